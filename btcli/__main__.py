@@ -1,0 +1,3 @@
+from btcli.cli.app import main
+
+main()

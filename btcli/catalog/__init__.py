@@ -1,0 +1,38 @@
+"""Built-in weapon and unit data (TOML files beside this module), read on first use."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+
+_HERE = Path(__file__).parent
+
+
+@cache
+def weapons() -> dict[str, dict]:
+    """Returns the weapon table keyed by name (tables.md 12)."""
+    with open(_HERE / "weapons.toml", "rb") as f:
+        return tomllib.load(f)["weapons"]
+
+
+@cache
+def designs() -> dict[str, dict]:
+    """Returns the sample unit designs keyed by name (tables.md 13)."""
+    with open(_HERE / "units.toml", "rb") as f:
+        return tomllib.load(f)["units"]
+
+
+@cache
+def _weapon_index() -> dict[str, str]:
+    index = {}
+    for name, data in weapons().items():
+        index[name.casefold()] = name
+        for alias in data.get("aliases", ()):
+            index[alias.casefold()] = name
+    return index
+
+
+def weapon_name(text: str) -> str | None:
+    """Returns the catalog name for a weapon name or alias (any case), or None."""
+    return _weapon_index().get(text.strip().casefold())

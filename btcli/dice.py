@@ -1,0 +1,149 @@
+"""Dice sources. Every roll a rule makes goes through one of these and is recorded.
+
+- ``SeededDice``: die values derived from SHA-256(seed, counter) with rejection
+  sampling, identical on every platform and Python version. The counter lives in
+  the game file, so re-running a command on the same file rolls the same dice.
+- ``ManualDice``: the ``--dice 8,3,11`` values, one per roll request, in order.
+  A 2D6 request takes a total 2-12, a 1D6 request 1-6, an nD6 request n..6n.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from btcli.errors import InputError
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One recorded roll: why, what came up, and what it was measured against."""
+
+    purpose: str
+    n: int
+    total: int
+    dice: tuple[int, ...] = ()  # the faces, when known (seeded dice); manual dice give a total
+    target: int | None = None
+    modifiers: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def success(self) -> bool:
+        """Tells whether the roll made its target number (2D6 >= TN)."""
+        return self.target is None or self.total >= self.target
+
+    @property
+    def margin(self) -> int:
+        """Returns total - target: >= 0 on success, minus the margin of failure otherwise."""
+        return self.total - (self.target or 0)
+
+    def to_dict(self) -> dict:
+        out: dict = {"purpose": self.purpose, "roll": f"{self.n}d6", "total": self.total}
+        if self.dice:
+            out["dice"] = list(self.dice)
+        if self.target is not None:
+            out["target"] = self.target
+        if self.modifiers:
+            out["modifiers"] = [f"{name} {value:+d}" for name, value in self.modifiers]
+        return out
+
+
+class Dice:
+    """Base class: subclasses provide ``_faces``; this class records every roll."""
+
+    def __init__(self) -> None:
+        self.rolls: list[Roll] = []
+
+    def roll(
+        self,
+        n: int,
+        purpose: str,
+        *,
+        target: int | None = None,
+        modifiers: tuple[tuple[str, int], ...] = (),
+    ) -> Roll:
+        """Rolls ``n``D6 for ``purpose`` and records it (with its TN and modifiers, if a check)."""
+        total, faces = self._faces(n, purpose)
+        roll = Roll(purpose, n, total, faces, target, tuple(modifiers))
+        self.rolls.append(roll)
+        return roll
+
+    def d6(self, purpose: str) -> int:
+        return self.roll(1, purpose).total
+
+    def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """Checks that the source was used up as expected (manual dice: no values left over)."""
+
+
+def die_face(seed: int | str, counter: int) -> int:
+    """Returns the die face (1-6) number ``counter`` of a seeded game."""
+    attempt = 0
+    while True:
+        digest = hashlib.sha256(f"btcli:{seed}:{counter}:{attempt}".encode()).digest()
+        for byte in digest:
+            if byte < 252:  # 252 = 6 * 42: rejection keeps the six faces equally likely
+                return byte % 6 + 1
+        attempt += 1
+
+
+class SeededDice(Dice):
+    """Dice from the game's seed; ``counter`` counts the dice rolled so far in the game."""
+
+    def __init__(self, seed: int | str, counter: int = 0) -> None:
+        super().__init__()
+        self.seed = seed
+        self.counter = counter
+
+    def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
+        faces = tuple(die_face(self.seed, self.counter + i) for i in range(n))
+        self.counter += n
+        return sum(faces), faces
+
+
+class ManualDice(Dice):
+    """Dice the players rolled themselves, given as totals in request order."""
+
+    def __init__(self, values: list[int]) -> None:
+        super().__init__()
+        self.values = list(values)
+        self.used = 0
+
+    def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
+        if self.used >= len(self.values):
+            raise InputError(
+                f"--dice ran out: {len(self.values)} value(s) given, "
+                f"none left for the {n}D6 roll '{purpose}'"
+            )
+        value = self.values[self.used]
+        if not n <= value <= 6 * n:
+            raise InputError(
+                f"--dice value {value} is out of range for the {n}D6 roll '{purpose}' "
+                f"(must be {n}-{6 * n})"
+            )
+        self.used += 1
+        return value, ()
+
+    def finish(self) -> None:
+        if self.used < len(self.values):
+            extra = ",".join(str(v) for v in self.values[self.used:])
+            raise InputError(
+                f"--dice gave {len(self.values)} value(s) but only {self.used} roll(s) "
+                f"were needed (unused: {extra})"
+            )
+
+
+def parse_dice(text: str) -> list[int]:
+    """Parses ``--dice 8,3,11`` into integers; raises InputError on anything else."""
+    values = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        if not part.isdigit():
+            raise InputError(f"bad --dice value {part!r}: expected comma-separated numbers, e.g. 8,3,11")
+        values.append(int(part))
+    if not values:
+        raise InputError("--dice needs at least one value, e.g. --dice 8,3,11")
+    return values
+

@@ -1,0 +1,156 @@
+"""The one entry to the rules: ``apply(state, order, dice) -> (state, events)``.
+
+``check_*`` functions validate an order and raise; ``apply_*`` functions trust
+a checked order. Replay goes through exactly the same ``apply``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from btcli import catalog
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.state import AttackDeclaration, GameState, Phase
+from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
+from btcli.rules import movement, phases, victory
+
+# Which orders each phase accepts (the phase table; resolve-phase is always allowed).
+PHASE_ORDERS = {
+    Phase.INITIATIVE: (),
+    Phase.MOVEMENT: (MoveOrder,),
+    Phase.WEAPON: (AttackOrder,),
+    Phase.PHYSICAL: (AttackOrder,),
+    Phase.HEAT: (),
+    Phase.END: (),
+}
+
+PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
+
+
+def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[str]]:
+    """Applies one order and returns the new state and what happened, in words."""
+    if state.winner:
+        raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
+    if isinstance(order, ResolvePhaseOrder):
+        return resolve_phase(state, dice)
+    check_phase(state, type(order))
+    if isinstance(order, MoveOrder):
+        return apply_move(state, order)
+    return declare_attack(state, order)
+
+
+def check_phase(state: GameState, kind: type) -> None:
+    """Raises unless the current phase accepts orders of this kind (and the game goes on)."""
+    if state.winner:
+        raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
+    if not issubclass(kind, PHASE_ORDERS[state.phase]):
+        verb = "move" if kind is MoveOrder else "attack"
+        allowed = "movement" if kind is MoveOrder else "weapon or physical"
+        raise IllegalOrderError(
+            f"cannot {verb} in the {state.phase.value} phase (only in the {allowed} phase)", "TW p.39 phases"
+        )
+
+
+# -- movement ---------------------------------------------------------------------
+
+
+def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
+    unit = state.unit(order.unit)
+    if unit.has_moved:
+        raise IllegalOrderError(f"'{unit.id}' has already moved this turn", "TW p.39 movement order")
+    if not unit.active:
+        raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
+    phases.check_turn_to_move(state, unit.side, unit.id)
+    mode = movement.parse_mode(unit, order.mode)
+    if mode is movement.MoveMode.JUMP:
+        if order.to is None:
+            raise InputError("a jump needs --to HEX (and optionally --facing)")
+        return movement.check_jump(state, unit, order.to, order.facing)
+    if order.to is not None or order.facing is not None:
+        raise InputError("--to/--facing belong to jumps; give ground moves as a --path")
+    return movement.check_move(state, unit, mode, order.steps)
+
+
+def apply_move(state: GameState, order: MoveOrder) -> tuple[GameState, list[str]]:
+    plan = check_move(state, order)
+    return movement.apply_move(state, plan)
+
+
+# -- attacks (declaration; resolution arrives with the combat rules, issue #3) ----
+
+
+def declare_attack(state: GameState, order: AttackOrder) -> tuple[GameState, list[str]]:
+    attacker = state.unit(order.attacker)
+    target = state.unit(order.target)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.39")
+    if not target.active:
+        raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.39")
+    if attacker.side == target.side:
+        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
+    if state.phase is Phase.WEAPON:
+        if order.physical or not order.weapons:
+            raise InputError("in the weapon phase name the weapons to fire with --weapon")
+        fired = {w for d in state.declarations if d.attacker == attacker.id for w in d.weapons}
+        mounts = [f"{m.weapon}@{m.location}" for m in attacker.weapons]
+        chosen = []
+        for text in order.weapons:
+            name = catalog.weapon_name(text.split("@")[0])
+            candidates = [m for m in mounts if m.split("@")[0] == name and m not in fired and m not in chosen]
+            if "@" in text:
+                candidates = [m for m in candidates if m.split("@")[1].lower() == text.split("@")[1].lower()]
+            if not candidates:
+                have = ", ".join(mounts) or "none"
+                raise IllegalOrderError(
+                    f"'{attacker.id}' has no unfired weapon {text!r} (weapons: {have})", "TW p.99"
+                )
+            chosen.append(candidates[0])
+        primary = next((d.target for d in state.declarations if d.attacker == attacker.id), target.id)
+        decl = AttackDeclaration(attacker.id, target.id, tuple(chosen), "", primary == target.id)
+    else:
+        if order.weapons or order.physical not in PHYSICAL_ATTACKS:
+            raise InputError(f"in the physical phase give --physical {'|'.join(PHYSICAL_ATTACKS)}")
+        if any(d.attacker == attacker.id for d in state.declarations):
+            raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+        decl = AttackDeclaration(attacker.id, target.id, (), order.physical, True)
+    new = replace(state, declarations=state.declarations + (decl,))
+    what = ", ".join(decl.weapons) if decl.weapons else decl.physical
+    role = "" if decl.primary else " (secondary target)"
+    return new, [f"{attacker.id} declares {what} at {target.id}{role}"]
+
+
+# -- phases -------------------------------------------------------------------------
+
+
+def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Closes the current phase (refusing if an action is missing) and opens the next."""
+    phase = state.phase
+    events: list[str] = []
+    if phase is Phase.INITIATIVE:
+        order, events = phases.roll_initiative(state, dice)
+        slots = phases.movement_slots(phases.movers(state), order)
+        state = replace(state, initiative=order, move_order=slots)
+    elif phase is Phase.MOVEMENT:
+        missing = phases.missing_movers(state)
+        if missing:
+            raise IllegalOrderError(
+                f"cannot end the movement phase: {', '.join(missing)} has not moved "
+                f"(use 'btcli move GAME UNIT --mode stand' to stand still)",
+                "TW p.39 movement phase",
+            )
+    elif phase in (Phase.WEAPON, Phase.PHYSICAL):
+        if state.declarations:
+            events.append(
+                f"{len(state.declarations)} declared attack(s) left unresolved: "
+                "attack resolution arrives with the combat rules (issue #3)"
+            )
+        state = replace(state, declarations=())
+    elif phase is Phase.END:
+        state = phases.end_turn(state)
+    new_phase = next_phase = phases.next_phase(phase)
+    state = replace(state, phase=next_phase)
+    events.append(f"{phase.value} phase ends; {new_phase.value} phase of turn {state.turn} begins")
+    state, over = victory.check(state)
+    events.extend(over)
+    return state, events

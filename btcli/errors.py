@@ -1,0 +1,39 @@
+"""The one error hierarchy; the CLI maps each class to its exit code in one place."""
+
+from __future__ import annotations
+
+
+class BtcliError(Exception):
+    """Base of every error a user may see. ``exit_code`` follows docs/design.md."""
+
+    exit_code = 1
+
+
+class InputError(BtcliError):
+    """Bad input: unknown unit, malformed option, hex off the map, bad --dice (exit 2)."""
+
+    exit_code = 2
+
+
+class IllegalOrderError(BtcliError):
+    """An order the rules or the current phase forbid (exit 3); ``rule`` is a catalog ID."""
+
+    exit_code = 3
+
+    def __init__(self, message: str, rule: str):
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+
+
+class GameFileError(BtcliError):
+    """Unreadable, malformed, newer-format, locked or stale game/scenario file (exit 4)."""
+
+    exit_code = 4
+
+
+class VerificationError(GameFileError):
+    """``verify`` found an entry or state that does not match its replay (exit 4)."""
+
+    def __init__(self, message: str, seq: int | None = None):
+        super().__init__(message)
+        self.seq = seq

@@ -1,0 +1,125 @@
+"""The board: per hex a base level and its terrain.
+
+A scenario writes its map inline: a default terrain and level plus per-hex
+overrides. Levels are whole numbers; a water hex's ``level`` is its surface and
+``depth`` how far the bottom lies below it. A building stands ``height`` levels
+above its hex's level; a bridge spans its hex at ``level``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from btcli.errors import InputError
+from btcli.model.hexgrid import HexId
+
+
+class Terrain(str, Enum):
+    CLEAR = "clear"
+    PAVED = "paved"
+    ROUGH = "rough"
+    RUBBLE = "rubble"
+    LIGHT_WOODS = "light_woods"
+    HEAVY_WOODS = "heavy_woods"
+    WATER = "water"
+    BUILDING = "building"
+
+    @property
+    def is_woods(self) -> bool:
+        return self in (Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS)
+
+
+class BuildingType(str, Enum):
+    LIGHT = "light"
+    MEDIUM = "medium"
+    HEAVY = "heavy"
+    HARDENED = "hardened"
+
+
+# tables.md 10.1: default construction factor by type; scenario default medium, level 2 (URB-BLD).
+DEFAULT_CF = {
+    BuildingType.LIGHT: 15,
+    BuildingType.MEDIUM: 40,
+    BuildingType.HEAVY: 90,
+    BuildingType.HARDENED: 120,
+}
+DEFAULT_BUILDING_HEIGHT = 2
+
+# Woods stand two levels tall for line of sight and VTOL flight (AMB-02).
+WOODS_HEIGHT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Building:
+    """One building hex: its type, height in levels and current construction factor."""
+
+    type: BuildingType = BuildingType.MEDIUM
+    height: int = DEFAULT_BUILDING_HEIGHT
+    cf: int = DEFAULT_CF[BuildingType.MEDIUM]
+    structure: str = ""  # hexes sharing a structure name form one multi-hex building
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge:
+    """A bridge across a hex at ``level``, with its own type and construction factor."""
+
+    type: BuildingType = BuildingType.MEDIUM
+    cf: int = DEFAULT_CF[BuildingType.MEDIUM]
+    level: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Hex:
+    """The terrain of one hex."""
+
+    terrain: Terrain = Terrain.CLEAR
+    level: int = 0
+    depth: int = 0
+    road: bool = False
+    building: Building | None = None
+    bridge: Bridge | None = None
+
+    @property
+    def paved(self) -> bool:
+        """Tells whether the hex is pavement or a road (both count as paved)."""
+        return self.terrain is Terrain.PAVED or self.road
+
+    @property
+    def is_deep_water(self) -> bool:
+        return self.terrain is Terrain.WATER and self.depth >= 1
+
+
+@dataclass(frozen=True)
+class Board:
+    """A rectangular map ``width`` columns by ``height`` rows, 0101 at the top left."""
+
+    width: int
+    height: int
+    default: Hex = Hex()
+    hexes: dict[HexId, Hex] = field(default_factory=dict)
+
+    def contains(self, hex_id: HexId) -> bool:
+        return 1 <= hex_id.col <= self.width and 1 <= hex_id.row <= self.height
+
+    def require(self, hex_id: HexId) -> HexId:
+        """Returns ``hex_id`` if it is on the map; raises InputError otherwise."""
+        if not self.contains(hex_id):
+            raise InputError(
+                f"hex {hex_id.label} is off the map (columns 01-{self.width:02d}, rows 01-{self.height:02d})"
+            )
+        return hex_id
+
+    def parse_hex(self, label: str) -> HexId:
+        """Parses a label and checks it lies on this map."""
+        return self.require(HexId.parse(label))
+
+    def hex(self, hex_id: HexId) -> Hex:
+        """Returns the terrain of an on-map hex."""
+        return self.hexes.get(hex_id, self.default)
+
+    def with_hex(self, hex_id: HexId, new: Hex) -> "Board":
+        """Returns a board with one hex replaced (buildings lose CF, woods burn, ...)."""
+        hexes = dict(self.hexes)
+        hexes[hex_id] = new
+        return replace(self, hexes=hexes)

@@ -1,0 +1,86 @@
+"""The game state: everything in the head of a game file, as plain frozen data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from btcli.errors import InputError
+from btcli.model.board import Board
+from btcli.model.units import Unit
+
+FORMAT_VERSION = 1
+
+
+class Phase(str, Enum):
+    """The phases of a turn, in order (TURN-01; Total Warfare p.39)."""
+
+    INITIATIVE = "initiative"
+    MOVEMENT = "movement"
+    WEAPON = "weapon"
+    PHYSICAL = "physical"
+    HEAT = "heat"
+    END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackDeclaration:
+    """A declared attack, kept until its phase resolves."""
+
+    attacker: str
+    target: str
+    weapons: tuple[str, ...] = ()
+    physical: str = ""
+    primary: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Victory:
+    """Scenario end conditions; zero means "not used"."""
+
+    turn_limit: int = 0
+    destroy_share: float = 0.0  # a side loses when this share of its units is destroyed
+
+
+@dataclass(frozen=True)
+class GameState:
+    """One game: meta data, board, sides and units, and this turn's bookkeeping."""
+
+    name: str
+    seed: int | str
+    board: Board
+    sides: dict[str, Side]
+    units: dict[str, Unit]
+    rolls: int = 0  # dice rolled so far; the seeded dice continue from here
+    revision: int = 0
+    turn: int = 1
+    phase: Phase = Phase.INITIATIVE
+    initiative: tuple[str, ...] = ()  # sides in movement order: the loser first
+    move_order: tuple[str, ...] = ()  # side of each movement slot this phase (unequal-numbers rule)
+    declarations: tuple[AttackDeclaration, ...] = ()
+    victory: Victory = Victory()
+    winner: str = ""  # side id, "draw", or "" while the game goes on
+    result: str = ""  # why the game ended
+    options: dict[str, object] = field(default_factory=dict)
+
+    def unit(self, unit_id: str) -> Unit:
+        """Returns the unit with this id; raises InputError naming the known ids otherwise."""
+        try:
+            return self.units[unit_id]
+        except KeyError:
+            known = ", ".join(self.units) or "none"
+            raise InputError(f"unknown unit {unit_id!r} (units: {known})") from None
+
+    def with_unit(self, unit: Unit) -> "GameState":
+        units = dict(self.units)
+        units[unit.id] = unit
+        return replace(self, units=units)
+
+    def units_of(self, side: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.side == side]

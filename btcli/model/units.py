@@ -1,0 +1,133 @@
+"""Units: BattleMechs and ground vehicles (VTOLs and WiGEs included).
+
+A ``Unit`` carries its design (tonnage, MP, weapons, maximum armor) and its
+current state (position, armor left, what it did this turn). Designs come
+inline from the scenario or by name from the built-in catalog.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from btcli.model.hexgrid import Facing, HexId
+
+
+class UnitKind(str, Enum):
+    MECH = "mech"
+    VEHICLE = "vehicle"
+
+
+class Motive(str, Enum):
+    """How a unit moves over the ground; ``BIPED`` stands for every 'Mech."""
+
+    BIPED = "biped"
+    TRACKED = "tracked"
+    WHEELED = "wheeled"
+    HOVER = "hover"
+    VTOL = "vtol"
+    WIGE = "wige"
+    NAVAL = "naval"
+
+
+class MoveMode(str, Enum):
+    """The kind of movement a unit used this turn (sets the attacker movement modifier)."""
+
+    NONE = "none"  # has not moved yet this turn
+    STAND = "stand"  # declared no movement
+    WALK = "walk"
+    RUN = "run"
+    JUMP = "jump"
+    CRUISE = "cruise"
+    FLANK = "flank"
+
+    @property
+    def is_fast(self) -> bool:
+        """Tells whether this is running or flanking movement."""
+        return self in (MoveMode.RUN, MoveMode.FLANK)
+
+
+MECH_LOCATIONS = ("HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
+MECH_REAR = {"CT": "CTR", "LT": "LTR", "RT": "RTR"}
+VEHICLE_LOCATIONS = ("front", "right", "left", "rear", "turret", "rotor", "body")
+
+
+@dataclass(frozen=True, slots=True)
+class Mount:
+    """A weapon mounted in a location (``rear`` for rear-firing 'Mech torso mounts)."""
+
+    weapon: str
+    location: str
+    rear: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoBin:
+    weapon: str
+    location: str
+    shots: int
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit on the board. 'Mechs use walk/run/jump; vehicles cruise/flank in ``walk``/``run``."""
+
+    id: str
+    side: str
+    name: str
+    kind: UnitKind
+    motive: Motive
+    tons: int
+    engine: str  # "fusion" | "ice"
+    walk: int  # walking MP ('Mech) or cruise MP (vehicle)
+    run: int  # running MP or flank MP
+    jump: int
+    gunnery: int
+    piloting: int  # piloting ('Mech) or driving (vehicle) skill
+    max_armor: dict[str, int]
+    max_internal: dict[str, int]
+    armor: dict[str, int]
+    internal: dict[str, int]
+    weapons: tuple[Mount, ...] = ()
+    ammo: tuple[AmmoBin, ...] = ()
+    heat_sinks: int = 0
+    position: HexId | None = None
+    facing: Facing = Facing.N
+    elevation: int = 0  # VTOLs: levels above the hex; 0 = landed
+    destroyed: bool = False
+    prone: bool = False
+    heat: int = 0
+    # This turn's movement, read by the target and attacker movement modifiers.
+    mode: MoveMode = MoveMode.NONE
+    mp_spent: int = 0
+    hexes_moved: int = 0
+    unverified: str = ""
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def is_mech(self) -> bool:
+        return self.kind is UnitKind.MECH
+
+    @property
+    def is_vehicle(self) -> bool:
+        return self.kind is UnitKind.VEHICLE
+
+    @property
+    def cruise(self) -> int:
+        return self.walk
+
+    @property
+    def flank(self) -> int:
+        return self.run
+
+    @property
+    def has_moved(self) -> bool:
+        return self.mode is not MoveMode.NONE
+
+    @property
+    def active(self) -> bool:
+        """Tells whether the unit is on the board and not destroyed."""
+        return not self.destroyed and self.position is not None
+
+    def locations(self) -> list[str]:
+        return list(self.max_armor)

@@ -1,0 +1,136 @@
+"""Orders: small immutable values a player gives, and their canonical command text.
+
+The canonical text is what the log records and what ``verify`` replays, so
+``parse_command(order.canonical())`` rebuilds the same order.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+from btcli.errors import InputError
+from btcli.model.hexgrid import Facing, HexId
+
+STEP_CODES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn right"}
+
+
+def parse_steps(text: str) -> tuple[str, ...]:
+    """Parses a step path such as ``F,F,R,F`` or ``F F R F`` (F/B move, L/R turn one hexside)."""
+    steps = []
+    for part in text.replace(",", " ").split():
+        code = part.strip().upper()
+        count = 1
+        if len(code) > 1 and code[:-1].isdigit():  # "3F" = F,F,F
+            count, code = int(code[:-1]), code[-1]
+        if code not in STEP_CODES:
+            raise InputError(f"bad step {part!r} in path: use F, B (move) and L, R (turn), e.g. F,F,R,F")
+        steps.extend([code] * count)
+    return tuple(steps)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOrder:
+    """Moves one unit: a step path (walk/run/cruise/flank), a jump to a hex, or standing still."""
+
+    unit: str
+    mode: str
+    steps: tuple[str, ...] = ()
+    to: HexId | None = None  # jumps only
+    facing: Facing | None = None  # jumps only
+
+    def canonical(self) -> str:
+        parts = ["move", self.unit]
+        if self.mode:
+            parts += ["--mode", self.mode]
+        if self.steps:
+            parts += ["--path", ",".join(self.steps)]
+        if self.to is not None:
+            parts += ["--to", self.to.label]
+        if self.facing is not None:
+            parts += ["--facing", self.facing.name]
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOrder:
+    """Declares an attack: weapons (by catalog name) or one physical attack, at a target."""
+
+    attacker: str
+    target: str
+    weapons: tuple[str, ...] = ()
+    physical: str = ""
+
+    def canonical(self) -> str:
+        parts = ["attack", self.attacker, self.target]
+        for w in self.weapons:
+            parts += ["--weapon", w]
+        if self.physical:
+            parts += ["--physical", self.physical]
+        return shlex.join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ResolvePhaseOrder:
+    """Closes the current phase and opens the next."""
+
+    def canonical(self) -> str:
+        return "resolve-phase"
+
+
+Order = MoveOrder | AttackOrder | ResolvePhaseOrder
+
+
+def with_dice(command: str, dice: list[int] | None) -> str:
+    """Returns the command text with its manual ``--dice`` values, if any."""
+    return f"{command} --dice {','.join(map(str, dice))}" if dice else command
+
+
+def parse_command(text: str) -> tuple[Order, list[int] | None]:
+    """Parses canonical command text (as logged) back into an order and its manual dice."""
+    from btcli.dice import parse_dice
+
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        raise InputError(f"cannot parse command {text!r}: {exc}") from None
+    dice = None
+    if "--dice" in words:
+        i = words.index("--dice")
+        if i + 1 >= len(words):
+            raise InputError(f"--dice without values in {text!r}")
+        dice = parse_dice(words[i + 1])
+        del words[i : i + 2]
+    if not words:
+        raise InputError("empty command")
+    verb, args = words[0], words[1:]
+    opts, positional = _options(args, text)
+    if verb == "move" and len(positional) == 1:
+        to = HexId.parse(opts["--to"][0]) if "--to" in opts else None
+        facing = Facing.parse(opts["--facing"][0]) if "--facing" in opts else None
+        steps = parse_steps(opts["--path"][0]) if "--path" in opts else ()
+        mode = opts.get("--mode", [""])[0]
+        return MoveOrder(positional[0], mode, steps, to, facing), dice
+    if verb == "attack" and len(positional) == 2:
+        physical = opts.get("--physical", [""])[0]
+        return AttackOrder(positional[0], positional[1], tuple(opts.get("--weapon", ())), physical), dice
+    if verb == "resolve-phase" and not positional:
+        return ResolvePhaseOrder(), dice
+    raise InputError(f"cannot parse command {text!r}")
+
+
+def _options(args: list[str], text: str) -> tuple[dict[str, list[str]], list[str]]:
+    opts: dict[str, list[str]] = {}
+    positional = []
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word.startswith("--"):
+            if i + 1 >= len(args):
+                raise InputError(f"option {word} without a value in {text!r}")
+            opts.setdefault(word, []).append(args[i + 1])
+            i += 2
+        else:
+            positional.append(word)
+            i += 1
+    return opts, positional

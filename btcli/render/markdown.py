@@ -1,0 +1,36 @@
+"""``report --format markdown``: the report as Markdown tables (for PBEM mails and PRs)."""
+
+from __future__ import annotations
+
+from btcli.model.state import GameState
+from btcli.render.view import game_view
+
+
+def _locations(current: dict[str, int], maximum: dict[str, int]) -> str:
+    return " ".join(f"{loc} {current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
+
+
+def render_markdown(state: GameState) -> str:
+    view = game_view(state)
+    lines = [f"# {view['name']}", "", f"Turn {view['turn']}, {view['phase']} phase (revision {view['revision']})."]
+    if view["initiative"]:
+        lines.append(f"Initiative (moves first to last): {', '.join(view['initiative'])}.")
+    if view["next_to_move"]:
+        lines.append(f"Next to move: {view['next_to_move']}.")
+    if view["game_over"]:
+        lines.append(f"**Game over: {view['result']}.**")
+    lines += ["", "| Unit | Side | Type | Hex | Facing | Moved | Armor | Internal | Status |", "|---|---|---|---|---|---|---|---|---|"]
+    for u in view["units"]:
+        moved = u["movement"]
+        status = "destroyed" if u["destroyed"] else ("prone" if u["prone"] else "active")
+        lines.append(
+            f"| {u['id']} | {u['side']} | {u['name']} | {u['position'] or '-'} | {u['facing']} | "
+            f"{moved['mode']} {moved['hexes_moved']} | {_locations(u['armor'], u['max_armor'])} | "
+            f"{_locations(u['internal'], u['max_internal'])} | {status} |"
+        )
+    if view["declarations"]:
+        lines += ["", "Declared attacks:", ""]
+        for d in view["declarations"]:
+            what = ", ".join(d["weapons"]) or d["physical"]
+            lines.append(f"- {d['attacker']} -> {d['target']}: {what}")
+    return "\n".join(lines) + "\n"

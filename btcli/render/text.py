@@ -1,0 +1,79 @@
+"""``report`` as text: a rich table on a terminal, plain aligned text when piped."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from btcli.model.state import GameState
+from btcli.render.view import game_view
+
+
+def _locations(current: dict[str, int], maximum: dict[str, int]) -> str:
+    return " ".join(f"{loc}:{current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
+
+
+def _rows(view: dict) -> list[list[str]]:
+    rows = []
+    for u in view["units"]:
+        moved = u["movement"]
+        status = "destroyed" if u["destroyed"] else ("prone" if u["prone"] else "")
+        rows.append(
+            [
+                u["id"],
+                u["side"],
+                u["name"],
+                u["position"] or "-",
+                u["facing"],
+                f"{moved['mode']} {moved['mp_spent']}MP {moved['hexes_moved']}hx" if moved["mode"] != "none" else "-",
+                _locations(u["armor"], u["max_armor"]),
+                _locations(u["internal"], u["max_internal"]),
+                status,
+            ]
+        )
+    return rows
+
+
+HEADERS = ["unit", "side", "type", "hex", "face", "moved", "armor", "internal", "status"]
+
+
+def _summary(view: dict) -> list[str]:
+    lines = [f"{view['name']}: turn {view['turn']}, {view['phase']} phase (revision {view['revision']})"]
+    if view["initiative"]:
+        lines.append(f"initiative, first to move: {', '.join(view['initiative'])}")
+    if view["next_to_move"]:
+        lines.append(f"next to move: {view['next_to_move']}")
+    for sid, side in view["sides"].items():
+        lines.append(f"{sid} ({side['name']}): {side['units'] - side['losses']} of {side['units']} units active")
+    if view["game_over"]:
+        lines.append(f"GAME OVER: {view['result']}")
+    return lines
+
+
+def render_text(state: GameState, out: TextIO) -> None:
+    view = game_view(state)
+    if out.isatty():
+        _render_rich(view, out)
+        return
+    for line in _summary(view):
+        out.write(line + "\n")
+    rows = [HEADERS] + _rows(view)
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
+    for r in rows:
+        out.write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() + "\n")
+    for d in view["declarations"]:
+        out.write(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}\n")
+
+
+def _render_rich(view: dict, out: TextIO) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(file=out)
+    for line in _summary(view):
+        console.print(line, highlight=False, markup=False)
+    table = Table(*HEADERS)
+    for r in _rows(view):
+        table.add_row(*r)
+    console.print(table)
+    for d in view["declarations"]:
+        console.print(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}", markup=False)

@@ -1,0 +1,66 @@
+"""The report's data, computed once and shown by every renderer (text, JSON, Markdown)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from btcli.model.state import GameState
+from btcli.model.units import Unit
+from btcli.rules import phases, victory
+
+
+def unit_view(u: Unit) -> dict[str, Any]:
+    """Returns the report fields of one unit (documented in docs/json-output.md)."""
+    view: dict[str, Any] = {
+        "id": u.id,
+        "side": u.side,
+        "name": u.name,
+        "kind": u.kind.value,
+        "motive": u.motive.value,
+        "tons": u.tons,
+        "position": u.position.label if u.position else None,
+        "facing": u.facing.name,
+        "destroyed": u.destroyed,
+        "prone": u.prone,
+        "movement": {
+            "mode": u.mode.value,
+            "mp_spent": u.mp_spent,
+            "hexes_moved": u.hexes_moved,
+        },
+        "mp": {"cruise": u.walk, "flank": u.run} if u.is_vehicle else {"walk": u.walk, "run": u.run, "jump": u.jump},
+        "armor": dict(u.armor),
+        "internal": dict(u.internal),
+        "max_armor": dict(u.max_armor),
+        "max_internal": dict(u.max_internal),
+        "weapons": [m.weapon + (f"@{m.location}" + (" (rear)" if m.rear else "")) for m in u.weapons],
+    }
+    if u.is_mech:
+        view["heat"] = u.heat
+    if u.motive.value == "vtol":
+        view["elevation"] = u.elevation
+    return view
+
+
+def game_view(state: GameState) -> dict[str, Any]:
+    """Returns the whole report as plain data."""
+    over = bool(state.winner)
+    return {
+        "name": state.name,
+        "turn": state.turn,
+        "phase": state.phase.value,
+        "revision": state.revision,
+        "initiative": list(state.initiative),
+        "next_to_move": phases.side_to_move(state) if state.phase.value == "movement" else None,
+        "sides": {
+            sid: {"name": side.name, "losses": victory.losses(state, sid)[0], "units": victory.losses(state, sid)[1]}
+            for sid, side in state.sides.items()
+        },
+        "declarations": [
+            {"attacker": d.attacker, "target": d.target, "weapons": list(d.weapons), "physical": d.physical}
+            for d in state.declarations
+        ],
+        "game_over": over,
+        "winner": state.winner or None,
+        "result": victory.describe(state) if over else None,
+        "units": [unit_view(u) for u in state.units.values()],
+    }

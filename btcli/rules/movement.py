@@ -1,0 +1,491 @@
+"""Ground movement for 'Mechs and ground vehicles: MP costs, levels, facing, modes.
+
+Sources: tables.md 11 (terrain costs, prohibited terrain), catalog VEH-GEN,
+VEH-MOVE and VEH-URB-01, Total Warfare p.57 (stacking). Skids, sideslips and
+VTOL flight live in the vehicle rules (issue #4) and hook in through
+``vehicle_move_hook``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, replace
+
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.board import Board, BuildingType, Hex, Terrain
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState
+from btcli.model.units import Motive, MoveMode, Unit
+
+# tables.md 11.1: MP to enter a hex, before level changes.
+TERRAIN_COST = {
+    Terrain.CLEAR: 1,
+    Terrain.PAVED: 1,
+    Terrain.ROUGH: 2,
+    Terrain.RUBBLE: 2,
+    Terrain.LIGHT_WOODS: 2,
+    Terrain.HEAVY_WOODS: 3,
+    Terrain.BUILDING: 1,  # plus the type's extra MP below
+}
+# tables.md 10.1: extra MP to enter a building hex, by type.
+BUILDING_EXTRA_MP = {BuildingType.LIGHT: 1, BuildingType.MEDIUM: 2, BuildingType.HEAVY: 3, BuildingType.HARDENED: 4}
+# tables.md 11.1: water by depth (0, 1, 2+); hover, naval and WiGE pay no water surcharge.
+WATER_COST = {0: 1, 1: 2}
+DEEP_WATER_COST = 4
+NO_WATER_SURCHARGE = {Motive.HOVER, Motive.NAVAL, Motive.WIGE}
+
+# tables.md 11.2 / VEH-MOVE-11: terrain each motive type may not enter (rule cited in the error).
+PROHIBITED = {
+    Motive.TRACKED: {Terrain.HEAVY_WOODS},
+    Motive.WHEELED: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.ROUGH, Terrain.RUBBLE},
+    Motive.HOVER: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS},
+    Motive.WIGE: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.BUILDING},
+    Motive.NAVAL: set(Terrain) - {Terrain.WATER},
+    Motive.BIPED: set(),
+}
+
+MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
+VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
+VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
+
+GROUND_MODES = {MoveMode.WALK, MoveMode.RUN, MoveMode.CRUISE, MoveMode.FLANK}
+FLYING_MOTIVES = {Motive.VTOL, Motive.WIGE}
+
+
+@dataclass(frozen=True, slots=True)
+class StepCost:
+    """What entering one hex costs, and whether the unit stayed on pavement doing it."""
+
+    mp: int
+    paved: bool
+    level_change: int
+
+
+@dataclass(frozen=True)
+class MovePlan:
+    """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
+
+    unit: str
+    mode: MoveMode
+    steps: tuple[str, ...]
+    hexes: tuple[HexId, ...]  # hexes entered, in order
+    end: HexId
+    facing: Facing
+    mp: int
+    hexes_moved: int
+    minimum_move: bool = False
+
+
+# -- terrain ------------------------------------------------------------------
+
+
+def _level(h: Hex) -> int:
+    return h.level
+
+
+def follows_road(here: Hex, there: Hex) -> bool:
+    """Tells whether moving between the two hexes follows a road (tables.md 11.1, URB-MOVE)."""
+    return here.paved and there.road
+
+
+def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
+    """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may."""
+    if unit.is_mech:
+        return None
+    if there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
+        return "VEH-MOVE-10"
+    if on_road:  # a road carries any vehicle through woods, rough or rubble (URB-MOVE)
+        return None
+    if there.terrain in PROHIBITED.get(unit.motive, set()):
+        return "VEH-MOVE-11"
+    return None
+
+
+def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backward: bool) -> StepCost:
+    """Returns the MP to enter ``there_id`` from the adjacent ``here_id``; raises if the rules forbid it."""
+    here, there = board.hex(here_id), board.hex(there_id)
+    on_road = follows_road(here, there)
+    rule = prohibited_rule(unit, there, on_road)
+    if rule:
+        name = there.terrain.value.replace("_", " ")
+        if there.is_deep_water:
+            name = f"depth {there.depth} water"
+        raise IllegalOrderError(
+            f"illegal move: {unit.motive.value} '{unit.id}' may not enter {name} at {there_id.label}", rule
+        )
+    if on_road or there.terrain is Terrain.PAVED:
+        mp = 1
+    elif there.terrain is Terrain.WATER:
+        mp = 1 if unit.motive in NO_WATER_SURCHARGE else WATER_COST.get(there.depth, DEEP_WATER_COST)
+    else:
+        mp = TERRAIN_COST[there.terrain]
+        if there.building is not None:
+            mp += BUILDING_EXTRA_MP[there.building.type]
+    change = _level(there) - _level(here)
+    if unit.is_mech:
+        if abs(change) > MECH_MAX_LEVEL_CHANGE:
+            raise IllegalOrderError(
+                f"illegal move: '{unit.id}' cannot change {abs(change)} levels entering {there_id.label} "
+                f"(a 'Mech changes at most 2 levels per hex)",
+                "tables.md 11.1",
+            )
+        mp += abs(change)
+    else:
+        if abs(change) > VEHICLE_MAX_LEVEL_CHANGE:
+            raise IllegalOrderError(
+                f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
+                "VEH-MOVE-04",
+            )
+        if change and backward:
+            raise IllegalOrderError(
+                f"illegal move: vehicle '{unit.id}' cannot change levels while moving backward into {there_id.label}",
+                "VEH-MOVE-08",
+            )
+        mp += VEHICLE_MP_PER_LEVEL * abs(change)
+    return StepCost(mp, there.paved, change)
+
+
+# -- MP available ---------------------------------------------------------------
+
+
+def parse_mode(unit: Unit, text: str) -> MoveMode | None:
+    """Returns the mode named by ``--mode`` for this unit (None = choose automatically)."""
+    if not text:
+        return None
+    aliases = {"cruise": "walk", "flank": "run"} if unit.is_mech else {"walk": "cruise", "run": "flank"}
+    name = aliases.get(text.lower(), text.lower())
+    try:
+        mode = MoveMode(name)
+    except ValueError:
+        mode = None
+    allowed = (
+        {MoveMode.STAND, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP}
+        if unit.is_mech
+        else {MoveMode.STAND, MoveMode.CRUISE, MoveMode.FLANK}
+    )
+    if mode not in allowed:
+        names = ", ".join(sorted(m.value for m in allowed))
+        raise InputError(f"bad --mode {text!r} for '{unit.id}' (use one of: {names})")
+    return mode
+
+
+def slow_mode(unit: Unit) -> MoveMode:
+    return MoveMode.WALK if unit.is_mech else MoveMode.CRUISE
+
+
+def fast_mode(unit: Unit) -> MoveMode:
+    return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
+
+
+def walking_mp(unit: Unit) -> int:
+    """Returns walking (cruise) MP now. Heat and damage reductions hook in here (issue #3)."""
+    return unit.walk
+
+
+def running_mp(unit: Unit) -> int:
+    return unit.run
+
+
+def mode_mp(unit: Unit, mode: MoveMode, pavement_bonus: bool) -> int:
+    """Returns the MP a mode allows, with the pavement bonus where it applies (VEH-URB-01)."""
+    base = walking_mp(unit) if mode in (MoveMode.WALK, MoveMode.CRUISE) else running_mp(unit)
+    return base + (1 if pavement_bonus else 0)
+
+
+def gets_pavement_bonus(unit: Unit) -> bool:
+    """Tells whether the unit is of a kind that can earn the +1 MP pavement bonus (VEH-URB-01)."""
+    return unit.is_vehicle and unit.motive not in (Motive.HOVER, Motive.VTOL, Motive.WIGE, Motive.NAVAL)
+
+
+# -- checking a path -------------------------------------------------------------
+
+
+def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
+    return [u for u in state.units.values() if u.position == hex_id and u.active and u.id != exclude]
+
+
+def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
+    """Checks a step path for ``unit`` and returns the plan; raises IllegalOrderError naming the rule."""
+    _check_can_move(unit)
+    if mode is MoveMode.JUMP:
+        raise InputError("a jump goes --to a hex with --facing, not along a --path")
+    if mode is MoveMode.STAND or not steps:
+        if steps:
+            raise InputError("--mode stand takes no --path")
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
+    board = state.board
+    here, facing = unit.position, unit.facing
+    start_paved = board.hex(here).paved
+    all_paved = start_paved
+    mp = 0
+    entered: list[HexId] = []
+    backward = False
+    for step in steps:
+        if step in ("L", "R"):
+            facing = facing.turned(-1 if step == "L" else 1)
+            mp += 1
+            continue
+        direction = facing if step == "F" else facing.opposite()
+        there = here.neighbor(direction)
+        if not board.contains(there):
+            raise InputError(
+                f"illegal move: '{unit.id}' would leave the map at {there.label} "
+                f"(columns 01-{board.width:02d}, rows 01-{board.height:02d})"
+            )
+        _check_enemy(state, unit, there)
+        cost = enter_cost(unit, board, here, there, backward=step == "B")
+        backward = backward or step == "B"
+        mp += cost.mp
+        all_paved = all_paved and cost.paved
+        entered.append(there)
+        here = there
+    bonus = gets_pavement_bonus(unit) and all_paved
+    plan_mode, minimum = _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board)
+    _check_stacking(state, unit, here)
+    return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum)
+
+
+def _check_can_move(unit: Unit) -> None:
+    if unit.destroyed:
+        raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
+    if unit.position is None:
+        raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
+    if unit.motive in FLYING_MOTIVES:
+        raise IllegalOrderError(
+            f"'{unit.id}' flies ({unit.motive.value}); VTOL and WiGE movement arrive with the vehicle rules",
+            "VEH-VTOL-02",
+        )
+    if unit.prone:
+        raise IllegalOrderError(f"'{unit.id}' is prone and must stand up first", "tables.md 8.6")
+
+
+def _check_enemy(state: GameState, unit: Unit, there: HexId) -> None:
+    for other in occupants(state, there, exclude=unit.id):
+        if other.side != unit.side:
+            raise IllegalOrderError(
+                f"illegal move: '{unit.id}' may not enter {there.label}, held by enemy '{other.id}'", "TW p.57 stacking"
+            )
+
+
+def _check_stacking(state: GameState, unit: Unit, end: HexId) -> None:
+    others = occupants(state, end, exclude=unit.id)
+    if others:
+        raise IllegalOrderError(
+            f"illegal move: '{unit.id}' cannot end its move in {end.label} with '{others[0].id}' "
+            f"(one 'Mech or vehicle per hex)",
+            "TW p.57 stacking",
+        )
+
+
+def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board) -> tuple[MoveMode, bool]:
+    slow, fast = slow_mode(unit), fast_mode(unit)
+    slow_mp, fast_mp = mode_mp(unit, slow, bonus), mode_mp(unit, fast, bonus)
+    if mode is None:
+        mode = slow if mp <= slow_mp else fast
+    if mode is fast and backward:
+        rule = "VEH-MOVE-08" if unit.is_vehicle else "tables.md 11.1"
+        raise IllegalOrderError(f"illegal move: '{unit.id}' cannot move backward using {fast.value} MP", rule)
+    if mode is MoveMode.RUN and any(board.hex(h).is_deep_water for h in entered):
+        raise IllegalOrderError(f"illegal move: 'Mech '{unit.id}' may not run into water", "tables.md 11.1")
+    limit = slow_mp if mode is slow else fast_mp
+    if mp <= limit:
+        return mode, False
+    # VEH-MOVE-06/07: with at least 1 MP a unit may always enter one hex; that counts as flanking.
+    if len(entered) == 1 and steps[-1] in ("F", "B") and fast_mp >= 1 and not any(s in "LR" for s in steps):
+        if backward:
+            raise IllegalOrderError(
+                f"illegal move: '{unit.id}' minimum movement counts as {fast.value} and cannot go backward",
+                "VEH-MOVE-08",
+            )
+        return fast, True
+    raise IllegalOrderError(
+        f"illegal move: '{unit.id}' needs {mp} MP for this path, has {limit} ({mode.value})",
+        "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
+    )
+
+
+def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -> MovePlan:
+    """Checks a jump: distance and climb within jump MP, terrain ignored on the way (tables.md 11.1)."""
+    _check_can_move(unit)
+    if not unit.is_mech or unit.jump <= 0:
+        raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
+    board = state.board
+    board.require(to)
+    distance = unit.position.distance(to)
+    if distance == 0:
+        raise IllegalOrderError(f"illegal jump: '{unit.id}' must jump at least one hex", "tables.md 11.1")
+    if distance > unit.jump:
+        raise IllegalOrderError(
+            f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {unit.jump}", "tables.md 11.1"
+        )
+    climb = _level(board.hex(to)) - _level(board.hex(unit.position))
+    if climb > unit.jump:
+        raise IllegalOrderError(
+            f"illegal jump: '{unit.id}' cannot climb {climb} levels with {unit.jump} jump MP", "tables.md 11.1"
+        )
+    _check_enemy(state, unit, to)
+    _check_stacking(state, unit, to)
+    end_facing = facing if facing is not None else unit.facing
+    return MovePlan(unit.id, MoveMode.JUMP, (), (to,), to, end_facing, distance, distance)
+
+
+def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
+    """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
+    unit = state.units[plan.unit]
+    moved = replace(
+        unit,
+        position=plan.end,
+        facing=plan.facing,
+        mode=plan.mode,
+        mp_spent=plan.mp,
+        hexes_moved=plan.hexes_moved,
+    )
+    if plan.mode is MoveMode.STAND:
+        text = f"{unit.id} stands still in {unit.position.label}"
+    else:
+        how = "minimum move" if plan.minimum_move else plan.mode.value
+        text = (
+            f"{unit.id} {how}s {unit.position.label} -> {plan.end.label} facing {plan.facing.name}: "
+            f"{plan.mp} MP, {plan.hexes_moved} hex{'es' if plan.hexes_moved != 1 else ''}"
+        )
+        if plan.minimum_move:
+            text = (
+                f"{unit.id} makes a minimum move {unit.position.label} -> {plan.end.label} facing "
+                f"{plan.facing.name} (counts as {plan.mode.value}; VEH-MOVE-07)"
+            )
+    return state.with_unit(moved), [text]
+
+
+# -- finding a path ---------------------------------------------------------------
+
+
+def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None) -> tuple[str, ...]:
+    """Returns the cheapest legal step path to ``to`` (ending with ``facing`` if given)."""
+    _check_can_move(unit)
+    state.board.require(to)
+    if to == unit.position and (facing is None or facing == unit.facing):
+        return ()
+    candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
+    best_needed = None
+    for m in candidates:
+        bonus = gets_pavement_bonus(unit)
+        budget = mode_mp(unit, m, False)
+        steps, needed = _search(state, unit, to, facing, not m.is_fast, budget, bonus)
+        if steps is not None:
+            try:
+                check_move(state, unit, m, steps)
+                return steps
+            except IllegalOrderError:
+                pass
+        if needed is not None and (best_needed is None or needed < best_needed):
+            best_needed = needed
+    # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
+    direction = unit.position.direction_to(to)
+    if direction is not None:
+        turns = _turns(unit.facing, direction)
+        steps = turns + ("F",)
+        if not turns:
+            try:
+                check_move(state, unit, None, steps)
+                return steps
+            except IllegalOrderError:
+                pass
+    fast = fast_mode(unit)
+    if best_needed is None:
+        raise IllegalOrderError(f"illegal move: no legal path for '{unit.id}' to {to.label}", "tables.md 11")
+    raise IllegalOrderError(
+        f"illegal move: '{unit.id}' needs {best_needed} MP to reach {to.label}, has "
+        f"{mode_mp(unit, mode or fast, False)} ({(mode or fast).value})",
+        "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
+    )
+
+
+def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
+    right = (wanted - current) % 6
+    return ("R",) * right if right <= 3 else ("L",) * (6 - right)
+
+
+def _search(state, unit, to, facing, allow_backward, budget, bonus):
+    """Dijkstra over (hex, facing, still on pavement); returns (steps or None, cheapest MP or None).
+
+    ``budget`` is the mode's MP without the pavement bonus; a path that starts and
+    stays on pavement gets one more when ``bonus`` (VEH-URB-01).
+    """
+    board = state.board
+    start = (unit.position, unit.facing, board.hex(unit.position).paved)
+    frontier = [(0, 0, start, ())]
+    best: dict = {start: 0}
+    counter = 0
+    cheapest = None
+    while frontier:
+        mp, _, node, steps = heapq.heappop(frontier)
+        here, face, paved = node
+        if best.get(node, 1 << 30) < mp:
+            continue
+        if here == to and (facing is None or face == facing):
+            if mp <= budget + (1 if bonus and paved else 0):
+                if not occupants(state, here, exclude=unit.id):
+                    return steps, mp
+            if cheapest is None:
+                cheapest = mp
+            continue
+        if mp > budget + 12:  # far past anything reachable; stop exploring
+            continue
+        moves = [("L", here, face.turned(-1), 1, paved), ("R", here, face.turned(1), 1, paved)]
+        for code, direction in (("F", face), ("B", face.opposite())):
+            if code == "B" and not allow_backward:
+                continue
+            there = here.neighbor(direction)
+            if not board.contains(there):
+                continue
+            try:
+                _check_enemy(state, unit, there)
+                cost = enter_cost(unit, board, here, there, backward=code == "B")
+            except IllegalOrderError:
+                continue
+            moves.append((code, there, face, cost.mp, paved and cost.paved))
+        for code, there, face2, cost, paved2 in moves:
+            node2 = (there, face2, paved2)
+            mp2 = mp + cost
+            if mp2 < best.get(node2, 1 << 30):
+                best[node2] = mp2
+                counter += 1
+                heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+    return None, cheapest
+
+
+def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
+    """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
+    board = state.board
+    budget = mode_mp(unit, mode, gets_pavement_bonus(unit) and board.hex(unit.position).paved)
+    out: dict[HexId, int] = {}
+    frontier = [(0, 0, (unit.position, unit.facing))]
+    best = {(unit.position, unit.facing): 0}
+    counter = 0
+    while frontier:
+        mp, _, (here, face) = heapq.heappop(frontier)
+        if mp > best[(here, face)]:
+            continue
+        if here not in out or mp < out[here]:
+            out[here] = mp
+        for code, direction in (("F", face), ("B", face.opposite())):
+            if code == "B" and mode.is_fast:
+                continue
+            there = here.neighbor(direction)
+            if not board.contains(there):
+                continue
+            try:
+                _check_enemy(state, unit, there)
+                cost = enter_cost(unit, board, here, there, backward=code == "B").mp
+            except IllegalOrderError:
+                continue
+            _push(frontier, best, (there, face), mp + cost, budget, counter := counter + 1)
+        for turn in (-1, 1):
+            _push(frontier, best, (here, face.turned(turn)), mp + 1, budget, counter := counter + 1)
+    return out
+
+
+def _push(frontier, best, node, mp, budget, counter):
+    if mp <= budget and mp < best.get(node, 1 << 30):
+        best[node] = mp
+        heapq.heappush(frontier, (mp, counter, node))

@@ -1,0 +1,101 @@
+"""The turn sequence: initiative, movement order, phase completion and advance.
+
+Total Warfare p.39: each turn runs initiative, movement, weapon attack,
+physical attack, heat and end phases. The initiative loser moves first; when
+the sides field unequal numbers of units, the larger side moves several units
+for each one of the smaller side ("unequal numbers of units").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError
+from btcli.model.state import GameState, Phase
+from btcli.model.units import MoveMode
+
+PHASE_ORDER = (Phase.INITIATIVE, Phase.MOVEMENT, Phase.WEAPON, Phase.PHYSICAL, Phase.HEAT, Phase.END)
+
+
+def next_phase(phase: Phase) -> Phase:
+    i = PHASE_ORDER.index(phase)
+    return PHASE_ORDER[(i + 1) % len(PHASE_ORDER)]
+
+
+def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list[str]]:
+    """Rolls 2D6 per side, re-rolling ties; returns the sides lowest first (the loser moves first)."""
+    sides = list(state.sides)
+    events = []
+    attempt = 1
+    while True:
+        totals = {sid: dice.roll(2, f"initiative {sid} (turn {state.turn})").total for sid in sides}
+        shown = ", ".join(f"{sid} {total}" for sid, total in totals.items())
+        if len(set(totals.values())) == len(totals):
+            order = tuple(sorted(sides, key=lambda sid: totals[sid]))
+            events.append(f"initiative: {shown}; {order[0]} loses and moves first")
+            return order, events
+        events.append(f"initiative: {shown}; tie, rolling again")
+        attempt += 1
+
+
+def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str, ...]:
+    """Returns the side of each movement slot: impulses alternate loser-then-winner.
+
+    The smaller side moves one unit per impulse; the larger side spreads its units
+    evenly over the same number of impulses, any surplus going to the last
+    impulses (TW p.39 unequal numbers: 4 against 7 moves 1-1, 1-2, 1-2, 1-2).
+    """
+    first, second = order
+    a, b = counts.get(first, 0), counts.get(second, 0)
+    if a == 0 or b == 0:
+        return (first,) * a + (second,) * b
+    impulses = min(a, b)
+
+    def shares(n: int) -> list[int]:
+        base, extra = divmod(n, impulses)
+        return [base + (1 if i >= impulses - extra else 0) for i in range(impulses)]
+
+    slots: list[str] = []
+    for share_a, share_b in zip(shares(a), shares(b)):
+        slots += [first] * share_a + [second] * share_b
+    return tuple(slots)
+
+
+def movers(state: GameState) -> dict[str, int]:
+    """Returns how many units of each side move this turn (active units on the map)."""
+    counts = {sid: 0 for sid in state.sides}
+    for unit in state.units.values():
+        if unit.active:
+            counts[unit.side] += 1
+    return counts
+
+
+def side_to_move(state: GameState) -> str | None:
+    """Returns the side whose unit moves next, or None when every slot is used."""
+    done = sum(1 for u in state.units.values() if u.active and u.has_moved)
+    return state.move_order[done] if done < len(state.move_order) else None
+
+
+def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
+    """Raises unless it is ``side``'s turn to move a unit (TW p.39 movement order)."""
+    expected = side_to_move(state)
+    if expected is not None and expected != side:
+        raise IllegalOrderError(
+            f"out of order: '{unit_id}' ({side}) cannot move now; side '{expected}' moves its next unit first",
+            "TW p.39 movement order",
+        )
+
+
+def missing_movers(state: GameState) -> list[str]:
+    """Returns the active units that have not yet moved (or declared standing still)."""
+    return [u.id for u in state.units.values() if u.active and u.mode is MoveMode.NONE]
+
+
+def end_turn(state: GameState) -> GameState:
+    """Clears this turn's movement records and advances the turn counter (End Phase)."""
+    units = {
+        uid: (u if u.mode is MoveMode.NONE and not u.mp_spent else replace(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0))
+        for uid, u in state.units.items()
+    }
+    return replace(state, units=units, turn=state.turn + 1, initiative=(), move_order=(), declarations=())

@@ -1,0 +1,48 @@
+"""Scenario end conditions: a destroyed share of a side, or a turn limit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from btcli.model.state import GameState, Phase
+
+
+def losses(state: GameState, side: str) -> tuple[int, int]:
+    """Returns (units destroyed or off the map, units) for a side."""
+    units = state.units_of(side)
+    return sum(1 for u in units if not u.active), len(units)
+
+
+def check(state: GameState) -> tuple[GameState, list[str]]:
+    """Ends the game if a victory condition holds; returns the state and the events."""
+    if state.winner:
+        return state, []
+    v = state.victory
+    if v.destroy_share > 0:
+        beaten = [sid for sid in state.sides if _share(state, sid) >= v.destroy_share]
+        if beaten:
+            winner = "draw" if len(beaten) == len(state.sides) else next(s for s in state.sides if s not in beaten)
+            return _over(state, winner, f"{', '.join(beaten)} lost {v.destroy_share:.0%} of its units")
+    if v.turn_limit and state.turn > v.turn_limit and state.phase is Phase.INITIATIVE:
+        shares = {sid: _share(state, sid) for sid in state.sides}
+        best = min(shares.values())
+        leaders = [sid for sid, share in shares.items() if share == best]
+        winner = leaders[0] if len(leaders) == 1 else "draw"
+        return _over(state, winner, f"turn limit {v.turn_limit} reached")
+    return state, []
+
+
+def _share(state: GameState, side: str) -> float:
+    lost, total = losses(state, side)
+    return lost / total if total else 0.0
+
+
+def _over(state: GameState, winner: str, why: str) -> tuple[GameState, list[str]]:
+    text = "draw" if winner == "draw" else f"{winner} wins"
+    return replace(state, winner=winner, result=why), [f"game over: {text} ({why})"]
+
+
+def describe(state: GameState) -> str:
+    why = state.result
+    text = "a draw" if state.winner == "draw" else f"{state.winner} won"
+    return f"{text} ({why})" if why else text

@@ -1,0 +1,274 @@
+"""Converts a GameState to and from the plain dict written as the game file's head.
+
+The same unit and map formats are accepted in scenarios (with defaults and
+catalog designs filled in by ``btcli.store.scenario``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from btcli.errors import GameFileError
+from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import FORMAT_VERSION, AttackDeclaration, GameState, Phase, Side, Victory
+from btcli.model.units import AmmoBin, Motive, MoveMode, Mount, Unit, UnitKind
+
+# -- map ----------------------------------------------------------------------
+
+
+def hex_to_dict(h: Hex) -> dict[str, Any]:
+    out: dict[str, Any] = {"terrain": h.terrain.value, "level": h.level}
+    if h.depth:
+        out["depth"] = h.depth
+    if h.road:
+        out["road"] = True
+    if h.building is not None:
+        b = h.building
+        out["building"] = {"type": b.type.value, "height": b.height, "cf": b.cf}
+        if b.structure:
+            out["building"]["structure"] = b.structure
+    if h.bridge is not None:
+        out["bridge"] = {"type": h.bridge.type.value, "cf": h.bridge.cf, "level": h.bridge.level}
+    return out
+
+
+def board_to_dict(board: Board) -> dict[str, Any]:
+    default = hex_to_dict(board.default)
+    out: dict[str, Any] = {"width": board.width, "height": board.height}
+    out.update(default)
+    out["hexes"] = {h.label: hex_to_dict(board.hexes[h]) for h in sorted(board.hexes)}
+    return out
+
+
+def _enum(cls, value, what: str):
+    try:
+        return cls(value)
+    except ValueError:
+        choices = ", ".join(m.value for m in cls)
+        raise GameFileError(f"unknown {what} {value!r} (choose from {choices})") from None
+
+
+def hex_from_dict(data: dict[str, Any], where: str) -> Hex:
+    from btcli.model.board import DEFAULT_BUILDING_HEIGHT, DEFAULT_CF
+
+    terrain_name = data.get("terrain", "clear")
+    road = bool(data.get("road", False))
+    if terrain_name == "road":  # a road over open ground
+        terrain_name, road = "clear", True
+    terrain = _enum(Terrain, terrain_name, f"terrain in {where}")
+    building = None
+    if terrain is Terrain.BUILDING or "building" in data:
+        spec = data.get("building", {})
+        if isinstance(spec, str):
+            spec = {"type": spec}
+        btype = _enum(BuildingType, spec.get("type", "medium"), f"building type in {where}")
+        building = Building(
+            type=btype,
+            height=int(spec.get("height", DEFAULT_BUILDING_HEIGHT)),
+            cf=int(spec.get("cf", DEFAULT_CF[btype])),
+            structure=str(spec.get("structure", "")),
+        )
+        terrain = Terrain.BUILDING
+    bridge = None
+    if "bridge" in data:
+        spec = data["bridge"]
+        if isinstance(spec, str):
+            spec = {"type": spec}
+        btype = _enum(BuildingType, spec.get("type", "medium"), f"bridge type in {where}")
+        bridge = Bridge(type=btype, cf=int(spec.get("cf", DEFAULT_CF[btype])), level=int(spec.get("level", 1)))
+    depth = int(data.get("depth", 0))
+    if depth and terrain is not Terrain.WATER:
+        raise GameFileError(f"{where}: only water hexes have a depth")
+    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge)
+
+
+def board_from_dict(data: dict[str, Any]) -> Board:
+    try:
+        width, height = int(data["width"]), int(data["height"])
+    except (KeyError, TypeError, ValueError):
+        raise GameFileError("[map] needs integer width and height") from None
+    if not (1 <= width <= 999 and 1 <= height <= 999):
+        raise GameFileError(f"[map] size {width} x {height} is out of range (1-999)")
+    default = hex_from_dict({k: v for k, v in data.items() if k not in ("width", "height", "hexes")}, "[map]")
+    board = Board(width, height, default, {})
+    hexes = {}
+    for label, spec in data.get("hexes", {}).items():
+        try:
+            hex_id = board.parse_hex(label)
+        except Exception as exc:
+            raise GameFileError(f"[map.hexes] {exc}") from None
+        if not isinstance(spec, dict):
+            spec = {"terrain": spec}
+        hexes[hex_id] = hex_from_dict(spec, f"hex {label}")
+    return Board(width, height, default, hexes)
+
+
+# -- units --------------------------------------------------------------------
+
+
+def unit_to_dict(u: Unit) -> dict[str, Any]:
+    vehicle = u.is_vehicle
+    out: dict[str, Any] = {
+        "side": u.side,
+        "name": u.name,
+        "kind": u.kind.value,
+        "motive": u.motive.value,
+        "tons": u.tons,
+        "engine": u.engine,
+        ("cruise" if vehicle else "walk"): u.walk,
+        ("flank" if vehicle else "run"): u.run,
+        "jump": u.jump,
+        "gunnery": u.gunnery,
+        ("driving" if vehicle else "piloting"): u.piloting,
+        "heat_sinks": u.heat_sinks,
+        "position": u.position.label if u.position else "",
+        "facing": u.facing.name,
+        "elevation": u.elevation,
+        "destroyed": u.destroyed,
+        "prone": u.prone,
+        "heat": u.heat,
+        "mode": u.mode.value,
+        "mp_spent": u.mp_spent,
+        "hexes_moved": u.hexes_moved,
+        "weapons": [
+            {"name": m.weapon, "location": m.location, **({"rear": True} if m.rear else {})} for m in u.weapons
+        ],
+        "ammo": [{"weapon": a.weapon, "location": a.location, "shots": a.shots} for a in u.ammo],
+        "armor": dict(u.armor),
+        "internal": dict(u.internal),
+        "max_armor": dict(u.max_armor),
+        "max_internal": dict(u.max_internal),
+    }
+    if u.unverified:
+        out["unverified"] = u.unverified
+    if u.extra:
+        out["extra"] = dict(u.extra)
+    return out
+
+
+def unit_from_dict(unit_id: str, d: dict[str, Any]) -> Unit:
+    where = f"unit {unit_id!r}"
+    try:
+        kind = _enum(UnitKind, d["kind"], f"kind of {where}")
+        vehicle = kind is UnitKind.VEHICLE
+        position = HexId.parse(d["position"]) if d.get("position") else None
+        return Unit(
+            id=unit_id,
+            side=str(d["side"]),
+            name=str(d.get("name", unit_id)),
+            kind=kind,
+            motive=_enum(Motive, d.get("motive", "biped"), f"motive of {where}"),
+            tons=int(d["tons"]),
+            engine=str(d.get("engine", "fusion")),
+            walk=int(d["cruise" if vehicle else "walk"]),
+            run=int(d["flank" if vehicle else "run"]),
+            jump=int(d.get("jump", 0)),
+            gunnery=int(d["gunnery"]),
+            piloting=int(d["driving" if vehicle else "piloting"]),
+            heat_sinks=int(d.get("heat_sinks", 0)),
+            position=position,
+            facing=Facing.parse(d.get("facing", "N")),
+            elevation=int(d.get("elevation", 0)),
+            destroyed=bool(d.get("destroyed", False)),
+            prone=bool(d.get("prone", False)),
+            heat=int(d.get("heat", 0)),
+            mode=_enum(MoveMode, d.get("mode", "none"), f"movement mode of {where}"),
+            mp_spent=int(d.get("mp_spent", 0)),
+            hexes_moved=int(d.get("hexes_moved", 0)),
+            weapons=tuple(Mount(w["name"], w["location"], bool(w.get("rear", False))) for w in d.get("weapons", ())),
+            ammo=tuple(AmmoBin(a["weapon"], a["location"], int(a["shots"])) for a in d.get("ammo", ())),
+            armor={k: int(v) for k, v in d["armor"].items()},
+            internal={k: int(v) for k, v in d["internal"].items()},
+            max_armor={k: int(v) for k, v in d["max_armor"].items()},
+            max_internal={k: int(v) for k, v in d["max_internal"].items()},
+            unverified=str(d.get("unverified", "")),
+            extra=dict(d.get("extra", {})),
+        )
+    except GameFileError:
+        raise
+    except KeyError as exc:
+        raise GameFileError(f"{where} is missing {exc.args[0]!r}") from None
+    except Exception as exc:  # wrong types in a hand-edited file
+        raise GameFileError(f"{where} is malformed: {exc}") from None
+
+
+# -- whole state --------------------------------------------------------------
+
+
+def state_to_dict(s: GameState, include_map: bool = True) -> dict[str, Any]:
+    game: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "name": s.name,
+        "seed": s.seed,
+        "rolls": s.rolls,
+        "revision": s.revision,
+        "turn": s.turn,
+        "phase": s.phase.value,
+        "initiative": list(s.initiative),
+        "move_order": list(s.move_order),
+        "winner": s.winner,
+        "result": s.result,
+    }
+    out: dict[str, Any] = {"game": game}
+    if s.options:
+        out["options"] = dict(s.options)
+    out["victory"] = {"turn_limit": s.victory.turn_limit, "destroy_share": s.victory.destroy_share}
+    out["declarations"] = [
+        {
+            "attacker": d.attacker,
+            "target": d.target,
+            "weapons": list(d.weapons),
+            "physical": d.physical,
+            "primary": d.primary,
+        }
+        for d in s.declarations
+    ]
+    out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
+    if include_map:
+        out["map"] = board_to_dict(s.board)
+    out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
+    return out
+
+
+def state_from_dict(d: dict[str, Any]) -> GameState:
+    try:
+        game = d["game"]
+        fmt = game.get("format")
+        if not isinstance(fmt, int):
+            raise GameFileError("not a btcli game file: [game] has no format version")
+        if fmt > FORMAT_VERSION:
+            raise GameFileError(
+                f"game file format {fmt} is newer than this btcli understands ({FORMAT_VERSION}); upgrade btcli"
+            )
+        victory = d.get("victory", {})
+        return GameState(
+            name=str(game.get("name", "")),
+            seed=game["seed"],
+            board=board_from_dict(d["map"]),
+            sides={sid: Side(sid, str(v.get("name", sid))) for sid, v in d["sides"].items()},
+            units={uid: unit_from_dict(uid, u) for uid, u in d.get("units", {}).items()},
+            rolls=int(game["rolls"]),
+            revision=int(game["revision"]),
+            turn=int(game["turn"]),
+            phase=_enum(Phase, game["phase"], "phase"),
+            initiative=tuple(game.get("initiative", ())),
+            move_order=tuple(game.get("move_order", ())),
+            declarations=tuple(
+                AttackDeclaration(
+                    x["attacker"], x["target"], tuple(x.get("weapons", ())), x.get("physical", ""),
+                    bool(x.get("primary", True)),
+                )
+                for x in d.get("declarations", ())
+            ),
+            victory=Victory(int(victory.get("turn_limit", 0)), float(victory.get("destroy_share", 0.0))),
+            winner=str(game.get("winner", "")),
+            result=str(game.get("result", "")),
+            options=dict(d.get("options", {})),
+        )
+    except GameFileError:
+        raise
+    except KeyError as exc:
+        raise GameFileError(f"game file is missing {exc.args[0]!r}") from None
+    except Exception as exc:
+        raise GameFileError(f"game file is malformed: {exc}") from None

@@ -1,0 +1,61 @@
+"""State and log-entry hashes for the game file's hash chain.
+
+A state hash covers every field of the head. Replay hashes tens of thousands of
+states, so the JSON of the board and of each unit is cached by object identity:
+states are immutable and share the objects that did not change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from btcli.model.state import GameState
+
+# Short enough to keep log entries small, long enough (128 bits) to catch any edit.
+HASH_CHARS = 32
+
+_cache: dict[int, tuple[object, bytes]] = {}
+_CACHE_LIMIT = 4096
+
+
+def _canonical(data: Any) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def _part(obj: object, to_dict) -> bytes:
+    hit = _cache.get(id(obj))
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    blob = _canonical(to_dict(obj))
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    _cache[id(obj)] = (obj, blob)
+    return blob
+
+
+def state_hash(state: GameState) -> str:
+    """Returns the hash of everything the head of a game file records about ``state``."""
+    from btcli.store.codec import board_to_dict, state_to_dict, unit_to_dict
+
+    h = hashlib.sha256()
+    head = state_to_dict_without_bulk(state, state_to_dict)
+    h.update(_canonical(head))
+    h.update(_part(state.board, board_to_dict))
+    for unit in state.units.values():
+        h.update(unit.id.encode() + b"\0")
+        h.update(_part(unit, unit_to_dict))
+    return h.hexdigest()[:HASH_CHARS]
+
+
+def state_to_dict_without_bulk(state: GameState, state_to_dict) -> dict[str, Any]:
+    """Returns the head dict without the map and units (hashed separately, cached)."""
+    from dataclasses import replace
+
+    return state_to_dict(replace(state, units={}), include_map=False)
+
+
+def entry_hash(entry: dict[str, Any]) -> str:
+    """Returns the hash of one log entry as parsed (formatting does not count)."""
+    return hashlib.sha256(_canonical(entry)).hexdigest()[:HASH_CHARS]

@@ -1,0 +1,131 @@
+"""Runs one command against a state and writes its log entry; replays a whole log.
+
+Every invocation becomes one entry: sequence number, turn, phase, the canonical
+command (with its manual dice), the events, every roll, the hash of the previous
+entry and the hash of the resulting state. ``verify`` folds ``apply`` over the
+log from the initial state kept in the first entry and checks every hash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from btcli.dice import ManualDice, Roll, SeededDice
+from btcli.errors import BtcliError, GameFileError, VerificationError
+from btcli.model.state import GameState
+from btcli.orders import Order, parse_command, with_dice
+from btcli.store.hashing import entry_hash, state_hash
+
+
+def format_roll(roll: Roll) -> str:
+    """Returns one log line for a roll: purpose, dice, total, and the check if any."""
+    shown = f"{roll.n}D6"
+    if roll.dice:
+        shown += " " + "+".join(map(str, roll.dice))
+    text = f"{roll.purpose}: {shown} = {roll.total}"
+    if roll.target is not None:
+        mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
+        text += f" vs TN {roll.target}" + (f" ({mods})" if mods else "")
+        text += " success" if roll.success else f" failed by {-roll.margin}"
+    return text
+
+
+@dataclass(frozen=True)
+class Outcome:
+    state: GameState
+    events: list[str]
+    rolls: list[Roll]
+    command: str
+
+
+def execute(state: GameState, order: Order, dice_values: list[int] | None) -> Outcome:
+    """Applies ``order`` with manual dice if given, else the game's seeded dice."""
+    from btcli.engine import apply
+
+    dice = ManualDice(dice_values) if dice_values else SeededDice(state.seed, state.rolls)
+    new, events = apply(state, order, dice)
+    dice.finish()
+    counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
+    new = replace(new, rolls=counter, revision=state.revision + 1)
+    return Outcome(new, events, dice.rolls, with_dice(order.canonical(), dice_values))
+
+
+def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, Any]:
+    return {
+        "seq": outcome.state.revision,
+        "turn": before.turn,
+        "phase": before.phase.value,
+        "command": outcome.command,
+        "events": outcome.events,
+        "rolls": [format_roll(r) for r in outcome.rolls],
+        "prev": prev,
+        "state": state_hash(outcome.state),
+    }
+
+
+def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, Any]]:
+    """Returns the first state (revision 1) and the entry that records it whole, for replay."""
+    from btcli.store.codec import state_to_dict
+
+    state = replace(state, revision=1)
+    entry = {
+        "seq": 1,
+        "turn": state.turn,
+        "phase": "setup",
+        "command": command,
+        "events": [f"game '{state.name}' set up: {len(state.units)} units on a {state.board.width}x{state.board.height} map"],
+        "rolls": [],
+        "prev": "",
+        "state": state_hash(state),
+        "initial": state_to_dict(state),
+    }
+    return state, entry
+
+
+def verify_text(data: bytes) -> tuple[int, GameState]:
+    """Replays a whole game file; returns (entries checked, final state) or raises VerificationError."""
+    from btcli.store.codec import state_from_dict
+    from btcli.store.gamefile import parse_toml, split_head
+
+    head_end = split_head(data)
+    doc = parse_toml(data, "game file")
+    log = doc.get("log")
+    if not log:
+        raise VerificationError("the game file has no [[log]] entries to verify")
+    head = parse_toml(data[:head_end], "game file head")
+    first = log[0]
+    if "initial" not in first:
+        raise VerificationError("entry 1 does not hold the initial state", 1)
+    try:
+        state = state_from_dict(first["initial"])
+    except GameFileError as exc:
+        raise VerificationError(f"entry 1: initial state unreadable: {exc}", 1) from None
+    if state_hash(state) != first.get("state"):
+        raise VerificationError("entry 1: the initial state does not match its hash", 1)
+    if first.get("seq") != 1:
+        raise VerificationError("entry 1 is not numbered 1", 1)
+    prev = entry_hash(first)
+    for index, entry in enumerate(log[1:], start=2):
+        seq = entry.get("seq")
+        if seq != index:
+            raise VerificationError(f"entry {index}: numbered {seq!r}, expected {index}", index)
+        if entry.get("prev") != prev:
+            raise VerificationError(f"entry {index}: previous-entry hash does not match entry {index - 1}", index)
+        try:
+            order, dice = parse_command(str(entry.get("command", "")))
+            outcome = execute(state, order, dice)
+        except BtcliError as exc:
+            raise VerificationError(f"entry {index}: command {entry.get('command')!r} does not replay: {exc}", index) from None
+        expected = make_entry(state, outcome, prev)
+        for key in ("turn", "phase", "command", "events", "rolls", "state"):
+            if entry.get(key) != expected[key]:
+                raise VerificationError(f"entry {index}: {key} differs from the replay", index)
+        state = outcome.state
+        prev = entry_hash(entry)
+    current = state_from_dict(head)
+    if state_hash(current) != state_hash(state):
+        raise VerificationError(
+            f"the current state (head) differs from the replay of all {len(log)} entries", len(log)
+        )
+    return len(log), state

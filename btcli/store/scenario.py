@@ -1,0 +1,119 @@
+"""Reads a scenario file into the initial GameState.
+
+A scenario is TOML with ``[scenario]``, ``[map]``, ``[sides.ID]`` and
+``[[units]]``; each unit either names a catalog ``design`` or gives its design
+inline. See docs/scenario-format.md.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from math import ceil
+from typing import Any
+
+from btcli import catalog
+from btcli.errors import GameFileError, InputError
+from btcli.model.state import GameState, Side, Victory
+from btcli.rules.structure import mech_internal, vehicle_internal
+from btcli.store.codec import board_from_dict, unit_from_dict
+
+DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
+DEFAULT_PILOTING = 5
+
+_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+
+def parse_scenario_text(text: str, seed: int | None = None) -> GameState:
+    """Returns the initial state of the scenario in ``text`` (raises GameFileError)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise GameFileError(f"scenario is not valid TOML: {exc}") from None
+    return scenario_from_dict(data, seed)
+
+
+def scenario_from_dict(data: dict[str, Any], seed: int | None = None) -> GameState:
+    meta = data.get("scenario", {})
+    if "map" not in data:
+        raise GameFileError("scenario has no [map]")
+    board = board_from_dict(data["map"])
+    sides_data = data.get("sides", {})
+    if len(sides_data) != 2:
+        raise GameFileError(f"scenario needs exactly two [sides.ID] tables, found {len(sides_data)}")
+    sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
+    units = {}
+    for raw in data.get("units", []):
+        unit = _unit(raw, sides)
+        if unit.id in units:
+            raise GameFileError(f"two units share the id {unit.id!r}")
+        if unit.position is not None and not board.contains(unit.position):
+            raise GameFileError(f"unit {unit.id!r} starts off the map at {unit.position.label}")
+        units[unit.id] = unit
+    if not units:
+        raise GameFileError("scenario has no [[units]]")
+    chosen_seed = seed if seed is not None else meta.get("seed", 1)
+    return GameState(
+        name=str(meta.get("name", "unnamed scenario")),
+        seed=chosen_seed,
+        board=board,
+        sides=sides,
+        units=units,
+        victory=Victory(int(meta.get("turn_limit", 0)), float(meta.get("destroy_share", 0.0))),
+        options=dict(data.get("options", {})),
+    )
+
+
+def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Any:
+    uid = str(raw.get("id", ""))
+    if not uid or not set(uid) <= _ID_CHARS:
+        raise GameFileError(f"unit id {uid!r} must be letters, digits, '-' or '_'")
+    if raw.get("side") not in sides:
+        raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
+    spec: dict[str, Any] = {}
+    if "design" in raw:
+        design = catalog.designs().get(raw["design"])
+        if design is None:
+            known = ", ".join(sorted(catalog.designs()))
+            raise GameFileError(f"unit {uid!r}: unknown design {raw['design']!r} (catalog: {known})")
+        spec.update(design)
+        spec["name"] = raw["design"]
+    spec.update({k: v for k, v in raw.items() if k not in ("id", "design")})
+    kind = spec.get("kind")
+    if kind not in ("mech", "vehicle"):
+        raise GameFileError(f"unit {uid!r}: kind must be 'mech' or 'vehicle', not {kind!r}")
+    vehicle = kind == "vehicle"
+    spec.setdefault("motive", "tracked" if vehicle else "biped")
+    spec.setdefault("gunnery", DEFAULT_GUNNERY)
+    spec.setdefault("driving" if vehicle else "piloting", spec.pop("piloting", DEFAULT_PILOTING))
+    if vehicle:
+        if "cruise" not in spec:
+            raise GameFileError(f"unit {uid!r}: a vehicle needs cruise MP")
+        spec.setdefault("flank", ceil(spec["cruise"] * 1.5))  # VEH-GEN-03
+    else:
+        if "walk" not in spec:
+            raise GameFileError(f"unit {uid!r}: a 'Mech needs walk MP")
+        spec.setdefault("run", ceil(spec["walk"] * 1.5))
+    armor = spec.get("armor")
+    if not isinstance(armor, dict) or not armor:
+        raise GameFileError(f"unit {uid!r} has no armor table")
+    if "internal" not in spec:
+        if vehicle:
+            spec["internal"] = vehicle_internal(int(spec["tons"]), list(armor))
+        else:
+            internal = mech_internal(int(spec["tons"]))
+            if internal is None:
+                raise GameFileError(f"unit {uid!r}: no standard internal structure for {spec['tons']} tons")
+            spec["internal"] = internal
+    spec.setdefault("max_armor", dict(armor))
+    spec.setdefault("max_internal", dict(spec["internal"]))
+    weapons = []
+    for w in spec.get("weapons", []):
+        name = catalog.weapon_name(str(w.get("name", "")))
+        if name is None:
+            raise GameFileError(f"unit {uid!r}: unknown weapon {w.get('name')!r}")
+        weapons.append({**w, "name": name})
+    spec["weapons"] = weapons
+    try:
+        return unit_from_dict(uid, spec)
+    except InputError as exc:
+        raise GameFileError(f"unit {uid!r}: {exc}") from None
