@@ -135,7 +135,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         missing = phases.missing_movers(state)
         if missing:
             raise IllegalOrderError(
-                f"cannot end the movement phase: {', '.join(missing)} has not moved "
+                f"cannot end the movement phase: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not moved "
                 f"(use 'btcli move GAME UNIT --mode stand' to stand still)",
                 "TW p.39 movement phase",
             )

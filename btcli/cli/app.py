@@ -181,12 +181,24 @@ def resolve_phase(game: GameArg, dice: DiceOpt = None, quiet: QuietOpt = False) 
 def report(
     game: GameArg,
     format: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
+    field: Annotated[
+        Optional[str],
+        typer.Option(
+            help="Print one top-level field of the JSON report as plain text, for scripts "
+            "(e.g. next_to_move, phase, turn, winner; 'null' when empty).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Show the game: turn, phase, initiative, units, and the result once it is over."""
     from btcli.store import gamefile
 
     state = gamefile.load(game).state
-    if format is Format.json:
+    if field is not None:
+        from btcli.render.json_view import render_field
+
+        sys.stdout.write(render_field(state, field) + "\n")
+    elif format is Format.json:
         from btcli.render.json_view import render_json
 
         sys.stdout.write(render_json(state))

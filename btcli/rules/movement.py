@@ -342,6 +342,8 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
     )
     if plan.mode is MoveMode.STAND:
         text = f"{unit.id} stands still in {unit.position.label}"
+    elif not plan.hexes_moved:
+        text = f"{unit.id} turns in place in {unit.position.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
     else:
         how = "minimum move" if plan.minimum_move else plan.mode.value
         text = (
