@@ -233,6 +233,13 @@ def demo(
     play_demo(output, sys.stdout)
 
 
+def run_command(args: list[str], out) -> None:
+    """Runs one btcli command in this process, echoing it (used by ``demo``)."""
+    out.write("$ btcli " + " ".join(args) + "\n")
+    out.flush()
+    app(args=args, prog_name="btcli", standalone_mode=False)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Runs the CLI, mapping every error to one 'Error:' line and its exit code."""
     args = sys.argv[1:] if argv is None else argv

@@ -9,7 +9,11 @@ from btcli.render.view import game_view
 
 
 def _locations(current: dict[str, int], maximum: dict[str, int]) -> str:
-    return " ".join(f"{loc}:{current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
+    return " ".join(f"{loc} {current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
+
+
+def _total(points: dict[str, int]) -> int:
+    return sum(points.values())
 
 
 def _rows(view: dict) -> list[list[str]]:
@@ -25,12 +29,22 @@ def _rows(view: dict) -> list[list[str]]:
                 u["position"] or "-",
                 u["facing"],
                 f"{moved['mode']} {moved['mp_spent']}MP {moved['hexes_moved']}hx" if moved["mode"] != "none" else "-",
-                _locations(u["armor"], u["max_armor"]),
-                _locations(u["internal"], u["max_internal"]),
+                f"{_total(u['armor'])}/{_total(u['max_armor'])}",
+                f"{_total(u['internal'])}/{_total(u['max_internal'])}",
                 status,
             ]
         )
     return rows
+
+
+def _damage_lines(view: dict) -> list[str]:
+    """Returns per-location armor and structure for every damaged unit."""
+    lines = []
+    for u in view["units"]:
+        if u["armor"] != u["max_armor"] or u["internal"] != u["max_internal"]:
+            lines.append(f"{u['id']}: armor {_locations(u['armor'], u['max_armor'])}")
+            lines.append(f"{' ' * len(u['id'])}  internal {_locations(u['internal'], u['max_internal'])}")
+    return lines
 
 
 HEADERS = ["unit", "side", "type", "hex", "face", "moved", "armor", "internal", "status"]
@@ -60,6 +74,8 @@ def render_text(state: GameState, out: TextIO) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
     for r in rows:
         out.write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() + "\n")
+    for line in _damage_lines(view):
+        out.write(line + "\n")
     for d in view["declarations"]:
         out.write(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}\n")
 
@@ -71,9 +87,13 @@ def _render_rich(view: dict, out: TextIO) -> None:
     console = Console(file=out)
     for line in _summary(view):
         console.print(line, highlight=False, markup=False)
-    table = Table(*HEADERS)
+    table = Table()
+    for header in HEADERS:
+        table.add_column(header, no_wrap=header in ("unit", "hex", "armor", "internal"))
     for r in _rows(view):
         table.add_row(*r)
     console.print(table)
+    for line in _damage_lines(view):
+        console.print(line, markup=False, highlight=False)
     for d in view["declarations"]:
         console.print(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}", markup=False)

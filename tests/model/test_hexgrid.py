@@ -9,7 +9,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from btcli.errors import InputError
-from btcli.model.hexgrid import Facing, HexId, hex_line, hex_lines, is_split
+from btcli.model.hexgrid import Facing, HexId, hex_line, hex_lines, hex_path, is_split
 
 H = HexId.parse
 
@@ -25,23 +25,66 @@ _HEXSIDE_DIRECTIONS = [
 ]
 
 
-def _cells_containing(point: tuple[Fraction, Fraction, Fraction], candidates) -> set[HexId]:
-    """Returns the candidate hexes whose closed cell contains the exact cube point.
+# Hex lines are checked on a smaller board: the exact walk grows with length.
+line_hexes = st.builds(HexId, st.integers(1, 40), st.integers(1, 40))
 
-    The cell around a centre c is |dx-dy| <= 1, |dy-dz| <= 1, |dz-dx| <= 1 with
-    d = point - c; equality on one of them means the point lies on a hexside.
+
+@st.composite
+def _hexside_runs(draw) -> tuple[HexId, HexId]:
+    """Draws two hexes whose centre line runs along hexsides (rare among random pairs)."""
+    a = draw(line_hexes)
+    dx, dy, dz = draw(st.sampled_from(_HEXSIDE_DIRECTIONS))
+    k = draw(st.integers(1, 13))
+    x, y, z = a.cube()
+    b = HexId.from_cube(x + k * dx, y + k * dy, z + k * dz)
+    assume(1 <= b.col <= 40 and 1 <= b.row <= 40)
+    return a, b
+
+
+# Either end of a line first: random pairs, and pairs along hexsides.
+line_ends = st.one_of(st.tuples(line_hexes, line_hexes), _hexside_runs())
+
+# One cube step per pair of opposite hexsides; the cell around a centre c is
+# |p.s - c.s| <= 1 for each of them (|dx-dy|, |dy-dz|, |dz-dx| <= 1).
+_CELL_NORMALS = [(1, -1, 0), (0, 1, -1), (-1, 0, 1)]
+
+
+def _dot(u, v) -> Fraction:
+    return sum((Fraction(p) * q for p, q in zip(u, v)), Fraction(0))
+
+
+def _segment_in_cell(a: HexId, b: HexId, hex_: HexId) -> tuple[Fraction, Fraction] | None:
+    """Returns the closed range of t in [0, 1] where a + t (b - a) lies in the closed cell of ``hex_``.
+
+    Exact: every bound is a Fraction. None when the segment misses the cell.
     """
-    found = set()
-    for hex_ in candidates:
-        dx, dy, dz = (p - c for p, c in zip(point, hex_.cube()))
-        if abs(dx - dy) <= 1 and abs(dy - dz) <= 1 and abs(dz - dx) <= 1:
-            found.add(hex_)
-    return found
+    start, centre = a.cube(), hex_.cube()
+    d = tuple(q - p for p, q in zip(start, b.cube()))
+    offset = tuple(p - c for p, c in zip(start, centre))
+    lo, hi = Fraction(0), Fraction(1)
+    for normal in _CELL_NORMALS:
+        o, g = _dot(offset, normal), _dot(d, normal)
+        if g == 0:
+            if abs(o) > 1:
+                return None
+            continue
+        t1, t2 = sorted(((-1 - o) / g, (1 - o) / g))
+        lo, hi = max(lo, t1), min(hi, t2)
+    return (lo, hi) if lo <= hi else None
 
 
-def _exact_point(a: HexId, b: HexId, i: int) -> tuple[Fraction, Fraction, Fraction]:
-    n = max(a.distance(b), 1)
-    return tuple(Fraction(ca) + Fraction((cb - ca) * i, n) for ca, cb in zip(a.cube(), b.cube()))
+def _strictly_inside(a: HexId, b: HexId, hex_: HexId, t: Fraction) -> bool:
+    start, centre = a.cube(), hex_.cube()
+    point = tuple(p + t * (q - p) - c for p, q, c in zip(start, b.cube(), centre))
+    return all(abs(_dot(point, normal)) < 1 for normal in _CELL_NORMALS)
+
+
+def _cube_delta(a: HexId, b: HexId) -> tuple[int, int, int]:
+    return tuple(q - p for p, q in zip(a.cube(), b.cube()))
+
+
+def _labels(path) -> list[str]:
+    return ["|".join(h.label for h in step) for step in path]
 
 
 def _differing_positions(a: HexId, b: HexId) -> list[int]:
@@ -248,11 +291,6 @@ def test_hex_line_starts_at_a_and_ends_at_b(a, b):
 
 
 @given(hexes, hexes)
-def test_hex_line_has_distance_plus_one_hexes(a, b):
-    assert len(hex_line(a, b)) == a.distance(b) + 1
-
-
-@given(hexes, hexes)
 def test_hex_line_steps_between_adjacent_hexes(a, b):
     line = hex_line(a, b)
     assert all(x.distance(y) == 1 for x, y in zip(line, line[1:]))
@@ -267,16 +305,16 @@ def test_hex_line_down_one_column_stays_in_the_column():
     assert [h.label for h in hex_line(H("0505"), H("0509"))] == ["0505", "0506", "0507", "0508", "0509"]
 
 
+@given(line_hexes, line_hexes)
+def test_hex_line_has_at_least_distance_plus_one_hexes(a, b):
+    # A line also picks up hexes it crosses for only a sliver, so it can be longer.
+    assert len(hex_line(a, b)) >= a.distance(b) + 1
+
+
 @given(hexes, hexes)
 def test_both_hex_lines_start_at_a_and_end_at_b(a, b):
     for line in hex_lines(a, b):
         assert (line[0], line[-1]) == (a, b)
-
-
-@given(hexes, hexes)
-def test_both_hex_lines_have_distance_plus_one_hexes(a, b):
-    for line in hex_lines(a, b):
-        assert len(line) == a.distance(b) + 1
 
 
 @given(hexes, hexes)
@@ -290,29 +328,145 @@ def test_hex_line_is_the_first_of_hex_lines(a, b):
     assert hex_line(a, b) == hex_lines(a, b)[0]
 
 
-@given(hexes, hexes)
-def test_hex_lines_reversed_are_the_lines_back(a, b):
-    there = hex_lines(a, b)
-    back = hex_lines(b, a)
-    assert [list(reversed(line)) for line in back] == list(there)
-
-
-@given(hexes, hexes)
-def test_hex_lines_differ_exactly_where_the_centre_line_lies_on_a_hexside(a, b):
-    # At each step i the exact point a + (b - a) * i / n lies either inside one
-    # hex (both lines must hold that hex) or on the hexside between two hexes
-    # (the two lines must hold one each). A hex vertex is never hit exactly.
+@given(line_ends)
+def test_both_hex_lines_have_one_hex_per_step_of_the_path(ends):
+    a, b = ends
     left, right = hex_lines(a, b)
-    n = a.distance(b)
-    for i in range(n + 1):
-        point = _exact_point(a, b, i)
-        candidates = {left[i], right[i], *left[i].neighbors()}
-        containing = _cells_containing(point, candidates)
-        if len(containing) == 1:
-            assert left[i] == right[i] == next(iter(containing))
-        else:
-            assert len(containing) == 2
-            assert {left[i], right[i]} == containing
+    assert len(left) == len(right) == len(hex_path(a, b)) >= a.distance(b) + 1
+
+
+@given(line_ends)
+def test_hex_lines_take_the_left_then_the_right_of_every_step(ends):
+    a, b = ends
+    path = hex_path(a, b)
+    assert hex_lines(a, b) == ([step[0] for step in path], [step[-1] for step in path])
+
+
+# -- hex paths: the exact supercover walk -----------------------------------------
+
+def test_hex_path_to_itself_is_the_single_hex():
+    assert hex_path(H("0406"), H("0406")) == [(H("0406"),)]
+
+
+@given(line_ends)
+def test_hex_path_starts_at_a_and_ends_at_b(ends):
+    a, b = ends
+    path = hex_path(a, b)
+    assert (path[0], path[-1]) == ((a,), (b,))
+
+
+@given(line_ends)
+def test_hex_path_steps_are_single_hexes_or_adjacent_pairs(ends):
+    a, b = ends
+    for step in hex_path(a, b):
+        assert len(step) in (1, 2)
+        assert all(isinstance(h, HexId) for h in step)
+        if len(step) == 2:
+            assert step[0].distance(step[1]) == 1
+
+
+@given(line_ends)
+def test_hex_path_steps_between_adjacent_hexes(ends):
+    a, b = ends
+    # Every hex of a step touches every hex of the next one along a hexside.
+    path = hex_path(a, b)
+    for here, there in zip(path, path[1:]):
+        assert all(x.distance(y) == 1 for x in here for y in there), (here, there)
+
+
+@given(line_ends)
+def test_hex_path_never_has_two_hexside_runs_in_a_row(ends):
+    a, b = ends
+    # A run along a hexside always ends in the hex beyond it.
+    path = hex_path(a, b)
+    assert not any(len(x) == len(y) == 2 for x, y in zip(path, path[1:]))
+
+
+@given(line_ends)
+def test_hex_path_has_at_least_distance_plus_one_steps(ends):
+    a, b = ends
+    assert len(hex_path(a, b)) >= a.distance(b) + 1
+
+
+@given(line_ends)
+def test_hex_path_never_repeats_a_hex(ends):
+    a, b = ends
+    hexes_on_path = [h for step in hex_path(a, b) for h in step]
+    assert len(hexes_on_path) == len(set(hexes_on_path))
+
+
+@given(line_ends)
+def test_hex_path_back_is_the_path_reversed_with_left_and_right_swapped(ends):
+    a, b = ends
+    there = hex_path(a, b)
+    assert hex_path(b, a) == [tuple(reversed(step)) for step in reversed(there)]
+
+
+@given(line_ends)
+def test_hex_lines_back_are_the_lines_reversed_and_swapped(ends):
+    a, b = ends
+    left, right = hex_lines(a, b)
+    assert hex_lines(b, a) == (list(reversed(right)), list(reversed(left)))
+
+
+@given(line_ends)
+def test_hex_path_is_exactly_the_hexes_the_centre_line_passes_through(ends):
+    a, b = ends
+    # Checked with exact Fractions in cube space: each single hex holds a
+    # positive length of the segment with its middle strictly inside the cell;
+    # each pair shares one positive length lying on the hexside between them;
+    # the steps follow each other along the segment without gaps; and no other
+    # hex next to the path holds more than a single point (a corner) of it.
+    path = hex_path(a, b)
+    reached = Fraction(0)
+    for step in path:
+        ranges = {_segment_in_cell(a, b, h) for h in step}
+        assert len(ranges) == 1, (step, ranges)
+        span = ranges.pop()
+        assert span is not None, step
+        lo, hi = span
+        if a != b:
+            assert lo < hi, (step, span)
+        assert lo == reached, (step, span, reached)
+        reached = hi
+        inside = _strictly_inside(a, b, step[0], (lo + hi) / 2)
+        assert inside == (len(step) == 1), (step, span)
+    assert reached == 1 or a == b
+    on_path = {h for step in path for h in step}
+    for h in {n for step in path for x in step for n in x.neighbors()} - on_path:
+        span = _segment_in_cell(a, b, h)
+        assert span is None or span[0] == span[1], (h, span)
+
+
+@given(line_ends)
+def test_hexside_pairs_list_the_hex_left_of_travel_first(ends):
+    a, b = ends
+    # Screen coordinates (y down) scaled per axis: x ~ 3q, y ~ 2r + q. Left of
+    # travel (dx, dy) lies along (dy, -dx).
+    def screen(h):
+        x, _, z = h.cube()
+        return 3 * x, 2 * z + x
+
+    (ax, ay), (bx, by) = screen(a), screen(b)
+    left_normal = (by - ay, -(bx - ax))
+    for step in hex_path(a, b):
+        if len(step) == 2:
+            (lx, ly), (rx, ry) = screen(step[0]), screen(step[1])
+            assert (lx - rx) * left_normal[0] + (ly - ry) * left_normal[1] > 0, step
+
+
+@given(line_ends)
+def test_is_split_iff_the_line_runs_along_a_hexside_direction(ends):
+    a, b = ends
+    # Along a hexside direction means a multiple of (2, -1, -1) or one of its
+    # rotations: two equal non-zero components (the third is then -2x).
+    delta = _cube_delta(a, b)
+    along = any(
+        delta[i] == delta[j] != 0 and delta[3 - i - j] == -2 * delta[i]
+        for i, j in ((0, 1), (1, 2), (0, 2))
+    )
+    assert is_split(a, b) == along
+    assert is_split(a, b) == any(len(step) == 2 for step in hex_path(a, b))
 
 
 @given(hexes, hexes)
@@ -367,12 +521,51 @@ def test_line_along_hexsides_is_always_split(h, direction, k):
     assert _differing_positions(h, end) == list(range(1, 2 * k, 2))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="hexgrid bug: is_split is also true when the line crosses a hexside "
-    "transversally through its midpoint (both hexes are really on the line)",
-)
 def test_line_crossing_a_hexside_at_its_midpoint_is_not_split():
-    # 0105 -> 0504 crosses the hexside between 0304 and 0305 at its midpoint at
-    # a shallow angle; it never runs along a hexside.
-    assert not is_split(H("0105"), H("0504"))
+    # 0105 -> 0504 crosses the hexside between 0305 and 0304 through its
+    # midpoint at a shallow angle: both hexes are really on the line, one
+    # after the other, and the line never runs along a hexside.
+    a, b = H("0105"), H("0504")
+    path = hex_path(a, b)
+    assert _labels(path) == ["0105", "0204", "0305", "0304", "0404", "0504"]
+    assert (H("0305"),) in path and (H("0304"),) in path
+    assert not is_split(a, b)
+    left, right = hex_lines(a, b)
+    assert left == right
+    assert len(left) == a.distance(b) + 2  # one more than the hex count
+
+
+def test_long_unsplit_line_includes_the_hexes_it_crosses():
+    a, b = H("1010"), H("0102")
+    path = hex_path(a, b)
+    assert not is_split(a, b)
+    assert (H("0505"),) in path and (H("0607"),) in path
+    assert _labels(path) == [
+        "1010", "0910", "0909", "0808", "0708", "0707", "0607", "0606",
+        "0506", "0505", "0405", "0404", "0304", "0203", "0202", "0102",
+    ]
+
+
+def test_long_line_along_hexsides_lists_both_hexes_left_first():
+    # Travelling east the left hex is the northern one (row 01) ...
+    assert _labels(hex_path(H("0102"), H("0702"))) == [
+        "0102", "0201|0202", "0302", "0401|0402", "0502", "0601|0602", "0702",
+    ]
+    # ... and travelling back west it is the southern one.
+    assert _labels(hex_path(H("0702"), H("0102"))) == [
+        "0702", "0602|0601", "0502", "0402|0401", "0302", "0202|0201", "0102",
+    ]
+
+
+def test_long_line_along_hexsides_left_and_right_lines():
+    left, right = hex_lines(H("0102"), H("0702"))
+    assert [h.label for h in left] == ["0102", "0201", "0302", "0401", "0502", "0601", "0702"]
+    assert [h.label for h in right] == ["0102", "0202", "0302", "0402", "0502", "0602", "0702"]
+    assert hex_line(H("0102"), H("0702")) == left
+
+
+@given(st.integers(1, 40), st.integers(1, 40), st.integers(1, 40))
+def test_straight_line_down_a_column_is_the_column(col, row_a, row_b):
+    step = 1 if row_b >= row_a else -1
+    expected = [(HexId(col, row),) for row in range(row_a, row_b + step, step)]
+    assert hex_path(HexId(col, row_a), HexId(col, row_b)) == expected

@@ -1,0 +1,71 @@
+"""``btcli demo``: plays three turns of the bundled Crossroads scenario and prints the report.
+
+Each unit walks (or drives) toward the enemy with the same path finder that
+``move --to`` uses; every step goes through the same commands a script would run.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TextIO
+
+import btcli
+
+DEMO_SCENARIO = "crossroads.toml"
+DEMO_SEED = 3025
+DEMO_TURNS = 3
+
+
+def scenario_path(name: str) -> Path:
+    """Returns a bundled scenario: inside the installed package, else the source tree's scenarios/."""
+    package = Path(btcli.__file__).parent
+    for folder in (package / "scenarios", package.parent / "scenarios"):
+        if (folder / name).is_file():
+            return folder / name
+    from btcli.errors import GameFileError
+
+    raise GameFileError(f"bundled scenario {name} not found (is btcli installed completely?)")
+
+
+def _advance(state, unit) -> list[str]:
+    """Returns move arguments taking ``unit`` as far toward the map's middle row as a walk allows."""
+    from btcli.errors import IllegalOrderError
+    from btcli.rules import movement
+
+    mode = movement.slow_mode(unit)
+    reach = movement.reachable_hexes(state, unit, mode)
+    middle = state.board.height // 2 + 1
+    occupied = {u.position for u in state.units.values() if u.active and u.id != unit.id}
+    for hex_id, _mp in sorted(reach.items(), key=lambda item: (abs(item[0].row - middle), item[1], item[0])):
+        if hex_id in occupied:
+            continue
+        try:
+            movement.find_path(state, unit, hex_id, None, mode)
+        except IllegalOrderError:
+            continue
+        return ["--to", hex_id.label, "--mode", mode.value]
+    return ["--mode", "stand"]
+
+
+def play_demo(folder: Path, out: TextIO) -> None:
+    from btcli.cli.app import run_command
+    from btcli.store import gamefile
+
+    folder.mkdir(parents=True, exist_ok=True)
+    game = folder / "demo-game.toml"
+    run_command(["init", str(scenario_path(DEMO_SCENARIO)), "-o", str(game), "--seed", str(DEMO_SEED), "--force"], out)
+    for _ in range(DEMO_TURNS):
+        run_command(["resolve-phase", str(game)], out)
+        while True:
+            state = gamefile.load(game).state
+            from btcli.rules.phases import side_to_move
+
+            side = side_to_move(state)
+            if side is None:
+                break
+            unit = next(u for u in state.units.values() if u.side == side and u.active and not u.has_moved)
+            run_command(["move", str(game), unit.id, *_advance(state, unit)], out)
+        for _ in range(5):
+            run_command(["resolve-phase", str(game)], out)
+    run_command(["report", str(game)], out)
+    out.write(f"\nThe game file is {game}; try: btcli verify {game}\n")

@@ -1,0 +1,245 @@
+"""The commands end to end on temporary game files: output, exit codes (design.md table),
+and the guarantee that a failing command leaves the game file byte-for-byte unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from btcli.cli.app import app
+from tests.cli.helpers import ok, run
+from tests.conftest import ROOT
+
+COMMANDS = ["init", "move", "attack", "resolve-phase", "report", "verify", "demo"]
+
+
+@pytest.fixture
+def game(tmp_path, crossroads) -> Path:
+    path = tmp_path / "game.toml"
+    ok("init", crossroads, "-o", path, "--seed", "7")
+    return path
+
+
+@pytest.fixture
+def moving(game) -> Path:
+    """A game in the movement phase of turn 1; blue rolled 8, red 5: red moves first."""
+    ok("resolve-phase", game, "--dice", "8,5")
+    return game
+
+
+def assert_refused(path: Path, code: int, *args, contains: str = "") -> str:
+    before = path.read_bytes()
+    result = run(*args)
+    assert result.code == code, (result.code, result.err)
+    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
+    assert contains in result.err
+    assert path.read_bytes() == before
+    return result.err
+
+
+def test_init_writes_a_game_in_the_initiative_phase(game):
+    result = ok("report", game, "--format", "json")
+    assert '"phase": "initiative"' in result.out
+    assert '"turn": 1' in result.out
+
+
+def test_init_refuses_to_overwrite_without_force(game, crossroads):
+    assert_refused(game, 4, "init", crossroads, "-o", game, contains="already exists")
+
+
+def test_init_with_malformed_scenario_exits_4(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[map\nwidth = 3\n")
+    result = run("init", bad, "-o", tmp_path / "g.toml")
+    assert result.code == 4 and "not valid TOML" in result.err
+    assert not (tmp_path / "g.toml").exists()
+
+
+def test_initiative_loser_moves_first(moving):
+    assert ok("report", moving, "--field", "next_to_move").out == "red\n"
+
+
+def test_move_prints_the_move_and_appends_one_entry(moving):
+    before = moving.read_text()
+    result = ok("move", moving, "wasp", "--path", "F,F")
+    assert result.out == "wasp walks 0616 -> 0614 facing N: 2 MP, 2 hexes\n"
+    after = moving.read_text()
+    assert after.count("[[log]]") == before.count("[[log]]") + 1
+    assert after[after.index("\n[[log]]\n") :].startswith(before[before.index("\n[[log]]\n") :])
+
+
+def test_move_out_of_order_names_the_side_to_move(moving):
+    assert_refused(moving, 3, "move", moving, "hunchback", "--path", "F", contains="side 'red' moves")
+
+
+def test_unknown_unit_exits_2(moving):
+    assert_refused(moving, 2, "move", moving, "atlas", "--path", "F", contains="unknown unit 'atlas'")
+
+
+def test_hex_off_the_map_exits_2(moving):
+    assert_refused(moving, 2, "move", moving, "wasp", "--to", "2001", contains="off the map")
+
+
+def test_path_off_the_map_exits_2(moving):
+    assert_refused(moving, 2, "move", moving, "savannah", "--path", "B,B", contains="leave the map")
+
+
+def test_illegal_move_exits_3_with_the_rule(moving):
+    err = assert_refused(moving, 3, "move", moving, "wasp", "--path", "L,L,L,L,L,L,L,L,L,L", contains="needs 10 MP")
+    assert "(tables.md 11.1)" in err
+
+
+def test_wrong_phase_exits_3(game):
+    assert_refused(game, 3, "move", game, "wasp", "--path", "F", contains="initiative phase")
+
+
+def test_attack_outside_the_attack_phases_exits_3(moving):
+    assert_refused(moving, 3, "attack", moving, "wasp", "hunchback", "--weapon", "ML", contains="movement phase")
+
+
+def test_missing_dice_value_names_the_roll(game):
+    assert_refused(game, 2, "resolve-phase", game, "--dice", "8", contains="none left for the 2D6 roll 'initiative red")
+
+
+def test_out_of_range_dice_value_exits_2(game):
+    assert_refused(game, 2, "resolve-phase", game, "--dice", "13,5", contains="out of range for the 2D6 roll")
+
+
+def test_unused_dice_values_exit_2(game):
+    assert_refused(game, 2, "resolve-phase", game, "--dice", "8,5,4", contains="unused: 4")
+
+
+def test_malformed_dice_exits_2(game):
+    assert_refused(game, 2, "resolve-phase", game, "--dice", "8,x", contains="bad --dice value 'x'")
+
+
+def test_movement_phase_cannot_end_with_units_unmoved(moving):
+    assert_refused(moving, 3, "resolve-phase", moving, contains="have not moved")
+
+
+def test_newer_format_version_exits_4(game):
+    game.write_text(game.read_text().replace("format = 1", "format = 99", 1))
+    assert_refused(game, 4, "report", game, contains="newer than this btcli")
+    assert_refused(game, 4, "resolve-phase", game, contains="newer than this btcli")
+
+
+def test_truncated_file_exits_4(game):
+    data = game.read_bytes()
+    game.write_bytes(data[: len(data) // 3])
+    assert_refused(game, 4, "resolve-phase", game)
+
+
+def test_malformed_game_file_exits_4(game):
+    game.write_text(game.read_text().replace("[game]", "[game", 1))
+    assert_refused(game, 4, "report", game, contains="not valid TOML")
+
+
+def test_missing_game_file_exits_4(tmp_path):
+    result = run("report", tmp_path / "nope.toml")
+    assert result.code == 4 and "no game file" in result.err
+
+
+def test_usage_error_is_one_error_line_exit_2(game):
+    assert_refused(game, 2, "move", game)
+
+
+def test_locked_game_exits_4_unchanged(moving, monkeypatch):
+    from filelock import FileLock
+
+    from btcli.store import gamefile
+
+    monkeypatch.setattr(gamefile, "LOCK_TIMEOUT_S", 0.05)
+    with FileLock(str(moving) + ".lock"):
+        assert_refused(moving, 4, "move", moving, "wasp", "--path", "F", contains="locked")
+
+
+def test_stale_revision_is_refused(moving):
+    """A write whose game changed after it was read (another process won) is refused."""
+    from btcli.orders import MoveOrder
+    from btcli.store import gamefile, journal
+    from btcli.store.hashing import entry_hash
+
+    stale = gamefile.load(moving)
+    ok("move", moving, "wasp", "--path", "F")
+    before = moving.read_bytes()
+    outcome = journal.execute(stale.state, MoveOrder("wasp", "", ("F", "F")), None)
+    entry = journal.make_entry(stale.state, outcome, entry_hash(gamefile.last_entry(stale.log_bytes)))
+    from btcli.errors import GameFileError
+
+    with pytest.raises(GameFileError, match="stale revision"):
+        gamefile.append(stale, outcome.state, entry)
+    assert moving.read_bytes() == before
+
+
+def test_verify_passes_on_an_untouched_game(moving):
+    ok("move", moving, "wasp", "--path", "F")
+    assert ok("verify", moving).out.startswith("ok: 3 entries replayed")
+
+
+@pytest.mark.parametrize(
+    "old,new,entry",
+    [
+        ('position = "0616"', 'position = "0615"', "current state"),
+        ('command = "move wasp --path F"', 'command = "move wasp --path F,F"', "entry 3"),
+        ('"initiative blue (turn 1): 2D6 = 8"', '"initiative blue (turn 1): 2D6 = 9"', "entry 2"),
+    ],
+)
+def test_verify_reports_an_edit_with_the_first_bad_entry(moving, old, new, entry):
+    ok("move", moving, "wasp", "--path", "F")
+    text = moving.read_text()
+    if old.startswith("position"):
+        text = text.replace('position = "0615"', 'position = "0614"', 1)
+    else:
+        assert old in text
+        text = text.replace(old, new, 1)
+    moving.write_text(text)
+    result = run("verify", moving)
+    assert result.code == 4 and entry in result.err, result.err
+
+
+def test_verify_catches_a_recomputed_hash_chain(moving):
+    """Editing a roll and fixing its entry's own hash still breaks the replay."""
+    text = moving.read_text().replace("2D6 = 8", "2D6 = 3", 1)
+    moving.write_text(text)
+    result = run("verify", moving)
+    assert result.code == 4 and "entry 2" in result.err
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_help(command):
+    result = run(command, "--help")
+    assert result.code == 0
+    assert "Usage: btcli " + command in result.out
+    info = next(c for c in app.registered_commands if (c.name or c.callback.__name__.replace("_", "-")) == command)
+    assert info.callback.__doc__
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_appears_in_the_readme(command):
+    assert f"btcli {command}" in (ROOT / "README.md").read_text()
+
+
+def test_report_formats_agree_on_units(moving):
+    import json
+
+    data = json.loads(ok("report", moving, "--format", "json").out)
+    ids = [u["id"] for u in data["units"]]
+    assert ids == ["hunchback", "commando", "manticore", "edgar", "wasp", "locust", "scorpion", "savannah"]
+    unit = data["units"][0]
+    for key in ("id", "side", "kind", "position", "facing", "destroyed", "armor", "internal"):
+        assert key in unit
+    markdown = ok("report", moving, "--format", "markdown").out
+    text = ok("report", moving).out
+    for uid in ids:
+        assert f"| {uid} |" in markdown and uid in text
+
+
+def test_report_field_unknown_exits_2(moving):
+    assert_refused(moving, 2, "report", moving, "--field", "nope", contains="unknown report field")
+
+
+def test_demo_plays_three_turns_and_verifies(tmp_path):
+    result = ok("demo", "-o", tmp_path / "demo")
+    assert "turn 4, initiative phase" in result.out
+    assert ok("verify", tmp_path / "demo" / "demo-game.toml").out.startswith("ok:")
