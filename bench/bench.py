@@ -1,0 +1,138 @@
+"""Benchmarks btcli as scripts use it: whole processes, median wall time.
+
+    python3 bench/bench.py [--runs N] [--write-readme]
+
+Measures, in one run on this machine:
+  1. the baseline `python -c "import typer, tomllib"`;
+  2. `btcli report` and `btcli move` on a game with a short log (~10 entries);
+  3. the same two commands on a game with 10,000 log entries;
+  4. `btcli verify` throughput (entries replayed per second) on the long game.
+Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def build_game(path: Path, entries: int) -> str:
+    """Writes a Crossroads game of ``entries`` log entries, stopped in a movement phase.
+
+    Returns the id of a unit that may move next. Units stand still every turn, so
+    the game can run for any number of turns.
+    """
+    from dataclasses import replace
+
+    from btcli.cli.demo import scenario_path
+    from btcli.orders import MoveOrder, ResolvePhaseOrder
+    from btcli.rules.phases import side_to_move
+    from btcli.store import gamefile, journal
+    from btcli.store.hashing import entry_hash
+    from btcli.store.scenario import parse_scenario_text
+
+    state = parse_scenario_text(scenario_path("crossroads.toml").read_text(), 3025)
+    state = replace(state, victory=replace(state.victory, turn_limit=0, destroy_share=0.0))
+    state, first = journal.init_entry(state, "init crossroads.toml --seed 3025")
+    chunks = [gamefile.render_entry(first)]
+    prev = entry_hash(first)
+    count = 1
+    while True:
+        side = side_to_move(state) if state.phase.value == "movement" else None
+        mover = None
+        if side is not None:
+            mover = next(u for u in state.units.values() if u.side == side and not u.has_moved)
+        if count >= entries and mover is not None:
+            break
+        order = MoveOrder(mover.id, "stand") if mover else ResolvePhaseOrder()
+        outcome = journal.execute(state, order, None)
+        entry = journal.make_entry(state, outcome, prev)
+        chunks.append(gamefile.render_entry(entry))
+        prev = entry_hash(entry)
+        state = outcome.state
+        count += 1
+    path.write_bytes(gamefile.render_head(state) + b"".join(chunks))
+    return mover.id
+
+
+def median_time(argv: list[str], runs: int, setup=None) -> float:
+    times = []
+    for _ in range(runs):
+        if setup:
+            setup()
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--entries", type=int, default=10_000)
+    parser.add_argument("--write-readme", action="store_true", help="write the figures into README.md")
+    args = parser.parse_args()
+    btcli = shutil.which("btcli", path=os.path.dirname(sys.executable)) or shutil.which("btcli")
+    if not btcli:
+        sys.exit("install btcli first (pip install -e .)")
+    work = Path(tempfile.mkdtemp(prefix="btcli-bench-"))
+    games = {}
+    for label, n in (("short", 10), ("long", args.entries)):
+        pristine = work / f"{label}.pristine.toml"
+        mover = build_game(pristine, n)
+        games[label] = (pristine, work / f"{label}.toml", mover)
+
+    baseline = median_time([sys.executable, "-c", "import typer, tomllib"], args.runs)
+    rows = {}
+    for label, (pristine, game, mover) in games.items():
+        shutil.copy(pristine, game)
+        report = median_time([btcli, "report", str(game)], args.runs)
+        move = median_time(
+            [btcli, "move", str(game), mover, "--mode", "stand", "-q"], args.runs, lambda: shutil.copy(pristine, game)
+        )
+        rows[label] = (report, move, pristine.stat().st_size)
+
+    from btcli.store.journal import verify_text
+
+    data = games["long"][0].read_bytes()
+    start = time.perf_counter()
+    count, _ = verify_text(data)
+    verify_rate = count / (time.perf_counter() - start)
+
+    short, long = rows["short"], rows["long"]
+    lines = [
+        f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; median of {args.runs} runs.",
+        "",
+        "| measurement | time | ratio | target |",
+        "|---|---|---|---|",
+        f"| `python -c \"import typer, tomllib\"` (baseline) | {baseline * 1000:.0f} ms | 1.00 | |",
+        f"| `btcli report`, 10-entry game | {short[0] * 1000:.0f} ms | {short[0] / baseline:.2f} x baseline | <= 1.3 |",
+        f"| `btcli move`, 10-entry game | {short[1] * 1000:.0f} ms | {short[1] / baseline:.2f} x baseline | <= 1.3 |",
+        f"| `btcli report`, {args.entries:,}-entry game ({long[2] / 1e6:.1f} MB) | {long[0] * 1000:.0f} ms "
+        f"| {long[0] / short[0]:.2f} x 10-entry | <= 1.2 |",
+        f"| `btcli move`, {args.entries:,}-entry game | {long[1] * 1000:.0f} ms | {long[1] / short[1]:.2f} x 10-entry | <= 1.2 |",
+        f"| `btcli verify`, {args.entries:,} entries | {count / verify_rate:.2f} s | {verify_rate:,.0f} entries/s | >= 10,000/s |",
+    ]
+    text = "\n".join(lines)
+    print(text)
+    if args.write_readme:
+        readme = ROOT / "README.md"
+        body = readme.read_text()
+        body = re.sub(r"<!-- bench:start -->.*<!-- bench:end -->", f"<!-- bench:start -->\n{text}\n<!-- bench:end -->", body, flags=re.S)
+        readme.write_text(body)
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
