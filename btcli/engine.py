@@ -6,12 +6,11 @@ a checked order. Replay goes through exactly the same ``apply``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.state import AttackDeclaration, GameState, Phase
+from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
 from btcli.rules import movement, phases, victory
 
@@ -114,7 +113,7 @@ def declare_attack(state: GameState, order: AttackOrder) -> tuple[GameState, lis
         if any(d.attacker == attacker.id for d in state.declarations):
             raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
         decl = AttackDeclaration(attacker.id, target.id, (), order.physical, True)
-    new = replace(state, declarations=state.declarations + (decl,))
+    new = evolve(state, declarations=state.declarations + (decl,))
     what = ", ".join(decl.weapons) if decl.weapons else decl.physical
     role = "" if decl.primary else " (secondary target)"
     return new, [f"{attacker.id} declares {what} at {target.id}{role}"]
@@ -130,7 +129,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     if phase is Phase.INITIATIVE:
         order, events = phases.roll_initiative(state, dice)
         slots = phases.movement_slots(phases.movers(state), order)
-        state = replace(state, initiative=order, move_order=slots)
+        state = evolve(state, initiative=order, move_order=slots)
     elif phase is Phase.MOVEMENT:
         missing = phases.missing_movers(state)
         if missing:
@@ -145,11 +144,11 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
                 f"{len(state.declarations)} declared attack(s) left unresolved: "
                 "attack resolution arrives with the combat rules (issue #3)"
             )
-        state = replace(state, declarations=())
+        state = evolve(state, declarations=())
     elif phase is Phase.END:
         state = phases.end_turn(state)
     new_phase = next_phase = phases.next_phase(phase)
-    state = replace(state, phase=next_phase)
+    state = evolve(state, phase=next_phase)
     events.append(f"{phase.value} phase ends; {new_phase.value} phase of turn {state.turn} begins")
     state, over = victory.check(state)
     events.extend(over)

@@ -91,7 +91,8 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
     from btcli.dice import parse_dice
 
     try:
-        words = shlex.split(text)
+        # Logged commands rarely need shell quoting; split plainly when nothing is quoted.
+        words = text.split() if not any(c in text for c in "'\"\\") else shlex.split(text)
     except ValueError as exc:
         raise InputError(f"cannot parse command {text!r}: {exc}") from None
     dice = None

@@ -12,6 +12,18 @@ from btcli.model.units import Unit
 FORMAT_VERSION = 1
 
 
+def evolve(obj, **changes):
+    """Returns a copy of a frozen (non-slots) dataclass with some fields changed.
+
+    Like ``dataclasses.replace`` without re-running ``__init__``: several times
+    faster, which matters when ``verify`` replays tens of thousands of commands.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
 class Phase(str, Enum):
     """The phases of a turn, in order (TURN-01; Total Warfare p.39)."""
 
@@ -80,7 +92,7 @@ class GameState:
     def with_unit(self, unit: Unit) -> "GameState":
         units = dict(self.units)
         units[unit.id] = unit
-        return replace(self, units=units)
+        return evolve(self, units=units)
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units.values() if u.side == side]

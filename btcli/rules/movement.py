@@ -9,12 +9,12 @@ VTOL flight live in the vehicle rules (issue #4) and hook in through
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState
+from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
 
 # tables.md 11.1: MP to enter a hex, before level changes.
@@ -80,7 +80,8 @@ class MovePlan:
 
 
 def _level(h: Hex) -> int:
-    return h.level
+    """Returns the level a ground unit stands at: a bridge's deck where there is one (issue #5: under it)."""
+    return h.bridge.level if h.bridge is not None else h.level
 
 
 def follows_road(here: Hex, there: Hex) -> bool:
@@ -90,7 +91,7 @@ def follows_road(here: Hex, there: Hex) -> bool:
 
 def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
     """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may."""
-    if unit.is_mech:
+    if unit.is_mech or (on_road and there.bridge is not None):  # a bridge carries the road over water
         return None
     if there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
         return "VEH-MOVE-10"
@@ -113,7 +114,7 @@ def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backwa
         raise IllegalOrderError(
             f"illegal move: {unit.motive.value} '{unit.id}' may not enter {name} at {there_id.label}", rule
         )
-    if on_road or there.terrain is Terrain.PAVED:
+    if on_road or there.terrain is Terrain.PAVED:  # a road or bridge: the terrain under it does not count
         mp = 1
     elif there.terrain is Terrain.WATER:
         mp = 1 if unit.motive in NO_WATER_SURCHARGE else WATER_COST.get(there.depth, DEEP_WATER_COST)
@@ -332,7 +333,7 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
 def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
     """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
     unit = state.units[plan.unit]
-    moved = replace(
+    moved = evolve(
         unit,
         position=plan.end,
         facing=plan.facing,
@@ -367,6 +368,9 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
     state.board.require(to)
     if to == unit.position and (facing is None or facing == unit.facing):
         return ()
+    if to != unit.position:  # TW p.57: name the stacking rule, not a missing-MP or no-path error
+        _check_enemy(state, unit, to)
+        _check_stacking(state, unit, to)
     candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
     best_needed = None
     for m in candidates:
@@ -459,17 +463,22 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
     board = state.board
-    budget = mode_mp(unit, mode, gets_pavement_bonus(unit) and board.hex(unit.position).paved)
+    budget = mode_mp(unit, mode, False)
+    bonus = gets_pavement_bonus(unit)
+    start = (unit.position, unit.facing, board.hex(unit.position).paved)
     out: dict[HexId, int] = {}
-    frontier = [(0, 0, (unit.position, unit.facing))]
-    best = {(unit.position, unit.facing): 0}
+    frontier = [(0, 0, start)]
+    best = {start: 0}
     counter = 0
     while frontier:
-        mp, _, (here, face) = heapq.heappop(frontier)
-        if mp > best[(here, face)]:
+        mp, _, (here, face, paved) = heapq.heappop(frontier)
+        if mp > best[(here, face, paved)]:
+            continue
+        if mp > budget + (1 if bonus and paved else 0):  # VEH-URB-01: the extra MP only on pavement
             continue
         if here not in out or mp < out[here]:
             out[here] = mp
+        limit = budget + (1 if bonus else 0)
         for code, direction in (("F", face), ("B", face.opposite())):
             if code == "B" and mode.is_fast:
                 continue
@@ -478,12 +487,12 @@ def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId,
                 continue
             try:
                 _check_enemy(state, unit, there)
-                cost = enter_cost(unit, board, here, there, backward=code == "B").mp
+                cost = enter_cost(unit, board, here, there, backward=code == "B")
             except IllegalOrderError:
                 continue
-            _push(frontier, best, (there, face), mp + cost, budget, counter := counter + 1)
+            _push(frontier, best, (there, face, paved and cost.paved), mp + cost.mp, limit, counter := counter + 1)
         for turn in (-1, 1):
-            _push(frontier, best, (here, face.turned(turn)), mp + 1, budget, counter := counter + 1)
+            _push(frontier, best, (here, face.turned(turn), paved), mp + 1, limit, counter := counter + 1)
     return out
 
 

@@ -8,11 +8,10 @@ for each one of the smaller side ("unequal numbers of units").
 
 from __future__ import annotations
 
-from dataclasses import replace
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
-from btcli.model.state import GameState, Phase
+from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
 
 PHASE_ORDER = (Phase.INITIATIVE, Phase.MOVEMENT, Phase.WEAPON, Phase.PHYSICAL, Phase.HEAT, Phase.END)
@@ -95,7 +94,7 @@ def missing_movers(state: GameState) -> list[str]:
 def end_turn(state: GameState) -> GameState:
     """Clears this turn's movement records and advances the turn counter (End Phase)."""
     units = {
-        uid: (u if u.mode is MoveMode.NONE and not u.mp_spent else replace(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0))
+        uid: (u if u.mode is MoveMode.NONE and not u.mp_spent else evolve(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0))
         for uid, u in state.units.items()
     }
-    return replace(state, units=units, turn=state.turn + 1, initiative=(), move_order=(), declarations=())
+    return evolve(state, units=units, turn=state.turn + 1, initiative=(), move_order=(), declarations=())

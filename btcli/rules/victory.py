@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 
-from btcli.model.state import GameState, Phase
+from btcli.model.state import GameState, Phase, evolve
 
 
 def losses(state: GameState, side: str) -> tuple[int, int]:
@@ -39,7 +38,7 @@ def _share(state: GameState, side: str) -> float:
 
 def _over(state: GameState, winner: str, why: str) -> tuple[GameState, list[str]]:
     text = "draw" if winner == "draw" else f"{winner} wins"
-    return replace(state, winner=winner, result=why), [f"game over: {text} ({why})"]
+    return evolve(state, winner=winner, result=why), [f"game over: {text} ({why})"]
 
 
 def describe(state: GameState) -> str:

@@ -196,7 +196,15 @@ def unit_from_dict(unit_id: str, d: dict[str, Any]) -> Unit:
 # -- whole state --------------------------------------------------------------
 
 
-def state_to_dict(s: GameState, include_map: bool = True) -> dict[str, Any]:
+def state_to_dict(s: GameState) -> dict[str, Any]:
+    out = meta_to_dict(s)
+    out["map"] = board_to_dict(s.board)
+    out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
+    return out
+
+
+def meta_to_dict(s: GameState) -> dict[str, Any]:
+    """Returns the head without the map and the units (sections in file order)."""
     game: dict[str, Any] = {
         "format": FORMAT_VERSION,
         "name": s.name,
@@ -225,9 +233,6 @@ def state_to_dict(s: GameState, include_map: bool = True) -> dict[str, Any]:
         for d in s.declarations
     ]
     out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
-    if include_map:
-        out["map"] = board_to_dict(s.board)
-    out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
     return out
 
 

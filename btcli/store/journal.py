@@ -8,12 +8,12 @@ log from the initial state kept in the first entry and checks every hash.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from btcli.dice import ManualDice, Roll, SeededDice
 from btcli.errors import BtcliError, GameFileError, VerificationError
-from btcli.model.state import GameState
+from btcli.model.state import GameState, evolve
 from btcli.orders import Order, parse_command, with_dice
 from btcli.store.hashing import entry_hash, state_hash
 
@@ -47,7 +47,7 @@ def execute(state: GameState, order: Order, dice_values: list[int] | None) -> Ou
     new, events = apply(state, order, dice)
     dice.finish()
     counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
-    new = replace(new, rolls=counter, revision=state.revision + 1)
+    new = evolve(new, rolls=counter, revision=state.revision + 1)
     return Outcome(new, events, dice.rolls, with_dice(order.canonical(), dice_values))
 
 
@@ -68,7 +68,7 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, Any
     """Returns the first state (revision 1) and the entry that records it whole, for replay."""
     from btcli.store.codec import state_to_dict
 
-    state = replace(state, revision=1)
+    state = evolve(state, revision=1)
     entry = {
         "seq": 1,
         "turn": state.turn,
@@ -86,14 +86,13 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, Any
 def verify_text(data: bytes) -> tuple[int, GameState]:
     """Replays a whole game file; returns (entries checked, final state) or raises VerificationError."""
     from btcli.store.codec import state_from_dict
-    from btcli.store.gamefile import parse_toml, split_head
+    from btcli.store.gamefile import parse_log, parse_toml, split_head
 
     head_end = split_head(data)
-    doc = parse_toml(data, "game file")
-    log = doc.get("log")
-    if not log:
-        raise VerificationError("the game file has no [[log]] entries to verify")
     head = parse_toml(data[:head_end], "game file head")
+    log = parse_log(data[head_end:])
+    if not log or "log" in head:
+        raise VerificationError("the game file has no [[log]] entries to verify")
     first = log[0]
     if "initial" not in first:
         raise VerificationError("entry 1 does not hold the initial state", 1)
@@ -123,8 +122,9 @@ def verify_text(data: bytes) -> tuple[int, GameState]:
                 raise VerificationError(f"entry {index}: {key} differs from the replay", index)
         state = outcome.state
         prev = entry_hash(entry)
-    current = state_from_dict(head)
-    if state_hash(current) != state_hash(state):
+    from btcli.store.codec import state_to_dict
+
+    if head != state_to_dict(state):
         raise VerificationError(
             f"the current state (head) differs from the replay of all {len(log)} entries", len(log)
         )

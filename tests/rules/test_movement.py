@@ -297,9 +297,9 @@ def test_minimum_move_is_one_hex_only():
 
 def test_minimum_move_may_not_go_backward():
     # VEH-MOVE-07 + VEH-MOVE-08: minimum movement is flank movement, so never backward
-    state = make_state(vehicle("tracked", 1, at="0505"), hexes={"0506": {"terrain": "light_woods"}})
-    state = replace(state, board=state.board)
-    assert refused(state, "B", mode="").rule == "VEH-MOVE-08"
+    # (a medium building costs 3 MP, more than cruise 1 / flank 2)
+    state = make_state(vehicle("tracked", 1, at="0505"), hexes={"0506": {"terrain": "building"}})
+    assert refused(state, "B").rule == "VEH-MOVE-08"
 
 
 # -- water and prohibited terrain ------------------------------------------------------------
@@ -537,11 +537,14 @@ def test_explicit_flank_mode_is_kept_for_a_short_vehicle_move():
     assert plan(state, "F", mode="flank").mode is MoveMode.FLANK
 
 
-@pytest.mark.parametrize("unit, mode", [(design(HUNCHBACK), "cruise"), (design(SCORPION), "walk")])
-def test_walk_and_cruise_are_aliases(unit, mode):
+@pytest.mark.parametrize(
+    "unit, mode, expected",
+    [(design(HUNCHBACK), "cruise", MoveMode.WALK), (design(SCORPION), "walk", MoveMode.CRUISE)],
+    ids=["mech-cruise", "vehicle-walk"],
+)
+def test_walk_and_cruise_are_aliases(unit, mode, expected):
     # VEH-GEN-03: cruise/flank are the vehicle names of walk/run
     state = make_state(unit)
-    expected = MoveMode.WALK if unit["design"] == HUNCHBACK else MoveMode.CRUISE
     assert plan(state, "F", mode=mode).mode is expected
 
 
@@ -783,12 +786,14 @@ def test_find_path_honours_the_requested_facing():
 
 
 def test_find_path_honours_the_requested_mode():
-    # tables.md 11.1: in run mode the 'Mech may not back up, so facing S at 0507 costs 5 either way,
-    # but the plan must be a run
-    state = make_state(design(HUNCHBACK, at="0509"))
+    # tables.md 11.1: walking, 0507 behind the 'Mech is B,B (2 MP); running may not go backward
+    state = make_state(design(HUNCHBACK, at="0505"))
     unit = state.units["u1"]
+    assert movement.find_path(state, unit, H("0507"), None, None) == ("B", "B")
     steps = movement.find_path(state, unit, H("0507"), None, MoveMode.RUN)
-    assert movement.check_move(state, unit, MoveMode.RUN, steps).mode is MoveMode.RUN
+    p = movement.check_move(state, unit, MoveMode.RUN, steps)
+    assert "B" not in steps
+    assert (p.end, p.mode, p.mp) == (H("0507"), MoveMode.RUN, 5)
 
 
 def test_find_path_to_prohibited_hex_is_refused():
@@ -814,20 +819,30 @@ def test_find_path_to_off_map_hex_is_bad_input():
         movement.find_path(state, state.units["u1"], H("1105"), None, None)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="find_path reports a hex held by a friendly unit as 'needs N MP' (VEH-MOVE-01) instead of "
-    "the stacking rule (TW p.57 stacking)",
-)
-def test_find_path_to_friendly_occupied_hex_names_stacking_rule():
-    # TW p.57 stacking
-    state = make_state(design(SCORPION), design(HUNCHBACK, "friend", at="0508"))
+@pytest.mark.parametrize("side", ["red", "blue"], ids=["friendly", "enemy"])
+def test_find_path_to_occupied_hex_names_stacking_rule(side):
+    # TW p.57 stacking: no move may end in another unit's hex (nor enter an enemy's)
+    state = make_state(design(SCORPION), design(HUNCHBACK, "other", at="0508", side=side))
     with pytest.raises(IllegalOrderError) as info:
         movement.find_path(state, state.units["u1"], H("0508"), None, None)
     assert info.value.rule == "TW p.57 stacking"
 
 
+def test_find_path_passes_through_a_friendly_unit():
+    # TW p.57 stacking: the straight line through the friendly hex is still the cheapest path
+    state = make_state(design(SCORPION), design(HUNCHBACK, "friend", at="0508"))
+    assert movement.find_path(state, state.units["u1"], H("0507"), None, None) == ("F", "F", "F")
+
+
 # -- reachable_hexes -----------------------------------------------------------------------------------
+
+
+def test_reachable_hexes_give_no_pavement_bonus_off_the_road():
+    # VEH-URB-01: 4 road hexes + 1 clear hex = 5 MP, beyond cruise 4 once the unit leaves the road
+    hexes = column({"terrain": "road"})
+    hexes["0505"] = {"terrain": "clear"}
+    state = make_state(design(SCORPION), hexes=hexes)
+    assert H("0505") not in movement.reachable_hexes(state, state.units["u1"], MoveMode.CRUISE)
 
 
 def test_reachable_hexes_report_cheapest_mp():
@@ -968,3 +983,22 @@ def test_terrain_enum_covers_the_cost_table():
     # tables.md 11.1: every ground terrain has a cost (water and buildings priced separately)
     priced = set(movement.TERRAIN_COST) | {Terrain.WATER}
     assert priced == set(Terrain)
+
+
+# -- bridges (docs/rules-notes.md: until issue #5 a bridge carries its road) ---------------------
+
+
+def test_tracked_vehicle_crosses_deep_water_on_a_bridge_along_the_road():
+    # tables.md 11.1 road cost 1; VEH-MOVE-10 would forbid the depth-1 water without the bridge
+    hexes = {"0510": {"terrain": "road"}, "0508": {"terrain": "road"}}
+    hexes["0509"] = {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 0}}
+    state = make_state(design(SCORPION), hexes=hexes)
+    result = plan(state, "F,F")
+    assert (result.end, result.mp) == (H("0508"), 2)
+
+
+def test_bridge_entered_off_the_road_is_still_deep_water():
+    # VEH-MOVE-10: only the road leads onto the bridge deck
+    hexes = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "level": 0}}}
+    state = make_state(design(SCORPION), hexes=hexes)
+    assert refused(state, "F").rule == "VEH-MOVE-10"
