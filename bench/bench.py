@@ -66,15 +66,12 @@ def build_game(path: Path, entries: int) -> str:
     return mover.id
 
 
-def median_time(argv: list[str], runs: int, setup=None) -> float:
-    times = []
-    for _ in range(runs):
-        if setup:
-            setup()
-        start = time.perf_counter()
-        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed(argv: list[str], setup=None) -> float:
+    if setup:
+        setup()
+    start = time.perf_counter()
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -93,15 +90,26 @@ def main() -> None:
         mover = build_game(pristine, n)
         games[label] = (pristine, work / f"{label}.toml", mover)
 
-    baseline = median_time([sys.executable, "-c", "import typer, tomllib"], args.runs)
-    rows = {}
+    # A real install compiles btcli's bytecode (pip does); this machine sets
+    # PYTHONDONTWRITEBYTECODE, so compile it here or every run would recompile.
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
+    cases = {"baseline": lambda: timed([sys.executable, "-c", "import typer, tomllib"])}
     for label, (pristine, game, mover) in games.items():
         shutil.copy(pristine, game)
-        report = median_time([btcli, "report", str(game)], args.runs)
-        move = median_time(
-            [btcli, "move", str(game), mover, "--mode", "stand", "-q"], args.runs, lambda: shutil.copy(pristine, game)
+        cases[f"report {label}"] = lambda game=game: timed([btcli, "report", str(game)])
+        cases[f"move {label}"] = lambda game=game, pristine=pristine, mover=mover: timed(
+            [btcli, "move", str(game), mover, "--mode", "stand", "-q"], lambda: shutil.copy(pristine, game)
         )
-        rows[label] = (report, move, pristine.stat().st_size)
+    samples: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(args.runs):  # round-robin, so drift in the machine's speed hits every case alike
+        for name, case in cases.items():
+            samples[name].append(case())
+    median = {name: statistics.median(values) for name, values in samples.items()}
+    baseline = median["baseline"]
+    rows = {
+        label: (median[f"report {label}"], median[f"move {label}"], games[label][0].stat().st_size)
+        for label in games
+    }
 
     from btcli.store.journal import verify_text
 

@@ -1,3 +1,3 @@
-from btcli.cli.app import main
+from btcli.cli import main
 
 main()

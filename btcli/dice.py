@@ -140,7 +140,7 @@ def parse_dice(text: str) -> list[int]:
     for part in text.replace(" ", ",").split(","):
         if not part:
             continue
-        if not part.isdigit():
+        if not (part.isascii() and part.isdigit()):
             raise InputError(f"bad --dice value {part!r}: expected comma-separated numbers, e.g. 8,3,11")
         values.append(int(part))
     if not values:

@@ -4,22 +4,22 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
-from pathlib import Path
+import os
 
-_HERE = Path(__file__).parent
+_HERE = os.path.dirname(__file__)
 
 
 @cache
 def weapons() -> dict[str, dict]:
     """Returns the weapon table keyed by name (tables.md 12)."""
-    with open(_HERE / "weapons.toml", "rb") as f:
+    with open(os.path.join(_HERE, "weapons.toml"), "rb") as f:
         return tomllib.load(f)["weapons"]
 
 
 @cache
 def designs() -> dict[str, dict]:
     """Returns the sample unit designs keyed by name (tables.md 13)."""
-    with open(_HERE / "units.toml", "rb") as f:
+    with open(os.path.join(_HERE, "units.toml"), "rb") as f:
         return tomllib.load(f)["units"]
 
 

@@ -1,0 +1,41 @@
+"""The command line entry point: one place maps every error to its exit code."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Runs btcli, turning every error into one 'Error:' line and its exit code (docs: README)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    args = [a for a in args if a != "--debug"]
+    from btcli.errors import BtcliError
+
+    try:
+        from btcli.cli.fast import dispatch
+
+        if dispatch(args):
+            code = 0
+        else:
+            from btcli.cli.app import run_typer
+
+            code = run_typer(args)
+    except BtcliError as exc:
+        sys.stderr.write(f"Error: {exc}\n")
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:
+        sys.stderr.write("Error: interrupted\n")
+        sys.exit(130)
+    except Exception as exc:
+        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # Typer's usage errors
+            sys.stderr.write(f"Error: {exc.format_message()}\n")
+            sys.exit(2)
+        if debug:
+            raise
+        sys.stderr.write(
+            f"Error: internal error ({type(exc).__name__}: {exc}); this is a bug in btcli, please report it "
+            "(rerun with --debug for the traceback)\n"
+        )
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -12,6 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from btcli.cli import commands
+
 app = typer.Typer(
     name="btcli",
     help="BattleTech scenario runner: one TOML game file, one resolution step per call.",
@@ -40,34 +42,6 @@ class Format(str, Enum):
     markdown = "markdown"
 
 
-def _dice(text: str | None) -> list[int] | None:
-    from btcli.dice import parse_dice
-
-    return parse_dice(text) if text is not None else None
-
-
-def _run(game_path: Path, order_factory, dice: str | None, quiet: bool) -> None:
-    """Loads the game, builds the order, applies it once, appends the entry and prints the events."""
-    from btcli.store import gamefile, journal
-    from btcli.store.hashing import entry_hash
-
-    values = _dice(dice)
-    game = gamefile.load(game_path)
-    order = order_factory(game.state)
-    outcome = journal.execute(game.state, order, values)
-    prev = entry_hash(gamefile.last_entry(game.log_bytes))
-    entry = journal.make_entry(game.state, outcome, prev)
-    gamefile.append(game, outcome.state, entry)
-    if not quiet:
-        _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
-
-
-def _print_lines(lines: list[str]) -> None:
-    out = sys.stdout
-    for line in lines:
-        out.write(line + "\n")
-
-
 @app.command()
 def init(
     scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML), e.g. scenarios/crossroads.toml.")],
@@ -77,20 +51,7 @@ def init(
     quiet: QuietOpt = False,
 ) -> None:
     """Create a game file from a scenario (turn 1, initiative phase)."""
-    from btcli.errors import GameFileError
-    from btcli.store import gamefile, journal
-    from btcli.store.scenario import parse_scenario_text
-
-    try:
-        text = scenario.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"cannot read scenario {scenario}: {getattr(exc, 'strerror', None) or exc}") from None
-    state = parse_scenario_text(text, seed)
-    command = f"init {scenario.name} --seed {state.seed}"
-    state, entry = journal.init_entry(state, command)
-    gamefile.create(output, state, entry, overwrite=force)
-    if not quiet:
-        _print_lines(entry["events"] + [f"wrote {output}"])
+    commands.init(scenario, output, seed, force, quiet)
 
 
 @app.command()
@@ -111,38 +72,7 @@ def move(
     quiet: QuietOpt = False,
 ) -> None:
     """Move one unit in the movement phase (or stand it still with --mode stand)."""
-    from btcli.errors import InputError
-
-    if path is not None and to is not None:
-        raise InputError("give either --path or --to, not both")
-
-    def order(state):
-        from btcli.engine import check_phase
-        from btcli.model.hexgrid import Facing
-        from btcli.orders import MoveOrder, parse_steps
-        from btcli.rules import movement
-
-        check_phase(state, MoveOrder)
-        u = state.unit(unit)
-        wanted = Facing.parse(facing) if facing is not None else None
-        chosen = movement.parse_mode(u, mode or "")
-        if chosen is movement.MoveMode.JUMP:
-            if to is None:
-                raise InputError("a jump needs --to HEX")
-            return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted)
-        if to is not None:
-            steps = movement.find_path(state, u, state.board.parse_hex(to), wanted, chosen)
-        elif path is not None:
-            if facing is not None:
-                raise InputError("--facing goes with --to; a --path ends facing where its turns leave it")
-            steps = parse_steps(path)
-        elif chosen is not movement.MoveMode.STAND:
-            raise InputError("give --path STEPS, --to HEX, or --mode stand")
-        else:
-            steps = ()
-        return MoveOrder(u.id, chosen.value if chosen else "", steps)
-
-    _run(game, order, dice, quiet)
+    commands.move(game, unit, path, to, facing, mode, dice, quiet)
 
 
 @app.command()
@@ -161,20 +91,13 @@ def attack(
     quiet: QuietOpt = False,
 ) -> None:
     """Declare a weapon attack (weapon phase) or a physical attack (physical phase)."""
-    from btcli.orders import AttackOrder
-
-    def order(state):
-        return AttackOrder(attacker, target, tuple(weapon or ()), physical or "")
-
-    _run(game, order, dice, quiet)
+    commands.attack(game, attacker, target, weapon, physical, dice, quiet)
 
 
 @app.command("resolve-phase")
 def resolve_phase(game: GameArg, dice: DiceOpt = None, quiet: QuietOpt = False) -> None:
     """Close the current phase (refusing if an action is missing) and open the next."""
-    from btcli.orders import ResolvePhaseOrder
-
-    _run(game, lambda state: ResolvePhaseOrder(), dice, quiet)
+    commands.resolve_phase(game, dice, quiet)
 
 
 @app.command()
@@ -191,36 +114,13 @@ def report(
     ] = None,
 ) -> None:
     """Show the game: turn, phase, initiative, units, and the result once it is over."""
-    from btcli.store import gamefile
-
-    state = gamefile.load(game).state
-    if field is not None:
-        from btcli.render.json_view import render_field
-
-        sys.stdout.write(render_field(state, field) + "\n")
-    elif format is Format.json:
-        from btcli.render.json_view import render_json
-
-        sys.stdout.write(render_json(state))
-    elif format is Format.markdown:
-        from btcli.render.markdown import render_markdown
-
-        sys.stdout.write(render_markdown(state))
-    else:
-        from btcli.render.text import render_text
-
-        render_text(state, sys.stdout)
+    commands.report(game, format.value, field)
 
 
 @app.command()
 def verify(game: GameArg, quiet: QuietOpt = False) -> None:
     """Replay every logged command from the initial state and check every hash (exit 4 on a mismatch)."""
-    from btcli.store import gamefile, journal
-
-    data, _ = gamefile.read_bytes(game)
-    count, state = journal.verify_text(data)
-    if not quiet:
-        _print_lines([f"ok: {count} entries replayed, turn {state.turn} {state.phase.value} phase, hashes match"])
+    commands.verify(game, quiet)
 
 
 @app.command()
@@ -228,9 +128,7 @@ def demo(
     output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the demo game file.")] = Path("btcli-demo"),
 ) -> None:
     """Play three turns of the bundled demo scenario into a folder and print the report."""
-    from btcli.cli.demo import play_demo
-
-    play_demo(output, sys.stdout)
+    commands.demo(output)
 
 
 def run_command(args: list[str], out) -> None:
@@ -240,30 +138,6 @@ def run_command(args: list[str], out) -> None:
     app(args=args, prog_name="btcli", standalone_mode=False)
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Runs the CLI, mapping every error to one 'Error:' line and its exit code."""
-    args = sys.argv[1:] if argv is None else argv
-    debug = "--debug" in args
-    args = [a for a in args if a != "--debug"]
-    from btcli.errors import BtcliError
-
-    try:
-        code = app(args=args, prog_name="btcli", standalone_mode=False)
-    except BtcliError as exc:
-        sys.stderr.write(f"Error: {exc}\n")
-        sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
-        sys.stderr.write("Error: interrupted; the game file is unchanged unless the command had finished\n")
-        sys.exit(130)
-    except Exception as exc:
-        if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # Typer's usage errors
-            sys.stderr.write(f"Error: {exc.format_message()}\n")
-            sys.exit(2 if exc.exit_code not in (0, 1) else exc.exit_code or 2)
-        if debug:
-            raise
-        sys.stderr.write(
-            f"Error: internal error ({type(exc).__name__}: {exc}); this is a bug in btcli, please report it "
-            "(rerun with --debug for the traceback)\n"
-        )
-        sys.exit(1)
-    sys.exit(code if isinstance(code, int) else 0)
+def run_typer(args: list[str]):
+    """Runs the Typer app on ``args`` without its own error handling (``btcli.cli.main`` maps errors)."""
+    return app(args=args, prog_name="btcli", standalone_mode=False)

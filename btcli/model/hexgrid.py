@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterator
+from collections.abc import Iterator
 
 from btcli.errors import InputError
 

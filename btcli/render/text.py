@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TextIO
+import io
 
 from btcli.model.state import GameState
 from btcli.render.view import game_view
@@ -63,7 +63,7 @@ def _summary(view: dict) -> list[str]:
     return lines
 
 
-def render_text(state: GameState, out: TextIO) -> None:
+def render_text(state: GameState, out: io.TextIOBase) -> None:
     view = game_view(state)
     if out.isatty():
         _render_rich(view, out)
@@ -80,7 +80,7 @@ def render_text(state: GameState, out: TextIO) -> None:
         out.write(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}\n")
 
 
-def _render_rich(view: dict, out: TextIO) -> None:
+def _render_rich(view: dict, out: io.TextIOBase) -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.rules import phases, victory
 
 
-def unit_view(u: Unit) -> dict[str, Any]:
+def unit_view(u: Unit) -> dict[str, object]:
     """Returns the report fields of one unit (documented in docs/json-output.md)."""
-    view: dict[str, Any] = {
+    view: dict[str, object] = {
         "id": u.id,
         "side": u.side,
         "name": u.name,
@@ -41,7 +40,7 @@ def unit_view(u: Unit) -> dict[str, Any]:
     return view
 
 
-def game_view(state: GameState) -> dict[str, Any]:
+def game_view(state: GameState) -> dict[str, object]:
     """Returns the whole report as plain data."""
     over = bool(state.winner)
     return {

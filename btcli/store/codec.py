@@ -6,7 +6,6 @@ catalog designs filled in by ``btcli.store.scenario``).
 
 from __future__ import annotations
 
-from typing import Any
 
 from btcli.errors import GameFileError
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
@@ -17,8 +16,8 @@ from btcli.model.units import AmmoBin, Motive, MoveMode, Mount, Unit, UnitKind
 # -- map ----------------------------------------------------------------------
 
 
-def hex_to_dict(h: Hex) -> dict[str, Any]:
-    out: dict[str, Any] = {"terrain": h.terrain.value, "level": h.level}
+def hex_to_dict(h: Hex) -> dict[str, object]:
+    out: dict[str, object] = {"terrain": h.terrain.value, "level": h.level}
     if h.depth:
         out["depth"] = h.depth
     if h.road:
@@ -33,9 +32,9 @@ def hex_to_dict(h: Hex) -> dict[str, Any]:
     return out
 
 
-def board_to_dict(board: Board) -> dict[str, Any]:
+def board_to_dict(board: Board) -> dict[str, object]:
     default = hex_to_dict(board.default)
-    out: dict[str, Any] = {"width": board.width, "height": board.height}
+    out: dict[str, object] = {"width": board.width, "height": board.height}
     out.update(default)
     out["hexes"] = {h.label: hex_to_dict(board.hexes[h]) for h in sorted(board.hexes)}
     return out
@@ -49,7 +48,7 @@ def _enum(cls, value, what: str):
         raise GameFileError(f"unknown {what} {value!r} (choose from {choices})") from None
 
 
-def hex_from_dict(data: dict[str, Any], where: str) -> Hex:
+def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     from btcli.model.board import DEFAULT_BUILDING_HEIGHT, DEFAULT_CF
 
     terrain_name = data.get("terrain", "clear")
@@ -83,7 +82,7 @@ def hex_from_dict(data: dict[str, Any], where: str) -> Hex:
     return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge)
 
 
-def board_from_dict(data: dict[str, Any]) -> Board:
+def board_from_dict(data: dict[str, object]) -> Board:
     try:
         width, height = int(data["width"]), int(data["height"])
     except (KeyError, TypeError, ValueError):
@@ -107,9 +106,9 @@ def board_from_dict(data: dict[str, Any]) -> Board:
 # -- units --------------------------------------------------------------------
 
 
-def unit_to_dict(u: Unit) -> dict[str, Any]:
+def unit_to_dict(u: Unit) -> dict[str, object]:
     vehicle = u.is_vehicle
-    out: dict[str, Any] = {
+    out: dict[str, object] = {
         "side": u.side,
         "name": u.name,
         "kind": u.kind.value,
@@ -147,7 +146,7 @@ def unit_to_dict(u: Unit) -> dict[str, Any]:
     return out
 
 
-def unit_from_dict(unit_id: str, d: dict[str, Any]) -> Unit:
+def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
     where = f"unit {unit_id!r}"
     try:
         kind = _enum(UnitKind, d["kind"], f"kind of {where}")
@@ -196,16 +195,16 @@ def unit_from_dict(unit_id: str, d: dict[str, Any]) -> Unit:
 # -- whole state --------------------------------------------------------------
 
 
-def state_to_dict(s: GameState) -> dict[str, Any]:
+def state_to_dict(s: GameState) -> dict[str, object]:
     out = meta_to_dict(s)
     out["map"] = board_to_dict(s.board)
     out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
     return out
 
 
-def meta_to_dict(s: GameState) -> dict[str, Any]:
+def meta_to_dict(s: GameState) -> dict[str, object]:
     """Returns the head without the map and the units (sections in file order)."""
-    game: dict[str, Any] = {
+    game: dict[str, object] = {
         "format": FORMAT_VERSION,
         "name": s.name,
         "seed": s.seed,
@@ -218,7 +217,7 @@ def meta_to_dict(s: GameState) -> dict[str, Any]:
         "winner": s.winner,
         "result": s.result,
     }
-    out: dict[str, Any] = {"game": game}
+    out: dict[str, object] = {"game": game}
     if s.options:
         out["options"] = dict(s.options)
     out["victory"] = {"turn_limit": s.victory.turn_limit, "destroy_share": s.victory.destroy_share}
@@ -236,7 +235,7 @@ def meta_to_dict(s: GameState) -> dict[str, Any]:
     return out
 
 
-def state_from_dict(d: dict[str, Any]) -> GameState:
+def state_from_dict(d: dict[str, object]) -> GameState:
     try:
         game = d["game"]
         fmt = game.get("format")

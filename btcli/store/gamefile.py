@@ -9,14 +9,10 @@ first) is refused as stale.
 
 from __future__ import annotations
 
-import json
 import os
-import re
-import tempfile
+import time
 import tomllib
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from btcli.errors import GameFileError
 from btcli.model.state import GameState
@@ -29,17 +25,21 @@ LOCK_TIMEOUT_S = 10.0
 
 @dataclass(frozen=True)
 class LoadedGame:
-    """A game as read from disk: its state, and the bytes needed to append to it."""
+    """A game as read from disk: its state, where its log starts, and its last entry's text.
 
-    path: Path
+    Only the head and the tail of the file are read; the log in between is copied
+    kernel-side when the game is written back.
+    """
+
+    path: str
     state: GameState
-    head_end: int  # offset of the log tail in ``data``
-    data: bytes
+    head_end: int  # offset of the log tail (its leading newline)
+    size: int
+    last_block: bytes  # the last [[log]] entry, for the previous-entry hash
     stamp: tuple[int, int, int]  # inode, size, mtime: changes on every write
 
-    @property
-    def log_bytes(self) -> bytes:
-        return self.data[self.head_end :]
+
+CHUNK = 1 << 16
 
 
 def _stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -54,7 +54,7 @@ def split_head(data: bytes) -> int:
     return len(data) if at < 0 else at
 
 
-def parse_toml(text: bytes, what: str) -> dict[str, Any]:
+def parse_toml(text: bytes, what: str) -> dict[str, object]:
     try:
         return tomllib.loads(text.decode("utf-8"))
     except UnicodeDecodeError:
@@ -63,7 +63,7 @@ def parse_toml(text: bytes, what: str) -> dict[str, Any]:
         raise GameFileError(f"{what} is not valid TOML ({exc})") from None
 
 
-def read_bytes(path: Path) -> tuple[bytes, tuple[int, int, int]]:
+def read_bytes(path: str | os.PathLike) -> tuple[bytes, tuple[int, int, int]]:
     try:
         with open(path, "rb") as f:
             st = os.fstat(f.fileno())
@@ -76,18 +76,52 @@ def read_bytes(path: Path) -> tuple[bytes, tuple[int, int, int]]:
         raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
 
 
-def load(path: str | Path) -> LoadedGame:
-    """Reads a game file's head into a GameState (the log is not parsed)."""
+def _open(path: str):
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise GameFileError(f"no game file at {path}") from None
+    except IsADirectoryError:
+        raise GameFileError(f"{path} is a folder, not a game file") from None
+    except OSError as exc:
+        raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def load(path: str | os.PathLike) -> LoadedGame:
+    """Reads a game file's head into a GameState, and its last log entry (the log is not parsed)."""
     from btcli.store.codec import state_from_dict
 
-    path = Path(path)
-    data, stamp = read_bytes(path)
-    head_end = split_head(data)
-    if head_end == len(data):
-        raise GameFileError(f"{path} has no [[log]] entries: not a btcli game file, or truncated")
-    head = parse_toml(data[:head_end], f"game file {path}")
-    state = state_from_dict(head)
-    return LoadedGame(path, state, head_end, data, stamp)
+    path = os.fspath(path)
+    with _open(path) as f:
+        st = os.fstat(f.fileno())
+        head = b""
+        head_end = -1
+        while head_end < 0:  # read until the first [[log]]
+            chunk = f.read(CHUNK)
+            if not chunk:
+                break
+            scan_from = max(0, len(head) - len(LOG_MARKER))
+            head += chunk
+            if head.startswith(LOG_MARKER[1:]):
+                head_end = 0
+            else:
+                at = head.find(LOG_MARKER, scan_from)
+                head_end = at
+        if head_end < 0:
+            raise GameFileError(f"{path} has no [[log]] entries: not a btcli game file, or truncated")
+        size = st.st_size
+        tail_from = size
+        tail = b""
+        at = -1
+        while at < 0 and tail_from > head_end:  # read backwards until the last [[log]]
+            start = max(head_end, tail_from - CHUNK)
+            f.seek(start)
+            tail = f.read(tail_from - start) + tail
+            tail_from = start
+            at = tail.rfind(LOG_MARKER)
+    state = state_from_dict(parse_toml(head[:head_end], f"game file {path}"))
+    last_block = tail[at + 1 :] if at >= 0 else tail
+    return LoadedGame(path, state, head_end, size, last_block, _stamp(st))
 
 
 def render_head(state: GameState) -> bytes:
@@ -98,28 +132,67 @@ def render_head(state: GameState) -> bytes:
     return HEADER + tomli_w.dumps(state_to_dict(state)).encode()
 
 
-def render_entry(entry: dict[str, Any]) -> bytes:
+def render_entry(entry: dict[str, object]) -> bytes:
+    """Returns one ``[[log]]`` table (written by hand: tomli_w inlines short arrays of tables)."""
     import tomli_w
 
-    return b"\n" + tomli_w.dumps({"log": [entry]}).encode()
+    if any(isinstance(v, dict) for v in entry.values()):  # the first entry, with the initial state
+        text = tomli_w.dumps({"log": [entry]})
+        if not text.startswith("[[log]]\n"):
+            raise AssertionError("tomli_w wrote the first log entry inline")
+        return b"\n" + text.encode()
+    return b"\n[[log]]\n" + tomli_w.dumps(entry).encode()
 
 
-def last_entry(log: bytes) -> dict[str, Any]:
-    """Parses only the last ``[[log]]`` entry of a log tail."""
-    at = log.rfind(LOG_MARKER)
-    block = log[at + 1 :] if at >= 0 else log
+def last_entry(block: bytes) -> dict[str, object]:
+    """Parses the text of the last ``[[log]]`` entry."""
     entries = parse_toml(block, "the last log entry").get("log")
-    if not entries:
+    if not isinstance(entries, list) or not entries:
         raise GameFileError("the game file's log is damaged (no readable last entry)")
     return entries[-1]
 
 
-def _write_atomic(path: Path, chunks: list[bytes], mode: int) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+def _copy_range(src, dst, offset: int, count: int) -> None:
+    """Copies ``count`` bytes of ``src`` from ``offset`` to the end of ``dst``, kernel-side where possible."""
+    copy = getattr(os, "copy_file_range", None)
+    if copy is not None:
+        try:
+            while count > 0:
+                done = copy(src.fileno(), dst.fileno(), count, offset)
+                if done == 0:
+                    break
+                offset += done
+                count -= done
+            if count == 0:
+                return
+        except OSError:
+            pass
+    src.seek(offset)
+    while count > 0:
+        chunk = src.read(min(count, 1 << 20))
+        if not chunk:
+            raise GameFileError("the game file shrank while it was being copied")
+        dst.write(chunk)
+        count -= len(chunk)
+
+
+def _write_atomic(path: str, parts: list, mode: int) -> None:
+    """Writes a temporary file in the game's folder, fsyncs it and renames it over the game.
+
+    ``parts`` are bytes, or (file, offset, count) ranges copied from an open file.
+    """
+    folder, name = os.path.split(path)
+    tmp = os.path.join(folder, f".{name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
     try:
         with os.fdopen(fd, "wb") as f:
-            for chunk in chunks:
-                f.write(chunk)
+            for part in parts:
+                if isinstance(part, bytes):
+                    f.write(part)
+                else:
+                    source, offset, count = part
+                    f.flush()
+                    _copy_range(source, f, offset, count)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, mode)
@@ -132,123 +205,47 @@ def _write_atomic(path: Path, chunks: list[bytes], mode: int) -> None:
         raise
 
 
-def _lock(path: Path):
-    from filelock import FileLock
+def _lock(path: str):
+    from btcli.store.lock import GameLock
 
-    return FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT_S)
+    return GameLock(path, LOCK_TIMEOUT_S)
 
 
-def append(game: LoadedGame, state: GameState, entry: dict[str, Any]) -> None:
+def append(game: LoadedGame, state: GameState, entry: dict[str, object]) -> None:
     """Writes the new head and one more log entry, refusing if the file changed since ``load``."""
-    from filelock import Timeout
-
     path = game.path
-    chunks = [render_head(state), game.log_bytes, render_entry(entry)]
     try:
         with _lock(path):
             try:
-                st = os.stat(path)
+                old = open(path, "rb")
             except FileNotFoundError:
                 raise GameFileError(f"{path} disappeared while this command ran; nothing was written") from None
-            if _stamp(st) != game.stamp:
-                raise GameFileError(
-                    f"stale revision: {path} changed since it was read (revision {game.state.revision} "
-                    "is no longer the latest; another btcli call wrote it); nothing was written, run the command again"
-                )
-            _write_atomic(path, chunks, st.st_mode & 0o7777)
-    except Timeout:
-        raise GameFileError(f"{path} is locked by another btcli process; nothing was written") from None
+            with old:
+                st = os.fstat(old.fileno())
+                if _stamp(st) != game.stamp:
+                    raise GameFileError(
+                        f"stale revision: {path} changed since it was read (revision {game.state.revision} "
+                        "is no longer the latest; another btcli call wrote it); nothing was written, "
+                        "run the command again"
+                    )
+                parts = [render_head(state), (old, game.head_end, game.size - game.head_end), render_entry(entry)]
+                _write_atomic(path, parts, st.st_mode & 0o7777)
     except PermissionError as exc:
         raise GameFileError(f"cannot write {path}: {exc.strerror}") from None
 
 
-def create(path: str | Path, state: GameState, entry: dict[str, Any], overwrite: bool = False) -> None:
+def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], overwrite: bool = False) -> None:
     """Writes a new game file with its first log entry."""
-    from filelock import Timeout
-
-    path = Path(path)
-    if path.exists() and not overwrite:
+    path = os.fspath(path)
+    if os.path.exists(path) and not overwrite:
         raise GameFileError(f"{path} already exists (use --force to replace it)")
-    if not path.parent.is_dir():
-        raise GameFileError(f"folder {path.parent} does not exist")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise GameFileError(f"folder {folder} does not exist")
     umask = os.umask(0)
     os.umask(umask)
     try:
         with _lock(path):
             _write_atomic(path, [render_head(state), render_entry(entry)], 0o666 & ~umask)
-    except Timeout:
-        raise GameFileError(f"{path} is locked by another btcli process; nothing was written") from None
     except PermissionError as exc:
         raise GameFileError(f"cannot write {path}: {exc.strerror}") from None
-
-
-# -- reading the whole log fast (verify) ----------------------------------------------
-#
-# tomllib reads a 10,000-entry log in about half a second. Entries written by
-# tomli_w have a tiny fixed grammar (integers, one-line strings, arrays of strings),
-# so a block that matches it exactly is read with a regular expression and
-# json.loads, which for that grammar yields what tomllib yields; any other block
-# (the first entry with the initial state, a hand-edited one) goes to tomllib.
-
-_STRING = r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\btnfr]|\\u[0-9A-Fa-f]{4})*"'
-_SCALAR_LINE = re.compile(rf"([A-Za-z0-9_-]+) = (-?(?:0|[1-9][0-9]*)|{_STRING}|\[\])\Z")
-_ARRAY_OPEN = re.compile(r"([A-Za-z0-9_-]+) = \[\Z")
-_ARRAY_ITEM = re.compile(rf"    ({_STRING}),\Z")
-
-
-def _string(raw: str) -> str:
-    """Decodes a basic string already matched by _STRING (TOML and JSON agree on its escapes)."""
-    return raw[1:-1] if "\\" not in raw else json.loads(raw)
-
-
-def _fast_block(block: str) -> dict[str, Any] | None:
-    entry: dict[str, Any] = {}
-    lines = block.split("\n")
-    i, n = 0, len(lines)
-    while i < n:
-        line = lines[i]
-        i += 1
-        if not line:
-            continue
-        m = _SCALAR_LINE.match(line)
-        if m:
-            key, raw = m.groups()
-            value: Any = [] if raw == "[]" else (_string(raw) if raw[0] == '"' else int(raw))
-        else:
-            m = _ARRAY_OPEN.match(line)
-            if not m:
-                return None
-            key, value = m.group(1), []
-            while i < n and lines[i] != "]":
-                item = _ARRAY_ITEM.match(lines[i])
-                if not item:
-                    return None
-                value.append(_string(item.group(1)))
-                i += 1
-            if i >= n:
-                return None
-            i += 1
-        if key in entry:
-            return None
-        entry[key] = value
-    return entry
-
-
-def parse_log(log: bytes) -> list[dict[str, Any]]:
-    """Parses a log tail (starting at its first ``[[log]]``) into entries."""
-    try:
-        text = log.decode("utf-8")
-    except UnicodeDecodeError:
-        raise GameFileError("the game file's log is not UTF-8 text") from None
-    if not text.startswith("\n[[log]]\n"):
-        text = "\n" + text
-    entries = []
-    for block in text.split("\n[[log]]\n")[1:]:
-        entry = _fast_block(block)
-        if entry is None:
-            parsed = parse_toml(("[[log]]\n" + block).encode(), "a log entry").get("log")
-            if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], dict):
-                raise GameFileError("the game file's log is damaged (an entry is not a [[log]] table)")
-            entry = parsed[0]
-        entries.append(entry)
-    return entries

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
 
 from btcli.model.state import GameState
 
@@ -20,7 +19,7 @@ _cache: dict[int, tuple[object, bytes]] = {}
 _CACHE_LIMIT = 4096
 
 
-def _canonical(data: Any) -> bytes:
+def _canonical(data: object) -> bytes:
     # repr of plain dicts, lists, strings and numbers is deterministic (insertion
     # order, shortest float repr) and several times faster than json.dumps.
     return repr(data).encode()
@@ -47,7 +46,7 @@ def state_hash(state: GameState) -> str:
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
 
 
-def entry_hash(entry: dict[str, Any]) -> str:
+def entry_hash(entry: dict[str, object]) -> str:
     """Returns the hash of one log entry's content (key order and formatting do not count)."""
     blob = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     return hashlib.sha256(blob).hexdigest()[:HASH_CHARS]

@@ -9,7 +9,6 @@ log from the initial state kept in the first entry and checks every hash.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from btcli.dice import ManualDice, Roll, SeededDice
 from btcli.errors import BtcliError, GameFileError, VerificationError
@@ -51,7 +50,7 @@ def execute(state: GameState, order: Order, dice_values: list[int] | None) -> Ou
     return Outcome(new, events, dice.rolls, with_dice(order.canonical(), dice_values))
 
 
-def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, Any]:
+def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, object]:
     return {
         "seq": outcome.state.revision,
         "turn": before.turn,
@@ -64,7 +63,7 @@ def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, Any]
     }
 
 
-def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, Any]]:
+def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, object]]:
     """Returns the first state (revision 1) and the entry that records it whole, for replay."""
     from btcli.store.codec import state_to_dict
 
@@ -86,7 +85,8 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, Any
 def verify_text(data: bytes) -> tuple[int, GameState]:
     """Replays a whole game file; returns (entries checked, final state) or raises VerificationError."""
     from btcli.store.codec import state_from_dict
-    from btcli.store.gamefile import parse_log, parse_toml, split_head
+    from btcli.store.gamefile import parse_toml, split_head
+    from btcli.store.logparse import parse_log
 
     head_end = split_head(data)
     head = parse_toml(data[:head_end], "game file head")

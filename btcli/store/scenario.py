@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import tomllib
 from math import ceil
-from typing import Any
 
 from btcli import catalog
 from btcli.errors import GameFileError, InputError
@@ -32,7 +31,7 @@ def parse_scenario_text(text: str, seed: int | None = None) -> GameState:
     return scenario_from_dict(data, seed)
 
 
-def scenario_from_dict(data: dict[str, Any], seed: int | None = None) -> GameState:
+def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> GameState:
     meta = data.get("scenario", {})
     if "map" not in data:
         raise GameFileError("scenario has no [map]")
@@ -63,13 +62,13 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None) -> GameSta
     )
 
 
-def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Any:
+def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
     uid = str(raw.get("id", ""))
     if not uid or not set(uid) <= _ID_CHARS:
         raise GameFileError(f"unit id {uid!r} must be letters, digits, '-' or '_'")
     if raw.get("side") not in sides:
         raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
-    spec: dict[str, Any] = {}
+    spec: dict[str, object] = {}
     if "design" in raw:
         design = catalog.designs().get(raw["design"])
         if design is None:

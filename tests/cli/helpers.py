@@ -7,7 +7,7 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 
-from btcli.cli.app import main
+from btcli.cli import main
 
 
 @dataclass

@@ -145,12 +145,11 @@ def test_usage_error_is_one_error_line_exit_2(game):
 
 
 def test_locked_game_exits_4_unchanged(moving, monkeypatch):
-    from filelock import FileLock
-
     from btcli.store import gamefile
+    from btcli.store.lock import GameLock
 
     monkeypatch.setattr(gamefile, "LOCK_TIMEOUT_S", 0.05)
-    with FileLock(str(moving) + ".lock"):
+    with GameLock(str(moving), 1.0):
         assert_refused(moving, 4, "move", moving, "wasp", "--path", "F", contains="locked")
 
 
@@ -164,7 +163,7 @@ def test_stale_revision_is_refused(moving):
     ok("move", moving, "wasp", "--path", "F")
     before = moving.read_bytes()
     outcome = journal.execute(stale.state, MoveOrder("wasp", "", ("F", "F")), None)
-    entry = journal.make_entry(stale.state, outcome, entry_hash(gamefile.last_entry(stale.log_bytes)))
+    entry = journal.make_entry(stale.state, outcome, entry_hash(gamefile.last_entry(stale.last_block)))
     from btcli.errors import GameFileError
 
     with pytest.raises(GameFileError, match="stale revision"):

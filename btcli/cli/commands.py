@@ -1,0 +1,147 @@
+"""What each command does, as plain functions (no Typer here, so scripts' hot paths
+can call them without building the Typer app; see btcli/cli/fast.py).
+
+Each command: parse, load, one engine call, render, save. No rules live here.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from btcli.errors import GameFileError, InputError
+
+
+def _print_lines(lines: list[str]) -> None:
+    out = sys.stdout
+    for line in lines:
+        out.write(line + "\n")
+
+
+def _run(game_path: str, order_factory, dice: str | None, quiet: bool) -> None:
+    """Loads the game, builds the order, applies it once, appends the entry and prints the events."""
+    from btcli.dice import parse_dice
+    from btcli.store import gamefile, journal
+    from btcli.store.hashing import entry_hash
+
+    values = parse_dice(dice) if dice is not None else None
+    game = gamefile.load(game_path)
+    order = order_factory(game.state)
+    outcome = journal.execute(game.state, order, values)
+    prev = entry_hash(gamefile.last_entry(game.last_block))
+    entry = journal.make_entry(game.state, outcome, prev)
+    gamefile.append(game, outcome.state, entry)
+    if not quiet:
+        _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
+
+
+def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool) -> None:
+    from btcli.store import gamefile, journal
+    from btcli.store.scenario import parse_scenario_text
+
+    try:
+        with open(scenario, encoding="utf-8") as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise GameFileError(f"cannot read scenario {scenario}: {getattr(exc, 'strerror', None) or exc}") from None
+    state = parse_scenario_text(text, seed)
+    command = f"init {os.path.basename(scenario)} --seed {state.seed}"
+    state, entry = journal.init_entry(state, command)
+    gamefile.create(output, state, entry, overwrite=force)
+    if not quiet:
+        _print_lines(entry["events"] + [f"wrote {output}"])
+
+
+def move(
+    game: str,
+    unit: str,
+    path: str | None,
+    to: str | None,
+    facing: str | None,
+    mode: str | None,
+    dice: str | None,
+    quiet: bool,
+) -> None:
+    if path is not None and to is not None:
+        raise InputError("give either --path or --to, not both")
+
+    def order(state):
+        from btcli.engine import check_phase
+        from btcli.model.hexgrid import Facing
+        from btcli.orders import MoveOrder, parse_steps
+        from btcli.rules import movement
+
+        check_phase(state, MoveOrder)
+        u = state.unit(unit)
+        wanted = Facing.parse(facing) if facing is not None else None
+        chosen = movement.parse_mode(u, mode or "")
+        if chosen is movement.MoveMode.JUMP:
+            if to is None:
+                raise InputError("a jump needs --to HEX")
+            return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted)
+        if to is not None:
+            steps = movement.find_path(state, u, state.board.parse_hex(to), wanted, chosen)
+        elif path is not None:
+            if facing is not None:
+                raise InputError("--facing goes with --to; a --path ends facing where its turns leave it")
+            steps = parse_steps(path)
+        elif chosen is not movement.MoveMode.STAND:
+            raise InputError("give --path STEPS, --to HEX, or --mode stand")
+        else:
+            steps = ()
+        return MoveOrder(u.id, chosen.value if chosen else "", steps)
+
+    _run(game, order, dice, quiet)
+
+
+def attack(
+    game: str, attacker: str, target: str, weapon: list[str] | None, physical: str | None, dice: str | None, quiet: bool
+) -> None:
+    from btcli.orders import AttackOrder
+
+    _run(game, lambda state: AttackOrder(attacker, target, tuple(weapon or ()), physical or ""), dice, quiet)
+
+
+def resolve_phase(game: str, dice: str | None, quiet: bool) -> None:
+    from btcli.orders import ResolvePhaseOrder
+
+    _run(game, lambda state: ResolvePhaseOrder(), dice, quiet)
+
+
+def report(game: str, format: str, field: str | None) -> None:
+    from btcli.store import gamefile
+
+    state = gamefile.load(game).state
+    if field is not None:
+        from btcli.render.json_view import render_field
+
+        sys.stdout.write(render_field(state, field) + "\n")
+    elif format == "json":
+        from btcli.render.json_view import render_json
+
+        sys.stdout.write(render_json(state))
+    elif format == "markdown":
+        from btcli.render.markdown import render_markdown
+
+        sys.stdout.write(render_markdown(state))
+    else:
+        from btcli.render.text import render_text
+
+        render_text(state, sys.stdout)
+
+
+def verify(game: str, quiet: bool) -> None:
+    from btcli.store import gamefile, journal
+
+    data, _ = gamefile.read_bytes(game)
+    count, state = journal.verify_text(data)
+    if not quiet:
+        _print_lines([f"ok: {count} entries replayed, turn {state.turn} {state.phase.value} phase, hashes match"])
+
+
+def demo(output: str) -> None:
+    from btcli.cli.demo import play_demo
+
+    from pathlib import Path
+
+    play_demo(Path(output), sys.stdout)

@@ -1,0 +1,99 @@
+"""Throws random arguments and damaged game files at the CLI (issue #2, Bad input).
+
+Whatever comes in, btcli answers with exit 0, or with one 'Error:' line and
+exit 2, 3 or 4 and a byte-for-byte unchanged game file; never a traceback
+(exit 1 would be a bug).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.cli.helpers import ok, run
+from tests.conftest import SCENARIOS
+
+_BASE = Path(tempfile.mkdtemp(prefix="btcli-fuzz-"))
+
+
+@pytest.fixture(scope="module")
+def base_game() -> Path:
+    game = _BASE / "base.toml"
+    ok("init", SCENARIOS / "crossroads.toml", "-o", game, "--seed", "5", "-q", "--force")
+    ok("resolve-phase", game, "--dice", "8,5", "-q")
+    return game
+
+
+WORDS = st.sampled_from(
+    [
+        "move", "attack", "resolve-phase", "report", "verify", "init",
+        "wasp", "locust", "hunchback", "manticore", "nobody", "",
+        "--path", "--to", "--facing", "--mode", "--dice", "--weapon", "--physical", "--format", "--field", "-q",
+        "F", "F,F,R", "3F", "B,B,B", "L", "X", "0613", "0101", "9999", "1717", "0000", "ab12",
+        "N", "SE", "Q", "walk", "run", "jump", "stand", "cruise", "flank", "fly",
+        "8,5", "13", "0", "1,2,3,4,5,6,7", "-1", "ML", "AC/20", "punch", "json", "markdown", "yaml",
+        "next_to_move", "--", "-x", "--help-me",
+    ]
+)
+TEXT = st.text(min_size=0, max_size=12)
+
+
+def _check(game: Path, args: list[str]) -> None:
+    before = game.read_bytes()
+    result = run(*args)
+    assert result.code in (0, 2, 3, 4), (args, result.code, result.err)
+    if result.code != 0:
+        assert result.err.startswith("Error: ") and result.err.count("\n") == 1, (args, result.err)
+        assert game.read_bytes() == before, args
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.one_of(WORDS, TEXT), min_size=0, max_size=7), command=st.sampled_from(
+    ["move", "attack", "resolve-phase", "report", "verify"]))
+def test_random_arguments_never_crash_or_corrupt(base_game, tmp_path_factory, words, command):
+    game = _BASE / "work.toml"
+    shutil.copy(base_game, game)
+    args = [command, str(game)] + [w for w in words if w != "--debug"]
+    if command in ("report", "verify") and "-q" not in args and command == "verify":
+        args.append("-q")
+    _check(game, args)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    data=st.data(),
+    damage=st.sampled_from(["truncate", "flip", "insert", "delete"]),
+    command=st.sampled_from(
+        [["report"], ["verify", "-q"], ["resolve-phase"], ["move", "wasp", "--path", "F"], ["report", "--format", "json"]]
+    ),
+)
+def test_damaged_game_files_never_crash_or_get_overwritten(base_game, data, damage, command):
+    game = _BASE / "damaged.toml"
+    raw = bytearray(base_game.read_bytes())
+    at = data.draw(st.integers(min_value=0, max_value=len(raw) - 1))
+    if damage == "truncate":
+        raw = raw[:at]
+    elif damage == "flip":
+        raw[at] ^= data.draw(st.integers(min_value=1, max_value=255))
+    elif damage == "insert":
+        raw[at:at] = data.draw(st.binary(min_size=1, max_size=8))
+    else:
+        raw[at : at + data.draw(st.integers(min_value=1, max_value=40))] = b""
+    game.write_bytes(bytes(raw))
+    args = [command[0], str(game), *command[1:]]
+    before = game.read_bytes()
+    result = run(*args)
+    assert result.code in (0, 2, 3, 4), (damage, at, result.err)
+    if result.code != 0:
+        assert result.err.startswith("Error: ") and result.err.count("\n") == 1
+        assert game.read_bytes() == before
+    if command[0] == "verify" and result.code == 0:
+        # verify may only pass if the damage left the content identical (e.g. whitespace)
+        import tomllib
+
+        assert tomllib.loads(bytes(raw).decode()) == tomllib.loads(base_game.read_text())

@@ -1,0 +1,136 @@
+"""The game file store: head/log split, append without re-serialising, atomic writes,
+save/load round trips and the fast log reader (design.md, Game file)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+
+import pytest
+import tomli_w
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from btcli.orders import MoveOrder, ResolvePhaseOrder
+from btcli.store import codec, gamefile, journal
+from btcli.store.hashing import entry_hash, state_hash
+from btcli.store.logparse import parse_log
+from btcli.store.scenario import parse_scenario_text
+from tests.conftest import SCENARIOS
+
+
+@pytest.fixture
+def initial():
+    return parse_scenario_text((SCENARIOS / "crossroads.toml").read_text(), 11)
+
+
+def new_game(path, state):
+    state, entry = journal.init_entry(state, "init crossroads.toml --seed 11")
+    gamefile.create(path, state, entry)
+    return state
+
+
+def step(path, order, dice=None):
+    game = gamefile.load(path)
+    outcome = journal.execute(game.state, order, dice)
+    entry = journal.make_entry(game.state, outcome, entry_hash(gamefile.last_entry(game.last_block)))
+    gamefile.append(game, outcome.state, entry)
+    return outcome
+
+
+def test_state_round_trips_through_the_head(initial):
+    again = codec.state_from_dict(tomllib.loads(tomli_w.dumps(codec.state_to_dict(initial))))
+    assert codec.state_to_dict(again) == codec.state_to_dict(initial)
+    assert state_hash(again) == state_hash(initial)
+
+
+def test_load_reads_back_what_was_written(tmp_path, initial):
+    path = tmp_path / "g.toml"
+    state = new_game(path, initial)
+    assert codec.state_to_dict(gamefile.load(path).state) == codec.state_to_dict(state)
+
+
+def test_append_keeps_the_old_log_bytes_and_adds_one_entry(tmp_path, initial):
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    before = path.read_bytes()
+    old_log = before[gamefile.split_head(before) :]
+    step(path, ResolvePhaseOrder(), [8, 5])
+    after = path.read_bytes()
+    new_log = after[gamefile.split_head(after) :]
+    assert new_log.startswith(old_log)
+    assert new_log[len(old_log) :].count(b"[[log]]") == 1
+
+
+def test_no_temporary_files_are_left_behind(tmp_path, initial):
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(".lock")) == ["g.toml"]
+
+
+def test_load_finds_head_and_last_entry_across_read_chunks(tmp_path, initial, monkeypatch):
+    """Heads and entries larger than one read chunk are assembled correctly."""
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    whole = gamefile.load(path)
+    monkeypatch.setattr(gamefile, "CHUNK", 7)
+    small = gamefile.load(path)
+    assert (small.head_end, small.last_block) == (whole.head_end, whole.last_block)
+    assert gamefile.last_entry(small.last_block)["seq"] == 2
+
+
+def test_a_long_game_verifies_after_many_appends(tmp_path, initial):
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    for unit in ["wasp", "hunchback", "locust", "commando", "scorpion", "manticore", "savannah", "edgar"]:
+        step(path, MoveOrder(unit, "stand"))
+    count, state = journal.verify_text(path.read_bytes())
+    assert count == 10 and state.phase.value == "movement"
+
+
+def test_file_permissions_survive_a_write(tmp_path, initial):
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    os.chmod(path, 0o640)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    assert (path.stat().st_mode & 0o777) == 0o640
+
+
+def test_fast_log_reader_agrees_with_tomllib_on_a_real_game(tmp_path, initial):
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    step(path, MoveOrder("wasp", "", ("F", "F")))
+    data = path.read_bytes()
+    assert parse_log(data[gamefile.split_head(data) :]) == tomllib.loads(data.decode())["log"]
+
+
+text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seq=st.integers(min_value=-(10**6), max_value=10**12),
+    command=text,
+    events=st.lists(text, max_size=4),
+    rolls=st.lists(text, max_size=3),
+)
+def test_fast_log_reader_agrees_with_tomllib_on_any_strings(seq, command, events, rolls):
+    entry = {"seq": seq, "command": command, "events": events, "rolls": rolls, "prev": "", "state": "x"}
+    log = gamefile.render_entry(entry) + gamefile.render_entry({**entry, "seq": seq + 1})
+    assert parse_log(log) == tomllib.loads(log.decode())["log"]
+
+
+def test_fast_log_reader_falls_back_to_tomllib_for_other_shapes():
+    log = b'\n[[log]]\nseq = 1\nnote = """two\nlines"""\n'
+    assert parse_log(log) == [{"seq": 1, "note": "two\nlines"}]
+
+
+def test_fast_log_reader_rejects_invalid_toml():
+    from btcli.errors import GameFileError
+
+    with pytest.raises(GameFileError):
+        parse_log(b'\n[[log]]\nseq = 1\nseq = 2\n')
