@@ -6,7 +6,6 @@ a checked order. Replay goes through exactly the same ``apply``.
 
 from __future__ import annotations
 
-
 from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError

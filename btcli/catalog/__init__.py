@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import tomllib
 from functools import cache
-import os
 
 _HERE = os.path.dirname(__file__)
 

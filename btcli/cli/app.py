@@ -5,7 +5,6 @@ No rules live here. Errors are turned into exit codes in one place, ``main``.
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional

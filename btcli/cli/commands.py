@@ -140,8 +140,8 @@ def verify(game: str, quiet: bool) -> None:
 
 
 def demo(output: str) -> None:
-    from btcli.cli.demo import play_demo
-
     from pathlib import Path
+
+    from btcli.cli.demo import play_demo
 
     play_demo(Path(output), sys.stdout)

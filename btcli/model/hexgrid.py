@@ -9,9 +9,9 @@ hex guide); the label form exists only at parse and format time.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import IntEnum
-from collections.abc import Iterator
 
 from btcli.errors import InputError
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.rules import phases, victory

@@ -437,19 +437,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
             continue
         if mp > budget + 12:  # far past anything reachable; stop exploring
             continue
-        moves = [("L", here, face.turned(-1), 1, paved), ("R", here, face.turned(1), 1, paved)]
-        for code, direction in (("F", face), ("B", face.opposite())):
-            if code == "B" and not allow_backward:
-                continue
-            there = here.neighbor(direction)
-            if not board.contains(there):
-                continue
-            try:
-                _check_enemy(state, unit, there)
-                cost = enter_cost(unit, board, here, there, backward=code == "B")
-            except IllegalOrderError:
-                continue
-            moves.append((code, there, face, cost.mp, paved and cost.paved))
+        moves = _successors(state, unit, here, face, paved, allow_backward)
         for code, there, face2, cost, paved2 in moves:
             node2 = (there, face2, paved2)
             mp2 = mp + cost
@@ -458,6 +446,25 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
                 counter += 1
                 heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
     return None, cheapest
+
+
+def _successors(state, unit, here, face, paved, allow_backward):
+    """Returns the legal single steps from (here, face): (code, hex, facing, MP, still on pavement)."""
+    board = state.board
+    moves = [("L", here, face.turned(-1), 1, paved), ("R", here, face.turned(1), 1, paved)]
+    for code, direction in (("F", face), ("B", face.opposite())):
+        if code == "B" and not allow_backward:
+            continue
+        there = here.neighbor(direction)
+        if not board.contains(there):
+            continue
+        try:
+            _check_enemy(state, unit, there)
+            cost = enter_cost(unit, board, here, there, backward=code == "B")
+        except IllegalOrderError:
+            continue
+        moves.append((code, there, face, cost.mp, paved and cost.paved))
+    return moves
 
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
@@ -479,20 +486,8 @@ def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId,
         if here not in out or mp < out[here]:
             out[here] = mp
         limit = budget + (1 if bonus else 0)
-        for code, direction in (("F", face), ("B", face.opposite())):
-            if code == "B" and mode.is_fast:
-                continue
-            there = here.neighbor(direction)
-            if not board.contains(there):
-                continue
-            try:
-                _check_enemy(state, unit, there)
-                cost = enter_cost(unit, board, here, there, backward=code == "B")
-            except IllegalOrderError:
-                continue
-            _push(frontier, best, (there, face, paved and cost.paved), mp + cost.mp, limit, counter := counter + 1)
-        for turn in (-1, 1):
-            _push(frontier, best, (here, face.turned(turn), paved), mp + 1, limit, counter := counter + 1)
+        for _code, there, face2, cost, paved2 in _successors(state, unit, here, face, paved, not mode.is_fast):
+            _push(frontier, best, (there, face2, paved2), mp + cost, limit, counter := counter + 1)
     return out
 
 

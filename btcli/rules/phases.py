@@ -8,7 +8,6 @@ for each one of the smaller side ("unequal numbers of units").
 
 from __future__ import annotations
 
-
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.state import GameState, Phase, evolve

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from btcli.model.state import GameState, Phase, evolve
 
 

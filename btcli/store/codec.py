@@ -6,12 +6,18 @@ catalog designs filled in by ``btcli.store.scenario``).
 
 from __future__ import annotations
 
-
 from btcli.errors import GameFileError
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import FORMAT_VERSION, AttackDeclaration, GameState, Phase, Side, Victory
-from btcli.model.units import AmmoBin, Motive, MoveMode, Mount, Unit, UnitKind
+from btcli.model.state import (
+    FORMAT_VERSION,
+    AttackDeclaration,
+    GameState,
+    Phase,
+    Side,
+    Victory,
+)
+from btcli.model.units import AmmoBin, Motive, Mount, MoveMode, Unit, UnitKind
 
 # -- map ----------------------------------------------------------------------
 

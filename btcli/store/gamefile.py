@@ -64,16 +64,9 @@ def parse_toml(text: bytes, what: str) -> dict[str, object]:
 
 
 def read_bytes(path: str | os.PathLike) -> tuple[bytes, tuple[int, int, int]]:
-    try:
-        with open(path, "rb") as f:
-            st = os.fstat(f.fileno())
-            return f.read(), _stamp(st)
-    except FileNotFoundError:
-        raise GameFileError(f"no game file at {path}") from None
-    except IsADirectoryError:
-        raise GameFileError(f"{path} is a folder, not a game file") from None
-    except OSError as exc:
-        raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
+    """Returns a whole game file and its stamp (for verify)."""
+    with _open(os.fspath(path)) as f:
+        return f.read(), _stamp(os.fstat(f.fileno()))
 
 
 def _open(path: str):

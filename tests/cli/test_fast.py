@@ -68,10 +68,10 @@ def test_fast_and_typer_paths_give_the_same_result(tmp_path, crossroads):
         ok("resolve-phase", game, "--dice", "8,5", "-q")
         args = ["move", str(game), "wasp", "--path", "F,F"]
         if via_typer:
-            from btcli.cli.app import run_typer
-
             import io
             from contextlib import redirect_stdout
+
+            from btcli.cli.app import run_typer
 
             buf = io.StringIO()
             with redirect_stdout(buf):
