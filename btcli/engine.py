@@ -6,12 +6,11 @@ a checked order. Replay goes through exactly the same ``apply``.
 
 from __future__ import annotations
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
-from btcli.rules import movement, phases, victory
+from btcli.rules import combat, movement, phases, victory
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {
@@ -35,7 +34,7 @@ def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[s
     check_phase(state, type(order))
     if isinstance(order, MoveOrder):
         return apply_move(state, order)
-    return declare_attack(state, order)
+    return declare_attack(state, order, dice)
 
 
 def check_phase(state: GameState, kind: type) -> None:
@@ -75,47 +74,27 @@ def apply_move(state: GameState, order: MoveOrder) -> tuple[GameState, list[str]
     return movement.apply_move(state, plan)
 
 
-# -- attacks (declaration; resolution arrives with the combat rules, issue #3) ----
+# -- attacks ------------------------------------------------------------------------------
 
 
-def declare_attack(state: GameState, order: AttackOrder) -> tuple[GameState, list[str]]:
+def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    if state.phase is Phase.WEAPON:
+        if order.physical:
+            raise InputError("physical attacks are declared in the physical attack phase")
+        return combat.weapon_attack(state, order.attacker, order.target, order.weapons, order.twist, dice)
     attacker = state.unit(order.attacker)
     target = state.unit(order.target)
-    if not attacker.active:
-        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.39")
-    if not target.active:
-        raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.39")
+    if not attacker.active or not target.active:
+        raise IllegalOrderError("destroyed units neither make nor receive physical attacks", "TW p.144")
     if attacker.side == target.side:
-        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if state.phase is Phase.WEAPON:
-        if order.physical or not order.weapons:
-            raise InputError("in the weapon phase name the weapons to fire with --weapon")
-        fired = {w for d in state.declarations if d.attacker == attacker.id for w in d.weapons}
-        mounts = [f"{m.weapon}@{m.location}" for m in attacker.weapons]
-        chosen = []
-        for text in order.weapons:
-            name = catalog.weapon_name(text.split("@")[0])
-            candidates = [m for m in mounts if m.split("@")[0] == name and m not in fired and m not in chosen]
-            if "@" in text:
-                candidates = [m for m in candidates if m.split("@")[1].lower() == text.split("@")[1].lower()]
-            if not candidates:
-                have = ", ".join(mounts) or "none"
-                raise IllegalOrderError(
-                    f"'{attacker.id}' has no unfired weapon {text!r} (weapons: {have})", "TW p.99"
-                )
-            chosen.append(candidates[0])
-        primary = next((d.target for d in state.declarations if d.attacker == attacker.id), target.id)
-        decl = AttackDeclaration(attacker.id, target.id, tuple(chosen), "", primary == target.id)
-    else:
-        if order.weapons or order.physical not in PHYSICAL_ATTACKS:
-            raise InputError(f"in the physical phase give --physical {'|'.join(PHYSICAL_ATTACKS)}")
-        if any(d.attacker == attacker.id for d in state.declarations):
-            raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
-        decl = AttackDeclaration(attacker.id, target.id, (), order.physical, True)
+        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.144")
+    if order.weapons or order.physical not in PHYSICAL_ATTACKS:
+        raise InputError(f"in the physical phase give --physical {'|'.join(PHYSICAL_ATTACKS)}")
+    if any(d.attacker == attacker.id for d in state.declarations):
+        raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    decl = AttackDeclaration(attacker.id, target.id, (), order.physical, True)
     new = evolve(state, declarations=state.declarations + (decl,))
-    what = ", ".join(decl.weapons) if decl.weapons else decl.physical
-    role = "" if decl.primary else " (secondary target)"
-    return new, [f"{attacker.id} declares {what} at {target.id}{role}"]
+    return new, [f"{attacker.id} declares a {order.physical} at {target.id}"]
 
 
 # -- phases -------------------------------------------------------------------------
@@ -137,13 +116,18 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
                 f"(use 'btcli move GAME UNIT --mode stand' to stand still)",
                 "TW p.39 movement phase",
             )
-    elif phase in (Phase.WEAPON, Phase.PHYSICAL):
+    elif phase is Phase.WEAPON:
+        state, events = combat.end_weapon_phase(state, dice)
+        state = evolve(state, declarations=())
+    elif phase is Phase.PHYSICAL:
         if state.declarations:
             events.append(
-                f"{len(state.declarations)} declared attack(s) left unresolved: "
-                "attack resolution arrives with the combat rules (issue #3)"
+                f"{len(state.declarations)} declared physical attack(s) left unresolved: "
+                "physical attack resolution is not implemented yet (issue #3)"
             )
         state = evolve(state, declarations=())
+    elif phase is Phase.HEAT:
+        state, events = combat.heat_phase(state, dice)
     elif phase is Phase.END:
         state = phases.end_turn(state)
     new_phase = next_phase = phases.next_phase(phase)

@@ -60,6 +60,7 @@ class AttackOrder:
     target: str
     weapons: tuple[str, ...] = ()
     physical: str = ""
+    twist: str = ""  # torso twist or turret turn: "", "left", "right"
 
     def canonical(self) -> str:
         parts = ["attack", self.attacker, self.target]
@@ -67,6 +68,8 @@ class AttackOrder:
             parts += ["--weapon", w]
         if self.physical:
             parts += ["--physical", self.physical]
+        if self.twist:
+            parts += ["--twist", self.twist]
         return shlex.join(parts)
 
 
@@ -114,7 +117,8 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
         return MoveOrder(positional[0], mode, steps, to, facing), dice
     if verb == "attack" and len(positional) == 2:
         physical = opts.get("--physical", [""])[0]
-        return AttackOrder(positional[0], positional[1], tuple(opts.get("--weapon", ())), physical), dice
+        twist = opts.get("--twist", [""])[0]
+        return AttackOrder(positional[0], positional[1], tuple(opts.get("--weapon", ())), physical, twist), dice
     if verb == "resolve-phase" and not positional:
         return ResolvePhaseOrder(), dice
     raise InputError(f"cannot parse command {text!r}")

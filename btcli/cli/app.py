@@ -86,11 +86,18 @@ def attack(
     physical: Annotated[
         Optional[str], typer.Option(help="Physical attack: punch, kick, charge, dfa or club.", show_default=False)
     ] = None,
+    twist: Annotated[
+        Optional[str],
+        typer.Option(help="Torso twist ('Mech) or turret turn (vehicle) for this phase: left or right.", show_default=False),
+    ] = None,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show each weapon's to-hit number, modifiers and odds; roll nothing.")
+    ] = False,
     dice: DiceOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Declare a weapon attack (weapon phase) or a physical attack (physical phase)."""
-    commands.attack(game, attacker, target, weapon, physical, dice, quiet)
+    """Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical phase)."""
+    commands.attack(game, attacker, target, weapon, physical, twist, dry_run, dice, quiet)
 
 
 @app.command("resolve-phase")

@@ -95,11 +95,32 @@ def move(
 
 
 def attack(
-    game: str, attacker: str, target: str, weapon: list[str] | None, physical: str | None, dice: str | None, quiet: bool
+    game: str,
+    attacker: str,
+    target: str,
+    weapon: list[str] | None,
+    physical: str | None,
+    twist: str | None,
+    dry_run: bool,
+    dice: str | None,
+    quiet: bool,
 ) -> None:
     from btcli.orders import AttackOrder
 
-    _run(game, lambda state: AttackOrder(attacker, target, tuple(weapon or ()), physical or ""), dice, quiet)
+    order = AttackOrder(attacker, target, tuple(weapon or ()), physical or "", twist or "")
+    if dry_run:
+        from btcli.engine import check_phase
+        from btcli.model.state import Phase
+        from btcli.rules.combat import preview
+        from btcli.store import gamefile
+
+        state = gamefile.load(game).state
+        check_phase(state, AttackOrder)
+        if state.phase is not Phase.WEAPON:
+            raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
+        _print_lines(preview(state, order.attacker, order.target, order.weapons, order.twist))
+        return
+    _run(game, lambda state: order, dice, quiet)
 
 
 def resolve_phase(game: str, dice: str | None, quiet: bool) -> None:

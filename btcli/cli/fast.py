@@ -21,8 +21,8 @@ TABLE = {
     ),
     "attack": (
         ("game", "attacker", "target"),
-        {"--weapon": "weapon", "-w": "weapon", "--physical": "physical", "--dice": "dice"},
-        {"--quiet": "quiet", "-q": "quiet"},
+        {"--weapon": "weapon", "-w": "weapon", "--physical": "physical", "--twist": "twist", "--dice": "dice"},
+        {"--quiet": "quiet", "-q": "quiet", "--dry-run": "dry_run"},
         {"weapon"},
     ),
     "resolve-phase": (("game",), {"--dice": "dice"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
@@ -31,7 +31,7 @@ TABLE = {
 }
 DEFAULTS = {
     "move": {"path": None, "to": None, "facing": None, "mode": None, "dice": None, "quiet": False},
-    "attack": {"weapon": None, "physical": None, "dice": None, "quiet": False},
+    "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "dice": None, "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},
     "report": {"format": "text", "field": None},
     "verify": {"quiet": False},

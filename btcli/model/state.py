@@ -53,6 +53,34 @@ class AttackDeclaration:
 
 
 @dataclass(frozen=True, slots=True)
+class Hit:
+    """One damage group that struck a location, waiting for the end of the phase."""
+
+    target: str
+    location: str
+    damage: int
+    side: str = "front"  # attack direction: the table column used
+    rear: bool = False
+    critical: bool = False  # a 2 on a 'Mech table (through-armor critical) or a [C] vehicle result
+    motive: bool = False  # a vehicle [M] result
+    source: str = ""
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "target": self.target, "location": self.location, "damage": self.damage, "side": self.side,
+            "rear": self.rear, "critical": self.critical, "motive": self.motive, "source": self.source,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Hit":
+        return cls(
+            str(d["target"]), str(d["location"]), int(d["damage"]), str(d.get("side", "front")),
+            bool(d.get("rear", False)), bool(d.get("critical", False)), bool(d.get("motive", False)),
+            str(d.get("source", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Victory:
     """Scenario end conditions; zero means "not used"."""
 
@@ -76,6 +104,7 @@ class GameState:
     initiative: tuple[str, ...] = ()  # sides in movement order: the loser first
     move_order: tuple[str, ...] = ()  # side of each movement slot this phase (unequal-numbers rule)
     declarations: tuple[AttackDeclaration, ...] = ()
+    pending: tuple[Hit, ...] = ()  # hits of this weapon phase, applied when it ends (simultaneous fire)
     victory: Victory = Victory()
     winner: str = ""  # side id, "draw", or "" while the game goes on
     result: str = ""  # why the game ended

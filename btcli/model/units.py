@@ -59,6 +59,12 @@ class Mount:
     weapon: str
     location: str
     rear: bool = False
+    destroyed: bool = False
+    jammed: bool = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.weapon}@{self.location}" + ("(R)" if self.rear else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +107,15 @@ class Unit:
     mode: MoveMode = MoveMode.NONE
     mp_spent: int = 0
     hexes_moved: int = 0
+    # Combat state (issue #3).
+    pilot_hits: int = 0
+    conscious: bool = True
+    shutdown: bool = False
+    twist: int = 0  # torso twist (or turret offset) this turn, in hexsides: -1 left, +1 right
+    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'Mech critical slots by location
+    crits: tuple[str, ...] = ()  # critical hits taken: 'LOC:slot' for 'Mechs, result names for vehicles
+    fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
+    damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
     extra: dict[str, object] = field(default_factory=dict)
 
@@ -131,3 +146,16 @@ class Unit:
 
     def locations(self) -> list[str]:
         return list(self.max_armor)
+
+    def slot_hits(self, location: str) -> set[int]:
+        """Returns the indexes of the destroyed critical slots in a location."""
+        prefix = location + ":"
+        return {int(c[len(prefix):]) for c in self.crits if c.startswith(prefix)}
+
+    def count_hits(self, item: str) -> int:
+        """Returns how many critical slots holding ``item`` (e.g. 'engine', 'gyro') are destroyed."""
+        total = 0
+        for location, contents in self.slots.items():
+            hit = self.slot_hits(location)
+            total += sum(1 for i, name in enumerate(contents) if name == item and i in hit)
+        return total

@@ -179,11 +179,19 @@ def fast_mode(unit: Unit) -> MoveMode:
 
 
 def walking_mp(unit: Unit) -> int:
-    """Returns walking (cruise) MP now. Heat and damage reductions hook in here (issue #3)."""
+    """Returns walking (cruise) MP now: a 'Mech's heat takes some away (tables.md 15)."""
+    if unit.is_mech:
+        from btcli.rules.heat import heated_walking_mp
+
+        return heated_walking_mp(unit.walk, unit.heat)
     return unit.walk
 
 
 def running_mp(unit: Unit) -> int:
+    if unit.is_mech and unit.heat:
+        from btcli.rules.heat import heated_running_mp
+
+        return heated_running_mp(unit.walk, unit.heat)
     return unit.run
 
 
@@ -207,6 +215,10 @@ def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
 
 def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
     """Checks a step path for ``unit`` and returns the plan; raises IllegalOrderError naming the rule."""
+    if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.position is not None:
+        if steps:
+            raise InputError("--mode stand takes no --path")
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
     _check_can_move(unit)
     if mode is MoveMode.JUMP:
         raise InputError("a jump goes --to a hex with --facing, not along a --path")
@@ -258,6 +270,8 @@ def _check_can_move(unit: Unit) -> None:
         )
     if unit.prone:
         raise IllegalOrderError(f"'{unit.id}' is prone and must stand up first", "tables.md 8.6")
+    if unit.shutdown or not unit.conscious:
+        raise IllegalOrderError(f"'{unit.id}' is shut down or its crew unconscious: it can only stand", "tables.md 15")
 
 
 def _check_enemy(state: GameState, unit: Unit, there: HexId) -> None:
@@ -372,7 +386,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
         _check_enemy(state, unit, to)
         _check_stacking(state, unit, to)
     candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
-    best_needed = None
+    shortfalls = []
     for m in candidates:
         bonus = gets_pavement_bonus(unit)
         budget = mode_mp(unit, m, False)
@@ -383,25 +397,18 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
                 return steps
             except IllegalOrderError:
                 pass
-        if needed is not None and (best_needed is None or needed < best_needed):
-            best_needed = needed
+        shortfalls.append(f"{m.value} needs {needed} MP, has {budget}" if needed is not None else f"no {m.value} path")
     # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
     direction = unit.position.direction_to(to)
-    if direction is not None:
-        turns = _turns(unit.facing, direction)
-        steps = turns + ("F",)
-        if not turns:
-            try:
-                check_move(state, unit, None, steps)
-                return steps
-            except IllegalOrderError:
-                pass
-    fast = fast_mode(unit)
-    if best_needed is None:
-        raise IllegalOrderError(f"illegal move: no legal path for '{unit.id}' to {to.label}", "tables.md 11")
+    if direction is not None and not _turns(unit.facing, direction) and facing in (None, unit.facing):
+        try:
+            check_move(state, unit, None, ("F",))
+            return ("F",)
+        except IllegalOrderError:
+            pass
     raise IllegalOrderError(
-        f"illegal move: '{unit.id}' needs {best_needed} MP to reach {to.label}, has "
-        f"{mode_mp(unit, mode or fast, False)} ({(mode or fast).value})",
+        f"illegal move: '{unit.id}' cannot reach {to.label}{f' facing {facing.name}' if facing else ''}: "
+        + "; ".join(shortfalls),
         "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
     )
 
@@ -449,7 +456,10 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
 
 
 def _successors(state, unit, here, face, paved, allow_backward):
-    """Returns the legal single steps from (here, face): (code, hex, facing, MP, still on pavement)."""
+    """Returns the legal single steps from (here, face): (code, hex, facing, MP, still on pavement).
+
+    ``allow_backward`` is False for running/flanking, which also keeps a 'Mech out of water (tables.md 11.1).
+    """
     board = state.board
     moves = [("L", here, face.turned(-1), 1, paved), ("R", here, face.turned(1), 1, paved)]
     for code, direction in (("F", face), ("B", face.opposite())):
@@ -457,6 +467,8 @@ def _successors(state, unit, here, face, paved, allow_backward):
             continue
         there = here.neighbor(direction)
         if not board.contains(there):
+            continue
+        if unit.is_mech and not allow_backward and board.hex(there).is_deep_water:
             continue
         try:
             _check_enemy(state, unit, there)

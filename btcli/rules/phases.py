@@ -93,7 +93,11 @@ def missing_movers(state: GameState) -> list[str]:
 def end_turn(state: GameState) -> GameState:
     """Clears this turn's movement records and advances the turn counter (End Phase)."""
     units = {
-        uid: (u if u.mode is MoveMode.NONE and not u.mp_spent else evolve(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0))
+        uid: (
+            u
+            if u.mode is MoveMode.NONE and not u.mp_spent and not u.fired and not u.twist
+            else evolve(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0, fired=(), twist=0)
+        )
         for uid, u in state.units.items()
     }
     return evolve(state, units=units, turn=state.turn + 1, initiative=(), move_order=(), declarations=())

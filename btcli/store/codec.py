@@ -13,6 +13,7 @@ from btcli.model.state import (
     FORMAT_VERSION,
     AttackDeclaration,
     GameState,
+    Hit,
     Phase,
     Side,
     Victory,
@@ -136,20 +137,45 @@ def unit_to_dict(u: Unit) -> dict[str, object]:
         "mode": u.mode.value,
         "mp_spent": u.mp_spent,
         "hexes_moved": u.hexes_moved,
-        "weapons": [
-            {"name": m.weapon, "location": m.location, **({"rear": True} if m.rear else {})} for m in u.weapons
-        ],
+        "weapons": [_mount_to_dict(m) for m in u.weapons],
         "ammo": [{"weapon": a.weapon, "location": a.location, "shots": a.shots} for a in u.ammo],
         "armor": dict(u.armor),
         "internal": dict(u.internal),
         "max_armor": dict(u.max_armor),
         "max_internal": dict(u.max_internal),
+        "pilot_hits": u.pilot_hits,
+        "conscious": u.conscious,
+        "shutdown": u.shutdown,
+        "twist": u.twist,
+        "crits": list(u.crits),
+        "fired": list(u.fired),
+        "damage_phase": u.damage_phase,
     }
+    if u.slots:
+        out["slots"] = {loc: list(items) for loc, items in u.slots.items()}
     if u.unverified:
         out["unverified"] = u.unverified
     if u.extra:
         out["extra"] = dict(u.extra)
     return out
+
+
+def _mount_to_dict(m: Mount) -> dict[str, object]:
+    out: dict[str, object] = {"name": m.weapon, "location": m.location}
+    if m.rear:
+        out["rear"] = True
+    if m.destroyed:
+        out["destroyed"] = True
+    if m.jammed:
+        out["jammed"] = True
+    return out
+
+
+def _mount_from_dict(w: dict[str, object]) -> Mount:
+    return Mount(
+        str(w["name"]), str(w["location"]), bool(w.get("rear", False)),
+        bool(w.get("destroyed", False)), bool(w.get("jammed", False)),
+    )
 
 
 def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
@@ -181,12 +207,20 @@ def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
             mode=_enum(MoveMode, d.get("mode", "none"), f"movement mode of {where}"),
             mp_spent=int(d.get("mp_spent", 0)),
             hexes_moved=int(d.get("hexes_moved", 0)),
-            weapons=tuple(Mount(w["name"], w["location"], bool(w.get("rear", False))) for w in d.get("weapons", ())),
+            weapons=tuple(_mount_from_dict(w) for w in d.get("weapons", ())),
             ammo=tuple(AmmoBin(a["weapon"], a["location"], int(a["shots"])) for a in d.get("ammo", ())),
             armor={k: int(v) for k, v in d["armor"].items()},
             internal={k: int(v) for k, v in d["internal"].items()},
             max_armor={k: int(v) for k, v in d["max_armor"].items()},
             max_internal={k: int(v) for k, v in d["max_internal"].items()},
+            pilot_hits=int(d.get("pilot_hits", 0)),
+            conscious=bool(d.get("conscious", True)),
+            shutdown=bool(d.get("shutdown", False)),
+            twist=int(d.get("twist", 0)),
+            slots={loc: tuple(items) for loc, items in d.get("slots", {}).items()},
+            crits=tuple(d.get("crits", ())),
+            fired=tuple(int(i) for i in d.get("fired", ())),
+            damage_phase=int(d.get("damage_phase", 0)),
             unverified=str(d.get("unverified", "")),
             extra=dict(d.get("extra", {})),
         )
@@ -237,6 +271,7 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
         }
         for d in s.declarations
     ]
+    out["pending"] = [h.to_dict() for h in s.pending]
     out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
     return out
 
@@ -271,6 +306,7 @@ def state_from_dict(d: dict[str, object]) -> GameState:
                 )
                 for x in d.get("declarations", ())
             ),
+            pending=tuple(Hit.from_dict(h) for h in d.get("pending", ())),
             victory=Victory(int(victory.get("turn_limit", 0)), float(victory.get("destroy_share", 0.0))),
             winner=str(game.get("winner", "")),
             result=str(game.get("result", "")),

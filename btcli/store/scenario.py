@@ -112,6 +112,15 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r}: unknown weapon {w.get('name')!r}")
         weapons.append({**w, "name": name})
     spec["weapons"] = weapons
+    if not vehicle and "slots" not in spec:
+        from btcli.rules.mechs import standard_slots
+
+        spec["slots"] = standard_slots(
+            [(w["name"], w["location"]) for w in weapons],
+            [(a["weapon"], a["location"]) for a in spec.get("ammo", [])],
+            int(spec.get("heat_sinks", 10)),
+            spec.get("actuators"),
+        )
     try:
         return unit_from_dict(uid, spec)
     except InputError as exc:

@@ -1,0 +1,311 @@
+"""Weapon attacks and the end of the combat phases.
+
+Attacks are resolved when declared (to-hit roll, cluster roll, hit locations),
+but their damage waits in ``GameState.pending`` until the weapon attack phase
+ends: fire is simultaneous, so a unit destroyed this phase still fires
+(Total Warfare p.99). The end of the phase applies the damage, then the
+piloting skill rolls it forces and the MechWarriors' consciousness rolls.
+"""
+
+from __future__ import annotations
+
+from btcli import catalog
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.model.units import AmmoBin, Unit
+from btcli.rules import arcs, combat_tables, damage, heat, piloting, tohit
+
+TWISTS = {"": 0, "left": -1, "right": 1}
+MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
+
+
+def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
+    """Returns the weapon indexes named by ``--weapon`` (NAME or NAME@LOC), unfired and in order."""
+    chosen: list[int] = []
+    for text in names:
+        name_part, _, loc = text.partition("@")
+        name = catalog.weapon_name(name_part)
+        if name is None:
+            raise InputError(f"unknown weapon {name_part!r}")
+        candidates = [
+            i for i, m in enumerate(attacker.weapons)
+            if m.weapon == name and i not in attacker.fired and i not in chosen
+            and (not loc or m.location.lower() == loc.lower())
+        ]
+        if not candidates:
+            have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"
+            raise IllegalOrderError(f"'{attacker.id}' has no unfired weapon {text!r} (unfired: {have})", "TW p.99")
+        chosen.append(candidates[0])
+    return chosen
+
+
+def primary_target(state: GameState, attacker: Unit) -> str | None:
+    return next((d.target for d in state.declarations if d.attacker == attacker.id), None)
+
+
+def plan_weapon_attack(
+    state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str
+) -> tuple[Unit, Unit, list[tuple[int, tohit.ToHit]], int]:
+    """Checks a weapon attack declaration and returns each weapon's to-hit number (no dice)."""
+    attacker, target = state.unit(attacker_id), state.unit(target_id)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
+    if not target.active:
+        raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
+    if attacker.side == target.side:
+        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
+    if twist not in TWISTS:
+        raise InputError(f"bad --twist {twist!r} (left or right)")
+    turn = TWISTS[twist]
+    if attacker.fired and turn != attacker.twist and twist:
+        raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
+    if twist and attacker.is_vehicle and "turret" not in attacker.max_armor:
+        raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
+    turn = turn if twist else attacker.twist
+    if not weapons:
+        raise InputError("name the weapons to fire with --weapon (repeatable)")
+    chosen = choose_mounts(attacker, weapons)
+    primary = primary_target(state, attacker)
+    plans = []
+    for index in chosen:
+        mount = attacker.weapons[index]
+        twisted = turn if attacker.is_mech or mount.location == "turret" else 0
+        result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
+        if result.impossible:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        plans.append((index, result))
+    return attacker, target, plans, turn
+
+
+def weapon_attack(
+    state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str, dice: Dice
+) -> tuple[GameState, list[str]]:
+    """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
+    attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
+    events: list[str] = []
+    pending = list(state.pending)
+    ammo = list(attacker.ammo)
+    fired = list(attacker.fired)
+    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    for index, result in plans:
+        mount = attacker.weapons[index]
+        data = catalog.weapons()[mount.weapon]
+        if int(data.get("ammo_per_ton", 0)):
+            bin_index = next((i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.shots > 0), None)
+            if bin_index is None:
+                raise IllegalOrderError(f"{attacker.id} has no {mount.weapon} ammunition left", "TW p.99")
+            a = ammo[bin_index]
+            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1)
+        fired.append(index)
+        tn = result.target
+        shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
+        if tn > MAX_TO_HIT:
+            events.append(f"{attacker.id} fires {mount.label} at {target.id}: to-hit {tn} ({shown}) cannot hit")
+            continue
+        roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
+        if not roll.success:
+            events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
+            continue
+        groups = damage_groups(dice, data, mount.label, target.id)
+        events.append(
+            f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
+            f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
+        )
+        for amount in groups:
+            hit = damage.roll_hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
+            if hit.location in ("LL", "RL") and _legs_covered(state, attacker, target):
+                events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
+                continue
+            events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
+            pending.append(hit)
+    primary = primary_target(state, attacker) or target.id
+    declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
+    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
+    return state, events
+
+
+def _legs_covered(state: GameState, attacker: Unit, target: Unit) -> bool:
+    from btcli.rules import los
+
+    return los.line_of_sight(state.board, attacker, target).partial_cover
+
+
+def damage_groups(dice: Dice, data: dict, label: str, target_id: str) -> list[int]:
+    """Returns the damage groups of one hit: cluster weapons roll on the cluster table (tables.md 7)."""
+    per = int(data["damage"])
+    if data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0:
+        size = int(data["cluster"])
+        roll = dice.roll(2, f"cluster hits {label} vs {target_id} ({size} missiles)").total
+        missiles = combat_tables.cluster_hits(size, roll)
+        group = int(data.get("group", 0)) or missiles
+        return [n * per for n in combat_tables.damage_groups(missiles, group)]
+    return [per]
+
+
+def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str) -> list[str]:
+    """Returns the dry-run lines: each weapon's target number, modifiers and odds; rolls nothing."""
+    attacker, target, plans, _ = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
+    lines = []
+    for index, result in plans:
+        mount = attacker.weapons[index]
+        lines.append(f"{attacker.id} {mount.label} -> {target.id}: to-hit {result.target}, {tohit.odds(result.target):.1%} to hit")
+        for name, value in result.modifiers:
+            lines.append(f"  {name:32s} {value:+d}" if name != "gunnery" else f"  {name:32s} {value}")
+    return lines
+
+
+# -- end of the weapon attack phase ----------------------------------------------------------
+
+
+def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Applies the phase's pending damage, then PSRs and consciousness rolls."""
+    before = {uid: u.pilot_hits for uid, u in state.units.items()}
+    state, events = damage.apply_hits(state, state.pending, dice)
+    state = evolve(state, pending=())
+    state, more = after_damage(state, dice, before)
+    return state, events + more
+
+
+def after_damage(state: GameState, dice: Dice, pilot_hits_before: dict[str, int]) -> tuple[GameState, list[str]]:
+    """Rolls the PSRs forced by this phase's damage and the consciousness rolls (tables.md 8.6, 15)."""
+    events: list[str] = []
+    for uid in list(state.units):
+        unit = state.units[uid]
+        if unit.is_mech and not unit.destroyed:
+            unit = _damage_psr(unit, dice, events)
+            unit = _consciousness(unit, pilot_hits_before.get(uid, 0), dice, events)
+        state = state.with_unit(evolve(unit, damage_phase=0))
+    return state, events
+
+
+def _damage_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    reasons = []
+    if piloting.damage_psr_needed(unit.damage_phase):
+        reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
+    gyro = unit.count_hits("gyro")
+    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+    automatic = piloting.automatic_fall(gyro >= damage.GYRO_DESTROYED_HITS, legs_gone)
+    if unit.prone or (not reasons and not automatic):
+        return unit
+    if automatic:
+        events.append(f"{unit.id} falls automatically ({automatic})")
+        return fall(unit, dice, events, levels=0)
+    modifiers = reasons + pilot_modifiers(unit)
+    target = piloting.psr_target(unit.piloting, [])
+    roll = dice.roll(2, f"piloting skill roll {unit.id} ({reasons[0][0]})", target=target + sum(v for _, v in modifiers),
+                     modifiers=tuple([("piloting", unit.piloting)] + modifiers))
+    if roll.success:
+        events.append(f"{unit.id} keeps its footing (PSR {roll.total} vs {roll.target})")
+        return unit
+    events.append(f"{unit.id} fails its PSR ({roll.total} vs {roll.target}) and falls")
+    return fall(unit, dice, events, levels=0)
+
+
+def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
+    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
+    actuators = hips = 0
+    for loc in ("LL", "RL"):
+        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
+        for i in hit:
+            if contents[i] == "hip":
+                hips += 1
+            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
+                actuators += 1
+    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
+
+
+def fall(unit: Unit, dice: Dice, events: list[str], levels: int) -> Unit:
+    """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll."""
+    d6 = dice.d6(f"facing after a fall {unit.id}")
+    facing, side = combat_tables.fall_result(d6, unit.facing)
+    total = piloting.falling_damage(unit.tons, levels)
+    events.append(f"{unit.id} falls: now facing {facing.name}, {total} damage on the {side} side")
+    unit = evolve(unit, prone=True, facing=facing)
+    hits = []
+    for amount in combat_tables.damage_groups(total, 5):
+        hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
+    fall_events: list[str] = []
+    for hit in hits:
+        unit = damage._mech_damage(unit, hit, dice, fall_events)  # noqa: SLF001 - same damage rules
+        if unit.destroyed:
+            break
+    events.extend(fall_events)
+    if not unit.destroyed:
+        roll = dice.roll(2, f"MechWarrior fall check {unit.id}", target=unit.piloting, modifiers=(("piloting", unit.piloting),))
+        if not roll.success:
+            unit = damage.wound(unit, piloting.pilot_fall_damage_levels(max(levels, 1)), "fall", events)
+    return unit
+
+
+def _consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -> Unit:
+    if unit.pilot_hits <= hits_before or unit.destroyed or not unit.conscious:
+        return unit
+    target = piloting.consciousness_target(unit.pilot_hits)
+    if target is None:
+        return unit
+    roll = dice.roll(2, f"consciousness {unit.id} ({unit.pilot_hits} hits)", target=target)
+    if roll.success:
+        return unit
+    events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
+    return evolve(unit, conscious=False)
+
+
+# -- heat phase ----------------------------------------------------------------------------------
+
+
+def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Adds this turn's heat to every 'Mech, sinks it, and rolls shutdown and ammunition checks (tables.md 15)."""
+    events: list[str] = []
+    for uid in list(state.units):
+        unit = state.units[uid]
+        if not unit.is_mech or unit.destroyed:
+            continue  # VEH-HEAT-01: vehicles track no heat
+        weapons = [int(catalog.weapons()[unit.weapons[i].weapon]["heat"]) for i in unit.fired]
+        moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
+        generated = moved + heat.weapon_heat(weapons)
+        sinks = max(0, unit.heat_sinks - unit.count_hits("heat_sink"))
+        engine = unit.count_hits("engine")
+        new = heat.new_heat(unit.heat, generated, heat.dissipation(sinks), engine)
+        events.append(
+            f"{unit.id} heat {unit.heat} -> {new} (+{moved} movement, +{sum(weapons)} weapons"
+            f"{f', +{5 * engine} engine' if engine else ''}, -{sinks} sinks)"
+        )
+        unit = evolve(unit, heat=new)
+        unit = _shutdown_check(unit, dice, events)
+        unit = _heat_ammo_check(unit, dice, events)
+        state = state.with_unit(unit)
+    return state, events
+
+
+def _shutdown_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    target = heat.shutdown_avoid_target(unit.heat)
+    if target is None:
+        if unit.shutdown:
+            events.append(f"{unit.id} restarts (heat {unit.heat})")
+            return evolve(unit, shutdown=False)
+        return unit
+    if target == heat.AUTOMATIC:
+        events.append(f"{unit.id} shuts down automatically (heat {unit.heat})")
+        return evolve(unit, shutdown=True)
+    roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
+    if roll.success:
+        return unit
+    events.append(f"{unit.id} shuts down (heat {unit.heat})")
+    return evolve(unit, shutdown=True)
+
+
+def _heat_ammo_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    target = heat.ammo_explosion_avoid_target(unit.heat)
+    live = [(loc, i, item) for loc, items in unit.slots.items() for i, item in enumerate(items)
+            if item.startswith("ammo:") and i not in unit.slot_hits(loc)]
+    if target is None or not live:
+        return unit
+    roll = dice.roll(2, f"heat ammunition explosion avoidance {unit.id} (heat {unit.heat})", target=target)
+    if roll.success:
+        return unit
+    # The bin that would do the most damage explodes (docs/rules-notes.md).
+    loc, slot, item = live[0]
+    return damage.ammo_explosion(evolve(unit, crits=unit.crits + (f"{loc}:{slot}",)), loc, slot, item.split(":", 1)[1], events)

@@ -1,0 +1,316 @@
+"""Damage: armor, internal structure, transfer, critical hits, ammunition explosions.
+
+'Mechs (tables.md 8.1, 8.4): damage strikes the location's armor (the rear
+torso armor for rear attacks), then its internal structure; what a destroyed
+location cannot hold moves inward (arm/leg -> side torso -> center torso);
+head or center torso destroyed, three engine hits, or the cockpit hit destroys
+the 'Mech. Internal structure damage (and a 2 on the hit location roll) calls a
+roll on the critical hit table; each critical picks a slot by 1D6 (two rolls
+in a 12-slot location), re-rolling empty or already destroyed slots.
+
+Vehicles (VEH-DMG, tables.md 1): no transfer; the vehicle is destroyed when any
+location's internal structure is gone. The critical and motive rolls are made
+and recorded here; their effects arrive with the vehicle rules (issue #4).
+"""
+
+from __future__ import annotations
+
+from btcli import catalog
+from btcli.dice import Dice
+from btcli.model.state import GameState, Hit, evolve
+from btcli.model.units import AmmoBin, Mount, Unit
+from btcli.rules import combat_tables
+from btcli.rules.mechs import ARM_OF, TRANSFER, armor_key
+
+ENGINE_DESTROYED_HITS = 3
+GYRO_DESTROYED_HITS = 2
+AMMO_EXPLOSION_PILOT_DAMAGE = 2  # TW: the MechWarrior takes 2 damage from an ammunition explosion
+HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
+
+
+def roll_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls the hit location of one damage group on the target's table (tables.md 1, 2, 8.1)."""
+    roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
+    if target.is_mech:
+        location, tac = combat_tables.mech_hit_location(roll, side)
+        return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
+    if target.motive.value == "vtol":
+        location, mark = combat_tables.vtol_hit_location(roll, side)
+    else:
+        location, mark = combat_tables.vehicle_hit_location(roll, side, "turret" in target.max_armor)
+    return Hit(target.id, location, damage, side, False, mark == "C", mark == "M", source)
+
+
+def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[GameState, list[str]]:
+    """Applies every pending hit in order; returns the new state and what happened."""
+    events: list[str] = []
+    for hit in hits:
+        unit = state.units[hit.target]
+        if unit.destroyed and unit.is_vehicle:
+            continue
+        if unit.is_mech:
+            unit = _mech_damage(unit, hit, dice, events)
+        else:
+            unit = _vehicle_damage(unit, hit, dice, events)
+        state = state.with_unit(unit)
+    return state, events
+
+
+# -- 'Mechs ----------------------------------------------------------------------------
+
+
+def _mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
+    armor, internal = dict(unit.armor), dict(unit.internal)
+    location, damage, rear = hit.location, hit.damage, hit.rear
+    unit = evolve(unit, damage_phase=unit.damage_phase + hit.damage)
+    events.append(f"{unit.id} takes {damage} in {armor_key(location, rear)} ({hit.source})")
+    if location == "HD":
+        unit = wound(unit, HEAD_HIT_PILOT_DAMAGE, "head hit", events)
+    critical_check = hit.critical
+    while damage > 0:
+        if internal.get(location, 0) <= 0:  # already destroyed: everything moves inward
+            nxt = TRANSFER.get(location)
+            if nxt is None:
+                break
+            location = nxt
+            continue
+        key = armor_key(location, rear)
+        absorbed = min(armor.get(key, 0), damage)
+        armor[key] = armor.get(key, 0) - absorbed
+        damage -= absorbed
+        if damage <= 0:
+            break
+        into = min(internal[location], damage)
+        internal[location] -= into
+        damage -= into
+        unit = evolve(unit, armor=armor, internal=dict(internal))
+        unit = _critical_roll(unit, location, dice, events, "internal structure damage")
+        critical_check = False
+        internal = dict(unit.internal)
+        armor = dict(unit.armor)
+        if internal[location] <= 0:
+            unit = destroy_location(unit, location, events)
+            internal, armor = dict(unit.internal), dict(unit.armor)
+            if unit.destroyed:
+                break
+            nxt = TRANSFER.get(location)
+            if nxt is None or damage <= 0:
+                break
+            events.append(f"{unit.id}: {damage} damage transfers from {location} to {nxt}")
+            location = nxt
+    unit = evolve(unit, armor=armor, internal=internal)
+    if critical_check and not unit.destroyed:
+        unit = _critical_roll(unit, hit.location, dice, events, "through-armor critical (hit location roll of 2)")
+    return unit
+
+
+def wound(unit: Unit, hits: int, why: str, events: list[str]) -> Unit:
+    """Marks MechWarrior hits; the consciousness roll is made by the caller's phase (tables.md 15)."""
+    from btcli.rules import piloting
+
+    total = unit.pilot_hits + hits
+    events.append(f"{unit.id}'s MechWarrior takes {hits} hit(s) ({why}): {total} in all")
+    unit = evolve(unit, pilot_hits=total)
+    if piloting.pilot_killed(total):
+        events.append(f"{unit.id}'s MechWarrior is killed; the 'Mech is destroyed")
+        unit = evolve(unit, destroyed=True, conscious=False)
+    return unit
+
+
+def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bool = False) -> Unit:
+    """Destroys a location and everything in it (a side torso takes its arm along)."""
+    armor, internal = dict(unit.armor), dict(unit.internal)
+    internal[location] = 0
+    for key in (location, armor_key(location, True)):
+        if key in armor:
+            armor[key] = 0
+    weapons = tuple(evolve_mount(m, destroyed=True) if m.location == location else m for m in unit.weapons)
+    ammo = tuple(AmmoBin(a.weapon, a.location, 0) if a.location == location else a for a in unit.ammo)
+    unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
+    events.append(f"{unit.id}: {location} {'blown off' if blown_off else 'destroyed'}")
+    if location in ("HD", "CT"):
+        events.append(f"{unit.id} is destroyed ({'head' if location == 'HD' else 'center torso'} gone)")
+        return evolve(unit, destroyed=True)
+    if location in ARM_OF and unit.internal.get(ARM_OF[location], 0) > 0:
+        unit = destroy_location(unit, ARM_OF[location], events)
+    return unit
+
+
+def evolve_mount(m: Mount, **changes) -> Mount:
+    values = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "destroyed": m.destroyed, "jammed": m.jammed}
+    values.update(changes)
+    return Mount(**values)
+
+
+def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str) -> Unit:
+    roll = dice.roll(2, f"critical check {unit.id} {location} ({why})").total
+    count = combat_tables.mech_critical_hits(roll, location)
+    if count < 0:  # a 12 on the head or a limb
+        return destroy_location(unit, location, events, blown_off=True)
+    for _ in range(count):
+        unit = _critical_slot(unit, location, dice, events)
+        if unit.destroyed:
+            break
+    return unit
+
+
+def _critical_slot(unit: Unit, location: str, dice: Dice, events: list[str]) -> Unit:
+    contents = unit.slots.get(location, ())
+    hit = unit.slot_hits(location)
+    live = [i for i, item in enumerate(contents) if item and i not in hit]
+    if not live:
+        events.append(f"{unit.id}: critical hit in {location} finds nothing left to damage")
+        return unit
+    while True:
+        if len(contents) > 6:
+            half = 0 if dice.d6(f"critical slot half {unit.id} {location}") <= 3 else 6
+        else:
+            half = 0
+        slot = half + dice.d6(f"critical slot {unit.id} {location}") - 1
+        if slot in live:
+            break
+    item = contents[slot]
+    unit = evolve(unit, crits=unit.crits + (f"{location}:{slot}",))
+    return critical_effect(unit, location, slot, item, events)
+
+
+def critical_effect(unit: Unit, location: str, slot: int, item: str, events: list[str]) -> Unit:
+    """Applies what a destroyed critical slot does (TW critical hit effects)."""
+    name = item.split(":", 1)[-1].replace("_", " ")
+    events.append(f"{unit.id}: critical hit on {name} ({location} slot {slot + 1})")
+    if item.startswith("weapon:"):
+        weapon = item.split(":", 1)[1]
+        for i, m in enumerate(unit.weapons):
+            if m.weapon == weapon and m.location == location and not m.destroyed:
+                weapons = list(unit.weapons)
+                weapons[i] = evolve_mount(m, destroyed=True)
+                return evolve(unit, weapons=tuple(weapons))
+        return unit
+    if item.startswith("ammo:"):
+        return ammo_explosion(unit, location, slot, item.split(":", 1)[1], events)
+    if item == "engine" and unit.count_hits("engine") >= ENGINE_DESTROYED_HITS:
+        events.append(f"{unit.id}'s engine is destroyed; the 'Mech is destroyed")
+        return evolve(unit, destroyed=True)
+    if item == "cockpit":
+        events.append(f"{unit.id}'s cockpit is hit: the MechWarrior is killed and the 'Mech destroyed")
+        return evolve(unit, destroyed=True, conscious=False)
+    if item == "gyro" and unit.count_hits("gyro") >= GYRO_DESTROYED_HITS:
+        events.append(f"{unit.id}'s gyro is destroyed")
+    return unit
+
+
+def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: list[str]) -> Unit:
+    """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
+    contents = unit.slots[location]
+    nth = sum(1 for i in range(slot) if contents[i] == f"ammo:{weapon}")
+    bins = [i for i, a in enumerate(unit.ammo) if a.weapon == weapon and a.location == location]
+    if nth >= len(bins):
+        return unit
+    index = bins[nth]
+    shots = unit.ammo[index].shots
+    data = catalog.weapons()[weapon]
+    per_shot = int(data["damage"]) * max(1, int(data.get("cluster", 0) or 1))
+    damage = shots * per_shot if data.get("explosive_ammo", True) else 0
+    ammo = list(unit.ammo)
+    ammo[index] = AmmoBin(weapon, location, 0)
+    unit = evolve(unit, ammo=tuple(ammo))
+    if damage <= 0:
+        events.append(f"{unit.id}: the {weapon} bin in {location} is empty or inert; nothing explodes")
+        return unit
+    events.append(f"{unit.id}: {weapon} ammunition explodes in {location}: {shots} shots x {per_shot} = {damage} damage")
+    unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "ammunition explosion", events)
+    return _internal_damage(unit, location, damage, events)
+
+
+def _internal_damage(unit: Unit, location: str, damage: int, events: list[str]) -> Unit:
+    """Applies damage straight to internal structure, transferring inward (ammunition explosions)."""
+    while damage > 0 and not unit.destroyed:
+        internal = dict(unit.internal)
+        if internal.get(location, 0) <= 0:
+            nxt = TRANSFER.get(location)
+            if nxt is None:
+                break
+            location = nxt
+            continue
+        into = min(internal[location], damage)
+        internal[location] -= into
+        damage -= into
+        unit = evolve(unit, internal=internal)
+        if internal[location] <= 0:
+            unit = destroy_location(unit, location, events)
+            nxt = TRANSFER.get(location)
+            if nxt is None:
+                break
+            location = nxt
+    return unit
+
+
+# -- vehicles (VEH-DMG) ------------------------------------------------------------------
+
+# tables.md 4 and 5: critical results by column, rolls 6..12 (2-5: no critical).
+VEHICLE_CRITS = {
+    "front": ("driver hit", "weapon malfunction", "stabilizer", "sensors", "commander hit", "weapon destroyed", "crew killed"),
+    "side": ("cargo/infantry hit", "weapon malfunction", "crew stunned", "stabilizer", "weapon destroyed", "engine hit", "fuel tank"),
+    "rear": ("weapon malfunction", "cargo/infantry hit", "stabilizer", "weapon destroyed", "engine hit", "ammunition", "fuel tank"),
+    "turret": ("stabilizer", "turret jam", "weapon malfunction", "turret locks", "weapon destroyed", "ammunition", "turret blown off"),
+}
+VTOL_CRITS = {
+    "front": ("co-pilot hit", "weapon malfunction", "stabilizer", "sensors", "pilot hit", "weapon destroyed", "crew killed"),
+    "side": ("weapon malfunction", "cargo/infantry hit", "stabilizer", "weapon destroyed", "engine hit", "ammunition", "fuel tank"),
+    "rear": ("cargo/infantry hit", "weapon malfunction", "stabilizer", "weapon destroyed", "sensors", "engine hit", "fuel tank"),
+    "rotor": ("rotor damage", "rotor damage", "rotor damage", "flight stabilizer", "flight stabilizer", "rotor destroyed", "rotor destroyed"),
+}
+# tables.md 3: motive system damage, modified 2D6.
+MOTIVE_SIDE = {"front": 0, "rear": 1, "left": 2, "right": 2}
+MOTIVE_TYPE = {"tracked": 0, "naval": 0, "wheeled": 2, "hover": 3, "wige": 4}
+MOTIVE_RESULTS = ((5, "no effect"), (7, "minor damage"), (9, "moderate damage"), (11, "heavy damage"))
+
+
+def _vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
+    armor, internal = dict(unit.armor), dict(unit.internal)
+    location, damage = hit.location, hit.damage
+    events.append(f"{unit.id} takes {damage} in {location} ({hit.source})")
+    absorbed = min(armor.get(location, 0), damage)
+    armor[location] = armor.get(location, 0) - absorbed
+    damage -= absorbed
+    structure_hit = False
+    if damage > 0 and location in internal:
+        into = min(internal[location], damage)
+        internal[location] -= into
+        structure_hit = into > 0
+    unit = evolve(unit, armor=armor, internal=internal, damage_phase=unit.damage_phase + hit.damage)
+    if location in internal and internal[location] <= 0:
+        events.append(f"{unit.id}: {location} internal structure gone; the vehicle and its crew are destroyed (VEH-DMG)")
+        return evolve(unit, destroyed=True)
+    if hit.critical:
+        unit = vehicle_critical(unit, location, hit.side, dice, events)
+    if structure_hit:  # tables.md 1: every internal structure hit also rolls on the critical table
+        unit = vehicle_critical(unit, location, hit.side, dice, events)
+    if hit.motive:
+        unit = motive_roll(unit, hit.side, dice, events)
+    return unit
+
+
+def vehicle_critical(unit: Unit, location: str, side: str, dice: Dice, events: list[str]) -> Unit:
+    """Rolls on the vehicle critical table for the location's column and records the result."""
+    column = location if location in ("front", "rear", "turret", "rotor") else "side"
+    table = VTOL_CRITS if unit.motive.value == "vtol" else VEHICLE_CRITS
+    roll = dice.roll(2, f"vehicle critical {unit.id} {location}").total
+    if roll < 6:
+        events.append(f"{unit.id}: critical roll {roll} on the {column} column: no critical")
+        return unit
+    result = table[column][roll - 6]
+    events.append(f"{unit.id}: critical roll {roll} on the {column} column: {result} (effect arrives with issue #4)")
+    return evolve(unit, crits=unit.crits + (result,))
+
+
+def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
+    """Rolls on the motive system damage table (tables.md 3) and records the result."""
+    mods = ((f"hit from the {side}", MOTIVE_SIDE.get(side, 0)), (unit.motive.value, MOTIVE_TYPE.get(unit.motive.value, 0)))
+    roll = dice.roll(2, f"motive system damage {unit.id}", modifiers=mods)
+    total = roll.total + sum(v for _, v in mods)
+    result = next((name for limit, name in MOTIVE_RESULTS if total <= limit), "major damage")
+    events.append(f"{unit.id}: motive system roll {total}: {result} (effect arrives with issue #4)")
+    if result == "no effect":
+        return unit
+    return evolve(unit, crits=unit.crits + (f"motive: {result}",))

@@ -1,0 +1,110 @@
+"""Line of sight over levels, woods, buildings and units' heights; partial cover.
+
+Model (Total Warfare p.99-103 as understood here; tables.md 6.4 marks the
+woods threshold as memory; decisions recorded in docs/rules-notes.md):
+
+- A unit's top is its hex level plus its height: a standing 'Mech 2 levels,
+  a prone 'Mech or a vehicle 1 (VEH-GEN-05); a 'Mech standing in water stands on
+  the bottom. An airborne VTOL's top is its hex level plus its elevation plus 1.
+- Only the hexes between attacker and target count ("intervening"; never the
+  attacker's or the target's own hex).
+- An intervening hex whose ground (plus any building) reaches the higher of
+  the two tops blocks the line of sight.
+- Intervening woods count when their top (ground + 2) reaches the higher of the
+  two tops: light woods +1, heavy woods +2 to hit; 3 or more points block.
+- Where the line runs along a hexside, the defender chooses: both lines are
+  evaluated and the one worse for the attacker is used (docs/hexes.md).
+- Partial cover: a standing 'Mech target whose adjacent intervening hex on the
+  line rises exactly one level above the target's hex (a hill or building
+  shoulder), with the attacker no higher than that hex's top, or a 'Mech
+  standing in depth-1 water (tables.md 6.4): +1, leg hits strike the cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from btcli.model.board import WOODS_HEIGHT, Board, Hex, Terrain
+from btcli.model.hexgrid import HexId, hex_lines
+from btcli.model.units import Motive, Unit
+
+WOODS_POINTS = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}
+WOODS_BLOCK = 3  # tables.md 6.4 (memory; UNVERIFIED)
+
+
+@dataclass(frozen=True)
+class Sight:
+    """The line of sight from an attacker to a target, and what it costs to shoot along it."""
+
+    blocked: bool
+    woods: int  # intervening woods points (the to-hit modifier)
+    partial_cover: bool
+    reason: str = ""
+    hexes: tuple[HexId, ...] = ()
+
+
+def unit_height(unit: Unit) -> int:
+    if unit.motive is Motive.VTOL and unit.elevation > 0:
+        return unit.elevation + 1
+    if unit.is_mech and not unit.prone:
+        return 2
+    return 1
+
+
+def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
+    """Returns the level a unit stands on in a hex: the water bottom for a 'Mech in water."""
+    h = board.hex(hex_id)
+    if unit is not None and unit.is_mech and h.terrain is Terrain.WATER:
+        return h.level - h.depth
+    if h.bridge is not None and unit is not None:
+        return h.bridge.level
+    return h.level
+
+
+def unit_top(board: Board, unit: Unit) -> int:
+    return ground_level(board, unit.position, unit) + unit_height(unit)
+
+
+def _terrain_top(h: Hex) -> int:
+    return h.level + (h.building.height if h.building is not None else 0)
+
+
+def _evaluate(board: Board, line: list[HexId], top: int) -> tuple[bool, int, str]:
+    woods = 0
+    for hex_id in line[1:-1]:
+        h = board.hex(hex_id)
+        if _terrain_top(h) >= top:
+            what = "building" if h.building is not None else f"level {h.level} ground"
+            return True, woods, f"{what} at {hex_id.label}"
+        if h.terrain in WOODS_POINTS and h.level + WOODS_HEIGHT >= top:
+            woods += WOODS_POINTS[h.terrain]
+    if woods >= WOODS_BLOCK:
+        return True, woods, f"{woods} points of intervening woods"
+    return False, woods, ""
+
+
+def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
+    """Returns the line of sight between two units on the board."""
+    top = max(unit_top(board, attacker), unit_top(board, target))
+    results = []
+    for line in hex_lines(attacker.position, target.position):
+        blocked, woods, reason = _evaluate(board, line, top)
+        results.append((blocked, woods, reason, tuple(line)))
+    # The defender's choice: a blocked line first, then the most woods.
+    blocked, woods, reason, line = max(results, key=lambda r: (r[0], r[1]))
+    cover = not blocked and partial_cover(board, attacker, target, list(line))
+    return Sight(blocked, woods, cover, reason, line)
+
+
+def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId]) -> bool:
+    """Tells whether a standing 'Mech target has partial cover (tables.md 6.4)."""
+    if not target.is_mech or target.prone:
+        return False
+    here = board.hex(target.position)
+    if here.terrain is Terrain.WATER and here.depth == 1:
+        return True
+    if len(line) < 3:
+        return False
+    shoulder = board.hex(line[-2])
+    target_level = ground_level(board, target.position, target)
+    return _terrain_top(shoulder) == target_level + 1 and unit_top(board, attacker) <= _terrain_top(shoulder) + 1

@@ -1,0 +1,83 @@
+"""BattleMech structure: critical slots, what destroyed slots mean, and transfer of damage.
+
+Critical slot layout (TechManual standard biped, from memory; tables.md 12's slot
+counts are marked memory too): the head holds life support, sensors and the
+cockpit; the center torso a standard fusion engine (6 slots) and the gyro (4);
+arms shoulder, upper arm, lower arm and hand actuators; legs hip, upper leg,
+lower leg and foot. Weapons and ammunition fill the free slots of their
+location in design order; heat sinks beyond the ten an engine carries take one
+slot each in the first free torso, leg or arm slot. A scenario may give a unit's
+layout explicitly (``slots = { LT = [...], ... }``) to match a record sheet.
+"""
+
+from __future__ import annotations
+
+from btcli.errors import GameFileError
+
+SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6}
+FIXED = {
+    "HD": ["life_support", "sensors", "cockpit", "", "sensors", "life_support"],
+    "CT": ["engine"] * 3 + ["gyro"] * 4 + ["engine"] * 3,
+    "LT": [],
+    "RT": [],
+    "LA": ["shoulder", "upper_arm", "lower_arm", "hand"],
+    "RA": ["shoulder", "upper_arm", "lower_arm", "hand"],
+    "LL": ["hip", "upper_leg", "lower_leg", "foot"],
+    "RL": ["hip", "upper_leg", "lower_leg", "foot"],
+}
+HEAT_SINK_ORDER = ("LT", "RT", "LL", "RL", "LA", "RA", "CT", "HD")
+ENGINE_HEAT_SINKS = 10
+
+# Damage transfer inward when a location's internal structure is gone (tables.md 8.1 note).
+TRANSFER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT"}
+REAR_ARMOR = {"CT": "CTR", "LT": "LTR", "RT": "RTR"}
+# A side torso that is destroyed takes its arm with it.
+ARM_OF = {"LT": "LA", "RT": "RA"}
+ACTUATORS = ("shoulder", "upper_arm", "lower_arm", "hand", "hip", "upper_leg", "lower_leg", "foot")
+
+
+def weapon_slots(name: str) -> int:
+    from btcli import catalog
+
+    return int(catalog.weapons()[name]["slots"])
+
+
+def standard_slots(
+    weapons: list[tuple[str, str]],
+    ammo: list[tuple[str, str]],
+    heat_sinks: int,
+    actuators: dict[str, list[str]] | None = None,
+) -> dict[str, tuple[str, ...]]:
+    """Returns the critical slot layout of a standard biped 'Mech.
+
+    ``weapons`` are (weapon name, location) in design order, ``ammo`` (weapon
+    name, location) bins; ``actuators`` overrides an arm's actuators (the Locust
+    has no lower arms or hands).
+    """
+    layout = {}
+    for loc, count in SLOT_COUNT.items():
+        fixed = [a for a in FIXED[loc] if loc not in (actuators or {}) or a not in ACTUATORS or a in actuators[loc]]
+        layout[loc] = fixed + [""] * (count - len(fixed))
+
+    def place(loc: str, item: str) -> bool:
+        if "" not in layout[loc]:
+            return False
+        layout[loc][layout[loc].index("")] = item
+        return True
+
+    for name, loc in weapons:
+        for _ in range(weapon_slots(name)):
+            if not place(loc, f"weapon:{name}"):
+                raise GameFileError(f"the 'Mech's {name} does not fit in the critical slots of {loc}")
+    for name, loc in ammo:
+        if not place(loc, f"ammo:{name}"):
+            raise GameFileError(f"the 'Mech's {name} ammunition does not fit in the critical slots of {loc}")
+    for _ in range(max(0, heat_sinks - ENGINE_HEAT_SINKS)):
+        if not any(place(loc, "heat_sink") for loc in HEAT_SINK_ORDER):
+            raise GameFileError("the 'Mech's heat sinks do not fit in its critical slots")
+    return {loc: tuple(items) for loc, items in layout.items()}
+
+
+def armor_key(location: str, rear: bool) -> str:
+    """Returns the armor location a hit strikes: the rear torso armor for rear attacks."""
+    return REAR_ARMOR.get(location, location) if rear else location

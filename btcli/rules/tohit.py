@@ -1,0 +1,179 @@
+"""The to-hit number of a weapon attack, with every modifier and its source (tables.md 6).
+
+``weapon_to_hit`` returns the target number as a list of named modifiers, so
+``attack --dry-run``, the log and the tests all see the same breakdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from btcli import catalog
+from btcli.model.board import Terrain
+from btcli.model.state import GameState
+from btcli.model.units import Motive, MoveMode, Unit
+from btcli.rules import arcs, heat, los
+
+# tables.md 6.2: attacker movement modifier by the mode used this turn.
+ATTACKER_MOVEMENT = {
+    MoveMode.NONE: 0,
+    MoveMode.STAND: 0,
+    MoveMode.WALK: 1,
+    MoveMode.CRUISE: 1,
+    MoveMode.RUN: 2,
+    MoveMode.FLANK: 2,
+    MoveMode.JUMP: 3,
+}
+# tables.md 6.3: target movement modifier by hexes moved: (up to hexes, modifier).
+TARGET_MOVEMENT = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
+TARGET_MOVEMENT_MAX = 6
+RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # tables.md 6.1
+WOODS_IN_HEX = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}  # tables.md 6.4
+IMMOBILE = -4
+PRONE_ADJACENT, PRONE_FAR, ATTACKER_PRONE = -2, 1, 2
+SECONDARY_FRONT, SECONDARY_OTHER = 1, 2  # tables.md 6.5
+SENSOR_HIT = 2
+SHOULDER, ARM_ACTUATOR = 4, 1
+
+
+@dataclass(frozen=True)
+class ToHit:
+    """A target number as its modifiers; ``impossible`` names why an attack cannot be made."""
+
+    modifiers: tuple[tuple[str, int], ...]
+    impossible: str = ""
+    rule: str = ""
+
+    @property
+    def target(self) -> int:
+        return sum(value for _, value in self.modifiers)
+
+
+def target_movement_modifier(hexes: int) -> int:
+    """Returns the target movement modifier for hexes moved this turn (tables.md 6.3)."""
+    for limit, modifier in TARGET_MOVEMENT:
+        if hexes <= limit:
+            return modifier
+    return TARGET_MOVEMENT_MAX
+
+
+def range_bracket(weapon: dict, distance: int) -> str | None:
+    """Returns 'short', 'medium', 'long' or None (out of range) for a weapon at ``distance`` hexes."""
+    for bracket in ("short", "medium", "long"):
+        if distance <= weapon[bracket]:
+            return bracket
+    return None
+
+
+def is_immobile(unit: Unit) -> bool:
+    return unit.shutdown or not unit.conscious
+
+
+def weapon_to_hit(
+    state: GameState, attacker: Unit, index: int, target: Unit, primary: str | None, twist: int
+) -> ToHit:
+    """Returns the to-hit number for weapon ``index`` of ``attacker`` firing at ``target``.
+
+    ``primary`` is the unit's primary target this phase (None: this is the first
+    target); ``twist`` the torso twist (or turret offset) in hexsides.
+    """
+    mount = attacker.weapons[index]
+    weapon = catalog.weapons()[mount.weapon]
+    mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
+
+    def impossible(why: str, rule: str) -> ToHit:
+        return ToHit(tuple(mods), why, rule)
+
+    if mount.destroyed:
+        return impossible(f"{mount.label} is destroyed", "tables.md 8.4")
+    if mount.jammed:
+        return impossible(f"{mount.label} is jammed", "VEH-CRIT-23")
+    if attacker.shutdown or not attacker.conscious:
+        return impossible(f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15")
+    if attacker.is_mech and attacker.count_hits("sensors") >= 2:
+        return impossible(f"'{attacker.id}' has lost both sensors", "tables.md 6.5")
+    distance = attacker.position.distance(target.position)
+    facing = attacker.facing.turned(twist)
+    arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
+    if not arcs.in_arc(attacker.position, facing, arc, target.position):
+        return impossible(f"'{target.id}' is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
+    sight = los.line_of_sight(state.board, attacker, target)
+    if sight.blocked:
+        return impossible(f"no line of sight to '{target.id}': {sight.reason}", "tables.md 6.4")
+    bracket = range_bracket(weapon, distance)
+    if bracket is None:
+        return impossible(f"'{target.id}' is {distance} hexes away, beyond {mount.weapon}'s long range {weapon['long']}", "tables.md 6.1")
+    mods.append((f"{bracket} range ({distance} hexes)", RANGE_MODIFIER[bracket]))
+    minimum = int(weapon.get("min_range", 0))
+    if minimum and distance <= minimum:
+        mods.append((f"minimum range {minimum}", minimum - distance + 1))
+    # tables.md 6.2: attacker movement; VTOLs keep it airborne (VTOL-ATK-04).
+    moved = ATTACKER_MOVEMENT[attacker.mode]
+    if moved:
+        mods.append((f"attacker {attacker.mode.value}", moved))
+    if attacker.prone:
+        mods.append(("attacker prone", ATTACKER_PRONE))
+    mods.extend(target_modifiers(state, attacker, target))
+    if sight.woods:
+        mods.append(("intervening woods", sight.woods))
+    if sight.partial_cover:
+        mods.append(("partial cover", 1))
+    if primary is not None and primary != target.id:
+        in_front = arcs.in_arc(attacker.position, facing, "front", target.position)
+        mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))
+    if attacker.is_mech:
+        mods.extend(mech_damage_modifiers(attacker, mount.location))
+    return ToHit(tuple(mods))
+
+
+def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
+    """Returns the target's movement, state and terrain modifiers (tables.md 6.3, 6.4)."""
+    mods = []
+    tmm = target_movement_modifier(target.hexes_moved)
+    if tmm:
+        mods.append((f"target moved {target.hexes_moved} hexes", tmm))
+    if target.mode is MoveMode.JUMP:
+        mods.append(("target jumped", 1))
+    if target.motive is Motive.VTOL and target.elevation > 0 and target.mp_spent > 0:
+        mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
+    if is_immobile(target):
+        mods.append(("target immobile", IMMOBILE))
+    if target.prone:
+        adjacent = attacker.position.distance(target.position) <= 1
+        mods.append(("target prone, adjacent" if adjacent else "target prone", PRONE_ADJACENT if adjacent else PRONE_FAR))
+    here = state.board.hex(target.position)
+    airborne = target.motive is Motive.VTOL and target.elevation > 0
+    if here.terrain in WOODS_IN_HEX and not airborne:  # VTOL-ATK-06: no benefit while flying
+        mods.append((f"target in {here.terrain.value.replace('_', ' ')}", WOODS_IN_HEX[here.terrain]))
+    return mods
+
+
+def mech_damage_modifiers(attacker: Unit, location: str) -> list[tuple[str, int]]:
+    """Returns heat, sensor and arm actuator modifiers of an attacking 'Mech (tables.md 6.5)."""
+    mods = []
+    heat_mod = heat.heat_to_hit(attacker.heat)
+    if heat_mod:
+        mods.append((f"heat {attacker.heat}", heat_mod))
+    if attacker.count_hits("sensors") == 1:
+        mods.append(("sensor hit", SENSOR_HIT))
+    if location in ("LA", "RA"):
+        contents = attacker.slots.get(location, ())
+        hit = attacker.slot_hits(location)
+        destroyed = {contents[i] for i in hit}
+        if "shoulder" in destroyed:
+            mods.append(("shoulder actuator destroyed", SHOULDER))
+        else:
+            for actuator in ("upper_arm", "lower_arm"):
+                if actuator in destroyed:
+                    mods.append((f"{actuator.replace('_', ' ')} actuator destroyed", ARM_ACTUATOR))
+    return mods
+
+
+def odds(target: int) -> float:
+    """Returns the exact probability that 2D6 rolls ``target`` or more."""
+    if target <= 2:
+        return 1.0
+    if target > 12:
+        return 0.0
+    ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= target)
+    return ways / 36
