@@ -10,7 +10,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
-from btcli.rules import combat, movement, phases, victory
+from btcli.rules import combat, movement, phases, physical, victory
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {
@@ -92,9 +92,14 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
         raise InputError(f"in the physical phase give --physical {'|'.join(PHYSICAL_ATTACKS)}")
     if any(d.attacker == attacker.id for d in state.declarations):
         raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    target_number, modifiers, _ = physical.check(state, attacker, target, order.physical)
     decl = AttackDeclaration(attacker.id, target.id, (), order.physical, True)
     new = evolve(state, declarations=state.declarations + (decl,))
-    return new, [f"{attacker.id} declares a {order.physical} at {target.id}"]
+    shown = ", ".join(f"{name} {value:+d}" for name, value in modifiers[1:])
+    return new, [
+        f"{attacker.id} declares a {order.physical} at {target.id}: to-hit {target_number} "
+        f"(piloting {attacker.piloting}{', ' + shown if shown else ''}); resolved when the phase ends"
+    ]
 
 
 # -- phases -------------------------------------------------------------------------
@@ -120,12 +125,12 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         state, events = combat.end_weapon_phase(state, dice)
         state = evolve(state, declarations=())
     elif phase is Phase.PHYSICAL:
-        if state.declarations:
-            events.append(
-                f"{len(state.declarations)} declared physical attack(s) left unresolved: "
-                "physical attack resolution is not implemented yet (issue #3)"
-            )
-        state = evolve(state, declarations=())
+        before = {uid: u.pilot_hits for uid, u in state.units.items()}
+        for decl in state.declarations:
+            state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
+            events.extend(more)
+        state, more = combat.after_damage(evolve(state, declarations=()), dice, before)
+        events.extend(more)
     elif phase is Phase.HEAT:
         state, events = combat.heat_phase(state, dice)
     elif phase is Phase.END:

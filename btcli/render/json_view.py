@@ -13,17 +13,27 @@ def render_json(state: GameState) -> str:
 
 
 def render_field(state: GameState, name: str) -> str:
-    """Returns one top-level report field as plain text (JSON for lists and tables)."""
+    """Returns one report field as plain text for scripts.
+
+    ``name`` may be a dotted path into tables (``unmoved.red``, ``active.blue``).
+    Strings and numbers print as they are, booleans as true/false, empty as
+    null, a list of plain values as space-separated words (for shell loops), and
+    anything else as compact JSON.
+    """
     from btcli.errors import InputError
 
-    view = game_view(state)
-    if name not in view:
-        raise InputError(f"unknown report field {name!r} (fields: {', '.join(view)})")
-    value = view[name]
+    value: object = game_view(state)
+    for part in name.split("."):
+        if not isinstance(value, dict) or part not in value:
+            known = ", ".join(value) if isinstance(value, dict) else "none"
+            raise InputError(f"unknown report field {name!r} (at {part!r}; fields: {known})")
+        value = value[part]
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (str, int)):
         return str(value)
+    if isinstance(value, list) and all(isinstance(v, (str, int)) for v in value):
+        return " ".join(str(v) for v in value)
     return json.dumps(value, ensure_ascii=False)

@@ -30,13 +30,27 @@ def unit_view(u: Unit) -> dict[str, object]:
         "internal": dict(u.internal),
         "max_armor": dict(u.max_armor),
         "max_internal": dict(u.max_internal),
-        "weapons": [m.weapon + (f"@{m.location}" + (" (rear)" if m.rear else "")) for m in u.weapons],
+        "weapons": [m.label + (" (destroyed)" if m.destroyed else "") for m in u.weapons],
     }
     if u.is_mech:
         view["heat"] = u.heat
+        view["pilot_hits"] = u.pilot_hits
+        view["conscious"] = u.conscious
+        view["shutdown"] = u.shutdown
+    view["crits"] = [_crit_name(u, c) for c in u.crits]
+    view["ammo"] = [f"{a.weapon}@{a.location}: {a.shots}" for a in u.ammo]
     if u.motive.value == "vtol":
         view["elevation"] = u.elevation
     return view
+
+
+def _crit_name(u: Unit, crit: str) -> str:
+    """Returns a critical hit in words: 'Mech slots by their contents, vehicle results as they are."""
+    location, _, slot = crit.partition(":")
+    if slot.isdigit() and location in u.slots:
+        item = u.slots[location][int(slot)].split(":", 1)[-1].replace("_", " ")
+        return f"{location} {item}"
+    return crit
 
 
 def game_view(state: GameState) -> dict[str, object]:
@@ -57,6 +71,14 @@ def game_view(state: GameState) -> dict[str, object]:
             {"attacker": d.attacker, "target": d.target, "weapons": list(d.weapons), "physical": d.physical}
             for d in state.declarations
         ],
+        "unmoved": {
+            sid: [u.id for u in state.units.values() if u.side == sid and u.active and not u.has_moved]
+            for sid in state.sides
+        }
+        if state.phase.value == "movement"
+        else {sid: [] for sid in state.sides},
+        "active": {sid: [u.id for u in state.units.values() if u.side == sid and u.active] for sid in state.sides},
+        "destroyed": [u.id for u in state.units.values() if u.destroyed],
         "game_over": over,
         "winner": state.winner or None,
         "result": victory.describe(state) if over else None,

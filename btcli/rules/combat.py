@@ -307,5 +307,15 @@ def _heat_ammo_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
     if roll.success:
         return unit
     # The bin that would do the most damage explodes (docs/rules-notes.md).
-    loc, slot, item = live[0]
+    loc, slot, item = max(live, key=lambda entry: _bin_damage(unit, *entry))
     return damage.ammo_explosion(evolve(unit, crits=unit.crits + (f"{loc}:{slot}",)), loc, slot, item.split(":", 1)[1], events)
+
+
+def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
+    weapon = item.split(":", 1)[1]
+    contents = unit.slots[location]
+    nth = sum(1 for i in range(slot) if contents[i] == item)
+    bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
+    data = catalog.weapons()[weapon]
+    shots = bins[nth].shots if nth < len(bins) else 0
+    return shots * int(data["damage"]) * max(1, int(data.get("cluster", 0) or 1))

@@ -46,7 +46,7 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
     events: list[str] = []
     for hit in hits:
         unit = state.units[hit.target]
-        if unit.destroyed and unit.is_vehicle:
+        if unit.destroyed:  # later groups of the phase find only a wreck
             continue
         if unit.is_mech:
             unit = _mech_damage(unit, hit, dice, events)

@@ -1,0 +1,188 @@
+"""Physical attacks: punch, kick, charge, death from above (tables.md 8.7, 8.2; VEH-PHYS).
+
+Declared in the physical attack phase and resolved at its end, all at once.
+Base target numbers and damage (tables.md 8.7, PARTLY VERIFIED): punch =
+piloting, ceil(tons/10) per arm on the punch table; kick = piloting - 2,
+floor(tons/5) on the kick table, a miss forces a PSR; charge = piloting +
+(attacker - target piloting), ceil(tons/10 x hexes moved) to the target and
+ceil(target tons/10) back, both make a PSR at +2; death from above = piloting
++ difference, ceil(tons/10 x 3) on the punch table, ceil(tons/5) to the
+attacker on the kick table, attacker PSR +4 (a miss is a fall), target +2.
+Vehicles may only charge (VEH-PHYS-01); a vehicle charging a standing 'Mech
+uses the kick table (VEH-PHYS-04) and both vehicles roll for motive damage
+after a charge that hits (VEH-PHYS-05, AMB-08). Attacker and target movement
+modifiers apply as for weapon attacks (tables.md 6.2-6.4).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError
+from btcli.model.state import GameState, Hit, evolve
+from btcli.model.units import MoveMode, Unit
+from btcli.rules import arcs, combat_tables, damage, tohit
+
+KICK_MODIFIER = -2  # tables.md 8.7
+PUNCH_ACTUATOR = {"upper_arm": 2, "lower_arm": 2, "hand": 1}  # TW punch modifiers (memory)
+CHARGE_PSR, CHARGED_PSR, DFA_PSR, DFA_TARGET_PSR, KICK_MISS_PSR = 2, 2, 4, 2, 0
+
+
+def _destroyed_items(unit: Unit, location: str) -> set[str]:
+    contents = unit.slots.get(location, ())
+    return {contents[i] for i in unit.slot_hits(location)}
+
+
+def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[int, list[tuple[str, int]], str]:
+    """Returns (target number, modifiers, which limb) for a physical attack; raises when not allowed."""
+    if attacker.is_vehicle and kind != "charge":
+        raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
+    if attacker.is_vehicle and attacker.motive.value in ("vtol", "wige"):
+        raise IllegalOrderError(f"'{attacker.id}' ({attacker.motive.value}) may not charge", "VEH-PHYS-02")
+    if kind == "club":
+        raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
+    if attacker.position.distance(target.position) != 1:
+        raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
+    if attacker.prone or tohit.is_immobile(attacker):
+        raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
+    mods: list[tuple[str, int]] = [("piloting", attacker.piloting)]
+    limb = ""
+    if kind == "punch":
+        limb = _punching_arm(attacker, target)
+        for item, value in PUNCH_ACTUATOR.items():
+            if item in _destroyed_items(attacker, limb):
+                mods.append((f"{item.replace('_', ' ')} actuator destroyed", value))
+    elif kind == "kick":
+        if not arcs.in_arc(attacker.position, attacker.facing, "front", target.position):
+            raise IllegalOrderError(f"'{target.id}' is not in front of '{attacker.id}' to kick", "tables.md 8.7")
+        legs = [leg for leg in ("LL", "RL") if attacker.internal.get(leg, 0) > 0 and "hip" not in _destroyed_items(attacker, leg)]
+        if len(legs) < 2:
+            raise IllegalOrderError(f"'{attacker.id}' cannot kick with a destroyed leg or hip", "tables.md 8.7")
+        mods.append(("kick", KICK_MODIFIER))
+        limb = "RL"
+    elif kind in ("charge", "dfa"):
+        if kind == "charge" and (attacker.mode in (MoveMode.NONE, MoveMode.STAND, MoveMode.JUMP) or attacker.hexes_moved < 1):
+            raise IllegalOrderError(f"'{attacker.id}' must have moved (not jumped) this turn to charge", "tables.md 8.7")
+        if kind == "dfa" and attacker.mode is not MoveMode.JUMP:
+            raise IllegalOrderError(f"'{attacker.id}' must have jumped this turn for death from above", "tables.md 8.7")
+        if kind == "charge" and attacker.is_mech and target.is_vehicle and state.options.get("mech_charges_vehicles", False) is False:
+            raise IllegalOrderError(
+                f"a 'Mech may not charge vehicle '{target.id}' (literal reading; scenario option mech_charges_vehicles)",
+                "VEH-PHYS-03",
+            )
+        if not arcs.in_arc(attacker.position, attacker.facing, "front", target.position):
+            raise IllegalOrderError(f"'{target.id}' is not in '{attacker.id}''s front arc", "tables.md 8.7")
+        difference = attacker.piloting - target.piloting
+        if difference:
+            mods.append(("piloting difference", difference))
+    else:
+        raise IllegalOrderError(f"unknown physical attack {kind!r}", "tables.md 8.7")
+    moved = tohit.ATTACKER_MOVEMENT[attacker.mode]
+    if moved:
+        mods.append((f"attacker {attacker.mode.value}", moved))
+    mods.extend(tohit.target_modifiers(state, attacker, target))
+    return sum(v for _, v in mods), mods, limb
+
+
+def _punching_arm(attacker: Unit, target: Unit) -> str:
+    if not attacker.is_mech:
+        raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
+    for arm, arc in (("RA", "right_arm"), ("LA", "left_arm")):
+        usable = attacker.internal.get(arm, 0) > 0 and "shoulder" not in _destroyed_items(attacker, arm)
+        fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
+        facing = attacker.facing.turned(attacker.twist)
+        if usable and not fired and arcs.in_arc(attacker.position, facing, arc, target.position):
+            return arm
+    raise IllegalOrderError(
+        f"'{attacker.id}' has no arm that can punch '{target.id}' (destroyed, fired this turn, or out of arc)",
+        "tables.md 8.7",
+    )
+
+
+def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice: Dice) -> tuple[GameState, list[str]]:
+    """Resolves one declared physical attack at the end of the phase."""
+    attacker, target = state.units[attacker_id], state.units[target_id]
+    events: list[str] = []
+    if attacker.destroyed or target.destroyed:
+        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed)"]
+    tn, mods, limb = check(state, attacker, target, kind)
+    roll = dice.roll(2, f"to-hit {kind} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(mods))
+    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    hits: list[Hit] = []
+    psr: dict[str, list[tuple[str, int]]] = {}
+    if not roll.success:
+        events.append(f"{attacker.id}'s {kind} at {target.id} misses ({roll.total} vs {tn})")
+        if kind == "kick":
+            psr[attacker.id] = [("missed kick", KICK_MISS_PSR)]
+        if kind == "dfa":
+            events.append(f"{attacker.id} misses its death from above and falls")
+            state = state.with_unit(_fall_now(attacker, dice, events))
+        return _finish(state, hits, psr, dice, events)
+    if kind == "punch":
+        amount = ceil(attacker.tons / 10)
+        for item in ("upper_arm", "lower_arm"):
+            if item in _destroyed_items(attacker, limb):
+                amount = ceil(amount / 2)
+        hits += _table_hits(dice, target, side, [amount], "punch", attacker.id)
+    elif kind == "kick":
+        hits += _table_hits(dice, target, side, [attacker.tons // 5], "kick", attacker.id)
+    elif kind == "charge":
+        amount = ceil(attacker.tons / 10 * attacker.hexes_moved)
+        back = ceil(target.tons / 10)
+        table = "kick" if attacker.is_vehicle and target.is_mech and not target.prone else "normal"  # VEH-PHYS-04
+        hits += _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), table, attacker.id)
+        hits += _table_hits(dice, attacker, "front", combat_tables.damage_groups(back, 5), "normal", target.id)
+        psr[attacker.id] = [("made a charge", CHARGE_PSR)]
+        psr[target.id] = [("was charged", CHARGED_PSR)]
+    elif kind == "dfa":
+        amount = ceil(attacker.tons / 10 * 3)
+        back = ceil(attacker.tons / 5)
+        hits += _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), "punch", attacker.id)
+        hits += _table_hits(dice, attacker, "front", combat_tables.damage_groups(back, 5), "kick", target.id)
+        psr[attacker.id] = [("death from above", DFA_PSR)]
+        psr[target.id] = [("hit by death from above", DFA_TARGET_PSR)]
+    events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
+    state, more = _finish(state, hits, psr, dice, events)
+    if kind == "charge":  # VEH-PHYS-05: both vehicles roll on the motive table after a charge that hits
+        for uid in (attacker_id, target_id):
+            unit = state.units[uid]
+            if unit.is_vehicle and not unit.destroyed:
+                state = state.with_unit(damage.motive_roll(unit, "front", dice, more))
+    return state, more
+
+
+def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: str, source: str) -> list[Hit]:
+    hits = []
+    for amount in amounts:
+        if target.is_mech and table in ("punch", "kick"):
+            d6 = dice.d6(f"{table} location vs {target.id} ({side})")
+            location = combat_tables.punch_location(d6, side) if table == "punch" else combat_tables.kick_location(d6, side)
+            hits.append(Hit(target.id, location, amount, side, side == "rear", False, False, f"{table} from {source}"))
+        else:
+            hits.append(damage.roll_hit(dice, target, side, amount, f"{table} from {source}"))
+    return hits
+
+
+def _fall_now(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    from btcli.rules.combat import fall
+
+    return fall(unit, dice, events, levels=0)
+
+
+def _finish(state, hits, psr, dice, events):
+    """Applies the damage, then each PSR the attack forced (a failure is a fall)."""
+    from btcli.rules.combat import fall, pilot_modifiers
+
+    state, more = damage.apply_hits(state, tuple(hits), dice)
+    events.extend(more)
+    for uid, reasons in psr.items():
+        unit = state.units[uid]
+        if not unit.is_mech or unit.destroyed or unit.prone:
+            continue
+        modifiers = [("piloting", unit.piloting)] + reasons + pilot_modifiers(unit)
+        roll = dice.roll(2, f"piloting skill roll {uid} ({reasons[0][0]})", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
+        if not roll.success:
+            events.append(f"{uid} fails its PSR ({roll.total} vs {roll.target}) and falls")
+            state = state.with_unit(fall(unit, dice, events, levels=0))
+    return state, events
