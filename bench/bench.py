@@ -30,8 +30,9 @@ sys.path.insert(0, str(ROOT))
 def build_game(path: Path, entries: int) -> str:
     """Writes a Crossroads game of ``entries`` log entries, stopped in a movement phase.
 
-    Returns the id of a unit that may move next. Units stand still every turn, so
-    the game can run for any number of turns.
+    Returns the id of a unit that may move next. Every unit steps one hex forward
+    on odd turns and back on even turns, so the game can run for any number of
+    turns and every entry changes a unit.
     """
     from dataclasses import replace
 
@@ -55,7 +56,8 @@ def build_game(path: Path, entries: int) -> str:
             mover = next(u for u in state.units.values() if u.side == side and not u.has_moved)
         if count >= entries and mover is not None:
             break
-        order = MoveOrder(mover.id, "stand") if mover else ResolvePhaseOrder()
+        step = ("F",) if state.turn % 2 else ("B",)
+        order = MoveOrder(mover.id, "", step) if mover else ResolvePhaseOrder()
         outcome = journal.execute(state, order, None)
         entry = journal.make_entry(state, outcome, prev)
         chunks.append(gamefile.render_entry(entry))

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from btcli.errors import InputError
 from btcli.model.hexgrid import Facing, HexId
 
+MAX_REPEAT = 99  # no unit has more MP than this
 STEP_CODES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn right"}
 
 
@@ -23,9 +24,13 @@ def parse_steps(text: str) -> tuple[str, ...]:
         count = 1
         if len(code) > 1 and code[:-1].isdigit():  # "3F" = F,F,F
             count, code = int(code[:-1]), code[-1]
+            if not 1 <= count <= MAX_REPEAT:
+                raise InputError(f"bad step {part!r}: a repeat count is 1-{MAX_REPEAT}")
         if code not in STEP_CODES:
             raise InputError(f"bad step {part!r} in path: use F, B (move) and L, R (turn), e.g. F,F,R,F")
         steps.extend([code] * count)
+        if len(steps) > MAX_REPEAT:
+            raise InputError(f"path too long: more than {MAX_REPEAT} steps")
     return tuple(steps)
 
 

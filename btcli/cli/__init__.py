@@ -10,6 +10,8 @@ def main(argv: list[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
     args = [a for a in args if a != "--debug"]
+    if not args:
+        args = ["--help"]
     from btcli.errors import BtcliError
 
     try:

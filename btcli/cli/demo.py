@@ -51,6 +51,10 @@ def play_demo(folder: Path, out: TextIO) -> None:
     from btcli.cli.app import run_command
     from btcli.store import gamefile
 
+    if folder.exists() and not folder.is_dir():
+        from btcli.errors import InputError
+
+        raise InputError(f"{folder} exists and is not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     game = folder / "demo-game.toml"
     run_command(["init", str(scenario_path(DEMO_SCENARIO)), "-o", str(game), "--seed", str(DEMO_SEED), "--force"], out)

@@ -154,6 +154,8 @@ class Unit:
 
     def count_hits(self, item: str) -> int:
         """Returns how many critical slots holding ``item`` (e.g. 'engine', 'gyro') are destroyed."""
+        if not self.crits:
+            return 0
         total = 0
         for location, contents in self.slots.items():
             hit = self.slot_hits(location)

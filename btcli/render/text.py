@@ -90,8 +90,10 @@ def _render_rich(view: dict, out: io.TextIOBase) -> None:
     table = Table()
     for header in HEADERS:
         table.add_column(header, no_wrap=header in ("unit", "hex", "armor", "internal"))
+    from rich.text import Text
+
     for r in _rows(view):
-        table.add_row(*r)
+        table.add_row(*(Text(cell) for cell in r))  # names are text, never markup
     console.print(table)
     for line in _damage_lines(view):
         console.print(line, markup=False, highlight=False)

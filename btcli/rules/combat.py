@@ -176,7 +176,10 @@ def after_damage(state: GameState, dice: Dice, pilot_hits_before: dict[str, int]
         if unit.is_mech and not unit.destroyed:
             unit = _damage_psr(unit, dice, events)
             unit = _consciousness(unit, pilot_hits_before.get(uid, 0), dice, events)
-        state = state.with_unit(evolve(unit, damage_phase=0))
+        if unit.damage_phase:
+            unit = evolve(unit, damage_phase=0)
+        if unit is not state.units[uid]:
+            state = state.with_unit(unit)
     return state, events
 
 
@@ -273,10 +276,12 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
             f"{unit.id} heat {unit.heat} -> {new} (+{moved} movement, +{sum(weapons)} weapons"
             f"{f', +{5 * engine} engine' if engine else ''}, -{sinks} sinks)"
         )
-        unit = evolve(unit, heat=new)
+        if new != unit.heat:
+            unit = evolve(unit, heat=new)
         unit = _shutdown_check(unit, dice, events)
         unit = _heat_ammo_check(unit, dice, events)
-        state = state.with_unit(unit)
+        if unit is not state.units[uid]:
+            state = state.with_unit(unit)
     return state, events
 
 
@@ -299,6 +304,8 @@ def _shutdown_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
 
 def _heat_ammo_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
     target = heat.ammo_explosion_avoid_target(unit.heat)
+    if target is None:
+        return unit
     live = [(loc, i, item) for loc, items in unit.slots.items() for i, item in enumerate(items)
             if item.startswith("ammo:") and i not in unit.slot_hits(loc)]
     if target is None or not live:

@@ -2,8 +2,8 @@
 
 Sources: tables.md 11 (terrain costs, prohibited terrain), catalog VEH-GEN,
 VEH-MOVE and VEH-URB-01, Total Warfare p.57 (stacking). Skids, sideslips and
-VTOL flight live in the vehicle rules (issue #4) and hook in through
-``vehicle_move_hook``.
+VTOL flight (issue #4) will check each step of a ground path here, in
+``check_move``, which sees every hex entered and every facing change in order.
 """
 
 from __future__ import annotations
@@ -307,6 +307,11 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board) -> tupl
         return mode, False
     # VEH-MOVE-06/07: with at least 1 MP a unit may always enter one hex; that counts as flanking.
     if len(entered) == 1 and steps[-1] in ("F", "B") and fast_mp >= 1 and not any(s in "LR" for s in steps):
+        if unit.is_mech and board.hex(entered[0]).is_deep_water:
+            raise IllegalOrderError(
+                f"illegal move: 'Mech '{unit.id}' may not enter water by minimum movement (it counts as running)",
+                "tables.md 11.1",
+            )
         if backward:
             raise IllegalOrderError(
                 f"illegal move: '{unit.id}' minimum movement counts as {fast.value} and cannot go backward",

@@ -276,6 +276,17 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
     return out
 
 
+def _units_of(d: dict[str, object]) -> dict[str, Unit]:
+    units = {uid: unit_from_dict(uid, u) for uid, u in d.get("units", {}).items()}
+    sides = d["sides"]
+    if len(sides) != 2:
+        raise GameFileError(f"game file has {len(sides)} sides; btcli plays two")
+    for unit in units.values():
+        if unit.side not in sides:
+            raise GameFileError(f"unit {unit.id!r} belongs to side {unit.side!r}, which is not in [sides]")
+    return units
+
+
 def state_from_dict(d: dict[str, object]) -> GameState:
     try:
         game = d["game"]
@@ -292,7 +303,7 @@ def state_from_dict(d: dict[str, object]) -> GameState:
             seed=game["seed"],
             board=board_from_dict(d["map"]),
             sides={sid: Side(sid, str(v.get("name", sid))) for sid, v in d["sides"].items()},
-            units={uid: unit_from_dict(uid, u) for uid, u in d.get("units", {}).items()},
+            units=_units_of(d),
             rolls=int(game["rolls"]),
             revision=int(game["revision"]),
             turn=int(game["turn"]),

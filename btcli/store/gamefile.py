@@ -21,6 +21,7 @@ LOG_MARKER = b"\n[[log]]\n"
 HEADER = b"# btcli game file: the head is the current state, [[log]] entries are appended below.\n"
 HEADER += b"# Edit nothing by hand: 'btcli verify' detects any change.\n\n"
 LOCK_TIMEOUT_S = 10.0
+ENTRY_KEYS = {"seq", "turn", "phase", "command", "events", "rolls", "prev", "state"}
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,8 @@ def load(path: str | os.PathLike) -> LoadedGame:
                 at = head.find(LOG_MARKER, scan_from)
                 head_end = at
         if head_end < 0:
+            if b"\r\n" in head:
+                raise GameFileError(f"{path} has Windows (CRLF) line endings; btcli game files use LF (see README: play by email)")
             raise GameFileError(f"{path} has no [[log]] entries: not a btcli game file, or truncated")
         size = st.st_size
         tail_from = size
@@ -114,6 +117,9 @@ def load(path: str | os.PathLike) -> LoadedGame:
             at = tail.rfind(LOG_MARKER)
     state = state_from_dict(parse_toml(head[:head_end], f"game file {path}"))
     last_block = tail[at + 1 :] if at >= 0 else tail
+    last = last_entry(last_block)  # a file cut inside its last entry is damaged
+    if last.get("seq") != state.revision or not ENTRY_KEYS <= set(last):
+        raise GameFileError(f"{path} is damaged: its last log entry is {last.get('seq')!r}, its head says revision {state.revision}")
     return LoadedGame(path, state, head_end, size, last_block, _stamp(st))
 
 
@@ -169,8 +175,8 @@ def _copy_range(src, dst, offset: int, count: int) -> None:
         count -= len(chunk)
 
 
-def _write_atomic(path: str, parts: list, mode: int) -> None:
-    """Writes a temporary file in the game's folder, fsyncs it and renames it over the game.
+def _write_temp(path: str, parts: list, mode: int) -> str:
+    """Writes and fsyncs a temporary file in the game's folder; returns its path.
 
     ``parts`` are bytes, or (file, offset, count) ranges copied from an open file.
     """
@@ -189,12 +195,24 @@ def _write_atomic(path: str, parts: list, mode: int) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, mode)
+    except BaseException:
+        _discard(tmp)
+        raise
+    return tmp
+
+
+def _discard(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
+
+
+def _replace(tmp: str, path: str) -> None:
+    try:
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
 
 
@@ -222,9 +240,10 @@ def append(game: LoadedGame, state: GameState, entry: dict[str, object]) -> None
                         "run the command again"
                     )
                 parts = [render_head(state), (old, game.head_end, game.size - game.head_end), render_entry(entry)]
-                _write_atomic(path, parts, st.st_mode & 0o7777)
-    except PermissionError as exc:
-        raise GameFileError(f"cannot write {path}: {exc.strerror}") from None
+                tmp = _write_temp(path, parts, st.st_mode & 0o7777)
+            _replace(tmp, path)  # after closing the old file: Windows cannot replace an open one
+    except OSError as exc:
+        raise GameFileError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], overwrite: bool = False) -> None:
@@ -239,6 +258,8 @@ def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], 
     os.umask(umask)
     try:
         with _lock(path):
-            _write_atomic(path, [render_head(state), render_entry(entry)], 0o666 & ~umask)
-    except PermissionError as exc:
-        raise GameFileError(f"cannot write {path}: {exc.strerror}") from None
+            if os.path.isdir(path):
+                raise GameFileError(f"{path} is a folder, not a game file")
+            _replace(_write_temp(path, [render_head(state), render_entry(entry)], 0o666 & ~umask), path)
+    except OSError as exc:
+        raise GameFileError(f"cannot write {path}: {exc.strerror or exc}") from None

@@ -25,28 +25,54 @@ def _canonical(data: object) -> bytes:
     return repr(data).encode()
 
 
-def _part(obj: object, to_dict) -> bytes:
+def _part(obj: object, render) -> bytes:
     hit = _cache.get(id(obj))
     if hit is not None and hit[0] is obj:
         return hit[1]
-    blob = _canonical(to_dict(obj))
+    blob = render(obj)
+    blob = blob if isinstance(blob, bytes) else _canonical(blob) if not isinstance(blob, str) else blob.encode()
     if len(_cache) >= _CACHE_LIMIT:
         _cache.clear()
     _cache[id(obj)] = (obj, blob)
     return blob
 
 
+# Unit fields hashed as one tuple of plain values; the containers below are hashed
+# separately and cached by identity, since evolve() shares them between versions.
+UNIT_SCALARS = (
+    "id", "side", "name", "tons", "engine", "walk", "run", "jump", "gunnery", "piloting", "heat_sinks",
+    "elevation", "destroyed", "prone", "heat", "mp_spent", "hexes_moved", "pilot_hits", "conscious",
+    "shutdown", "twist", "crits", "fired", "damage_phase", "unverified",
+)
+UNIT_ENUMS = ("kind", "motive", "facing", "mode")
+UNIT_CONTAINERS = ("armor", "internal", "max_armor", "max_internal", "weapons", "ammo", "slots", "extra")
+
+
+def _unit_bytes(unit) -> bytes:
+    values = tuple(getattr(unit, name) for name in UNIT_SCALARS)
+    enums = tuple(getattr(unit, name).name for name in UNIT_ENUMS)
+    position = unit.position.label if unit.position is not None else ""
+    parts = [repr((values, enums, position)).encode()]
+    parts.extend(_part(getattr(unit, name), repr) for name in UNIT_CONTAINERS)
+    return b"\1".join(parts)
+
+
 def state_hash(state: GameState) -> str:
     """Returns the hash of everything the head of a game file records about ``state``."""
-    from btcli.store.codec import board_to_dict, meta_to_dict, unit_to_dict
+    from btcli.store.codec import board_to_dict, meta_to_dict
 
-    parts = [_canonical(meta_to_dict(state)), _part(state.board, board_to_dict)]
-    for unit in state.units.values():
-        parts.append(_part(unit, unit_to_dict))
+    parts = [_canonical(meta_to_dict(state)), _part(state.board, board_to_dict), _part(state.units, _units_bytes)]
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
+
+
+def _units_bytes(units: dict) -> bytes:
+    return b"\0".join(_part(unit, _unit_bytes) for unit in units.values())
 
 
 def entry_hash(entry: dict[str, object]) -> str:
     """Returns the hash of one log entry's content (key order and formatting do not count)."""
-    blob = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    if any(isinstance(value, dict) for value in entry.values()):  # the first entry, with the initial state
+        blob = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+    else:  # plain values: a sorted repr is canonical and faster
+        blob = repr(sorted(entry.items())).encode()
     return hashlib.sha256(blob).hexdigest()[:HASH_CHARS]

@@ -117,9 +117,10 @@ def verify_text(data: bytes) -> tuple[int, GameState]:
         except BtcliError as exc:
             raise VerificationError(f"entry {index}: command {entry.get('command')!r} does not replay: {exc}", index) from None
         expected = make_entry(state, outcome, prev)
-        for key in ("turn", "phase", "command", "events", "rolls", "state"):
-            if entry.get(key) != expected[key]:
-                raise VerificationError(f"entry {index}: {key} differs from the replay", index)
+        if entry != expected:
+            key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
+                        or type(entry.get(k)) is not type(expected.get(k))), "a field")
+            raise VerificationError(f"entry {index}: {key} differs from the replay", index)
         state = outcome.state
         prev = entry_hash(entry)
     from btcli.store.codec import state_to_dict

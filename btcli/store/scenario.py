@@ -28,11 +28,18 @@ def parse_scenario_text(text: str, seed: int | None = None) -> GameState:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise GameFileError(f"scenario is not valid TOML: {exc}") from None
-    return scenario_from_dict(data, seed)
+    try:
+        return scenario_from_dict(data, seed)
+    except (GameFileError, InputError):
+        raise
+    except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+        raise GameFileError(f"scenario is malformed: {type(exc).__name__}: {exc}") from None
 
 
 def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> GameState:
     meta = data.get("scenario", {})
+    if not isinstance(meta, dict):
+        raise GameFileError("[scenario] must be a table")
     if "map" not in data:
         raise GameFileError("scenario has no [map]")
     board = board_from_dict(data["map"])
@@ -47,10 +54,15 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
             raise GameFileError(f"two units share the id {unit.id!r}")
         if unit.position is not None and not board.contains(unit.position):
             raise GameFileError(f"unit {unit.id!r} starts off the map at {unit.position.label}")
+        crowded = next((u for u in units.values() if u.position is not None and u.position == unit.position), None)
+        if crowded is not None:
+            raise GameFileError(f"units {crowded.id!r} and {unit.id!r} both start in {unit.position.label} (TW p.57 stacking)")
         units[unit.id] = unit
     if not units:
         raise GameFileError("scenario has no [[units]]")
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
+    if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
+        raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")
     return GameState(
         name=str(meta.get("name", "unnamed scenario")),
         seed=chosen_seed,
@@ -64,8 +76,8 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
 
 def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
     uid = str(raw.get("id", ""))
-    if not uid or not set(uid) <= _ID_CHARS:
-        raise GameFileError(f"unit id {uid!r} must be letters, digits, '-' or '_'")
+    if not uid or not set(uid) <= _ID_CHARS or not uid[0].isalnum():
+        raise GameFileError(f"unit id {uid!r} must start with a letter or digit and hold only letters, digits, '-' or '_'")
     if raw.get("side") not in sides:
         raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
     spec: dict[str, object] = {}

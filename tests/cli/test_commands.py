@@ -242,3 +242,55 @@ def test_demo_plays_three_turns_and_verifies(tmp_path):
     result = ok("demo", "-o", tmp_path / "demo")
     assert "turn 4, initiative phase" in result.out
     assert ok("verify", tmp_path / "demo" / "demo-game.toml").out.startswith("ok:")
+
+
+def test_crlf_game_file_gets_a_clear_error(game):
+    game.write_bytes(game.read_bytes().replace(b"\n", b"\r\n"))
+    assert_refused(game, 4, "report", game, contains="CRLF")
+
+
+def test_report_on_a_file_cut_inside_its_last_entry_exits_4(moving):
+    ok("move", moving, "wasp", "--path", "F")
+    data = moving.read_bytes()
+    moving.write_bytes(data[: data.rindex(b"prev = ")])
+    assert_refused(moving, 4, "report", moving)
+
+
+def test_no_arguments_print_the_help():
+    result = run()
+    assert result.code == 0 and "Usage: btcli" in result.out
+
+
+def test_path_repeat_counts_are_capped(moving):
+    assert_refused(moving, 2, "move", moving, "wasp", "--path", "99999999999F", contains="repeat count")
+
+
+def test_verify_reports_an_added_key_in_an_entry(moving):
+    ok("move", moving, "wasp", "--path", "F")
+    moving.write_text(moving.read_text().replace('command = "move wasp', 'note = "x"\ncommand = "move wasp', 1))
+    result = run("verify", moving)
+    assert result.code == 4 and "entry 3" in result.err
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (('position = "0616"', 'position = "0702"'), "both start in 0702"),
+        (('id = "wasp"', 'id = "--to"'), "must start with a letter or digit"),
+        (('level = 0\n', 'level = "high"\n'), "malformed"),
+        (('seed = 3025', 'seed = [1]'), "seed must be a whole number"),
+        (('turn_limit = 12', 'turn_limit = "x"'), "malformed"),
+    ],
+)
+def test_bad_scenarios_exit_4_with_one_line(tmp_path, crossroads, edit, message):
+    text = crossroads.read_text()
+    assert edit[0] in text
+    crossroads.write_text(text.replace(edit[0], edit[1], 1))
+    result = run("init", crossroads, "-o", tmp_path / "g.toml")
+    assert result.code == 4 and message in result.err and result.err.count("\n") == 1, result.err
+
+
+def test_init_onto_a_folder_exits_4(tmp_path, crossroads):
+    (tmp_path / "dir").mkdir()
+    result = run("init", crossroads, "-o", tmp_path / "dir", "--force")
+    assert result.code == 4 and "folder" in result.err
