@@ -106,7 +106,10 @@ def in_arc(attacker_hex: HexId, facing: Facing, arc: str, target_hex: HexId) -> 
     if arc == "any" or attacker_hex == target_hex:
         return True
     start, end = ARCS[arc]
-    return _within(_vector(attacker_hex, target_hex), facing, start, end)
+    v = _vector(attacker_hex, target_hex)
+    if arc in ("left", "right") and _within(v, facing, *ARCS["front"]):
+        return False  # VEH-ATK-03: the front arc's edge rows belong to the front arc alone
+    return _within(v, facing, start, end)
 
 
 def mount_arc(kind: str, location: str, rear: bool) -> str:

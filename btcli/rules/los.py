@@ -89,10 +89,10 @@ def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     results = []
     for line in hex_lines(attacker.position, target.position):
         blocked, woods, reason = _evaluate(board, line, top)
-        results.append((blocked, woods, reason, tuple(line)))
-    # The defender's choice: a blocked line first, then the most woods.
-    blocked, woods, reason, line = max(results, key=lambda r: (r[0], r[1]))
-    cover = not blocked and partial_cover(board, attacker, target, list(line))
+        cover = not blocked and partial_cover(board, attacker, target, line)
+        results.append((blocked, woods + cover, woods, cover, reason, tuple(line)))
+    # The defender's choice: a blocked line first, then the larger to-hit penalty.
+    blocked, _, woods, cover, reason, line = max(results, key=lambda r: (r[0], r[1]))
     return Sight(blocked, woods, cover, reason, line)
 
 

@@ -116,13 +116,14 @@ ALL_ARCS = ("front", "right", "rear", "left", "right_arm", "left_arm")
 
 # (relative steps, bearing, arcs containing the hex). Firing arcs (MegaMek Compute.isInArc; VEH-ATK-02):
 # front 300-60, right side 60-120, rear 120-240, left side 240-300, right arm 300-120, left arm
-# 240-60; the boundary hex rows (60, 120, 240, 300 degrees) belong to both arcs they divide.
+# 240-60; the boundary hex rows at 120 and 240 degrees belong to both arcs they divide, but the
+# rows at 60 and 300 belong to the front arc alone: side mounts never fire into it (VEH-ATK-03).
 ARC_CASES = [
     pytest.param((0, 0), 0, {"front", "right_arm", "left_arm"}, id="000"),
     pytest.param((0, 1), 30, {"front", "right_arm", "left_arm"}, id="030"),
-    pytest.param((1,), 60, {"front", "right", "right_arm", "left_arm"}, id="060-row-adjacent"),
-    pytest.param((1, 1), 60, {"front", "right", "right_arm", "left_arm"}, id="060-row-two"),
-    pytest.param((1, 1, 1), 60, {"front", "right", "right_arm", "left_arm"}, id="060-row-three"),
+    pytest.param((1,), 60, {"front", "right_arm", "left_arm"}, id="060-row-adjacent"),
+    pytest.param((1, 1), 60, {"front", "right_arm", "left_arm"}, id="060-row-two"),
+    pytest.param((1, 1, 1), 60, {"front", "right_arm", "left_arm"}, id="060-row-three"),
     pytest.param((1, 1, 2), 79, {"right", "right_arm"}, id="079"),
     pytest.param((1, 2), 90, {"right", "right_arm"}, id="090"),
     pytest.param((2, 2), 120, {"right", "rear", "right_arm"}, id="120-row"),
@@ -132,8 +133,8 @@ ARC_CASES = [
     pytest.param((4, 4), 240, {"rear", "left", "left_arm"}, id="240-row"),
     pytest.param((4, 5), 270, {"left", "left_arm"}, id="270"),
     pytest.param((5, 5, 4), 281, {"left", "left_arm"}, id="281"),
-    pytest.param((5,), 300, {"front", "left", "right_arm", "left_arm"}, id="300-row-adjacent"),
-    pytest.param((5, 5), 300, {"front", "left", "right_arm", "left_arm"}, id="300-row-two"),
+    pytest.param((5,), 300, {"front", "right_arm", "left_arm"}, id="300-row-adjacent"),
+    pytest.param((5, 5), 300, {"front", "right_arm", "left_arm"}, id="300-row-two"),
     pytest.param((5, 0), 330, {"front", "right_arm", "left_arm"}, id="330"),
 ]
 
@@ -205,11 +206,6 @@ def test_vehicle_mount_into_front_arc(location, may_fire):
     assert arcs.in_arc(CENTRE, Facing.N, arc, H("0503")) is may_fire
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a side mount covers the front arc's edge row (arcs.py ARCS left/right are closed "
-    "at 300/60 degrees, shared with the front arc), against VEH-ATK-03",
-)
 @pytest.mark.parametrize("location", ["left", "right"])
 def test_vehicle_side_mount_never_fires_into_front_arc(location):
     # VEH-ATK-03: "Side-mounted weapons can never fire into the front arc." Every hex of the front

@@ -170,11 +170,6 @@ def test_hexside_line_blocked_on_one_side_is_blocked(hill_hex, woods_hex):
     assert s.blocked
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: los.line_of_sight picks the defender's line by (blocked, woods) only "
-    "(los.py:94), so a level-1 rise on the attacker's right of the hexside gives no partial cover",
-)
 def test_hexside_line_gives_partial_cover_from_either_side():
     # docs/hexes.md + tables.md 6.4: the defender chooses the hexside line, so a level-1 rise
     # adjacent to the target on either side of the hexside (0604 or 0605) gives partial cover.
