@@ -33,7 +33,7 @@ def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[s
         return resolve_phase(state, dice)
     check_phase(state, type(order))
     if isinstance(order, MoveOrder):
-        return apply_move(state, order)
+        return apply_move(state, order, dice)
     return declare_attack(state, order, dice)
 
 
@@ -69,8 +69,21 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
     return movement.check_move(state, unit, mode, order.steps)
 
 
-def apply_move(state: GameState, order: MoveOrder) -> tuple[GameState, list[str]]:
+def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
     plan = check_move(state, order)
+    if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
+        unit = state.units[plan.unit]
+        modifiers = [("piloting", unit.piloting)] + combat.pilot_modifiers(unit)
+        roll = dice.roll(2, f"piloting skill roll {unit.id} (standing up)", target=sum(v for _, v in modifiers),
+                         modifiers=tuple(modifiers))
+        if not roll.success:
+            events = [f"{unit.id} fails to stand up ({roll.total} vs {roll.target})"]
+            fallen = combat.fall(unit, dice, events, levels=0)
+            mode = movement.slow_mode(unit)
+            fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)
+            return state.with_unit(fallen), events
+        state, events = movement.apply_move(state, plan)
+        return state, [f"{unit.id} stands up ({roll.total} vs {roll.target})"] + events
     return movement.apply_move(state, plan)
 
 

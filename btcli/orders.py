@@ -13,7 +13,7 @@ from btcli.errors import InputError
 from btcli.model.hexgrid import Facing, HexId
 
 MAX_REPEAT = 99  # no unit has more MP than this
-STEP_CODES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn right"}
+STEP_CODES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn right", "U": "stand up"}
 
 
 def parse_steps(text: str) -> tuple[str, ...]:
@@ -27,7 +27,7 @@ def parse_steps(text: str) -> tuple[str, ...]:
             if not 1 <= count <= MAX_REPEAT:
                 raise InputError(f"bad step {part!r}: a repeat count is 1-{MAX_REPEAT}")
         if code not in STEP_CODES:
-            raise InputError(f"bad step {part!r} in path: use F, B (move) and L, R (turn), e.g. F,F,R,F")
+            raise InputError(f"bad step {part!r} in path: use F, B (move), L, R (turn) and U (stand up), e.g. F,F,R,F")
         steps.extend([code] * count)
         if len(steps) > MAX_REPEAT:
             raise InputError(f"path too long: more than {MAX_REPEAT} steps")

@@ -219,7 +219,12 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
         if steps:
             raise InputError("--mode stand takes no --path")
         return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
-    _check_can_move(unit)
+    standing = steps[:1] == ("U",)
+    if "U" in steps[1:]:
+        raise InputError("U (stand up) can only be the first step of a path")
+    if standing and not (unit.is_mech and unit.prone):
+        raise IllegalOrderError(f"'{unit.id}' is not a prone 'Mech and cannot stand up", "tables.md 8.6")
+    _check_can_move(unit, standing)
     if mode is MoveMode.JUMP:
         raise InputError("a jump goes --to a hex with --facing, not along a --path")
     if mode is MoveMode.STAND or not steps:
@@ -234,6 +239,9 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
     entered: list[HexId] = []
     backward = False
     for step in steps:
+        if step == "U":  # standing up costs 2 MP and a PSR, rolled by the engine (tables.md 8.6)
+            mp += STAND_UP_MP
+            continue
         if step in ("L", "R"):
             facing = facing.turned(-1 if step == "L" else 1)
             mp += 1
@@ -258,7 +266,10 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
     return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum)
 
 
-def _check_can_move(unit: Unit) -> None:
+STAND_UP_MP = 2  # TW: standing up costs 2 MP
+
+
+def _check_can_move(unit: Unit, standing: bool = False) -> None:
     if unit.destroyed:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
     if unit.position is None:
@@ -268,8 +279,8 @@ def _check_can_move(unit: Unit) -> None:
             f"'{unit.id}' flies ({unit.motive.value}); VTOL and WiGE movement arrive with the vehicle rules",
             "VEH-VTOL-02",
         )
-    if unit.prone:
-        raise IllegalOrderError(f"'{unit.id}' is prone and must stand up first", "tables.md 8.6")
+    if unit.prone and not standing:
+        raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew unconscious: it can only stand", "tables.md 15")
 
@@ -306,7 +317,7 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board) -> tupl
     if mp <= limit:
         return mode, False
     # VEH-MOVE-06/07: with at least 1 MP a unit may always enter one hex; that counts as flanking.
-    if len(entered) == 1 and steps[-1] in ("F", "B") and fast_mp >= 1 and not any(s in "LR" for s in steps):
+    if len(entered) == 1 and steps[-1] in ("F", "B") and fast_mp >= 1 and not any(s in "LRU" for s in steps):
         if unit.is_mech and board.hex(entered[0]).is_deep_water:
             raise IllegalOrderError(
                 f"illegal move: 'Mech '{unit.id}' may not enter water by minimum movement (it counts as running)",
@@ -352,6 +363,8 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
 def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
     """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
     unit = state.units[plan.unit]
+    if plan.steps[:1] == ("U",):
+        unit = evolve(unit, prone=False)
     moved = evolve(
         unit,
         position=plan.end,
