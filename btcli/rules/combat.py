@@ -70,12 +70,27 @@ def plan_weapon_attack(
     plans = []
     for index in chosen:
         mount = attacker.weapons[index]
-        twisted = turn if attacker.is_mech or mount.location == "turret" else 0
+        # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
+        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
         result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         plans.append((index, result))
+    _check_ammo(attacker, [i for i, _ in plans])
     return attacker, target, plans, turn
+
+
+def _check_ammo(attacker: Unit, indexes: list[int]) -> None:
+    """Refuses a declaration whose weapons need more shots than the unit carries (no dice rolled yet)."""
+    needed: dict[str, int] = {}
+    for i in indexes:
+        name = attacker.weapons[i].weapon
+        if int(catalog.weapons()[name].get("ammo_per_ton", 0)):
+            needed[name] = needed.get(name, 0) + 1
+    for name, count in needed.items():
+        have = sum(a.shots for a in attacker.ammo if a.weapon == name)
+        if have < count:
+            raise IllegalOrderError(f"{attacker.id} has {have} {name} shot(s) left, {count} needed", "TW p.99")
 
 
 def weapon_attack(
@@ -293,13 +308,27 @@ def _shutdown_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
             return evolve(unit, shutdown=False)
         return unit
     if target == heat.AUTOMATIC:
+        if unit.shutdown:
+            return unit
         events.append(f"{unit.id} shuts down automatically (heat {unit.heat})")
-        return evolve(unit, shutdown=True)
+        return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
     roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
     if roll.success:
         return unit
     events.append(f"{unit.id} shuts down (heat {unit.heat})")
-    return evolve(unit, shutdown=True)
+    return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
+
+
+def _shutdown_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
+    if unit.prone:
+        return unit
+    modifiers = [("piloting", unit.piloting), ("shutdown", piloting.PSR_MODIFIERS["shutdown"])] + pilot_modifiers(unit)
+    roll = dice.roll(2, f"piloting skill roll {unit.id} (shutdown)", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
+    if roll.success:
+        return unit
+    events.append(f"{unit.id} fails its PSR on shutting down ({roll.total} vs {roll.target}) and falls")
+    return fall(unit, dice, events, levels=0)
 
 
 def _heat_ammo_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
@@ -323,6 +352,5 @@ def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
     contents = unit.slots[location]
     nth = sum(1 for i in range(slot) if contents[i] == item)
     bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
-    data = catalog.weapons()[weapon]
     shots = bins[nth].shots if nth < len(bins) else 0
-    return shots * int(data["damage"]) * max(1, int(data.get("cluster", 0) or 1))
+    return shots * damage.shot_damage(catalog.weapons()[weapon])

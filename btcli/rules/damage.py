@@ -84,13 +84,16 @@ def _mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
         internal[location] -= into
         damage -= into
         unit = evolve(unit, armor=armor, internal=dict(internal))
-        unit = _critical_roll(unit, location, dice, events, "internal structure damage")
         critical_check = False
-        internal = dict(unit.internal)
-        armor = dict(unit.armor)
-        if internal[location] <= 0:
+        if internal[location] > 0:  # a location that is gone takes its contents with it: no critical roll
+            unit = _critical_roll(unit, location, dice, events, "internal structure damage")
+            internal, armor = dict(unit.internal), dict(unit.armor)
+            if unit.destroyed:
+                break
+        else:
             unit = destroy_location(unit, location, events)
             internal, armor = dict(unit.internal), dict(unit.armor)
+        if internal[location] <= 0:
             if unit.destroyed:
                 break
             nxt = TRANSFER.get(location)
@@ -199,6 +202,12 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
     return unit
 
 
+def shot_damage(data: dict) -> int:
+    """Returns the damage one shot of ammunition holds: a missile salvo counts every missile (tables.md 12)."""
+    missiles = int(data.get("cluster", 0)) if data.get("kind") == "missile" else 0
+    return int(data["damage"]) * max(1, missiles)
+
+
 def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: list[str]) -> Unit:
     """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
     contents = unit.slots[location]
@@ -209,7 +218,7 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: li
     index = bins[nth]
     shots = unit.ammo[index].shots
     data = catalog.weapons()[weapon]
-    per_shot = int(data["damage"]) * max(1, int(data.get("cluster", 0) or 1))
+    per_shot = shot_damage(data)
     damage = shots * per_shot if data.get("explosive_ammo", True) else 0
     ammo = list(unit.ammo)
     ammo[index] = AmmoBin(weapon, location, 0)
