@@ -138,7 +138,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         state, events = combat.end_weapon_phase(state, dice)
         state = evolve(state, declarations=())
     elif phase is Phase.PHYSICAL:
-        before = {uid: u.pilot_hits for uid, u in state.units.items()}
+        before = dict(state.units)
         for decl in state.declarations:
             state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
             events.extend(more)

@@ -22,7 +22,9 @@ def render_markdown(state: GameState) -> str:
     lines += ["", "| Unit | Side | Type | Hex | Facing | Moved | Armor | Internal | Status |", "|---|---|---|---|---|---|---|---|---|"]
     for u in view["units"]:
         moved = u["movement"]
-        status = "destroyed" if u["destroyed"] else ("prone" if u["prone"] else "active")
+        status = u["status"] or "active"
+        if u["crits"]:
+            status += "; crits: " + ", ".join(u["crits"])
         lines.append(
             f"| {u['id']} | {u['side']} | {u['name']} | {u['position'] or '-'} | {u['facing']} | "
             f"{moved['mode']} {moved['hexes_moved']} | {_locations(u['armor'], u['max_armor'])} | "

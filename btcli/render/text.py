@@ -20,7 +20,7 @@ def _rows(view: dict) -> list[list[str]]:
     rows = []
     for u in view["units"]:
         moved = u["movement"]
-        status = "destroyed" if u["destroyed"] else ("prone" if u["prone"] else "")
+        status = u["status"]
         rows.append(
             [
                 u["id"],
@@ -41,9 +41,15 @@ def _damage_lines(view: dict) -> list[str]:
     """Returns per-location armor and structure for every damaged unit."""
     lines = []
     for u in view["units"]:
-        if u["armor"] != u["max_armor"] or u["internal"] != u["max_internal"]:
+        lost = [w for w in u["weapons"] if w.endswith("(destroyed)")]
+        if u["armor"] != u["max_armor"] or u["internal"] != u["max_internal"] or u["crits"]:
+            pad = " " * len(u["id"])
             lines.append(f"{u['id']}: armor {_locations(u['armor'], u['max_armor'])}")
-            lines.append(f"{' ' * len(u['id'])}  internal {_locations(u['internal'], u['max_internal'])}")
+            lines.append(f"{pad}  internal {_locations(u['internal'], u['max_internal'])}")
+            if u["crits"]:
+                lines.append(f"{pad}  critical hits: {', '.join(u['crits'])}")
+            if lost:
+                lines.append(f"{pad}  weapons lost: {', '.join(w.removesuffix(' (destroyed)') for w in lost)}")
     return lines
 
 

@@ -38,18 +38,38 @@ def unit_view(u: Unit) -> dict[str, object]:
         view["conscious"] = u.conscious
         view["shutdown"] = u.shutdown
     view["crits"] = [_crit_name(u, c) for c in u.crits]
+    view["status"] = status(u)
     view["ammo"] = [f"{a.weapon}@{a.location}: {a.shots}" for a in u.ammo]
     if u.motive.value == "vtol":
         view["elevation"] = u.elevation
     return view
 
 
+def status(u: Unit) -> str:
+    """Returns the unit's condition in a few words ('' when it is fine)."""
+    if u.destroyed:
+        return "destroyed"
+    words = []
+    if u.prone:
+        words.append("prone")
+    if u.shutdown:
+        words.append("shut down")
+    if not u.conscious:
+        words.append("unconscious")
+    if u.is_mech and u.heat:
+        words.append(f"heat {u.heat}")
+    if u.pilot_hits:
+        words.append(f"pilot hits {u.pilot_hits}")
+    return ", ".join(words)
+
+
 def _crit_name(u: Unit, crit: str) -> str:
     """Returns a critical hit in words: 'Mech slots by their contents, vehicle results as they are."""
     location, _, slot = crit.partition(":")
     if slot.isdigit() and location in u.slots:
-        item = u.slots[location][int(slot)].split(":", 1)[-1].replace("_", " ")
-        return f"{location} {item}"
+        kind, _, name = u.slots[location][int(slot)].rpartition(":")
+        name = name.replace("_", " ") + (" ammo" if kind == "ammo" else "")
+        return f"{location} {name}"
     return crit
 
 

@@ -176,21 +176,24 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
 
 def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
-    before = {uid: u.pilot_hits for uid, u in state.units.items()}
+    before = dict(state.units)
     state, events = damage.apply_hits(state, state.pending, dice)
     state = evolve(state, pending=())
     state, more = after_damage(state, dice, before)
     return state, events + more
 
 
-def after_damage(state: GameState, dice: Dice, pilot_hits_before: dict[str, int]) -> tuple[GameState, list[str]]:
-    """Rolls the PSRs forced by this phase's damage and the consciousness rolls (tables.md 8.6, 15)."""
+def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple[GameState, list[str]]:
+    """Rolls the PSRs forced by this phase's damage and the consciousness rolls (tables.md 8.6, 15).
+
+    ``before`` holds the units as the phase began, to tell what this phase did.
+    """
     events: list[str] = []
     for uid in list(state.units):
         unit = state.units[uid]
         if unit.is_mech and not unit.destroyed:
-            unit = _damage_psr(unit, dice, events)
-            unit = _consciousness(unit, pilot_hits_before.get(uid, 0), dice, events)
+            unit = _damage_psr(unit, before.get(uid, unit), dice, events)
+            unit = _consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
         if unit.damage_phase:
             unit = evolve(unit, damage_phase=0)
         if unit is not state.units[uid]:
@@ -198,27 +201,44 @@ def after_damage(state: GameState, dice: Dice, pilot_hits_before: dict[str, int]
     return state, events
 
 
-def _damage_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
-    reasons = []
-    if piloting.damage_psr_needed(unit.damage_phase):
-        reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
-    gyro = unit.count_hits("gyro")
-    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-    automatic = piloting.automatic_fall(gyro >= damage.GYRO_DESTROYED_HITS, legs_gone)
-    if unit.prone or (not reasons and not automatic):
+LEG_ITEMS = {"hip": "hip actuator hit", "upper_leg": "leg actuator hit", "lower_leg": "leg actuator hit",
+             "foot": "foot actuator hit", "gyro": "gyro hit"}
+
+
+def _legs_gone(unit: Unit) -> int:
+    return sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+
+
+def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit:
+    """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
+    if unit.prone:
         return unit
+    gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
+    automatic = piloting.automatic_fall(gyro_gone, _legs_gone(unit) - _legs_gone(before))
     if automatic:
         events.append(f"{unit.id} falls automatically ({automatic})")
         return fall(unit, dice, events, levels=0)
-    modifiers = reasons + pilot_modifiers(unit)
-    target = piloting.psr_target(unit.piloting, [])
-    roll = dice.roll(2, f"piloting skill roll {unit.id} ({reasons[0][0]})", target=target + sum(v for _, v in modifiers),
-                     modifiers=tuple([("piloting", unit.piloting)] + modifiers))
-    if roll.success:
-        events.append(f"{unit.id} keeps its footing (PSR {roll.total} vs {roll.target})")
-        return unit
-    events.append(f"{unit.id} fails its PSR ({roll.total} vs {roll.target}) and falls")
-    return fall(unit, dice, events, levels=0)
+    reasons: list[tuple[str, int]] = []
+    if piloting.damage_psr_needed(unit.damage_phase):
+        reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
+    for crit in unit.crits[len(before.crits):]:  # the modifiers of the damage itself are pre-existing now
+        location, _, slot = crit.partition(":")
+        if slot.isdigit() and location in unit.slots:
+            item = unit.slots[location][int(slot)]
+            if item in LEG_ITEMS:
+                reasons.append((LEG_ITEMS[item], 0))
+    for reason, value in reasons:
+        modifiers = [("piloting", unit.piloting)] + ([(reason, value)] if value else []) + pilot_modifiers(unit)
+        if tohit.is_immobile(unit):
+            events.append(f"{unit.id} cannot keep its footing ({reason}; shut down or unconscious) and falls")
+            return fall(unit, dice, events, levels=0)
+        roll = dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                         modifiers=tuple(modifiers))
+        if not roll.success:
+            events.append(f"{unit.id} fails its PSR ({reason}: {roll.total} vs {roll.target}) and falls")
+            return fall(unit, dice, events, levels=0)
+        events.append(f"{unit.id} keeps its footing ({reason}: {roll.total} vs {roll.target})")
+    return unit
 
 
 def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:

@@ -8,6 +8,8 @@ floor(tons/5) on the kick table, a miss forces a PSR; charge = piloting +
 ceil(target tons/10) back, both make a PSR at +2; death from above = piloting
 + difference, ceil(tons/10 x 3) on the punch table, ceil(tons/5) to the
 attacker on the kick table, attacker PSR +4 (a miss is a fall), target +2.
+A charge or death from above that hits displaces the target one hex away from
+the attacker, who takes its hex (btcli.rules.displacement).
 Vehicles may only charge (VEH-PHYS-01); a vehicle charging a standing 'Mech
 uses the kick table (VEH-PHYS-04) and both vehicles roll for motive damage
 after a charge that hits (VEH-PHYS-05, AMB-08). Attacker and target movement
@@ -143,6 +145,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         psr[attacker.id] = [("death from above", DFA_PSR)]
         psr[target.id] = [("hit by death from above", DFA_TARGET_PSR)]
     events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
+    if kind in ("charge", "dfa"):
+        state = _push(state, attacker, target, dice, events)
     state, more = _finish(state, hits, psr, dice, events)
     if kind == "charge":  # VEH-PHYS-05: both vehicles roll on the motive table after a charge that hits
         for uid in (attacker_id, target_id):
@@ -150,6 +154,20 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
             if unit.is_vehicle and not unit.destroyed:
                 state = state.with_unit(damage.motive_roll(unit, "front", dice, more))
     return state, more
+
+
+def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: list[str]) -> GameState:
+    """A charge or death from above that hits pushes the target one hex on and takes its place (TW)."""
+    from btcli.rules.displacement import displace
+
+    direction = attacker.position.direction_to(target.position)
+    vacated = target.position
+    state = displace(state, target.id, direction, dice, events, psr=False)
+    if not any(u.position == vacated and u.active for u in state.units.values()):
+        mover = state.units[attacker.id]
+        state = state.with_unit(evolve(mover, position=vacated))
+        events.append(f"{attacker.id} moves into {vacated.label}")
+    return state
 
 
 def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: str, source: str) -> list[Hit]:
