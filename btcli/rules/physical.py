@@ -22,7 +22,7 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
-from btcli.model.state import GameState, Hit
+from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import arcs, combat_tables, damage, tohit
 
