@@ -106,6 +106,11 @@ def weapon_attack(
     for index, result in plans:
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
+        tn = result.target
+        if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
+            shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
+            events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
+            continue
         if int(data.get("ammo_per_ton", 0)):
             bin_index = next((i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.shots > 0), None)
             if bin_index is None:
@@ -113,11 +118,6 @@ def weapon_attack(
             a = ammo[bin_index]
             ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1)
         fired.append(index)
-        tn = result.target
-        shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
-        if tn > MAX_TO_HIT:
-            events.append(f"{attacker.id} fires {mount.label} at {target.id}: to-hit {tn} ({shown}) cannot hit")
-            continue
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
         if not roll.success:
             events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")

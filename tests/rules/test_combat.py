@@ -238,11 +238,13 @@ def test_target_out_of_range_is_refused():
 
 
 def test_target_number_above_12_cannot_hit_and_rolls_nothing():
-    # 2D6 cannot exceed 12: the shot is declared (ammo used, weapon fired) but no dice are rolled.
+    # 2D6 cannot exceed 12 (docs/rules-notes.md): the weapon is held, not fired: no roll, no heat,
+    # and it may still fire at another target this phase.
     state = change(duel(distance=9), "t", mode=MoveMode.RUN, hexes_moved=25)  # 4 + 4 long + 6 = 14
     state, events, d = attack(state, "a", "t", "Medium Laser@LA", dice=[])
     assert d.rolls == []
-    assert "cannot hit" in events[0]
+    assert "cannot be made" in events[0]
+    assert state.units["a"].fired == ()
 
 
 def test_leg_mounted_weapon_ignores_torso_twist():
