@@ -7,7 +7,9 @@ floor(tons/5) on the kick table, a miss forces a PSR; charge = piloting +
 (attacker - target piloting), ceil(tons/10 x hexes moved) to the target and
 ceil(target tons/10) back, both make a PSR at +2; death from above = piloting
 + difference, ceil(tons/10 x 3) on the punch table, ceil(tons/5) to the
-attacker on the kick table, attacker PSR +4 (a miss is a fall), target +2.
+attacker on the kick table, attacker PSR +4 (a miss is a fall), target +2. A
+club (a unit carrying one: ``extra.club``, from rubble with the urban rules)
+swings at piloting - 1 for ceil(tons/5) on the normal table (memory, UNVERIFIED).
 A charge or death from above that hits displaces the target one hex away from
 the attacker, who takes its hex (btcli.rules.displacement).
 Vehicles may only charge (VEH-PHYS-01); a vehicle charging a standing 'Mech
@@ -27,6 +29,7 @@ from btcli.model.units import MoveMode, Unit
 from btcli.rules import arcs, combat_tables, damage, tohit
 
 KICK_MODIFIER = -2  # tables.md 8.7
+CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
 PUNCH_ACTUATOR = {"upper_arm": 2, "lower_arm": 2, "hand": 1}  # TW punch modifiers (memory)
 CHARGE_PSR, CHARGED_PSR, DFA_PSR, DFA_TARGET_PSR, KICK_MISS_PSR = 2, 2, 4, 2, 0
 
@@ -42,7 +45,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.is_vehicle and attacker.motive.value in ("vtol", "wige"):
         raise IllegalOrderError(f"'{attacker.id}' ({attacker.motive.value}) may not charge", "VEH-PHYS-02")
-    if kind == "club":
+    if kind == "club" and not attacker.extra.get("club"):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.position.distance(target.position) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
@@ -63,6 +66,17 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
             raise IllegalOrderError(f"'{attacker.id}' cannot kick with a destroyed leg or hip", "tables.md 8.7")
         mods.append(("kick", KICK_MODIFIER))
         limb = "RL"
+    elif kind == "club":
+        # TW club attack (memory, UNVERIFIED: tables.md 8.7 lists no club): both arms with working
+        # shoulders and hands, neither fired this turn, target in front; piloting - 1.
+        for arm in ("LA", "RA"):
+            lost = _destroyed_items(attacker, arm)
+            fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
+            if attacker.internal.get(arm, 0) <= 0 or {"shoulder", "hand"} & lost or fired:
+                raise IllegalOrderError(f"'{attacker.id}' needs both working arms, unfired this turn, to swing a club", "URB-CLUB-01")
+        if not arcs.in_arc(attacker.position, attacker.facing.turned(attacker.twist), "front", target.position):
+            raise IllegalOrderError(f"'{target.id}' is not in front of '{attacker.id}'", "tables.md 8.7")
+        mods.append(("club", CLUB_MODIFIER))
     elif kind in ("charge", "dfa"):
         if kind == "charge" and (attacker.mode in (MoveMode.NONE, MoveMode.STAND, MoveMode.JUMP) or attacker.hexes_moved < 1):
             raise IllegalOrderError(f"'{attacker.id}' must have moved (not jumped) this turn to charge", "tables.md 8.7")
@@ -129,6 +143,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         hits += _table_hits(dice, target, side, [amount], "punch", attacker.id)
     elif kind == "kick":
         hits += _table_hits(dice, target, side, [attacker.tons // 5], "kick", attacker.id)
+    elif kind == "club":  # ceil(tons / 5) on the normal table (memory; UNVERIFIED)
+        hits += _table_hits(dice, target, side, [ceil(attacker.tons / 5)], "club", attacker.id)
     elif kind == "charge":
         amount = ceil(attacker.tons / 10 * attacker.hexes_moved)
         back = ceil(target.tons / 10)
