@@ -10,7 +10,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
-from btcli.rules import combat, movement, phases, physical, victory
+from btcli.rules import combat, movement, phases, physical, skids, vehicles, victory
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {
@@ -84,13 +84,51 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             return state.with_unit(fallen), events
         state, events = movement.apply_move(state, plan)
         return state, [f"{unit.id} stands up ({roll.total} vs {roll.target})"] + events
-    return movement.apply_move(state, plan)
+    unit = state.units[plan.unit]
+    fast = plan.mode in (movement.MoveMode.FLANK, movement.MoveMode.RUN)
+    for index, turned_from, entered, _ in skids.risk_points(unit, state.board, plan.steps, fast):
+        kind = skids.risk_kind(unit)
+        roll = skids.driving_roll(unit, kind, entered, dice)
+        if roll.success:
+            continue
+        # The move stops where the roll failed; the unit skids or slips from there.
+        partial = movement.check_move(state, unit, plan.mode, plan.steps[:index]) if index else None
+        events: list[str] = []
+        if partial is not None and partial.mode is not movement.MoveMode.STAND:
+            partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,
+                                        partial.facing, partial.mp, partial.hexes_moved, elevation=partial.elevation)
+            state, events = movement.apply_move(state, partial)
+        failed = f"{unit.id} fails its driving skill roll ({roll.total} vs {roll.target}) and {kind}s"
+        events.append(failed)
+        if kind == "sideslip":
+            distance = min(-roll.margin, max(0, entered - 1))  # VEH-SLIP-04
+        else:
+            distance = entered // 2  # standard skid distance (memory, UNVERIFIED)
+        state = skids.slide(state, state.units[unit.id], turned_from, distance, kind, dice, events)
+        moved = state.units[unit.id]
+        if kind == "skid" and moved.active:  # VEH-MOVE-02: a skid also damages the motive system
+            state = state.with_unit(vehicles.motive_roll(moved, "front", dice, events))
+        return state, events
+    state, events = movement.apply_move(state, plan)
+    if plan.crash:
+        from btcli.rules import vtol
+
+        state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
+    return state, events
 
 
 # -- attacks ------------------------------------------------------------------------------
 
 
 def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    if order.clear:
+        if state.phase is not Phase.WEAPON:
+            raise IllegalOrderError("jams are cleared in the weapon attack phase", "VEH-CRIT-23")
+        unit = state.unit(order.attacker)
+        if not unit.is_vehicle:
+            raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
+        cleared, event = vehicles.clear_jam(unit, order.clear, state.turn)
+        return state.with_unit(cleared), [event]
     if state.phase is Phase.WEAPON:
         if order.physical:
             raise InputError("physical attacks are declared in the physical attack phase")
@@ -148,6 +186,10 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         state, events = combat.heat_phase(state, dice)
     elif phase is Phase.END:
         state = phases.end_turn(state)
+    # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
+    stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
+    if stale:
+        state = evolve(state, units={**state.units, **stale})
     new_phase = next_phase = phases.next_phase(phase)
     state = evolve(state, phase=next_phase)
     events.append(f"{phase.value} phase ends; {new_phase.value} phase of turn {state.turn} begins")

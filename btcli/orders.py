@@ -13,7 +13,10 @@ from btcli.errors import InputError
 from btcli.model.hexgrid import Facing, HexId
 
 MAX_REPEAT = 99  # no unit has more MP than this
-STEP_CODES = {"F": "forward", "B": "backward", "L": "turn left", "R": "turn right", "U": "stand up"}
+STEP_CODES = {
+    "F": "forward", "B": "backward", "L": "turn left", "R": "turn right", "U": "stand up",
+    "A": "climb one level (VTOL)", "D": "descend one level (VTOL)",
+}
 
 
 def parse_steps(text: str) -> tuple[str, ...]:
@@ -27,7 +30,9 @@ def parse_steps(text: str) -> tuple[str, ...]:
             if not 1 <= count <= MAX_REPEAT:
                 raise InputError(f"bad step {part!r}: a repeat count is 1-{MAX_REPEAT}")
         if code not in STEP_CODES:
-            raise InputError(f"bad step {part!r} in path: use F, B (move), L, R (turn) and U (stand up), e.g. F,F,R,F")
+            raise InputError(
+                f"bad step {part!r} in path: use F, B (move), L, R (turn), U (stand up), A/D (VTOL climb/descend)"
+            )
         steps.extend([code] * count)
         if len(steps) > MAX_REPEAT:
             raise InputError(f"path too long: more than {MAX_REPEAT} steps")
@@ -66,8 +71,11 @@ class AttackOrder:
     weapons: tuple[str, ...] = ()
     physical: str = ""
     twist: str = ""  # torso twist or turret turn: "", "left", "right"
+    clear: str = ""  # a jammed weapon (or "turret") the crew clears instead of firing (VEH-CRIT-23)
 
     def canonical(self) -> str:
+        if self.clear:
+            return shlex.join(["attack", self.attacker, "--clear", self.clear])
         parts = ["attack", self.attacker, self.target]
         for w in self.weapons:
             parts += ["--weapon", w]
@@ -120,6 +128,8 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
         steps = parse_steps(opts["--path"][0]) if "--path" in opts else ()
         mode = opts.get("--mode", [""])[0]
         return MoveOrder(positional[0], mode, steps, to, facing), dice
+    if verb == "attack" and len(positional) == 1 and "--clear" in opts:
+        return AttackOrder(positional[0], "", clear=opts["--clear"][0]), dice
     if verb == "attack" and len(positional) == 2:
         physical = opts.get("--physical", [""])[0]
         twist = opts.get("--twist", [""])[0]

@@ -78,7 +78,9 @@ def move(
 def attack(
     game: GameArg,
     attacker: Annotated[str, typer.Argument(help="Id of the attacking unit.", show_default=False)],
-    target: Annotated[str, typer.Argument(help="Id of the target unit.", show_default=False)],
+    target: Annotated[
+        Optional[str], typer.Argument(help="Id of the target unit (none with --clear).", show_default=False)
+    ] = None,
     weapon: Annotated[
         Optional[list[str]],
         typer.Option("--weapon", "-w", help="Weapon to fire (name or alias, NAME@LOC to pick a mount); repeatable."),
@@ -93,11 +95,16 @@ def attack(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show each weapon's to-hit number, modifiers and odds; roll nothing.")
     ] = False,
+    clear: Annotated[
+        Optional[str],
+        typer.Option(help="Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this phase.",
+                     show_default=False),
+    ] = None,
     dice: DiceOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical phase)."""
-    commands.attack(game, attacker, target, weapon, physical, twist, dry_run, dice, quiet)
+    commands.attack(game, attacker, target, weapon, physical, twist, dry_run, clear, dice, quiet)
 
 
 @app.command("resolve-phase")

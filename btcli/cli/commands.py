@@ -97,16 +97,25 @@ def move(
 def attack(
     game: str,
     attacker: str,
-    target: str,
+    target: str | None,
     weapon: list[str] | None,
     physical: str | None,
     twist: str | None,
     dry_run: bool,
+    clear: str | None,
     dice: str | None,
     quiet: bool,
 ) -> None:
     from btcli.orders import AttackOrder
 
+    if clear is not None:
+        if target is not None or weapon or physical:
+            raise InputError("--clear takes no target, --weapon or --physical")
+        order = AttackOrder(attacker, "", clear=clear)
+        _run(game, lambda state: order, dice, quiet)
+        return
+    if target is None:
+        raise InputError("name the TARGET of the attack")
     order = AttackOrder(attacker, target, tuple(weapon or ()), physical or "", twist or "")
     if dry_run:
         from btcli.engine import check_phase

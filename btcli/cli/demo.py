@@ -67,7 +67,7 @@ def play_demo(folder: Path, out: TextIO) -> None:
             side = side_to_move(state)
             if side is None:
                 break
-            unit = next(u for u in state.units.values() if u.side == side and u.active and not u.has_moved)
+            unit = next(u for u in state.units.values() if u.side == side and not u.out_of_action and not u.has_moved)
             run_command(["move", str(game), unit.id, *_advance(state, unit)], out)
         for _ in range(5):
             run_command(["resolve-phase", str(game)], out)

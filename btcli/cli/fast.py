@@ -21,7 +21,8 @@ TABLE = {
     ),
     "attack": (
         ("game", "attacker", "target"),
-        {"--weapon": "weapon", "-w": "weapon", "--physical": "physical", "--twist": "twist", "--dice": "dice"},
+        {"--weapon": "weapon", "-w": "weapon", "--physical": "physical", "--twist": "twist", "--clear": "clear",
+         "--dice": "dice"},
         {"--quiet": "quiet", "-q": "quiet", "--dry-run": "dry_run"},
         {"weapon"},
     ),
@@ -31,7 +32,8 @@ TABLE = {
 }
 DEFAULTS = {
     "move": {"path": None, "to": None, "facing": None, "mode": None, "dice": None, "quiet": False},
-    "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "dice": None, "quiet": False},
+    "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "clear": None, "dice": None,
+               "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},
     "report": {"format": "text", "field": None},
     "verify": {"quiet": False},
@@ -75,7 +77,9 @@ def parse(args: list[str]) -> tuple[str, dict] | None:
             positional.append(word)
             i += 1
     if len(positional) != len(positional_names):
-        return None
+        if not (name == "attack" and kwargs.get("clear") and len(positional) == 2):
+            return None
+        positional.append(None)
     if name == "report" and kwargs["format"] not in FORMATS:
         return None
     kwargs.update(zip(positional_names, positional))

@@ -144,6 +144,11 @@ class Unit:
         """Tells whether the unit is on the board and not destroyed."""
         return not self.destroyed and self.position is not None
 
+    @property
+    def out_of_action(self) -> bool:
+        """Tells whether the unit is lost for victory: destroyed, off the map, or its crew killed (VEH-CRIT-09)."""
+        return not self.active or bool(self.extra.get("crew_killed"))
+
     def locations(self) -> list[str]:
         return list(self.max_armor)
 

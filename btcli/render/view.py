@@ -42,6 +42,17 @@ def unit_view(u: Unit) -> dict[str, object]:
     view["ammo"] = [f"{a.weapon}@{a.location}: {a.shots}" for a in u.ammo]
     if u.motive.value == "vtol":
         view["elevation"] = u.elevation
+    if u.is_vehicle:
+        extra = u.extra
+        view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
+        view["driving_modifiers"] = {name: value for name, value in _driving(u)}
+        view["turret"] = extra.get("turret", "") or ("intact" if "turret" in u.max_armor else "none")
+        view["immobile"] = bool(extra.get("immobile"))
+        view["crew"] = (
+            "killed" if extra.get("crew_killed")
+            else f"stunned turns {extra['stunned_from']}-{extra['stunned_until']}" if extra.get("stunned_until")
+            else "ok"
+        )
     return view
 
 
@@ -60,7 +71,27 @@ def status(u: Unit) -> str:
         words.append(f"heat {u.heat}")
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
+    if u.is_vehicle:
+        if u.extra.get("crew_killed"):
+            words.append("crew killed")
+        if u.extra.get("immobile"):
+            words.append("immobile")
+        if u.extra.get("stunned_until"):
+            words.append(f"crew stunned (turns {u.extra['stunned_from']}-{u.extra['stunned_until']})")
+        if u.extra.get("turret"):
+            words.append(f"turret {u.extra['turret']}")
+        if u.walk != u.extra.get("design_cruise", u.walk):
+            words.append(f"cruise {u.walk}/flank {u.run}")
+        jammed = [m.label for m in u.weapons if m.jammed]
+        if jammed:
+            words.append("jammed: " + ", ".join(jammed))
     return ", ".join(words)
+
+
+def _driving(u: Unit) -> list[tuple[str, int]]:
+    from btcli.rules.vehicles import driving_modifiers
+
+    return driving_modifiers(u)
 
 
 def _crit_name(u: Unit, crit: str) -> str:
@@ -92,12 +123,12 @@ def game_view(state: GameState) -> dict[str, object]:
             for d in state.declarations
         ],
         "unmoved": {
-            sid: [u.id for u in state.units.values() if u.side == sid and u.active and not u.has_moved]
+            sid: [u.id for u in state.units.values() if u.side == sid and not u.out_of_action and not u.has_moved]
             for sid in state.sides
         }
         if state.phase.value == "movement"
         else {sid: [] for sid in state.sides},
-        "active": {sid: [u.id for u in state.units.values() if u.side == sid and u.active] for sid in state.sides},
+        "active": {sid: [u.id for u in state.units.values() if u.side == sid and not u.out_of_action] for sid in state.sides},
         "destroyed": [u.id for u in state.units.values() if u.destroyed],
         "game_over": over,
         "winner": state.winner or None,

@@ -179,6 +179,9 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]
     before = dict(state.units)
     state, events = damage.apply_hits(state, state.pending, dice)
     state = evolve(state, pending=())
+    for uid, unit in list(state.units.items()):  # the crews that cleared jams are done (VEH-CRIT-23)
+        if unit.extra.get("clearing"):
+            state = state.with_unit(evolve(unit, extra={k: v for k, v in unit.extra.items() if k != "clearing"}))
     state, more = after_damage(state, dice, before)
     return state, events + more
 
@@ -279,16 +282,18 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int) -> Unit:
 
 
 def _consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -> Unit:
-    if unit.pilot_hits <= hits_before or unit.destroyed or not unit.conscious:
-        return unit
-    target = piloting.consciousness_target(unit.pilot_hits)
-    if target is None:
-        return unit
-    roll = dice.roll(2, f"consciousness {unit.id} ({unit.pilot_hits} hits)", target=target)
-    if roll.success:
-        return unit
-    events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
-    return evolve(unit, conscious=False)
+    """Rolls consciousness once for each MechWarrior hit taken this phase (tables.md 15, UNVERIFIED)."""
+    for hits in range(hits_before + 1, unit.pilot_hits + 1):
+        if unit.destroyed or not unit.conscious:
+            return unit
+        target = piloting.consciousness_target(hits)
+        if target is None:
+            continue
+        roll = dice.roll(2, f"consciousness {unit.id} ({hits} hits)", target=target)
+        if not roll.success:
+            events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
+            return evolve(unit, conscious=False)
+    return unit
 
 
 # -- heat phase ----------------------------------------------------------------------------------

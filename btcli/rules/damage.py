@@ -8,9 +8,7 @@ the 'Mech. Internal structure damage (and a 2 on the hit location roll) calls a
 roll on the critical hit table; each critical picks a slot by 1D6 (two rolls
 in a 12-slot location), re-rolling empty or already destroyed slots.
 
-Vehicles (VEH-DMG, tables.md 1): no transfer; the vehicle is destroyed when any
-location's internal structure is gone. The critical and motive rolls are made
-and recorded here; their effects arrive with the vehicle rules (issue #4).
+Vehicles: see btcli.rules.vehicles (no transfer, critical and motive effects).
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from btcli import catalog
 from btcli.dice import Dice
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import AmmoBin, Mount, Unit
-from btcli.rules import combat_tables
+from btcli.rules import combat_tables, vehicles
 from btcli.rules.mechs import ARM_OF, TRANSFER, armor_key
 
 ENGINE_DESTROYED_HITS = 3
@@ -37,7 +35,7 @@ def roll_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> H
     if target.motive.value == "vtol":
         location, mark = combat_tables.vtol_hit_location(roll, side)
     else:
-        location, mark = combat_tables.vehicle_hit_location(roll, side, "turret" in target.max_armor)
+        location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(target))
     return Hit(target.id, location, damage, side, False, mark == "C", mark == "M", source)
 
 
@@ -51,7 +49,7 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
         if unit.is_mech:
             unit = _mech_damage(unit, hit, dice, events)
         else:
-            unit = _vehicle_damage(unit, hit, dice, events)
+            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
         state = state.with_unit(unit)
     return state, events
 
@@ -252,74 +250,3 @@ def _internal_damage(unit: Unit, location: str, damage: int, events: list[str]) 
                 break
             location = nxt
     return unit
-
-
-# -- vehicles (VEH-DMG) ------------------------------------------------------------------
-
-# tables.md 4 and 5: critical results by column, rolls 6..12 (2-5: no critical).
-VEHICLE_CRITS = {
-    "front": ("driver hit", "weapon malfunction", "stabilizer", "sensors", "commander hit", "weapon destroyed", "crew killed"),
-    "side": ("cargo/infantry hit", "weapon malfunction", "crew stunned", "stabilizer", "weapon destroyed", "engine hit", "fuel tank"),
-    "rear": ("weapon malfunction", "cargo/infantry hit", "stabilizer", "weapon destroyed", "engine hit", "ammunition", "fuel tank"),
-    "turret": ("stabilizer", "turret jam", "weapon malfunction", "turret locks", "weapon destroyed", "ammunition", "turret blown off"),
-}
-VTOL_CRITS = {
-    "front": ("co-pilot hit", "weapon malfunction", "stabilizer", "sensors", "pilot hit", "weapon destroyed", "crew killed"),
-    "side": ("weapon malfunction", "cargo/infantry hit", "stabilizer", "weapon destroyed", "engine hit", "ammunition", "fuel tank"),
-    "rear": ("cargo/infantry hit", "weapon malfunction", "stabilizer", "weapon destroyed", "sensors", "engine hit", "fuel tank"),
-    "rotor": ("rotor damage", "rotor damage", "rotor damage", "flight stabilizer", "flight stabilizer", "rotor destroyed", "rotor destroyed"),
-}
-# tables.md 3: motive system damage, modified 2D6.
-MOTIVE_SIDE = {"front": 0, "rear": 1, "left": 2, "right": 2}
-MOTIVE_TYPE = {"tracked": 0, "naval": 0, "wheeled": 2, "hover": 3, "wige": 4}
-MOTIVE_RESULTS = ((5, "no effect"), (7, "minor damage"), (9, "moderate damage"), (11, "heavy damage"))
-
-
-def _vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
-    armor, internal = dict(unit.armor), dict(unit.internal)
-    location, damage = hit.location, hit.damage
-    events.append(f"{unit.id} takes {damage} in {location} ({hit.source})")
-    absorbed = min(armor.get(location, 0), damage)
-    armor[location] = armor.get(location, 0) - absorbed
-    damage -= absorbed
-    structure_hit = False
-    if damage > 0 and location in internal:
-        into = min(internal[location], damage)
-        internal[location] -= into
-        structure_hit = into > 0
-    unit = evolve(unit, armor=armor, internal=internal, damage_phase=unit.damage_phase + hit.damage)
-    if location in internal and internal[location] <= 0:
-        events.append(f"{unit.id}: {location} internal structure gone; the vehicle and its crew are destroyed (VEH-DMG)")
-        return evolve(unit, destroyed=True)
-    if hit.critical:
-        unit = vehicle_critical(unit, location, hit.side, dice, events)
-    if structure_hit:  # tables.md 1: every internal structure hit also rolls on the critical table
-        unit = vehicle_critical(unit, location, hit.side, dice, events)
-    if hit.motive:
-        unit = motive_roll(unit, hit.side, dice, events)
-    return unit
-
-
-def vehicle_critical(unit: Unit, location: str, side: str, dice: Dice, events: list[str]) -> Unit:
-    """Rolls on the vehicle critical table for the location's column and records the result."""
-    column = location if location in ("front", "rear", "turret", "rotor") else "side"
-    table = VTOL_CRITS if unit.motive.value == "vtol" else VEHICLE_CRITS
-    roll = dice.roll(2, f"vehicle critical {unit.id} {location}").total
-    if roll < 6:
-        events.append(f"{unit.id}: critical roll {roll} on the {column} column: no critical")
-        return unit
-    result = table[column][roll - 6]
-    events.append(f"{unit.id}: critical roll {roll} on the {column} column: {result} (effect arrives with issue #4)")
-    return evolve(unit, crits=unit.crits + (result,))
-
-
-def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
-    """Rolls on the motive system damage table (tables.md 3) and records the result."""
-    mods = ((f"hit from the {side}", MOTIVE_SIDE.get(side, 0)), (unit.motive.value, MOTIVE_TYPE.get(unit.motive.value, 0)))
-    roll = dice.roll(2, f"motive system damage {unit.id}", modifiers=mods)
-    total = roll.total + sum(v for _, v in mods)
-    result = next((name for limit, name in MOTIVE_RESULTS if total <= limit), "major damage")
-    events.append(f"{unit.id}: motive system roll {total}: {result} (effect arrives with issue #4)")
-    if result == "no effect":
-        return unit
-    return evolve(unit, crits=unit.crits + (f"motive: {result}",))

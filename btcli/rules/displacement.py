@@ -19,7 +19,7 @@ from btcli.dice import Dice
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables, damage, los
+from btcli.rules import combat_tables, damage, los, vehicles
 
 MAX_CHAIN = 30  # a domino chain longer than any map row ends here
 TRY_ORDER = (0, 1, -1, 2, -2, 3)
@@ -97,7 +97,7 @@ def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str]) -> U
     events.append(f"{unit.id} takes {total} falling damage on the {side}")
     state_events: list[str] = []
     for hit in hits:
-        unit = damage._vehicle_damage(unit, hit, dice, state_events)  # noqa: SLF001 - the same damage rules
+        unit = vehicles.vehicle_damage(unit, hit, dice, state_events, 0)
         if unit.destroyed:
             break
     events.extend(state_events)

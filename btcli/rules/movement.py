@@ -74,6 +74,8 @@ class MovePlan:
     mp: int
     hexes_moved: int
     minimum_move: bool = False
+    elevation: int | None = None  # VTOLs: elevation at the end of the move
+    crash: str = ""  # VTOLs: why the move ends in a crash
 
 
 # -- terrain ------------------------------------------------------------------
@@ -227,6 +229,8 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
     _check_can_move(unit, standing)
     if mode is MoveMode.JUMP:
         raise InputError("a jump goes --to a hex with --facing, not along a --path")
+    if unit.motive is Motive.VTOL:
+        return _check_vtol(state, unit, mode, steps)
     if mode is MoveMode.STAND or not steps:
         if steps:
             raise InputError("--mode stand takes no --path")
@@ -261,7 +265,7 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
         entered.append(there)
         here = there
     bonus = gets_pavement_bonus(unit) and all_paved
-    plan_mode, minimum = _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board)
+    plan_mode, minimum = _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, state.turn)
     _check_stacking(state, unit, here)
     return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum)
 
@@ -269,20 +273,41 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
 STAND_UP_MP = 2  # TW: standing up costs 2 MP
 
 
+def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
+    """Checks a VTOL's flight (VEH-VTOL-01..15) and returns the plan."""
+    from btcli.rules import vtol
+
+    flank = mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit))
+    budget = running_mp(unit) if flank else walking_mp(unit)
+    if flank and "B" in steps:
+        raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot fly backward with flank MP", "VEH-MOVE-08")
+    flight = vtol.check_flight(state, unit, budget, steps)
+    if flight.landed or flight.crash:
+        others = occupants(state, flight.end, exclude=unit.id)
+        if others and not flight.crash:
+            raise IllegalOrderError(
+                f"illegal flight: '{unit.id}' cannot land in {flight.end.label} on '{others[0].id}'", "TW p.57 stacking"
+            )
+    return MovePlan(
+        unit.id, MoveMode.FLANK if flank else MoveMode.CRUISE, steps, (), flight.end, flight.facing, flight.mp,
+        flight.hexes, elevation=flight.elevation, crash=flight.crash,
+    )
+
+
 def _check_can_move(unit: Unit, standing: bool = False) -> None:
     if unit.destroyed:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
     if unit.position is None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
-    if unit.motive in FLYING_MOTIVES:
-        raise IllegalOrderError(
-            f"'{unit.id}' flies ({unit.motive.value}); VTOL and WiGE movement arrive with the vehicle rules",
-            "VEH-VTOL-02",
-        )
+    if unit.motive is Motive.WIGE:
+        raise IllegalOrderError(f"'{unit.id}' is a WiGE; WiGE movement is not implemented yet", "VEH-SLIP-03")
     if unit.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
-        raise IllegalOrderError(f"'{unit.id}' is shut down or its crew unconscious: it can only stand", "tables.md 15")
+        raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
+    if unit.is_vehicle and (unit.extra.get("immobile") or unit.walk <= 0):
+        rule = "VEH-CRIT-13" if unit.extra.get("engine_hit") else "tables.md 3"
+        raise IllegalOrderError(f"'{unit.id}' cannot move (engine hit, motive damage): it can only stand", rule)
 
 
 def _check_enemy(state: GameState, unit: Unit, there: HexId) -> None:
@@ -303,11 +328,16 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId) -> None:
         )
 
 
-def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board) -> tuple[MoveMode, bool]:
+def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0) -> tuple[MoveMode, bool]:
     slow, fast = slow_mode(unit), fast_mode(unit)
     slow_mp, fast_mp = mode_mp(unit, slow, bonus), mode_mp(unit, fast, bonus)
     if mode is None:
         mode = slow if mp <= slow_mp else fast
+    if mode is fast and unit.is_vehicle and unit.extra.get("stunned_until"):
+        from btcli.rules.vehicles import stunned
+
+        if stunned(unit, turn):
+            raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
     if mode is fast and backward:
         rule = "VEH-MOVE-08" if unit.is_vehicle else "tables.md 11.1"
         raise IllegalOrderError(f"illegal move: '{unit.id}' cannot move backward using {fast.value} MP", rule)
@@ -372,11 +402,17 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
         mode=plan.mode,
         mp_spent=plan.mp,
         hexes_moved=plan.hexes_moved,
+        elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
     if plan.mode is MoveMode.STAND:
         text = f"{unit.id} stands still in {unit.position.label}"
     elif not plan.hexes_moved:
         text = f"{unit.id} turns in place in {unit.position.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
+    elif plan.elevation is not None:
+        text = (
+            f"{unit.id} flies {unit.position.label} -> {plan.end.label} facing {plan.facing.name}, "
+            f"elevation {unit.elevation} -> {plan.elevation}: {plan.mp} MP, {plan.hexes_moved} hexes ({plan.mode.value})"
+        )
     else:
         how = "minimum move" if plan.minimum_move else plan.mode.value
         text = (

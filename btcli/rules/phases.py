@@ -61,17 +61,17 @@ def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str,
 
 
 def movers(state: GameState) -> dict[str, int]:
-    """Returns how many units of each side move this turn (active units on the map)."""
+    """Returns how many units of each side move this turn (units still in action on the map)."""
     counts = {sid: 0 for sid in state.sides}
     for unit in state.units.values():
-        if unit.active:
+        if not unit.out_of_action:
             counts[unit.side] += 1
     return counts
 
 
 def side_to_move(state: GameState) -> str | None:
     """Returns the side whose unit moves next, or None when every slot is used."""
-    done = sum(1 for u in state.units.values() if u.active and u.has_moved)
+    done = sum(1 for u in state.units.values() if not u.out_of_action and u.has_moved)
     return state.move_order[done] if done < len(state.move_order) else None
 
 
@@ -87,7 +87,7 @@ def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
 
 def missing_movers(state: GameState) -> list[str]:
     """Returns the active units that have not yet moved (or declared standing still)."""
-    return [u.id for u in state.units.values() if u.active and u.mode is MoveMode.NONE]
+    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE]
 
 
 def end_turn(state: GameState) -> GameState:

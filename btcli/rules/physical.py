@@ -26,7 +26,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import arcs, combat_tables, damage, tohit
+from btcli.rules import arcs, combat_tables, damage, tohit, vehicles
 
 KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
@@ -82,6 +82,12 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
             raise IllegalOrderError(f"'{attacker.id}' must have moved (not jumped) this turn to charge", "tables.md 8.7")
         if kind == "dfa" and attacker.mode is not MoveMode.JUMP:
             raise IllegalOrderError(f"'{attacker.id}' must have jumped this turn for death from above", "tables.md 8.7")
+        if kind == "dfa" and target.motive.value == "vtol" and target.elevation > 0:
+            climb = state.board.hex(target.position).level + target.elevation - state.board.hex(attacker.position).level
+            if climb > attacker.jump:
+                raise IllegalOrderError(
+                    f"'{target.id}' flies {climb} levels up, beyond '{attacker.id}''s {attacker.jump} jump MP", "VEH-PHYS-10"
+                )
         if kind == "charge" and attacker.is_mech and target.is_vehicle and state.options.get("mech_charges_vehicles", False) is False:
             raise IllegalOrderError(
                 f"a 'Mech may not charge vehicle '{target.id}' (literal reading; scenario option mech_charges_vehicles)",
@@ -122,9 +128,14 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     events: list[str] = []
     if attacker.destroyed or target.destroyed:
         return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed)"]
-    tn, mods, limb = check(state, attacker, target, kind)
+    try:  # an earlier attack this phase may have moved or felled either unit
+        tn, mods, limb = check(state, attacker, target, kind)
+    except IllegalOrderError as exc:
+        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen: {exc}"]
     roll = dice.roll(2, f"to-hit {kind} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(mods))
     side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    if kind == "dfa" and target.is_vehicle:
+        side = "front"  # VEH-PHYS-07: death from above on a vehicle uses the front column
     hits: list[Hit] = []
     psr: dict[str, list[tuple[str, int]]] = {}
     if not roll.success:
@@ -168,7 +179,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         for uid in (attacker_id, target_id):
             unit = state.units[uid]
             if unit.is_vehicle and not unit.destroyed:
-                state = state.with_unit(damage.motive_roll(unit, "front", dice, more))
+                state = state.with_unit(vehicles.motive_roll(unit, "front", dice, more))
     return state, more
 
 
@@ -212,7 +223,7 @@ def _finish(state, hits, psr, dice, events):
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]
-        if not unit.is_mech or unit.destroyed or unit.prone:
+        if not unit.is_mech or not unit.active or unit.prone:
             continue
         modifiers = [("piloting", unit.piloting)] + reasons + pilot_modifiers(unit)
         roll = dice.roll(2, f"piloting skill roll {uid} ({reasons[0][0]})", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))

@@ -12,7 +12,7 @@ from btcli import catalog
 from btcli.model.board import Terrain
 from btcli.model.state import GameState
 from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules import arcs, heat, los
+from btcli.rules import arcs, heat, los, vehicles
 
 # tables.md 6.2: attacker movement modifier by the mode used this turn.
 ATTACKER_MOVEMENT = {
@@ -66,7 +66,10 @@ def range_bracket(weapon: dict, distance: int) -> str | None:
 
 
 def is_immobile(unit: Unit) -> bool:
-    return unit.shutdown or not unit.conscious
+    """Tells whether a unit is an immobile target (tables.md 6.3): shut down, crew out, vehicle stopped."""
+    from btcli.rules.vehicles import is_immobile as vehicle_immobile
+
+    return unit.shutdown or not unit.conscious or (unit.is_vehicle and vehicle_immobile(unit))
 
 
 def weapon_to_hit(
@@ -92,7 +95,17 @@ def weapon_to_hit(
         return impossible(f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15")
     if attacker.is_mech and attacker.count_hits("sensors") >= 2:
         return impossible(f"'{attacker.id}' has lost both sensors", "tables.md 6.5")
+    if attacker.is_vehicle:
+        why = vehicles.cannot_fire(attacker, state.turn)
+        if why:
+            return impossible(f"'{attacker.id}' cannot fire: {why}", why[why.rindex("(") + 1 : -1])
+        if vehicles.clearing(attacker):
+            return impossible(f"'{attacker.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23")
     distance = attacker.position.distance(target.position)
+    if attacker.motive is Motive.VTOL and attacker.elevation > 0 and distance == 0:
+        return impossible(f"airborne VTOL '{attacker.id}' cannot attack a unit in its own hex", "VTOL-ATK-02")
+    if attacker.is_vehicle and attacker.extra.get("crashed_turn") == state.turn:
+        return impossible(f"'{attacker.id}' crashed this turn", "VTOL-CRASH-04")
     facing = attacker.facing.turned(twist)
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
     if not arcs.in_arc(attacker.position, facing, arc, target.position):
@@ -111,6 +124,8 @@ def weapon_to_hit(
     moved = ATTACKER_MOVEMENT[attacker.mode]
     if moved:
         mods.append((f"attacker {attacker.mode.value}", moved))
+        if attacker.is_vehicle and mount.location in attacker.extra.get("stabilized", ()):
+            mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
     if attacker.prone:
         mods.append(("attacker prone", ATTACKER_PRONE))
     mods.extend(target_modifiers(state, attacker, target))
@@ -123,6 +138,8 @@ def weapon_to_hit(
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))
     if attacker.is_mech:
         mods.extend(mech_damage_modifiers(attacker, mount.location))
+    else:
+        mods.extend(vehicles.to_hit_modifiers(attacker, mount.location))
     return ToHit(tuple(mods))
 
 

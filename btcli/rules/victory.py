@@ -6,9 +6,9 @@ from btcli.model.state import GameState, Phase, evolve
 
 
 def losses(state: GameState, side: str) -> tuple[int, int]:
-    """Returns (units destroyed or off the map, units) for a side."""
+    """Returns (units destroyed, off the map or with their crew killed, units) for a side (VEH-CRIT-09)."""
     units = state.units_of(side)
-    return sum(1 for u in units if not u.active), len(units)
+    return sum(1 for u in units if u.out_of_action), len(units)
 
 
 def check(state: GameState) -> tuple[GameState, list[str]]:

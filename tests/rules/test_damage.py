@@ -1,5 +1,5 @@
 """Tests for damage: 'Mech armor, internal structure, transfer and critical hits; vehicle damage
-(btcli.rules.damage).
+(btcli.rules.damage, btcli.rules.vehicles).
 
 Hits are built directly as ``Hit`` values and applied with ``damage.apply_hits``;
 dice are scripted with ``ManualDice`` (2D6 totals and 1D6 faces in request order)
@@ -398,23 +398,38 @@ def test_vehicle_armor_only_hit_rolls_nothing():
 
 
 @pytest.mark.parametrize(
-    "location, side, roll, crit",
+    "design, location, side, roll, crit",
     [
-        ("front", "front", 6, "driver hit"),
-        ("front", "front", 12, "crew killed"),
-        ("left", "left", 12, "fuel tank"),
-        ("right", "right", 8, "crew stunned"),
-        ("rear", "rear", 11, "ammunition"),
-        ("turret", "front", 7, "turret jam"),
-        ("turret", "front", 12, "turret blown off"),
+        (MANTICORE, "front", "front", 6, "driver hit"),
+        (MANTICORE, "front", "front", 12, "crew killed"),
+        (SCORPION, "left", "left", 12, "fuel tank"),  # ICE: the fuel tank explodes
+        (MANTICORE, "left", "left", 12, "engine hit"),  # tables.md 4 *: fusion -> Engine Hit
+        (MANTICORE, "right", "right", 8, "crew stunned"),
+        (MANTICORE, "rear", "rear", 11, "ammunition"),
+        (MANTICORE, "turret", "front", 7, "turret jam"),
+        (MANTICORE, "turret", "front", 12, "turret blown off"),
     ],
 )
-def test_vehicle_critical_mark_rolls_on_column_of_location(location, side, roll, crit):
+def test_vehicle_critical_mark_rolls_on_column_of_location(design, location, side, roll, crit):
     # tables.md 1 [C]: roll once on tables.md 4 in the column of the location hit (sides share the
-    # Side column); the result is recorded in unit.crits (effects: issue #4).
-    unit, _, d = apply(target(MANTICORE), hit(location, 1, side, critical=True), dice=[roll])
-    assert unit.crits == (crit,)
+    # Side column); unit.crits records 'location: result' and the result takes effect
+    # (btcli.rules.vehicles; the effects themselves are tested in test_vehicle_crits.py).
+    unit, events, d = apply(target(design), hit(location, 1, side, critical=True), dice=[roll])
+    assert unit.crits == (f"{location}: {crit}",)
     assert purposes(d) == [f"vehicle critical t {location}"]
+    column = "side" if location in ("left", "right") else location
+    assert f"t: critical roll {roll} on the {column} column: {crit}" in events
+    effects = {
+        "driver hit": lambda u: not u.destroyed and u.conscious,
+        "crew killed": lambda u: u.extra.get("crew_killed") and not u.conscious and not u.destroyed,
+        "fuel tank": lambda u: u.destroyed,
+        "engine hit": lambda u: u.extra.get("engine_hit") and u.extra.get("immobile") and not u.destroyed,
+        "crew stunned": lambda u: (u.extra.get("stunned_from"), u.extra.get("stunned_until")) == (2, 2),
+        "ammunition": lambda u: u.destroyed and all(a.shots == 0 for a in u.ammo),  # 300 damage vs rear IS 6
+        "turret jam": lambda u: u.extra.get("turret") == "jammed",
+        "turret blown off": lambda u: u.extra.get("turret") == "gone" and not u.destroyed,
+    }
+    assert effects[crit](unit)
 
 
 def test_vehicle_critical_roll_below_6_is_no_critical():
@@ -426,46 +441,53 @@ def test_vehicle_critical_roll_below_6_is_no_critical():
 
 def test_vehicle_internal_structure_hit_rolls_critical():
     # VEH-CRIT-02 / tables.md 1: every time internal structure takes damage, roll on the column.
-    unit, _, d = apply(target(MANTICORE, armor={"rear": 0}), hit("rear", 2, "rear"), dice=[9])
-    assert (unit.internal["rear"], unit.crits) == (4, ("weapon destroyed",))
-    assert len(d.rolls) == 1
+    # Rear 9 is Weapon Destroyed; the Manticore has no rear weapons, so it moves down to 10,
+    # Engine Hit (VEH-CRIT-04, the source's own example).
+    unit, events, d = apply(target(MANTICORE, armor={"rear": 0}), hit("rear", 2, "rear"), dice=[9])
+    assert (unit.internal["rear"], unit.crits) == (4, ("rear: engine hit",))
+    assert purposes(d) == ["vehicle critical t rear"]
+    assert "t: critical roll 9 on the rear column: engine hit (moved down from weapon destroyed)" in events
 
 
 def test_vehicle_critical_mark_and_internal_damage_roll_twice():
     # tables.md 1: the [C] roll and the internal-structure roll are independent.
     unit, _, d = apply(target(MANTICORE, armor={"front": 0}), hit("front", 1, critical=True), dice=[6, 8])
-    assert unit.crits == ("driver hit", "stabilizer")
+    assert unit.crits == ("front: driver hit", "front: stabilizer")
+    assert unit.extra["stabilized"] == ["front"]
     assert len(d.rolls) == 2
 
 
 def test_vtol_critical_uses_vtol_table():
-    # VEH-DMG-04 / tables.md 5: VTOLs roll on the VTOL critical table (front 6: co-pilot hit).
+    # VEH-DMG-04 / tables.md 5: VTOLs roll on the VTOL critical table (front 6: co-pilot hit, where a
+    # ground vehicle would take a driver hit).
     unit, _, _ = apply(target(FERRET), hit("front", 1, critical=True), dice=[6])
-    assert unit.crits == ("co-pilot hit",)
+    assert unit.crits == ("front: co-pilot hit",)
 
 
 @pytest.mark.parametrize(
-    "design, side, roll, modified, result",
+    "design, side, roll, modified, result, dsr",
     [
-        (SCORPION, "front", 5, 5, None),  # tracked +0, front +0: no effect
-        (SCORPION, "front", 6, 6, "minor damage"),
-        (SCORPION, "rear", 5, 6, "minor damage"),  # rear +1
-        (SCORPION, "left", 6, 8, "moderate damage"),  # side +2
-        (SCORPION, "right", 9, 11, "heavy damage"),
-        (J_EDGAR, "front", 5, 8, "moderate damage"),  # hover +3
-        (J_EDGAR, "left", 7, 12, "major damage"),  # hover +3, side +2
+        (SCORPION, "front", 5, 5, None, []),  # tracked +0, front +0: no effect
+        (SCORPION, "front", 6, 6, "minor damage", [1]),
+        (SCORPION, "rear", 5, 6, "minor damage", [1]),  # rear +1
+        (SCORPION, "left", 6, 8, "moderate damage", [2]),  # side +2
+        (SCORPION, "right", 9, 11, "heavy damage", [3]),
+        (J_EDGAR, "front", 5, 8, "moderate damage", [2]),  # hover +3
+        (J_EDGAR, "left", 7, 12, "major damage", []),  # hover +3, side +2
         ({"kind": "vehicle", "motive": "wheeled", "tons": 30, "cruise": 5,
-          "armor": {"front": 10, "right": 8, "left": 8, "rear": 6}}, "front", 4, 6, "minor damage"),  # wheeled +2
+          "armor": {"front": 10, "right": 8, "left": 8, "rear": 6}}, "front", 4, 6, "minor damage", [1]),  # wheeled +2
     ],
 )
-def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, result):
+def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, result, dsr):
     # tables.md 3: 2D6 + hit from the rear +1 / side +2, wheeled +2, hover +3; 2-5 no effect, 6-7 minor,
     # 8-9 moderate, 10-11 heavy, 12+ major. [M]: damage applies normally, then one roll.
     unit, events, d = apply(target(design), hit(side, 1, side, motive=True), dice=[roll])
     assert unit.armor[side] == make_state(design).units["t"].armor[side] - 1
     assert unit.crits == ((f"motive: {result}",) if result else ())
-    assert f"t: motive system roll {modified}: {result or 'no effect'} (effect arrives with issue #4)" in events
+    assert f"t: motive system roll {modified}: {result or 'no effect'}" in events
     assert d.rolls[0].purpose == "motive system damage t"
+    assert unit.extra.get("motive_dsr", []) == dsr
+    assert unit.extra.get("immobile", False) == (result == "major damage")
 
 
 @pytest.mark.parametrize(
@@ -488,11 +510,8 @@ def test_vehicle_hit_location_roll(design, side, roll, location, critical, motiv
     assert (h.location, h.critical, h.motive) == (location, critical, motive)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rotor damage reduction (VEH-DMG-12) arrives with the vehicle rules, issue #4",
-)
 def test_rotor_takes_one_point_per_ten_points_of_weapon_damage():
     # VEH-DMG-12 test: a Medium Laser (5) hitting the rotor does 1 rotor damage (Ferret rotor armor 2).
-    unit, _, _ = apply(target(FERRET), hit("rotor", 5))
+    unit, events, _ = apply(target(FERRET), hit("rotor", 5))
     assert (unit.armor["rotor"], unit.destroyed) == (1, False)
+    assert "t: rotor hit: 5 weapon damage does 1 (VEH-DMG-12)" in events

@@ -1,0 +1,168 @@
+"""Skids (ground vehicles turning on pavement at flank) and sideslips (hover, VTOL, WiGE).
+
+When a move carries a risk, ``movement.check_move`` marks the step at which the
+driving skill roll is made; the engine rolls and, on a failure, cuts the move
+there and resolves the skid or sideslip from that point.
+
+- Skid (VEH-URB-02, 03; TW p.62 standard skids): a non-hover ground vehicle
+  using flank MP that changes facing in a paved hex and then enters a hex rolls
+  driving + the skid ladder (tables.md 8.6) + its lasting driving modifiers. On a
+  failure it skids on in the direction it travelled before the turn for half the
+  hexes it had entered (rounded down; the standard skid distance is memory,
+  UNVERIFIED), then rolls once on the motive system damage table (VEH-MOVE-02).
+- Sideslip (VEH-SLIP-03, 04, VEH-MOVE-03, VEH-VTOL-01): a hover vehicle, VTOL or
+  WiGE using flank MP that changes facing and then enters a hex rolls driving
+  (no skid ladder, VEH-SLIP-01). On a failure it slips MoF hexes in the direction
+  it would have gone without the turn, never more than the hexes entered before
+  the roll - 1 (VEH-SLIP-04); no MP (VEH-SLIP-08). btcli ends the move after the
+  slip (VEH-SLIP-07 lets a player continue; not supported yet).
+- Along the way (both): off the map leaves the battle; prohibited terrain costs
+  ceil(tons/5) in 5-point groups on the front/rear column and immobilizes
+  (VEH-URB-05, AMB-17); deep water destroys a unit that may not enter it
+  (VEH-URB-06); a ground vehicle dropping a level or more falls (VEH-URB-03); an
+  airborne VTOL meeting terrain as high as itself crashes with hexes moved x
+  ceil(tons/10) damage (VEH-SLIP-11, VTOL-CRASH-01); an occupied hex stops the
+  slide in front of it (the collision charge of TW p.62 is not modelled yet).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from btcli.dice import Dice
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState, Hit, evolve
+from btcli.model.units import Motive, Unit
+from btcli.rules import combat_tables, piloting, vehicles
+
+SLIPPERS = {Motive.HOVER, Motive.VTOL, Motive.WIGE}
+
+
+def risk_kind(unit: Unit) -> str:
+    return "sideslip" if unit.motive in SLIPPERS else "skid"
+
+
+def driving_roll(unit: Unit, kind: str, hexes_before: int, dice: Dice):
+    """Rolls the driving skill roll against a skid or sideslip (VEH-GEN-01)."""
+    modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit)
+    if kind == "skid":
+        modifiers.append((f"hexes moved {hexes_before}", piloting.skid_modifier(hexes_before)))
+    target = sum(v for _, v in modifiers)
+    return dice.roll(2, f"driving skill roll {unit.id} ({kind})", target=target, modifiers=tuple(modifiers))
+
+
+def slide(
+    state: GameState, unit: Unit, direction: Facing, distance: int, kind: str, dice: Dice, events: list[str]
+) -> GameState:
+    """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
+    board = state.board
+    moved = 0
+    for _ in range(distance):
+        here = unit.position
+        there = here.neighbor(direction)
+        if not board.contains(there):
+            events.append(f"{unit.id} {kind}s off the map at {there.label} and leaves the battle")
+            return state.with_unit(evolve(unit, position=None))
+        if any(u.position == there and u.active and u.id != unit.id for u in state.units.values()):
+            events.append(f"{unit.id}'s {kind} stops short of {there.label} (occupied)")
+            break
+        h = board.hex(there)
+        airborne = unit.motive is Motive.VTOL and unit.elevation > 0
+        if airborne:
+            absolute = board.hex(here).level + unit.elevation
+            top = h.level + (h.building.height if h.building is not None else 0)
+            unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+            moved += 1
+            if top >= absolute:  # VEH-SLIP-11
+
+                hexes = unit.hexes_moved
+                state = state.with_unit(evolve(unit, elevation=max(0, absolute - h.level)))
+                return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
+            unit = evolve(unit, elevation=absolute - h.level)
+            continue
+        drop = board.hex(here).level - h.level
+        unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+        moved += 1
+        events.append(f"{unit.id} {kind}s into {there.label}")
+        if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
+            events.append(f"{unit.id} {kind}s into depth-{h.depth} water and is destroyed (VEH-URB-06)")
+            return state.with_unit(evolve(unit, destroyed=True))
+        from btcli.rules.movement import prohibited_rule
+
+        if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
+            return state.with_unit(_prohibited(unit, kind, dice, events))
+        if drop >= 1 and unit.motive is not Motive.HOVER:
+            from btcli.rules.displacement import accidental_fall
+
+            unit = accidental_fall(unit, drop, dice, events)  # VEH-URB-03
+            return state.with_unit(unit)
+    return state.with_unit(unit)
+
+
+def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str]) -> Unit:
+    """VEH-URB-05: ceil(tons/5) in 5-point groups on the front (forward) column, then immobile."""
+    total = ceil(unit.tons / 5)
+    events.append(f"{unit.id} {kind}s into terrain it cannot enter: {total} damage, immobile (VEH-URB-05)")
+    for amount in combat_tables.damage_groups(total, 5):
+        hit = _location(unit, "front", amount, dice, kind)
+        unit = vehicles.vehicle_damage(unit, hit, dice, events, 0)
+        if unit.destroyed:
+            return unit
+    return evolve(unit, extra={**unit.extra, "immobile": True})
+
+
+def _location(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
+    roll = dice.roll(2, f"hit location {source} {unit.id} ({side})").total
+    if unit.motive is Motive.VTOL:
+        location, mark = combat_tables.vtol_hit_location(roll, side)
+    else:
+        location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(unit))
+    return Hit(unit.id, location, amount, side, False, mark == "C", mark == "M", source)
+
+
+def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str]) -> GameState:
+    """VTOL-CRASH-01..03: hexes moved x ceil(tons/10), 5-point groups on the side that struck the terrain."""
+    from btcli.rules import vtol
+
+    total = hexes * ceil(unit.tons / 10)  # AMB-06 reading: hexes x ceil(tons / 10)
+    events.append(f"{unit.id} slips into terrain as high as itself and crashes: {total} damage (VTOL-CRASH-01)")
+    structure = sum(unit.internal.values())
+    unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})
+    for amount in combat_tables.damage_groups(total, 5):
+        unit = vehicles.vehicle_damage(unit, _location(unit, "front", amount, dice, "crash"), dice, events, state.turn)
+        if unit.destroyed:
+            return state.with_unit(unit)
+    if sum(unit.internal.values()) < structure and vtol.explodes_on_crash(state, unit):
+        events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    problem = vtol.landing_problem(state.board.hex(unit.position))
+    if problem:
+        events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    events.append(f"{unit.id} is down and landed in {unit.position.label} (VTOL-CRASH-03)")
+    return state.with_unit(evolve(unit, elevation=0))
+
+
+def risk_points(unit: Unit, board, steps: tuple[str, ...], fast: bool) -> list[tuple[int, Facing, int, HexId]]:
+    """Returns where a driving roll is due: (index of the step entering the hex, facing before the turn,
+    hexes entered before, hex of the turn). One roll per facing-change event (AMB-04)."""
+    if not fast or not unit.is_vehicle or unit.motive is Motive.NAVAL:
+        return []
+    slipping = unit.motive in SLIPPERS
+    points = []
+    here, facing = unit.position, unit.facing
+    turned_from: Facing | None = None
+    turn_hex = None
+    entered = 0
+    for i, step in enumerate(steps):
+        if step in ("L", "R"):
+            if turned_from is None and (slipping or board.hex(here).paved):
+                turned_from, turn_hex = facing, here
+            facing = facing.turned(-1 if step == "L" else 1)
+        elif step in ("F", "B"):
+            if turned_from is not None:
+                points.append((i, turned_from, entered, turn_hex))
+                turned_from = None
+            here = here.neighbor(facing if step == "F" else facing.opposite())
+            entered += 1
+    return points

@@ -1,0 +1,425 @@
+"""Vehicle damage: no transfer, critical hits and their effects, motive system damage.
+
+Sources: catalog VEH-DMG, VEH-CRIT, VTOL-CRIT; tables.md 1-5. A vehicle's
+lasting conditions live in ``Unit.extra``:
+
+- ``motive_dsr``: the motive damage driving-roll modifiers taken (+1, +2, +3, each once);
+- ``immobile``: no movement for the rest of the game (major motive damage, engine hit);
+- ``engine_hit``, ``crew_killed``: as the critical results say;
+- ``stunned_until``: the last turn of a Crew Stunned result (VEH-CRIT-10, AMB-14);
+- ``turret``: '' / 'jammed' / 'locked' / 'gone';
+- ``stabilized``: locations whose stabilizer is hit (VEH-CRIT-16).
+``Unit.crits`` records every critical result as 'location: result'.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from btcli import catalog
+from btcli.dice import Dice
+from btcli.model.state import Hit, evolve
+from btcli.model.units import AmmoBin, Motive, Mount, Unit
+
+# tables.md 4 and 5: critical results by column for rolls 6..12 (2-5: no critical).
+VEHICLE_CRITS = {
+    "front": ("driver hit", "weapon malfunction", "stabilizer", "sensors", "commander hit", "weapon destroyed", "crew killed"),
+    "side": ("cargo/infantry hit", "weapon malfunction", "crew stunned", "stabilizer", "weapon destroyed", "engine hit", "fuel tank"),
+    "rear": ("weapon malfunction", "cargo/infantry hit", "stabilizer", "weapon destroyed", "engine hit", "ammunition", "fuel tank"),
+    "turret": ("stabilizer", "turret jam", "weapon malfunction", "turret locks", "weapon destroyed", "ammunition", "turret blown off"),
+}
+VTOL_CRITS = {
+    "front": ("co-pilot hit", "weapon malfunction", "stabilizer", "sensors", "pilot hit", "weapon destroyed", "crew killed"),
+    "side": ("weapon malfunction", "cargo/infantry hit", "stabilizer", "weapon destroyed", "engine hit", "ammunition", "fuel tank"),
+    "rear": ("cargo/infantry hit", "weapon malfunction", "stabilizer", "weapon destroyed", "sensors", "engine hit", "fuel tank"),
+    "rotor": ("rotor damage", "rotor damage", "rotor damage", "flight stabilizer", "flight stabilizer", "rotor destroyed", "rotor destroyed"),
+}
+# tables.md 3: motive system damage (modified 2D6), modifiers and effects.
+MOTIVE_SIDE = {"front": 0, "rear": 1, "left": 2, "right": 2}
+MOTIVE_TYPE = {"tracked": 0, "naval": 0, "wheeled": 2, "hover": 3, "wige": 4}
+MOTIVE_RESULTS = ((5, "no effect"), (7, "minor damage"), (9, "moderate damage"), (11, "heavy damage"))
+MOTIVE_DSR = {"minor damage": 1, "moderate damage": 2, "heavy damage": 3}
+SENSOR_HITS_BLIND = 4  # VEH-CRIT-15: after the 4th sensors hit no weapon fires
+NOT_REDUCED = ("fall", "crash")  # VEH-DMG-13: damage without a weapon damage value
+
+
+def flank_for(cruise: int) -> int:
+    """Returns flank MP for a cruise MP: x1.5, rounded up (VEH-GEN-03)."""
+    return ceil(cruise * 1.5)
+
+
+def column_of(location: str) -> str:
+    return location if location in ("front", "rear", "turret", "rotor") else "side"
+
+
+def count(unit: Unit, result: str) -> int:
+    """Returns how many critical results of a kind the vehicle has taken."""
+    return sum(1 for c in unit.crits if c.partition(": ")[2] == result)
+
+
+def has_turret(unit: Unit) -> bool:
+    return "turret" in unit.max_armor and unit.extra.get("turret") != "gone"
+
+
+# -- damage -----------------------------------------------------------------------------------
+
+
+def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    """Applies one damage group to a vehicle: armor, then internal structure, no transfer (VEH-DMG-02)."""
+    location, amount = hit.location, hit.damage
+    if location == "turret" and not has_turret(unit):
+        location = hit.side  # VEH-DMG-11: the armor of the side attacked
+    if location == "rotor" and not any(hit.source.startswith(s) for s in NOT_REDUCED):
+        reduced = ceil(amount / 10)  # VEH-DMG-12, each cluster group on its own (VEH-DMG-14)
+        events.append(f"{unit.id}: rotor hit: {amount} weapon damage does {reduced} (VEH-DMG-12)")
+        amount = reduced
+    armor, internal = dict(unit.armor), dict(unit.internal)
+    events.append(f"{unit.id} takes {amount} in {location} ({hit.source})")
+    absorbed = min(armor.get(location, 0), amount)
+    armor[location] = armor.get(location, 0) - absorbed
+    rest = amount - absorbed
+    structure_hit = False
+    if rest > 0 and location in internal:
+        into = min(internal[location], rest)
+        internal[location] -= into
+        structure_hit = into > 0
+    unit = evolve(unit, armor=armor, internal=internal, damage_phase=unit.damage_phase + amount)
+    if location in internal and internal[location] <= 0:
+        events.append(f"{unit.id}: {location} internal structure gone; the vehicle and its crew are destroyed (VEH-DMG-03)")
+        return evolve(unit, destroyed=True)
+    if location == "rotor" and hit.location == "rotor":
+        unit = _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
+    if hit.critical:  # VEH-CRIT-01
+        unit = critical(unit, location, dice, events, turn, amount)
+    if structure_hit and not unit.destroyed:  # VEH-CRIT-02
+        unit = critical(unit, location, dice, events, turn, amount)
+    if hit.motive and not unit.destroyed:
+        unit = motive_roll(unit, hit.side, dice, events)
+    return unit
+
+
+# -- critical hits ------------------------------------------------------------------------------
+
+
+def critical(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int = 0) -> Unit:
+    """Rolls on the vehicle critical table (VEH-DMG-04) and applies the result (VEH-CRIT-*)."""
+    column = column_of(location)
+    table = (VTOL_CRITS if unit.motive is Motive.VTOL else VEHICLE_CRITS)[column]
+    roll = dice.roll(2, f"vehicle critical {unit.id} {location}").total
+    if roll < 6:
+        events.append(f"{unit.id}: critical roll {roll} on the {column} column: no critical")
+        return unit
+    # VEH-CRIT-04: an inapplicable result moves down the column, wrapping from 12 to 6.
+    for step in range(len(table)):
+        result = table[(roll - 6 + step) % len(table)]
+        effective = _effective(unit, location, result)
+        if effective is not None:
+            moved = f" (moved down from {table[roll - 6]})" if step else ""
+            events.append(f"{unit.id}: critical roll {roll} on the {column} column: {effective}{moved}")
+            unit = evolve(unit, crits=unit.crits + (f"{location}: {effective}",))
+            return apply_effect(unit, location, effective, dice, events, turn, damage)
+    events.append(f"{unit.id}: critical roll {roll} on the {column} column: nothing left to damage")
+    return unit
+
+
+def _weapons_in(unit: Unit, location: str, usable: bool = True) -> list[int]:
+    return [i for i, m in enumerate(unit.weapons) if m.location == location and not m.destroyed and (not usable or not m.jammed)]
+
+
+def _effective(unit: Unit, location: str, result: str) -> str | None:
+    """Returns the result that takes effect (second hits escalate), or None if it does not apply."""
+    if result == "weapon malfunction":
+        return result if _weapons_in(unit, location) else None
+    if result == "weapon destroyed":
+        return result if _weapons_in(unit, location, usable=False) else None
+    if result == "ammunition":  # ** no ammunition: Weapon Destroyed (tables.md 4)
+        if any(a.shots > 0 for a in unit.ammo):
+            return result
+        return "weapon destroyed" if _weapons_in(unit, location, usable=False) else None
+    if result == "stabilizer" or result == "flight stabilizer":
+        return None if f"{location}: {result}" in unit.crits else result
+    if result == "cargo/infantry hit":
+        return result if unit.extra.get("cargo_tons") or unit.extra.get("infantry") else None
+    if result in ("turret jam", "turret locks", "turret blown off"):
+        if not has_turret(unit) or unit.extra.get("turret") == "locked" and result != "turret blown off":
+            return None
+        if result == "turret jam" and count(unit, "turret jam") >= 1:
+            return "turret locks"  # VEH-CRIT-18: a second jam locks
+        return result
+    if result == "engine hit":
+        return None if unit.extra.get("engine_hit") else result
+    if result == "fuel tank" and unit.engine != "ice":  # tables.md 4 *: a fusion engine takes an Engine Hit
+        return None if unit.extra.get("engine_hit") else "engine hit"
+    if result == "driver hit" and count(unit, "driver hit") >= 1:
+        return "crew stunned"  # VEH-CRIT-12
+    if result == "commander hit" and count(unit, "commander hit") >= 1:
+        return "crew stunned"  # VEH-CRIT-08
+    if result == "crew stunned" and count(unit, "driver hit") and count(unit, "commander hit"):
+        return "crew killed"  # VEH-CRIT-11
+    if result in ("co-pilot hit", "pilot hit") and count(unit, result) >= 1:
+        return "crew killed"  # VTOL-CRIT-02, VTOL-CRIT-08
+    if result == "crew killed" and unit.extra.get("crew_killed"):
+        return None
+    return result
+
+
+def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
+    """Makes a critical result take effect (VEH-CRIT-05..23, VTOL-CRIT-02..11)."""
+    extra = dict(unit.extra)
+    if result == "crew stunned":  # VEH-CRIT-10, AMB-14: the next turn; each more stun one turn more
+        start, last = int(extra.get("stunned_from", 0)), int(extra.get("stunned_until", 0))
+        if last >= turn + 1 and start <= turn + 1:
+            extra["stunned_until"] = last + 1
+        else:
+            extra["stunned_from"], extra["stunned_until"] = turn + 1, turn + 1
+        return evolve(unit, extra=extra)
+    if result == "crew killed":  # VEH-CRIT-09
+        extra["crew_killed"] = True
+        events.append(f"{unit.id}'s crew is killed: the vehicle counts as destroyed and cannot act")
+        if unit.motive in (Motive.VTOL, Motive.WIGE) and unit.elevation > 0:
+            events.append(f"{unit.id} crashes and is destroyed")
+            return evolve(unit, extra=extra, conscious=False, destroyed=True)
+        return evolve(unit, extra=extra, conscious=False)
+    if result == "engine hit":  # VEH-CRIT-13, VTOL-CRIT-03
+        extra["engine_hit"] = True
+        extra["immobile"] = True
+        return evolve(unit, extra=extra)
+    if result == "fuel tank":  # VEH-CRIT-14, VTOL-CRIT-07 (ICE only; fusion became an engine hit)
+        events.append(f"{unit.id}'s fuel tank ruptures: the vehicle explodes and is destroyed")
+        return evolve(unit, destroyed=True)
+    if result == "stabilizer":  # VEH-CRIT-16
+        extra["stabilized"] = sorted(set(extra.get("stabilized", [])) | {location})
+        return evolve(unit, extra=extra)
+    if result == "turret jam":  # VEH-CRIT-18
+        extra["turret"] = "jammed"
+        return evolve(unit, extra=extra)
+    if result == "turret locks":  # VEH-CRIT-19
+        extra["turret"] = "locked"
+        return evolve(unit, extra=extra)
+    if result == "turret blown off":  # VEH-CRIT-17, AMB-15: the vehicle survives
+        extra["turret"] = "gone"
+        weapons = tuple(_destroyed(m) if m.location == "turret" else m for m in unit.weapons)
+        armor, internal = dict(unit.armor), dict(unit.internal)
+        armor["turret"] = 0
+        return evolve(unit, extra=extra, weapons=weapons, armor=armor, internal=internal)
+    if result == "weapon destroyed":  # VEH-CRIT-20, 21
+        return _weapon_destroyed(unit, location, dice, events, turn, damage)
+    if result == "weapon malfunction":  # VEH-CRIT-22
+        candidates = _weapons_in(unit, location)
+        index = candidates[_pick(dice, len(candidates), f"malfunctioning weapon {unit.id} {location}")]
+        weapons = list(unit.weapons)
+        weapons[index] = _with(unit.weapons[index], jammed=True)
+        events.append(f"{unit.id}: {unit.weapons[index].label} jams")
+        return evolve(unit, weapons=tuple(weapons))
+    if result == "ammunition":  # VEH-CRIT-05, 06
+        return _ammunition(unit, location, events, turn)
+    if result == "cargo/infantry hit":  # VEH-CRIT-07
+        extra["cargo_tons"] = 0
+        events.append(f"{unit.id}: cargo destroyed (carried infantry take {damage} damage)")
+        return evolve(unit, extra=extra)
+    if result == "rotor damage":  # VTOL-CRIT-09
+        return _lose_cruise(unit, 1, "rotor damage critical (VTOL-CRIT-09)", events)
+    if result == "rotor destroyed":  # VTOL-CRIT-10
+        events.append(f"{unit.id}'s rotor is destroyed: the VTOL crashes and is destroyed")
+        return evolve(unit, destroyed=True)
+    # commander hit, driver hit, sensors, co-pilot hit, pilot hit, flight stabilizer: counted from crits.
+    return unit
+
+
+def _with(m: Mount, **changes) -> Mount:
+    values = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "destroyed": m.destroyed, "jammed": m.jammed}
+    values.update(changes)
+    return Mount(**values)
+
+
+def _destroyed(m: Mount) -> Mount:
+    return _with(m, destroyed=True, jammed=False)
+
+
+def _pick(dice: Dice, n: int, purpose: str) -> int:
+    """Returns a random index 0..n-1 with 1D6 (re-rolling values above n; n <= 6)."""
+    if n <= 1:
+        return 0
+    while True:
+        value = dice.d6(purpose)
+        if value <= min(n, 6):
+            return value - 1
+
+
+def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
+    candidates = _weapons_in(unit, location, usable=False)
+    chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
+    by_damage = sorted(candidates, key=lambda i: (int(catalog.weapons()[unit.weapons[i].weapon]["damage"]), i))
+    # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
+    index = by_damage[0] if chooser <= 3 else by_damage[-1]
+    weapons = list(unit.weapons)
+    weapons[index] = _destroyed(unit.weapons[index])
+    events.append(f"{unit.id}: {unit.weapons[index].label} destroyed ({'owner' if chooser <= 3 else 'attacker'} chooses)")
+    unit = evolve(unit, weapons=tuple(weapons))
+    if catalog.weapons()[unit.weapons[index].weapon].get("explodes_when_destroyed"):
+        return _ammunition(unit, location, events, turn)  # VEH-CRIT-21
+    return unit
+
+
+def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit:
+    from btcli.rules.damage import shot_damage
+
+    total = sum(a.shots * shot_damage(catalog.weapons()[a.weapon]) for a in unit.ammo
+                if catalog.weapons()[a.weapon].get("explosive_ammo", True))
+    unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0) for a in unit.ammo))
+    if unit.extra.get("case"):  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
+        armor = dict(unit.armor)
+        armor["rear"] = max(0, armor.get("rear", 0) - total)
+        events.append(f"{unit.id}: ammunition explodes ({total}); CASE vents it through the rear armor")
+        unit = evolve(unit, armor=armor)
+        return apply_effect(unit, location, "crew stunned", None, events, turn, 0)  # type: ignore[arg-type]
+    events.append(f"{unit.id}: ammunition explodes for {total} damage to the {location} internal structure")
+    internal = dict(unit.internal)
+    if location in internal:
+        internal[location] = max(0, internal[location] - total)
+    unit = evolve(unit, internal=internal)
+    if location in internal and internal[location] <= 0 and total > 0:
+        events.append(f"{unit.id}: {location} internal structure gone; the vehicle and its crew are destroyed (VEH-DMG-03)")
+        return evolve(unit, destroyed=True)
+    return unit
+
+
+# -- motive system damage (tables.md 3) ---------------------------------------------------------------
+
+
+def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
+    """Rolls on the motive system damage table and applies the result (tables.md 3)."""
+    if unit.motive is Motive.VTOL:
+        return unit
+    mods = ((f"hit from the {side}", MOTIVE_SIDE.get(side, 0)), (unit.motive.value, MOTIVE_TYPE.get(unit.motive.value, 0)))
+    roll = dice.roll(2, f"motive system damage {unit.id}", modifiers=mods)
+    total = roll.total + sum(v for _, v in mods)
+    result = next((name for limit, name in MOTIVE_RESULTS if total <= limit), "major damage")
+    events.append(f"{unit.id}: motive system roll {total}: {result}")
+    if result == "no effect":
+        return unit
+    unit = evolve(unit, crits=unit.crits + (f"motive: {result}",))
+    extra = dict(unit.extra)
+    if result in MOTIVE_DSR:
+        taken = set(extra.get("motive_dsr", []))
+        taken.add(MOTIVE_DSR[result])  # each modifier only once (tables.md 3 notes)
+        extra["motive_dsr"] = sorted(taken)
+        unit = evolve(unit, extra=extra)
+    if result == "moderate damage":
+        return _lose_cruise(unit, 1, "moderate motive damage", events)
+    if result == "heavy damage":
+        return _lose_cruise(unit, unit.walk - ceil(unit.walk / 2), "heavy motive damage", events)
+    if result == "major damage":
+        extra["immobile"] = True
+        extra.setdefault("design_cruise", unit.walk)
+        unit = evolve(unit, extra=extra, walk=0, run=0)
+        events.append(f"{unit.id} is immobilized")
+        return _sink_if_hover_on_water(unit, events)
+    return unit
+
+
+def _lose_cruise(unit: Unit, points: int, why: str, events: list[str]) -> Unit:
+    cruise = max(0, unit.walk - points)
+    events.append(f"{unit.id}: cruise MP {unit.walk} -> {cruise}, flank {flank_for(cruise)} ({why})")
+    extra = {"design_cruise": unit.walk, **unit.extra}
+    return evolve(unit, walk=cruise, run=flank_for(cruise), extra=extra)
+
+
+def _sink_if_hover_on_water(unit: Unit, events: list[str]) -> Unit:
+    """An immobilized hovercraft over water of depth 1+ sinks (tables.md 3 notes)."""
+    if unit.motive is Motive.HOVER and unit.extra.get("over_water"):
+        events.append(f"{unit.id} sinks")
+        return evolve(unit, destroyed=True)
+    return unit
+
+
+# -- what the conditions change -----------------------------------------------------------------------
+
+
+def to_hit_modifiers(unit: Unit, location: str) -> list[tuple[str, int]]:
+    """Returns a vehicle's own to-hit modifiers from its critical hits (tables.md 6.5)."""
+    mods = []
+    commander = count(unit, "commander hit")
+    if commander:
+        mods.append(("commander hit", 1))
+    sensors = count(unit, "sensors")
+    if sensors:
+        mods.append((f"sensor hits ({sensors})", sensors))
+    if count(unit, "co-pilot hit"):
+        mods.append(("co-pilot hit", 1))
+    if count(unit, "flight stabilizer"):
+        mods.append(("flight stabilizer", 1))
+    return mods
+
+
+def stunned(unit: Unit, turn: int) -> bool:
+    """Tells whether the crew is stunned this turn (VEH-CRIT-10)."""
+    return int(unit.extra.get("stunned_from", 0)) <= turn <= int(unit.extra.get("stunned_until", -1))
+
+
+def cannot_fire(unit: Unit, turn: int) -> str:
+    """Returns why a vehicle may not fire this turn, or ''."""
+    if unit.extra.get("crew_killed"):
+        return "its crew is dead (VEH-CRIT-09)"
+    if stunned(unit, turn):
+        return "its crew is stunned (VEH-CRIT-10)"
+    if count(unit, "sensors") >= SENSOR_HITS_BLIND:
+        return "its sensors are gone (VEH-CRIT-15)"
+    return ""
+
+
+def is_immobile(unit: Unit) -> bool:
+    """Tells whether a vehicle is an immobile target (engine hit, major motive damage, dead crew)."""
+    return bool(unit.extra.get("immobile") or unit.extra.get("crew_killed"))
+
+
+def driving_modifiers(unit: Unit) -> list[tuple[str, int]]:
+    """Returns the lasting driving skill roll modifiers of a vehicle (tables.md 3, 4, 5)."""
+    mods = []
+    motive = sum(unit.extra.get("motive_dsr", []))
+    if motive:
+        mods.append(("motive damage", motive))
+    if count(unit, "driver hit"):
+        mods.append(("driver hit", 2))
+    if count(unit, "commander hit"):
+        mods.append(("commander hit", 1))
+    if count(unit, "pilot hit"):
+        mods.append(("pilot hit", 2))
+    if count(unit, "flight stabilizer"):
+        mods.append(("flight stabilizer", 3))
+    return mods
+
+
+def clearing(unit: Unit) -> bool:
+    """Tells whether the crew is clearing a jam this weapon phase (VEH-CRIT-18, 23)."""
+    return bool(unit.extra.get("clearing"))
+
+
+def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
+    """Spends this weapon phase clearing one jammed weapon or a jammed turret (VEH-CRIT-18, VEH-CRIT-23)."""
+    from btcli.errors import IllegalOrderError
+
+    if unit.fired:
+        raise IllegalOrderError(f"'{unit.id}' already fired this phase and cannot clear a jam", "VEH-CRIT-23")
+    if clearing(unit):
+        raise IllegalOrderError(f"'{unit.id}' already clears a jam this phase (one per phase)", "VEH-CRIT-23")
+    why = cannot_fire(unit, turn)
+    if why and "sensors" not in why:
+        raise IllegalOrderError(f"'{unit.id}' cannot act: {why}", why[why.rindex("(") + 1 : -1])
+    extra = dict(unit.extra)
+    extra["clearing"] = True
+    if what.lower() == "turret":
+        if extra.get("turret") != "jammed":
+            raise IllegalOrderError(f"'{unit.id}''s turret is not jammed", "VEH-CRIT-18")
+        extra["turret"] = ""
+        return evolve(unit, extra=extra), f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)"
+    name = catalog.weapon_name(what.partition("@")[0])
+    jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
+              and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
+    if not jammed:
+        raise IllegalOrderError(f"'{unit.id}' has no jammed {what!r}", "VEH-CRIT-23")
+    weapons = list(unit.weapons)
+    weapons[jammed[0]] = _with(weapons[jammed[0]], jammed=False)
+    return evolve(unit, weapons=tuple(weapons), extra=extra), (
+        f"{unit.id}'s crew clears the jammed {weapons[jammed[0]].label} (no weapon fires this phase)"
+    )

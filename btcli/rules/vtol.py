@@ -1,0 +1,147 @@
+"""VTOL flight (VEH-VTOL-01..15) and VTOL crashes (VTOL-CRASH, tables.md 5 notes).
+
+A VTOL's ``elevation`` is its height above the ground level of its hex; its
+absolute height is ground level + elevation. Path steps: ``A`` climbs one level,
+``D`` descends one, ``F``/``B`` fly one hex, ``L``/``R`` turn; every step costs
+1 MP whatever the terrain (VEH-VTOL-02, 04). Flying keeps the absolute height,
+so the elevation changes with the ground below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import ceil
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState, evolve
+from btcli.model.units import Unit
+from btcli.rules import combat_tables
+
+MAX_ELEVATION = 500  # VEH-VTOL-05
+LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-10 (a road counts as paved)
+CRASH_SIDE = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}  # tables.md 5 notes (MegaMek)
+
+
+@dataclass(frozen=True)
+class Flight:
+    """A checked VTOL move: where it ends, how high, what it cost, and whether it ends in a crash."""
+
+    end: HexId
+    facing: Facing
+    elevation: int
+    mp: int
+    hexes: int
+    crash: str = ""  # why the VTOL crashes at the end of this move ('' = it does not)
+    landed: bool = False
+
+
+def obstacle_height(h: Hex, on_road: bool) -> int:
+    """Returns how many levels above the ground a VTOL must stay over this hex (VEH-VTOL-06, 12)."""
+    if h.building is not None:
+        return h.building.height
+    if h.terrain.is_woods and not on_road:
+        return WOODS_HEIGHT
+    return 0
+
+
+def landing_problem(h: Hex) -> str:
+    """Returns why a VTOL may not land in this hex (VEH-VTOL-10, 15), or ''."""
+    if h.terrain is Terrain.WATER:
+        return "water (VEH-VTOL-15)"
+    if h.terrain not in LANDING_TERRAIN and not h.road:
+        return f"{h.terrain.value.replace('_', ' ')} is no landing ground (VEH-VTOL-10)"
+    return ""
+
+
+def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ...]) -> Flight:
+    """Checks a VTOL's path step by step; raises IllegalOrderError for what the rules forbid."""
+    board = state.board
+    here, facing, elevation = unit.position, unit.facing, unit.elevation
+    mp = hexes = 0
+    # VEH-VTOL-12: below the treetops only along a road it started on, for the whole move.
+    on_road = board.hex(here).road and board.hex(here).terrain.is_woods and elevation <= WOODS_HEIGHT
+    for step in steps:
+        mp += 1
+        if step == "A":
+            if board.hex(here).level + elevation + 1 > MAX_ELEVATION:
+                raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot climb above level {MAX_ELEVATION}", "VEH-VTOL-05")
+            elevation += 1
+            continue
+        if step == "D":
+            if elevation <= 0:
+                raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
+            elevation -= 1
+            h = board.hex(here)
+            if elevation == 0:
+                problem = landing_problem(h)
+                return Flight(here, facing, 0, mp, hexes, crash=problem and f"it tries to land: {problem}", landed=not problem)
+            if elevation <= obstacle_height(h, on_road):
+                raise IllegalOrderError(
+                    f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
+                )
+            continue
+        if elevation < 1:
+            raise IllegalOrderError(f"illegal flight: '{unit.id}' is landed; climb (A) before moving or turning", "VEH-VTOL-03")
+        if step in ("L", "R"):
+            facing = facing.turned(-1 if step == "L" else 1)
+            continue
+        if step not in ("F", "B"):
+            raise InputError(f"bad VTOL step {step!r}: use F, B, L, R, A (climb) and D (descend)")
+        there = here.neighbor(facing if step == "F" else facing.opposite())
+        if not board.contains(there):
+            raise InputError(f"illegal flight: '{unit.id}' would leave the map at {there.label}")
+        absolute = board.hex(here).level + elevation
+        target = board.hex(there)
+        on_road = on_road and target.road
+        elevation = absolute - target.level
+        here = there
+        hexes += 1
+        if elevation <= 0:  # VEH-VTOL-13: flown into the ground
+            return Flight(here, facing, 0, mp, hexes, crash=f"flies into the ground at {here.label} (VEH-VTOL-13)")
+        if elevation <= obstacle_height(target, on_road):
+            raise IllegalOrderError(
+                f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
+            )
+    if mp > budget:
+        raise IllegalOrderError(f"illegal flight: '{unit.id}' needs {mp} MP for this path, has {budget}", "VEH-VTOL-02")
+    return Flight(here, facing, elevation, mp, hexes)
+
+
+def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: list[str]) -> GameState:
+    """Crashes a VTOL: falling damage in 5-point groups, then landed if it can be, else destroyed."""
+    from btcli.rules import vehicles
+
+    h = state.board.hex(unit.position)
+    events.append(f"{unit.id} crashes: {why}")
+    unit = evolve(unit, elevation=0, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
+    if h.terrain is Terrain.WATER:
+        events.append(f"{unit.id} crashes into water and is destroyed (VEH-VTOL-15)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    total = ceil(unit.tons / 10) * (levels + 1)  # tables.md 5 notes: falling crash
+    side = CRASH_SIDE[dice.d6(f"crash side {unit.id}")]
+    structure_before = sum(unit.internal.values())
+    for amount in combat_tables.damage_groups(total, 5):
+        roll = dice.roll(2, f"crash hit location {unit.id} ({side})").total
+        location, _ = combat_tables.vtol_hit_location(roll, side)
+        from btcli.model.state import Hit
+
+        unit = vehicles.vehicle_damage(unit, Hit(unit.id, location, amount, side, source="crash"), dice, events, state.turn)
+        if unit.destroyed:
+            return state.with_unit(unit)
+    if sum(unit.internal.values()) < structure_before and explodes_on_crash(state, unit):
+        events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    problem = landing_problem(h)
+    if problem:
+        events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    events.append(f"{unit.id} survives the crash and is landed in {unit.position.label} (VTOL-CRASH-03)")
+    return state.with_unit(unit)
+
+
+def explodes_on_crash(state: GameState, unit: Unit) -> bool:
+    """VEH-DMG-06/07, AMB-13: every VTOL (catalog reading) or only ICE ones (option vtol_crash_explosion = 'ice')."""
+    return state.options.get("vtol_crash_explosion", "all") == "all" or unit.engine == "ice"

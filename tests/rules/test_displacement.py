@@ -1,0 +1,205 @@
+"""Tests for displacement: the domino effect, blocked hexsides, units pushed off the map or
+into water, and accidental falls from above (btcli.rules.displacement), calling ``displace``
+directly.
+
+The pushed unit 'u' stands in 0505 facing N and is pushed N (to 0504) unless a test says
+otherwise; the hexsides round it, in the order tried, are N 0504, NE 0604 (right), NW 0404
+(left), SE 0605, SW 0405, S 0506. Maps are a clear 12 x 12 board with per-hex overrides.
+Dice are scripted with ``ManualDice`` in request order: a displaced 'Mech's PSR; for a fall
+the 1D6 facing roll, one 2D6 location per 5-point group and the MechWarrior's check.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from btcli.dice import ManualDice
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState
+from btcli.rules.displacement import displace
+from btcli.store.scenario import scenario_from_dict
+
+HUNCHBACK = "Hunchback HBK-4G"  # 50 t, piloting 5; front armor CT 26
+SCORPION = "Scorpion Light Tank"  # tracked, 25 t; front armor 16
+MANTICORE = "Manticore Heavy Tank"  # tracked, 60 t
+J_EDGAR = "J. Edgar Light Hover Tank"  # hover, 25 t
+FERRET = "Ferret Light Scout VTOL"  # 5 t
+
+AROUND = ("0504", "0604", "0404", "0605", "0405", "0506")  # N, then right, left, further right, ...
+
+
+def make_state(*units: tuple[str, str, str], hexes: dict[str, dict[str, Any]] | None = None, **changes) -> GameState:
+    """Returns a game of (design, id, hex) units facing N, side blue; ``changes`` go to the first."""
+    data = {
+        "scenario": {"name": "displacement test", "seed": 1},
+        "map": {"width": 12, "height": 12, "terrain": "clear", "hexes": dict(hexes or {})},
+        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
+        "units": [{"id": uid, "side": "blue", "design": name, "position": at, "facing": "N"}
+                  for name, uid, at in units],
+    }
+    data["units"][0].update(changes)
+    return scenario_from_dict(data)
+
+
+def push(state: GameState, direction: Facing = Facing.N, dice: list[int] = (), unit: str = "u"):
+    """Displaces ``unit`` with scripted dice; checks every value was used."""
+    d = ManualDice(list(dice))
+    events: list[str] = []
+    new = displace(state, unit, direction, d, events)
+    d.finish()
+    return new, events, d
+
+
+def at(state: GameState, uid: str) -> str | None:
+    position = state.units[uid].position
+    return position.label if position is not None else None
+
+
+# -- where the unit goes ---------------------------------------------------------------------------------
+
+
+def test_displaced_unit_moves_one_hex_in_the_push_direction():
+    # TW p.151 displacement (displacement.py reading): one hex in the push direction, facing unchanged.
+    state, events, _ = push(make_state((SCORPION, "u", "0505")))
+    assert (at(state, "u"), state.units["u"].facing) == ("0504", Facing.N)
+    assert events == ["u is displaced 0505 -> 0504"]
+
+
+def test_domino_pushes_the_occupant_on_first():
+    # TW p.151 domino effect: the Manticore in 0504 is displaced first, in the same direction (0503),
+    # then the Scorpion enters 0504.
+    state, events, _ = push(make_state((SCORPION, "u", "0505"), (MANTICORE, "o", "0504")))
+    assert (at(state, "u"), at(state, "o")) == ("0504", "0503")
+    assert events == ["o is displaced 0504 -> 0503", "u is displaced 0505 -> 0504"]
+
+
+def test_domino_occupant_mech_makes_a_psr():
+    # TW p.151, tables.md 8.6: a 'Mech pushed on by the domino effect is displaced too and rolls a PSR
+    # (piloting 5; 12 passes).
+    state, _, d = push(make_state((SCORPION, "u", "0505"), (HUNCHBACK, "o", "0504")), dice=[12])
+    assert [(r.purpose, r.target) for r in d.rolls] == [("piloting skill roll o (displaced)", 5)]
+    assert at(state, "o") == "0503"
+
+
+@pytest.mark.parametrize("blocked", range(1, 6))
+def test_hex_two_levels_higher_is_skipped_for_the_next_hexside(blocked):
+    # TW p.151 (displacement.py reading): a hex 2+ levels higher cannot be entered; the hexsides round
+    # the push direction are tried right, left, further right, further left, back.
+    hexes = {label: {"level": 2} for label in AROUND[:blocked]}
+    state, _, _ = push(make_state((SCORPION, "u", "0505"), hexes=hexes))
+    assert at(state, "u") == AROUND[blocked]
+
+
+def test_hex_one_level_higher_can_be_entered():
+    # TW p.151: only a climb of 2+ levels stops a displacement.
+    state, _, _ = push(make_state((SCORPION, "u", "0505"), hexes={"0504": {"level": 1}}))
+    assert at(state, "u") == "0504"
+
+
+def test_unit_with_nowhere_to_go_is_destroyed():
+    # DROP-14: every neighbour 2 levels higher: the unit cannot be displaced and is destroyed.
+    state, events, _ = push(make_state((SCORPION, "u", "0505"), hexes={label: {"level": 2} for label in AROUND}))
+    assert state.units["u"].destroyed
+    assert at(state, "u") == "0505"
+    assert "u cannot be displaced anywhere and is destroyed (DROP-14)" in events
+
+
+def test_unit_pushed_off_the_map_leaves_the_battle():
+    # TW p.151 (displacement.py reading; DROP-15 scatter off the map counts as destroyed for victory):
+    # pushed N from the top row, the unit leaves the map but is not destroyed.
+    state, events, _ = push(make_state((SCORPION, "u", "0501")))
+    assert at(state, "u") is None
+    assert not state.units["u"].destroyed
+    assert events == ["u is pushed off the map at 0500 and leaves the battle"]
+
+
+# -- water (VEH-DISP-01) ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_tracked_vehicle_pushed_into_water_is_destroyed(depth):
+    # VEH-DISP-01: depth-1+ water is impassable for a tracked tank: displaced into it, it is destroyed.
+    state, _, _ = push(make_state((SCORPION, "u", "0505"), hexes={"0504": {"terrain": "water", "depth": depth}}))
+    assert state.units["u"].destroyed
+    assert at(state, "u") == "0504"
+
+
+def test_hover_vehicle_pushed_into_water_survives():
+    # VEH-DISP-01: a hover tank can enter water, so it survives the displacement.
+    state, _, _ = push(make_state((J_EDGAR, "u", "0505"), hexes={"0504": {"terrain": "water", "depth": 1}}))
+    assert not state.units["u"].destroyed
+    assert at(state, "u") == "0504"
+
+
+# -- drops (VEH-DISP-02, tables.md 8.3) --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels, groups", [(2, [5, 4]), (3, [5, 5, 2])])
+def test_vehicle_displaced_down_two_levels_or_more_takes_falling_damage(levels, groups):
+    # VEH-DISP-02, tables.md 8.3: ceil(25 / 10) x (levels + 1) = 9 (or 12) in 5-point groups; 1D6 1
+    # keeps the front column, 2D6 7 -> front for every group.
+    state = make_state((SCORPION, "u", "0505"), hexes={"0505": {"level": levels}})
+    state, events, d = push(state, dice=[1] + [7] * len(groups))
+    assert [e for e in events if e.endswith("(fall)")] == [f"u takes {g} in front (fall)" for g in groups]
+    assert state.units["u"].armor["front"] == 16 - sum(groups)
+    assert d.rolls[0].purpose == "fall direction u"
+
+
+def test_vehicle_displaced_down_one_level_takes_no_damage():
+    # VEH-DISP-02: a drop of one level is no fall.
+    state, _, d = push(make_state((SCORPION, "u", "0505"), hexes={"0505": {"level": 1}}))
+    assert d.rolls == []
+    assert state.units["u"].armor["front"] == 16
+
+
+def test_airborne_vtol_ignores_a_drop():
+    # VEH-SLIP-14 (displacement.py): an airborne VTOL pushed off a level-2 hill does not fall.
+    state, _, d = push(make_state((FERRET, "u", "0505"), hexes={"0505": {"level": 2}}, elevation=3))
+    assert d.rolls == []
+    assert (at(state, "u"), state.units["u"].armor) == ("0504", make_state((FERRET, "u", "0505")).units["u"].armor)
+
+
+# -- 'Mechs: PSR and falls (tables.md 8.6, 8.3) ----------------------------------------------------------------
+
+
+def test_displaced_mech_makes_a_psr_with_its_preexisting_modifiers():
+    # tables.md 8.6: a displaced 'Mech rolls a PSR: piloting 5 + hip actuator destroyed 2 = 7; 7 passes.
+    state, _, d = push(make_state((HUNCHBACK, "u", "0505"), crits=("LL:0",)), dice=[7])
+    assert (d.rolls[0].purpose, d.rolls[0].target) == ("piloting skill roll u (displaced)", 7)
+    assert ("hip actuator destroyed", 2) in d.rolls[0].modifiers
+    assert not state.units["u"].prone
+
+
+def test_displaced_mech_that_fails_its_psr_falls():
+    # tables.md 8.6, 8.3: PSR 4 vs 5 fails: the 'Mech falls in its new hex (1D6 1 front, 5 damage at
+    # 2D6 7 CT, pilot check 12).
+    state, events, _ = push(make_state((HUNCHBACK, "u", "0505")), dice=[4, 1, 7, 12])
+    assert state.units["u"].prone
+    assert (at(state, "u"), state.units["u"].armor["CT"]) == ("0504", 26 - 5)
+    assert "u fails its PSR after being displaced (4 vs 5) and falls" in events
+
+
+def test_mech_displaced_down_two_levels_falls_with_damage_for_the_levels():
+    # tables.md 8.3: a drop of 2 levels is a fall without a PSR: ceil(50 / 10) x (2 + 1) = 15 in groups
+    # 5, 5, 5 (1D6 1 front, 2D6 7 -> CT each), then the pilot check (12 passes).
+    state = make_state((HUNCHBACK, "u", "0505"), hexes={"0505": {"level": 2}})
+    state, _, d = push(state, dice=[1, 7, 7, 7, 12])
+    assert state.units["u"].prone
+    assert state.units["u"].armor["CT"] == 26 - 15
+    assert not any(r.purpose.startswith("piloting skill roll") for r in d.rolls)
+
+
+def test_mech_displaced_down_one_level_only_rolls_the_psr():
+    # tables.md 8.3, 8.6: a 1-level drop is no fall; the displaced 'Mech still rolls its PSR (5 passes).
+    state = make_state((HUNCHBACK, "u", "0505"), hexes={"0505": {"level": 1}})
+    state, _, d = push(state, dice=[5])
+    assert [r.purpose for r in d.rolls] == ["piloting skill roll u (displaced)"]
+    assert not state.units["u"].prone
+
+
+def test_push_direction_is_kept_for_any_facing():
+    # TW p.151: the push direction, not the unit's facing, decides the hex (pushed SE from 0505).
+    state, _, _ = push(make_state((SCORPION, "u", "0505")), Facing.SE)
+    assert state.units["u"].position == HexId.parse("0605")
