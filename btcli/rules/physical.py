@@ -34,6 +34,30 @@ PUNCH_ACTUATOR = {"upper_arm": 2, "lower_arm": 2, "hand": 1}  # TW punch modifie
 CHARGE_PSR, CHARGED_PSR, DFA_PSR, DFA_TARGET_PSR, KICK_MISS_PSR = 2, 2, 4, 2, 0
 
 
+# VEH-PHYS-08: the level differences (VTOL absolute height - the 'Mech's hex level, AMB-10) at
+# which a 'Mech's physical attack reaches an airborne VTOL. TW's table is not at hand (tables.md
+# 8.7: UNVERIFIED): a 'Mech stands two levels tall, so arms and clubs reach 1-2, a kick 1.
+VTOL_REACH = {"punch": (1, 2), "club": (1, 2), "kick": (1,)}
+
+
+def airborne_vtol(unit: Unit) -> bool:
+    return unit.motive.value == "vtol" and unit.elevation > 0
+
+
+def level_difference(state: GameState, attacker: Unit, target: Unit) -> int:
+    """Returns VTOL absolute height minus the level of the 'Mech's hex (AMB-10)."""
+    board = state.board
+    return board.hex(target.position).level + target.elevation - board.hex(attacker.position).level
+
+
+def _random_side(dice: Dice, target: Unit) -> str:
+    """VEH-PHYS-06, AMB-9: a kick on a ground vehicle strikes a random side (1D6: 1 front, 2 right, 3 rear, 4 left; 5-6 again)."""
+    while True:
+        d6 = dice.d6(f"random side of {target.id}")
+        if d6 <= 4:
+            return ("front", "right", "rear", "left")[d6 - 1]
+
+
 def _destroyed_items(unit: Unit, location: str) -> set[str]:
     contents = unit.slots.get(location, ())
     return {contents[i] for i in unit.slot_hits(location)}
@@ -53,6 +77,13 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     mods: list[tuple[str, int]] = [("piloting", attacker.piloting)]
     limb = ""
+    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:
+        difference = level_difference(state, attacker, target)
+        if difference not in VTOL_REACH[kind]:
+            raise IllegalOrderError(
+                f"'{target.id}' flies {difference} level(s) above '{attacker.id}''s hex, out of reach of a {kind}",
+                "VEH-PHYS-08",
+            )
     if kind == "punch":
         limb = _punching_arm(attacker, target)
         for item, value in PUNCH_ACTUATOR.items():
@@ -146,6 +177,18 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
             events.append(f"{attacker.id} misses its death from above and falls")
             state = state.with_unit(_fall_now(attacker, dice, events))
         return _finish(state, hits, psr, dice, events)
+    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.get("physical_destroys_rotor", True):
+        # VEH-PHYS-09, AMB-11 (literal): a successful physical attack destroys the rotor, and so the VTOL.
+        events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn}): the rotor is destroyed (VEH-PHYS-09)")
+        state = state.with_unit(evolve(target, destroyed=True, crits=target.crits + ("rotor: rotor destroyed",)))
+        return state, events
+    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:  # AMB-11 alternative: damage to the rotor
+        amount = ceil(attacker.tons / 10) if kind == "punch" else ceil(attacker.tons / 5) if kind == "club" else attacker.tons // 5
+        hits.append(Hit(target.id, "rotor", amount, side, False, False, False, f"{kind} from {attacker.id}"))
+        events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
+        return _finish(state, hits, {}, dice, events)
+    if kind == "kick" and target.is_vehicle:
+        side = _random_side(dice, target)  # VEH-PHYS-06
     if kind == "punch":
         amount = ceil(attacker.tons / 10)
         for item in ("upper_arm", "lower_arm"):
@@ -159,7 +202,11 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     elif kind == "charge":
         amount = ceil(attacker.tons / 10 * attacker.hexes_moved)
         back = ceil(target.tons / 10)
-        table = "kick" if attacker.is_vehicle and target.is_mech and not target.prone else "normal"  # VEH-PHYS-04
+        table = "normal"
+        if attacker.is_vehicle and target.is_mech and not target.prone:  # VEH-PHYS-04
+            water = state.board.hex(target.position)
+            on_surface = attacker.motive.value == "hover"
+            table = "punch" if water.terrain.value == "water" and water.depth == 1 and on_surface else "kick"
         hits += _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), table, attacker.id)
         hits += _table_hits(dice, attacker, "front", combat_tables.damage_groups(back, 5), "normal", target.id)
         psr[attacker.id] = [("made a charge", CHARGE_PSR)]
