@@ -90,7 +90,10 @@ def attack(
     ] = None,
     twist: Annotated[
         Optional[str],
-        typer.Option(help="Torso twist ('Mech) or turret turn (vehicle) for this phase: left or right.", show_default=False),
+        typer.Option(
+            help="Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a facing N..NW).",
+            show_default=False,
+        ),
     ] = None,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show each weapon's to-hit number, modifiers and odds; roll nothing.")

@@ -14,10 +14,23 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
-from btcli.rules import arcs, combat_tables, damage, heat, piloting, tohit
+from btcli.rules import arcs, combat_tables, damage, heat, piloting, tohit, vehicles
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
+
+
+def _twist(unit: Unit, text: str) -> int:
+    """Returns the torso twist (left/right, one hexside) or, for a vehicle, the turret's offset from
+    the hull: left/right or any facing N..NW, which a turret may point at (VEH-ATK-04)."""
+    if text in TWISTS:
+        return TWISTS[text]
+    if unit.is_vehicle:
+        from btcli.model.hexgrid import Facing
+
+        offset = (Facing.parse(text) - unit.facing) % 6
+        return offset - 6 if offset > 3 else offset
+    raise InputError(f"bad --twist {text!r}: a 'Mech twists left or right")
 
 
 def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
@@ -55,13 +68,15 @@ def plan_weapon_attack(
         raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
     if attacker.side == target.side:
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if twist not in TWISTS:
-        raise InputError(f"bad --twist {twist!r} (left or right)")
-    turn = TWISTS[twist]
+    turn = _twist(attacker, twist)
     if attacker.fired and turn != attacker.twist and twist:
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
-    if twist and attacker.is_vehicle and "turret" not in attacker.max_armor:
+    if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
         raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
+    turret = attacker.extra.get("turret", "")
+    if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
+        rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
+        raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
     turn = turn if twist else attacker.twist
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")

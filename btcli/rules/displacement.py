@@ -69,7 +69,7 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
         events.append(f"{unit.id} is pushed into depth-{hex_there.depth} water and destroyed (VEH-DISP-01)")
         return state.with_unit(evolve(unit, destroyed=True))
     if drop >= 2 and not airborne:
-        return state.with_unit(accidental_fall(unit, drop, dice, events))
+        return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))
     if unit.is_mech and psr and not unit.prone:
         from btcli.rules.combat import fall, pilot_modifiers
 
@@ -81,7 +81,7 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
     return state.with_unit(unit)
 
 
-def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str]) -> Unit:
+def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0) -> Unit:
     """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02)."""
     from btcli.rules import piloting
     from btcli.rules.combat import fall
@@ -97,7 +97,7 @@ def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str]) -> U
     events.append(f"{unit.id} takes {total} falling damage on the {side}")
     state_events: list[str] = []
     for hit in hits:
-        unit = vehicles.vehicle_damage(unit, hit, dice, state_events, 0)
+        unit = vehicles.vehicle_damage(unit, hit, dice, state_events, turn)
         if unit.destroyed:
             break
     events.extend(state_events)

@@ -90,13 +90,18 @@ def missing_movers(state: GameState) -> list[str]:
     return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE]
 
 
+def _kept_twist(unit) -> int:
+    """A jammed or locked turret stays where it points (VEH-CRIT-18, 19); torsos and free turrets center."""
+    return unit.twist if unit.is_vehicle and unit.extra.get("turret") in ("jammed", "locked") else 0
+
+
 def end_turn(state: GameState) -> GameState:
     """Clears this turn's movement records and advances the turn counter (End Phase)."""
     units = {
         uid: (
             u
             if u.mode is MoveMode.NONE and not u.mp_spent and not u.fired and not u.twist
-            else evolve(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0, fired=(), twist=0)
+            else evolve(u, mode=MoveMode.NONE, mp_spent=0, hexes_moved=0, fired=(), twist=_kept_twist(u))
         )
         for uid, u in state.units.items()
     }

@@ -90,22 +90,22 @@ def slide(
         from btcli.rules.movement import prohibited_rule
 
         if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
-            return state.with_unit(_prohibited(unit, kind, dice, events))
+            return state.with_unit(_prohibited(unit, kind, dice, events, state.turn))
         if drop >= 1 and unit.motive is not Motive.HOVER:
             from btcli.rules.displacement import accidental_fall
 
-            unit = accidental_fall(unit, drop, dice, events)  # VEH-URB-03
+            unit = accidental_fall(unit, drop, dice, events, state.turn)  # VEH-URB-03
             return state.with_unit(unit)
     return state.with_unit(unit)
 
 
-def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str]) -> Unit:
+def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int) -> Unit:
     """VEH-URB-05: ceil(tons/5) in 5-point groups on the front (forward) column, then immobile."""
     total = ceil(unit.tons / 5)
     events.append(f"{unit.id} {kind}s into terrain it cannot enter: {total} damage, immobile (VEH-URB-05)")
     for amount in combat_tables.damage_groups(total, 5):
         hit = _location(unit, "front", amount, dice, kind)
-        unit = vehicles.vehicle_damage(unit, hit, dice, events, 0)
+        unit = vehicles.vehicle_damage(unit, hit, dice, events, turn)
         if unit.destroyed:
             return unit
     return evolve(unit, extra={**unit.extra, "immobile": True})

@@ -151,9 +151,9 @@ def _effective(unit: Unit, location: str, result: str) -> str | None:
     if result == "fuel tank" and unit.engine != "ice":  # tables.md 4 *: a fusion engine takes an Engine Hit
         return None if unit.extra.get("engine_hit") else "engine hit"
     if result == "driver hit" and count(unit, "driver hit") >= 1:
-        return "crew stunned"  # VEH-CRIT-12
+        result = "crew stunned"  # VEH-CRIT-12
     if result == "commander hit" and count(unit, "commander hit") >= 1:
-        return "crew stunned"  # VEH-CRIT-08
+        result = "crew stunned"  # VEH-CRIT-08
     if result == "crew stunned" and count(unit, "driver hit") and count(unit, "commander hit"):
         return "crew killed"  # VEH-CRIT-11
     if result in ("co-pilot hit", "pilot hit") and count(unit, result) >= 1:
@@ -249,7 +249,9 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
-    by_damage = sorted(candidates, key=lambda i: (int(catalog.weapons()[unit.weapons[i].weapon]["damage"]), i))
+    from btcli.rules.damage import shot_damage
+
+    by_damage = sorted(candidates, key=lambda i: (shot_damage(catalog.weapons()[unit.weapons[i].weapon]), i))
     # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
     weapons = list(unit.weapons)
@@ -272,7 +274,9 @@ def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit
         armor["rear"] = max(0, armor.get("rear", 0) - total)
         events.append(f"{unit.id}: ammunition explodes ({total}); CASE vents it through the rear armor")
         unit = evolve(unit, armor=armor)
-        return apply_effect(unit, location, "crew stunned", None, events, turn, 0)  # type: ignore[arg-type]
+        stun = _effective(unit, location, "crew stunned") or "crew stunned"  # VEH-CRIT-11 applies here too
+        unit = evolve(unit, crits=unit.crits + (f"{location}: {stun}",))
+        return apply_effect(unit, location, stun, None, events, turn, 0)  # type: ignore[arg-type]
     events.append(f"{unit.id}: ammunition explodes for {total} damage to the {location} internal structure")
     internal = dict(unit.internal)
     if location in internal:
