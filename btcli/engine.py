@@ -92,7 +92,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         if roll.success:
             continue
         # The move stops where the roll failed; the unit skids or slips from there.
-        partial = movement.check_move(state, unit, plan.mode, plan.steps[:index]) if index else None
+        partial = movement.check_move(state, unit, plan.mode, plan.steps[:index], partial=True) if index else None
         events: list[str] = []
         if partial is not None and partial.mode is not movement.MoveMode.STAND:
             partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,

@@ -215,7 +215,9 @@ def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
     return [u for u in state.units.values() if u.position == hex_id and u.active and u.id != exclude]
 
 
-def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
+def check_move(
+    state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...], partial: bool = False
+) -> MovePlan:
     """Checks a step path for ``unit`` and returns the plan; raises IllegalOrderError naming the rule."""
     if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.position is not None:
         if steps:
@@ -266,7 +268,8 @@ def check_move(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple
         here = there
     bonus = gets_pavement_bonus(unit) and all_paved
     plan_mode, minimum = _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, state.turn)
-    _check_stacking(state, unit, here)
+    if not partial:  # a move cut short by a failed roll may stop in a friend's hex and slide on
+        _check_stacking(state, unit, here)
     return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum)
 
 

@@ -128,8 +128,10 @@ def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dic
     events.append(f"{unit.id} slips into terrain as high as itself and crashes: {total} damage (VTOL-CRASH-01)")
     structure = sum(unit.internal.values())
     unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})
+    # VTOL-CRASH-01/02: the side that struck the terrain faces the direction of the slip.
+    side = {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - unit.facing) % 6]
     for amount in combat_tables.damage_groups(total, 5):
-        unit = vehicles.vehicle_damage(unit, _location(unit, "front", amount, dice, "crash"), dice, events, state.turn)
+        unit = vehicles.vehicle_damage(unit, _location(unit, side, amount, dice, "crash"), dice, events, state.turn)
         if unit.destroyed:
             return state.with_unit(unit)
     if sum(unit.internal.values()) < structure and vtol.explodes_on_crash(state, unit):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from btcli import catalog
-from btcli.model.board import Terrain
+from btcli.model.board import WOODS_HEIGHT, Terrain
 from btcli.model.state import GameState
 from btcli.model.units import Motive, MoveMode, Unit
 from btcli.rules import arcs, heat, los, vehicles
@@ -159,8 +159,9 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
         adjacent = attacker.position.distance(target.position) <= 1
         mods.append(("target prone, adjacent" if adjacent else "target prone", PRONE_ADJACENT if adjacent else PRONE_FAR))
     here = state.board.hex(target.position)
-    airborne = target.motive is Motive.VTOL and target.elevation > 0
-    if here.terrain in WOODS_IN_HEX and not airborne:  # VTOL-ATK-06: no benefit while flying
+    # VTOL-ATK-06: no woods benefit flying above the trees; under the canopy on a road it counts.
+    above_trees = target.motive is Motive.VTOL and target.elevation > WOODS_HEIGHT
+    if here.terrain in WOODS_IN_HEX and not above_trees:
         mods.append((f"target in {here.terrain.value.replace('_', ' ')}", WOODS_IN_HEX[here.terrain]))
     return mods
 

@@ -56,34 +56,56 @@ def landing_problem(h: Hex) -> str:
     return ""
 
 
+def _roof(h: Hex) -> int:
+    return h.building.height if h.building is not None else 0
+
+
 def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ...]) -> Flight:
-    """Checks a VTOL's path step by step; raises IllegalOrderError for what the rules forbid."""
+    """Checks a VTOL's path step by step; raises IllegalOrderError for what the rules forbid.
+
+    A VTOL is landed when its elevation equals the ground (0) or a building's roof; it may take
+    off again in the same move (climb first, VEH-VTOL-08). A crash ends the move.
+    """
     board = state.board
     here, facing, elevation = unit.position, unit.facing, unit.elevation
     mp = hexes = 0
+    landed = elevation == _roof(board.hex(here))
     # VEH-VTOL-12: below the treetops only along a road it started on, for the whole move.
     on_road = board.hex(here).road and board.hex(here).terrain.is_woods and elevation <= WOODS_HEIGHT
+
+    def done(**outcome) -> Flight:
+        if mp > budget:  # the MP limit holds whatever the move ends in (VEH-VTOL-02)
+            raise IllegalOrderError(f"illegal flight: '{unit.id}' needs {mp} MP for this path, has {budget}", "VEH-VTOL-02")
+        return Flight(here, facing, elevation, mp, hexes, **outcome)
+
     for step in steps:
         mp += 1
+        h = board.hex(here)
         if step == "A":
-            if board.hex(here).level + elevation + 1 > MAX_ELEVATION:
+            if h.level + elevation + 1 > MAX_ELEVATION:
                 raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot climb above level {MAX_ELEVATION}", "VEH-VTOL-05")
             elevation += 1
+            landed = False
             continue
         if step == "D":
-            if elevation <= 0:
+            if landed:
                 raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
             elevation -= 1
-            h = board.hex(here)
+            if h.building is not None and elevation == h.building.height:  # VEH-VTOL-10: a roof landing
+                landed = True
+                continue
             if elevation == 0:
                 problem = landing_problem(h)
-                return Flight(here, facing, 0, mp, hexes, crash=problem and f"it tries to land: {problem}", landed=not problem)
+                if problem:
+                    return done(crash=f"it tries to land: {problem}")
+                landed = True
+                continue
             if elevation <= obstacle_height(h, on_road):
                 raise IllegalOrderError(
                     f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
                 )
             continue
-        if elevation < 1:
+        if landed or elevation < 1:
             raise IllegalOrderError(f"illegal flight: '{unit.id}' is landed; climb (A) before moving or turning", "VEH-VTOL-03")
         if step in ("L", "R"):
             facing = facing.turned(-1 if step == "L" else 1)
@@ -93,21 +115,20 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
         there = here.neighbor(facing if step == "F" else facing.opposite())
         if not board.contains(there):
             raise InputError(f"illegal flight: '{unit.id}' would leave the map at {there.label}")
-        absolute = board.hex(here).level + elevation
+        absolute = h.level + elevation
         target = board.hex(there)
         on_road = on_road and target.road
         elevation = absolute - target.level
         here = there
         hexes += 1
         if elevation <= 0:  # VEH-VTOL-13: flown into the ground
-            return Flight(here, facing, 0, mp, hexes, crash=f"flies into the ground at {here.label} (VEH-VTOL-13)")
+            elevation = 0
+            return done(crash=f"flies into the ground at {here.label} (VEH-VTOL-13)")
         if elevation <= obstacle_height(target, on_road):
             raise IllegalOrderError(
                 f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
             )
-    if mp > budget:
-        raise IllegalOrderError(f"illegal flight: '{unit.id}' needs {mp} MP for this path, has {budget}", "VEH-VTOL-02")
-    return Flight(here, facing, elevation, mp, hexes)
+    return done(landed=landed)
 
 
 def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: list[str]) -> GameState:

@@ -188,12 +188,6 @@ def test_hover_on_pavement_sideslips_instead_of_skidding():
     assert "u1 fails its driving skill roll (4 vs 8) and sideslips" in events
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a hover turning in a friendly unit's hex and failing the roll raises IllegalOrderError "
-    "after the roll: engine.apply_move re-checks the partial path with movement.check_move, whose stacking "
-    "check refuses to end in the friendly hex (btcli/engine.py:95)",
-)
 def test_sideslip_from_a_friendly_units_hex_is_resolved():
     # VEH-SLIP-04, TW p.57 (a unit may pass through a friendly hex): through 0509, into 0508 (friend),
     # turn NE there, fail by 1 (4 vs 5) -> slip 1 hex N to 0507
@@ -246,12 +240,6 @@ def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
     assert "u1 slips into terrain as high as itself and crashes: 12 damage (VTOL-CRASH-01)" in events
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a sideslip crash always rolls on the front column (btcli/rules/skids.py:132); "
-    "after turning NE the VTOL strikes the hill to its north with its "
-    "front-left hexside, which is the left side (tables.md 0)",
-)
 def test_vtol_sideslip_crash_damage_uses_the_side_that_struck_the_terrain():
     # VTOL-CRASH-01, 02: "applied to the side that struck the terrain"
     _state, _events, rolls = drive(_vtol_towards_a_hill(2), "3F,R,F", [3, 7, 7, 7])

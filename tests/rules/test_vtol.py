@@ -160,11 +160,6 @@ def test_vtol_flies_over_a_building_above_the_roof():
     assert (p.end, p.elevation, p.crash) == (H("0509"), 4, "")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a VTOL cannot land on a roof: descending to the roof height raises VEH-VTOL-06 "
-    "(btcli/rules/vtol.py:81), so the building in LANDING_TERRAIN is unreachable",
-)
 def test_vtol_lands_on_a_roof_by_descending_to_the_building_height():
     # VEH-VTOL-06 (catalog test: 3-level building, elevation 3 -> only as a roof landing), VEH-VTOL-10
     state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": "building", "building": {"height": 3}}}), 4)
@@ -280,22 +275,12 @@ def test_vtol_landing_in_water_is_destroyed(depth):
     assert events[-1] == "u1 crashes into water and is destroyed (VEH-VTOL-15)"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: check_flight returns at a landing (or a VEH-VTOL-13 crash) before the MP check, so a "
-    "25-MP path is accepted with flank 23 (btcli/rules/vtol.py:80 and :103 return before the check at :108)",
-)
 def test_vtol_path_ending_in_a_landing_may_not_exceed_flank_mp():
     # VEH-VTOL-02, 04: 12 climbs and 13 descents cost 25 MP; the Ferret has 23
     state = airborne(make_state(design(FERRET)), 1)
     assert refused(state, "12A,13D").rule == "VEH-VTOL-02"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: check_flight stops at the first touchdown and silently drops the rest of the path "
-    "(btcli/rules/vtol.py:80): 'D,A,F' plans 1 MP and ends landed in 0510",
-)
 def test_vtol_path_after_touching_down_is_not_silently_dropped():
     # VEH-VTOL-04: climb and descend any number of times in a hex; the A and F steps are part of the order
     state = airborne(make_state(design(FERRET)), 1)
@@ -486,11 +471,6 @@ def test_airborne_vtol_gets_no_woods_modifier_from_its_own_hex(woods):
     assert _modifier(result, "target in") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: tohit.target_modifiers drops the woods modifier for every airborne VTOL, also one "
-    "following a road through the woods below the treetops (btcli/rules/tohit.py:162-163)",
-)
 def test_vtol_on_a_woods_road_below_the_treetops_keeps_the_woods_modifier():
     # VTOL-ATK-06 (catalog test: elevation 1 following a road through light woods -> woods modifier applies)
     result = _tank_shoots_ferret("light_woods", road=True, elevation=1)
