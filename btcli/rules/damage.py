@@ -49,7 +49,17 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
         if unit.is_mech:
             unit = _mech_damage(unit, hit, dice, events)
         else:
+            before = unit
             unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
+            if unit.motive.value == "vtol":
+                from btcli.rules import vtol
+
+                state = vtol.after_damage(state.with_unit(unit), before, dice, events)
+                continue
+            sinking = unit.motive.value == "hover" and unit.extra.get("immobile") and not before.extra.get("immobile")
+            if sinking and not unit.destroyed and state.board.hex(unit.position).is_deep_water:
+                events.append(f"{unit.id} is immobilized over water and sinks (tables.md 3)")
+                unit = evolve(unit, destroyed=True)
         state = state.with_unit(unit)
     return state, events
 

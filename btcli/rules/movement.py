@@ -407,11 +407,6 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
         hexes_moved=plan.hexes_moved,
         elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
-    if unit.motive is Motive.HOVER:  # an immobilized hovercraft over water sinks (tables.md 3 notes)
-        on_water = state.board.hex(plan.end).is_deep_water
-        if on_water != bool(unit.extra.get("over_water")):
-            extra = {k: v for k, v in moved.extra.items() if k != "over_water"}
-            moved = evolve(moved, extra={**extra, "over_water": True} if on_water else extra)
     if plan.mode is MoveMode.STAND:
         text = f"{unit.id} stands still in {unit.position.label}"
     elif not plan.hexes_moved:

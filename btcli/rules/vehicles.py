@@ -89,7 +89,7 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: in
         return evolve(unit, destroyed=True)
     if location == "rotor" and hit.location == "rotor":
         unit = _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
-    if hit.critical:  # VEH-CRIT-01
+    if hit.critical and amount > 0:  # VEH-CRIT-01; a critical needs at least 1 point of damage (VEH-CRIT-02)
         unit = critical(unit, location, dice, events, turn, amount)
     if structure_hit and not unit.destroyed:  # VEH-CRIT-02
         unit = critical(unit, location, dice, events, turn, amount)
@@ -318,7 +318,7 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
         extra.setdefault("design_cruise", unit.walk)
         unit = evolve(unit, extra=extra, walk=0, run=0)
         events.append(f"{unit.id} is immobilized")
-        return _sink_if_hover_on_water(unit, events)
+        return unit
     return unit
 
 
@@ -327,14 +327,6 @@ def _lose_cruise(unit: Unit, points: int, why: str, events: list[str]) -> Unit:
     events.append(f"{unit.id}: cruise MP {unit.walk} -> {cruise}, flank {flank_for(cruise)} ({why})")
     extra = {"design_cruise": unit.walk, **unit.extra}
     return evolve(unit, walk=cruise, run=flank_for(cruise), extra=extra)
-
-
-def _sink_if_hover_on_water(unit: Unit, events: list[str]) -> Unit:
-    """An immobilized hovercraft over water of depth 1+ sinks (tables.md 3 notes)."""
-    if unit.motive is Motive.HOVER and unit.extra.get("over_water"):
-        events.append(f"{unit.id} sinks")
-        return evolve(unit, destroyed=True)
-    return unit
 
 
 # -- what the conditions change -----------------------------------------------------------------------

@@ -166,3 +166,58 @@ def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, event
 def explodes_on_crash(state: GameState, unit: Unit) -> bool:
     """VEH-DMG-06/07, AMB-13: every VTOL (catalog reading) or only ICE ones (option vtol_crash_explosion = 'ice')."""
     return state.options.get("vtol_crash_explosion", "all") == "all" or unit.engine == "ice"
+
+
+# -- an airborne VTOL after damage (VTOL-CRIT-04, 05, 08; VEH-DMG-05) --------------------------------
+
+FORCED_LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.ROUGH, Terrain.BUILDING}  # VTOL-CRIT-04
+ENGINE_LANDING_MODIFIER = 4  # VTOL-CRIT-04: the landing roll is made at +4
+
+
+def airborne(state: GameState, unit: Unit) -> bool:
+    return unit.motive.value == "vtol" and unit.elevation > _roof(state.board.hex(unit.position))
+
+
+def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
+    """Resolves what damage does to a VTOL in the air: engine hit, no MP left, pilot hit."""
+    from btcli.rules import vehicles
+
+    unit = state.units[before.id]
+    if unit.destroyed or not airborne(state, unit):
+        return state
+    if unit.extra.get("engine_hit") and not before.extra.get("engine_hit"):
+        return forced_landing(state, unit, "engine hit (VTOL-CRIT-04)", dice, events)
+    if unit.walk == 0 and before.walk > 0:  # VEH-DMG-05, AMB-12: as an engine hit, but the engine runs
+        return forced_landing(state, unit, "no MP left (VEH-DMG-05)", dice, events)
+    if vehicles.count(unit, "pilot hit") > vehicles.count(before, "pilot hit"):  # VTOL-CRIT-08
+        modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit)
+        roll = dice.roll(2, f"driving skill roll {unit.id} (pilot hit)", target=sum(v for _, v in modifiers),
+                         modifiers=tuple(modifiers))
+        if not roll.success:
+            h = state.board.hex(unit.position)
+            unit = evolve(unit, elevation=unit.elevation - 1)
+            events.append(f"{unit.id} drops to elevation {unit.elevation} after its pilot is hit (VTOL-CRIT-08)")
+            if unit.elevation <= obstacle_height(h, on_road=False):
+                return crash(state.with_unit(unit), unit, 0, "it dropped into the terrain", dice, events)
+            return state.with_unit(unit)
+    return state
+
+
+def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: list[str]) -> GameState:
+    """VTOL-CRIT-04/05: over clear, paved, rough or a building a driving roll at +4 lands it, immobile;
+    a failure, or any other terrain, destroys it."""
+    from btcli.rules import vehicles
+
+    h = state.board.hex(unit.position)
+    if h.terrain not in FORCED_LANDING_TERRAIN or h.terrain is Terrain.WATER:
+        events.append(f"{unit.id} must come down over {h.terrain.value.replace('_', ' ')} ({why}) and is destroyed (VTOL-CRIT-05)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    modifiers = [("driving", unit.piloting), ("forced landing", ENGINE_LANDING_MODIFIER)] + vehicles.driving_modifiers(unit)
+    roll = dice.roll(2, f"driving skill roll {unit.id} (forced landing)", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
+    if not roll.success:
+        events.append(f"{unit.id} fails its forced landing ({roll.total} vs {roll.target}) and is destroyed")
+        return state.with_unit(evolve(unit, destroyed=True))
+    events.append(f"{unit.id} makes a forced landing in {unit.position.label} ({why}); it cannot move again")
+    extra = {**unit.extra, "immobile": True}
+    return state.with_unit(evolve(unit, elevation=_roof(h), extra=extra))

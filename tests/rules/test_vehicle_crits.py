@@ -175,10 +175,6 @@ def test_veh_dmg_04_one_table_for_every_design(location, roll, result):
         assert unit.crits == (f"{location}: {result}",)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (not implemented): an airborne VTOL reduced to 0 MP by damage is treated as having taken an "
-    "Engine Damage critical (VEH-DMG-05, AMB-12): a +4 driving roll to land; vehicles._lose_cruise only "
-    "lowers the MP"))
 def test_veh_dmg_05_airborne_vtol_reduced_to_0_mp_must_land():
     # VEH-DMG-05 test: airborne VTOL over a clear hex with cruise 1 loses its last MP -> driving roll
     # at +4 (TN 9); roll 9 -> lands and is immobile for the rest of the game.
@@ -323,9 +319,6 @@ def test_veh_crit_02_every_damage_group_reaching_internal_structure_rolls():
     assert (unit.internal["rear"], unit.crits) == (8, ())
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (latent; no weapon makes a 0-point group today): 'a critical hit requires at least 1 point of "
-    "damage' (VEH-CRIT-02), but vehicles.vehicle_damage rolls for a [C] hit whatever its damage"))
 def test_veh_crit_02_a_hit_doing_no_damage_rolls_no_critical():
     # VEH-CRIT-02 test: a hit that inflicts 0 damage -> no critical roll even on a trigger value.
     _, _, d = apply(make_state(MANTICORE), hit("front", 0, critical=True))
@@ -1048,18 +1041,25 @@ def test_vtol_crit_03_engine_damage_while_landed_immobilizes():
     assert mods(state, "e", "Medium Laser@CT", "t")["target immobile"] == -4
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (not implemented): an airborne VTOL whose engine is damaged over landable terrain makes a "
-    "driving roll at +4 (VTOL-CRIT-04); vehicles.apply_effect('engine hit') rolls nothing"))
 def test_vtol_crit_04_engine_damage_while_airborne_over_clear_calls_a_driving_roll():
-    # VTOL-CRIT-04 test: driving 5 over clear -> TN 9; roll 8 -> destroyed.
-    unit, _ = crit(tank(FERRET, elevation=2), "right", 10, 8)
-    assert unit.destroyed
+    # VTOL-CRIT-04 test: driving 5 over clear -> TN 9 (+4); side critical 10 = engine hit; roll 8 -> destroyed.
+    state = ferret_state()
+    state = put(state, evolve(state.units["t"], elevation=2))
+    dice = ManualDice([10, 8])
+    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), dice)
+    assert state.units["t"].destroyed
+    assert dice.rolls[-1].target == 9
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (not implemented): an airborne VTOL whose engine is damaged over terrain other than clear, "
-    "paved, rough or building is destroyed (VTOL-CRIT-05); vehicles.apply_effect only immobilizes it"))
+def test_vtol_crit_04_successful_forced_landing_leaves_it_landed_and_immobile():
+    # VTOL-CRIT-04 test: roll 9 vs TN 9 -> lands in the clear hex, immobile for the rest of the game.
+    state = ferret_state()
+    state = put(state, evolve(state.units["t"], elevation=2))
+    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10, 9]))
+    ferret = state.units["t"]
+    assert (ferret.destroyed, ferret.elevation) == (False, 0) and vehicles.is_immobile(ferret)
+
+
 def test_vtol_crit_05_engine_damage_while_airborne_over_heavy_woods_destroys():
     # VTOL-CRIT-05 test: airborne VTOL over heavy woods takes Engine Damage -> destroyed, no roll.
     state = ferret_state()
@@ -1085,13 +1085,14 @@ def test_vtol_crit_08_second_pilot_hit_kills_the_crew():
     assert unit.extra["crew_killed"] is True and not unit.conscious and not unit.destroyed
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG (not implemented): a Pilot Hit calls an immediate driving roll; failure drops the VTOL one "
-    "elevation (VTOL-CRIT-08); vehicles.apply_effect('pilot hit') rolls nothing"))
 def test_vtol_crit_08_pilot_hit_calls_an_immediate_driving_roll():
-    # VTOL-CRIT-08 test: driving 5 -> immediate roll at TN 7; roll 6 -> elevation 3 becomes 2.
-    unit, _ = crit(tank(FERRET, elevation=3), "front", 10, 6)
-    assert unit.elevation == 2
+    # VTOL-CRIT-08 test: front critical 10 = pilot hit; driving 5 + 2 -> TN 7; roll 6 -> elevation 3 becomes 2.
+    state = ferret_state()
+    state = put(state, evolve(state.units["t"], elevation=3))
+    dice = ManualDice([10, 6])
+    state, _ = damage.apply_hits(state, (hit("front", 1, "front", critical=True),), dice)
+    assert state.units["t"].elevation == 2
+    assert dice.rolls[-1].target == 7
 
 
 def test_vtol_crit_09_rotor_damage_critical_costs_one_cruise_mp():
@@ -1225,9 +1226,6 @@ def test_vtols_make_no_motive_rolls():
     assert vehicles.motive_roll(unit, "left", ManualDice([]), []) == unit
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "BUG: an immobilized hovercraft over depth 1+ water sinks (tables.md 3 notes), but "
-    "vehicles._sink_if_hover_on_water reads unit.extra['over_water'], which nothing ever sets"))
 def test_immobilized_hovercraft_over_water_sinks():
     state = make_state(J_EDGAR)
     state = replace(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.WATER, depth=1)))
