@@ -1,0 +1,65 @@
+"""Vehicle basics not covered elsewhere: the crew's driving skill, VTOLs as ground vehicles,
+VTOL attacks and line of sight, and slipping without changing elevation."""
+
+from __future__ import annotations
+
+from btcli import engine
+from btcli.dice import ManualDice
+from btcli.model.state import Phase, evolve
+from btcli.model.units import Motive
+from btcli.orders import MoveOrder
+from btcli.rules import los, skids, tohit
+from tests.rules.test_movement import design, make_state
+
+FERRET = "Ferret Light Scout VTOL"
+J_EDGAR = "J. Edgar Light Hover Tank"
+HUNCHBACK = "Hunchback HBK-4G"
+
+
+def test_driving_skill_sets_the_driving_roll_like_piloting():
+    # VEH-GEN-01 test: crew driving 5, no modifiers -> TN 5; 5 succeeds, 4 fails by 1
+    unit = make_state(design(J_EDGAR, driving=5)).units["u1"]
+    made = skids.driving_roll(unit, "sideslip", 3, ManualDice([5]))
+    missed = skids.driving_roll(unit, "sideslip", 3, ManualDice([4]))
+    assert (made.target, made.success) == (5, True)
+    assert (missed.success, -missed.margin) == (False, 1)
+
+
+def test_vtol_is_a_ground_vehicle_with_a_rotor():
+    # VEH-GEN-06 test: every VTOL design is a ground combat vehicle on the ground map with a Rotor location
+    unit = make_state(design(FERRET)).units["u1"]
+    assert unit.is_vehicle and unit.motive is Motive.VTOL and "rotor" in unit.max_armor
+
+
+def test_vtol_attacks_use_the_ground_vehicle_attack_rules():
+    # VTOL-ATK-01 test: a VTOL's front-mounted weapon fires only into its front arc, like a tank's
+    # (VEH-ATK-03); the target two hexes north is in front, and behind once the VTOL turns round
+    state = make_state(design(FERRET, "a", at="0510", facing="N"), design(HUNCHBACK, "t", at="0508", side="blue"),
+                       phase=Phase.WEAPON)
+    facing_north = evolve(state.units["a"], elevation=3)
+    facing_south = evolve(facing_north, facing=facing_north.facing.opposite())
+    target = state.units["t"]
+    assert not tohit.weapon_to_hit(state.with_unit(facing_north), facing_north, 0, target, None, 0).impossible
+    refused = tohit.weapon_to_hit(state.with_unit(facing_south), facing_south, 0, target, None, 0)
+    assert "outside the front arc" in refused.impossible and refused.rule == "VEH-ATK-03"
+
+
+def test_vtol_line_of_sight_is_drawn_from_its_height():
+    # VTOL-ATK-03 test: a VTOL 3 levels up sees over a level-2 hill that blocks two ground units
+    hexes = {"0509": {"level": 2}}
+    state = make_state(design(FERRET, "a", at="0510"), design(HUNCHBACK, "t", at="0508", side="blue"), hexes=hexes)
+    ground = los.line_of_sight(state.board, state.units["a"], state.units["t"])
+    flying = los.line_of_sight(state.board, evolve(state.units["a"], elevation=3), state.units["t"])
+    assert ground.blocked and not flying.blocked
+
+
+def test_sideslipping_vtol_keeps_its_elevation():
+    # VEH-SLIP-06 test: a sideslipping VTOL cannot change elevation before the slip: it slips at the
+    # height it had (elevation 4 over level 0 stays 4)
+    state = make_state(design(FERRET, driving=5), phase=Phase.MOVEMENT)
+    state = state.with_unit(evolve(state.units["u1"], elevation=4))
+    # flank path: 16 forward, turn, 1 forward -> roll fails by 3 -> slips min(3, 16 - 1) = 3 hexes north
+    order = MoveOrder("u1", "flank", tuple(["F"] * 5) + ("R", "F"))
+    state, events = engine.apply(state, order, ManualDice([2]))
+    assert state.units["u1"].elevation == 4
+    assert any("sideslip" in e for e in events)
