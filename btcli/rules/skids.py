@@ -124,7 +124,11 @@ def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dic
     """VTOL-CRASH-01..03: hexes moved x ceil(tons/10), 5-point groups on the side that struck the terrain."""
     from btcli.rules import vtol
 
-    total = hexes * ceil(unit.tons / 10)  # AMB-06 reading: hexes x ceil(tons / 10)
+    # AMB-06: hexes x ceil(tons / 10) (catalog reading); option vtol_crash_damage = "product": ceil(hexes x tons / 10)
+    if state.options.get("vtol_crash_damage", "per_hex") == "product":
+        total = ceil(hexes * unit.tons / 10)
+    else:
+        total = hexes * ceil(unit.tons / 10)
     events.append(f"{unit.id} slips into terrain as high as itself and crashes: {total} damage (VTOL-CRASH-01)")
     structure = sum(unit.internal.values())
     unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})

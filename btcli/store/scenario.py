@@ -124,6 +124,9 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r}: unknown weapon {w.get('name')!r}")
         weapons.append({**w, "name": name})
     spec["weapons"] = weapons
+    for key in ("cargo_tons", "case", "infantry"):  # design facts the vehicle criticals read (VEH-CRIT-06, 07)
+        if key in spec:
+            spec["extra"] = {**spec.get("extra", {}), key: spec.pop(key)}
     if not vehicle and "slots" not in spec:
         from btcli.rules.mechs import standard_slots
 

@@ -15,6 +15,8 @@ inline 30-ton VTOL with 20 armor everywhere.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from btcli import engine
@@ -415,3 +417,13 @@ def test_skid_into_a_lower_hex_is_an_accidental_fall():
     assert purposes(rolls) == [SKID_ROLL, "fall direction u1", "hit location fall vs u1 (front)",
                                "hit location fall vs u1 (front)", MOTIVE_ROLL]
     assert "u1 falls 1 levels (accidental fall from above)" in events
+
+
+@pytest.mark.parametrize("option, damage", [("per_hex", 15), ("product", 13)])
+def test_sideslip_crash_damage_formula_follows_the_amb_06_option(option, damage):
+    # AMB-06: 25 tons, 5 hexes: hexes x ceil(tons/10) = 5 x 3 = 15 (default), or ceil(5 x 25 / 10) = 13
+    unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7, tons=25)
+    state = airborne(make_state(unit, hexes={"0505": {"level": 2}}), 2)
+    state = replace(state, options={"vtol_crash_damage": option})
+    state, events, _rolls = drive(state, "3F,R,F", [3, 7, 7, 7])
+    assert f"u1 slips into terrain as high as itself and crashes: {damage} damage (VTOL-CRASH-01)" in events
