@@ -116,9 +116,12 @@ def main() -> None:
     from btcli.store.journal import verify_text
 
     data = games["long"][0].read_bytes()
-    start = time.perf_counter()
-    count, _ = verify_text(data)
-    verify_rate = count / (time.perf_counter() - start)
+    rates = []
+    for _ in range(5):  # median of five replays
+        start = time.perf_counter()
+        count, _ = verify_text(data)
+        rates.append(count / (time.perf_counter() - start))
+    verify_rate = statistics.median(rates)
 
     short, long = rows["short"], rows["long"]
     lines = [
@@ -132,7 +135,7 @@ def main() -> None:
         f"| `btcli report`, {args.entries:,}-entry game ({long[2] / 1e6:.1f} MB) | {long[0] * 1000:.0f} ms "
         f"| {long[0] / short[0]:.2f} x 10-entry | <= 1.2 |",
         f"| `btcli move`, {args.entries:,}-entry game | {long[1] * 1000:.0f} ms | {long[1] / short[1]:.2f} x 10-entry | <= 1.2 |",
-        f"| `btcli verify`, {args.entries:,} entries | {count / verify_rate:.2f} s | {verify_rate:,.0f} entries/s | >= 10,000/s |",
+        f"| `btcli verify`, {args.entries:,} entries (median of 5) | {count / verify_rate:.2f} s | {verify_rate:,.0f} entries/s | >= 10,000/s |",
     ]
     text = "\n".join(lines)
     print(text)

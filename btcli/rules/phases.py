@@ -71,7 +71,7 @@ def movers(state: GameState) -> dict[str, int]:
 
 def side_to_move(state: GameState) -> str | None:
     """Returns the side whose unit moves next, or None when every slot is used."""
-    done = sum(1 for u in state.units.values() if not u.out_of_action and u.has_moved)
+    done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE and not u.out_of_action)
     return state.move_order[done] if done < len(state.move_order) else None
 
 

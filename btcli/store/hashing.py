@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from operator import attrgetter
 
 from btcli.model.state import GameState
 
@@ -48,25 +49,52 @@ UNIT_ENUMS = ("kind", "motive", "facing", "mode")
 UNIT_CONTAINERS = ("armor", "internal", "max_armor", "max_internal", "weapons", "ammo", "slots", "extra")
 
 
+_scalars = attrgetter(*UNIT_SCALARS)
+_enums = attrgetter(*UNIT_ENUMS)
+_containers = attrgetter(*UNIT_CONTAINERS)
+
+
 def _unit_bytes(unit) -> bytes:
-    values = tuple(getattr(unit, name) for name in UNIT_SCALARS)
-    enums = tuple(getattr(unit, name).name for name in UNIT_ENUMS)
+    enums = tuple(e.name for e in _enums(unit))
     position = unit.position.label if unit.position is not None else ""
-    parts = [repr((values, enums, position)).encode()]
-    parts.extend(_part(getattr(unit, name), repr) for name in UNIT_CONTAINERS)
+    parts = [repr((_scalars(unit), enums, position)).encode()]
+    parts.extend(_part(c, repr) for c in _containers(unit))
     return b"\1".join(parts)
 
 
 def state_hash(state: GameState) -> str:
     """Returns the hash of everything the head of a game file records about ``state``."""
-    from btcli.store.codec import board_to_dict, meta_to_dict
-
-    parts = [_canonical(meta_to_dict(state)), _part(state.board, board_to_dict), _part(state.units, _units_bytes)]
+    # The board and each unit enter as their own cached digests: a state hash then costs a few
+    # hundred bytes of hashing however large the map and the units' records are.
+    parts = [_meta_bytes(state), _part(state.board, _board_digest), _part(state.units, _units_bytes)]
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
 
 
+def _board_digest(board) -> bytes:
+    from btcli.store.codec import board_to_dict
+
+    return hashlib.sha256(_canonical(board_to_dict(board))).digest()
+
+
+def _unit_digest(unit) -> bytes:
+    return hashlib.sha256(_unit_bytes(unit)).digest()
+
+
+def _meta_bytes(state: GameState) -> bytes:
+    """Every head field outside the map and the units, as one tuple (containers cached by identity)."""
+    s = state
+    scalars = (
+        s.name, s.seed, s.rolls, s.revision, s.turn, s.phase.value, s.initiative, s.move_order, s.winner, s.result,
+        (s.victory.turn_limit, s.victory.destroy_share),
+    )
+    return b"\2".join(
+        (repr(scalars).encode(), _part(s.declarations, repr), _part(s.pending, repr), _part(s.sides, repr),
+         _part(s.options, repr))
+    )
+
+
 def _units_bytes(units: dict) -> bytes:
-    return b"\0".join(_part(unit, _unit_bytes) for unit in units.values())
+    return b"".join(_part(unit, _unit_digest) for unit in units.values())
 
 
 def entry_hash(entry: dict[str, object]) -> str:
