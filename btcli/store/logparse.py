@@ -5,7 +5,7 @@ tomli_w have a tiny fixed grammar (integers, one-line strings, arrays of
 strings), so a block that matches it exactly is read with a regular expression
 and json.loads, which for that grammar yields what tomllib yields; any other
 block (the first entry with the initial state, a hand-edited one) goes to
-tomllib. tests/store/test_logparse.py checks the two agree.
+tomllib. tests/store/test_gamefile.py checks the two agree.
 """
 
 from __future__ import annotations
@@ -25,6 +25,34 @@ _ARRAY_ITEM = re.compile(rf"    ({_STRING}),\Z")
 def _string(raw: str) -> str:
     """Decodes a basic string already matched by _STRING (TOML and JSON agree on its escapes)."""
     return raw[1:-1] if "\\" not in raw else json.loads(raw)
+
+
+_INT = r"(-?(?:0|[1-9][0-9]*))"
+_ITEMS = rf"((?:    {_STRING},\n)*)"
+# The shape every ordinary entry has, matched in one go (the line parser below handles the rest).
+_ENTRY = re.compile(
+    rf"seq = {_INT}\nturn = {_INT}\nphase = ({_STRING})\ncommand = ({_STRING})\n"
+    rf"events = (?:\[\]|\[\n{_ITEMS}\])\nrolls = (?:\[\]|\[\n{_ITEMS}\])\n"
+    rf"prev = ({_STRING})\nstate = ({_STRING})\n\Z"
+)
+_ITEM = re.compile(_STRING)
+
+
+def _entry(block: str) -> dict[str, object] | None:
+    m = _ENTRY.match(block)
+    if m is None:
+        return None
+    seq, turn, phase, command, events, rolls, prev, state = m.groups()
+    return {
+        "seq": int(seq),
+        "turn": int(turn),
+        "phase": _string(phase),
+        "command": _string(command),
+        "events": [_string(x) for x in _ITEM.findall(events or "")],
+        "rolls": [_string(x) for x in _ITEM.findall(rolls or "")],
+        "prev": _string(prev),
+        "state": _string(state),
+    }
 
 
 def _fast_block(block: str) -> dict[str, object] | None:
@@ -70,7 +98,9 @@ def parse_log(log: bytes) -> list[dict[str, object]]:
         text = "\n" + text
     entries = []
     for block in text.split("\n[[log]]\n")[1:]:
-        entry = _fast_block(block)
+        entry = _entry(block)
+        if entry is None:
+            entry = _fast_block(block)
         if entry is None:
             parsed = parse_toml(("[[log]]\n" + block).encode(), "a log entry").get("log")
             if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], dict):

@@ -119,7 +119,8 @@ text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_siz
     rolls=st.lists(text, max_size=3),
 )
 def test_fast_log_reader_agrees_with_tomllib_on_any_strings(seq, command, events, rolls):
-    entry = {"seq": seq, "command": command, "events": events, "rolls": rolls, "prev": "", "state": "x"}
+    entry = {"seq": seq, "turn": abs(seq) % 50, "phase": command[:5], "command": command, "events": events,
+             "rolls": rolls, "prev": "", "state": "x"}  # the ordinary entry shape (one-regex path)
     log = gamefile.render_entry(entry) + gamefile.render_entry({**entry, "seq": seq + 1})
     assert parse_log(log) == tomllib.loads(log.decode())["log"]
 
@@ -134,3 +135,9 @@ def test_fast_log_reader_rejects_invalid_toml():
 
     with pytest.raises(GameFileError):
         parse_log(b'\n[[log]]\nseq = 1\nseq = 2\n')
+
+
+def test_fast_log_reader_line_path_agrees_with_tomllib():
+    # an entry without the ordinary shape goes through the line parser
+    log = gamefile.render_entry({"seq": 1, "note": "a \\ b \"c\"", "items": ["x", "y"]})
+    assert parse_log(log) == tomllib.loads(log.decode())["log"]
