@@ -54,6 +54,8 @@ def check_phase(state: GameState, kind: type) -> None:
 
 def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
     unit = state.unit(order.unit)
+    if order.after_slip not in ("", "stop", "continue"):
+        raise InputError(f"bad --after-slip {order.after_slip!r} (stop or continue)")
     if unit.has_moved:
         raise IllegalOrderError(f"'{unit.id}' has already moved this turn", "TW p.39 movement order")
     if not unit.active:
@@ -108,6 +110,12 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         moved = state.units[unit.id]
         if kind == "skid" and moved.active:  # VEH-MOVE-02: a skid also damages the motive system
             state = state.with_unit(vehicles.motive_roll(moved, "front", dice, events))
+        if (
+            kind == "sideslip" and order.after_slip == "continue" and moved.active
+            and moved.extra.get("crashed_turn") != state.turn
+        ):
+            state, more = _continue_after_slip(state, moved, plan, index, partial, dice)
+            events.extend(more)
         return state, events
     state, events = movement.apply_move(state, plan)
     if plan.crash:
@@ -115,6 +123,29 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
 
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
     return state, events
+
+
+def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[GameState, list[str]]:
+    """VEH-SLIP-07: after a sideslip without a collision the unit goes on with the rest of its path,
+    travelling in the direction it turned to, with the MP it had left (the slip cost none, VEH-SLIP-08)."""
+    rest = plan.steps[index:]
+    spent = partial.mp if partial is not None else 0
+    slipped = moved.hexes_moved
+    original = (moved.walk, moved.run)
+    fresh = evolve(moved, walk=max(0, moved.walk - spent), run=max(0, moved.run - spent),
+                   mode=movement.MoveMode.NONE, mp_spent=0, hexes_moved=0)
+    trial = state.with_unit(fresh)
+    try:
+        trial, events = apply_move(trial, MoveOrder(moved.id, plan.mode.value, rest, after_slip="continue"), dice)
+    except (IllegalOrderError, InputError) as exc:
+        return state, [f"{moved.id} cannot go on from {moved.position.label} after the slip: {exc}"]
+    after = trial.units[moved.id]
+    if not after.active:
+        return trial, events
+    finished = evolve(after, walk=original[0] if after.walk == fresh.walk else after.walk + spent,
+                      run=original[1] if after.run == fresh.run else after.run + spent,
+                      mode=plan.mode, mp_spent=spent + after.mp_spent, hexes_moved=slipped + after.hexes_moved)
+    return trial.with_unit(finished), [f"{moved.id} goes on after the slip (VEH-SLIP-07)"] + events
 
 
 # -- attacks ------------------------------------------------------------------------------

@@ -48,6 +48,7 @@ class MoveOrder:
     steps: tuple[str, ...] = ()
     to: HexId | None = None  # jumps only
     facing: Facing | None = None  # jumps only
+    after_slip: str = ""  # "continue": go on with the path after a sideslip (VEH-SLIP-07); default: stop
 
     def canonical(self) -> str:
         parts = ["move", self.unit]
@@ -55,6 +56,8 @@ class MoveOrder:
             parts += ["--mode", self.mode]
         if self.steps:
             parts += ["--path", ",".join(self.steps)]
+        if self.after_slip:
+            parts += ["--after-slip", self.after_slip]
         if self.to is not None:
             parts += ["--to", self.to.label]
         if self.facing is not None:
@@ -127,7 +130,8 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
         facing = Facing.parse(opts["--facing"][0]) if "--facing" in opts else None
         steps = parse_steps(opts["--path"][0]) if "--path" in opts else ()
         mode = opts.get("--mode", [""])[0]
-        return MoveOrder(positional[0], mode, steps, to, facing), dice
+        after_slip = opts.get("--after-slip", [""])[0]
+        return MoveOrder(positional[0], mode, steps, to, facing, after_slip), dice
     if verb == "attack" and len(positional) == 1 and "--clear" in opts:
         return AttackOrder(positional[0], "", clear=opts["--clear"][0]), dice
     if verb == "attack" and len(positional) == 2:

@@ -67,11 +67,16 @@ def move(
         Optional[str],
         typer.Option(help="walk|run|jump ('Mechs), cruise|flank (vehicles), or stand. Default: the slowest that suffices."),
     ] = None,
+    after_slip: Annotated[
+        Optional[str],
+        typer.Option("--after-slip", help="After a sideslip: stop (default) or continue the rest of the path.",
+                     show_default=False),
+    ] = None,
     dice: DiceOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Move one unit in the movement phase (or stand it still with --mode stand)."""
-    commands.move(game, unit, path, to, facing, mode, dice, quiet)
+    commands.move(game, unit, path, to, facing, mode, after_slip, dice, quiet)
 
 
 @app.command()

@@ -59,6 +59,7 @@ def move(
     to: str | None,
     facing: str | None,
     mode: str | None,
+    after_slip: str | None,
     dice: str | None,
     quiet: bool,
 ) -> None:
@@ -89,7 +90,7 @@ def move(
             raise InputError("give --path STEPS, --to HEX, or --mode stand")
         else:
             steps = ()
-        return MoveOrder(u.id, chosen.value if chosen else "", steps)
+        return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or "")
 
     _run(game, order, dice, quiet)
 

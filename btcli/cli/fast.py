@@ -15,7 +15,8 @@ from __future__ import annotations
 TABLE = {
     "move": (
         ("game", "unit"),
-        {"--path": "path", "--to": "to", "--facing": "facing", "--mode": "mode", "--dice": "dice"},
+        {"--path": "path", "--to": "to", "--facing": "facing", "--mode": "mode", "--after-slip": "after_slip",
+         "--dice": "dice"},
         {"--quiet": "quiet", "-q": "quiet"},
         set(),
     ),
@@ -31,7 +32,8 @@ TABLE = {
     "verify": (("game",), {}, {"--quiet": "quiet", "-q": "quiet"}, set()),
 }
 DEFAULTS = {
-    "move": {"path": None, "to": None, "facing": None, "mode": None, "dice": None, "quiet": False},
+    "move": {"path": None, "to": None, "facing": None, "mode": None, "after_slip": None, "dice": None,
+             "quiet": False},
     "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "clear": None, "dice": None,
                "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},

@@ -427,3 +427,29 @@ def test_sideslip_crash_damage_formula_follows_the_amb_06_option(option, damage)
     state = replace(state, options={"vtol_crash_damage": option})
     state, events, _rolls = drive(state, "3F,R,F", [3, 7, 7, 7])
     assert f"u1 slips into terrain as high as itself and crashes: {damage} damage (VTOL-CRASH-01)" in events
+
+
+def _drive_on(state: GameState, path: str, rolls: list[int]):
+    dice = ManualDice(list(rolls))
+    state, events = engine.apply(state, MoveOrder("u1", "flank", parse_steps(path), after_slip="continue"), dice)
+    dice.finish()
+    return state, events
+
+
+def test_after_a_sideslip_the_unit_may_go_on_in_the_direction_it_turned_to():
+    # VEH-SLIP-07: 0510 facing N, 3F (0507), R (NE), F: the roll fails by 4 -> slips 2 north (0505);
+    # with --after-slip continue the rest of the path (the F that called the roll, then F) goes on
+    # facing NE from 0505 to 0704. MP: 4 before the roll + 2 after (the slip is free, VEH-SLIP-08);
+    # hexes moved: 3 + 2 slipped + 2 = 7.
+    state = make_state(design(J_EDGAR, driving=8))
+    state, events = _drive_on(state, "3F,R,F,F", [4])
+    u = state.units["u1"]
+    assert "u1 goes on after the slip (VEH-SLIP-07)" in events
+    assert (u.position.label, u.facing.name, u.mp_spent, u.hexes_moved) == ("0704", "NE", 6, 7)
+
+
+def test_without_continue_the_move_ends_after_the_slip():
+    # VEH-SLIP-07 is the player's choice: by default the move ends where the slip ends
+    state = make_state(design(J_EDGAR, driving=8))
+    state, events, _rolls = drive(state, "3F,R,F,F", [4])
+    assert state.units["u1"].position == H("0505")
