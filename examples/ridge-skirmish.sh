@@ -26,36 +26,8 @@ declare -A WEAPONS=(
     [edgar]="-w ML -w SRM-2 -w SRM-2"
     [savannah]="-w ML"
 )
-enemy() { if [ "$1" = blue ]; then echo red; else echo blue; fi; }
+# shellcheck source=lib/skirmish.bash
+. "$HERE/lib/skirmish.bash"
+plan_for() { echo "--mode stand"; }   # every unit holds its ground
 
-fire() {  # fire every weapon of $1 at the first enemy that a dry run accepts
-    local attacker=$1 side=$2 target
-    for target in $($BTCLI report "$GAME" --field "active.$(enemy "$side")"); do
-        # shellcheck disable=SC2086
-        if $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]} --dry-run >/dev/null 2>&1; then
-            # shellcheck disable=SC2086
-            $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]}
-            return
-        fi
-    done
-}
-
-while [ "$($BTCLI report "$GAME" --field game_over)" = false ]; do
-    $BTCLI resolve-phase "$GAME"                                   # initiative
-    while side=$($BTCLI report "$GAME" --field next_to_move) && [ "$side" != null ]; do
-        unit=$($BTCLI report "$GAME" --field "unmoved.$side" | cut -d' ' -f1)
-        $BTCLI move "$GAME" "$unit" --mode stand
-    done
-    $BTCLI resolve-phase "$GAME"                                   # movement ends
-    for side in blue red; do
-        for unit in $($BTCLI report "$GAME" --field "active.$side"); do
-            fire "$unit" "$side"
-        done
-    done
-    for phase in weapon physical heat end; do
-        [ "$($BTCLI report "$GAME" --field game_over)" = false ] || break
-        $BTCLI resolve-phase "$GAME"
-    done
-done
-
-$BTCLI report "$GAME"
+play_to_the_end

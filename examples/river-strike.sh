@@ -30,51 +30,13 @@ declare -A PLAN2=(
     [ferret-2]="--path F"
     [warrior]="--path F,F,F"
 )
-enemy() { if [ "$1" = blue ]; then echo red; else echo blue; fi; }
-
-move_unit() {  # the planned flight, or holding position when there is none or the rules refuse it
-    local unit=$1 plan=${2:-}
-    # shellcheck disable=SC2086
-    if [ -n "$plan" ] && $BTCLI move "$GAME" "$unit" $plan 2>/dev/null; then
-        return
-    fi
-    $BTCLI move "$GAME" "$unit" --mode stand
+# shellcheck source=lib/skirmish.bash
+. "$HERE/lib/skirmish.bash"
+plan_for() {  # the planned move of unit $2 in turn $1 (none: hold position)
+    case $1 in
+        1) echo "${PLAN1[$2]:-}" ;;
+        2) echo "${PLAN2[$2]:-}" ;;
+    esac
 }
 
-fire() {
-    local attacker=$1 side=$2 target
-    for target in $($BTCLI report "$GAME" --field "active.$(enemy "$side")"); do
-        # shellcheck disable=SC2086
-        if $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]} --dry-run >/dev/null 2>&1; then
-            # shellcheck disable=SC2086
-            $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]}
-            return
-        fi
-    done
-}
-
-turn=1
-while [ "$($BTCLI report "$GAME" --field game_over)" = false ]; do
-    $BTCLI resolve-phase "$GAME"                                   # initiative
-    while side=$($BTCLI report "$GAME" --field next_to_move) && [ "$side" != null ]; do
-        unit=$($BTCLI report "$GAME" --field "unmoved.$side" | cut -d' ' -f1)
-        case $turn in
-            1) move_unit "$unit" "${PLAN1[$unit]:-}" ;;
-            2) move_unit "$unit" "${PLAN2[$unit]:-}" ;;
-            *) move_unit "$unit" ;;
-        esac
-    done
-    $BTCLI resolve-phase "$GAME"                                   # movement ends
-    for side in blue red; do
-        for unit in $($BTCLI report "$GAME" --field "active.$side"); do
-            fire "$unit" "$side"
-        done
-    done
-    for phase in weapon physical heat end; do
-        [ "$($BTCLI report "$GAME" --field game_over)" = false ] || break
-        $BTCLI resolve-phase "$GAME"
-    done
-    turn=$((turn + 1))
-done
-
-$BTCLI report "$GAME"
+play_to_the_end

@@ -148,9 +148,10 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
 
 
 def evolve_mount(m: Mount, **changes) -> Mount:
-    values = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "destroyed": m.destroyed, "jammed": m.jammed}
-    values.update(changes)
-    return Mount(**values)
+    """Returns a copy of a weapon mount with some fields changed (mounts are slotted, frozen dataclasses)."""
+    from dataclasses import replace
+
+    return replace(m, **changes)
 
 
 def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str) -> Unit:

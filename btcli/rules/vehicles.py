@@ -227,9 +227,9 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
 
 
 def _with(m: Mount, **changes) -> Mount:
-    values = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "destroyed": m.destroyed, "jammed": m.jammed}
-    values.update(changes)
-    return Mount(**values)
+    from btcli.rules.damage import evolve_mount
+
+    return evolve_mount(m, **changes)
 
 
 def _destroyed(m: Mount) -> Mount:
