@@ -8,7 +8,6 @@ exit 2, 3 or 4 and a byte-for-byte unchanged game file; never a traceback
 from __future__ import annotations
 
 import shutil
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -18,12 +17,9 @@ from hypothesis import strategies as st
 from tests.cli.helpers import ok, run
 from tests.conftest import SCENARIOS
 
-_BASE = Path(tempfile.mkdtemp(prefix="btcli-fuzz-"))
-
-
 @pytest.fixture(scope="module")
-def base_game() -> Path:
-    game = _BASE / "base.toml"
+def base_game(tmp_path_factory) -> Path:
+    game = tmp_path_factory.mktemp("fuzz") / "base.toml"
     ok("init", SCENARIOS / "crossroads.toml", "-o", game, "--seed", "5", "-q", "--force")
     ok("resolve-phase", game, "--dice", "8,5", "-q")
     return game
@@ -56,7 +52,7 @@ def _check(game: Path, args: list[str]) -> None:
 @given(words=st.lists(st.one_of(WORDS, TEXT), min_size=0, max_size=7), command=st.sampled_from(
     ["move", "attack", "resolve-phase", "report", "verify"]))
 def test_random_arguments_never_crash_or_corrupt(base_game, tmp_path_factory, words, command):
-    game = _BASE / "work.toml"
+    game = base_game.parent / "work.toml"
     shutil.copy(base_game, game)
     args = [command, str(game)] + [w for w in words if w != "--debug"]
     if command in ("report", "verify") and "-q" not in args and command == "verify":
@@ -73,7 +69,7 @@ def test_random_arguments_never_crash_or_corrupt(base_game, tmp_path_factory, wo
     ),
 )
 def test_damaged_game_files_never_crash_or_get_overwritten(base_game, data, damage, command):
-    game = _BASE / "damaged.toml"
+    game = base_game.parent / "damaged.toml"
     raw = bytearray(base_game.read_bytes())
     at = data.draw(st.integers(min_value=0, max_value=len(raw) - 1))
     if damage == "truncate":
