@@ -72,6 +72,8 @@ def status(u: Unit) -> str:
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
     if u.is_vehicle:
+        if u.motive.value == "vtol":
+            words.append(f"elevation {u.elevation}" if u.elevation else "landed")
         if u.extra.get("crew_killed"):
             words.append("crew killed")
         if u.extra.get("immobile"):

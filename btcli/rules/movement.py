@@ -245,6 +245,8 @@ def check_move(
     entered: list[HexId] = []
     backward = False
     for step in steps:
+        if step in ("A", "D"):
+            raise InputError(f"A and D (climb, descend) are VTOL steps; '{unit.id}' moves on the ground")
         if step == "U":  # standing up costs 2 MP and a PSR, rolled by the engine (tables.md 8.6)
             mp += STAND_UP_MP
             continue

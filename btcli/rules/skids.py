@@ -69,8 +69,10 @@ def slide(
         h = board.hex(there)
         airborne = unit.motive is Motive.VTOL and unit.elevation > 0
         if airborne:
+            from btcli.rules.vtol import obstacle_height
+
             absolute = board.hex(here).level + unit.elevation
-            top = h.level + (h.building.height if h.building is not None else 0)
+            top = h.level + obstacle_height(h, on_road=False)  # hills, roofs and treetops (AMB-02)
             unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
             moved += 1
             if top >= absolute:  # VEH-SLIP-11
@@ -79,6 +81,7 @@ def slide(
                 state = state.with_unit(evolve(unit, elevation=max(0, absolute - h.level)))
                 return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
             unit = evolve(unit, elevation=absolute - h.level)
+            events.append(f"{unit.id} {kind}s over {there.label} at elevation {unit.elevation}")
             continue
         drop = board.hex(here).level - h.level
         unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)

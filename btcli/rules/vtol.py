@@ -49,6 +49,8 @@ def obstacle_height(h: Hex, on_road: bool) -> int:
 
 def landing_problem(h: Hex) -> str:
     """Returns why a VTOL may not land in this hex (VEH-VTOL-10, 15), or ''."""
+    if h.bridge is not None:  # a bridge deck carries a road: paved landing ground
+        return ""
     if h.terrain is Terrain.WATER:
         return "water (VEH-VTOL-15)"
     if h.terrain not in LANDING_TERRAIN and not h.road:
@@ -138,7 +140,7 @@ def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, event
     h = state.board.hex(unit.position)
     events.append(f"{unit.id} crashes: {why}")
     unit = evolve(unit, elevation=0, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
-    if h.terrain is Terrain.WATER:
+    if h.terrain is Terrain.WATER and h.bridge is None:
         events.append(f"{unit.id} crashes into water and is destroyed (VEH-VTOL-15)")
         return state.with_unit(evolve(unit, destroyed=True))
     total = ceil(unit.tons / 10) * (levels + 1)  # tables.md 5 notes: falling crash

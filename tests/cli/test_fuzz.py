@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from tests.cli.helpers import ok, run
 from tests.conftest import SCENARIOS
 
+
 @pytest.fixture(scope="module")
 def base_game(tmp_path_factory) -> Path:
     game = tmp_path_factory.mktemp("fuzz") / "base.toml"

@@ -63,3 +63,35 @@ def test_sideslipping_vtol_keeps_its_elevation():
     state, events = engine.apply(state, order, ManualDice([2]))
     assert state.units["u1"].elevation == 4
     assert any("sideslip" in e for e in events)
+
+
+def test_ground_units_have_no_climb_or_descend_steps():
+    # A/D are VTOL steps (VEH-VTOL-04); on the ground they would be nonsense
+    import pytest
+
+    from btcli.errors import InputError
+
+    state = make_state(design(HUNCHBACK), phase=Phase.MOVEMENT)
+    with pytest.raises(InputError, match="VTOL steps"):
+        engine.apply(state, MoveOrder("u1", "run", ("L", "D", "D")), ManualDice([]))
+
+
+def test_vtol_lands_on_a_bridge_deck():
+    # VEH-VTOL-10/15: a bridge deck is paved landing ground, not water
+    hexes = {"0510": {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "level": 0}}}
+    state = make_state(design(FERRET), hexes=hexes, phase=Phase.MOVEMENT)
+    state = state.with_unit(evolve(state.units["u1"], elevation=1))
+    state, events = engine.apply(state, MoveOrder("u1", "", ("D",)), ManualDice([]))
+    ferret = state.units["u1"]
+    assert (ferret.destroyed, ferret.elevation) == (False, 0)
+
+
+def test_vtol_slipping_into_treetops_crashes():
+    # VEH-SLIP-11 with AMB-02: woods stand two levels tall. A VTOL at elevation 2 flies 0510 -> 0507
+    # (clear), turns, and fails its roll by 4: it slips north into 0506, heavy woods as high as itself,
+    # and crashes (the crash damage rolls take the remaining 7s).
+    hexes = {"0505": {"terrain": "heavy_woods"}, "0506": {"terrain": "heavy_woods"}}
+    state = make_state(design(FERRET, driving=8), hexes=hexes, phase=Phase.MOVEMENT)
+    state = state.with_unit(evolve(state.units["u1"], elevation=2))
+    state, events = engine.apply(state, MoveOrder("u1", "flank", ("F", "F", "F", "R", "F")), ManualDice([4] + [7] * 6))
+    assert any("crashes" in e for e in events)
