@@ -60,6 +60,7 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
         units[unit.id] = unit
     if not units:
         raise GameFileError("scenario has no [[units]]")
+    _check_ranges(meta, data.get("options", {}), board)
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
         raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")
@@ -140,3 +141,30 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         return unit_from_dict(uid, spec)
     except InputError as exc:
         raise GameFileError(f"unit {uid!r}: {exc}") from None
+
+
+# Rule switches a scenario may set, with the values each accepts (docs/scenario-format.md).
+OPTIONS = {
+    "mech_charges_vehicles": (True, False),
+    "physical_destroys_rotor": (True, False),
+    "vtol_crash_explosion": ("all", "ice"),
+    "vtol_crash_damage": ("per_hex", "product"),
+}
+
+
+def _check_ranges(meta: dict, options: dict, board) -> None:
+    """Refuses values no game can use: a share outside 0-1, negative depths or heights, unknown switches."""
+    share = meta.get("destroy_share", 0.0)
+    if not isinstance(share, (int, float)) or isinstance(share, bool) or not 0 <= share <= 1:
+        raise GameFileError(f"destroy_share must be a number from 0 to 1, not {share!r}")
+    limit = meta.get("turn_limit", 0)
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        raise GameFileError(f"turn_limit must be a whole number of turns (0 = none), not {limit!r}")
+    for name, value in options.items():
+        if name not in OPTIONS:
+            raise GameFileError(f"unknown option {name!r} (options: {', '.join(OPTIONS)})")
+        if value not in OPTIONS[name] or type(value) is not type(OPTIONS[name][0]):
+            raise GameFileError(f"option {name} must be one of {', '.join(map(repr, OPTIONS[name]))}, not {value!r}")
+    for hex_id, h in board.hexes.items():
+        if h.depth < 0 or (h.building is not None and h.building.height < 1):
+            raise GameFileError(f"hex {hex_id.label}: water depth must be 0 or more and buildings at least 1 level high")

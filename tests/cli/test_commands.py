@@ -279,7 +279,7 @@ def test_verify_reports_an_added_key_in_an_entry(moving):
         (('id = "wasp"', 'id = "--to"'), "must start with a letter or digit"),
         (('level = 0\n', 'level = "high"\n'), "malformed"),
         (('seed = 3025', 'seed = [1]'), "seed must be a whole number"),
-        (('turn_limit = 12', 'turn_limit = "x"'), "malformed"),
+        (('turn_limit = 12', 'turn_limit = "x"'), "turn_limit must be"),
     ],
 )
 def test_bad_scenarios_exit_4_with_one_line(tmp_path, crossroads, edit, message):
@@ -294,3 +294,21 @@ def test_init_onto_a_folder_exits_4(tmp_path, crossroads):
     (tmp_path / "dir").mkdir()
     result = run("init", crossroads, "-o", tmp_path / "dir", "--force")
     assert result.code == 4 and "folder" in result.err
+
+
+@pytest.mark.parametrize(
+    "edit,message",
+    [
+        (("destroy_share = 0.75", "destroy_share = 2"), "destroy_share must be"),
+        (("turn_limit = 12", "turn_limit = -1"), "turn_limit must be"),
+        (('"0410" = { terrain = "water", depth = 2 }', '"0410" = { terrain = "water", depth = -2 }'), "depth must be"),
+        (("[scenario]", "[options]\nvtol_crash_damage = \"zzz\"\n\n[scenario]"), "option vtol_crash_damage"),
+        (("[scenario]", "[options]\nno_such_rule = true\n\n[scenario]"), "unknown option"),
+    ],
+)
+def test_scenario_values_out_of_range_exit_4(tmp_path, crossroads, edit, message):
+    text = crossroads.read_text()
+    assert edit[0] in text
+    crossroads.write_text(text.replace(edit[0], edit[1], 1))
+    result = run("init", crossroads, "-o", tmp_path / "g.toml")
+    assert result.code == 4 and message in result.err, result.err
