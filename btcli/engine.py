@@ -75,9 +75,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     plan = check_move(state, order)
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
-        modifiers = [("piloting", unit.piloting)] + combat.pilot_modifiers(unit)
-        roll = dice.roll(2, f"piloting skill roll {unit.id} (standing up)", target=sum(v for _, v in modifiers),
-                         modifiers=tuple(modifiers))
+        roll = combat.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
         if not roll.success:
             events = [f"{unit.id} fails to stand up ({roll.total} vs {roll.target})"]
             fallen = combat.fall(unit, dice, events, levels=0)

@@ -28,7 +28,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool) -> None:
     game = gamefile.load(game_path)
     order = order_factory(game.state)
     outcome = journal.execute(game.state, order, values)
-    prev = entry_hash(gamefile.last_entry(game.last_block))
+    prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
     gamefile.append(game, outcome.state, entry)
     if not quiet:

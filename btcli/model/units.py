@@ -47,11 +47,6 @@ class MoveMode(str, Enum):
         return self in (MoveMode.RUN, MoveMode.FLANK)
 
 
-MECH_LOCATIONS = ("HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
-MECH_REAR = {"CT": "CTR", "LT": "LTR", "RT": "RTR"}
-VEHICLE_LOCATIONS = ("front", "right", "left", "rear", "turret", "rotor", "body")
-
-
 @dataclass(frozen=True, slots=True)
 class Mount:
     """A weapon mounted in a location (``rear`` for rear-firing 'Mech torso mounts)."""

@@ -117,7 +117,7 @@ def game_view(state: GameState) -> dict[str, object]:
         "initiative": list(state.initiative),
         "next_to_move": phases.side_to_move(state) if state.phase.value == "movement" else None,
         "sides": {
-            sid: {"name": side.name, "losses": victory.losses(state, sid)[0], "units": victory.losses(state, sid)[1]}
+            sid: dict(zip(("name", "losses", "units"), (side.name, *victory.losses(state, sid))))
             for sid, side in state.sides.items()
         },
         "declarations": [

@@ -138,13 +138,14 @@ def weapon_attack(
             events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
             continue
         groups = damage_groups(dice, data, mount.label, target.id)
+        covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         events.append(
             f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
             f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
         )
         for amount in groups:
             hit = damage.roll_hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
-            if hit.location in ("LL", "RL") and _legs_covered(state, attacker, target):
+            if hit.location in ("LL", "RL") and covered:
                 events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
                 continue
             events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
@@ -154,12 +155,6 @@ def weapon_attack(
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
-
-
-def _legs_covered(state: GameState, attacker: Unit, target: Unit) -> bool:
-    from btcli.rules import los
-
-    return los.line_of_sight(state.board, attacker, target).partial_cover
 
 
 def damage_groups(dice: Dice, data: dict, label: str, target_id: str) -> list[int]:
@@ -246,17 +241,26 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
             if item in LEG_ITEMS:
                 reasons.append((LEG_ITEMS[item], 0))
     for reason, value in reasons:
-        modifiers = [("piloting", unit.piloting)] + ([(reason, value)] if value else []) + pilot_modifiers(unit)
-        if tohit.is_immobile(unit):
+        roll = piloting_roll(unit, reason, dice, value)
+        if roll is None:
             events.append(f"{unit.id} cannot keep its footing ({reason}; shut down or unconscious) and falls")
             return fall(unit, dice, events, levels=0)
-        roll = dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                         modifiers=tuple(modifiers))
         if not roll.success:
             events.append(f"{unit.id} fails its PSR ({reason}: {roll.total} vs {roll.target}) and falls")
             return fall(unit, dice, events, levels=0)
         events.append(f"{unit.id} keeps its footing ({reason}: {roll.total} vs {roll.target})")
     return unit
+
+
+def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0):
+    """Rolls a piloting skill roll: piloting + the reason's modifier + the pre-existing damage
+    modifiers (tables.md 8.6). Returns None when it fails without a roll: a shut-down or
+    unconscious 'Mech cannot keep its footing."""
+    if tohit.is_immobile(unit):
+        return None
+    modifiers = [("piloting", unit.piloting)] + ([(reason, modifier)] if modifier else []) + pilot_modifiers(unit)
+    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
 
 
 def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
@@ -363,6 +367,7 @@ def _shutdown_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
     """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
     if unit.prone:
         return unit
+    # Shutting down is itself the roll's occasion: it is rolled, not failed automatically.
     modifiers = [("piloting", unit.piloting), ("shutdown", piloting.PSR_MODIFIERS["shutdown"])] + pilot_modifiers(unit)
     roll = dice.roll(2, f"piloting skill roll {unit.id} (shutdown)", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
     if roll.success:

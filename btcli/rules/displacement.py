@@ -71,12 +71,12 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
     if drop >= 2 and not airborne:
         return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))
     if unit.is_mech and psr and not unit.prone:
-        from btcli.rules.combat import fall, pilot_modifiers
+        from btcli.rules.combat import fall, piloting_roll
 
-        modifiers = [("piloting", unit.piloting)] + pilot_modifiers(unit)
-        roll = dice.roll(2, f"piloting skill roll {unit.id} (displaced)", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
-        if not roll.success:
-            events.append(f"{unit.id} fails its PSR after being displaced ({roll.total} vs {roll.target}) and falls")
+        roll = piloting_roll(unit, "displaced", dice)
+        if roll is None or not roll.success:
+            shown = f"{roll.total} vs {roll.target}" if roll else "shut down or unconscious"
+            events.append(f"{unit.id} fails its PSR after being displaced ({shown}) and falls")
             unit = fall(unit, dice, events, levels=0)
     return state.with_unit(unit)
 

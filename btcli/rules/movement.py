@@ -48,8 +48,6 @@ MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
 VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
 VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
 
-GROUND_MODES = {MoveMode.WALK, MoveMode.RUN, MoveMode.CRUISE, MoveMode.FLANK}
-FLYING_MOTIVES = {Motive.VTOL, Motive.WIGE}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +56,6 @@ class StepCost:
 
     mp: int
     paved: bool
-    level_change: int
 
 
 @dataclass(frozen=True)
@@ -145,7 +142,7 @@ def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backwa
                 "VEH-MOVE-08",
             )
         mp += VEHICLE_MP_PER_LEVEL * abs(change)
-    return StepCost(mp, there.paved, change)
+    return StepCost(mp, there.paved)
 
 
 # -- MP available ---------------------------------------------------------------

@@ -25,7 +25,6 @@ def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list
     """Rolls 2D6 per side, re-rolling ties; returns the sides lowest first (the loser moves first)."""
     sides = list(state.sides)
     events = []
-    attempt = 1
     while True:
         totals = {sid: dice.roll(2, f"initiative {sid} (turn {state.turn})").total for sid in sides}
         shown = ", ".join(f"{sid} {total}" for sid, total in totals.items())
@@ -34,7 +33,6 @@ def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list
             events.append(f"initiative: {shown}; {order[0]} loses and moves first")
             return order, events
         events.append(f"initiative: {shown}; tie, rolling again")
-        attempt += 1
 
 
 def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str, ...]:

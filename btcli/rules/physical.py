@@ -264,7 +264,7 @@ def _fall_now(unit: Unit, dice: Dice, events: list[str]) -> Unit:
 
 def _finish(state, hits, psr, dice, events):
     """Applies the damage, then each PSR the attack forced (a failure is a fall)."""
-    from btcli.rules.combat import fall, pilot_modifiers
+    from btcli.rules.combat import fall, piloting_roll
 
     state, more = damage.apply_hits(state, tuple(hits), dice)
     events.extend(more)
@@ -272,9 +272,10 @@ def _finish(state, hits, psr, dice, events):
         unit = state.units[uid]
         if not unit.is_mech or not unit.active or unit.prone:
             continue
-        modifiers = [("piloting", unit.piloting)] + reasons + pilot_modifiers(unit)
-        roll = dice.roll(2, f"piloting skill roll {uid} ({reasons[0][0]})", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
-        if not roll.success:
-            events.append(f"{uid} fails its PSR ({roll.total} vs {roll.target}) and falls")
+        (reason, value), = reasons
+        roll = piloting_roll(unit, reason, dice, value)
+        if roll is None or not roll.success:
+            shown = f"{roll.total} vs {roll.target}" if roll else "shut down or unconscious"
+            events.append(f"{uid} fails its PSR ({shown}) and falls")
             state = state.with_unit(fall(unit, dice, events, levels=0))
     return state, events

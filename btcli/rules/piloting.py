@@ -145,8 +145,3 @@ def skid_modifier(hexes_moved: int) -> int:
 def building_entry_modifier(hexes_moved: int) -> int:
     """Returns the building-entry PSR modifier for the hexes moved so far (tables.md 8.6, PARTLY VERIFIED)."""
     return _ladder(hexes_moved, BUILDING_LADDER)
-
-
-def stand_up_target(piloting: int, modifiers: list[tuple[str, int]]) -> int:
-    """Returns the target to stand up: standing up is a PSR, so the same sum as ``psr_target`` (TW)."""
-    return psr_target(piloting, modifiers)

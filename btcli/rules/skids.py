@@ -107,14 +107,15 @@ def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int)
     total = ceil(unit.tons / 5)
     events.append(f"{unit.id} {kind}s into terrain it cannot enter: {total} damage, immobile (VEH-URB-05)")
     for amount in combat_tables.damage_groups(total, 5):
-        hit = _location(unit, "front", amount, dice, kind)
+        hit = hit_for(unit, "front", amount, dice, kind)
         unit = vehicles.vehicle_damage(unit, hit, dice, events, turn)
         if unit.destroyed:
             return unit
     return evolve(unit, extra={**unit.extra, "immobile": True})
 
 
-def _location(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
+def hit_for(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
+    """Rolls where one damage group strikes a vehicle, keeping the table's [C]/[M] marks."""
     roll = dice.roll(2, f"hit location {source} {unit.id} ({side})").total
     if unit.motive is Motive.VTOL:
         location, mark = combat_tables.vtol_hit_location(roll, side)
@@ -124,7 +125,7 @@ def _location(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hi
 
 
 def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str]) -> GameState:
-    """VTOL-CRASH-01..03: hexes moved x ceil(tons/10), 5-point groups on the side that struck the terrain."""
+    """VTOL-CRASH-01: hexes moved x ceil(tons/10) on the side that struck the terrain (AMB-06)."""
     from btcli.rules import vtol
 
     # AMB-06: hexes x ceil(tons / 10) (catalog reading); option vtol_crash_damage = "product": ceil(hexes x tons / 10)
@@ -133,23 +134,9 @@ def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dic
     else:
         total = hexes * ceil(unit.tons / 10)
     events.append(f"{unit.id} slips into terrain as high as itself and crashes: {total} damage (VTOL-CRASH-01)")
-    structure = sum(unit.internal.values())
-    unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})
-    # VTOL-CRASH-01/02: the side that struck the terrain faces the direction of the slip.
+    # The side that struck the terrain faces the direction of the slip.
     side = {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - unit.facing) % 6]
-    for amount in combat_tables.damage_groups(total, 5):
-        unit = vehicles.vehicle_damage(unit, _location(unit, side, amount, dice, "crash"), dice, events, state.turn)
-        if unit.destroyed:
-            return state.with_unit(unit)
-    if sum(unit.internal.values()) < structure and vtol.explodes_on_crash(state, unit):
-        events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
-        return state.with_unit(evolve(unit, destroyed=True))
-    problem = vtol.landing_problem(state.board.hex(unit.position))
-    if problem:
-        events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
-        return state.with_unit(evolve(unit, destroyed=True))
-    events.append(f"{unit.id} is down and landed in {unit.position.label} (VTOL-CRASH-03)")
-    return state.with_unit(evolve(unit, elevation=0))
+    return vtol.crash_damage(state, unit, total, side, dice, events)
 
 
 def risk_points(unit: Unit, board, steps: tuple[str, ...], fast: bool) -> list[tuple[int, Facing, int, HexId]]:

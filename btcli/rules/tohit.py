@@ -33,6 +33,7 @@ IMMOBILE = -4
 PRONE_ADJACENT, PRONE_FAR, ATTACKER_PRONE = -2, 1, 2
 SECONDARY_FRONT, SECONDARY_OTHER = 1, 2  # tables.md 6.5
 SENSOR_HIT = 2
+PARTIAL_COVER = "partial cover"  # the modifier's name; leg hits then strike the cover
 SHOULDER, ARM_ACTUATOR = 4, 1
 
 
@@ -132,7 +133,7 @@ def weapon_to_hit(
     if sight.woods:
         mods.append(("intervening woods", sight.woods))
     if sight.partial_cover:
-        mods.append(("partial cover", 1))
+        mods.append((PARTIAL_COVER, 1))
     if primary is not None and primary != target.id:
         in_front = arcs.in_arc(attacker.position, facing, "front", target.position)
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))

@@ -134,35 +134,43 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
 
 
 def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: list[str]) -> GameState:
-    """Crashes a VTOL: falling damage in 5-point groups, then landed if it can be, else destroyed."""
-    from btcli.rules import vehicles
-
-    h = state.board.hex(unit.position)
+    """Crashes a VTOL that falls: ceil(tons/10) x (levels + 1), the side by 1D6 (tables.md 5 notes)."""
     events.append(f"{unit.id} crashes: {why}")
-    unit = evolve(unit, elevation=0, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
-    if h.terrain is Terrain.WATER and h.bridge is None:
+    total = ceil(unit.tons / 10) * (levels + 1)
+    side = CRASH_SIDE[dice.d6(f"crash side {unit.id}")] if not _in_water(state, unit) else "front"
+    return crash_damage(state, unit, total, side, dice, events)
+
+
+def _in_water(state: GameState, unit: Unit) -> bool:
+    h = state.board.hex(unit.position)
+    return h.terrain is Terrain.WATER and h.bridge is None
+
+
+def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice, events: list[str]) -> GameState:
+    """Resolves a crash (VTOL-CRASH-02..04): 5-point groups on the VTOL table column of ``side``; any
+    internal structure damage may explode it (VEH-DMG-06, AMB-13); a survivor on landing ground is
+    landed, otherwise destroyed. It cannot attack this turn."""
+    from btcli.rules import vehicles
+    from btcli.rules.skids import hit_for
+
+    unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
+    if _in_water(state, unit):
         events.append(f"{unit.id} crashes into water and is destroyed (VEH-VTOL-15)")
         return state.with_unit(evolve(unit, destroyed=True))
-    total = ceil(unit.tons / 10) * (levels + 1)  # tables.md 5 notes: falling crash
-    side = CRASH_SIDE[dice.d6(f"crash side {unit.id}")]
-    structure_before = sum(unit.internal.values())
+    structure = sum(unit.internal.values())
     for amount in combat_tables.damage_groups(total, 5):
-        roll = dice.roll(2, f"crash hit location {unit.id} ({side})").total
-        location, _ = combat_tables.vtol_hit_location(roll, side)
-        from btcli.model.state import Hit
-
-        unit = vehicles.vehicle_damage(unit, Hit(unit.id, location, amount, side, source="crash"), dice, events, state.turn)
+        unit = vehicles.vehicle_damage(unit, hit_for(unit, side, amount, dice, "crash"), dice, events, state.turn)
         if unit.destroyed:
             return state.with_unit(unit)
-    if sum(unit.internal.values()) < structure_before and explodes_on_crash(state, unit):
+    if sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
         events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
         return state.with_unit(evolve(unit, destroyed=True))
-    problem = landing_problem(h)
+    problem = landing_problem(state.board.hex(unit.position))
     if problem:
         events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
         return state.with_unit(evolve(unit, destroyed=True))
     events.append(f"{unit.id} survives the crash and is landed in {unit.position.label} (VTOL-CRASH-03)")
-    return state.with_unit(unit)
+    return state.with_unit(evolve(unit, elevation=_roof(state.board.hex(unit.position))))
 
 
 def explodes_on_crash(state: GameState, unit: Unit) -> bool:

@@ -36,7 +36,7 @@ class LoadedGame:
     state: GameState
     head_end: int  # offset of the log tail (its leading newline)
     size: int
-    last_block: bytes  # the last [[log]] entry, for the previous-entry hash
+    last: dict  # the last [[log]] entry, parsed: checked on load, hashed as the next entry's ``prev``
     stamp: tuple[int, int, int]  # inode, size, mtime: changes on every write
 
 
@@ -120,7 +120,7 @@ def load(path: str | os.PathLike) -> LoadedGame:
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
     if last.get("seq") != state.revision or not ENTRY_KEYS <= set(last):
         raise GameFileError(f"{path} is damaged: its last log entry is {last.get('seq')!r}, its head says revision {state.revision}")
-    return LoadedGame(path, state, head_end, size, last_block, _stamp(st))
+    return LoadedGame(path, state, head_end, size, last, _stamp(st))
 
 
 def render_head(state: GameState) -> bytes:

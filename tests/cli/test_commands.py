@@ -163,7 +163,7 @@ def test_stale_revision_is_refused(moving):
     ok("move", moving, "wasp", "--path", "F")
     before = moving.read_bytes()
     outcome = journal.execute(stale.state, MoveOrder("wasp", "", ("F", "F")), None)
-    entry = journal.make_entry(stale.state, outcome, entry_hash(gamefile.last_entry(stale.last_block)))
+    entry = journal.make_entry(stale.state, outcome, entry_hash(stale.last))
     from btcli.errors import GameFileError
 
     with pytest.raises(GameFileError, match="stale revision"):

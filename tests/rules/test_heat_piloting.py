@@ -242,7 +242,6 @@ def test_automatic_fall(gyro_destroyed, legs, reason):
 )
 def test_psr_and_stand_up_targets(skill, modifiers, target):
     assert piloting.psr_target(skill, modifiers) == target
-    assert piloting.stand_up_target(skill, modifiers) == target
 
 
 # tables.md 8.6: skid ladder 0-2 -1, 3-4 +0, 5-7 +1, 8-10 +2, 11+ +4.

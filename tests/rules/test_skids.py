@@ -20,12 +20,13 @@ from dataclasses import replace
 import pytest
 
 from btcli import engine
-from btcli.dice import ManualDice, Roll
+from btcli.dice import ManualDice
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, evolve
+from btcli.model.state import GameState
 from btcli.model.units import MoveMode
 from btcli.orders import MoveOrder, parse_steps
 from tests.rules.test_movement import column, design, make_state, vehicle
+from tests.rules.test_vtol import airborne, fly, purposes
 
 H = HexId.parse
 
@@ -40,19 +41,8 @@ THICK = {"front": 20, "right": 20, "left": 20, "rear": 20, "rotor": 20}
 
 
 def drive(state: GameState, path: str, rolls: list[int] = (), mode: str = "flank", uid: str = "u1"):
-    """Applies a move through the engine; returns (state, events, rolls), every die value used."""
-    dice = ManualDice(list(rolls))
-    state, events = engine.apply(state, MoveOrder(uid, mode, parse_steps(path)), dice)
-    dice.finish()
-    return state, events, dice.rolls
-
-
-def purposes(rolls: list[Roll]) -> list[str]:
-    return [r.purpose for r in rolls]
-
-
-def airborne(state: GameState, elevation: int, uid: str = "u1") -> GameState:
-    return state.with_unit(evolve(state.units[uid], elevation=elevation))
+    """Applies a move at flank speed (the moves that risk a skid or slip); see test_vtol.fly."""
+    return fly(state, path, rolls, mode, uid)
 
 
 def paved(rows=range(1, 17), **more) -> dict[str, dict]:
@@ -218,7 +208,7 @@ def test_vtol_slipping_into_terrain_as_high_as_itself_crashes():
     assert u.extra["crashed_turn"] == 1
     assert purposes(rolls)[0] == SLIP_ROLL and len(rolls) == 4
     assert "u1 slips into terrain as high as itself and crashes: 15 damage (VTOL-CRASH-01)" in events
-    assert events[-1] == "u1 is down and landed in 0505 (VTOL-CRASH-03)"  # VTOL-CRASH-03: clear hill
+    assert events[-1] == "u1 survives the crash and is landed in 0505 (VTOL-CRASH-03)"  # VTOL-CRASH-03: clear hill
 
 
 def test_vtol_slipping_above_terrain_lower_than_itself_does_not_crash():
@@ -238,7 +228,8 @@ def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
     state, events, _rolls = drive(state, "3F,R,F", [6, 7, 7, 7])
     u = state.units["u1"]
     lost = sum(u.max_armor.values()) - sum(u.armor.values())
-    assert (u.position, u.elevation, u.hexes_moved, lost, u.destroyed) == (H("0506"), 0, 4, 12, False)
+    # landed on the roof: elevation = the building's height (VEH-VTOL-10)
+    assert (u.position, u.elevation, u.hexes_moved, lost, u.destroyed) == (H("0506"), 3, 4, 12, False)
     assert "u1 slips into terrain as high as itself and crashes: 12 damage (VTOL-CRASH-01)" in events
 
 

@@ -256,7 +256,7 @@ def test_vtol_landing_in_rough_crashes_and_is_destroyed():
     state, events, rolls = fly(state, "D", [1, 7])
     u = state.units["u1"]
     assert (u.position, u.elevation, u.armor["front"], u.destroyed) == (H("0510"), 0, 1, True)
-    assert purposes(rolls) == ["crash side u1", "crash hit location u1 (front)"]
+    assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events[1:] == [
         "u1 crashes: it tries to land: rough is no landing ground (VEH-VTOL-10)",
         "u1 takes 1 in front (crash)",
@@ -311,7 +311,7 @@ def test_vtol_flying_into_a_hill_as_high_as_itself_crashes():
     u = state.units["u1"]
     assert (u.position, u.elevation, u.armor["front"], u.destroyed) == (H("0509"), 0, 1, False)
     assert u.extra["crashed_turn"] == 1
-    assert purposes(rolls) == ["crash side u1", "crash hit location u1 (front)"]
+    assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events == [
         "u1 flies 0510 -> 0509 facing N, elevation 2 -> 0: 1 MP, 1 hexes (cruise)",
         "u1 crashes: flies into the ground at 0509 (VEH-VTOL-13)",
@@ -340,7 +340,7 @@ def test_crash_damage_is_tons_over_ten_times_levels_plus_one_in_five_point_group
     dice.finish()
     u = state.units["u1"]
     assert (u.armor["front"], u.internal["front"], u.elevation, u.destroyed) == (11, 3, 0, False)
-    assert purposes(dice.rolls) == ["crash side u1"] + ["crash hit location u1 (front)"] * 2
+    assert purposes(dice.rolls) == ["crash side u1"] + ["hit location crash u1 (front)"] * 2
     assert events == [
         "u1 crashes: test",
         "u1 takes 5 in front (crash)",
@@ -357,7 +357,7 @@ def test_crash_side_comes_from_one_d6(d6, side):
     state = vtol.crash(state, state.units["u1"], 0, "test", dice, events)
     dice.finish()
     assert state.units["u1"].armor[side] == 17
-    assert dice.rolls[1].purpose == f"crash hit location u1 ({side})"
+    assert dice.rolls[1].purpose == f"hit location crash u1 ({side})"
 
 
 # (option vtol_crash_explosion, engine, destroyed): the 30-ton VTOL with 1 front armor flies into a
@@ -382,7 +382,7 @@ def test_crash_damage_to_internal_structure_makes_the_vtol_explode(option, engin
     state, events, rolls = fly(state, "F", [1, 7, 2])
     u = state.units["u1"]
     assert (u.position, u.armor["front"], u.internal["front"], u.destroyed) == (H("0509"), 0, 1, destroyed)
-    assert purposes(rolls) == ["crash side u1", "crash hit location u1 (front)", "vehicle critical u1 front"]
+    assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)", "vehicle critical u1 front"]
     exploded = "u1's crash damaged its internal structure: it explodes (VEH-DMG-06)"
     assert (exploded in events) is destroyed
 

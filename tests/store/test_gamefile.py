@@ -33,7 +33,7 @@ def new_game(path, state):
 def step(path, order, dice=None):
     game = gamefile.load(path)
     outcome = journal.execute(game.state, order, dice)
-    entry = journal.make_entry(game.state, outcome, entry_hash(gamefile.last_entry(game.last_block)))
+    entry = journal.make_entry(game.state, outcome, entry_hash(game.last))
     gamefile.append(game, outcome.state, entry)
     return outcome
 
@@ -77,8 +77,8 @@ def test_load_finds_head_and_last_entry_across_read_chunks(tmp_path, initial, mo
     whole = gamefile.load(path)
     monkeypatch.setattr(gamefile, "CHUNK", 7)
     small = gamefile.load(path)
-    assert (small.head_end, small.last_block) == (whole.head_end, whole.last_block)
-    assert gamefile.last_entry(small.last_block)["seq"] == 2
+    assert (small.head_end, small.last) == (whole.head_end, whole.last)
+    assert small.last["seq"] == 2
 
 
 def test_a_long_game_verifies_after_many_appends(tmp_path, initial):
