@@ -219,9 +219,8 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
     if stale:
         state = evolve(state, units={**state.units, **stale})
-    new_phase = next_phase = phases.next_phase(phase)
-    state = evolve(state, phase=next_phase)
-    events.append(f"{phase.value} phase ends; {new_phase.value} phase of turn {state.turn} begins")
+    state = evolve(state, phase=phases.next_phase(phase))
+    events.append(f"{phase.value} phase ends; {state.phase.value} phase of turn {state.turn} begins")
     state, over = victory.check(state)
     events.extend(over)
     return state, events

@@ -207,8 +207,6 @@ def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple
         if unit.is_mech and not unit.destroyed:
             unit = _damage_psr(unit, before.get(uid, unit), dice, events)
             unit = _consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
-        if unit.damage_phase:
-            unit = evolve(unit, damage_phase=0)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
     return state, events
