@@ -45,6 +45,13 @@ DEFAULT_CF = {
     BuildingType.HARDENED: 120,
 }
 DEFAULT_BUILDING_HEIGHT = 2
+# tables.md 10.1: the CF a building (or bridge) of each type may have (URB-BLD-06, URB-BRG-02).
+CF_RANGE = {
+    BuildingType.LIGHT: (1, 15),
+    BuildingType.MEDIUM: (16, 40),
+    BuildingType.HEAVY: (41, 90),
+    BuildingType.HARDENED: (91, 150),
+}
 
 # Woods stand two levels tall for line of sight and VTOL flight (AMB-02).
 WOODS_HEIGHT = 2
@@ -57,7 +64,15 @@ class Building:
     type: BuildingType = BuildingType.MEDIUM
     height: int = DEFAULT_BUILDING_HEIGHT
     cf: int = DEFAULT_CF[BuildingType.MEDIUM]
-    structure: str = ""  # hexes sharing a structure name form one multi-hex building
+    structure: str = ""  # hexes sharing a structure name form one multi-hex building (URB-GEN-01)
+    basement: str = ""  # "" not rolled yet, "none", or DEPTH:HOW as "2:kick", "1:fall", "1:punch" (tables.md 10.4)
+    sublevel: int = 0  # depth of a basement a 'Mech fell into (URB-BSMT-03)
+    start_cf: int = 0  # CF when this phase began, if damaged during it (0: unchanged); collapse damage uses it
+
+    @property
+    def phase_cf(self) -> int:
+        """Returns the CF the hex had when the phase began (URB-COLL-04)."""
+        return self.start_cf or self.cf
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +82,12 @@ class Bridge:
     type: BuildingType = BuildingType.MEDIUM
     cf: int = DEFAULT_CF[BuildingType.MEDIUM]
     level: int = 1
+    structure: str = ""  # hexes sharing a structure name form one multi-hex bridge (URB-BRG-04)
+    start_cf: int = 0
+
+    @property
+    def phase_cf(self) -> int:
+        return self.start_cf or self.cf
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +100,7 @@ class Hex:
     road: bool = False
     building: Building | None = None
     bridge: Bridge | None = None
+    ruin: Building | Bridge | None = None  # what collapsed here: rubble keeps its type (URB-CLUB-01)
 
     @property
     def paved(self) -> bool:

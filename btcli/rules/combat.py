@@ -12,9 +12,9 @@ from __future__ import annotations
 from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.model.state import AttackDeclaration, GameState, Hit, evolve
 from btcli.model.units import AmmoBin, Unit
-from btcli.rules import arcs, combat_tables, damage, heat, piloting, tohit, vehicles
+from btcli.rules import arcs, buildings, combat_tables, damage, heat, los, piloting, tohit, vehicles
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
@@ -118,6 +118,9 @@ def weapon_attack(
     ammo = list(attacker.ammo)
     fired = list(attacker.fired)
     side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    shelter = _shelter(state, attacker, target)
+    if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
+        side = "rear" if side == "rear" else "front"
     for index, result in plans:
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
@@ -136,9 +139,14 @@ def weapon_attack(
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
         if not roll.success:
             events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
+            if shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
+                full = full_damage(data)  # URB-IN-04: an adjacent attacker's misses strike the building
+                events.append(f"  the miss strikes building hex {target.position.label} for {full}")
+                pending.append(buildings.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
             continue
         groups = damage_groups(dice, data, mount.label, target.id)
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
+        cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
         events.append(
             f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
             f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
@@ -146,15 +154,46 @@ def weapon_attack(
         for amount in groups:
             hit = damage.roll_hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if hit.location in ("LL", "RL") and covered:
-                events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
+                if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
+                    events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")
+                    pending.append(buildings.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
+                else:
+                    events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
                 continue
-            events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
+            if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
+                through, soaked = buildings.reduce_absorbed(amount, shelter[0].cf)
+                taken = soaked if state.options.get("occupant_hit_building_damage", "absorbed") == "absorbed" else amount
+                events.append(f"  {amount} to {target.id} {hit.location}: the building absorbs {soaked}, {through} gets through")
+                pending.append(buildings.building_hit(target.position, taken, f"{mount.label} from {attacker.id}"))
+                if through <= 0:
+                    continue
+                hit = Hit(hit.target, hit.location, through, hit.side, hit.rear, hit.critical, hit.motive, hit.source)
+            else:
+                events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
             pending.append(hit)
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
+
+
+def _shelter(state: GameState, attacker: Unit, target: Unit):
+    """Returns (building, both inside it) when the target is inside a building, else None."""
+    b = buildings.inside(state.board, target)
+    if b is None:
+        return None
+    together = buildings.inside(state.board, attacker) is not None and buildings.same_structure(
+        state.board, attacker.position, target.position)
+    return b, together
+
+
+def full_damage(data: dict) -> int:
+    """Returns a weapon's whole damage, every missile hitting (URB-ATK-05)."""
+    per = int(data["damage"])
+    if data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0:
+        return per * int(data["cluster"])
+    return per
 
 
 def damage_groups(dice: Dice, data: dict, label: str, target_id: str) -> list[int]:
@@ -275,8 +314,11 @@ def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
     return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
 
 
-def fall(unit: Unit, dice: Dice, events: list[str], levels: int) -> Unit:
-    """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll."""
+def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "") -> Unit:
+    """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
+
+    ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
+    fallen into feet or head first, tables.md 10.4)."""
     d6 = dice.d6(f"facing after a fall {unit.id}")
     facing, side = combat_tables.fall_result(d6, unit.facing)
     total = piloting.falling_damage(unit.tons, levels)
@@ -284,7 +326,12 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int) -> Unit:
     unit = evolve(unit, prone=True, facing=facing)
     hits = []
     for amount in combat_tables.damage_groups(total, 5):
-        hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
+        if table in ("kick", "punch"):
+            roll = dice.d6(f"{table} table location {unit.id} (fall)")
+            where = combat_tables.kick_location if table == "kick" else combat_tables.punch_location
+            hits.append(Hit(unit.id, where(roll, side), amount, side, side == "rear", False, False, "fall"))
+        else:
+            hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
     fall_events: list[str] = []
     for hit in hits:
         unit = damage._mech_damage(unit, hit, dice, fall_events)  # noqa: SLF001 - same damage rules

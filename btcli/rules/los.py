@@ -41,6 +41,8 @@ class Sight:
     partial_cover: bool
     reason: str = ""
     hexes: tuple[HexId, ...] = ()
+    cover_hex: HexId | None = None  # the building hex giving partial cover: leg hits strike it (URB-IN-06/07)
+    inside: int = -1  # both inside one building: intervening building hexes and levels (URB-IN-10/11)
 
 
 def unit_height(unit: Unit) -> int:
@@ -62,7 +64,11 @@ def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
 
 
 def unit_top(board: Board, unit: Unit) -> int:
-    return ground_level(board, unit.position, unit) + unit_height(unit)
+    if unit.motive is Motive.VTOL:
+        return ground_level(board, unit.position, unit) + unit_height(unit)
+    from btcli.rules.buildings import unit_level
+
+    return unit_level(board, unit) + unit_height(unit)
 
 
 def _terrain_top(h: Hex) -> int:
@@ -85,26 +91,65 @@ def _evaluate(board: Board, line: list[HexId], top: int) -> tuple[bool, int, str
 
 def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     """Returns the line of sight between two units on the board."""
+    from btcli.rules import buildings
+
+    if buildings.inside(board, attacker) and buildings.inside(board, target) and buildings.same_structure(
+        board, attacker.position, target.position
+    ):
+        return _inside_sight(board, attacker, target)
     top = max(unit_top(board, attacker), unit_top(board, target))
     results = []
     for line in hex_lines(attacker.position, target.position):
         blocked, woods, reason = _evaluate(board, line, top)
-        cover = not blocked and partial_cover(board, attacker, target, line)
-        results.append((blocked, woods + cover, woods, cover, reason, tuple(line)))
+        cover = None if blocked else partial_cover(board, attacker, target, line)
+        results.append((blocked, woods + (cover is not None), woods, cover, reason, tuple(line)))
     # The defender's choice: a blocked line first, then the larger to-hit penalty.
     blocked, _, woods, cover, reason, line = max(results, key=lambda r: (r[0], r[1]))
-    return Sight(blocked, woods, cover, reason, line)
+    cover_hex = cover if cover is not None and board.hex(cover).building is not None else None
+    return Sight(blocked, woods, cover is not None, reason, line, cover_hex)
 
 
-def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId]) -> bool:
-    """Tells whether a standing 'Mech target has partial cover (tables.md 6.4)."""
+INSIDE_BLOCK = 2  # URB-IN-10: two or more intervening building hexes or levels block
+
+
+def _inside_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
+    """URB-IN-09..11: both units inside one building; count the building hexes and levels between them
+    (the hexes strictly between, plus the levels strictly between their floors; docs/rules-notes.md)."""
+    from btcli.rules.buildings import unit_level
+
+    worst = None
+    for line in hex_lines(attacker.position, target.position):
+        hexes = len(line) - 2 if len(line) > 1 else 0
+        levels = max(0, abs(unit_level(board, attacker) - unit_level(board, target)) - 1)
+        count = hexes + levels
+        if worst is None or count > worst[0]:
+            worst = (count, tuple(line))
+    count, line = worst
+    if count >= INSIDE_BLOCK:
+        return Sight(True, 0, False, f"{count} building hexes or levels intervene inside the building", line, None, count)
+    return Sight(False, 0, False, "", line, None, count)
+
+
+def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId]) -> HexId | None:
+    """Returns the hex giving a standing 'Mech target partial cover (tables.md 6.4), or None.
+
+    A standing 'Mech on the top floor of a building (on the ground floor of a
+    level-1 building) has it whatever the attacker's level (URB-IN-06, AMB-44).
+    """
     if not target.is_mech or target.prone:
-        return False
+        return None
     here = board.hex(target.position)
     if here.terrain is Terrain.WATER and here.depth == 1:
-        return True
+        return target.position
+    from btcli.rules.buildings import floor_of, inside, unit_level
+
+    b = inside(board, target)
+    if b is not None and floor_of(target) == b.height - 1:
+        return target.position
     if len(line) < 3:
-        return False
+        return None
     shoulder = board.hex(line[-2])
-    target_level = ground_level(board, target.position, target)
-    return _terrain_top(shoulder) == target_level + 1 and unit_top(board, attacker) <= _terrain_top(shoulder) + 1
+    target_level = unit_level(board, target)
+    if _terrain_top(shoulder) == target_level + 1 and unit_top(board, attacker) <= _terrain_top(shoulder) + 1:
+        return line[-2]
+    return None

@@ -134,6 +134,8 @@ def weapon_to_hit(
         mods.append(("intervening woods", sight.woods))
     if sight.partial_cover:
         mods.append((PARTIAL_COVER, 1))
+    if sight.inside >= 0:  # URB-IN-11: +1 inside a building, +1 per intervening building hex or level
+        mods.append(("inside a building" + (f", {sight.inside} intervening" if sight.inside else ""), 1 + sight.inside))
     if primary is not None and primary != target.id:
         in_front = arcs.in_arc(attacker.position, facing, "front", target.position)
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))

@@ -23,6 +23,28 @@ from btcli.model.units import AmmoBin, Motive, Mount, MoveMode, Unit, UnitKind
 # -- map ----------------------------------------------------------------------
 
 
+def building_to_dict(b: Building) -> dict[str, object]:
+    out: dict[str, object] = {"type": b.type.value, "height": b.height, "cf": b.cf}
+    if b.structure:
+        out["structure"] = b.structure
+    if b.basement:
+        out["basement"] = b.basement
+    if b.sublevel:
+        out["sublevel"] = b.sublevel
+    if b.start_cf:
+        out["start_cf"] = b.start_cf
+    return out
+
+
+def bridge_to_dict(b: Bridge) -> dict[str, object]:
+    out: dict[str, object] = {"type": b.type.value, "cf": b.cf, "level": b.level}
+    if b.structure:
+        out["structure"] = b.structure
+    if b.start_cf:
+        out["start_cf"] = b.start_cf
+    return out
+
+
 def hex_to_dict(h: Hex) -> dict[str, object]:
     out: dict[str, object] = {"terrain": h.terrain.value, "level": h.level}
     if h.depth:
@@ -30,12 +52,12 @@ def hex_to_dict(h: Hex) -> dict[str, object]:
     if h.road:
         out["road"] = True
     if h.building is not None:
-        b = h.building
-        out["building"] = {"type": b.type.value, "height": b.height, "cf": b.cf}
-        if b.structure:
-            out["building"]["structure"] = b.structure
+        out["building"] = building_to_dict(h.building)
     if h.bridge is not None:
-        out["bridge"] = {"type": h.bridge.type.value, "cf": h.bridge.cf, "level": h.bridge.level}
+        out["bridge"] = bridge_to_dict(h.bridge)
+    if h.ruin is not None:
+        kind = "bridge" if isinstance(h.ruin, Bridge) else "building"
+        out["ruin"] = {"kind": kind, **(bridge_to_dict(h.ruin) if kind == "bridge" else building_to_dict(h.ruin))}
     return out
 
 
@@ -55,9 +77,36 @@ def _enum(cls, value, what: str):
         raise GameFileError(f"unknown {what} {value!r} (choose from {choices})") from None
 
 
-def hex_from_dict(data: dict[str, object], where: str) -> Hex:
+def _building_from(spec, where: str) -> Building:
     from btcli.model.board import DEFAULT_BUILDING_HEIGHT, DEFAULT_CF
 
+    if isinstance(spec, str):
+        spec = {"type": spec}
+    btype = _enum(BuildingType, spec.get("type", "medium"), f"building type in {where}")
+    return Building(
+        type=btype,
+        height=int(spec.get("height", DEFAULT_BUILDING_HEIGHT)),
+        cf=int(spec.get("cf", DEFAULT_CF[btype])),
+        structure=str(spec.get("structure", "")),
+        basement=str(spec.get("basement", "")),
+        sublevel=int(spec.get("sublevel", 0)),
+        start_cf=int(spec.get("start_cf", 0)),
+    )
+
+
+def _bridge_from(spec, where: str) -> Bridge:
+    from btcli.model.board import DEFAULT_CF
+
+    if isinstance(spec, str):
+        spec = {"type": spec}
+    btype = _enum(BuildingType, spec.get("type", "medium"), f"bridge type in {where}")
+    return Bridge(
+        type=btype, cf=int(spec.get("cf", DEFAULT_CF[btype])), level=int(spec.get("level", 1)),
+        structure=str(spec.get("structure", "")), start_cf=int(spec.get("start_cf", 0)),
+    )
+
+
+def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     terrain_name = data.get("terrain", "clear")
     road = bool(data.get("road", False))
     if terrain_name == "road":  # a road over open ground
@@ -65,28 +114,17 @@ def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     terrain = _enum(Terrain, terrain_name, f"terrain in {where}")
     building = None
     if terrain is Terrain.BUILDING or "building" in data:
-        spec = data.get("building", {})
-        if isinstance(spec, str):
-            spec = {"type": spec}
-        btype = _enum(BuildingType, spec.get("type", "medium"), f"building type in {where}")
-        building = Building(
-            type=btype,
-            height=int(spec.get("height", DEFAULT_BUILDING_HEIGHT)),
-            cf=int(spec.get("cf", DEFAULT_CF[btype])),
-            structure=str(spec.get("structure", "")),
-        )
+        building = _building_from(data.get("building", {}), where)
         terrain = Terrain.BUILDING
-    bridge = None
-    if "bridge" in data:
-        spec = data["bridge"]
-        if isinstance(spec, str):
-            spec = {"type": spec}
-        btype = _enum(BuildingType, spec.get("type", "medium"), f"bridge type in {where}")
-        bridge = Bridge(type=btype, cf=int(spec.get("cf", DEFAULT_CF[btype])), level=int(spec.get("level", 1)))
+    bridge = _bridge_from(data["bridge"], where) if "bridge" in data else None
+    ruin = None
+    if "ruin" in data:
+        spec = dict(data["ruin"])
+        ruin = _bridge_from(spec, where) if spec.pop("kind", "building") == "bridge" else _building_from(spec, where)
     depth = int(data.get("depth", 0))
     if depth and terrain is not Terrain.WATER:
         raise GameFileError(f"{where}: only water hexes have a depth")
-    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge)
+    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, ruin)
 
 
 def board_from_dict(data: dict[str, object]) -> Board:

@@ -149,6 +149,8 @@ OPTIONS = {
     "physical_destroys_rotor": (True, False),
     "vtol_crash_explosion": ("all", "ice"),
     "vtol_crash_damage": ("per_hex", "product"),
+    "collapse_share": ("half_or_more", "more_than_half"),  # AMB-39
+    "occupant_hit_building_damage": ("absorbed", "full"),  # AMB-43
 }
 
 
@@ -165,6 +167,22 @@ def _check_ranges(meta: dict, options: dict, board) -> None:
             raise GameFileError(f"unknown option {name!r} (options: {', '.join(OPTIONS)})")
         if value not in OPTIONS[name] or type(value) is not type(OPTIONS[name][0]):
             raise GameFileError(f"option {name} must be one of {', '.join(map(repr, OPTIONS[name]))}, not {value!r}")
+    from btcli.model.board import CF_RANGE
+    from btcli.rules.buildings import BASEMENTS
+
     for hex_id, h in board.hexes.items():
         if h.depth < 0 or (h.building is not None and h.building.height < 1):
             raise GameFileError(f"hex {hex_id.label}: water depth must be 0 or more and buildings at least 1 level high")
+        for what, structure in (("building", h.building), ("bridge", h.bridge)):
+            if structure is None:
+                continue
+            low, high = CF_RANGE[structure.type]  # URB-BLD-06, URB-BRG-02
+            if not low <= structure.cf <= high:
+                raise GameFileError(
+                    f"hex {hex_id.label}: a {structure.type.value} {what} has a CF of {low}-{high}, not {structure.cf}"
+                )
+        if h.building is not None and h.building.basement not in BASEMENTS:
+            raise GameFileError(
+                f"hex {hex_id.label}: basement must be one of {', '.join(repr(b) for b in BASEMENTS if b)} "
+                f"(or left out to roll it), not {h.building.basement!r}"
+            )

@@ -1,0 +1,467 @@
+"""Buildings and bridges: where a unit stands in them, construction factor, damage, basements,
+weight and collapse (seed 003; tables.md 10; catalog URB-*).
+
+A unit in a building hex is inside on a floor (``extra["floor"]``, 0 = ground
+floor, negative = in a basement) or on the roof (``extra["top"]``). A unit in a
+bridge hex is on the deck unless ``extra["under"]``. Every other hex keeps no
+such marks. Damage from attacks waits in ``GameState.pending`` as hits whose
+target is ``hex:CCRR`` and is applied when the phase ends (URB-COLL-03,
+URB-IN-03); damage from movement and weight is applied at once.
+"""
+
+from __future__ import annotations
+
+import math
+
+from btcli.dice import Dice
+from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
+from btcli.model.hexgrid import HexId
+from btcli.model.state import GameState, Hit, evolve
+from btcli.model.units import Unit
+
+# tables.md 10.1: the entry PSR modifier by building type (URB-MOVE-03).
+ENTRY_PSR = {BuildingType.LIGHT: 0, BuildingType.MEDIUM: 1, BuildingType.HEAVY: 2, BuildingType.HARDENED: 5}
+# tables.md 10.4: the basement table (2D6) as DEPTH:HOW a 'Mech falls in; other rolls: none.
+BASEMENT_TABLE = {2: "2:kick", 3: "1:kick", 4: "1:fall", 10: "1:fall", 11: "1:punch", 12: "2:punch"}
+BASEMENTS = ("", "none", "1:kick", "2:kick", "1:fall", "1:punch", "2:punch")
+# URB-CLUB-01: 2D6 to find a girder in rubble, by the type of the building that fell.
+GIRDER_TARGET = {BuildingType.MEDIUM: 7, BuildingType.HEAVY: 6, BuildingType.HARDENED: 5}
+MECH_HEIGHT = 2  # AMB-45: the standard 'Mech height in levels
+HEX_TARGET = "hex:"  # pending hits on a building or bridge hex: target "hex:CCRR"
+
+_MARKS = ("floor", "top", "under")
+
+
+# -- where a unit stands ---------------------------------------------------------------------
+
+
+def floor_of(unit: Unit) -> int:
+    return int(unit.extra.get("floor", 0))
+
+
+def on_top(unit: Unit) -> bool:
+    return bool(unit.extra.get("top", False))
+
+
+def under_bridge(unit: Unit) -> bool:
+    return bool(unit.extra.get("under", False))
+
+
+def placed(unit: Unit, floor: int = 0, top: bool = False, under: bool = False) -> Unit:
+    """Returns the unit with its place in its hex set (no marks: ground floor, deck or plain ground)."""
+    extra = {k: v for k, v in unit.extra.items() if k not in _MARKS}
+    if floor:
+        extra["floor"] = floor
+    if top:
+        extra["top"] = True
+    if under:
+        extra["under"] = True
+    if extra == unit.extra:
+        return unit
+    return evolve(unit, extra=extra)
+
+
+def base_level(h: Hex) -> int:
+    """Returns the lowest point of a hex: the bottom of its water (URB-BRG-07)."""
+    return h.level - h.depth if h.terrain is Terrain.WATER else h.level
+
+
+def inside(board: Board, unit: Unit) -> Building | None:
+    """Returns the building a unit is inside (not on its roof), or None."""
+    if unit.position is None:
+        return None
+    b = board.hex(unit.position).building
+    return b if b is not None and not on_top(unit) else None
+
+
+def unit_level(board: Board, unit: Unit) -> int:
+    """Returns the level a unit stands at: its floor inside a building, a roof, a bridge deck or under it."""
+    h = board.hex(unit.position)
+    if h.building is not None:
+        return h.level + (h.building.height if on_top(unit) else floor_of(unit))
+    if h.bridge is not None:
+        return base_level(h) if under_bridge(unit) else h.bridge.level
+    if unit.is_mech and h.terrain is Terrain.WATER:
+        return h.level - h.depth
+    return h.level
+
+
+def same_structure(board: Board, a: HexId, b: HexId) -> bool:
+    """Tells whether two hexes belong to one building (one hex, or one multi-hex structure)."""
+    ba, bb = board.hex(a).building, board.hex(b).building
+    if ba is None or bb is None:
+        return False
+    return a == b or (bool(ba.structure) and ba.structure == bb.structure)
+
+
+def fits_under(h: Hex, height: int) -> bool:
+    """URB-BRG-06/07: base level (lowest point) + the unit's height <= the bridge's level (AMB-45)."""
+    return h.bridge is not None and base_level(h) + height <= h.bridge.level
+
+
+# -- damage ------------------------------------------------------------------------------------
+
+
+def absorbed(cf: int) -> int:
+    """Returns what a building absorbs from each damage group, and what a failed entry deals: ceil(CF/10)."""
+    return math.ceil(cf / 10)
+
+
+def weight_damage(tons: int) -> int:
+    """Returns the damage a unit deals to a building hex by entering it: ceil(tons/10) (URB-MOVE-05)."""
+    return math.ceil(tons / 10)
+
+
+def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[int, int]:
+    """Returns (damage to the unit inside, damage to the building) for one damage group (URB-IN-02, 05; AMB-43)."""
+    if area_effect:
+        return damage, 0
+    soaked = min(damage, absorbed(cf))
+    return damage - soaked, soaked
+
+
+def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
+    """Subtracts damage from a building's (or else a bridge's) current CF, keeping its CF at the phase's
+    start for collapse damage (URB-ATK-06, URB-BLD-04, URB-COLL-04)."""
+    h = board.hex(hex_id)
+    if amount <= 0:
+        return board
+    if h.building is not None:
+        b = h.building
+        new = Building(b.type, b.height, max(0, b.cf - amount), b.structure, b.basement, b.sublevel, b.start_cf or b.cf)
+        return board.with_hex(hex_id, Hex(h.terrain, h.level, h.depth, h.road, new, h.bridge, h.ruin))
+    if h.bridge is not None:
+        g = h.bridge
+        new_bridge = Bridge(g.type, max(0, g.cf - amount), g.level, g.structure, g.start_cf or g.cf)
+        return board.with_hex(hex_id, Hex(h.terrain, h.level, h.depth, h.road, h.building, new_bridge, h.ruin))
+    return board
+
+
+def building_hit(hex_id: HexId, amount: int, source: str) -> Hit:
+    """Returns a pending hit on a building or bridge hex, applied when the phase ends."""
+    return Hit(HEX_TARGET + hex_id.label, "building", amount, source=source)
+
+
+def is_structure_hit(hit: Hit) -> bool:
+    return hit.target.startswith(HEX_TARGET)
+
+
+def new_phase(board: Board) -> Board:
+    """Forgets the phase's starting CFs: the next phase starts from the CFs as they are now."""
+    changed = {}
+    for hex_id, h in board.hexes.items():
+        if h.building is not None and h.building.start_cf:
+            b = h.building
+            changed[hex_id] = Hex(h.terrain, h.level, h.depth, h.road,
+                                  Building(b.type, b.height, b.cf, b.structure, b.basement, b.sublevel), h.bridge, h.ruin)
+        elif h.bridge is not None and h.bridge.start_cf:
+            g = h.bridge
+            changed[hex_id] = Hex(h.terrain, h.level, h.depth, h.road, h.building,
+                                  Bridge(g.type, g.cf, g.level, g.structure), h.ruin)
+    if not changed:
+        return board
+    from dataclasses import replace
+
+    return replace(board, hexes={**board.hexes, **changed})
+
+
+def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """End of an attack phase: the buildings and bridges take the phase's damage, then what is
+    destroyed collapses (URB-IN-03, URB-ATK-06, URB-COLL-03, URB-BRG-05)."""
+    totals: dict[HexId, int] = {}
+    for hit in state.pending:
+        if is_structure_hit(hit):
+            hex_id = HexId.parse(hit.target[len(HEX_TARGET):])
+            totals[hex_id] = totals.get(hex_id, 0) + hit.damage
+    events: list[str] = []
+    board = state.board
+    for hex_id, amount in totals.items():
+        h = board.hex(hex_id)
+        what = h.building or h.bridge
+        if what is None:
+            continue
+        board = damage_structure(board, hex_id, amount)
+        left = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
+        kind = "bridge" if h.building is None else "building"
+        events.append(f"{kind} hex {hex_id.label} takes {amount} damage: CF {what.cf} -> {left}")
+    state = evolve(state, board=board)
+    doomed = [hex_id for hex_id in totals if _destroyed(state.board.hex(hex_id))]
+    if doomed:
+        state = collapse(state, doomed, dice, events, "destroyed by attacks")
+    return state, events
+
+
+def _destroyed(h: Hex) -> bool:
+    what = h.building or h.bridge
+    return what is not None and what.cf <= 0
+
+
+# -- weight ------------------------------------------------------------------------------------
+
+
+def overweight(state: GameState, hex_id: HexId) -> str:
+    """Returns why a building or bridge hex must collapse under weight now, or "" (URB-COLL-01, URB-BRG-03).
+
+    Level 0 of a building never counts (basements, URB-BSMT-02); each level of a
+    building holds its CF in tons (URB-BLD-05); a bridge deck holds its CF in all.
+    """
+    h = state.board.hex(hex_id)
+    here = [u for u in state.units.values() if u.position == hex_id and u.active]
+    if h.building is not None:
+        loads: dict[str, int] = {}
+        for u in here:
+            if on_top(u):
+                loads["the roof"] = loads.get("the roof", 0) + u.tons
+            elif floor_of(u) >= 1:
+                key = f"level {floor_of(u)}"
+                loads[key] = loads.get(key, 0) + u.tons
+        for where, tons in loads.items():
+            if tons > h.building.cf:
+                return f"{tons} tons on {where} exceed CF {h.building.cf}"
+        return ""
+    if h.bridge is not None:
+        tons = sum(u.tons for u in here if not under_bridge(u))
+        if tons > h.bridge.cf:
+            return f"{tons} tons on the bridge exceed CF {h.bridge.cf}"
+    return ""
+
+
+# -- basements ---------------------------------------------------------------------------------
+
+
+def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) -> Board:
+    """URB-BSMT-01: the first 'Mech to enter a building hex at level 0 rolls on the basement table, once."""
+    h = board.hex(hex_id)
+    b = h.building
+    if b is None or b.basement:
+        return board
+    roll = dice.roll(2, f"basement table {hex_id.label}").total
+    basement = BASEMENT_TABLE.get(roll, "none")
+    shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
+    events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
+    new = Building(b.type, b.height, b.cf, b.structure, basement, b.sublevel, b.start_cf)
+    return board.with_hex(hex_id, Hex(h.terrain, h.level, h.depth, h.road, new, h.bridge, h.ruin))
+
+
+def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """URB-BSMT-02 (AMB-41): as a movement phase starts, every 'Mech on the ground floor of a building
+    hex heavier than its CF falls into the basement, if the hex has one."""
+    events: list[str] = []
+    for uid in sorted(state.units):
+        unit = state.units[uid]
+        if not (unit.is_mech and unit.active) or floor_of(unit) != 0 or on_top(unit):
+            continue
+        b = state.board.hex(unit.position).building
+        if b is None or unit.tons <= b.cf:
+            continue
+        if not b.basement:  # placed here by the scenario: the hex has not been rolled yet
+            state = evolve(state, board=roll_basement(state.board, unit.position, dice, events))
+            b = state.board.hex(unit.position).building
+        if b.basement == "none" or b.sublevel:
+            continue
+        state = _fall_into_basement(state, unit, b, dice, events)
+    return state, events
+
+
+def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: list[str]) -> GameState:
+    from btcli.rules.combat import fall
+
+    depth, how = b.basement.split(":")
+    depth = int(depth)
+    events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.position.label} (CF {b.cf}) "
+                  f"into a {depth}-level basement (URB-BSMT-02)")
+    table = {"kick": "kick", "punch": "punch"}.get(how, "")
+    fallen = fall(unit, dice, events, levels=depth, table=table)
+    state = state.with_unit(placed(fallen, floor=-depth))
+    # URB-BSMT-03/04: the basement becomes a sub-level; the hex takes ceil(tons/10), doubled if two deep.
+    h = state.board.hex(unit.position)
+    cur = h.building
+    opened = Building(cur.type, cur.height, cur.cf, cur.structure, cur.basement, depth, cur.start_cf)
+    board = state.board.with_hex(unit.position, Hex(h.terrain, h.level, h.depth, h.road, opened, h.bridge, h.ruin))
+    amount = weight_damage(unit.tons) * depth
+    board = damage_structure(board, unit.position, amount)
+    events.append(f"building hex {unit.position.label} takes {amount} damage from the fall: CF {cur.cf} -> "
+                  f"{board.hex(unit.position).building.cf} (URB-BSMT-04)")
+    state = evolve(state, board=board)
+    if _destroyed(state.board.hex(unit.position)):
+        state = collapse(state, [unit.position], dice, events, "destroyed by the fall into its basement")
+    return state
+
+
+# -- collapse ----------------------------------------------------------------------------------
+
+
+def collapse_share_met(collapsed: int, total: int, rule: str = "half_or_more") -> bool:
+    """AMB-39: a whole building or bridge collapses when half or more of its hexes have
+    (the seed's 半分以上); the scenario option ``collapse_share = "more_than_half"`` follows tables.md 10.3."""
+    if total <= 1:
+        return False
+    return 2 * collapsed > total if rule == "more_than_half" else 2 * collapsed >= total
+
+
+def collapse_damage(phase_cf: int, levels_above: int) -> int:
+    """URB-COLL-04 (AMB-46): CF at the phase's start / 10, plus that much per level above, rounded half up."""
+    total = phase_cf / 10 * (1 + levels_above)
+    return math.floor(total + 0.5)
+
+
+def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[str], why: str) -> GameState:
+    """Collapses building or bridge hexes and everything the collapse brings down with them."""
+    queue = list(dict.fromkeys(hex_ids))
+    done: set[HexId] = set()
+    while queue:
+        hex_id = queue.pop(0)
+        if hex_id in done:
+            continue
+        done.add(hex_id)
+        h = state.board.hex(hex_id)
+        if h.building is not None:
+            state = _collapse_building_hex(state, hex_id, dice, events, why)
+            name = h.building.structure
+        elif h.bridge is not None:
+            state = _collapse_bridge_hex(state, hex_id, dice, events, why)
+            name = h.bridge.structure
+        else:
+            continue
+        if name:  # URB-COLL-02, URB-BRG-04: half or more of a structure down brings the rest down
+            standing, fallen = structure_hexes(state.board, name, bridge=h.building is None)
+            rule = str(state.options.get("collapse_share", "half_or_more"))
+            if standing and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
+                events.append(f"{len(fallen)} of {len(standing) + len(fallen)} hexes of {name} are down: "
+                              f"the whole {'bridge' if h.building is None else 'building'} collapses")
+                queue.extend(x for x in standing if x not in done)
+                why = f"{name} collapses"
+    return state
+
+
+def structure_hexes(board: Board, name: str, bridge: bool = False) -> tuple[list[HexId], list[HexId]]:
+    """Returns (standing hexes, collapsed hexes) of a multi-hex building or bridge."""
+    standing, fallen = [], []
+    for hex_id in sorted(board.hexes):
+        h = board.hexes[hex_id]
+        live = h.bridge if bridge else h.building
+        if live is not None and live.structure == name:
+            standing.append(hex_id)
+        elif h.ruin is not None and isinstance(h.ruin, Bridge) == bridge and h.ruin.structure == name:
+            fallen.append(hex_id)
+    return standing, fallen
+
+
+def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
+    """URB-COLL-04..10: collapse damage, falling damage, then displacement, lowest level first."""
+    h = state.board.hex(hex_id)
+    b = h.building
+    events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
+    rubble = Hex(Terrain.RUBBLE, h.level, 0, h.road, None, h.bridge,
+                 Building(b.type, b.height, 0, b.structure, "none" if b.basement else "", 0))  # URB-COLL-06
+    occupants = sorted((u for u in state.units.values() if u.position == hex_id and u.active),
+                       key=lambda u: (unit_level(state.board, u), u.id))
+    levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
+    roofs = {u.id for u in occupants if on_top(u)}
+    state = evolve(state, board=state.board.with_hex(hex_id, rubble))
+    survivors = []
+    for unit in occupants:
+        unit = state.units[unit.id]
+        if levels[unit.id] < 0:  # URB-COLL-07
+            events.append(f"{unit.id} is buried in the basement and destroyed (URB-COLL-07)")
+            state = state.with_unit(placed(evolve(unit, destroyed=True)))
+            continue
+        above = 0 if unit.id in roofs else max(0, b.height - 1 - levels[unit.id])
+        amount = collapse_damage(b.phase_cf, above)
+        table = "standard" if unit.id in roofs else "punch"  # URB-COLL-05
+        events.append(f"{unit.id} takes {amount} collapse damage ({b.phase_cf} CF / 10"
+                      f"{f' x {1 + above}' if above else ''}; URB-COLL-04)")
+        unit = _group_damage(state, unit, amount, table, dice, events)
+        state = state.with_unit(placed(unit))
+        if not unit.destroyed:
+            survivors.append(unit.id)
+    for uid in survivors:  # URB-COLL-08: levels 1+ (the roof too) fall as well
+        unit = state.units[uid]
+        if levels[uid] >= 1 and unit.active:
+            from btcli.rules.displacement import accidental_fall
+
+            state = state.with_unit(accidental_fall(unit, levels[uid], dice, events, state.turn))
+    return _unstack(state, hex_id, [uid for uid in survivors if state.units[uid].active], dice, events)
+
+
+def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: list[str]) -> GameState:
+    """URB-COLL-09/10: the unit lowest down keeps the hex; each other is displaced in a random
+    direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed."""
+    from btcli.model.hexgrid import Facing
+    from btcli.rules.displacement import displace
+
+    for uid in lowest_first[1:]:
+        if not state.units[uid].active or state.units[uid].position != hex_id:
+            continue
+        d6 = dice.d6(f"displacement direction {uid}")
+        state = displace(state, uid, Facing(d6 - 1), dice, events, psr=False)
+    return state
+
+
+def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
+    """URB-BRG-02/03: the bridge hex falls; every unit on the deck falls to the bottom of the hex."""
+    from btcli.rules.displacement import accidental_fall
+
+    h = state.board.hex(hex_id)
+    g = h.bridge
+    events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
+    state = evolve(state, board=state.board.with_hex(
+        hex_id, Hex(h.terrain, h.level, h.depth, h.road, h.building, None, Bridge(g.type, 0, g.level, g.structure))))
+    riders = [u for u in state.units.values() if u.position == hex_id and u.active and not under_bridge(u)]
+    bottom = base_level(h)
+    for unit in sorted(riders, key=lambda u: u.id):
+        unit = placed(unit)
+        levels = g.level - (bottom if unit.is_mech else h.level)
+        if levels >= 1:
+            unit = accidental_fall(unit, levels, dice, events, state.turn)
+        if unit.is_vehicle and not unit.destroyed and h.is_deep_water and unit.motive.value not in ("hover", "naval"):
+            events.append(f"{unit.id} falls into depth-{h.depth} water and is destroyed (VEH-DISP-01)")
+            unit = evolve(unit, destroyed=True)
+        state = state.with_unit(unit)
+    below = [u.id for u in state.units.values() if u.position == hex_id and u.active]
+    if len(below) > 1:
+        state = _unstack(state, hex_id, sorted(below), dice, events)
+    return state
+
+
+def _group_damage(state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str]) -> Unit:
+    """Applies damage in 5-point groups on the front column of a table (URB-COLL-05)."""
+    from btcli.rules import combat_tables, damage, vehicles
+
+    for group in combat_tables.damage_groups(amount, 5):
+        if unit.is_mech and table == "punch":
+            d6 = dice.d6(f"punch location vs {unit.id} (front)")
+            hit = Hit(unit.id, combat_tables.punch_location(d6, "front"), group, "front", False, False, False, "collapse")
+        else:
+            hit = damage.roll_hit(dice, unit, "front", group, "collapse")
+        if unit.is_mech:
+            unit = damage._mech_damage(unit, hit, dice, events)  # noqa: SLF001 - the same damage rules
+        else:
+            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
+        if unit.destroyed:
+            break
+    return unit
+
+
+# -- entering -----------------------------------------------------------------------------------
+
+
+def entry_psr_modifiers(b_type: BuildingType, hexes_moved: int) -> list[tuple[str, int]]:
+    """URB-MOVE-03: the building type's modifier plus the hexes-moved ladder (tables.md 10.1, 8.6)."""
+    from btcli.rules import piloting
+
+    mods = []
+    if ENTRY_PSR[b_type]:
+        mods.append((f"{b_type.value} building", ENTRY_PSR[b_type]))
+    ladder = piloting.building_entry_modifier(hexes_moved)
+    if ladder:
+        mods.append((f"{hexes_moved} hexes moved", ladder))
+    return mods
+
+
+def girder_target(h: Hex) -> int | None:
+    """URB-CLUB-01: the 2D6 target to find a girder club in this hex, or None (no suitable rubble)."""
+    ruin = h.ruin
+    if h.terrain is not Terrain.RUBBLE or not isinstance(ruin, Building):
+        return None
+    return GIRDER_TARGET.get(ruin.type)
