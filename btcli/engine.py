@@ -10,7 +10,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
-from btcli.rules import combat, movement, phases, physical, skids, vehicles, victory
+from btcli.rules import buildings, combat, movement, phases, physical, skids, vehicles, victory
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {
@@ -86,18 +86,28 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         return state, [f"{unit.id} stands up ({roll.total} vs {roll.target})"] + events
     unit = state.units[plan.unit]
     fast = plan.mode in (movement.MoveMode.FLANK, movement.MoveMode.RUN)
+    skid = None
     for index, turned_from, entered, _ in skids.risk_points(unit, state.board, plan.steps, fast):
         kind = skids.risk_kind(unit)
         roll = skids.driving_roll(unit, kind, entered, dice)
-        if roll.success:
-            continue
+        if not roll.success:
+            skid = (index, turned_from, entered, kind, roll)
+            break
+    limit = skid[0] if skid else len(plan.steps)
+    state, events, collapsed = _meet_structures(state, plan, limit, dice)
+    if collapsed:
+        return state, events
+    unit = state.units[plan.unit]
+    if skid:
+        index, turned_from, entered, kind, roll = skid
         # The move stops where the roll failed; the unit skids or slips from there.
         partial = movement.check_move(state, unit, plan.mode, plan.steps[:index], partial=True) if index else None
-        events: list[str] = []
         if partial is not None and partial.mode is not movement.MoveMode.STAND:
             partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,
-                                        partial.facing, partial.mp, partial.hexes_moved, elevation=partial.elevation)
-            state, events = movement.apply_move(state, partial)
+                                        partial.facing, partial.mp, partial.hexes_moved, elevation=partial.elevation,
+                                        place=partial.place)
+            state, more = movement.apply_move(state, partial)
+            events.extend(more)
         failed = f"{unit.id} fails its driving skill roll ({roll.total} vs {roll.target}) and {kind}s"
         events.append(failed)
         if kind == "sideslip":
@@ -115,12 +125,38 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             state, more = _continue_after_slip(state, moved, plan, index, partial, dice)
             events.extend(more)
         return state, events
-    state, events = movement.apply_move(state, plan)
+    state, more = movement.apply_move(state, plan)
+    events = more + events
     if plan.crash:
         from btcli.rules import vtol
 
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
     return state, events
+
+
+def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[GameState, list[str], bool]:
+    """Resolves the buildings, roofs and bridges a move meets before step ``limit`` (URB-MOVE-03..07,
+    URB-BLD-11, URB-BRG-03/08). A hex that collapses under the unit ends its move there: the unit is
+    placed in it and the collapse resolved. Returns (state, events, whether the move ended so)."""
+    events: list[str] = []
+    for index, hex_id, kind, hexes, backward, floor in plan.structures:
+        if index >= limit:
+            break
+        state, why = buildings.enter(state, plan.unit, hex_id, kind, hexes, backward, floor, dice, events)
+        unit = state.units[plan.unit]
+        if not why and not unit.destroyed:
+            continue
+        partial = movement.check_move(state, unit, plan.mode, plan.steps[: index + 1], partial=True)
+        partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,
+                                    partial.facing, partial.mp, partial.hexes_moved, place=partial.place)
+        if unit.destroyed:
+            state = state.with_unit(evolve(unit, position=hex_id, mode=plan.mode))
+            return state, events, True
+        state, moved = movement.apply_move(state, partial)
+        events = moved + events
+        state = buildings.collapse(state, [hex_id], dice, events, why)
+        return state, events, True
+    return state, events, False
 
 
 def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[GameState, list[str]]:
@@ -193,6 +229,8 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         order, events = phases.roll_initiative(state, dice)
         slots = phases.movement_slots(phases.movers(state), order)
         state = evolve(state, initiative=order, move_order=slots)
+        state, more = buildings.basement_falls(state, dice)  # URB-BSMT-02 (AMB-41): as movement begins
+        events.extend(more)
     elif phase is Phase.MOVEMENT:
         missing = phases.missing_movers(state)
         if missing:
@@ -215,6 +253,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         state, events = combat.heat_phase(state, dice)
     elif phase is Phase.END:
         state = phases.end_turn(state)
+    state = evolve(state, board=buildings.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
     # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
     if stale:

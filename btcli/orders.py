@@ -14,7 +14,7 @@ from btcli.model.hexgrid import Facing, HexId
 
 MAX_REPEAT = 99  # no unit has more MP than this
 STEP_CODES = {
-    "F": "forward", "B": "backward", "L": "turn left", "R": "turn right", "U": "stand up",
+    "F": "forward", "B": "backward", "T": "forward onto the roof or bridge deck ahead", "L": "turn left", "R": "turn right", "U": "stand up",
     "A": "climb one level (VTOL)", "D": "descend one level (VTOL)",
 }
 
@@ -31,7 +31,8 @@ def parse_steps(text: str) -> tuple[str, ...]:
                 raise InputError(f"bad step {part!r}: a repeat count is 1-{MAX_REPEAT}")
         if code not in STEP_CODES:
             raise InputError(
-                f"bad step {part!r} in path: use F, B (move), L, R (turn), U (stand up), A/D (VTOL climb/descend)"
+                f"bad step {part!r} in path: use F, B (move), T (onto a roof or bridge deck), L, R (turn), "
+                f"U (stand up), A/D (VTOL climb/descend)"
             )
         steps.extend([code] * count)
         if len(steps) > MAX_REPEAT:

@@ -371,7 +371,7 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
         table = "standard" if unit.id in roofs else "punch"  # URB-COLL-05
         events.append(f"{unit.id} takes {amount} collapse damage ({b.phase_cf} CF / 10"
                       f"{f' x {1 + above}' if above else ''}; URB-COLL-04)")
-        unit = _group_damage(state, unit, amount, table, dice, events)
+        unit = group_damage(state, unit, amount, table, dice, events)
         state = state.with_unit(placed(unit))
         if not unit.destroyed:
             survivors.append(unit.id)
@@ -424,16 +424,19 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     return state
 
 
-def _group_damage(state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str]) -> Unit:
-    """Applies damage in 5-point groups on the front column of a table (URB-COLL-05)."""
+def group_damage(
+    state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str],
+    side: str = "front", source: str = "collapse",
+) -> Unit:
+    """Applies damage in 5-point groups on one column of a table (URB-COLL-05, URB-MOVE-04)."""
     from btcli.rules import combat_tables, damage, vehicles
 
     for group in combat_tables.damage_groups(amount, 5):
         if unit.is_mech and table == "punch":
-            d6 = dice.d6(f"punch location vs {unit.id} (front)")
-            hit = Hit(unit.id, combat_tables.punch_location(d6, "front"), group, "front", False, False, False, "collapse")
+            d6 = dice.d6(f"punch location vs {unit.id} ({side})")
+            hit = Hit(unit.id, combat_tables.punch_location(d6, side), group, side, side == "rear", False, False, source)
         else:
-            hit = damage.roll_hit(dice, unit, "front", group, "collapse")
+            hit = damage.roll_hit(dice, unit, side, group, source)
         if unit.is_mech:
             unit = damage._mech_damage(unit, hit, dice, events)  # noqa: SLF001 - the same damage rules
         else:
@@ -465,3 +468,76 @@ def girder_target(h: Hex) -> int | None:
     if h.terrain is not Terrain.RUBBLE or not isinstance(ruin, Building):
         return None
     return GIRDER_TARGET.get(ruin.type)
+
+
+def enter(
+    state: GameState, unit_id: str, hex_id: HexId, kind: str, hexes_moved: int, backward: bool, floor: int,
+    dice: Dice, events: list[str],
+) -> tuple[GameState, str]:
+    """Resolves a unit meeting a structure on its way: entering a building (or a bridge it cannot pass,
+    URB-BRG-08), climbing onto a roof or driving onto a bridge deck. Returns the new state and why the
+    hex collapses under it now ("" if it does not)."""
+    unit = state.units[unit_id]
+    h = state.board.hex(hex_id)
+    if kind == "roof":  # URB-BLD-11 (AMB-40): the move is legal; a roof too weak collapses at once
+        if unit.tons > h.building.cf:
+            return state, f"{unit.id} ({unit.tons} t) climbs onto a roof of CF {h.building.cf}"
+        return state, ""
+    if kind == "deck":  # URB-BRG-03: the deck holds its CF in tons
+        load = unit.tons + sum(u.tons for u in state.units.values()
+                               if u.position == hex_id and u.active and u.id != unit.id and not under_bridge(u))
+        if load > h.bridge.cf:
+            return state, f"{load} tons on the bridge exceed its CF {h.bridge.cf}"
+        return state, ""
+    structure = h.building if kind == "enter" else h.bridge
+    state, unit = _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events)
+    before = structure.cf
+    board = damage_structure(state.board, hex_id, weight_damage(unit.tons))  # URB-MOVE-05, every time
+    after = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
+    events.append(f"{'building' if kind == 'enter' else 'bridge'} hex {hex_id.label} takes {weight_damage(unit.tons)} "
+                  f"damage from {unit.id} entering: CF {before} -> {after} (URB-MOVE-05)")
+    state = evolve(state, board=board)
+    if after <= 0:  # URB-COLL-03: damage from movement brings the hex down at once
+        return state, f"{unit.id}'s entry destroys it"
+    if kind == "enter" and unit.is_mech and floor == 0 and not h.building.basement:
+        state = evolve(state, board=roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
+    if kind == "enter" and floor >= 1 and unit.tons > after:  # URB-MOVE-07
+        return state, f"{unit.id} ({unit.tons} t) on level {floor} exceeds CF {after}"
+    return state, ""
+
+
+def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events):
+    """URB-MOVE-03/04: the entry PSR (driving roll for a vehicle); failure costs ceil(CF/10) damage on the
+    side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
+    from btcli.rules import vehicles
+
+    mods = entry_psr_modifiers(structure.type, hexes_moved)
+    reason = f"entering {hex_id.label}"
+    if unit.is_mech:
+        roll = _psr(unit, reason, mods, dice)
+    else:
+        modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + mods
+        roll = dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                         modifiers=tuple(modifiers))
+    if roll is not None and roll.success:
+        events.append(f"{unit.id} enters {hex_id.label} ({roll.total} vs {roll.target})")
+        return state, unit
+    side = "rear" if backward else "front"
+    amount = absorbed(structure.cf)  # URB-BLD-07: the CF as it is at this moment
+    shown = f"{roll.total} vs {roll.target}" if roll is not None else "shut down or unconscious"
+    events.append(f"{unit.id} fails to enter {hex_id.label} cleanly ({shown}) and takes {amount} damage "
+                  f"on the {side} (URB-MOVE-04)")
+    unit = group_damage(state, unit, amount, "standard", dice, events, side, f"entering {hex_id.label}")
+    if unit.is_vehicle and not unit.destroyed:
+        unit = vehicles.motive_roll(unit, side, dice, events)  # tables.md 10.2
+    return state.with_unit(unit), unit
+
+
+def _psr(unit, reason, mods, dice):
+    from btcli.rules.combat import pilot_modifiers, tohit
+
+    if tohit.is_immobile(unit):
+        return None
+    modifiers = [("piloting", unit.piloting)] + mods + pilot_modifiers(unit)
+    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))

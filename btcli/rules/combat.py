@@ -226,7 +226,10 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
 def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
-    state, events = damage.apply_hits(state, state.pending, dice)
+    unit_hits = tuple(h for h in state.pending if not buildings.is_structure_hit(h))
+    state, events = damage.apply_hits(state, unit_hits, dice)
+    state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
+    events.extend(more)
     state = evolve(state, pending=())
     for uid, unit in list(state.units.items()):  # the crews that cleared jams are done (VEH-CRIT-23)
         if unit.extra.get("clearing"):

@@ -73,6 +73,9 @@ class MovePlan:
     minimum_move: bool = False
     elevation: int | None = None  # VTOLs: elevation at the end of the move
     crash: str = ""  # VTOLs: why the move ends in a crash
+    place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
+    # Structures met on the way: (step index, hex, "enter"|"roof"|"deck"|"bridge", hexes moved, backward, floor).
+    structures: tuple[tuple[int, HexId, str, int, bool, int], ...] = ()
 
 
 # -- terrain ------------------------------------------------------------------
@@ -103,8 +106,51 @@ def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
 
 def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backward: bool) -> StepCost:
     """Returns the MP to enter ``there_id`` from the adjacent ``here_id``; raises if the rules forbid it."""
+    step = step_into(unit, board, here_id, there_id, _level(board.hex(here_id)), None, backward)
+    return StepCost(step.mp, step.paved)
+
+
+@dataclass(frozen=True, slots=True)
+class StepInto:
+    """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
+    and what the structure there asks of it: "enter" (a building's interior, URB-MOVE-03), "roof",
+    "deck", "bridge" (a bridge it can pass neither over nor under, URB-BRG-08) or ""."""
+
+    mp: int
+    paved: bool
+    level: int
+    place: tuple[int, bool, bool] = (0, False, False)  # floor, on the roof, under a bridge
+    event: str = ""
+
+
+def move_level(board: Board, unit: Unit) -> int:
+    """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level."""
+    from btcli.rules import buildings
+
+    h = board.hex(unit.position)
+    if h.building is not None:
+        return h.level + (h.building.height if buildings.on_top(unit) else buildings.floor_of(unit))
+    if h.bridge is not None and not buildings.under_bridge(unit):
+        return h.bridge.level
+    return h.level
+
+
+def step_into(
+    unit: Unit, board: Board, here_id: HexId, there_id: HexId, level: int, inside: HexId | None,
+    backward: bool, top: bool = False,
+) -> StepInto:
+    """Returns what entering ``there_id`` from ``here_id`` (standing at ``level``) costs and where the unit
+    ends up; ``inside`` is the building hex it is inside, if any; ``top`` asks for the roof or deck
+    (step T). Raises IllegalOrderError naming the rule that forbids the step."""
+    from btcli.rules import buildings
+
     here, there = board.hex(here_id), board.hex(there_id)
     on_road = follows_road(here, there)
+    structure = there.building is not None or there.bridge is not None
+    if top and not structure:
+        raise IllegalOrderError(
+            f"illegal move: T climbs onto a roof or bridge deck; {there_id.label} has neither", "URB-BLD-11"
+        )
     rule = prohibited_rule(unit, there, on_road)
     if rule:
         name = there.terrain.value.replace("_", " ")
@@ -113,15 +159,53 @@ def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backwa
         raise IllegalOrderError(
             f"illegal move: {unit.motive.value} '{unit.id}' may not enter {name} at {there_id.label}", rule
         )
-    if on_road or there.terrain is Terrain.PAVED:  # a road or bridge: the terrain under it does not count
-        mp = 1
-    elif there.terrain is Terrain.WATER:
-        mp = 1 if unit.motive in NO_WATER_SURCHARGE else WATER_COST.get(there.depth, DEEP_WATER_COST)
+    place = (0, False, False)
+    event = ""
+    extra_mp = 0
+    if there.building is not None:
+        b = there.building
+        if top:  # URB-BLD-11: roofs are crossed like hills
+            if not unit.is_mech:
+                raise IllegalOrderError(f"illegal move: only 'Mechs climb onto roofs ('{unit.id}')", "URB-BLD-11")
+            new_level, place, event, mp = there.level + b.height, (0, True, False), "roof", 1
+        else:
+            if inside is not None and buildings.same_structure(board, inside, there_id):
+                floor = level - there.level  # URB-MOVE-06: no level changes inside
+                if not 0 <= floor < b.height:
+                    raise IllegalOrderError(
+                        f"illegal move: '{unit.id}' cannot change levels inside the building entering "
+                        f"{there_id.label} (it is on level {level}; that hex has levels {there.level}-"
+                        f"{there.level + b.height - 1})", "URB-MOVE-06")
+            else:  # URB-MOVE-02: the ground floor, or the level of a higher neighbour
+                floor = min(max(0, level - there.level), b.height - 1)
+            new_level, place, event = there.level + floor, (floor, False, False), "enter"
+            mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[b.type]
+    elif there.bridge is not None:
+        g = there.bridge
+        height = buildings.MECH_HEIGHT if unit.is_mech else 1
+        if top or (on_road and inside is None):  # along the road: onto the deck
+            new_level, event, mp = g.level, "deck", 1
+        elif buildings.fits_under(there, height):  # URB-BRG-06/07
+            new_level, place = there.level, (0, False, True)
+            mp = _terrain_mp(unit, there)
+        else:  # URB-BRG-08: neither over nor under: entered like a building
+            new_level, place, event = there.level, (0, False, True), "bridge"
+            mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[g.type]
     else:
-        mp = TERRAIN_COST[there.terrain]
-        if there.building is not None:
-            mp += BUILDING_EXTRA_MP[there.building.type]
-    change = _level(there) - _level(here)
+        new_level = there.level
+        mp = 1 if on_road or there.terrain is Terrain.PAVED else _terrain_mp(unit, there)
+    change = new_level - level
+    mp += extra_mp + _level_change_cost(unit, there_id, change, backward)
+    return StepInto(mp, there.paved and not place[2], new_level, place, event)
+
+
+def _terrain_mp(unit: Unit, there: Hex) -> int:
+    if there.terrain is Terrain.WATER:
+        return 1 if unit.motive in NO_WATER_SURCHARGE else WATER_COST.get(there.depth, DEEP_WATER_COST)
+    return TERRAIN_COST[there.terrain]
+
+
+def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool) -> int:
     if unit.is_mech:
         if abs(change) > MECH_MAX_LEVEL_CHANGE:
             raise IllegalOrderError(
@@ -129,20 +213,18 @@ def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backwa
                 f"(a 'Mech changes at most 2 levels per hex)",
                 "tables.md 11.1",
             )
-        mp += abs(change)
-    else:
-        if abs(change) > VEHICLE_MAX_LEVEL_CHANGE:
-            raise IllegalOrderError(
-                f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
-                "VEH-MOVE-04",
-            )
-        if change and backward:
-            raise IllegalOrderError(
-                f"illegal move: vehicle '{unit.id}' cannot change levels while moving backward into {there_id.label}",
-                "VEH-MOVE-08",
-            )
-        mp += VEHICLE_MP_PER_LEVEL * abs(change)
-    return StepCost(mp, there.paved)
+        return abs(change)
+    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE:
+        raise IllegalOrderError(
+            f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
+            "VEH-MOVE-04",
+        )
+    if change and backward:
+        raise IllegalOrderError(
+            f"illegal move: vehicle '{unit.id}' cannot change levels while moving backward into {there_id.label}",
+            "VEH-MOVE-08",
+        )
+    return VEHICLE_MP_PER_LEVEL * abs(change)
 
 
 # -- MP available ---------------------------------------------------------------
@@ -234,6 +316,8 @@ def check_move(
         if steps:
             raise InputError("--mode stand takes no --path")
         return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
+    from btcli.rules import buildings
+
     board = state.board
     here, facing = unit.position, unit.facing
     start_paved = board.hex(here).paved
@@ -241,7 +325,11 @@ def check_move(
     mp = 0
     entered: list[HexId] = []
     backward = False
-    for step in steps:
+    level = move_level(board, unit)
+    inside = here if buildings.inside(board, unit) is not None else None
+    place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+    structures: list[tuple[int, HexId, str, int, bool, int]] = []
+    for index, step in enumerate(steps):
         if step in ("A", "D"):
             raise InputError(f"A and D (climb, descend) are VTOL steps; '{unit.id}' moves on the ground")
         if step == "U":  # standing up costs 2 MP and a PSR, rolled by the engine (tables.md 8.6)
@@ -251,7 +339,7 @@ def check_move(
             facing = facing.turned(-1 if step == "L" else 1)
             mp += 1
             continue
-        direction = facing if step == "F" else facing.opposite()
+        direction = facing if step in ("F", "T") else facing.opposite()
         there = here.neighbor(direction)
         if not board.contains(there):
             raise InputError(
@@ -259,17 +347,21 @@ def check_move(
                 f"(columns 01-{board.width:02d}, rows 01-{board.height:02d})"
             )
         _check_enemy(state, unit, there)
-        cost = enter_cost(unit, board, here, there, backward=step == "B")
+        cost = step_into(unit, board, here, there, level, inside, step == "B", top=step == "T")
         backward = backward or step == "B"
         mp += cost.mp
         all_paved = all_paved and cost.paved
         entered.append(there)
-        here = there
+        if cost.event:
+            structures.append((index, there, cost.event, len(entered), step == "B", cost.place[0]))
+        here, level, place = there, cost.level, cost.place
+        inside = there if cost.event == "enter" else None
     bonus = gets_pavement_bonus(unit) and all_paved
     plan_mode, minimum = _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, state.turn)
     if not partial:  # a move cut short by a failed roll may stop in a friend's hex and slide on
-        _check_stacking(state, unit, here)
-    return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum)
+        _check_stacking(state, unit, here, place)
+    return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum,
+                    place=place, structures=tuple(structures))
 
 
 STAND_UP_MP = 2  # TW: standing up costs 2 MP
@@ -320,8 +412,14 @@ def _check_enemy(state: GameState, unit: Unit, there: HexId) -> None:
             )
 
 
-def _check_stacking(state: GameState, unit: Unit, end: HexId) -> None:
-    others = occupants(state, end, exclude=unit.id)
+def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, bool, bool] = (0, False, False)) -> None:
+    """TW p.57: one unit per hex, and per level of a building hex (URB-MOVE-11)."""
+    from btcli.rules import buildings
+
+    others = [
+        u for u in occupants(state, end, exclude=unit.id)
+        if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place
+    ]
     if others:
         raise IllegalOrderError(
             f"illegal move: '{unit.id}' cannot end its move in {end.label} with '{others[0].id}' "
@@ -381,15 +479,28 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
         raise IllegalOrderError(
             f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {unit.jump}", "tables.md 11.1"
         )
-    climb = _level(board.hex(to)) - _level(board.hex(unit.position))
+    landing = board.hex(to)
+    top = landing.building is not None  # URB-MOVE-10: a jump lands on a roof, never inside
+    land_level = landing.level + landing.building.height if top else _level(landing)
+    climb = land_level - move_level(board, unit)
     if climb > unit.jump:
+        if top:
+            raise IllegalOrderError(
+                f"illegal jump: '{unit.id}' cannot jump into the building at {to.label}; its roof (level "
+                f"{land_level}) is {climb} levels up, more than its {unit.jump} jump MP", "URB-MOVE-10"
+            )
         raise IllegalOrderError(
             f"illegal jump: '{unit.id}' cannot climb {climb} levels with {unit.jump} jump MP", "tables.md 11.1"
         )
     _check_enemy(state, unit, to)
-    _check_stacking(state, unit, to)
+    place = (0, top, False)
+    _check_stacking(state, unit, to, place)
     end_facing = facing if facing is not None else unit.facing
-    return MovePlan(unit.id, MoveMode.JUMP, (), (to,), to, end_facing, distance, distance)
+    structures = ((0, to, "roof", distance, False, 0),) if top else ()
+    if landing.bridge is not None and not top:
+        structures = ((0, to, "deck", distance, False, 0),)
+    return MovePlan(unit.id, MoveMode.JUMP, (), (to,), to, end_facing, distance, distance,
+                    place=place, structures=structures)
 
 
 def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
@@ -406,6 +517,10 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
         hexes_moved=plan.hexes_moved,
         elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
+    if plan.place is not None:
+        from btcli.rules.buildings import placed
+
+        moved = placed(moved, *plan.place)
     if plan.mode is MoveMode.STAND:
         text = f"{unit.id} stands still in {unit.position.label}"
     elif not plan.hexes_moved:
