@@ -30,11 +30,14 @@ def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[s
     if state.winner:
         raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
     if isinstance(order, ResolvePhaseOrder):
-        return resolve_phase(state, dice)
+        new, events = resolve_phase(state, dice)
+        return buildings.falls_inside(state, new, dice, events), events
     check_phase(state, type(order))
     if isinstance(order, MoveOrder):
-        return apply_move(state, order, dice)
-    return declare_attack(state, order, dice)
+        new, events = apply_move(state, order, dice)
+    else:
+        new, events = declare_attack(state, order, dice)
+    return buildings.falls_inside(state, new, dice, events), events
 
 
 def check_phase(state: GameState, kind: type) -> None:
@@ -186,6 +189,10 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
 
 
 def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    if order.girder:
+        if state.phase is not Phase.WEAPON:
+            raise IllegalOrderError("a girder is searched for in the weapon attack phase", "URB-CLUB-01")
+        return buildings.search_girder(state, order.attacker, dice)
     if order.clear:
         if state.phase is not Phase.WEAPON:
             raise IllegalOrderError("jams are cleared in the weapon attack phase", "VEH-CRIT-23")
@@ -194,10 +201,17 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
             raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
         cleared, event = vehicles.clear_jam(unit, order.clear, state.turn)
         return state.with_unit(cleared), [event]
+    from btcli.rules import building_attacks
+
+    hex_id = building_attacks.hex_target(state, order.target)
     if state.phase is Phase.WEAPON:
         if order.physical:
             raise InputError("physical attacks are declared in the physical attack phase")
+        if hex_id is not None:
+            return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)
         return combat.weapon_attack(state, order.attacker, order.target, order.weapons, order.twist, dice)
+    if hex_id is not None:
+        return _declare_physical_on_hex(state, order, hex_id)
     attacker = state.unit(order.attacker)
     target = state.unit(order.target)
     if not attacker.active or not target.active:
@@ -215,6 +229,25 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
     return new, [
         f"{attacker.id} declares a {order.physical} at {target.id}: to-hit {target_number} "
         f"(piloting {attacker.piloting}{', ' + shown if shown else ''}); resolved when the phase ends"
+    ]
+
+
+def _declare_physical_on_hex(state: GameState, order: AttackOrder, hex_id) -> tuple[GameState, list[str]]:
+    from btcli.rules import building_attacks
+
+    attacker = state.unit(order.attacker)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map", "TW p.144")
+    if order.weapons or order.physical not in PHYSICAL_ATTACKS:
+        raise InputError(f"in the physical phase give --physical {'|'.join(PHYSICAL_ATTACKS)}")
+    if any(d.attacker == attacker.id for d in state.declarations):
+        raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    building_attacks.check_physical(state, attacker, hex_id, order.physical)
+    target = buildings.HEX_TARGET + hex_id.label
+    decl = AttackDeclaration(attacker.id, target, (), order.physical, True)
+    return evolve(state, declarations=state.declarations + (decl,)), [
+        f"{attacker.id} declares a {order.physical} at building hex {hex_id.label}: it always hits (URB-ATK-04); "
+        f"resolved when the phase ends"
     ]
 
 
@@ -245,9 +278,18 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     elif phase is Phase.PHYSICAL:
         before = dict(state.units)
         for decl in state.declarations:
-            state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
+            if decl.target.startswith(buildings.HEX_TARGET):
+                from btcli.model.hexgrid import HexId
+                from btcli.rules import building_attacks
+
+                hex_id = HexId.parse(decl.target[len(buildings.HEX_TARGET):])
+                state, more = building_attacks.resolve_physical(state, decl.attacker, hex_id, decl.physical)
+            else:
+                state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
             events.extend(more)
-        state, more = combat.after_damage(evolve(state, declarations=()), dice, before)
+        state, more = buildings.apply_structure_hits(state, dice)  # URB-COLL-03: at the phase's end
+        events.extend(more)
+        state, more = combat.after_damage(evolve(state, declarations=(), pending=()), dice, before)
         events.extend(more)
     elif phase is Phase.HEAT:
         state, events = combat.heat_phase(state, dice)

@@ -76,8 +76,11 @@ class AttackOrder:
     physical: str = ""
     twist: str = ""  # torso twist or turret turn: "", "left", "right"
     clear: str = ""  # a jammed weapon (or "turret") the crew clears instead of firing (VEH-CRIT-23)
+    girder: bool = False  # search the rubble for a girder club instead of firing (URB-CLUB-01)
 
     def canonical(self) -> str:
+        if self.girder:
+            return shlex.join(["attack", self.attacker, "--girder"])
         if self.clear:
             return shlex.join(["attack", self.attacker, "--clear", self.clear])
         parts = ["attack", self.attacker, self.target]
@@ -99,6 +102,7 @@ class ResolvePhaseOrder:
 
 
 Order = MoveOrder | AttackOrder | ResolvePhaseOrder
+FLAGS = {"--girder"}  # logged options that take no value
 
 
 def with_dice(command: str, dice: list[int] | None) -> str:
@@ -133,6 +137,8 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
         mode = opts.get("--mode", [""])[0]
         after_slip = opts.get("--after-slip", [""])[0]
         return MoveOrder(positional[0], mode, steps, to, facing, after_slip), dice
+    if verb == "attack" and len(positional) == 1 and "--girder" in opts:
+        return AttackOrder(positional[0], "", girder=True), dice
     if verb == "attack" and len(positional) == 1 and "--clear" in opts:
         return AttackOrder(positional[0], "", clear=opts["--clear"][0]), dice
     if verb == "attack" and len(positional) == 2:
@@ -150,7 +156,10 @@ def _options(args: list[str], text: str) -> tuple[dict[str, list[str]], list[str
     i = 0
     while i < len(args):
         word = args[i]
-        if word.startswith("--"):
+        if word in FLAGS:
+            opts.setdefault(word, []).append("")
+            i += 1
+        elif word.startswith("--"):
             if i + 1 >= len(args):
                 raise InputError(f"option {word} without a value in {text!r}")
             opts.setdefault(word, []).append(args[i + 1])

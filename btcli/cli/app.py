@@ -84,7 +84,9 @@ def attack(
     game: GameArg,
     attacker: Annotated[str, typer.Argument(help="Id of the attacking unit.", show_default=False)],
     target: Annotated[
-        Optional[str], typer.Argument(help="Id of the target unit (none with --clear).", show_default=False)
+        Optional[str],
+        typer.Argument(help="Id of the target unit, or a building/bridge hex CCRR (none with --clear or --girder).",
+                       show_default=False),
     ] = None,
     weapon: Annotated[
         Optional[list[str]],
@@ -108,11 +110,16 @@ def attack(
         typer.Option(help="Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this phase.",
                      show_default=False),
     ] = None,
+    girder: Annotated[
+        bool,
+        typer.Option("--girder", help="Search the rubble this unit stands in for a girder club instead of firing "
+                     "(weapon phase; medium 7+, heavy 6+, hardened 5+ on 2D6)."),
+    ] = False,
     dice: DiceOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical phase)."""
-    commands.attack(game, attacker, target, weapon, physical, twist, dry_run, clear, dice, quiet)
+    commands.attack(game, attacker, target, weapon, physical, twist, dry_run, clear, girder, dice, quiet)
 
 
 @app.command("resolve-phase")

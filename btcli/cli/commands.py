@@ -104,11 +104,18 @@ def attack(
     twist: str | None,
     dry_run: bool,
     clear: str | None,
+    girder: bool,
     dice: str | None,
     quiet: bool,
 ) -> None:
     from btcli.orders import AttackOrder
 
+    if girder:
+        if target is not None or weapon or physical or clear is not None:
+            raise InputError("--girder takes no target, --weapon, --physical or --clear")
+        order = AttackOrder(attacker, "", girder=True)
+        _run(game, lambda state: order, dice, quiet)
+        return
     if clear is not None:
         if target is not None or weapon or physical:
             raise InputError("--clear takes no target, --weapon or --physical")

@@ -24,7 +24,7 @@ TABLE = {
         ("game", "attacker", "target"),
         {"--weapon": "weapon", "-w": "weapon", "--physical": "physical", "--twist": "twist", "--clear": "clear",
          "--dice": "dice"},
-        {"--quiet": "quiet", "-q": "quiet", "--dry-run": "dry_run"},
+        {"--quiet": "quiet", "-q": "quiet", "--dry-run": "dry_run", "--girder": "girder"},
         {"weapon"},
     ),
     "resolve-phase": (("game",), {"--dice": "dice"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
@@ -34,8 +34,8 @@ TABLE = {
 DEFAULTS = {
     "move": {"path": None, "to": None, "facing": None, "mode": None, "after_slip": None, "dice": None,
              "quiet": False},
-    "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "clear": None, "dice": None,
-               "quiet": False},
+    "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "clear": None, "girder": False,
+               "dice": None, "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},
     "report": {"format": "text", "field": None},
     "verify": {"quiet": False},
@@ -79,7 +79,7 @@ def parse(args: list[str]) -> tuple[str, dict] | None:
             positional.append(word)
             i += 1
     if len(positional) != len(positional_names):
-        if not (name == "attack" and kwargs.get("clear") and len(positional) == 2):
+        if not (name == "attack" and (kwargs.get("clear") or kwargs.get("girder")) and len(positional) == 2):
             return None
         positional.append(None)
     if name == "report" and kwargs["format"] not in FORMATS:

@@ -541,3 +541,54 @@ def _psr(unit, reason, mods, dice):
     modifiers = [("piloting", unit.piloting)] + mods + pilot_modifiers(unit)
     return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
                      modifiers=tuple(modifiers))
+
+
+def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[str]) -> GameState:
+    """URB-MOVE-08 (AMB-42): a 'Mech that fell inside a building hex takes, besides its falling damage,
+    what a failed entry deals (ceil(CF/10)), and the hex takes ceil(tons/10). Falls into a basement
+    have their own rule (URB-BSMT) and are not counted again."""
+    for uid, unit in state.units.items():
+        old = before.units.get(uid)
+        if old is None or old.prone or not unit.prone or not unit.is_mech or not unit.active:
+            continue
+        b = inside(state.board, unit)
+        if b is None or floor_of(unit) < 0:
+            continue
+        hex_id = unit.position
+        events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
+                      f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")
+        unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
+        state = state.with_unit(unit)
+        state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
+        if _destroyed(state.board.hex(hex_id)):
+            state = collapse(state, [hex_id], dice, events, "destroyed by a 'Mech falling inside")
+    return state
+
+
+def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list[str]]:
+    """URB-CLUB-01: a 'Mech in the rubble of a medium, heavy or hardened building rolls 2D6 for a girder
+    club in the weapon attack phase and picks it up if found. Searching is its action for the phase
+    (it fires nothing), and it searches once per turn (docs/rules-notes.md)."""
+    from btcli.errors import IllegalOrderError
+
+    unit = state.unit(unit_id)
+    if not unit.active or not unit.is_mech:
+        raise IllegalOrderError(f"only a 'Mech on the map can pick up a girder ('{unit_id}')", "URB-CLUB-01")
+    if unit.extra.get("club"):
+        raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
+    if unit.fired or unit.extra.get("girder_search") == state.turn:
+        raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
+    if unit.prone or unit.shutdown or not unit.conscious:
+        raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
+    target = girder_target(state.board.hex(unit.position))
+    if target is None:
+        raise IllegalOrderError(
+            f"'{unit_id}' stands in no rubble of a medium, heavy or hardened building", "URB-CLUB-01")
+    roll = dice.roll(2, f"girder search {unit_id} in {unit.position.label}", target=target)
+    extra = {**unit.extra, "girder_search": state.turn}
+    if roll.success:
+        extra["club"] = "girder"
+        text = f"{unit_id} finds a girder in the rubble of {unit.position.label} and picks it up ({roll.total} vs {target})"
+    else:
+        text = f"{unit_id} finds no usable girder in {unit.position.label} ({roll.total} vs {target})"
+    return state.with_unit(evolve(unit, extra=extra)), [text]

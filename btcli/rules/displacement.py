@@ -62,8 +62,22 @@ def _climb(state: GameState, unit: Unit, there: HexId) -> int:
 def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list[str], psr: bool) -> GameState:
     drop = -_climb(state, unit, there)
     hex_there = state.board.hex(there)
+    from btcli.rules import buildings
+
     events.append(f"{unit.id} is displaced {unit.position.label} -> {there.label}")
-    unit = evolve(unit, position=there)
+    unit = buildings.placed(evolve(unit, position=there))
+    if hex_there.building is not None and unit.is_mech:  # URB-MOVE-09: as an entry whose PSR failed
+        b = hex_there.building
+        events.append(f"{unit.id} is pushed into building hex {there.label}: {buildings.absorbed(b.cf)} damage to it, "
+                      f"{buildings.weight_damage(unit.tons)} to the building (URB-MOVE-09)")
+        unit = buildings.group_damage(state, unit, buildings.absorbed(b.cf), "standard", dice, events,
+                                      "front", "pushed into a building")
+        board = buildings.damage_structure(state.board, there, buildings.weight_damage(unit.tons))
+        state = evolve(state.with_unit(unit), board=board)
+        if board.hex(there).building.cf <= 0:
+            state = buildings.collapse(state, [there], dice, events, "destroyed by a 'Mech pushed into it")
+            return state
+        hex_there = board.hex(there)
     airborne = unit.motive is Motive.VTOL and unit.elevation > 0
     if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:
         events.append(f"{unit.id} is pushed into depth-{hex_there.depth} water and destroyed (VEH-DISP-01)")

@@ -109,6 +109,18 @@ def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     return Sight(blocked, woods, cover is not None, reason, line, cover_hex)
 
 
+def sight_to_hex(board: Board, attacker: Unit, hex_id: HexId, target_top: int) -> Sight:
+    """Returns the line of sight from a unit to a building or bridge hex whose top is ``target_top``;
+    a building fills its whole hex (URB-ATK-02), so any line into the hex reaches it."""
+    top = max(unit_top(board, attacker), target_top)
+    best = None
+    for line in hex_lines(attacker.position, hex_id):
+        blocked, woods, reason = _evaluate(board, line, top)
+        if best is None or (blocked, woods) < (best.blocked, best.woods):
+            best = Sight(blocked, woods, False, reason, tuple(line))
+    return best
+
+
 INSIDE_BLOCK = 2  # URB-IN-10: two or more intervening building hexes or levels block
 
 

@@ -75,6 +75,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
     if attacker.prone or tohit.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
+    _check_building(state, attacker, target, kind)
     mods: list[tuple[str, int]] = [("piloting", attacker.piloting)]
     limb = ""
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:
@@ -136,6 +137,22 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         mods.append((f"attacker {attacker.mode.value}", moved))
     mods.extend(tohit.target_modifiers(state, attacker, target))
     return sum(v for _, v in mods), mods, limb
+
+
+def _check_building(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
+    """URB-IN-08: only a charge reaches into a building from outside; other physical attacks need the
+    attacker inside the same building, on the same level, in the next hex."""
+    from btcli.rules import buildings
+
+    board = state.board
+    if kind == "charge" or buildings.inside(board, target) is None:
+        return
+    together = buildings.inside(board, attacker) is not None and buildings.same_structure(
+        board, attacker.position, target.position)
+    if not together or buildings.unit_level(board, attacker) != buildings.unit_level(board, target):
+        raise IllegalOrderError(
+            f"'{target.id}' is inside a building: only a charge reaches it from outside; a {kind} needs "
+            f"'{attacker.id}' inside the same building on the same level", "URB-IN-08")
 
 
 def _punching_arm(attacker: Unit, target: Unit) -> str:

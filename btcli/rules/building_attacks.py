@@ -1,0 +1,180 @@
+"""Attacks on building and bridge hexes (URB-ATK-01..06; tables.md 10.2).
+
+A hex is named as the target (``attack GAME UNIT 0705``). Building hexes are
+immobile targets (-4); an attacker in the next hex always hits, and so does
+every physical attack, though weapon-effect rolls are still made; cluster
+weapons against an adjacent building do their full damage. The damage waits
+in ``GameState.pending`` and lowers the CF when the phase ends (URB-COLL-03).
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from btcli import catalog
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.hexgrid import HexId
+from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.model.units import AmmoBin, Unit
+from btcli.rules import arcs, buildings, combat, los, tohit, vehicles
+
+
+def hex_target(state: GameState, text: str) -> HexId | None:
+    """Returns the hex a target argument names when it is a hex label (CCRR) and no unit's id."""
+    if text in state.units or len(text) != 4 or not text.isdigit():
+        return None
+    hex_id = state.board.parse_hex(text)
+    h = state.board.hex(hex_id)
+    if h.building is None and h.bridge is None:
+        raise IllegalOrderError(f"hex {text} holds no building or bridge to attack", "URB-ATK-01")
+    return hex_id
+
+
+def structure_top(board, hex_id: HexId) -> int:
+    h = board.hex(hex_id)
+    return h.level + h.building.height if h.building is not None else h.bridge.level
+
+
+def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twist: int) -> tohit.ToHit:
+    """Returns the to-hit number of one weapon against a building or bridge hex (URB-ATK-03)."""
+    mount = attacker.weapons[index]
+    weapon = catalog.weapons()[mount.weapon]
+    mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
+
+    def impossible(why: str, rule: str) -> tohit.ToHit:
+        return tohit.ToHit(tuple(mods), why, rule)
+
+    if mount.destroyed or mount.jammed:
+        return impossible(f"{mount.label} is {'destroyed' if mount.destroyed else 'jammed'}", "tables.md 8.4")
+    if attacker.shutdown or not attacker.conscious:
+        return impossible(f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15")
+    if attacker.is_vehicle:
+        why = vehicles.cannot_fire(attacker, state.turn)
+        if why:
+            return impossible(f"'{attacker.id}' cannot fire: {why}", "VEH-CRIT")
+    distance = attacker.position.distance(hex_id)
+    if distance == 0:
+        return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
+    arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
+    if not arcs.in_arc(attacker.position, attacker.facing.turned(twist), arc, hex_id):
+        return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
+    sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
+    if sight.blocked:
+        return impossible(f"no line of sight to {hex_id.label}: {sight.reason}", "tables.md 6.4")
+    bracket = tohit.range_bracket(weapon, distance)
+    if bracket is None:
+        return impossible(f"{hex_id.label} is {distance} hexes away, beyond {mount.weapon}'s long range", "tables.md 6.1")
+    mods.append((f"{bracket} range ({distance} hexes)", tohit.RANGE_MODIFIER[bracket]))
+    minimum = int(weapon.get("min_range", 0))
+    if minimum and distance <= minimum:
+        mods.append((f"minimum range {minimum}", minimum - distance + 1))
+    moved = tohit.ATTACKER_MOVEMENT[attacker.mode]
+    if moved:
+        mods.append((f"attacker {attacker.mode.value}", moved))
+    if attacker.prone:
+        mods.append(("attacker prone", tohit.ATTACKER_PRONE))
+    mods.append(("building: immobile target", tohit.IMMOBILE))  # URB-ATK-03
+    if sight.woods:
+        mods.append(("intervening woods", sight.woods))
+    if attacker.is_mech:
+        mods.extend(tohit.mech_damage_modifiers(attacker, mount.location))
+    else:
+        mods.extend(vehicles.to_hit_modifiers(attacker, mount.location))
+    return tohit.ToHit(tuple(mods))
+
+
+def weapon_attack(
+    state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str, dice: Dice
+) -> tuple[GameState, list[str]]:
+    """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
+    attacker = state.unit(attacker_id)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
+    if not weapons:
+        raise InputError("name the weapons to fire with --weapon (repeatable)")
+    turn = combat._twist(attacker, twist) if twist else attacker.twist  # noqa: SLF001 - the same twist rules
+    chosen = combat.choose_mounts(attacker, weapons)
+    plans = []
+    for index in chosen:
+        mount = attacker.weapons[index]
+        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        result = hex_to_hit(state, attacker, index, hex_id, twisted)
+        if result.impossible:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        plans.append((index, result))
+    combat._check_ammo(attacker, [i for i, _ in plans])  # noqa: SLF001
+    adjacent = attacker.position.distance(hex_id) == 1
+    events: list[str] = []
+    pending = list(state.pending)
+    ammo, fired = list(attacker.ammo), list(attacker.fired)
+    for index, result in plans:
+        mount = attacker.weapons[index]
+        data = catalog.weapons()[mount.weapon]
+        if int(data.get("ammo_per_ton", 0)):
+            bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.shots > 0)
+            a = ammo[bin_index]
+            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1)
+        fired.append(index)
+        source = f"{mount.label} from {attacker.id}"
+        if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
+            amount = combat.full_damage(data)
+            events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
+                          f"an automatic hit for {amount}")
+            pending.append(buildings.building_hit(hex_id, amount, source))
+            continue
+        tn = result.target
+        roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs hex {hex_id.label}", target=tn,
+                         modifiers=result.modifiers)
+        if not roll.success:
+            events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: miss")
+            continue
+        amount = sum(combat.damage_groups(dice, data, mount.label, hex_id.label))
+        events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
+                      f"hit for {amount}")
+        pending.append(buildings.building_hit(hex_id, amount, source))
+    target = buildings.HEX_TARGET + hex_id.label
+    primary = combat.primary_target(state, attacker) or target
+    declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
+                                    primary == target)
+    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
+    return state, events
+
+
+PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")
+
+
+def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -> None:
+    """Raises unless ``attacker`` can make this physical attack on an adjacent building hex."""
+    if kind not in PHYSICAL_ON_BUILDINGS:
+        raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
+    if not attacker.is_mech:
+        raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
+    if attacker.position.distance(hex_id) != 1:
+        raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
+    if attacker.prone or tohit.is_immobile(attacker):
+        raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
+    if kind == "club" and not attacker.extra.get("club"):
+        raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
+
+
+def physical_damage(attacker: Unit, kind: str) -> int:
+    """Returns a punch's, kick's or club's damage (tables.md 8.7; the club as in btcli.rules.physical)."""
+    if kind == "punch":
+        return ceil(attacker.tons / 10)
+    if kind == "kick":
+        return attacker.tons // 5
+    return ceil(attacker.tons / 5)
+
+
+def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: str) -> tuple[GameState, list[str]]:
+    """URB-ATK-04: a physical attack on a building always hits; the hex takes the damage as the phase ends."""
+    attacker = state.units[attacker_id]
+    if not attacker.active:
+        return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen (destroyed)"]
+    amount = physical_damage(attacker, kind)
+    hit = buildings.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
+    return evolve(state, pending=state.pending + (hit,)), [
+        f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"
+    ]
