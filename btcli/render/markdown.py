@@ -30,6 +30,10 @@ def render_markdown(state: GameState) -> str:
             f"{moved['mode']} {moved['hexes_moved']} | {_locations(u['armor'], u['max_armor'])} | "
             f"{_locations(u['internal'], u['max_internal'])} | {status} |"
         )
+    if view["structures"]:
+        from btcli.render.text import structure_lines
+
+        lines += ["", "Buildings and bridges:", ""] + [f"- {line}" for line in structure_lines(view)]
     if view["declarations"]:
         lines += ["", "Declared attacks:", ""]
         for d in view["declarations"]:

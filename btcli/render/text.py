@@ -37,6 +37,25 @@ def _rows(view: dict) -> list[list[str]]:
     return rows
 
 
+def structure_lines(view: dict) -> list[str]:
+    """Returns one line per building or bridge hex: type, height or level, CF, rubble, occupants."""
+    lines = []
+    for s in view["structures"]:
+        name = f" [{s['structure']}]" if s["structure"] else ""
+        if s["collapsed"]:
+            lines.append(f"{s['hex']} {s['type']} {s['kind']}{name}: collapsed"
+                         + (" (rubble)" if s["kind"] == "building" else ""))
+            continue
+        size = f"level {s['height']}" if s["kind"] == "building" else f"deck at level {s['level']}"
+        text = f"{s['hex']} {s['type']} {s['kind']}{name}, {size}, CF {s['cf']}"
+        if s["kind"] == "building" and s["basement"] not in ("not rolled", "none"):
+            text += f", basement {s['basement']}"
+        if s["units"]:
+            text += ": " + ", ".join(s["units"])
+        lines.append(text)
+    return lines
+
+
 def _damage_lines(view: dict) -> list[str]:
     """Returns per-location armor and structure for every damaged unit."""
     lines = []
@@ -82,6 +101,8 @@ def render_text(state: GameState, out: io.TextIOBase) -> None:
         out.write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() + "\n")
     for line in _damage_lines(view):
         out.write(line + "\n")
+    for line in structure_lines(view):
+        out.write(line + "\n")
     for d in view["declarations"]:
         out.write(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}\n")
 
@@ -101,7 +122,7 @@ def _render_rich(view: dict, out: io.TextIOBase) -> None:
     for r in _rows(view):
         table.add_row(*(Text(cell) for cell in r))  # names are text, never markup
     console.print(table)
-    for line in _damage_lines(view):
+    for line in _damage_lines(view) + structure_lines(view):
         console.print(line, markup=False, highlight=False)
     for d in view["declarations"]:
         console.print(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}", markup=False)

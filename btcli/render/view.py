@@ -7,7 +7,51 @@ from btcli.model.units import Unit
 from btcli.rules import phases, victory
 
 
-def unit_view(u: Unit) -> dict[str, object]:
+def place_of(u: Unit, board) -> str | None:
+    """Returns where a unit stands in a building or bridge hex in words, or None elsewhere."""
+    if u.position is None or board is None:
+        return None
+    from btcli.rules import buildings
+
+    h = board.hex(u.position)
+    if h.building is not None:
+        if buildings.on_top(u):
+            return "on the roof"
+        floor = buildings.floor_of(u)
+        return f"in the basement (depth {-floor})" if floor < 0 else f"inside, level {floor}"
+    if h.bridge is not None:
+        return "under the bridge" if buildings.under_bridge(u) else "on the bridge"
+    return None
+
+
+def structures_view(state: GameState) -> list[dict[str, object]]:
+    """Returns every building and bridge hex, standing or fallen, with who is in it (docs/json-output.md)."""
+    out = []
+    for hex_id in sorted(state.board.hexes):
+        h = state.board.hexes[hex_id]
+        for kind, what in (("building", h.building), ("bridge", h.bridge)):
+            if what is not None:
+                entry: dict[str, object] = {"hex": hex_id.label, "kind": kind, "type": what.type.value, "cf": what.cf,
+                                            "collapsed": False, "structure": what.structure or None}
+                if kind == "building":
+                    entry["height"] = what.height
+                    entry["basement"] = what.basement or "not rolled"
+                else:
+                    entry["level"] = what.level
+                out.append(entry)
+        if h.ruin is not None:
+            kind = "building" if h.building is None and hasattr(h.ruin, "height") else "bridge"
+            out.append({"hex": hex_id.label, "kind": kind, "type": h.ruin.type.value, "cf": 0, "collapsed": True,
+                        "structure": h.ruin.structure or None})
+    for entry in out:
+        entry["units"] = [
+            f"{u.id} ({place_of(u, state.board)})" for u in state.units.values()
+            if u.active and u.position is not None and u.position.label == entry["hex"] and not entry["collapsed"]
+        ]
+    return out
+
+
+def unit_view(u: Unit, board=None) -> dict[str, object]:
     """Returns the report fields of one unit (documented in docs/json-output.md)."""
     view: dict[str, object] = {
         "id": u.id,
@@ -17,6 +61,7 @@ def unit_view(u: Unit) -> dict[str, object]:
         "motive": u.motive.value,
         "tons": u.tons,
         "position": u.position.label if u.position else None,
+        "place": place_of(u, board),
         "facing": u.facing.name,
         "destroyed": u.destroyed,
         "prone": u.prone,
@@ -61,6 +106,14 @@ def status(u: Unit) -> str:
     if u.destroyed:
         return "destroyed"
     words = []
+    if u.extra.get("floor"):
+        words.append(f"building level {u.extra['floor']}")
+    if u.extra.get("top"):
+        words.append("on roof")
+    if u.extra.get("under"):
+        words.append("under bridge")
+    if u.extra.get("club"):
+        words.append(f"carries a {u.extra['club']}")
     if u.prone:
         words.append("prone")
     if u.shutdown:
@@ -135,5 +188,6 @@ def game_view(state: GameState) -> dict[str, object]:
         "game_over": over,
         "winner": state.winner or None,
         "result": victory.describe(state) if over else None,
-        "units": [unit_view(u) for u in state.units.values()],
+        "units": [unit_view(u, state.board) for u in state.units.values()],
+        "structures": structures_view(state),
     }
