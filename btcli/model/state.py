@@ -64,19 +64,23 @@ class Hit:
     critical: bool = False  # a 2 on a 'Mech table (through-armor critical) or a [C] vehicle result
     motive: bool = False  # a vehicle [M] result
     source: str = ""
+    ap: int = 0  # armor-piercing round: its critical roll modifier (VEH-DMG-10); 0 = not AP
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        d: dict[str, object] = {
             "target": self.target, "location": self.location, "damage": self.damage, "side": self.side,
             "rear": self.rear, "critical": self.critical, "motive": self.motive, "source": self.source,
         }
+        if self.ap:
+            d["ap"] = self.ap
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Hit":
         return cls(
             str(d["target"]), str(d["location"]), int(d["damage"]), str(d.get("side", "front")),
             bool(d.get("rear", False)), bool(d.get("critical", False)), bool(d.get("motive", False)),
-            str(d.get("source", "")),
+            str(d.get("source", "")), int(d.get("ap", 0)),
         )
 
 

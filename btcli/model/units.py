@@ -67,6 +67,7 @@ class AmmoBin:
     weapon: str
     location: str
     shots: int
+    kind: str = "standard"  # or "ap": armor-piercing autocannon rounds (VEH-DMG-10)
 
 
 @dataclass(frozen=True)
