@@ -52,7 +52,7 @@ class AttackDeclaration:
     primary: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Hit:
     """One damage group that struck a location, waiting for the end of the phase."""
 
@@ -65,6 +65,14 @@ class Hit:
     motive: bool = False  # a vehicle [M] result
     source: str = ""
     ap: int = 0  # armor-piercing round: its critical roll modifier (VEH-DMG-10); 0 = not AP
+
+    def __repr__(self) -> str:
+        # ``ap`` is left out when 0, so state hashes of games saved before AP ammunition still verify.
+        ap = f", ap={self.ap!r}" if self.ap else ""
+        return (
+            f"Hit(target={self.target!r}, location={self.location!r}, damage={self.damage!r}, side={self.side!r}, "
+            f"rear={self.rear!r}, critical={self.critical!r}, motive={self.motive!r}, source={self.source!r}{ap})"
+        )
 
     def to_dict(self) -> dict[str, object]:
         d: dict[str, object] = {

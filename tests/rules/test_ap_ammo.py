@@ -126,3 +126,12 @@ def test_ap_bin_and_order_round_trip():
     assert unit_from_dict("a", unit_to_dict(unit)) == unit
     order = AttackOrder("a", "t", ("AC/10@front:ap",))
     assert parse_command(order.canonical())[0] == order
+
+
+def test_standard_bins_and_hits_hash_as_before_ap_ammunition():
+    # Saved games keep verifying: the default kind / ap stay out of the repr the state hash reads.
+    from btcli.model.state import Hit
+    from btcli.model.units import AmmoBin
+
+    assert repr(AmmoBin("AC/10", "body", 5)) == "AmmoBin(weapon='AC/10', location='body', shots=5)"
+    assert "ap=" not in repr(Hit("t", "CT", 5)) and "ap=-2" in repr(Hit("t", "CT", 5, ap=-2))
