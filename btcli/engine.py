@@ -123,7 +123,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             state = state.with_unit(vehicles.motive_roll(moved, "front", dice, events))
         if (
             kind == "sideslip" and order.after_slip == "continue" and moved.active
-            and moved.extra.get("crashed_turn") != state.turn
+            and state.turn not in (moved.extra.get("crashed_turn"), moved.extra.get("collided_turn"))
         ):
             state, more = _continue_after_slip(state, moved, plan, index, partial, dice)
             events.extend(more)

@@ -52,7 +52,7 @@ class AttackDeclaration:
     primary: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Hit:
     """One damage group that struck a location, waiting for the end of the phase."""
 
@@ -64,19 +64,31 @@ class Hit:
     critical: bool = False  # a 2 on a 'Mech table (through-armor critical) or a [C] vehicle result
     motive: bool = False  # a vehicle [M] result
     source: str = ""
+    ap: int = 0  # armor-piercing round: its critical roll modifier (VEH-DMG-10); 0 = not AP
+
+    def __repr__(self) -> str:
+        # ``ap`` is left out when 0, so state hashes of games saved before AP ammunition still verify.
+        ap = f", ap={self.ap!r}" if self.ap else ""
+        return (
+            f"Hit(target={self.target!r}, location={self.location!r}, damage={self.damage!r}, side={self.side!r}, "
+            f"rear={self.rear!r}, critical={self.critical!r}, motive={self.motive!r}, source={self.source!r}{ap})"
+        )
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        d: dict[str, object] = {
             "target": self.target, "location": self.location, "damage": self.damage, "side": self.side,
             "rear": self.rear, "critical": self.critical, "motive": self.motive, "source": self.source,
         }
+        if self.ap:
+            d["ap"] = self.ap
+        return d
 
     @classmethod
     def from_dict(cls, d: dict) -> "Hit":
         return cls(
             str(d["target"]), str(d["location"]), int(d["damage"]), str(d.get("side", "front")),
             bool(d.get("rear", False)), bool(d.get("critical", False)), bool(d.get("motive", False)),
-            str(d.get("source", "")),
+            str(d.get("source", "")), int(d.get("ap", 0)),
         )
 
 

@@ -62,11 +62,17 @@ class Mount:
         return f"{self.weapon}@{self.location}" + ("(R)" if self.rear else "")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class AmmoBin:
     weapon: str
     location: str
     shots: int
+    kind: str = "standard"  # or "ap": armor-piercing autocannon rounds (VEH-DMG-10)
+
+    def __repr__(self) -> str:
+        # The default kind is left out, so state hashes of games saved before AP ammunition still verify.
+        kind = f", kind={self.kind!r}" if self.kind != "standard" else ""
+        return f"AmmoBin(weapon={self.weapon!r}, location={self.location!r}, shots={self.shots!r}{kind})"
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def unit_view(u: Unit, board=None) -> dict[str, object]:
         view["shutdown"] = u.shutdown
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u)
-    view["ammo"] = [f"{a.weapon}@{a.location}: {a.shots}" for a in u.ammo]
+    view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
     if u.motive.value == "vtol":
         view["elevation"] = u.elevation
     if u.is_vehicle:

@@ -9,6 +9,8 @@ piloting skill rolls it forces and the MechWarriors' consciousness rolls.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
@@ -18,6 +20,31 @@ from btcli.rules import arcs, buildings, combat_tables, damage, heat, los, pilot
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
+
+# VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
+# only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
+AP_CRITICAL_MODIFIER = {"AC/2": -4, "AC/5": -3, "AC/10": -2, "AC/20": -1}
+AP_TO_HIT = 1
+AMMO_KINDS = ("standard", "ap")
+
+
+def ammo_kind_problem(weapon: str, kind: str) -> str:
+    """Returns why a weapon cannot use this ammunition kind, or ''."""
+    if kind not in AMMO_KINDS:
+        return f"unknown ammunition kind {kind!r} (use {' or '.join(AMMO_KINDS)})"
+    if kind == "ap" and weapon not in AP_CRITICAL_MODIFIER:
+        return f"armor-piercing ammunition is for standard autocannons ({', '.join(AP_CRITICAL_MODIFIER)}), not {weapon!r}"
+    return ""
+
+
+def split_ammo(text: str) -> tuple[str, str]:
+    """Splits a weapon spec ``NAME[@LOC][:ap]`` into the spec and the ammunition kind (VEH-DMG-10)."""
+    spec, sep, kind = text.rpartition(":")
+    if not sep:
+        return text, "standard"
+    if kind.lower() not in AMMO_KINDS:
+        raise InputError(f"bad ammunition {kind!r} in --weapon {text!r} (use NAME:ap for armor-piercing)")
+    return spec, kind.lower()
 
 
 def _twist(unit: Unit, text: str) -> int:
@@ -37,7 +64,7 @@ def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     """Returns the weapon indexes named by ``--weapon`` (NAME or NAME@LOC), unfired and in order."""
     chosen: list[int] = []
     for text in names:
-        name_part, _, loc = text.partition("@")
+        name_part, _, loc = split_ammo(text)[0].partition("@")
         name = catalog.weapon_name(name_part)
         if name is None:
             raise InputError(f"unknown weapon {name_part!r}")
@@ -83,31 +110,38 @@ def plan_weapon_attack(
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)
+    kinds = [split_ammo(text)[1] for text in weapons]
     primary = primary_target(state, attacker)
     plans = []
-    for index in chosen:
+    for index, kind in zip(chosen, kinds):
         mount = attacker.weapons[index]
+        problem = ammo_kind_problem(mount.weapon, kind)
+        if problem:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
         twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
         result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        if kind == "ap":  # TW p.140 (UNVERIFIED): armor-piercing rounds are harder to aim
+            result = tohit.ToHit(result.modifiers + (("armor-piercing ammunition", AP_TO_HIT),))
         plans.append((index, result))
-    _check_ammo(attacker, [i for i, _ in plans])
+    _check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
     return attacker, target, plans, turn
 
 
-def _check_ammo(attacker: Unit, indexes: list[int]) -> None:
-    """Refuses a declaration whose weapons need more shots than the unit carries (no dice rolled yet)."""
-    needed: dict[str, int] = {}
-    for i in indexes:
+def _check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
+    """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
+    needed: dict[tuple[str, str], int] = {}
+    for i, kind in shots:
         name = attacker.weapons[i].weapon
         if int(catalog.weapons()[name].get("ammo_per_ton", 0)):
-            needed[name] = needed.get(name, 0) + 1
-    for name, count in needed.items():
-        have = sum(a.shots for a in attacker.ammo if a.weapon == name)
+            needed[(name, kind)] = needed.get((name, kind), 0) + 1
+    for (name, kind), count in needed.items():
+        have = sum(a.shots for a in attacker.ammo if a.weapon == name and a.kind == kind)
         if have < count:
-            raise IllegalOrderError(f"{attacker.id} has {have} {name} shot(s) left, {count} needed", "TW p.99")
+            shown = name if kind == "standard" else f"{name} {kind}"
+            raise IllegalOrderError(f"{attacker.id} has {have} {shown} shot(s) left, {count} needed", "TW p.99")
 
 
 def weapon_attack(
@@ -115,6 +149,7 @@ def weapon_attack(
 ) -> tuple[GameState, list[str]]:
     """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
     attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
+    kinds = [split_ammo(text)[1] for text in weapons]
     events: list[str] = []
     pending = list(state.pending)
     ammo = list(attacker.ammo)
@@ -123,7 +158,7 @@ def weapon_attack(
     shelter = _shelter(state, attacker, target)
     if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
         side = "rear" if side == "rear" else "front"
-    for index, result in plans:
+    for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
         tn = result.target
@@ -132,11 +167,13 @@ def weapon_attack(
             events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
             continue
         if int(data.get("ammo_per_ton", 0)):
-            bin_index = next((i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.shots > 0), None)
+            bin_index = next(
+                (i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0), None
+            )
             if bin_index is None:
                 raise IllegalOrderError(f"{attacker.id} has no {mount.weapon} ammunition left", "TW p.99")
             a = ammo[bin_index]
-            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1)
+            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
         fired.append(index)
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
         if not roll.success:
@@ -169,9 +206,11 @@ def weapon_attack(
                 pending.append(buildings.building_hit(target.position, taken, f"{mount.label} from {attacker.id}"))
                 if through <= 0:
                     continue
-                hit = Hit(hit.target, hit.location, through, hit.side, hit.rear, hit.critical, hit.motive, hit.source)
+                hit = replace(hit, damage=through)
             else:
                 events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
+            if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
+                hit = replace(hit, ap=AP_CRITICAL_MODIFIER[mount.weapon])
             pending.append(hit)
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)

@@ -75,6 +75,7 @@ def _mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
     if location == "HD":
         unit = wound(unit, HEAD_HIT_PILOT_DAMAGE, "head hit", events)
     critical_check = hit.critical
+    ap_check = bool(hit.ap)  # VEH-DMG-10 / TW p.140: armor-piercing rounds may crit through armor
     while damage > 0:
         if internal.get(location, 0) <= 0:  # already destroyed: everything moves inward
             nxt = TRANSFER.get(location)
@@ -92,7 +93,7 @@ def _mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
         internal[location] -= into
         damage -= into
         unit = evolve(unit, armor=armor, internal=dict(internal))
-        critical_check = False
+        critical_check = ap_check = False  # structure damage makes the standard roll instead
         if internal[location] > 0:  # a location that is gone takes its contents with it: no critical roll
             unit = _critical_roll(unit, location, dice, events, "internal structure damage")
             internal, armor = dict(unit.internal), dict(unit.armor)
@@ -112,6 +113,8 @@ def _mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
     unit = evolve(unit, armor=armor, internal=internal)
     if critical_check and not unit.destroyed:
         unit = _critical_roll(unit, hit.location, dice, events, "through-armor critical (hit location roll of 2)")
+    if ap_check and not unit.destroyed:
+        unit = _critical_roll(unit, hit.location, dice, events, "armor-piercing round", hit.ap)
     return unit
 
 
@@ -136,7 +139,7 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
         if key in armor:
             armor[key] = 0
     weapons = tuple(evolve_mount(m, destroyed=True) if m.location == location else m for m in unit.weapons)
-    ammo = tuple(AmmoBin(a.weapon, a.location, 0) if a.location == location else a for a in unit.ammo)
+    ammo = tuple(AmmoBin(a.weapon, a.location, 0, a.kind) if a.location == location else a for a in unit.ammo)
     unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
     events.append(f"{unit.id}: {location} {'blown off' if blown_off else 'destroyed'}")
     if location in ("HD", "CT"):
@@ -154,9 +157,10 @@ def evolve_mount(m: Mount, **changes) -> Mount:
     return replace(m, **changes)
 
 
-def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str) -> Unit:
-    roll = dice.roll(2, f"critical check {unit.id} {location} ({why})").total
-    count = combat_tables.mech_critical_hits(roll, location)
+def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str, modifier: int = 0) -> Unit:
+    mods = (("armor-piercing", modifier),) if modifier else ()
+    roll = dice.roll(2, f"critical check {unit.id} {location} ({why})", modifiers=mods).total
+    count = combat_tables.mech_critical_hits(max(2, roll + modifier), location)
     if count < 0:  # a 12 on the head or a limb
         return destroy_location(unit, location, events, blown_off=True)
     for _ in range(count):
@@ -230,7 +234,7 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: li
     per_shot = shot_damage(data)
     damage = shots * per_shot if data.get("explosive_ammo", True) else 0
     ammo = list(unit.ammo)
-    ammo[index] = AmmoBin(weapon, location, 0)
+    ammo[index] = AmmoBin(weapon, location, 0, unit.ammo[index].kind)
     unit = evolve(unit, ammo=tuple(ammo))
     if damage <= 0:
         events.append(f"{unit.id}: the {weapon} bin in {location} is empty or inert; nothing explodes")

@@ -217,17 +217,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     elif kind == "club":  # ceil(tons / 5) on the normal table (memory; UNVERIFIED)
         hits += _table_hits(dice, target, side, [ceil(attacker.tons / 5)], "club", attacker.id)
     elif kind == "charge":
-        amount = ceil(attacker.tons / 10 * attacker.hexes_moved)
-        back = ceil(target.tons / 10)
-        table = "normal"
-        if attacker.is_vehicle and target.is_mech and not target.prone:  # VEH-PHYS-04
-            water = state.board.hex(target.position)
-            on_surface = attacker.motive.value == "hover"
-            table = "punch" if water.terrain.value == "water" and water.depth == 1 and on_surface else "kick"
-        hits += _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), table, attacker.id)
-        hits += _table_hits(dice, attacker, "front", combat_tables.damage_groups(back, 5), "normal", target.id)
-        psr[attacker.id] = [("made a charge", CHARGE_PSR)]
-        psr[target.id] = [("was charged", CHARGED_PSR)]
+        more_hits, psr = charge_hits(state, attacker, target, side, "front", dice)
+        hits += more_hits
     elif kind == "dfa":
         amount = ceil(attacker.tons / 10 * 3)
         back = ceil(attacker.tons / 5)
@@ -236,14 +227,39 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         psr[attacker.id] = [("death from above", DFA_PSR)]
         psr[target.id] = [("hit by death from above", DFA_TARGET_PSR)]
     events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
-    if kind in ("charge", "dfa"):
+    if kind == "charge":
+        return land_charge(state, attacker, target, hits, psr, dice, events)
+    if kind == "dfa":
         state = _push(state, attacker, target, dice, events)
+    return _finish(state, hits, psr, dice, events)
+
+
+def charge_hits(
+    state: GameState, attacker: Unit, target: Unit, side: str, attacker_side: str, dice: Dice
+) -> tuple[list[Hit], dict[str, list[tuple[str, int]]]]:
+    """Rolls where a charge that hit strikes both units (tables.md 8.7): ceil(tons/10 x hexes moved)
+    to the target, ceil(target tons/10) back to the attacker on ``attacker_side``; both make a PSR."""
+    amount = ceil(attacker.tons / 10 * attacker.hexes_moved)
+    back = ceil(target.tons / 10)
+    table = "normal"
+    if attacker.is_vehicle and target.is_mech and not target.prone:  # VEH-PHYS-04
+        water = state.board.hex(target.position)
+        on_surface = attacker.motive.value == "hover"
+        table = "punch" if water.terrain.value == "water" and water.depth == 1 and on_surface else "kick"
+    hits = _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), table, attacker.id)
+    hits += _table_hits(dice, attacker, attacker_side, combat_tables.damage_groups(back, 5), "normal", target.id)
+    return hits, {attacker.id: [("made a charge", CHARGE_PSR)], target.id: [("was charged", CHARGED_PSR)]}
+
+
+def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, events: list[str]):
+    """Finishes a charge that hit: the target is pushed on and the attacker takes its hex, the damage
+    lands, the PSRs follow, and both vehicles roll on the motive table (VEH-PHYS-05, AMB-08)."""
+    state = _push(state, attacker, target, dice, events)
     state, more = _finish(state, hits, psr, dice, events)
-    if kind == "charge":  # VEH-PHYS-05: both vehicles roll on the motive table after a charge that hits
-        for uid in (attacker_id, target_id):
-            unit = state.units[uid]
-            if unit.is_vehicle and not unit.destroyed:
-                state = state.with_unit(vehicles.motive_roll(unit, "front", dice, more))
+    for uid in (attacker.id, target.id):
+        unit = state.units[uid]
+        if unit.is_vehicle and not unit.destroyed:
+            state = state.with_unit(vehicles.motive_roll(unit, "front", dice, more))
     return state, more
 
 

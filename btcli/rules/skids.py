@@ -21,8 +21,9 @@ there and resolves the skid or sideslip from that point.
   (VEH-URB-05, AMB-17); deep water destroys a unit that may not enter it
   (VEH-URB-06); a ground vehicle dropping a level or more falls (VEH-URB-03); an
   airborne VTOL meeting terrain as high as itself crashes with hexes moved x
-  ceil(tons/10) damage (VEH-SLIP-11, VTOL-CRASH-01); an occupied hex stops the
-  slide in front of it (the collision charge of TW p.62 is not modelled yet).
+  ceil(tons/10) damage (VEH-SLIP-11, VTOL-CRASH-01); a unit in the way is met
+  with an accidental charge (btcli.rules.collisions, VEH-SLIP-09, 10, 12,
+  VTOL-CRASH-05); a slide that ends on another unit's hex pushes that unit on.
 """
 
 from __future__ import annotations
@@ -56,16 +57,13 @@ def slide(
 ) -> GameState:
     """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
     board = state.board
-    moved = 0
+    start = unit.position
     for _ in range(distance):
         here = unit.position
         there = here.neighbor(direction)
         if not board.contains(there):
             events.append(f"{unit.id} {kind}s off the map at {there.label} and leaves the battle")
             return state.with_unit(evolve(unit, position=None))
-        if any(u.position == there and u.active and u.id != unit.id for u in state.units.values()):
-            events.append(f"{unit.id}'s {kind} stops short of {there.label} (occupied)")
-            break
         h = board.hex(there)
         airborne = unit.motive is Motive.VTOL and unit.elevation > 0
         if airborne:
@@ -73,19 +71,21 @@ def slide(
 
             absolute = board.hex(here).level + unit.elevation
             top = h.level + obstacle_height(h, on_road=False)  # hills, roofs and treetops (AMB-02)
-            unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
-            moved += 1
-            if top >= absolute:  # VEH-SLIP-11
-
-                hexes = unit.hexes_moved
-                state = state.with_unit(evolve(unit, elevation=max(0, absolute - h.level)))
-                return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
-            unit = evolve(unit, elevation=absolute - h.level)
+            if top >= absolute:  # VEH-SLIP-11 (and VEH-SLIP-12 for a building)
+                return _slip_into_terrain(state, unit, there, absolute, direction, dice, events)
+            elevation = absolute - h.level
+        else:
+            elevation = 0
+        state = state.with_unit(unit)
+        state, ended = _collide(state, unit, there, elevation, direction, kind, dice, events)
+        if ended:
+            return state
+        if airborne:  # VEH-SLIP-14: no fall whatever the ground below does
+            unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=elevation)
             events.append(f"{unit.id} {kind}s over {there.label} at elevation {unit.elevation}")
             continue
         drop = board.hex(here).level - h.level
         unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
-        moved += 1
         events.append(f"{unit.id} {kind}s into {there.label}")
         if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
             events.append(f"{unit.id} {kind}s into depth-{h.depth} water and is destroyed (VEH-URB-06)")
@@ -93,13 +93,60 @@ def slide(
         from btcli.rules.movement import prohibited_rule
 
         if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
-            return state.with_unit(_prohibited(unit, kind, dice, events, state.turn))
+            state = state.with_unit(_prohibited(unit, kind, dice, events, state.turn))
+            return _make_room(state, unit.id, direction, dice, events)
         if drop >= 1 and unit.motive is not Motive.HOVER:
             from btcli.rules.displacement import accidental_fall
 
-            unit = accidental_fall(unit, drop, dice, events, state.turn)  # VEH-URB-03
-            return state.with_unit(unit)
-    return state.with_unit(unit)
+            state = state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))  # VEH-URB-03
+            return _make_room(state, unit.id, direction, dice, events)
+    state = state.with_unit(unit)
+    return _make_room(state, unit.id, direction, dice, events) if unit.position != start else state
+
+
+def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing, kind: str, dice: Dice,
+             events: list[str]) -> tuple[GameState, bool]:
+    """VEH-SLIP-09, 10, VEH-VTOL-14: accidental charges against the units in the way in ``there``;
+    returns the state and whether the slide ends (a charge hit)."""
+    from btcli.rules import collisions
+
+    hit = False
+    for target in collisions.units_in_the_way(state, unit, there, elevation):
+        state, struck = collisions.accidental_charge(state, state.units[unit.id], target, direction, kind, dice, events)
+        hit = hit or struck
+        if not state.units[unit.id].active:
+            return state, True
+    moved = state.units[unit.id]
+    if hit and moved.position == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
+        state = state.with_unit(evolve(moved, elevation=elevation))
+    return state, hit
+
+
+def _make_room(state: GameState, uid: str, direction: Facing, dice: Dice, events: list[str]) -> GameState:
+    """A slide that comes to rest on another unit's hex pushes that unit on (stacking, TW p.57)."""
+    from btcli.rules import collisions
+
+    unit = state.units[uid]
+    if not unit.active:
+        return state
+    return collisions.make_room(state, unit, direction, dice, events)
+
+
+def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction: Facing, dice: Dice,
+                       events: list[str]) -> GameState:
+    """VEH-SLIP-11, 12, VTOL-CRASH-05: the VTOL enters terrain as high as itself: it charges a building
+    there (AMB-05: the charge first), falls on any units there, then crashes."""
+    from btcli.rules import collisions
+
+    h = state.board.hex(there)
+    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+    hexes = unit.hexes_moved
+    if h.building is not None:
+        state = collisions.charge_building(state, unit, there, events)
+    elevation = max(0, absolute - h.level)
+    state = state.with_unit(evolve(unit, elevation=elevation))
+    state = collisions.fall_onto(state, state.units[unit.id], elevation, direction, dice, events)
+    return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
 
 
 def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int) -> Unit:

@@ -93,6 +93,10 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: in
         unit = critical(unit, location, dice, events, turn, amount)
     if structure_hit and not unit.destroyed:  # VEH-CRIT-02
         unit = critical(unit, location, dice, events, turn, amount)
+    elif hit.ap and not hit.critical and amount > 0 and not unit.destroyed:
+        # VEH-DMG-10: an armor-piercing hit rolls on the column of the location hit, at the AP modifier
+        # (one roll: a hit that already rolls for [C] or structure damage gets no second one).
+        unit = critical(unit, location, dice, events, turn, amount, hit.ap)
     if hit.motive and not unit.destroyed:
         unit = motive_roll(unit, hit.side, dice, events)
     return unit
@@ -101,11 +105,15 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: in
 # -- critical hits ------------------------------------------------------------------------------
 
 
-def critical(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int = 0) -> Unit:
-    """Rolls on the vehicle critical table (VEH-DMG-04) and applies the result (VEH-CRIT-*)."""
+def critical(
+    unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int = 0, modifier: int = 0
+) -> Unit:
+    """Rolls on the vehicle critical table (VEH-DMG-04) and applies the result (VEH-CRIT-*); ``modifier``
+    is an armor-piercing round's (VEH-DMG-10)."""
     column = column_of(location)
     table = (VTOL_CRITS if unit.motive is Motive.VTOL else VEHICLE_CRITS)[column]
-    roll = dice.roll(2, f"vehicle critical {unit.id} {location}").total
+    mods = (("armor-piercing", modifier),) if modifier else ()
+    roll = dice.roll(2, f"vehicle critical {unit.id} {location}", modifiers=mods).total + modifier
     if roll < 6:
         events.append(f"{unit.id}: critical roll {roll} on the {column} column: no critical")
         return unit
@@ -268,7 +276,7 @@ def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit
 
     total = sum(a.shots * shot_damage(catalog.weapons()[a.weapon]) for a in unit.ammo
                 if catalog.weapons()[a.weapon].get("explosive_ammo", True))
-    unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0) for a in unit.ammo))
+    unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0, a.kind) for a in unit.ammo))
     if unit.extra.get("case"):  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
         armor = dict(unit.armor)
         armor["rear"] = max(0, armor.get("rear", 0) - total)

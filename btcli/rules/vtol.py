@@ -130,7 +130,21 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
             raise IllegalOrderError(
                 f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
             )
+        _check_collision(state, unit, here, elevation)
     return done(landed=landed)
+
+
+def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int) -> None:
+    """VEH-VTOL-14: flying into a hex at the height of a unit there would be an accidental charge; btcli
+    refuses it as a move (a player does not plan a collision; skids and slips resolve theirs)."""
+    from btcli.rules.collisions import units_in_the_way
+
+    blockers = units_in_the_way(state, unit, there, elevation)
+    if blockers:
+        raise IllegalOrderError(
+            f"illegal flight: '{unit.id}' would fly into '{blockers[0].id}' at its height in {there.label} "
+            f"(an accidental charge); fly higher", "VEH-VTOL-14"
+        )
 
 
 def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: list[str]) -> GameState:
@@ -230,4 +244,20 @@ def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: l
         return state.with_unit(evolve(unit, destroyed=True))
     events.append(f"{unit.id} makes a forced landing in {unit.position.label} ({why}); it cannot move again")
     extra = {**unit.extra, "immobile": True}
+    if h.building is not None and h.building.cf < unit.tons:  # VTOL-CRIT-06: the roof cannot carry it
+        return _collapse_under(state, evolve(unit, extra=extra), dice, events)
     return state.with_unit(evolve(unit, elevation=_roof(h), extra=extra))
+
+
+def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> GameState:
+    """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
+    landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
+    from btcli.rules import buildings
+
+    h = state.board.hex(unit.position)
+    cf = h.building.cf
+    events.append(
+        f"the building in {unit.position.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) (VTOL-CRIT-06)"
+    )
+    state = state.with_unit(buildings.placed(evolve(unit, elevation=0), top=True))
+    return buildings.collapse(state, [unit.position], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

@@ -176,7 +176,7 @@ def unit_to_dict(u: Unit) -> dict[str, object]:
         "mp_spent": u.mp_spent,
         "hexes_moved": u.hexes_moved,
         "weapons": [_mount_to_dict(m) for m in u.weapons],
-        "ammo": [{"weapon": a.weapon, "location": a.location, "shots": a.shots} for a in u.ammo],
+        "ammo": [_ammo_to_dict(a) for a in u.ammo],
         "armor": dict(u.armor),
         "internal": dict(u.internal),
         "max_armor": dict(u.max_armor),
@@ -207,6 +207,24 @@ def _mount_to_dict(m: Mount) -> dict[str, object]:
     if m.jammed:
         out["jammed"] = True
     return out
+
+
+def _ammo_to_dict(a: AmmoBin) -> dict[str, object]:
+    d: dict[str, object] = {"weapon": a.weapon, "location": a.location, "shots": a.shots}
+    if a.kind != "standard":
+        d["kind"] = a.kind
+    return d
+
+
+def _ammo_from_dict(a: dict, where: str) -> AmmoBin:
+    """Reads an ammunition bin; ``kind = "ap"`` (armor-piercing) only for standard autocannons (VEH-DMG-10)."""
+    from btcli.rules.combat import ammo_kind_problem
+
+    kind = str(a.get("kind", "standard"))
+    problem = ammo_kind_problem(str(a["weapon"]), kind)
+    if problem:
+        raise GameFileError(f"ammunition of {where}: {problem}")
+    return AmmoBin(a["weapon"], a["location"], int(a["shots"]), kind)
 
 
 def _mount_from_dict(w: dict[str, object]) -> Mount:
@@ -246,7 +264,7 @@ def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
             mp_spent=int(d.get("mp_spent", 0)),
             hexes_moved=int(d.get("hexes_moved", 0)),
             weapons=tuple(_mount_from_dict(w) for w in d.get("weapons", ())),
-            ammo=tuple(AmmoBin(a["weapon"], a["location"], int(a["shots"])) for a in d.get("ammo", ())),
+            ammo=tuple(_ammo_from_dict(a, where) for a in d.get("ammo", ())),
             armor={k: int(v) for k, v in d["armor"].items()},
             internal={k: int(v) for k, v in d["internal"].items()},
             max_armor={k: int(v) for k, v in d["max_armor"].items()},

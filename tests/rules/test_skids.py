@@ -221,7 +221,7 @@ def test_vtol_slipping_above_terrain_lower_than_itself_does_not_crash():
 
 
 def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
-    # VEH-SLIP-11, 12 (the automatic charge is not modelled): a 3-level building at 0506, absolute height 3;
+    # VEH-SLIP-11 (the VEH-SLIP-12 charge: test_collisions): a 3-level building at 0506, absolute height 3;
     # slip 1 (3 hexes, fails by 1) -> 4 hexes x 3 = 12 -> 5, 5, 2; a building is landing ground (VTOL-CRASH-03)
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7)
     state = airborne(make_state(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
