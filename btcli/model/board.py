@@ -79,6 +79,7 @@ class Hex:
     road: bool = False
     building: Building | None = None
     bridge: Bridge | None = None
+    minefield: int = 0  # conventional minefield density (DROP-12; UNVERIFIED minimal model), 0 = none
 
     @property
     def paved(self) -> bool:

@@ -36,6 +36,8 @@ def hex_to_dict(h: Hex) -> dict[str, object]:
             out["building"]["structure"] = b.structure
     if h.bridge is not None:
         out["bridge"] = {"type": h.bridge.type.value, "cf": h.bridge.cf, "level": h.bridge.level}
+    if h.minefield:
+        out["minefield"] = h.minefield
     return out
 
 
@@ -86,7 +88,10 @@ def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     depth = int(data.get("depth", 0))
     if depth and terrain is not Terrain.WATER:
         raise GameFileError(f"{where}: only water hexes have a depth")
-    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge)
+    minefield = data.get("minefield", 0)
+    if isinstance(minefield, bool) or not isinstance(minefield, int) or minefield < 0:
+        raise GameFileError(f"{where}: minefield density must be a whole number of damage points, not {minefield!r}")
+    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, minefield)
 
 
 def board_from_dict(data: dict[str, object]) -> Board:
@@ -272,6 +277,8 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
         for d in s.declarations
     ]
     out["pending"] = [h.to_dict() for h in s.pending]
+    if s.drops:
+        out["drops"] = {gid: dict(group) for gid, group in s.drops.items()}
     out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
     return out
 
@@ -322,6 +329,7 @@ def state_from_dict(d: dict[str, object]) -> GameState:
             winner=str(game.get("winner", "")),
             result=str(game.get("result", "")),
             options=dict(d.get("options", {})),
+            drops={str(gid): dict(group) for gid, group in d.get("drops", {}).items()},
         )
     except GameFileError:
         raise
