@@ -9,7 +9,7 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
-from btcli.orders import AttackOrder, MoveOrder, Order, ResolvePhaseOrder
+from btcli.orders import AttackOrder, DropOrder, MoveOrder, Order, ResolvePhaseOrder
 from btcli.rules import buildings, combat, movement, phases, physical, skids, vehicles, victory
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
@@ -31,6 +31,9 @@ def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[s
         raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
     if isinstance(order, ResolvePhaseOrder):
         new, events = resolve_phase(state, dice)
+        return buildings.falls_inside(state, new, dice, events), events
+    if isinstance(order, DropOrder):
+        new, events = apply_drop(state, order, dice)
         return buildings.falls_inside(state, new, dice, events), events
     check_phase(state, type(order))
     if isinstance(order, MoveOrder):
@@ -61,6 +64,8 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
         raise InputError(f"bad --after-slip {order.after_slip!r} (stop or continue)")
     if unit.has_moved:
         raise IllegalOrderError(f"'{unit.id}' has already moved this turn", "TW p.39 movement order")
+    if "landed_turn" in unit.extra or state.drops:
+        _check_drops_allow_move(state, unit)
     if not unit.active:
         raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
     phases.check_turn_to_move(state, unit.side, unit.id)
@@ -72,6 +77,20 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
     if order.to is not None or order.facing is not None:
         raise InputError("--to/--facing belong to jumps; give ground moves as a --path")
     return movement.check_move(state, unit, mode, order.steps)
+
+
+def _check_drops_allow_move(state: GameState, unit) -> None:
+    """DROP-09: no move in the landing turn; DROP-04: landing hexes are chosen before anyone moves."""
+    from btcli.rules import drops
+
+    drops.check_can_act(unit, state.turn)
+    if unit.in_reserve:
+        raise IllegalOrderError(f"'{unit.id}' is a dropping reserve: it lands with 'btcli drop'", "DROP-05")
+    waiting = drops.missing_commitments(state)
+    if waiting:
+        raise IllegalOrderError(
+            f"{', '.join(waiting)} must commit a landing hex before any unit moves "
+            f"('btcli drop GAME UNIT --hex CCRR')", "DROP-04")
 
 
 def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
@@ -134,6 +153,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         from btcli.rules import vtol
 
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
+    if any(state.board.hex(h).minefield for h in plan.hexes):
+        state = _minefields(state, plan, dice, events)
     return state, events
 
 
@@ -160,6 +181,31 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
         state = buildings.collapse(state, [hex_id], dice, events, why)
         return state, events, True
     return state, events, False
+
+
+def _minefields(state: GameState, plan: movement.MovePlan, dice: Dice, events: list[str]) -> GameState:
+    """Each minefield hex entered along the ground attacks the unit (DROP-12's ground entry; minimal model)."""
+    from btcli.rules import drops
+
+    moved = state.units[plan.unit]
+    for hex_id in plan.hexes:
+        if state.board.hex(hex_id).minefield and not state.units[plan.unit].destroyed:
+            at = evolve(state.units[plan.unit], position=hex_id)
+            state = drops.minefield(state.with_unit(at), plan.unit, dice, events)
+    return state.with_unit(evolve(state.units[plan.unit], position=moved.position))
+
+
+# -- drops ------------------------------------------------------------------------------
+
+
+def apply_drop(state: GameState, order: DropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """Commits a dropping 'Mech's secret landing hex, or reveals it and lands (DROP-04..19)."""
+    from btcli.rules import drops
+
+    if not order.reveal:
+        return drops.apply_commit(state, order.unit, order.commitment)
+    unit = drops.check_reveal(state, order.unit, order.hex, order.facing, order.salt)
+    return drops.land(state, unit.id, order.hex, order.facing, dice)
 
 
 def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[GameState, list[str]]:
@@ -193,6 +239,10 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
         if state.phase is not Phase.WEAPON:
             raise IllegalOrderError("a girder is searched for in the weapon attack phase", "URB-CLUB-01")
         return buildings.search_girder(state, order.attacker, dice)
+    if state.drops:
+        from btcli.rules import drops
+
+        drops.check_can_act(state.unit(order.attacker), state.turn)
     if order.clear:
         if state.phase is not Phase.WEAPON:
             raise IllegalOrderError("jams are cleared in the weapon attack phase", "VEH-CRIT-23")
@@ -259,7 +309,12 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     phase = state.phase
     events: list[str] = []
     if phase is Phase.INITIATIVE:
-        order, events = phases.roll_initiative(state, dice)
+        if any(not group["turn"] for group in state.drops.values()):
+            from btcli.rules import drops
+
+            state, events = drops.roll_arrivals(state, dice)
+        order, rolled = phases.roll_initiative(state, dice)
+        events += rolled
         slots = phases.movement_slots(phases.movers(state), order)
         state = evolve(state, initiative=order, move_order=slots)
         state, more = buildings.basement_falls(state, dice)  # URB-BSMT-02 (AMB-41): as movement begins
@@ -272,6 +327,14 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
                 f"(use 'btcli move GAME UNIT --mode stand' to stand still)",
                 "TW p.39 movement phase",
             )
+        if state.drops:
+            from btcli.rules import drops
+
+            waiting = [u.id for u in drops.arriving(state)]
+            if waiting:
+                raise IllegalOrderError(
+                    f"cannot end the movement phase: {', '.join(waiting)} must still land "
+                    f"('btcli drop GAME UNIT --reveal')", "DROP-05")
     elif phase is Phase.WEAPON:
         state, events = combat.end_weapon_phase(state, dice)
         state = evolve(state, declarations=())

@@ -101,7 +101,29 @@ class ResolvePhaseOrder:
         return "resolve-phase"
 
 
-Order = MoveOrder | AttackOrder | ResolvePhaseOrder
+@dataclass(frozen=True, slots=True)
+class DropOrder:
+    """A dropping 'Mech's landing: the commitment to a secret hex (DROP-04), or its reveal and
+    landing roll (DROP-05..08). A commitment carries only the salted hash; a reveal the hex,
+    facing and salt, public from then on."""
+
+    unit: str
+    commitment: str = ""
+    hex: HexId | None = None
+    facing: Facing | None = None
+    salt: str = ""
+
+    @property
+    def reveal(self) -> bool:
+        return self.hex is not None
+
+    def canonical(self) -> str:
+        if self.reveal:
+            return f"drop {self.unit} --hex {self.hex.label} --facing {self.facing.name} --salt {self.salt}"
+        return f"drop {self.unit} --commit {self.commitment}"
+
+
+Order = MoveOrder | AttackOrder | ResolvePhaseOrder | DropOrder
 FLAGS = {"--girder"}  # logged options that take no value
 
 
@@ -145,6 +167,11 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
         physical = opts.get("--physical", [""])[0]
         twist = opts.get("--twist", [""])[0]
         return AttackOrder(positional[0], positional[1], tuple(opts.get("--weapon", ())), physical, twist), dice
+    if verb == "drop" and len(positional) == 1 and set(opts) == {"--commit"}:
+        return DropOrder(positional[0], commitment=opts["--commit"][0]), dice
+    if verb == "drop" and len(positional) == 1 and set(opts) == {"--hex", "--facing", "--salt"}:
+        hex_id, facing = HexId.parse(opts["--hex"][0]), Facing.parse(opts["--facing"][0])
+        return DropOrder(positional[0], hex=hex_id, facing=facing, salt=opts["--salt"][0]), dice
     if verb == "resolve-phase" and not positional:
         return ResolvePhaseOrder(), dice
     raise InputError(f"cannot parse command {text!r}")

@@ -122,6 +122,36 @@ def attack(
     commands.attack(game, attacker, target, weapon, physical, twist, dry_run, clear, girder, dice, quiet)
 
 
+@app.command()
+def drop(
+    game: GameArg,
+    unit: Annotated[str, typer.Argument(help="Id of the dropping 'Mech.", show_default=False)],
+    hex: Annotated[
+        Optional[str],
+        typer.Option("--hex", help="Landing hex CCRR. Alone: commit it in secret (only a salted hash enters the game).",
+                     show_default=False),
+    ] = None,
+    facing: Annotated[
+        Optional[str], typer.Option(help="Facing on landing: N, NE, SE, S, SW, NW (default: the unit's).", show_default=False)
+    ] = None,
+    reveal: Annotated[
+        bool, typer.Option("--reveal", help="Reveal the committed hex (from the secrets file) and make the landing roll.")
+    ] = False,
+    salt: Annotated[
+        Optional[str], typer.Option(help="The commitment's salt: when committing, your own (default: random); with --reveal, "
+                                    "instead of the secrets file's.", show_default=False)
+    ] = None,
+    secrets_file: Annotated[
+        Optional[str],
+        typer.Option("--secrets", help="Secrets file (default: GAME with .secrets before its extension).", show_default=False),
+    ] = None,
+    dice: DiceOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Drop a reserve 'Mech: commit a secret landing hex, then --reveal it to land (end of movement)."""
+    commands.drop(game, unit, hex, facing, reveal, salt, secrets_file, dice, quiet)
+
+
 @app.command("resolve-phase")
 def resolve_phase(game: GameArg, dice: DiceOpt = None, quiet: QuietOpt = False) -> None:
     """Close the current phase (refusing if an action is missing) and open the next."""

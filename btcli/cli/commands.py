@@ -18,7 +18,7 @@ def _print_lines(lines: list[str]) -> None:
         out.write(line + "\n")
 
 
-def _run(game_path: str, order_factory, dice: str | None, quiet: bool) -> None:
+def _run(game_path: str, order_factory, dice: str | None, quiet: bool, before_save=None) -> None:
     """Loads the game, builds the order, applies it once, appends the entry and prints the events."""
     from btcli.dice import parse_dice
     from btcli.store import gamefile, journal
@@ -30,6 +30,8 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool) -> None:
     outcome = journal.execute(game.state, order, values)
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
+    if before_save is not None:
+        before_save()
     gamefile.append(game, outcome.state, entry)
     if not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
@@ -144,6 +146,58 @@ def resolve_phase(game: str, dice: str | None, quiet: bool) -> None:
     from btcli.orders import ResolvePhaseOrder
 
     _run(game, lambda state: ResolvePhaseOrder(), dice, quiet)
+
+
+def drop(
+    game: str,
+    unit: str,
+    hex: str | None,
+    facing: str | None,
+    reveal: bool,
+    salt: str | None,
+    secrets_file: str | None,
+    dice: str | None,
+    quiet: bool,
+) -> None:
+    """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08)."""
+    from btcli.model.hexgrid import Facing
+    from btcli.orders import DropOrder
+    from btcli.store import secrets
+
+    path = secrets_file or secrets.path_for(game)
+    if reveal:
+        def reveal_order(state):
+            u = state.unit(unit)
+            stored = {} if (hex and facing and salt) else secrets.lookup(path, u.id)
+            hex_id = state.board.parse_hex(hex or stored["hex"])
+            return DropOrder(u.id, hex=hex_id, facing=Facing.parse(facing or stored["facing"]),
+                             salt=salt or stored["salt"])
+
+        _run(game, reveal_order, dice, quiet)
+        return
+    if hex is None:
+        raise InputError("give --hex CCRR to commit a landing hex, or --reveal to land")
+    if salt is not None and (len(salt) < 16 or not salt.isascii() or not salt.isalnum()):
+        raise InputError("a --salt needs at least 16 letters or digits (default: a random one)")
+    record: dict[str, str] = {}
+
+    def commit_order(state):
+        from btcli.rules import drops
+
+        u = drops.check_commit(state, unit)
+        hex_id = state.board.parse_hex(hex)
+        drops.check_landing_hex(state, u, hex_id)
+        chosen = Facing.parse(facing) if facing is not None else u.facing
+        record.update(unit=u.id, hex=hex_id.label, facing=chosen.name, salt=salt or secrets.new_salt())
+        record["commitment"] = drops.commitment(record["salt"], hex_id, chosen)
+        return DropOrder(u.id, commitment=record["commitment"])
+
+    def keep_secret():
+        secrets.store(path, record.pop("unit"), record)
+
+    _run(game, commit_order, dice, quiet, before_save=keep_secret)
+    if not quiet:
+        _print_lines([f"landing hex kept secret in {path} (do not commit or share it)"])
 
 
 def report(game: str, format: str, field: str | None) -> None:

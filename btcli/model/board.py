@@ -101,6 +101,7 @@ class Hex:
     building: Building | None = None
     bridge: Bridge | None = None
     ruin: Building | Bridge | None = None  # what collapsed here: rubble keeps its type (URB-CLUB-01)
+    minefield: int = 0  # conventional minefield density (DROP-12; UNVERIFIED minimal model), 0 = none
 
     @property
     def paved(self) -> bool:

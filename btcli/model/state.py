@@ -121,6 +121,9 @@ class GameState:
     winner: str = ""  # side id, "draw", or "" while the game goes on
     result: str = ""  # why the game ended
     options: dict[str, object] = field(default_factory=dict)
+    # Dropping reserves (DROP-01..03): per group id {"arrival": schedule text, "after": group or "",
+    # "turn": the arrival turn, 0 until rolled}. Public, like every arrival time (DROP-03).
+    drops: dict[str, dict[str, object]] = field(default_factory=dict)
 
     def unit(self, unit_id: str) -> Unit:
         """Returns the unit with this id; raises InputError naming the known ids otherwise."""

@@ -146,6 +146,11 @@ class Unit:
         return not self.destroyed and self.position is not None
 
     @property
+    def in_reserve(self) -> bool:
+        """Tells whether the unit is a dropping reserve still waiting off the map (DROP-01)."""
+        return "reserve" in self.extra and self.position is None and not self.destroyed
+
+    @property
     def out_of_action(self) -> bool:
         """Tells whether the unit is lost for victory: destroyed, off the map, or its crew killed (VEH-CRIT-09)."""
         return not self.active or bool(self.extra.get("crew_killed"))

@@ -17,6 +17,9 @@ def render_markdown(state: GameState) -> str:
         lines.append(f"Initiative (moves first to last): {', '.join(view['initiative'])}.")
     if view["next_to_move"]:
         lines.append(f"Next to move: {view['next_to_move']}.")
+    for gid, group in view["drops"].items():
+        when = f"turn {group['turn']}" if group["turn"] else f"turn {group['arrival']} (not rolled yet)"
+        lines.append(f"Drop group {gid} arrives {when}: {', '.join(group['units']) or 'all landed'}.")
     if view["game_over"]:
         lines.append(f"**Game over: {view['result']}.**")
     lines += ["", "| Unit | Side | Type | Hex | Facing | Moved | Armor | Internal | Status |", "|---|---|---|---|---|---|---|---|---|"]

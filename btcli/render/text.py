@@ -83,6 +83,9 @@ def _summary(view: dict) -> list[str]:
         lines.append(f"next to move: {view['next_to_move']}")
     for sid, side in view["sides"].items():
         lines.append(f"{sid} ({side['name']}): {side['units'] - side['losses']} of {side['units']} units active")
+    for gid, group in view["drops"].items():
+        when = f"turn {group['turn']}" if group["turn"] else f"turn {group['arrival']} (not rolled yet)"
+        lines.append(f"drop group {gid} arrives {when}: {', '.join(group['units']) or 'all landed'}")
     if view["game_over"]:
         lines.append(f"GAME OVER: {view['result']}")
     return lines

@@ -51,7 +51,7 @@ def structures_view(state: GameState) -> list[dict[str, object]]:
     return out
 
 
-def unit_view(u: Unit, board=None) -> dict[str, object]:
+def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     """Returns the report fields of one unit (documented in docs/json-output.md)."""
     view: dict[str, object] = {
         "id": u.id,
@@ -61,7 +61,7 @@ def unit_view(u: Unit, board=None) -> dict[str, object]:
         "motive": u.motive.value,
         "tons": u.tons,
         "position": u.position.label if u.position else None,
-        "place": place_of(u, board),
+        "place": place_of(u, state.board if state is not None else None),
         "facing": u.facing.name,
         "destroyed": u.destroyed,
         "prone": u.prone,
@@ -83,10 +83,12 @@ def unit_view(u: Unit, board=None) -> dict[str, object]:
         view["conscious"] = u.conscious
         view["shutdown"] = u.shutdown
     view["crits"] = [_crit_name(u, c) for c in u.crits]
-    view["status"] = status(u)
+    view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
     if u.motive.value == "vtol":
         view["elevation"] = u.elevation
+    if "reserve" in u.extra or "landed_turn" in u.extra:
+        view["drop"] = drop_view(u, state)
     if u.is_vehicle:
         extra = u.extra
         view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
@@ -101,7 +103,21 @@ def unit_view(u: Unit, board=None) -> dict[str, object]:
     return view
 
 
-def status(u: Unit) -> str:
+def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
+    """Returns a dropping 'Mech's public drop facts: group, arrival turn, committed, landed (never the hex)."""
+    from btcli.rules import drops
+
+    turn = drops.arrival_turn(state, u) if state is not None and "reserve" in u.extra else None
+    return {
+        "group": u.extra.get("reserve"),
+        "arrival_turn": turn or None,
+        "committed": "commitment" in u.extra,
+        "landed_turn": u.extra.get("landed_turn"),
+        "off_map": bool(u.extra.get("off_map")),
+    }
+
+
+def status(u: Unit, state: GameState | None = None) -> str:
     """Returns the unit's condition in a few words ('' when it is fine)."""
     if u.destroyed:
         return "destroyed"
@@ -114,6 +130,8 @@ def status(u: Unit) -> str:
         words.append("under bridge")
     if u.extra.get("club"):
         words.append(f"carries a {u.extra['club']}")
+    if "reserve" in u.extra or "landed_turn" in u.extra:
+        words.extend(_drop_words(u, state))
     if u.prone:
         words.append("prone")
     if u.shutdown:
@@ -143,6 +161,19 @@ def status(u: Unit) -> str:
     return ", ".join(words)
 
 
+def _drop_words(u: Unit, state: GameState | None) -> list[str]:
+    d = drop_view(u, state)
+    if u.extra.get("off_map"):
+        return ["scattered off the map (DROP-16)"]
+    if d["landed_turn"] is not None:
+        return ["dropped this turn"] if state is not None and d["landed_turn"] == state.turn else []
+    words = [f"reserve {d['group']}, arrives turn {d['arrival_turn']}" if d["arrival_turn"]
+             else f"reserve {d['group']}, arrival not rolled yet"]
+    if d["committed"]:
+        words.append("landing hex committed")
+    return words
+
+
 def _driving(u: Unit) -> list[tuple[str, int]]:
     from btcli.rules.vehicles import driving_modifiers
 
@@ -168,7 +199,7 @@ def game_view(state: GameState) -> dict[str, object]:
         "phase": state.phase.value,
         "revision": state.revision,
         "initiative": list(state.initiative),
-        "next_to_move": phases.side_to_move(state) if state.phase.value == "movement" else None,
+        "next_to_move": _next_to_move(state),
         "sides": {
             sid: dict(zip(("name", "losses", "units"), (side.name, *victory.losses(state, sid))))
             for sid, side in state.sides.items()
@@ -183,11 +214,41 @@ def game_view(state: GameState) -> dict[str, object]:
         }
         if state.phase.value == "movement"
         else {sid: [] for sid in state.sides},
+        "dropping": {
+            sid: [u.id for u in _arriving(state) if u.side == sid] if state.phase.value == "movement" else []
+            for sid in state.sides
+        },
+        "drops": {
+            gid: {"arrival": g["arrival"], "after": g["after"] or None, "turn": g["turn"] or None,
+                  "units": [u.id for u in state.units.values() if u.extra.get("reserve") == gid]}
+            for gid, g in state.drops.items()
+        },
         "active": {sid: [u.id for u in state.units.values() if u.side == sid and not u.out_of_action] for sid in state.sides},
         "destroyed": [u.id for u in state.units.values() if u.destroyed],
         "game_over": over,
         "winner": state.winner or None,
         "result": victory.describe(state) if over else None,
-        "units": [unit_view(u, state.board) for u in state.units.values()],
+        "units": [unit_view(u, state) for u in state.units.values()],
         "structures": structures_view(state),
     }
+
+
+def _next_to_move(state: GameState) -> str | None:
+    """The side that moves next in the movement phase; once every unit moved, the side whose
+    dropping 'Mech lands next (DROP-05)."""
+    if state.phase.value != "movement":
+        return None
+    side = phases.side_to_move(state)
+    if side is None and state.drops:
+        from btcli.rules import drops
+
+        side = drops.side_to_drop(state)
+    return side
+
+
+def _arriving(state: GameState) -> list[Unit]:
+    if not state.drops:
+        return []
+    from btcli.rules import drops
+
+    return drops.arriving(state)

@@ -12,6 +12,7 @@ URB-IN-03); damage from movement and weight is applied at once.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from btcli.dice import Dice
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
@@ -129,11 +130,11 @@ def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
     if h.building is not None:
         b = h.building
         new = Building(b.type, b.height, max(0, b.cf - amount), b.structure, b.basement, b.sublevel, b.start_cf or b.cf)
-        return board.with_hex(hex_id, Hex(h.terrain, h.level, h.depth, h.road, new, h.bridge, h.ruin))
+        return board.with_hex(hex_id, replace(h, building=new))
     if h.bridge is not None:
         g = h.bridge
         new_bridge = Bridge(g.type, max(0, g.cf - amount), g.level, g.structure, g.start_cf or g.cf)
-        return board.with_hex(hex_id, Hex(h.terrain, h.level, h.depth, h.road, h.building, new_bridge, h.ruin))
+        return board.with_hex(hex_id, replace(h, bridge=new_bridge))
     return board
 
 
@@ -152,16 +153,12 @@ def new_phase(board: Board) -> Board:
     for hex_id, h in board.hexes.items():
         if h.building is not None and h.building.start_cf:
             b = h.building
-            changed[hex_id] = Hex(h.terrain, h.level, h.depth, h.road,
-                                  Building(b.type, b.height, b.cf, b.structure, b.basement, b.sublevel), h.bridge, h.ruin)
+            changed[hex_id] = replace(h, building=replace(b, start_cf=0))
         elif h.bridge is not None and h.bridge.start_cf:
             g = h.bridge
-            changed[hex_id] = Hex(h.terrain, h.level, h.depth, h.road, h.building,
-                                  Bridge(g.type, g.cf, g.level, g.structure), h.ruin)
+            changed[hex_id] = replace(h, bridge=replace(g, start_cf=0))
     if not changed:
         return board
-    from dataclasses import replace
-
     return replace(board, hexes={**board.hexes, **changed})
 
 
@@ -240,7 +237,7 @@ def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) ->
     shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
     events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
     new = Building(b.type, b.height, b.cf, b.structure, basement, b.sublevel, b.start_cf)
-    return board.with_hex(hex_id, Hex(h.terrain, h.level, h.depth, h.road, new, h.bridge, h.ruin))
+    return board.with_hex(hex_id, replace(h, building=new))
 
 
 def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
@@ -277,7 +274,7 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     h = state.board.hex(unit.position)
     cur = h.building
     opened = Building(cur.type, cur.height, cur.cf, cur.structure, cur.basement, depth, cur.start_cf)
-    board = state.board.with_hex(unit.position, Hex(h.terrain, h.level, h.depth, h.road, opened, h.bridge, h.ruin))
+    board = state.board.with_hex(unit.position, replace(h, building=opened))
     amount = weight_damage(unit.tons) * depth
     board = damage_structure(board, unit.position, amount)
     events.append(f"building hex {unit.position.label} takes {amount} damage from the fall: CF {cur.cf} -> "
@@ -352,8 +349,8 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     h = state.board.hex(hex_id)
     b = h.building
     events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
-    rubble = Hex(Terrain.RUBBLE, h.level, 0, h.road, None, h.bridge,
-                 Building(b.type, b.height, 0, b.structure, "none" if b.basement else "", 0))  # URB-COLL-06
+    rubble = replace(h, terrain=Terrain.RUBBLE, depth=0, building=None,
+                     ruin=Building(b.type, b.height, 0, b.structure, "none" if b.basement else "", 0))  # URB-COLL-06
     occupants = sorted((u for u in state.units.values() if u.position == hex_id and u.active),
                        key=lambda u: (unit_level(state.board, u), u.id))
     levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
@@ -406,7 +403,7 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     g = h.bridge
     events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
     state = evolve(state, board=state.board.with_hex(
-        hex_id, Hex(h.terrain, h.level, h.depth, h.road, h.building, None, Bridge(g.type, 0, g.level, g.structure))))
+        hex_id, replace(h, bridge=None, ruin=Bridge(g.type, 0, g.level, g.structure))))
     riders = [u for u in state.units.values() if u.position == hex_id and u.active and not under_bridge(u)]
     bottom = base_level(h)
     for unit in sorted(riders, key=lambda u: u.id):

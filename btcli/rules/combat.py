@@ -91,6 +91,10 @@ def plan_weapon_attack(
     attacker, target = state.unit(attacker_id), state.unit(target_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
+    if "landed_turn" in attacker.extra:
+        from btcli.rules import drops
+
+        drops.check_can_act(attacker, state.turn)  # DROP-09
     if not target.active:
         raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
     if attacker.side == target.side:

@@ -130,6 +130,10 @@ def weapon_to_hit(
     if attacker.prone:
         mods.append(("attacker prone", ATTACKER_PRONE))
     mods.extend(target_modifiers(state, attacker, target))
+    if "landed_turn" in target.extra and weapon.get("flak"):
+        from btcli.rules import drops
+
+        mods.extend(drops.flak_modifiers(target, state.turn, weapon))
     if sight.woods:
         mods.append(("intervening woods", sight.woods))
     if sight.partial_cover:
@@ -154,6 +158,10 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
         mods.append((f"target moved {target.hexes_moved} hexes", tmm))
     if target.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
+    if "landed_turn" in target.extra:  # DROP-10, AMB-35: +3 for the rest of the landing turn
+        from btcli.rules import drops
+
+        mods.extend(drops.target_modifiers(target, state.turn))
     if target.motive is Motive.VTOL and target.elevation > 0 and target.mp_spent > 0:
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
     if is_immobile(target):

@@ -6,9 +6,13 @@ from btcli.model.state import GameState, Phase, evolve
 
 
 def losses(state: GameState, side: str) -> tuple[int, int]:
-    """Returns (units destroyed, off the map or with their crew killed, units) for a side (VEH-CRIT-09)."""
+    """Returns (units destroyed, off the map or with their crew killed, units) for a side (VEH-CRIT-09).
+
+    Dropping reserves still waiting to land are not losses (DROP-01); a 'Mech that
+    scattered off the map is (DROP-16).
+    """
     units = state.units_of(side)
-    return sum(1 for u in units if u.out_of_action), len(units)
+    return sum(1 for u in units if u.out_of_action and not u.in_reserve), len(units)
 
 
 def check(state: GameState) -> tuple[GameState, list[str]]:

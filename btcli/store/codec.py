@@ -58,6 +58,8 @@ def hex_to_dict(h: Hex) -> dict[str, object]:
     if h.ruin is not None:
         kind = "bridge" if isinstance(h.ruin, Bridge) else "building"
         out["ruin"] = {"kind": kind, **(bridge_to_dict(h.ruin) if kind == "bridge" else building_to_dict(h.ruin))}
+    if h.minefield:
+        out["minefield"] = h.minefield
     return out
 
 
@@ -124,7 +126,10 @@ def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     depth = int(data.get("depth", 0))
     if depth and terrain is not Terrain.WATER:
         raise GameFileError(f"{where}: only water hexes have a depth")
-    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, ruin)
+    minefield = data.get("minefield", 0)
+    if isinstance(minefield, bool) or not isinstance(minefield, int) or minefield < 0:
+        raise GameFileError(f"{where}: minefield density must be a whole number of damage points, not {minefield!r}")
+    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, ruin, minefield)
 
 
 def board_from_dict(data: dict[str, object]) -> Board:
@@ -328,6 +333,8 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
         for d in s.declarations
     ]
     out["pending"] = [h.to_dict() for h in s.pending]
+    if s.drops:
+        out["drops"] = {gid: dict(group) for gid, group in s.drops.items()}
     out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
     return out
 
@@ -378,6 +385,7 @@ def state_from_dict(d: dict[str, object]) -> GameState:
             winner=str(game.get("winner", "")),
             result=str(game.get("result", "")),
             options=dict(d.get("options", {})),
+            drops={str(gid): dict(group) for gid, group in d.get("drops", {}).items()},
         )
     except GameFileError:
         raise

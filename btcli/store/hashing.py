@@ -87,10 +87,11 @@ def _meta_bytes(state: GameState) -> bytes:
         s.name, s.seed, s.rolls, s.revision, s.turn, s.phase.value, s.initiative, s.move_order, s.winner, s.result,
         (s.victory.turn_limit, s.victory.destroy_share),
     )
-    return b"\2".join(
-        (repr(scalars).encode(), _part(s.declarations, repr), _part(s.pending, repr), _part(s.sides, repr),
-         _part(s.options, repr))
-    )
+    parts = [repr(scalars).encode(), _part(s.declarations, repr), _part(s.pending, repr), _part(s.sides, repr),
+             _part(s.options, repr)]
+    if s.drops:  # only games with dropping reserves (DROP-01): older games keep their hashes
+        parts.append(_part(s.drops, repr))
+    return b"\2".join(parts)
 
 
 def _units_bytes(units: dict) -> bytes:

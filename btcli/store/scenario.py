@@ -60,6 +60,7 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
         units[unit.id] = unit
     if not units:
         raise GameFileError("scenario has no [[units]]")
+    drops = _drops(meta, data.get("drops", {}), units)
     _check_ranges(meta, data.get("options", {}), board)
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
@@ -72,7 +73,27 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
         units=units,
         victory=Victory(int(meta.get("turn_limit", 0)), float(meta.get("destroy_share", 0.0))),
         options=dict(data.get("options", {})),
+        drops=drops,
     )
+
+
+def _drops(meta: dict, groups: object, units: dict) -> dict[str, dict[str, object]]:
+    """Checks the dropping reserves and returns their arrival groups (DROP-01..03)."""
+    from btcli.rules.drops import schedule_groups
+
+    if not isinstance(groups, dict):
+        raise GameFileError("[drops] must hold one [drops.GROUP] table per group")
+    used = {str(u.extra["reserve"]) for u in units.values() if "reserve" in u.extra}
+    if not used and not groups:
+        return {}
+    for key in ("allow_drop", "drop_agreed"):
+        if not isinstance(meta.get(key, False), bool):
+            raise GameFileError(f"{key} must be true or false")
+    if not (meta.get("allow_drop") or meta.get("drop_agreed")):
+        raise GameFileError(
+            "this scenario does not allow dropping reserves: set allow_drop = true (the track allows it) or "
+            "drop_agreed = true (all players agree) in [scenario] (DROP-01)")
+    return schedule_groups(groups, used)
 
 
 def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
@@ -89,7 +110,20 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r}: unknown design {raw['design']!r} (catalog: {known})")
         spec.update(design)
         spec["name"] = raw["design"]
-    spec.update({k: v for k, v in raw.items() if k not in ("id", "design")})
+    spec.update({k: v for k, v in raw.items() if k not in ("id", "design", "reserve")})
+    reserve = raw.get("reserve", False)
+    if reserve is not False:  # a dropping reserve waits off the map (DROP-01)
+        if reserve is True:
+            from btcli.rules.drops import DEFAULT_GROUP
+
+            reserve = DEFAULT_GROUP
+        if not isinstance(reserve, str) or not reserve or not set(reserve) <= _ID_CHARS:
+            raise GameFileError(f"unit {uid!r}: reserve must be true or a drop group name, not {reserve!r}")
+        if spec.get("kind") != "mech" or spec.get("motive", "biped") != "biped":
+            raise GameFileError(f"unit {uid!r}: only BattleMechs drop (DROP-01)")
+        if spec.get("position"):
+            raise GameFileError(f"unit {uid!r} is a dropping reserve and starts off the map: give it no position")
+        spec["extra"] = {**spec.get("extra", {}), "reserve": reserve}
     kind = spec.get("kind")
     if kind not in ("mech", "vehicle"):
         raise GameFileError(f"unit {uid!r}: kind must be 'mech' or 'vehicle', not {kind!r}")
@@ -151,6 +185,8 @@ OPTIONS = {
     "vtol_crash_damage": ("per_hex", "product"),
     "collapse_share": ("half_or_more", "more_than_half"),  # AMB-39
     "occupant_hit_building_damage": ("absorbed", "full"),  # AMB-43
+    "drop_failure": ("damage", "fall"),  # AMB-36
+    "planetary_psr_modifier": tuple(range(-4, 7)),  # DROP-13
 }
 
 

@@ -18,7 +18,7 @@ import pytest
 from tests.conftest import EXAMPLES
 
 HERE = Path(__file__).resolve().parent
-SCRIPTS = sorted(EXAMPLES.glob("*.sh"))
+SCRIPTS = sorted(EXAMPLES.glob("*.sh")) + sorted(EXAMPLES.glob("pbem/*.sh"))
 
 
 def _btcli_command() -> str:

@@ -1,0 +1,152 @@
+"""``btcli drop`` end to end: the landing hex stays secret in the game file, only the secrets
+file beside it holds it, a tampered reveal is refused (exit 4) and the file never changes on an
+error (DROP-04..07)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import ok, run
+
+SCENARIO = """
+[scenario]
+name = "drop cli"
+seed = 5
+allow_drop = true
+
+[drops.alpha]
+arrival = 1
+
+[map]
+width = 12
+height = 12
+terrain = "clear"
+
+[sides.red]
+name = "Red"
+
+[sides.blue]
+name = "Blue"
+
+[[units]]
+id = "locust"
+side = "red"
+design = "Locust LCT-1V"
+position = "0505"
+facing = "N"
+
+[[units]]
+id = "hbk"
+side = "blue"
+design = "Hunchback HBK-4G"
+reserve = "alpha"
+facing = "N"
+"""
+
+
+@pytest.fixture
+def game(tmp_path) -> Path:
+    scenario = tmp_path / "drop.toml"
+    scenario.write_text(SCENARIO, encoding="utf-8")
+    path = tmp_path / "game.toml"
+    ok("init", scenario, "-o", path)
+    return path
+
+
+def secrets_of(game: Path) -> dict:
+    return tomllib.loads(game.with_name("game.secrets.toml").read_text(encoding="utf-8"))["drops"]
+
+
+def strings(value) -> list[str]:
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def refused(path: Path, code: int, *args, contains: str = "") -> str:
+    before = path.read_bytes()
+    result = run(*args)
+    assert result.code == code, (result.code, result.err)
+    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
+    assert contains in result.err
+    assert path.read_bytes() == before
+    return result.err
+
+
+def test_the_game_file_holds_only_a_salted_hash(game):
+    """DROP-04: neither the hex, nor the facing choice, nor the salt appears in the game file."""
+    result = ok("drop", game, "hbk", "--hex", "0707", "--facing", "SW")
+    assert result.out.startswith("hbk (blue) commits a secret landing hex (DROP-04)\n")
+    secret = secrets_of(game)["hbk"]
+    assert (secret["hex"], secret["facing"]) == ("0707", "SW")
+    data = game.read_bytes()
+    assert secret["salt"].encode() not in data
+    # Every string of the file that mentions 0707 is a hex digest, never the hex itself.
+    mentions = [s for s in strings(tomllib.loads(data.decode())) if "0707" in s]
+    assert all(len(s) in (32, 64) and set(s) <= set("0123456789abcdef") for s in mentions), mentions
+    assert f"drop hbk --commit {secret['commitment']}".encode() in data
+
+
+def test_the_same_hex_committed_twice_hashes_differently(tmp_path, game):
+    """DROP-04: the salt is random, so hashing every hex cannot recover the choice."""
+    other = tmp_path / "other.toml"
+    other.write_bytes(game.read_bytes())
+    ok("drop", game, "hbk", "--hex", "0707", "-q")
+    ok("drop", other, "hbk", "--hex", "0707", "-q")
+    mine = secrets_of(game)["hbk"]
+    theirs = tomllib.loads((tmp_path / "other.secrets.toml").read_text())["drops"]["hbk"]
+    assert mine["salt"] != theirs["salt"] and mine["commitment"] != theirs["commitment"]
+
+
+@pytest.fixture
+def committed(game) -> Path:
+    ok("drop", game, "hbk", "--hex", "0707", "--facing", "SW", "-q")
+    ok("resolve-phase", game, "--dice", "5,8", "-q")  # red loses the initiative
+    ok("move", game, "locust", "--mode", "stand", "-q")
+    return game
+
+
+def test_a_revealed_hex_other_than_the_committed_one_is_refused(committed):
+    """DROP-06: a reveal that does not match the commitment: exit 4, game file unchanged."""
+    refused(committed, 4, "drop", committed, "hbk", "--reveal", "--hex", "0708", contains="does not match")
+    salt = secrets_of(committed)["hbk"]["salt"]
+    refused(committed, 4, "drop", committed, "hbk", "--reveal", "--hex", "0707", "--facing", "N", "--salt", salt)
+
+
+def test_reveal_lands_and_the_game_verifies(committed):
+    """DROP-05..07: the reveal reads the secrets file, logs the hex and lands; verify replays it."""
+    result = ok("drop", committed, "hbk", "--reveal", "--dice", "9")
+    assert result.out.splitlines()[:2] == [
+        "hbk (blue) reveals its landing hex 0707 facing SW (DROP-06)",
+        "hbk lands in 0707 facing SW (9 vs 5) (DROP-07)",
+    ]
+    assert ok("report", committed, "--field", "dropping.blue").out == "\n"
+    assert "ok: " in ok("verify", committed).out
+    ok("resolve-phase", committed, "-q")
+    refused(committed, 3, "attack", committed, "hbk", "locust", "-w", "ML", contains="DROP-09")
+
+
+def test_next_to_move_names_the_dropping_side(committed):
+    """DROP-05: once every unit moved, the report names the side whose 'Mech lands next."""
+    assert ok("report", committed, "--field", "next_to_move").out == "blue\n"
+    assert ok("report", committed, "--field", "dropping.blue").out == "hbk\n"
+    refused(committed, 3, "resolve-phase", committed, contains="DROP-05")
+
+
+@pytest.mark.parametrize(("args", "code", "contains"), [
+    (["nosuch", "--hex", "0707"], 2, "unknown unit"),
+    (["hbk", "--hex", "1313"], 2, "off the map"),
+    (["hbk", "--hex", "07"], 2, "bad hex"),
+    (["hbk"], 2, "--hex"),
+    (["hbk", "--hex", "0707", "--facing", "UP"], 2, "unknown facing"),
+    (["locust", "--hex", "0707"], 3, "DROP-01"),
+    (["hbk", "--reveal"], 2, "no landing secret"),
+])
+def test_bad_drops_are_refused_and_change_nothing(game, args, code, contains):
+    refused(game, code, "drop", game, *args, contains=contains)
+    assert not game.with_name("game.secrets.toml").exists()
