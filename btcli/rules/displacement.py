@@ -100,7 +100,7 @@ def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str], turn
     from btcli.rules import piloting
     from btcli.rules.combat import fall
 
-    events.append(f"{unit.id} falls {levels} levels (accidental fall from above)")
+    events.append(f"{unit.id} falls {levels} level{'s' if levels != 1 else ''} (accidental fall from above)")
     if unit.is_mech:
         return fall(unit, dice, events, levels=levels)
     total = piloting.falling_damage(unit.tons, levels)
