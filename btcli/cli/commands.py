@@ -137,6 +137,12 @@ def attack(
         check_phase(state, AttackOrder)
         if state.phase is not Phase.WEAPON:
             raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
+        from btcli.rules import building_attacks
+
+        hex_id = building_attacks.hex_target(state, order.target)
+        if hex_id is not None:
+            _print_lines(building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist))
+            return
         _print_lines(preview(state, order.attacker, order.target, order.weapons, order.twist))
         return
     _run(game, lambda state: order, dice, quiet)

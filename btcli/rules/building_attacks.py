@@ -103,18 +103,19 @@ def weapon_attack(
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         plans.append((index, result))
-    combat._check_ammo(attacker, [i for i, _ in plans])  # noqa: SLF001
+    kinds = [combat.split_ammo(text)[1] for text in weapons]
+    combat._check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])  # noqa: SLF001
     adjacent = attacker.position.distance(hex_id) == 1
     events: list[str] = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
-    for index, result in plans:
+    for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
         if int(data.get("ammo_per_ton", 0)):
-            bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.shots > 0)
+            bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0)
             a = ammo[bin_index]
-            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1)
+            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
         fired.append(index)
         source = f"{mount.label} from {attacker.id}"
         if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
@@ -178,3 +179,24 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
     return evolve(state, pending=state.pending + (hit,)), [
         f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"
     ]
+
+
+def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str) -> list[str]:
+    """Returns the dry-run lines for an attack on a building or bridge hex; rolls nothing."""
+    attacker = state.unit(attacker_id)
+    turn = combat._twist(attacker, twist) if twist else attacker.twist  # noqa: SLF001
+    lines = []
+    for index in combat.choose_mounts(attacker, weapons):
+        mount = attacker.weapons[index]
+        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        result = hex_to_hit(state, attacker, index, hex_id, twisted)
+        if result.impossible:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        if attacker.position.distance(hex_id) == 1:
+            lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: hits automatically from the next hex (URB-ATK-04)")
+            continue
+        lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: to-hit {result.target}, "
+                     f"{tohit.odds(result.target):.1%} to hit")
+        for name, value in result.modifiers:
+            lines.append(f"  {name:32s} {value:+d}" if name != "gunnery" else f"  {name:32s} {value}")
+    return lines
