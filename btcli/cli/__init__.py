@@ -29,6 +29,11 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("Error: interrupted\n")
         sys.exit(130)
+    except BrokenPipeError:  # `btcli report GAME | head`: the reader left; the game file is already saved
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(141)
     except Exception as exc:
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # Typer's usage errors
             sys.stderr.write(f"Error: {exc.format_message()}\n")

@@ -170,9 +170,14 @@ def report(
             show_default=False,
         ),
     ] = None,
+    map: Annotated[
+        Optional[Path],
+        typer.Option("--map", help="Also draw the board (terrain, buildings with CF, units) into this SVG file.",
+                     show_default=False),
+    ] = None,
 ) -> None:
     """Show the game: turn, phase, initiative, units, and the result once it is over."""
-    commands.report(game, format.value, field)
+    commands.report(game, format.value, field, map)
 
 
 @app.command()

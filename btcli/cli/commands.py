@@ -206,10 +206,18 @@ def drop(
         _print_lines([f"landing hex kept secret in {path} (do not commit or share it)"])
 
 
-def report(game: str, format: str, field: str | None) -> None:
+def report(game: str, format: str, field: str | None, map: str | None = None) -> None:
     from btcli.store import gamefile
 
     state = gamefile.load(game).state
+    if map is not None:
+        from btcli.render.svg import render_svg
+
+        try:
+            with open(map, "w", encoding="utf-8") as f:
+                f.write(render_svg(state))
+        except OSError as exc:
+            raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:
         from btcli.render.json_view import render_field
 

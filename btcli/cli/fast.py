@@ -28,7 +28,7 @@ TABLE = {
         {"weapon"},
     ),
     "resolve-phase": (("game",), {"--dice": "dice"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
-    "report": (("game",), {"--format": "format", "-f": "format", "--field": "field"}, {}, set()),
+    "report": (("game",), {"--format": "format", "-f": "format", "--field": "field", "--map": "map"}, {}, set()),
     "verify": (("game",), {}, {"--quiet": "quiet", "-q": "quiet"}, set()),
 }
 DEFAULTS = {
@@ -37,7 +37,7 @@ DEFAULTS = {
     "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "clear": None, "girder": False,
                "dice": None, "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},
-    "report": {"format": "text", "field": None},
+    "report": {"format": "text", "field": None, "map": None},
     "verify": {"quiet": False},
 }
 FORMATS = ("text", "json", "markdown")

@@ -407,7 +407,7 @@ def test_skid_into_a_lower_hex_is_an_accidental_fall():
     assert (u.position, u.armor["front"], u.destroyed, u.hexes_moved) == (H("0511"), 4, False, 5)
     assert purposes(rolls) == [SKID_ROLL, "fall direction u1", "hit location fall vs u1 (front)",
                                "hit location fall vs u1 (front)", MOTIVE_ROLL]
-    assert "u1 falls 1 levels (accidental fall from above)" in events
+    assert "u1 falls 1 level (accidental fall from above)" in events
 
 
 @pytest.mark.parametrize("option, damage", [("per_hex", 15), ("product", 13)])
