@@ -601,3 +601,15 @@ def test_urb_club_01_a_found_girder_is_swung_as_a_club():
     state = state.with_unit(evolve(state.units["a"], fired=()))
     tn, mods, _ = physical.check(state, state.units["a"], state.units["t"], "club")
     assert ("club", -1) in mods
+
+
+def test_urb_atk_06_armor_piercing_shot_at_a_building_spends_an_ap_round():
+    # A shot at a building hex spends a round of the kind named and keeps the bins' kinds (VEH-DMG-10);
+    # armor-piercing rounds add +1 to hit there too.
+    ammo = [{"weapon": "AC/20", "location": "RT", "shots": 5}, {"weapon": "AC/20", "location": "RT", "shots": 5, "kind": "ap"}]
+    state = game(gunner("a", "0509", "AC/20", ammo=ammo), mech(ATLAS, "t", "1212", side="blue"),
+                 hexes={"0505": building()})
+    new, _events, d = fire(state, "a", "0505", ("AC/20:ap",), [12])
+    assert [(b.kind, b.shots) for b in new.units["a"].ammo] == [("standard", 5), ("ap", 4)]
+    assert ("armor-piercing ammunition", 1) in d.rolls[0].modifiers
+    assert hex_hits(new) == [("hex:0505", 20)]
