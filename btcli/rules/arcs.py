@@ -96,6 +96,9 @@ ARCS = {
     "any": (0, 0),
 }
 
+# The arcs that include the front arc, and so a target in the unit's own hex (URB-IN-12).
+SAME_HEX_ARCS = ("front", "right_arm", "left_arm")
+
 
 def in_arc(attacker_hex: HexId, facing: Facing, arc: str, target_hex: HexId) -> bool:
     """Tells whether ``target_hex`` lies in ``arc`` of a unit at ``attacker_hex`` facing ``facing``.
@@ -103,8 +106,10 @@ def in_arc(attacker_hex: HexId, facing: Facing, arc: str, target_hex: HexId) -> 
     ``facing`` is the direction the arc is centred on: the unit's facing, turned by
     a torso twist, or a turret's facing. Arc edges (hex rows) belong to the arc.
     """
-    if arc == "any" or attacker_hex == target_hex:
+    if arc == "any":
         return True
+    if attacker_hex == target_hex:  # URB-IN-12: a target in the unit's own hex lies in its front arc
+        return arc in SAME_HEX_ARCS
     start, end = ARCS[arc]
     v = _vector(attacker_hex, target_hex)
     if arc in ("left", "right") and _within(v, facing, *ARCS["front"]):

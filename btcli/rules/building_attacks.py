@@ -91,19 +91,26 @@ def weapon_attack(
     attacker = state.unit(attacker_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
+    if attacker.extra.get("girder_search") == state.turn:
+        raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     turn = combat._twist(attacker, twist) if twist else attacker.twist  # noqa: SLF001 - the same twist rules
     chosen = combat.choose_mounts(attacker, weapons)
+    kinds = [combat.split_ammo(text)[1] for text in weapons]
     plans = []
-    for index in chosen:
+    for index, kind in zip(chosen, kinds):
         mount = attacker.weapons[index]
+        problem = combat.ammo_kind_problem(mount.weapon, kind)
+        if problem:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
         result = hex_to_hit(state, attacker, index, hex_id, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        if kind == "ap":  # TW p.140 (UNVERIFIED): armor-piercing rounds are harder to aim, as at units
+            result = tohit.ToHit(result.modifiers + (("armor-piercing ammunition", combat.AP_TO_HIT),))
         plans.append((index, result))
-    kinds = [combat.split_ammo(text)[1] for text in weapons]
     combat._check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])  # noqa: SLF001
     adjacent = attacker.position.distance(hex_id) == 1
     events: list[str] = []
@@ -112,7 +119,7 @@ def weapon_attack(
     for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
-        if int(data.get("ammo_per_ton", 0)):
+        if int(data.get("ammo_per_ton", 0)):  # a shot from a bin of the kind named (VEH-DMG-10)
             bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0)
             a = ammo[bin_index]
             ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
