@@ -95,7 +95,7 @@ def weapon_attack(
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
-    turn = combat._twist(attacker, twist) if twist else attacker.twist  # noqa: SLF001 - the same twist rules
+    turn = combat.check_twist(attacker, twist)
     chosen = combat.choose_mounts(attacker, weapons)
     kinds = [combat.split_ammo(text)[1] for text in weapons]
     plans = []
@@ -191,7 +191,7 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
 def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str) -> list[str]:
     """Returns the dry-run lines for an attack on a building or bridge hex; rolls nothing."""
     attacker = state.unit(attacker_id)
-    turn = combat._twist(attacker, twist) if twist else attacker.twist  # noqa: SLF001
+    turn = combat.check_twist(attacker, twist)
     lines = []
     for index in combat.choose_mounts(attacker, weapons):
         mount = attacker.weapons[index]

@@ -60,6 +60,20 @@ def _twist(unit: Unit, text: str) -> int:
     raise InputError(f"bad --twist {text!r}: a 'Mech twists left or right")
 
 
+def check_twist(attacker: Unit, twist: str) -> int:
+    """Returns the torso twist or turret offset an attack uses; raises when it may not turn so."""
+    turn = _twist(attacker, twist)
+    if attacker.fired and turn != attacker.twist and twist:
+        raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
+    if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
+        raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
+    turret = attacker.extra.get("turret", "")
+    if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
+        rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
+        raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
+    return turn if twist else attacker.twist
+
+
 def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     """Returns the weapon indexes named by ``--weapon`` (NAME or NAME@LOC), unfired and in order."""
     chosen: list[int] = []
@@ -101,16 +115,7 @@ def plan_weapon_attack(
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
     if attacker.extra.get("girder_search") == state.turn:
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
-    turn = _twist(attacker, twist)
-    if attacker.fired and turn != attacker.twist and twist:
-        raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
-    if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
-        raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
-    turret = attacker.extra.get("turret", "")
-    if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
-        rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
-        raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
-    turn = turn if twist else attacker.twist
+    turn = check_twist(attacker, twist)
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)

@@ -84,3 +84,9 @@ def test_report_map_writes_an_svg_with_buildings_and_units(city, tmp_path):
 
 def test_report_map_to_an_unwritable_place_is_a_clear_error(city, tmp_path):
     assert_refused(city, 2, "report", city, "--map", tmp_path / "no" / "such" / "map.svg", contains="cannot write")
+
+
+def test_attacks_on_buildings_keep_the_twist_rules(weapon_phase):
+    ok("attack", weapon_phase, "hunchback", "0408", "-w", "ML@LA")
+    assert_refused(weapon_phase, 3, "attack", weapon_phase, "hunchback", "0408", "-w", "ML@RA", "--twist", "left",
+                   contains="already fired with its torso twist set")
