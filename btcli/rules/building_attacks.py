@@ -103,7 +103,7 @@ def weapon_attack(
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         plans.append((index, result))
-    combat._check_ammo(attacker, [i for i, _ in plans])  # noqa: SLF001
+    combat._check_ammo(attacker, [(i, "standard") for i, _ in plans])  # noqa: SLF001 - standard rounds only
     adjacent = attacker.position.distance(hex_id) == 1
     events: list[str] = []
     pending = list(state.pending)
@@ -112,9 +112,10 @@ def weapon_attack(
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
         if int(data.get("ammo_per_ton", 0)):
-            bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.shots > 0)
+            bin_index = next(i for i, a in enumerate(ammo)
+                             if a.weapon == mount.weapon and a.kind == "standard" and a.shots > 0)
             a = ammo[bin_index]
-            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1)
+            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
         fired.append(index)
         source = f"{mount.label} from {attacker.id}"
         if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
