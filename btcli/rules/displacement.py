@@ -95,15 +95,18 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
     return state.with_unit(unit)
 
 
-def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0) -> Unit:
-    """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02)."""
+def accidental_fall(
+    unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0, into_water: bool = False
+) -> Unit:
+    """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02).
+    ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3)."""
     from btcli.rules import piloting
     from btcli.rules.combat import fall
 
     events.append(f"{unit.id} falls {levels} level{'s' if levels != 1 else ''} (accidental fall from above)")
     if unit.is_mech:
-        return fall(unit, dice, events, levels=levels)
-    total = piloting.falling_damage(unit.tons, levels)
+        return fall(unit, dice, events, levels=levels, into_water=into_water)
+    total = piloting.falling_damage(unit.tons, levels, into_water)
     d6 = dice.d6(f"fall direction {unit.id}")
     _, side = combat_tables.fall_result(d6, unit.facing)
     side = "front" if side == "front" else side
