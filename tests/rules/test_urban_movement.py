@@ -266,6 +266,26 @@ def test_urb_move_09_a_mech_displaced_into_a_building_takes_and_deals_failed_ent
     assert "u1 is pushed into building hex 0509: 4 damage to it, 4 to the building (URB-MOVE-09)" in events
 
 
+def test_urb_move_09_units_on_other_levels_are_not_in_the_way():
+    # URB-MOVE-09: "each level of a building hex is considered separately for stacking": a Commando on level 1
+    # and a Locust on the roof of 0509 stay put when the 40-ton 'Mech is pushed onto its ground floor; one on
+    # the ground floor is pushed on first (domino) to 0508.
+    hexes = {"0509": building(height=2, cf=40)}
+    state = make_state(mech(tons=40), design("Commando COM-2D", "c", at="0101"), design(LOCUST, "l", at="0102"),
+                       hexes=hexes)
+    state = at(at(state, "c", "0509", floor=1), "l", "0509", top=True)
+    dice = ManualDice([7])
+    after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
+    dice.finish()
+    assert [after.units[u].position for u in ("u1", "c", "l")] == [H("0509")] * 3
+    state = at(state, "c", "0509", floor=0)
+    dice = ManualDice([7, 8])  # the Commando's displacement PSR (7: made), then u1's entry damage location (8)
+    after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
+    dice.finish()
+    assert purposes(dice.rolls) == ["piloting skill roll c (displaced)", "hit location pushed into a building vs u1 (front)"]
+    assert [after.units[u].position for u in ("u1", "c", "l")] == [H("0509"), H("0508"), H("0509")]
+
+
 # -- URB-MOVE-10: jumping ------------------------------------------------------------------------------------------------
 
 
