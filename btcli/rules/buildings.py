@@ -409,8 +409,8 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     for unit in sorted(riders, key=lambda u: u.id):
         unit = placed(unit)
         levels = g.level - (bottom if unit.is_mech else h.level)
-        if levels >= 1:
-            unit = accidental_fall(unit, levels, dice, events, state.turn)
+        if levels >= 1:  # tables.md 8.3: a fall into water of depth 1+ does half damage
+            unit = accidental_fall(unit, levels, dice, events, state.turn, into_water=h.is_deep_water)
         if unit.is_vehicle and not unit.destroyed and h.is_deep_water and unit.motive.value not in ("hover", "naval"):
             events.append(f"{unit.id} falls into depth-{h.depth} water and is destroyed (VEH-DISP-01)")
             unit = evolve(unit, destroyed=True)
@@ -477,8 +477,11 @@ def enter(
     unit = state.units[unit_id]
     h = state.board.hex(hex_id)
     if kind == "roof":  # URB-BLD-11 (AMB-40): the move is legal; a roof too weak collapses at once
-        if unit.tons > h.building.cf:
-            return state, f"{unit.id} ({unit.tons} t) climbs onto a roof of CF {h.building.cf}"
+        others = sum(u.tons for u in state.units.values()
+                     if u.position == hex_id and u.active and u.id != unit.id and on_top(u))
+        if unit.tons + others > h.building.cf:  # URB-BLD-05: the roof holds its CF in all, like each level
+            load = f"{unit.tons} t" if not others else f"{unit.tons} t, {unit.tons + others} t on the roof"
+            return state, f"{unit.id} ({load}) climbs onto a roof of CF {h.building.cf}"
         return state, ""
     if kind == "deck":  # URB-BRG-03: the deck holds its CF in tons
         load = unit.tons + sum(u.tons for u in state.units.values()

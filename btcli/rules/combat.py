@@ -367,14 +367,15 @@ def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
     return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
 
 
-def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "") -> Unit:
+def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "", into_water: bool = False) -> Unit:
     """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
 
     ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
-    fallen into feet or head first, tables.md 10.4)."""
+    fallen into feet or head first, tables.md 10.4). ``into_water``: the fall ends in water of
+    depth 1 or more, halving the damage (tables.md 8.3)."""
     d6 = dice.d6(f"facing after a fall {unit.id}")
     facing, side = combat_tables.fall_result(d6, unit.facing)
-    total = piloting.falling_damage(unit.tons, levels)
+    total = piloting.falling_damage(unit.tons, levels, into_water)
     events.append(f"{unit.id} falls: now facing {facing.name}, {total} damage on the {side} side")
     unit = evolve(unit, prone=True, facing=facing)
     hits = []

@@ -42,13 +42,23 @@ def displace(
             continue
         if depth >= MAX_CHAIN:
             break
-        for other in [u for u in state.units.values() if u.position == there and u.active and u.id != unit.id]:
+        for other in _in_the_way(state, there, unit.id):
             state = displace(state, other.id, heading, dice, events, psr=True, depth=depth + 1)
-        if any(u.position == there and u.active and u.id != unit.id for u in state.units.values()):
+        if _in_the_way(state, there, unit.id):
             continue  # the unit in the way could not be moved: try another hexside
         return _arrive(state, state.units[unit_id], there, dice, events, psr)
     events.append(f"{unit.id} cannot be displaced anywhere and is destroyed (DROP-14)")
     return state.with_unit(evolve(unit, destroyed=True))
+
+
+def _in_the_way(state: GameState, there: HexId, unit_id: str) -> list[Unit]:
+    """Returns the units where a displaced unit arrives: in a building hex only those on its ground floor,
+    in a bridge hex only those on the deck (URB-MOVE-09: each level is stacked separately)."""
+    from btcli.rules import buildings
+
+    return [u for u in state.units.values()
+            if u.position == there and u.active and u.id != unit_id
+            and buildings.floor_of(u) == 0 and not buildings.on_top(u) and not buildings.under_bridge(u)]
 
 
 def _ground(state: GameState, unit: Unit, hex_id: HexId) -> int:
@@ -95,15 +105,18 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
     return state.with_unit(unit)
 
 
-def accidental_fall(unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0) -> Unit:
-    """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02)."""
+def accidental_fall(
+    unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0, into_water: bool = False
+) -> Unit:
+    """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02).
+    ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3)."""
     from btcli.rules import piloting
     from btcli.rules.combat import fall
 
     events.append(f"{unit.id} falls {levels} level{'s' if levels != 1 else ''} (accidental fall from above)")
     if unit.is_mech:
-        return fall(unit, dice, events, levels=levels)
-    total = piloting.falling_damage(unit.tons, levels)
+        return fall(unit, dice, events, levels=levels, into_water=into_water)
+    total = piloting.falling_damage(unit.tons, levels, into_water)
     d6 = dice.d6(f"fall direction {unit.id}")
     _, side = combat_tables.fall_result(d6, unit.facing)
     side = "front" if side == "front" else side

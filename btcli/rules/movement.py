@@ -167,6 +167,10 @@ def step_into(
         if top:  # URB-BLD-11: roofs are crossed like hills
             if not unit.is_mech:
                 raise IllegalOrderError(f"illegal move: only 'Mechs climb onto roofs ('{unit.id}')", "URB-BLD-11")
+            if inside is not None and buildings.same_structure(board, inside, there_id):  # URB-MOVE-06
+                raise IllegalOrderError(
+                    f"illegal move: '{unit.id}' is inside the building and cannot climb onto its roof at "
+                    f"{there_id.label} (no level changes inside a building)", "URB-MOVE-06")
             new_level, place, event, mp = there.level + b.height, (0, True, False), "roof", 1
         else:
             if inside is not None and buildings.same_structure(board, inside, there_id):
