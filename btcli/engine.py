@@ -103,7 +103,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             fallen = combat.fall(unit, dice, events, levels=0)
             mode = movement.slow_mode(unit)
             fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)
-            return state.with_unit(fallen), events
+            return buildings.fell_inside(state.with_unit(fallen), fallen.id, dice, events), events
         state, events = movement.apply_move(state, plan)
         return state, [f"{unit.id} stands up ({roll.total} vs {roll.target})"] + events
     unit = state.units[plan.unit]

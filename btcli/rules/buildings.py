@@ -546,22 +546,30 @@ def _psr(unit, reason, mods, dice):
 def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[str]) -> GameState:
     """URB-MOVE-08 (AMB-42): a 'Mech that fell inside a building hex takes, besides its falling damage,
     what a failed entry deals (ceil(CF/10)), and the hex takes ceil(tons/10). Falls into a basement
-    have their own rule (URB-BSMT) and are not counted again."""
+    have their own rule (URB-BSMT) and are not counted again. A prone 'Mech that fails to stand up
+    falls again; the engine calls ``fell_inside`` for it."""
     for uid, unit in state.units.items():
         old = before.units.get(uid)
         if old is None or old.prone or not unit.prone or not unit.is_mech or not unit.active:
             continue
-        b = inside(state.board, unit)
-        if b is None or floor_of(unit) < 0:
-            continue
-        hex_id = unit.position
-        events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
-                      f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")
-        unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
-        state = state.with_unit(unit)
-        state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
-        if _destroyed(state.board.hex(hex_id)):
-            state = collapse(state, [hex_id], dice, events, "destroyed by a 'Mech falling inside")
+        state = fell_inside(state, uid, dice, events)
+    return state
+
+
+def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> GameState:
+    """Resolves URB-MOVE-08 for one 'Mech that has just fallen, if it is inside a building (not a basement)."""
+    unit = state.units[uid]
+    b = inside(state.board, unit)
+    if b is None or floor_of(unit) < 0 or not unit.is_mech or not unit.active:
+        return state
+    hex_id = unit.position
+    events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
+                  f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")
+    unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
+    state = state.with_unit(unit)
+    state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
+    if _destroyed(state.board.hex(hex_id)):
+        state = collapse(state, [hex_id], dice, events, "destroyed by a 'Mech falling inside")
     return state
 
 

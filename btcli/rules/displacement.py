@@ -87,7 +87,9 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
         if board.hex(there).building.cf <= 0:
             state = buildings.collapse(state, [there], dice, events, "destroyed by a 'Mech pushed into it")
             return state
-        hex_there = board.hex(there)
+        if not board.hex(there).building.basement:  # URB-BSMT-01: the first 'Mech in at ground level
+            state = evolve(state, board=buildings.roll_basement(state.board, there, dice, events))
+        hex_there = state.board.hex(there)
     airborne = unit.motive is Motive.VTOL and unit.elevation > 0
     if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:
         events.append(f"{unit.id} is pushed into depth-{hex_there.depth} water and destroyed (VEH-DISP-01)")

@@ -591,3 +591,27 @@ def test_urb_brg_08_a_mech_that_fits_neither_over_nor_under_enters_as_into_a_bui
     assert rolls[0].modifiers == (("piloting", 5), ("medium building", 1))
     assert (armor_lost(state.units["u1"]), bridge_cf(state, "0509")) == (4, 35)
     assert "bridge hex 0509 takes 5 damage from u1 entering: CF 40 -> 35 (URB-MOVE-05)" in events
+
+
+def test_urb_move_08_a_prone_mech_failing_to_stand_inside_a_building_falls_inside_again():
+    # URB-MOVE-08: a prone 50-ton 'Mech inside a CF-30 hex fails to stand up (roll 3 vs 5): the fall in place
+    # (no levels: 5 damage) plus ceil(30/10) = 3 for falling inside; the hex takes 5 (CF 30 -> 25).
+    state = at(make_state(mech(), hexes={"0509": building(cf=30)}), "u1", "0509")
+    state = state.with_unit(evolve(state.units["u1"], prone=True))
+    dice = ManualDice([3, 1, 7, 12, 7])
+    state, events = engine.apply(state, MoveOrder("u1", "", ("U",)), dice)
+    dice.finish()
+    assert purposes(dice.rolls)[-1] == "hit location fall inside a building vs u1 (front)"
+    assert armor_lost(state.units["u1"]) == 5 + 3 and cf(state, "0509") == 25
+    assert "u1 fell inside building hex 0509: 3 damage to it, 5 to the building (URB-MOVE-08)" in events
+
+
+def test_urb_bsmt_01_a_mech_displaced_into_an_unrolled_building_hex_rolls_its_basement():
+    # URB-BSMT-01 with URB-MOVE-09: pushed in at ground level, the 'Mech is the first in: the basement is rolled
+    # (2D6 3: one level deep, feet first), after its failed-entry damage.
+    state = make_state(mech(tons=40), hexes={"0509": building(basement="")})
+    dice = ManualDice([7, 3])
+    state = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
+    dice.finish()
+    assert purposes(dice.rolls) == ["hit location pushed into a building vs u1 (front)", "basement table 0509"]
+    assert state.board.hex(H("0509")).building.basement == "1:kick"
