@@ -43,13 +43,25 @@ def body_height(unit: Unit) -> int:
     return 2 if unit.is_mech and not unit.prone else 1
 
 
+# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
+# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
+WIGE_FLIGHT_ELEVATION = 1
+
+
+def flight_elevation(unit: Unit) -> int:
+    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1, 0 for the rest."""
+    if unit.motive is Motive.VTOL:
+        return unit.elevation
+    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
+
+
 def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
     """Tells whether ``other`` is at the height a unit entering its hex at ``slider_elevation`` passes.
 
     The lower unit's top must reach the higher unit's elevation (VEH-SLIP-10, VEH-VTOL-14: a VTOL at
     height 1 meets a tank occupying level 1 of a level-0 hex; at height 2 it passes over).
     """
-    other_elevation = other.elevation if other.motive is Motive.VTOL else 0
+    other_elevation = flight_elevation(other)
     if slider_elevation >= other_elevation:
         return other_elevation + body_height(other) >= slider_elevation
     return slider_elevation + body_height(slider) >= other_elevation

@@ -214,7 +214,7 @@ def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool)
                 "tables.md 11.1",
             )
         return abs(change)
-    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE:
+    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE and unit.motive is not Motive.WIGE:  # VEH-MOVE-04: not WiGEs
         raise IllegalOrderError(
             f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
             "VEH-MOVE-04",
@@ -393,8 +393,6 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
     if unit.position is None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
-    if unit.motive is Motive.WIGE:
-        raise IllegalOrderError(f"'{unit.id}' is a WiGE; WiGE movement is not implemented yet", "VEH-SLIP-03")
     if unit.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
