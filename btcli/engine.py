@@ -251,6 +251,10 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
             raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
         cleared, event = vehicles.clear_jam(unit, order.clear, state.turn)
         return state.with_unit(cleared), [event]
+    if state.unit(order.attacker).is_infantry:  # btcli's minimal infantry model (docs/rules-notes.md)
+        what = "weapon attacks by infantry are not resolved by btcli" if state.phase is Phase.WEAPON else \
+            "infantry make no physical attacks"
+        raise IllegalOrderError(f"'{order.attacker}': {what}", "btcli infantry model")
     from btcli.rules import building_attacks
 
     hex_id = building_attacks.hex_target(state, order.target)

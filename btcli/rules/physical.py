@@ -65,6 +65,8 @@ def _destroyed_items(unit: Unit, location: str) -> set[str]:
 
 def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[int, list[tuple[str, int]], str]:
     """Returns (target number, modifiers, which limb) for a physical attack; raises when not allowed."""
+    if attacker.is_infantry:
+        raise IllegalOrderError(f"infantry '{attacker.id}' make no physical attacks", "btcli infantry model")
     if attacker.is_vehicle and kind != "charge":
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.is_vehicle and attacker.motive.value in ("vtol", "wige"):
