@@ -153,6 +153,12 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         from btcli.rules import vtol
 
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
+    if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
+        from btcli.rules import collisions
+
+        events.append(f"{plan.unit} tries to land on {plan.charge}")
+        state = collisions.automatic_charge(state, state.units[plan.unit], state.units[plan.charge], dice, events,
+                                            "VEH-VTOL-11")
     if any(state.board.hex(h).minefield for h in plan.hexes):
         state = _minefields(state, plan, dice, events)
     return state, events

@@ -39,8 +39,16 @@ AFFA_TARGET_PSR = 2  # a 'Mech fallen upon makes a PSR at +2 (MegaMek "fallen on
 
 
 def body_height(unit: Unit) -> int:
-    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05)."""
-    return 2 if unit.is_mech and not unit.prone else 1
+    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05),
+    infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
+    if unit.is_mech:
+        return 1 if unit.prone else 2
+    return int(unit.extra.get("height", 1)) if unit.extra.get("large") else 1
+
+
+def is_large(unit: Unit) -> bool:
+    """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
+    return bool(unit.extra.get("large"))
 
 
 # A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
@@ -160,6 +168,28 @@ def charge_building(state: GameState, slider: Unit, hex_id: HexId, events: list[
     return evolve(state, board=board)
 
 
+def automatic_charge(
+    state: GameState, slider: Unit, target: Unit, dice: Dice, events: list[str], rule: str
+) -> GameState:
+    """VEH-VTOL-11, VEH-SLIP-12: a VTOL or WiGE that lands on, or slips into, a large support vehicle or a
+    landed DropShip charges it automatically: no to-hit roll and no getting out of the way. It is resolved
+    as a charge (tables.md 8.7) with at least 1 hex moved (a landing may have moved none; btcli's reading,
+    UNVERIFIED), the side struck seen from the slider's hex (its own hex: the front); the large unit is not
+    pushed. Both vehicles then roll on the motive table (VEH-PHYS-05)."""
+    events.append(f"{slider.id} automatically charges {target.id} in {target.position.label} ({rule})")
+    side = arcs.attack_direction(target.position, target.facing, slider.position, target.is_vehicle)
+    attacker = evolve(slider, hexes_moved=max(1, slider.hexes_moved))
+    heading = slider.position.direction_to(target.position)  # None from its own hex (a landing)
+    back_side = struck_side(slider.facing, slider.facing if heading is None else heading)
+    hits, psr = physical.charge_hits(state, attacker, target, side, back_side, dice)
+    state, _ = physical.finish(state, hits, psr, dice, events)
+    for uid in (slider.id, target.id):
+        unit = state.units[uid]
+        if unit.is_vehicle and not unit.destroyed:
+            state = state.with_unit(vehicles.motive_roll(unit, "front", dice, events))
+    return state
+
+
 # -- VTOL-CRASH-05: falling on the units below -----------------------------------------------------------------
 
 
@@ -177,6 +207,8 @@ def fall_onto(
 
     if state.board.hex(faller.position).building is not None:
         return state
+    if any(is_large(u) for u in units_in_the_way(state, faller, faller.position, 0)):
+        return state  # a large unit fills the hex: the faller comes down on it (its crash resolves the rest)
     for target in units_in_the_way(state, faller, faller.position, 0):
         mods = [("base", AFFA_BASE)] + tohit.target_modifiers(state, faller, target)
         tn = sum(v for _, v in mods)

@@ -75,6 +75,7 @@ class MovePlan:
     minimum_move: bool = False
     elevation: int | None = None  # VTOLs: elevation at the end of the move
     crash: str = ""  # VTOLs: why the move ends in a crash
+    charge: str = ""  # VTOLs: the large unit it charges trying to land on it (VEH-VTOL-11)
     place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
     # Structures met on the way: (step index, hex, "enter"|"roof"|"deck"|"bridge", hexes moved, backward, floor).
     structures: tuple[tuple[int, HexId, str, int, bool, int], ...] = ()
@@ -391,6 +392,10 @@ def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tupl
         raise IllegalOrderError(
             f"illegal flight: battle armor '{unit.id}' would crash: {flight.crash} (battle armor crashes are not "
             f"modelled)", "VEH-VTOL-07")
+    if flight.charge and unit.is_infantry:
+        raise IllegalOrderError(
+            f"illegal flight: battle armor '{unit.id}' may not land on '{flight.charge}' (a charge; not modelled)",
+            "VEH-VTOL-07")
     if flight.landed or flight.crash:
         others = occupants(state, flight.end, exclude=unit.id)
         if others and not flight.crash:
@@ -400,7 +405,7 @@ def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tupl
     mode = MoveMode.WALK if unit.is_infantry else MoveMode.FLANK if flank else MoveMode.CRUISE
     return MovePlan(
         unit.id, mode, steps, (), flight.end, flight.facing, flight.mp,
-        flight.hexes, elevation=flight.elevation, crash=flight.crash,
+        flight.hexes, elevation=flight.elevation, crash=flight.crash, charge=flight.charge,
     )
 
 

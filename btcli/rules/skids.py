@@ -77,6 +77,9 @@ def slide(
             if top >= absolute:  # VEH-SLIP-11 (and VEH-SLIP-12 for a building)
                 return _slip_into_terrain(state, unit, there, absolute, direction, dice, events)
             elevation = absolute - h.level
+            large = _large_in_the_way(state, unit, there, elevation)
+            if large is not None:  # VEH-SLIP-11, 12
+                return _slip_into_large(state, unit, large, there, elevation, direction, dice, events)
             if _infantry_in_the_way(state, unit, there, elevation):  # VEH-SLIP-13
                 return _slip_onto_infantry(state, unit, there, elevation, direction, dice, events)
         else:
@@ -157,6 +160,31 @@ def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction
     state = state.with_unit(evolve(unit, elevation=elevation if unit.motive is Motive.VTOL else 0))
     state = collisions.fall_onto(state, state.units[unit.id], elevation, direction, dice, events)
     return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
+
+
+def _large_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> Unit | None:
+    """Returns the large support vehicle or landed DropShip in ``there`` as high as the slipping unit
+    (hex level + its height >= the unit's height, VEH-SLIP-11, 12), or None."""
+    from btcli.rules.collisions import is_large, units_in_the_way
+
+    return next((u for u in units_in_the_way(state, unit, there, elevation) if is_large(u)), None)
+
+
+def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,
+                     events: list[str]) -> GameState:
+    """VEH-SLIP-12 then VEH-SLIP-11 (AMB-05: the charge first): the VTOL or WiGE automatically charges the
+    large unit, then crashes in its hex."""
+    from btcli.rules import collisions
+
+    state = collisions.automatic_charge(state, unit, large, dice, events, "VEH-SLIP-12")
+    unit = state.units[unit.id]
+    if not unit.active:
+        return state
+    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1,
+                  elevation=elevation if unit.motive is Motive.VTOL else 0)
+    state = state.with_unit(unit)
+    return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events,
+                       f"slips into {large.id}, as high as itself, and crashes (VEH-SLIP-11)")
 
 
 def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> bool:

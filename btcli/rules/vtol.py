@@ -36,6 +36,7 @@ class Flight:
     hexes: int
     crash: str = ""  # why the VTOL crashes at the end of this move ('' = it does not)
     landed: bool = False
+    charge: str = ""  # VEH-VTOL-11: the large unit it charged trying to land on it ('' = none)
 
 
 def obstacle_height(h: Hex, on_road: bool) -> int:
@@ -92,6 +93,9 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
         if step == "D":
             if landed:
                 raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
+            large = _large_below(state, unit, here, elevation - 1)
+            if large is not None:  # VEH-VTOL-11: trying to land on it is an automatic charge; the move ends
+                return done(charge=large.id)
             elevation -= 1
             if h.building is not None and elevation == h.building.height:  # VEH-VTOL-10: a roof landing
                 landed = True
@@ -132,6 +136,14 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
             )
         _check_collision(state, unit, here, elevation)
     return done(landed=landed)
+
+
+def _large_below(state: GameState, unit: Unit, here: HexId, elevation: int) -> Unit | None:
+    """Returns the large support vehicle or landed DropShip in ``here`` that a VTOL descending to
+    ``elevation`` would touch (VEH-VTOL-11), or None."""
+    from btcli.rules.collisions import is_large, units_in_the_way
+
+    return next((u for u in units_in_the_way(state, unit, here, elevation) if is_large(u)), None)
 
 
 def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int) -> None:
@@ -182,6 +194,9 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
         events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
         return state.with_unit(evolve(unit, destroyed=True))
     problem = landing_problem(state.board.hex(unit.position)) if not wige else _wige_rest_problem(state, unit)
+    large = [u.id for u in state.units.values() if u.position == unit.position and u.active and u.extra.get("large")]
+    if large:  # the large unit fills the hex (btcli's reading, UNVERIFIED)
+        problem = f"'{large[0]}' fills the hex"
     if problem:
         events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
         return state.with_unit(evolve(unit, destroyed=True))

@@ -132,6 +132,12 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r}: large = true|false belongs to vehicles only")
         if spec.pop("large"):
             spec["extra"] = {**spec.get("extra", {}), "large": True}
+    if "height" in spec:  # levels a large unit stands tall (VEH-SLIP-11, 12; default 1, VEH-GEN-05)
+        height = spec.pop("height")
+        if not spec.get("extra", {}).get("large") or isinstance(height, bool) or not isinstance(height, int) \
+                or height < 1:
+            raise GameFileError(f"unit {uid!r}: height (a whole number of levels, at least 1) is for large = true units")
+        spec["extra"]["height"] = height
     if kind == "infantry":
         _infantry(uid, spec)
     vehicle = kind == "vehicle"
