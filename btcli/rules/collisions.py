@@ -20,6 +20,8 @@ the book; decisions in docs/rules-notes.md):
   hex automatically (VEH-SLIP-12), then crashes (VEH-SLIP-11, AMB-05).
 - A VTOL crashing into a hex holding units falls on them: an accidental fall
   from above (VTOL-CRASH-05; TW p.152 as MegaMek resolves it, UNVERIFIED).
+- A VTOL landing on, or a VTOL or WiGE slipping into, a large support vehicle or
+  landed DropShip charges it automatically (VEH-VTOL-11, VEH-SLIP-12).
 """
 
 from __future__ import annotations

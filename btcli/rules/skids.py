@@ -20,8 +20,11 @@ there and resolves the skid or sideslip from that point.
   ceil(tons/5) in 5-point groups on the front/rear column and immobilizes
   (VEH-URB-05, AMB-17); deep water destroys a unit that may not enter it
   (VEH-URB-06); a ground vehicle dropping a level or more falls (VEH-URB-03); an
-  airborne VTOL meeting terrain as high as itself crashes with hexes moved x
-  ceil(tons/10) damage (VEH-SLIP-11, VTOL-CRASH-01); a unit in the way is met
+  airborne VTOL or a WiGE (flying one level above its hex) meeting terrain as
+  high as itself crashes with hexes moved x ceil(tons/10) damage (VEH-SLIP-11,
+  VTOL-CRASH-01); it charges a large unit as high as itself, then crashes
+  (VEH-SLIP-12); it comes down on infantry it meets and crashes (VEH-SLIP-13);
+  any other unit in the way is met
   with an accidental charge (btcli.rules.collisions, VEH-SLIP-09, 10, 12,
   VTOL-CRASH-05); a slide that ends on another unit's hex pushes that unit on.
 """
