@@ -153,6 +153,12 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         from btcli.rules import vtol
 
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
+    if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
+        from btcli.rules import collisions
+
+        events.append(f"{plan.unit} tries to land on {plan.charge}")
+        state = collisions.automatic_charge(state, state.units[plan.unit], state.units[plan.charge], dice, events,
+                                            "VEH-VTOL-11")
     if any(state.board.hex(h).minefield for h in plan.hexes):
         state = _minefields(state, plan, dice, events)
     return state, events
@@ -251,6 +257,10 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
             raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
         cleared, event = vehicles.clear_jam(unit, order.clear, state.turn)
         return state.with_unit(cleared), [event]
+    if state.unit(order.attacker).is_infantry:  # btcli's minimal infantry model (docs/rules-notes.md)
+        what = "weapon attacks by infantry are not resolved by btcli" if state.phase is Phase.WEAPON else \
+            "infantry make no physical attacks"
+        raise IllegalOrderError(f"'{order.attacker}': {what}", "btcli infantry model")
     from btcli.rules import building_attacks
 
     hex_id = building_attacks.hex_target(state, order.target)

@@ -1,4 +1,4 @@
-"""Units: BattleMechs and ground vehicles (VTOLs and WiGEs included).
+"""Units: BattleMechs, ground vehicles (VTOLs and WiGEs included) and infantry (platoons, battle armor).
 
 A ``Unit`` carries its design (tonnage, MP, weapons, maximum armor) and its
 current state (position, armor left, what it did this turn). Designs come
@@ -16,6 +16,7 @@ from btcli.model.hexgrid import Facing, HexId
 class UnitKind(str, Enum):
     MECH = "mech"
     VEHICLE = "vehicle"
+    INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.infantry)
 
 
 class Motive(str, Enum):
@@ -28,6 +29,8 @@ class Motive(str, Enum):
     VTOL = "vtol"
     WIGE = "wige"
     NAVAL = "naval"
+    FOOT = "foot"  # infantry on foot
+    JUMP = "jump"  # jump infantry or battle armor with jump jets
 
 
 class MoveMode(str, Enum):
@@ -127,6 +130,10 @@ class Unit:
     @property
     def is_vehicle(self) -> bool:
         return self.kind is UnitKind.VEHICLE
+
+    @property
+    def is_infantry(self) -> bool:
+        return self.kind is UnitKind.INFANTRY
 
     @property
     def cruise(self) -> int:

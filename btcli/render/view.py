@@ -87,6 +87,13 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
     if u.motive.value == "vtol":
         view["elevation"] = u.elevation
+    if u.is_infantry:
+        from btcli.rules.infantry import is_battle_armor, troopers_left
+
+        view["troopers"] = troopers_left(u)
+        view["battle_armor"] = is_battle_armor(u)
+    if u.extra.get("large"):
+        view["large"] = True
     if "reserve" in u.extra or "landed_turn" in u.extra:
         view["drop"] = drop_view(u, state)
     if u.is_vehicle:
@@ -140,6 +147,14 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append("unconscious")
     if u.is_mech and u.heat:
         words.append(f"heat {u.heat}")
+    if u.is_infantry:
+        from btcli.rules.infantry import troopers_left
+
+        words.append(f"{troopers_left(u)} troopers")
+        if u.motive.value == "vtol":
+            words.append(f"elevation {u.elevation}" if u.elevation else "landed")
+    if u.extra.get("large"):
+        words.append("large")
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
     if u.is_vehicle:

@@ -20,6 +20,8 @@ the book; decisions in docs/rules-notes.md):
   hex automatically (VEH-SLIP-12), then crashes (VEH-SLIP-11, AMB-05).
 - A VTOL crashing into a hex holding units falls on them: an accidental fall
   from above (VTOL-CRASH-05; TW p.152 as MegaMek resolves it, UNVERIFIED).
+- A VTOL landing on, or a VTOL or WiGE slipping into, a large support vehicle or
+  landed DropShip charges it automatically (VEH-VTOL-11, VEH-SLIP-12).
 """
 
 from __future__ import annotations
@@ -39,8 +41,28 @@ AFFA_TARGET_PSR = 2  # a 'Mech fallen upon makes a PSR at +2 (MegaMek "fallen on
 
 
 def body_height(unit: Unit) -> int:
-    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05)."""
-    return 2 if unit.is_mech and not unit.prone else 1
+    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05),
+    infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
+    if unit.is_mech:
+        return 1 if unit.prone else 2
+    return int(unit.extra.get("height", 1)) if unit.extra.get("large") else 1
+
+
+def is_large(unit: Unit) -> bool:
+    """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
+    return bool(unit.extra.get("large"))
+
+
+# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
+# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
+WIGE_FLIGHT_ELEVATION = 1
+
+
+def flight_elevation(unit: Unit) -> int:
+    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1, 0 for the rest."""
+    if unit.motive is Motive.VTOL:
+        return unit.elevation
+    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
 
 
 def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
@@ -49,7 +71,7 @@ def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
     The lower unit's top must reach the higher unit's elevation (VEH-SLIP-10, VEH-VTOL-14: a VTOL at
     height 1 meets a tank occupying level 1 of a level-0 hex; at height 2 it passes over).
     """
-    other_elevation = other.elevation if other.motive is Motive.VTOL else 0
+    other_elevation = flight_elevation(other)
     if slider_elevation >= other_elevation:
         return other_elevation + body_height(other) >= slider_elevation
     return slider_elevation + body_height(slider) >= other_elevation
@@ -148,6 +170,28 @@ def charge_building(state: GameState, slider: Unit, hex_id: HexId, events: list[
     return evolve(state, board=board)
 
 
+def automatic_charge(
+    state: GameState, slider: Unit, target: Unit, dice: Dice, events: list[str], rule: str
+) -> GameState:
+    """VEH-VTOL-11, VEH-SLIP-12: a VTOL or WiGE that lands on, or slips into, a large support vehicle or a
+    landed DropShip charges it automatically: no to-hit roll and no getting out of the way. It is resolved
+    as a charge (tables.md 8.7) with at least 1 hex moved (a landing may have moved none; btcli's reading,
+    UNVERIFIED), the side struck seen from the slider's hex (its own hex: the front); the large unit is not
+    pushed. Both vehicles then roll on the motive table (VEH-PHYS-05)."""
+    events.append(f"{slider.id} automatically charges {target.id} in {target.position.label} ({rule})")
+    side = arcs.attack_direction(target.position, target.facing, slider.position, target.is_vehicle)
+    attacker = evolve(slider, hexes_moved=max(1, slider.hexes_moved))
+    heading = slider.position.direction_to(target.position)  # None from its own hex (a landing)
+    back_side = struck_side(slider.facing, slider.facing if heading is None else heading)
+    hits, psr = physical.charge_hits(state, attacker, target, side, back_side, dice)
+    state, _ = physical.finish(state, hits, psr, dice, events)
+    for uid in (slider.id, target.id):
+        unit = state.units[uid]
+        if unit.is_vehicle and not unit.destroyed:
+            state = state.with_unit(vehicles.motive_roll(unit, "front", dice, events))
+    return state
+
+
 # -- VTOL-CRASH-05: falling on the units below -----------------------------------------------------------------
 
 
@@ -165,6 +209,8 @@ def fall_onto(
 
     if state.board.hex(faller.position).building is not None:
         return state
+    if any(is_large(u) for u in units_in_the_way(state, faller, faller.position, 0)):
+        return state  # a large unit fills the hex: the faller comes down on it (its crash resolves the rest)
     for target in units_in_the_way(state, faller, faller.position, 0):
         mods = [("base", AFFA_BASE)] + tohit.target_modifiers(state, faller, target)
         tn = sum(v for _, v in mods)

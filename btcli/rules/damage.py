@@ -28,6 +28,10 @@ HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
 
 def roll_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
     """Rolls the hit location of one damage group on the target's table (tables.md 1, 2, 8.1)."""
+    if target.is_infantry:  # no location table for infantry (btcli.rules.infantry)
+        from btcli.rules import infantry
+
+        return infantry.hit(target, side, damage, source)
     roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
     if target.is_mech:
         location, tac = combat_tables.mech_hit_location(roll, side)
@@ -48,6 +52,10 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
             continue
         if unit.is_mech:
             unit = _mech_damage(unit, hit, dice, events)
+        elif unit.is_infantry:
+            from btcli.rules import infantry
+
+            unit = infantry.infantry_damage(unit, hit, events)
         else:
             before = unit
             unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)

@@ -45,6 +45,8 @@ PROHIBITED = {
 }
 
 MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
+INFANTRY_MP_PER_LEVEL = 2  # tables.md 11.1 (at most 2 levels per hex, as a 'Mech: btcli's reading, UNVERIFIED)
+INFANTRY_RULE = "btcli infantry model"
 VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
 VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
 
@@ -73,6 +75,7 @@ class MovePlan:
     minimum_move: bool = False
     elevation: int | None = None  # VTOLs: elevation at the end of the move
     crash: str = ""  # VTOLs: why the move ends in a crash
+    charge: str = ""  # VTOLs: the large unit it charges trying to land on it (VEH-VTOL-11)
     place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
     # Structures met on the way: (step index, hex, "enter"|"roof"|"deck"|"bridge", hexes moved, backward, floor).
     structures: tuple[tuple[int, HexId, str, int, bool, int], ...] = ()
@@ -95,6 +98,8 @@ def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
     """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may."""
     if unit.is_mech or (on_road and there.bridge is not None):  # a bridge carries the road over water
         return None
+    if unit.is_infantry:  # btcli's minimal infantry model: no water of depth 1+, no buildings
+        return INFANTRY_RULE if there.is_deep_water or there.building is not None else None
     if there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
         return "VEH-MOVE-10"
     if on_road:  # a road carries any vehicle through woods, rough or rubble (URB-MOVE)
@@ -154,6 +159,10 @@ def step_into(
     rule = prohibited_rule(unit, there, on_road)
     if rule:
         name = there.terrain.value.replace("_", " ")
+        if unit.is_infantry and there.building is not None:
+            raise IllegalOrderError(
+                f"illegal move: infantry '{unit.id}' may not enter the building at {there_id.label} "
+                f"(infantry in buildings are not modelled)", rule)
         if there.is_deep_water:
             name = f"depth {there.depth} water"
         raise IllegalOrderError(
@@ -210,15 +219,15 @@ def _terrain_mp(unit: Unit, there: Hex) -> int:
 
 
 def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool) -> int:
-    if unit.is_mech:
+    if unit.is_mech or unit.is_infantry:
         if abs(change) > MECH_MAX_LEVEL_CHANGE:
             raise IllegalOrderError(
                 f"illegal move: '{unit.id}' cannot change {abs(change)} levels entering {there_id.label} "
-                f"(a 'Mech changes at most 2 levels per hex)",
+                f"(a {'unit of infantry' if unit.is_infantry else chr(39) + 'Mech'} changes at most 2 levels per hex)",
                 "tables.md 11.1",
             )
-        return abs(change)
-    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE:
+        return abs(change) * (INFANTRY_MP_PER_LEVEL if unit.is_infantry else 1)
+    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE and unit.motive is not Motive.WIGE:  # VEH-MOVE-04: not WiGEs
         raise IllegalOrderError(
             f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
             "VEH-MOVE-04",
@@ -238,17 +247,18 @@ def parse_mode(unit: Unit, text: str) -> MoveMode | None:
     """Returns the mode named by ``--mode`` for this unit (None = choose automatically)."""
     if not text:
         return None
-    aliases = {"cruise": "walk", "flank": "run"} if unit.is_mech else {"walk": "cruise", "run": "flank"}
+    aliases = {"cruise": "walk", "flank": "run"} if not unit.is_vehicle else {"walk": "cruise", "run": "flank"}
     name = aliases.get(text.lower(), text.lower())
     try:
         mode = MoveMode(name)
     except ValueError:
         mode = None
-    allowed = (
-        {MoveMode.STAND, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP}
-        if unit.is_mech
-        else {MoveMode.STAND, MoveMode.CRUISE, MoveMode.FLANK}
-    )
+    if unit.is_infantry:  # no running (btcli's infantry model); jumping with jump MP
+        allowed = {MoveMode.STAND, MoveMode.WALK} | ({MoveMode.JUMP} if unit.jump > 0 else set())
+    elif unit.is_mech:
+        allowed = {MoveMode.STAND, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP}
+    else:
+        allowed = {MoveMode.STAND, MoveMode.CRUISE, MoveMode.FLANK}
     if mode not in allowed:
         names = ", ".join(sorted(m.value for m in allowed))
         raise InputError(f"bad --mode {text!r} for '{unit.id}' (use one of: {names})")
@@ -256,10 +266,12 @@ def parse_mode(unit: Unit, text: str) -> MoveMode | None:
 
 
 def slow_mode(unit: Unit) -> MoveMode:
-    return MoveMode.WALK if unit.is_mech else MoveMode.CRUISE
+    return MoveMode.CRUISE if unit.is_vehicle else MoveMode.WALK
 
 
 def fast_mode(unit: Unit) -> MoveMode:
+    if unit.is_infantry:  # infantry do not run (btcli's reading)
+        return MoveMode.WALK
     return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
 
 
@@ -375,20 +387,29 @@ def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tupl
     """Checks a VTOL's flight (VEH-VTOL-01..15) and returns the plan."""
     from btcli.rules import vtol
 
-    flank = mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit))
+    flank = not unit.is_infantry and (mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit)))
     budget = running_mp(unit) if flank else walking_mp(unit)
     if flank and "B" in steps:
         raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot fly backward with flank MP", "VEH-MOVE-08")
     flight = vtol.check_flight(state, unit, budget, steps)
+    if flight.crash and unit.is_infantry:  # VEH-VTOL-07: a squad's own rules would decide; btcli refuses it
+        raise IllegalOrderError(
+            f"illegal flight: battle armor '{unit.id}' would crash: {flight.crash} (battle armor crashes are not "
+            f"modelled)", "VEH-VTOL-07")
+    if flight.charge and unit.is_infantry:
+        raise IllegalOrderError(
+            f"illegal flight: battle armor '{unit.id}' may not land on '{flight.charge}' (a charge; not modelled)",
+            "VEH-VTOL-07")
     if flight.landed or flight.crash:
         others = occupants(state, flight.end, exclude=unit.id)
         if others and not flight.crash:
             raise IllegalOrderError(
                 f"illegal flight: '{unit.id}' cannot land in {flight.end.label} on '{others[0].id}'", "TW p.57 stacking"
             )
+    mode = MoveMode.WALK if unit.is_infantry else MoveMode.FLANK if flank else MoveMode.CRUISE
     return MovePlan(
-        unit.id, MoveMode.FLANK if flank else MoveMode.CRUISE, steps, (), flight.end, flight.facing, flight.mp,
-        flight.hexes, elevation=flight.elevation, crash=flight.crash,
+        unit.id, mode, steps, (), flight.end, flight.facing, flight.mp,
+        flight.hexes, elevation=flight.elevation, crash=flight.crash, charge=flight.charge,
     )
 
 
@@ -397,8 +418,6 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
     if unit.position is None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
-    if unit.motive is Motive.WIGE:
-        raise IllegalOrderError(f"'{unit.id}' is a WiGE; WiGE movement is not implemented yet", "VEH-SLIP-03")
     if unit.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
@@ -472,7 +491,7 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
 def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -> MovePlan:
     """Checks a jump: distance and climb within jump MP, terrain ignored on the way (tables.md 11.1)."""
     _check_can_move(unit)
-    if not unit.is_mech or unit.jump <= 0:
+    if unit.is_vehicle or unit.jump <= 0:
         raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
     board = state.board
     board.require(to)
@@ -484,6 +503,8 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
             f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {unit.jump}", "tables.md 11.1"
         )
     landing = board.hex(to)
+    if unit.is_infantry and (landing.building is not None or landing.is_deep_water):
+        raise IllegalOrderError(f"illegal jump: infantry '{unit.id}' may not land in {to.label}", INFANTRY_RULE)
     top = landing.building is not None  # URB-MOVE-10: a jump lands on a roof, never inside
     land_level = landing.level + landing.building.height if top else _level(landing)
     climb = land_level - move_level(board, unit)

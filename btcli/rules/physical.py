@@ -65,6 +65,8 @@ def _destroyed_items(unit: Unit, location: str) -> set[str]:
 
 def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[int, list[tuple[str, int]], str]:
     """Returns (target number, modifiers, which limb) for a physical attack; raises when not allowed."""
+    if attacker.is_infantry:
+        raise IllegalOrderError(f"infantry '{attacker.id}' make no physical attacks", "btcli infantry model")
     if attacker.is_vehicle and kind != "charge":
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.is_vehicle and attacker.motive.value in ("vtol", "wige"):
@@ -193,7 +195,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         if kind == "dfa":
             events.append(f"{attacker.id} misses its death from above and falls")
             state = state.with_unit(_fall_now(attacker, dice, events))
-        return _finish(state, hits, psr, dice, events)
+        return finish(state, hits, psr, dice, events)
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.get("physical_destroys_rotor", True):
         # VEH-PHYS-09, AMB-11 (literal): a successful physical attack destroys the rotor, and so the VTOL.
         events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn}): the rotor is destroyed (VEH-PHYS-09)")
@@ -203,7 +205,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         amount = ceil(attacker.tons / 10) if kind == "punch" else ceil(attacker.tons / 5) if kind == "club" else attacker.tons // 5
         hits.append(Hit(target.id, "rotor", amount, side, False, False, False, f"{kind} from {attacker.id}"))
         events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
-        return _finish(state, hits, {}, dice, events)
+        return finish(state, hits, {}, dice, events)
     if kind == "kick" and target.is_vehicle:
         side = _random_side(dice, target)  # VEH-PHYS-06
     if kind == "punch":
@@ -231,7 +233,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         return land_charge(state, attacker, target, hits, psr, dice, events)
     if kind == "dfa":
         state = _push(state, attacker, target, dice, events)
-    return _finish(state, hits, psr, dice, events)
+    return finish(state, hits, psr, dice, events)
 
 
 def charge_hits(
@@ -255,7 +257,7 @@ def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, even
     """Finishes a charge that hit: the target is pushed on and the attacker takes its hex, the damage
     lands, the PSRs follow, and both vehicles roll on the motive table (VEH-PHYS-05, AMB-08)."""
     state = _push(state, attacker, target, dice, events)
-    state, more = _finish(state, hits, psr, dice, events)
+    state, more = finish(state, hits, psr, dice, events)
     for uid in (attacker.id, target.id):
         unit = state.units[uid]
         if unit.is_vehicle and not unit.destroyed:
@@ -295,7 +297,7 @@ def _fall_now(unit: Unit, dice: Dice, events: list[str]) -> Unit:
     return fall(unit, dice, events, levels=0)
 
 
-def _finish(state, hits, psr, dice, events):
+def finish(state, hits, psr, dice, events):
     """Applies the damage, then each PSR the attack forced (a failure is a fall)."""
     from btcli.rules.combat import fall, piloting_roll
 

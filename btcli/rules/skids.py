@@ -20,8 +20,11 @@ there and resolves the skid or sideslip from that point.
   ceil(tons/5) in 5-point groups on the front/rear column and immobilizes
   (VEH-URB-05, AMB-17); deep water destroys a unit that may not enter it
   (VEH-URB-06); a ground vehicle dropping a level or more falls (VEH-URB-03); an
-  airborne VTOL meeting terrain as high as itself crashes with hexes moved x
-  ceil(tons/10) damage (VEH-SLIP-11, VTOL-CRASH-01); a unit in the way is met
+  airborne VTOL or a WiGE (flying one level above its hex) meeting terrain as
+  high as itself crashes with hexes moved x ceil(tons/10) damage (VEH-SLIP-11,
+  VTOL-CRASH-01); it charges a large unit as high as itself, then crashes
+  (VEH-SLIP-12); it comes down on infantry it meets and crashes (VEH-SLIP-13);
+  any other unit in the way is met
   with an accidental charge (btcli.rules.collisions, VEH-SLIP-09, 10, 12,
   VTOL-CRASH-05); a slide that ends on another unit's hex pushes that unit on.
 """
@@ -56,8 +59,13 @@ def slide(
     state: GameState, unit: Unit, direction: Facing, distance: int, kind: str, dice: Dice, events: list[str]
 ) -> GameState:
     """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
+    from btcli.rules.collisions import flight_elevation
+
     board = state.board
     start = unit.position
+    airborne = (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE
+    # VEH-SLIP-06: a VTOL or WiGE keeps its absolute height through the slip (a WiGE: 1 above its hex).
+    absolute = board.hex(start).level + flight_elevation(unit)
     for _ in range(distance):
         here = unit.position
         there = here.neighbor(direction)
@@ -65,22 +73,29 @@ def slide(
             events.append(f"{unit.id} {kind}s off the map at {there.label} and leaves the battle")
             return state.with_unit(evolve(unit, position=None))
         h = board.hex(there)
-        airborne = unit.motive is Motive.VTOL and unit.elevation > 0
         if airborne:
             from btcli.rules.vtol import obstacle_height
 
-            absolute = board.hex(here).level + unit.elevation
             top = h.level + obstacle_height(h, on_road=False)  # hills, roofs and treetops (AMB-02)
             if top >= absolute:  # VEH-SLIP-11 (and VEH-SLIP-12 for a building)
                 return _slip_into_terrain(state, unit, there, absolute, direction, dice, events)
             elevation = absolute - h.level
+            large = _large_in_the_way(state, unit, there, elevation)
+            if large is not None:  # VEH-SLIP-11, 12
+                return _slip_into_large(state, unit, large, there, elevation, direction, dice, events)
+            if _infantry_in_the_way(state, unit, there, elevation):  # VEH-SLIP-13
+                return _slip_onto_infantry(state, unit, there, elevation, direction, dice, events)
         else:
             elevation = 0
         state = state.with_unit(unit)
         state, ended = _collide(state, unit, there, elevation, direction, kind, dice, events)
         if ended:
             return state
-        if airborne:  # VEH-SLIP-14: no fall whatever the ground below does
+        if airborne:  # VEH-SLIP-14: no fall whatever the ground below does (a WiGE: btcli's reading)
+            if unit.motive is Motive.WIGE:
+                unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+                events.append(f"{unit.id} {kind}s over {there.label}")
+                continue
             unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=elevation)
             events.append(f"{unit.id} {kind}s over {there.label} at elevation {unit.elevation}")
             continue
@@ -117,7 +132,8 @@ def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing,
         if not state.units[unit.id].active:
             return state, True
     moved = state.units[unit.id]
-    if hit and moved.position == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
+    vtol = moved.motive is Motive.VTOL
+    if hit and vtol and moved.position == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
         state = state.with_unit(evolve(moved, elevation=elevation))
     return state, hit
 
@@ -144,9 +160,55 @@ def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction
     if h.building is not None:
         state = collisions.charge_building(state, unit, there, events)
     elevation = max(0, absolute - h.level)
-    state = state.with_unit(evolve(unit, elevation=elevation))
+    state = state.with_unit(evolve(unit, elevation=elevation if unit.motive is Motive.VTOL else 0))
     state = collisions.fall_onto(state, state.units[unit.id], elevation, direction, dice, events)
     return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
+
+
+def _large_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> Unit | None:
+    """Returns the large support vehicle or landed DropShip in ``there`` as high as the slipping unit
+    (hex level + its height >= the unit's height, VEH-SLIP-11, 12), or None."""
+    from btcli.rules.collisions import is_large, units_in_the_way
+
+    return next((u for u in units_in_the_way(state, unit, there, elevation) if is_large(u)), None)
+
+
+def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,
+                     events: list[str]) -> GameState:
+    """VEH-SLIP-12 then VEH-SLIP-11 (AMB-05: the charge first): the VTOL or WiGE automatically charges the
+    large unit, then crashes in its hex."""
+    from btcli.rules import collisions
+
+    state = collisions.automatic_charge(state, unit, large, dice, events, "VEH-SLIP-12")
+    unit = state.units[unit.id]
+    if not unit.active:
+        return state
+    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1,
+                  elevation=elevation if unit.motive is Motive.VTOL else 0)
+    state = state.with_unit(unit)
+    return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events,
+                       f"slips into {large.id}, as high as itself, and crashes (VEH-SLIP-11)")
+
+
+def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> bool:
+    """VEH-SLIP-13: whether a VTOL or WiGE entering ``there`` at ``elevation`` could charge infantry there
+    (infantry are 1 level tall: hex level + 1 >= its height)."""
+    from btcli.rules.collisions import units_in_the_way
+
+    return any(u.is_infantry for u in units_in_the_way(state, unit, there, elevation))
+
+
+def _slip_onto_infantry(state, unit: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,
+                        events: list[str]) -> GameState:
+    """VEH-SLIP-13, VTOL-CRASH-05: the VTOL or WiGE comes down to the base level of the infantry's hex and
+    crashes, falling on the units there (accidental fall from above)."""
+    from btcli.rules import collisions
+
+    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=0)
+    events.append(f"{unit.id} slips into infantry in {there.label}: its height drops to the hex's base level (VEH-SLIP-13)")
+    state = state.with_unit(unit)
+    state = collisions.fall_onto(state, unit, elevation, direction, dice, events)
+    return _vtol_crash(state, state.units[unit.id], unit.hexes_moved, direction, dice, events, "crashes")
 
 
 def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int) -> Unit:
@@ -171,7 +233,8 @@ def hit_for(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
     return Hit(unit.id, location, amount, side, False, mark == "C", mark == "M", source)
 
 
-def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str]) -> GameState:
+def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str],
+                what: str = "slips into terrain as high as itself and crashes") -> GameState:
     """VTOL-CRASH-01: hexes moved x ceil(tons/10) on the side that struck the terrain (AMB-06)."""
     from btcli.rules import vtol
 
@@ -180,7 +243,7 @@ def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dic
         total = ceil(hexes * unit.tons / 10)
     else:
         total = hexes * ceil(unit.tons / 10)
-    events.append(f"{unit.id} slips into terrain as high as itself and crashes: {total} damage (VTOL-CRASH-01)")
+    events.append(f"{unit.id} {what}: {total} damage (VTOL-CRASH-01)")
     # The side that struck the terrain faces the direction of the slip.
     side = {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - unit.facing) % 6]
     return vtol.crash_damage(state, unit, total, side, dice, events)

@@ -184,7 +184,8 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
     if result == "crew killed":  # VEH-CRIT-09
         extra["crew_killed"] = True
         events.append(f"{unit.id}'s crew is killed: the vehicle counts as destroyed and cannot act")
-        if unit.motive in (Motive.VTOL, Motive.WIGE) and unit.elevation > 0:
+        # A WiGE is always flying in btcli (one level up, docs/rules-notes.md): it crashes whatever its elevation.
+        if (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE:
             events.append(f"{unit.id} crashes and is destroyed")
             return evolve(unit, extra=extra, conscious=False, destroyed=True)
         return evolve(unit, extra=extra, conscious=False)

@@ -17,7 +17,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import Unit
+from btcli.model.units import Motive, Unit
 from btcli.rules import combat_tables
 
 MAX_ELEVATION = 500  # VEH-VTOL-05
@@ -36,6 +36,7 @@ class Flight:
     hexes: int
     crash: str = ""  # why the VTOL crashes at the end of this move ('' = it does not)
     landed: bool = False
+    charge: str = ""  # VEH-VTOL-11: the large unit it charged trying to land on it ('' = none)
 
 
 def obstacle_height(h: Hex, on_road: bool) -> int:
@@ -92,6 +93,9 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
         if step == "D":
             if landed:
                 raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
+            large = _large_below(state, unit, here, elevation - 1)
+            if large is not None:  # VEH-VTOL-11: trying to land on it is an automatic charge; the move ends
+                return done(charge=large.id)
             elevation -= 1
             if h.building is not None and elevation == h.building.height:  # VEH-VTOL-10: a roof landing
                 landed = True
@@ -134,6 +138,14 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
     return done(landed=landed)
 
 
+def _large_below(state: GameState, unit: Unit, here: HexId, elevation: int) -> Unit | None:
+    """Returns the large support vehicle or landed DropShip in ``here`` that a VTOL descending to
+    ``elevation`` would touch (VEH-VTOL-11), or None."""
+    from btcli.rules.collisions import is_large, units_in_the_way
+
+    return next((u for u in units_in_the_way(state, unit, here, elevation) if is_large(u)), None)
+
+
 def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int) -> None:
     """VEH-VTOL-14: flying into a hex at the height of a unit there would be an accidental charge; btcli
     refuses it as a move (a player does not plan a collision; skids and slips resolve theirs)."""
@@ -167,24 +179,40 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
     from btcli.rules import vehicles
     from btcli.rules.skids import hit_for
 
+    wige = unit.motive is Motive.WIGE
     unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
     if _in_water(state, unit):
-        events.append(f"{unit.id} crashes into water and is destroyed (VEH-VTOL-15)")
+        # A WiGE too (MegaMek's crashVTOLorWiGE, tables.md 5 notes; UNVERIFIED)
+        events.append(f"{unit.id} crashes into water and is destroyed ({'tables.md 5' if wige else 'VEH-VTOL-15'})")
         return state.with_unit(evolve(unit, destroyed=True))
     structure = sum(unit.internal.values())
-    for amount in combat_tables.damage_groups(total, 5):
+    for amount in combat_tables.damage_groups(total, 5):  # VTOL-CRASH-02: a WiGE on the ground vehicle table
         unit = vehicles.vehicle_damage(unit, hit_for(unit, side, amount, dice, "crash"), dice, events, state.turn)
         if unit.destroyed:
             return state.with_unit(unit)
-    if sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
+    if not wige and sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
         events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
         return state.with_unit(evolve(unit, destroyed=True))
-    problem = landing_problem(state.board.hex(unit.position))
+    problem = landing_problem(state.board.hex(unit.position)) if not wige else _wige_rest_problem(state, unit)
+    large = [u.id for u in state.units.values() if u.position == unit.position and u.active and u.extra.get("large")]
+    if large:  # the large unit fills the hex (btcli's reading, UNVERIFIED)
+        problem = f"'{large[0]}' fills the hex"
     if problem:
         events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
         return state.with_unit(evolve(unit, destroyed=True))
     events.append(f"{unit.id} survives the crash and is landed in {unit.position.label} (VTOL-CRASH-03)")
-    return state.with_unit(evolve(unit, elevation=_roof(state.board.hex(unit.position))))
+    return state.with_unit(evolve(unit, elevation=0 if wige else _roof(state.board.hex(unit.position))))
+
+
+def _wige_rest_problem(state: GameState, unit: Unit) -> str:
+    """Returns why a crashed WiGE cannot come to rest in its hex, or '': it can where it may move (woods and
+    buildings are barred to it, tables.md 11.2; btcli's reading of VTOL-CRASH-03 for a WiGE, UNVERIFIED)."""
+    from btcli.rules.movement import prohibited_rule
+
+    h = state.board.hex(unit.position)
+    if prohibited_rule(unit, h, on_road=False):
+        return f"a WiGE may not enter {h.terrain.value.replace('_', ' ')} (VEH-MOVE-11)"
+    return ""
 
 
 def explodes_on_crash(state: GameState, unit: Unit) -> bool:

@@ -125,8 +125,21 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r} is a dropping reserve and starts off the map: give it no position")
         spec["extra"] = {**spec.get("extra", {}), "reserve": reserve}
     kind = spec.get("kind")
-    if kind not in ("mech", "vehicle"):
-        raise GameFileError(f"unit {uid!r}: kind must be 'mech' or 'vehicle', not {kind!r}")
+    if kind not in ("mech", "vehicle", "infantry"):
+        raise GameFileError(f"unit {uid!r}: kind must be 'mech', 'vehicle' or 'infantry', not {kind!r}")
+    if "large" in spec:  # VEH-VTOL-11, VEH-SLIP-11/12: a large support vehicle or a landed DropShip
+        if kind != "vehicle" or not isinstance(spec["large"], bool):
+            raise GameFileError(f"unit {uid!r}: large = true|false belongs to vehicles only")
+        if spec.pop("large"):
+            spec["extra"] = {**spec.get("extra", {}), "large": True}
+    if "height" in spec:  # levels a large unit stands tall (VEH-SLIP-11, 12; default 1, VEH-GEN-05)
+        height = spec.pop("height")
+        if not spec.get("extra", {}).get("large") or isinstance(height, bool) or not isinstance(height, int) \
+                or height < 1:
+            raise GameFileError(f"unit {uid!r}: height (a whole number of levels, at least 1) is for large = true units")
+        spec["extra"]["height"] = height
+    if kind == "infantry":
+        _infantry(uid, spec)
     vehicle = kind == "vehicle"
     spec.setdefault("motive", "tracked" if vehicle else "biped")
     spec.setdefault("gunnery", DEFAULT_GUNNERY)
@@ -140,7 +153,7 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r}: a 'Mech needs walk MP")
         spec.setdefault("run", ceil(spec["walk"] * 1.5))
     armor = spec.get("armor")
-    if not isinstance(armor, dict) or not armor:
+    if not isinstance(armor, dict) or (not armor and kind != "infantry"):
         raise GameFileError(f"unit {uid!r} has no armor table")
     if "internal" not in spec:
         if vehicle:
@@ -162,7 +175,7 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
     for key in ("cargo_tons", "case", "infantry"):  # design facts the vehicle criticals read (VEH-CRIT-06, 07)
         if key in spec:
             spec["extra"] = {**spec.get("extra", {}), key: spec.pop(key)}
-    if not vehicle and "slots" not in spec:
+    if kind == "mech" and "slots" not in spec:
         from btcli.rules.mechs import standard_slots
 
         spec["slots"] = standard_slots(
@@ -175,6 +188,30 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         return unit_from_dict(uid, spec)
     except InputError as exc:
         raise GameFileError(f"unit {uid!r}: {exc}") from None
+
+
+def _infantry(uid: str, spec: dict[str, object]) -> None:
+    """Completes an infantry design (btcli.rules.infantry): troopers, optional armor per trooper (battle
+    armor), walk MP (no running), jump MP for ``motive = "jump"``, VTOL MP in ``walk`` for ``"vtol"``."""
+    from btcli.rules.infantry import MOTIVES, record
+
+    spec.setdefault("motive", "foot")
+    motives = [m.value for m in MOTIVES]
+    if spec["motive"] not in motives:
+        raise GameFileError(f"unit {uid!r}: infantry motive must be one of {', '.join(motives)}, not {spec['motive']!r}")
+    for key, low in (("tons", 1), ("troopers", 1), ("walk", 0), ("jump", 0), ("trooper_armor", 0)):
+        value = spec.get(key, 0 if key in ("jump", "trooper_armor") else None)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise GameFileError(f"unit {uid!r}: infantry {key} must be a whole number of at least {low}, not {value!r}")
+    if spec["motive"] == "jump" and spec.get("jump", 0) < 1:
+        raise GameFileError(f"unit {uid!r}: jump infantry need jump MP")
+    if spec["motive"] == "vtol" and not spec.get("trooper_armor"):
+        raise GameFileError(f"unit {uid!r}: only battle armor (trooper_armor > 0) has VTOL movement (VEH-VTOL-07)")
+    if "armor" in spec or "internal" in spec:
+        raise GameFileError(f"unit {uid!r}: infantry give troopers (and trooper_armor), not armor or internal")
+    spec["armor"], spec["internal"] = record(spec.pop("troopers"), spec.pop("trooper_armor", 0))
+    spec.setdefault("run", spec["walk"])  # no running (btcli's reading)
+    spec.setdefault("engine", "none")
 
 
 # Rule switches a scenario may set, with the values each accepts (docs/scenario-format.md).
