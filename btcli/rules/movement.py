@@ -422,6 +422,9 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
+    if unit.is_vehicle and unit.extra.get("large") and unit.walk <= 0 and not unit.extra.get("immobile"):
+        raise IllegalOrderError(f"'{unit.id}' is a large unit without MP (a landed DropShip): it can only stand",
+                                "VEH-VTOL-11")
     if unit.is_vehicle and (unit.extra.get("immobile") or unit.walk <= 0):
         rule = "VEH-CRIT-13" if unit.extra.get("engine_hit") else "tables.md 3"
         raise IllegalOrderError(f"'{unit.id}' cannot move (engine hit, motive damage): it can only stand", rule)
