@@ -38,9 +38,8 @@ def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[s
     check_phase(state, type(order))
     if isinstance(order, MoveOrder):
         new, events = apply_move(state, order, dice)
-    else:
-        new, events = declare_attack(state, order, dice)
-    return buildings.falls_inside(state, new, dice, events), events
+        return buildings.falls_inside(state, new, dice, events), events
+    return declare_attack(state, order, dice)  # declarations fell nobody: damage waits for the phase's end
 
 
 def check_phase(state: GameState, kind: type) -> None:

@@ -9,6 +9,7 @@ above its hex's level; a bridge spans its hex at ``level``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from enum import Enum
 
 from btcli.errors import InputError
@@ -140,6 +141,11 @@ class Board:
     def hex(self, hex_id: HexId) -> Hex:
         """Returns the terrain of an on-map hex."""
         return self.hexes.get(hex_id, self.default)
+
+    @cached_property
+    def structure_hexes(self) -> frozenset[HexId]:
+        """Returns the hexes holding a building or a bridge (computed once per board)."""
+        return frozenset(h for h, x in self.hexes.items() if x.building is not None or x.bridge is not None)
 
     def with_hex(self, hex_id: HexId, new: Hex) -> "Board":
         """Returns a board with one hex replaced (buildings lose CF, woods burn, ...)."""

@@ -50,6 +50,8 @@ def under_bridge(unit: Unit) -> bool:
 
 def placed(unit: Unit, floor: int = 0, top: bool = False, under: bool = False) -> Unit:
     """Returns the unit with its place in its hex set (no marks: ground floor, deck or plain ground)."""
+    if not (floor or top or under) and not any(k in unit.extra for k in _MARKS):
+        return unit
     extra = {k: v for k, v in unit.extra.items() if k not in _MARKS}
     if floor:
         extra["floor"] = floor
@@ -150,7 +152,8 @@ def is_structure_hit(hit: Hit) -> bool:
 def new_phase(board: Board) -> Board:
     """Forgets the phase's starting CFs: the next phase starts from the CFs as they are now."""
     changed = {}
-    for hex_id, h in board.hexes.items():
+    for hex_id in board.structure_hexes:
+        h = board.hexes[hex_id]
         if h.building is not None and h.building.start_cf:
             b = h.building
             changed[hex_id] = replace(h, building=replace(b, start_cf=0))
@@ -244,7 +247,8 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """URB-BSMT-02 (AMB-41): as a movement phase starts, every 'Mech on the ground floor of a building
     hex heavier than its CF falls into the basement, if the hex has one."""
     events: list[str] = []
-    for uid in sorted(state.units):
+    structures = state.board.structure_hexes
+    for uid in sorted(u.id for u in state.units.values() if u.position in structures):
         unit = state.units[uid]
         if not (unit.is_mech and unit.active) or floor_of(unit) != 0 or on_top(unit):
             continue
@@ -548,10 +552,11 @@ def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[s
     what a failed entry deals (ceil(CF/10)), and the hex takes ceil(tons/10). Falls into a basement
     have their own rule (URB-BSMT) and are not counted again. A prone 'Mech that fails to stand up
     falls again; the engine calls ``fell_inside`` for it."""
-    for uid, unit in state.units.items():
-        old = before.units.get(uid)
-        if old is None or old.prone or not unit.prone or not unit.is_mech or not unit.active:
-            continue
+    if not state.board.structure_hexes:
+        return state
+    fallen = [uid for uid, unit in state.units.items()
+              if unit.prone and unit is not before.units.get(uid) and not getattr(before.units.get(uid), "prone", True)]
+    for uid in fallen:
         state = fell_inside(state, uid, dice, events)
     return state
 

@@ -16,6 +16,7 @@ from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
+from btcli.rules import buildings
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 TERRAIN_COST = {
@@ -130,8 +131,6 @@ class StepInto:
 
 def move_level(board: Board, unit: Unit) -> int:
     """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level."""
-    from btcli.rules import buildings
-
     h = board.hex(unit.position)
     if h.building is not None:
         return h.level + (h.building.height if buildings.on_top(unit) else buildings.floor_of(unit))
@@ -147,8 +146,6 @@ def step_into(
     """Returns what entering ``there_id`` from ``here_id`` (standing at ``level``) costs and where the unit
     ends up; ``inside`` is the building hex it is inside, if any; ``top`` asks for the roof or deck
     (step T). Raises IllegalOrderError naming the rule that forbids the step."""
-    from btcli.rules import buildings
-
     here, there = board.hex(here_id), board.hex(there_id)
     on_road = follows_road(here, there)
     structure = there.building is not None or there.bridge is not None
@@ -332,8 +329,6 @@ def check_move(
         if steps:
             raise InputError("--mode stand takes no --path")
         return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
-    from btcli.rules import buildings
-
     board = state.board
     here, facing = unit.position, unit.facing
     start_paved = board.hex(here).paved
@@ -341,9 +336,12 @@ def check_move(
     mp = 0
     entered: list[HexId] = []
     backward = False
-    level = move_level(board, unit)
-    inside = here if buildings.inside(board, unit) is not None else None
-    place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+    if here in board.structure_hexes:
+        level = move_level(board, unit)
+        inside = here if buildings.inside(board, unit) is not None else None
+        place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+    else:
+        level, inside, place = board.hex(here).level, None, (0, False, False)
     structures: list[tuple[int, HexId, str, int, bool, int]] = []
     for index, step in enumerate(steps):
         if step in ("A", "D"):
@@ -440,8 +438,6 @@ def _check_enemy(state: GameState, unit: Unit, there: HexId) -> None:
 
 def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, bool, bool] = (0, False, False)) -> None:
     """TW p.57: one unit per hex, and per level of a building hex (URB-MOVE-11)."""
-    from btcli.rules import buildings
-
     others = [
         u for u in occupants(state, end, exclude=unit.id)
         if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place
@@ -546,9 +542,7 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
         elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
     if plan.place is not None:
-        from btcli.rules.buildings import placed
-
-        moved = placed(moved, *plan.place)
+        moved = buildings.placed(moved, *plan.place)
     if plan.mode is MoveMode.STAND:
         text = f"{unit.id} stands still in {unit.position.label}"
     elif not plan.hexes_moved:
