@@ -10,7 +10,16 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, DropOrder, MoveOrder, Order, ResolvePhaseOrder
-from btcli.rules import buildings, combat, movement, phases, physical, skids, vehicles, victory
+from btcli.rules import (
+    buildings,
+    combat,
+    movement,
+    phases,
+    physical,
+    skids,
+    vehicles,
+    victory,
+)
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {

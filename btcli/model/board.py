@@ -9,8 +9,8 @@ above its hex's level; a bridge spans its hex at ``level``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 
 from btcli.errors import InputError
 from btcli.model.hexgrid import HexId

@@ -26,11 +26,10 @@ the book; decisions in docs/rules-notes.md):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import ceil
 
 from btcli.dice import Dice
-from btcli.model.board import Board, Terrain
+from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Motive, Unit

@@ -16,7 +16,17 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Hit, evolve
 from btcli.model.units import AmmoBin, Unit
-from btcli.rules import arcs, buildings, combat_tables, damage, heat, los, piloting, tohit, vehicles
+from btcli.rules import (
+    arcs,
+    buildings,
+    combat_tables,
+    damage,
+    heat,
+    los,
+    piloting,
+    tohit,
+    vehicles,
+)
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit

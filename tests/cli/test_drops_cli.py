@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok, run
+from tests.cli.helpers import ok
+from tests.cli.test_commands import assert_refused as refused
 
 SCENARIO = """
 [scenario]
@@ -66,16 +67,6 @@ def strings(value) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in strings(v)]
     return [value] if isinstance(value, str) else []
-
-
-def refused(path: Path, code: int, *args, contains: str = "") -> str:
-    before = path.read_bytes()
-    result = run(*args)
-    assert result.code == code, (result.code, result.err)
-    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
-    assert contains in result.err
-    assert path.read_bytes() == before
-    return result.err
 
 
 def test_the_game_file_holds_only_a_salted_hash(game):

@@ -17,7 +17,7 @@ from btcli.model.state import GameState, evolve
 from btcli.model.units import MoveMode
 from btcli.rules import collisions, vtol
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan, vehicle
-from tests.rules.test_skids import J_EDGAR, SLIP_ROLL, drive, skid_state, paved
+from tests.rules.test_skids import J_EDGAR, SLIP_ROLL, drive, paved, skid_state
 from tests.rules.test_vtol import airborne, heavy_vtol, purposes
 
 H = HexId.parse

@@ -20,7 +20,13 @@ from btcli.errors import GameFileError, IllegalOrderError, InputError, Verificat
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, DropOrder, MoveOrder, ResolvePhaseOrder, parse_command
+from btcli.orders import (
+    AttackOrder,
+    DropOrder,
+    MoveOrder,
+    ResolvePhaseOrder,
+    parse_command,
+)
 from btcli.rules import drops, phases, tohit, victory
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash

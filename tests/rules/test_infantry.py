@@ -23,7 +23,14 @@ from btcli.rules import damage
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash
-from tests.rules.test_movement import SCORPION, design, make_state, plan, refused, vehicle
+from tests.rules.test_movement import (
+    SCORPION,
+    design,
+    make_state,
+    plan,
+    refused,
+    vehicle,
+)
 from tests.rules.test_skids import SLIP_ROLL, drive
 from tests.rules.test_vtol import airborne, heavy_vtol, purposes
 

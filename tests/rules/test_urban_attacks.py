@@ -20,10 +20,10 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Building, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder, ResolvePhaseOrder
-from btcli.rules import arcs, building_attacks, buildings, combat, los, physical, tohit
+from btcli.rules import arcs, building_attacks, buildings, los, physical, tohit
 from btcli.store.scenario import scenario_from_dict
 
 H = HexId.parse

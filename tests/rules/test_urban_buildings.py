@@ -15,10 +15,10 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
-from btcli.model.board import CF_RANGE, DEFAULT_CF, Building, BuildingType, Terrain
+from btcli.model.board import CF_RANGE, DEFAULT_CF, BuildingType, Terrain
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit, Phase, evolve
-from btcli.orders import MoveOrder, ResolvePhaseOrder, parse_steps
+from btcli.model.state import GameState, Phase, evolve
+from btcli.orders import ResolvePhaseOrder
 from btcli.rules import buildings, los
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan
 from tests.rules.test_vtol import fly, purposes

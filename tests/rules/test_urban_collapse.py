@@ -15,11 +15,21 @@ import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
-from btcli.model.board import Building, BuildingType, Terrain
+from btcli.model.board import Terrain
 from btcli.model.state import GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder, parse_steps
 from btcli.rules import buildings, piloting
-from tests.rules.test_urban_attacks import ATLAS, HUNCHBACK, H, at, building, cf, game, mech, purposes
+from tests.rules.test_urban_attacks import (
+    ATLAS,
+    HUNCHBACK,
+    H,
+    at,
+    building,
+    cf,
+    game,
+    mech,
+    purposes,
+)
 
 LOCUST = "Locust LCT-1V"  # 20 t
 

@@ -19,8 +19,23 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
 from btcli.rules import buildings, displacement, movement
-from tests.rules.test_movement import SCORPION, design, jump, make_state, plan, refused, vehicle
-from tests.rules.test_urban_buildings import armor_lost, at, building, cf, mech, pending_hits
+from tests.rules.test_movement import (
+    SCORPION,
+    design,
+    jump,
+    make_state,
+    plan,
+    refused,
+    vehicle,
+)
+from tests.rules.test_urban_buildings import (
+    armor_lost,
+    at,
+    building,
+    cf,
+    mech,
+    pending_hits,
+)
 from tests.rules.test_vtol import fly, purposes
 
 H = HexId.parse

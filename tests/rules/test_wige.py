@@ -22,7 +22,14 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import Phase, evolve
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder
-from tests.rules.test_movement import SCORPION, design, make_state, plan, refused, vehicle
+from tests.rules.test_movement import (
+    SCORPION,
+    design,
+    make_state,
+    plan,
+    refused,
+    vehicle,
+)
 from tests.rules.test_skids import SLIP_ROLL, drive
 from tests.rules.test_vtol import purposes
 
