@@ -5,7 +5,7 @@
 #
 # Turn 1 the ground units hold. Turn 2 Blue's Alpha lance arrives: in the
 # initiative phase each dropping 'Mech commits a secret landing hex (the game
-# file gets only a salted hash; the hex stays in GAME.secrets.toml, which the
+# file gets only a salted hash; the hex stays in GAME.blue.secrets.toml, which the
 # script lists in .gitignore). The Hunchback aims at the Locust's hex on
 # purpose (a stacking violation, DROP-14); the Wasp aims at open ground. Once
 # every ground unit has moved, the droppers reveal and land in initiative order,
@@ -16,11 +16,10 @@ set -euo pipefail
 BTCLI=${BTCLI:-btcli}
 HERE=$(cd "$(dirname "$0")" && pwd)
 GAME=${1:-drop-game.toml}
-SECRETS="${GAME%.toml}.secrets.toml"
 
 # The landing hexes are secret: keep the secrets file (and lock files) out of git.
 printf '*.secrets.toml\n*.lock\n' > .gitignore
-rm -f "$SECRETS"
+rm -f "${GAME%.toml}".*.secrets.toml  # one secrets file a side: GAME.blue.secrets.toml
 $BTCLI init "$HERE/../scenarios/drop-zone.toml" -o "$GAME" --seed 7 --force
 
 movement_phase() {  # ground units move (or stand), then the dropping 'Mechs land, as btcli says
@@ -47,8 +46,8 @@ for phase in weapon physical heat end; do $BTCLI resolve-phase "$GAME"; done
 # Turn 2: Alpha lance arrives. Commitments at the start of the turn. The fixed
 # --salt values only make this example reproducible for its golden test; players
 # leave --salt out and get a random one.
-$BTCLI drop "$GAME" hunchback --hex 0810 --facing N --salt 5eed0000hunchback
-$BTCLI drop "$GAME" wasp --hex 0606 --facing S --salt 5eed0000wasp0000
+$BTCLI drop "$GAME" hunchback --hex 0810 --facing N --salt 5eed0000000000000000000000000001
+$BTCLI drop "$GAME" wasp --hex 0606 --facing S --salt 5eed0000000000000000000000000002
 echo "--- the game file holds only the commitments:"
 grep '^commitment = ' "$GAME"
 $BTCLI resolve-phase "$GAME"                                   # initiative

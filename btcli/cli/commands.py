@@ -170,11 +170,20 @@ def drop(
     from btcli.orders import DropOrder
     from btcli.store import secrets
 
-    path = secrets_file or secrets.path_for(game)
+    where: dict[str, str] = {}
+
+    def secrets_path(state, u) -> str:
+        """The side's own secrets file (hot seat: one a player), or --secrets."""
+        path = secrets_file or secrets.path_for(game, u.side)
+        if secrets_file:
+            secrets.check_path(path, game)
+        where["path"] = path
+        return path
+
     if reveal:
         def reveal_order(state):
             u = state.unit(unit)
-            stored = {} if (hex and facing and salt) else secrets.lookup(path, u.id)
+            stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), u.id)
             hex_id = state.board.parse_hex(hex or stored["hex"])
             return DropOrder(u.id, hex=hex_id, facing=Facing.parse(facing or stored["facing"]),
                              salt=salt or stored["salt"])
@@ -183,8 +192,8 @@ def drop(
         return
     if hex is None:
         raise InputError("give --hex CCRR to commit a landing hex, or --reveal to land")
-    if salt is not None and (len(salt) < 16 or not salt.isascii() or not salt.isalnum()):
-        raise InputError("a --salt needs at least 16 letters or digits (default: a random one)")
+    if salt is not None:
+        secrets.check_salt(salt)
     record: dict[str, str] = {}
 
     def commit_order(state):
@@ -193,17 +202,18 @@ def drop(
         u = drops.check_commit(state, unit)
         hex_id = state.board.parse_hex(hex)
         drops.check_landing_hex(state, u, hex_id)
+        secrets_path(state, u)
         chosen = Facing.parse(facing) if facing is not None else u.facing
         record.update(unit=u.id, hex=hex_id.label, facing=chosen.name, salt=salt or secrets.new_salt())
-        record["commitment"] = drops.commitment(record["salt"], hex_id, chosen)
+        record["commitment"] = drops.commitment(record["salt"], u.id, hex_id, chosen)
         return DropOrder(u.id, commitment=record["commitment"])
 
     def keep_secret():
-        secrets.store(path, record.pop("unit"), record)
+        secrets.store(where["path"], record.pop("unit"), record)
 
     _run(game, commit_order, dice, quiet, before_save=keep_secret)
     if not quiet:
-        _print_lines([f"landing hex kept secret in {path} (do not commit or share it)"])
+        _print_lines([f"landing hex kept secret in {where['path']} (do not commit or share it)"])
 
 
 def report(game: str, format: str, field: str | None, map: str | None = None) -> None:

@@ -195,7 +195,8 @@ def automatic_charge(
 
 
 def fall_onto(
-    state: GameState, faller: Unit, levels: int, direction: Facing, dice: Dice, events: list[str]
+    state: GameState, faller: Unit, levels: int, direction: Facing, dice: Dice, events: list[str],
+    rule: str = "VTOL-CRASH-05",
 ) -> GameState:
     """VTOL-CRASH-05: a VTOL crashing into a hex with units falls on them (accidental fall from above).
 
@@ -215,10 +216,10 @@ def fall_onto(
         tn = sum(v for _, v in mods)
         roll = dice.roll(2, f"to-hit falling {faller.id} onto {target.id}", target=tn, modifiers=tuple(mods))
         if not roll.success:
-            events.append(f"{faller.id} falls beside {target.id} ({roll.total} vs {tn}) (VTOL-CRASH-05)")
+            events.append(f"{faller.id} falls beside {target.id} ({roll.total} vs {tn}) ({rule})")
             return displace(state, faller.id, direction, dice, events, psr=False)
         total = ceil(faller.tons / 10) * max(1, levels)
-        events.append(f"{faller.id} falls onto {target.id} ({roll.total} vs {tn}): {total} damage (VTOL-CRASH-05)")
+        events.append(f"{faller.id} falls onto {target.id} ({roll.total} vs {tn}): {total} damage ({rule})")
         hits = _fall_hits(dice, target, total, faller.id)
         state, more = damage.apply_hits(state, tuple(hits), dice)
         events.extend(more)

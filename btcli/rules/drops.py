@@ -140,9 +140,11 @@ def landed_this_turn(unit: Unit, turn: int) -> bool:
 # -- the secret landing hex (DROP-04) --------------------------------------------------------
 
 
-def commitment(salt: str, hex_id: HexId, facing: Facing) -> str:
-    """Returns the public commitment to a landing hex: SHA-256 of salt, hex and facing."""
-    return hashlib.sha256(f"{salt}:{hex_id.label}:{facing.name}".encode()).hexdigest()
+def commitment(salt: str, unit_id: str, hex_id: HexId, facing: Facing) -> str:
+    """Returns the public commitment to a landing hex: SHA-256 of salt, unit, hex and facing. The unit
+    is bound in, so another player cannot copy the hash for a unit of their own and reveal the
+    first player's landing as theirs."""
+    return hashlib.sha256(f"{salt}:{unit_id}:{hex_id.label}:{facing.name}".encode()).hexdigest()
 
 
 def check_commit(state: GameState, unit_id: str) -> Unit:
@@ -187,6 +189,8 @@ def apply_commit(state: GameState, unit_id: str, digest: str) -> tuple[GameState
     unit = check_commit(state, unit_id)
     if not re.fullmatch(r"[0-9a-f]{64}", digest):
         raise IllegalOrderError(f"bad landing commitment {digest!r}: 64 hex digits", "DROP-04")
+    if any(u.extra.get("commitment") == digest for u in state.units.values()):
+        raise IllegalOrderError("this commitment is already another 'Mech's: commit with your own salt", "DROP-04")
     committed = evolve(unit, extra={**unit.extra, "commitment": digest})
     return state.with_unit(committed), [f"{unit.id} ({unit.side}) commits a secret landing hex (DROP-04)"]
 
@@ -238,12 +242,17 @@ def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, 
             f"'{unit.id}' lands after every other unit has moved; still to move: {', '.join(waiting)}", "DROP-05")
     if "commitment" not in unit.extra:
         raise IllegalOrderError(f"'{unit.id}' has no committed landing hex", "DROP-04")
+    missing = missing_commitments(state)
+    if missing:
+        raise IllegalOrderError(
+            f"'{unit.id}' lands once every arriving 'Mech has committed; still to commit: {', '.join(missing)}",
+            "DROP-04")
     expected = side_to_drop(state)
     if expected is not None and expected != unit.side:
         raise IllegalOrderError(
             f"out of order: '{unit.id}' ({unit.side}) cannot land now; side '{expected}' lands its next 'Mech first",
             "DROP-05")
-    if commitment(salt, hex_id, facing) != unit.extra["commitment"]:
+    if commitment(salt, unit.id, hex_id, facing) != unit.extra["commitment"]:
         raise VerificationError(
             f"revealed landing {hex_id.label} {facing.name} for '{unit.id}' does not match its commitment (DROP-06)")
     check_landing_hex(state, unit, hex_id)
@@ -285,9 +294,9 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
     placed = evolve(unit, extra=extra, facing=facing, mode=MoveMode.STAND, mp_spent=0, hexes_moved=0)
     if roll.success:
         events.append(f"{unit.id} lands in {target.label} facing {facing.name} ({roll.total} vs {roll.target}) (DROP-07)")
-        state = state.with_unit(evolve(placed, position=target))
+        state = _touch_down(state, evolve(placed, position=target), dice, events)
         state = minefield(state, unit.id, dice, events)
-        return settle_stacking(state, unit.id, None, dice, events), events
+        return settle_stacking(state, unit.id, None, 0, dice, events), events
     margin = roll.target - roll.total
     events.append(f"{unit.id} fails its landing roll ({roll.total} vs {roll.target}) by {margin}")
     distance = dice.roll(margin, f"scatter distance {unit.id} ({margin}D6)").total
@@ -304,10 +313,24 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
         events.append(f"{unit.id} failed by {margin} and is destroyed (DROP-18)")
         return state.with_unit(evolve(placed, destroyed=True)), events
     placed = landing_damage(state, placed, margin, dice, events)
-    state = state.with_unit(placed)
+    state = _touch_down(state, placed, dice, events)
     if not placed.destroyed:
         state = minefield(state, unit.id, dice, events)
-    return settle_stacking(state, unit.id, direction, dice, events), events
+    return settle_stacking(state, unit.id, direction, margin, dice, events), events
+
+
+def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> GameState:
+    """Puts a landed 'Mech in its hex: coming from above it is on the roof of a building (as a jump,
+    URB-MOVE-10), whose hex collapses at once if it cannot carry it (URB-COLL-01, AMB-40)."""
+    from btcli.rules import buildings
+
+    if unit.destroyed or state.board.hex(unit.position).building is None:
+        return state.with_unit(unit)
+    state = state.with_unit(buildings.placed(unit, top=True))
+    why = buildings.overweight(state, unit.position)
+    if why:
+        state = buildings.collapse(state, [unit.position], dice, events, why)
+    return state
 
 
 def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events: list[str]) -> Unit:
@@ -336,28 +359,41 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
 
 
 def settle_stacking(
-    state: GameState, unit_id: str, direction: Facing | None, dice: Dice, events: list[str]
+    state: GameState, unit_id: str, direction: Facing | None, levels: int, dice: Dice, events: list[str]
 ) -> GameState:
-    """Displaces every other unit in the landed 'Mech's hex (DROP-14, 19).
+    """Resolves the landed 'Mech sharing its hex with units in its way (DROP-14, 19).
 
-    After a success (``direction`` None) each occupant goes its own random 1D6 way and it is
-    no accidental fall (AMB-37); after a scatter all go the scatter direction (AMB-38) and the
-    landing counts as an accidental fall from above -- its damage is the DROP-17 fall above.
+    After a success (``direction`` None) each of them is displaced its own random 1D6 way, no
+    accidental fall (AMB-37). After a scatter the 'Mech comes down on them: an accidental fall from
+    above from ``levels`` levels (DROP-19; btcli.rules.collisions.fall_onto), whose displacements go
+    the scatter direction (AMB-38). Units elsewhere in the hex (inside a building under a 'Mech on
+    its roof, a VTOL flying above) are not in its way.
     """
+    from btcli.rules import buildings, collisions
     from btcli.rules.displacement import displace
 
     unit = state.units[unit_id]
     if not unit.active:
         return state
-    others = [u for u in state.units.values() if u.position == unit.position and u.active and u.id != unit.id]
+    on_roof = state.board.hex(unit.position).building is not None
+    if on_roof:
+        others = [u for u in state.units.values()
+                  if u.position == unit.position and u.active and u.id != unit.id and buildings.on_top(u)]
+    else:
+        others = collisions.units_in_the_way(state, unit, unit.position, 0)
+    if not others:
+        return state
+    if direction is not None and not on_roof:
+        events.append(f"{unit.id} comes down on {', '.join(u.id for u in others)}: an accidental fall from above "
+                      f"(DROP-19)")
+        return collisions.fall_onto(state, unit, levels, direction, dice, events, rule="DROP-19")
     for other in others:
         if direction is None:
             way = SCATTER_DIRECTIONS[dice.d6(f"displacement direction {other.id}")]
             events.append(f"{unit.id}'s landing displaces {other.id} {way.name} (DROP-14)")
         else:
             way = direction
-            events.append(f"{unit.id} comes down on {other.id} (accidental fall from above): "
-                          f"{other.id} is displaced {way.name} (DROP-19)")
+            events.append(f"{unit.id} comes down on {other.id} on the roof: {other.id} is displaced {way.name} (DROP-19)")
         state = displace(state, other.id, way, dice, events)
     return state
 
@@ -373,17 +409,18 @@ def minefield(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> 
         events.append(f"{unit.id} crosses the minefield in {unit.position.label} unharmed ({roll.total})")
         return state
     events.append(f"a mine goes off under {unit.id} in {unit.position.label}: {density} damage ({roll.total})")
+    from btcli.rules import damage
+
     if unit.is_mech:
-        from btcli.rules import damage
-
         leg = "LL" if dice.d6(f"minefield leg {unit.id}") <= 3 else "RL"
-        unit = damage._mech_damage(unit, Hit(unit.id, leg, density, source="minefield"), dice, events)  # noqa: SLF001
+        hit = Hit(unit.id, leg, density, source="minefield")
+    elif unit.is_infantry:
+        hit = damage.roll_hit(dice, unit, "front", density, "minefield")
     else:
-        from btcli.rules import vehicles
-
-        unit = vehicles.vehicle_damage(unit, Hit(unit.id, "front", density, source="minefield"), dice, events,
-                                       state.turn)
-    return state.with_unit(unit)
+        hit = Hit(unit.id, "front", density, source="minefield")
+    state, more = damage.apply_hits(state, (hit,), dice)
+    events.extend(more)
+    return state
 
 
 # -- the landing turn (DROP-09..11) -----------------------------------------------------------------

@@ -1,8 +1,10 @@
-"""The private secrets file beside a game: each player's committed landing hexes (DROP-04).
+"""The private secrets files beside a game: each player's committed landing hexes (DROP-04).
 
-``game.toml`` keeps only salted hashes; ``game.secrets.toml`` keeps the hex, facing and
-salt behind each one, for ``btcli drop GAME UNIT --reveal``. It belongs to the player who
-committed: never commit it to git (the examples add it to ``.gitignore``).
+``game.toml`` keeps only salted hashes; ``game.SIDE.secrets.toml`` keeps the hex, facing and
+salt behind each of that side's commitments, for ``btcli drop GAME UNIT --reveal``. One file a
+side, so two players sharing a folder (hot seat) do not share their secrets. It belongs to the
+player who committed: never commit it to git (the examples add ``*.secrets.toml*`` to
+``.gitignore``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,33 @@ from btcli.errors import GameFileError, InputError
 HEADER = "# btcli secrets: landing hexes behind the commitments in the game file. Do not commit or share.\n\n"
 
 
-def path_for(game: str | os.PathLike) -> str:
-    """Returns the secrets file of a game: ``game.toml`` -> ``game.secrets.toml``."""
+SALT_HEX_DIGITS = 32  # a salt a player picks must be as long as the random one
+
+
+def path_for(game: str | os.PathLike, side: str) -> str:
+    """Returns a side's secrets file: ``game.toml`` -> ``game.blue.secrets.toml``."""
     base, ext = os.path.splitext(os.fspath(game))
-    return f"{base}.secrets{ext or '.toml'}"
+    return f"{base}.{side}.secrets{ext or '.toml'}"
+
+
+def check_path(path: str, game: str) -> None:
+    """Refuses a secrets path that is the game itself or an existing file that is not a secrets file."""
+    if os.path.exists(path):
+        if os.path.exists(game) and os.path.samefile(path, game):
+            raise InputError(f"--secrets {path} is the game file itself")
+        try:
+            with open(path, "rb") as f:
+                head = f.read(len(HEADER))
+        except OSError as exc:
+            raise GameFileError(f"cannot read secrets file {path}: {exc.strerror or exc}") from None
+        if head != HEADER.encode():
+            raise InputError(f"{path} exists and is not a btcli secrets file; choose another --secrets")
+
+
+def check_salt(salt: str) -> None:
+    """A salt a player chooses must be hard to guess: 32+ hexadecimal digits (a random one is the default)."""
+    if len(salt) < SALT_HEX_DIGITS or any(c not in "0123456789abcdef" for c in salt.lower()):
+        raise InputError(f"a --salt needs at least {SALT_HEX_DIGITS} hexadecimal digits (leave it out for a random one)")
 
 
 def new_salt() -> str:
@@ -47,27 +72,38 @@ def lookup(path: str, unit: str) -> dict[str, str]:
     found = read(path).get(unit)
     if not isinstance(found, dict) or not all(k in found for k in ("hex", "facing", "salt")):
         raise InputError(f"no landing secret for '{unit}' in {path}; give --hex, --facing and --salt")
+    if not all(isinstance(found[k], str) for k in ("hex", "facing", "salt")):
+        raise GameFileError(f"secrets file {path}: the hex, facing and salt of '{unit}' must be strings")
     return found
 
 
 def store(path: str, unit: str, record: dict[str, str]) -> None:
-    """Adds or replaces ``unit``'s record, writing the file atomically and readable by its owner only."""
+    """Adds or replaces ``unit``'s record under a lock, writing the file atomically, readable by its
+    owner only (a fresh temporary file, never one that already exists)."""
+    import tempfile
+
     import tomli_w
 
-    data = read(path)
-    data[unit] = dict(record)
-    text = HEADER + tomli_w.dumps({"drops": data})
-    tmp = f"{path}.{os.getpid()}.tmp"
+    from btcli.store.lock import GameLock
+
+    folder = os.path.dirname(os.path.abspath(path))
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
+        with GameLock(path, 5.0):
+            data = read(path)
+            data[unit] = dict(record)
+            text = HEADER + tomli_w.dumps({"drops": data})
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".secrets.toml")  # 0600, O_EXCL
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, path)
+            except OSError:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+                raise
     except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise GameFileError(f"cannot write secrets file {path}: {exc.strerror or exc}") from None

@@ -6,7 +6,7 @@
 # Works in ./pbem: a bare repository stands for the shared remote, blue/ and red/
 # are the players' clones. Each player commits a secret landing hex in their own
 # commit: the game file (and so the diff the opponent sees) gains only a salted
-# hash, while the hex stays in the player's own game.secrets.toml, which
+# hash, while the hex stays in the player's own game.SIDE.secrets.toml, which
 # .gitignore keeps out of git. After the ground moves, the players reveal and
 # land in initiative order, each in their own clone, and both verify the result.
 set -euo pipefail
@@ -42,18 +42,18 @@ as() {  # as PLAYER MESSAGE BTCLI-ARGS...: pull, run one btcli command in PLAYER
 
 # Start of turn 1: each player commits a secret landing hex in their own commit. The fixed
 # --salt values only make this example reproducible; players leave --salt out.
-as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW --salt 5eed000000000red
-as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S --salt 5eed00000000blue
+as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW --salt 5eed00000000000000000000000000ed
+as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S --salt 5eed00000000000000000000000000b1
 
 echo "--- what red sees of blue's commitment (git diff of game.toml):"
 (cd red && git pull -q && git diff HEAD~1 -U0 -- game.toml | grep '^[-+][^-+]')
-if (cd red && git diff HEAD~1 -- game.toml | grep -q -e 0909 -e 5eed00000000blue); then
+if (cd red && git diff HEAD~1 -- game.toml | grep -q -e 0909 -e 5eed00000000000000000000000000b1); then
     echo "the landing hex leaked into the game file"; exit 1
 fi
 echo "(no landing hex and no salt in the diff)"
 echo "--- blue's landing hex is only in blue's own secrets file, which git ignores:"
-(cd blue && git status --porcelain --ignored game.secrets.toml)
-(cd red && ls game.secrets.toml)
+(cd blue && git status --porcelain --ignored game.blue.secrets.toml)
+(cd red && ls game.*.secrets.toml)
 
 as blue "initiative" resolve-phase game.toml
 # Ground units move in initiative order; then the dropping 'Mechs land, alternating the same way.

@@ -58,7 +58,11 @@ def game(tmp_path) -> Path:
 
 
 def secrets_of(game: Path) -> dict:
-    return tomllib.loads(game.with_name("game.secrets.toml").read_text(encoding="utf-8"))["drops"]
+    """Returns every side's secrets (one file a side: game.blue.secrets.toml, game.red.secrets.toml)."""
+    found: dict = {}
+    for path in sorted(game.parent.glob("game.*.secrets.toml")):
+        found.update(tomllib.loads(path.read_text(encoding="utf-8"))["drops"])
+    return found
 
 
 def strings(value) -> list[str]:
@@ -90,7 +94,7 @@ def test_the_same_hex_committed_twice_hashes_differently(tmp_path, game):
     ok("drop", game, "hbk", "--hex", "0707", "-q")
     ok("drop", other, "hbk", "--hex", "0707", "-q")
     mine = secrets_of(game)["hbk"]
-    theirs = tomllib.loads((tmp_path / "other.secrets.toml").read_text())["drops"]["hbk"]
+    theirs = tomllib.loads((tmp_path / "other.blue.secrets.toml").read_text())["drops"]["hbk"]
     assert mine["salt"] != theirs["salt"] and mine["commitment"] != theirs["commitment"]
 
 
@@ -141,3 +145,30 @@ def test_next_to_move_names_the_dropping_side(committed):
 def test_bad_drops_are_refused_and_change_nothing(game, args, code, contains):
     refused(game, code, "drop", game, *args, contains=contains)
     assert not game.with_name("game.secrets.toml").exists()
+
+
+def test_secrets_go_to_the_sides_own_file(game):
+    """DROP-04, hot seat: each side's secrets live in its own file, game.SIDE.secrets.toml."""
+    out = ok("drop", game, "hbk", "--hex", "0707").out
+    assert "landing hex kept secret in " in out and out.rstrip().endswith("game.blue.secrets.toml (do not commit or share it)")
+    assert (game.parent / "game.blue.secrets.toml").exists() and not (game.parent / "game.red.secrets.toml").exists()
+
+
+def test_a_secrets_path_that_is_the_game_or_another_file_is_refused(game, tmp_path):
+    """DROP-04: --secrets never overwrites the game file or a file that is not a btcli secrets file."""
+    refused(game, 2, "drop", game, "hbk", "--hex", "0707", "--secrets", game, contains="the game file itself")
+    notes = tmp_path / "notes.toml"
+    notes.write_text("[mine]\nkeep = true\n", encoding="utf-8")
+    refused(game, 2, "drop", game, "hbk", "--hex", "0707", "--secrets", notes, contains="not a btcli secrets file")
+    assert notes.read_text(encoding="utf-8") == "[mine]\nkeep = true\n"
+
+
+def test_a_guessable_salt_is_refused(game):
+    """DROP-04: a chosen salt must be as hard to guess as the random one (32+ hex digits)."""
+    refused(game, 2, "drop", game, "hbk", "--hex", "0707", "--salt", "aaaaaaaaaaaaaaaa", contains="32 hexadecimal")
+
+
+def test_a_damaged_secrets_record_is_a_clear_error(committed):
+    path = committed.parent / "game.blue.secrets.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('facing = "SW"', "facing = 3"), encoding="utf-8")
+    refused(committed, 4, "drop", committed, "hbk", "--reveal", contains="must be strings")

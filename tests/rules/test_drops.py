@@ -69,7 +69,7 @@ def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[
 
 
 def commit(state: GameState, uid: str, hex_label: str, facing: str = "N", salt: str = SALT) -> GameState:
-    digest = drops.commitment(salt, HexId.parse(hex_label), Facing[facing])
+    digest = drops.commitment(salt, uid, HexId.parse(hex_label), Facing[facing])
     return run(state, DropOrder(uid, commitment=digest))[0]
 
 
@@ -156,8 +156,8 @@ def test_commitment_holds_only_a_salted_hash():
     state = commit(landing_game(phase=Phase.INITIATIVE), "hbk", "0707")
     digest = state.units["hbk"].extra["commitment"]
     assert "0707" not in repr(state_to_dict(state))
-    assert digest != drops.commitment("fedcba9876543210", HexId.parse("0707"), Facing.N)
-    assert digest == drops.commitment(SALT, HexId.parse("0707"), Facing.N)
+    assert digest != drops.commitment("fedcba9876543210", "hbk", HexId.parse("0707"), Facing.N)
+    assert digest == drops.commitment(SALT, "hbk", HexId.parse("0707"), Facing.N)
 
 
 def test_landing_hex_off_the_map_is_refused_a_friendly_hex_allowed():
@@ -361,14 +361,27 @@ def test_an_occupant_that_cannot_be_displaced_is_destroyed():
     assert landed.units["locust"].destroyed and at(landed, "hbk") == "0505"
 
 
-def test_scattering_onto_a_mech_displaces_it_along_the_scatter():
-    """DROP-19 (AMB-38): the occupant moves in the scatter direction; an accidental fall from above."""
+def test_scattering_onto_a_mech_is_an_accidental_fall_from_above_along_the_scatter():
+    """DROP-19 (AMB-38): coming down on a unit after a scatter is an accidental fall from above; the unit hit
+    is displaced in the scatter direction."""
     state = committed_game("0508")
-    # 2 vs 5 fails by 3: 3D6 = 3 hexes N to 0505 (the Locust), front side, four groups to the CT;
-    # the Locust is displaced N to 0504 and makes its PSR (9).
-    landed, events = reveal(state, "hbk", "0508", dice=[2, 3, 1, 1, 7, 7, 7, 7, 9])
+    # 2 vs 5 fails by 3: 3D6 = 3 hexes N to 0505 (the Locust), front side, four groups to the CT; then the
+    # fall onto the Locust: to-hit 9 vs 7 hits, ceil(50/10) x 3 = 15 in three punch-table groups (2, 2, 2: LT),
+    # the Locust is displaced N to 0504 and makes its PSR for being fallen on (9).
+    landed, events = reveal(state, "hbk", "0508", dice=[2, 3, 1, 1, 7, 7, 7, 7, 9, 2, 2, 2, 9, 9])
     assert at(landed, "hbk") == "0505" and at(landed, "locust") == "0504"
-    assert any("accidental fall from above" in e and "displaced N (DROP-19)" in e for e in events)
+    assert "hbk comes down on locust: an accidental fall from above (DROP-19)" in events
+    assert "hbk falls onto locust (9 vs 7): 15 damage (DROP-19)" in events
+    assert landed.units["locust"].internal["LT"] == 0
+
+
+def test_a_missed_fall_from_above_puts_the_dropped_mech_beside_the_unit():
+    """DROP-19: when the accidental fall from above misses, the falling 'Mech comes down in the next hex along
+    the scatter direction and the unit below stays."""
+    state = committed_game("0508")
+    landed, events = reveal(state, "hbk", "0508", dice=[2, 3, 1, 1, 7, 7, 7, 7, 4])
+    assert at(landed, "locust") == "0505" and at(landed, "hbk") == "0504"
+    assert "hbk falls beside locust (4 vs 7) (DROP-19)" in events
 
 
 # -- failed landings (DROP-15..18) --------------------------------------------------------------------------------
@@ -454,3 +467,58 @@ def test_drop_state_round_trips_and_is_hashed():
     assert state_hash(again) == state_hash(state)
     later = evolve(state, drops={"alpha": {**state.drops["alpha"], "turn": 4}})
     assert state_hash(later) != state_hash(state)
+
+
+# -- review hardening: bound commitments, everyone committed, what a landing meets -------------------------------
+
+
+TWO_DROPPERS = [
+    {"id": "locust", "side": "red", "design": "Locust LCT-1V", "position": "0101", "facing": "N"},
+    {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"},
+    {"id": "wasp", "side": "red", "design": "Wasp WSP-1A", "reserve": "alpha", "facing": "N"},
+]
+
+
+def test_a_commitment_is_bound_to_its_unit_and_cannot_be_copied():
+    """DROP-04: the hash covers the unit, so another 'Mech cannot take over a published commitment (and the
+    same digest twice is refused)."""
+    state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
+    digest = state.units["hbk"].extra["commitment"]
+    assert digest != drops.commitment(SALT, "wasp", HexId.parse("0707"), Facing.N)
+    with pytest.raises(IllegalOrderError, match="already another 'Mech's"):
+        run(state, DropOrder("wasp", commitment=digest))
+
+
+def test_nobody_lands_before_every_arriving_mech_has_committed():
+    """DROP-04/05: a landing waits for every commitment, so no player can reveal first and leave the other
+    side unable to commit (the window closes once someone has landed)."""
+    state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
+    state = evolve(state, phase=Phase.MOVEMENT,
+                   units={uid: evolve(u, mode=MoveMode.STAND) if u.position else u for uid, u in state.units.items()})
+    with pytest.raises(IllegalOrderError, match="still to commit: wasp"):
+        reveal(state, "hbk", "0707", dice=[9])
+
+
+def test_a_mech_landing_in_a_building_hex_stands_on_its_roof_and_a_weak_roof_collapses():
+    """DROP-07 with URB-MOVE-10 / AMB-40: coming down from above, the 'Mech lands on the roof (never inside); a
+    roof of CF 40 under 50 tons collapses at once."""
+    hexes = {"0707": {"terrain": "building", "building": {"type": "medium", "height": 2, "cf": 40,
+                                                         "basement": "none"}}}
+    state = committed_game("0707", hexes=hexes)
+    landed, events = reveal(state, "hbk", "0707", dice=[9, 3, 3, 7, 7, 7, 7])
+    assert any("collapses" in e for e in events)
+    assert landed.board.hex(HexId.parse("0707")).building is None
+
+
+def test_a_landing_does_not_displace_a_vtol_flying_high_above():
+    """DROP-14: only units in the 'Mech's way are displaced; an airborne VTOL at elevation 4 is not."""
+    units = [
+        {"id": "locust", "side": "red", "design": "Locust LCT-1V", "position": "0101", "facing": "N"},
+        {"id": "ferret", "side": "red", "design": "Ferret Light Scout VTOL", "position": "0707", "facing": "N",
+         "elevation": 4},
+        {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"},
+    ]
+    state = committed_game("0707", units=units)
+    landed, events = reveal(state, "hbk", "0707", dice=[9])
+    assert at(landed, "ferret") == "0707" and at(landed, "hbk") == "0707"
+    assert not any("displaces" in e for e in events)
