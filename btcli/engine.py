@@ -123,7 +123,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         if not roll.success:
             skid = (index, turned_from, entered, kind, roll)
             break
-    limit = skid[0] if skid else len(plan.steps)
+    limit = skid[0] if skid else (len(plan.steps) or len(plan.structures))  # a jump: no steps, one landing
     state, events, collapsed = _meet_structures(state, plan, limit, dice)
     if collapsed:
         return state, events
@@ -184,12 +184,15 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
         unit = state.units[plan.unit]
         if not why and not unit.destroyed:
             continue
-        partial = movement.check_move(state, unit, plan.mode, plan.steps[: index + 1], partial=True)
-        partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,
-                                    partial.facing, partial.mp, partial.hexes_moved, place=partial.place)
-        if unit.destroyed:
+        if unit.destroyed:  # the entry's damage destroyed it where it entered
             state = state.with_unit(evolve(unit, position=hex_id, mode=plan.mode))
             return state, events, True
+        if plan.steps:
+            partial = movement.check_move(state, unit, plan.mode, plan.steps[: index + 1], partial=True)
+            partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,
+                                        partial.facing, partial.mp, partial.hexes_moved, place=partial.place)
+        else:  # a jump lands in the one hex it meets
+            partial = plan
         state, moved = movement.apply_move(state, partial)
         events = moved + events
         state = buildings.collapse(state, [hex_id], dice, events, why)

@@ -188,6 +188,9 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
     doomed = [hex_id for hex_id in totals if _destroyed(state.board.hex(hex_id))]
     if doomed:
         state = collapse(state, doomed, dice, events, "destroyed by attacks")
+    for hex_id in totals:  # URB-COLL-01: a CF worn below the tons on a level gives way too
+        if hex_id not in doomed and (why := overweight(state, hex_id)):
+            state = collapse(state, [hex_id], dice, events, why)
     return state, events
 
 
@@ -199,31 +202,44 @@ def _destroyed(h: Hex) -> bool:
 # -- weight ------------------------------------------------------------------------------------
 
 
-def overweight(state: GameState, hex_id: HexId) -> str:
+def overweight(state: GameState, hex_id: HexId, arriving: Unit | None = None,
+               place: tuple[int, bool, bool] = (0, False, False)) -> str:
     """Returns why a building or bridge hex must collapse under weight now, or "" (URB-COLL-01, URB-BRG-03).
 
     Level 0 of a building never counts (basements, URB-BSMT-02); each level of a
-    building holds its CF in tons (URB-BLD-05); a bridge deck holds its CF in all.
+    building, and its roof, holds its CF in tons (URB-BLD-05); a bridge deck holds its
+    CF in all. ``arriving`` counts a unit entering the hex at ``place`` (floor, roof, under).
     """
     h = state.board.hex(hex_id)
-    here = [u for u in state.units.values() if u.position == hex_id and u.active]
+    here = [((floor_of(u), on_top(u), under_bridge(u)), u.tons) for u in state.units.values()
+            if u.position == hex_id and u.active and (arriving is None or u.id != arriving.id)]
+    if arriving is not None:
+        here.append((place, arriving.tons))
     if h.building is not None:
         loads: dict[str, int] = {}
-        for u in here:
-            if on_top(u):
-                loads["the roof"] = loads.get("the roof", 0) + u.tons
-            elif floor_of(u) >= 1:
-                key = f"level {floor_of(u)}"
-                loads[key] = loads.get(key, 0) + u.tons
+        for (floor, top, _), tons in here:
+            if top or floor >= 1:
+                key = "the roof" if top else f"level {floor}"
+                loads[key] = loads.get(key, 0) + tons
         for where, tons in loads.items():
             if tons > h.building.cf:
                 return f"{tons} tons on {where} exceed CF {h.building.cf}"
         return ""
     if h.bridge is not None:
-        tons = sum(u.tons for u in here if not under_bridge(u))
+        tons = sum(t for (_, _, under), t in here if not under)
         if tons > h.bridge.cf:
-            return f"{tons} tons on the bridge exceed CF {h.bridge.cf}"
+            return f"{tons} tons on the bridge exceed its CF {h.bridge.cf}"
     return ""
+
+
+def after_damage(state: GameState, hex_id: HexId, dice: Dice, events: list[str], cause: str) -> GameState:
+    """Collapses a building or bridge hex at once if damage left it with no CF, or with less CF than the
+    tons standing on one of its levels (URB-COLL-01/03, URB-MOVE-07, URB-BRG-03)."""
+    h = state.board.hex(hex_id)
+    if _destroyed(h):
+        return collapse(state, [hex_id], dice, events, cause)
+    why = overweight(state, hex_id)
+    return collapse(state, [hex_id], dice, events, why) if why else state
 
 
 # -- basements ---------------------------------------------------------------------------------
@@ -284,9 +300,7 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     events.append(f"building hex {unit.position.label} takes {amount} damage from the fall: CF {cur.cf} -> "
                   f"{board.hex(unit.position).building.cf} (URB-BSMT-04)")
     state = evolve(state, board=board)
-    if _destroyed(state.board.hex(unit.position)):
-        state = collapse(state, [unit.position], dice, events, "destroyed by the fall into its basement")
-    return state
+    return after_damage(state, unit.position, dice, events, "destroyed by the fall into its basement")
 
 
 # -- collapse ----------------------------------------------------------------------------------
@@ -480,19 +494,9 @@ def enter(
     hex collapses under it now ("" if it does not)."""
     unit = state.units[unit_id]
     h = state.board.hex(hex_id)
-    if kind == "roof":  # URB-BLD-11 (AMB-40): the move is legal; a roof too weak collapses at once
-        others = sum(u.tons for u in state.units.values()
-                     if u.position == hex_id and u.active and u.id != unit.id and on_top(u))
-        if unit.tons + others > h.building.cf:  # URB-BLD-05: the roof holds its CF in all, like each level
-            load = f"{unit.tons} t" if not others else f"{unit.tons} t, {unit.tons + others} t on the roof"
-            return state, f"{unit.id} ({load}) climbs onto a roof of CF {h.building.cf}"
-        return state, ""
-    if kind == "deck":  # URB-BRG-03: the deck holds its CF in tons
-        load = unit.tons + sum(u.tons for u in state.units.values()
-                               if u.position == hex_id and u.active and u.id != unit.id and not under_bridge(u))
-        if load > h.bridge.cf:
-            return state, f"{load} tons on the bridge exceed its CF {h.bridge.cf}"
-        return state, ""
+    if kind in ("roof", "deck"):  # URB-BLD-11 (AMB-40), URB-BRG-03: legal; too weak, it collapses at once
+        why = overweight(state, hex_id, unit, (0, kind == "roof", False))
+        return state, (f"{unit.id} ({unit.tons} t) climbs onto the roof: {why}" if why and kind == "roof" else why)
     structure = h.building if kind == "enter" else h.bridge
     state, unit = _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events)
     before = structure.cf
@@ -505,9 +509,8 @@ def enter(
         return state, f"{unit.id}'s entry destroys it"
     if kind == "enter" and unit.is_mech and floor == 0 and not h.building.basement:
         state = evolve(state, board=roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
-    if kind == "enter" and floor >= 1 and unit.tons > after:  # URB-MOVE-07
-        return state, f"{unit.id} ({unit.tons} t) on level {floor} exceeds CF {after}"
-    return state, ""
+    why = overweight(state, hex_id, unit, (floor, False, kind == "bridge"))  # URB-MOVE-07: everyone on a level
+    return state, (f"with {unit.id} ({unit.tons} t) on level {floor}: {why}" if why and kind == "enter" else why)
 
 
 def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events):
@@ -573,9 +576,7 @@ def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> Ga
     unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
     state = state.with_unit(unit)
     state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
-    if _destroyed(state.board.hex(hex_id)):
-        state = collapse(state, [hex_id], dice, events, "destroyed by a 'Mech falling inside")
-    return state
+    return after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
 
 
 def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list[str]]:

@@ -84,9 +84,8 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
                                       "front", "pushed into a building")
         board = buildings.damage_structure(state.board, there, buildings.weight_damage(unit.tons))
         state = evolve(state.with_unit(unit), board=board)
-        if board.hex(there).building.cf <= 0:
-            state = buildings.collapse(state, [there], dice, events, "destroyed by a 'Mech pushed into it")
-            return state
+        if board.hex(there).building.cf <= 0 or buildings.overweight(state, there):
+            return buildings.after_damage(state, there, dice, events, "destroyed by a 'Mech pushed into it")
         if not board.hex(there).building.basement:  # URB-BSMT-01: the first 'Mech in at ground level
             state = evolve(state, board=buildings.roll_basement(state.board, there, dice, events))
         hex_there = state.board.hex(there)

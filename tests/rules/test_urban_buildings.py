@@ -295,7 +295,7 @@ def test_urb_bld_11_a_roof_holds_its_cf_for_everyone_on_it():
                        hexes={"0510": building(height=2), "0509": building(height=2), "0508": building(height=2)})
     state = at(at(state, "u1", "0510", top=True), "c", "0509", top=True)
     after, why = buildings.enter(state, "u1", H("0509"), "roof", 1, False, 0, ManualDice([]), [])
-    assert why == "u1 (20 t, 45 t on the roof) climbs onto a roof of CF 40"
+    assert why == "u1 (20 t) climbs onto the roof: 45 tons on the roof exceed CF 40"
     alone = at(state, "c", "0101")
     assert buildings.enter(alone, "u1", H("0509"), "roof", 1, False, 0, ManualDice([]), []) == (alone, "")
 

@@ -167,7 +167,7 @@ def test_urb_coll_03_overweight_on_a_roof_collapses_at_once():
     d = ManualDice([7, 1, 7, 7, 12])
     state, events = engine.apply(state, MoveOrder("h", "walk", parse_steps("T")), d)
     d.finish()
-    assert "building hex 0505 (medium, level 1) collapses: h (50 t) climbs onto a roof of CF 40" in events
+    assert "building hex 0505 (medium, level 1) collapses: h (50 t) climbs onto the roof: 50 tons on the roof exceed CF 40" in events
     assert purposes(d) == ["hit location collapse vs h (front)", "facing after a fall h",
                            "hit location fall vs h (front)", "hit location fall vs h (front)",
                            "MechWarrior fall check h"]

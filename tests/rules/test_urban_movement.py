@@ -231,7 +231,7 @@ def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
     u = state.units["u1"]
     assert (u.position, u.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
     assert state.board.hex(H("0509")).terrain is Terrain.RUBBLE
-    assert "building hex 0509 (medium, level 3) collapses: u1 (60 t) on level 1 exceeds CF 34" in events
+    assert "building hex 0509 (medium, level 3) collapses: with u1 (60 t) on level 1: 60 tons on level 1 exceed CF 34" in events
 
 
 # -- URB-MOVE-08: falling inside ----------------------------------------------------------------------------------------
@@ -630,3 +630,34 @@ def test_urb_bsmt_01_a_mech_displaced_into_an_unrolled_building_hex_rolls_its_ba
     dice.finish()
     assert purposes(dice.rolls) == ["hit location pushed into a building vs u1 (front)", "basement table 0509"]
     assert state.board.hex(H("0509")).building.basement == "1:kick"
+
+
+def test_urb_bld_11_a_jump_onto_a_roof_too_weak_collapses_it_with_the_mech_on_it():
+    # AMB-40 for jumps (review finding): the 20-ton Wasp jumps onto a light roof of CF 12: the hex collapses at
+    # once with the Wasp on the roof (collapse damage round(12/10) = 1, then a 2-level fall).
+    state = make_state(design(WASP), hexes={"0507": building("light", height=2, cf=12)})
+    dice = ManualDice([7, 3, 7, 7, 7, 7])
+    state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
+    assert any("collapses: u1 (20 t) climbs onto the roof: 20 tons on the roof exceed CF 12" in e for e in events)
+    u = state.units["u1"]
+    assert u.position == H("0507") and state.board.hex(H("0507")).building is None and u.prone
+
+
+def test_urb_move_07_a_cf_worn_below_a_mech_already_on_level_1_collapses_the_hex():
+    # URB-MOVE-07 / URB-COLL-01 (review finding): a 20-ton Locust stands on level 1 of a CF-22 hex; a 25-ton
+    # 'Mech entering the ground floor deals 3 (CF 19 < 20 t on level 1): the hex collapses at once.
+    state = make_state(design(LOCUST, "l", at="0101"), mech(tons=25), hexes={"0509": building(height=3, cf=22)})
+    state = at(state, "l", "0509", floor=1)
+    state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([12] + [3] * 30))
+    assert any("collapses: with u1 (25 t) on level 0: 20 tons on level 1 exceed CF 19" in e for e in events)
+    assert state.board.hex(H("0509")).building is None
+
+
+def test_urb_move_04_an_entry_that_destroys_the_unit_still_happens():
+    # URB-MOVE-04 (review finding): a failed entry whose damage destroys the unit is a legal move that ends
+    # with the wreck in the hex, not a refused order.
+    tank = vehicle("tracked", 4, armor={"front": 1, "right": 1, "left": 1, "rear": 1})
+    state = make_state(tank, hexes={"0509": building("hardened")})
+    state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([2] + [3] * 30))
+    u = state.units["u1"]
+    assert u.destroyed and u.position == H("0509")
