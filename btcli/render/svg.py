@@ -12,7 +12,7 @@ from __future__ import annotations
 from math import sqrt
 from xml.sax.saxutils import escape
 
-from btcli.model.board import Terrain
+from btcli.model.board import Building, Terrain
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 
@@ -78,7 +78,7 @@ def render_svg(state: GameState) -> str:
             if h.bridge is not None:
                 notes.append(f"bridge {TYPE_LETTER[h.bridge.type.value]} CF{h.bridge.cf}")
             if h.ruin is not None:
-                notes.append("rubble" if h.building is None and hasattr(h.ruin, "height") else "bridge down")
+                notes.append("rubble" if isinstance(h.ruin, Building) else "bridge down")
             if h.road:
                 notes.append("road")
             for i, note in enumerate(notes[:2]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from btcli.model.board import Building
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.rules import phases, victory
@@ -40,7 +41,7 @@ def structures_view(state: GameState) -> list[dict[str, object]]:
                     entry["level"] = what.level
                 out.append(entry)
         if h.ruin is not None:
-            kind = "building" if h.building is None and hasattr(h.ruin, "height") else "bridge"
+            kind = "building" if isinstance(h.ruin, Building) else "bridge"
             out.append({"hex": hex_id.label, "kind": kind, "type": h.ruin.type.value, "cf": 0, "collapsed": True,
                         "structure": h.ruin.structure or None})
     for entry in out:

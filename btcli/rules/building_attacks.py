@@ -119,6 +119,10 @@ def weapon_attack(
     for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
         data = catalog.weapons()[mount.weapon]
+        if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
+            events.append(f"{attacker.id} holds {mount.label}: to-hit {result.target} against hex {hex_id.label} "
+                          f"cannot be made")
+            continue
         if int(data.get("ammo_per_ton", 0)):  # a shot from a bin of the kind named (VEH-DMG-10)
             bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0)
             a = ammo[bin_index]

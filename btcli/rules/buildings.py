@@ -131,11 +131,11 @@ def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
         return board
     if h.building is not None:
         b = h.building
-        new = Building(b.type, b.height, max(0, b.cf - amount), b.structure, b.basement, b.sublevel, b.start_cf or b.cf)
+        new = replace(b, cf=max(0, b.cf - amount), start_cf=b.start_cf or b.cf)
         return board.with_hex(hex_id, replace(h, building=new))
     if h.bridge is not None:
         g = h.bridge
-        new_bridge = Bridge(g.type, max(0, g.cf - amount), g.level, g.structure, g.start_cf or g.cf)
+        new_bridge = replace(g, cf=max(0, g.cf - amount), start_cf=g.start_cf or g.cf)
         return board.with_hex(hex_id, replace(h, bridge=new_bridge))
     return board
 
@@ -255,7 +255,7 @@ def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) ->
     basement = BASEMENT_TABLE.get(roll, "none")
     shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
     events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
-    new = Building(b.type, b.height, b.cf, b.structure, basement, b.sublevel, b.start_cf)
+    new = replace(b, basement=basement)
     return board.with_hex(hex_id, replace(h, building=new))
 
 
@@ -293,7 +293,7 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     # URB-BSMT-03/04: the basement becomes a sub-level; the hex takes ceil(tons/10), doubled if two deep.
     h = state.board.hex(unit.position)
     cur = h.building
-    opened = Building(cur.type, cur.height, cur.cf, cur.structure, cur.basement, depth, cur.start_cf)
+    opened = replace(cur, sublevel=depth)
     board = state.board.with_hex(unit.position, replace(h, building=opened))
     amount = weight_damage(unit.tons) * depth
     board = damage_structure(board, unit.position, amount)
@@ -324,6 +324,7 @@ def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[st
     """Collapses building or bridge hexes and everything the collapse brings down with them."""
     queue = list(dict.fromkeys(hex_ids))
     done: set[HexId] = set()
+    spreading: set[str] = set()  # structures already coming down whole
     while queue:
         hex_id = queue.pop(0)
         if hex_id in done:
@@ -341,7 +342,8 @@ def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[st
         if name:  # URB-COLL-02, URB-BRG-04: half or more of a structure down brings the rest down
             standing, fallen = structure_hexes(state.board, name, bridge=h.building is None)
             rule = str(state.options.get("collapse_share", "half_or_more"))
-            if standing and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
+            if standing and name not in spreading and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
+                spreading.add(name)
                 events.append(f"{len(fallen)} of {len(standing) + len(fallen)} hexes of {name} are down: "
                               f"the whole {'bridge' if h.building is None else 'building'} collapses")
                 queue.extend(x for x in standing if x not in done)
@@ -368,7 +370,7 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     b = h.building
     events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
     rubble = replace(h, terrain=Terrain.RUBBLE, depth=0, building=None,
-                     ruin=Building(b.type, b.height, 0, b.structure, "none" if b.basement else "", 0))  # URB-COLL-06
+                     ruin=replace(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
     occupants = sorted((u for u in state.units.values() if u.position == hex_id and u.active),
                        key=lambda u: (unit_level(state.board, u), u.id))
     levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
@@ -420,9 +422,13 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     h = state.board.hex(hex_id)
     g = h.bridge
     events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
+    # The road went with the deck; nobody is on or under a bridge there any more.
     state = evolve(state, board=state.board.with_hex(
-        hex_id, replace(h, bridge=None, ruin=Bridge(g.type, 0, g.level, g.structure))))
+        hex_id, replace(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
     riders = [u for u in state.units.values() if u.position == hex_id and u.active and not under_bridge(u)]
+    beneath = sorted(u.id for u in state.units.values() if u.position == hex_id and u.active and under_bridge(u))
+    for uid in beneath:
+        state = state.with_unit(placed(state.units[uid]))
     bottom = base_level(h)
     for unit in sorted(riders, key=lambda u: u.id):
         unit = placed(unit)
@@ -433,9 +439,11 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
             events.append(f"{unit.id} falls into depth-{h.depth} water and is destroyed (VEH-DISP-01)")
             unit = evolve(unit, destroyed=True)
         state = state.with_unit(unit)
-    below = [u.id for u in state.units.values() if u.position == hex_id and u.active]
-    if len(below) > 1:
-        state = _unstack(state, hex_id, sorted(below), dice, events)
+    # Whoever was under the bridge keeps the hex; the fallen are displaced (URB-COLL-09: lowest first).
+    fallen = [u.id for u in sorted(riders, key=lambda u: u.id) if state.units[u.id].active]
+    order = [uid for uid in beneath if state.units[uid].active] + fallen
+    if len(order) > 1:
+        state = _unstack(state, hex_id, order, dice, events)
     return state
 
 

@@ -203,6 +203,10 @@ def weapon_attack(
                 pending.append(buildings.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
             continue
         groups = damage_groups(dice, data, mount.label, target.id)
+        lost = full_damage(data) - sum(groups)
+        if lost and shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
+            events.append(f"  the {lost} missing the target strike building hex {target.position.label} (URB-IN-04)")
+            pending.append(buildings.building_hit(target.position, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
         events.append(

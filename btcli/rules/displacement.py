@@ -66,7 +66,10 @@ def _ground(state: GameState, unit: Unit, hex_id: HexId) -> int:
 
 
 def _climb(state: GameState, unit: Unit, there: HexId) -> int:
-    return _ground(state, unit, there) - _ground(state, unit, unit.position)
+    """Levels from where the unit stands now (a deck, a floor, a roof) up to where it would arrive."""
+    from btcli.rules.buildings import unit_level
+
+    return _ground(state, unit, there) - unit_level(state.board, unit)
 
 
 def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list[str], psr: bool) -> GameState:

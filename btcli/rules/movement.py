@@ -86,7 +86,7 @@ class MovePlan:
 
 
 def _level(h: Hex) -> int:
-    """Returns the level a ground unit stands at: a bridge's deck where there is one (issue #5: under it)."""
+    """Returns the level a unit entering a hex by default stands at: a bridge's deck where there is one."""
     return h.bridge.level if h.bridge is not None else h.level
 
 
@@ -141,7 +141,7 @@ def move_level(board: Board, unit: Unit) -> int:
 
 def step_into(
     unit: Unit, board: Board, here_id: HexId, there_id: HexId, level: int, inside: HexId | None,
-    backward: bool, top: bool = False,
+    backward: bool, top: bool = False, under: bool = False,
 ) -> StepInto:
     """Returns what entering ``there_id`` from ``here_id`` (standing at ``level``) costs and where the unit
     ends up; ``inside`` is the building hex it is inside, if any; ``top`` asks for the roof or deck
@@ -167,7 +167,6 @@ def step_into(
         )
     place = (0, False, False)
     event = ""
-    extra_mp = 0
     if there.building is not None:
         b = there.building
         if top:  # URB-BLD-11: roofs are crossed like hills
@@ -193,7 +192,7 @@ def step_into(
     elif there.bridge is not None:
         g = there.bridge
         height = buildings.MECH_HEIGHT if unit.is_mech else 1
-        if top or (on_road and inside is None):  # along the road: onto the deck
+        if top or (on_road and inside is None and not under):  # along the road: onto the deck
             new_level, event, mp = g.level, "deck", 1
         elif buildings.fits_under(there, height):  # URB-BRG-06/07
             new_level, place = there.level, (0, False, True)
@@ -205,7 +204,7 @@ def step_into(
         new_level = there.level
         mp = 1 if on_road or there.terrain is Terrain.PAVED else _terrain_mp(unit, there)
     change = new_level - level
-    mp += extra_mp + _level_change_cost(unit, there_id, change, backward)
+    mp += _level_change_cost(unit, there_id, change, backward)
     return StepInto(mp, there.paved and not place[2], new_level, place, event)
 
 
@@ -360,8 +359,8 @@ def check_move(
                 f"illegal move: '{unit.id}' would leave the map at {there.label} "
                 f"(columns 01-{board.width:02d}, rows 01-{board.height:02d})"
             )
-        _check_enemy(state, unit, there)
-        cost = step_into(unit, board, here, there, level, inside, step == "B", top=step == "T")
+        cost = step_into(unit, board, here, there, level, inside, step == "B", top=step == "T", under=place[2])
+        _check_enemy(state, unit, there, cost.place if there in board.structure_hexes else None)
         backward = backward or step == "B"
         mp += cost.mp
         all_paved = all_paved and cost.paved
@@ -428,8 +427,12 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' cannot move (engine hit, motive damage): it can only stand", rule)
 
 
-def _check_enemy(state: GameState, unit: Unit, there: HexId) -> None:
+def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, bool, bool] | None = None) -> None:
+    """TW p.57: no entering an enemy's hex; in a building or bridge hex, no entering an enemy's level
+    (URB-MOVE-11: each level is stacked separately, so enemies may hold different floors, URB-IN-09)."""
     for other in occupants(state, there, exclude=unit.id):
+        if place is not None and (buildings.floor_of(other), buildings.on_top(other), buildings.under_bridge(other)) != place:
+            continue
         if other.side != unit.side:
             raise IllegalOrderError(
                 f"illegal move: '{unit.id}' may not enter {there.label}, held by enemy '{other.id}'", "TW p.57 stacking"
@@ -516,8 +519,8 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
         raise IllegalOrderError(
             f"illegal jump: '{unit.id}' cannot climb {climb} levels with {unit.jump} jump MP", "tables.md 11.1"
         )
-    _check_enemy(state, unit, to)
     place = (0, top, False)
+    _check_enemy(state, unit, to, place if to in board.structure_hexes else None)
     _check_stacking(state, unit, to, place)
     end_facing = facing if facing is not None else unit.facing
     structures = ((0, to, "roof", distance, False, 0),) if top else ()

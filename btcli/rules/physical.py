@@ -273,8 +273,10 @@ def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: li
     vacated = target.position
     state = displace(state, target.id, direction, dice, events, psr=False)
     if not any(u.position == vacated and u.active for u in state.units.values()):
+        from btcli.rules.buildings import placed
+
         mover = state.units[attacker.id]
-        state = state.with_unit(evolve(mover, position=vacated))
+        state = state.with_unit(placed(evolve(mover, position=vacated)))
         events.append(f"{attacker.id} moves into {vacated.label}")
     return state
 

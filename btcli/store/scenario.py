@@ -54,14 +54,18 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
             raise GameFileError(f"two units share the id {unit.id!r}")
         if unit.position is not None and not board.contains(unit.position):
             raise GameFileError(f"unit {unit.id!r} starts off the map at {unit.position.label}")
-        crowded = next((u for u in units.values() if u.position is not None and u.position == unit.position), None)
+        _check_place(board, unit)
+        crowded = next((u for u in units.values() if u.position is not None and u.position == unit.position
+                        and _place(u) == _place(unit)), None)
         if crowded is not None:
-            raise GameFileError(f"units {crowded.id!r} and {unit.id!r} both start in {unit.position.label} (TW p.57 stacking)")
+            raise GameFileError(f"units {crowded.id!r} and {unit.id!r} both start in {unit.position.label} "
+                                f"on the same level (TW p.57 stacking, URB-MOVE-11)")
         units[unit.id] = unit
     if not units:
         raise GameFileError("scenario has no [[units]]")
     drops = _drops(meta, data.get("drops", {}), units)
     _check_ranges(meta, data.get("options", {}), board)
+    _check_weights(board, units)
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
         raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")
@@ -225,6 +229,41 @@ OPTIONS = {
     "drop_failure": ("damage", "fall"),  # AMB-36
     "planetary_psr_modifier": tuple(range(-4, 7)),  # DROP-13
 }
+
+
+def _place(unit) -> tuple[int, bool, bool]:
+    from btcli.rules.buildings import floor_of, on_top, under_bridge
+
+    return floor_of(unit), on_top(unit), under_bridge(unit)
+
+
+def _check_weights(board, units: dict) -> None:
+    """Refuses a scenario that starts with a level, roof or deck carrying more tons than its CF (URB-COLL-01)."""
+    from btcli.model.state import GameState
+    from btcli.rules.buildings import overweight
+
+    probe = GameState("", 0, board, {}, units)
+    for hex_id in board.structure_hexes:
+        why = overweight(probe, hex_id)
+        if why:
+            raise GameFileError(f"hex {hex_id.label} starts overloaded: {why} (URB-COLL-01)")
+
+
+def _check_place(board, unit) -> None:
+    """Refuses a starting place a unit cannot have: a floor the building lacks, a roof or bridge that is
+    not there (docs/scenario-format.md)."""
+    floor, top, under = _place(unit)
+    if unit.position is None or not (floor or top or under):
+        return
+    h = board.hex(unit.position)
+    label = unit.position.label
+    if (floor or top) and h.building is None:
+        raise GameFileError(f"unit {unit.id!r}: {label} has no building to stand {'on' if top else 'inside'}")
+    if floor and not 0 <= floor < h.building.height:
+        raise GameFileError(f"unit {unit.id!r}: the building at {label} has levels 0-{h.building.height - 1}, "
+                            f"not {floor} (a basement is reached by falling in)")
+    if under and h.bridge is None:
+        raise GameFileError(f"unit {unit.id!r}: {label} has no bridge to stand under")
 
 
 def _check_ranges(meta: dict, options: dict, board) -> None:

@@ -1,0 +1,143 @@
+"""Cases a review of the urban rules found missing: cluster shots from the next hex, bridges that fall
+(the road goes, who keeps the hex, who was under it), moving under bridges along a road, stale places,
+enemies on other floors of one hex, and scenario starts that cannot be (seed 003)."""
+
+from __future__ import annotations
+
+import pytest
+
+from btcli import engine
+from btcli.dice import ManualDice
+from btcli.errors import GameFileError
+from btcli.model.hexgrid import Facing, HexId
+from btcli.orders import MoveOrder
+from btcli.rules import buildings, displacement, movement
+from btcli.store.scenario import scenario_from_dict
+from tests.rules.test_movement import make_state, plan
+from tests.rules.test_urban_attacks import building as attack_building
+from tests.rules.test_urban_attacks import fire, game, gunner, hex_hits, mech
+from tests.rules.test_urban_buildings import at, building
+from tests.rules.test_urban_buildings import mech as hunchback
+
+H = HexId.parse
+LOCUST = "Locust LCT-1V"
+
+
+def test_urb_in_04_cluster_missiles_that_miss_from_the_next_hex_strike_the_building():
+    # URB-IN-04: from the next hex, every round that misses hits the building. An LRM-10 at a 'Mech inside a
+    # CF-40 hex hits (12); the cluster roll (7) lands 6 missiles: the 4 that missed strike the building.
+    state = game(gunner("a", "0506", "LRM-10", ammo=[{"weapon": "LRM-10", "location": "RT", "shots": 12}]),
+                 mech(LOCUST, "t", "0505", side="blue"), hexes={"0505": attack_building(cf=40)})
+    state, events, _ = fire(state, "a", "t", ("LRM-10",), [12, 7, 7, 7])
+    assert "  the 4 missing the target strike building hex 0505 (URB-IN-04)" in events
+    assert ("hex:0505", 4) in hex_hits(state)
+
+
+def test_urb_brg_02_a_fallen_bridge_takes_its_road_with_it():
+    # URB-BRG-02/03: once the deck is down, the water hex is no road: wading across costs the water's MP again.
+    hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"type": "light", "cf": 15, "level": 1}},
+             "0510": {"terrain": "clear", "road": True}}
+    state = make_state(hunchback(), hexes=hexes)
+    state, _ = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 20))
+    h = state.board.hex(H("0509"))
+    assert h.bridge is None and not h.road
+
+
+def test_urb_brg_06_a_mech_under_a_bridge_going_along_the_road_stays_under_the_next_bridge():
+    # URB-BRG-06: under one bridge, F into the next bridge hex (the road runs on) goes under it too, not up
+    # onto its deck (which would be a 2-level climb from the ravine floor in one step).
+    hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"type": "medium", "cf": 40, "level": 3}},
+             "0508": {"terrain": "clear", "road": True, "bridge": {"type": "medium", "cf": 40, "level": 3}}}
+    state = at_under(make_state(hunchback(), hexes=hexes), "u1", "0509")
+    p = plan(state, "F")
+    assert p.place == (0, False, True) and p.structures == ()
+
+
+def at_under(state, uid: str, label: str):
+    from btcli.model.state import evolve
+
+    return state.with_unit(buildings.placed(evolve(state.units[uid], position=H(label)), under=True))
+
+
+def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
+    # URB-BRG-03 with URB-COLL-09: the Hunchback drives onto a CF-15 deck over a dry ravine while a Locust
+    # stands under it: the deck falls; the Locust (lowest) keeps the hex and loses its 'under' mark; the
+    # Hunchback, fallen on top, is displaced.
+    hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"type": "light", "cf": 15, "level": 2}},
+             "0510": {"terrain": "clear", "level": 2, "road": True}}
+    state = make_state(hunchback(), {"id": "l", "side": "red", "design": LOCUST, "position": "0101"}, hexes=hexes)
+    state = at_under(state, "l", "0509")
+    state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 40))
+    assert state.units["l"].position == H("0509") and not buildings.under_bridge(state.units["l"])
+    assert state.units["u1"].position != H("0509")
+
+
+def test_a_mech_pushed_off_a_bridge_deck_falls_to_the_water_bottom():
+    # Displacement (TW p.151) from a level-1 deck into depth-2 water: 3 levels down, an accidental fall.
+    hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 1}},
+             "0508": {"terrain": "water", "depth": 2}}
+    state = at(make_state(hunchback(), hexes=hexes), "u1", "0509")
+    events: list[str] = []
+    state = displacement.displace(state, "u1", Facing.N, ManualDice([3] * 20), events, psr=False)
+    assert "u1 falls 3 levels (accidental fall from above)" in events
+
+
+def test_a_charger_leaving_a_building_loses_its_floor():
+    # A charge from inside a building floor moves the charger into the open hex it vacated: no stale floor.
+    from btcli.rules import physical
+
+    state = make_state(hunchback(), {"id": "t", "side": "blue", "design": LOCUST, "position": "0509"},
+                       hexes={"0510": building("heavy", height=3, cf=90)})
+    state = at(state, "u1", "0510", floor=1)
+    state = physical._push(state, state.units["u1"], state.units["t"], ManualDice([3] * 10), [])  # noqa: SLF001
+    assert state.units["u1"].position == H("0509") and "floor" not in state.units["u1"].extra
+
+
+def test_urb_move_11_enemies_may_hold_different_floors_of_one_hex():
+    # URB-MOVE-11, URB-IN-09: an enemy on level 1 does not stop a 'Mech entering the ground floor of that hex.
+    state = make_state(hunchback(tons=40), {"id": "e", "side": "blue", "design": LOCUST, "position": "0101"},
+                       hexes={"0509": building("heavy", height=3, cf=90)})
+    state = at(state, "e", "0509", floor=1)
+    p = plan(state, "F")
+    assert p.end == H("0509") and p.place == (0, False, False)
+
+
+@pytest.mark.parametrize("extra, message", [
+    ({"floor": 5}, "has levels 0-2"),
+    ({"top": True}, "has no building"),
+    ({"under": True}, "has no bridge"),
+])
+def test_a_scenario_start_place_must_exist(extra, message):
+    data = {
+        "scenario": {"name": "t", "seed": 1},
+        "map": {"width": 6, "height": 6, "terrain": "clear",
+                "hexes": {"0303": {"building": {"type": "heavy", "height": 3}}}},
+        "sides": {"a": {"name": "A"}, "b": {"name": "B"}},
+        "units": [{"id": "m", "side": "a", "design": LOCUST, "position": "0303" if "floor" in extra else "0202",
+                   "extra": extra}],
+    }
+    with pytest.raises(GameFileError, match=message):
+        scenario_from_dict(data)
+
+
+def test_urb_coll_01_a_scenario_cannot_start_with_a_level_overloaded():
+    data = {
+        "scenario": {"name": "t", "seed": 1},
+        "map": {"width": 6, "height": 6, "terrain": "clear",
+                "hexes": {"0303": {"building": {"type": "light", "height": 3, "cf": 10}}}},
+        "sides": {"a": {"name": "A"}, "b": {"name": "B"}},
+        "units": [{"id": "m", "side": "a", "design": LOCUST, "position": "0303", "extra": {"top": True}}],
+    }
+    with pytest.raises(GameFileError, match="starts overloaded"):
+        scenario_from_dict(data)
+
+
+def test_a_weapon_that_cannot_hit_a_distant_building_is_held():
+    # As at units: a to-hit over 12 is not fired (no ammunition, no heat, no roll).
+    from btcli.model.state import evolve
+
+    # gunnery 10 + long range 4 + jumped 3 - building 4 = 13
+    state = game(gunner("a", "0510", "Medium Laser", gunnery=10), hexes={"0502": attack_building()})
+    state = state.with_unit(evolve(state.units["a"], mode=movement.MoveMode.JUMP))
+    state, events, d = fire(state, "a", "0502", ("ML",), [])
+    assert d.rolls == [] and any("holds" in e for e in events) and state.units["a"].fired == ()
