@@ -9,8 +9,6 @@ in ``GameState.pending`` and lowers the CF when the phase ends (URB-COLL-03).
 
 from __future__ import annotations
 
-from math import ceil
-
 from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
@@ -158,7 +156,10 @@ PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")
 
 
 def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -> None:
-    """Raises unless ``attacker`` can make this physical attack on an adjacent building hex."""
+    """Raises unless ``attacker`` can make this physical attack on an adjacent building hex: the same
+    limbs, arcs and actuators as against a unit (tables.md 8.7); only the to-hit roll is skipped."""
+    from btcli.rules import physical
+
     if kind not in PHYSICAL_ON_BUILDINGS:
         raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
     if not attacker.is_mech:
@@ -169,15 +170,7 @@ def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     if kind == "club" and not attacker.extra.get("club"):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
-
-
-def physical_damage(attacker: Unit, kind: str) -> int:
-    """Returns a punch's, kick's or club's damage (tables.md 8.7; the club as in btcli.rules.physical)."""
-    if kind == "punch":
-        return ceil(attacker.tons / 10)
-    if kind == "kick":
-        return attacker.tons // 5
-    return ceil(attacker.tons / 5)
+    physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
 
 
 def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: str) -> tuple[GameState, list[str]]:
@@ -185,7 +178,13 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
     attacker = state.units[attacker_id]
     if not attacker.active:
         return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen (destroyed)"]
-    amount = physical_damage(attacker, kind)
+    from btcli.rules import physical
+
+    try:  # a limb may have been lost earlier in the phase (the phase's attacks resolve in order)
+        limb, _ = physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
+    except IllegalOrderError as exc:
+        return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen: {exc}"]
+    amount = physical.limb_damage(attacker, kind, limb)
     hit = buildings.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
     return evolve(state, pending=state.pending + (hit,)), [
         f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"

@@ -24,6 +24,7 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import arcs, combat_tables, damage, tohit, vehicles
@@ -87,30 +88,9 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
                 f"'{target.id}' flies {difference} level(s) above '{attacker.id}''s hex, out of reach of a {kind}",
                 "VEH-PHYS-08",
             )
-    if kind == "punch":
-        limb = _punching_arm(attacker, target)
-        for item, value in PUNCH_ACTUATOR.items():
-            if item in _destroyed_items(attacker, limb):
-                mods.append((f"{item.replace('_', ' ')} actuator destroyed", value))
-    elif kind == "kick":
-        if not arcs.in_arc(attacker.position, attacker.facing, "front", target.position):
-            raise IllegalOrderError(f"'{target.id}' is not in front of '{attacker.id}' to kick", "tables.md 8.7")
-        legs = [leg for leg in ("LL", "RL") if attacker.internal.get(leg, 0) > 0 and "hip" not in _destroyed_items(attacker, leg)]
-        if len(legs) < 2:
-            raise IllegalOrderError(f"'{attacker.id}' cannot kick with a destroyed leg or hip", "tables.md 8.7")
-        mods.append(("kick", KICK_MODIFIER))
-        limb = "RL"
-    elif kind == "club":
-        # TW club attack (memory, UNVERIFIED: tables.md 8.7 lists no club): both arms with working
-        # shoulders and hands, neither fired this turn, target in front; piloting - 1.
-        for arm in ("LA", "RA"):
-            lost = _destroyed_items(attacker, arm)
-            fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
-            if attacker.internal.get(arm, 0) <= 0 or {"shoulder", "hand"} & lost or fired:
-                raise IllegalOrderError(f"'{attacker.id}' needs both working arms, unfired this turn, to swing a club", "URB-CLUB-01")
-        if not arcs.in_arc(attacker.position, attacker.facing.turned(attacker.twist), "front", target.position):
-            raise IllegalOrderError(f"'{target.id}' is not in front of '{attacker.id}'", "tables.md 8.7")
-        mods.append(("club", CLUB_MODIFIER))
+    if kind in ("punch", "kick", "club"):
+        limb, more = limb_check(attacker, target.position, f"'{target.id}'", kind)
+        mods.extend(more)
     elif kind in ("charge", "dfa"):
         if kind == "charge" and (attacker.mode in (MoveMode.NONE, MoveMode.STAND, MoveMode.JUMP) or attacker.hexes_moved < 1):
             raise IllegalOrderError(f"'{attacker.id}' must have moved (not jumped) this turn to charge", "tables.md 8.7")
@@ -157,17 +137,59 @@ def _check_building(state: GameState, attacker: Unit, target: Unit, kind: str) -
             f"'{attacker.id}' inside the same building on the same level", "URB-IN-08")
 
 
-def _punching_arm(attacker: Unit, target: Unit) -> str:
+def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str, list[tuple[str, int]]]:
+    """Returns (limb, modifiers) for a punch, kick or club at ``where`` (a unit or a building hex, named
+    ``what`` in errors); raises when no limb can make it (tables.md 8.7)."""
+    mods: list[tuple[str, int]] = []
+    if kind == "punch":
+        limb = _punching_arm(attacker, where, what)
+        for item, value in PUNCH_ACTUATOR.items():
+            if item in _destroyed_items(attacker, limb):
+                mods.append((f"{item.replace('_', ' ')} actuator destroyed", value))
+        return limb, mods
+    if kind == "kick":
+        if not arcs.in_arc(attacker.position, attacker.facing, "front", where):
+            raise IllegalOrderError(f"{what} is not in front of '{attacker.id}' to kick", "tables.md 8.7")
+        legs = [leg for leg in ("LL", "RL") if attacker.internal.get(leg, 0) > 0 and "hip" not in _destroyed_items(attacker, leg)]
+        if len(legs) < 2:
+            raise IllegalOrderError(f"'{attacker.id}' cannot kick with a destroyed leg or hip", "tables.md 8.7")
+        return "RL", [("kick", KICK_MODIFIER)]
+    # TW club attack (memory, UNVERIFIED: tables.md 8.7 lists no club): both arms with working
+    # shoulders and hands, neither fired this turn, target in front; piloting - 1.
+    for arm in ("LA", "RA"):
+        lost = _destroyed_items(attacker, arm)
+        fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
+        if attacker.internal.get(arm, 0) <= 0 or {"shoulder", "hand"} & lost or fired:
+            raise IllegalOrderError(f"'{attacker.id}' needs both working arms, unfired this turn, to swing a club", "URB-CLUB-01")
+    if not arcs.in_arc(attacker.position, attacker.facing.turned(attacker.twist), "front", where):
+        raise IllegalOrderError(f"{what} is not in front of '{attacker.id}'", "tables.md 8.7")
+    return "", [("club", CLUB_MODIFIER)]
+
+
+def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
+    """Returns a punch's, kick's or club's damage (tables.md 8.7; the club from memory, UNVERIFIED)."""
+    if kind == "punch":
+        amount = ceil(attacker.tons / 10)
+        for item in ("upper_arm", "lower_arm"):
+            if item in _destroyed_items(attacker, limb):
+                amount = ceil(amount / 2)
+        return amount
+    if kind == "kick":
+        return attacker.tons // 5
+    return ceil(attacker.tons / 5)
+
+
+def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
     if not attacker.is_mech:
         raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
     for arm, arc in (("RA", "right_arm"), ("LA", "left_arm")):
         usable = attacker.internal.get(arm, 0) > 0 and "shoulder" not in _destroyed_items(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         facing = attacker.facing.turned(attacker.twist)
-        if usable and not fired and arcs.in_arc(attacker.position, facing, arc, target.position):
+        if usable and not fired and arcs.in_arc(attacker.position, facing, arc, where):
             return arm
     raise IllegalOrderError(
-        f"'{attacker.id}' has no arm that can punch '{target.id}' (destroyed, fired this turn, or out of arc)",
+        f"'{attacker.id}' has no arm that can punch {what} (destroyed, fired this turn, or out of arc)",
         "tables.md 8.7",
     )
 
@@ -208,16 +230,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         return finish(state, hits, {}, dice, events)
     if kind == "kick" and target.is_vehicle:
         side = _random_side(dice, target)  # VEH-PHYS-06
-    if kind == "punch":
-        amount = ceil(attacker.tons / 10)
-        for item in ("upper_arm", "lower_arm"):
-            if item in _destroyed_items(attacker, limb):
-                amount = ceil(amount / 2)
-        hits += _table_hits(dice, target, side, [amount], "punch", attacker.id)
-    elif kind == "kick":
-        hits += _table_hits(dice, target, side, [attacker.tons // 5], "kick", attacker.id)
-    elif kind == "club":  # ceil(tons / 5) on the normal table (memory; UNVERIFIED)
-        hits += _table_hits(dice, target, side, [ceil(attacker.tons / 5)], "club", attacker.id)
+    if kind in ("punch", "kick", "club"):  # the club on the normal table (memory; UNVERIFIED)
+        hits += _table_hits(dice, target, side, [limb_damage(attacker, kind, limb)], kind, attacker.id)
     elif kind == "charge":
         more_hits, psr = charge_hits(state, attacker, target, side, "front", dice)
         hits += more_hits

@@ -141,3 +141,18 @@ def test_a_weapon_that_cannot_hit_a_distant_building_is_held():
     state = state.with_unit(evolve(state.units["a"], mode=movement.MoveMode.JUMP))
     state, events, d = fire(state, "a", "0502", ("ML",), [])
     assert d.rolls == [] and any("holds" in e for e in events) and state.units["a"].fired == ()
+
+
+def test_urb_atk_04_physical_attacks_on_buildings_need_a_limb_that_can_make_them():
+    # URB-ATK-04 with tables.md 8.7: a building is always hit, but the 'Mech must be able to kick it: a
+    # building hex behind the 'Mech cannot be kicked; one in front can.
+    from btcli.errors import IllegalOrderError
+    from btcli.model.state import Phase
+    from btcli.orders import AttackOrder
+
+    state = game(mech("Hunchback HBK-4G", "h", "0505"), hexes={"0506": attack_building(), "0504": attack_building()},
+                 phase=Phase.PHYSICAL)
+    with pytest.raises(IllegalOrderError, match="not in front"):
+        engine.apply(state, AttackOrder("h", "0506", physical="kick"), ManualDice([]))
+    state, events = engine.apply(state, AttackOrder("h", "0504", physical="kick"), ManualDice([]))
+    assert "always hits" in events[0]
