@@ -14,8 +14,8 @@ there and resolves the skid or sideslip from that point.
   WiGE using flank MP that changes facing and then enters a hex rolls driving
   (no skid ladder, VEH-SLIP-01). On a failure it slips MoF hexes in the direction
   it would have gone without the turn, never more than the hexes entered before
-  the roll - 1 (VEH-SLIP-04); no MP (VEH-SLIP-08). btcli ends the move after the
-  slip (VEH-SLIP-07 lets a player continue; not supported yet).
+  the roll - 1 (VEH-SLIP-04); no MP (VEH-SLIP-08). The move ends after the slip
+  unless the player asked to go on (`move --after-slip continue`, VEH-SLIP-07).
 - Along the way (both): off the map leaves the battle; prohibited terrain costs
   ceil(tons/5) in 5-point groups on the front/rear column and immobilizes
   (VEH-URB-05, AMB-17); deep water destroys a unit that may not enter it
@@ -244,9 +244,10 @@ def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dic
     else:
         total = hexes * ceil(unit.tons / 10)
     events.append(f"{unit.id} {what}: {total} damage (VTOL-CRASH-01)")
+    from btcli.rules.collisions import struck_side
+
     # The side that struck the terrain faces the direction of the slip.
-    side = {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - unit.facing) % 6]
-    return vtol.crash_damage(state, unit, total, side, dice, events)
+    return vtol.crash_damage(state, unit, total, struck_side(unit.facing, direction), dice, events)
 
 
 def risk_points(unit: Unit, board, steps: tuple[str, ...], fast: bool) -> list[tuple[int, Facing, int, HexId]]:
