@@ -177,10 +177,12 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
     URB-BLD-11, URB-BRG-03/08). A hex that collapses under the unit ends its move there: the unit is
     placed in it and the collapse resolved. Returns (state, events, whether the move ended so)."""
     events: list[str] = []
-    for index, hex_id, kind, hexes, backward, floor in plan.structures:
-        if index >= limit:
+    for meet in plan.structures:
+        if meet.index >= limit:
             break
-        state, why = buildings.enter(state, plan.unit, hex_id, kind, hexes, backward, floor, dice, events)
+        index, hex_id = meet.index, meet.hex
+        state, why = buildings.enter(state, plan.unit, hex_id, meet.kind, meet.hexes_moved, meet.backward, meet.floor,
+                                     dice, events)
         unit = state.units[plan.unit]
         if not why and not unit.destroyed:
             continue

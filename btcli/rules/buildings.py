@@ -565,8 +565,11 @@ def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[s
     falls again; the engine calls ``fell_inside`` for it."""
     if not state.board.structure_hexes:
         return state
+    # Only a fall where the 'Mech stood: one pushed into a building has had its failed-entry damage
+    # (URB-MOVE-09), and one that fell elsewhere (a collapse) did not fall inside.
     fallen = [uid for uid, unit in state.units.items()
-              if unit.prone and unit is not before.units.get(uid) and not getattr(before.units.get(uid), "prone", True)]
+              if unit.prone and unit is not before.units.get(uid) and not getattr(before.units.get(uid), "prone", True)
+              and unit.position == before.units[uid].position]
     for uid in fallen:
         state = fell_inside(state, uid, dice, events)
     return state

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
@@ -61,6 +62,17 @@ class StepCost:
     paved: bool
 
 
+class StructureMeet(NamedTuple):
+    """A building, roof or bridge a move meets (resolved by btcli.rules.buildings.enter)."""
+
+    index: int  # the step that enters the hex
+    hex: HexId
+    kind: str  # "enter" (a building's interior), "roof", "deck", "bridge" (entered like a building)
+    hexes_moved: int  # counting this hex (the entry PSR's ladder)
+    backward: bool
+    floor: int
+
+
 @dataclass(frozen=True)
 class MovePlan:
     """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
@@ -78,8 +90,7 @@ class MovePlan:
     crash: str = ""  # VTOLs: why the move ends in a crash
     charge: str = ""  # VTOLs: the large unit it charges trying to land on it (VEH-VTOL-11)
     place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
-    # Structures met on the way: (step index, hex, "enter"|"roof"|"deck"|"bridge", hexes moved, backward, floor).
-    structures: tuple[tuple[int, HexId, str, int, bool, int], ...] = ()
+    structures: tuple[StructureMeet, ...] = ()  # buildings, roofs and bridges met on the way, in order
 
 
 # -- terrain ------------------------------------------------------------------
@@ -341,7 +352,7 @@ def check_move(
         place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
     else:
         level, inside, place = board.hex(here).level, None, (0, False, False)
-    structures: list[tuple[int, HexId, str, int, bool, int]] = []
+    structures: list[StructureMeet] = []
     for index, step in enumerate(steps):
         if step in ("A", "D"):
             raise InputError(f"A and D (climb, descend) are VTOL steps; '{unit.id}' moves on the ground")
@@ -366,7 +377,7 @@ def check_move(
         all_paved = all_paved and cost.paved
         entered.append(there)
         if cost.event:
-            structures.append((index, there, cost.event, len(entered), step == "B", cost.place[0]))
+            structures.append(StructureMeet(index, there, cost.event, len(entered), step == "B", cost.place[0]))
         here, level, place = there, cost.level, cost.place
         inside = there if cost.event == "enter" else None
     bonus = gets_pavement_bonus(unit) and all_paved
@@ -523,9 +534,9 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
     _check_enemy(state, unit, to, place if to in board.structure_hexes else None)
     _check_stacking(state, unit, to, place)
     end_facing = facing if facing is not None else unit.facing
-    structures = ((0, to, "roof", distance, False, 0),) if top else ()
+    structures = (StructureMeet(0, to, "roof", distance, False, 0),) if top else ()
     if landing.bridge is not None and not top:
-        structures = ((0, to, "deck", distance, False, 0),)
+        structures = (StructureMeet(0, to, "deck", distance, False, 0),)
     return MovePlan(unit.id, MoveMode.JUMP, (), (to,), to, end_facing, distance, distance,
                     place=place, structures=structures)
 
