@@ -589,7 +589,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
     state.board.require(to)
     if to == unit.position and (facing is None or facing == unit.facing):
         return ()
-    if to != unit.position:  # TW p.57: name the stacking rule, not a missing-MP or no-path error
+    if to != unit.position and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
         _check_enemy(state, unit, to)
         _check_stacking(state, unit, to)
     candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
@@ -625,35 +625,42 @@ def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
     return ("R",) * right if right <= 3 else ("L",) * (6 - right)
 
 
+def _start(state: GameState, unit: Unit) -> tuple:
+    """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
+    board = state.board
+    place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+    return unit.position, unit.facing, board.hex(unit.position).paved, move_level(board, unit), place
+
+
 def _search(state, unit, to, facing, allow_backward, budget, bonus):
-    """Dijkstra over (hex, facing, still on pavement); returns (steps or None, cheapest MP or None).
+    """Dijkstra over (hex, facing, still on pavement, level, place); returns (steps or None, cheapest MP or None).
 
     ``budget`` is the mode's MP without the pavement bonus; a path that starts and
-    stays on pavement gets one more when ``bonus`` (VEH-URB-01).
+    stays on pavement gets one more when ``bonus`` (VEH-URB-01). Levels and places
+    (floors, roofs, bridge decks) follow ``step_into``, as ``check_move`` does.
     """
-    board = state.board
-    start = (unit.position, unit.facing, board.hex(unit.position).paved)
+    start = _start(state, unit)
     frontier = [(0, 0, start, ())]
     best: dict = {start: 0}
     counter = 0
     cheapest = None
     while frontier:
         mp, _, node, steps = heapq.heappop(frontier)
-        here, face, paved = node
+        here, face, paved, _, place = node
         if best.get(node, 1 << 30) < mp:
             continue
         if here == to and (facing is None or face == facing):
             if mp <= budget + (1 if bonus and paved else 0):
-                if not occupants(state, here, exclude=unit.id):
+                others = [u for u in occupants(state, here, exclude=unit.id)
+                          if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place]
+                if not others:
                     return steps, mp
             if cheapest is None:
                 cheapest = mp
             continue
         if mp > budget + 12:  # far past anything reachable; stop exploring
             continue
-        moves = _successors(state, unit, here, face, paved, allow_backward)
-        for code, there, face2, cost, paved2 in moves:
-            node2 = (there, face2, paved2)
+        for code, node2, cost in _successors(state, unit, node, allow_backward):
             mp2 = mp + cost
             if mp2 < best.get(node2, 1 << 30):
                 best[node2] = mp2
@@ -662,13 +669,17 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     return None, cheapest
 
 
-def _successors(state, unit, here, face, paved, allow_backward):
-    """Returns the legal single steps from (here, face): (code, hex, facing, MP, still on pavement).
+def _successors(state, unit, node, allow_backward):
+    """Returns the legal single steps from a search node: (code, next node, MP).
 
     ``allow_backward`` is False for running/flanking, which also keeps a 'Mech out of water (tables.md 11.1).
     """
     board = state.board
-    moves = [("L", here, face.turned(-1), 1, paved), ("R", here, face.turned(1), 1, paved)]
+    here, face, paved, level, place = node
+    moves = [("L", (here, face.turned(-1), paved, level, place), 1), ("R", (here, face.turned(1), paved, level, place), 1)]
+    inside = here if board.hex(here).building is not None and not place[1] else None
+    # No T: a found path enters buildings (and drives onto bridges along the road) as F does; climbing
+    # onto roofs is asked for with an explicit --path.
     for code, direction in (("F", face), ("B", face.opposite())):
         if code == "B" and not allow_backward:
             continue
@@ -678,35 +689,35 @@ def _successors(state, unit, here, face, paved, allow_backward):
         if unit.is_mech and not allow_backward and board.hex(there).is_deep_water:
             continue
         try:
-            _check_enemy(state, unit, there)
-            cost = enter_cost(unit, board, here, there, backward=code == "B")
+            step = step_into(unit, board, here, there, level, inside, code == "B", under=place[2])
+            _check_enemy(state, unit, there, step.place if there in board.structure_hexes else None)
         except IllegalOrderError:
             continue
-        moves.append((code, there, face, cost.mp, paved and cost.paved))
+        moves.append((code, (there, face, paved and step.paved, step.level, step.place), step.mp))
     return moves
 
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
-    board = state.board
     budget = mode_mp(unit, mode, False)
     bonus = gets_pavement_bonus(unit)
-    start = (unit.position, unit.facing, board.hex(unit.position).paved)
+    start = _start(state, unit)
     out: dict[HexId, int] = {}
     frontier = [(0, 0, start)]
     best = {start: 0}
     counter = 0
     while frontier:
-        mp, _, (here, face, paved) = heapq.heappop(frontier)
-        if mp > best[(here, face, paved)]:
+        mp, _, node = heapq.heappop(frontier)
+        here, _, paved, _, _ = node
+        if mp > best[node]:
             continue
         if mp > budget + (1 if bonus and paved else 0):  # VEH-URB-01: the extra MP only on pavement
             continue
         if here not in out or mp < out[here]:
             out[here] = mp
         limit = budget + (1 if bonus else 0)
-        for _code, there, face2, cost, paved2 in _successors(state, unit, here, face, paved, not mode.is_fast):
-            _push(frontier, best, (there, face2, paved2), mp + cost, limit, counter := counter + 1)
+        for _code, node2, cost in _successors(state, unit, node, not mode.is_fast):
+            _push(frontier, best, node2, mp + cost, limit, counter := counter + 1)
     return out
 
 

@@ -156,3 +156,20 @@ def test_urb_atk_04_physical_attacks_on_buildings_need_a_limb_that_can_make_them
         engine.apply(state, AttackOrder("h", "0506", physical="kick"), ManualDice([]))
     state, events = engine.apply(state, AttackOrder("h", "0504", physical="kick"), ManualDice([]))
     assert "always hits" in events[0]
+
+
+def test_paths_found_with_to_start_from_the_units_floor():
+    # find_path (--to) reads the floor a 'Mech stands on: from level 1 of a building at level 0 onto a level-1
+    # hill next door is a level step (1 MP + 0), not a climb from the ground.
+    hexes = {"0509": building("heavy", height=3, cf=90), "0508": {"terrain": "clear", "level": 1}}
+    state = at(make_state(hunchback(), hexes=hexes), "u1", "0509", floor=1)
+    steps = movement.find_path(state, state.units["u1"], H("0508"), None, None)
+    assert steps == ("F",) and plan(state, "F").mp == 1
+
+
+def test_paths_found_with_to_may_end_on_a_free_floor_of_a_building_hex():
+    # URB-MOVE-11: a friend on level 1 of 0509 does not stop a path into its ground floor.
+    state = make_state(hunchback(tons=40), {"id": "f", "side": "red", "design": LOCUST, "position": "0101"},
+                       hexes={"0509": building("heavy", height=3, cf=90)})
+    state = at(state, "f", "0509", floor=1)
+    assert movement.find_path(state, state.units["u1"], H("0509"), None, None) == ("F",)
