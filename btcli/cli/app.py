@@ -90,7 +90,8 @@ def attack(
     ] = None,
     weapon: Annotated[
         Optional[list[str]],
-        typer.Option("--weapon", "-w", help="Weapon to fire (name or alias, NAME@LOC to pick a mount); repeatable."),
+        typer.Option("--weapon", "-w", help="Weapon to fire (name or alias, NAME@LOC to pick a mount; :ap, :cluster or "
+                     ":ultra for armor-piercing, LB-X cluster or double-rate fire); repeatable."),
     ] = None,
     physical: Annotated[
         Optional[str], typer.Option(help="Physical attack: punch, kick, charge, dfa or club.", show_default=False)

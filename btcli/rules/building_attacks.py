@@ -14,8 +14,8 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
-from btcli.model.units import AmmoBin, Unit
-from btcli.rules import arcs, buildings, combat, los, tohit, vehicles
+from btcli.model.units import Unit
+from btcli.rules import arcs, buildings, combat, los, tohit, vehicles, weapon_modes
 
 
 def hex_target(state: GameState, text: str) -> HexId | None:
@@ -106,9 +106,7 @@ def weapon_attack(
         result = hex_to_hit(state, attacker, index, hex_id, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
-        if kind == "ap":  # TW p.140 (UNVERIFIED): armor-piercing rounds are harder to aim, as at units
-            result = tohit.ToHit(result.modifiers + (("armor-piercing ammunition", combat.AP_TO_HIT),))
-        plans.append((index, result))
+        plans.append((index, combat.mode_to_hit(result, kind)))
     combat._check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])  # noqa: SLF001
     adjacent = attacker.position.distance(hex_id) == 1
     events: list[str] = []
@@ -121,14 +119,16 @@ def weapon_attack(
             events.append(f"{attacker.id} holds {mount.label}: to-hit {result.target} against hex {hex_id.label} "
                           f"cannot be made")
             continue
-        if int(data.get("ammo_per_ton", 0)):  # a shot from a bin of the kind named (VEH-DMG-10)
-            bin_index = next(i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0)
-            a = ammo[bin_index]
-            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
-        fired.append(index)
+        streak = bool(data.get("streak")) and not adjacent  # a Streak spends its salvo only if it hits
+        if not streak:
+            combat.spend_ammo(attacker, ammo, index, kind)
+            fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         source = f"{mount.label} from {attacker.id}"
         if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
-            amount = combat.full_damage(data)
+            if kind == "ultra":  # URB-ATK-04: the jam roll is still made
+                natural = dice.roll(2, f"jam check {mount.label} {attacker.id} (double rate)").total
+                attacker = _jam(attacker, index, natural, kind, events)
+            amount = weapon_modes.full_damage(data, kind)
             events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
                           f"an automatic hit for {amount}")
             pending.append(buildings.building_hit(hex_id, amount, source))
@@ -136,10 +136,15 @@ def weapon_attack(
         tn = result.target
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs hex {hex_id.label}", target=tn,
                          modifiers=result.modifiers)
+        attacker = _jam(attacker, index, roll.total, kind, events)
         if not roll.success:
-            events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: miss")
+            what = "does not lock on and does not fire" if streak else "miss"
+            events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: {what}")
             continue
-        amount = sum(combat.damage_groups(dice, data, mount.label, hex_id.label))
+        if streak:
+            combat.spend_ammo(attacker, ammo, index, kind)
+            fired.append(index)
+        amount = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, hex_id.label))
         events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
                       f"hit for {amount}")
         pending.append(buildings.building_hit(hex_id, amount, source))
@@ -150,6 +155,18 @@ def weapon_attack(
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
+
+
+def _jam(attacker: Unit, index: int, natural: int, mode: str, events: list[str]) -> Unit:
+    """An Ultra autocannon firing at double rate jams on a natural 2 (tables.md 12, memory)."""
+    if not weapon_modes.jams(mode, natural):
+        return attacker
+    from btcli.rules.damage import evolve_mount
+
+    events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
+    mounts = list(attacker.weapons)
+    mounts[index] = evolve_mount(mounts[index], jammed=True)
+    return evolve(attacker, weapons=tuple(mounts))
 
 
 PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")

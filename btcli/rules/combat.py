@@ -26,6 +26,7 @@ from btcli.rules import (
     piloting,
     tohit,
     vehicles,
+    weapon_modes,
 )
 
 TWISTS = {"": 0, "left": -1, "right": 1}
@@ -35,25 +36,22 @@ MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
 # only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
 AP_CRITICAL_MODIFIER = {"AC/2": -4, "AC/5": -3, "AC/10": -2, "AC/20": -1}
 AP_TO_HIT = 1
-AMMO_KINDS = ("standard", "ap")
-
-
 def ammo_kind_problem(weapon: str, kind: str) -> str:
-    """Returns why a weapon cannot use this ammunition kind, or ''."""
-    if kind not in AMMO_KINDS:
-        return f"unknown ammunition kind {kind!r} (use {' or '.join(AMMO_KINDS)})"
-    if kind == "ap" and weapon not in AP_CRITICAL_MODIFIER:
-        return f"armor-piercing ammunition is for standard autocannons ({', '.join(AP_CRITICAL_MODIFIER)}), not {weapon!r}"
-    return ""
+    """Returns why a weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
+    from btcli.rules import weapon_modes
+
+    return weapon_modes.problem(weapon, catalog.weapons()[weapon], kind)
 
 
 def split_ammo(text: str) -> tuple[str, str]:
-    """Splits a weapon spec ``NAME[@LOC][:ap]`` into the spec and the ammunition kind (VEH-DMG-10)."""
+    """Splits a weapon spec ``NAME[@LOC][:ap|:cluster|:ultra]`` into the spec and its mode (tables.md 12)."""
+    from btcli.rules.weapon_modes import MODES
+
     spec, sep, kind = text.rpartition(":")
     if not sep:
         return text, "standard"
-    if kind.lower() not in AMMO_KINDS:
-        raise InputError(f"bad ammunition {kind!r} in --weapon {text!r} (use NAME:ap for armor-piercing)")
+    if kind.lower() not in MODES:
+        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra)")
     return spec, kind.lower()
 
 
@@ -142,20 +140,47 @@ def plan_weapon_attack(
         result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
-        if kind == "ap":  # TW p.140 (UNVERIFIED): armor-piercing rounds are harder to aim
-            result = tohit.ToHit(result.modifiers + (("armor-piercing ammunition", AP_TO_HIT),))
+        result = mode_to_hit(result, kind)
         plans.append((index, result))
     _check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
     return attacker, target, plans, turn
 
 
+def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
+    """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds."""
+    from btcli.rules import weapon_modes
+
+    extra = [("armor-piercing ammunition", AP_TO_HIT)] if mode == "ap" else weapon_modes.to_hit_modifiers(mode)
+    return tohit.ToHit(result.modifiers + tuple(extra)) if extra else result
+
+
+def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
+    """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
+    from btcli.rules import weapon_modes
+
+    mount = attacker.weapons[index]
+    if not int(catalog.weapons()[mount.weapon].get("ammo_per_ton", 0)):
+        return
+    kind = weapon_modes.bin_kind(mode)
+    for _ in range(weapon_modes.shots(mode)):
+        bin_index = next((i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0),
+                         None)
+        if bin_index is None:
+            raise IllegalOrderError(f"{attacker.id} has no {mount.weapon} ammunition left", "TW p.99")
+        a = ammo[bin_index]
+        ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
+
+
 def _check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
+    from btcli.rules import weapon_modes
+
     needed: dict[tuple[str, str], int] = {}
-    for i, kind in shots:
+    for i, mode in shots:
         name = attacker.weapons[i].weapon
         if int(catalog.weapons()[name].get("ammo_per_ton", 0)):
-            needed[(name, kind)] = needed.get((name, kind), 0) + 1
+            kind = weapon_modes.bin_kind(mode)
+            needed[(name, kind)] = needed.get((name, kind), 0) + weapon_modes.shots(mode)
     for (name, kind), count in needed.items():
         have = sum(a.shots for a in attacker.ammo if a.weapon == name and a.kind == kind)
         if have < count:
@@ -185,25 +210,32 @@ def weapon_attack(
             shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
             events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
             continue
-        if int(data.get("ammo_per_ton", 0)):
-            bin_index = next(
-                (i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0), None
-            )
-            if bin_index is None:
-                raise IllegalOrderError(f"{attacker.id} has no {mount.weapon} ammunition left", "TW p.99")
-            a = ammo[bin_index]
-            ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
-        fired.append(index)
+        streak = bool(data.get("streak"))
+        if not streak:  # a Streak spends its salvo only if it hits
+            spend_ammo(attacker, ammo, index, kind)
+            fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
+        if weapon_modes.jams(kind, roll.total):
+            events.append(f"{attacker.id}'s {mount.label} jams firing at double rate (natural 2)")
+            mounts = list(attacker.weapons)
+            mounts[index] = damage.evolve_mount(mount, jammed=True)
+            attacker = evolve(attacker, weapons=tuple(mounts))
         if not roll.success:
+            if streak:
+                events.append(f"{attacker.id}'s {mount.label} does not lock on {target.id} (needs {tn}, rolls "
+                              f"{roll.total}): it does not fire")
+                continue
             events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
             if shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
-                full = full_damage(data)  # URB-IN-04: an adjacent attacker's misses strike the building
+                full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
                 events.append(f"  the miss strikes building hex {target.position.label} for {full}")
                 pending.append(buildings.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
             continue
-        groups = damage_groups(dice, data, mount.label, target.id)
-        lost = full_damage(data) - sum(groups)
+        if streak:
+            spend_ammo(attacker, ammo, index, kind)
+            fired.append(index)
+        groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
+        lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
             events.append(f"  the {lost} missing the target strike building hex {target.position.label} (URB-IN-04)")
             pending.append(buildings.building_hit(target.position, lost, f"{mount.label} from {attacker.id}"))
@@ -252,24 +284,18 @@ def _shelter(state: GameState, attacker: Unit, target: Unit):
     return b, together
 
 
-def full_damage(data: dict) -> int:
+def full_damage(data: dict, mode: str = "standard") -> int:
     """Returns a weapon's whole damage, every missile hitting (URB-ATK-05)."""
-    per = int(data["damage"])
-    if data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0:
-        return per * int(data["cluster"])
-    return per
+    from btcli.rules import weapon_modes
+
+    return weapon_modes.full_damage(data, mode)
 
 
-def damage_groups(dice: Dice, data: dict, label: str, target_id: str) -> list[int]:
+def damage_groups(dice: Dice, data: dict, label: str, target_id: str, mode: str = "standard") -> list[int]:
     """Returns the damage groups of one hit: cluster weapons roll on the cluster table (tables.md 7)."""
-    per = int(data["damage"])
-    if data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0:
-        size = int(data["cluster"])
-        roll = dice.roll(2, f"cluster hits {label} vs {target_id} ({size} missiles)").total
-        missiles = combat_tables.cluster_hits(size, roll)
-        group = int(data.get("group", 0)) or missiles
-        return [n * per for n in combat_tables.damage_groups(missiles, group)]
-    return [per]
+    from btcli.rules import weapon_modes
+
+    return weapon_modes.damage_groups(dice, data, mode, label, target_id)
 
 
 def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str) -> list[str]:

@@ -208,7 +208,13 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
             if m.weapon == weapon and m.location == location and not m.destroyed:
                 weapons = list(unit.weapons)
                 weapons[i] = evolve_mount(m, destroyed=True)
-                return evolve(unit, weapons=tuple(weapons))
+                unit = evolve(unit, weapons=tuple(weapons))
+                blast = int(catalog.weapons()[weapon].get("explodes_when_destroyed", 0))
+                if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
+                    events.append(f"{unit.id}'s {weapon} explodes in {location}: {blast} damage")
+                    unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
+                    unit = _internal_damage(unit, location, blast, events)
+                return unit
         return unit
     if item.startswith("ammo:"):
         return ammo_explosion(unit, location, slot, item.split(":", 1)[1], events)

@@ -222,11 +222,17 @@ def _ammo_to_dict(a: AmmoBin) -> dict[str, object]:
 
 
 def _ammo_from_dict(a: dict, where: str) -> AmmoBin:
-    """Reads an ammunition bin; ``kind = "ap"`` (armor-piercing) only for standard autocannons (VEH-DMG-10)."""
-    from btcli.rules.combat import ammo_kind_problem
+    """Reads an ammunition bin: ``kind = "ap"`` (armor-piercing, standard autocannons, VEH-DMG-10) or
+    ``"cluster"`` (LB-X cluster rounds); standard by default."""
+    if "kind" not in a:
+        return AmmoBin(a["weapon"], a["location"], int(a["shots"]))
+    from btcli import catalog
+    from btcli.rules import weapon_modes
 
-    kind = str(a.get("kind", "standard"))
-    problem = ammo_kind_problem(str(a["weapon"]), kind)
+    kind = str(a["kind"])
+    data = catalog.weapons().get(str(a["weapon"]), {})
+    problem = ("'ultra' is a way of firing, not a kind of ammunition" if kind == "ultra"
+               else weapon_modes.problem(str(a["weapon"]), data, kind))
     if problem:
         raise GameFileError(f"ammunition of {where}: {problem}")
     return AmmoBin(a["weapon"], a["location"], int(a["shots"]), kind)

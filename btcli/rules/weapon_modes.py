@@ -1,0 +1,89 @@
+"""Weapon modes chosen with a suffix on ``--weapon`` (tables.md 12, 7).
+
+- ``:ap``: armor-piercing autocannon rounds (VEH-DMG-10; btcli.rules.combat).
+- ``:cluster``: LB-X cluster rounds: 10 pellets of 1 damage from the cluster table
+  (size 10), each its own hit location, -1 to-hit (grouping from memory, UNVERIFIED).
+- ``:ultra``: an Ultra autocannon at double rate: two shots of ammunition and heat,
+  the cluster table size 2 for the shots that hit, each its own hit; a natural 2 on
+  the to-hit roll jams the weapon for the rest of the game (memory, UNVERIFIED).
+
+Streak launchers need no suffix: on a hit every missile hits (no cluster roll); on
+a miss the launcher does not fire, using no ammunition and making no heat (memory,
+UNVERIFIED). Gauss rifles explode when a critical hit destroys them
+(btcli.rules.damage).
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.rules import combat_tables
+
+MODES = ("standard", "ap", "cluster", "ultra")
+AP_WEAPONS = ("AC/2", "AC/5", "AC/10", "AC/20")
+CLUSTER_TO_HIT = -1
+ULTRA_SHOTS = 2
+ULTRA_JAM_ROLL = 2  # a natural 2 while double-firing
+
+
+def problem(weapon: str, data: dict, mode: str) -> str:
+    """Returns why a weapon cannot fire in this mode, or ''."""
+    if mode not in MODES:
+        return f"unknown mode {mode!r} (use {', '.join(MODES[1:])})"
+    if mode == "ap" and weapon not in AP_WEAPONS:
+        return f"armor-piercing ammunition is for standard autocannons ({', '.join(AP_WEAPONS)}), not {weapon!r}"
+    if mode == "cluster" and not data.get("lbx"):
+        return f"cluster rounds are for LB-X autocannons, not {weapon!r}"
+    if mode == "ultra" and not data.get("ultra"):
+        return f"only Ultra autocannons fire at double rate, not {weapon!r}"
+    return ""
+
+
+def bin_kind(mode: str) -> str:
+    """Returns the ammunition kind a mode fires (an Ultra's double rate fires standard rounds)."""
+    return "standard" if mode == "ultra" else mode
+
+
+def shots(mode: str) -> int:
+    """Returns the rounds (and heat multiples) one attack in this mode uses."""
+    return ULTRA_SHOTS if mode == "ultra" else 1
+
+
+def to_hit_modifiers(mode: str) -> list[tuple[str, int]]:
+    return [("LB-X cluster rounds", CLUSTER_TO_HIT)] if mode == "cluster" else []
+
+
+def jams(mode: str, natural: int) -> bool:
+    """Tells whether an Ultra autocannon jams on this to-hit roll (a natural 2 while double-firing)."""
+    return mode == "ultra" and natural == ULTRA_JAM_ROLL
+
+
+def damage_groups(dice: Dice, data: dict, mode: str, label: str, target_id: str) -> list[int]:
+    """Returns the damage groups of one hit (tables.md 7, 12)."""
+    per = int(data["damage"])
+    if mode == "ultra":
+        roll = dice.roll(2, f"cluster hits {label} vs {target_id} (2 shots, double rate)").total
+        return [per] * combat_tables.cluster_hits(ULTRA_SHOTS, roll)
+    if mode == "cluster":
+        size = int(data["cluster"])
+        roll = dice.roll(2, f"cluster hits {label} vs {target_id} ({size} pellets)").total
+        return [1] * combat_tables.cluster_hits(size, roll)
+    if data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0:
+        size = int(data["cluster"])
+        if data.get("streak"):
+            missiles = size  # a Streak that hits hits with every missile
+        else:
+            roll = dice.roll(2, f"cluster hits {label} vs {target_id} ({size} missiles)").total
+            missiles = combat_tables.cluster_hits(size, roll)
+        group = int(data.get("group", 0)) or missiles
+        return [n * per for n in combat_tables.damage_groups(missiles, group)]
+    return [per]
+
+
+def full_damage(data: dict, mode: str = "standard") -> int:
+    """Returns a weapon's whole damage, every missile, pellet or shot hitting (URB-ATK-05)."""
+    per = int(data["damage"])
+    if mode == "ultra":
+        return per * ULTRA_SHOTS
+    if mode == "cluster" or (data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0):
+        return (1 if mode == "cluster" else per) * int(data["cluster"])
+    return per
