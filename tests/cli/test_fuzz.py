@@ -94,3 +94,41 @@ def test_damaged_game_files_never_crash_or_get_overwritten(base_game, data, dama
         import tomllib
 
         assert tomllib.loads(bytes(raw).decode()) == tomllib.loads(base_game.read_text())
+
+
+CITY_WORDS = st.sampled_from(
+    [
+        "atlas", "hunchback", "commando", "scorpion", "manticore", "wasp", "nobody",
+        "--path", "--to", "--mode", "--dice", "--weapon", "-w", "--physical", "--girder", "--twist", "--dry-run",
+        "--hex", "--reveal", "--salt", "--secrets", "--map", "--clear",
+        "F", "T", "T,T", "F,T,F", "3F", "R,T", "B", "0402", "0408", "0705", "1102", "1103", "0505", "9999",
+        "AC/20", "ML", "LRM-20", "PPC", "UAC5:ultra", "AC/20:ap", "LB10X:cluster", "ML:bogus", "punch", "kick",
+        "club", "charge", "12", "2", "7,7,7", "left", "N", "walk", "run", "jump", "stand",
+    ]
+)
+
+
+@pytest.fixture(scope="module")
+def city_games(tmp_path_factory) -> dict[str, Path]:
+    """The City Fight game in its movement phase, and after everyone stood, in its weapon phase."""
+    folder = tmp_path_factory.mktemp("city-fuzz")
+    moving = folder / "moving.toml"
+    ok("init", SCENARIOS / "city-fight.toml", "-o", moving, "-q")
+    ok("resolve-phase", moving, "--dice", "5,9", "-q")
+    firing = folder / "firing.toml"
+    shutil.copy(moving, firing)
+    for unit in ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp"):
+        ok("move", firing, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", firing, "-q")
+    return {"movement": moving, "weapon": firing}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(st.one_of(CITY_WORDS, TEXT), min_size=0, max_size=7),
+       command=st.sampled_from(["move", "attack", "drop", "report"]), phase=st.sampled_from(["movement", "weapon"]))
+def test_urban_commands_never_crash_or_corrupt(city_games, words, command, phase):
+    """Buildings, bridges, hex targets, girders, drops and maps: a clean answer or a clean refusal."""
+    game = city_games[phase].parent / f"work-{phase}.toml"
+    shutil.copy(city_games[phase], game)
+    args = [command, str(game)] + [w for w in words if w not in ("--debug", "--map", "--secrets")]
+    _check(game, args)
