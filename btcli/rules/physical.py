@@ -79,6 +79,8 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
     if attacker.prone or tohit.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     _check_building(state, attacker, target, kind)
+    if not airborne_vtol(target):
+        _check_levels(state, attacker, target, kind)
     mods: list[tuple[str, int]] = [("piloting", attacker.piloting)]
     limb = ""
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:
@@ -119,6 +121,26 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         mods.append((f"attacker {attacker.mode.value}", moved))
     mods.extend(tohit.target_modifiers(state, attacker, target))
     return sum(v for _, v in mods), mods, limb
+
+
+# The level differences (target's level - attacker's) each attack reaches between ground units: a punch
+# or club reaches the same level or one up, a kick the same or one down, a charge one either way, a
+# death from above any (MegaMek's Punch/Kick/Club/ChargeAttackAction; TW p.145-148 not at hand: UNVERIFIED).
+REACH = {"punch": (0, 1), "club": (0, 1), "kick": (-1, 0), "charge": (-1, 0, 1)}
+
+
+def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
+    """Refuses a physical attack across more levels than it reaches (roofs, floors, hills, decks)."""
+    from btcli.rules.buildings import unit_level
+
+    if kind not in REACH:
+        return
+    difference = unit_level(state.board, target) - unit_level(state.board, attacker)
+    if difference not in REACH[kind]:
+        where = "above" if difference > 0 else "below"
+        raise IllegalOrderError(
+            f"'{target.id}' stands {abs(difference)} level(s) {where} '{attacker.id}': out of reach of a {kind}",
+            "tables.md 8.7")
 
 
 def _check_building(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:

@@ -173,3 +173,27 @@ def test_paths_found_with_to_may_end_on_a_free_floor_of_a_building_hex():
                        hexes={"0509": building("heavy", height=3, cf=90)})
     state = at(state, "f", "0509", floor=1)
     assert movement.find_path(state, state.units["u1"], H("0509"), None, None) == ("F",)
+
+
+@pytest.mark.parametrize("kind, target_floor, allowed", [
+    ("punch", 1, True), ("punch", 2, False), ("kick", 1, False), ("charge", 1, True), ("charge", 2, False),
+])
+def test_physical_attacks_reach_only_so_many_levels(kind, target_floor, allowed):
+    # tables.md 8.7 with MegaMek's reach (UNVERIFIED): a punch reaches the same level or one up, a kick the
+    # same or one down, a charge one either way. A 'Mech on the ground floor of 0505 and another on level N
+    # of the next hex of the same building.
+    from btcli.errors import IllegalOrderError
+    from btcli.model.state import Phase, evolve
+    from btcli.rules import physical
+
+    hexes = {"0505": attack_building("heavy", 3, structure="b"), "0504": attack_building("heavy", 3, structure="b")}
+    state = game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),
+                 hexes=hexes, phase=Phase.PHYSICAL)
+    state = state.with_unit(buildings.placed(state.units["e"], floor=target_floor))
+    state = state.with_unit(evolve(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
+    check = physical._check_levels  # noqa: SLF001 - the reach on its own (URB-IN-08 adds same-level inside)
+    if allowed:
+        check(state, state.units["h"], state.units["e"], kind)
+    else:
+        with pytest.raises(IllegalOrderError, match="out of reach"):
+            check(state, state.units["h"], state.units["e"], kind)
