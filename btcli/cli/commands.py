@@ -199,14 +199,10 @@ def drop(
     def commit_order(state):
         from btcli.rules import drops
 
-        u = drops.check_commit(state, unit)
-        hex_id = state.board.parse_hex(hex)
-        drops.check_landing_hex(state, u, hex_id)
-        secrets_path(state, u)
-        chosen = Facing.parse(facing) if facing is not None else u.facing
-        record.update(unit=u.id, hex=hex_id.label, facing=chosen.name, salt=salt or secrets.new_salt())
-        record["commitment"] = drops.commitment(record["salt"], u.id, hex_id, chosen)
-        return DropOrder(u.id, commitment=record["commitment"])
+        secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt())
+        secrets_path(state, state.units[secret["unit"]])
+        record.update(secret)
+        return DropOrder(secret["unit"], commitment=secret["commitment"])
 
     def keep_secret():
         secrets.store(where["path"], record.pop("unit"), record)

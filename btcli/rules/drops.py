@@ -147,6 +147,18 @@ def commitment(salt: str, unit_id: str, hex_id: HexId, facing: Facing) -> str:
     return hashlib.sha256(f"{salt}:{unit_id}:{hex_id.label}:{facing.name}".encode()).hexdigest()
 
 
+def secret_landing(state: GameState, unit_id: str, hex_label: str, facing: str | None, salt: str) -> dict[str, str]:
+    """Checks a landing hex the player keeps secret (the engine only ever sees its hash) and returns the
+    record to keep: unit, hex, facing, salt and the commitment (DROP-04). The salt comes from the caller:
+    it is no game die."""
+    unit = check_commit(state, unit_id)
+    hex_id = state.board.parse_hex(hex_label)
+    check_landing_hex(state, unit, hex_id)
+    chosen = Facing.parse(facing) if facing is not None else unit.facing
+    return {"unit": unit.id, "hex": hex_id.label, "facing": chosen.name, "salt": salt,
+            "commitment": commitment(salt, unit.id, hex_id, chosen)}
+
+
 def check_commit(state: GameState, unit_id: str) -> Unit:
     """Raises unless ``unit_id`` may commit its landing hex now; returns the unit.
 
