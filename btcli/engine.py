@@ -221,6 +221,8 @@ def apply_drop(state: GameState, order: DropOrder, dice: Dice) -> tuple[GameStat
     """Commits a dropping 'Mech's secret landing hex, or reveals it and lands (DROP-04..19)."""
     from btcli.rules import drops
 
+    if order.abort:
+        return drops.abort_drop(state, order.unit)
     if not order.reveal:
         return drops.apply_commit(state, order.unit, order.commitment)
     unit = drops.check_reveal(state, order.unit, order.hex, order.facing, order.salt)

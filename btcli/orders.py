@@ -112,19 +112,22 @@ class DropOrder:
     hex: HexId | None = None
     facing: Facing | None = None
     salt: str = ""
+    abort: bool = False  # the 'Mech does not drop: it leaves the battle (a lost secret, a change of plan)
 
     @property
     def reveal(self) -> bool:
         return self.hex is not None
 
     def canonical(self) -> str:
+        if self.abort:
+            return f"drop {self.unit} --abort"
         if self.reveal:
             return f"drop {self.unit} --hex {self.hex.label} --facing {self.facing.name} --salt {self.salt}"
         return f"drop {self.unit} --commit {self.commitment}"
 
 
 Order = MoveOrder | AttackOrder | ResolvePhaseOrder | DropOrder
-FLAGS = {"--girder"}  # logged options that take no value
+FLAGS = {"--girder", "--abort"}  # logged options that take no value
 
 
 def with_dice(command: str, dice: list[int] | None) -> str:
@@ -167,6 +170,8 @@ def parse_command(text: str) -> tuple[Order, list[int] | None]:
         physical = opts.get("--physical", [""])[0]
         twist = opts.get("--twist", [""])[0]
         return AttackOrder(positional[0], positional[1], tuple(opts.get("--weapon", ())), physical, twist), dice
+    if verb == "drop" and len(positional) == 1 and set(opts) == {"--abort"}:
+        return DropOrder(positional[0], abort=True), dice
     if verb == "drop" and len(positional) == 1 and set(opts) == {"--commit"}:
         return DropOrder(positional[0], commitment=opts["--commit"][0]), dice
     if verb == "drop" and len(positional) == 1 and set(opts) == {"--hex", "--facing", "--salt"}:

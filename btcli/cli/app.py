@@ -144,13 +144,17 @@ def drop(
     ] = None,
     secrets_file: Annotated[
         Optional[str],
-        typer.Option("--secrets", help="Secrets file (default: GAME with .secrets before its extension).", show_default=False),
+        typer.Option("--secrets", help="Secrets file (default: the side's own, e.g. game.blue.secrets.toml).",
+                     show_default=False),
     ] = None,
+    abort: Annotated[
+        bool, typer.Option("--abort", help="Call the drop off (arrival turn): the 'Mech leaves the battle, lost.")
+    ] = False,
     dice: DiceOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Drop a reserve 'Mech: commit a secret landing hex, then --reveal it to land (end of movement)."""
-    commands.drop(game, unit, hex, facing, reveal, salt, secrets_file, dice, quiet)
+    commands.drop(game, unit, hex, facing, reveal, salt, secrets_file, dice, quiet, abort)
 
 
 @app.command("resolve-phase")

@@ -164,6 +164,7 @@ def drop(
     secrets_file: str | None,
     dice: str | None,
     quiet: bool,
+    abort: bool = False,
 ) -> None:
     """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08)."""
     from btcli.model.hexgrid import Facing
@@ -180,6 +181,11 @@ def drop(
         where["path"] = path
         return path
 
+    if abort:
+        if reveal or hex or salt or facing:
+            raise InputError("--abort takes no --hex, --facing, --salt or --reveal")
+        _run(game, lambda state: DropOrder(unit, abort=True), dice, quiet)
+        return
     if reveal:
         def reveal_order(state):
             u = state.unit(unit)

@@ -95,7 +95,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         view["battle_armor"] = is_battle_armor(u)
     if u.extra.get("large"):
         view["large"] = True
-    if "reserve" in u.extra or "landed_turn" in u.extra:
+    if "reserve" in u.extra or "landed_turn" in u.extra or "aborted_turn" in u.extra:
         view["drop"] = drop_view(u, state)
     if u.is_vehicle:
         extra = u.extra
@@ -122,6 +122,7 @@ def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
         "committed": "commitment" in u.extra,
         "landed_turn": u.extra.get("landed_turn"),
         "off_map": bool(u.extra.get("off_map")),
+        "aborted_turn": u.extra.get("aborted_turn"),
     }
 
 
@@ -138,7 +139,7 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append("under bridge")
     if u.extra.get("club"):
         words.append(f"carries a {u.extra['club']}")
-    if "reserve" in u.extra or "landed_turn" in u.extra:
+    if "reserve" in u.extra or "landed_turn" in u.extra or "aborted_turn" in u.extra:
         words.extend(_drop_words(u, state))
     if u.prone:
         words.append("prone")
@@ -181,6 +182,8 @@ def _drop_words(u: Unit, state: GameState | None) -> list[str]:
     d = drop_view(u, state)
     if u.extra.get("off_map"):
         return ["scattered off the map (DROP-16)"]
+    if u.extra.get("aborted_turn"):
+        return [f"drop called off in turn {u.extra['aborted_turn']}: out of the battle"]
     if d["landed_turn"] is not None:
         return ["dropped this turn"] if state is not None and d["landed_turn"] == state.turn else []
     words = [f"reserve {d['group']}, arrives turn {d['arrival_turn']}" if d["arrival_turn"]

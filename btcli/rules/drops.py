@@ -159,6 +159,21 @@ def secret_landing(state: GameState, unit_id: str, hex_label: str, facing: str |
             "commitment": commitment(salt, unit.id, hex_id, chosen)}
 
 
+def abort_drop(state: GameState, unit_id: str) -> tuple[GameState, list[str]]:
+    """Calls off a drop in its arrival turn (before it lands): the 'Mech leaves the battle and counts as
+    lost, as one scattered off the map (DROP-16). It is the way out when a secret is lost, so nobody
+    waits for a landing that cannot be revealed."""
+    unit = state.unit(unit_id)
+    if not unit.in_reserve or arrival_turn(state, unit) != state.turn:
+        raise IllegalOrderError(f"'{unit.id}' is not a dropping 'Mech arriving this turn", "DROP-05")
+    if state.phase not in (Phase.INITIATIVE, Phase.MOVEMENT):
+        raise IllegalOrderError("a drop is called off in its arrival turn's initiative or movement phase", "DROP-05")
+    extra = {k: v for k, v in unit.extra.items() if k not in ("reserve", "commitment")}
+    extra["aborted_turn"] = state.turn
+    return state.with_unit(evolve(unit, extra=extra)), [
+        f"{unit.id} ({unit.side}) calls off its drop: it leaves the battle and counts as lost"]
+
+
 def check_commit(state: GameState, unit_id: str) -> Unit:
     """Raises unless ``unit_id`` may commit its landing hex now; returns the unit.
 

@@ -172,3 +172,12 @@ def test_a_damaged_secrets_record_is_a_clear_error(committed):
     path = committed.parent / "game.blue.secrets.toml"
     path.write_text(path.read_text(encoding="utf-8").replace('facing = "SW"', "facing = 3"), encoding="utf-8")
     refused(committed, 4, "drop", committed, "hbk", "--reveal", contains="must be strings")
+
+
+def test_a_drop_can_be_called_off_from_the_cli_and_the_game_verifies(game):
+    """A lost secret need not stall the game: `drop UNIT --abort` takes the 'Mech out (counts as lost)."""
+    out = ok("drop", game, "hbk", "--abort").out
+    assert out.startswith("hbk (blue) calls off its drop")
+    assert "drop called off in turn 1" in ok("report", game).out
+    assert "ok: " in ok("verify", game).out
+    refused(game, 2, "drop", game, "hbk", "--abort", "--reveal", contains="--abort takes no")

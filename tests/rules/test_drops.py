@@ -522,3 +522,33 @@ def test_a_landing_does_not_displace_a_vtol_flying_high_above():
     landed, events = reveal(state, "hbk", "0707", dice=[9])
     assert at(landed, "ferret") == "0707" and at(landed, "hbk") == "0707"
     assert not any("displaces" in e for e in events)
+
+
+def test_a_drop_called_off_leaves_the_battle_and_unblocks_the_landings():
+    """DROP-05 (btcli): a side whose secret is lost calls its drop off; the 'Mech counts as lost (as DROP-16)
+    and the other side's landing goes ahead."""
+    from btcli.rules import victory
+
+    state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
+    state = evolve(state, phase=Phase.MOVEMENT,
+                   units={uid: evolve(u, mode=MoveMode.STAND) if u.position else u for uid, u in state.units.items()})
+    state, events = run(state, DropOrder("wasp", abort=True))
+    assert events == ["wasp (red) calls off its drop: it leaves the battle and counts as lost"]
+    assert not state.units["wasp"].in_reserve and drops.missing_commitments(state) == []
+    landed, _ = reveal(state, "hbk", "0707", dice=[9])
+    assert at(landed, "hbk") == "0707"
+    assert victory.losses(landed, "red")[0] == 1
+
+
+def test_a_drop_cannot_be_called_off_outside_its_arrival_turn():
+    state = landing_game(phase=Phase.INITIATIVE)
+    with pytest.raises(IllegalOrderError, match="not a dropping 'Mech arriving this turn"):
+        run(evolve(state, turn=1), DropOrder("hbk", abort=True))
+
+
+def test_abort_order_round_trips():
+    from btcli.orders import parse_command
+
+    order = DropOrder("hbk", abort=True)
+    assert order.canonical() == "drop hbk --abort"
+    assert parse_command(order.canonical()) == (order, None)
