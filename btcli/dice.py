@@ -5,6 +5,8 @@
   the game file, so re-running a command on the same file rolls the same dice.
 - ``ManualDice``: the ``--dice 8,3,11`` values, one per roll request, in order.
   A 2D6 request takes a total 2-12, a 1D6 request 1-6, an nD6 request n..6n.
+- ``HeldDice``: a game whose seed the referee holds (the file keeps only its
+  commitment, design.md): orders that roll nothing go ahead; a roll is refused.
 """
 
 from __future__ import annotations
@@ -100,6 +102,29 @@ class SeededDice(Dice):
         faces = tuple(die_face(self.seed, self.counter + i) for i in range(n))
         self.counter += n
         return sum(faces), faces
+
+
+SEED_COMMITMENT = "sha256:"  # a game's seed field holding a commitment instead of the seed
+
+
+def seed_commitment(seed: int) -> str:
+    """Returns the public commitment to a referee-held seed."""
+    return SEED_COMMITMENT + hashlib.sha256(f"btcli-seed:{seed}".encode()).hexdigest()
+
+
+def is_held(seed: int | str) -> bool:
+    """Tells whether a game's seed field is a commitment (the referee holds the seed)."""
+    return isinstance(seed, str) and seed.startswith(SEED_COMMITMENT)
+
+
+class HeldDice(Dice):
+    """The dice of a game whose seed the referee holds, without the seed: any roll is refused."""
+
+    def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
+        raise InputError(
+            f"the roll '{purpose}' needs this game's dice seed, which the referee holds "
+            f"(the referee runs this command, or give the dice with --dice)"
+        )
 
 
 class ManualDice(Dice):

@@ -47,10 +47,15 @@ def init(
     output: Annotated[Path, typer.Option("--output", "-o", help="Game file to create.")],
     seed: Annotated[Optional[int], typer.Option(help="Dice seed (default: the scenario's seed, else 1).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")] = False,
+    referee: Annotated[
+        bool,
+        typer.Option("--referee", help="Keep the dice seed secret: the game file gets only its hash, the seed goes "
+                     "to GAME.seed for the referee, who runs the commands that roll."),
+    ] = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Create a game file from a scenario (turn 1, initiative phase)."""
-    commands.init(scenario, output, seed, force, quiet)
+    commands.init(scenario, output, seed, force, quiet, referee)
 
 
 @app.command()
@@ -186,9 +191,17 @@ def report(
 
 
 @app.command()
-def verify(game: GameArg, quiet: QuietOpt = False) -> None:
+def verify(
+    game: GameArg,
+    seed_file: Annotated[
+        Optional[str],
+        typer.Option("--seed-file", help="The referee's seed file, for a game whose seed is held (default: GAME.seed).",
+                     show_default=False),
+    ] = None,
+    quiet: QuietOpt = False,
+) -> None:
     """Replay every logged command from the initial state and check every hash (exit 4 on a mismatch)."""
-    commands.verify(game, quiet)
+    commands.verify(game, quiet, seed_file)
 
 
 @app.command()

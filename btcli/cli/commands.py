@@ -27,7 +27,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, before_sa
     values = parse_dice(dice) if dice is not None else None
     game = gamefile.load(game_path)
     order = order_factory(game.state)
-    outcome = journal.execute(game.state, order, values)
+    outcome = journal.execute(game.state, order, values, _held_seed(game_path, game.state.seed))
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
     if before_save is not None:
@@ -37,7 +37,44 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, before_sa
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
 
 
-def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool) -> None:
+def seed_path(game: str) -> str:
+    """Returns where the referee keeps a game's seed: $BTCLI_SEED_FILE, else ``game.seed`` beside the game."""
+    return os.environ.get("BTCLI_SEED_FILE") or os.path.splitext(os.fspath(game))[0] + ".seed"
+
+
+def _held_seed(game: str, seed: int | str, path: str | None = None) -> int | None:
+    """Returns the referee's seed for a game that holds only its commitment, if the seed file is here."""
+    from btcli.dice import is_held
+
+    if not is_held(seed):
+        return None
+    path = path or seed_path(game)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read().strip()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise GameFileError(f"cannot read the seed file {path}: {exc.strerror or exc}") from None
+    if not text.isdigit():
+        raise GameFileError(f"the seed file {path} must hold one whole number")
+    return int(text)
+
+
+def _write_seed(path: str, seed: int, force: bool) -> None:
+    """Writes the referee's seed file, readable by its owner only (never over another file unless --force)."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
+    try:
+        fd = os.open(path, flags, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"{seed}\n")
+    except FileExistsError:
+        raise GameFileError(f"{path} already exists (use --force to replace it)") from None
+    except OSError as exc:
+        raise GameFileError(f"cannot write the seed file {path}: {exc.strerror or exc}") from None
+
+
+def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False) -> None:
     from btcli.store import gamefile, journal
     from btcli.store.scenario import parse_scenario_text
 
@@ -47,11 +84,29 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool)
     except (OSError, UnicodeDecodeError) as exc:
         raise GameFileError(f"cannot read scenario {scenario}: {getattr(exc, 'strerror', None) or exc}") from None
     state = parse_scenario_text(text, seed)
+    held = None
+    if referee:  # design.md: the file keeps a commitment; the referee keeps the seed
+        import secrets
+
+        from btcli.dice import seed_commitment
+        from btcli.model.state import evolve
+
+        if seed is not None:
+            raise InputError("--referee draws a secret seed itself; leave --seed out")
+        held = secrets.randbits(62)
+        state = evolve(state, seed=seed_commitment(held))
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
     state, entry = journal.init_entry(state, command)
+    if held is not None:
+        if os.path.exists(output) and not force:
+            raise GameFileError(f"{output} already exists (use --force to replace it)")
+        _write_seed(seed_path(output), held, force)
     gamefile.create(output, state, entry, overwrite=force)
     if not quiet:
-        _print_lines(entry["events"] + [f"wrote {output}"])
+        lines = entry["events"] + [f"wrote {output}"]
+        if held is not None:
+            lines.append(f"dice seed kept by the referee in {seed_path(output)} (never commit or share it)")
+        _print_lines(lines)
 
 
 def move(
@@ -248,11 +303,18 @@ def report(game: str, format: str, field: str | None, map: str | None = None) ->
         render_text(state, sys.stdout)
 
 
-def verify(game: str, quiet: bool) -> None:
+def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
     from btcli.store import gamefile, journal
 
+    from btcli.dice import is_held
+
+    seed = gamefile.load(game).state.seed
+    held = _held_seed(game, seed, seed_file)
+    if is_held(seed) and held is None:  # replaying the seeded rolls needs the referee's seed
+        raise InputError(f"this game's dice seed is held by the referee: give --seed-file "
+                         f"(no {seed_file or seed_path(game)})")
     data, _ = gamefile.read_bytes(game)
-    count, state = journal.verify_text(data)
+    count, state = journal.verify_text(data, held)
     if not quiet:
         _print_lines([f"ok: {count} entries replayed, turn {state.turn} {state.phase.value} phase, hashes match"])
 

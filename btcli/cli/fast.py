@@ -29,7 +29,7 @@ TABLE = {
     ),
     "resolve-phase": (("game",), {"--dice": "dice"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
     "report": (("game",), {"--format": "format", "-f": "format", "--field": "field", "--map": "map"}, {}, set()),
-    "verify": (("game",), {}, {"--quiet": "quiet", "-q": "quiet"}, set()),
+    "verify": (("game",), {"--seed-file": "seed_file"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
 }
 DEFAULTS = {
     "move": {"path": None, "to": None, "facing": None, "mode": None, "after_slip": None, "dice": None,
@@ -38,7 +38,7 @@ DEFAULTS = {
                "dice": None, "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},
     "report": {"format": "text", "field": None, "map": None},
-    "verify": {"quiet": False},
+    "verify": {"quiet": False, "seed_file": None},
 }
 FORMATS = ("text", "json", "markdown")
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from btcli.dice import ManualDice, Roll, SeededDice
+from btcli.dice import HeldDice, ManualDice, Roll, SeededDice, is_held, seed_commitment
 from btcli.errors import BtcliError, GameFileError, VerificationError
 from btcli.model.state import GameState, evolve
 from btcli.orders import Order, parse_command, with_dice
@@ -38,11 +38,23 @@ class Outcome:
     command: str
 
 
-def execute(state: GameState, order: Order, dice_values: list[int] | None) -> Outcome:
+def game_dice(state: GameState, held_seed: int | None = None):
+    """Returns the game's seeded dice; for a referee-held seed, from ``held_seed`` once it matches the
+    commitment in the file, else dice that refuse to roll (design.md, referee-held seed)."""
+    if not is_held(state.seed):
+        return SeededDice(state.seed, state.rolls)
+    if held_seed is None:
+        return HeldDice()
+    if seed_commitment(held_seed) != state.seed:
+        raise VerificationError("the referee's seed does not match this game's seed commitment")
+    return SeededDice(held_seed, state.rolls)
+
+
+def execute(state: GameState, order: Order, dice_values: list[int] | None, held_seed: int | None = None) -> Outcome:
     """Applies ``order`` with manual dice if given, else the game's seeded dice."""
     from btcli.engine import apply
 
-    dice = ManualDice(dice_values) if dice_values else SeededDice(state.seed, state.rolls)
+    dice = ManualDice(dice_values) if dice_values else game_dice(state, held_seed)
     new, events = apply(state, order, dice)
     dice.finish()
     counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
@@ -82,8 +94,9 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, obj
     return state, entry
 
 
-def verify_text(data: bytes) -> tuple[int, GameState]:
-    """Replays a whole game file; returns (entries checked, final state) or raises VerificationError."""
+def verify_text(data: bytes, held_seed: int | None = None) -> tuple[int, GameState]:
+    """Replays a whole game file; returns (entries checked, final state) or raises VerificationError.
+    A game whose seed the referee holds replays its seeded rolls only with ``held_seed``."""
     from btcli.store.codec import state_from_dict
     from btcli.store.gamefile import parse_toml, split_head
     from btcli.store.logparse import parse_log
@@ -113,7 +126,7 @@ def verify_text(data: bytes) -> tuple[int, GameState]:
             raise VerificationError(f"entry {index}: previous-entry hash does not match entry {index - 1}", index)
         try:
             order, dice = parse_command(str(entry.get("command", "")))
-            outcome = execute(state, order, dice)
+            outcome = execute(state, order, dice, held_seed)
         except BtcliError as exc:
             raise VerificationError(f"entry {index}: command {entry.get('command')!r} does not replay: {exc}", index) from None
         expected = make_entry(state, outcome, prev)
