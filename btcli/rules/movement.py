@@ -282,20 +282,52 @@ def fast_mode(unit: Unit) -> MoveMode:
     return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
 
 
-def walking_mp(unit: Unit) -> int:
-    """Returns walking (cruise) MP now: a 'Mech's heat takes some away (tables.md 15)."""
-    if unit.is_mech:
-        from btcli.rules.heat import heated_walking_mp
+LEG_ACTUATORS = ("upper_leg", "lower_leg", "foot")
 
-        return heated_walking_mp(unit.walk, unit.heat)
+
+def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
+    """Returns a 'Mech's walking MP after leg damage and whether it may still run (TW, from memory;
+    UNVERIFIED: tables.md has no leg-damage MP table): each hip hit halves walking MP (round up), both
+    hips leave none; each upper leg, lower leg or foot actuator hit costs 1; a leg lost leaves 1 MP and
+    no running (two legs lost, none)."""
+    legs_lost = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+    if legs_lost:
+        return (1 if legs_lost == 1 else 0), False
+    if not unit.crits:
+        return unit.walk, True
+    hips = actuators = 0
+    for loc in ("LL", "RL"):
+        contents = unit.slots.get(loc, ())
+        for i in unit.slot_hits(loc):
+            hips += contents[i] == "hip"
+            actuators += contents[i] in LEG_ACTUATORS
+    walk = unit.walk
+    for _ in range(hips):
+        walk = (walk + 1) // 2
+    if hips >= 2:
+        walk = 0
+    return max(0, walk - actuators), True
+
+
+def walking_mp(unit: Unit) -> int:
+    """Returns walking (cruise) MP now: a 'Mech's leg damage and heat take some away (tables.md 15)."""
+    if unit.is_mech:
+        from btcli.rules.heat import heat_mp_penalty
+
+        walk, _ = leg_damage_walk(unit)
+        return max(0, walk - heat_mp_penalty(unit.heat))
     return unit.walk
 
 
 def running_mp(unit: Unit) -> int:
-    if unit.is_mech and unit.heat:
-        from btcli.rules.heat import heated_running_mp
-
-        return heated_running_mp(unit.walk, unit.heat)
+    """Returns running (flank) MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg."""
+    if unit.is_mech and (unit.heat or unit.crits or any(unit.internal.get(l, 1) <= 0 for l in ("LL", "RL"))):
+        walk, can_run = leg_damage_walk(unit)
+        if not can_run:
+            return walking_mp(unit)
+        if walk == unit.walk and not unit.heat:
+            return unit.run
+        return -(-walking_mp(unit) * 3 // 2)
     return unit.run
 
 
