@@ -165,10 +165,7 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
     mods: list[tuple[str, int]] = []
     if kind == "punch":
         limb = _punching_arm(attacker, where, what)
-        for item, value in PUNCH_ACTUATOR.items():
-            if item in _destroyed_items(attacker, limb):
-                mods.append((f"{item.replace('_', ' ')} actuator destroyed", value))
-        return limb, mods
+        return limb, _arm_modifiers(attacker, limb)
     if kind == "kick":
         if not arcs.in_arc(attacker.position, attacker.facing, "front", where):
             raise IllegalOrderError(f"{what} is not in front of '{attacker.id}' to kick", "tables.md 8.7")
@@ -201,15 +198,29 @@ def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
     return ceil(attacker.tons / 5)
 
 
-def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
-    if not attacker.is_mech:
-        raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
+def punching_arms(attacker: Unit, where: HexId) -> list[str]:
+    """Returns the arms that can punch at ``where``: intact shoulder, not fired this turn, in their arc."""
+    arms = []
     for arm, arc in (("RA", "right_arm"), ("LA", "left_arm")):
         usable = attacker.internal.get(arm, 0) > 0 and "shoulder" not in _destroyed_items(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         facing = attacker.facing.turned(attacker.twist)
         if usable and not fired and arcs.in_arc(attacker.position, facing, arc, where):
-            return arm
+            arms.append(arm)
+    return arms
+
+
+def _arm_modifiers(attacker: Unit, arm: str) -> list[tuple[str, int]]:
+    return [(f"{item.replace('_', ' ')} actuator destroyed", value)
+            for item, value in PUNCH_ACTUATOR.items() if item in _destroyed_items(attacker, arm)]
+
+
+def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
+    if not attacker.is_mech:
+        raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
+    arms = punching_arms(attacker, where)
+    if arms:
+        return arms[0]
     raise IllegalOrderError(
         f"'{attacker.id}' has no arm that can punch {what} (destroyed, fired this turn, or out of arc)",
         "tables.md 8.7",
@@ -226,6 +237,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         tn, mods, limb = check(state, attacker, target, kind)
     except IllegalOrderError as exc:
         return state, [f"{attacker_id}'s {kind} at {target_id} does not happen: {exc}"]
+    if kind == "punch" and not airborne_vtol(target):
+        return _punches(state, attacker, target, mods, limb, dice)
     roll = dice.roll(2, f"to-hit {kind} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(mods))
     side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
     if kind == "dfa" and target.is_vehicle:
@@ -270,6 +283,27 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     if kind == "dfa":
         state = _push(state, attacker, target, dice, events)
     return finish(state, hits, psr, dice, events)
+
+
+def _punches(state: GameState, attacker: Unit, target: Unit, mods, first: str, dice: Dice):
+    """A punch attack is a punch from each arm that can make one, each its own to-hit roll and hit
+    (TW p.145; tables.md 8.7): the arm's actuator damage changes its own target number and damage."""
+    base = [m for m in mods if m not in _arm_modifiers(attacker, first)]
+    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    events: list[str] = []
+    hits: list[Hit] = []
+    arms = punching_arms(attacker, target.position)
+    for arm in arms:
+        arm_mods = base + _arm_modifiers(attacker, arm)
+        tn = sum(v for _, v in arm_mods)
+        label = f"punch ({arm})" if len(arms) > 1 else "punch"
+        roll = dice.roll(2, f"to-hit {label} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(arm_mods))
+        if not roll.success:
+            events.append(f"{attacker.id}'s {label} at {target.id} misses ({roll.total} vs {tn})")
+            continue
+        events.append(f"{attacker.id}'s {label} hits {target.id} ({roll.total} vs {tn})")
+        hits += _table_hits(dice, target, side, [limb_damage(attacker, "punch", arm)], "punch", attacker.id)
+    return finish(state, hits, {}, dice, events)
 
 
 def charge_hits(

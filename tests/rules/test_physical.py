@@ -95,8 +95,8 @@ def purposes(d: ManualDice) -> list[str]:
 
 def test_punch_target_number_is_piloting():
     # tables.md 8.7: punch base TN = piloting (5); no movement on either side. 5 hits, 1D6 3 -> CT.
-    _, _, d = attack(duel(), "punch", [5, 3])
-    assert (d.rolls[0].purpose, d.rolls[0].target) == ("to-hit punch a vs t", 5)
+    _, _, d = attack(duel(), "punch", [5, 3, 2])  # the right arm hits (CT), the left misses
+    assert (d.rolls[0].purpose, d.rolls[0].target) == ("to-hit punch (RA) a vs t", 5)
     assert d.rolls[0].modifiers == (("piloting", 5),)
 
 
@@ -128,7 +128,7 @@ def test_death_from_above_target_number_adds_the_piloting_difference():
 @pytest.mark.parametrize("mode, hexes, modifier", [(MoveMode.WALK, 3, 1), (MoveMode.RUN, 5, 2)])
 def test_attacker_movement_modifier_applies_to_physical_attacks(mode, hexes, modifier):
     # tables.md 8.7 with tables.md 6.2: walked +1, ran +2 on the punch TN (piloting 5).
-    _, _, d = attack(duel(mode=mode, hexes=hexes), "punch", [2])
+    _, _, d = attack(duel(mode=mode, hexes=hexes), "punch", [2, 2])  # both arms miss
     assert d.rolls[0].target == 5 + modifier
     assert (f"attacker {mode.value}", modifier) in d.rolls[0].modifiers
 
@@ -148,7 +148,7 @@ def test_target_movement_modifier_applies_to_physical_attacks(mode, hexes, extra
 def test_punch_does_a_tenth_of_tonnage_on_the_punch_table(d6, location):
     # tables.md 8.7: ceil(50 / 10) = 5 damage; tables.md 8.2 punch table, front column.
     before = duel()
-    state, _, d = attack(before, "punch", [5, d6])
+    state, _, d = attack(before, "punch", [5, d6, 2])  # the right arm hits; the left arm misses
     assert d.rolls[1].purpose == "punch location vs t (front)"
     assert state.units["t"].armor[location] == before.units["t"].armor[location] - 5
     assert sum(state.units["t"].armor.values()) == sum(before.units["t"].armor.values()) - 5
@@ -159,6 +159,22 @@ def test_arm_that_fired_this_turn_cannot_punch():
     state = change(duel(), "a", fired=(1, 2))
     with pytest.raises(IllegalOrderError, match="no arm that can punch 't'"):
         declare(state, "punch")
+
+
+def test_a_punch_attack_is_a_punch_from_each_arm():
+    # tables.md 8.7 (TW p.145): both arms punch, each with its own roll: 2 x 5 damage.
+    before = duel()
+    state, events, d = attack(before, "punch", [5, 3, 6, 3])
+    assert [r.purpose for r in d.rolls if r.purpose.startswith("to-hit")] == [
+        "to-hit punch (RA) a vs t", "to-hit punch (LA) a vs t"]
+    assert sum(state.units["t"].armor.values()) == sum(before.units["t"].armor.values()) - 10
+
+
+def test_an_arm_that_fired_does_not_punch_with_the_other():
+    # tables.md 8.7 (TW): the right arm fired; only the left punches (one roll).
+    state = change(duel(), "a", fired=(2,))
+    _, _, d = attack(state, "punch", [2])
+    assert [r.purpose for r in d.rolls] == ["to-hit punch a vs t"]
 
 
 def test_punch_uses_the_arm_that_did_not_fire():
