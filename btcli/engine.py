@@ -6,6 +6,8 @@ a checked order. Replay goes through exactly the same ``apply``.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
@@ -138,6 +140,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
                                         place=partial.place)
             state, more = movement.apply_move(state, partial)
             events.extend(more)
+            if any(state.board.hex(h).minefield for h in partial.hexes):  # DROP-12: the hexes entered before
+                state = _minefields(state, partial, dice, events)
         failed = f"{unit.id} fails its driving skill roll ({roll.total} vs {roll.target}) and {kind}s"
         events.append(failed)
         if kind == "sideslip":
@@ -197,6 +201,8 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
             partial = plan
         state, moved = movement.apply_move(state, partial)
         events = moved + events
+        if any(state.board.hex(h).minefield for h in partial.hexes[:-1]):  # DROP-12: the hexes crossed before
+            state = _minefields(state, replace(partial, hexes=partial.hexes[:-1]), dice, events)
         state = buildings.collapse(state, [hex_id], dice, events, why)
         return state, events, True
     return state, events, False

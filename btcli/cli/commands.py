@@ -61,17 +61,20 @@ def _held_seed(game: str, seed: int | str, path: str | None = None) -> int | Non
     return int(text)
 
 
-def _write_seed(path: str, seed: int, force: bool) -> None:
-    """Writes the referee's seed file, readable by its owner only (never over another file unless --force)."""
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if force else os.O_EXCL)
+def _write_seed(path: str, seed: int) -> str:
+    """Writes the referee's seed to a fresh temporary file beside ``path`` (owner only); returns its name."""
+    import tempfile
+
+    folder = os.path.dirname(os.path.abspath(path))
     try:
-        fd = os.open(path, flags, 0o600)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".seed")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(f"{seed}\n")
-    except FileExistsError:
-        raise GameFileError(f"{path} already exists (use --force to replace it)") from None
+            f.flush()
+            os.fsync(f.fileno())
     except OSError as exc:
         raise GameFileError(f"cannot write the seed file {path}: {exc.strerror or exc}") from None
+    return tmp
 
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False) -> None:
@@ -93,15 +96,23 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
 
         if seed is not None:
             raise InputError("--referee draws a secret seed itself; leave --seed out")
-        held = secrets.randbits(62)
+        held = secrets.randbits(128)  # far beyond guessing from its commitment
         state = evolve(state, seed=seed_commitment(held))
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
     state, entry = journal.init_entry(state, command)
-    if held is not None:
-        if os.path.exists(output) and not force:
-            raise GameFileError(f"{output} already exists (use --force to replace it)")
-        _write_seed(seed_path(output), held, force)
-    gamefile.create(output, state, entry, overwrite=force)
+    if held is None:
+        gamefile.create(output, state, entry, overwrite=force)
+    else:  # the seed file is put in place only once the game is: a failed init leaves the old pair intact
+        path = seed_path(output)
+        if os.path.exists(path) and not force:
+            raise GameFileError(f"{path} already exists (use --force to replace it)")
+        tmp = _write_seed(path, held)
+        try:
+            gamefile.create(output, state, entry, overwrite=force)
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
     if not quiet:
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
@@ -167,6 +178,8 @@ def attack(
 ) -> None:
     from btcli.orders import AttackOrder
 
+    if dry_run and (girder or clear is not None):
+        raise InputError("--dry-run previews weapon attacks; a girder search or clearing a jam has no preview")
     if girder:
         if target is not None or weapon or physical or clear is not None:
             raise InputError("--girder takes no target, --weapon, --physical or --clear")

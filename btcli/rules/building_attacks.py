@@ -82,10 +82,9 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     return tohit.ToHit(tuple(mods))
 
 
-def weapon_attack(
-    state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str, dice: Dice
-) -> tuple[GameState, list[str]]:
-    """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
+def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str):
+    """Checks an attack on a building or bridge hex and returns (attacker, [(weapon index, to-hit)],
+    modes, twist); rolls nothing. The one check behind both the attack and its dry run."""
     attacker = state.unit(attacker_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
@@ -94,10 +93,9 @@ def weapon_attack(
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     turn = combat.check_twist(attacker, twist)
-    chosen = combat.choose_mounts(attacker, weapons)
     kinds = [combat.split_ammo(text)[1] for text in weapons]
     plans = []
-    for index, kind in zip(chosen, kinds):
+    for index, kind in zip(combat.choose_mounts(attacker, weapons), kinds):
         mount = attacker.weapons[index]
         problem = combat.ammo_kind_problem(mount.weapon, kind)
         if problem:
@@ -107,7 +105,15 @@ def weapon_attack(
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         plans.append((index, combat.mode_to_hit(result, kind)))
-    combat._check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])  # noqa: SLF001
+    combat.check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
+    return attacker, plans, kinds, turn
+
+
+def weapon_attack(
+    state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str, dice: Dice
+) -> tuple[GameState, list[str]]:
+    """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
+    attacker, plans, kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
     adjacent = attacker.position.distance(hex_id) == 1
     events: list[str] = []
     pending = list(state.pending)
@@ -210,15 +216,10 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
 
 def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str) -> list[str]:
     """Returns the dry-run lines for an attack on a building or bridge hex; rolls nothing."""
-    attacker = state.unit(attacker_id)
-    turn = combat.check_twist(attacker, twist)
+    attacker, plans, _, _ = plan_attack(state, attacker_id, hex_id, weapons, twist)
     lines = []
-    for index in combat.choose_mounts(attacker, weapons):
+    for index, result in plans:
         mount = attacker.weapons[index]
-        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
-        result = hex_to_hit(state, attacker, index, hex_id, twisted)
-        if result.impossible:
-            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         if attacker.position.distance(hex_id) == 1:
             lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: hits automatically from the next hex (URB-ATK-04)")
             continue

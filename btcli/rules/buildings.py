@@ -461,7 +461,7 @@ def group_damage(
         else:
             hit = damage.roll_hit(dice, unit, side, group, source)
         if unit.is_mech:
-            unit = damage._mech_damage(unit, hit, dice, events)  # noqa: SLF001 - the same damage rules
+            unit = damage.mech_damage(unit, hit, dice, events)
         else:
             unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
         if unit.destroyed:

@@ -142,7 +142,7 @@ def plan_weapon_attack(
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         result = mode_to_hit(result, kind)
         plans.append((index, result))
-    _check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
+    check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
     return attacker, target, plans, turn
 
 
@@ -171,7 +171,7 @@ def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> No
         ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
 
 
-def _check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
+def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
     from btcli.rules import weapon_modes
 
@@ -428,7 +428,7 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = ""
             hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
     fall_events: list[str] = []
     for hit in hits:
-        unit = damage._mech_damage(unit, hit, dice, fall_events)  # noqa: SLF001 - same damage rules
+        unit = damage.mech_damage(unit, hit, dice, fall_events)
         if unit.destroyed:
             break
     events.extend(fall_events)

@@ -51,7 +51,7 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
         if unit.destroyed:  # later groups of the phase find only a wreck
             continue
         if unit.is_mech:
-            unit = _mech_damage(unit, hit, dice, events)
+            unit = mech_damage(unit, hit, dice, events)
         elif unit.is_infantry:
             from btcli.rules import infantry
 
@@ -75,7 +75,7 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
 # -- 'Mechs ----------------------------------------------------------------------------
 
 
-def _mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
+def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
     armor, internal = dict(unit.armor), dict(unit.internal)
     location, damage, rear = hit.location, hit.damage, hit.rear
     unit = evolve(unit, damage_phase=unit.damage_phase + hit.damage)

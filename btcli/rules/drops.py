@@ -379,7 +379,7 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
     hits = [damage.roll_hit(dice, unit, side, amount, "failed landing")
             for amount in combat_tables.damage_groups(total, 5)]
     for hit in hits:
-        unit = damage._mech_damage(unit, hit, dice, events)  # noqa: SLF001 - the same damage rules
+        unit = damage.mech_damage(unit, hit, dice, events)
         if unit.destroyed:
             break
     return unit

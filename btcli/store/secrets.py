@@ -3,7 +3,7 @@
 ``game.toml`` keeps only salted hashes; ``game.SIDE.secrets.toml`` keeps the hex, facing and
 salt behind each of that side's commitments, for ``btcli drop GAME UNIT --reveal``. One file a
 side, so two players sharing a folder (hot seat) do not share their secrets. It belongs to the
-player who committed: never commit it to git (the examples add ``*.secrets.toml*`` to
+player who committed: never commit it to git (the examples add ``*.secrets.toml`` to
 ``.gitignore``).
 """
 

@@ -90,3 +90,15 @@ def test_attacks_on_buildings_keep_the_twist_rules(weapon_phase):
     ok("attack", weapon_phase, "hunchback", "0408", "-w", "ML@LA")
     assert_refused(weapon_phase, 3, "attack", weapon_phase, "hunchback", "0408", "-w", "ML@RA", "--twist", "left",
                    contains="already fired with its torso twist set")
+
+
+def test_dry_run_does_not_search_for_a_girder(weapon_phase):
+    assert_refused(weapon_phase, 2, "attack", weapon_phase, "atlas", "--girder", "--dry-run", contains="no preview")
+
+
+def test_dry_run_on_a_building_shows_the_weapon_mode(weapon_phase):
+    # The dry run and the attack share one check: no armor-piercing bin, no AP shot; a wrong mode is refused.
+    assert_refused(weapon_phase, 3, "attack", weapon_phase, "hunchback", "0603", "-w", "AC/20:ap", "--dry-run",
+                   contains="0 AC/20 ap shot(s) left")
+    assert_refused(weapon_phase, 3, "attack", weapon_phase, "hunchback", "0603", "-w", "ML:ap", "--dry-run",
+                   contains="armor-piercing ammunition is for standard autocannons")

@@ -67,3 +67,25 @@ def test_the_seed_file_is_never_overwritten_without_force(tmp_path, crossroads):
     result = run("init", crossroads, "-o", game, "--referee")
     assert result.code == 4 and "already exists" in result.err
     assert game.with_suffix(".seed").read_text(encoding="utf-8") == "precious\n" and not game.exists()
+
+
+def test_a_failed_reinit_keeps_the_running_games_seed(refereed, crossroads, monkeypatch):
+    """init --referee --force that cannot write the game (locked) leaves the old seed file alone: the
+    running game can still roll."""
+    from btcli.store import gamefile
+    from btcli.store.lock import GameLock
+
+    seed_file = refereed.with_suffix(".seed")
+    before = seed_file.read_text(encoding="utf-8")
+    monkeypatch.setattr(gamefile, "LOCK_TIMEOUT_S", 0.05)
+    with GameLock(str(refereed), 1.0):
+        result = run("init", crossroads, "-o", refereed, "--referee", "--force")
+    assert result.code == 4 and "locked" in result.err
+    assert seed_file.read_text(encoding="utf-8") == before
+    assert not list(refereed.parent.glob(".tmp-*"))
+    assert "initiative" in ok("resolve-phase", refereed).out
+
+
+def test_a_referee_seed_is_too_long_to_guess(refereed):
+    assert int(refereed.with_suffix(".seed").read_text(encoding="utf-8")) >= 0
+    assert len(refereed.with_suffix(".seed").read_text(encoding="utf-8").strip()) >= 30  # ~128 bits

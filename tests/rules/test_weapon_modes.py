@@ -148,3 +148,14 @@ def test_double_rate_heat_counts_both_shots():
     state = replace(state, phase=Phase.HEAT)
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
     assert any(e.startswith("a heat 0 -> 2") for e in events)
+
+
+def test_a_building_dry_run_shows_the_modes_modifier():
+    # The preview of an attack on a distant building hex applies the mode like the attack: LB-X cluster -1.
+    from btcli.model.hexgrid import HexId
+    from btcli.rules import building_attacks
+
+    hexes = {"0508": {"building": {"type": "medium", "height": 2}}}
+    state = game(shooter("LB 10-X AC", "cluster"), target(), hexes=hexes)
+    lines = building_attacks.preview(state, "a", HexId.parse("0508"), ("LB10X:cluster",), "")
+    assert any("LB-X cluster rounds" in line and "-1" in line for line in lines)
