@@ -1,4 +1,4 @@
-"""Cases a review of the urban rules found missing: cluster shots from the next hex, bridges that fall
+"""Urban cases beyond the catalog examples: cluster shots from the next hex, bridges that fall (the road goes,
 (the road goes, who keeps the hex, who was under it), moving under bridges along a road, stale places,
 enemies on other floors of one hex, and scenario starts that cannot be (seed 003)."""
 
@@ -69,7 +69,9 @@ def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
     state = at_under(state, "l", "0509")
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 40))
     assert state.units["l"].position == H("0509") and not buildings.under_bridge(state.units["l"])
-    assert state.units["u1"].position != H("0509")
+    u1 = state.units["u1"]
+    assert u1.position.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
+    assert "u1 falls 2 levels (accidental fall from above)" in events
 
 
 def test_a_mech_pushed_off_a_bridge_deck_falls_to_the_water_bottom():
