@@ -1,6 +1,6 @@
 """Urban cases beyond the catalog examples: cluster shots from the next hex, bridges that fall (the road goes,
-(the road goes, who keeps the hex, who was under it), moving under bridges along a road, stale places,
-enemies on other floors of one hex, and scenario starts that cannot be (seed 003)."""
+who keeps the hex, who was under it), moving under bridges along a road, stale places, enemies on other
+floors of one hex, scenario starts that cannot be, and physical reach across levels (seed 003)."""
 
 from __future__ import annotations
 
