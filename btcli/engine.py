@@ -6,8 +6,6 @@ a checked order. Replay goes through exactly the same ``apply``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
@@ -15,6 +13,7 @@ from btcli.orders import AttackOrder, DropOrder, MoveOrder, Order, ResolvePhaseO
 from btcli.rules import (
     buildings,
     combat,
+    minefields,
     movement,
     phases,
     physical,
@@ -140,8 +139,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
                                         place=partial.place)
             state, more = movement.apply_move(state, partial)
             events.extend(more)
-            if any(state.board.hex(h).minefield for h in partial.hexes):  # DROP-12: the hexes entered before
-                state = _minefields(state, partial, dice, events)
+            state = minefields.along(state, unit.id, partial.hexes, dice, events)  # DROP-12: the hexes before
         failed = f"{unit.id} fails its driving skill roll ({roll.total} vs {roll.target}) and {kind}s"
         events.append(failed)
         if kind == "sideslip":
@@ -171,8 +169,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         events.append(f"{plan.unit} tries to land on {plan.charge}")
         state = collisions.automatic_charge(state, state.units[plan.unit], state.units[plan.charge], dice, events,
                                             "VEH-VTOL-11")
-    if any(state.board.hex(h).minefield for h in plan.hexes):
-        state = _minefields(state, plan, dice, events)
+    state = minefields.along(state, plan.unit, plan.hexes, dice, events)  # DROP-12
     return state, events
 
 
@@ -201,23 +198,10 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
             partial = plan
         state, moved = movement.apply_move(state, partial)
         events = moved + events
-        if any(state.board.hex(h).minefield for h in partial.hexes[:-1]):  # DROP-12: the hexes crossed before
-            state = _minefields(state, replace(partial, hexes=partial.hexes[:-1]), dice, events)
+        state = minefields.along(state, unit.id, partial.hexes[:-1], dice, events)  # DROP-12: crossed before
         state = buildings.collapse(state, [hex_id], dice, events, why)
         return state, events, True
     return state, events, False
-
-
-def _minefields(state: GameState, plan: movement.MovePlan, dice: Dice, events: list[str]) -> GameState:
-    """Each minefield hex entered along the ground attacks the unit (DROP-12's ground entry; minimal model)."""
-    from btcli.rules import drops
-
-    moved = state.units[plan.unit]
-    for hex_id in plan.hexes:
-        if state.board.hex(hex_id).minefield and not state.units[plan.unit].destroyed:
-            at = evolve(state.units[plan.unit], position=hex_id)
-            state = drops.minefield(state.with_unit(at), plan.unit, dice, events)
-    return state.with_unit(evolve(state.units[plan.unit], position=moved.position))
 
 
 # -- drops ------------------------------------------------------------------------------

@@ -317,9 +317,8 @@ def report(game: str, format: str, field: str | None, map: str | None = None) ->
 
 
 def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
-    from btcli.store import gamefile, journal
-
     from btcli.dice import is_held
+    from btcli.store import gamefile, journal
 
     seed = gamefile.load(game).state.seed
     held = _held_seed(game, seed, seed_file)

@@ -22,8 +22,9 @@ import re
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError, VerificationError
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode, Unit
+from btcli.rules import minefields
 
 DEFAULT_ARRIVAL_TURN = 3  # DROP-03
 DEFAULT_GROUP = "reserve"  # the group of a unit marked ``reserve = true``
@@ -33,9 +34,6 @@ DESTROYED_MARGIN = 7  # DROP-18
 # DROP-15: the scatter diagram is an image missing from the seed. tables.md 8.8 numbers it
 # 1 = the map's "up" (N), then clockwise -- from memory, UNVERIFIED.
 SCATTER_DIRECTIONS = {1: Facing.N, 2: Facing.NE, 3: Facing.SE, 4: Facing.S, 5: Facing.SW, 6: Facing.NW}
-# A minimal conventional minefield (DROP-12 needs one; TW p.14 is not in the seeds): on entering
-# the hex roll 2D6, on 7+ the unit takes the density in damage (a 'Mech to one leg). UNVERIFIED.
-MINEFIELD_HITS_ON = 7
 
 _SCHEDULE = re.compile(r"^\s*(?:(\d+)|(\d*)[dD]6\s*([+-]\s*\d+)?)\s*$")
 
@@ -322,7 +320,7 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
     if roll.success:
         events.append(f"{unit.id} lands in {target.label} facing {facing.name} ({roll.total} vs {roll.target}) (DROP-07)")
         state = _touch_down(state, evolve(placed, position=target), dice, events)
-        state = minefield(state, unit.id, dice, events)
+        state = minefields.attack(state, unit.id, dice, events)
         return settle_stacking(state, unit.id, None, 0, dice, events), events
     margin = roll.target - roll.total
     events.append(f"{unit.id} fails its landing roll ({roll.total} vs {roll.target}) by {margin}")
@@ -342,7 +340,7 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
     placed = landing_damage(state, placed, margin, dice, events)
     state = _touch_down(state, placed, dice, events)
     if not placed.destroyed:
-        state = minefield(state, unit.id, dice, events)
+        state = minefields.attack(state, unit.id, dice, events)
     return settle_stacking(state, unit.id, direction, margin, dice, events), events
 
 
@@ -425,29 +423,6 @@ def settle_stacking(
     return state
 
 
-def minefield(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> GameState:
-    """Attacks a unit entering a minefield hex along the ground (DROP-12; minimal model, UNVERIFIED)."""
-    unit = state.units[unit_id]
-    density = state.board.hex(unit.position).minefield if unit.position is not None else 0
-    if not density or unit.destroyed or (unit.motive.value == "vtol" and unit.elevation > 0):
-        return state
-    roll = dice.roll(2, f"minefield {unit.position.label} vs {unit.id}", target=MINEFIELD_HITS_ON)
-    if not roll.success:
-        events.append(f"{unit.id} crosses the minefield in {unit.position.label} unharmed ({roll.total})")
-        return state
-    events.append(f"a mine goes off under {unit.id} in {unit.position.label}: {density} damage ({roll.total})")
-    from btcli.rules import damage
-
-    if unit.is_mech:
-        leg = "LL" if dice.d6(f"minefield leg {unit.id}") <= 3 else "RL"
-        hit = Hit(unit.id, leg, density, source="minefield")
-    elif unit.is_infantry:
-        hit = damage.roll_hit(dice, unit, "front", density, "minefield")
-    else:
-        hit = Hit(unit.id, "front", density, source="minefield")
-    state, more = damage.apply_hits(state, (hit,), dice)
-    events.extend(more)
-    return state
 
 
 # -- the landing turn (DROP-09..11) -----------------------------------------------------------------

@@ -162,7 +162,6 @@ def _check_building(state: GameState, attacker: Unit, target: Unit, kind: str) -
 def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str, list[tuple[str, int]]]:
     """Returns (limb, modifiers) for a punch, kick or club at ``where`` (a unit or a building hex, named
     ``what`` in errors); raises when no limb can make it (tables.md 8.7)."""
-    mods: list[tuple[str, int]] = []
     if kind == "punch":
         limb = _punching_arm(attacker, where, what)
         return limb, _arm_modifiers(attacker, limb)
