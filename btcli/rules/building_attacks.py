@@ -15,7 +15,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import arcs, buildings, combat, los, tohit, vehicles, weapon_modes
+from btcli.rules import arcs, buildings, combat, los, tohit, weapon_modes
 
 
 def hex_target(state: GameState, text: str) -> HexId | None:
@@ -43,14 +43,9 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     def impossible(why: str, rule: str) -> tohit.ToHit:
         return tohit.ToHit(tuple(mods), why, rule)
 
-    if mount.destroyed or mount.jammed:
-        return impossible(f"{mount.label} is {'destroyed' if mount.destroyed else 'jammed'}", "tables.md 8.4")
-    if attacker.shutdown or not attacker.conscious:
-        return impossible(f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15")
-    if attacker.is_vehicle:
-        why = vehicles.cannot_fire(attacker, state.turn)
-        if why:
-            return impossible(f"'{attacker.id}' cannot fire: {why}", "VEH-CRIT")
+    why, rule = tohit.cannot_fire(state, attacker, mount)
+    if why:
+        return impossible(why, rule)
     distance = attacker.position.distance(hex_id)
     if distance == 0:
         return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
@@ -60,25 +55,15 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
     if sight.blocked:
         return impossible(f"no line of sight to {hex_id.label}: {sight.reason}", "tables.md 6.4")
-    bracket = tohit.range_bracket(weapon, distance)
-    if bracket is None:
-        return impossible(f"{hex_id.label} is {distance} hexes away, beyond {mount.weapon}'s long range", "tables.md 6.1")
-    mods.append((f"{bracket} range ({distance} hexes)", tohit.RANGE_MODIFIER[bracket]))
-    minimum = int(weapon.get("min_range", 0))
-    if minimum and distance <= minimum:
-        mods.append((f"minimum range {minimum}", minimum - distance + 1))
-    moved = tohit.ATTACKER_MOVEMENT[attacker.mode]
-    if moved:
-        mods.append((f"attacker {attacker.mode.value}", moved))
-    if attacker.prone:
-        mods.append(("attacker prone", tohit.ATTACKER_PRONE))
+    in_range, why = tohit.range_modifiers(weapon, mount.weapon, distance, f"hex {hex_id.label}")
+    if why:
+        return impossible(why, "tables.md 6.1")
+    mods.extend(in_range)
+    mods.extend(tohit.attacker_modifiers(attacker, mount))
     mods.append(("building: immobile target", tohit.IMMOBILE))  # URB-ATK-03
     if sight.woods:
         mods.append(("intervening woods", sight.woods))
-    if attacker.is_mech:
-        mods.extend(tohit.mech_damage_modifiers(attacker, mount.location))
-    else:
-        mods.extend(vehicles.to_hit_modifiers(attacker, mount.location))
+    mods.extend(tohit.equipment_modifiers(attacker, mount))
     return tohit.ToHit(tuple(mods))
 
 

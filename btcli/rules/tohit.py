@@ -73,6 +73,59 @@ def is_immobile(unit: Unit) -> bool:
     return unit.shutdown or not unit.conscious or (unit.is_vehicle and vehicle_immobile(unit))
 
 
+def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
+    """Returns (why, rule) when ``attacker`` cannot fire this mount at all this phase, else ("", "")."""
+    if mount.destroyed:
+        return f"{mount.label} is destroyed", "tables.md 8.4"
+    if mount.jammed:
+        return f"{mount.label} is jammed", "VEH-CRIT-23"
+    if attacker.shutdown or not attacker.conscious:
+        return f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15"
+    if attacker.is_mech and attacker.count_hits("sensors") >= 2:
+        return f"'{attacker.id}' has lost both sensors", "tables.md 6.5"
+    if attacker.is_vehicle:
+        why = vehicles.cannot_fire(attacker, state.turn)
+        if why:
+            return f"'{attacker.id}' cannot fire: {why}", why[why.rindex("(") + 1 : -1]
+        if vehicles.clearing(attacker):
+            return f"'{attacker.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23"
+        if attacker.extra.get("crashed_turn") == state.turn:
+            return f"'{attacker.id}' crashed this turn", "VTOL-CRASH-04"
+    return "", ""
+
+
+def range_modifiers(weapon: dict, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
+    """Returns the range and minimum-range modifiers (tables.md 6.1), or ([], why) beyond long range."""
+    bracket = range_bracket(weapon, distance)
+    if bracket is None:
+        return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon['long']}"
+    mods = [(f"{bracket} range ({distance} hexes)", RANGE_MODIFIER[bracket])]
+    minimum = int(weapon.get("min_range", 0))
+    if minimum and distance <= minimum:
+        mods.append((f"minimum range {minimum}", minimum - distance + 1))
+    return mods, ""
+
+
+def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
+    """Returns the attacker's movement and posture modifiers (tables.md 6.2; VTOL-ATK-04, VEH-CRIT-16)."""
+    mods = []
+    moved = ATTACKER_MOVEMENT[attacker.mode]  # VTOLs keep theirs airborne (VTOL-ATK-04)
+    if moved:
+        mods.append((f"attacker {attacker.mode.value}", moved))
+        if attacker.is_vehicle and mount.location in attacker.extra.get("stabilized", ()):
+            mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
+    if attacker.prone:
+        mods.append(("attacker prone", ATTACKER_PRONE))
+    return mods
+
+
+def equipment_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
+    """Returns the attacker's damage modifiers: heat, sensors, arm actuators; a vehicle's crits (tables.md 6.5)."""
+    if attacker.is_mech:
+        return mech_damage_modifiers(attacker, mount.location)
+    return vehicles.to_hit_modifiers(attacker, mount.location)
+
+
 def weapon_to_hit(
     state: GameState, attacker: Unit, index: int, target: Unit, primary: str | None, twist: int
 ) -> ToHit:
@@ -88,25 +141,12 @@ def weapon_to_hit(
     def impossible(why: str, rule: str) -> ToHit:
         return ToHit(tuple(mods), why, rule)
 
-    if mount.destroyed:
-        return impossible(f"{mount.label} is destroyed", "tables.md 8.4")
-    if mount.jammed:
-        return impossible(f"{mount.label} is jammed", "VEH-CRIT-23")
-    if attacker.shutdown or not attacker.conscious:
-        return impossible(f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15")
-    if attacker.is_mech and attacker.count_hits("sensors") >= 2:
-        return impossible(f"'{attacker.id}' has lost both sensors", "tables.md 6.5")
-    if attacker.is_vehicle:
-        why = vehicles.cannot_fire(attacker, state.turn)
-        if why:
-            return impossible(f"'{attacker.id}' cannot fire: {why}", why[why.rindex("(") + 1 : -1])
-        if vehicles.clearing(attacker):
-            return impossible(f"'{attacker.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23")
+    why, rule = cannot_fire(state, attacker, mount)
+    if why:
+        return impossible(why, rule)
     distance = attacker.position.distance(target.position)
     if attacker.motive is Motive.VTOL and attacker.elevation > 0 and distance == 0:
         return impossible(f"airborne VTOL '{attacker.id}' cannot attack a unit in its own hex", "VTOL-ATK-02")
-    if attacker.is_vehicle and attacker.extra.get("crashed_turn") == state.turn:
-        return impossible(f"'{attacker.id}' crashed this turn", "VTOL-CRASH-04")
     facing = attacker.facing.turned(twist)
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
     if not arcs.in_arc(attacker.position, facing, arc, target.position):
@@ -114,21 +154,11 @@ def weapon_to_hit(
     sight = los.line_of_sight(state.board, attacker, target)
     if sight.blocked:
         return impossible(f"no line of sight to '{target.id}': {sight.reason}", "tables.md 6.4")
-    bracket = range_bracket(weapon, distance)
-    if bracket is None:
-        return impossible(f"'{target.id}' is {distance} hexes away, beyond {mount.weapon}'s long range {weapon['long']}", "tables.md 6.1")
-    mods.append((f"{bracket} range ({distance} hexes)", RANGE_MODIFIER[bracket]))
-    minimum = int(weapon.get("min_range", 0))
-    if minimum and distance <= minimum:
-        mods.append((f"minimum range {minimum}", minimum - distance + 1))
-    # tables.md 6.2: attacker movement; VTOLs keep it airborne (VTOL-ATK-04).
-    moved = ATTACKER_MOVEMENT[attacker.mode]
-    if moved:
-        mods.append((f"attacker {attacker.mode.value}", moved))
-        if attacker.is_vehicle and mount.location in attacker.extra.get("stabilized", ()):
-            mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
-    if attacker.prone:
-        mods.append(("attacker prone", ATTACKER_PRONE))
+    in_range, why = range_modifiers(weapon, mount.weapon, distance, f"'{target.id}'")
+    if why:
+        return impossible(why, "tables.md 6.1")
+    mods.extend(in_range)
+    mods.extend(attacker_modifiers(attacker, mount))
     mods.extend(target_modifiers(state, attacker, target))
     if "landed_turn" in target.extra and weapon.get("flak"):
         from btcli.rules import drops
@@ -143,10 +173,7 @@ def weapon_to_hit(
     if primary is not None and primary != target.id:
         in_front = arcs.in_arc(attacker.position, facing, "front", target.position)
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))
-    if attacker.is_mech:
-        mods.extend(mech_damage_modifiers(attacker, mount.location))
-    else:
-        mods.extend(vehicles.to_hit_modifiers(attacker, mount.location))
+    mods.extend(equipment_modifiers(attacker, mount))
     return ToHit(tuple(mods))
 
 
