@@ -317,16 +317,17 @@ def report(game: str, format: str, field: str | None, map: str | None = None) ->
 
 
 def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
-    from btcli.dice import is_held
     from btcli.store import gamefile, journal
 
-    seed = gamefile.load(game).state.seed
-    held = _held_seed(game, seed, seed_file)
-    if is_held(seed) and held is None:  # replaying the seeded rolls needs the referee's seed
-        raise InputError(f"this game's dice seed is held by the referee: give --seed-file "
-                         f"(no {seed_file or seed_path(game)})")
+    def referee_seed(commitment: str) -> int:
+        held = _held_seed(game, commitment, seed_file)
+        if held is None:  # replaying the seeded rolls needs the referee's seed
+            raise InputError(f"this game's dice seed is held by the referee: give --seed-file "
+                             f"(no {seed_file or seed_path(game)})")
+        return held
+
     data, _ = gamefile.read_bytes(game)
-    count, state = journal.verify_text(data, held)
+    count, state = journal.verify_text(data, referee_seed)
     if not quiet:
         _print_lines([f"ok: {count} entries replayed, turn {state.turn} {state.phase.value} phase, hashes match"])
 

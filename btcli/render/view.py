@@ -95,7 +95,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         view["battle_armor"] = is_battle_armor(u)
     if u.extra.get("large"):
         view["large"] = True
-    if "reserve" in u.extra or "landed_turn" in u.extra or "aborted_turn" in u.extra:
+    if _drops(u):
         view["drop"] = drop_view(u, state)
     if u.is_vehicle:
         extra = u.extra
@@ -139,7 +139,7 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append("under bridge")
     if u.extra.get("club"):
         words.append(f"carries a {u.extra['club']}")
-    if "reserve" in u.extra or "landed_turn" in u.extra or "aborted_turn" in u.extra:
+    if _drops(u):
         words.extend(_drop_words(u, state))
     if u.prone:
         words.append("prone")
@@ -153,15 +153,13 @@ def status(u: Unit, state: GameState | None = None) -> str:
         from btcli.rules.infantry import troopers_left
 
         words.append(f"{troopers_left(u)} troopers")
-        if u.motive.value == "vtol":
-            words.append(f"elevation {u.elevation}" if u.elevation else "landed")
+    if not u.is_mech and u.motive.value == "vtol":  # VTOLs and VTOL battle armor
+        words.append(f"elevation {u.elevation}" if u.elevation else "landed")
     if u.extra.get("large"):
         words.append("large")
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
     if u.is_vehicle:
-        if u.motive.value == "vtol":
-            words.append(f"elevation {u.elevation}" if u.elevation else "landed")
         if u.extra.get("crew_killed"):
             words.append("crew killed")
         if u.extra.get("immobile"):
@@ -176,6 +174,11 @@ def status(u: Unit, state: GameState | None = None) -> str:
         if jammed:
             words.append("jammed: " + ", ".join(jammed))
     return ", ".join(words)
+
+
+def _drops(u: Unit) -> bool:
+    """Tells whether a unit is (or was) a dropping 'Mech."""
+    return "reserve" in u.extra or "landed_turn" in u.extra or "aborted_turn" in u.extra
 
 
 def _drop_words(u: Unit, state: GameState | None) -> list[str]:

@@ -118,7 +118,7 @@ def weapon_attack(
         if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
             if kind == "ultra":  # URB-ATK-04: the jam roll is still made
                 natural = dice.roll(2, f"jam check {mount.label} {attacker.id} (double rate)").total
-                attacker = _jam(attacker, index, natural, kind, events)
+                attacker = weapon_modes.after_roll(attacker, index, natural, kind, events)
             amount = weapon_modes.full_damage(data, kind)
             events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
                           f"an automatic hit for {amount}")
@@ -127,7 +127,7 @@ def weapon_attack(
         tn = result.target
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs hex {hex_id.label}", target=tn,
                          modifiers=result.modifiers)
-        attacker = _jam(attacker, index, roll.total, kind, events)
+        attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
             what = "does not lock on and does not fire" if streak else "miss"
             events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: {what}")
@@ -146,18 +146,6 @@ def weapon_attack(
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
-
-
-def _jam(attacker: Unit, index: int, natural: int, mode: str, events: list[str]) -> Unit:
-    """An Ultra autocannon firing at double rate jams on a natural 2 (tables.md 12, memory)."""
-    if not weapon_modes.jams(mode, natural):
-        return attacker
-    from btcli.rules.damage import evolve_mount
-
-    events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
-    mounts = list(attacker.weapons)
-    mounts[index] = evolve_mount(mounts[index], jammed=True)
-    return evolve(attacker, weapons=tuple(mounts))
 
 
 PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")

@@ -525,11 +525,12 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     """URB-MOVE-03/04: the entry PSR (driving roll for a vehicle); failure costs ceil(CF/10) damage on the
     side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
     from btcli.rules import vehicles
+    from btcli.rules.combat import piloting_roll
 
     mods = entry_psr_modifiers(structure.type, hexes_moved)
     reason = f"entering {hex_id.label}"
     if unit.is_mech:
-        roll = _psr(unit, reason, mods, dice)
+        roll = piloting_roll(unit, reason, dice, named=tuple(mods))
     else:
         modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + mods
         roll = dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
@@ -546,16 +547,6 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     if unit.is_vehicle and not unit.destroyed:
         unit = vehicles.motive_roll(unit, side, dice, events)  # tables.md 10.2
     return state.with_unit(unit), unit
-
-
-def _psr(unit, reason, mods, dice):
-    from btcli.rules.combat import pilot_modifiers, tohit
-
-    if tohit.is_immobile(unit):
-        return None
-    modifiers = [("piloting", unit.piloting)] + mods + pilot_modifiers(unit)
-    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
 
 
 def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[str]) -> GameState:

@@ -34,23 +34,17 @@ MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
 
 # VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
 # only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
-AP_CRITICAL_MODIFIER = {"AC/2": -4, "AC/5": -3, "AC/10": -2, "AC/20": -1}
-AP_TO_HIT = 1
 def ammo_kind_problem(weapon: str, kind: str) -> str:
     """Returns why a weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
-    from btcli.rules import weapon_modes
-
     return weapon_modes.problem(weapon, catalog.weapons()[weapon], kind)
 
 
 def split_ammo(text: str) -> tuple[str, str]:
     """Splits a weapon spec ``NAME[@LOC][:ap|:cluster|:ultra]`` into the spec and its mode (tables.md 12)."""
-    from btcli.rules.weapon_modes import MODES
-
     spec, sep, kind = text.rpartition(":")
     if not sep:
         return text, "standard"
-    if kind.lower() not in MODES:
+    if kind.lower() not in weapon_modes.MODES:
         raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra)")
     return spec, kind.lower()
 
@@ -148,16 +142,12 @@ def plan_weapon_attack(
 
 def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
     """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds."""
-    from btcli.rules import weapon_modes
-
-    extra = [("armor-piercing ammunition", AP_TO_HIT)] if mode == "ap" else weapon_modes.to_hit_modifiers(mode)
+    extra = weapon_modes.to_hit_modifiers(mode)
     return tohit.ToHit(result.modifiers + tuple(extra)) if extra else result
 
 
 def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
     """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
-    from btcli.rules import weapon_modes
-
     mount = attacker.weapons[index]
     if not int(catalog.weapons()[mount.weapon].get("ammo_per_ton", 0)):
         return
@@ -173,8 +163,6 @@ def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> No
 
 def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
-    from btcli.rules import weapon_modes
-
     needed: dict[tuple[str, str], int] = {}
     for i, mode in shots:
         name = attacker.weapons[i].weapon
@@ -215,11 +203,7 @@ def weapon_attack(
             spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
-        if weapon_modes.jams(kind, roll.total):
-            events.append(f"{attacker.id}'s {mount.label} jams firing at double rate (natural 2)")
-            mounts = list(attacker.weapons)
-            mounts[index] = damage.evolve_mount(mount, jammed=True)
-            attacker = evolve(attacker, weapons=tuple(mounts))
+        attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
             if streak:
                 events.append(f"{attacker.id}'s {mount.label} does not lock on {target.id} (needs {tn}, rolls "
@@ -265,7 +249,7 @@ def weapon_attack(
             else:
                 events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
-                hit = replace(hit, ap=AP_CRITICAL_MODIFIER[mount.weapon])
+                hit = replace(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
             pending.append(hit)
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
@@ -282,20 +266,6 @@ def _shelter(state: GameState, attacker: Unit, target: Unit):
     together = buildings.inside(state.board, attacker) is not None and buildings.same_structure(
         state.board, attacker.position, target.position)
     return b, together
-
-
-def full_damage(data: dict, mode: str = "standard") -> int:
-    """Returns a weapon's whole damage, every missile hitting (URB-ATK-05)."""
-    from btcli.rules import weapon_modes
-
-    return weapon_modes.full_damage(data, mode)
-
-
-def damage_groups(dice: Dice, data: dict, label: str, target_id: str, mode: str = "standard") -> list[int]:
-    """Returns the damage groups of one hit: cluster weapons roll on the cluster table (tables.md 7)."""
-    from btcli.rules import weapon_modes
-
-    return weapon_modes.damage_groups(dice, data, mode, label, target_id)
 
 
 def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str) -> list[str]:
@@ -382,13 +352,15 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
     return unit
 
 
-def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0):
-    """Rolls a piloting skill roll: piloting + the reason's modifier + the pre-existing damage
-    modifiers (tables.md 8.6). Returns None when it fails without a roll: a shut-down or
-    unconscious 'Mech cannot keep its footing."""
+def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+                  named: tuple[tuple[str, int], ...] = ()):
+    """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
+    pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
+    shut-down or unconscious 'Mech cannot keep its footing."""
     if tohit.is_immobile(unit):
         return None
-    modifiers = [("piloting", unit.piloting)] + ([(reason, modifier)] if modifier else []) + pilot_modifiers(unit)
+    own = list(named) or ([(reason, modifier)] if modifier else [])
+    modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
     return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
                      modifiers=tuple(modifiers))
 

@@ -54,14 +54,6 @@ VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
 
 
 
-@dataclass(frozen=True, slots=True)
-class StepCost:
-    """What entering one hex costs, and whether the unit stayed on pavement doing it."""
-
-    mp: int
-    paved: bool
-
-
 class StructureMeet(NamedTuple):
     """A building, roof or bridge a move meets (resolved by btcli.rules.buildings.enter)."""
 
@@ -96,11 +88,6 @@ class MovePlan:
 # -- terrain ------------------------------------------------------------------
 
 
-def _level(h: Hex) -> int:
-    """Returns the level a unit entering a hex by default stands at: a bridge's deck where there is one."""
-    return h.bridge.level if h.bridge is not None else h.level
-
-
 def follows_road(here: Hex, there: Hex) -> bool:
     """Tells whether moving between the two hexes follows a road (tables.md 11.1, URB-MOVE)."""
     return here.paved and there.road
@@ -121,12 +108,6 @@ def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
     return None
 
 
-def enter_cost(unit: Unit, board: Board, here_id: HexId, there_id: HexId, backward: bool) -> StepCost:
-    """Returns the MP to enter ``there_id`` from the adjacent ``here_id``; raises if the rules forbid it."""
-    step = step_into(unit, board, here_id, there_id, _level(board.hex(here_id)), None, backward)
-    return StepCost(step.mp, step.paved)
-
-
 @dataclass(frozen=True, slots=True)
 class StepInto:
     """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
@@ -141,7 +122,10 @@ class StepInto:
 
 
 def move_level(board: Board, unit: Unit) -> int:
-    """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level."""
+    """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level.
+
+    Unlike ``buildings.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
+    are counted from a water hex's surface: its depth is paid as the water's MP (tables.md 11.1)."""
     h = board.hex(unit.position)
     if h.building is not None:
         return h.level + (h.building.height if buildings.on_top(unit) else buildings.floor_of(unit))
@@ -551,7 +535,8 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
     if unit.is_infantry and (landing.building is not None or landing.is_deep_water):
         raise IllegalOrderError(f"illegal jump: infantry '{unit.id}' may not land in {to.label}", INFANTRY_RULE)
     top = landing.building is not None  # URB-MOVE-10: a jump lands on a roof, never inside
-    land_level = landing.level + landing.building.height if top else _level(landing)
+    land_level = landing.level + landing.building.height if top else (
+        landing.bridge.level if landing.bridge is not None else landing.level)  # a deck, else the ground
     climb = land_level - move_level(board, unit)
     if climb > unit.jump:
         if top:

@@ -19,7 +19,10 @@ from btcli.dice import Dice
 from btcli.rules import combat_tables
 
 MODES = ("standard", "ap", "cluster", "ultra")
-AP_WEAPONS = ("AC/2", "AC/5", "AC/10", "AC/20")
+# VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
+# only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
+AP_CRITICAL_MODIFIER = {"AC/2": -4, "AC/5": -3, "AC/10": -2, "AC/20": -1}
+AP_TO_HIT = 1
 CLUSTER_TO_HIT = -1
 ULTRA_SHOTS = 2
 ULTRA_JAM_ROLL = 2  # a natural 2 while double-firing
@@ -29,8 +32,8 @@ def problem(weapon: str, data: dict, mode: str) -> str:
     """Returns why a weapon cannot fire in this mode, or ''."""
     if mode not in MODES:
         return f"unknown mode {mode!r} (use {', '.join(MODES[1:])})"
-    if mode == "ap" and weapon not in AP_WEAPONS:
-        return f"armor-piercing ammunition is for standard autocannons ({', '.join(AP_WEAPONS)}), not {weapon!r}"
+    if mode == "ap" and weapon not in AP_CRITICAL_MODIFIER:
+        return f"armor-piercing ammunition is for standard autocannons ({', '.join(AP_CRITICAL_MODIFIER)}), not {weapon!r}"
     if mode == "cluster" and not data.get("lbx"):
         return f"cluster rounds are for LB-X autocannons, not {weapon!r}"
     if mode == "ultra" and not data.get("ultra"):
@@ -49,12 +52,29 @@ def shots(mode: str) -> int:
 
 
 def to_hit_modifiers(mode: str) -> list[tuple[str, int]]:
+    """Returns a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds."""
+    if mode == "ap":
+        return [("armor-piercing ammunition", AP_TO_HIT)]
     return [("LB-X cluster rounds", CLUSTER_TO_HIT)] if mode == "cluster" else []
 
 
 def jams(mode: str, natural: int) -> bool:
     """Tells whether an Ultra autocannon jams on this to-hit roll (a natural 2 while double-firing)."""
     return mode == "ultra" and natural == ULTRA_JAM_ROLL
+
+
+def after_roll(attacker, index: int, natural: int, mode: str, events: list[str]):
+    """Returns the attacker with its weapon jammed if this roll jams it (an Ultra at double rate on a
+    natural 2), else unchanged."""
+    if not jams(mode, natural):
+        return attacker
+    from btcli.model.state import evolve
+    from btcli.rules.damage import evolve_mount
+
+    events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
+    mounts = list(attacker.weapons)
+    mounts[index] = evolve_mount(mounts[index], jammed=True)
+    return evolve(attacker, weapons=tuple(mounts))
 
 
 def damage_groups(dice: Dice, data: dict, mode: str, label: str, target_id: str) -> list[int]:

@@ -94,9 +94,11 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, obj
     return state, entry
 
 
-def verify_text(data: bytes, held_seed: int | None = None) -> tuple[int, GameState]:
+def verify_text(data: bytes, held_seed=None) -> tuple[int, GameState]:
     """Replays a whole game file; returns (entries checked, final state) or raises VerificationError.
-    A game whose seed the referee holds replays its seeded rolls only with ``held_seed``."""
+
+    A game whose seed the referee holds replays its seeded rolls only with the seed: ``held_seed`` is
+    the seed, or a function given the commitment that returns it (None when it cannot be had)."""
     from btcli.store.codec import state_from_dict
     from btcli.store.gamefile import parse_toml, split_head
     from btcli.store.logparse import parse_log
@@ -117,6 +119,8 @@ def verify_text(data: bytes, held_seed: int | None = None) -> tuple[int, GameSta
         raise VerificationError("entry 1: the initial state does not match its hash", 1)
     if first.get("seq") != 1:
         raise VerificationError("entry 1 is not numbered 1", 1)
+    if callable(held_seed):
+        held_seed = held_seed(state.seed) if is_held(state.seed) else None
     prev = entry_hash(first)
     for index, entry in enumerate(log[1:], start=2):
         seq = entry.get("seq")

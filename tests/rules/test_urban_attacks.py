@@ -483,6 +483,7 @@ def test_urb_in_09_mechs_on_levels_0_and_1_of_one_hex_may_attack_each_other():
     ],
 )
 def test_urb_in_10_two_intervening_building_hexes_or_levels_block(a_at, t_at, a_floor, t_floor, count, blocked):
+    """URB-IN-10: inside one building, two or more intervening building hexes or levels block the line."""
     hexes = {f"05{r:02d}": building(height=3, structure="block") for r in range(1, 7)}
     state = _inside(a_at, t_at, a_floor, t_floor, hexes=hexes)
     sight = los.line_of_sight(state.board, state.units["a"], state.units["t"])
@@ -490,6 +491,7 @@ def test_urb_in_10_two_intervening_building_hexes_or_levels_block(a_at, t_at, a_
 
 
 def test_urb_in_11_inside_a_building_plus_1_and_plus_1_per_intervening_hex_or_level():
+    """URB-IN-11: +1 inside a building, +1 more per intervening building hex or level."""
     next_hex = _inside("0505", "0504")
     mods = tohit.weapon_to_hit(next_hex, next_hex.units["a"], 1, next_hex.units["t"], None, 0).modifiers
     assert ("inside a building", 1) in mods
@@ -501,6 +503,7 @@ def test_urb_in_11_inside_a_building_plus_1_and_plus_1_per_intervening_hex_or_le
 
 
 def test_urb_in_12_inside_a_building_a_side_attack_uses_the_front_column():
+    """URB-IN-12: inside a building the front/rear column is used, even from the side."""
     # The target faces N; the attacker is on its right side (0604 from 0505 ... use 0605, NE-SE of 0505).
     hexes = {"0505": building(structure="block"), "0605": building(structure="block")}
     state = game(mech(HUNCHBACK, "a", "0605", facing="NW"), mech(ATLAS, "t", "0505", side="blue"), hexes=hexes)
@@ -511,6 +514,7 @@ def test_urb_in_12_inside_a_building_a_side_attack_uses_the_front_column():
 
 
 def test_urb_in_12_inside_a_building_a_rear_attack_uses_the_rear_column():
+    """URB-IN-12: a rear attack inside a building uses the rear column."""
     hexes = {"0505": building(structure="block"), "0506": building(structure="block")}
     state = game(mech(HUNCHBACK, "a", "0506"), mech(ATLAS, "t", "0505", side="blue"), hexes=hexes)
     new, _events, d = fire(state, "a", "t", ("Medium Laser@LA",), [12, 7])
@@ -518,6 +522,7 @@ def test_urb_in_12_inside_a_building_a_rear_attack_uses_the_rear_column():
 
 
 def test_urb_in_12_a_target_in_the_attackers_own_hex_is_in_its_front_arc():
+    """URB-IN-12: a target in the attacker's own hex counts as in its front arc."""
     # Atlas on floor 1 with rear-mounted medium lasers (weapons 6, 7) and the Hunchback on floor 0 of its
     # hex: the target counts as in the front arc, so front weapons fire, the rear ones cannot, and a
     # second target in the same hex is a secondary target in the front arc (+1).
