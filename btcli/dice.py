@@ -167,6 +167,8 @@ def parse_dice(text: str) -> list[int]:
             continue
         if not (part.isascii() and part.isdigit()):
             raise InputError(f"bad --dice value {part!r}: expected comma-separated numbers, e.g. 8,3,11")
+        if len(part) > 3:  # no roll totals more than 3 digits; int() of thousands of digits is refused
+            raise InputError(f"bad --dice value {part[:12]}{'...' if len(part) > 12 else ''}: no roll comes to that")
         values.append(int(part))
     if not values:
         raise InputError("--dice needs at least one value, e.g. --dice 8,3,11")

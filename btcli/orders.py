@@ -25,7 +25,9 @@ def parse_steps(text: str) -> tuple[str, ...]:
     for part in text.replace(",", " ").split():
         code = part.strip().upper()
         count = 1
-        if len(code) > 1 and code[:-1].isdigit():  # "3F" = F,F,F
+        if len(code) > 1 and code[:-1].isascii() and code[:-1].isdigit():  # "3F" = F,F,F
+            if len(code) > 3:
+                raise InputError(f"bad step {part!r}: a repeat count is 1-{MAX_REPEAT}")
             count, code = int(code[:-1]), code[-1]
             if not 1 <= count <= MAX_REPEAT:
                 raise InputError(f"bad step {part!r}: a repeat count is 1-{MAX_REPEAT}")

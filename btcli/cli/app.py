@@ -46,16 +46,22 @@ def init(
     scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML), e.g. scenarios/crossroads.toml.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Game file to create.")],
     seed: Annotated[Optional[int], typer.Option(help="Dice seed (default: the scenario's seed, else 1).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing btcli game file (and, with --referee, "
+                                        "its seed file).")] = False,
     referee: Annotated[
         bool,
         typer.Option("--referee", help="Keep the dice seed secret: the game file gets only its hash, the seed goes "
                      "to GAME.seed for the referee, who runs the commands that roll."),
     ] = False,
+    player_dice: Annotated[
+        bool,
+        typer.Option("--player-dice", help="With --referee: let players give their own --dice without the seed "
+                     "(by default a referee game refuses them)."),
+    ] = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Create a game file from a scenario (turn 1, initiative phase)."""
-    commands.init(scenario, output, seed, force, quiet, referee)
+    commands.init(scenario, output, seed, force, quiet, referee, player_dice)
 
 
 @app.command()
@@ -182,12 +188,14 @@ def report(
     ] = None,
     map: Annotated[
         Optional[Path],
-        typer.Option("--map", help="Also draw the board (terrain, buildings with CF, units) into this SVG file.",
+        typer.Option("--map", help="Also draw the board (terrain, buildings with CF, units) into this SVG file "
+                     "(never over a game, seed or secrets file; an existing file needs --force).",
                      show_default=False),
     ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Let --map replace an existing file.")] = False,
 ) -> None:
     """Show the game: turn, phase, initiative, units, and the result once it is over."""
-    commands.report(game, format.value, field, map)
+    commands.report(game, format.value, field, map, force)
 
 
 @app.command()
@@ -207,9 +215,10 @@ def verify(
 @app.command()
 def demo(
     output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the demo game file.")] = Path("btcli-demo"),
+    force: Annotated[bool, typer.Option("--force", help="Replace the demo game already in the folder.")] = False,
 ) -> None:
     """Play three turns of the bundled demo scenario into a folder and print the report."""
-    commands.demo(output)
+    commands.demo(output, force)
 
 
 def run_command(args: list[str], out) -> None:

@@ -18,21 +18,28 @@ def _print_lines(lines: list[str]) -> None:
         out.write(line + "\n")
 
 
-def _run(game_path: str, order_factory, dice: str | None, quiet: bool, before_save=None) -> None:
-    """Loads the game, builds the order, applies it once, appends the entry and prints the events."""
-    from btcli.dice import parse_dice
+def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=None) -> None:
+    """Loads the game, builds the order, applies it once, appends the entry and prints the events.
+
+    ``with_it`` runs under the game's lock just before the new game is renamed into place (a drop's
+    secret is written so, together with its commitment).
+    """
+    from btcli.dice import is_held, parse_dice
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
 
     values = parse_dice(dice) if dice is not None else None
     game = gamefile.load(game_path)
+    held = _held_seed(game_path, game.state.seed)
+    if values and is_held(game.state.seed) and held is None and not game.state.options.get("player_dice"):
+        raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
+                         "without the seed file (a scenario with player_dice = true, or 'init --referee "
+                         "--player-dice', lets players give their own)")
     order = order_factory(game.state)
-    outcome = journal.execute(game.state, order, values, _held_seed(game_path, game.state.seed))
+    outcome = journal.execute(game.state, order, values, held)
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
-    if before_save is not None:
-        before_save()
-    gamefile.append(game, outcome.state, entry)
+    gamefile.append(game, outcome.state, entry, with_it=with_it)
     if not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
 
@@ -42,52 +49,46 @@ def seed_path(game: str) -> str:
     return os.environ.get("BTCLI_SEED_FILE") or os.path.splitext(os.fspath(game))[0] + ".seed"
 
 
+SEED_DIGITS = 40  # a 128-bit seed has 39
+
+
 def _held_seed(game: str, seed: int | str, path: str | None = None) -> int | None:
     """Returns the referee's seed for a game that holds only its commitment, if the seed file is here."""
     from btcli.dice import is_held
+    from btcli.store import files
 
     if not is_held(seed):
         return None
     path = path or seed_path(game)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read().strip()
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return None
-    except OSError as exc:
-        raise GameFileError(f"cannot read the seed file {path}: {exc.strerror or exc}") from None
-    if not text.isdigit():
-        raise GameFileError(f"the seed file {path} must hold one whole number")
-    return int(text)
+    data = files.read_regular(path, "seed file", files.SEED_LIMIT)
+    files.check_private(path, "seed file")
+    text = files.decode(data, f"seed file {path}")
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    if len(lines) != 1 or not (lines[0].isascii() and lines[0].isdigit()) or len(lines[0]) > SEED_DIGITS:
+        raise GameFileError(f"the seed file {path} must hold one whole number (the referee's seed)")
+    return int(lines[0])
 
 
-def _write_seed(path: str, seed: int) -> str:
-    """Writes the referee's seed to a fresh temporary file beside ``path`` (owner only); returns its name."""
-    import tempfile
+def _seed_text(game: str, seed: int) -> bytes:
+    from btcli.store.files import SEED_HEADER
 
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".seed")
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(f"{seed}\n")
-            f.flush()
-            os.fsync(f.fileno())
-    except OSError as exc:
-        raise GameFileError(f"cannot write the seed file {path}: {exc.strerror or exc}") from None
-    return tmp
+    return SEED_HEADER + (f" of {os.path.basename(game)}: keep it secret, never commit or share it\n"
+                          f"{seed}\n").encode()
 
 
-def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False) -> None:
-    from btcli.store import gamefile, journal
+def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
+         player_dice: bool = False) -> None:
+    from btcli.store import files, gamefile, journal
     from btcli.store.scenario import parse_scenario_text
 
-    try:
-        with open(scenario, encoding="utf-8") as f:
-            text = f.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"cannot read scenario {scenario}: {getattr(exc, 'strerror', None) or exc}") from None
-    state = parse_scenario_text(text, seed)
+    if player_dice and not referee:
+        raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
+    data = files.read_regular(scenario, "scenario file", files.SCENARIO_LIMIT)
+    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed)
     held = None
+    seed_file = seed_path(output) if referee else ""
     if referee:  # design.md: the file keeps a commitment; the referee keeps the seed
         import secrets
 
@@ -97,26 +98,25 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         if seed is not None:
             raise InputError("--referee draws a secret seed itself; leave --seed out")
         held = secrets.randbits(128)  # far beyond guessing from its commitment
-        state = evolve(state, seed=seed_commitment(held))
+        options = {**state.options, "player_dice": True} if player_dice else state.options
+        state = evolve(state, seed=seed_commitment(held), options=options)
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
     state, entry = journal.init_entry(state, command)
     if held is None:
-        gamefile.create(output, state, entry, overwrite=force)
-    else:  # the seed file is put in place only once the game is: a failed init leaves the old pair intact
-        path = seed_path(output)
-        if os.path.exists(path) and not force:
-            raise GameFileError(f"{path} already exists (use --force to replace it)")
-        tmp = _write_seed(path, held)
-        try:
-            gamefile.create(output, state, entry, overwrite=force)
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        gamefile.create(output, state, entry, overwrite=force, protect={"the scenario file": scenario})
+    else:
+        # The seed goes in place right after the game, under the same lock: a failed init (a locked or
+        # unwritable game) leaves the old pair intact. Never over the game, the scenario or a file that is
+        # not a btcli seed file, whatever --force says.
+        target = files.check_output(seed_file, what="seed file", force=force, replaceable="seed",
+                                    protect={"the game file": output, "the scenario file": scenario})
+        gamefile.create(output, state, entry, overwrite=force,
+                        protect={"the scenario file": scenario, "the game's seed file": seed_file},
+                        companion=(target, _seed_text(output, held), 0o600))
     if not quiet:
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
-            lines.append(f"dice seed kept by the referee in {seed_path(output)} (never commit or share it)")
+            lines.append(f"dice seed kept by the referee in {seed_file} (never commit or share it)")
         _print_lines(lines)
 
 
@@ -244,8 +244,7 @@ def drop(
     def secrets_path(state, u) -> str:
         """The side's own secrets file (hot seat: one a player), or --secrets."""
         path = secrets_file or secrets.path_for(game, u.side)
-        if secrets_file:
-            secrets.check_path(path, game)
+        secrets.check_path(path, game, seed_path(game))
         where["path"] = path
         return path
 
@@ -281,27 +280,32 @@ def drop(
     def keep_secret():
         secrets.store(where["path"], record.pop("unit"), record)
 
-    _run(game, commit_order, dice, quiet, before_save=keep_secret)
+    _run(game, commit_order, dice, quiet, with_it=keep_secret)
     if not quiet:
         _print_lines([f"landing hex kept secret in {where['path']} (do not commit or share it)"])
 
 
-def report(game: str, format: str, field: str | None, map: str | None = None) -> None:
+def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
     from btcli.store import gamefile
 
-    state = gamefile.load(game).state
+    loaded = gamefile.load(game)
+    state = loaded.state
+    if field is not None:  # checked (and rendered) before anything is written
+        from btcli.render.json_view import render_field
+
+        shown = render_field(state, field) + "\n"
     if map is not None:
         from btcli.render.svg import render_svg
+        from btcli.store import files
 
+        target = files.check_output(map, what="map", force=force,
+                                    protect={"the game file": loaded.path, "the game's seed file": seed_path(game)})
         try:
-            with open(map, "w", encoding="utf-8") as f:
-                f.write(render_svg(state))
+            files.write_atomic(target, render_svg(state).encode(), 0o666 & ~files.umask())
         except OSError as exc:
             raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:
-        from btcli.render.json_view import render_field
-
-        sys.stdout.write(render_field(state, field) + "\n")
+        sys.stdout.write(shown)
     elif format == "json":
         from btcli.render.json_view import render_json
 
@@ -327,14 +331,20 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
         return held
 
     data, _ = gamefile.read_bytes(game)
-    count, state = journal.verify_text(data, referee_seed)
+    proved = journal.verify_text(data, referee_seed)
     if not quiet:
-        _print_lines([f"ok: {count} entries replayed, turn {state.turn} {state.phase.value} phase, hashes match"])
+        lines = [f"ok: {proved.count} entries replayed, turn {proved.state.turn} {proved.state.phase.value} phase, "
+                 "hashes match"]
+        if proved.hand_dice:  # a referee game's players check that these were agreed
+            lines.append(f"dice given by hand (--dice) in {len(proved.hand_dice)} "
+                         f"entr{'y' if len(proved.hand_dice) == 1 else 'ies'}: "
+                         + ", ".join(map(str, proved.hand_dice)))
+        _print_lines(lines)
 
 
-def demo(output: str) -> None:
+def demo(output: str, force: bool = False) -> None:
     from pathlib import Path
 
     from btcli.cli.demo import play_demo
 
-    play_demo(Path(output), sys.stdout)
+    play_demo(Path(output), sys.stdout, force)

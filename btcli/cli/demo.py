@@ -47,16 +47,23 @@ def _advance(state, unit) -> list[str]:
     return ["--mode", "stand"]
 
 
-def play_demo(folder: Path, out: TextIO) -> None:
+def play_demo(folder: Path, out: TextIO, force: bool = False) -> None:
     from btcli.cli.app import run_command
-    from btcli.store import gamefile
+    from btcli.store import files, gamefile
 
     if folder.exists() and not folder.is_dir():
         from btcli.errors import InputError
 
         raise InputError(f"{folder} exists and is not a folder")
-    folder.mkdir(parents=True, exist_ok=True)
     game = folder / "demo-game.toml"
+    if folder.is_dir():  # refused before anything is played (init --force replaces only a btcli game)
+        files.check_output(game, what="demo game", force=force, replaceable="game")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from btcli.errors import GameFileError
+
+        raise GameFileError(f"cannot make the demo folder {folder}: {exc.strerror or exc}") from None
     run_command(["init", str(scenario_path(DEMO_SCENARIO)), "-o", str(game), "--seed", str(DEMO_SEED), "--force"], out)
     for _ in range(DEMO_TURNS):
         run_command(["resolve-phase", str(game)], out)

@@ -28,7 +28,8 @@ TABLE = {
         {"weapon"},
     ),
     "resolve-phase": (("game",), {"--dice": "dice"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
-    "report": (("game",), {"--format": "format", "-f": "format", "--field": "field", "--map": "map"}, {}, set()),
+    "report": (("game",), {"--format": "format", "-f": "format", "--field": "field", "--map": "map"},
+               {"--force": "force"}, set()),
     "verify": (("game",), {"--seed-file": "seed_file"}, {"--quiet": "quiet", "-q": "quiet"}, set()),
 }
 DEFAULTS = {
@@ -37,7 +38,7 @@ DEFAULTS = {
     "attack": {"weapon": None, "physical": None, "twist": None, "dry_run": False, "clear": None, "girder": False,
                "dice": None, "quiet": False},
     "resolve-phase": {"dice": None, "quiet": False},
-    "report": {"format": "text", "field": None, "map": None},
+    "report": {"format": "text", "field": None, "map": None, "force": False},
     "verify": {"quiet": False, "seed_file": None},
 }
 FORMATS = ("text", "json", "markdown")

@@ -205,7 +205,7 @@ def _driving(u: Unit) -> list[tuple[str, int]]:
 def _crit_name(u: Unit, crit: str) -> str:
     """Returns a critical hit in words: 'Mech slots by their contents, vehicle results as they are."""
     location, _, slot = crit.partition(":")
-    if slot.isdigit() and location in u.slots:
+    if slot.isascii() and slot.isdigit() and location in u.slots:
         kind, _, name = u.slots[location][int(slot)].rpartition(":")
         name = name.replace("_", " ") + (" ammo" if kind == "ammo" else "")
         return f"{location} {name}"

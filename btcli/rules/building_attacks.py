@@ -20,7 +20,7 @@ from btcli.rules import arcs, buildings, combat, los, tohit, weapon_modes
 
 def hex_target(state: GameState, text: str) -> HexId | None:
     """Returns the hex a target argument names when it is a hex label (CCRR) and no unit's id."""
-    if text in state.units or len(text) != 4 or not text.isdigit():
+    if text in state.units or len(text) != 4 or not (text.isascii() and text.isdigit()):
         return None
     hex_id = state.board.parse_hex(text)
     h = state.board.hex(hex_id)

@@ -336,7 +336,7 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
         reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
     for crit in unit.crits[len(before.crits):]:  # the modifiers of the damage itself are pre-existing now
         location, _, slot = crit.partition(":")
-        if slot.isdigit() and location in unit.slots:
+        if slot.isascii() and slot.isdigit() and location in unit.slots:
             item = unit.slots[location][int(slot)]
             if item in LEG_ITEMS:
                 reasons.append((LEG_ITEMS[item], 0))

@@ -68,9 +68,24 @@ def movers(state: GameState) -> dict[str, int]:
 
 
 def side_to_move(state: GameState) -> str | None:
-    """Returns the side whose unit moves next, or None when every slot is used."""
-    done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE and not u.out_of_action)
-    return state.move_order[done] if done < len(state.move_order) else None
+    """Returns the side whose unit moves next, or None when every unit has moved.
+
+    Every unit that has moved used its slot, even one its own move destroyed. A slot whose side has
+    no unit left to move (lost before its turn) passes on to the next slot, and units left over when
+    the slots run out move in initiative order: a side that still has a unit to move is never
+    locked out (issue #10: no deadlock).
+    """
+    done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE)
+    waiting = {sid: 0 for sid in state.sides}
+    for u in state.units.values():
+        if u.mode is MoveMode.NONE and not u.out_of_action:
+            waiting[u.side] = waiting.get(u.side, 0) + 1
+    for side in state.move_order[done:]:
+        if waiting.get(side):
+            return side
+    if not state.move_order:  # no movement order drawn (a state built by hand): anyone may move
+        return None
+    return next((side for side in state.initiative or tuple(state.sides) if waiting.get(side)), None)
 
 
 def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:

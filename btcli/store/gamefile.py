@@ -1,24 +1,27 @@
 """The game file: a TOML head (current state) followed by an append-only ``[[log]]`` tail.
 
-Reading the state parses only the head. Appending writes the new head, copies
-the old log's bytes unchanged and adds one entry, all into a temporary file in
-the same folder that is fsynced and renamed over the game (atomic), under a lock
-file. A write whose game changed since it was read (another process got there
-first) is refused as stale.
+Reading the state parses only the head and the last entry, and checks that the
+head is the state the last entry recorded (its state hash): a hand-edited head
+is refused, naming what was changed. Appending writes the new head, copies the
+old log's bytes unchanged and adds one entry, all into a temporary file in the
+same folder that is fsynced and renamed over the game (atomic), under a lock on
+the game file itself. A write whose game changed since it was read (another
+process got there first) is refused as stale. Symlinks are followed: the file
+written is the one the link points to.
 """
 
 from __future__ import annotations
 
 import os
-import time
-import tomllib
 from dataclasses import dataclass
 
 from btcli.errors import GameFileError
 from btcli.model.state import GameState
+from btcli.store import files
+from btcli.store.files import parse_toml  # noqa: F401  (re-exported: the log parser and tests use it)
 
 LOG_MARKER = b"\n[[log]]\n"
-HEADER = b"# btcli game file: the head is the current state, [[log]] entries are appended below.\n"
+HEADER = files.GAME_HEADER + b" the head is the current state, [[log]] entries are appended below.\n"
 HEADER += b"# Edit nothing by hand: 'btcli verify' detects any change.\n\n"
 LOCK_TIMEOUT_S = 10.0
 ENTRY_KEYS = {"seq", "turn", "phase", "command", "events", "rolls", "prev", "state"}
@@ -32,12 +35,13 @@ class LoadedGame:
     kernel-side when the game is written back.
     """
 
-    path: str
+    path: str  # the real path (symlinks resolved): the file that is replaced
     state: GameState
     head_end: int  # offset of the log tail (its leading newline)
     size: int
     last: dict  # the last [[log]] entry, parsed: checked on load, hashed as the next entry's ``prev``
     stamp: tuple[int, int, int]  # inode, size, mtime: changes on every write
+    shown: str = ""  # the path as the user gave it, for messages
 
 
 CHUNK = 1 << 16
@@ -55,72 +59,92 @@ def split_head(data: bytes) -> int:
     return len(data) if at < 0 else at
 
 
-def parse_toml(text: bytes, what: str) -> dict[str, object]:
-    try:
-        return tomllib.loads(text.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise GameFileError(f"{what} is not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(f"{what} is not valid TOML ({exc})") from None
-
-
 def read_bytes(path: str | os.PathLike) -> tuple[bytes, tuple[int, int, int]]:
     """Returns a whole game file and its stamp (for verify)."""
-    with _open(os.fspath(path)) as f:
-        return f.read(), _stamp(os.fstat(f.fileno()))
+    with files.open_regular(files.real(path), "game file", files.GAME_LIMIT) as f:
+        data = f.read(files.GAME_LIMIT + 1)
+        stamp = _stamp(os.fstat(f.fileno()))
+    if len(data) > files.GAME_LIMIT:
+        raise GameFileError(f"game file {os.fspath(path)} is over btcli's size limit")
+    return data, stamp
 
 
-def _open(path: str):
-    try:
-        return open(path, "rb")
-    except FileNotFoundError:
-        raise GameFileError(f"no game file at {path}") from None
-    except IsADirectoryError:
-        raise GameFileError(f"{path} is a folder, not a game file") from None
-    except OSError as exc:
-        raise GameFileError(f"cannot read {path}: {exc.strerror}") from None
+def _read_head(f) -> tuple[bytes, int]:
+    """Reads from the start until the first ``[[log]]``; returns (bytes read, its offset or -1).
+
+    Linear in the head's size (a bytearray grows in place; each chunk is searched once).
+    """
+    head = bytearray()
+    while True:
+        chunk = f.read(CHUNK)
+        if not chunk:
+            return bytes(head), -1
+        scan_from = max(0, len(head) - len(LOG_MARKER))
+        head += chunk
+        if head.startswith(LOG_MARKER[1:]):
+            return bytes(head), 0
+        at = head.find(LOG_MARKER, scan_from)
+        if at >= 0:
+            return bytes(head), at
 
 
-def load(path: str | os.PathLike) -> LoadedGame:
-    """Reads a game file's head into a GameState, and its last log entry (the log is not parsed)."""
+def _read_last_block(f, head_end: int, size: int) -> bytes:
+    """Reads backwards from the end until the last ``[[log]]``; returns the entry's text from its
+    ``[[log]]`` line. Each step doubles what it reads, so a huge last entry is read in linear time."""
+    step = CHUNK
+    start = size
+    while start > head_end:
+        start = max(head_end, size - step)
+        f.seek(start)
+        tail = f.read(size - start)
+        at = tail.rfind(LOG_MARKER)
+        if at >= 0:
+            return tail[at + 1:]
+        step *= 2
+    return tail
+
+
+def load(path: str | os.PathLike, check_head: bool = True) -> LoadedGame:
+    """Reads a game file's head into a GameState, and its last log entry (the log is not parsed).
+
+    The head must be the state the last entry recorded: a head edited by hand is refused (exit 4),
+    naming the unit and field that differ from the last verified state.
+    """
     from btcli.store.codec import state_from_dict
 
-    path = os.fspath(path)
-    with _open(path) as f:
+    shown = os.fspath(path)
+    real = files.real(path)
+    with files.open_regular(real, "game file", files.GAME_LIMIT) as f:
         st = os.fstat(f.fileno())
-        head = b""
-        head_end = -1
-        while head_end < 0:  # read until the first [[log]]
-            chunk = f.read(CHUNK)
-            if not chunk:
-                break
-            scan_from = max(0, len(head) - len(LOG_MARKER))
-            head += chunk
-            if head.startswith(LOG_MARKER[1:]):
-                head_end = 0
-            else:
-                at = head.find(LOG_MARKER, scan_from)
-                head_end = at
+        head, head_end = _read_head(f)
         if head_end < 0:
-            if b"\r\n" in head:
-                raise GameFileError(f"{path} has Windows (CRLF) line endings; btcli game files use LF (see README: play by email)")
-            raise GameFileError(f"{path} has no [[log]] entries: not a btcli game file, or truncated")
+            if b"\r\n[[log]]\r\n" in head and files.decode(head, "game file"):
+                raise GameFileError(f"{shown} has Windows (CRLF) line endings; btcli game files use LF "
+                                    "(see README: play by email)")
+            raise GameFileError(f"{shown} has no [[log]] entries: not a btcli game file, or truncated")
         size = st.st_size
-        tail_from = size
-        tail = b""
-        at = -1
-        while at < 0 and tail_from > head_end:  # read backwards until the last [[log]]
-            start = max(head_end, tail_from - CHUNK)
-            f.seek(start)
-            tail = f.read(tail_from - start) + tail
-            tail_from = start
-            at = tail.rfind(LOG_MARKER)
-    state = state_from_dict(parse_toml(head[:head_end], f"game file {path}"))
-    last_block = tail[at + 1 :] if at >= 0 else tail
+        last_block = _read_last_block(f, head_end, size)
+    state = state_from_dict(parse_toml(head[:head_end], f"game file {shown}"))
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
-    if last.get("seq") != state.revision or not ENTRY_KEYS <= set(last):
-        raise GameFileError(f"{path} is damaged: its last log entry is {last.get('seq')!r}, its head says revision {state.revision}")
-    return LoadedGame(path, state, head_end, size, last, _stamp(st))
+    if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"}):
+        raise GameFileError(f"{shown} is damaged: its last log entry is {last.get('seq')!r}, "
+                            f"its head says revision {state.revision}")
+    game = LoadedGame(real, state, head_end, size, last, _stamp(st), shown)
+    if check_head:
+        check_head_matches_log(game)
+    return game
+
+
+def check_head_matches_log(game: LoadedGame) -> None:
+    """Refuses a head whose state hash is not the one its last log entry recorded (a hand edit)."""
+    from btcli.store.hashing import state_hash
+
+    if state_hash(game.state) == game.last.get("state"):
+        return
+    from btcli.store.journal import explain_head_edit
+
+    raise GameFileError(f"{game.shown} was edited by hand: {explain_head_edit(game)}; nothing was done "
+                        f"(restore the file, e.g. 'git checkout {game.shown}', and run 'btcli verify')")
 
 
 def render_head(state: GameState) -> bytes:
@@ -144,122 +168,89 @@ def render_entry(entry: dict[str, object]) -> bytes:
 
 
 def last_entry(block: bytes) -> dict[str, object]:
-    """Parses the text of the last ``[[log]]`` entry."""
-    entries = parse_toml(block, "the last log entry").get("log")
-    if not isinstance(entries, list) or not entries:
-        raise GameFileError("the game file's log is damaged (no readable last entry)")
-    return entries[-1]
-
-
-def _copy_range(src, dst, offset: int, count: int) -> None:
-    """Copies ``count`` bytes of ``src`` from ``offset`` to the end of ``dst``, kernel-side where possible."""
-    copy = getattr(os, "copy_file_range", None)
-    if copy is not None:
-        try:
-            while count > 0:
-                done = copy(src.fileno(), dst.fileno(), count, offset)
-                if done == 0:
-                    break
-                offset += done
-                count -= done
-            if count == 0:
-                return
-        except OSError:
-            pass
-    src.seek(offset)
-    while count > 0:
-        chunk = src.read(min(count, 1 << 20))
-        if not chunk:
-            raise GameFileError("the game file shrank while it was being copied")
-        dst.write(chunk)
-        count -= len(chunk)
-
-
-def _write_temp(path: str, parts: list, mode: int) -> str:
-    """Writes and fsyncs a temporary file in the game's folder; returns its path.
-
-    ``parts`` are bytes, or (file, offset, count) ranges copied from an open file.
-    """
-    folder, name = os.path.split(path)
-    tmp = os.path.join(folder, f".{name}.{os.getpid()}.{time.monotonic_ns()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            for part in parts:
-                if isinstance(part, bytes):
-                    f.write(part)
-                else:
-                    source, offset, count = part
-                    f.flush()
-                    _copy_range(source, f, offset, count)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-    except BaseException:
-        _discard(tmp)
-        raise
-    return tmp
-
-
-def _discard(tmp: str) -> None:
-    try:
-        os.unlink(tmp)
-    except OSError:
-        pass
-
-
-def _replace(tmp: str, path: str) -> None:
-    try:
-        os.replace(tmp, path)
-    except BaseException:
-        _discard(tmp)
-        raise
+    """Parses the text of the last ``[[log]]`` entry; anything after it but its own keys is damage."""
+    parsed = parse_toml(block, "the last log entry")
+    entries = parsed.get("log")
+    if set(parsed) != {"log"} or not isinstance(entries, list) or len(entries) != 1 \
+            or not isinstance(entries[0], dict):
+        raise GameFileError("the game file's log is damaged (its end is not one [[log]] entry)")
+    return entries[0]
 
 
 def _lock(path: str):
-    from btcli.store.lock import GameLock
+    from btcli.store.lock import locked_game
 
-    return GameLock(path, LOCK_TIMEOUT_S)
+    return locked_game(path, LOCK_TIMEOUT_S)
 
 
-def append(game: LoadedGame, state: GameState, entry: dict[str, object]) -> None:
-    """Writes the new head and one more log entry, refusing if the file changed since ``load``."""
+def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it=None) -> None:
+    """Writes the new head and one more log entry, refusing if the file changed since ``load``.
+
+    ``with_it``, if given, runs under the game's lock after the staleness check and before the new
+    game is renamed into place: what it writes (a drop's secret) and the game entry then land
+    together, or the game does not change.
+    """
     path = game.path
+    shown = game.shown or path
     try:
-        with _lock(path):
+        with _lock(path) as old:
+            if _stamp(os.fstat(old.fileno())) != game.stamp:
+                raise GameFileError(
+                    f"stale revision: {shown} changed since it was read (revision {game.state.revision} "
+                    "is no longer the latest; another btcli call wrote it); nothing was written, "
+                    "run the command again"
+                )
+            files.discard_leftovers(path)
+            parts = [render_head(state), (old, game.head_end, game.size - game.head_end), render_entry(entry)]
+            tmp = files.write_temp(path, parts, os.fstat(old.fileno()).st_mode & 0o7777)
             try:
-                old = open(path, "rb")
-            except FileNotFoundError:
-                raise GameFileError(f"{path} disappeared while this command ran; nothing was written") from None
-            with old:
-                st = os.fstat(old.fileno())
-                if _stamp(st) != game.stamp:
-                    raise GameFileError(
-                        f"stale revision: {path} changed since it was read (revision {game.state.revision} "
-                        "is no longer the latest; another btcli call wrote it); nothing was written, "
-                        "run the command again"
-                    )
-                parts = [render_head(state), (old, game.head_end, game.size - game.head_end), render_entry(entry)]
-                tmp = _write_temp(path, parts, st.st_mode & 0o7777)
-            _replace(tmp, path)  # after closing the old file: Windows cannot replace an open one
+                if with_it is not None:
+                    with_it()
+            except BaseException:
+                files.discard(tmp)
+                raise
+            if os.name == "nt":  # pragma: no cover - Windows cannot replace an open file
+                old.close()
+            files.replace(tmp, path)
     except OSError as exc:
-        raise GameFileError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise GameFileError(f"cannot write {shown}: {exc.strerror or exc}") from None
 
 
-def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], overwrite: bool = False) -> None:
-    """Writes a new game file with its first log entry."""
-    path = os.fspath(path)
-    if os.path.exists(path) and not overwrite:
-        raise GameFileError(f"{path} already exists (use --force to replace it)")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise GameFileError(f"folder {folder} does not exist")
-    umask = os.umask(0)
-    os.umask(umask)
+def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], overwrite: bool = False,
+           protect: dict[str, str] | None = None, companion: tuple[str, bytes, int] | None = None) -> None:
+    """Writes a new game file with its first log entry.
+
+    An existing file is replaced only with ``overwrite`` and only if it is a btcli game file; never a
+    file in ``protect`` (the scenario). ``companion`` (path, content, mode) is a file that goes with the
+    game (the referee's seed): written first, renamed into place right after the game, under the same
+    lock, so a failed write leaves the old pair.
+    """
+    shown = os.fspath(path)
+    real = files.check_output(path, what="game file", force=overwrite, protect=protect, replaceable="game")
+    from btcli.store.lock import locked_folder
+
+    temps: list[str] = []
     try:
-        with _lock(path):
-            if os.path.isdir(path):
-                raise GameFileError(f"{path} is a folder, not a game file")
-            _replace(_write_temp(path, [render_head(state), render_entry(entry)], 0o666 & ~umask), path)
+        with locked_folder(os.path.dirname(real), LOCK_TIMEOUT_S, shown):
+            files.discard_leftovers(real)
+            temps.append(files.write_temp(real, [render_head(state), render_entry(entry)], 0o666 & ~files.umask()))
+            if companion is not None:
+                files.discard_leftovers(companion[0])
+                temps.append(files.write_temp(companion[0], [companion[1]], companion[2]))
+            if os.path.exists(real) and os.name != "nt":  # replacing a game: wait for any command writing it
+                # (on Windows the folder lock is the game's own lock file)
+                with _lock(real):
+                    _put_in_place(temps, real, companion)
+            else:
+                _put_in_place(temps, real, companion)
     except OSError as exc:
-        raise GameFileError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise GameFileError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        for tmp in temps:
+            files.discard(tmp)
+
+
+def _put_in_place(temps: list[str], real: str, companion) -> None:
+    files.replace(temps[0], real)
+    if companion is not None:
+        files.replace(temps[1], companion[0])

@@ -8,12 +8,15 @@ log from the initial state kept in the first entry and checks every hash.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from btcli.dice import HeldDice, ManualDice, Roll, SeededDice, is_held, seed_commitment
 from btcli.errors import BtcliError, GameFileError, VerificationError
 from btcli.model.state import GameState, evolve
 from btcli.orders import Order, parse_command, with_dice
+from btcli.store.files import parse_toml
 from btcli.store.hashing import entry_hash, state_hash
 
 
@@ -94,13 +97,18 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, obj
     return state, entry
 
 
-def verify_text(data: bytes, held_seed=None) -> tuple[int, GameState]:
-    """Replays a whole game file; returns (entries checked, final state) or raises VerificationError.
+class Verified(NamedTuple):
+    """What ``verify`` proved: how many entries replayed, the final state, and which entries' dice were
+    given by hand (``--dice``) rather than rolled from the seed."""
 
-    A game whose seed the referee holds replays its seeded rolls only with the seed: ``held_seed`` is
-    the seed, or a function given the commitment that returns it (None when it cannot be had)."""
-    from btcli.store.codec import state_from_dict
-    from btcli.store.gamefile import parse_toml, split_head
+    count: int
+    state: GameState
+    hand_dice: tuple[int, ...] = ()
+
+
+def _parts(data: bytes):
+    """Splits a whole game file into its parsed head and log entries."""
+    from btcli.store.gamefile import split_head
     from btcli.store.logparse import parse_log
 
     head_end = split_head(data)
@@ -108,7 +116,12 @@ def verify_text(data: bytes, held_seed=None) -> tuple[int, GameState]:
     log = parse_log(data[head_end:])
     if not log or "log" in head:
         raise VerificationError("the game file has no [[log]] entries to verify")
-    first = log[0]
+    return head, log
+
+
+def _initial(first: dict) -> GameState:
+    from btcli.store.codec import state_from_dict
+
     if "initial" not in first:
         raise VerificationError("entry 1 does not hold the initial state", 1)
     try:
@@ -119,9 +132,23 @@ def verify_text(data: bytes, held_seed=None) -> tuple[int, GameState]:
         raise VerificationError("entry 1: the initial state does not match its hash", 1)
     if first.get("seq") != 1:
         raise VerificationError("entry 1 is not numbered 1", 1)
+    return state
+
+
+def verify_text(data: bytes, held_seed=None) -> Verified:
+    """Replays a whole game file; returns what it proved or raises VerificationError.
+
+    A game whose seed the referee holds replays its seeded rolls only with the seed: ``held_seed`` is
+    the seed, or a function given the commitment that returns it (None when it cannot be had)."""
+    from btcli.store.codec import state_to_dict
+
+    head, log = _parts(data)
+    first = log[0]
+    state = _initial(first)
     if callable(held_seed):
         held_seed = held_seed(state.seed) if is_held(state.seed) else None
     prev = entry_hash(first)
+    hand: list[int] = []
     for index, entry in enumerate(log[1:], start=2):
         seq = entry.get("seq")
         if seq != index:
@@ -133,17 +160,125 @@ def verify_text(data: bytes, held_seed=None) -> tuple[int, GameState]:
             outcome = execute(state, order, dice, held_seed)
         except BtcliError as exc:
             raise VerificationError(f"entry {index}: command {entry.get('command')!r} does not replay: {exc}", index) from None
+        if dice:
+            hand.append(index)
         expected = make_entry(state, outcome, prev)
         if entry != expected:
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
-            raise VerificationError(f"entry {index}: {key} differs from the replay", index)
+            message = f"entry {index}: {key} differs from the replay"
+            if key == "state" and index == len(log):  # the head and its hash edited together
+                message += _head_difference(head, outcome.state, "the replay")
+            raise VerificationError(message, index)
         state = outcome.state
         prev = entry_hash(entry)
-    from btcli.store.codec import state_to_dict
-
     if head != state_to_dict(state):
         raise VerificationError(
-            f"the current state (head) differs from the replay of all {len(log)} entries", len(log)
+            f"the current state (head) differs from the replay of all {len(log)} entries"
+            + _head_difference(head, state, "the replay"), len(log)
         )
-    return len(log), state
+    return Verified(len(log), state, tuple(hand))
+
+
+def _head_difference(head: dict, state: GameState, other: str) -> str:
+    from btcli.store.codec import state_to_dict
+
+    found = first_difference(head, state_to_dict(state))
+    if found is None:
+        return ""
+    where, ours, theirs = found
+    return f": {where} is {_shown(ours)} in the head, {_shown(theirs)} in {other}"
+
+
+def _shown(value: object) -> str:
+    text = "missing" if value is _MISSING else repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+_MISSING = object()
+
+
+def first_difference(a: object, b: object, where: str = "") -> tuple[str, object, object] | None:
+    """Returns the first (dotted path, value in a, value in b) where two parsed states differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            found = first_difference(a.get(key, _MISSING), b.get(key, _MISSING), f"{where}.{key}" if where else str(key))
+            if found is not None:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            found = first_difference(x, y, f"{where}[{i}]")
+            if found is not None:
+                return found
+        return None
+    if a != b or type(a) is not type(b):
+        return (where or "the state", a, b)
+    return None
+
+
+def _describe_path(where: str) -> str:
+    """Turns ``units.wasp.armor.LT`` into ``unit 'wasp' field armor.LT``."""
+    parts = where.split(".")
+    if parts[0] == "units" and len(parts) >= 3:
+        return f"unit '{parts[1]}' field {'.'.join(parts[2:])}"
+    return f"field {where}"
+
+
+_ROLL_TOTAL = re.compile(r": (\d+)D6(?: [0-9+]+)? = (\d+)(?= vs TN |$)")
+
+
+class _LoggedDice(ManualDice):
+    """Replays the dice a log entry shows, advancing the seeded counter as the real dice did: for
+    finding what was edited in a game whose seed the referee holds."""
+
+    def __init__(self, values: list[int], counter: int) -> None:
+        super().__init__(values)
+        self.counter = counter
+
+    def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
+        self.counter += n
+        return super()._faces(n, purpose)
+
+
+def explain_head_edit(game) -> str:
+    """Says what a hand edit changed in a game's head, against the state the log replays to.
+
+    Only called when the head's hash is not its last entry's (a refused command), so it may replay
+    the whole log. A referee game is replayed with the dice its log shows.
+    """
+    from btcli.store.codec import state_to_dict
+    from btcli.store.gamefile import read_bytes
+
+    data, _ = read_bytes(game.path)
+    try:
+        _, log = _parts(data)
+        state = _initial(log[0])
+        for entry in log[1:]:
+            order, dice = parse_command(str(entry.get("command", "")))
+            if dice or not is_held(state.seed):
+                outcome = execute(state, order, dice)
+            else:
+                totals = []
+                for line in entry.get("rolls", ()):
+                    found = _ROLL_TOTAL.findall(str(line))
+                    totals.append(int(found[-1][1]) if found else 0)
+                logged = _LoggedDice(totals, state.rolls)
+                new, _events = _apply(state, order, logged)
+                logged.finish()
+                outcome = Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), [], [], "")
+            state = outcome.state
+    except BtcliError as exc:
+        return f"its state is not the one its last log entry recorded, and the log does not replay ({exc})"
+    found = first_difference(state_to_dict(game.state), state_to_dict(state))
+    if found is None:
+        return "the last log entry's state hash was changed"
+    where, ours, theirs = found
+    return (f"{_describe_path(where)} is {_shown(ours)} in the head but {_shown(theirs)} in the state "
+            f"verified by entry {len(log)}")
+
+
+def _apply(state, order, dice):
+    from btcli.engine import apply
+
+    return apply(state, order, dice)

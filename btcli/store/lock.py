@@ -1,43 +1,110 @@
-"""A lock file beside the game, held while one command checks and replaces it.
+"""Locks held while one command checks and replaces a game (and the secrets written with it).
 
-POSIX uses ``fcntl.flock``, Windows ``msvcrt.locking``; both locks vanish with
-the process, so a crash never leaves a game locked. (The ``filelock`` package
-does the same but costs about 15 ms to import, on every command.)
+POSIX: ``fcntl.flock`` on the game file itself, so no lock file is left beside
+the game and every link to one game (symlinks are resolved by the caller, hard
+links share the inode) meets the same lock. A waiter that gets the lock after
+another process renamed a new file over the game retries on the new file. A game
+that does not exist yet is created under a lock on its folder.
+
+Windows (``msvcrt.locking``) cannot rename over an open file, so there the lock
+is a ``GAME.lock`` file beside the game, as before. Both locks vanish with the
+process, so a crash never leaves a game locked. (The ``filelock`` package does
+the same but costs about 15 ms to import, on every command.)
 """
 
 from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 
 from btcli.errors import GameFileError
 
 POLL_S = 0.02
 
 
-class GameLock:
-    """Context manager: an exclusive lock on ``PATH.lock``, waiting up to ``timeout`` seconds."""
+def _locked_message(path: str) -> GameFileError:
+    return GameFileError(f"{path} is locked by another btcli process; nothing was written")
 
-    def __init__(self, path: str, timeout: float) -> None:
-        self.path = path + ".lock"
-        self.timeout = timeout
-        self.fd = -1
 
-    def __enter__(self) -> "GameLock":
-        deadline = time.monotonic() + self.timeout
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
-        while not _try_lock(self.fd):
+@contextmanager
+def locked_game(path: str, timeout: float):
+    """Yields the game file opened for reading and locked exclusively: the file now at ``path``."""
+    deadline = time.monotonic() + timeout
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        with _lock_file(path + ".lock", deadline, path):
+            with _open_game(path) as f:
+                yield f
+        return
+    while True:
+        f = _open_game(path)
+        try:
+            while not _try_lock(f.fileno()):
+                if time.monotonic() >= deadline:
+                    raise _locked_message(path)
+                time.sleep(POLL_S)
+            if _same_file(path, f):
+                yield f
+                return
+        finally:
+            f.close()  # closing the descriptor releases the lock
+        # Another process replaced the game while we waited: lock the new file.
+
+
+@contextmanager
+def locked_folder(folder: str, timeout: float, path: str):
+    """Holds an exclusive lock on a folder while a new game is created in it."""
+    deadline = time.monotonic() + timeout
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        with _lock_file(path + ".lock", deadline, path):
+            yield
+        return
+    try:
+        fd = os.open(folder or ".", os.O_RDONLY)
+    except OSError as exc:
+        raise GameFileError(f"cannot use folder {folder}: {exc.strerror or exc}") from None
+    try:
+        while not _try_lock(fd):
             if time.monotonic() >= deadline:
-                os.close(self.fd)
-                self.fd = -1
-                raise GameFileError(f"{self.path[:-5]} is locked by another btcli process; nothing was written")
+                raise _locked_message(path)
             time.sleep(POLL_S)
-        return self
+        yield
+    finally:
+        os.close(fd)
 
-    def __exit__(self, *exc) -> None:
-        _unlock(self.fd)
-        os.close(self.fd)
-        self.fd = -1
+
+def _open_game(path: str):
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise GameFileError(f"{path} disappeared while this command ran; nothing was written") from None
+    except OSError as exc:
+        raise GameFileError(f"cannot open {path}: {exc.strerror or exc}") from None
+
+
+def _same_file(path: str, f) -> bool:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        raise GameFileError(f"{path} disappeared while this command ran; nothing was written") from None
+    own = os.fstat(f.fileno())
+    return (st.st_dev, st.st_ino) == (own.st_dev, own.st_ino)
+
+
+@contextmanager
+def _lock_file(lock_path: str, deadline: float, path: str):  # pragma: no cover - Windows only
+    fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise _locked_message(path)
+            time.sleep(POLL_S)
+        try:
+            yield
+        finally:
+            _unlock(fd)
+    finally:
+        os.close(fd)
 
 
 if os.name == "nt":  # pragma: no cover - exercised on Windows only

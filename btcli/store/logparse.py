@@ -14,7 +14,7 @@ import json
 import re
 
 from btcli.errors import GameFileError
-from btcli.store.gamefile import parse_toml
+from btcli.store.files import parse_toml
 
 _STRING = r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\btnfr]|\\u[0-9A-Fa-f]{4})*"'
 _SCALAR_LINE = re.compile(rf"([A-Za-z0-9_-]+) = (-?(?:0|[1-9][0-9]*)|{_STRING}|\[\])\Z")
@@ -102,9 +102,12 @@ def parse_log(log: bytes) -> list[dict[str, object]]:
         if entry is None:
             entry = _fast_block(block)
         if entry is None:
-            parsed = parse_toml(("[[log]]\n" + block).encode(), "a log entry").get("log")
-            if not isinstance(parsed, list) or len(parsed) != 1 or not isinstance(parsed[0], dict):
-                raise GameFileError("the game file's log is damaged (an entry is not a [[log]] table)")
-            entry = parsed[0]
+            parsed = parse_toml("[[log]]\n" + block, "a log entry")
+            entry = parsed.get("log")
+            if set(parsed) != {"log"} or not isinstance(entry, list) or len(entry) != 1 \
+                    or not isinstance(entry[0], dict):
+                raise GameFileError("the game file's log is damaged (something other than a [[log]] entry "
+                                    "lies between or after its entries)")
+            entry = entry[0]
         entries.append(entry)
     return entries

@@ -7,7 +7,6 @@ inline. See docs/scenario-format.md.
 
 from __future__ import annotations
 
-import tomllib
 from math import ceil
 
 from btcli import catalog
@@ -24,10 +23,9 @@ _ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_
 
 def parse_scenario_text(text: str, seed: int | None = None) -> GameState:
     """Returns the initial state of the scenario in ``text`` (raises GameFileError)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise GameFileError(f"scenario is not valid TOML: {exc}") from None
+    from btcli.store.files import parse_toml
+
+    data = parse_toml(text, "scenario")
     try:
         return scenario_from_dict(data, seed)
     except (GameFileError, InputError):
@@ -228,6 +226,7 @@ OPTIONS = {
     "occupant_hit_building_damage": ("absorbed", "full"),  # AMB-43
     "drop_failure": ("damage", "fall"),  # AMB-36
     "planetary_psr_modifier": tuple(range(-4, 7)),  # DROP-13
+    "player_dice": (False, True),  # referee games: may players without the seed give --dice? (README)
 }
 
 

@@ -5,20 +5,25 @@ salt behind each of that side's commitments, for ``btcli drop GAME UNIT --reveal
 side, so two players sharing a folder (hot seat) do not share their secrets. It belongs to the
 player who committed: never commit it to git (the examples add ``*.secrets.toml`` to
 ``.gitignore``).
+
+A secret is written under the game's lock, just before the game entry holding its commitment
+is renamed into place (``gamefile.append(..., with_it=...)``): a concurrent or killed
+``drop --hex`` leaves the game and the secrets file agreeing. The file is private (0600);
+one that others can read is refused, as ssh refuses an open key.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-import tomllib
 
 from btcli.errors import GameFileError, InputError
+from btcli.store import files
 
 HEADER = "# btcli secrets: landing hexes behind the commitments in the game file. Do not commit or share.\n\n"
 
-
-SALT_HEX_DIGITS = 32  # a salt a player picks must be as long as the random one
+SALT_HEX_DIGITS = 32  # 128 bits: a salt a player picks must be as long as the random one
+HEX_DIGITS = "0123456789abcdef"
 
 
 def path_for(game: str | os.PathLike, side: str) -> str:
@@ -27,40 +32,64 @@ def path_for(game: str | os.PathLike, side: str) -> str:
     return f"{base}.{side}.secrets{ext or '.toml'}"
 
 
-def check_path(path: str, game: str) -> None:
-    """Refuses a secrets path that is the game itself or an existing file that is not a secrets file."""
-    if os.path.exists(path):
-        if os.path.exists(game) and os.path.samefile(path, game):
-            raise InputError(f"--secrets {path} is the game file itself")
-        try:
-            with open(path, "rb") as f:
-                head = f.read(len(HEADER))
-        except OSError as exc:
-            raise GameFileError(f"cannot read secrets file {path}: {exc.strerror or exc}") from None
-        if head != HEADER.encode():
-            raise InputError(f"{path} exists and is not a btcli secrets file; choose another --secrets")
+def check_path(path: str, game: str, seed_file: str = "") -> str:
+    """Returns the real path of a ``--secrets`` file, refusing the game, its seed, or an existing
+    file that is not a btcli secrets file."""
+    return files.check_output(path, what="secrets file", force=True, replaceable="secrets",
+                              protect={"the game file": game, "the game's seed file": seed_file})
 
 
 def check_salt(salt: str) -> None:
-    """A salt a player chooses must be hard to guess: 32+ hexadecimal digits (a random one is the default)."""
-    if len(salt) < SALT_HEX_DIGITS or any(c not in "0123456789abcdef" for c in salt.lower()):
+    """Refuses a salt a player chose that is short or plainly not random (DROP-04: the salt is all that
+    hides the landing hex from an opponent who can hash every hex and facing)."""
+    text = salt.lower()
+    if len(text) < SALT_HEX_DIGITS or any(c not in HEX_DIGITS for c in text):
         raise InputError(f"a --salt needs at least {SALT_HEX_DIGITS} hexadecimal digits (leave it out for a random one)")
+    weakness = _weakness(text)
+    if weakness:
+        raise InputError(f"--salt {salt} is not random enough ({weakness}): an opponent could guess it and "
+                         "find the landing hex; leave --salt out for a random one")
+
+
+def _weakness(text: str) -> str:
+    """Names a pattern no random salt shows (each about 1 in 10,000 for 32 random digits, or rarer)."""
+    if len(set(text)) < 8:
+        return f"only {len(set(text))} different digits"
+    for period in range(1, 17):
+        if period < len(text) and all(text[i] == text[i % period] for i in range(len(text))):
+            return f"it repeats '{text[:period]}'"
+    run = longest = 1
+    step_run = longest_step = 1
+    step = 0
+    for a, b in zip(text, text[1:]):
+        run = run + 1 if a == b else 1
+        longest = max(longest, run)
+        d = HEX_DIGITS.index(b) - HEX_DIGITS.index(a)
+        if d in (1, -1):
+            step_run = step_run + 1 if d == step else 2
+            step = d
+        else:
+            step_run, step = 1, 0
+        longest_step = max(longest_step, step_run)
+    if longest >= 6:
+        return f"a digit repeated {longest} times in a row"
+    if longest_step >= 6:
+        return f"{longest_step} digits counting up or down"
+    return ""
 
 
 def new_salt() -> str:
-    """Returns a fresh random salt (not a game roll: it only hides the hex)."""
+    """Returns a fresh random salt of 128 bits (not a game roll: it only hides the hex)."""
     return secrets.token_hex(16)
 
 
 def read(path: str) -> dict[str, dict[str, str]]:
     """Returns the secrets by unit id ({} when the file does not exist)."""
-    try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
+    if not os.path.lexists(path):
         return {}
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise GameFileError(f"cannot read secrets file {path}: {exc}") from None
+    raw = files.read_regular(path, "secrets file", files.SECRETS_LIMIT)
+    files.check_private(path, "secrets file")
+    data = files.parse_toml(raw, f"secrets file {path}")
     drops = data.get("drops", {})
     if not isinstance(drops, dict):
         raise GameFileError(f"secrets file {path}: [drops] must be a table")
@@ -78,32 +107,17 @@ def lookup(path: str, unit: str) -> dict[str, str]:
 
 
 def store(path: str, unit: str, record: dict[str, str]) -> None:
-    """Adds or replaces ``unit``'s record under a lock, writing the file atomically, readable by its
-    owner only (a fresh temporary file, never one that already exists)."""
-    import tempfile
+    """Adds or replaces ``unit``'s record, writing the file atomically, readable by its owner only.
 
+    The caller holds the game's lock (see the module docstring).
+    """
     import tomli_w
 
-    from btcli.store.lock import GameLock
-
-    folder = os.path.dirname(os.path.abspath(path))
+    real = files.real(path)
     try:
-        with GameLock(path, 5.0):
-            data = read(path)
-            data[unit] = dict(record)
-            text = HEADER + tomli_w.dumps({"drops": data})
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".secrets.toml")  # 0600, O_EXCL
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, path)
-            except OSError:
-                try:
-                    os.unlink(tmp)
-                except OSError:
-                    pass
-                raise
+        data = read(real)
+        data[unit] = dict(record)
+        files.discard_leftovers(real)
+        files.write_atomic(real, (HEADER + tomli_w.dumps({"drops": data})).encode(), 0o600)
     except OSError as exc:
         raise GameFileError(f"cannot write secrets file {path}: {exc.strerror or exc}") from None

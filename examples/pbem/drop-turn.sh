@@ -42,12 +42,12 @@ as() {  # as PLAYER MESSAGE BTCLI-ARGS...: pull, run one btcli command in PLAYER
 
 # Start of turn 1: each player commits a secret landing hex in their own commit. The fixed
 # --salt values only make this example reproducible; players leave --salt out.
-as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW --salt 5eed00000000000000000000000000ed
-as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S --salt 5eed00000000000000000000000000b1
+as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW --salt 643187c5eb44ae6941722326cc5ce4b7
+as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S --salt 664854c73d383c79756fad2ae474b588
 
 echo "--- what red sees of blue's commitment (git diff of game.toml):"
 (cd red && git pull -q && git diff HEAD~1 -U0 -- game.toml | grep '^[-+][^-+]')
-if (cd red && git diff HEAD~1 -- game.toml | grep -q -e 0909 -e 5eed00000000000000000000000000b1); then
+if (cd red && git diff HEAD~1 -- game.toml | grep -q -e 0909 -e 664854c73d383c79756fad2ae474b588); then
     echo "the landing hex leaked into the game file"; exit 1
 fi
 echo "(no landing hex and no salt in the diff)"

@@ -45,7 +45,7 @@ def test_init_writes_a_game_in_the_initiative_phase(game):
 
 
 def test_init_refuses_to_overwrite_without_force(game, crossroads):
-    assert_refused(game, 4, "init", crossroads, "-o", game, contains="already exists")
+    assert_refused(game, 2, "init", crossroads, "-o", game, contains="already exists")
 
 
 def test_init_with_malformed_scenario_exits_4(tmp_path):
@@ -146,10 +146,10 @@ def test_usage_error_is_one_error_line_exit_2(game):
 
 def test_locked_game_exits_4_unchanged(moving, monkeypatch):
     from btcli.store import gamefile
-    from btcli.store.lock import GameLock
+    from btcli.store.lock import locked_game
 
     monkeypatch.setattr(gamefile, "LOCK_TIMEOUT_S", 0.05)
-    with GameLock(str(moving), 1.0):
+    with locked_game(str(moving), 1.0):
         assert_refused(moving, 4, "move", moving, "wasp", "--path", "F", contains="locked")
 
 
@@ -290,10 +290,10 @@ def test_bad_scenarios_exit_4_with_one_line(tmp_path, crossroads, edit, message)
     assert result.code == 4 and message in result.err and result.err.count("\n") == 1, result.err
 
 
-def test_init_onto_a_folder_exits_4(tmp_path, crossroads):
+def test_init_onto_a_folder_exits_2(tmp_path, crossroads):
     (tmp_path / "dir").mkdir()
     result = run("init", crossroads, "-o", tmp_path / "dir", "--force")
-    assert result.code == 4 and "folder" in result.err
+    assert result.code == 2 and "folder" in result.err
 
 
 @pytest.mark.parametrize(

@@ -156,7 +156,7 @@ def test_secrets_go_to_the_sides_own_file(game):
 
 def test_a_secrets_path_that_is_the_game_or_another_file_is_refused(game, tmp_path):
     """DROP-04: --secrets never overwrites the game file or a file that is not a btcli secrets file."""
-    refused(game, 2, "drop", game, "hbk", "--hex", "0707", "--secrets", game, contains="the game file itself")
+    refused(game, 2, "drop", game, "hbk", "--hex", "0707", "--secrets", game, contains="is the game file")
     notes = tmp_path / "notes.toml"
     notes.write_text("[mine]\nkeep = true\n", encoding="utf-8")
     refused(game, 2, "drop", game, "hbk", "--hex", "0707", "--secrets", notes, contains="not a btcli secrets file")

@@ -12,6 +12,13 @@ from tests.cli.helpers import ok, run
 from tests.cli.test_commands import assert_refused
 
 
+def seed_of(path) -> str:
+    """Returns the seed in a referee's seed file (a comment line, then the number)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# btcli referee seed") and len(lines) == 2
+    return lines[1]
+
+
 @pytest.fixture
 def refereed(tmp_path, crossroads):
     game = tmp_path / "game.toml"
@@ -21,7 +28,7 @@ def refereed(tmp_path, crossroads):
 
 def test_the_game_file_holds_a_commitment_and_the_referee_the_seed(refereed):
     seed_file = refereed.with_suffix(".seed")
-    seed = seed_file.read_text(encoding="utf-8").strip()
+    seed = seed_of(seed_file)
     assert seed.isdigit()
     assert stat.S_IMODE(os.stat(seed_file).st_mode) == 0o600
     text = refereed.read_text(encoding="utf-8")
@@ -32,7 +39,11 @@ def test_without_the_seed_rolls_are_refused_and_the_rest_goes_on(refereed):
     refereed.with_suffix(".seed").rename(refereed.with_name("kept-by-referee.seed"))
     err = assert_refused(refereed, 2, "resolve-phase", refereed, contains="which the referee holds")
     assert "initiative" in err
-    ok("resolve-phase", refereed, "--dice", "8,5")  # dice rolled at the table are fine
+    # A player without the seed may not pick the dice (issue #10 item 11) ...
+    assert_refused(refereed, 2, "resolve-phase", refereed, "--dice", "8,5", contains="referee game")
+    os.rename(refereed.with_name("kept-by-referee.seed"), refereed.with_suffix(".seed"))
+    ok("resolve-phase", refereed, "--dice", "8,5")  # ... the referee, who has it, may (dice rolled at the table)
+    refereed.with_suffix(".seed").rename(refereed.with_name("kept-by-referee.seed"))
     side = ok("report", refereed, "--field", "next_to_move").out.strip()
     unit = ok("report", refereed, "--field", f"unmoved.{side}").out.split()[0]
     ok("move", refereed, unit, "--mode", "stand")  # an order that rolls nothing needs no seed
@@ -44,6 +55,7 @@ def test_with_the_seed_the_referee_rolls_and_verify_proves_it(refereed, tmp_path
     assert_refused(refereed, 2, "verify", refereed, contains="held by the referee")
     assert "ok: 2 entries" in ok("verify", refereed, "--seed-file", tmp_path / "vault.seed").out
     (tmp_path / "wrong.seed").write_text("12345\n", encoding="utf-8")
+    os.chmod(tmp_path / "wrong.seed", 0o600)
     result = run("verify", refereed, "--seed-file", tmp_path / "wrong.seed")
     assert result.code == 4 and "does not match this game's seed commitment" in result.err
 
@@ -65,7 +77,7 @@ def test_the_seed_file_is_never_overwritten_without_force(tmp_path, crossroads):
     game = tmp_path / "g.toml"
     game.with_suffix(".seed").write_text("precious\n", encoding="utf-8")
     result = run("init", crossroads, "-o", game, "--referee")
-    assert result.code == 4 and "already exists" in result.err
+    assert result.code == 2 and "already exists" in result.err
     assert game.with_suffix(".seed").read_text(encoding="utf-8") == "precious\n" and not game.exists()
 
 
@@ -73,12 +85,12 @@ def test_a_failed_reinit_keeps_the_running_games_seed(refereed, crossroads, monk
     """init --referee --force that cannot write the game (locked) leaves the old seed file alone: the
     running game can still roll."""
     from btcli.store import gamefile
-    from btcli.store.lock import GameLock
+    from btcli.store.lock import locked_game
 
     seed_file = refereed.with_suffix(".seed")
     before = seed_file.read_text(encoding="utf-8")
     monkeypatch.setattr(gamefile, "LOCK_TIMEOUT_S", 0.05)
-    with GameLock(str(refereed), 1.0):
+    with locked_game(str(refereed), 1.0):
         result = run("init", crossroads, "-o", refereed, "--referee", "--force")
     assert result.code == 4 and "locked" in result.err
     assert seed_file.read_text(encoding="utf-8") == before
@@ -87,4 +99,4 @@ def test_a_failed_reinit_keeps_the_running_games_seed(refereed, crossroads, monk
 
 
 def test_a_referee_seed_is_too_long_to_guess(refereed):
-    assert int(refereed.with_suffix(".seed").read_text(encoding="utf-8")).bit_length() > 100  # 128 random bits
+    assert int(seed_of(refereed.with_suffix(".seed"))).bit_length() > 100  # 128 random bits
