@@ -17,8 +17,8 @@ BTCLI=${BTCLI:-btcli}
 HERE=$(cd "$(dirname "$0")" && pwd)
 GAME=${1:-drop-game.toml}
 
-# The landing hexes are secret: keep the secrets file (and lock files) out of git.
-printf '*.secrets.toml\n*.lock\n' > .gitignore
+# The landing hexes are secret: keep the secrets file out of git.
+printf '*.secrets.toml\n*.seed\n' > .gitignore
 rm -f "${GAME%.toml}".*.secrets.toml  # one secrets file a side: GAME.blue.secrets.toml
 $BTCLI init "$HERE/../scenarios/drop-zone.toml" -o "$GAME" --seed 7 --force
 

@@ -29,7 +29,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     from btcli.store.hashing import entry_hash
 
     values = parse_dice(dice) if dice is not None else None
-    game = gamefile.load(game_path)
+    game = journal.load(game_path)
     held = _held_seed(game_path, game.state.seed)
     if values and is_held(game.state.seed) and held is None and not game.state.options.get("player_dice"):
         raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
@@ -105,7 +105,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
     if held is None:
         gamefile.create(output, state, entry, overwrite=force, protect={"the scenario file": scenario})
     else:
-        # The seed goes in place right after the game, under the same lock: a failed init (a locked or
+        # The seed goes in place with the game, under the same lock: a failed init (a locked or
         # unwritable game) leaves the old pair intact. Never over the game, the scenario or a file that is
         # not a btcli seed file, whatever --force says.
         target = files.check_output(seed_file, what="seed file", force=force, replaceable="seed",
@@ -199,9 +199,9 @@ def attack(
         from btcli.engine import check_phase
         from btcli.model.state import Phase
         from btcli.rules.combat import preview
-        from btcli.store import gamefile
+        from btcli.store import journal
 
-        state = gamefile.load(game).state
+        state = journal.load(game).state
         check_phase(state, AttackOrder)
         if state.phase is not Phase.WEAPON:
             raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
@@ -286,9 +286,9 @@ def drop(
 
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
-    from btcli.store import gamefile
+    from btcli.store import journal
 
-    loaded = gamefile.load(game)
+    loaded = journal.load(game)
     state = loaded.state
     if field is not None:  # checked (and rendered) before anything is written
         from btcli.render.json_view import render_field

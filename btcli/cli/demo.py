@@ -49,7 +49,7 @@ def _advance(state, unit) -> list[str]:
 
 def play_demo(folder: Path, out: TextIO, force: bool = False) -> None:
     from btcli.cli.app import run_command
-    from btcli.store import files, gamefile
+    from btcli.store import files, journal
 
     if folder.exists() and not folder.is_dir():
         from btcli.errors import InputError
@@ -68,7 +68,7 @@ def play_demo(folder: Path, out: TextIO, force: bool = False) -> None:
     for _ in range(DEMO_TURNS):
         run_command(["resolve-phase", str(game)], out)
         while True:
-            state = gamefile.load(game).state
+            state = journal.load(game).state
             from btcli.rules.phases import side_to_move
 
             side = side_to_move(state)

@@ -71,7 +71,10 @@ def open_regular(path: str | os.PathLike, what: str, limit: int):
 def read_regular(path: str | os.PathLike, what: str, limit: int) -> bytes:
     """Returns the whole content of a regular file of at most ``limit`` bytes (see ``open_regular``)."""
     with open_regular(path, what, limit) as f:
-        data = f.read(limit + 1)
+        try:
+            data = f.read(limit + 1)
+        except OSError as exc:
+            raise GameFileError(f"cannot read {what} {os.fspath(path)}: {exc.strerror or exc}") from None
     if len(data) > limit:  # it grew while being read
         raise GameFileError(f"{what} {os.fspath(path)} is over btcli's size limit")
     return data
@@ -157,7 +160,7 @@ def sniff(path: str) -> bytes:
     try:
         with open_regular(path, "file", 1 << 62) as f:
             return f.read(64)
-    except GameFileError:
+    except (GameFileError, OSError):
         return b""
 
 

@@ -1,8 +1,7 @@
 """The game file: a TOML head (current state) followed by an append-only ``[[log]]`` tail.
 
-Reading the state parses only the head and the last entry, and checks that the
-head is the state the last entry recorded (its state hash): a hand-edited head
-is refused, naming what was changed. Appending writes the new head, copies the
+Reading the state parses only the head and the last entry (``journal.load``
+also checks that the head is the state the last entry recorded). Appending writes the new head, copies the
 old log's bytes unchanged and adds one entry, all into a temporary file in the
 same folder that is fsynced and renamed over the game (atomic), under a lock on
 the game file itself. A write whose game changed since it was read (another
@@ -62,7 +61,10 @@ def split_head(data: bytes) -> int:
 def read_bytes(path: str | os.PathLike) -> tuple[bytes, tuple[int, int, int]]:
     """Returns a whole game file and its stamp (for verify)."""
     with files.open_regular(files.real(path), "game file", files.GAME_LIMIT) as f:
-        data = f.read(files.GAME_LIMIT + 1)
+        try:
+            data = f.read(files.GAME_LIMIT + 1)
+        except OSError as exc:
+            raise GameFileError(f"cannot read {os.fspath(path)}: {exc.strerror or exc}") from None
         stamp = _stamp(os.fstat(f.fileno()))
     if len(data) > files.GAME_LIMIT:
         raise GameFileError(f"game file {os.fspath(path)} is over btcli's size limit")
@@ -79,6 +81,8 @@ def _read_head(f) -> tuple[bytes, int]:
         chunk = f.read(CHUNK)
         if not chunk:
             return bytes(head), -1
+        if len(head) + len(chunk) > files.GAME_LIMIT:  # a file that grows, or lies about its size
+            raise GameFileError("the game file is over btcli's size limit")
         scan_from = max(0, len(head) - len(LOG_MARKER))
         head += chunk
         if head.startswith(LOG_MARKER[1:]):
@@ -104,11 +108,10 @@ def _read_last_block(f, head_end: int, size: int) -> bytes:
     return tail
 
 
-def load(path: str | os.PathLike, check_head: bool = True) -> LoadedGame:
+def load(path: str | os.PathLike) -> LoadedGame:
     """Reads a game file's head into a GameState, and its last log entry (the log is not parsed).
 
-    The head must be the state the last entry recorded: a head edited by hand is refused (exit 4),
-    naming the unit and field that differ from the last verified state.
+    Commands load through ``journal.load``, which also checks the head against the log.
     """
     from btcli.store.codec import state_from_dict
 
@@ -116,35 +119,23 @@ def load(path: str | os.PathLike, check_head: bool = True) -> LoadedGame:
     real = files.real(path)
     with files.open_regular(real, "game file", files.GAME_LIMIT) as f:
         st = os.fstat(f.fileno())
-        head, head_end = _read_head(f)
-        if head_end < 0:
-            if b"\r\n[[log]]\r\n" in head and files.decode(head, "game file"):
-                raise GameFileError(f"{shown} has Windows (CRLF) line endings; btcli game files use LF "
-                                    "(see README: play by email)")
-            raise GameFileError(f"{shown} has no [[log]] entries: not a btcli game file, or truncated")
-        size = st.st_size
-        last_block = _read_last_block(f, head_end, size)
+        try:
+            head, head_end = _read_head(f)
+            if head_end < 0:
+                if b"\r\n[[log]]\r\n" in head and files.decode(head, "game file"):
+                    raise GameFileError(f"{shown} has Windows (CRLF) line endings; btcli game files use LF "
+                                        "(see README: play by email)")
+                raise GameFileError(f"{shown} has no [[log]] entries: not a btcli game file, or truncated")
+            size = st.st_size
+            last_block = _read_last_block(f, head_end, size)
+        except OSError as exc:
+            raise GameFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
     state = state_from_dict(parse_toml(head[:head_end], f"game file {shown}"))
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
     if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"}):
         raise GameFileError(f"{shown} is damaged: its last log entry is {last.get('seq')!r}, "
                             f"its head says revision {state.revision}")
-    game = LoadedGame(real, state, head_end, size, last, _stamp(st), shown)
-    if check_head:
-        check_head_matches_log(game)
-    return game
-
-
-def check_head_matches_log(game: LoadedGame) -> None:
-    """Refuses a head whose state hash is not the one its last log entry recorded (a hand edit)."""
-    from btcli.store.hashing import state_hash
-
-    if state_hash(game.state) == game.last.get("state"):
-        return
-    from btcli.store.journal import explain_head_edit
-
-    raise GameFileError(f"{game.shown} was edited by hand: {explain_head_edit(game)}; nothing was done "
-                        f"(restore the file, e.g. 'git checkout {game.shown}', and run 'btcli verify')")
+    return LoadedGame(real, state, head_end, size, last, _stamp(st), shown)
 
 
 def render_head(state: GameState) -> bytes:
@@ -222,8 +213,8 @@ def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], 
 
     An existing file is replaced only with ``overwrite`` and only if it is a btcli game file; never a
     file in ``protect`` (the scenario). ``companion`` (path, content, mode) is a file that goes with the
-    game (the referee's seed): written first, renamed into place right after the game, under the same
-    lock, so a failed write leaves the old pair.
+    game (the referee's seed): both are written before either is renamed into place, under one lock, so
+    a failed write leaves the old pair.
     """
     shown = os.fspath(path)
     real = files.check_output(path, what="game file", force=overwrite, protect=protect, replaceable="game")
@@ -251,6 +242,8 @@ def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], 
 
 
 def _put_in_place(temps: list[str], real: str, companion) -> None:
-    files.replace(temps[0], real)
+    # The companion first: a kill between the two renames leaves a stray seed (harmless; init
+    # --force replaces it), never a new game without its seed.
     if companion is not None:
         files.replace(temps[1], companion[0])
+    files.replace(temps[0], real)

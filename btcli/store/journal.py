@@ -20,6 +20,21 @@ from btcli.store.files import parse_toml
 from btcli.store.hashing import entry_hash, state_hash
 
 
+def load(path):
+    """Reads a game for a command: ``gamefile.load``, then the head checked against the log.
+
+    The head's state hash must be the one the last entry recorded; a head edited by hand is refused
+    (exit 4), naming the unit and field that differ from the last verified state.
+    """
+    from btcli.store import gamefile
+
+    game = gamefile.load(path)
+    if state_hash(game.state) != game.last.get("state"):
+        raise GameFileError(f"{game.shown} was edited by hand: {explain_head_edit(game)}; nothing was done "
+                            f"(restore the file, e.g. 'git checkout {game.shown}', and run 'btcli verify')")
+    return game
+
+
 def format_roll(roll: Roll) -> str:
     """Returns one log line for a roll: purpose, dice, total, and the check if any."""
     shown = f"{roll.n}D6"

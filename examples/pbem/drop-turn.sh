@@ -35,8 +35,8 @@ as() {  # as PLAYER MESSAGE BTCLI-ARGS...: pull, run one btcli command in PLAYER
     (cd "$player" && git pull -q && $BTCLI "$@" && git add game.toml && git commit -qm "$message" && git push -q)
 }
 
-# Blue sets the game up; the secrets file and lock files are never committed.
-(cd blue && printf '*.secrets.toml\n*.lock\n' > .gitignore && printf '*.toml -text\n' > .gitattributes \
+# Blue sets the game up; the secrets and seed files are never committed.
+(cd blue && printf '*.secrets.toml\n*.seed\n' > .gitignore && printf '*.toml -text\n' > .gitattributes \
     && $BTCLI init "$HERE/../../scenarios/drop-duel.toml" -o game.toml -q \
     && git add .gitignore .gitattributes game.toml && git commit -qm "Drop Duel set up" && git push -q -u origin main)
 

@@ -204,7 +204,7 @@ def test_verify_names_the_field_when_the_head_and_its_hash_were_both_forged(movi
     from btcli.store.hashing import state_hash
 
     edit(moving, "[units.wasp.armor]\nHD = 4", "[units.wasp.armor]\nHD = 14")
-    forged = gamefile.load(moving, check_head=False)
+    forged = gamefile.load(moving)
     text = moving.read_text(encoding="utf-8")
     moving.write_text(text.replace(f'state = "{forged.last["state"]}"', f'state = "{state_hash(forged.state)}"'),
                       encoding="utf-8")
