@@ -18,6 +18,7 @@ from btcli.rules import (
     phases,
     physical,
     skids,
+    structures,
     vehicles,
     victory,
 )
@@ -308,7 +309,7 @@ def _declare_physical_on_hex(state: GameState, order: AttackOrder, hex_id) -> tu
     if any(d.attacker == attacker.id for d in state.declarations):
         raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
     building_attacks.check_physical(state, attacker, hex_id, order.physical)
-    target = buildings.HEX_TARGET + hex_id.label
+    target = structures.HEX_TARGET + hex_id.label
     decl = AttackDeclaration(attacker.id, target, (), order.physical, True)
     return evolve(state, declarations=state.declarations + (decl,)), [
         f"{attacker.id} declares a {order.physical} at building hex {hex_id.label}: it always hits (URB-ATK-04); "
@@ -356,11 +357,11 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     elif phase is Phase.PHYSICAL:
         before = dict(state.units)
         for decl in state.declarations:
-            if decl.target.startswith(buildings.HEX_TARGET):
+            if decl.target.startswith(structures.HEX_TARGET):
                 from btcli.model.hexgrid import HexId
                 from btcli.rules import building_attacks
 
-                hex_id = HexId.parse(decl.target[len(buildings.HEX_TARGET):])
+                hex_id = HexId.parse(decl.target[len(structures.HEX_TARGET):])
                 state, more = building_attacks.resolve_physical(state, decl.attacker, hex_id, decl.physical)
             else:
                 state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
@@ -373,7 +374,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         state, events = combat.heat_phase(state, dice)
     elif phase is Phase.END:
         state = phases.end_turn(state)
-    state = evolve(state, board=buildings.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
+    state = evolve(state, board=structures.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
     # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
     if stale:

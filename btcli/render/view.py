@@ -5,23 +5,21 @@ from __future__ import annotations
 from btcli.model.board import Building
 from btcli.model.state import GameState
 from btcli.model.units import Unit
-from btcli.rules import phases, victory
+from btcli.rules import phases, placement, victory
 
 
 def place_of(u: Unit, board) -> str | None:
     """Returns where a unit stands in a building or bridge hex in words, or None elsewhere."""
     if u.position is None or board is None:
         return None
-    from btcli.rules import buildings
-
     h = board.hex(u.position)
     if h.building is not None:
-        if buildings.on_top(u):
+        if placement.on_top(u):
             return "on the roof"
-        floor = buildings.floor_of(u)
+        floor = placement.floor_of(u)
         return f"in the basement (depth {-floor})" if floor < 0 else f"inside, level {floor}"
     if h.bridge is not None:
-        return "under the bridge" if buildings.under_bridge(u) else "on the bridge"
+        return "under the bridge" if placement.under_bridge(u) else "on the bridge"
     return None
 
 

@@ -15,7 +15,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import arcs, buildings, combat, los, tohit, weapon_modes
+from btcli.rules import arcs, combat, los, structures, tohit, weapon_modes
 
 
 def hex_target(state: GameState, text: str) -> HexId | None:
@@ -122,7 +122,7 @@ def weapon_attack(
             amount = weapon_modes.full_damage(data, kind)
             events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
                           f"an automatic hit for {amount}")
-            pending.append(buildings.building_hit(hex_id, amount, source))
+            pending.append(structures.building_hit(hex_id, amount, source))
             continue
         tn = result.target
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs hex {hex_id.label}", target=tn,
@@ -138,8 +138,8 @@ def weapon_attack(
         amount = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, hex_id.label))
         events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
                       f"hit for {amount}")
-        pending.append(buildings.building_hit(hex_id, amount, source))
-    target = buildings.HEX_TARGET + hex_id.label
+        pending.append(structures.building_hit(hex_id, amount, source))
+    target = structures.HEX_TARGET + hex_id.label
     primary = combat.primary_target(state, attacker) or target
     declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
                                     primary == target)
@@ -181,7 +181,7 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
     except IllegalOrderError as exc:
         return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen: {exc}"]
     amount = physical.limb_damage(attacker, kind, limb)
-    hit = buildings.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
+    hit = structures.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
     return evolve(state, pending=state.pending + (hit,)), [
         f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"
     ]

@@ -152,7 +152,7 @@ def damage_building(board: Board, hex_id: HexId, amount: int) -> Board:
 
     Collapse (tables.md 10.3) is not resolved here: it comes with the urban rules (issue #5).
     """
-    from btcli.rules.buildings import damage_structure
+    from btcli.rules.structures import damage_structure
 
     return damage_structure(board, hex_id, amount)
 

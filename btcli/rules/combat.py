@@ -24,6 +24,8 @@ from btcli.rules import (
     heat,
     los,
     piloting,
+    placement,
+    structures,
     tohit,
     vehicles,
     weapon_modes,
@@ -213,7 +215,7 @@ def weapon_attack(
             if shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
                 full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
                 events.append(f"  the miss strikes building hex {target.position.label} for {full}")
-                pending.append(buildings.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
+                pending.append(structures.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
             continue
         if streak:
             spend_ammo(attacker, ammo, index, kind)
@@ -222,7 +224,7 @@ def weapon_attack(
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
             events.append(f"  the {lost} missing the target strike building hex {target.position.label} (URB-IN-04)")
-            pending.append(buildings.building_hit(target.position, lost, f"{mount.label} from {attacker.id}"))
+            pending.append(structures.building_hit(target.position, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
         events.append(
@@ -234,15 +236,15 @@ def weapon_attack(
             if hit.location in ("LL", "RL") and covered:
                 if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
                     events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")
-                    pending.append(buildings.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
+                    pending.append(structures.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
                 else:
                     events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
                 continue
             if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
-                through, soaked = buildings.reduce_absorbed(amount, shelter[0].cf)
+                through, soaked = structures.reduce_absorbed(amount, shelter[0].cf)
                 taken = soaked if state.options.get("occupant_hit_building_damage", "absorbed") == "absorbed" else amount
                 events.append(f"  {amount} to {target.id} {hit.location}: the building absorbs {soaked}, {through} gets through")
-                pending.append(buildings.building_hit(target.position, taken, f"{mount.label} from {attacker.id}"))
+                pending.append(structures.building_hit(target.position, taken, f"{mount.label} from {attacker.id}"))
                 if through <= 0:
                     continue
                 hit = replace(hit, damage=through)
@@ -260,10 +262,10 @@ def weapon_attack(
 
 def _shelter(state: GameState, attacker: Unit, target: Unit):
     """Returns (building, both inside it) when the target is inside a building, else None."""
-    b = buildings.inside(state.board, target)
+    b = placement.inside(state.board, target)
     if b is None:
         return None
-    together = buildings.inside(state.board, attacker) is not None and buildings.same_structure(
+    together = placement.inside(state.board, attacker) is not None and placement.same_structure(
         state.board, attacker.position, target.position)
     return b, together
 
@@ -286,7 +288,7 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
 def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
-    unit_hits = tuple(h for h in state.pending if not buildings.is_structure_hit(h))
+    unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
     state, events = damage.apply_hits(state, unit_hits, dice)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
     events.extend(more)

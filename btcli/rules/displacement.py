@@ -19,7 +19,7 @@ from btcli.dice import Dice
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables, damage, los, vehicles
+from btcli.rules import combat_tables, damage, los, placement, structures, vehicles
 
 MAX_CHAIN = 30  # a domino chain longer than any map row ends here
 TRY_ORDER = (0, 1, -1, 2, -2, 3)
@@ -54,11 +54,10 @@ def displace(
 def _in_the_way(state: GameState, there: HexId, unit_id: str) -> list[Unit]:
     """Returns the units where a displaced unit arrives: in a building hex only those on its ground floor,
     in a bridge hex only those on the deck (URB-MOVE-09: each level is stacked separately)."""
-    from btcli.rules import buildings
 
     return [u for u in state.units.values()
             if u.position == there and u.active and u.id != unit_id
-            and buildings.floor_of(u) == 0 and not buildings.on_top(u) and not buildings.under_bridge(u)]
+            and placement.floor_of(u) == 0 and not placement.on_top(u) and not placement.under_bridge(u)]
 
 
 def _ground(state: GameState, unit: Unit, hex_id: HexId) -> int:
@@ -67,7 +66,7 @@ def _ground(state: GameState, unit: Unit, hex_id: HexId) -> int:
 
 def _climb(state: GameState, unit: Unit, there: HexId) -> int:
     """Levels from where the unit stands now (a deck, a floor, a roof) up to where it would arrive."""
-    from btcli.rules.buildings import unit_level
+    from btcli.rules.placement import unit_level
 
     return _ground(state, unit, there) - unit_level(state.board, unit)
 
@@ -78,19 +77,19 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
     from btcli.rules import buildings
 
     events.append(f"{unit.id} is displaced {unit.position.label} -> {there.label}")
-    unit = buildings.placed(evolve(unit, position=there))
+    unit = placement.placed(evolve(unit, position=there))
     if hex_there.building is not None and unit.is_mech:  # URB-MOVE-09: as an entry whose PSR failed
         b = hex_there.building
-        events.append(f"{unit.id} is pushed into building hex {there.label}: {buildings.absorbed(b.cf)} damage to it, "
-                      f"{buildings.weight_damage(unit.tons)} to the building (URB-MOVE-09)")
-        unit = buildings.group_damage(state, unit, buildings.absorbed(b.cf), "standard", dice, events,
+        events.append(f"{unit.id} is pushed into building hex {there.label}: {structures.absorbed(b.cf)} damage to it, "
+                      f"{structures.weight_damage(unit.tons)} to the building (URB-MOVE-09)")
+        unit = buildings.group_damage(state, unit, structures.absorbed(b.cf), "standard", dice, events,
                                       "front", "pushed into a building")
-        board = buildings.damage_structure(state.board, there, buildings.weight_damage(unit.tons))
+        board = structures.damage_structure(state.board, there, structures.weight_damage(unit.tons))
         state = evolve(state.with_unit(unit), board=board)
-        if board.hex(there).building.cf <= 0 or buildings.overweight(state, there):
+        if board.hex(there).building.cf <= 0 or structures.overweight(state, there):
             return buildings.after_damage(state, there, dice, events, "destroyed by a 'Mech pushed into it")
         if not board.hex(there).building.basement:  # URB-BSMT-01: the first 'Mech in at ground level
-            state = evolve(state, board=buildings.roll_basement(state.board, there, dice, events))
+            state = evolve(state, board=structures.roll_basement(state.board, there, dice, events))
         hex_there = state.board.hex(there)
     airborne = unit.motive is Motive.VTOL and unit.elevation > 0
     if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:

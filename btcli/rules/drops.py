@@ -24,7 +24,8 @@ from btcli.errors import GameFileError, IllegalOrderError, VerificationError
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import minefields
+from btcli.rules import minefields, placement, structures
+from btcli.rules.terrain import prohibited_rule
 
 DEFAULT_ARRIVAL_TURN = 3  # DROP-03
 DEFAULT_GROUP = "reserve"  # the group of a unit marked ``reserve = true``
@@ -202,8 +203,6 @@ def check_landing_hex(state: GameState, unit: Unit, hex_id: HexId) -> None:
 
     A hex that would break stacking may be targeted on purpose.
     """
-    from btcli.rules.movement import prohibited_rule
-
     state.board.require(hex_id)
     rule = prohibited_rule(unit, state.board.hex(hex_id), on_road=False)
     if rule:
@@ -351,8 +350,8 @@ def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> 
 
     if unit.destroyed or state.board.hex(unit.position).building is None:
         return state.with_unit(unit)
-    state = state.with_unit(buildings.placed(unit, top=True))
-    why = buildings.overweight(state, unit.position)
+    state = state.with_unit(placement.placed(unit, top=True))
+    why = structures.overweight(state, unit.position)
     if why:
         state = buildings.collapse(state, [unit.position], dice, events, why)
     return state
@@ -394,7 +393,7 @@ def settle_stacking(
     the scatter direction (AMB-38). Units elsewhere in the hex (inside a building under a 'Mech on
     its roof, a VTOL flying above) are not in its way.
     """
-    from btcli.rules import buildings, collisions
+    from btcli.rules import collisions
     from btcli.rules.displacement import displace
 
     unit = state.units[unit_id]
@@ -403,7 +402,7 @@ def settle_stacking(
     on_roof = state.board.hex(unit.position).building is not None
     if on_roof:
         others = [u for u in state.units.values()
-                  if u.position == unit.position and u.active and u.id != unit.id and buildings.on_top(u)]
+                  if u.position == unit.position and u.active and u.id != unit.id and placement.on_top(u)]
     else:
         others = collisions.units_in_the_way(state, unit, unit.position, 0)
     if not others:

@@ -17,7 +17,8 @@ from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules import buildings
+from btcli.rules import placement
+from btcli.rules.terrain import INFANTRY_RULE, follows_road, prohibited_rule
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 TERRAIN_COST = {
@@ -36,22 +37,10 @@ WATER_COST = {0: 1, 1: 2}
 DEEP_WATER_COST = 4
 NO_WATER_SURCHARGE = {Motive.HOVER, Motive.NAVAL, Motive.WIGE}
 
-# tables.md 11.2 / VEH-MOVE-11: terrain each motive type may not enter (rule cited in the error).
-PROHIBITED = {
-    Motive.TRACKED: {Terrain.HEAVY_WOODS},
-    Motive.WHEELED: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.ROUGH, Terrain.RUBBLE},
-    Motive.HOVER: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS},
-    Motive.WIGE: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.BUILDING},
-    Motive.NAVAL: set(Terrain) - {Terrain.WATER},
-    Motive.BIPED: set(),
-}
-
 MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
 INFANTRY_MP_PER_LEVEL = 2  # tables.md 11.1 (at most 2 levels per hex, as a 'Mech: btcli's reading, UNVERIFIED)
-INFANTRY_RULE = "btcli infantry model"
 VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
 VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
-
 
 
 class StructureMeet(NamedTuple):
@@ -84,28 +73,7 @@ class MovePlan:
     place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
     structures: tuple[StructureMeet, ...] = ()  # buildings, roofs and bridges met on the way, in order
 
-
 # -- terrain ------------------------------------------------------------------
-
-
-def follows_road(here: Hex, there: Hex) -> bool:
-    """Tells whether moving between the two hexes follows a road (tables.md 11.1, URB-MOVE)."""
-    return here.paved and there.road
-
-
-def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
-    """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may."""
-    if unit.is_mech or (on_road and there.bridge is not None):  # a bridge carries the road over water
-        return None
-    if unit.is_infantry:  # btcli's minimal infantry model: no water of depth 1+, no buildings
-        return INFANTRY_RULE if there.is_deep_water or there.building is not None else None
-    if there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
-        return "VEH-MOVE-10"
-    if on_road:  # a road carries any vehicle through woods, rough or rubble (URB-MOVE)
-        return None
-    if there.terrain in PROHIBITED.get(unit.motive, set()):
-        return "VEH-MOVE-11"
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +92,12 @@ class StepInto:
 def move_level(board: Board, unit: Unit) -> int:
     """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level.
 
-    Unlike ``buildings.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
+    Unlike ``placement.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
     are counted from a water hex's surface: its depth is paid as the water's MP (tables.md 11.1)."""
     h = board.hex(unit.position)
     if h.building is not None:
-        return h.level + (h.building.height if buildings.on_top(unit) else buildings.floor_of(unit))
-    if h.bridge is not None and not buildings.under_bridge(unit):
+        return h.level + (h.building.height if placement.on_top(unit) else placement.floor_of(unit))
+    if h.bridge is not None and not placement.under_bridge(unit):
         return h.bridge.level
     return h.level
 
@@ -167,13 +135,13 @@ def step_into(
         if top:  # URB-BLD-11: roofs are crossed like hills
             if not unit.is_mech:
                 raise IllegalOrderError(f"illegal move: only 'Mechs climb onto roofs ('{unit.id}')", "URB-BLD-11")
-            if inside is not None and buildings.same_structure(board, inside, there_id):  # URB-MOVE-06
+            if inside is not None and placement.same_structure(board, inside, there_id):  # URB-MOVE-06
                 raise IllegalOrderError(
                     f"illegal move: '{unit.id}' is inside the building and cannot climb onto its roof at "
                     f"{there_id.label} (no level changes inside a building)", "URB-MOVE-06")
             new_level, place, event, mp = there.level + b.height, (0, True, False), "roof", 1
         else:
-            if inside is not None and buildings.same_structure(board, inside, there_id):
+            if inside is not None and placement.same_structure(board, inside, there_id):
                 floor = level - there.level  # URB-MOVE-06: no level changes inside
                 if not 0 <= floor < b.height:
                     raise IllegalOrderError(
@@ -186,10 +154,10 @@ def step_into(
             mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[b.type]
     elif there.bridge is not None:
         g = there.bridge
-        height = buildings.MECH_HEIGHT if unit.is_mech else 1
+        height = placement.MECH_HEIGHT if unit.is_mech else 1
         if top or (on_road and inside is None and not under):  # along the road: onto the deck
             new_level, event, mp = g.level, "deck", 1
-        elif buildings.fits_under(there, height):  # URB-BRG-06/07
+        elif placement.fits_under(there, height):  # URB-BRG-06/07
             new_level, place = there.level, (0, False, True)
             mp = _terrain_mp(unit, there)
         else:  # URB-BRG-08: neither over nor under: entered like a building
@@ -230,7 +198,6 @@ def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool)
         )
     return VEHICLE_MP_PER_LEVEL * abs(change)
 
-
 # -- MP available ---------------------------------------------------------------
 
 
@@ -264,7 +231,6 @@ def fast_mode(unit: Unit) -> MoveMode:
     if unit.is_infantry:  # infantry do not run (btcli's reading)
         return MoveMode.WALK
     return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
-
 
 LEG_ACTUATORS = ("upper_leg", "lower_leg", "foot")
 
@@ -325,7 +291,6 @@ def gets_pavement_bonus(unit: Unit) -> bool:
     """Tells whether the unit is of a kind that can earn the +1 MP pavement bonus (VEH-URB-01)."""
     return unit.is_vehicle and unit.motive not in (Motive.HOVER, Motive.VTOL, Motive.WIGE, Motive.NAVAL)
 
-
 # -- checking a path -------------------------------------------------------------
 
 
@@ -364,8 +329,8 @@ def check_move(
     backward = False
     if here in board.structure_hexes:
         level = move_level(board, unit)
-        inside = here if buildings.inside(board, unit) is not None else None
-        place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+        inside = here if placement.inside(board, unit) is not None else None
+        place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
     else:
         level, inside, place = board.hex(here).level, None, (0, False, False)
     structures: list[StructureMeet] = []
@@ -402,7 +367,6 @@ def check_move(
         _check_stacking(state, unit, here, place)
     return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum,
                     place=place, structures=tuple(structures))
-
 
 STAND_UP_MP = 2  # TW: standing up costs 2 MP
 
@@ -458,7 +422,7 @@ def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, b
     """TW p.57: no entering an enemy's hex; in a building or bridge hex, no entering an enemy's level
     (URB-MOVE-11: each level is stacked separately, so enemies may hold different floors, URB-IN-09)."""
     for other in occupants(state, there, exclude=unit.id):
-        if place is not None and (buildings.floor_of(other), buildings.on_top(other), buildings.under_bridge(other)) != place:
+        if place is not None and (placement.floor_of(other), placement.on_top(other), placement.under_bridge(other)) != place:
             continue
         if other.side != unit.side:
             raise IllegalOrderError(
@@ -470,7 +434,7 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, 
     """TW p.57: one unit per hex, and per level of a building hex (URB-MOVE-11)."""
     others = [
         u for u in occupants(state, end, exclude=unit.id)
-        if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place
+        if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
     ]
     if others:
         raise IllegalOrderError(
@@ -573,7 +537,7 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
         elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
     if plan.place is not None:
-        moved = buildings.placed(moved, *plan.place)
+        moved = placement.placed(moved, *plan.place)
     if plan.mode is MoveMode.STAND:
         text = f"{unit.id} stands still in {unit.position.label}"
     elif not plan.hexes_moved:
@@ -595,7 +559,6 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
                 f"{plan.facing.name} (counts as {plan.mode.value}; VEH-MOVE-07)"
             )
     return state.with_unit(moved), [text]
-
 
 # -- finding a path ---------------------------------------------------------------
 
@@ -645,7 +608,7 @@ def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
 def _start(state: GameState, unit: Unit) -> tuple:
     """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
     board = state.board
-    place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+    place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
     return unit.position, unit.facing, board.hex(unit.position).paved, move_level(board, unit), place
 
 
@@ -669,7 +632,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
         if here == to and (facing is None or face == facing):
             if mp <= budget + (1 if bonus and paved else 0):
                 others = [u for u in occupants(state, here, exclude=unit.id)
-                          if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place]
+                          if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place]
                 if not others:
                     return steps, mp
             if cheapest is None:

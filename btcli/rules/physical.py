@@ -27,7 +27,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import arcs, combat_tables, damage, tohit, vehicles
+from btcli.rules import arcs, combat_tables, damage, placement, tohit, vehicles
 
 KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
@@ -131,7 +131,7 @@ REACH = {"punch": (0, 1), "club": (0, 1), "kick": (-1, 0), "charge": (-1, 0, 1)}
 
 def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
     """Refuses a physical attack across more levels than it reaches (roofs, floors, hills, decks)."""
-    from btcli.rules.buildings import unit_level
+    from btcli.rules.placement import unit_level
 
     if kind not in REACH:
         return
@@ -146,14 +146,12 @@ def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> 
 def _check_building(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
     """URB-IN-08: only a charge reaches into a building from outside; other physical attacks need the
     attacker inside the same building, on the same level, in the next hex."""
-    from btcli.rules import buildings
-
     board = state.board
-    if kind == "charge" or buildings.inside(board, target) is None:
+    if kind == "charge" or placement.inside(board, target) is None:
         return
-    together = buildings.inside(board, attacker) is not None and buildings.same_structure(
+    together = placement.inside(board, attacker) is not None and placement.same_structure(
         board, attacker.position, target.position)
-    if not together or buildings.unit_level(board, attacker) != buildings.unit_level(board, target):
+    if not together or placement.unit_level(board, attacker) != placement.unit_level(board, target):
         raise IllegalOrderError(
             f"'{target.id}' is inside a building: only a charge reaches it from outside; a {kind} needs "
             f"'{attacker.id}' inside the same building on the same level", "URB-IN-08")
@@ -342,7 +340,7 @@ def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: li
     vacated = target.position
     state = displace(state, target.id, direction, dice, events, psr=False)
     if not any(u.position == vacated and u.active for u in state.units.values()):
-        from btcli.rules.buildings import placed
+        from btcli.rules.placement import placed
 
         mover = state.units[attacker.id]
         state = state.with_unit(placed(evolve(mover, position=vacated)))

@@ -38,6 +38,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Motive, Unit
 from btcli.rules import combat_tables, piloting, vehicles
+from btcli.rules.terrain import obstacle_height, prohibited_rule
 
 SLIPPERS = {Motive.HOVER, Motive.VTOL, Motive.WIGE}
 
@@ -74,8 +75,6 @@ def slide(
             return state.with_unit(evolve(unit, position=None))
         h = board.hex(there)
         if airborne:
-            from btcli.rules.vtol import obstacle_height
-
             top = h.level + obstacle_height(h, on_road=False)  # hills, roofs and treetops (AMB-02)
             if top >= absolute:  # VEH-SLIP-11 (and VEH-SLIP-12 for a building)
                 return _slip_into_terrain(state, unit, there, absolute, direction, dice, events)
@@ -105,7 +104,6 @@ def slide(
         if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
             events.append(f"{unit.id} {kind}s into depth-{h.depth} water and is destroyed (VEH-URB-06)")
             return state.with_unit(evolve(unit, destroyed=True))
-        from btcli.rules.movement import prohibited_rule
 
         if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
             state = state.with_unit(_prohibited(unit, kind, dice, events, state.turn))

@@ -18,7 +18,8 @@ from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables
+from btcli.rules import combat_tables, placement
+from btcli.rules.terrain import obstacle_height, prohibited_rule
 
 MAX_ELEVATION = 500  # VEH-VTOL-05
 LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-10 (a road counts as paved)
@@ -37,15 +38,6 @@ class Flight:
     crash: str = ""  # why the VTOL crashes at the end of this move ('' = it does not)
     landed: bool = False
     charge: str = ""  # VEH-VTOL-11: the large unit it charged trying to land on it ('' = none)
-
-
-def obstacle_height(h: Hex, on_road: bool) -> int:
-    """Returns how many levels above the ground a VTOL must stay over this hex (VEH-VTOL-06, 12)."""
-    if h.building is not None:
-        return h.building.height
-    if h.terrain.is_woods and not on_road:
-        return WOODS_HEIGHT
-    return 0
 
 
 def landing_problem(h: Hex) -> str:
@@ -207,8 +199,6 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
 def _wige_rest_problem(state: GameState, unit: Unit) -> str:
     """Returns why a crashed WiGE cannot come to rest in its hex, or '': it can where it may move (woods and
     buildings are barred to it, tables.md 11.2; btcli's reading of VTOL-CRASH-03 for a WiGE, UNVERIFIED)."""
-    from btcli.rules.movement import prohibited_rule
-
     h = state.board.hex(unit.position)
     if prohibited_rule(unit, h, on_road=False):
         return f"a WiGE may not enter {h.terrain.value.replace('_', ' ')} (VEH-MOVE-11)"
@@ -218,7 +208,6 @@ def _wige_rest_problem(state: GameState, unit: Unit) -> str:
 def explodes_on_crash(state: GameState, unit: Unit) -> bool:
     """VEH-DMG-06/07, AMB-13: every VTOL (catalog reading) or only ICE ones (option vtol_crash_explosion = 'ice')."""
     return state.options.get("vtol_crash_explosion", "all") == "all" or unit.engine == "ice"
-
 
 # -- an airborne VTOL after damage (VTOL-CRIT-04, 05, 08; VEH-DMG-05) --------------------------------
 
@@ -287,5 +276,5 @@ def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> Ga
     events.append(
         f"the building in {unit.position.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) (VTOL-CRIT-06)"
     )
-    state = state.with_unit(buildings.placed(evolve(unit, elevation=0), top=True))
+    state = state.with_unit(placement.placed(evolve(unit, elevation=0), top=True))
     return buildings.collapse(state, [unit.position], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

@@ -231,7 +231,7 @@ OPTIONS = {
 
 
 def _place(unit) -> tuple[int, bool, bool]:
-    from btcli.rules.buildings import floor_of, on_top, under_bridge
+    from btcli.rules.placement import floor_of, on_top, under_bridge
 
     return floor_of(unit), on_top(unit), under_bridge(unit)
 
@@ -239,7 +239,7 @@ def _place(unit) -> tuple[int, bool, bool]:
 def _check_weights(board, units: dict) -> None:
     """Refuses a scenario that starts with a level, roof or deck carrying more tons than its CF (URB-COLL-01)."""
     from btcli.model.state import GameState
-    from btcli.rules.buildings import overweight
+    from btcli.rules.structures import overweight
 
     probe = GameState("", 0, board, {}, units)
     for hex_id in board.structure_hexes:
@@ -279,7 +279,7 @@ def _check_ranges(meta: dict, options: dict, board) -> None:
         if value not in OPTIONS[name] or type(value) is not type(OPTIONS[name][0]):
             raise GameFileError(f"option {name} must be one of {', '.join(map(repr, OPTIONS[name]))}, not {value!r}")
     from btcli.model.board import CF_RANGE
-    from btcli.rules.buildings import BASEMENTS
+    from btcli.rules.structures import BASEMENTS
 
     for hex_id, h in board.hexes.items():
         if h.depth < 0 or (h.building is not None and h.building.height < 1):

@@ -5,7 +5,6 @@ entry is lost, the game verifies, and concurrent drops leave each commitment wit
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from tests.conftest import SCENARIOS
 from tests.reliability.conftest import btcli, log_entries, rounds, start

@@ -23,7 +23,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder, ResolvePhaseOrder
-from btcli.rules import arcs, building_attacks, buildings, los, physical, tohit
+from btcli.rules import arcs, building_attacks, buildings, los, physical, placement, structures, tohit
 from btcli.store.scenario import scenario_from_dict
 
 H = HexId.parse
@@ -62,7 +62,7 @@ def at(state: GameState, uid: str, floor: int = 0, top: bool = False, hex: str =
     unit = state.units[uid]
     if hex:
         unit = evolve(unit, position=H(hex))
-    return state.with_unit(buildings.placed(unit, floor=floor, top=top))
+    return state.with_unit(placement.placed(unit, floor=floor, top=top))
 
 
 def building(kind: str = "medium", height: int = 2, cf: int | None = None, **more) -> dict[str, Any]:
@@ -84,11 +84,11 @@ def purposes(d: ManualDice) -> list[str]:
 
 
 def hex_hits(state: GameState) -> list[tuple[str, int]]:
-    return [(h.target, h.damage) for h in state.pending if buildings.is_structure_hit(h)]
+    return [(h.target, h.damage) for h in state.pending if structures.is_structure_hit(h)]
 
 
 def unit_hits(state: GameState) -> list[tuple[str, str, int]]:
-    return [(h.target, h.location, h.damage) for h in state.pending if not buildings.is_structure_hit(h)]
+    return [(h.target, h.location, h.damage) for h in state.pending if not structures.is_structure_hit(h)]
 
 
 def cf(state: GameState, label: str) -> int:
@@ -206,14 +206,14 @@ def test_urb_atk_05_lrm_20_against_a_distant_building_rolls_on_the_cluster_table
 
 
 def _hit_hex(state: GameState, label: str, amount: int) -> GameState:
-    return evolve(state, pending=state.pending + (buildings.building_hit(H(label), amount, "test"),))
+    return evolve(state, pending=state.pending + (structures.building_hit(H(label), amount, "test"),))
 
 
 def test_urb_atk_06_cf_40_takes_25_then_15_and_becomes_rubble():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building(cf=40)})
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 25), ManualDice([]))
     assert events == ["building hex 0505 takes 25 damage: CF 40 -> 15"]
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board))  # a later turn
+    state = evolve(state, pending=(), board=structures.new_phase(state.board))  # a later turn
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 15), ManualDice([]))
     h = state.board.hex(H("0505"))
     assert (h.terrain, h.building) == (Terrain.RUBBLE, None)
@@ -267,7 +267,7 @@ def test_urb_in_01_the_targets_own_building_hex_does_not_block():
     ids=["ML vs CF40", "AC20 vs CF40", "5 vs CF35", "3 vs CF40", "10 vs CF15"],
 )
 def test_urb_in_02_building_absorbs_a_tenth_of_its_cf_rounded_up(damage, building_cf, through, soaked):
-    assert buildings.reduce_absorbed(damage, building_cf) == (through, soaked)
+    assert structures.reduce_absorbed(damage, building_cf) == (through, soaked)
 
 
 def test_urb_in_02_each_lrm_group_is_reduced_separately():
@@ -356,8 +356,8 @@ def test_urb_in_04_missiles_that_miss_the_mech_do_not_reach_the_building():
 def test_urb_in_05_area_effect_damage_is_not_reduced():
     # btcli has no area-effect weapons yet; the absorption function takes the flag: 20 AE damage on a
     # 'Mech in a CF-40 building -> 20 to the 'Mech, nothing absorbed (a normal 20-point group: 16 and 4).
-    assert buildings.reduce_absorbed(20, 40, area_effect=True) == (20, 0)
-    assert buildings.reduce_absorbed(20, 40) == (16, 4)
+    assert structures.reduce_absorbed(20, 40, area_effect=True) == (20, 0)
+    assert structures.reduce_absorbed(20, 40) == (16, 4)
 
 
 # -- URB-IN-06 (AMB-44): automatic partial cover on the floor below the roof ------------------------------------
@@ -545,7 +545,7 @@ def test_urb_in_12_a_target_in_the_attackers_own_hex_is_in_its_front_arc():
 def test_urb_in_13_roof_mech_attacking_a_mech_inside_its_hex_meets_absorption_not_the_inside_modifier():
     state = game(mech(HUNCHBACK, "a", "0505"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building(cf=40)})
     state = at(at(state, "a", top=True), "t", hex="0505")
-    assert buildings.inside(state.board, state.units["a"]) is None
+    assert placement.inside(state.board, state.units["a"]) is None
     result = tohit.weapon_to_hit(state, state.units["a"], 1, state.units["t"], None, 0)
     assert not any(name.startswith("inside a building") for name, _ in result.modifiers)
     assert result.target == 4  # gunnery 4, short range, nothing else
@@ -585,8 +585,8 @@ def test_urb_club_01_light_rubble_gives_no_girder_and_no_roll():
     with pytest.raises(IllegalOrderError) as info:
         _search("light", [])
     assert info.value.rule == "URB-CLUB-01"
-    assert buildings.girder_target(Hex(Terrain.RUBBLE, ruin=Building(BuildingType.LIGHT))) is None
-    assert buildings.girder_target(Hex(Terrain.RUBBLE)) is None  # plain rubble: no building fell here
+    assert structures.girder_target(Hex(Terrain.RUBBLE, ruin=Building(BuildingType.LIGHT))) is None
+    assert structures.girder_target(Hex(Terrain.RUBBLE)) is None  # plain rubble: no building fell here
 
 
 def test_urb_club_01_the_search_is_made_in_the_weapon_attack_phase_and_once():

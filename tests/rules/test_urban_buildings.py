@@ -19,7 +19,7 @@ from btcli.model.board import CF_RANGE, DEFAULT_CF, BuildingType, Terrain
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Phase, evolve
 from btcli.orders import ResolvePhaseOrder
-from btcli.rules import buildings, los
+from btcli.rules import buildings, los, placement, structures
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan
 from tests.rules.test_vtol import fly, purposes
 
@@ -41,7 +41,7 @@ def building(type_: str = "medium", height: int = 2, cf: int | None = None, base
 def at(state: GameState, uid: str, hex_label: str, floor: int = 0, top: bool = False) -> GameState:
     """Puts a unit in a hex, on a floor or on the roof."""
     unit = evolve(state.units[uid], position=H(hex_label))
-    return state.with_unit(buildings.placed(unit, floor=floor, top=top))
+    return state.with_unit(placement.placed(unit, floor=floor, top=top))
 
 
 def cf(state: GameState, label: str) -> int:
@@ -49,7 +49,7 @@ def cf(state: GameState, label: str) -> int:
 
 
 def pending_hits(state: GameState, *hits: tuple[str, int]) -> GameState:
-    return evolve(state, pending=tuple(buildings.building_hit(H(label), amount, "test") for label, amount in hits))
+    return evolve(state, pending=tuple(structures.building_hit(H(label), amount, "test") for label, amount in hits))
 
 
 def armor_lost(unit) -> int:
@@ -65,10 +65,10 @@ def test_urb_gen_01_building_hex_always_carries_type_and_level_and_a_shared_name
     hexes = {"0303": building(structure="mall"), "0403": building(structure="mall"),
              "0503": building(structure="mall"), "0703": building()}
     state = make_state(mech(), hexes=hexes)
-    standing, fallen = buildings.structure_hexes(state.board, "mall")
+    standing, fallen = structures.structure_hexes(state.board, "mall")
     assert (standing, fallen) == ([H("0303"), H("0403"), H("0503")], [])
-    assert buildings.same_structure(state.board, H("0303"), H("0503"))
-    assert not buildings.same_structure(state.board, H("0503"), H("0703"))
+    assert placement.same_structure(state.board, H("0303"), H("0503"))
+    assert not placement.same_structure(state.board, H("0503"), H("0703"))
     for label in ("0303", "0703"):
         b = state.board.hex(H(label)).building
         assert (b.type, b.height) == (BuildingType.MEDIUM, 2)
@@ -90,7 +90,7 @@ def test_urb_gen_01_a_building_with_an_unknown_type_or_no_level_is_refused(spec,
 def test_urb_bld_01_damage_changes_a_heavy_hexs_cf_but_not_its_type():
     # URB-BLD-01: a Heavy hex of CF 90 takes 30 -> CF 60, still Heavy, same height.
     state = make_state(mech(), hexes={"0509": building("heavy", 3)})
-    board = buildings.damage_structure(state.board, H("0509"), 30)
+    board = structures.damage_structure(state.board, H("0509"), 30)
     b = board.hex(H("0509")).building
     assert (b.type, b.height, b.cf) == (BuildingType.HEAVY, 3, 60)
 
@@ -107,9 +107,9 @@ def test_urb_bld_03_a_four_level_hex_has_one_cf_for_all_its_levels():
     # URB-BLD-03: damage to the hex (here 7) lowers the one CF of the whole hex (90 -> 83), and every level
     # above the ground floor measures weight against that same CF: 85 tons overload level 1, 2 or 3 alike.
     state = make_state(mech(tons=85), hexes={"0509": building("heavy", 4)})
-    state = evolve(state, board=buildings.damage_structure(state.board, H("0509"), 7))
+    state = evolve(state, board=structures.damage_structure(state.board, H("0509"), 7))
     assert cf(state, "0509") == 83
-    reasons = [buildings.overweight(at(state, "u1", "0509", floor=floor), H("0509")) for floor in range(4)]
+    reasons = [structures.overweight(at(state, "u1", "0509", floor=floor), H("0509")) for floor in range(4)]
     assert reasons == ["", "85 tons on level 1 exceed CF 83", "85 tons on level 2 exceed CF 83",
                        "85 tons on level 3 exceed CF 83"]
 
@@ -119,7 +119,7 @@ def test_urb_bld_04_damage_accumulates_over_the_game_until_the_hex_is_rubble():
     state = make_state(mech(at="0101"), hexes={"0509": building()})
     state, events = buildings.apply_structure_hits(evolve(pending_hits(state, ("0509", 25)), turn=2), ManualDice([]))
     assert events == ["building hex 0509 takes 25 damage: CF 40 -> 15"]
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board), turn=5)
+    state = evolve(state, pending=(), board=structures.new_phase(state.board), turn=5)
     assert cf(state, "0509") == 15
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0509", 15)), ManualDice([]))
     h = state.board.hex(H("0509"))
@@ -135,7 +135,7 @@ def test_urb_bld_04_damage_accumulates_over_the_game_until_the_hex_is_rubble():
 def test_urb_bld_05_each_level_holds_its_cf_in_tons(tons, why):
     # URB-BLD-05: CF 40: a 40-ton 'Mech on level 1 is supported; a 45-ton one brings the hex down (URB-COLL-01).
     state = at(make_state(mech(tons=tons), hexes={"0509": building(height=3)}), "u1", "0509", floor=1)
-    assert buildings.overweight(state, H("0509")) == why
+    assert structures.overweight(state, H("0509")) == why
 
 
 def test_urb_bld_05_weight_is_counted_per_level_not_per_hex():
@@ -144,7 +144,7 @@ def test_urb_bld_05_weight_is_counted_per_level_not_per_hex():
     state = make_state(design("Commando COM-2D", "a"), design("Commando COM-2D", "b", at="0101"),
                        hexes={"0509": building(height=3)})
     state = at(at(state, "a", "0509", floor=1), "b", "0509", floor=2)
-    assert buildings.overweight(state, H("0509")) == ""
+    assert structures.overweight(state, H("0509")) == ""
 
 
 @pytest.mark.parametrize("type_, low, high", [
@@ -197,17 +197,17 @@ def test_urb_bld_09_one_destroyed_hex_of_four_leaves_the_rest_standing():
     state, events = buildings.apply_structure_hits(pending_hits(four_hex_building(), ("0403", 40)), ManualDice([]))
     assert state.board.hex(H("0403")).terrain is Terrain.RUBBLE
     assert [cf(state, label) for label in ("0303", "0503", "0603")] == [40, 40, 40]
-    assert buildings.structure_hexes(state.board, "depot") == ([H("0303"), H("0503"), H("0603")], [H("0403")])
+    assert structures.structure_hexes(state.board, "depot") == ([H("0303"), H("0503"), H("0603")], [H("0403")])
 
 
 def test_urb_bld_09_second_destroyed_hex_of_four_brings_the_whole_building_down():
     # URB-BLD-09 (AMB-39, half or more): a second hex of four destroyed -> all four are rubble.
     state, _ = buildings.apply_structure_hits(pending_hits(four_hex_building(), ("0403", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board))
+    state = evolve(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0603", 45)), ManualDice([]))
     assert all(state.board.hex(H(label)).terrain is Terrain.RUBBLE for label in ("0303", "0403", "0503", "0603"))
     assert "2 of 4 hexes of depot are down: the whole building collapses" in events
-    assert buildings.structure_hexes(state.board, "depot")[0] == []
+    assert structures.structure_hexes(state.board, "depot")[0] == []
 
 
 def test_urb_bld_09_more_than_half_option_keeps_two_of_four_standing():
@@ -215,8 +215,8 @@ def test_urb_bld_09_more_than_half_option_keeps_two_of_four_standing():
     state = four_hex_building(collapse_share="more_than_half")
     state, _ = buildings.apply_structure_hits(pending_hits(state, ("0403", 40), ("0603", 40)), ManualDice([]))
     assert [cf(state, label) for label in ("0303", "0503")] == [40, 40]
-    assert buildings.collapse_share_met(2, 4) and not buildings.collapse_share_met(2, 4, "more_than_half")
-    assert buildings.collapse_share_met(3, 4, "more_than_half") and not buildings.collapse_share_met(1, 3)
+    assert structures.collapse_share_met(2, 4) and not structures.collapse_share_met(2, 4, "more_than_half")
+    assert structures.collapse_share_met(3, 4, "more_than_half") and not structures.collapse_share_met(1, 3)
 
 
 # -- URB-BLD-10: building levels are terrain levels ---------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_urb_bld_11_roof_move_makes_no_entry_psr_and_leaves_the_cf_alone():
     state, events, rolls = fly(roofs(2, tons=40), "T")  # 40 tons: CF 40 holds it
     assert rolls == []
     assert cf(state, "0509") == 40
-    assert buildings.on_top(state.units["u1"]) and buildings.unit_level(state.board, state.units["u1"]) == 2
+    assert placement.on_top(state.units["u1"]) and placement.unit_level(state.board, state.units["u1"]) == 2
 
 
 def test_urb_bld_11_a_55_ton_mech_onto_a_cf_40_roof_collapses_it():
@@ -322,7 +322,7 @@ def test_urb_bsmt_01_first_entry_rolls_the_basement_once_second_entry_does_not()
 def test_urb_bsmt_01_basement_table(roll, basement):
     # URB-BSMT-01, tables.md 10.4.
     state = make_state(mech(), hexes={"0509": building(basement="")})
-    board = buildings.roll_basement(state.board, H("0509"), ManualDice([roll]), [])
+    board = structures.roll_basement(state.board, H("0509"), ManualDice([roll]), [])
     assert board.hex(H("0509")).building.basement == basement
 
 
@@ -335,7 +335,7 @@ def test_urb_bsmt_01_no_roll_for_a_building_entered_above_ground_or_given_by_the
                                              "0510": {"terrain": "clear", "level": 1}})
     state, _, rolls = fly(state, "F", [9])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)"]
-    assert buildings.floor_of(state.units["u1"]) == 1
+    assert placement.floor_of(state.units["u1"]) == 1
     assert state.board.hex(H("0509")).building.basement == ""
 
 
@@ -354,7 +354,7 @@ def test_urb_bsmt_02_heavy_mech_on_the_ground_floor_falls_in_as_movement_starts(
         "MechWarrior fall check u1",
     ]
     u = state.units["u1"]
-    assert (state.phase, u.prone, buildings.floor_of(u), armor_lost(u)) == (Phase.MOVEMENT, True, -1, 12)
+    assert (state.phase, u.prone, placement.floor_of(u), armor_lost(u)) == (Phase.MOVEMENT, True, -1, 12)
     assert "u1 (60 t) breaks through the floor of 0509 (CF 40) into a 1-level basement (URB-BSMT-02)" in events
 
 
@@ -387,7 +387,7 @@ def test_urb_bsmt_03_a_two_level_basement_becomes_a_sub_level_two_deep():
     assert purposes(dice.rolls)[1:5] == ["kick table location u1 (fall)"] * 4
     b = state.board.hex(H("0509")).building
     u = state.units["u1"]
-    assert (b.sublevel, buildings.floor_of(u), buildings.unit_level(state.board, u)) == (2, -2, -2)
+    assert (b.sublevel, placement.floor_of(u), placement.unit_level(state.board, u)) == (2, -2, -2)
     assert armor_lost(u) == 18
     assert (u.max_armor["RL"] - u.armor["RL"], u.max_armor["LL"] - u.armor["LL"]) == (10, 8)
 

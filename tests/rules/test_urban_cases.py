@@ -11,7 +11,7 @@ from btcli.dice import ManualDice
 from btcli.errors import GameFileError
 from btcli.model.hexgrid import Facing, HexId
 from btcli.orders import MoveOrder
-from btcli.rules import buildings, displacement, movement
+from btcli.rules import displacement, movement, placement
 from btcli.store.scenario import scenario_from_dict
 from tests.rules.test_movement import make_state, plan
 from tests.rules.test_urban_attacks import building as attack_building
@@ -56,7 +56,7 @@ def test_urb_brg_06_a_mech_under_a_bridge_going_along_the_road_stays_under_the_n
 def at_under(state, uid: str, label: str):
     from btcli.model.state import evolve
 
-    return state.with_unit(buildings.placed(evolve(state.units[uid], position=H(label)), under=True))
+    return state.with_unit(placement.placed(evolve(state.units[uid], position=H(label)), under=True))
 
 
 def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
@@ -68,7 +68,7 @@ def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
     state = make_state(hunchback(), {"id": "l", "side": "red", "design": LOCUST, "position": "0101"}, hexes=hexes)
     state = at_under(state, "l", "0509")
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 40))
-    assert state.units["l"].position == H("0509") and not buildings.under_bridge(state.units["l"])
+    assert state.units["l"].position == H("0509") and not placement.under_bridge(state.units["l"])
     u1 = state.units["u1"]
     assert u1.position.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
     assert "u1 falls 2 levels (accidental fall from above)" in events
@@ -191,7 +191,7 @@ def test_physical_attacks_reach_only_so_many_levels(kind, target_floor, allowed)
     hexes = {"0505": attack_building("heavy", 3, structure="b"), "0504": attack_building("heavy", 3, structure="b")}
     state = game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),
                  hexes=hexes, phase=Phase.PHYSICAL)
-    state = state.with_unit(buildings.placed(state.units["e"], floor=target_floor))
+    state = state.with_unit(placement.placed(state.units["e"], floor=target_floor))
     state = state.with_unit(evolve(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
     check = physical._check_levels  # noqa: SLF001 - the reach on its own (URB-IN-08 adds same-level inside)
     if allowed:

@@ -18,7 +18,7 @@ from btcli.dice import ManualDice
 from btcli.model.board import Terrain
 from btcli.model.state import GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder, parse_steps
-from btcli.rules import buildings, piloting
+from btcli.rules import buildings, piloting, structures
 from tests.rules.test_urban_attacks import (
     ATLAS,
     HUNCHBACK,
@@ -64,12 +64,12 @@ def _loaded(tons_mech: str, floor: int, top: bool = False) -> GameState:
 
 
 def test_urb_coll_01_more_tons_than_the_cf_on_level_1_collapse_the_hex():
-    assert buildings.overweight(_loaded(HUNCHBACK, 1), H("0505")) == "50 tons on level 1 exceed CF 40"
-    assert buildings.overweight(_loaded(HUNCHBACK, 0, top=True), H("0505")) == "50 tons on the roof exceed CF 40"
+    assert structures.overweight(_loaded(HUNCHBACK, 1), H("0505")) == "50 tons on level 1 exceed CF 40"
+    assert structures.overweight(_loaded(HUNCHBACK, 0, top=True), H("0505")) == "50 tons on the roof exceed CF 40"
 
 
 def test_urb_coll_01_level_0_never_counts():
-    assert buildings.overweight(_loaded(ATLAS, 0), H("0505")) == ""
+    assert structures.overweight(_loaded(ATLAS, 0), H("0505")) == ""
 
 
 def test_urb_coll_01_weight_up_to_the_cf_is_held():
@@ -77,14 +77,14 @@ def test_urb_coll_01_weight_up_to_the_cf_is_held():
     state = game(mech(LOCUST, "m", "1211"), mech(LOCUST, "n", "1210"), mech(ATLAS, "x", "1212", side="blue"),
                  hexes={"0505": building(cf=40)})
     state = at(at(state, "m", floor=1, hex="0505"), "n", floor=1, hex="0505")
-    assert buildings.overweight(state, H("0505")) == ""
+    assert structures.overweight(state, H("0505")) == ""
     state = with_building(state, "0505", cf=39)
-    assert buildings.overweight(state, H("0505")) == "40 tons on level 1 exceed CF 39"
+    assert structures.overweight(state, H("0505")) == "40 tons on level 1 exceed CF 39"
 
 
 def test_urb_coll_01_forty_points_of_damage_bring_a_cf_40_hex_down():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(cf=40)})
-    state = evolve(state, pending=(buildings.building_hit(H("0505"), 40, "test"),))
+    state = evolve(state, pending=(structures.building_hit(H("0505"), 40, "test"),))
     state, events = buildings.apply_structure_hits(state, ManualDice([]))
     assert not standing(state, "0505")
     assert state.board.hex(H("0505")).terrain is Terrain.RUBBLE
@@ -104,7 +104,7 @@ def _six_hex_building(options=None) -> GameState:
 def test_urb_coll_02_two_of_six_down_leave_the_rest_standing():
     state, events, _ = collapse(_six_hex_building(), SIX[:2], [])
     assert [standing(state, x) for x in SIX] == [False, False, True, True, True, True]
-    assert buildings.structure_hexes(state.board, "mall") == ([H(x) for x in SIX[2:]], [H(x) for x in SIX[:2]])
+    assert structures.structure_hexes(state.board, "mall") == ([H(x) for x in SIX[2:]], [H(x) for x in SIX[:2]])
 
 
 def test_urb_coll_02_a_third_of_six_down_brings_the_whole_building_down():
@@ -127,7 +127,7 @@ def test_urb_coll_02_option_more_than_half_needs_four_of_six():
     (3, 4, "more_than_half", True), (1, 1, "half_or_more", False),
 ])
 def test_urb_coll_02_collapse_share(down, total, rule, met):
-    assert buildings.collapse_share_met(down, total, rule) is met
+    assert structures.collapse_share_met(down, total, rule) is met
 
 
 # -- URB-COLL-03: weight and movement collapse at once; attack damage at the end of the phase ------------------
@@ -179,14 +179,14 @@ def test_urb_coll_03_overweight_on_a_roof_collapses_at_once():
 
 @pytest.mark.parametrize("phase_cf, above, damage", [(45, 2, 14), (45, 0, 5), (40, 3, 16), (40, 0, 4), (15, 1, 3)])
 def test_urb_coll_04_collapse_damage_is_cf_over_10_times_one_plus_levels_above_rounded(phase_cf, above, damage):
-    assert buildings.collapse_damage(phase_cf, above) == damage
+    assert structures.collapse_damage(phase_cf, above) == damage
 
 
 def _heavy_tower(floor: int = 0, top: bool = False) -> GameState:
     """A heavy level-3 hex 0505 whose CF was 45 when the phase began and is 30 now; Atlas 'm' inside."""
     state = game(mech(ATLAS, "m", "0505"), mech(ATLAS, "x", "1212", side="blue"),
                  hexes={"0505": building("heavy", height=3, cf=45)})
-    state = evolve(state, board=buildings.damage_structure(state.board, H("0505"), 15))
+    state = evolve(state, board=structures.damage_structure(state.board, H("0505"), 15))
     assert state.board.hex(H("0505")).building.start_cf == 45
     return at(state, "m", floor=floor, top=top)
 

@@ -18,7 +18,7 @@ from btcli.model.board import Bridge, BuildingType, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
-from btcli.rules import buildings, displacement, movement
+from btcli.rules import buildings, displacement, placement, structures, terrain
 from tests.rules.test_movement import (
     SCORPION,
     design,
@@ -122,7 +122,7 @@ def test_urb_move_03_entry_psr_has_type_and_hexes_moved_modifiers():
 ])
 def test_urb_move_03_modifier_tables(type_, hexes, mods):
     # URB-MOVE-03: tables.md 10.1 (type +0/+1/+2/+5) and the 8.6 hexes-moved ladder (1-2 +0 ... 10+ +4).
-    assert buildings.entry_psr_modifiers(type_, hexes) == mods
+    assert structures.entry_psr_modifiers(type_, hexes) == mods
 
 
 def test_urb_move_03_a_vehicle_makes_a_driving_roll_and_a_motive_roll_when_it_fails():
@@ -213,7 +213,7 @@ def test_urb_move_06_climbing_from_inside_onto_the_same_buildings_roof_is_refuse
 def test_urb_move_07_overweight_above_the_ground_floor_collapses_the_hex(floor, why):
     # URB-MOVE-07: a 60-ton 'Mech on level 1 of a CF-40 hex -> collapse; on level 0 the basement rule instead.
     state = at(make_state(mech(tons=60), hexes={"0509": building(height=3)}), "u1", "0509", floor=floor)
-    assert buildings.overweight(state, H("0509")) == why
+    assert structures.overweight(state, H("0509")) == why
 
 
 def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
@@ -277,7 +277,7 @@ def test_urb_move_09_a_mech_displaced_into_a_building_takes_and_deals_failed_ent
     dice.finish()
     u = state.units["u1"]
     assert (u.position, armor_lost(u), cf(state, "0509")) == (H("0509"), 4, 36)
-    assert buildings.inside(state.board, u) is not None and buildings.floor_of(u) == 0
+    assert placement.inside(state.board, u) is not None and placement.floor_of(u) == 0
     assert "u1 is pushed into building hex 0509: 4 damage to it, 4 to the building (URB-MOVE-09)" in events
 
 
@@ -311,7 +311,7 @@ def test_urb_move_10_a_jump_into_a_building_hex_lands_on_its_roof():
     assert (p.place, p.structures) == ((0, True, False), ((0, H("0507"), "roof", 3, False, 0),))
     dice = ManualDice([])
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
-    assert dice.rolls == [] and buildings.on_top(state.units["u1"]) and cf(state, "0507") == 40
+    assert dice.rolls == [] and placement.on_top(state.units["u1"]) and cf(state, "0507") == 40
 
 
 def test_urb_move_10_a_roof_beyond_the_jump_mp_is_refused():
@@ -372,9 +372,9 @@ def test_urb_move_12_road_to_road_is_road_movement_off_the_road_is_not():
     state = make_state(design(LOCUST), hexes={"0510": {"terrain": "road"}, "0509": ROAD_WOODS,
                                               "0508": {"terrain": "heavy_woods"}})
     hx = state.board.hex
-    assert movement.follows_road(hx(H("0510")), hx(H("0509")))
-    assert not movement.follows_road(hx(H("0509")), hx(H("0508")))
-    assert not movement.follows_road(hx(H("0508")), hx(H("0509")))
+    assert terrain.follows_road(hx(H("0510")), hx(H("0509")))
+    assert not terrain.follows_road(hx(H("0509")), hx(H("0508")))
+    assert not terrain.follows_road(hx(H("0508")), hx(H("0509")))
 
 
 def test_urb_move_13_along_the_road_one_mp_per_hex_through_heavy_woods():
@@ -443,7 +443,7 @@ def test_urb_brg_01_a_road_over_a_ravine_or_water_is_a_bridge():
     p = plan(state, "F,F")
     assert (p.mp, p.structures[0][2]) == (2, "deck")
     state, _, _ = fly(state, "F")
-    assert buildings.unit_level(state.board, state.units["u1"]) == 2
+    assert placement.unit_level(state.board, state.units["u1"]) == 2
     water = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"level": 0}},
              "0510": {"terrain": "road"}, "0508": {"terrain": "road"}}
     assert plan(make_state(vehicle("wheeled", 4), hexes=water), "F,F").mp == 2
@@ -473,7 +473,7 @@ def test_urb_brg_03_the_deck_holds_its_cf_in_tons():
     # URB-BRG-03: a 40-ton 'Mech on a CF-40 bridge: it stands and the deck takes no damage (no entry rules).
     state, events, rolls = fly(ravine({"level": 2}, tons=40), "F")
     assert rolls == [] and bridge_cf(state, "0509") == 40
-    assert buildings.overweight(state, H("0509")) == ""
+    assert structures.overweight(state, H("0509")) == ""
 
 
 def test_urb_brg_03_a_heavier_mech_collapses_the_bridge_and_falls():
@@ -481,7 +481,7 @@ def test_urb_brg_03_a_heavier_mech_collapses_the_bridge_and_falls():
     # levels to the ravine floor: 5 x 3 = 15 (5, 5, 5) and ends prone there; the move stops.
     state, events, rolls = fly(ravine({"level": 2}, tons=45), "F,F", [1, 7, 7, 7, 12])
     u = state.units["u1"]
-    assert (u.position, u.prone, armor_lost(u), buildings.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
+    assert (u.position, u.prone, armor_lost(u), placement.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
     assert "bridge hex 0509 (medium) collapses: 45 tons on the bridge exceed its CF 40" in events
 
 
@@ -493,7 +493,7 @@ def test_urb_brg_03_a_fall_into_deep_water_does_half_damage():
     state = make_state(mech(tons=45), hexes=hexes)
     state, events, rolls = fly(state, "F", [1, 7, 7, 12])
     u = state.units["u1"]
-    assert (armor_lost(u), buildings.unit_level(state.board, u)) == (8, -2)
+    assert (armor_lost(u), placement.unit_level(state.board, u)) == (8, -2)
     assert "u1 falls: now facing N, 8 damage on the front side" in events
 
 
@@ -518,7 +518,7 @@ def four_hex_bridge(**options) -> GameState:
 def test_urb_brg_04_one_hex_of_four_down_leaves_the_rest():
     # URB-BRG-04: 4-hex bridge, one hex destroyed -> the other three still stand at CF 40.
     state, events = buildings.apply_structure_hits(pending_hits(four_hex_bridge(), ("0504", 40)), ManualDice([]))
-    assert buildings.structure_hexes(state.board, "span", bridge=True) == (
+    assert structures.structure_hexes(state.board, "span", bridge=True) == (
         [H("0503"), H("0505"), H("0506")], [H("0504")])
     assert [bridge_cf(state, label) for label in ("0503", "0505", "0506")] == [40, 40, 40]
 
@@ -526,7 +526,7 @@ def test_urb_brg_04_one_hex_of_four_down_leaves_the_rest():
 def test_urb_brg_04_the_second_hex_of_four_brings_the_whole_bridge_down():
     # URB-BRG-04 (AMB-39): a second hex destroyed -> 2 of 4 -> the whole bridge collapses.
     state, _ = buildings.apply_structure_hits(pending_hits(four_hex_bridge(), ("0504", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board))
+    state = evolve(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0506", 40)), ManualDice([]))
     assert all(state.board.hex(H(f"05{r:02d}")).bridge is None for r in (3, 4, 5, 6))
     assert "2 of 4 hexes of span are down: the whole bridge collapses" in events
@@ -556,7 +556,7 @@ def test_urb_brg_05_a_bridge_brought_down_by_movement_falls_at_once():
              "0809": {"terrain": "clear", "road": True, "bridge": {"level": 2, "structure": "span"}}}
     state = make_state(mech(tons=45), hexes=hexes)
     state, _ = buildings.apply_structure_hits(pending_hits(state, ("0809", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board), phase=Phase.MOVEMENT)
+    state = evolve(state, pending=(), board=structures.new_phase(state.board), phase=Phase.MOVEMENT)
     assert bridge_cf(state, "0609") == 40  # 1 of 4 down: the rest stand
     state, events, rolls = fly(state, "F", [1, 7, 7, 7, 12])
     assert [state.board.hex(H(x)).bridge for x in ("0509", "0609", "0709", "0809")] == [None] * 4
@@ -590,10 +590,10 @@ def test_urb_brg_07_base_level_is_the_bottom_of_the_water():
     hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"level": 1}}}
     state = make_state(mech(at="0409", facing="NE"), hexes=hexes)
     h = state.board.hex(H("0509"))
-    assert (buildings.base_level(h), buildings.fits_under(h, 2), buildings.fits_under(h, 4)) == (-2, True, False)
+    assert (placement.base_level(h), placement.fits_under(h, 2), placement.fits_under(h, 4)) == (-2, True, False)
     state, events, rolls = fly(state, "F")
     u = state.units["u1"]
-    assert (buildings.under_bridge(u), buildings.unit_level(state.board, u), rolls) == (True, -2, [])
+    assert (placement.under_bridge(u), placement.unit_level(state.board, u), rolls) == (True, -2, [])
 
 
 def test_urb_brg_08_a_mech_that_fits_neither_over_nor_under_enters_as_into_a_building():
