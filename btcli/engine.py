@@ -13,15 +13,24 @@ from btcli.orders import AttackOrder, DropOrder, MoveOrder, Order, ResolvePhaseO
 from btcli.rules import (
     buildings,
     combat,
+    displacement,
+    drop_turn,
+    falls,
     minefields,
     movement,
     phases,
     physical,
     skids,
     structures,
+    turn_order,
     vehicles,
     victory,
 )
+from btcli.model.hexgrid import HexId
+from btcli.rules import building_attacks
+from btcli.rules import collisions
+from btcli.rules import drops
+from btcli.rules import vtol
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {
@@ -78,7 +87,7 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
         _check_drops_allow_move(state, unit)
     if not unit.active:
         raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
-    phases.check_turn_to_move(state, unit.side, unit.id)
+    turn_order.check_turn_to_move(state, unit.side, unit.id)
     mode = movement.parse_mode(unit, order.mode)
     if mode is movement.MoveMode.JUMP:
         if order.to is None:
@@ -91,9 +100,7 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
 
 def _check_drops_allow_move(state: GameState, unit) -> None:
     """DROP-09: no move in the landing turn; DROP-04: landing hexes are chosen before anyone moves."""
-    from btcli.rules import drops
-
-    drops.check_can_act(unit, state.turn)
+    drop_turn.check_can_act(unit, state.turn)
     if unit.in_reserve:
         raise IllegalOrderError(f"'{unit.id}' is a dropping reserve: it lands with 'btcli drop'", "DROP-05")
     waiting = drops.missing_commitments(state)
@@ -107,10 +114,10 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     plan = check_move(state, order)
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
-        roll = combat.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
+        roll = falls.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
         if not roll.success:
             events = [f"{unit.id} fails to stand up ({roll.total} vs {roll.target})"]
-            fallen = combat.fall(unit, dice, events, levels=0)
+            fallen = falls.fall(unit, dice, events, levels=0)
             mode = movement.slow_mode(unit)
             fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)
             return buildings.fell_inside(state.with_unit(fallen), fallen.id, dice, events), events
@@ -161,11 +168,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     state, more = movement.apply_move(state, plan)
     events = more + events
     if plan.crash:
-        from btcli.rules import vtol
-
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
     if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
-        from btcli.rules import collisions
 
         events.append(f"{plan.unit} tries to land on {plan.charge}")
         state = collisions.automatic_charge(state, state.units[plan.unit], state.units[plan.charge], dice, events,
@@ -200,7 +204,7 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
         state, moved = movement.apply_move(state, partial)
         events = moved + events
         state = minefields.along(state, unit.id, partial.hexes[:-1], dice, events)  # DROP-12: crossed before
-        state = buildings.collapse(state, [hex_id], dice, events, why)
+        state = displacement.collapse(state, [hex_id], dice, events, why)
         return state, events, True
     return state, events, False
 
@@ -210,8 +214,6 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
 
 def apply_drop(state: GameState, order: DropOrder, dice: Dice) -> tuple[GameState, list[str]]:
     """Commits a dropping 'Mech's secret landing hex, or reveals it and lands (DROP-04..19)."""
-    from btcli.rules import drops
-
     if order.abort:
         return drops.abort_drop(state, order.unit)
     if not order.reveal:
@@ -252,9 +254,8 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
             raise IllegalOrderError("a girder is searched for in the weapon attack phase", "URB-CLUB-01")
         return buildings.search_girder(state, order.attacker, dice)
     if state.drops:
-        from btcli.rules import drops
 
-        drops.check_can_act(state.unit(order.attacker), state.turn)
+        drop_turn.check_can_act(state.unit(order.attacker), state.turn)
     if order.clear:
         if state.phase is not Phase.WEAPON:
             raise IllegalOrderError("jams are cleared in the weapon attack phase", "VEH-CRIT-23")
@@ -267,7 +268,6 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
         what = "weapon attacks by infantry are not resolved by btcli" if state.phase is Phase.WEAPON else \
             "infantry make no physical attacks"
         raise IllegalOrderError(f"'{order.attacker}': {what}", "btcli infantry model")
-    from btcli.rules import building_attacks
 
     hex_id = building_attacks.hex_target(state, order.target)
     if state.phase is Phase.WEAPON:
@@ -299,8 +299,6 @@ def declare_attack(state: GameState, order: AttackOrder, dice: Dice) -> tuple[Ga
 
 
 def _declare_physical_on_hex(state: GameState, order: AttackOrder, hex_id) -> tuple[GameState, list[str]]:
-    from btcli.rules import building_attacks
-
     attacker = state.unit(order.attacker)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map", "TW p.144")
@@ -326,17 +324,15 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     events: list[str] = []
     if phase is Phase.INITIATIVE:
         if any(not group["turn"] for group in state.drops.values()):
-            from btcli.rules import drops
-
             state, events = drops.roll_arrivals(state, dice)
         order, rolled = phases.roll_initiative(state, dice)
         events += rolled
-        slots = phases.movement_slots(phases.movers(state), order)
+        slots = turn_order.movement_slots(turn_order.movers(state), order)
         state = evolve(state, initiative=order, move_order=slots)
         state, more = buildings.basement_falls(state, dice)  # URB-BSMT-02 (AMB-41): as movement begins
         events.extend(more)
     elif phase is Phase.MOVEMENT:
-        missing = phases.missing_movers(state)
+        missing = turn_order.missing_movers(state)
         if missing:
             raise IllegalOrderError(
                 f"cannot end the movement phase: {', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not moved "
@@ -344,8 +340,6 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
                 "TW p.39 movement phase",
             )
         if state.drops:
-            from btcli.rules import drops
-
             waiting = [u.id for u in drops.arriving(state)]
             if waiting:
                 raise IllegalOrderError(
@@ -358,9 +352,6 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         before = dict(state.units)
         for decl in state.declarations:
             if decl.target.startswith(structures.HEX_TARGET):
-                from btcli.model.hexgrid import HexId
-                from btcli.rules import building_attacks
-
                 hex_id = HexId.parse(decl.target[len(structures.HEX_TARGET):])
                 state, more = building_attacks.resolve_physical(state, decl.attacker, hex_id, decl.physical)
             else:

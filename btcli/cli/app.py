@@ -218,7 +218,11 @@ def demo(
     force: Annotated[bool, typer.Option("--force", help="Replace the demo game already in the folder.")] = False,
 ) -> None:
     """Play three turns of the bundled demo scenario into a folder and print the report."""
-    commands.demo(output, force)
+    import sys
+
+    from btcli.cli.demo import play_demo
+
+    play_demo(output, sys.stdout, force, run_command)
 
 
 def run_command(args: list[str], out) -> None:

@@ -340,11 +340,3 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
                          f"entr{'y' if len(proved.hand_dice) == 1 else 'ies'}: "
                          + ", ".join(map(str, proved.hand_dice)))
         _print_lines(lines)
-
-
-def demo(output: str, force: bool = False) -> None:
-    from pathlib import Path
-
-    from btcli.cli.demo import play_demo
-
-    play_demo(Path(output), sys.stdout, force)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from btcli.model.board import Building
 from btcli.model.state import GameState
 from btcli.model.units import Unit
-from btcli.rules import phases, placement, victory
+from btcli.rules import placement, turn_order, victory
 
 
 def place_of(u: Unit, board) -> str | None:
@@ -258,7 +258,7 @@ def _next_to_move(state: GameState) -> str | None:
     dropping 'Mech lands next (DROP-05)."""
     if state.phase.value != "movement":
         return None
-    side = phases.side_to_move(state)
+    side = turn_order.side_to_move(state)
     if side is None and state.drops:
         from btcli.rules import drops
 

@@ -15,7 +15,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import arcs, combat, los, structures, tohit, weapon_modes
+from btcli.rules import arcs, combat, condition, los, physical, structures, tohit, weapon_modes
 
 
 def hex_target(state: GameState, text: str) -> HexId | None:
@@ -154,15 +154,13 @@ PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")
 def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -> None:
     """Raises unless ``attacker`` can make this physical attack on an adjacent building hex: the same
     limbs, arcs and actuators as against a unit (tables.md 8.7); only the to-hit roll is skipped."""
-    from btcli.rules import physical
-
     if kind not in PHYSICAL_ON_BUILDINGS:
         raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
     if not attacker.is_mech:
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.position.distance(hex_id) != 1:
         raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or tohit.is_immobile(attacker):
+    if attacker.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     if kind == "club" and not attacker.extra.get("club"):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
@@ -174,7 +172,6 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
     attacker = state.units[attacker_id]
     if not attacker.active:
         return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen (destroyed)"]
-    from btcli.rules import physical
 
     try:  # a limb may have been lost earlier in the phase (the phase's attacks resolve in order)
         limb, _ = physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)

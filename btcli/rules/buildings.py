@@ -10,24 +10,23 @@ from __future__ import annotations
 from dataclasses import replace
 
 from btcli.dice import Dice
-from btcli.model.board import Bridge, Building, Terrain
+from btcli.errors import IllegalOrderError
+from btcli.model.board import Building
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit, evolve
+from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import structures
-from btcli.rules.placement import base_level, floor_of, inside, on_top, placed, under_bridge, unit_level
+from btcli.rules import displacement, structures, vehicles
+from btcli.rules.falls import fall, group_damage, piloting_roll
+from btcli.rules.placement import floor_of, inside, on_top, placed
 from btcli.rules.structures import (
     HEX_TARGET,
     absorbed,
-    collapse_damage,
-    collapse_share_met,
     damage_structure,
     entry_psr_modifiers,
     girder_target,
     is_structure_hit,
     overweight,
     roll_basement,
-    structure_hexes,
     weight_damage,
 )
 
@@ -56,23 +55,14 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
     state = evolve(state, board=board)
     doomed = [hex_id for hex_id in totals if structures.destroyed(state.board.hex(hex_id))]
     if doomed:
-        state = collapse(state, doomed, dice, events, "destroyed by attacks")
+        state = displacement.collapse(state, doomed, dice, events, "destroyed by attacks")
     for hex_id in totals:  # URB-COLL-01: a CF worn below the tons on a level gives way too
         if hex_id not in doomed and (why := overweight(state, hex_id)):
-            state = collapse(state, [hex_id], dice, events, why)
+            state = displacement.collapse(state, [hex_id], dice, events, why)
     return state, events
 
 # -- weight ------------------------------------------------------------------------------------
 
-
-def after_damage(state: GameState, hex_id: HexId, dice: Dice, events: list[str], cause: str) -> GameState:
-    """Collapses a building or bridge hex at once if damage left it with no CF, or with less CF than the
-    tons standing on one of its levels (URB-COLL-01/03, URB-MOVE-07, URB-BRG-03)."""
-    h = state.board.hex(hex_id)
-    if structures.destroyed(h):
-        return collapse(state, [hex_id], dice, events, cause)
-    why = overweight(state, hex_id)
-    return collapse(state, [hex_id], dice, events, why) if why else state
 
 # -- basements ---------------------------------------------------------------------------------
 
@@ -99,8 +89,6 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
 
 
 def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: list[str]) -> GameState:
-    from btcli.rules.combat import fall
-
     depth, how = b.basement.split(":")
     depth = int(depth)
     events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.position.label} (CF {b.cf}) "
@@ -118,145 +106,10 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     events.append(f"building hex {unit.position.label} takes {amount} damage from the fall: CF {cur.cf} -> "
                   f"{board.hex(unit.position).building.cf} (URB-BSMT-04)")
     state = evolve(state, board=board)
-    return after_damage(state, unit.position, dice, events, "destroyed by the fall into its basement")
+    return displacement.after_damage(state, unit.position, dice, events, "destroyed by the fall into its basement")
 
 # -- collapse ----------------------------------------------------------------------------------
 
-
-def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[str], why: str) -> GameState:
-    """Collapses building or bridge hexes and everything the collapse brings down with them."""
-    queue = list(dict.fromkeys(hex_ids))
-    done: set[HexId] = set()
-    spreading: set[str] = set()  # structures already coming down whole
-    while queue:
-        hex_id = queue.pop(0)
-        if hex_id in done:
-            continue
-        done.add(hex_id)
-        h = state.board.hex(hex_id)
-        if h.building is not None:
-            state = _collapse_building_hex(state, hex_id, dice, events, why)
-            name = h.building.structure
-        elif h.bridge is not None:
-            state = _collapse_bridge_hex(state, hex_id, dice, events, why)
-            name = h.bridge.structure
-        else:
-            continue
-        if name:  # URB-COLL-02, URB-BRG-04: half or more of a structure down brings the rest down
-            standing, fallen = structure_hexes(state.board, name, bridge=h.building is None)
-            rule = str(state.options.get("collapse_share", "half_or_more"))
-            if standing and name not in spreading and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
-                spreading.add(name)
-                events.append(f"{len(fallen)} of {len(standing) + len(fallen)} hexes of {name} are down: "
-                              f"the whole {'bridge' if h.building is None else 'building'} collapses")
-                queue.extend(x for x in standing if x not in done)
-                why = f"{name} collapses"
-    return state
-
-
-def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
-    """URB-COLL-04..10: collapse damage, falling damage, then displacement, lowest level first."""
-    h = state.board.hex(hex_id)
-    b = h.building
-    events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
-    rubble = replace(h, terrain=Terrain.RUBBLE, depth=0, building=None,
-                     ruin=replace(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
-    occupants = sorted((u for u in state.units.values() if u.position == hex_id and u.active),
-                       key=lambda u: (unit_level(state.board, u), u.id))
-    levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
-    roofs = {u.id for u in occupants if on_top(u)}
-    state = evolve(state, board=state.board.with_hex(hex_id, rubble))
-    survivors = []
-    for unit in occupants:
-        unit = state.units[unit.id]
-        if levels[unit.id] < 0:  # URB-COLL-07
-            events.append(f"{unit.id} is buried in the basement and destroyed (URB-COLL-07)")
-            state = state.with_unit(placed(evolve(unit, destroyed=True)))
-            continue
-        above = 0 if unit.id in roofs else max(0, b.height - 1 - levels[unit.id])
-        amount = collapse_damage(b.phase_cf, above)
-        table = "standard" if unit.id in roofs else "punch"  # URB-COLL-05
-        events.append(f"{unit.id} takes {amount} collapse damage ({b.phase_cf} CF / 10"
-                      f"{f' x {1 + above}' if above else ''}; URB-COLL-04)")
-        unit = group_damage(state, unit, amount, table, dice, events)
-        state = state.with_unit(placed(unit))
-        if not unit.destroyed:
-            survivors.append(unit.id)
-    for uid in survivors:  # URB-COLL-08: levels 1+ (the roof too) fall as well
-        unit = state.units[uid]
-        if levels[uid] >= 1 and unit.active:
-            from btcli.rules.displacement import accidental_fall
-
-            state = state.with_unit(accidental_fall(unit, levels[uid], dice, events, state.turn))
-    return _unstack(state, hex_id, [uid for uid in survivors if state.units[uid].active], dice, events)
-
-
-def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: list[str]) -> GameState:
-    """URB-COLL-09/10: the unit lowest down keeps the hex; each other is displaced in a random
-    direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed."""
-    from btcli.model.hexgrid import Facing
-    from btcli.rules.displacement import displace
-
-    for uid in lowest_first[1:]:
-        if not state.units[uid].active or state.units[uid].position != hex_id:
-            continue
-        d6 = dice.d6(f"displacement direction {uid}")
-        state = displace(state, uid, Facing(d6 - 1), dice, events, psr=False)
-    return state
-
-
-def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
-    """URB-BRG-02/03: the bridge hex falls; every unit on the deck falls to the bottom of the hex."""
-    from btcli.rules.displacement import accidental_fall
-
-    h = state.board.hex(hex_id)
-    g = h.bridge
-    events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
-    # The road went with the deck; nobody is on or under a bridge there any more.
-    state = evolve(state, board=state.board.with_hex(
-        hex_id, replace(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
-    riders = [u for u in state.units.values() if u.position == hex_id and u.active and not under_bridge(u)]
-    beneath = sorted(u.id for u in state.units.values() if u.position == hex_id and u.active and under_bridge(u))
-    for uid in beneath:
-        state = state.with_unit(placed(state.units[uid]))
-    bottom = base_level(h)
-    for unit in sorted(riders, key=lambda u: u.id):
-        unit = placed(unit)
-        levels = g.level - (bottom if unit.is_mech else h.level)
-        if levels >= 1:  # tables.md 8.3: a fall into water of depth 1+ does half damage
-            unit = accidental_fall(unit, levels, dice, events, state.turn, into_water=h.is_deep_water)
-        if unit.is_vehicle and not unit.destroyed and h.is_deep_water and unit.motive.value not in ("hover", "naval"):
-            events.append(f"{unit.id} falls into depth-{h.depth} water and is destroyed (VEH-DISP-01)")
-            unit = evolve(unit, destroyed=True)
-        state = state.with_unit(unit)
-    # Whoever was under the bridge keeps the hex; the fallen are displaced (URB-COLL-09: lowest first).
-    fallen = [u.id for u in sorted(riders, key=lambda u: u.id) if state.units[u.id].active]
-    order = [uid for uid in beneath if state.units[uid].active] + fallen
-    if len(order) > 1:
-        state = _unstack(state, hex_id, order, dice, events)
-    return state
-
-
-def group_damage(
-    state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str],
-    side: str = "front", source: str = "collapse",
-) -> Unit:
-    """Applies damage in 5-point groups on one column of a table (URB-COLL-05, URB-MOVE-04)."""
-    from btcli.rules import combat_tables, damage, vehicles
-
-    for group in combat_tables.damage_groups(amount, 5):
-        if unit.is_mech and table == "punch":
-            d6 = dice.d6(f"punch location vs {unit.id} ({side})")
-            hit = Hit(unit.id, combat_tables.punch_location(d6, side), group, side, side == "rear", False, False, source)
-        else:
-            hit = damage.roll_hit(dice, unit, side, group, source)
-        if unit.is_mech:
-            unit = damage.mech_damage(unit, hit, dice, events)
-        else:
-            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
-        if unit.destroyed:
-            break
-    return unit
 
 # -- entering -----------------------------------------------------------------------------------
 
@@ -292,9 +145,6 @@ def enter(
 def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events):
     """URB-MOVE-03/04: the entry PSR (driving roll for a vehicle); failure costs ceil(CF/10) damage on the
     side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
-    from btcli.rules import vehicles
-    from btcli.rules.combat import piloting_roll
-
     mods = entry_psr_modifiers(structure.type, hexes_moved)
     reason = f"entering {hex_id.label}"
     if unit.is_mech:
@@ -346,15 +196,13 @@ def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> Ga
     unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
     state = state.with_unit(unit)
     state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
-    return after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
+    return displacement.after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
 
 
 def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list[str]]:
     """URB-CLUB-01: a 'Mech in the rubble of a medium, heavy or hardened building rolls 2D6 for a girder
     club in the weapon attack phase and picks it up if found. Searching is its action for the phase
     (it fires nothing), and it searches once per turn (docs/rules-notes.md)."""
-    from btcli.errors import IllegalOrderError
-
     unit = state.unit(unit_id)
     if not unit.active or not unit.is_mech:
         raise IllegalOrderError(f"only a 'Mech on the map can pick up a girder ('{unit_id}')", "URB-CLUB-01")

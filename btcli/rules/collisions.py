@@ -32,74 +32,26 @@ from btcli.dice import Dice
 from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
-from btcli.model.units import Motive, Unit
-from btcli.rules import arcs, combat_tables, damage, physical, tohit, vehicles
+from btcli.model.units import Unit
+from btcli.rules import arcs, combat_tables, condition, damage, physical, tohit, vehicles
+from btcli.rules.displacement import displace
+from btcli.rules.falls import fall, pilot_modifiers, piloting_roll
+from btcli.rules.hits import apply_hits
+from btcli.rules.placement import is_large, struck_side, units_in_the_way
+from btcli.rules.structures import damage_structure
 
 AFFA_BASE = 7  # accidental fall from above: base to-hit (MegaMek; UNVERIFIED)
 AFFA_TARGET_PSR = 2  # a 'Mech fallen upon makes a PSR at +2 (MegaMek "fallen on"; UNVERIFIED)
 
 
-def body_height(unit: Unit) -> int:
-    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05),
-    infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
-    if unit.is_mech:
-        return 1 if unit.prone else 2
-    return int(unit.extra.get("height", 1)) if unit.extra.get("large") else 1
-
-
-def is_large(unit: Unit) -> bool:
-    """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
-    return bool(unit.extra.get("large"))
-
-
-# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
-# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
-WIGE_FLIGHT_ELEVATION = 1
-
-
-def flight_elevation(unit: Unit) -> int:
-    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1, 0 for the rest."""
-    if unit.motive is Motive.VTOL:
-        return unit.elevation
-    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
-
-
-def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
-    """Tells whether ``other`` is at the height a unit entering its hex at ``slider_elevation`` passes.
-
-    The lower unit's top must reach the higher unit's elevation (VEH-SLIP-10, VEH-VTOL-14: a VTOL at
-    height 1 meets a tank occupying level 1 of a level-0 hex; at height 2 it passes over).
-    """
-    other_elevation = flight_elevation(other)
-    if slider_elevation >= other_elevation:
-        return other_elevation + body_height(other) >= slider_elevation
-    return slider_elevation + body_height(slider) >= other_elevation
-
-
-def units_in_the_way(state: GameState, slider: Unit, there: HexId, elevation: int) -> list[Unit]:
-    """Returns the active units in ``there`` that a unit entering at ``elevation`` would hit, by id."""
-    return sorted(
-        (u for u in state.units.values() if u.position == there and u.active and u.id != slider.id
-         and in_the_way(slider, elevation, u)),
-        key=lambda u: u.id,
-    )
-
-
-def struck_side(facing: Facing, direction: Facing) -> str:
-    """Returns the side of a unit that leads when it slides ``direction`` while facing ``facing``."""
-    return {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - facing) % 6]
-
-
 def _gets_out_of_the_way(target: Unit, dice: Dice, events: list[str]) -> bool:
     """A unit that has not moved yet may dodge: piloting/driving roll, no modifier (MegaMek canAvoidSkid)."""
-    if target.has_moved or tohit.is_immobile(target):
+    if target.has_moved or condition.is_immobile(target):
         return False
     modifiers = [("piloting" if target.is_mech else "driving", target.piloting)]
     if target.is_vehicle:
         modifiers += vehicles.driving_modifiers(target)
     else:
-        from btcli.rules.combat import pilot_modifiers
-
         modifiers += pilot_modifiers(target)
     roll = dice.roll(2, f"avoid collision {target.id}", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
     if roll.success:
@@ -137,8 +89,6 @@ def accidental_charge(
 
 def make_room(state: GameState, slider: Unit, direction: Facing, dice: Dice, events: list[str]) -> GameState:
     """Pushes on the units a slide came to rest on (stacking, TW p.57; MegaMek displaces them)."""
-    from btcli.rules.displacement import displace
-
     for other in units_in_the_way(state, slider, slider.position, slider.elevation):
         state = displace(state, other.id, direction, dice, events)
     return state
@@ -152,8 +102,6 @@ def damage_building(board: Board, hex_id: HexId, amount: int) -> Board:
 
     Collapse (tables.md 10.3) is not resolved here: it comes with the urban rules (issue #5).
     """
-    from btcli.rules.structures import damage_structure
-
     return damage_structure(board, hex_id, amount)
 
 
@@ -205,8 +153,6 @@ def fall_onto(
     a 'Mech) and pushes the target on in the slide's direction ('Mech PSR +2); a miss puts the faller
     down in the next free hex instead. A building hex catches the faller on its roof: no fall.
     """
-    from btcli.rules.displacement import displace
-
     if state.board.hex(faller.position).building is not None:
         return state
     if any(is_large(u) for u in units_in_the_way(state, faller, faller.position, 0)):
@@ -221,7 +167,7 @@ def fall_onto(
         total = ceil(faller.tons / 10) * max(1, levels)
         events.append(f"{faller.id} falls onto {target.id} ({roll.total} vs {tn}): {total} damage ({rule})")
         hits = _fall_hits(dice, target, total, faller.id)
-        state, more = damage.apply_hits(state, tuple(hits), dice)
+        state, more = apply_hits(state, tuple(hits), dice)
         events.extend(more)
         state = displace(state, target.id, direction, dice, events, psr=False)
         state = _fallen_on_psr(state, target.id, dice, events)
@@ -240,8 +186,6 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
 
 
 def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: list[str]) -> GameState:
-    from btcli.rules.combat import fall, piloting_roll
-
     unit = state.units[uid]
     if not unit.is_mech or not unit.active or unit.prone:
         return state

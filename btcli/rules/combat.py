@@ -14,13 +14,14 @@ from dataclasses import replace
 from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.state import AttackDeclaration, GameState, Hit, evolve
+from btcli.model.hexgrid import Facing
+from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import (
     arcs,
     buildings,
-    combat_tables,
     damage,
+    drop_turn,
     heat,
     los,
     piloting,
@@ -30,6 +31,8 @@ from btcli.rules import (
     vehicles,
     weapon_modes,
 )
+from btcli.rules.falls import consciousness, fall, pilot_modifiers, piloting_roll
+from btcli.rules.hits import apply_hits
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
@@ -57,8 +60,6 @@ def _twist(unit: Unit, text: str) -> int:
     if text in TWISTS:
         return TWISTS[text]
     if unit.is_vehicle:
-        from btcli.model.hexgrid import Facing
-
         offset = (Facing.parse(text) - unit.facing) % 6
         return offset - 6 if offset > 3 else offset
     raise InputError(f"bad --twist {text!r}: a 'Mech twists left or right")
@@ -110,9 +111,8 @@ def plan_weapon_attack(
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
     if "landed_turn" in attacker.extra:
-        from btcli.rules import drops
 
-        drops.check_can_act(attacker, state.turn)  # DROP-09
+        drop_turn.check_can_act(attacker, state.turn)  # DROP-09
     if not target.active:
         raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
     if attacker.side == target.side:
@@ -289,7 +289,7 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
     unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
-    state, events = damage.apply_hits(state, unit_hits, dice)
+    state, events = apply_hits(state, unit_hits, dice)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
     events.extend(more)
     state = evolve(state, pending=())
@@ -310,7 +310,7 @@ def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple
         unit = state.units[uid]
         if unit.is_mech and not unit.destroyed:
             unit = _damage_psr(unit, before.get(uid, unit), dice, events)
-            unit = _consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
+            unit = consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
     return state, events
@@ -351,80 +351,6 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
             events.append(f"{unit.id} fails its PSR ({reason}: {roll.total} vs {roll.target}) and falls")
             return fall(unit, dice, events, levels=0)
         events.append(f"{unit.id} keeps its footing ({reason}: {roll.total} vs {roll.target})")
-    return unit
-
-
-def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0,
-                  named: tuple[tuple[str, int], ...] = ()):
-    """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
-    pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
-    shut-down or unconscious 'Mech cannot keep its footing."""
-    if tohit.is_immobile(unit):
-        return None
-    own = list(named) or ([(reason, modifier)] if modifier else [])
-    modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
-    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
-
-
-def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
-    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
-    actuators = hips = 0
-    for loc in ("LL", "RL"):
-        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
-        for i in hit:
-            if contents[i] == "hip":
-                hips += 1
-            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
-                actuators += 1
-    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
-
-
-def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "", into_water: bool = False) -> Unit:
-    """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
-
-    ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
-    fallen into feet or head first, tables.md 10.4). ``into_water``: the fall ends in water of
-    depth 1 or more, halving the damage (tables.md 8.3)."""
-    d6 = dice.d6(f"facing after a fall {unit.id}")
-    facing, side = combat_tables.fall_result(d6, unit.facing)
-    total = piloting.falling_damage(unit.tons, levels, into_water)
-    events.append(f"{unit.id} falls: now facing {facing.name}, {total} damage on the {side} side")
-    unit = evolve(unit, prone=True, facing=facing)
-    hits = []
-    for amount in combat_tables.damage_groups(total, 5):
-        if table in ("kick", "punch"):
-            roll = dice.d6(f"{table} table location {unit.id} (fall)")
-            where = combat_tables.kick_location if table == "kick" else combat_tables.punch_location
-            hits.append(Hit(unit.id, where(roll, side), amount, side, side == "rear", False, False, "fall"))
-        else:
-            hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
-    fall_events: list[str] = []
-    for hit in hits:
-        unit = damage.mech_damage(unit, hit, dice, fall_events)
-        if unit.destroyed:
-            break
-    events.extend(fall_events)
-    if not unit.destroyed:
-        roll = dice.roll(2, f"MechWarrior fall check {unit.id}", target=unit.piloting, modifiers=(("piloting", unit.piloting),))
-        if not roll.success:
-            unit = damage.wound(unit, piloting.pilot_fall_damage_levels(max(levels, 1)), "fall", events)
-    return unit
-
-
-def _consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -> Unit:
-    """Rolls consciousness once for each MechWarrior hit taken this phase (tables.md 15, UNVERIFIED)."""
-    for hits in range(hits_before + 1, unit.pilot_hits + 1):
-        if unit.destroyed or not unit.conscious:
-            return unit
-        target = piloting.consciousness_target(hits)
-        if target is None:
-            continue
-        roll = dice.roll(2, f"consciousness {unit.id} ({hits} hits)", target=target)
-        if not roll.success:
-            events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
-            return evolve(unit, conscious=False)
     return unit
 
 
@@ -511,4 +437,4 @@ def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
     nth = sum(1 for i in range(slot) if contents[i] == item)
     bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
     shots = bins[nth].shots if nth < len(bins) else 0
-    return shots * damage.shot_damage(catalog.weapons()[weapon])
+    return shots * weapon_modes.shot_damage(catalog.weapons()[weapon])

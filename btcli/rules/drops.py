@@ -24,13 +24,15 @@ from btcli.errors import GameFileError, IllegalOrderError, VerificationError
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import minefields, placement, structures
+from btcli.rules import collisions, combat_tables, damage, displacement, minefields, piloting, placement, structures
+from btcli.rules.displacement import displace
+from btcli.rules.drop_turn import landed_this_turn
+from btcli.rules.falls import fall, pilot_modifiers
 from btcli.rules.terrain import prohibited_rule
+from btcli.rules.turn_order import missing_movers, movement_slots
 
 DEFAULT_ARRIVAL_TURN = 3  # DROP-03
 DEFAULT_GROUP = "reserve"  # the group of a unit marked ``reserve = true``
-LANDING_TMM = 3  # DROP-10: target movement modifier against a 'Mech in its landing turn (AMB-35)
-FLAK_MODIFIER = -2  # DROP-11
 DESTROYED_MARGIN = 7  # DROP-18
 # DROP-15: the scatter diagram is an image missing from the seed. tables.md 8.8 numbers it
 # 1 = the map's "up" (N), then clockwise -- from memory, UNVERIFIED.
@@ -131,11 +133,6 @@ def arriving(state: GameState) -> list[Unit]:
     return [u for u in state.units.values() if u.in_reserve and arrival_turn(state, u) == state.turn]
 
 
-def landed_this_turn(unit: Unit, turn: int) -> bool:
-    """Tells whether the unit made its landing roll this turn (DROP-09..11 apply)."""
-    return unit.extra.get("landed_turn") == turn
-
-
 # -- the secret landing hex (DROP-04) --------------------------------------------------------
 
 
@@ -229,8 +226,6 @@ def missing_commitments(state: GameState) -> list[str]:
 
 def landing_slots(state: GameState) -> tuple[str, ...]:
     """Returns the side of each landing this turn: alternating in initiative order as in movement."""
-    from btcli.rules.phases import movement_slots
-
     counts = {sid: 0 for sid in state.sides}
     for u in state.units.values():
         if (u.in_reserve and arrival_turn(state, u) == state.turn) or landed_this_turn(u, state.turn):
@@ -242,8 +237,6 @@ def landing_slots(state: GameState) -> tuple[str, ...]:
 def side_to_drop(state: GameState) -> str | None:
     """Returns the side whose 'Mech lands next, or None (not the movement phase, ground units still
     to move, or nobody left to land)."""
-    from btcli.rules.phases import missing_movers
-
     if state.phase is not Phase.MOVEMENT or not arriving(state) or missing_movers(state):
         return None
     done = sum(1 for u in state.units.values() if landed_this_turn(u, state.turn))
@@ -253,8 +246,6 @@ def side_to_drop(state: GameState) -> str | None:
 
 def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, salt: str) -> Unit:
     """Raises unless ``unit_id`` may land now and the revealed values match its commitment."""
-    from btcli.rules.phases import missing_movers
-
     unit = state.unit(unit_id)
     if not unit.in_reserve or arrival_turn(state, unit) != state.turn:
         raise IllegalOrderError(f"'{unit.id}' is not a dropping 'Mech arriving this turn", "DROP-05")
@@ -288,8 +279,6 @@ def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, 
 
 def landing_roll(state: GameState, unit: Unit, dice: Dice):
     """Rolls the landing PSR: piloting, planetary conditions (DROP-13) and damage modifiers."""
-    from btcli.rules.combat import pilot_modifiers
-
     planetary = int(state.options.get("planetary_psr_modifier", 0))
     modifiers = [("piloting", unit.piloting)] + ([("planetary conditions", planetary)] if planetary else [])
     modifiers += pilot_modifiers(unit)
@@ -346,14 +335,13 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
 def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> GameState:
     """Puts a landed 'Mech in its hex: coming from above it is on the roof of a building (as a jump,
     URB-MOVE-10), whose hex collapses at once if it cannot carry it (URB-COLL-01, AMB-40)."""
-    from btcli.rules import buildings
 
     if unit.destroyed or state.board.hex(unit.position).building is None:
         return state.with_unit(unit)
     state = state.with_unit(placement.placed(unit, top=True))
     why = structures.overweight(state, unit.position)
     if why:
-        state = buildings.collapse(state, [unit.position], dice, events, why)
+        state = displacement.collapse(state, [unit.position], dice, events, why)
     return state
 
 
@@ -364,9 +352,6 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
     'Mech keeps its chosen facing, is not prone, and its MechWarrior makes no check.
     Option ``drop_failure = "fall"``: the full standard fall (prone, new facing, check).
     """
-    from btcli.rules import combat_tables, damage, piloting
-    from btcli.rules.combat import fall
-
     if state.options.get("drop_failure") == "fall":
         events.append(f"{unit.id} falls {levels} levels (accidental fall from above; drop_failure = \"fall\")")
         return fall(unit, dice, events, levels=levels)
@@ -393,9 +378,6 @@ def settle_stacking(
     the scatter direction (AMB-38). Units elsewhere in the hex (inside a building under a 'Mech on
     its roof, a VTOL flying above) are not in its way.
     """
-    from btcli.rules import collisions
-    from btcli.rules.displacement import displace
-
     unit = state.units[unit_id]
     if not unit.active:
         return state
@@ -404,7 +386,7 @@ def settle_stacking(
         others = [u for u in state.units.values()
                   if u.position == unit.position and u.active and u.id != unit.id and placement.on_top(u)]
     else:
-        others = collisions.units_in_the_way(state, unit, unit.position, 0)
+        others = placement.units_in_the_way(state, unit, unit.position, 0)
     if not others:
         return state
     if direction is not None and not on_roof:
@@ -422,24 +404,6 @@ def settle_stacking(
     return state
 
 
-
-
 # -- the landing turn (DROP-09..11) -----------------------------------------------------------------
 
 
-def check_can_act(unit: Unit, turn: int) -> None:
-    """Raises if the 'Mech landed this turn: it may not move or attack until the next (DROP-09)."""
-    if landed_this_turn(unit, turn):
-        raise IllegalOrderError(f"'{unit.id}' dropped this turn and cannot move or attack until the next", "DROP-09")
-
-
-def target_modifiers(target: Unit, turn: int) -> list[tuple[str, int]]:
-    """Returns +3 for attacking a 'Mech in its landing turn (DROP-10; AMB-35: the rest of that turn)."""
-    return [("target dropping", LANDING_TMM)] if landed_this_turn(target, turn) else []
-
-
-def flak_modifiers(target: Unit, turn: int, weapon: dict) -> list[tuple[str, int]]:
-    """Returns -2 for a flak weapon against a 'Mech in its landing turn (DROP-11)."""
-    if weapon.get("flak") and landed_this_turn(target, turn):
-        return [("flak against a dropping 'Mech", FLAK_MODIFIER)]
-    return []

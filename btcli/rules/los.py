@@ -28,6 +28,7 @@ from btcli.model.board import WOODS_HEIGHT, Board, Hex, Terrain
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.units import Motive, Unit
 from btcli.rules import placement
+from btcli.rules.placement import floor_of, inside, unit_level
 
 WOODS_POINTS = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}
 WOODS_BLOCK = 3  # tables.md 6.4 (memory; UNVERIFIED)
@@ -67,7 +68,6 @@ def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
 def unit_top(board: Board, unit: Unit) -> int:
     if unit.motive is Motive.VTOL:
         return ground_level(board, unit.position, unit) + unit_height(unit)
-    from btcli.rules.placement import unit_level
 
     return unit_level(board, unit) + unit_height(unit)
 
@@ -126,8 +126,6 @@ INSIDE_BLOCK = 2  # URB-IN-10: two or more intervening building hexes or levels 
 def _inside_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     """URB-IN-09..11: both units inside one building; count the building hexes and levels between them
     (the hexes strictly between, plus the levels strictly between their floors; docs/rules-notes.md)."""
-    from btcli.rules.placement import unit_level
-
     worst = None
     for line in hex_lines(attacker.position, target.position):
         hexes = len(line) - 2 if len(line) > 1 else 0
@@ -152,7 +150,6 @@ def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId])
     here = board.hex(target.position)
     if here.terrain is Terrain.WATER and here.depth == 1:
         return target.position
-    from btcli.rules.placement import floor_of, inside, unit_level
 
     b = inside(board, target)
     if b is not None and floor_of(target) == b.height - 1:

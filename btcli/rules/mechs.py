@@ -12,6 +12,7 @@ layout explicitly (``slots = { LT = [...], ... }``) to match a record sheet.
 
 from __future__ import annotations
 
+from btcli import catalog
 from btcli.errors import GameFileError
 
 SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6}
@@ -37,8 +38,6 @@ ACTUATORS = ("shoulder", "upper_arm", "lower_arm", "hand", "hip", "upper_leg", "
 
 
 def weapon_slots(name: str) -> int:
-    from btcli import catalog
-
     return int(catalog.weapons()[name]["slots"])
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
+from btcli.rules import damage
+from btcli.rules.hits import apply_hits
 
 HITS_ON = 7
 
@@ -27,7 +29,6 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
         events.append(f"{unit.id} crosses the minefield in {unit.position.label} unharmed ({roll.total})")
         return state
     events.append(f"a mine goes off under {unit.id} in {unit.position.label}: {density} damage ({roll.total})")
-    from btcli.rules import damage
 
     if unit.is_mech:
         leg = "LL" if dice.d6(f"minefield leg {unit.id}") <= 3 else "RL"
@@ -36,7 +37,7 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
         hit = damage.roll_hit(dice, unit, "front", density, "minefield")
     else:
         hit = Hit(unit.id, "front", density, source="minefield")
-    state, more = damage.apply_hits(state, (hit,), dice)
+    state, more = apply_hits(state, (hit,), dice)
     events.extend(more)
     return state
 

@@ -17,8 +17,10 @@ from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules import placement
+from btcli.rules import placement, vtol
+from btcli.rules.heat import heat_mp_penalty
 from btcli.rules.terrain import INFANTRY_RULE, follows_road, prohibited_rule
+from btcli.rules.vehicles import stunned
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 TERRAIN_COST = {
@@ -262,8 +264,6 @@ def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
 def walking_mp(unit: Unit) -> int:
     """Returns walking (cruise) MP now: a 'Mech's leg damage and heat take some away (tables.md 15)."""
     if unit.is_mech:
-        from btcli.rules.heat import heat_mp_penalty
-
         walk, _ = leg_damage_walk(unit)
         return max(0, walk - heat_mp_penalty(unit.heat))
     return unit.walk
@@ -373,8 +373,6 @@ STAND_UP_MP = 2  # TW: standing up costs 2 MP
 
 def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
     """Checks a VTOL's flight (VEH-VTOL-01..15) and returns the plan."""
-    from btcli.rules import vtol
-
     flank = not unit.is_infantry and (mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit)))
     budget = running_mp(unit) if flank else walking_mp(unit)
     if flank and "B" in steps:
@@ -450,8 +448,6 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
     if mode is None:
         mode = slow if mp <= slow_mp else fast
     if mode is fast and unit.is_vehicle and unit.extra.get("stunned_until"):
-        from btcli.rules.vehicles import stunned
-
         if stunned(unit, turn):
             raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
     if mode is fast and backward:

@@ -27,7 +27,11 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import arcs, combat_tables, damage, placement, tohit, vehicles
+from btcli.rules import arcs, combat_tables, condition, damage, placement, tohit, vehicles
+from btcli.rules.displacement import displace
+from btcli.rules.falls import fall, piloting_roll
+from btcli.rules.hits import apply_hits
+from btcli.rules.placement import placed, unit_level
 
 KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
@@ -76,7 +80,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.position.distance(target.position) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or tohit.is_immobile(attacker):
+    if attacker.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     _check_building(state, attacker, target, kind)
     if not airborne_vtol(target):
@@ -131,8 +135,6 @@ REACH = {"punch": (0, 1), "club": (0, 1), "kick": (-1, 0), "charge": (-1, 0, 1)}
 
 def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
     """Refuses a physical attack across more levels than it reaches (roofs, floors, hills, decks)."""
-    from btcli.rules.placement import unit_level
-
     if kind not in REACH:
         return
     difference = unit_level(state.board, target) - unit_level(state.board, attacker)
@@ -334,14 +336,10 @@ def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, even
 
 def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: list[str]) -> GameState:
     """A charge or death from above that hits pushes the target one hex on and takes its place (TW)."""
-    from btcli.rules.displacement import displace
-
     direction = attacker.position.direction_to(target.position)
     vacated = target.position
     state = displace(state, target.id, direction, dice, events, psr=False)
     if not any(u.position == vacated and u.active for u in state.units.values()):
-        from btcli.rules.placement import placed
-
         mover = state.units[attacker.id]
         state = state.with_unit(placed(evolve(mover, position=vacated)))
         events.append(f"{attacker.id} moves into {vacated.label}")
@@ -361,16 +359,12 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
 
 
 def _fall_now(unit: Unit, dice: Dice, events: list[str]) -> Unit:
-    from btcli.rules.combat import fall
-
     return fall(unit, dice, events, levels=0)
 
 
 def finish(state, hits, psr, dice, events):
     """Applies the damage, then each PSR the attack forced (a failure is a fall)."""
-    from btcli.rules.combat import fall, piloting_roll
-
-    state, more = damage.apply_hits(state, tuple(hits), dice)
+    state, more = apply_hits(state, tuple(hits), dice)
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]

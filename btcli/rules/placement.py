@@ -10,9 +10,9 @@ such marks. Everything that asks where a unit stands asks here.
 from __future__ import annotations
 
 from btcli.model.board import Board, Building, Hex, Terrain
-from btcli.model.hexgrid import HexId
-from btcli.model.state import evolve
-from btcli.model.units import Unit
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState, evolve
+from btcli.model.units import Motive, Unit
 
 MECH_HEIGHT = 2  # AMB-45: the standard 'Mech height in levels
 
@@ -83,3 +83,54 @@ def same_structure(board: Board, a: HexId, b: HexId) -> bool:
 def fits_under(h: Hex, height: int) -> bool:
     """URB-BRG-06/07: base level (lowest point) + the unit's height <= the bridge's level (AMB-45)."""
     return h.bridge is not None and base_level(h) + height <= h.bridge.level
+
+
+def body_height(unit: Unit) -> int:
+    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05),
+    infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
+    if unit.is_mech:
+        return 1 if unit.prone else 2
+    return int(unit.extra.get("height", 1)) if unit.extra.get("large") else 1
+
+
+def is_large(unit: Unit) -> bool:
+    """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
+    return bool(unit.extra.get("large"))
+
+
+# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
+# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
+WIGE_FLIGHT_ELEVATION = 1
+
+
+def flight_elevation(unit: Unit) -> int:
+    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1, 0 for the rest."""
+    if unit.motive is Motive.VTOL:
+        return unit.elevation
+    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
+
+
+def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
+    """Tells whether ``other`` is at the height a unit entering its hex at ``slider_elevation`` passes.
+
+    The lower unit's top must reach the higher unit's elevation (VEH-SLIP-10, VEH-VTOL-14: a VTOL at
+    height 1 meets a tank occupying level 1 of a level-0 hex; at height 2 it passes over).
+    """
+    other_elevation = flight_elevation(other)
+    if slider_elevation >= other_elevation:
+        return other_elevation + body_height(other) >= slider_elevation
+    return slider_elevation + body_height(slider) >= other_elevation
+
+
+def units_in_the_way(state: GameState, slider: Unit, there: HexId, elevation: int) -> list[Unit]:
+    """Returns the active units in ``there`` that a unit entering at ``elevation`` would hit, by id."""
+    return sorted(
+        (u for u in state.units.values() if u.position == there and u.active and u.id != slider.id
+         and in_the_way(slider, elevation, u)),
+        key=lambda u: u.id,
+    )
+
+
+def struck_side(facing: Facing, direction: Facing) -> str:
+    """Returns the side of a unit that leads when it slides ``direction`` while facing ``facing``."""
+    return {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - facing) % 6]

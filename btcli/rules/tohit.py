@@ -12,7 +12,7 @@ from btcli import catalog
 from btcli.model.board import WOODS_HEIGHT, Terrain
 from btcli.model.state import GameState
 from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules import arcs, heat, los, vehicles
+from btcli.rules import arcs, condition, drop_turn, heat, los, vehicles
 
 # tables.md 6.2: attacker movement modifier by the mode used this turn.
 ATTACKER_MOVEMENT = {
@@ -64,13 +64,6 @@ def range_bracket(weapon: dict, distance: int) -> str | None:
         if distance <= weapon[bracket]:
             return bracket
     return None
-
-
-def is_immobile(unit: Unit) -> bool:
-    """Tells whether a unit is an immobile target (tables.md 6.3): shut down, crew out, vehicle stopped."""
-    from btcli.rules.vehicles import is_immobile as vehicle_immobile
-
-    return unit.shutdown or not unit.conscious or (unit.is_vehicle and vehicle_immobile(unit))
 
 
 def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
@@ -161,9 +154,8 @@ def weapon_to_hit(
     mods.extend(attacker_modifiers(attacker, mount))
     mods.extend(target_modifiers(state, attacker, target))
     if "landed_turn" in target.extra and weapon.get("flak"):
-        from btcli.rules import drops
 
-        mods.extend(drops.flak_modifiers(target, state.turn, weapon))
+        mods.extend(drop_turn.flak_modifiers(target, state.turn, weapon))
     if sight.woods:
         mods.append(("intervening woods", sight.woods))
     if sight.partial_cover:
@@ -186,12 +178,11 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
     if target.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
     if "landed_turn" in target.extra:  # DROP-10, AMB-35: +3 for the rest of the landing turn
-        from btcli.rules import drops
 
-        mods.extend(drops.target_modifiers(target, state.turn))
+        mods.extend(drop_turn.target_modifiers(target, state.turn))
     if target.motive is Motive.VTOL and target.elevation > 0 and target.mp_spent > 0:
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
-    if is_immobile(target):
+    if condition.is_immobile(target):
         mods.append(("target immobile", IMMOBILE))
     if target.prone:
         adjacent = attacker.position.distance(target.position) <= 1

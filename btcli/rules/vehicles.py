@@ -14,12 +14,15 @@ lasting conditions live in ``Unit.extra``:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import ceil
 
 from btcli import catalog
 from btcli.dice import Dice
+from btcli.errors import IllegalOrderError
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Motive, Mount, Unit
+from btcli.rules.weapon_modes import shot_damage
 
 # tables.md 4 and 5: critical results by column for rolls 6..12 (2-5: no critical).
 VEHICLE_CRITS = {
@@ -236,9 +239,7 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
 
 
 def _with(m: Mount, **changes) -> Mount:
-    from btcli.rules.damage import evolve_mount
-
-    return evolve_mount(m, **changes)
+    return replace(m, **changes)
 
 
 def _destroyed(m: Mount) -> Mount:
@@ -258,8 +259,6 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
-    from btcli.rules.damage import shot_damage
-
     by_damage = sorted(candidates, key=lambda i: (shot_damage(catalog.weapons()[unit.weapons[i].weapon]), i))
     # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
@@ -273,8 +272,6 @@ def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], 
 
 
 def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit:
-    from btcli.rules.damage import shot_damage
-
     total = sum(a.shots * shot_damage(catalog.weapons()[a.weapon]) for a in unit.ammo
                 if catalog.weapons()[a.weapon].get("explosive_ammo", True))
     unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0, a.kind) for a in unit.ammo))
@@ -402,8 +399,6 @@ def clearing(unit: Unit) -> bool:
 
 def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
     """Spends this weapon phase clearing one jammed weapon or a jammed turret (VEH-CRIT-18, VEH-CRIT-23)."""
-    from btcli.errors import IllegalOrderError
-
     if unit.fired:
         raise IllegalOrderError(f"'{unit.id}' already fired this phase and cannot clear a jam", "VEH-CRIT-23")
     if clearing(unit):

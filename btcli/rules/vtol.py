@@ -18,7 +18,8 @@ from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables, placement
+from btcli.rules import combat_tables, damage, displacement, placement, vehicles
+from btcli.rules.placement import is_large, units_in_the_way
 from btcli.rules.terrain import obstacle_height, prohibited_rule
 
 MAX_ELEVATION = 500  # VEH-VTOL-05
@@ -133,16 +134,12 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
 def _large_below(state: GameState, unit: Unit, here: HexId, elevation: int) -> Unit | None:
     """Returns the large support vehicle or landed DropShip in ``here`` that a VTOL descending to
     ``elevation`` would touch (VEH-VTOL-11), or None."""
-    from btcli.rules.collisions import is_large, units_in_the_way
-
     return next((u for u in units_in_the_way(state, unit, here, elevation) if is_large(u)), None)
 
 
 def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int) -> None:
     """VEH-VTOL-14: flying into a hex at the height of a unit there would be an accidental charge; btcli
     refuses it as a move (a player does not plan a collision; skids and slips resolve theirs)."""
-    from btcli.rules.collisions import units_in_the_way
-
     blockers = units_in_the_way(state, unit, there, elevation)
     if blockers:
         raise IllegalOrderError(
@@ -168,9 +165,6 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
     """Resolves a crash (VTOL-CRASH-02..04): 5-point groups on the VTOL table column of ``side``; any
     internal structure damage may explode it (VEH-DMG-06, AMB-13); a survivor on landing ground is
     landed, otherwise destroyed. It cannot attack this turn."""
-    from btcli.rules import vehicles
-    from btcli.rules.skids import hit_for
-
     wige = unit.motive is Motive.WIGE
     unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
     if _in_water(state, unit):
@@ -179,7 +173,7 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
         return state.with_unit(evolve(unit, destroyed=True))
     structure = sum(unit.internal.values())
     for amount in combat_tables.damage_groups(total, 5):  # VTOL-CRASH-02: a WiGE on the ground vehicle table
-        unit = vehicles.vehicle_damage(unit, hit_for(unit, side, amount, dice, "crash"), dice, events, state.turn)
+        unit = vehicles.vehicle_damage(unit, damage.vehicle_hit(unit, side, amount, dice, "crash"), dice, events, state.turn)
         if unit.destroyed:
             return state.with_unit(unit)
     if not wige and sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
@@ -221,8 +215,6 @@ def airborne(state: GameState, unit: Unit) -> bool:
 
 def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
     """Resolves what damage does to a VTOL in the air: engine hit, no MP left, pilot hit."""
-    from btcli.rules import vehicles
-
     unit = state.units[before.id]
     if unit.destroyed or not airborne(state, unit):
         return state
@@ -247,8 +239,6 @@ def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) 
 def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: list[str]) -> GameState:
     """VTOL-CRIT-04/05: over clear, paved, rough or a building a driving roll at +4 lands it, immobile;
     a failure, or any other terrain, destroys it."""
-    from btcli.rules import vehicles
-
     h = state.board.hex(unit.position)
     if h.terrain not in FORCED_LANDING_TERRAIN or h.terrain is Terrain.WATER:
         events.append(f"{unit.id} must come down over {h.terrain.value.replace('_', ' ')} ({why}) and is destroyed (VTOL-CRIT-05)")
@@ -269,7 +259,6 @@ def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: l
 def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> GameState:
     """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
     landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
-    from btcli.rules import buildings
 
     h = state.board.hex(unit.position)
     cf = h.building.cf
@@ -277,4 +266,4 @@ def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> Ga
         f"the building in {unit.position.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) (VTOL-CRIT-06)"
     )
     state = state.with_unit(placement.placed(evolve(unit, elevation=0), top=True))
-    return buildings.collapse(state, [unit.position], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")
+    return displacement.collapse(state, [unit.position], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

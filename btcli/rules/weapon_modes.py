@@ -15,7 +15,10 @@ UNVERIFIED). Gauss rifles explode when a critical hit destroys them
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from btcli.dice import Dice
+from btcli.model.state import evolve
 from btcli.rules import combat_tables
 
 MODES = ("standard", "ap", "cluster", "ultra")
@@ -68,12 +71,9 @@ def after_roll(attacker, index: int, natural: int, mode: str, events: list[str])
     natural 2), else unchanged."""
     if not jams(mode, natural):
         return attacker
-    from btcli.model.state import evolve
-    from btcli.rules.damage import evolve_mount
-
     events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
     mounts = list(attacker.weapons)
-    mounts[index] = evolve_mount(mounts[index], jammed=True)
+    mounts[index] = replace(mounts[index], jammed=True)
     return evolve(attacker, weapons=tuple(mounts))
 
 
@@ -107,3 +107,9 @@ def full_damage(data: dict, mode: str = "standard") -> int:
     if mode == "cluster" or (data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0):
         return (1 if mode == "cluster" else per) * int(data["cluster"])
     return per
+
+
+def shot_damage(data: dict) -> int:
+    """Returns the damage one shot of ammunition holds: a missile salvo counts every missile (tables.md 12)."""
+    missiles = int(data.get("cluster", 0)) if data.get("kind") == "missile" else 0
+    return int(data["damage"]) * max(1, missiles)

@@ -15,7 +15,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import MoveMode
-from btcli.rules import collisions, vtol
+from btcli.rules import collisions, placement, vtol
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan, vehicle
 from tests.rules.test_skids import J_EDGAR, SLIP_ROLL, drive, paved, skid_state
 from tests.rules.test_vtol import airborne, heavy_vtol, purposes
@@ -154,7 +154,7 @@ def test_vtol_entering_a_tanks_hex_at_its_height_meets_it(elevation, blocked):
     # -> accidental-charge check generated (the tank is in the way); at height 4 -> none.
     state = make_state(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue"))
     vtol_unit = airborne(state, elevation).units["u1"]
-    found = [u.id for u in collisions.units_in_the_way(state, vtol_unit, H("0509"), elevation)]
+    found = [u.id for u in placement.units_in_the_way(state, vtol_unit, H("0509"), elevation)]
     assert found == (["m"] if blocked else [])
 
 

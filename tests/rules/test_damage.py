@@ -1,7 +1,7 @@
 """Tests for damage: 'Mech armor, internal structure, transfer and critical hits; vehicle damage
 (btcli.rules.damage, btcli.rules.vehicles).
 
-Hits are built directly as ``Hit`` values and applied with ``damage.apply_hits``;
+Hits are built directly as ``Hit`` values and applied with ``hits.apply_hits``;
 dice are scripted with ``ManualDice`` (2D6 totals and 1D6 faces in request order)
 and ``dice.rolls`` shows which rolls were asked for. Standard slot layouts come
 from btcli.rules.mechs: a Hunchback's left arm is shoulder, upper arm, lower arm,
@@ -20,6 +20,7 @@ from btcli.dice import ManualDice
 from btcli.model.state import GameState, Hit, Phase, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import damage
+from btcli.rules.hits import apply_hits
 from btcli.store.scenario import scenario_from_dict
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t: IS HD 3, CT 16, LT/RT 12, arms 8, legs 12
@@ -62,7 +63,7 @@ def hit(location: str, amount: int, side: str = "front", *, rear: bool = False, 
 def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, list[str], ManualDice]:
     """Applies the hits with scripted dice; checks every scripted value was used."""
     d = ManualDice(list(dice))
-    new, events = damage.apply_hits(state, hits, d)
+    new, events = apply_hits(state, hits, d)
     d.finish()
     return new.units["t"], events, d
 

@@ -27,7 +27,7 @@ from btcli.orders import (
     ResolvePhaseOrder,
     parse_command,
 )
-from btcli.rules import drops, phases, tohit, victory
+from btcli.rules import drop_turn, drops, tohit, turn_order, victory
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
 from btcli.store.scenario import scenario_from_dict
@@ -110,7 +110,7 @@ def test_reserves_need_the_tracks_permission_or_agreement():
 def test_waiting_reserves_are_no_movers_targets_or_losses():
     """DROP-01: a reserve off the map neither moves, nor is attacked, nor counts as destroyed."""
     state = scenario_from_dict(scenario())
-    assert phases.movers(state) == {"red": 1, "blue": 0}
+    assert turn_order.movers(state) == {"red": 1, "blue": 0}
     assert victory.losses(state, "blue") == (0, 1)
     weapon = evolve(state, phase=Phase.WEAPON)
     with pytest.raises(IllegalOrderError, match="off the map"):
@@ -274,9 +274,9 @@ def test_a_dropped_mech_does_not_act_in_its_landing_turn():
     with pytest.raises(IllegalOrderError, match="DROP-09"):
         run(evolve(state, phase=Phase.PHYSICAL), AttackOrder("hbk", "locust", physical="punch"))
     with pytest.raises(IllegalOrderError, match="DROP-09"):
-        drops.check_can_act(state.units["hbk"], state.turn)
+        drop_turn.check_can_act(state.units["hbk"], state.turn)
     next_turn = evolve(state, turn=3)
-    drops.check_can_act(next_turn.units["hbk"], next_turn.turn)
+    drop_turn.check_can_act(next_turn.units["hbk"], next_turn.turn)
     run(next_turn, AttackOrder("hbk", "locust", ("Medium Laser",)), [2])
 
 

@@ -20,6 +20,7 @@ from btcli.model.units import Motive, MoveMode, UnitKind
 from btcli.orders import AttackOrder
 from btcli.render.view import unit_view
 from btcli.rules import damage
+from btcli.rules.hits import apply_hits
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash
@@ -96,7 +97,7 @@ def test_report_shows_troopers_left():
 def test_each_point_of_damage_removes_one_trooper_of_a_platoon():
     state = make_state(platoon())
     hit = damage.roll_hit(ManualDice([]), state.units["inf"], "front", 5, "test")  # no location roll
-    state, events = damage.apply_hits(state, (hit, Hit("inf", "troopers", 25, "front", False, False, False, "t")),
+    state, events = apply_hits(state, (hit, Hit("inf", "troopers", 25, "front", False, False, False, "t")),
                                       ManualDice([]))
     assert events == ["inf takes 5 (test): 23 troopers left", "inf takes 25 (t): 0 troopers left", "inf is destroyed"]
     assert state.units["inf"].destroyed
@@ -105,7 +106,7 @@ def test_each_point_of_damage_removes_one_trooper_of_a_platoon():
 def test_battle_armor_damage_strikes_the_first_trooper_standing_and_excess_is_lost():
     state = make_state(squad())
     hits = tuple(Hit("ba", "troopers", n, "front", False, False, False, "t") for n in (3, 10, 6))
-    state, events = damage.apply_hits(state, hits, ManualDice([]))
+    state, events = apply_hits(state, hits, ManualDice([]))
     ba = state.units["ba"]
     assert (ba.armor["trooper1"], ba.internal["trooper1"], ba.internal["trooper2"], ba.armor["trooper3"]) == (0, 0, 0, 5)
     assert events[-1] == "ba takes 6 (t): trooper2 is killed"

@@ -22,7 +22,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.orders import MoveOrder, ResolvePhaseOrder, parse_steps
-from btcli.rules import movement, phases
+from btcli.rules import movement, phases, turn_order
 from btcli.store.scenario import scenario_from_dict
 
 H = HexId.parse
@@ -872,7 +872,7 @@ def test_reachable_hexes_report_cheapest_mp():
 )
 def test_movement_slots_alternate_loser_first_with_unequal_numbers(counts, expected):
     # TW p.39 movement order, unequal numbers: 4 against 7 moves 1-1, 1-2, 1-2, 1-2
-    assert phases.movement_slots(counts, ("a", "b")) == tuple(expected)
+    assert turn_order.movement_slots(counts, ("a", "b")) == tuple(expected)
 
 
 def test_initiative_lower_roll_moves_first():

@@ -18,7 +18,7 @@ from btcli.dice import ManualDice
 from btcli.model.board import Terrain
 from btcli.model.state import GameState, Phase, evolve
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder, parse_steps
-from btcli.rules import buildings, piloting, structures
+from btcli.rules import buildings, displacement, piloting, structures
 from tests.rules.test_urban_attacks import (
     ATLAS,
     HUNCHBACK,
@@ -41,7 +41,7 @@ def lost(unit) -> int:
 def collapse(state: GameState, labels: list[str], dice: list[int], why: str = "test"):
     d = ManualDice(dice)
     events: list[str] = []
-    state = buildings.collapse(state, [H(x) for x in labels], d, events, why)
+    state = displacement.collapse(state, [H(x) for x in labels], d, events, why)
     d.finish()
     return state, events, d
 

@@ -4,7 +4,7 @@ the motive system damage table (tables.md 3).
 
 The standard game: the vehicle 't' (blue) in 0510 facing N and an enemy 'e' (red; a Locust by
 default) four hexes ahead in 0506 facing S, in the weapon attack phase of turn 1. Critical
-results are rolled with ``vehicles.critical`` or through ``damage.apply_hits`` / the engine;
+results are rolled with ``vehicles.critical`` or through ``hits.apply_hits`` / the engine;
 dice are scripted with ``ManualDice`` in request order and every script must be used up.
 The critical tables (tables.md 4 and 5), rolls 6..12:
 
@@ -38,7 +38,8 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, Phase, evolve
 from btcli.model.units import AmmoBin, MoveMode, Unit
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
-from btcli.rules import damage, tohit, vehicles, victory
+from btcli.rules import damage, tohit, turn_order, vehicles, victory
+from btcli.rules.hits import apply_hits
 from btcli.store.scenario import scenario_from_dict
 
 SCORPION = "Scorpion Light Tank"
@@ -102,7 +103,7 @@ def hit(location: str, amount: int, side: str = "front", *, critical: bool = Fal
 def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, list[str], ManualDice]:
     """Applies the hits to 't' with scripted dice (all must be used)."""
     d = ManualDice(list(dice))
-    new, events = damage.apply_hits(state, hits, d)
+    new, events = apply_hits(state, hits, d)
     d.finish()
     return new.units["t"], events, d
 
@@ -490,11 +491,10 @@ def test_veh_crit_09_crew_killed_ends_the_game_when_it_was_the_last_unit():
 
 def test_veh_crit_09_crew_killed_vehicle_is_not_asked_to_move():
     # VEH-CRIT-09: it cannot move: the movement phase does not wait for it.
-    from btcli.rules import phases
 
     state = make_state(MANTICORE, phase=Phase.MOVEMENT)
     state = put(state, crit(state.units["t"], "front", 12)[0])
-    assert phases.missing_movers(state) == ["e"]
+    assert turn_order.missing_movers(state) == ["e"]
 
 
 def test_veh_crit_09_crew_killed_vtol_crashes():
@@ -1046,7 +1046,7 @@ def test_vtol_crit_04_engine_damage_while_airborne_over_clear_calls_a_driving_ro
     state = ferret_state()
     state = put(state, evolve(state.units["t"], elevation=2))
     dice = ManualDice([10, 8])
-    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), dice)
+    state, _ = apply_hits(state, (hit("right", 1, "right", critical=True),), dice)
     assert state.units["t"].destroyed
     assert dice.rolls[-1].target == 9
 
@@ -1055,7 +1055,7 @@ def test_vtol_crit_04_successful_forced_landing_leaves_it_landed_and_immobile():
     # VTOL-CRIT-04 test: roll 9 vs TN 9 -> lands in the clear hex, immobile for the rest of the game.
     state = ferret_state()
     state = put(state, evolve(state.units["t"], elevation=2))
-    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10, 9]))
+    state, _ = apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10, 9]))
     ferret = state.units["t"]
     assert (ferret.destroyed, ferret.elevation) == (False, 0) and vehicles.is_immobile(ferret)
 
@@ -1065,7 +1065,7 @@ def test_vtol_crit_05_engine_damage_while_airborne_over_heavy_woods_destroys():
     state = ferret_state()
     state = replace(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.HEAVY_WOODS)))
     state = put(state, evolve(state.units["t"], elevation=3))
-    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10]))
+    state, _ = apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10]))
     assert state.units["t"].destroyed
 
 
@@ -1090,7 +1090,7 @@ def test_vtol_crit_08_pilot_hit_calls_an_immediate_driving_roll():
     state = ferret_state()
     state = put(state, evolve(state.units["t"], elevation=3))
     dice = ManualDice([10, 6])
-    state, _ = damage.apply_hits(state, (hit("front", 1, "front", critical=True),), dice)
+    state, _ = apply_hits(state, (hit("front", 1, "front", critical=True),), dice)
     assert state.units["t"].elevation == 2
     assert dice.rolls[-1].target == 7
 
