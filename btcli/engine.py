@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, Phase, evolve
 from btcli.orders import AttackOrder, DropOrder, MoveOrder, Order, ResolvePhaseOrder
 from btcli.rules import (
+    building_attacks,
     buildings,
+    collisions,
     combat,
     displacement,
     drop_turn,
+    drops,
     falls,
     minefields,
     movement,
@@ -25,12 +29,8 @@ from btcli.rules import (
     turn_order,
     vehicles,
     victory,
+    vtol,
 )
-from btcli.model.hexgrid import HexId
-from btcli.rules import building_attacks
-from btcli.rules import collisions
-from btcli.rules import drops
-from btcli.rules import vtol
 
 # Which orders each phase accepts (the phase table; resolve-phase is always allowed).
 PHASE_ORDERS = {
@@ -83,7 +83,7 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
         raise InputError(f"bad --after-slip {order.after_slip!r} (stop or continue)")
     if unit.has_moved:
         raise IllegalOrderError(f"'{unit.id}' has already moved this turn", "TW p.39 movement order")
-    if "landed_turn" in unit.extra or state.drops:
+    if (unit.drop and unit.drop.landed_turn) or state.drops:
         _check_drops_allow_move(state, unit)
     if not unit.active:
         raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
@@ -160,7 +160,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             state = state.with_unit(vehicles.motive_roll(moved, "front", dice, events))
         if (
             kind == "sideslip" and order.after_slip == "continue" and moved.active
-            and state.turn not in (moved.extra.get("crashed_turn"), moved.extra.get("collided_turn"))
+            and state.turn not in (moved.vehicle.crashed_turn, moved.vehicle.collided_turn)
         ):
             state, more = _continue_after_slip(state, moved, plan, index, partial, dice)
             events.extend(more)
@@ -193,7 +193,7 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
         if not why and not unit.destroyed:
             continue
         if unit.destroyed:  # the entry's damage destroyed it where it entered
-            state = state.with_unit(evolve(unit, position=hex_id, mode=plan.mode))
+            state = state.with_unit(evolve(unit.at(hex_id), mode=plan.mode))
             return state, events, True
         if plan.steps:
             partial = movement.check_move(state, unit, plan.mode, plan.steps[: index + 1], partial=True)
@@ -235,7 +235,7 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
     try:
         trial, events = apply_move(trial, MoveOrder(moved.id, plan.mode.value, rest, after_slip="continue"), dice)
     except (IllegalOrderError, InputError) as exc:
-        return state, [f"{moved.id} cannot go on from {moved.position.label} after the slip: {exc}"]
+        return state, [f"{moved.id} cannot go on from {moved.hex.label} after the slip: {exc}"]
     after = trial.units[moved.id]
     if not after.active:
         return trial, events
@@ -323,7 +323,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     phase = state.phase
     events: list[str] = []
     if phase is Phase.INITIATIVE:
-        if any(not group["turn"] for group in state.drops.values()):
+        if any(not group.turn for group in state.drops.values()):
             state, events = drops.roll_arrivals(state, dice)
         order, rolled = phases.roll_initiative(state, dice)
         events += rolled
@@ -365,7 +365,7 @@ def resolve_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         state, events = combat.heat_phase(state, dice)
     elif phase is Phase.END:
         state = phases.end_turn(state)
-    state = evolve(state, board=structures.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
+    state = state.with_board(structures.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
     # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
     if stale:

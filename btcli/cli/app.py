@@ -213,6 +213,26 @@ def verify(
 
 
 @app.command()
+def upgrade(
+    game: GameArg,
+    output: Annotated[
+        Optional[Path],
+        typer.Option("--output", "-o", help="Write the format-2 game here (default: in place, keeping the original "
+                     "as GAME.format1.toml).", show_default=False),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing output or copy.")] = False,
+    seed_file: Annotated[
+        Optional[str],
+        typer.Option("--seed-file", help="The referee's seed file, for a game whose seed is held (default: GAME.seed).",
+                     show_default=False),
+    ] = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Convert a game file from an older btcli (format 1) by replaying its log; the new file verifies."""
+    commands.upgrade(game, output, force, seed_file, quiet)
+
+
+@app.command()
 def demo(
     output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the demo game file.")] = Path("btcli-demo"),
     force: Annotated[bool, typer.Option("--force", help="Replace the demo game already in the folder.")] = False,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
 from btcli.errors import GameFileError, InputError
 
@@ -31,7 +32,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     values = parse_dice(dice) if dice is not None else None
     game = journal.load(game_path)
     held = _held_seed(game_path, game.state.seed)
-    if values and is_held(game.state.seed) and held is None and not game.state.options.get("player_dice"):
+    if values and is_held(game.state.seed) and held is None and not game.state.options.player_dice:
         raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
                          "without the seed file (a scenario with player_dice = true, or 'init --referee "
                          "--player-dice', lets players give their own)")
@@ -98,7 +99,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         if seed is not None:
             raise InputError("--referee draws a secret seed itself; leave --seed out")
         held = secrets.randbits(128)  # far beyond guessing from its commitment
-        options = {**state.options, "player_dice": True} if player_dice else state.options
+        options = replace(state.options, player_dice=True) if player_dice else state.options
         state = evolve(state, seed=seed_commitment(held), options=options)
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
     state, entry = journal.init_entry(state, command)
@@ -340,3 +341,42 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
                          f"entr{'y' if len(proved.hand_dice) == 1 else 'ies'}: "
                          + ", ".join(map(str, proved.hand_dice)))
         _print_lines(lines)
+
+
+def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:
+    """Converts a format-1 game to format 2 by replaying it (btcli.store.upgrade); the original is kept
+    as GAME.format1.toml unless -o writes the new file elsewhere."""
+    from btcli.dice import is_held
+    from btcli.store import files, gamefile, upgrade
+
+    data, _ = gamefile.read_bytes(game)
+    head = files.parse_toml(data[: gamefile.split_head(data)], f"game file {game}")
+    seed = head.get("game", {}).get("seed") if isinstance(head.get("game"), dict) else None
+    held = None
+    if is_held(seed):
+        held = _held_seed(game, seed, seed_file)
+        if held is None:
+            raise InputError("a referee game is upgraded by the referee: give --seed-file (or keep GAME.seed beside it)")
+    state, entries = upgrade.upgrade_text(data, held)
+    text = gamefile.render_head(state) + b"".join(gamefile.render_entry(e) for e in entries)
+    umask = 0o666 & ~files.umask()
+    if output is not None:
+        target = files.check_output(output, what="upgraded game", force=force, replaceable="game",
+                                    protect={"the format-1 game": game})
+        files.write_atomic(target, text, umask)
+        written = output
+    else:
+        backup = os.path.splitext(os.fspath(game))[0] + ".format1.toml"
+        keep = files.check_output(backup, what="copy of the format-1 game", force=force)
+        files.write_atomic(keep, data, umask)
+        real = files.real(game)
+        from btcli.store.lock import locked_game
+
+        with locked_game(real, gamefile.LOCK_TIMEOUT_S) as f:
+            if f.read() != data:
+                raise GameFileError(f"{game} changed while it was being upgraded; nothing was written")
+            files.write_atomic(real, text, umask)
+        written = f"{game} (the format-1 original is kept as {backup})"
+    if not quiet:
+        _print_lines([f"upgraded {len(entries)} entries to format 2: every command, event and roll replays "
+                      f"as logged", f"wrote {written}"])

@@ -35,7 +35,7 @@ def _advance(state, unit) -> list[str]:
     mode = movement.slow_mode(unit)
     reach = movement.reachable_hexes(state, unit, mode)
     middle = state.board.height // 2 + 1
-    occupied = {u.position for u in state.units.values() if u.active and u.id != unit.id}
+    occupied = {u.hex for u in state.units.values() if u.active and u.id != unit.id}
     for hex_id, _mp in sorted(reach.items(), key=lambda item: (abs(item[0].row - middle), item[1], item[0])):
         if hex_id in occupied:
             continue

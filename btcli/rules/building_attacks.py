@@ -46,11 +46,11 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     why, rule = tohit.cannot_fire(state, attacker, mount)
     if why:
         return impossible(why, rule)
-    distance = attacker.position.distance(hex_id)
+    distance = attacker.hex.distance(hex_id)
     if distance == 0:
         return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
-    if not arcs.in_arc(attacker.position, attacker.facing.turned(twist), arc, hex_id):
+    if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, hex_id):
         return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
     sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
     if sight.blocked:
@@ -73,7 +73,7 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     attacker = state.unit(attacker_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
-    if attacker.extra.get("girder_search") == state.turn:
+    if attacker.mech and attacker.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
@@ -99,7 +99,7 @@ def weapon_attack(
 ) -> tuple[GameState, list[str]]:
     """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
     attacker, plans, kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
-    adjacent = attacker.position.distance(hex_id) == 1
+    adjacent = attacker.hex.distance(hex_id) == 1
     events: list[str] = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
@@ -158,11 +158,11 @@ def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -
         raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
     if not attacker.is_mech:
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
-    if attacker.position.distance(hex_id) != 1:
+    if attacker.hex.distance(hex_id) != 1:
         raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
     if attacker.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
-    if kind == "club" and not attacker.extra.get("club"):
+    if kind == "club" and not (attacker.mech and attacker.mech.club):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
 
@@ -190,7 +190,7 @@ def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[st
     lines = []
     for index, result in plans:
         mount = attacker.weapons[index]
-        if attacker.position.distance(hex_id) == 1:
+        if attacker.hex.distance(hex_id) == 1:
             lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: hits automatically from the next hex (URB-ATK-04)")
             continue
         lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: to-hit {result.target}, "

@@ -52,7 +52,7 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
         left = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
         kind = "bridge" if h.building is None else "building"
         events.append(f"{kind} hex {hex_id.label} takes {amount} damage: CF {what.cf} -> {left}")
-    state = evolve(state, board=board)
+    state = state.with_board(board)
     doomed = [hex_id for hex_id in totals if structures.destroyed(state.board.hex(hex_id))]
     if doomed:
         state = displacement.collapse(state, doomed, dice, events, "destroyed by attacks")
@@ -72,16 +72,16 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     hex heavier than its CF falls into the basement, if the hex has one."""
     events: list[str] = []
     structures = state.board.structure_hexes
-    for uid in sorted(u.id for u in state.units.values() if u.position in structures):
+    for uid in sorted(u.id for u in state.units.values() if u.hex in structures):
         unit = state.units[uid]
         if not (unit.is_mech and unit.active) or floor_of(unit) != 0 or on_top(unit):
             continue
-        b = state.board.hex(unit.position).building
+        b = state.board.hex(unit.hex).building
         if b is None or unit.tons <= b.cf:
             continue
         if not b.basement:  # placed here by the scenario: the hex has not been rolled yet
-            state = evolve(state, board=roll_basement(state.board, unit.position, dice, events))
-            b = state.board.hex(unit.position).building
+            state = state.with_board(roll_basement(state.board, unit.hex, dice, events))
+            b = state.board.hex(unit.hex).building
         if b.basement == "none" or b.sublevel:
             continue
         state = _fall_into_basement(state, unit, b, dice, events)
@@ -91,22 +91,22 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
 def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: list[str]) -> GameState:
     depth, how = b.basement.split(":")
     depth = int(depth)
-    events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.position.label} (CF {b.cf}) "
+    events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.hex.label} (CF {b.cf}) "
                   f"into a {depth}-level basement (URB-BSMT-02)")
     table = {"kick": "kick", "punch": "punch"}.get(how, "")
     fallen = fall(unit, dice, events, levels=depth, table=table)
     state = state.with_unit(placed(fallen, floor=-depth))
     # URB-BSMT-03/04: the basement becomes a sub-level; the hex takes ceil(tons/10), doubled if two deep.
-    h = state.board.hex(unit.position)
+    h = state.board.hex(unit.hex)
     cur = h.building
     opened = replace(cur, sublevel=depth)
-    board = state.board.with_hex(unit.position, replace(h, building=opened))
+    board = state.board.with_hex(unit.hex, replace(h, building=opened))
     amount = weight_damage(unit.tons) * depth
-    board = damage_structure(board, unit.position, amount)
-    events.append(f"building hex {unit.position.label} takes {amount} damage from the fall: CF {cur.cf} -> "
-                  f"{board.hex(unit.position).building.cf} (URB-BSMT-04)")
-    state = evolve(state, board=board)
-    return displacement.after_damage(state, unit.position, dice, events, "destroyed by the fall into its basement")
+    board = damage_structure(board, unit.hex, amount)
+    events.append(f"building hex {unit.hex.label} takes {amount} damage from the fall: CF {cur.cf} -> "
+                  f"{board.hex(unit.hex).building.cf} (URB-BSMT-04)")
+    state = state.with_board(board)
+    return displacement.after_damage(state, unit.hex, dice, events, "destroyed by the fall into its basement")
 
 # -- collapse ----------------------------------------------------------------------------------
 
@@ -133,11 +133,11 @@ def enter(
     after = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
     events.append(f"{'building' if kind == 'enter' else 'bridge'} hex {hex_id.label} takes {weight_damage(unit.tons)} "
                   f"damage from {unit.id} entering: CF {before} -> {after} (URB-MOVE-05)")
-    state = evolve(state, board=board)
+    state = state.with_board(board)
     if after <= 0:  # URB-COLL-03: damage from movement brings the hex down at once
         return state, f"{unit.id}'s entry destroys it"
     if kind == "enter" and unit.is_mech and floor == 0 and not h.building.basement:
-        state = evolve(state, board=roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
+        state = state.with_board(roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
     why = overweight(state, hex_id, unit, (floor, False, kind == "bridge"))  # URB-MOVE-07: everyone on a level
     return state, (f"with {unit.id} ({unit.tons} t) on level {floor}: {why}" if why and kind == "enter" else why)
 
@@ -178,7 +178,7 @@ def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[s
     # (URB-MOVE-09), and one that fell elsewhere (a collapse) did not fall inside.
     fallen = [uid for uid, unit in state.units.items()
               if unit.prone and unit is not before.units.get(uid) and not getattr(before.units.get(uid), "prone", True)
-              and unit.position == before.units[uid].position]
+              and unit.hex == before.units[uid].hex]
     for uid in fallen:
         state = fell_inside(state, uid, dice, events)
     return state
@@ -190,12 +190,12 @@ def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> Ga
     b = inside(state.board, unit)
     if b is None or floor_of(unit) < 0 or not unit.is_mech or not unit.active:
         return state
-    hex_id = unit.position
+    hex_id = unit.hex
     events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
                   f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")
     unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
     state = state.with_unit(unit)
-    state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
+    state = state.with_board(damage_structure(state.board, hex_id, weight_damage(unit.tons)))
     return displacement.after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
 
 
@@ -206,21 +206,21 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
     unit = state.unit(unit_id)
     if not unit.active or not unit.is_mech:
         raise IllegalOrderError(f"only a 'Mech on the map can pick up a girder ('{unit_id}')", "URB-CLUB-01")
-    if unit.extra.get("club"):
+    if unit.mech.club:
         raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
-    if unit.fired or unit.extra.get("girder_search") == state.turn:
+    if unit.fired or unit.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
     if unit.prone or unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
-    target = girder_target(state.board.hex(unit.position))
+    target = girder_target(state.board.hex(unit.hex))
     if target is None:
         raise IllegalOrderError(
             f"'{unit_id}' stands in no rubble of a medium, heavy or hardened building", "URB-CLUB-01")
-    roll = dice.roll(2, f"girder search {unit_id} in {unit.position.label}", target=target)
-    extra = {**unit.extra, "girder_search": state.turn}
-    if roll.success:
-        extra["club"] = "girder"
-        text = f"{unit_id} finds a girder in the rubble of {unit.position.label} and picks it up ({roll.total} vs {target})"
+    roll = dice.roll(2, f"girder search {unit_id} in {unit.hex.label}", target=target)
+    found = roll.success
+    if found:
+        text = f"{unit_id} finds a girder in the rubble of {unit.hex.label} and picks it up ({roll.total} vs {target})"
     else:
-        text = f"{unit_id} finds no usable girder in {unit.position.label} ({roll.total} vs {target})"
-    return state.with_unit(evolve(unit, extra=extra)), [text]
+        text = f"{unit_id} finds no usable girder in {unit.hex.label} ({roll.total} vs {target})"
+    searched = replace(unit.mech, girder_search=state.turn, club="girder" if found else unit.mech.club)
+    return state.with_unit(evolve(unit, mech=searched)), [text]

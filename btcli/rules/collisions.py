@@ -66,7 +66,7 @@ def accidental_charge(
 
     Returns the new state and whether the charge hit (which ends the slide).
     """
-    events.append(f"{slider.id} {kind}s into {target.id} in {target.position.label}: accidental charge (VEH-SLIP-09)")
+    events.append(f"{slider.id} {kind}s into {target.id} in {target.hex.label}: accidental charge (VEH-SLIP-09)")
     if _gets_out_of_the_way(target, dice, events):
         return state, False
     mods = [("driving", slider.piloting)]
@@ -79,17 +79,17 @@ def accidental_charge(
         events.append(f"{slider.id} misses {target.id} ({roll.total} vs {tn}) and slides on")
         return state, False
     events.append(f"{slider.id}'s accidental charge hits {target.id} ({roll.total} vs {tn}) and ends its {kind}")
-    side = arcs.attack_direction(target.position, target.facing, slider.position, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
     hits, psr = physical.charge_hits(state, slider, target, side, struck_side(slider.facing, direction), dice)
     state, _ = physical.land_charge(state, slider, target, hits, psr, dice, events)
     moved = state.units[slider.id]  # VEH-SLIP-07: no going on after a collision
-    state = state.with_unit(evolve(moved, extra={**moved.extra, "collided_turn": state.turn}))
+    state = state.with_unit(vehicles.with_state(moved, collided_turn=state.turn))
     return state, True
 
 
 def make_room(state: GameState, slider: Unit, direction: Facing, dice: Dice, events: list[str]) -> GameState:
     """Pushes on the units a slide came to rest on (stacking, TW p.57; MegaMek displaces them)."""
-    for other in units_in_the_way(state, slider, slider.position, slider.elevation):
+    for other in units_in_the_way(state, slider, slider.hex, slider.elevation):
         state = displace(state, other.id, direction, dice, events)
     return state
 
@@ -114,7 +114,7 @@ def charge_building(state: GameState, slider: Unit, hex_id: HexId, events: list[
         f"{slider.id} charges the building in {hex_id.label}: {amount} damage, CF now "
         f"{board.hex(hex_id).building.cf} (VEH-SLIP-12)"
     )
-    return evolve(state, board=board)
+    return state.with_board(board)
 
 
 def automatic_charge(
@@ -125,10 +125,10 @@ def automatic_charge(
     as a charge (tables.md 8.7) with at least 1 hex moved (a landing may have moved none; btcli's reading,
     UNVERIFIED), the side struck seen from the slider's hex (its own hex: the front); the large unit is not
     pushed. Both vehicles then roll on the motive table (VEH-PHYS-05)."""
-    events.append(f"{slider.id} automatically charges {target.id} in {target.position.label} ({rule})")
-    side = arcs.attack_direction(target.position, target.facing, slider.position, target.is_vehicle)
+    events.append(f"{slider.id} automatically charges {target.id} in {target.hex.label} ({rule})")
+    side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
     attacker = evolve(slider, hexes_moved=max(1, slider.hexes_moved))
-    heading = slider.position.direction_to(target.position)  # None from its own hex (a landing)
+    heading = slider.hex.direction_to(target.hex)  # None from its own hex (a landing)
     back_side = struck_side(slider.facing, slider.facing if heading is None else heading)
     hits, psr = physical.charge_hits(state, attacker, target, side, back_side, dice)
     state, _ = physical.finish(state, hits, psr, dice, events)
@@ -153,11 +153,11 @@ def fall_onto(
     a 'Mech) and pushes the target on in the slide's direction ('Mech PSR +2); a miss puts the faller
     down in the next free hex instead. A building hex catches the faller on its roof: no fall.
     """
-    if state.board.hex(faller.position).building is not None:
+    if state.board.hex(faller.hex).building is not None:
         return state
-    if any(is_large(u) for u in units_in_the_way(state, faller, faller.position, 0)):
+    if any(is_large(u) for u in units_in_the_way(state, faller, faller.hex, 0)):
         return state  # a large unit fills the hex: the faller comes down on it (its crash resolves the rest)
-    for target in units_in_the_way(state, faller, faller.position, 0):
+    for target in units_in_the_way(state, faller, faller.hex, 0):
         mods = [("base", AFFA_BASE)] + tohit.target_modifiers(state, faller, target)
         tn = sum(v for _, v in mods)
         roll = dice.roll(2, f"to-hit falling {faller.id} onto {target.id}", target=tn, modifiers=tuple(mods))

@@ -72,7 +72,7 @@ def check_twist(attacker: Unit, twist: str) -> int:
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
     if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
         raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
-    turret = attacker.extra.get("turret", "")
+    turret = attacker.vehicle.turret if attacker.vehicle else ""
     if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
         rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
         raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
@@ -110,14 +110,12 @@ def plan_weapon_attack(
     attacker, target = state.unit(attacker_id), state.unit(target_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
-    if "landed_turn" in attacker.extra:
-
-        drop_turn.check_can_act(attacker, state.turn)  # DROP-09
+    drop_turn.check_can_act(attacker, state.turn)  # DROP-09
     if not target.active:
         raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
     if attacker.side == target.side:
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if attacker.extra.get("girder_search") == state.turn:
+    if attacker.mech and attacker.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = check_twist(attacker, twist)
     if not weapons:
@@ -188,7 +186,7 @@ def weapon_attack(
     pending = list(state.pending)
     ammo = list(attacker.ammo)
     fired = list(attacker.fired)
-    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
     shelter = _shelter(state, attacker, target)
     if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
         side = "rear" if side == "rear" else "front"
@@ -212,19 +210,19 @@ def weapon_attack(
                               f"{roll.total}): it does not fire")
                 continue
             events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
-            if shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
+            if shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
                 full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
-                events.append(f"  the miss strikes building hex {target.position.label} for {full}")
-                pending.append(structures.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
+                events.append(f"  the miss strikes building hex {target.hex.label} for {full}")
+                pending.append(structures.building_hit(target.hex, full, f"{mount.label} from {attacker.id}"))
             continue
         if streak:
             spend_ammo(attacker, ammo, index, kind)
             fired.append(index)
         groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
-        if lost and shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
-            events.append(f"  the {lost} missing the target strike building hex {target.position.label} (URB-IN-04)")
-            pending.append(structures.building_hit(target.position, lost, f"{mount.label} from {attacker.id}"))
+        if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+            events.append(f"  the {lost} missing the target strike building hex {target.hex.label} (URB-IN-04)")
+            pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
         events.append(
@@ -242,9 +240,9 @@ def weapon_attack(
                 continue
             if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
                 through, soaked = structures.reduce_absorbed(amount, shelter[0].cf)
-                taken = soaked if state.options.get("occupant_hit_building_damage", "absorbed") == "absorbed" else amount
+                taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else amount
                 events.append(f"  {amount} to {target.id} {hit.location}: the building absorbs {soaked}, {through} gets through")
-                pending.append(structures.building_hit(target.position, taken, f"{mount.label} from {attacker.id}"))
+                pending.append(structures.building_hit(target.hex, taken, f"{mount.label} from {attacker.id}"))
                 if through <= 0:
                     continue
                 hit = replace(hit, damage=through)
@@ -266,7 +264,7 @@ def _shelter(state: GameState, attacker: Unit, target: Unit):
     if b is None:
         return None
     together = placement.inside(state.board, attacker) is not None and placement.same_structure(
-        state.board, attacker.position, target.position)
+        state.board, attacker.hex, target.hex)
     return b, together
 
 
@@ -294,8 +292,8 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]
     events.extend(more)
     state = evolve(state, pending=())
     for uid, unit in list(state.units.items()):  # the crews that cleared jams are done (VEH-CRIT-23)
-        if unit.extra.get("clearing"):
-            state = state.with_unit(evolve(unit, extra={k: v for k, v in unit.extra.items() if k != "clearing"}))
+        if unit.vehicle and unit.vehicle.clearing:
+            state = state.with_unit(vehicles.with_state(unit, clearing=False))
     state, more = after_damage(state, dice, before)
     return state, events + more
 

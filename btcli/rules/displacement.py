@@ -38,14 +38,14 @@ def displace(
 ) -> GameState:
     """Pushes a unit one hex (trying the hexsides round ``direction``); returns the new state."""
     unit = state.units[unit_id]
-    if unit.destroyed or unit.position is None:
+    if unit.destroyed or unit.hex is None:
         return state
     for turn in TRY_ORDER:
         heading = direction.turned(turn)
-        there = unit.position.neighbor(heading)
+        there = unit.hex.neighbor(heading)
         if not state.board.contains(there):
             events.append(f"{unit.id} is pushed off the map at {there.label} and leaves the battle")
-            return state.with_unit(evolve(unit, position=None))
+            return state.with_unit(unit.at(None))
         if _climb(state, unit, there) > 1:
             continue
         if depth >= MAX_CHAIN:
@@ -64,7 +64,7 @@ def _in_the_way(state: GameState, there: HexId, unit_id: str) -> list[Unit]:
     in a bridge hex only those on the deck (URB-MOVE-09: each level is stacked separately)."""
 
     return [u for u in state.units.values()
-            if u.position == there and u.active and u.id != unit_id
+            if u.hex == there and u.active and u.id != unit_id
             and placement.floor_of(u) == 0 and not placement.on_top(u) and not placement.under_bridge(u)]
 
 
@@ -80,8 +80,8 @@ def _climb(state: GameState, unit: Unit, there: HexId) -> int:
 def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list[str], psr: bool) -> GameState:
     drop = -_climb(state, unit, there)
     hex_there = state.board.hex(there)
-    events.append(f"{unit.id} is displaced {unit.position.label} -> {there.label}")
-    unit = placement.placed(evolve(unit, position=there))
+    events.append(f"{unit.id} is displaced {unit.hex.label} -> {there.label}")
+    unit = placement.placed(unit.at(there))
     if hex_there.building is not None and unit.is_mech:  # URB-MOVE-09: as an entry whose PSR failed
         b = hex_there.building
         events.append(f"{unit.id} is pushed into building hex {there.label}: {structures.absorbed(b.cf)} damage to it, "
@@ -89,11 +89,11 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
         unit = falls.group_damage(state, unit, structures.absorbed(b.cf), "standard", dice, events,
                                       "front", "pushed into a building")
         board = structures.damage_structure(state.board, there, structures.weight_damage(unit.tons))
-        state = evolve(state.with_unit(unit), board=board)
+        state = state.with_unit(unit).with_board(board)
         if board.hex(there).building.cf <= 0 or structures.overweight(state, there):
             return after_damage(state, there, dice, events, "destroyed by a 'Mech pushed into it")
         if not board.hex(there).building.basement:  # URB-BSMT-01: the first 'Mech in at ground level
-            state = evolve(state, board=structures.roll_basement(state.board, there, dice, events))
+            state = state.with_board(structures.roll_basement(state.board, there, dice, events))
         hex_there = state.board.hex(there)
     airborne = unit.motive is Motive.VTOL and unit.elevation > 0
     if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:
@@ -141,7 +141,7 @@ def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[st
             continue
         if name:  # URB-COLL-02, URB-BRG-04: half or more of a structure down brings the rest down
             standing, fallen = structure_hexes(state.board, name, bridge=h.building is None)
-            rule = str(state.options.get("collapse_share", "half_or_more"))
+            rule = state.options.collapse_share
             if standing and name not in spreading and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
                 spreading.add(name)
                 events.append(f"{len(fallen)} of {len(standing) + len(fallen)} hexes of {name} are down: "
@@ -158,11 +158,11 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
     rubble = replace(h, terrain=Terrain.RUBBLE, depth=0, building=None,
                      ruin=replace(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
-    occupants = sorted((u for u in state.units.values() if u.position == hex_id and u.active),
+    occupants = sorted((u for u in state.units.values() if u.hex == hex_id and u.active),
                        key=lambda u: (unit_level(state.board, u), u.id))
     levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
     roofs = {u.id for u in occupants if on_top(u)}
-    state = evolve(state, board=state.board.with_hex(hex_id, rubble))
+    state = state.with_board(state.board.with_hex(hex_id, rubble))
     survivors = []
     for unit in occupants:
         unit = state.units[unit.id]
@@ -190,7 +190,7 @@ def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dic
     """URB-COLL-09/10: the unit lowest down keeps the hex; each other is displaced in a random
     direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed."""
     for uid in lowest_first[1:]:
-        if not state.units[uid].active or state.units[uid].position != hex_id:
+        if not state.units[uid].active or state.units[uid].hex != hex_id:
             continue
         d6 = dice.d6(f"displacement direction {uid}")
         state = displace(state, uid, Facing(d6 - 1), dice, events, psr=False)
@@ -203,10 +203,10 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     g = h.bridge
     events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
     # The road went with the deck; nobody is on or under a bridge there any more.
-    state = evolve(state, board=state.board.with_hex(
+    state = state.with_board(state.board.with_hex(
         hex_id, replace(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
-    riders = [u for u in state.units.values() if u.position == hex_id and u.active and not under_bridge(u)]
-    beneath = sorted(u.id for u in state.units.values() if u.position == hex_id and u.active and under_bridge(u))
+    riders = [u for u in state.units.values() if u.hex == hex_id and u.active and not under_bridge(u)]
+    beneath = sorted(u.id for u in state.units.values() if u.hex == hex_id and u.active and under_bridge(u))
     for uid in beneath:
         state = state.with_unit(placed(state.units[uid]))
     bottom = base_level(h)

@@ -9,7 +9,7 @@ from btcli.model.units import Unit
 
 def landed_this_turn(unit: Unit, turn: int) -> bool:
     """Tells whether the unit made its landing roll this turn (DROP-09..11 apply)."""
-    return unit.extra.get("landed_turn") == turn
+    return unit.drop is not None and unit.drop.landed_turn == turn
 
 
 def check_can_act(unit: Unit, turn: int) -> None:

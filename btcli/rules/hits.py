@@ -26,8 +26,8 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
             if unit.motive.value == "vtol":
                 state = vtol.after_damage(state.with_unit(unit), before, dice, events)
                 continue
-            sinking = unit.motive.value == "hover" and unit.extra.get("immobile") and not before.extra.get("immobile")
-            if sinking and not unit.destroyed and state.board.hex(unit.position).is_deep_water:
+            sinking = unit.motive.value == "hover" and unit.vehicle.immobile and not before.vehicle.immobile
+            if sinking and not unit.destroyed and state.board.hex(unit.hex).is_deep_water:
                 events.append(f"{unit.id} is immobilized over water and sinks (tables.md 3)")
                 unit = evolve(unit, destroyed=True)
         state = state.with_unit(unit)

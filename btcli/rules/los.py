@@ -67,7 +67,7 @@ def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
 
 def unit_top(board: Board, unit: Unit) -> int:
     if unit.motive is Motive.VTOL:
-        return ground_level(board, unit.position, unit) + unit_height(unit)
+        return ground_level(board, unit.hex, unit) + unit_height(unit)
 
     return unit_level(board, unit) + unit_height(unit)
 
@@ -93,12 +93,12 @@ def _evaluate(board: Board, line: list[HexId], top: int) -> tuple[bool, int, str
 def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     """Returns the line of sight between two units on the board."""
     if placement.inside(board, attacker) and placement.inside(board, target) and placement.same_structure(
-        board, attacker.position, target.position
+        board, attacker.hex, target.hex
     ):
         return _inside_sight(board, attacker, target)
     top = max(unit_top(board, attacker), unit_top(board, target))
     results = []
-    for line in hex_lines(attacker.position, target.position):
+    for line in hex_lines(attacker.hex, target.hex):
         blocked, woods, reason = _evaluate(board, line, top)
         cover = None if blocked else partial_cover(board, attacker, target, line)
         results.append((blocked, woods + (cover is not None), woods, cover, reason, tuple(line)))
@@ -113,7 +113,7 @@ def sight_to_hex(board: Board, attacker: Unit, hex_id: HexId, target_top: int) -
     a building fills its whole hex (URB-ATK-02), so any line into the hex reaches it."""
     top = max(unit_top(board, attacker), target_top)
     best = None
-    for line in hex_lines(attacker.position, hex_id):
+    for line in hex_lines(attacker.hex, hex_id):
         blocked, woods, reason = _evaluate(board, line, top)
         if best is None or (blocked, woods) < (best.blocked, best.woods):
             best = Sight(blocked, woods, False, reason, tuple(line))
@@ -127,7 +127,7 @@ def _inside_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     """URB-IN-09..11: both units inside one building; count the building hexes and levels between them
     (the hexes strictly between, plus the levels strictly between their floors; docs/rules-notes.md)."""
     worst = None
-    for line in hex_lines(attacker.position, target.position):
+    for line in hex_lines(attacker.hex, target.hex):
         hexes = len(line) - 2 if len(line) > 1 else 0
         levels = max(0, abs(unit_level(board, attacker) - unit_level(board, target)) - 1)
         count = hexes + levels
@@ -147,13 +147,13 @@ def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId])
     """
     if not target.is_mech or target.prone:
         return None
-    here = board.hex(target.position)
+    here = board.hex(target.hex)
     if here.terrain is Terrain.WATER and here.depth == 1:
-        return target.position
+        return target.hex
 
     b = inside(board, target)
     if b is not None and floor_of(target) == b.height - 1:
-        return target.position
+        return target.hex
     if len(line) < 3:
         return None
     shoulder = board.hex(line[-2])

@@ -96,7 +96,7 @@ def move_level(board: Board, unit: Unit) -> int:
 
     Unlike ``placement.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
     are counted from a water hex's surface: its depth is paid as the water's MP (tables.md 11.1)."""
-    h = board.hex(unit.position)
+    h = board.hex(unit.hex)
     if h.building is not None:
         return h.level + (h.building.height if placement.on_top(unit) else placement.floor_of(unit))
     if h.bridge is not None and not placement.under_bridge(unit):
@@ -295,17 +295,17 @@ def gets_pavement_bonus(unit: Unit) -> bool:
 
 
 def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
-    return [u for u in state.units.values() if u.position == hex_id and u.active and u.id != exclude]
+    return [u for u in state.units.values() if u.hex == hex_id and u.active and u.id != exclude]
 
 
 def check_move(
     state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...], partial: bool = False
 ) -> MovePlan:
     """Checks a step path for ``unit`` and returns the plan; raises IllegalOrderError naming the rule."""
-    if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.position is not None:
+    if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.hex is not None:
         if steps:
             raise InputError("--mode stand takes no --path")
-        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.hex, unit.facing, 0, 0)
     standing = steps[:1] == ("U",)
     if "U" in steps[1:]:
         raise InputError("U (stand up) can only be the first step of a path")
@@ -319,9 +319,9 @@ def check_move(
     if mode is MoveMode.STAND or not steps:
         if steps:
             raise InputError("--mode stand takes no --path")
-        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.hex, unit.facing, 0, 0)
     board = state.board
-    here, facing = unit.position, unit.facing
+    here, facing = unit.hex, unit.facing
     start_paved = board.hex(here).paved
     all_paved = start_paved
     mp = 0
@@ -402,17 +402,17 @@ def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tupl
 def _check_can_move(unit: Unit, standing: bool = False) -> None:
     if unit.destroyed:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
-    if unit.position is None:
+    if unit.hex is None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
     if unit.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
-    if unit.is_vehicle and unit.extra.get("large") and unit.walk <= 0 and not unit.extra.get("immobile"):
+    if unit.is_vehicle and unit.vehicle.large and unit.walk <= 0 and not unit.vehicle.immobile:
         raise IllegalOrderError(f"'{unit.id}' is a large unit without MP (a landed DropShip): it can only stand",
                                 "VEH-VTOL-11")
-    if unit.is_vehicle and (unit.extra.get("immobile") or unit.walk <= 0):
-        rule = "VEH-CRIT-13" if unit.extra.get("engine_hit") else "tables.md 3"
+    if unit.is_vehicle and (unit.vehicle.immobile or unit.walk <= 0):
+        rule = "VEH-CRIT-13" if unit.vehicle.engine_hit else "tables.md 3"
         raise IllegalOrderError(f"'{unit.id}' cannot move (engine hit, motive damage): it can only stand", rule)
 
 
@@ -447,7 +447,7 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
     slow_mp, fast_mp = mode_mp(unit, slow, bonus), mode_mp(unit, fast, bonus)
     if mode is None:
         mode = slow if mp <= slow_mp else fast
-    if mode is fast and unit.is_vehicle and unit.extra.get("stunned_until"):
+    if mode is fast and unit.is_vehicle and unit.vehicle.stunned_until:
         if stunned(unit, turn):
             raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
     if mode is fast and backward:
@@ -484,7 +484,7 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
         raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
     board = state.board
     board.require(to)
-    distance = unit.position.distance(to)
+    distance = unit.hex.distance(to)
     if distance == 0:
         raise IllegalOrderError(f"illegal jump: '{unit.id}' must jump at least one hex", "tables.md 11.1")
     if distance > unit.jump:
@@ -524,34 +524,32 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
     if plan.steps[:1] == ("U",):
         unit = evolve(unit, prone=False)
     moved = evolve(
-        unit,
-        position=plan.end,
+        unit.at(plan.end, elevation=plan.elevation if plan.elevation is not None else unit.elevation),
         facing=plan.facing,
         mode=plan.mode,
         mp_spent=plan.mp,
         hexes_moved=plan.hexes_moved,
-        elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
     if plan.place is not None:
         moved = placement.placed(moved, *plan.place)
     if plan.mode is MoveMode.STAND:
-        text = f"{unit.id} stands still in {unit.position.label}"
+        text = f"{unit.id} stands still in {unit.hex.label}"
     elif not plan.hexes_moved:
-        text = f"{unit.id} turns in place in {unit.position.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
+        text = f"{unit.id} turns in place in {unit.hex.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
     elif plan.elevation is not None:
         text = (
-            f"{unit.id} flies {unit.position.label} -> {plan.end.label} facing {plan.facing.name}, "
+            f"{unit.id} flies {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}, "
             f"elevation {unit.elevation} -> {plan.elevation}: {plan.mp} MP, {plan.hexes_moved} hexes ({plan.mode.value})"
         )
     else:
         how = "minimum move" if plan.minimum_move else plan.mode.value
         text = (
-            f"{unit.id} {how}s {unit.position.label} -> {plan.end.label} facing {plan.facing.name}: "
+            f"{unit.id} {how}s {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}: "
             f"{plan.mp} MP, {plan.hexes_moved} hex{'es' if plan.hexes_moved != 1 else ''}"
         )
         if plan.minimum_move:
             text = (
-                f"{unit.id} makes a minimum move {unit.position.label} -> {plan.end.label} facing "
+                f"{unit.id} makes a minimum move {unit.hex.label} -> {plan.end.label} facing "
                 f"{plan.facing.name} (counts as {plan.mode.value}; VEH-MOVE-07)"
             )
     return state.with_unit(moved), [text]
@@ -563,9 +561,9 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
     """Returns the cheapest legal step path to ``to`` (ending with ``facing`` if given)."""
     _check_can_move(unit)
     state.board.require(to)
-    if to == unit.position and (facing is None or facing == unit.facing):
+    if to == unit.hex and (facing is None or facing == unit.facing):
         return ()
-    if to != unit.position and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
+    if to != unit.hex and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
         _check_enemy(state, unit, to)
         _check_stacking(state, unit, to)
     candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
@@ -582,7 +580,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
                 pass
         shortfalls.append(f"{m.value} needs {needed} MP, has {budget}" if needed is not None else f"no {m.value} path")
     # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
-    direction = unit.position.direction_to(to)
+    direction = unit.hex.direction_to(to)
     if direction is not None and not _turns(unit.facing, direction) and facing in (None, unit.facing):
         try:
             check_move(state, unit, None, ("F",))
@@ -605,7 +603,7 @@ def _start(state: GameState, unit: Unit) -> tuple:
     """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
     board = state.board
     place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
-    return unit.position, unit.facing, board.hex(unit.position).paved, move_level(board, unit), place
+    return unit.hex, unit.facing, board.hex(unit.hex).paved, move_level(board, unit), place
 
 
 def _search(state, unit, to, facing, allow_backward, budget, bonus):

@@ -36,7 +36,7 @@ def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list
 
 def _kept_twist(unit) -> int:
     """A jammed or locked turret stays where it points (VEH-CRIT-18, 19); torsos and free turrets center."""
-    return unit.twist if unit.is_vehicle and unit.extra.get("turret") in ("jammed", "locked") else 0
+    return unit.twist if unit.is_vehicle and unit.vehicle.turret in ("jammed", "locked") else 0
 
 
 def end_turn(state: GameState) -> GameState:

@@ -1,50 +1,40 @@
 """Where a unit stands in its hex: on the ground, on a floor of a building, on its roof, on a
 bridge deck or under it (seed 003: URB-MOVE, URB-BRG; AMB-45).
 
-A unit in a building hex is inside on a floor (``extra["floor"]``, 0 = ground
-floor, negative = in a basement) or on the roof (``extra["top"]``). A unit in a
-bridge hex is on the deck unless ``extra["under"]``. Every other hex keeps no
-such marks. Everything that asks where a unit stands asks here.
+A unit in a building hex is inside on a floor (``Position.floor``, 0 = ground
+floor, negative = in a basement) or on the roof (``Position.roof``). A unit in a
+bridge hex is on the deck unless ``Position.under_bridge``. Every other hex keeps
+no such marks. Everything that asks where a unit stands asks here, and so do the
+heights of bodies in a hex: who is in a sliding or landing unit's way.
 """
 
 from __future__ import annotations
 
 from btcli.model.board import Board, Building, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, evolve
+from btcli.model.state import GameState
 from btcli.model.units import Motive, Unit
 
 MECH_HEIGHT = 2  # AMB-45: the standard 'Mech height in levels
 
-_MARKS = ("floor", "top", "under")
-
-
 def floor_of(unit: Unit) -> int:
-    return int(unit.extra.get("floor", 0))
+    return unit.position.floor if unit.position is not None else 0
 
 
 def on_top(unit: Unit) -> bool:
-    return bool(unit.extra.get("top", False))
+    return unit.position is not None and unit.position.roof
 
 
 def under_bridge(unit: Unit) -> bool:
-    return bool(unit.extra.get("under", False))
+    return unit.position is not None and unit.position.under_bridge
 
 
 def placed(unit: Unit, floor: int = 0, top: bool = False, under: bool = False) -> Unit:
-    """Returns the unit with its place in its hex set (no marks: ground floor, deck or plain ground)."""
-    if not (floor or top or under) and not any(k in unit.extra for k in _MARKS):
+    """Returns the unit with its place in its hex set (none: ground floor, deck or plain ground)."""
+    p = unit.position
+    if p is None or (p.floor, p.roof, p.under_bridge) == (floor, top, under):
         return unit
-    extra = {k: v for k, v in unit.extra.items() if k not in _MARKS}
-    if floor:
-        extra["floor"] = floor
-    if top:
-        extra["top"] = True
-    if under:
-        extra["under"] = True
-    if extra == unit.extra:
-        return unit
-    return evolve(unit, extra=extra)
+    return unit.placed_at(floor=floor, roof=top, under_bridge=under)
 
 
 def base_level(h: Hex) -> int:
@@ -56,13 +46,13 @@ def inside(board: Board, unit: Unit) -> Building | None:
     """Returns the building a unit is inside (not on its roof), or None."""
     if unit.position is None:
         return None
-    b = board.hex(unit.position).building
+    b = board.hex(unit.hex).building
     return b if b is not None and not on_top(unit) else None
 
 
 def unit_level(board: Board, unit: Unit) -> int:
     """Returns the level a unit stands at: its floor inside a building, a roof, a bridge deck or under it."""
-    h = board.hex(unit.position)
+    h = board.hex(unit.hex)
     if h.building is not None:
         return h.level + (h.building.height if on_top(unit) else floor_of(unit))
     if h.bridge is not None:
@@ -90,12 +80,12 @@ def body_height(unit: Unit) -> int:
     infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
     if unit.is_mech:
         return 1 if unit.prone else 2
-    return int(unit.extra.get("height", 1)) if unit.extra.get("large") else 1
+    return unit.vehicle.height if is_large(unit) else 1
 
 
 def is_large(unit: Unit) -> bool:
     """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
-    return bool(unit.extra.get("large"))
+    return unit.vehicle is not None and unit.vehicle.large
 
 
 # A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
@@ -125,7 +115,7 @@ def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
 def units_in_the_way(state: GameState, slider: Unit, there: HexId, elevation: int) -> list[Unit]:
     """Returns the active units in ``there`` that a unit entering at ``elevation`` would hit, by id."""
     return sorted(
-        (u for u in state.units.values() if u.position == there and u.active and u.id != slider.id
+        (u for u in state.units.values() if u.hex == there and u.active and u.id != slider.id
          and in_the_way(slider, elevation, u)),
         key=lambda u: u.id,
     )

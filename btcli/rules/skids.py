@@ -63,16 +63,16 @@ def slide(
 ) -> GameState:
     """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
     board = state.board
-    start = unit.position
+    start = unit.hex
     airborne = (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE
     # VEH-SLIP-06: a VTOL or WiGE keeps its absolute height through the slip (a WiGE: 1 above its hex).
     absolute = board.hex(start).level + flight_elevation(unit)
     for _ in range(distance):
-        here = unit.position
+        here = unit.hex
         there = here.neighbor(direction)
         if not board.contains(there):
             events.append(f"{unit.id} {kind}s off the map at {there.label} and leaves the battle")
-            return state.with_unit(evolve(unit, position=None))
+            return state.with_unit(unit.at(None))
         h = board.hex(there)
         if airborne:
             top = h.level + obstacle_height(h, on_road=False)  # hills, roofs and treetops (AMB-02)
@@ -92,14 +92,14 @@ def slide(
             return state
         if airborne:  # VEH-SLIP-14: no fall whatever the ground below does (a WiGE: btcli's reading)
             if unit.motive is Motive.WIGE:
-                unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+                unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
                 events.append(f"{unit.id} {kind}s over {there.label}")
                 continue
-            unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=elevation)
+            unit = evolve(unit.at(there, elevation=elevation), hexes_moved=unit.hexes_moved + 1)
             events.append(f"{unit.id} {kind}s over {there.label} at elevation {unit.elevation}")
             continue
         drop = board.hex(here).level - h.level
-        unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+        unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
         events.append(f"{unit.id} {kind}s into {there.label}")
         if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
             events.append(f"{unit.id} {kind}s into depth-{h.depth} water and is destroyed (VEH-URB-06)")
@@ -112,7 +112,7 @@ def slide(
             state = state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))  # VEH-URB-03
             return _make_room(state, unit.id, direction, dice, events)
     state = state.with_unit(unit)
-    return _make_room(state, unit.id, direction, dice, events) if unit.position != start else state
+    return _make_room(state, unit.id, direction, dice, events) if unit.hex != start else state
 
 
 def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing, kind: str, dice: Dice,
@@ -127,8 +127,8 @@ def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing,
             return state, True
     moved = state.units[unit.id]
     vtol = moved.motive is Motive.VTOL
-    if hit and vtol and moved.position == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
-        state = state.with_unit(evolve(moved, elevation=elevation))
+    if hit and vtol and moved.hex == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
+        state = state.with_unit(moved.placed_at(elevation=elevation))
     return state, hit
 
 
@@ -145,12 +145,12 @@ def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction
     """VEH-SLIP-11, 12, VTOL-CRASH-05: the VTOL enters terrain as high as itself: it charges a building
     there (AMB-05: the charge first), falls on any units there, then crashes."""
     h = state.board.hex(there)
-    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+    unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
     hexes = unit.hexes_moved
     if h.building is not None:
         state = collisions.charge_building(state, unit, there, events)
     elevation = max(0, absolute - h.level)
-    state = state.with_unit(evolve(unit, elevation=elevation if unit.motive is Motive.VTOL else 0))
+    state = state.with_unit(unit.placed_at(elevation=elevation if unit.motive is Motive.VTOL else 0))
     state = collisions.fall_onto(state, state.units[unit.id], elevation, direction, dice, events)
     return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
 
@@ -169,8 +169,8 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
     unit = state.units[unit.id]
     if not unit.active:
         return state
-    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1,
-                  elevation=elevation if unit.motive is Motive.VTOL else 0)
+    unit = evolve(unit.at(there, elevation=elevation if unit.motive is Motive.VTOL else 0),
+                  hexes_moved=unit.hexes_moved + 1)
     state = state.with_unit(unit)
     return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events,
                        f"slips into {large.id}, as high as itself, and crashes (VEH-SLIP-11)")
@@ -186,7 +186,7 @@ def _slip_onto_infantry(state, unit: Unit, there: HexId, elevation: int, directi
                         events: list[str]) -> GameState:
     """VEH-SLIP-13, VTOL-CRASH-05: the VTOL or WiGE comes down to the base level of the infantry's hex and
     crashes, falling on the units there (accidental fall from above)."""
-    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=0)
+    unit = evolve(unit.at(there, elevation=0), hexes_moved=unit.hexes_moved + 1)
     events.append(f"{unit.id} slips into infantry in {there.label}: its height drops to the hex's base level (VEH-SLIP-13)")
     state = state.with_unit(unit)
     state = collisions.fall_onto(state, unit, elevation, direction, dice, events)
@@ -202,14 +202,14 @@ def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int)
         unit = vehicles.vehicle_damage(unit, hit, dice, events, turn)
         if unit.destroyed:
             return unit
-    return evolve(unit, extra={**unit.extra, "immobile": True})
+    return vehicles.with_state(unit, immobile=True)
 
 
 def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str],
                 what: str = "slips into terrain as high as itself and crashes") -> GameState:
     """VTOL-CRASH-01: hexes moved x ceil(tons/10) on the side that struck the terrain (AMB-06)."""
     # AMB-06: hexes x ceil(tons / 10) (catalog reading); option vtol_crash_damage = "product": ceil(hexes x tons / 10)
-    if state.options.get("vtol_crash_damage", "per_hex") == "product":
+    if state.options.vtol_crash_damage == "product":
         total = ceil(hexes * unit.tons / 10)
     else:
         total = hexes * ceil(unit.tons / 10)
@@ -225,7 +225,7 @@ def risk_points(unit: Unit, board, steps: tuple[str, ...], fast: bool) -> list[t
         return []
     slipping = unit.motive in SLIPPERS
     points = []
-    here, facing = unit.position, unit.facing
+    here, facing = unit.hex, unit.facing
     turned_from: Facing | None = None
     turn_hex = None
     entered = 0

@@ -110,7 +110,7 @@ def overweight(state: GameState, hex_id: HexId, arriving: Unit | None = None,
     """
     h = state.board.hex(hex_id)
     here = [((floor_of(u), on_top(u), under_bridge(u)), u.tons) for u in state.units.values()
-            if u.position == hex_id and u.active and (arriving is None or u.id != arriving.id)]
+            if u.hex == hex_id and u.active and (arriving is None or u.id != arriving.id)]
     if arriving is not None:
         here.append((place, arriving.tons))
     if h.building is not None:

@@ -127,7 +127,13 @@ def _parts(data: bytes):
     from btcli.store.logparse import parse_log
 
     head_end = split_head(data)
+    if head_end == len(data) and b"\r\n[[log]]\r\n" in data:
+        raise VerificationError("the game file has Windows (CRLF) line endings; btcli game files use LF "
+                                "(see README: play by email)")
     head = parse_toml(data[:head_end], "game file head")
+    from btcli.store.codec import check_format
+
+    check_format(head.get("game"))
     log = parse_log(data[head_end:])
     if not log or "log" in head:
         raise VerificationError("the game file has no [[log]] entries to verify")
@@ -171,11 +177,10 @@ def verify_text(data: bytes, held_seed=None) -> Verified:
         if entry.get("prev") != prev:
             raise VerificationError(f"entry {index}: previous-entry hash does not match entry {index - 1}", index)
         try:
-            order, dice = parse_command(str(entry.get("command", "")))
-            outcome = execute(state, order, dice, held_seed)
+            outcome = replay(state, entry, held_seed)
         except BtcliError as exc:
             raise VerificationError(f"entry {index}: command {entry.get('command')!r} does not replay: {exc}", index) from None
-        if dice:
+        if "--dice" in str(entry.get("command", "")).split():
             hand.append(index)
         expected = make_entry(state, outcome, prev)
         if entry != expected:
@@ -270,19 +275,7 @@ def explain_head_edit(game) -> str:
         _, log = _parts(data)
         state = _initial(log[0])
         for entry in log[1:]:
-            order, dice = parse_command(str(entry.get("command", "")))
-            if dice or not is_held(state.seed):
-                outcome = execute(state, order, dice)
-            else:
-                totals = []
-                for line in entry.get("rolls", ()):
-                    found = _ROLL_TOTAL.findall(str(line))
-                    totals.append(int(found[-1][1]) if found else 0)
-                logged = _LoggedDice(totals, state.rolls)
-                new, _events = _apply(state, order, logged)
-                logged.finish()
-                outcome = Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), [], [], "")
-            state = outcome.state
+            state = replay(state, entry, logged_dice=True).state
     except BtcliError as exc:
         return f"its state is not the one its last log entry recorded, and the log does not replay ({exc})"
     found = first_difference(state_to_dict(game.state), state_to_dict(state))
@@ -293,7 +286,21 @@ def explain_head_edit(game) -> str:
             f"verified by entry {len(log)}")
 
 
-def _apply(state, order, dice):
+def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_dice: bool = False) -> Outcome:
+    """Runs one logged entry's command again: with its ``--dice``, else the game's seeded dice (a referee
+    game's with ``held_seed``). ``logged_dice``: a referee game without the seed rolls the totals its
+    log shows instead (the states come out right; the roll texts lose their faces)."""
+    order, dice = parse_command(str(entry.get("command", "")))
+    if dice or not is_held(state.seed) or held_seed is not None or not logged_dice:
+        return execute(state, order, dice, held_seed)
+    totals = []
+    for line in entry.get("rolls", ()):
+        found = _ROLL_TOTAL.findall(str(line))
+        totals.append(int(found[-1][1]) if found else 0)
+    logged = _LoggedDice(totals, state.rolls)
     from btcli.engine import apply
 
-    return apply(state, order, dice)
+    new, events = apply(state, order, logged)
+    logged.finish()
+    return Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), events, logged.rolls,
+                   with_dice(order.canonical(), None))

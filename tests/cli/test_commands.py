@@ -119,7 +119,7 @@ def test_movement_phase_cannot_end_with_units_unmoved(moving):
 
 
 def test_newer_format_version_exits_4(game):
-    game.write_text(game.read_text().replace("format = 1", "format = 99", 1))
+    game.write_text(game.read_text().replace("format = 2", "format = 99", 1))
     assert_refused(game, 4, "report", game, contains="newer than this btcli")
     assert_refused(game, 4, "resolve-phase", game, contains="newer than this btcli")
 
@@ -179,7 +179,7 @@ def test_verify_passes_on_an_untouched_game(moving):
 @pytest.mark.parametrize(
     "old,new,entry",
     [
-        ('position = "0616"', 'position = "0615"', "current state"),
+        ('hex = "0616"', 'hex = "0615"', "current state"),
         ('command = "move wasp --path F"', 'command = "move wasp --path F,F"', "entry 3"),
         ('"initiative blue (turn 1): 2D6 = 8"', '"initiative blue (turn 1): 2D6 = 9"', "entry 2"),
     ],
@@ -187,8 +187,8 @@ def test_verify_passes_on_an_untouched_game(moving):
 def test_verify_reports_an_edit_with_the_first_bad_entry(moving, old, new, entry):
     ok("move", moving, "wasp", "--path", "F")
     text = moving.read_text()
-    if old.startswith("position"):
-        text = text.replace('position = "0615"', 'position = "0614"', 1)
+    if old.startswith("hex"):
+        text = text.replace('hex = "0615"', 'hex = "0614"', 1)
     else:
         assert old in text
         text = text.replace(old, new, 1)

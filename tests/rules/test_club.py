@@ -7,8 +7,9 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
-from btcli.model.state import Phase, evolve
+from btcli.model.state import Phase
 from btcli.orders import AttackOrder
+from tests.builders import changed
 from tests.rules.test_movement import design, make_state
 
 HUNCHBACK, LOCUST = "Hunchback HBK-4G", "Locust LCT-1V"
@@ -18,7 +19,7 @@ def duel(club: bool):
     state = make_state(design(HUNCHBACK, "a", at="0505", facing="N"), design(LOCUST, "t", at="0504", facing="S", side="blue"),
                        phase=Phase.PHYSICAL)
     attacker = state.units["a"]
-    return evolve(state, units={**state.units, "a": evolve(attacker, extra={"club": True} if club else {})})
+    return changed(state, units={**state.units, "a": changed(attacker, club=True if club else {})})
 
 
 def test_no_club_no_club_attack():

@@ -13,9 +13,10 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, evolve
+from btcli.model.state import GameState
 from btcli.model.units import MoveMode
 from btcli.rules import collisions, placement, vtol
+from tests.builders import changed
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan, vehicle
 from tests.rules.test_skids import J_EDGAR, SLIP_ROLL, drive, paved, skid_state
 from tests.rules.test_vtol import airborne, heavy_vtol, purposes
@@ -26,7 +27,7 @@ TO_HIT = "to-hit accidental charge u1 vs m"
 
 def moved(state: GameState, uid: str) -> GameState:
     """Marks a unit as having moved this turn (it cannot get out of the way)."""
-    return state.with_unit(evolve(state.units[uid], mode=MoveMode.WALK))
+    return state.with_unit(changed(state.units[uid], mode=MoveMode.WALK))
 
 
 def hover_and_mech(**mech) -> GameState:
@@ -48,7 +49,7 @@ def test_sideslip_into_a_mech_makes_an_accidental_charge_roll():
     assert purposes(rolls) == [SLIP_ROLL, TO_HIT]
     assert (rolls[1].target, rolls[1].modifiers) == (11, (("driving", 8), ("piloting difference", 3)))
     assert "u1 sideslips into m in 0506: accidental charge (VEH-SLIP-09)" in events
-    assert (state.units["u1"].position, state.units["m"].position) == (H("0505"), H("0506"))
+    assert (state.units["u1"].hex, state.units["m"].hex) == (H("0505"), H("0506"))
     assert armor_lost(state.units["m"]) == 0
 
 
@@ -58,7 +59,7 @@ def test_accidental_charge_that_hits_is_resolved_as_a_charge_and_ends_the_slide(
     # the hover takes 0506; the slide ends there. Then the 'Mech's PSR (+2) and the hover's motive roll.
     state, events, rolls = drive(moved(hover_and_mech(), "m"), "3F,R,F", [4, 11, 1, 1, 7, 12, 2])
     u, m = state.units["u1"], state.units["m"]
-    assert (u.position, m.position) == (H("0506"), H("0505"))
+    assert (u.hex, m.hex) == (H("0506"), H("0505"))
     assert (armor_lost(m), armor_lost(u)) == (8, 5)
     assert purposes(rolls) == [
         SLIP_ROLL, TO_HIT, "kick location vs m (rear)", "kick location vs m (rear)",
@@ -71,7 +72,7 @@ def test_slide_resting_on_a_missed_unit_pushes_it_on():
     # VEH-SLIP-09 (stacking, TW p.57; MegaMek): fail by 1 -> slip 1 into 0506; the charge misses; the hover
     # comes to rest there and the 'Mech is displaced north (its displacement PSR, made).
     state, _events, rolls = drive(moved(hover_and_mech(), "m"), "3F,R,F", [7, 10, 12])
-    assert (state.units["u1"].position, state.units["m"].position) == (H("0506"), H("0505"))
+    assert (state.units["u1"].hex, state.units["m"].hex) == (H("0506"), H("0505"))
     assert purposes(rolls) == [SLIP_ROLL, TO_HIT, "piloting skill roll m (displaced)"]
 
 
@@ -81,7 +82,7 @@ def test_unit_that_has_not_moved_may_get_out_of_the_way():
     state, events, rolls = drive(hover_and_mech(), "3F,R,F", [4, 5])
     assert purposes(rolls) == [SLIP_ROLL, "avoid collision m"]
     assert "m gets out of the way (5 vs 5)" in events
-    assert state.units["u1"].position == H("0505")
+    assert state.units["u1"].hex == H("0505")
 
 
 def test_unit_that_fails_to_get_out_of_the_way_is_charged():
@@ -98,7 +99,7 @@ def test_no_going_on_after_a_collision():
     dice = ManualDice([4, 11, 1, 1, 7, 12, 2])
     state, _ = engine.apply(moved(hover_and_mech(), "m"), MoveOrder("u1", "flank", parse_steps("3F,R,F,F"), after_slip="continue"), dice)
     dice.finish()
-    assert state.units["u1"].position == H("0506")
+    assert state.units["u1"].hex == H("0506")
 
 
 def test_skid_into_an_occupied_hex_is_an_accidental_charge():
@@ -110,7 +111,7 @@ def test_skid_into_an_occupied_hex_is_an_accidental_charge():
     assert purposes(rolls)[:2] == ["driving skill roll u1 (skid)", TO_HIT]
     assert rolls[1].target == 5
     # the skid went on through 0511 to 0510; the closing motive roll of the skid follows (VEH-MOVE-02)
-    assert state.units["u1"].position == H("0510")
+    assert state.units["u1"].hex == H("0510")
 
 
 # -- VEH-SLIP-10, VEH-VTOL-14: heights -----------------------------------------------------------------------
@@ -135,7 +136,7 @@ def test_slipping_vtol_above_the_unit_passes_over():
     # VEH-SLIP-10 test: the VTOL at height 3 passes over (2 < 3): no charge roll, it slips on to 0505.
     state, _events, rolls = drive(vtol_and_tank(3), "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (state.units["u1"].position, state.units["u1"].elevation) == (H("0505"), 3)
+    assert (state.units["u1"].hex, state.units["u1"].elevation) == (H("0505"), 3)
 
 
 def test_vtol_that_hits_keeps_its_height_in_the_targets_hex():
@@ -143,7 +144,7 @@ def test_vtol_that_hits_keeps_its_height_in_the_targets_hex():
     # (absolute height 2 over the level-1 hex). Tank damage ceil(30/10 x 3) = 9 (5 + 4), 3 back to the VTOL.
     state, _events, rolls = drive(vtol_and_tank(2), "3F,R,F", [3, 9, 7, 7, 7, 2])
     u, m = state.units["u1"], state.units["m"]
-    assert (u.position, u.elevation, m.position) == (H("0506"), 1, H("0505"))
+    assert (u.hex, u.elevation, m.hex) == (H("0506"), 1, H("0505"))
     assert (armor_lost(m), armor_lost(u)) == (9, 3)
     assert purposes(rolls)[-1] == "motive system damage m"  # VEH-PHYS-05 (a VTOL makes none)
 
@@ -209,14 +210,14 @@ def test_vtol_crashing_into_a_hex_with_a_unit_falls_on_it():
     assert rolls[1].target == 7
     assert "u1 falls onto m (7 vs 7): 3 damage (VTOL-CRASH-05)" in events
     m, u = state.units["m"], state.units["u1"]
-    assert (armor_lost(m), m.position, u.position, armor_lost(u)) == (3, H("0504"), H("0505"), 15)
+    assert (armor_lost(m), m.hex, u.hex, armor_lost(u)) == (3, H("0504"), H("0505"), 15)
 
 
 def test_vtol_missing_the_unit_below_comes_down_beside_it():
     # VTOL-CRASH-05 (MegaMek): a miss puts the falling VTOL down in the next hex instead (0504), unharmed tank.
     state, events, _rolls = drive(vtol_towards_a_tank_on_a_hill(), "3F,R,F", [3, 6, 7, 7, 7])
     assert "u1 falls beside m (6 vs 7) (VTOL-CRASH-05)" in events
-    assert (state.units["u1"].position, state.units["m"].position, armor_lost(state.units["m"])) == (H("0504"), H("0505"), 0)
+    assert (state.units["u1"].hex, state.units["m"].hex, armor_lost(state.units["m"])) == (H("0504"), H("0505"), 0)
 
 
 # -- VTOL-CRIT-06: forced landing on a weak building ------------------------------------------------------------
@@ -238,7 +239,7 @@ def test_forced_landing_on_a_building_weaker_than_the_vtol_collapses_it():
     state = vtol.forced_landing(state, state.units["u1"], "engine hit (VTOL-CRIT-04)", dice, events)
     h, u = state.board.hex(H("0505")), state.units["u1"]
     assert (h.terrain.value, h.building) == ("rubble", None)
-    assert u.elevation == 0 and u.extra["immobile"] and "top" not in u.extra
+    assert u.elevation == 0 and u.vehicle.immobile and not u.position.roof
     assert any("VTOL-CRIT-06" in e for e in events)
     assert any("collapses" in e for e in events) and any("takes 3 collapse damage" in e for e in events)
 

@@ -19,11 +19,12 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import Facing
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode
 from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import combat, falls
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 
 HUNCHBACK = "Hunchback HBK-4G"  # AC/20 RT (0), Medium Laser LA (1), Medium Laser RA (2), Small Laser HD (3)
 ATLAS = "Atlas AS7-D"  # AC/20 RT, LRM-20 LT, SRM-6 LT, ML LA, ML RA, 2x ML CT rear; 20 sinks
@@ -47,7 +48,7 @@ def make_state(*units: dict[str, Any], phase: Phase = Phase.WEAPON) -> GameState
 
 
 def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(evolve(state.units[uid], **changes))
+    return state.with_unit(changed(state.units[uid], **changes))
 
 
 def run(state: GameState, order, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:
@@ -117,7 +118,7 @@ def test_destroyed_unit_cannot_fire_in_a_later_phase():
 def test_partial_cover_leg_hits_strike_the_cover():
     # tables.md 6.4: partial cover +1, and hits on the legs strike the cover (location 5 front -> RL).
     state = duel()
-    state = replace(state, board=state.board.with_hex(state.units["t"].position.neighbor(Facing.N),
+    state = changed(state, board=state.board.with_hex(state.units["t"].hex.neighbor(Facing.N),
                                                       replace(state.board.default, level=1)))
     state, events, d = attack(state, "a", "t", "Medium Laser@LA", dice=[8, 5])
     assert d.rolls[0].target == 5

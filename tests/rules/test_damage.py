@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 
 from btcli.dice import ManualDice
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import damage
 from btcli.rules.hits import apply_hits
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t: IS HD 3, CT 16, LT/RT 12, arms 8, legs 12
 LOCUST = "Locust LCT-1V"  # 20 t: IS HD 3, CT 6, LT/RT 5, arms 3, legs 4
@@ -52,7 +53,7 @@ def target(design: dict[str, Any] | str, *, armor: dict[str, int] | None = None,
     t = state.units["t"]
     if armor:
         changes["armor"] = {**t.armor, **armor}
-    return state.with_unit(evolve(t, **changes))
+    return state.with_unit(changed(t, **changes))
 
 
 def hit(location: str, amount: int, side: str = "front", *, rear: bool = False, critical: bool = False,
@@ -422,13 +423,13 @@ def test_vehicle_critical_mark_rolls_on_column_of_location(design, location, sid
     assert f"t: critical roll {roll} on the {column} column: {crit}" in events
     effects = {
         "driver hit": lambda u: not u.destroyed and u.conscious,
-        "crew killed": lambda u: u.extra.get("crew_killed") and not u.conscious and not u.destroyed,
+        "crew killed": lambda u: u.vehicle.crew_killed and not u.conscious and not u.destroyed,
         "fuel tank": lambda u: u.destroyed,
-        "engine hit": lambda u: u.extra.get("engine_hit") and u.extra.get("immobile") and not u.destroyed,
-        "crew stunned": lambda u: (u.extra.get("stunned_from"), u.extra.get("stunned_until")) == (2, 2),
+        "engine hit": lambda u: u.vehicle.engine_hit and u.vehicle.immobile and not u.destroyed,
+        "crew stunned": lambda u: (u.vehicle.stunned_from, u.vehicle.stunned_until) == (2, 2),
         "ammunition": lambda u: u.destroyed and all(a.shots == 0 for a in u.ammo),  # 300 damage vs rear IS 6
-        "turret jam": lambda u: u.extra.get("turret") == "jammed",
-        "turret blown off": lambda u: u.extra.get("turret") == "gone" and not u.destroyed,
+        "turret jam": lambda u: u.vehicle.turret == "jammed",
+        "turret blown off": lambda u: u.vehicle.turret == "gone" and not u.destroyed,
     }
     assert effects[crit](unit)
 
@@ -454,7 +455,7 @@ def test_vehicle_critical_mark_and_internal_damage_roll_twice():
     # tables.md 1: the [C] roll and the internal-structure roll are independent.
     unit, _, d = apply(target(MANTICORE, armor={"front": 0}), hit("front", 1, critical=True), dice=[6, 8])
     assert unit.crits == ("front: driver hit", "front: stabilizer")
-    assert unit.extra["stabilized"] == ["front"]
+    assert unit.vehicle.stabilized == ("front",)
     assert len(d.rolls) == 2
 
 
@@ -487,8 +488,8 @@ def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, res
     assert unit.crits == ((f"motive: {result}",) if result else ())
     assert f"t: motive system roll {modified}: {result or 'no effect'}" in events
     assert d.rolls[0].purpose == "motive system damage t"
-    assert unit.extra.get("motive_dsr", []) == dsr
-    assert unit.extra.get("immobile", False) == (result == "major damage")
+    assert unit.vehicle.motive_dsr == tuple(dsr)
+    assert unit.vehicle.immobile == (result == "major damage")
 
 
 @pytest.mark.parametrize(

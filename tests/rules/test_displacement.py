@@ -53,7 +53,7 @@ def push(state: GameState, direction: Facing = Facing.N, dice: list[int] = (), u
 
 
 def at(state: GameState, uid: str) -> str | None:
-    position = state.units[uid].position
+    position = state.units[uid].hex
     return position.label if position is not None else None
 
 
@@ -202,4 +202,4 @@ def test_mech_displaced_down_one_level_only_rolls_the_psr():
 def test_push_direction_is_kept_for_any_facing():
     # TW p.151: the push direction, not the unit's facing, decides the hex (pushed SE from 0505).
     state, _, _ = push(make_state((SCORPION, "u", "0505")), Facing.SE)
-    assert state.units["u"].position == HexId.parse("0605")
+    assert state.units["u"].hex == HexId.parse("0605")

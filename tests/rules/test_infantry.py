@@ -15,7 +15,7 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import Hit, Phase, evolve
+from btcli.model.state import Hit, Phase
 from btcli.model.units import Motive, MoveMode, UnitKind
 from btcli.orders import AttackOrder
 from btcli.render.view import unit_view
@@ -24,6 +24,7 @@ from btcli.rules.hits import apply_hits
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash
+from tests.builders import changed
 from tests.rules.test_movement import (
     SCORPION,
     design,
@@ -121,7 +122,7 @@ def test_battle_armor_damage_strikes_the_first_trooper_standing_and_excess_is_lo
     (Phase.PHYSICAL, AttackOrder("inf", "t", physical="charge"), "infantry make no physical attacks"),
 ])
 def test_infantry_attacks_are_refused(phase, order, message):
-    state = evolve(make_state(platoon(), design(SCORPION, "t", at="0505", side="red")), phase=phase)
+    state = changed(make_state(platoon(), design(SCORPION, "t", at="0505", side="red")), phase=phase)
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, order, ManualDice([]))
     assert str(info.value) == f"'inf': {message} (btcli infantry model)"
@@ -173,8 +174,8 @@ def test_vtol_slipping_into_infantry_drops_to_the_hex_level_and_crashes_onto_the
     assert purposes(rolls) == [SLIP_ROLL, "to-hit falling u1 onto inf"] + ["hit location crash u1 (left)"] * 3
     assert "u1 slips into infantry in 0506: its height drops to the hex's base level (VEH-SLIP-13)" in events
     assert "u1 crashes: 12 damage (VTOL-CRASH-01)" in events
-    assert (u.position, u.elevation, u.hexes_moved, u.destroyed) == (H("0506"), 0, 4, False)
-    assert (inf.position, inf.internal) == (H("0505"), {"troopers": 25})
+    assert (u.hex, u.elevation, u.hexes_moved, u.destroyed) == (H("0506"), 0, 4, False)
+    assert (inf.hex, inf.internal) == (H("0505"), {"troopers": 25})
 
 
 def test_vtol_slipping_above_infantry_does_not_meet_them():
@@ -182,7 +183,7 @@ def test_vtol_slipping_above_infantry_does_not_meet_them():
     state = airborne(make_state(heavy_vtol(driving=7), platoon()), 2)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (state.units["u1"].position, state.units["u1"].elevation) == (H("0505"), 2)
+    assert (state.units["u1"].hex, state.units["u1"].elevation) == (H("0505"), 2)
     assert state.units["inf"].internal == {"troopers": 28}
 
 
@@ -194,5 +195,5 @@ def test_wige_slipping_into_infantry_crashes():
     state, events, rolls = drive(make_state(wige, platoon()), "3F,R,F", [3, 5, 7, 7, 7])
     u = state.units["u1"]
     assert purposes(rolls) == [SLIP_ROLL, "to-hit falling u1 onto inf"] + ["hit location crash u1 (left)"] * 3
-    assert (u.position, u.elevation, u.destroyed) == (H("0505"), 0, False)
+    assert (u.hex, u.elevation, u.destroyed) == (H("0505"), 0, False)
     assert state.units["inf"].internal == {"troopers": 28}

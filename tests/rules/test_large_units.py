@@ -27,7 +27,7 @@ def large(at: str = "0509", **extra) -> dict:
 
 def test_large_flag_and_height_load_into_the_units_record():
     ds = make_state(large(height=3)).units["ds"]
-    assert (ds.extra["large"], ds.extra["height"]) == (True, 3)
+    assert (ds.vehicle.large, ds.vehicle.height) == (True, 3)
 
 
 @pytest.mark.parametrize("entry, message", [
@@ -55,7 +55,7 @@ def test_vtol_trying_to_land_on_a_large_vehicle_charges_it():
     assert purposes(rolls) == ["hit location normal from u1 vs ds (front)"] + \
         ["hit location normal from ds vs u1 (front)"] * 2 + ["motive system damage ds"]
     assert "u1 tries to land on ds" in events and "u1 automatically charges ds in 0509 (VEH-VTOL-11)" in events
-    assert (u.position, u.elevation, u.armor["front"], ds.armor["front"], u.destroyed) == (H("0509"), 2, 10, 47, False)
+    assert (u.hex, u.elevation, u.armor["front"], ds.armor["front"], u.destroyed) == (H("0509"), 2, 10, 47, False)
 
 
 def test_vtol_descending_clear_of_a_large_vehicle_does_not_charge():
@@ -82,7 +82,7 @@ def test_vtol_slipping_into_a_large_vehicle_as_high_as_itself_charges_it_then_cr
     assert "u1 automatically charges ds in 0506 (VEH-SLIP-12)" in events
     assert "u1 slips into ds, as high as itself, and crashes (VEH-SLIP-11): 12 damage (VTOL-CRASH-01)" in events
     assert events[-1] == "u1 cannot come to rest there ('ds' fills the hex) and is destroyed (VTOL-CRASH-03)"
-    assert (u.destroyed, u.position, ds.armor["rear"], ds.position) == (True, H("0506"), 41, H("0506"))
+    assert (u.destroyed, u.hex, ds.armor["rear"], ds.hex) == (True, H("0506"), 41, H("0506"))
 
 
 def test_vtol_slipping_above_a_large_vehicle_passes_over():
@@ -90,7 +90,7 @@ def test_vtol_slipping_above_a_large_vehicle_passes_over():
     state = airborne(make_state(heavy_vtol(driving=7), large(at="0506")), 2)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (state.units["u1"].position, state.units["u1"].destroyed) == (H("0505"), False)
+    assert (state.units["u1"].hex, state.units["u1"].destroyed) == (H("0505"), False)
 
 
 def test_a_tall_large_unit_meets_a_higher_vtol():

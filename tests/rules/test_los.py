@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from btcli.model.hexgrid import HexId, hex_lines
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.rules import los, tohit
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 
 H = HexId.parse
 
@@ -216,7 +217,7 @@ def test_vehicle_target_gets_no_partial_cover():
 def test_prone_mech_gets_no_partial_cover():
     # tables.md 6.4 / TW p.109: partial cover applies only to standing 'Mechs.
     state = make_state(hexes={"0507": {"level": 1}})
-    state = state.with_unit(evolve(state.units["t"], prone=True))
+    state = state.with_unit(changed(state.units["t"], prone=True))
     assert not sight(state).partial_cover
 
 

@@ -755,7 +755,7 @@ def test_find_path_avoids_heavy_woods_for_tracked_tank():
     unit = state.units["u1"]
     steps = movement.find_path(state, unit, H("0507"), None, None)
     p = movement.check_move(state, unit, None, steps)
-    assert H("0508") not in _path_hexes(unit.position, unit.facing, steps)
+    assert H("0508") not in _path_hexes(unit.hex, unit.facing, steps)
     assert (p.end, p.mp, p.mode) == (H("0507"), 6, MoveMode.FLANK)
 
 
@@ -927,7 +927,7 @@ def test_engine_accepts_moves_in_slot_order():
     state = _two_sides_in_movement()
     state, _ = engine.apply(state, MoveOrder("blue-1", "", ("F",)), ManualDice([]))
     state, _ = engine.apply(state, MoveOrder("red-1", "", ("F",)), ManualDice([]))
-    assert (state.units["blue-1"].position, state.units["red-1"].position) == (H("0504"), H("0509"))
+    assert (state.units["blue-1"].hex, state.units["red-1"].hex) == (H("0504"), H("0509"))
 
 
 def test_engine_refuses_a_second_move_of_the_same_unit():
@@ -944,7 +944,7 @@ def test_engine_move_records_position_facing_mode_and_mp():
     state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
     u = state.units["u1"]
-    assert (u.position, u.facing, u.mode, u.hexes_moved) == (H("0509"), Facing.N, MoveMode.FLANK, 1)
+    assert (u.hex, u.facing, u.mode, u.hexes_moved) == (H("0509"), Facing.N, MoveMode.FLANK, 1)
     assert "VEH-MOVE-07" in events[0]
 
 

@@ -22,11 +22,12 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import physical
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; Medium Laser LA (weapon 1), Medium Laser RA (weapon 2)
 ATLAS = "Atlas AS7-D"  # 100 t; front armor CT 47, LT/RT 32, LA/RA 34, LL/RL 41
@@ -54,7 +55,7 @@ def make_state(*units: dict[str, Any], options: dict[str, object] | None = None)
 
 
 def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(evolve(state.units[uid], **changes))
+    return state.with_unit(changed(state.units[uid], **changes))
 
 
 def duel(attacker: str = HUNCHBACK, target: str = ATLAS, mode: MoveMode = MoveMode.STAND, hexes: int = 0,
@@ -252,8 +253,8 @@ def test_charge_displaces_the_target_and_the_charger_takes_its_hex():
     # tables.md 8.7 (TW displacement): the target moves one hex away from the charger (0506 -> 0507),
     # the charger enters 0506.
     state, _, _ = attack(duel(mode=MoveMode.WALK, hexes=3), "charge", CHARGE_DICE)
-    assert state.units["t"].position == HexId.parse("0507")
-    assert state.units["a"].position == HexId.parse("0506")
+    assert state.units["t"].hex == HexId.parse("0507")
+    assert state.units["a"].hex == HexId.parse("0506")
 
 
 def test_missed_charge_does_nothing_more():
@@ -261,7 +262,7 @@ def test_missed_charge_does_nothing_more():
     before = duel(mode=MoveMode.WALK, hexes=3)
     state, _, d = attack(before, "charge", [5])  # TN 6
     assert purposes(d) == ["to-hit charge a vs t"]
-    assert state.units["t"].position == before.units["t"].position
+    assert state.units["t"].hex == before.units["t"].hex
     assert state.units["a"].armor == before.units["a"].armor
 
 
@@ -305,7 +306,7 @@ def test_death_from_above_psr_is_plus_4_for_the_attacker_and_plus_2_for_the_targ
 def test_death_from_above_displaces_the_target_and_the_attacker_takes_its_hex():
     # tables.md 8.7: a death from above that hits pushes the target one hex on (0506 -> 0507).
     state, _, _ = attack(duel(WASP, HUNCHBACK, MoveMode.JUMP, 3), "dfa", DFA_DICE)
-    assert (state.units["t"].position, state.units["a"].position) == (HexId.parse("0507"), HexId.parse("0506"))
+    assert (state.units["t"].hex, state.units["a"].hex) == (HexId.parse("0507"), HexId.parse("0506"))
 
 
 def test_missed_death_from_above_is_a_fall():
@@ -456,5 +457,5 @@ def test_target_pushed_off_the_map_by_a_charge_makes_no_psr():
     state = make_state(unit(HUNCHBACK, "a", "0502", "N", "red"), unit(ATLAS, "t", "0501", "S", "blue"))
     state = change(change(state, "a", mode=MoveMode.WALK, hexes_moved=3), "t", mode=MoveMode.STAND)
     state, _, d = attack(state, "charge", CHARGE_DICE[:-1])
-    assert state.units["t"].position is None
+    assert state.units["t"].hex is None
     assert [p for p in purposes(d) if p.startswith("piloting")] == ["piloting skill roll a (made a charge)"]

@@ -57,7 +57,7 @@ def test_hover_charging_a_mech_in_depth_1_water_uses_the_punch_table():
     from btcli.model.board import Hex, Terrain
     from btcli.model.hexgrid import HexId
 
-    state = type(state)(**{**state.__dict__, "board": board.with_hex(HexId.parse("0506"), Hex(Terrain.WATER, 0, 1))})
+    state = state.with_board(board.with_hex(HexId.parse("0506"), Hex(Terrain.WATER, 0, 1)))
     state = declare(state, "charge")
     # to-hit 12; damage ceil(25/10 x 2) = 5 on the punch table (1D6 3 = CT); 10 back to the hover tank (2D6 7);
     # PSR for the Atlas (12 passes); motive rolls for the hover tank (2)

@@ -15,8 +15,6 @@ inline 30-ton VTOL with 20 armor everywhere.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli import engine
@@ -25,6 +23,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
 from btcli.orders import MoveOrder, parse_steps
+from tests.builders import changed
 from tests.rules.test_movement import column, design, make_state, vehicle
 from tests.rules.test_vtol import airborne, fly, purposes
 
@@ -64,7 +63,7 @@ def test_hover_at_flank_rolls_driving_before_the_hex_after_a_turn():
     # VEH-MOVE-03, VEH-SLIP-03: 0510 -> 0508, turn NE, roll (TN 5, rolls 5: made), then 0607
     state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R,F", [5])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.mp_spent, u.hexes_moved, u.mode) == (H("0607"), "NE", 4, 3, MoveMode.FLANK)
+    assert (u.hex, u.facing.name, u.mp_spent, u.hexes_moved, u.mode) == (H("0607"), "NE", 4, 3, MoveMode.FLANK)
     assert [(r.purpose, r.target, r.modifiers) for r in rolls] == [(SLIP_ROLL, 5, (("driving", 5),))]
 
 
@@ -72,7 +71,7 @@ def test_flanking_vtol_rolls_driving_before_the_hex_after_a_turn():
     # VEH-VTOL-01, VEH-SLIP-03: the Ferret at elevation 1 turns and flies on after a made roll
     state, _events, rolls = drive(airborne(make_state(design(FERRET)), 1), "F,F,R,F", [5])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.elevation, u.mp_spent, u.hexes_moved) == (H("0607"), "NE", 1, 4, 3)
+    assert (u.hex, u.facing.name, u.elevation, u.mp_spent, u.hexes_moved) == (H("0607"), "NE", 1, 4, 3)
     assert purposes(rolls) == [SLIP_ROLL]
 
 
@@ -80,21 +79,21 @@ def test_vtol_turning_without_flying_on_rolls_nothing():
     # VEH-SLIP-05 for a VTOL: the turn and a climb, but no hex after the turn
     state, _events, rolls = drive(airborne(make_state(design(FERRET)), 1), "F,F,R,A", [])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.elevation, rolls) == (H("0508"), "NE", 2, [])
+    assert (u.hex, u.facing.name, u.elevation, rolls) == (H("0508"), "NE", 2, [])
 
 
 def test_hover_turning_as_its_last_action_rolls_nothing():
     # VEH-SLIP-05
     state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R", [])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.mode, rolls) == (H("0508"), "NE", MoveMode.FLANK, [])
+    assert (u.hex, u.facing.name, u.mode, rolls) == (H("0508"), "NE", MoveMode.FLANK, [])
 
 
 def test_hover_turning_at_cruise_rolls_nothing():
     # VEH-SLIP-03, VEH-MOVE-03: only flank movement risks a sideslip
     state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R,F", [], mode="cruise")
     u = state.units["u1"]
-    assert (u.position, u.mode, rolls) == (H("0607"), MoveMode.CRUISE, [])
+    assert (u.hex, u.mode, rolls) == (H("0607"), MoveMode.CRUISE, [])
 
 
 def test_hover_turning_in_a_clear_hex_rolls():
@@ -135,7 +134,7 @@ def test_sideslip_distance_is_margin_of_failure_capped_at_hexes_moved_minus_one(
     state = make_state(design(J_EDGAR, driving=8))
     state, _events, rolls = drive(state, f"{before}F,R,F", [roll])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.destroyed) == (H(end), "NE", False)
+    assert (u.hex, u.facing.name, u.destroyed) == (H(end), "NE", False)
     assert purposes(rolls) == [SLIP_ROLL]
 
 
@@ -144,7 +143,7 @@ def test_sideslip_goes_the_way_the_unit_went_before_a_left_turn():
     state = make_state(design(J_EDGAR, driving=8))
     state, _events, _rolls = drive(state, "3F,L,F", [4])
     u = state.units["u1"]
-    assert (u.position, u.facing.name) == (H("0505"), "NW")
+    assert (u.hex, u.facing.name) == (H("0505"), "NW")
 
 
 def test_sideslip_hexes_cost_no_mp_but_count_as_hexes_moved():
@@ -167,7 +166,7 @@ def test_sideslip_without_a_collision_does_no_damage():
     state, _events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
     assert (u.armor, u.internal) == (dict(u.max_armor), dict(u.max_internal))
-    assert (u.destroyed, "immobile" in u.extra, purposes(rolls)) == (False, False, [SLIP_ROLL])
+    assert (u.destroyed, u.vehicle.immobile, purposes(rolls)) == (False, False, [SLIP_ROLL])
 
 
 def test_hover_on_pavement_sideslips_instead_of_skidding():
@@ -175,7 +174,7 @@ def test_hover_on_pavement_sideslips_instead_of_skidding():
     state = skid_state(design(J_EDGAR, at="0516", driving=8), hexes=paved())
     state, events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
-    assert u.position == H("0511")
+    assert u.hex == H("0511")
     assert purposes(rolls) == [SLIP_ROLL]
     assert "u1 fails its driving skill roll (4 vs 8) and sideslips" in events
 
@@ -185,7 +184,7 @@ def test_sideslip_from_a_friendly_units_hex_is_resolved():
     # turn NE there, fail by 1 (4 vs 5) -> slip 1 hex N to 0507
     state = make_state(design(J_EDGAR), design(J_EDGAR, "f", at="0508"))
     state, _events, _rolls = drive(state, "F,F,R,F", [4])
-    assert state.units["u1"].position == H("0507")
+    assert state.units["u1"].hex == H("0507")
 
 
 # -- VEH-SLIP-11, VTOL-CRASH-01, 02, AMB-06: VTOL slipping into high terrain ----------------------------------
@@ -204,8 +203,8 @@ def test_vtol_slipping_into_terrain_as_high_as_itself_crashes():
     state, events, rolls = drive(_vtol_towards_a_hill(2), "3F,R,F", [3, 7, 7, 7])
     u = state.units["u1"]
     lost = sum(u.max_armor.values()) - sum(u.armor.values())
-    assert (u.position, u.elevation, u.hexes_moved, u.mp_spent, lost, u.destroyed) == (H("0505"), 0, 5, 4, 15, False)
-    assert u.extra["crashed_turn"] == 1
+    assert (u.hex, u.elevation, u.hexes_moved, u.mp_spent, lost, u.destroyed) == (H("0505"), 0, 5, 4, 15, False)
+    assert u.vehicle.crashed_turn == 1
     assert purposes(rolls)[0] == SLIP_ROLL and len(rolls) == 4
     assert "u1 slips into terrain as high as itself and crashes: 15 damage (VTOL-CRASH-01)" in events
     assert events[-1] == "u1 survives the crash and is landed in 0505 (VTOL-CRASH-03)"  # VTOL-CRASH-03: clear hill
@@ -215,9 +214,9 @@ def test_vtol_slipping_above_terrain_lower_than_itself_does_not_crash():
     # VEH-SLIP-11: absolute height 3 passes over the level-2 hill (elevation 1 there)
     state, _events, rolls = drive(_vtol_towards_a_hill(3), "3F,R,F", [3])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.hexes_moved, u.destroyed) == (H("0505"), 1, 5, False)
+    assert (u.hex, u.elevation, u.hexes_moved, u.destroyed) == (H("0505"), 1, 5, False)
     assert purposes(rolls) == [SLIP_ROLL]
-    assert "crashed_turn" not in u.extra
+    assert not u.vehicle.crashed_turn
 
 
 def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
@@ -229,7 +228,7 @@ def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
     u = state.units["u1"]
     lost = sum(u.max_armor.values()) - sum(u.armor.values())
     # landed on the roof: elevation = the building's height (VEH-VTOL-10)
-    assert (u.position, u.elevation, u.hexes_moved, lost, u.destroyed) == (H("0506"), 3, 4, 12, False)
+    assert (u.hex, u.elevation, u.hexes_moved, lost, u.destroyed) == (H("0506"), 3, 4, 12, False)
     assert "u1 slips into terrain as high as itself and crashes: 12 damage (VTOL-CRASH-01)" in events
 
 
@@ -245,7 +244,7 @@ def test_vtol_slipping_over_lower_ground_does_not_fall():
     state = airborne(make_state(vehicle("vtol", 8, armor=dict(THICK), driving=7), hexes=hexes), 1)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.armor, purposes(rolls)) == (H("0505"), 3, dict(u.max_armor), [SLIP_ROLL])
+    assert (u.hex, u.elevation, u.armor, purposes(rolls)) == (H("0505"), 3, dict(u.max_armor), [SLIP_ROLL])
 
 
 # -- VEH-URB-02, VEH-GEN-02: when the skid roll is made -----------------------------------------------------------
@@ -268,7 +267,7 @@ def test_tracked_vehicle_turning_on_pavement_at_flank_rolls_for_a_skid():
     state = skid_state(vehicle("tracked", 4, at="0516"), hexes=paved())
     state, _events, rolls = drive(state, "3F,R,F", [5])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.mp_spent, u.mode) == (H("0612"), "NE", 5, MoveMode.FLANK)
+    assert (u.hex, u.facing.name, u.mp_spent, u.mode) == (H("0612"), "NE", 5, MoveMode.FLANK)
     assert purposes(rolls) == [SKID_ROLL]
 
 
@@ -276,28 +275,28 @@ def test_tracked_vehicle_turning_on_pavement_at_flank_rolls_for_a_skid():
 def test_ground_vehicle_turning_in_a_clear_hex_rolls_nothing(motive):
     # VEH-GEN-02: skids only on paved hexes
     state, _events, rolls = drive(make_state(vehicle(motive, 4)), "F,F,R,F", [])
-    assert (state.units["u1"].position, rolls) == (H("0607"), [])
+    assert (state.units["u1"].hex, rolls) == (H("0607"), [])
 
 
 def test_ground_vehicle_turning_off_the_pavement_rolls_nothing():
     # VEH-URB-02: the hex of the turn decides; the turn is made in clear 0513 amid pavement
     state = skid_state(vehicle("wheeled", 4, at="0516"), hexes=paved(**{"0513": {"terrain": "clear"}}))
     state, _events, rolls = drive(state, "3F,R,F", [])
-    assert (state.units["u1"].position, rolls) == (H("0612"), [])
+    assert (state.units["u1"].hex, rolls) == (H("0612"), [])
 
 
 def test_ground_vehicle_turning_on_pavement_at_cruise_rolls_nothing():
     # VEH-URB-02 / TW p.62: a skid needs flank movement
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, rolls = drive(state, "3F,R,F", [], mode="cruise")
-    assert (state.units["u1"].position, state.units["u1"].mode, rolls) == (H("0612"), MoveMode.CRUISE, [])
+    assert (state.units["u1"].hex, state.units["u1"].mode, rolls) == (H("0612"), MoveMode.CRUISE, [])
 
 
 def test_ground_vehicle_turning_without_moving_on_rolls_nothing():
     # VEH-URB-02: no hex entered after the turn
     state = skid_state(vehicle("wheeled", 4, at="0516"), hexes=paved())
     state, _events, rolls = drive(state, "3F,R", [])
-    assert (state.units["u1"].position, state.units["u1"].facing.name, rolls) == (H("0513"), "NE", [])
+    assert (state.units["u1"].hex, state.units["u1"].facing.name, rolls) == (H("0513"), "NE", [])
 
 
 # -- VEH-MOVE-02, VEH-URB-03: a failed skid ------------------------------------------------------------------------
@@ -314,7 +313,7 @@ def test_skid_goes_half_the_hexes_entered_in_the_original_direction(before, end)
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, _rolls = drive(state, f"{before}F,R,F", [2, 2])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.hexes_moved, u.mp_spent) == (H(end), "NE", before + before // 2, before + 1)
+    assert (u.hex, u.facing.name, u.hexes_moved, u.mp_spent) == (H(end), "NE", before + before // 2, before + 1)
     assert (u.armor, u.destroyed) == (dict(u.max_armor), False)
 
 
@@ -339,7 +338,7 @@ def test_failed_skid_motive_roll_takes_effect():
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, _rolls = drive(state, "4F,R,F", [2, 7])
     u = state.units["u1"]
-    assert (u.walk, u.run, u.extra["motive_dsr"]) == (5, 8, [2])
+    assert (u.walk, u.run, u.vehicle.motive_dsr) == (5, 8, (2,))
 
 
 def test_skid_into_prohibited_terrain_damages_the_front_and_immobilizes():
@@ -349,7 +348,7 @@ def test_skid_into_prohibited_terrain_damages_the_front_and_immobilizes():
     state = skid_state(vehicle("wheeled", 6, at="0516", tons=40), hexes=hexes)
     state, events, rolls = drive(state, "4F,R,F", [2, 7, 7, 2])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.extra["immobile"], u.destroyed) == (H("0510"), 2, True, False)
+    assert (u.hex, u.armor["front"], u.vehicle.immobile, u.destroyed) == (H("0510"), 2, True, False)
     assert purposes(rolls) == [SKID_ROLL, "hit location skid u1 (front)", "hit location skid u1 (front)", MOTIVE_ROLL]
     assert "u1 skids into terrain it cannot enter: 8 damage, immobile (VEH-URB-05)" in events
 
@@ -372,7 +371,7 @@ def test_hover_sliding_into_woods_is_damaged_and_immobilized():
     state = make_state(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "light_woods"}})
     state, _events, rolls = drive(state, "3F,R,F", [4, 7])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.extra["immobile"], u.destroyed) == (H("0505"), 25, True, False)
+    assert (u.hex, u.armor["front"], u.vehicle.immobile, u.destroyed) == (H("0505"), 25, True, False)
     assert purposes(rolls) == [SLIP_ROLL, "hit location sideslip u1 (front)"]
 
 
@@ -383,7 +382,7 @@ def test_skid_into_deep_water_destroys_the_vehicle(depth):
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=hexes)
     state, events, rolls = drive(state, "4F,R,F", [2])
     u = state.units["u1"]
-    assert (u.position, u.destroyed, purposes(rolls)) == (H("0511"), True, [SKID_ROLL])
+    assert (u.hex, u.destroyed, purposes(rolls)) == (H("0511"), True, [SKID_ROLL])
     assert events[-1] == f"u1 skids into depth-{depth} water and is destroyed (VEH-URB-06)"
 
 
@@ -392,7 +391,7 @@ def test_hover_sliding_into_deep_water_is_unharmed():
     state = make_state(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "water", "depth": 2}})
     state, _events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
-    assert (u.position, u.destroyed, u.armor, purposes(rolls)) == (H("0505"), False, dict(u.max_armor), [SLIP_ROLL])
+    assert (u.hex, u.destroyed, u.armor, purposes(rolls)) == (H("0505"), False, dict(u.max_armor), [SLIP_ROLL])
 
 
 def test_skid_into_a_lower_hex_is_an_accidental_fall():
@@ -404,7 +403,7 @@ def test_skid_into_a_lower_hex_is_an_accidental_fall():
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=hexes)
     state, events, rolls = drive(state, "4F,R,F", [2, 1, 7, 7, 2])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.destroyed, u.hexes_moved) == (H("0511"), 4, False, 5)
+    assert (u.hex, u.armor["front"], u.destroyed, u.hexes_moved) == (H("0511"), 4, False, 5)
     assert purposes(rolls) == [SKID_ROLL, "fall direction u1", "hit location fall vs u1 (front)",
                                "hit location fall vs u1 (front)", MOTIVE_ROLL]
     assert "u1 falls 1 level (accidental fall from above)" in events
@@ -415,7 +414,7 @@ def test_sideslip_crash_damage_formula_follows_the_amb_06_option(option, damage)
     # AMB-06: 25 tons, 5 hexes: hexes x ceil(tons/10) = 5 x 3 = 15 (default), or ceil(5 x 25 / 10) = 13
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7, tons=25)
     state = airborne(make_state(unit, hexes={"0505": {"level": 2}}), 2)
-    state = replace(state, options={"vtol_crash_damage": option})
+    state = changed(state, options={"vtol_crash_damage": option})
     state, events, _rolls = drive(state, "3F,R,F", [3, 7, 7, 7])
     assert f"u1 slips into terrain as high as itself and crashes: {damage} damage (VTOL-CRASH-01)" in events
 
@@ -436,11 +435,11 @@ def test_after_a_sideslip_the_unit_may_go_on_in_the_direction_it_turned_to():
     state, events = _drive_on(state, "3F,R,F,F", [4])
     u = state.units["u1"]
     assert "u1 goes on after the slip (VEH-SLIP-07)" in events
-    assert (u.position.label, u.facing.name, u.mp_spent, u.hexes_moved) == ("0704", "NE", 6, 7)
+    assert (u.hex.label, u.facing.name, u.mp_spent, u.hexes_moved) == ("0704", "NE", 6, 7)
 
 
 def test_without_continue_the_move_ends_after_the_slip():
     # VEH-SLIP-07 is the player's choice: by default the move ends where the slip ends
     state = make_state(design(J_EDGAR, driving=8))
     state, events, _rolls = drive(state, "3F,R,F,F", [4])
-    assert state.units["u1"].position == H("0505")
+    assert state.units["u1"].hex == H("0505")

@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.rules import tohit
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 
 H = HexId.parse
 
@@ -53,7 +54,7 @@ def make_state(
 
 
 def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(evolve(state.units[uid], **changes))
+    return state.with_unit(changed(state.units[uid], **changes))
 
 
 def mount_index(state: GameState, weapon: str, location: str | None = None) -> int:

@@ -20,11 +20,12 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Building, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import arcs, building_attacks, buildings, los, physical, placement, structures, tohit
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 
 H = HexId.parse
 
@@ -61,7 +62,7 @@ def at(state: GameState, uid: str, floor: int = 0, top: bool = False, hex: str =
     starts one unit a hex, so units sharing a building hex are moved in afterwards)."""
     unit = state.units[uid]
     if hex:
-        unit = evolve(unit, position=H(hex))
+        unit = changed(unit, position=H(hex))
     return state.with_unit(placement.placed(unit, floor=floor, top=top))
 
 
@@ -206,14 +207,14 @@ def test_urb_atk_05_lrm_20_against_a_distant_building_rolls_on_the_cluster_table
 
 
 def _hit_hex(state: GameState, label: str, amount: int) -> GameState:
-    return evolve(state, pending=state.pending + (structures.building_hit(H(label), amount, "test"),))
+    return changed(state, pending=state.pending + (structures.building_hit(H(label), amount, "test"),))
 
 
 def test_urb_atk_06_cf_40_takes_25_then_15_and_becomes_rubble():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building(cf=40)})
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 25), ManualDice([]))
     assert events == ["building hex 0505 takes 25 damage: CF 40 -> 15"]
-    state = evolve(state, pending=(), board=structures.new_phase(state.board))  # a later turn
+    state = changed(state, pending=(), board=structures.new_phase(state.board))  # a later turn
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 15), ManualDice([]))
     h = state.board.hex(H("0505"))
     assert (h.terrain, h.building) == (Terrain.RUBBLE, None)
@@ -422,7 +423,7 @@ def test_urb_in_07_hill_cover_takes_leg_hits_without_damaging_anything():
 def _physical_state(attacker_at: str, target_at: str, hexes: dict[str, Any]) -> GameState:
     state = game(mech(HUNCHBACK, "a", attacker_at, facing="N"), mech(ATLAS, "t", target_at, facing="S", side="blue"),
                  hexes=hexes, phase=Phase.PHYSICAL)
-    return state.with_unit(evolve(state.units["a"], mode=MoveMode.WALK, hexes_moved=2))
+    return state.with_unit(changed(state.units["a"], mode=MoveMode.WALK, hexes_moved=2))
 
 
 def test_urb_in_08_punch_from_outside_at_a_mech_inside_is_refused():
@@ -536,7 +537,7 @@ def test_urb_in_12_a_target_in_the_attackers_own_hex_is_in_its_front_arc():
     front = next(i for i, m in enumerate(a.weapons) if m.weapon == "Medium Laser" and not m.rear)
     assert not tohit.weapon_to_hit(state, a, front, t, None, 0).impossible
     assert ("secondary target, front arc", 1) in tohit.weapon_to_hit(state, a, front, u, "t", 0).modifiers
-    assert arcs.attack_direction(t.position, t.facing, a.position, False) == "front"
+    assert arcs.attack_direction(t.hex, t.facing, a.hex, False) == "front"
 
 
 # -- URB-IN-13: a 'Mech on the roof is not inside ------------------------------------------------------------------
@@ -577,8 +578,8 @@ def _search(kind: str, roll: list[int], phase: Phase = Phase.WEAPON):
 def test_urb_club_01_girder_search_needs_7_medium_6_heavy_5_hardened(kind, roll, found):
     new, events, d = _search(kind, [roll])
     assert d.rolls[0].target == {"medium": 7, "heavy": 6, "hardened": 5}[kind]
-    assert (new.units["a"].extra.get("club") == "girder") is found
-    assert new.units["a"].extra["girder_search"] == new.turn
+    assert (new.units["a"].mech.club == "girder") is found
+    assert new.units["a"].mech.girder_search == new.turn
 
 
 def test_urb_club_01_light_rubble_gives_no_girder_and_no_roll():
@@ -601,9 +602,9 @@ def test_urb_club_01_the_search_is_made_in_the_weapon_attack_phase_and_once():
 
 def test_urb_club_01_a_found_girder_is_swung_as_a_club():
     new, _events, _ = _search("heavy", [6])
-    state = evolve(new, phase=Phase.PHYSICAL)
-    state = state.with_unit(evolve(state.units["t"], position=H("0504"), facing=Facing.parse("S")))
-    state = state.with_unit(evolve(state.units["a"], fired=()))
+    state = changed(new, phase=Phase.PHYSICAL)
+    state = state.with_unit(changed(state.units["t"], position=H("0504"), facing=Facing.parse("S")))
+    state = state.with_unit(changed(state.units["a"], fired=()))
     tn, mods, _ = physical.check(state, state.units["a"], state.units["t"], "club")
     assert ("club", -1) in mods
 

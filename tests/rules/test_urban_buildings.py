@@ -17,9 +17,10 @@ from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.board import CF_RANGE, DEFAULT_CF, BuildingType, Terrain
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.orders import ResolvePhaseOrder
 from btcli.rules import buildings, los, placement, structures
+from tests.builders import changed
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan
 from tests.rules.test_vtol import fly, purposes
 
@@ -40,7 +41,7 @@ def building(type_: str = "medium", height: int = 2, cf: int | None = None, base
 
 def at(state: GameState, uid: str, hex_label: str, floor: int = 0, top: bool = False) -> GameState:
     """Puts a unit in a hex, on a floor or on the roof."""
-    unit = evolve(state.units[uid], position=H(hex_label))
+    unit = changed(state.units[uid], position=H(hex_label))
     return state.with_unit(placement.placed(unit, floor=floor, top=top))
 
 
@@ -49,7 +50,7 @@ def cf(state: GameState, label: str) -> int:
 
 
 def pending_hits(state: GameState, *hits: tuple[str, int]) -> GameState:
-    return evolve(state, pending=tuple(structures.building_hit(H(label), amount, "test") for label, amount in hits))
+    return changed(state, pending=tuple(structures.building_hit(H(label), amount, "test") for label, amount in hits))
 
 
 def armor_lost(unit) -> int:
@@ -107,7 +108,7 @@ def test_urb_bld_03_a_four_level_hex_has_one_cf_for_all_its_levels():
     # URB-BLD-03: damage to the hex (here 7) lowers the one CF of the whole hex (90 -> 83), and every level
     # above the ground floor measures weight against that same CF: 85 tons overload level 1, 2 or 3 alike.
     state = make_state(mech(tons=85), hexes={"0509": building("heavy", 4)})
-    state = evolve(state, board=structures.damage_structure(state.board, H("0509"), 7))
+    state = state.with_board(structures.damage_structure(state.board, H("0509"), 7))
     assert cf(state, "0509") == 83
     reasons = [structures.overweight(at(state, "u1", "0509", floor=floor), H("0509")) for floor in range(4)]
     assert reasons == ["", "85 tons on level 1 exceed CF 83", "85 tons on level 2 exceed CF 83",
@@ -117,9 +118,9 @@ def test_urb_bld_03_a_four_level_hex_has_one_cf_for_all_its_levels():
 def test_urb_bld_04_damage_accumulates_over_the_game_until_the_hex_is_rubble():
     # URB-BLD-04: CF 40 takes 25 in turn 2 (-> 15, standing) and 15 in turn 5 (-> 0, rubble).
     state = make_state(mech(at="0101"), hexes={"0509": building()})
-    state, events = buildings.apply_structure_hits(evolve(pending_hits(state, ("0509", 25)), turn=2), ManualDice([]))
+    state, events = buildings.apply_structure_hits(changed(pending_hits(state, ("0509", 25)), turn=2), ManualDice([]))
     assert events == ["building hex 0509 takes 25 damage: CF 40 -> 15"]
-    state = evolve(state, pending=(), board=structures.new_phase(state.board), turn=5)
+    state = changed(state, pending=(), board=structures.new_phase(state.board), turn=5)
     assert cf(state, "0509") == 15
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0509", 15)), ManualDice([]))
     h = state.board.hex(H("0509"))
@@ -189,7 +190,7 @@ def test_urb_bld_08_default_cf_by_type():
 def four_hex_building(**options) -> GameState:
     hexes = {label: building(structure="depot") for label in ("0303", "0403", "0503", "0603")}
     state = make_state(mech(at="0110"), hexes=hexes)
-    return evolve(state, options={**state.options, **options})
+    return changed(state, options=options)
 
 
 def test_urb_bld_09_one_destroyed_hex_of_four_leaves_the_rest_standing():
@@ -203,7 +204,7 @@ def test_urb_bld_09_one_destroyed_hex_of_four_leaves_the_rest_standing():
 def test_urb_bld_09_second_destroyed_hex_of_four_brings_the_whole_building_down():
     # URB-BLD-09 (AMB-39, half or more): a second hex of four destroyed -> all four are rubble.
     state, _ = buildings.apply_structure_hits(pending_hits(four_hex_building(), ("0403", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=structures.new_phase(state.board))
+    state = changed(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0603", 45)), ManualDice([]))
     assert all(state.board.hex(H(label)).terrain is Terrain.RUBBLE for label in ("0303", "0403", "0503", "0603"))
     assert "2 of 4 hexes of depot are down: the whole building collapses" in events
@@ -284,7 +285,7 @@ def test_urb_bld_11_a_55_ton_mech_onto_a_cf_40_roof_collapses_it():
     u = state.units["u1"]
     h = state.board.hex(H("0509"))
     assert (h.terrain, h.building) == (Terrain.RUBBLE, None)
-    assert (u.position, u.prone, armor_lost(u)) == (H("0509"), True, 4 + 18)
+    assert (u.hex, u.prone, armor_lost(u)) == (H("0509"), True, 4 + 18)
     assert "u1 takes 4 collapse damage (40 CF / 10; URB-COLL-04)" in events
 
 
@@ -397,7 +398,7 @@ def test_urb_bsmt_03_an_opened_basement_catches_no_second_mech():
     state = at(make_state(mech(tons=60), hexes={"0509": building(basement="1:fall")}), "u1", "0509")
     board = state.board.with_hex(H("0509"), replace(state.board.hex(H("0509")),
                                                       building=replace(state.board.hex(H("0509")).building, sublevel=1)))
-    state = evolve(state, board=board)
+    state = state.with_board(board)
     assert buildings.basement_falls(state, ManualDice([])) == (state, [])
 
 

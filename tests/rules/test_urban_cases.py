@@ -13,6 +13,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.orders import MoveOrder
 from btcli.rules import displacement, movement, placement
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed
 from tests.rules.test_movement import make_state, plan
 from tests.rules.test_urban_attacks import building as attack_building
 from tests.rules.test_urban_attacks import fire, game, gunner, hex_hits, mech
@@ -54,9 +55,8 @@ def test_urb_brg_06_a_mech_under_a_bridge_going_along_the_road_stays_under_the_n
 
 
 def at_under(state, uid: str, label: str):
-    from btcli.model.state import evolve
 
-    return state.with_unit(placement.placed(evolve(state.units[uid], position=H(label)), under=True))
+    return state.with_unit(placement.placed(changed(state.units[uid], position=H(label)), under=True))
 
 
 def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
@@ -68,9 +68,9 @@ def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
     state = make_state(hunchback(), {"id": "l", "side": "red", "design": LOCUST, "position": "0101"}, hexes=hexes)
     state = at_under(state, "l", "0509")
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 40))
-    assert state.units["l"].position == H("0509") and not placement.under_bridge(state.units["l"])
+    assert state.units["l"].hex == H("0509") and not placement.under_bridge(state.units["l"])
     u1 = state.units["u1"]
-    assert u1.position.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
+    assert u1.hex.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
     assert "u1 falls 2 levels (accidental fall from above)" in events
 
 
@@ -92,7 +92,7 @@ def test_a_charger_leaving_a_building_loses_its_floor():
                        hexes={"0510": building("heavy", height=3, cf=90)})
     state = at(state, "u1", "0510", floor=1)
     state = physical._push(state, state.units["u1"], state.units["t"], ManualDice([3] * 10), [])  # noqa: SLF001
-    assert state.units["u1"].position == H("0509") and "floor" not in state.units["u1"].extra
+    assert state.units["u1"].hex == H("0509") and state.units["u1"].position.floor == 0
 
 
 def test_urb_move_11_enemies_may_hold_different_floors_of_one_hex():
@@ -136,11 +136,10 @@ def test_urb_coll_01_a_scenario_cannot_start_with_a_level_overloaded():
 
 def test_a_weapon_that_cannot_hit_a_distant_building_is_held():
     # As at units: a to-hit over 12 is not fired (no ammunition, no heat, no roll).
-    from btcli.model.state import evolve
 
     # gunnery 10 + long range 4 + jumped 3 - building 4 = 13
     state = game(gunner("a", "0510", "Medium Laser", gunnery=10), hexes={"0502": attack_building()})
-    state = state.with_unit(evolve(state.units["a"], mode=movement.MoveMode.JUMP))
+    state = state.with_unit(changed(state.units["a"], mode=movement.MoveMode.JUMP))
     state, events, d = fire(state, "a", "0502", ("ML",), [])
     assert d.rolls == [] and any("holds" in e for e in events) and state.units["a"].fired == ()
 
@@ -185,14 +184,14 @@ def test_physical_attacks_reach_only_so_many_levels(kind, target_floor, allowed)
     # same or one down, a charge one either way. A 'Mech on the ground floor of 0505 and another on level N
     # of the next hex of the same building.
     from btcli.errors import IllegalOrderError
-    from btcli.model.state import Phase, evolve
+    from btcli.model.state import Phase
     from btcli.rules import physical
 
     hexes = {"0505": attack_building("heavy", 3, structure="b"), "0504": attack_building("heavy", 3, structure="b")}
     state = game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),
                  hexes=hexes, phase=Phase.PHYSICAL)
     state = state.with_unit(placement.placed(state.units["e"], floor=target_floor))
-    state = state.with_unit(evolve(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
+    state = state.with_unit(changed(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
     check = physical._check_levels  # noqa: SLF001 - the reach on its own (URB-IN-08 adds same-level inside)
     if allowed:
         check(state, state.units["h"], state.units["e"], kind)

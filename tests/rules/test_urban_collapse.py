@@ -16,9 +16,10 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.model.board import Terrain
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder, parse_steps
 from btcli.rules import buildings, displacement, piloting, structures
+from tests.builders import changed
 from tests.rules.test_urban_attacks import (
     ATLAS,
     HUNCHBACK,
@@ -48,7 +49,7 @@ def collapse(state: GameState, labels: list[str], dice: list[int], why: str = "t
 
 def with_building(state: GameState, label: str, **changes) -> GameState:
     h = state.board.hex(H(label))
-    return evolve(state, board=state.board.with_hex(H(label), replace(h, building=replace(h.building, **changes))))
+    return state.with_board(state.board.with_hex(H(label), replace(h, building=replace(h.building, **changes))))
 
 
 def standing(state: GameState, label: str) -> bool:
@@ -84,7 +85,7 @@ def test_urb_coll_01_weight_up_to_the_cf_is_held():
 
 def test_urb_coll_01_forty_points_of_damage_bring_a_cf_40_hex_down():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(cf=40)})
-    state = evolve(state, pending=(structures.building_hit(H("0505"), 40, "test"),))
+    state = changed(state, pending=(structures.building_hit(H("0505"), 40, "test"),))
     state, events = buildings.apply_structure_hits(state, ManualDice([]))
     assert not standing(state, "0505")
     assert state.board.hex(H("0505")).terrain is Terrain.RUBBLE
@@ -153,7 +154,7 @@ def test_urb_coll_03_entry_damage_to_cf_0_collapses_the_hex_at_once():
     d.finish()
     assert purposes(d) == ["piloting skill roll h (entering 0505)", "punch location vs h (front)"]
     assert not standing(state, "0505")
-    assert state.units["h"].position == H("0505")
+    assert state.units["h"].hex == H("0505")
     assert "building hex 0505 (light, level 2) collapses: h's entry destroys it" in events
     assert "h takes 1 collapse damage (5 CF / 10 x 2; URB-COLL-04)" in events
     assert lost(state.units["h"]) == 1
@@ -186,7 +187,7 @@ def _heavy_tower(floor: int = 0, top: bool = False) -> GameState:
     """A heavy level-3 hex 0505 whose CF was 45 when the phase began and is 30 now; Atlas 'm' inside."""
     state = game(mech(ATLAS, "m", "0505"), mech(ATLAS, "x", "1212", side="blue"),
                  hexes={"0505": building("heavy", height=3, cf=45)})
-    state = evolve(state, board=structures.damage_structure(state.board, H("0505"), 15))
+    state = state.with_board(structures.damage_structure(state.board, H("0505"), 15))
     assert state.board.hex(H("0505")).building.start_cf == 45
     return at(state, "m", floor=floor, top=top)
 
@@ -309,7 +310,7 @@ def test_urb_coll_09_entry_damage_then_collapse_damage_then_falling_then_displac
         "hit location fall vs h (front)", "hit location fall vs h (front)", "hit location fall vs h (front)",
         "MechWarrior fall check h", "displacement direction h",
     ]
-    assert (state.units["m"].position, state.units["h"].position) == (H("0505"), H("0504"))
+    assert (state.units["m"].hex, state.units["h"].hex) == (H("0505"), H("0504"))
     assert (lost(state.units["m"]), lost(state.units["h"])) == (12, 4 + 4 + 15)
 
 
@@ -325,7 +326,7 @@ def test_urb_coll_09_displacement_goes_lowest_level_first():
     state, events, d = collapse(state, ["0505"], dice)
     moves = [e for e in events if "is displaced" in e]
     assert moves == ["b is displaced 0505 -> 0504", "c is displaced 0505 -> 0506"]
-    assert state.units["a"].position == H("0505")
+    assert state.units["a"].hex == H("0505")
     assert purposes(d)[-2:] == ["displacement direction b", "displacement direction c"]
 
 
@@ -355,4 +356,4 @@ def test_urb_coll_10_a_survivor_may_be_displaced_more_than_once():
     state, events, d = collapse(state, ["0505"], dice)
     assert [e for e in events if "is displaced" in e] == [
         "b is displaced 0505 -> 0504", "b is displaced 0504 -> 0503", "c is displaced 0505 -> 0504"]
-    assert [state.units[u].position for u in "abc"] == [H("0505"), H("0503"), H("0504")]
+    assert [state.units[u].hex for u in "abc"] == [H("0505"), H("0503"), H("0504")]

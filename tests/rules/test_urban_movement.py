@@ -16,9 +16,10 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Bridge, BuildingType, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.state import GameState, Hit, Phase
 from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
 from btcli.rules import buildings, displacement, placement, structures, terrain
+from tests.builders import changed
 from tests.rules.test_movement import (
     SCORPION,
     design,
@@ -145,7 +146,7 @@ def test_urb_move_04_failed_entry_damage_is_ceil_cf_over_10_and_the_mech_stays_u
     state, events, rolls = fly(state, "F", [2, 7])
     u = state.units["u1"]
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)", "hit location entering 0509 vs u1 (front)"]
-    assert (armor_lost(u), u.armor["CT"], u.prone, u.position) == (damage, u.max_armor["CT"] - damage, False, H("0509"))
+    assert (armor_lost(u), u.armor["CT"], u.prone, u.hex) == (damage, u.max_armor["CT"] - damage, False, H("0509"))
 
 
 def test_urb_move_04_backing_in_takes_the_damage_on_the_rear():
@@ -229,7 +230,7 @@ def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
         "hit location fall vs u1 (front)", "MechWarrior fall check u1",
     ]
     u = state.units["u1"]
-    assert (u.position, u.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
+    assert (u.hex, u.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
     assert state.board.hex(H("0509")).terrain is Terrain.RUBBLE
     assert "building hex 0509 (medium, level 3) collapses: with u1 (60 t) on level 1: 60 tons on level 1 exceed CF 34" in events
 
@@ -241,7 +242,7 @@ def test_urb_move_08_a_fall_inside_adds_the_failed_entry_damage_and_damages_the_
     # URB-MOVE-08 (AMB-42): a 50-ton 'Mech inside a CF-30 hex takes 20 in the weapon phase, fails the
     # 20-damage PSR and falls: normal fall damage 5, plus ceil(30/10) = 3; the hex takes 5 (CF 30 -> 25).
     state = at(make_state(mech(), hexes={"0509": building(cf=30)}, phase=Phase.WEAPON), "u1", "0509")
-    state = evolve(state, pending=(Hit("u1", "LT", 20),))
+    state = changed(state, pending=(Hit("u1", "LT", 20),))
     dice = ManualDice([3, 1, 7, 12, 7])
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     dice.finish()
@@ -258,7 +259,7 @@ def test_urb_move_08_a_fall_inside_adds_the_failed_entry_damage_and_damages_the_
 def test_urb_move_08_a_fall_outside_a_building_adds_nothing():
     # URB-MOVE-08: the same fall in the open: only the normal 5 points.
     state = make_state(mech(at="0509"), phase=Phase.WEAPON)
-    state = evolve(state, pending=(Hit("u1", "LT", 20),))
+    state = changed(state, pending=(Hit("u1", "LT", 20),))
     dice = ManualDice([3, 1, 7, 12])
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     dice.finish()
@@ -276,7 +277,7 @@ def test_urb_move_09_a_mech_displaced_into_a_building_takes_and_deals_failed_ent
     state = displacement.displace(state, "u1", Facing.N, dice, events, psr=False)
     dice.finish()
     u = state.units["u1"]
-    assert (u.position, armor_lost(u), cf(state, "0509")) == (H("0509"), 4, 36)
+    assert (u.hex, armor_lost(u), cf(state, "0509")) == (H("0509"), 4, 36)
     assert placement.inside(state.board, u) is not None and placement.floor_of(u) == 0
     assert "u1 is pushed into building hex 0509: 4 damage to it, 4 to the building (URB-MOVE-09)" in events
 
@@ -292,13 +293,13 @@ def test_urb_move_09_units_on_other_levels_are_not_in_the_way():
     dice = ManualDice([7])
     after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
     dice.finish()
-    assert [after.units[u].position for u in ("u1", "c", "l")] == [H("0509")] * 3
+    assert [after.units[u].hex for u in ("u1", "c", "l")] == [H("0509")] * 3
     state = at(state, "c", "0509", floor=0)
     dice = ManualDice([7, 8])  # the Commando's displacement PSR (7: made), then u1's entry damage location (8)
     after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
     dice.finish()
     assert purposes(dice.rolls) == ["piloting skill roll c (displaced)", "hit location pushed into a building vs u1 (front)"]
-    assert [after.units[u].position for u in ("u1", "c", "l")] == [H("0509"), H("0508"), H("0509")]
+    assert [after.units[u].hex for u in ("u1", "c", "l")] == [H("0509"), H("0508"), H("0509")]
 
 
 # -- URB-MOVE-10: jumping ------------------------------------------------------------------------------------------------
@@ -419,7 +420,7 @@ def test_urb_move_14_the_crossing_must_begin_on_the_road():
     # URB-MOVE-14: from off-road clear ground at 0409 the tank cannot join the road in the middle of the
     # woods (0509, north-east of it): that entry does not follow the road.
     state = road_through_woods()
-    state = state.with_unit(evolve(state.units["u1"], position=H("0409"), facing=Facing.NE))
+    state = state.with_unit(changed(state.units["u1"], position=H("0409"), facing=Facing.NE))
     error = refused(state, "F")
     assert error.rule == "VEH-MOVE-11"
     assert "may not enter heavy woods at 0509" in str(error)
@@ -481,7 +482,7 @@ def test_urb_brg_03_a_heavier_mech_collapses_the_bridge_and_falls():
     # levels to the ravine floor: 5 x 3 = 15 (5, 5, 5) and ends prone there; the move stops.
     state, events, rolls = fly(ravine({"level": 2}, tons=45), "F,F", [1, 7, 7, 7, 12])
     u = state.units["u1"]
-    assert (u.position, u.prone, armor_lost(u), placement.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
+    assert (u.hex, u.prone, armor_lost(u), placement.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
     assert "bridge hex 0509 (medium) collapses: 45 tons on the bridge exceed its CF 40" in events
 
 
@@ -512,7 +513,7 @@ def four_hex_bridge(**options) -> GameState:
     hexes = {f"05{row:02d}": {"terrain": "water", "depth": 1, "road": True, "bridge": {"level": 1, "structure": "span"}}
              for row in (3, 4, 5, 6)}
     state = make_state(mech(at="0110"), hexes=hexes)
-    return evolve(state, options={**state.options, **options})
+    return changed(state, options=options)
 
 
 def test_urb_brg_04_one_hex_of_four_down_leaves_the_rest():
@@ -526,7 +527,7 @@ def test_urb_brg_04_one_hex_of_four_down_leaves_the_rest():
 def test_urb_brg_04_the_second_hex_of_four_brings_the_whole_bridge_down():
     # URB-BRG-04 (AMB-39): a second hex destroyed -> 2 of 4 -> the whole bridge collapses.
     state, _ = buildings.apply_structure_hits(pending_hits(four_hex_bridge(), ("0504", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=structures.new_phase(state.board))
+    state = changed(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0506", 40)), ManualDice([]))
     assert all(state.board.hex(H(f"05{r:02d}")).bridge is None for r in (3, 4, 5, 6))
     assert "2 of 4 hexes of span are down: the whole bridge collapses" in events
@@ -556,7 +557,7 @@ def test_urb_brg_05_a_bridge_brought_down_by_movement_falls_at_once():
              "0809": {"terrain": "clear", "road": True, "bridge": {"level": 2, "structure": "span"}}}
     state = make_state(mech(tons=45), hexes=hexes)
     state, _ = buildings.apply_structure_hits(pending_hits(state, ("0809", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=structures.new_phase(state.board), phase=Phase.MOVEMENT)
+    state = changed(state, pending=(), board=structures.new_phase(state.board), phase=Phase.MOVEMENT)
     assert bridge_cf(state, "0609") == 40  # 1 of 4 down: the rest stand
     state, events, rolls = fly(state, "F", [1, 7, 7, 7, 12])
     assert [state.board.hex(H(x)).bridge for x in ("0509", "0609", "0709", "0809")] == [None] * 4
@@ -612,7 +613,7 @@ def test_urb_move_08_a_prone_mech_failing_to_stand_inside_a_building_falls_insid
     # URB-MOVE-08: a prone 50-ton 'Mech inside a CF-30 hex fails to stand up (roll 3 vs 5): the fall in place
     # (no levels: 5 damage) plus ceil(30/10) = 3 for falling inside; the hex takes 5 (CF 30 -> 25).
     state = at(make_state(mech(), hexes={"0509": building(cf=30)}), "u1", "0509")
-    state = state.with_unit(evolve(state.units["u1"], prone=True))
+    state = state.with_unit(changed(state.units["u1"], prone=True))
     dice = ManualDice([3, 1, 7, 12, 7])
     state, events = engine.apply(state, MoveOrder("u1", "", ("U",)), dice)
     dice.finish()
@@ -640,7 +641,7 @@ def test_urb_bld_11_a_jump_onto_a_roof_too_weak_collapses_it_with_the_mech_on_it
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
     assert any("collapses: u1 (20 t) climbs onto the roof: 20 tons on the roof exceed CF 12" in e for e in events)
     u = state.units["u1"]
-    assert u.position == H("0507") and state.board.hex(H("0507")).building is None and u.prone
+    assert u.hex == H("0507") and state.board.hex(H("0507")).building is None and u.prone
 
 
 def test_urb_move_07_a_cf_worn_below_a_mech_already_on_level_1_collapses_the_hex():
@@ -660,4 +661,4 @@ def test_urb_move_04_an_entry_that_destroys_the_unit_still_happens():
     state = make_state(tank, hexes={"0509": building("hardened")})
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([2] + [3] * 30))
     u = state.units["u1"]
-    assert u.destroyed and u.position == H("0509")
+    assert u.destroyed and u.hex == H("0509")

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from btcli import engine
 from btcli.dice import ManualDice
-from btcli.model.state import Phase, evolve
+from btcli.model.state import Phase
 from btcli.model.units import Motive
 from btcli.orders import MoveOrder
 from btcli.rules import los, skids, tohit
+from tests.builders import changed
 from tests.rules.test_movement import design, make_state
 
 FERRET = "Ferret Light Scout VTOL"
@@ -36,8 +37,8 @@ def test_vtol_attacks_use_the_ground_vehicle_attack_rules():
     # (VEH-ATK-03); the target two hexes north is in front, and behind once the VTOL turns round
     state = make_state(design(FERRET, "a", at="0510", facing="N"), design(HUNCHBACK, "t", at="0508", side="blue"),
                        phase=Phase.WEAPON)
-    facing_north = evolve(state.units["a"], elevation=3)
-    facing_south = evolve(facing_north, facing=facing_north.facing.opposite())
+    facing_north = changed(state.units["a"], elevation=3)
+    facing_south = changed(facing_north, facing=facing_north.facing.opposite())
     target = state.units["t"]
     assert not tohit.weapon_to_hit(state.with_unit(facing_north), facing_north, 0, target, None, 0).impossible
     refused = tohit.weapon_to_hit(state.with_unit(facing_south), facing_south, 0, target, None, 0)
@@ -49,7 +50,7 @@ def test_vtol_line_of_sight_is_drawn_from_its_height():
     hexes = {"0509": {"level": 2}}
     state = make_state(design(FERRET, "a", at="0510"), design(HUNCHBACK, "t", at="0508", side="blue"), hexes=hexes)
     ground = los.line_of_sight(state.board, state.units["a"], state.units["t"])
-    flying = los.line_of_sight(state.board, evolve(state.units["a"], elevation=3), state.units["t"])
+    flying = los.line_of_sight(state.board, changed(state.units["a"], elevation=3), state.units["t"])
     assert ground.blocked and not flying.blocked
 
 
@@ -57,7 +58,7 @@ def test_sideslipping_vtol_keeps_its_elevation():
     # VEH-SLIP-06 test: a sideslipping VTOL cannot change elevation before the slip: it slips at the
     # height it had (elevation 4 over level 0 stays 4)
     state = make_state(design(FERRET, driving=5), phase=Phase.MOVEMENT)
-    state = state.with_unit(evolve(state.units["u1"], elevation=4))
+    state = state.with_unit(changed(state.units["u1"], elevation=4))
     # flank path: 16 forward, turn, 1 forward -> roll fails by 3 -> slips min(3, 16 - 1) = 3 hexes north
     order = MoveOrder("u1", "flank", tuple(["F"] * 5) + ("R", "F"))
     state, events = engine.apply(state, order, ManualDice([2]))
@@ -80,7 +81,7 @@ def test_vtol_lands_on_a_bridge_deck():
     # VEH-VTOL-10/15: a bridge deck is paved landing ground, not water
     hexes = {"0510": {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "level": 0}}}
     state = make_state(design(FERRET), hexes=hexes, phase=Phase.MOVEMENT)
-    state = state.with_unit(evolve(state.units["u1"], elevation=1))
+    state = state.with_unit(changed(state.units["u1"], elevation=1))
     state, events = engine.apply(state, MoveOrder("u1", "", ("D",)), ManualDice([]))
     ferret = state.units["u1"]
     assert (ferret.destroyed, ferret.elevation) == (False, 0)
@@ -92,6 +93,6 @@ def test_vtol_slipping_into_treetops_crashes():
     # and crashes (the crash damage rolls take the remaining 7s).
     hexes = {"0505": {"terrain": "heavy_woods"}, "0506": {"terrain": "heavy_woods"}}
     state = make_state(design(FERRET, driving=8), hexes=hexes, phase=Phase.MOVEMENT)
-    state = state.with_unit(evolve(state.units["u1"], elevation=2))
+    state = state.with_unit(changed(state.units["u1"], elevation=2))
     state, events = engine.apply(state, MoveOrder("u1", "flank", ("F", "F", "F", "R", "F")), ManualDice([4] + [7] * 6))
     assert any("crashes" in e for e in events)

@@ -23,10 +23,11 @@ from btcli.dice import ManualDice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder, MoveOrder, parse_steps
 from btcli.rules import tohit, vtol
+from tests.builders import changed
 from tests.rules.test_movement import design, make_state, plan, refused, vehicle
 
 H = HexId.parse
@@ -43,7 +44,7 @@ def heavy_vtol(uid: str = "u1", *, engine: str = "fusion", armor: dict[str, int]
 
 
 def airborne(state: GameState, elevation: int, uid: str = "u1") -> GameState:
-    return state.with_unit(evolve(state.units[uid], elevation=elevation))
+    return state.with_unit(changed(state.units[uid], elevation=elevation))
 
 
 def fly(state: GameState, path: str, rolls: list[int] = (), mode: str = "", uid: str = "u1"):
@@ -107,7 +108,7 @@ def test_vtol_elevation_is_kept_after_the_move():
     # VEH-VTOL-05: climb 4 levels and fly one hex -> stored elevation 4
     state, events, rolls = fly(make_state(design(FERRET)), "A,A,A,A,F")
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.mp_spent, u.hexes_moved, u.mode) == (H("0509"), 4, 5, 1, MoveMode.CRUISE)
+    assert (u.hex, u.elevation, u.mp_spent, u.hexes_moved, u.mode) == (H("0509"), 4, 5, 1, MoveMode.CRUISE)
     assert events == ["u1 flies 0510 -> 0509 facing N, elevation 0 -> 4: 5 MP, 1 hexes (cruise)"]
     assert rolls == []
 
@@ -224,8 +225,8 @@ def test_vtol_lands_on_clear_paved_or_road(terrain):
     state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": terrain}}), 1)
     state, _events, rolls = fly(state, "D")
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.mp_spent, u.destroyed) == (H("0510"), 0, 1, False)
-    assert "crashed_turn" not in u.extra
+    assert (u.hex, u.elevation, u.mp_spent, u.destroyed) == (H("0510"), 0, 1, False)
+    assert not u.vehicle.crashed_turn
     assert rolls == []
 
 
@@ -255,7 +256,7 @@ def test_vtol_landing_in_rough_crashes_and_is_destroyed():
     state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": "rough"}}), 1)
     state, events, rolls = fly(state, "D", [1, 7])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.armor["front"], u.destroyed) == (H("0510"), 0, 1, True)
+    assert (u.hex, u.elevation, u.armor["front"], u.destroyed) == (H("0510"), 0, 1, True)
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events[1:] == [
         "u1 crashes: it tries to land: rough is no landing ground (VEH-VTOL-10)",
@@ -309,8 +310,8 @@ def test_vtol_flying_into_a_hill_as_high_as_itself_crashes():
     state = airborne(make_state(design(FERRET), hexes={"0509": {"level": 2}}), 2)
     state, events, rolls = fly(state, "F", [1, 7])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.armor["front"], u.destroyed) == (H("0509"), 0, 1, False)
-    assert u.extra["crashed_turn"] == 1
+    assert (u.hex, u.elevation, u.armor["front"], u.destroyed) == (H("0509"), 0, 1, False)
+    assert u.vehicle.crashed_turn == 1
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events == [
         "u1 flies 0510 -> 0509 facing N, elevation 2 -> 0: 1 MP, 1 hexes (cruise)",
@@ -325,7 +326,7 @@ def test_vtol_flying_above_a_hill_does_not_crash():
     state = airborne(make_state(design(FERRET), hexes={"0509": {"level": 2}}), 3)
     state, _events, rolls = fly(state, "F")
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.destroyed, rolls) == (H("0509"), 1, False, [])
+    assert (u.hex, u.elevation, u.destroyed, rolls) == (H("0509"), 1, False, [])
 
 
 # -- VTOL-CRASH-03, VEH-DMG-06, AMB-13: crash damage, survival, explosion ---------------------------------
@@ -378,10 +379,10 @@ def test_crash_damage_to_internal_structure_makes_the_vtol_explode(option, engin
     armor = dict(THICK, front=1)
     state = airborne(make_state(heavy_vtol(engine=engine_type, armor=armor), hexes={"0509": {"level": 2}}), 2)
     if option is not None:
-        state = replace(state, options={"vtol_crash_explosion": option})
+        state = changed(state, options={"vtol_crash_explosion": option})
     state, events, rolls = fly(state, "F", [1, 7, 2])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.internal["front"], u.destroyed) == (H("0509"), 0, 1, destroyed)
+    assert (u.hex, u.armor["front"], u.internal["front"], u.destroyed) == (H("0509"), 0, 1, destroyed)
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)", "vehicle critical u1 front"]
     exploded = "u1's crash damaged its internal structure: it explodes (VEH-DMG-06)"
     assert (exploded in events) is destroyed
@@ -427,7 +428,7 @@ def test_airborne_vtol_may_not_attack_a_unit_in_its_own_hex():
         design(FERRET, at="0505"), design(SCORPION, "t", at="0305", side="blue"), phase=Phase.WEAPON
     )
     state = airborne(state, 5)
-    state = state.with_unit(evolve(state.units["t"], position=H("0505")))
+    state = state.with_unit(changed(state.units["t"], position=H("0505")))
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, AttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
     assert info.value.rule == "VTOL-ATK-02"
@@ -439,7 +440,7 @@ def _tank_shoots_ferret(terrain: str = "clear", road: bool = False, **ferret) ->
     state = make_state(
         design(SCORPION, "a"), design(FERRET, "t", at="0507", side="blue"), hexes=hexes, phase=Phase.WEAPON
     )
-    state = state.with_unit(evolve(state.units["t"], **ferret))
+    state = state.with_unit(changed(state.units["t"], **ferret))
     return tohit.weapon_to_hit(state, state.units["a"], 0, state.units["t"], None, 0)
 
 
@@ -480,7 +481,7 @@ def test_vtol_on_a_woods_road_below_the_treetops_keeps_the_woods_modifier():
 def test_airborne_vtol_attacker_keeps_its_movement_modifier():
     # VTOL-ATK-04: an airborne Ferret that flanked fires its Machine Gun at a tank 2 hexes ahead: +2
     state = make_state(design(FERRET), design(SCORPION, "t", at="0508", side="blue"), phase=Phase.WEAPON)
-    state = state.with_unit(evolve(state.units["u1"], elevation=3, mode=MoveMode.FLANK, mp_spent=20, hexes_moved=17))
+    state = state.with_unit(changed(state.units["u1"], elevation=3, mode=MoveMode.FLANK, mp_spent=20, hexes_moved=17))
     result = tohit.weapon_to_hit(state, state.units["u1"], 0, state.units["t"], None, 0)
     assert result.impossible == ""
     assert _modifier(result, "attacker flank") == 2

@@ -19,9 +19,10 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import Phase, evolve
+from btcli.model.state import Phase
 from btcli.model.units import MoveMode
 from btcli.orders import AttackOrder
+from tests.builders import changed
 from tests.rules.test_movement import (
     SCORPION,
     design,
@@ -82,7 +83,7 @@ def test_wige_gets_no_pavement_bonus_and_may_not_charge():
     # VEH-PHYS-02: a WiGE may not make a charge attack
     state = make_state(wige(), vehicle("tracked", 4, "t", at="0508", side="blue"))
     state, _events, _rolls = drive(state, "F", mode="cruise")
-    state = evolve(state, phase=Phase.PHYSICAL)
+    state = changed(state, phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, AttackOrder("u1", "t", physical="charge"), ManualDice([]))
     assert info.value.rule == "VEH-PHYS-02"
@@ -95,7 +96,7 @@ def test_flanking_wige_rolls_driving_before_the_hex_after_a_turn():
     # VEH-SLIP-03: a WiGE using flank MP that turns and then enters a hex rolls driving (7); 7 passes
     state, _events, rolls = drive(make_state(wige()), "3F,R,F", [7])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (rolls[0].target, state.units["u1"].position) == (7, H("0606"))
+    assert (rolls[0].target, state.units["u1"].hex) == (7, H("0606"))
 
 
 def test_wige_at_cruise_rolls_nothing():
@@ -108,7 +109,7 @@ def test_failed_wige_sideslip_goes_the_way_it_was_going():
     # VEH-SLIP-04: fails by 4 after 3 hexes -> 2 hexes north; VEH-SLIP-02: no damage; VEH-SLIP-08: 5 hexes moved
     state, events, rolls = drive(make_state(wige()), "3F,R,F", [3])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.hexes_moved, u.mp_spent, armor_lost(u)) == (H("0505"), "NE", 5, 4, 0)
+    assert (u.hex, u.facing.name, u.hexes_moved, u.mp_spent, armor_lost(u)) == (H("0505"), "NE", 5, 4, 0)
     assert (u.elevation, purposes(rolls)) == (0, [SLIP_ROLL])
     assert events[-1] == "u1 sideslips over 0505"
 
@@ -119,11 +120,11 @@ def test_failed_wige_sideslip_goes_the_way_it_was_going():
 def test_wige_slipping_into_a_tank_on_its_own_level_makes_an_accidental_charge():
     # VEH-SLIP-10: the WiGE flies at level 1 (one above the level-0 hexes); the tank's hex is level 0 + 1 = 1 >= 1
     state = make_state(wige(), design(SCORPION, "t", at="0506", side="blue"))
-    state = state.with_unit(evolve(state.units["t"], mode=MoveMode.CRUISE))  # moved: cannot get out of the way
+    state = state.with_unit(changed(state.units["t"], mode=MoveMode.CRUISE))  # moved: cannot get out of the way
     state, events, rolls = drive(state, "3F,R,F", [3, 2])
     assert purposes(rolls) == [SLIP_ROLL, "to-hit accidental charge u1 vs t"]
     assert "u1 sideslips into t in 0506: accidental charge (VEH-SLIP-09)" in events
-    assert state.units["u1"].position == H("0505")  # the charge missed (2): it slides on
+    assert state.units["u1"].hex == H("0505")  # the charge missed (2): it slides on
 
 
 def test_wige_slipping_off_higher_ground_passes_over_a_tank():
@@ -132,7 +133,7 @@ def test_wige_slipping_off_higher_ground_passes_over_a_tank():
     state = make_state(wige(), design(SCORPION, "t", at="0506", side="blue"), hexes=hexes)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (state.units["u1"].position, state.units["t"].position) == (H("0505"), H("0506"))
+    assert (state.units["u1"].hex, state.units["t"].hex) == (H("0505"), H("0506"))
     assert armor_lost(state.units["t"]) == 0
 
 
@@ -150,16 +151,16 @@ def test_wige_slipping_into_a_hill_as_high_as_itself_crashes():
     u = state.units["u1"]
     assert purposes(rolls) == [SLIP_ROLL] + ["hit location crash u1 (left)"] * 3
     assert "u1 slips into terrain as high as itself and crashes: 15 damage (VTOL-CRASH-01)" in events
-    assert (u.position, u.elevation, u.hexes_moved, u.armor["left"], u.destroyed) == (H("0505"), 0, 5, 5, False)
-    assert u.extra["crashed_turn"] == 1  # VTOL-CRASH-04
+    assert (u.hex, u.elevation, u.hexes_moved, u.armor["left"], u.destroyed) == (H("0505"), 0, 5, 5, False)
+    assert u.vehicle.crashed_turn == 1  # VTOL-CRASH-04
     assert events[-1] == "u1 survives the crash and is landed in 0505 (VTOL-CRASH-03)"
 
 
 def test_wige_slipping_over_lower_ground_does_not_crash():
     # VEH-SLIP-11: a level-0 hex is below the WiGE's height 1: it slips over
     state, _events, rolls = drive(make_state(wige()), "3F,R,F", [3])
-    assert (state.units["u1"].position, state.units["u1"].destroyed) == (H("0505"), False)
-    assert "crashed_turn" not in state.units["u1"].extra
+    assert (state.units["u1"].hex, state.units["u1"].destroyed) == (H("0505"), False)
+    assert not state.units["u1"].vehicle.crashed_turn
 
 
 def test_wige_crashing_into_woods_is_destroyed():
