@@ -2,8 +2,10 @@
 
 Each game goes into DIR/SCENARIO-SEED.toml (seeds S, S+1, ...); one summary line
 a game, one line a scenario and a total. A failed game leaves its game file and
-DIR/SCENARIO-SEED.failure.txt (the broken promise, the last calls, the report);
+DIR/SCENARIO-SEED.failure.txt (the broken promise, the last calls, the report)
+and DIR/SCENARIO-SEED.repro.sh (init and every accepted order, then the failing call);
 the run goes on with the other games, lists every failure at the end and exits 1.
+``--jobs 2`` plays two games at a time (the output stays in seed order).
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.play.player import DEFAULT_MAX_CALLS, GameRecord, PlayFailure, play_random_game
+from tests.play.player import DEFAULT_MAX_CALLS, GameRecord
+from tests.play.pool import Job, Outcome, play_many, workers
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 
@@ -41,38 +44,47 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first player seed (default 1)")
     parser.add_argument("--out", type=Path, required=True, help="folder for the game files")
     parser.add_argument("--max-calls", type=int, default=DEFAULT_MAX_CALLS, help="btcli calls allowed a game")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
     args = parser.parse_args(argv)
     scenarios = [scenario_path(s) for s in args.scenario] or all_scenarios()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    failures: list[tuple[GameRecord, PlayFailure, Path]] = []
-    records: list[GameRecord] = []
+    jobs = [Job(scenario, args.out / f"{scenario.stem}-{seed}.toml", seed, args.max_calls)
+            for scenario in scenarios for seed in range(args.seed, args.seed + args.games)]
+    for job in jobs:
+        for stale in (".failure.txt", ".repro.sh"):
+            job.game.with_suffix(stale).unlink(missing_ok=True)
+    failed: list[Outcome] = []
+    done: list[GameRecord] = []
     start = time.perf_counter()
-    for scenario in scenarios:
-        mine: list[GameRecord] = []
-        for seed in range(args.seed, args.seed + args.games):
-            game = args.out / f"{scenario.stem}-{seed}.toml"
-            note = game.with_suffix(".failure.txt")
-            note.unlink(missing_ok=True)
-            try:
-                record = play_random_game(scenario, game, seed, args.max_calls)
-                print(record.summary(), flush=True)
-            except PlayFailure as failure:
-                record = failure.record
-                note.write_text(str(failure) + "\n", encoding="utf-8")
-                failures.append((record, failure, note))
-                print(f"FAILED {record.summary()}\n  {failure.kind}: {failure.message.splitlines()[0]}", flush=True)
-            mine.append(record)
-        records += mine
-        print(_totals(f"== {scenario.stem}", mine), flush=True)
-    print(_totals("== total", records, time.perf_counter() - start))
-    if failures:
-        print(f"\n{len(failures)} failed game(s):")
-        for record, failure, note in failures:
-            print(f"- {record.scenario.stem} seed {record.seed} ({failure.kind}): {failure.message.splitlines()[0]}")
-            print(f"    game {record.game}, details {note}")
+    for job, outcome in zip(jobs, play_many(jobs, workers(args.jobs))):
+        record = outcome.record
+        if outcome.kind:
+            note = job.game.with_suffix(".failure.txt")
+            note.write_text(outcome.failure + "\n", encoding="utf-8")
+            if outcome.reproduction:
+                job.game.with_suffix(".repro.sh").write_text(outcome.reproduction, encoding="utf-8")
+            failed.append(outcome)
+            print(f"FAILED {record.summary()}\n  {_headline(outcome)}", flush=True)
+        else:
+            print(record.summary(), flush=True)
+        done.append(record)
+        if len(done) % args.games == 0:
+            print(_totals(f"== {job.scenario.stem}", done[-args.games:]), flush=True)
+    print(_totals("== total", done, time.perf_counter() - start))
+    if failed:
+        print(f"\n{len(failed)} failed game(s):")
+        for outcome in failed:
+            record = outcome.record
+            print(f"- {record.scenario.stem} seed {record.seed}: {_headline(outcome)}")
+            print(f"    game {record.game}, details {record.game.with_suffix('.failure.txt')}, "
+                  f"reproduction {record.game.with_suffix('.repro.sh')}")
         return 1
     return 0
+
+
+def _headline(outcome: Outcome) -> str:
+    return outcome.failure.strip().splitlines()[0 if outcome.kind != "player error" else -1]
 
 
 def _totals(title: str, records: list[GameRecord], seconds: float | None = None) -> str:

@@ -45,6 +45,7 @@ class PlayFailure(AssertionError):
         self.kind = kind
         self.message = message
         self.record: GameRecord | None = None
+        self.reproduction = ""  # a shell script of the accepted orders up to the failing command
 
 
 @dataclass
@@ -141,7 +142,9 @@ class Session:
         self.game = game
         self.record = record
         self.max_calls = max_calls
+        self.last: Call | None = None
         self.history: list[str] = []
+        self.orders: list[tuple[str, ...]] = []  # every accepted order, to rebuild the game
 
     def _files(self) -> dict[Path, bytes | None]:
         """The game file and its secrets files, as bytes (None when absent)."""
@@ -158,9 +161,11 @@ class Session:
         self.history.append(f"[{result.code}] {result.command()}")
         del self.history[:-HISTORY]
         after = self._files()
+        self.last = result
         self._check(result, before, after, writes)
         if writes:
             if result.ok:
+                self.orders.append(result.args)
                 self.record.accepted += 1
             else:
                 self.record.refused += 1
@@ -186,6 +191,25 @@ class Session:
             raise broken(f"a read-only command changed {', '.join(sorted(changed))}")
         elif writes and self.game.name not in changed:
             raise broken("an accepted order left the game file unchanged (every order appends a log entry)")
+
+    def reproduction(self) -> str:
+        """A shell script that rebuilds the game from init with the accepted orders and reruns the last call."""
+        game = str(self.game)
+
+        def line(args: tuple[str, ...]) -> str:
+            return "btcli " + " ".join('"$GAME"' if a == game else shlex.quote(a) for a in args)
+
+        calls = [*self.orders]
+        if self.last is not None and (not self.orders or self.last.args is not self.orders[-1]):
+            calls.append(self.last.args)
+        init, *rest = calls
+        scenario = init[1]
+        head = ["#!/bin/sh", f"# Rebuilds {self.game.name}; the last command is the one that failed.",
+                'GAME=${1:-repro.toml}', f"SCENARIO=${{2:-{shlex.quote(scenario)}}}",
+                "rm -f \"$GAME\" \"${GAME%.toml}\".*.secrets.toml", "set -e"]
+        init_line = line(init).replace(shlex.quote(scenario), '"$SCENARIO"', 1)
+        body = [init_line, *(line(a) for a in rest[:-1])]
+        return "\n".join(head + body + ["set +e", *(line(a) for a in rest[-1:])]) + "\n"
 
     def context(self) -> str:
         return f"\n  game file: {self.game}\n  last calls:\n" + "\n".join(f"    {h}" for h in self.history)
@@ -248,6 +272,9 @@ class Player:
             if self.info.turn_limit and rep["turn"] > self.info.turn_limit + 1:
                 raise PlayFailure("no end", f"turn {rep['turn']} is past the turn limit {self.info.turn_limit} "
                                   f"and game_over is false{self.s.context()}")
+            if self.rng.random() < 0.08:
+                self.noise(rep)
+                continue  # the noise may have been accepted: look again
             handlers[rep["phase"]](rep)
         self.finish(rep)
         return self.record
@@ -259,29 +286,66 @@ class Player:
         self.record.ended_by = "turn limit" if "turn limit" in (rep["result"] or "") else "victory"
         self.s.look("report")
         self.s.look("report", "--format", "markdown")
+        board = self.s.game.with_suffix(".svg")
+        self.s.look("report", "--map", str(board))
+        board.unlink(missing_ok=True)
+        late = self.s.run("resolve-phase", "-q")
+        if late.ok:
+            raise PlayFailure("after the end", f"resolve-phase was accepted after the game ended{self.s.context()}")
         verify = self.s.call("verify", str(self.s.game), "-q", writes=False)
         if not verify.ok:
             raise PlayFailure("verify", f"verify exit {verify.code}: {verify.err.rstrip()}{self.s.context()}")
 
     def resolve(self, rep: dict, why: str = "") -> None:
         """Closes the phase; a refusal here means nobody can act: a deadlock."""
-        args = ["resolve-phase", "-q"]
-        if rep["phase"] == "initiative" and self.rng.random() < 0.02:  # rarely the players roll real dice
-            args += ["--dice", f"{self.rng.randint(2, 12)},{self.rng.randint(2, 12)}"]
-            if self.s.run(*args).ok:
-                return
-            args = args[:2]
-        result = self.s.run(*args)
+        if self.rng.random() < 0.03 and self.s.run("resolve-phase", *self.manual_dice(), "-q").ok:
+            return  # rarely the players roll real dice; a wrong count is refused and the seeded dice roll
+        result = self.s.run("resolve-phase", "-q")
         if not result.ok:
             self.deadlock(rep, why or f"nothing is left to do in the {rep['phase']} phase", result)
 
+    def manual_dice(self) -> list[str]:
+        """``--dice`` with a few values from the player's generator (2D6 totals or 1D6 faces, now and then out of range)."""
+        rng = self.rng
+        values = [rng.randint(2, 12) if rng.random() < 0.7 else rng.randint(1, 6) for _ in range(rng.randint(1, 4))]
+        if rng.random() < 0.1:
+            values[rng.randrange(len(values))] = rng.choice([0, 13, -1])
+        return ["--dice", ",".join(map(str, values))]
+
     def deadlock(self, rep: dict, why: str, refusal: Call) -> None:
         text = self.s.look("report").out
+        self.s.last = refusal  # the reproduction ends with the refused resolve-phase
         raise PlayFailure(
             "deadlock",
             f"turn {rep['turn']} {rep['phase']} phase: {why}, and resolve-phase is refused: {refusal.err.rstrip()}"
             f"{self.s.context()}\n  report:\n" + "\n".join(f"    {line}" for line in text.splitlines()),
         )
+
+    def noise(self, rep: dict) -> None:
+        """An order that is out of place now or malformed; btcli must answer it cleanly (most are refused)."""
+        rng = self.rng
+        unit = rng.choice(rep["units"])
+        other = rng.choice(rep["units"])
+        weapon = rng.choice(unit["weapons"] or ["Medium Laser"]).split(" (")[0].removesuffix("(R)")
+        orders = [
+            ["move", unit["id"], *self.random_move(unit, [other] if other["position"] else [])],
+            ["attack", unit["id"], other["id"], "-w", weapon],
+            ["attack", unit["id"], other["id"], "-w", weapon, "--dry-run"],
+            ["attack", unit["id"], other["id"], "--physical", rng.choice(["punch", "kick", "charge", "dfa", "club"])],
+            ["attack", unit["id"], "--girder"],
+            ["attack", unit["id"], "--clear", rng.choice(["turret", weapon])],
+            ["drop", unit["id"], "--reveal"],
+            ["drop", unit["id"], "--abort"],
+            ["drop", unit["id"], "--hex", self.random_hex(), "--salt", f"{rng.getrandbits(128):032x}"],
+            ["move", "nobody", "--mode", "stand"],
+            ["attack", unit["id"], self.random_hex(), "-w", weapon],
+            ["resolve-phase", *self.manual_dice()],
+        ]
+        order = rng.choice(orders)
+        if order[-1] != "--dry-run":
+            self.s.run(*order, "-q")
+        else:
+            self.s.look_or_refuse(*order)
 
     # Reports
 
@@ -366,8 +430,15 @@ class Player:
             steps += 1
             if steps > 4 * len(rep["units"]) + 10:
                 raise PlayFailure("deadlock", f"turn {rep['turn']} movement makes no progress{self.s.context()}")
-            for unit in self.arrivals(rep):
-                self.commit(rep, unit)
+            arriving = self.arrivals(rep)
+            if arriving:  # commitments come before anyone moves
+                for unit in arriving:
+                    self.commit(rep, unit)
+                rep = self.s.report()
+                if self.arrivals(rep) == arriving:
+                    self.resolve(rep, f"no commitment and no abort is accepted for {[u['id'] for u in arriving]}")
+                    rep = self.s.report()
+                continue
             side = rep["next_to_move"]
             self.cross_check(rep, side)
             if side is None:
@@ -552,7 +623,10 @@ class Player:
                     if not chosen and rng.random() < 0.8:
                         continue
                     chosen = chosen or [rng.choice(specs)]  # fire anyway: refused
-            if self.s.run("attack", u["id"], target, *self.weapon_args(chosen), *twist, "-q").ok:
+            dice = self.manual_dice() if rng.random() < 0.02 else []
+            if dice and self.s.run("attack", u["id"], target, *self.weapon_args(chosen), *twist, *dice, "-q").ok:
+                specs = [w for w in specs if w not in chosen]
+            elif self.s.run("attack", u["id"], target, *self.weapon_args(chosen), *twist, "-q").ok:
                 specs = [w for w in specs if w not in chosen]
 
     @staticmethod
@@ -597,6 +671,7 @@ def play_random_game(scenario: Path, game: Path, seed: int, max_calls: int = DEF
         return player.play()
     except PlayFailure as failure:
         failure.record = player.record
+        failure.reproduction = player.s.reproduction()
         raise
     finally:
         player.record.seconds = time.perf_counter() - start
