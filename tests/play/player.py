@@ -147,7 +147,7 @@ class Session:
         self.orders: list[tuple[str, ...]] = []  # every accepted order, to rebuild the game
 
     def _files(self) -> dict[Path, bytes | None]:
-        """The game file and its secrets files, as bytes (None when absent)."""
+        """Returns the game file and its secrets files as bytes (None when absent)."""
         paths = [self.game, *sorted(self.game.parent.glob(self.game.stem + ".*.secrets.toml"))]
         return {p: (p.read_bytes() if p.exists() else None) for p in paths}
 
@@ -193,7 +193,7 @@ class Session:
             raise broken("an accepted order left the game file unchanged (every order appends a log entry)")
 
     def reproduction(self) -> str:
-        """A shell script that rebuilds the game from init with the accepted orders and reruns the last call."""
+        """Returns a shell script that rebuilds the game from init with the accepted orders and reruns the last call."""
         game = str(self.game)
 
         def line(args: tuple[str, ...]) -> str:
@@ -240,7 +240,7 @@ class Session:
 
 
 class Player:
-    """Random orders for one game, chosen from what the report shows."""
+    """Chooses random orders for one game from what the report shows."""
 
     def __init__(self, scenario: Path, game: Path, seed: int, max_calls: int) -> None:
         self.rng = random.Random(seed)
@@ -305,7 +305,7 @@ class Player:
             self.deadlock(rep, why or f"nothing is left to do in the {rep['phase']} phase", result)
 
     def manual_dice(self) -> list[str]:
-        """``--dice`` with a few values from the player's generator (2D6 totals or 1D6 faces, now and then out of range)."""
+        """Returns ``--dice`` with a few values from the player's generator (2D6 totals, 1D6 faces, rarely out of range)."""
         rng = self.rng
         values = [rng.randint(2, 12) if rng.random() < 0.7 else rng.randint(1, 6) for _ in range(rng.randint(1, 4))]
         if rng.random() < 0.1:
@@ -322,7 +322,7 @@ class Player:
         )
 
     def noise(self, rep: dict) -> None:
-        """An order that is out of place now or malformed; btcli must answer it cleanly (most are refused)."""
+        """Gives an order that is out of place now or malformed; btcli must answer it cleanly (most are refused)."""
         rng = self.rng
         unit = rng.choice(rep["units"])
         other = rng.choice(rep["units"])
@@ -390,7 +390,7 @@ class Player:
     # Initiative and drops
 
     def arrivals(self, rep: dict) -> list[dict]:
-        """The dropping 'Mechs arriving this turn that still owe a landing-hex commitment."""
+        """Returns the dropping 'Mechs arriving this turn that still owe a landing-hex commitment."""
         return [
             u for u in rep["units"]
             if u.get("drop") and u["drop"]["arrival_turn"] == rep["turn"] and not u["drop"]["committed"]
@@ -478,7 +478,7 @@ class Player:
         return False
 
     def random_move(self, u: dict, enemies: list[dict]) -> list[str]:
-        """A random move order: stand, --to a hex nearby (often towards an enemy), a jump, or a --path of steps."""
+        """Returns a random move order: stand, --to a hex nearby (often towards an enemy), a jump, or a --path."""
         rng, mp = self.rng, u["mp"]
         vehicle = u["kind"] == "vehicle"
         modes = ["cruise", "flank"] if vehicle else ["walk", "run"]
@@ -554,7 +554,7 @@ class Player:
         return {s["hex"] for s in rep["structures"] if s["kind"] == "building" and s["collapsed"]}
 
     def special_action(self, rep: dict, u: dict) -> bool:
-        """A girder search in rubble or clearing a jam, instead of firing (sometimes, where they apply)."""
+        """Sometimes searches rubble for a girder or clears a jam instead of firing; tells whether it was accepted."""
         rng = self.rng
         if u["kind"] == "mech" and (u["position"] in self.rubble(rep) or rng.random() < 0.01) and rng.random() < 0.5:
             return self.s.run("attack", u["id"], "--girder", "-q").ok
@@ -568,7 +568,7 @@ class Player:
         return False
 
     def weapon_specs(self, u: dict) -> list[str]:
-        """The unit's working weapons as --weapon values, sometimes by bare name or with an ammunition mode."""
+        """Returns the unit's working weapons as --weapon values, sometimes by bare name or with an ammunition mode."""
         rng = self.rng
         ap = any(" AP@" in bin_ for bin_ in u["ammo"])
         specs = []
