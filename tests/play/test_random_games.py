@@ -22,10 +22,12 @@ from tests.play.compare import first_difference
 from tests.play.player import distance
 from tests.play.pool import Job, Outcome, play_many, play_one, workers
 
-# Two seeds a scenario, both passing today. Seeds that fail today are listed in
-# KNOWN_FAILING for the record; the test never plays them by default.
+# Two seeds a scenario, both passing today. Of seeds 1..50, these fail today, all
+# with the movement deadlock of a unit put out of action during its own move
+# (a bridge or building collapse, a sideslip off the map, a VTOL crash):
+# city-fight 3, 21, 38; crossroads 12; paved-raid 37; river-strike 44, 48.
+# `python -m tests.play --games 50 --out DIR` shows them.
 SEEDS = (1, 2)
-KNOWN_FAILING: dict[str, tuple[int, ...]] = {}
 
 
 def seeds() -> tuple[int, ...]:
