@@ -4,6 +4,7 @@ Each game goes into DIR/SCENARIO-SEED.toml (seeds S, S+1, ...); one summary line
 a game, one line a scenario and a total. A failed game leaves its game file and
 DIR/SCENARIO-SEED.failure.txt (the broken promise, the last calls, the report)
 and DIR/SCENARIO-SEED.repro.sh (init and every accepted order, then the failing call);
+every game leaves its last JSON report in DIR/SCENARIO-SEED.report.json (for compare.py);
 the run goes on with the other games, lists every failure at the end and exits 1.
 ``--jobs 2`` plays two games at a time (the output stays in seed order).
 """
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     jobs = [Job(scenario, args.out / f"{scenario.stem}-{seed}.toml", seed, args.max_calls)
             for scenario in scenarios for seed in range(args.seed, args.seed + args.games)]
     for job in jobs:
-        for stale in (".failure.txt", ".repro.sh"):
+        for stale in (".failure.txt", ".repro.sh", ".report.json"):
             job.game.with_suffix(stale).unlink(missing_ok=True)
     failed: list[Outcome] = []
     done: list[GameRecord] = []

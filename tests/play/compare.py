@@ -4,8 +4,9 @@ For proving that a restructure of btcli changes nothing: run ``python -m tests.p
 with the same seeds against the old and the new code, then compare. For every
 game file present in both folders it compares the ``[[log]]`` entries one by one
 (``seq``, ``turn``, ``phase``, ``command``, ``events``, ``rolls``) and the final
-head's units (``armor``, ``internal``, ``position``, ``destroyed``), and prints the
-first difference of each game. The ``state``/``prev`` hashes may change under a
+units (``armor``, ``internal``, ``position``, ``destroyed``; from the JSON report
+the player keeps beside each game, ``SCENARIO-SEED.report.json``, else from the
+game file's head), and prints the first difference of each game. The ``state``/``prev`` hashes may change under a
 new file format, so their differences are reported apart, for information only.
 Exits 0 only when every game compared is identical (and at least one was).
 """
@@ -13,6 +14,7 @@ Exits 0 only when every game compared is identical (and at least one was).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tomllib
 from pathlib import Path
@@ -25,6 +27,16 @@ SHOWN = 300  # characters of a differing value shown
 
 def game_files(folder: Path) -> dict[str, Path]:
     return {p.name: p for p in sorted(folder.glob("*.toml")) if not p.name.endswith(".secrets.toml")}
+
+
+def final_units(a: Path, b: Path, head_a: dict, head_b: dict) -> tuple[dict, dict]:
+    """Returns both games' final units by id: from the JSON reports the player kept beside the games (the
+    documented report format, whatever the game file's), else, when either lacks one, from the heads."""
+    reports = [p.with_name(p.stem + ".report.json") for p in (a, b)]
+    if all(r.exists() for r in reports):
+        units = [{u["id"]: u for u in json.loads(r.read_text(encoding="utf-8"))["units"]} for r in reports]
+        return units[0], units[1]
+    return head_a.get("units", {}), head_b.get("units", {})
 
 
 def _short(value: object) -> str:
@@ -40,11 +52,16 @@ def _value_difference(where: str, a: object, b: object) -> str:
                 return f"{where}[{i}]:\n    A: {_short(x)}\n    B: {_short(y)}"
         longer, name = (a, "A") if len(a) > len(b) else (b, "B")
         return f"{where}: {name} has {abs(len(a) - len(b))} more item(s), first {_short(longer[min(len(a), len(b))])}"
+    if isinstance(a, dict) and isinstance(b, dict):
+        key = next((k for k in [*a, *b] if a.get(k) != b.get(k)), None)
+        if key is not None:
+            return f"{where}[{key!r}]:\n    A: {_short(a.get(key))}\n    B: {_short(b.get(key))}"
     return f"{where}:\n    A: {_short(a)}\n    B: {_short(b)}"
 
 
-def first_difference(a: dict, b: dict) -> str | None:
-    """Returns the first difference between two parsed game files (log entries, then final units), or None."""
+def first_difference(a: dict, b: dict, units_a: dict | None = None, units_b: dict | None = None) -> str | None:
+    """Returns the first difference between two parsed game files (log entries, then the final units, by
+    default those of the heads), or None."""
     log_a, log_b = a.get("log", []), b.get("log", [])
     for entry_a, entry_b in zip(log_a, log_b):
         for key in ENTRY_KEYS:
@@ -56,7 +73,8 @@ def first_difference(a: dict, b: dict) -> str | None:
         extra = longer[min(len(log_a), len(log_b))]
         return (f"A has {len(log_a)} log entries, B {len(log_b)}; the first extra one is "
                 f"{extra.get('seq')} {extra.get('command')!r}")
-    units_a, units_b = a.get("units", {}), b.get("units", {})
+    units_a = a.get("units", {}) if units_a is None else units_a
+    units_b = b.get("units", {}) if units_b is None else units_b
     if list(units_a) != list(units_b):
         return _value_difference("final units", list(units_a), list(units_b))
     for uid, unit_a in units_a.items():
@@ -91,7 +109,7 @@ def compare(dir_a: Path, dir_b: Path, out=sys.stdout) -> int:
             differing += 1
             out.write(f"DIFFERENT {name}: {err_a or err_b}\n")
             continue
-        difference = first_difference(a, b)
+        difference = first_difference(a, b, *final_units(files_a[name], files_b[name], a, b))
         hashes = hash_differences(a, b)
         note = f" ({hashes} entries with other state/prev hashes, informational)" if hashes else ""
         if difference is None:

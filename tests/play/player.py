@@ -675,3 +675,18 @@ def play_random_game(scenario: Path, game: Path, seed: int, max_calls: int = DEF
         raise
     finally:
         player.record.seconds = time.perf_counter() - start
+        save_final_report(Path(game))
+
+
+def final_report_path(game: Path) -> Path:
+    """Returns where the game's last JSON report is kept (``SCENARIO-SEED.report.json``)."""
+    return game.with_name(game.stem + ".report.json")
+
+
+def save_final_report(game: Path) -> None:
+    """Keeps the game's JSON report beside it, so that compare.py can read the final units without
+    depending on the game file's format."""
+    if game.exists():
+        result = run_btcli(("report", str(game), "--format", "json"))
+        if result.ok:
+            final_report_path(game).write_text(result.out, encoding="utf-8")
