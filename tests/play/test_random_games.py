@@ -1,4 +1,4 @@
-"""Random legal games over every bundled scenario, played through the real CLI.
+"""Random legal games over every bundled scenario (and tests/play/scenarios), played through the real CLI.
 
 Guards against deadlocks (issue #10 item 12: a game in which the side to act has
 no accepted order and ``resolve-phase`` is refused) and against broken CLI
@@ -14,6 +14,7 @@ include the seeds that still fail (``python -m tests.play`` lists them).
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
@@ -25,7 +26,7 @@ from tests.play.pool import Job, Outcome, play_many, play_one, workers
 # Two seeds a scenario, both passing today. Of seeds 1..50, these fail today, all
 # with the movement deadlock of a unit put out of action during its own move
 # (a bridge or building collapse, a sideslip off the map, a VTOL crash):
-# city-fight 3, 21, 38; crossroads 12; paved-raid 37; river-strike 44, 48.
+# city-fight 3, 21, 38; crossroads 12; paved-raid 37; river-strike 44, 48; melee 4, 43, 47.
 # `python -m tests.play --games 50 --out DIR` shows them.
 SEEDS = (1, 2)
 
@@ -35,7 +36,8 @@ def seeds() -> tuple[int, ...]:
     return tuple(range(1, int(count) + 1)) if count else SEEDS
 
 
-SCENARIO_FILES = sorted(SCENARIOS.glob("*.toml"))
+# The bundled scenarios, and the player's own crowded board (infantry, WiGE, DropShip, weapon modes).
+SCENARIO_FILES = sorted(SCENARIOS.glob("*.toml")) + sorted((Path(__file__).parent / "scenarios").glob("*.toml"))
 
 
 @pytest.fixture(scope="module")
