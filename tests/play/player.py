@@ -464,6 +464,7 @@ class Player:
                 raise PlayFailure("out of turn", f"{uid} moved although side {side} was next to move{self.s.context()}")
 
     def move_one(self, rep: dict, side: str) -> bool:
+        """Moves one of the side's unmoved units (random orders, then standing still); tells whether any was accepted."""
         units = self.units(rep)
         enemies = [e for e in self.on_map(rep) if e["side"] != side]
         first = self.rng.choice(rep["unmoved"][side])
@@ -589,6 +590,7 @@ class Player:
         return specs
 
     def twist(self, u: dict) -> list[str]:
+        """Returns a random torso twist or turret direction now and then, else nothing."""
         rng = self.rng
         if u["kind"] == "mech" and rng.random() < 0.2:
             return ["--twist", rng.choice(["left", "right"])]
@@ -597,6 +599,7 @@ class Player:
         return []
 
     def targets(self, rep: dict, u: dict) -> list[str]:
+        """Returns the enemies on the map in random order, or now and then one building or bridge hex."""
         enemies = [e["id"] for e in self.on_map(rep) if e["side"] != u["side"]]
         structures = [s["hex"] for s in rep["structures"]]
         if structures and (not enemies or self.rng.random() < 0.12):
@@ -612,7 +615,7 @@ class Player:
         if not specs or not targets:
             return
         twist = self.twist(u)
-        for n, target in enumerate(targets[: rng.randint(1, 2)]):
+        for target in targets[: rng.randint(1, 2)]:
             if not specs:
                 return
             chosen = rng.sample(specs, rng.randint(1, len(specs)))
@@ -623,10 +626,9 @@ class Player:
                     if not chosen and rng.random() < 0.8:
                         continue
                     chosen = chosen or [rng.choice(specs)]  # fire anyway: refused
-            dice = self.manual_dice() if rng.random() < 0.02 else []
-            if dice and self.s.run("attack", u["id"], target, *self.weapon_args(chosen), *twist, *dice, "-q").ok:
-                specs = [w for w in specs if w not in chosen]
-            elif self.s.run("attack", u["id"], target, *self.weapon_args(chosen), *twist, "-q").ok:
+            attack = ("attack", u["id"], target, *self.weapon_args(chosen), *twist)
+            rolled = rng.random() < 0.02 and self.s.run(*attack, *self.manual_dice(), "-q").ok  # rarely real dice
+            if rolled or self.s.run(*attack, "-q").ok:
                 specs = [w for w in specs if w not in chosen]
 
     @staticmethod
