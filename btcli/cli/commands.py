@@ -10,7 +10,7 @@ import os
 import sys
 from dataclasses import replace
 
-from btcli.errors import GameFileError, InputError
+from btcli.errors import GameFileError, InputError, VerificationError
 
 
 def _print_lines(lines: list[str]) -> None:
@@ -31,52 +31,22 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
 
     values = parse_dice(dice) if dice is not None else None
     game = journal.load(game_path)
-    held = _held_seed(game_path, game.state.seed)
-    if values and is_held(game.state.seed) and held is None and not game.state.options.player_dice:
-        raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
-                         "without the seed file (a scenario with player_dice = true, or 'init --referee "
-                         "--player-dice', lets players give their own)")
+    held, problem = None, ""
+    if is_held(game.state.seed):
+        from btcli.store import seeds
+
+        held, problem = seeds.for_game(game_path, game.state.seed)
+        if values and held is None and not game.state.options.player_dice:
+            raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
+                             f"without the seed file{' (' + problem + ')' if problem else ''}; a scenario with "
+                             "player_dice = true, or 'init --referee --player-dice', lets players give their own")
     order = order_factory(game.state)
-    outcome = journal.execute(game.state, order, values, held)
+    outcome = journal.execute(game.state, order, values, held, problem, game.state.options.player_dice)
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
     gamefile.append(game, outcome.state, entry, with_it=with_it)
     if not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
-
-
-def seed_path(game: str) -> str:
-    """Returns where the referee keeps a game's seed: $BTCLI_SEED_FILE, else ``game.seed`` beside the game."""
-    return os.environ.get("BTCLI_SEED_FILE") or os.path.splitext(os.fspath(game))[0] + ".seed"
-
-
-SEED_DIGITS = 40  # a 128-bit seed has 39
-
-
-def _held_seed(game: str, seed: int | str, path: str | None = None) -> int | None:
-    """Returns the referee's seed for a game that holds only its commitment, if the seed file is here."""
-    from btcli.dice import is_held
-    from btcli.store import files
-
-    if not is_held(seed):
-        return None
-    path = path or seed_path(game)
-    if not os.path.lexists(path):
-        return None
-    data = files.read_regular(path, "seed file", files.SEED_LIMIT)
-    files.check_private(path, "seed file")
-    text = files.decode(data, f"seed file {path}")
-    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    if len(lines) != 1 or not (lines[0].isascii() and lines[0].isdigit()) or len(lines[0]) > SEED_DIGITS:
-        raise GameFileError(f"the seed file {path} must hold one whole number (the referee's seed)")
-    return int(lines[0])
-
-
-def _seed_text(game: str, seed: int) -> bytes:
-    from btcli.store.files import SEED_HEADER
-
-    return SEED_HEADER + (f" of {os.path.basename(game)}: keep it secret, never commit or share it\n"
-                          f"{seed}\n").encode()
 
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
@@ -88,8 +58,10 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
     data = files.read_regular(scenario, "scenario file", files.SCENARIO_LIMIT)
     state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed)
+    from btcli.store import seeds
+
     held = None
-    seed_file = seed_path(output) if referee else ""
+    seed_file = seeds.path_for(output) if referee else ""
     if referee:  # design.md: the file keeps a commitment; the referee keeps the seed
         import secrets
 
@@ -111,9 +83,10 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         # not a btcli seed file, whatever --force says.
         target = files.check_output(seed_file, what="seed file", force=force, replaceable="seed",
                                     protect={"the game file": output, "the scenario file": scenario})
+        seeds.check_replaceable(target, output)
         gamefile.create(output, state, entry, overwrite=force,
                         protect={"the scenario file": scenario, "the game's seed file": seed_file},
-                        companion=(target, _seed_text(output, held), 0o600))
+                        companion=(target, seeds.text_for(output, held), 0o600))
     if not quiet:
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
@@ -238,14 +211,14 @@ def drop(
     """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08)."""
     from btcli.model.hexgrid import Facing
     from btcli.orders import DropOrder
-    from btcli.store import secrets
+    from btcli.store import secrets, seeds
 
     where: dict[str, str] = {}
 
     def secrets_path(state, u) -> str:
         """The side's own secrets file (hot seat: one a player), or --secrets."""
         path = secrets_file or secrets.path_for(game, u.side)
-        secrets.check_path(path, game, seed_path(game))
+        secrets.check_path(path, game, seeds.path_for(game))
         where["path"] = path
         return path
 
@@ -257,7 +230,7 @@ def drop(
     if reveal:
         def reveal_order(state):
             u = state.unit(unit)
-            stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), u.id)
+            stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), game, u.id)
             hex_id = state.board.parse_hex(hex or stored["hex"])
             return DropOrder(u.id, hex=hex_id, facing=Facing.parse(facing or stored["facing"]),
                              salt=salt or stored["salt"])
@@ -273,13 +246,13 @@ def drop(
     def commit_order(state):
         from btcli.rules import drops
 
-        secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt())
+        secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt(unit))
         secrets_path(state, state.units[secret["unit"]])
         record.update(secret)
         return DropOrder(secret["unit"], commitment=secret["commitment"])
 
     def keep_secret():
-        secrets.store(where["path"], record.pop("unit"), record)
+        secrets.store(where["path"], game, record.pop("unit"), record)
 
     _run(game, commit_order, dice, quiet, with_it=keep_secret)
     if not quiet:
@@ -287,7 +260,7 @@ def drop(
 
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
-    from btcli.store import journal
+    from btcli.store import journal, seeds
 
     loaded = journal.load(game)
     state = loaded.state
@@ -300,9 +273,14 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
         from btcli.store import files
 
         target = files.check_output(map, what="map", force=force,
-                                    protect={"the game file": loaded.path, "the game's seed file": seed_path(game)})
+                                    protect={"the game file": loaded.path, "the game's seed file": seeds.path_for(game)})
         try:
-            files.write_atomic(target, render_svg(state).encode(), 0o666 & ~files.umask())
+            from btcli.store.lock import locked_folder
+
+            svg = render_svg(state).encode()
+            with locked_folder(os.path.dirname(target), 10.0, map):  # one map writer at a time in a folder
+                files.discard_leftovers(target)  # what a killed map write left behind
+                files.write_atomic(target, svg, 0o666 & ~files.umask())
         except OSError as exc:
             raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:
@@ -322,13 +300,15 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
 
 
 def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
-    from btcli.store import gamefile, journal
+    from btcli.store import gamefile, journal, seeds
 
     def referee_seed(commitment: str) -> int:
-        held = _held_seed(game, commitment, seed_file)
+        held, problem = seeds.for_game(game, commitment, seed_file)
+        if problem:
+            raise VerificationError(problem)
         if held is None:  # replaying the seeded rolls needs the referee's seed
             raise InputError(f"this game's dice seed is held by the referee: give --seed-file "
-                             f"(no {seed_file or seed_path(game)})")
+                             f"(no {seed_file or seeds.path_for(game)})")
         return held
 
     data, _ = gamefile.read_bytes(game)
@@ -354,7 +334,11 @@ def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, q
     seed = head.get("game", {}).get("seed") if isinstance(head.get("game"), dict) else None
     held = None
     if is_held(seed):
-        held = _held_seed(game, seed, seed_file)
+        from btcli.store import seeds
+
+        held, problem = seeds.for_game(game, seed, seed_file)
+        if problem:
+            raise GameFileError(problem)
         if held is None:
             raise InputError("a referee game is upgraded by the referee: give --seed-file (or keep GAME.seed beside it)")
     state, entries = upgrade.upgrade_text(data, held)

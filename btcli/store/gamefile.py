@@ -223,6 +223,8 @@ def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], 
     temps: list[str] = []
     try:
         with locked_folder(os.path.dirname(real), LOCK_TIMEOUT_S, shown):
+            if os.path.lexists(real) and not overwrite:  # another init got here first
+                raise GameFileError(f"{shown} was created by another btcli call meanwhile; nothing was written")
             files.discard_leftovers(real)
             temps.append(files.write_temp(real, [render_head(state), render_entry(entry)], 0o666 & ~files.umask()))
             if companion is not None:

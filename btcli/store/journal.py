@@ -56,23 +56,24 @@ class Outcome:
     command: str
 
 
-def game_dice(state: GameState, held_seed: int | None = None):
+def game_dice(state: GameState, held_seed: int | None = None, why_not: str = "", player_dice: bool = False):
     """Returns the game's seeded dice; for a referee-held seed, from ``held_seed`` once it matches the
-    commitment in the file, else dice that refuse to roll (design.md, referee-held seed)."""
+    commitment in the file, else dice that refuse to roll, saying ``why_not`` (design.md)."""
     if not is_held(state.seed):
         return SeededDice(state.seed, state.rolls)
     if held_seed is None:
-        return HeldDice()
+        return HeldDice(why_not, player_dice)
     if seed_commitment(held_seed) != state.seed:
         raise VerificationError("the referee's seed does not match this game's seed commitment")
     return SeededDice(held_seed, state.rolls)
 
 
-def execute(state: GameState, order: Order, dice_values: list[int] | None, held_seed: int | None = None) -> Outcome:
+def execute(state: GameState, order: Order, dice_values: list[int] | None, held_seed: int | None = None,
+            why_not: str = "", player_dice: bool = False) -> Outcome:
     """Applies ``order`` with manual dice if given, else the game's seeded dice."""
     from btcli.engine import apply
 
-    dice = ManualDice(dice_values) if dice_values else game_dice(state, held_seed)
+    dice = ManualDice(dice_values) if dice_values else game_dice(state, held_seed, why_not, player_dice)
     new, events = apply(state, order, dice)
     dice.finish()
     counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
@@ -183,7 +184,7 @@ def verify_text(data: bytes, held_seed=None) -> Verified:
         if "--dice" in str(entry.get("command", "")).split():
             hand.append(index)
         expected = make_entry(state, outcome, prev)
-        if entry != expected:
+        if not _same(entry, expected):
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
             message = f"entry {index}: {key} differs from the replay"
@@ -192,12 +193,19 @@ def verify_text(data: bytes, held_seed=None) -> Verified:
             raise VerificationError(message, index)
         state = outcome.state
         prev = entry_hash(entry)
-    if head != state_to_dict(state):
+    if not _same(head, state_to_dict(state)):
         raise VerificationError(
             f"the current state (head) differs from the replay of all {len(log)} entries"
             + _head_difference(head, state, "the replay"), len(log)
         )
     return Verified(len(log), state, tuple(hand))
+
+
+def _same(a: object, b: object) -> bool:
+    """Tells whether two parsed tables hold the same content, types included (1.0 is not 1, 0 not false)."""
+    import json
+
+    return a == b and json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _head_difference(head: dict, state: GameState, other: str) -> str:

@@ -45,6 +45,10 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
     sides_data = data.get("sides", {})
     if len(sides_data) != 2:
         raise GameFileError(f"scenario needs exactly two [sides.ID] tables, found {len(sides_data)}")
+    for sid in sides_data:
+        if not sid or not set(sid) <= _ID_CHARS or not sid[0].isalnum():
+            raise GameFileError(f"side id {sid!r} must start with a letter or digit and hold only letters, digits, "
+                                "'-' or '_'")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     units = {}
     for raw in data.get("units", []):
@@ -276,10 +280,12 @@ def _infantry(uid: str, spec: dict[str, object]) -> None:
     motives = [m.value for m in MOTIVES]
     if spec["motive"] not in motives:
         raise GameFileError(f"unit {uid!r}: infantry motive must be one of {', '.join(motives)}, not {spec['motive']!r}")
-    for key, low in (("tons", 1), ("troopers", 1), ("walk", 0), ("jump", 0), ("trooper_armor", 0)):
+    for key, low, high in (("tons", 1, 200), ("troopers", 1, 100), ("walk", 0, 99), ("jump", 0, 99),
+                           ("trooper_armor", 0, 99)):
         value = spec.get(key, 0 if key in ("jump", "trooper_armor") else None)
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise GameFileError(f"unit {uid!r}: infantry {key} must be a whole number of at least {low}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise GameFileError(f"unit {uid!r}: infantry {key} must be a whole number from {low} to {high}, "
+                                f"not {value!r}")
     if spec["motive"] == "jump" and spec.get("jump", 0) < 1:
         raise GameFileError(f"unit {uid!r}: jump infantry need jump MP")
     if spec["motive"] == "vtol" and not spec.get("trooper_armor"):

@@ -106,6 +106,6 @@ def check_reveal_matches(game: Path, secrets: Path) -> None:
     from btcli.store.secrets import lookup
 
     state = gamefile.load(game).state
-    record = lookup(str(secrets), "wasp")
+    record = lookup(str(secrets), game, "wasp")
     digest = commitment(record["salt"], "wasp", HexId.parse(record["hex"]), Facing.parse(record["facing"]))
     assert f'"{digest}"' in game.read_text(encoding="utf-8"), (state.turn, record)

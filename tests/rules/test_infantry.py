@@ -65,7 +65,7 @@ def test_platoon_and_battle_armor_load_with_their_troopers():
 
 @pytest.mark.parametrize("change, message", [
     ({"motive": "wheeled"}, "infantry motive must be one of foot, jump, vtol, not 'wheeled'"),
-    ({"troopers": 0}, "infantry troopers must be a whole number of at least 1, not 0"),
+    ({"troopers": 0}, "infantry troopers must be a whole number from 1 to 100, not 0"),
     ({"motive": "vtol"}, "only battle armor (trooper_armor > 0) has VTOL movement (VEH-VTOL-07)"),
     ({"motive": "jump"}, "jump infantry need jump MP"),
     ({"armor": {"front": 3}}, "infantry give troopers (and trooper_armor), not armor or internal"),

@@ -1,8 +1,9 @@
 """Format-1 games (btcli 0.1) in progress stay playable (issue #11): ``btcli upgrade`` replays them
 into format 2, and the commands refuse format 1 with that advice.
 
-The fixtures in tests/store/format1/ were written by btcli 0.1: two example games (their format-2
-goldens are in tests/golden/) and a referee game stopped mid-turn, with its seed.
+The fixtures in tests/store/format1/ were written by btcli 0.1 (commit 2045465): two example games
+(their format-2 goldens are in tests/golden/; drop-zone with the salts the golden run draws, given
+by hand) and a referee game stopped mid-turn, with its seed.
 """
 
 from __future__ import annotations
