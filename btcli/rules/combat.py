@@ -87,10 +87,12 @@ def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
         name = catalog.weapon_name(name_part)
         if name is None:
             raise InputError(f"unknown weapon {name_part!r}")
+        rear = loc.upper().endswith("(R)")  # NAME@CT(R), as the report labels a rear mount
+        loc = loc[:-3] if rear else loc
         candidates = [
             i for i, m in enumerate(attacker.weapons)
             if m.weapon == name and i not in attacker.fired and i not in chosen
-            and (not loc or m.location.lower() == loc.lower())
+            and (not loc or m.location.lower() == loc.lower()) and (m.rear or not rear)
         ]
         if not candidates:
             have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"

@@ -230,8 +230,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     """Resolves one declared physical attack at the end of the phase."""
     attacker, target = state.units[attacker_id], state.units[target_id]
     events: list[str] = []
-    if attacker.destroyed or target.destroyed:
-        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed)"]
+    if not attacker.active or not target.active:  # destroyed, or pushed off the map by an earlier attack
+        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed or left the battle)"]
     try:  # an earlier attack this phase may have moved or felled either unit
         tn, mods, limb = check(state, attacker, target, kind)
     except IllegalOrderError as exc:

@@ -312,3 +312,66 @@ def test_scenario_values_out_of_range_exit_4(tmp_path, crossroads, edit, message
     crossroads.write_text(text.replace(edit[0], edit[1], 1))
     result = run("init", crossroads, "-o", tmp_path / "g.toml")
     assert result.code == 4 and message in result.err, result.err
+
+
+EDGE = """
+[scenario]
+name = "Edge"
+seed = 1
+turn_limit = 3
+destroy_share = 1.0
+[map]
+width = 4
+height = 4
+terrain = "clear"
+[sides.blue]
+name = "Blue"
+[sides.red]
+name = "Red"
+[[units]]
+id = "hunchback"
+side = "blue"
+design = "Hunchback HBK-4G"
+position = "0103"
+facing = "N"
+[[units]]
+id = "locust"
+side = "red"
+design = "Locust LCT-1V"
+position = "0101"
+facing = "S"
+"""
+
+
+def test_a_physical_attack_by_a_unit_pushed_off_the_map_does_not_happen(tmp_path):
+    """A charge pushes its target off the map before the target's own punch resolves: the punch is void
+    (found by the random-game player; it used to be an internal error that stopped the game)."""
+    scenario = tmp_path / "edge.toml"
+    scenario.write_text(EDGE, encoding="utf-8")
+    game = tmp_path / "g.toml"
+    ok("init", scenario, "-o", game, "--seed", "1", "-q")
+    ok("resolve-phase", game, "-q")  # seeded: blue 3, red 10, blue moves first
+    ok("move", game, "hunchback", "--path", "F", "-q")
+    ok("move", game, "locust", "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    ok("resolve-phase", game, "-q")
+    ok("attack", game, "hunchback", "locust", "--physical", "charge", "-q")
+    ok("attack", game, "locust", "hunchback", "--physical", "punch", "-q")
+    out = ok("resolve-phase", game).out  # the charge hits (8 vs 6) and pushes the locust off the map
+    assert "locust is pushed off the map at 0100 and leaves the battle" in out
+    assert "locust's punch at hunchback does not happen (a unit was destroyed or left the battle)" in out
+    ok("verify", game)
+
+
+def test_a_rear_mount_is_named_as_the_report_labels_it(tmp_path, crossroads):
+    """NAME@LOC(R) picks the rear mount (the report's label); NAME@LOC any mount there."""
+    from btcli.model.units import Mount
+    from btcli.rules.combat import choose_mounts
+    from btcli.store.scenario import parse_scenario_text
+    from tests.builders import changed
+
+    state = parse_scenario_text(crossroads.read_text(encoding="utf-8"))
+    unit = changed(state.units["hunchback"], weapons=(Mount("Medium Laser", "CT"), Mount("Medium Laser", "CT", rear=True)))
+    assert choose_mounts(unit, ("Medium Laser@CT(R)",)) == [1]
+    assert choose_mounts(unit, ("Medium Laser@CT",)) == [0]
+    assert choose_mounts(unit, ("ML@ct(r)",)) == [1]
