@@ -19,7 +19,7 @@ from btcli.model.state import FORMAT_VERSION, GameState
 HASH_CHARS = 32
 
 _cache: dict[int, tuple[object, bytes]] = {}
-_CACHE_LIMIT = 4096
+_CACHE_LIMIT = 1 << 16  # objects kept alive by the cache: about a few thousand states
 
 
 def canonical(data: object) -> bytes:
@@ -41,14 +41,52 @@ def _digest(obj: object, plain) -> bytes:
 
 def state_hash(state: GameState) -> str:
     """Returns the hash of everything the head of a game file records about ``state``."""
-    from btcli.store.codec import board_to_dict, meta_to_dict, unit_to_dict
+    from btcli.store.codec import board_to_dict
 
-    parts = [f"btcli-state:{FORMAT_VERSION}".encode(), canonical(meta_to_dict(state))]
+    parts = [f"btcli-state:{FORMAT_VERSION}".encode(), _meta_bytes(state)]
     for map_id, board in state.maps.items():
         parts.append(map_id.encode() + _digest(board, board_to_dict))
     for unit in state.units.values():
-        parts.append(unit.id.encode() + _digest(unit, unit_to_dict))
+        parts.append(unit.id.encode() + _unit_digest(unit))
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
+
+
+def _meta_bytes(state: GameState) -> bytes:
+    """The head outside maps and units: the [game] values, then the digest of each other table
+    (options, victory, declarations, pending hits, drop groups, sides), cached by identity."""
+    from btcli.store import typed
+
+    s = state
+    game = (s.name, s.seed, s.rolls, s.revision, s.turn, s.phase.value, s.initiative, s.move_order, s.winner, s.result)
+    parts = [repr(game).encode()]
+    for table in (s.options, s.victory, s.declarations, s.pending, s.drops, s.sides):
+        parts.append(_digest(table, typed.to_plain))
+    return b"\2".join(parts)
+
+
+def _unit_digest(unit) -> bytes:
+    """A unit's digest: each field written as the codec writes it, the containers (armor, weapons,
+    slots, records) digested on their own and cached by identity, since a changed unit shares most
+    of them with the unit it was made from."""
+    hit = _cache.get(id(unit))
+    if hit is not None and hit[0] is unit:
+        return hit[1]
+    from btcli.store import typed
+
+    parts = []
+    for name, default, plain in typed.field_plan(type(unit)):
+        value = getattr(unit, name)
+        if default is not typed.MISSING and value == default:
+            continue
+        if plain:
+            parts.append(f"{name}={value!r}".encode())
+        else:
+            parts.append(name.encode() + b"#" + _digest(value, typed.to_plain))
+    digest = hashlib.sha256(b"\1".join(parts)).digest()
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    _cache[id(unit)] = (unit, digest)
+    return digest
 
 
 def entry_hash(entry: dict[str, object]) -> str:

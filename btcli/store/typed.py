@@ -17,30 +17,93 @@ from enum import Enum
 from btcli.errors import GameFileError, InputError
 from btcli.model.hexgrid import Facing, HexId
 
-_MISSING = dataclasses.MISSING
+_MISSING = MISSING = dataclasses.MISSING
 
 
 def to_plain(value: object) -> object:
     """Returns ``value`` as plain data: dicts, lists, strings, numbers and booleans."""
-    if isinstance(value, HexId):
-        return value.label
-    if dataclasses.is_dataclass(value):
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for_value(kind)
+    return encoder(value)
+
+
+_PLAIN = {int, str, bool, float, type(None)}
+_ENCODERS: dict[object, object] = {}
+
+
+def _encoder_for_value(kind: type):
+    """Returns an encoder for values of a runtime type (a dataclass, an enum, a container)."""
+    if kind is HexId:
+        return _hex_label
+    if dataclasses.is_dataclass(kind):
+        return _dataclass_encoder(kind)
+    if issubclass(kind, Facing):
+        return _facing_name
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, (tuple, list)):
+        return lambda v: [to_plain(x) for x in v]
+    if issubclass(kind, dict):
+        return lambda v: {(k.label if isinstance(k, HexId) else k): to_plain(x) for k, x in v.items()}
+    raise AssertionError(f"typed: cannot write a {kind.__name__}")
+
+
+def _hex_label(value: HexId) -> str:
+    return value.label
+
+
+def _facing_name(value: Facing) -> str:
+    return value.name
+
+
+def _enum_value(value: Enum) -> object:
+    return value.value
+
+
+def _encoder_for_type(tp):
+    """Returns a fast encoder for a field's declared type, or to_plain when it cannot tell."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp in _PLAIN:
+        return None  # written as it is
+    if origin is dict and args and args[0] is str and args[1] in _PLAIN:
+        return dict
+    if origin is tuple and args and args[0] in _PLAIN:
+        return list
+    return to_plain
+
+
+def field_plan(cls: type) -> tuple[tuple[str, object, bool], ...]:
+    """Returns (name, default, written as it is) for each field of a dataclass (once per class)."""
+    found = _PLANS.get(cls)
+    if found is None:
+        hints = _hints(cls)
+        found = _PLANS[cls] = tuple((name, default, hints[name] in _PLAIN) for name, default in _defaults(cls))
+    return found
+
+
+_PLANS: dict[type, tuple] = {}
+
+
+def _dataclass_encoder(cls: type):
+    """Compiles the encoder of a dataclass: its fields, their defaults and how each is written."""
+    hints = _hints(cls)
+    plan = [(name, default, _encoder_for_type(hints[name])) for name, default in _defaults(cls)]
+
+    def encode(value) -> dict:
         out = {}
-        for name, default in _defaults(type(value)):
+        for name, default, encoder in plan:
             item = getattr(value, name)
             if default is not _MISSING and item == default:
                 continue
-            out[name] = to_plain(item)
+            out[name] = item if encoder is None else encoder(item)
         return out
-    if isinstance(value, Facing):
-        return value.name
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, (tuple, list)):
-        return [to_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {(k.label if isinstance(k, HexId) else k): to_plain(v) for k, v in value.items()}
-    return value
+
+    return encode
 
 
 def from_plain(cls: type, data: object, where: str, **given):
