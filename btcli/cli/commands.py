@@ -105,36 +105,9 @@ def move(
     dice: str | None,
     quiet: bool,
 ) -> None:
-    if path is not None and to is not None:
-        raise InputError("give either --path or --to, not both")
+    from btcli.rules import moves
 
-    def order(state):
-        from btcli.engine import check_phase
-        from btcli.model.hexgrid import Facing
-        from btcli.orders import MoveOrder, parse_steps
-        from btcli.rules import movement
-
-        check_phase(state, MoveOrder)
-        u = state.unit(unit)
-        wanted = Facing.parse(facing) if facing is not None else None
-        chosen = movement.parse_mode(u, mode or "")
-        if chosen is movement.MoveMode.JUMP:
-            if to is None:
-                raise InputError("a jump needs --to HEX")
-            return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted)
-        if to is not None:
-            steps = movement.find_path(state, u, state.board.parse_hex(to), wanted, chosen)
-        elif path is not None:
-            if facing is not None:
-                raise InputError("--facing goes with --to; a --path ends facing where its turns leave it")
-            steps = parse_steps(path)
-        elif chosen is not movement.MoveMode.STAND:
-            raise InputError("give --path STEPS, --to HEX, or --mode stand")
-        else:
-            steps = ()
-        return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or "")
-
-    _run(game, order, dice, quiet)
+    _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip), dice, quiet)
 
 
 def attack(
@@ -150,48 +123,51 @@ def attack(
     dice: str | None,
     quiet: bool,
 ) -> None:
-    from btcli.orders import AttackOrder
+    from btcli.model import orders
 
     if dry_run and (girder or clear is not None):
         raise InputError("--dry-run previews weapon attacks; a girder search or clearing a jam has no preview")
     if girder:
         if target is not None or weapon or physical or clear is not None:
             raise InputError("--girder takes no target, --weapon, --physical or --clear")
-        order = AttackOrder(attacker, "", girder=True)
-        _run(game, lambda state: order, dice, quiet)
-        return
-    if clear is not None:
+        order = orders.GirderSearchOrder(attacker)
+    elif clear is not None:
         if target is not None or weapon or physical:
             raise InputError("--clear takes no target, --weapon or --physical")
-        order = AttackOrder(attacker, "", clear=clear)
-        _run(game, lambda state: order, dice, quiet)
-        return
-    if target is None:
+        order = orders.ClearJamOrder(attacker, clear)
+    elif target is None:
         raise InputError("name the TARGET of the attack")
-    order = AttackOrder(attacker, target, tuple(weapon or ()), physical or "", twist or "")
+    elif physical is not None:
+        if weapon:
+            raise InputError("a physical attack fires no --weapon")
+        order = orders.PhysicalAttackOrder(attacker, target, physical)
+    else:
+        order = orders.WeaponAttackOrder(attacker, target, tuple(weapon or ()), twist or "")
     if dry_run:
-        from btcli.engine import check_phase
-        from btcli.model.state import Phase
-        from btcli.rules.combat import preview
-        from btcli.store import journal
-
-        state = journal.load(game).state
-        check_phase(state, AttackOrder)
-        if state.phase is not Phase.WEAPON:
-            raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
-        from btcli.rules import building_attacks
-
-        hex_id = building_attacks.hex_target(state, order.target)
-        if hex_id is not None:
-            _print_lines(building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist))
-            return
-        _print_lines(preview(state, order.attacker, order.target, order.weapons, order.twist))
+        _print_lines(_preview(game, order))
         return
     _run(game, lambda state: order, dice, quiet)
 
 
+def _preview(game: str, order) -> list[str]:
+    """Shows a weapon attack's to-hit numbers, modifiers and odds without rolling (attack --dry-run)."""
+    from btcli.model.orders import WeaponAttackOrder
+    from btcli.rules import building_attacks, phases
+    from btcli.rules.combat import preview
+    from btcli.store import journal
+
+    state = journal.load(game).state
+    phases.check_accepts(state, type(order))
+    if not isinstance(order, WeaponAttackOrder):
+        raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
+    hex_id = building_attacks.hex_target(state, order.target)
+    if hex_id is not None:
+        return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)
+    return preview(state, order.attacker, order.target, order.weapons, order.twist)
+
+
 def resolve_phase(game: str, dice: str | None, quiet: bool) -> None:
-    from btcli.orders import ResolvePhaseOrder
+    from btcli.model.orders import ResolvePhaseOrder
 
     _run(game, lambda state: ResolvePhaseOrder(), dice, quiet)
 
@@ -209,8 +185,8 @@ def drop(
     abort: bool = False,
 ) -> None:
     """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08)."""
+    from btcli.model import orders
     from btcli.model.hexgrid import Facing
-    from btcli.orders import DropOrder
     from btcli.store import secrets, seeds
 
     where: dict[str, str] = {}
@@ -225,15 +201,15 @@ def drop(
     if abort:
         if reveal or hex or salt or facing:
             raise InputError("--abort takes no --hex, --facing, --salt or --reveal")
-        _run(game, lambda state: DropOrder(unit, abort=True), dice, quiet)
+        _run(game, lambda state: orders.AbortDropOrder(unit), dice, quiet)
         return
     if reveal:
         def reveal_order(state):
             u = state.unit(unit)
             stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), game, u.id)
             hex_id = state.board.parse_hex(hex or stored["hex"])
-            return DropOrder(u.id, hex=hex_id, facing=Facing.parse(facing or stored["facing"]),
-                             salt=salt or stored["salt"])
+            return orders.RevealDropOrder(u.id, hex_id, Facing.parse(facing or stored["facing"]),
+                                          salt or stored["salt"])
 
         _run(game, reveal_order, dice, quiet)
         return
@@ -249,7 +225,7 @@ def drop(
         secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt(unit))
         secrets_path(state, state.units[secret["unit"]])
         record.update(secret)
-        return DropOrder(secret["unit"], commitment=secret["commitment"])
+        return orders.CommitDropOrder(secret["unit"], secret["commitment"])
 
     def keep_secret():
         secrets.store(where["path"], game, record.pop("unit"), record)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError, VerificationError
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import AbortDropOrder, CommitDropOrder, RevealDropOrder
 from btcli.model.state import DropGroup, GameState, Phase, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import collisions, combat_tables, damage, displacement, minefields, piloting, placement, structures
@@ -406,3 +407,18 @@ def settle_stacking(
 # -- the landing turn (DROP-09..11) -----------------------------------------------------------------
 
 
+
+
+def apply_commit_order(state: GameState, order: CommitDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """DROP-04: records a dropping 'Mech's commitment to its secret landing hex."""
+    return apply_commit(state, order.unit, order.commitment)
+
+
+def apply_reveal_order(state: GameState, order: RevealDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """DROP-05..19: checks a revealed landing hex against its commitment, then lands."""
+    unit = check_reveal(state, order.unit, order.hex, order.facing, order.salt)
+    return land(state, unit.id, order.hex, order.facing, dice)
+
+
+def apply_abort_order(state: GameState, order: AbortDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    return abort_drop(state, order.unit)

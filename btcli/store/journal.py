@@ -14,8 +14,9 @@ from typing import NamedTuple
 
 from btcli.dice import HeldDice, ManualDice, Roll, SeededDice, is_held, seed_commitment
 from btcli.errors import BtcliError, GameFileError, VerificationError
+from btcli.grammar import order_from_text, order_text, with_dice
+from btcli.model.orders import Order
 from btcli.model.state import GameState, evolve
-from btcli.orders import Order, parse_command, with_dice
 from btcli.store.files import parse_toml
 from btcli.store.hashing import entry_hash, state_hash
 
@@ -78,7 +79,7 @@ def execute(state: GameState, order: Order, dice_values: list[int] | None, held_
     dice.finish()
     counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
     new = evolve(new, rolls=counter, revision=state.revision + 1)
-    return Outcome(new, events, dice.rolls, with_dice(order.canonical(), dice_values))
+    return Outcome(new, events, dice.rolls, with_dice(order_text(order), dice_values))
 
 
 def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, object]:
@@ -298,7 +299,7 @@ def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_d
     """Runs one logged entry's command again: with its ``--dice``, else the game's seeded dice (a referee
     game's with ``held_seed``). ``logged_dice``: a referee game without the seed rolls the totals its
     log shows instead (the states come out right; the roll texts lose their faces)."""
-    order, dice = parse_command(str(entry.get("command", "")))
+    order, dice = order_from_text(str(entry.get("command", "")))
     if dice or not is_held(state.seed) or held_seed is not None or not logged_dice:
         return execute(state, order, dice, held_seed)
     totals = []
@@ -311,4 +312,4 @@ def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_d
     new, events = apply(state, order, logged)
     logged.finish()
     return Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), events, logged.rolls,
-                   with_dice(order.canonical(), None))
+                   with_dice(order_text(order), None))

@@ -155,7 +155,7 @@ def test_locked_game_exits_4_unchanged(moving, monkeypatch):
 
 def test_stale_revision_is_refused(moving):
     """A write whose game changed after it was read (another process won) is refused."""
-    from btcli.orders import MoveOrder
+    from btcli.model.orders import MoveOrder
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
 

@@ -11,7 +11,8 @@ from dataclasses import replace
 import pytest
 
 from btcli.errors import GameFileError, IllegalOrderError, InputError
-from btcli.orders import AttackOrder, parse_command
+from btcli.grammar import order_from_text, order_text
+from btcli.model.orders import WeaponAttackOrder
 from btcli.store.codec import unit_from_dict, unit_to_dict
 from btcli.store.scenario import scenario_from_dict
 from tests.rules.test_combat import ATLAS, resolve, run
@@ -47,7 +48,7 @@ def state_with(*units: dict):
 
 
 def fire(state, spec: str, dice: list[int]):
-    return run(state, AttackOrder("a", "t", (spec,)), dice)
+    return run(state, WeaponAttackOrder("a", "t", (spec,)), dice)
 
 
 def test_ap_hit_on_a_vehicle_rolls_exactly_one_critical_with_the_ac10_modifier():
@@ -124,8 +125,8 @@ def test_ap_bin_and_order_round_trip():
     # VEH-DMG-10: the bin's kind survives save/load; the order's canonical text parses back.
     unit = state_with(gunner(), target_tank()).units["a"]
     assert unit_from_dict("a", unit_to_dict(unit)) == unit
-    order = AttackOrder("a", "t", ("AC/10@front:ap",))
-    assert parse_command(order.canonical())[0] == order
+    order = WeaponAttackOrder("a", "t", ("AC/10@front:ap",))
+    assert order_from_text(order_text(order))[0] == order
 
 
 def test_standard_bins_and_hits_are_written_without_their_defaults():

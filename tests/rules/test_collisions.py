@@ -94,7 +94,7 @@ def test_unit_that_fails_to_get_out_of_the_way_is_charged():
 def test_no_going_on_after_a_collision():
     # VEH-SLIP-07: "if the sideslip does not cause a collision" -> after a hit the move ends even with continue.
     from btcli import engine
-    from btcli.orders import MoveOrder, parse_steps
+    from btcli.model.orders import MoveOrder, parse_steps
 
     dice = ManualDice([4, 11, 1, 1, 7, 12, 2])
     state, _ = engine.apply(moved(hover_and_mech(), "m"), MoveOrder("u1", "flank", parse_steps("3F,R,F,F"), after_slip="continue"), dice)

@@ -19,9 +19,9 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import Facing
+from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode
-from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import combat, falls
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -60,7 +60,7 @@ def run(state: GameState, order, dice: list[int]) -> tuple[GameState, list[str],
 
 
 def attack(state: GameState, attacker: str, target: str, *weapons: str, dice: list[int], twist: str = ""):
-    return run(state, AttackOrder(attacker, target, tuple(weapons), "", twist), dice)
+    return run(state, WeaponAttackOrder(attacker, target, tuple(weapons), twist), dice)
 
 
 def resolve(state: GameState, dice: list[int] = ()) -> tuple[GameState, list[str], ManualDice]:

@@ -17,16 +17,19 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.engine import apply
 from btcli.errors import GameFileError, IllegalOrderError, InputError, VerificationError
+from btcli.grammar import order_from_text, order_text
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import (
+    AbortDropOrder,
+    CommitDropOrder,
+    MoveOrder,
+    PhysicalAttackOrder,
+    ResolvePhaseOrder,
+    RevealDropOrder,
+    WeaponAttackOrder,
+)
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import (
-    AttackOrder,
-    DropOrder,
-    MoveOrder,
-    ResolvePhaseOrder,
-    parse_command,
-)
 from btcli.rules import drop_turn, drops, tohit, turn_order, victory
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
@@ -71,11 +74,11 @@ def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[
 
 def commit(state: GameState, uid: str, hex_label: str, facing: str = "N", salt: str = SALT) -> GameState:
     digest = drops.commitment(salt, uid, HexId.parse(hex_label), Facing[facing])
-    return run(state, DropOrder(uid, commitment=digest))[0]
+    return run(state, CommitDropOrder(uid, digest))[0]
 
 
 def reveal(state: GameState, uid: str, hex_label: str, facing: str = "N", dice: list[int] = (), salt: str = SALT):
-    return run(state, DropOrder(uid, hex=HexId.parse(hex_label), facing=Facing[facing], salt=salt), dice)
+    return run(state, RevealDropOrder(uid, HexId.parse(hex_label), Facing[facing], salt), dice)
 
 
 def committed_game(hex_label: str, facing: str = "N", **kwargs) -> GameState:
@@ -115,7 +118,7 @@ def test_waiting_reserves_are_no_movers_targets_or_losses():
     assert victory.losses(state, "blue") == (0, 1)
     weapon = changed(state, phase=Phase.WEAPON)
     with pytest.raises(IllegalOrderError, match="off the map"):
-        run(weapon, AttackOrder("locust", "hbk", ("Medium Laser",)))
+        run(weapon, WeaponAttackOrder("locust", "hbk", ("Medium Laser",)))
 
 
 def test_variable_arrival_is_rolled_with_the_game_dice():
@@ -271,14 +274,14 @@ def test_a_dropped_mech_does_not_act_in_its_landing_turn():
     """DROP-09: attacks refused in the landing turn (weapon and physical); allowed the next turn."""
     state = landed_in_weapon_phase()
     with pytest.raises(IllegalOrderError, match="DROP-09"):
-        run(state, AttackOrder("hbk", "locust", ("Medium Laser",)))
+        run(state, WeaponAttackOrder("hbk", "locust", ("Medium Laser",)))
     with pytest.raises(IllegalOrderError, match="DROP-09"):
-        run(changed(state, phase=Phase.PHYSICAL), AttackOrder("hbk", "locust", physical="punch"))
+        run(changed(state, phase=Phase.PHYSICAL), PhysicalAttackOrder("hbk", "locust", "punch"))
     with pytest.raises(IllegalOrderError, match="DROP-09"):
         drop_turn.check_can_act(state.units["hbk"], state.turn)
     next_turn = changed(state, turn=3)
     drop_turn.check_can_act(next_turn.units["hbk"], next_turn.turn)
-    run(next_turn, AttackOrder("hbk", "locust", ("Medium Laser",)), [2])
+    run(next_turn, WeaponAttackOrder("hbk", "locust", ("Medium Laser",)), [2])
 
 
 def test_attacks_on_a_dropped_mech_get_plus_three_for_its_landing_turn():
@@ -395,7 +398,7 @@ def test_failed_landing_scatters_margin_d6_hexes():
         {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "piloting": 7},
     ])
     d = ManualDice([4, 13, 1, 1, 7, 7, 7, 7])
-    landed, events = apply(state, DropOrder("hbk", hex=HexId.parse("0620"), facing=Facing.N, salt=SALT), d)
+    landed, events = apply(state, RevealDropOrder("hbk", HexId.parse("0620"), Facing.N, SALT), d)
     assert [(r.purpose, r.n) for r in d.rolls[1:3]] == [("scatter distance hbk (3D6)", 3), ("scatter direction hbk", 1)]
     assert at(landed, "hbk") == "0607"
     assert "hbk scatters 13 hexes N from 0620 to 0607 (DROP-15)" in events
@@ -454,11 +457,11 @@ def test_failing_by_seven_or_more_destroys_the_mech(piloting, roll, destroyed, l
 
 
 @pytest.mark.parametrize("order", [
-    DropOrder("hbk", commitment="ab" * 32),
-    DropOrder("hbk", hex=HexId.parse("0707"), facing=Facing.SW, salt=SALT),
+    CommitDropOrder("hbk", "ab" * 32),
+    RevealDropOrder("hbk", HexId.parse("0707"), Facing.SW, SALT),
 ])
 def test_drop_orders_round_trip_through_their_canonical_text(order):
-    assert parse_command(order.canonical()) == (order, None)
+    assert order_from_text(order_text(order)) == (order, None)
 
 
 def test_drop_state_round_trips_and_is_hashed():
@@ -487,7 +490,7 @@ def test_a_commitment_is_bound_to_its_unit_and_cannot_be_copied():
     digest = state.units["hbk"].drop.commitment
     assert digest != drops.commitment(SALT, "wasp", HexId.parse("0707"), Facing.N)
     with pytest.raises(IllegalOrderError, match="already another 'Mech's"):
-        run(state, DropOrder("wasp", commitment=digest))
+        run(state, CommitDropOrder("wasp", digest))
 
 
 def test_nobody_lands_before_every_arriving_mech_has_committed():
@@ -533,7 +536,7 @@ def test_a_drop_called_off_leaves_the_battle_and_unblocks_the_landings():
     state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
     state = changed(state, phase=Phase.MOVEMENT,
                    units={uid: changed(u, mode=MoveMode.STAND) if u.hex else u for uid, u in state.units.items()})
-    state, events = run(state, DropOrder("wasp", abort=True))
+    state, events = run(state, AbortDropOrder("wasp"))
     assert events == ["wasp (red) calls off its drop: it leaves the battle and counts as lost"]
     assert not state.units["wasp"].in_reserve and drops.missing_commitments(state) == []
     landed, _ = reveal(state, "hbk", "0707", dice=[9])
@@ -544,15 +547,14 @@ def test_a_drop_called_off_leaves_the_battle_and_unblocks_the_landings():
 def test_a_drop_cannot_be_called_off_outside_its_arrival_turn():
     state = landing_game(phase=Phase.INITIATIVE)
     with pytest.raises(IllegalOrderError, match="not a dropping 'Mech arriving this turn"):
-        run(changed(state, turn=1), DropOrder("hbk", abort=True))
+        run(changed(state, turn=1), AbortDropOrder("hbk"))
 
 
 def test_abort_order_round_trips():
-    from btcli.orders import parse_command
 
-    order = DropOrder("hbk", abort=True)
-    assert order.canonical() == "drop hbk --abort"
-    assert parse_command(order.canonical()) == (order, None)
+    order = AbortDropOrder("hbk")
+    assert order_text(order) == "drop hbk --abort"
+    assert order_from_text(order_text(order)) == (order, None)
 
 
 def test_drop_12_a_minefield_crossed_before_a_sideslip_still_attacks():

@@ -15,9 +15,9 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import Hit, Phase
 from btcli.model.units import Motive, MoveMode, UnitKind
-from btcli.orders import AttackOrder
 from btcli.render.view import unit_view
 from btcli.rules import damage
 from btcli.rules.hits import apply_hits
@@ -118,8 +118,8 @@ def test_battle_armor_damage_strikes_the_first_trooper_standing_and_excess_is_lo
 
 
 @pytest.mark.parametrize("phase, order, message", [
-    (Phase.WEAPON, AttackOrder("inf", "t", weapons=()), "weapon attacks by infantry are not resolved by btcli"),
-    (Phase.PHYSICAL, AttackOrder("inf", "t", physical="charge"), "infantry make no physical attacks"),
+    (Phase.WEAPON, WeaponAttackOrder("inf", "t", weapons=()), "weapon attacks by infantry are not resolved by btcli"),
+    (Phase.PHYSICAL, PhysicalAttackOrder("inf", "t", "charge"), "infantry make no physical attacks"),
 ])
 def test_infantry_attacks_are_refused(phase, order, message):
     state = changed(make_state(platoon(), design(SCORPION, "t", at="0505", side="red")), phase=phase)

@@ -19,10 +19,10 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import MoveOrder, ResolvePhaseOrder, parse_steps
-from btcli.rules import movement, phases, turn_order
+from btcli.rules import movement, moves, phases, turn_order
 from btcli.store.scenario import scenario_from_dict
 
 H = HexId.parse
@@ -87,11 +87,11 @@ def make_state(
 
 def plan(state: GameState, path: str, mode: str = "", uid: str = "u1") -> movement.MovePlan:
     """Checks a ground move through the engine's checker and returns the plan."""
-    return engine.check_move(state, MoveOrder(uid, mode, parse_steps(path)))
+    return moves.check_move(state, MoveOrder(uid, mode, parse_steps(path)))
 
 
 def jump(state: GameState, to: str, facing: Facing | None = None, uid: str = "u1") -> movement.MovePlan:
-    return engine.check_move(state, MoveOrder(uid, "jump", (), H(to), facing))
+    return moves.check_move(state, MoveOrder(uid, "jump", (), H(to), facing))
 
 
 def refused(state: GameState, path: str, mode: str = "", uid: str = "u1") -> IllegalOrderError:
@@ -910,7 +910,7 @@ def _two_sides_in_movement() -> GameState:
     state = make_state(
         design(HUNCHBACK, "red-1"), design(SCORPION, "blue-1", at="0505", side="blue"), phase=Phase.INITIATIVE
     )
-    state, _ = engine.resolve_phase(state, ManualDice([8, 5]))  # blue 5 loses: blue moves first
+    state, _ = phases.resolve(state, ManualDice([8, 5]))  # blue 5 loses: blue moves first
     return state
 
 

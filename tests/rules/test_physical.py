@@ -22,9 +22,9 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import PhysicalAttackOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import physical
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -69,7 +69,7 @@ def duel(attacker: str = HUNCHBACK, target: str = ATLAS, mode: MoveMode = MoveMo
 def declare(state: GameState, kind: str, attacker: str = "a", target: str = "t") -> tuple[GameState, list[str]]:
     """Declares a physical attack: nothing is rolled when it is declared."""
     d = ManualDice([])
-    new, events = engine.apply(state, AttackOrder(attacker, target, physical=kind), d)
+    new, events = engine.apply(state, PhysicalAttackOrder(attacker, target, kind), d)
     assert d.rolls == []
     return new, events
 

@@ -7,8 +7,9 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
+from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder
+from btcli.rules import phases
 from tests.rules.test_physical import (
     ATLAS,
     FERRET,
@@ -22,13 +23,13 @@ from tests.rules.test_physical import (
 
 
 def declare(state, kind, dice=()):
-    state, _ = engine.apply(state, AttackOrder("a", "t", physical=kind), ManualDice(list(dice)))
+    state, _ = engine.apply(state, PhysicalAttackOrder("a", "t", kind), ManualDice(list(dice)))
     return state
 
 
 def resolve(state, dice):
     d = ManualDice(list(dice))
-    state, events = engine.resolve_phase(state, d)
+    state, events = phases.resolve(state, d)
     return state, events, d
 
 

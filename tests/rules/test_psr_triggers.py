@@ -17,8 +17,8 @@ import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
+from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Hit, Phase
-from btcli.orders import ResolvePhaseOrder
 from btcli.rules import combat
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed

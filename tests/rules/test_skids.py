@@ -1,4 +1,4 @@
-"""Tests for skids and sideslips (btcli.rules.skids and the driving rolls of engine.apply_move).
+"""Tests for skids and sideslips (btcli.rules.skids and the driving rolls of moves.apply_move).
 
 States are built with the helpers of tests/rules/test_movement.py; unless a test
 says otherwise the mover 'u1' starts in the bottom row of column 05 facing N, so
@@ -20,9 +20,9 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
-from btcli.orders import MoveOrder, parse_steps
 from tests.builders import changed
 from tests.rules.test_movement import column, design, make_state, vehicle
 from tests.rules.test_vtol import airborne, fly, purposes

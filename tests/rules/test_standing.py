@@ -7,8 +7,8 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
+from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.orders import MoveOrder
 from tests.builders import changed
 from tests.rules.test_movement import design, make_state
 

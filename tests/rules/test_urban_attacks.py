@@ -20,9 +20,9 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Building, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import GirderSearchOrder, PhysicalAttackOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import arcs, building_attacks, buildings, los, physical, placement, structures, tohit
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -75,7 +75,7 @@ def building(kind: str = "medium", height: int = 2, cf: int | None = None, **mor
 
 def fire(state: GameState, attacker: str, target: str, weapons: tuple[str, ...], dice: list[int]):
     d = ManualDice(dice)
-    new, events = engine.apply(state, AttackOrder(attacker, target, weapons), d)
+    new, events = engine.apply(state, WeaponAttackOrder(attacker, target, weapons), d)
     d.finish()
     return new, events, d
 
@@ -170,7 +170,7 @@ def test_urb_atk_04_physical_attacks_on_a_building_always_hit():
         state = game(mech(HUNCHBACK, "a", "0506"), mech(ATLAS, "t", "1212", side="blue"),
                      hexes={"0505": building(cf=40)}, phase=Phase.PHYSICAL)
         d = ManualDice([])
-        state, events = engine.apply(state, AttackOrder("a", "0505", physical=kind), d)
+        state, events = engine.apply(state, PhysicalAttackOrder("a", "0505", kind), d)
         assert "it always hits (URB-ATK-04)" in events[0]
         state, events = engine.apply(state, ResolvePhaseOrder(), d)
         assert d.rolls == []
@@ -182,7 +182,7 @@ def test_urb_atk_04_physical_attack_on_a_building_needs_the_next_hex():
     state = game(mech(HUNCHBACK, "a", "0507"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building()},
                  phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError, match="not adjacent"):
-        engine.apply(state, AttackOrder("a", "0505", physical="punch"), ManualDice([]))
+        engine.apply(state, PhysicalAttackOrder("a", "0505", "punch"), ManualDice([]))
 
 
 # -- URB-ATK-05: cluster weapons against an adjacent building do full damage -------------------------------------
@@ -566,7 +566,7 @@ def _search(kind: str, roll: list[int], phase: Phase = Phase.WEAPON):
     state = game(mech(HUNCHBACK, "a", "0505"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": _rubble(kind)},
                  phase=phase)
     d = ManualDice(roll)
-    new, events = engine.apply(state, AttackOrder("a", "", girder=True), d)
+    new, events = engine.apply(state, GirderSearchOrder("a"), d)
     d.finish()
     return new, events, d
 
@@ -595,9 +595,9 @@ def test_urb_club_01_the_search_is_made_in_the_weapon_attack_phase_and_once():
         _search("medium", [], phase=Phase.PHYSICAL)
     new, _events, _ = _search("medium", [6])
     with pytest.raises(IllegalOrderError, match="already acted"):
-        engine.apply(new, AttackOrder("a", "", girder=True), ManualDice([7]))
+        engine.apply(new, GirderSearchOrder("a"), ManualDice([7]))
     with pytest.raises(IllegalOrderError, match="searching for a girder"):
-        engine.apply(new, AttackOrder("a", "t", ("Medium Laser@LA",)), ManualDice([7]))
+        engine.apply(new, WeaponAttackOrder("a", "t", ("Medium Laser@LA",)), ManualDice([7]))
 
 
 def test_urb_club_01_a_found_girder_is_swung_as_a_club():

@@ -17,8 +17,8 @@ from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.board import CF_RANGE, DEFAULT_CF, BuildingType, Terrain
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
-from btcli.orders import ResolvePhaseOrder
 from btcli.rules import buildings, los, placement, structures
 from tests.builders import changed
 from tests.rules.test_movement import HUNCHBACK, design, make_state, plan

@@ -10,7 +10,7 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError
 from btcli.model.hexgrid import Facing, HexId
-from btcli.orders import MoveOrder
+from btcli.model.orders import MoveOrder
 from btcli.rules import displacement, movement, placement
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -148,14 +148,14 @@ def test_urb_atk_04_physical_attacks_on_buildings_need_a_limb_that_can_make_them
     # URB-ATK-04 with tables.md 8.7: a building is always hit, but the 'Mech must be able to kick it: a
     # building hex behind the 'Mech cannot be kicked; one in front can.
     from btcli.errors import IllegalOrderError
+    from btcli.model.orders import PhysicalAttackOrder
     from btcli.model.state import Phase
-    from btcli.orders import AttackOrder
 
     state = game(mech("Hunchback HBK-4G", "h", "0505"), hexes={"0506": attack_building(), "0504": attack_building()},
                  phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError, match="not in front"):
-        engine.apply(state, AttackOrder("h", "0506", physical="kick"), ManualDice([]))
-    state, events = engine.apply(state, AttackOrder("h", "0504", physical="kick"), ManualDice([]))
+        engine.apply(state, PhysicalAttackOrder("h", "0506", "kick"), ManualDice([]))
+    state, events = engine.apply(state, PhysicalAttackOrder("h", "0504", "kick"), ManualDice([]))
     assert "always hits" in events[0]
 
 

@@ -16,8 +16,8 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.model.board import Terrain
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
-from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder, parse_steps
 from btcli.rules import buildings, displacement, piloting, structures
 from tests.builders import changed
 from tests.rules.test_urban_attacks import (
@@ -136,7 +136,7 @@ def test_urb_coll_02_collapse_share(down, total, rule, met):
 
 def test_urb_coll_03_weapon_fire_to_cf_0_collapses_the_hex_only_when_the_phase_ends():
     state = game(mech(HUNCHBACK, "a", "0506"), mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(cf=20)})
-    state, events = engine.apply(state, AttackOrder("a", "0505", ("AC/20",)), ManualDice([]))
+    state, events = engine.apply(state, WeaponAttackOrder("a", "0505", ("AC/20",)), ManualDice([]))
     assert standing(state, "0505") and cf(state, "0505") == 20  # still standing mid-phase
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
     assert not standing(state, "0505")

@@ -1,5 +1,5 @@
 """Tests for movement in and around buildings, on roads and across bridges
-(btcli.rules.movement.step_into/check_move/check_jump, btcli.rules.buildings.enter, engine._meet_structures,
+(btcli.rules.movement.step_into/check_move/check_jump, btcli.rules.buildings.enter, moves._meet_structures,
 btcli.rules.displacement; catalog URB-MOVE-01..14, URB-BRG-01..08; tables.md 10.1, 10.2, 8.6, 11.1).
 
 As in tests/rules/test_movement.py the mover 'u1' starts at 0510 facing N (``F`` enters 0509,
@@ -16,8 +16,8 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Bridge, BuildingType, Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
-from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
 from btcli.rules import buildings, displacement, placement, structures, terrain
 from tests.builders import changed
 from tests.rules.test_movement import (
@@ -539,7 +539,7 @@ def test_urb_brg_05_a_bridge_destroyed_by_attacks_falls_when_the_weapon_phase_en
     hexes = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"cf": 20, "level": 1}}}
     state = make_state(design("Atlas AS7-D", at="0510"), hexes=hexes, phase=Phase.WEAPON)
     dice = ManualDice([])
-    state, events = engine.apply(state, AttackOrder("u1", "0509", ("AC/20",)), dice)
+    state, events = engine.apply(state, WeaponAttackOrder("u1", "0509", ("AC/20",)), dice)
     assert bridge_cf(state, "0509") == 20  # still standing during the phase
     assert [h.target for h in state.pending] == ["hex:0509"]
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)

@@ -35,10 +35,10 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import ClearJamOrder, MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode, Unit
-from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
-from btcli.rules import damage, tohit, turn_order, vehicles, victory
+from btcli.rules import damage, moves, tohit, turn_order, vehicles, victory
 from btcli.rules.hits import apply_hits
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -135,7 +135,7 @@ def dsr_target(unit: Unit) -> int:
 
 
 def check_move(state: GameState, mode: str, path: str = "") -> None:
-    engine.check_move(changed(state, phase=Phase.MOVEMENT), MoveOrder("t", mode, tuple(path)))
+    moves.check_move(changed(state, phase=Phase.MOVEMENT), MoveOrder("t", mode, tuple(path)))
 
 
 # -- VEH-DMG: damage and hit location ------------------------------------------------------------------
@@ -144,7 +144,7 @@ def check_move(state: GameState, mode: str, path: str = "") -> None:
 def test_veh_dmg_01_attacker_directly_behind_uses_the_rear_column():
     # VEH-DMG-01 test: attacker directly behind a vehicle -> rear column (location roll 6 -> Rear).
     state = make_state(MANTICORE, enemy_at="0514", enemy_facing="N")
-    state, _ = run(state, AttackOrder("e", "t", ("Medium Laser",)), [8, 6])
+    state, _ = run(state, WeaponAttackOrder("e", "t", ("Medium Laser",)), [8, 6])
     assert [(h.side, h.location) for h in state.pending] == [("rear", "rear")]
 
 
@@ -284,7 +284,7 @@ def test_veh_dmg_14_each_cluster_group_counts_separately_on_the_rotor():
     # End to end: the Atlas's LRM-20 8 hexes away (to-hit 4 + medium 2 = 6, rolls 8), cluster roll
     # 6 -> 12 missiles, location rolls 3, 4, 10 -> Rotor (tables.md 2); no IS damage, no critical.
     state = make_state(FERRET, enemy=ATLAS, enemy_at="0502", armor={**tank(FERRET).armor, "rotor": 10})
-    state, _ = run(state, AttackOrder("e", "t", ("LRM-20",)), [8, 6, 3, 4, 10])
+    state, _ = run(state, WeaponAttackOrder("e", "t", ("LRM-20",)), [8, 6, 3, 4, 10])
     assert [(h.location, h.damage) for h in state.pending] == [("rotor", 5), ("rotor", 5), ("rotor", 2)]
     state, _ = run(state, ResolvePhaseOrder())
     assert state.units["t"].armor["rotor"] == 7
@@ -304,7 +304,7 @@ def test_veh_crit_01_a_critical_location_roll_calls_one_critical_roll():
     # VEH-CRIT-01 test: a location roll the table marks critical (front 2 -> Front [C]), damage >= 1
     # -> one critical roll when the damage is applied (5: no critical; the armor holds).
     state = make_state(MANTICORE)
-    state, _ = run(state, AttackOrder("e", "t", ("Medium Laser",)), [8, 2])
+    state, _ = run(state, WeaponAttackOrder("e", "t", ("Medium Laser",)), [8, 2])
     assert state.pending == (Hit("t", "front", 5, "front", False, True, False, "Medium Laser@CT from e"),)
     d = ManualDice([5])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)
@@ -476,7 +476,7 @@ def test_veh_crit_09_crew_killed_vehicle_stays_on_the_map_but_is_out_of_the_game
     with pytest.raises(IllegalOrderError):
         check_move(state, "", "F")
     with pytest.raises(IllegalOrderError):
-        run(state, AttackOrder("t", "e", ("Medium Laser",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("Medium Laser",)), [])
     assert mods(state, "e", "Medium Laser@CT", "t")["target immobile"] == -4
     assert victory.losses(state, "blue") == (1, 1)
 
@@ -557,7 +557,7 @@ def test_veh_crit_10_stunned_crew_acts_normally_afterwards_end_to_end():
     state, _ = run(state, MoveOrder("t", "cruise", ("F",)))
     state, _ = run(state, ResolvePhaseOrder())
     with pytest.raises(IllegalOrderError, match="stunned"):
-        run(state, AttackOrder("t", "e", ("PPC",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",)), [])
     assert not to_hit(changed(state, turn=3), "t", "PPC@turret", "e").impossible
 
 
@@ -685,7 +685,7 @@ def test_veh_crit_15_fourth_sensor_hit_stops_all_fire():
     state = put(state, crits_in_a_row(state.units["t"], "front", 9, 9, 9, 9))
     for weapon in ("PPC", "Medium Laser"):
         with pytest.raises(IllegalOrderError, match="sensors") as info:
-            run(state, AttackOrder("t", "e", (weapon,)), [])
+            run(state, WeaponAttackOrder("t", "e", (weapon,)), [])
         assert info.value.rule == "VEH-CRIT-15"
 
 
@@ -734,7 +734,7 @@ def test_veh_crit_17_turret_blown_off_loses_the_turret_weapons_and_the_vehicle_s
     assert not vehicles.has_turret(unit)
     state = put(state, unit)
     with pytest.raises(IllegalOrderError, match="destroyed"):
-        run(state, AttackOrder("t", "e", ("PPC",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",)), [])
     assert not to_hit(state, "t", "Medium Laser@front", "e").impossible
     # VEH-DMG-11: from now on a Turret location roll strikes the side attacked.
     assert damage.roll_hit(ManualDice([10]), unit, "right", 5, "x").location == "right"
@@ -747,12 +747,12 @@ def test_veh_crit_18_turret_jam_is_cleared_by_spending_a_weapon_phase():
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 7)
     assert (unit.crits, unit.vehicle.turret) == (("turret: turret jam",), "jammed")
-    state, events = run(put(state, unit), AttackOrder("t", "", clear="turret"))
+    state, events = run(put(state, unit), ClearJamOrder("t", "turret"))
     assert events == ["t's crew clears the turret jam (no weapon fires this phase)"]
     assert state.units["t"].vehicle.turret == ""
     for weapon in ("PPC", "Medium Laser"):
         with pytest.raises(IllegalOrderError, match="clearing a jam"):
-            run(state, AttackOrder("t", "e", (weapon,)), [])
+            run(state, WeaponAttackOrder("t", "e", (weapon,)), [])
     state, _ = run(state, ResolvePhaseOrder())
     assert not state.units["t"].vehicle.clearing
 
@@ -761,10 +761,10 @@ def test_veh_crit_18_clearing_needs_a_jammed_turret_and_the_weapon_phase():
     # VEH-CRIT-18/23: nothing to clear -> rejected; outside the weapon phase -> rejected.
     state = make_state(MANTICORE)
     with pytest.raises(IllegalOrderError, match="not jammed"):
-        run(state, AttackOrder("t", "", clear="turret"))
+        run(state, ClearJamOrder("t", "turret"))
     jammed = put(state, crit(state.units["t"], "turret", 7)[0])
     with pytest.raises(IllegalOrderError, match="weapon attack phase"):
-        run(changed(jammed, phase=Phase.PHYSICAL), AttackOrder("t", "", clear="turret"))
+        run(changed(jammed, phase=Phase.PHYSICAL), ClearJamOrder("t", "turret"))
 
 
 @pytest.mark.parametrize("cleared", [False, True])
@@ -773,7 +773,7 @@ def test_veh_crit_18_second_turret_jam_locks_the_turret(cleared):
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 7)
     if cleared:
-        state, _ = run(put(state, unit), AttackOrder("t", "", clear="turret"))
+        state, _ = run(put(state, unit), ClearJamOrder("t", "turret"))
         unit = state.units["t"]
     unit, _ = crit(unit, "turret", 7)
     assert unit.crits == ("turret: turret jam", "turret: turret locks")
@@ -786,9 +786,9 @@ def test_veh_crit_18_jammed_turret_cannot_turn():
     state = make_state(MANTICORE)
     state = put(state, crit(state.units["t"], "turret", 7)[0])
     with pytest.raises(IllegalOrderError, match="jammed") as info:
-        run(state, AttackOrder("t", "e", ("PPC",), twist="left"), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",), twist="left"), [])
     assert info.value.rule == "VEH-CRIT-18"
-    state, _ = run(state, AttackOrder("t", "e", ("PPC",)), [8, 7])
+    state, _ = run(state, WeaponAttackOrder("t", "e", ("PPC",)), [8, 7])
     assert state.units["t"].fired == (0,)
 
 
@@ -800,7 +800,7 @@ def test_veh_crit_19_locked_turret_cannot_be_cleared_and_further_jams_move_down(
     unit, _ = crit(state.units["t"], "turret", 9)
     assert (unit.crits, unit.vehicle.turret) == (("turret: turret locks",), "locked")
     with pytest.raises(IllegalOrderError, match="not jammed"):
-        run(put(state, unit), AttackOrder("t", "", clear="turret"))
+        run(put(state, unit), ClearJamOrder("t", "turret"))
     unit, events = crit(unit, "turret", 7, 1)
     assert "t: critical roll 7 on the turret column: weapon malfunction (moved down from turret jam)" in events
     assert unit.weapons[0].jammed
@@ -817,7 +817,7 @@ def test_veh_crit_19_locked_turret_stays_where_it_points():
     state = make_state(MANTICORE)
     state = put(state, changed(crit(state.units["t"], "turret", 9)[0], twist=-1))
     with pytest.raises(IllegalOrderError, match="locked") as info:
-        run(state, AttackOrder("t", "e", ("PPC",), twist="right"), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",), twist="right"), [])
     assert info.value.rule == "VEH-CRIT-19"
     assert phases.end_turn(state).units["t"].twist == -1
 
@@ -844,7 +844,7 @@ def test_veh_crit_20_a_destroyed_weapon_never_fires_again():
     state = make_state(J_EDGAR, enemy_at="0507")
     state = put(state, crit(state.units["t"], "turret", 10, 5)[0])
     with pytest.raises(IllegalOrderError, match="destroyed"):
-        run(state, AttackOrder("t", "e", ("Medium Laser",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("Medium Laser",)), [])
     later = changed(state, turn=5)
     assert to_hit(later, "t", "Medium Laser@turret", "e").impossible
 
@@ -899,7 +899,7 @@ def test_veh_crit_22_weapon_malfunction_jams_a_random_weapon_of_the_location():
     assert "t: LRM-10@turret jams" in events
     state = put(state, unit)
     with pytest.raises(IllegalOrderError, match="jammed") as info:
-        run(state, AttackOrder("t", "e", ("LRM-10",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("LRM-10",)), [])
     assert info.value.rule == "VEH-CRIT-23"
     assert to_hit(changed(state, turn=4), "t", "LRM-10@turret", "e").impossible  # until cleared
     assert not to_hit(state, "t", "PPC@turret", "e").impossible
@@ -948,21 +948,21 @@ def test_veh_crit_23_two_jammed_weapons_take_two_weapon_phases():
     # VEH-CRIT-23 test: two jammed weapons -> clearing takes two weapon attack phases with no firing
     # in either (one jam per phase); the vehicle may still move in those turns.
     state = scorpion_with_jams(0, 1)
-    state, events = run(state, AttackOrder("t", "", clear="AC/5"))
+    state, events = run(state, ClearJamOrder("t", "AC/5"))
     assert events == ["t's crew clears the jammed AC/5@turret (no weapon fires this phase)"]
     assert [m.jammed for m in state.units["t"].weapons] == [False, True]
     with pytest.raises(IllegalOrderError, match="one per phase"):
-        run(state, AttackOrder("t", "", clear="Machine Gun"))
+        run(state, ClearJamOrder("t", "Machine Gun"))
     with pytest.raises(IllegalOrderError, match="clearing a jam"):
-        run(state, AttackOrder("t", "e", ("AC/5",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("AC/5",)), [])
     state = next_weapon_phase(state)
     assert state.turn == 2
-    state, _ = run(state, AttackOrder("t", "", clear="MG"))
+    state, _ = run(state, ClearJamOrder("t", "MG"))
     assert [m.jammed for m in state.units["t"].weapons] == [False, False]
     with pytest.raises(IllegalOrderError, match="clearing a jam"):
-        run(state, AttackOrder("t", "e", ("AC/5",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("AC/5",)), [])
     state = next_weapon_phase(state)
-    state, events = run(state, AttackOrder("t", "e", ("AC/5", "Machine Gun")), [2, 2])
+    state, events = run(state, WeaponAttackOrder("t", "e", ("AC/5", "Machine Gun")), [2, 2])
     assert [e.split(":")[0] for e in events] == ["t fires AC/5@turret at e", "t fires Machine Gun@turret at e"]
     assert state.units["t"].fired == (0, 1)
 
@@ -971,15 +971,15 @@ def test_veh_crit_23_a_vehicle_that_fired_cannot_clear_this_phase():
     # VEH-CRIT-23: the crew spends the weapon phase clearing instead of firing: after the MG has
     # fired, the jammed AC/5 cannot be cleared this phase.
     state = scorpion_with_jams(0)
-    state, _ = run(state, AttackOrder("t", "e", ("Machine Gun",)), [2])
+    state, _ = run(state, WeaponAttackOrder("t", "e", ("Machine Gun",)), [2])
     with pytest.raises(IllegalOrderError, match="already fired"):
-        run(state, AttackOrder("t", "", clear="AC/5"))
+        run(state, ClearJamOrder("t", "AC/5"))
 
 
 def test_veh_crit_23_nothing_jammed_nothing_to_clear():
     state = scorpion_with_jams()
     with pytest.raises(IllegalOrderError, match="no jammed"):
-        run(state, AttackOrder("t", "", clear="AC/5"))
+        run(state, ClearJamOrder("t", "AC/5"))
 
 
 def test_veh_crit_23_a_stunned_crew_cannot_clear():
@@ -987,7 +987,7 @@ def test_veh_crit_23_a_stunned_crew_cannot_clear():
     state = scorpion_with_jams(0)
     state = put(state, changed(state.units["t"], stunned_from=1, stunned_until=1))
     with pytest.raises(IllegalOrderError, match="stunned"):
-        run(state, AttackOrder("t", "", clear="AC/5"))
+        run(state, ClearJamOrder("t", "AC/5"))
 
 
 # -- VTOL-CRIT ------------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from btcli import engine
 from btcli.dice import ManualDice
+from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
 from btcli.model.units import Motive
-from btcli.orders import MoveOrder
 from btcli.rules import los, skids, tohit
 from tests.builders import changed
 from tests.rules.test_movement import design, make_state

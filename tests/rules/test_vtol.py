@@ -1,5 +1,5 @@
 """Tests for VTOL flight, landing and crashes (btcli.rules.vtol, movement._check_vtol,
-engine.apply_move) and for attacks by and against VTOLs (btcli.rules.tohit).
+moves.apply_move) and for attacks by and against VTOLs (btcli.rules.tohit).
 
 States are built with the helpers of tests/rules/test_movement.py: a 10 x 10 map,
 default clear, the mover 'u1' in 0510 facing N, so ``F`` steps fly 0509, 0508, ...
@@ -23,9 +23,9 @@ from btcli.dice import ManualDice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, MoveOrder, parse_steps
 from btcli.rules import tohit, vtol
 from tests.builders import changed
 from tests.rules.test_movement import design, make_state, plan, refused, vehicle
@@ -411,7 +411,7 @@ def test_vtol_that_crashed_may_not_attack_that_turn():
     state = _crashed_ferret_facing_a_tank()
     assert not state.units["u1"].destroyed
     with pytest.raises(IllegalOrderError) as info:
-        engine.apply(state, AttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
+        engine.apply(state, WeaponAttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
     assert info.value.rule == "VTOL-CRASH-04"
 
 
@@ -430,7 +430,7 @@ def test_airborne_vtol_may_not_attack_a_unit_in_its_own_hex():
     state = airborne(state, 5)
     state = state.with_unit(changed(state.units["t"], position=H("0505")))
     with pytest.raises(IllegalOrderError) as info:
-        engine.apply(state, AttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
+        engine.apply(state, WeaponAttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
     assert info.value.rule == "VTOL-ATK-02"
 
 

@@ -13,8 +13,8 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
+from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
-from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import damage
 from btcli.store.scenario import scenario_from_dict
 
@@ -47,7 +47,7 @@ def game(*units: dict, hexes: dict | None = None):
 
 def fire(state, spec: str, dice: list[int], at: str = "t"):
     d = ManualDice(dice)
-    new, events = engine.apply(state, AttackOrder("a", at, (spec,)), d)
+    new, events = engine.apply(state, WeaponAttackOrder("a", at, (spec,)), d)
     d.finish()
     return new, events, d
 

@@ -19,9 +19,9 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder
 from tests.builders import changed
 from tests.rules.test_movement import (
     SCORPION,
@@ -85,7 +85,7 @@ def test_wige_gets_no_pavement_bonus_and_may_not_charge():
     state, _events, _rolls = drive(state, "F", mode="cruise")
     state = changed(state, phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError) as info:
-        engine.apply(state, AttackOrder("u1", "t", physical="charge"), ManualDice([]))
+        engine.apply(state, PhysicalAttackOrder("u1", "t", "charge"), ManualDice([]))
     assert info.value.rule == "VEH-PHYS-02"
 
 
