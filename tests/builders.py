@@ -53,3 +53,11 @@ def changed(obj, **changes):
 def put(state: GameState, uid: str, **changes) -> GameState:
     """Returns the state with unit ``uid`` changed (see ``changed``)."""
     return state.with_unit(changed(state.units[uid], **changes))
+
+
+def armed(unit: Unit, *mounts) -> Unit:
+    """Returns the unit with more weapon mounts (``Mount`` values), carrying each weapon's catalog data."""
+    from btcli import catalog
+
+    specs = {**unit.weapon_specs, **{m.weapon: catalog.weapon(m.weapon) for m in mounts}}
+    return evolve(unit, weapons=unit.weapons + tuple(mounts), weapon_specs=specs)

@@ -67,6 +67,31 @@ class Mount:
 
 
 @dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon's data as the rules read it (tables.md 12): carried by every unit that mounts it, so the
+    rules never look anything up and a game in progress keeps its numbers. (Tons and critical slots
+    matter only when a design is built: the catalog keeps them.)"""
+
+    heat: int  # per shot
+    damage: int  # per shot; missile launchers: per missile
+    short: int  # upper limits of the range brackets, in hexes
+    medium: int
+    long: int
+    kind: str  # energy | ballistic | missile | artillery
+    min_range: int = 0
+    ammo_per_ton: int = 0  # 0: uses no ammunition
+    cluster: int = 0  # cluster-table size (tables.md 7), 0: not a cluster weapon
+    group: int = 0  # missiles per damage group, 0: the whole damage in one hit
+    explosive_ammo: bool = False
+    explodes_when_destroyed: int = 0  # a Gauss rifle's blast (tables.md 12)
+    flak: bool = False  # DROP-11
+    streak: bool = False  # all missiles hit or none fire
+    ultra: bool = False  # may fire at double rate (:ultra)
+    lbx: bool = False  # may fire cluster rounds (:cluster)
+    aliases: tuple[str, ...] = ()  # the short names players type
+
+
+@dataclass(frozen=True, slots=True)
 class AmmoBin:
     weapon: str
     location: str
@@ -185,6 +210,7 @@ class Unit:
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
+    weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name
     # What only one kind keeps track of: the record of the unit's own kind is set, the others None.
     mech: MechState | None = None
     vehicle: VehicleState | None = None
@@ -253,6 +279,18 @@ class Unit:
     def out_of_action(self) -> bool:
         """Tells whether the unit is lost for victory: destroyed, off the map, or its crew killed (VEH-CRIT-09)."""
         return not self.active or (self.vehicle is not None and self.vehicle.crew_killed)
+
+    def spec(self, weapon: str) -> Weapon:
+        """Returns the data of a weapon this unit carries (tables.md 12)."""
+        return self.weapon_specs[weapon]
+
+    def weapon_named(self, text: str) -> str | None:
+        """Returns the name of this unit's weapon that ``text`` names (its name or an alias, any case)."""
+        wanted = text.strip().casefold()
+        for name, spec in self.weapon_specs.items():
+            if name.casefold() == wanted or any(a.casefold() == wanted for a in spec.aliases):
+                return name
+        return None
 
     def locations(self) -> list[str]:
         return list(self.max_armor)

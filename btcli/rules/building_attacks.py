@@ -9,7 +9,6 @@ in ``GameState.pending`` and lowers the CF when the phase ends (URB-COLL-03).
 
 from __future__ import annotations
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
@@ -37,7 +36,7 @@ def structure_top(board, hex_id: HexId) -> int:
 def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twist: int) -> tohit.ToHit:
     """Returns the to-hit number of one weapon against a building or bridge hex (URB-ATK-03)."""
     mount = attacker.weapons[index]
-    weapon = catalog.weapons()[mount.weapon]
+    weapon = attacker.spec(mount.weapon)
     mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
 
     def impossible(why: str, rule: str) -> tohit.ToHit:
@@ -82,7 +81,7 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     plans = []
     for index, kind in zip(combat.choose_mounts(attacker, weapons), kinds):
         mount = attacker.weapons[index]
-        problem = combat.ammo_kind_problem(mount.weapon, kind)
+        problem = combat.ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
@@ -105,12 +104,12 @@ def weapon_attack(
     ammo, fired = list(attacker.ammo), list(attacker.fired)
     for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
-        data = catalog.weapons()[mount.weapon]
+        data = attacker.spec(mount.weapon)
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
             events.append(f"{attacker.id} holds {mount.label}: to-hit {result.target} against hex {hex_id.label} "
                           f"cannot be made")
             continue
-        streak = bool(data.get("streak")) and not adjacent  # a Streak spends its salvo only if it hits
+        streak = data.streak and not adjacent  # a Streak spends its salvo only if it hits
         if not streak:
             combat.spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired

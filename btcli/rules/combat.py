@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import Facing
@@ -39,9 +38,9 @@ MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
 
 # VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
 # only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
-def ammo_kind_problem(weapon: str, kind: str) -> str:
-    """Returns why a weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
-    return weapon_modes.problem(weapon, catalog.weapons()[weapon], kind)
+def ammo_kind_problem(unit: Unit, weapon: str, kind: str) -> str:
+    """Returns why a unit's weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
+    return weapon_modes.problem(weapon, unit.spec(weapon), kind)
 
 
 def split_ammo(text: str) -> tuple[str, str]:
@@ -84,9 +83,10 @@ def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     chosen: list[int] = []
     for text in names:
         name_part, _, loc = split_ammo(text)[0].partition("@")
-        name = catalog.weapon_name(name_part)
-        if name is None:
-            raise InputError(f"unknown weapon {name_part!r}")
+        name = attacker.weapon_named(name_part)
+        if name is None:  # a weapon the unit does not carry: named as the player wrote it
+            have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"
+            raise IllegalOrderError(f"'{attacker.id}' has no unfired weapon {text!r} (unfired: {have})", "TW p.99")
         rear = loc.upper().endswith("(R)")  # NAME@CT(R), as the report labels a rear mount
         loc = loc[:-3] if rear else loc
         candidates = [
@@ -128,7 +128,7 @@ def plan_weapon_attack(
     plans = []
     for index, kind in zip(chosen, kinds):
         mount = attacker.weapons[index]
-        problem = ammo_kind_problem(mount.weapon, kind)
+        problem = ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
@@ -151,7 +151,7 @@ def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
 def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
     """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
     mount = attacker.weapons[index]
-    if not int(catalog.weapons()[mount.weapon].get("ammo_per_ton", 0)):
+    if not attacker.spec(mount.weapon).ammo_per_ton:
         return
     kind = weapon_modes.bin_kind(mode)
     for _ in range(weapon_modes.shots(mode)):
@@ -168,7 +168,7 @@ def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     needed: dict[tuple[str, str], int] = {}
     for i, mode in shots:
         name = attacker.weapons[i].weapon
-        if int(catalog.weapons()[name].get("ammo_per_ton", 0)):
+        if attacker.spec(name).ammo_per_ton:
             kind = weapon_modes.bin_kind(mode)
             needed[(name, kind)] = needed.get((name, kind), 0) + weapon_modes.shots(mode)
     for (name, kind), count in needed.items():
@@ -194,13 +194,13 @@ def weapon_attack(
         side = "rear" if side == "rear" else "front"
     for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
-        data = catalog.weapons()[mount.weapon]
+        data = attacker.spec(mount.weapon)
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
             shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
             events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
             continue
-        streak = bool(data.get("streak"))
+        streak = data.streak
         if not streak:  # a Streak spends its salvo only if it hits
             spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
@@ -364,7 +364,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         unit = state.units[uid]
         if not unit.is_mech or unit.destroyed:
             continue  # VEH-HEAT-01: vehicles track no heat
-        weapons = [int(catalog.weapons()[unit.weapons[i].weapon]["heat"]) for i in unit.fired]
+        weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
         moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
         generated = moved + heat.weapon_heat(weapons)
         sinks = max(0, unit.heat_sinks - unit.count_hits("heat_sink"))
@@ -437,4 +437,4 @@ def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
     nth = sum(1 for i in range(slot) if contents[i] == item)
     bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
     shots = bins[nth].shots if nth < len(bins) else 0
-    return shots * weapon_modes.shot_damage(catalog.weapons()[weapon])
+    return shots * weapon_modes.shot_damage(unit.spec(weapon))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
@@ -184,7 +183,7 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
                 weapons = list(unit.weapons)
                 weapons[i] = replace(m, destroyed=True)
                 unit = evolve(unit, weapons=tuple(weapons))
-                blast = int(catalog.weapons()[weapon].get("explodes_when_destroyed", 0))
+                blast = unit.spec(weapon).explodes_when_destroyed
                 if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
                     events.append(f"{unit.id}'s {weapon} explodes in {location}: {blast} damage")
                     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
@@ -213,9 +212,9 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: li
         return unit
     index = bins[nth]
     shots = unit.ammo[index].shots
-    data = catalog.weapons()[weapon]
+    data = unit.spec(weapon)
     per_shot = shot_damage(data)
-    damage = shots * per_shot if data.get("explosive_ammo", True) else 0
+    damage = shots * per_shot if data.explosive_ammo else 0
     ammo = list(unit.ammo)
     ammo[index] = AmmoBin(weapon, location, 0, unit.ammo[index].kind)
     unit = evolve(unit, ammo=tuple(ammo))

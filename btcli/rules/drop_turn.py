@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from btcli.errors import IllegalOrderError
-from btcli.model.units import Unit
+from btcli.model.units import Unit, Weapon
 
 
 def landed_this_turn(unit: Unit, turn: int) -> bool:
@@ -23,9 +23,9 @@ def target_modifiers(target: Unit, turn: int) -> list[tuple[str, int]]:
     return [("target dropping", LANDING_TMM)] if landed_this_turn(target, turn) else []
 
 
-def flak_modifiers(target: Unit, turn: int, weapon: dict) -> list[tuple[str, int]]:
+def flak_modifiers(target: Unit, turn: int, weapon: Weapon) -> list[tuple[str, int]]:
     """Returns -2 for a flak weapon against a 'Mech in its landing turn (DROP-11)."""
-    if weapon.get("flak") and landed_this_turn(target, turn):
+    if weapon.flak and landed_this_turn(target, turn):
         return [("flak against a dropping 'Mech", FLAK_MODIFIER)]
     return []
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from btcli import catalog
 from btcli.model.board import WOODS_HEIGHT, Terrain
 from btcli.model.state import GameState
-from btcli.model.units import Motive, MoveMode, Unit
+from btcli.model.units import Motive, MoveMode, Unit, Weapon
 from btcli.rules import arcs, condition, drop_turn, heat, los, vehicles
 
 # tables.md 6.2: attacker movement modifier by the mode used this turn.
@@ -58,10 +57,10 @@ def target_movement_modifier(hexes: int) -> int:
     return TARGET_MOVEMENT_MAX
 
 
-def range_bracket(weapon: dict, distance: int) -> str | None:
+def range_bracket(weapon: Weapon, distance: int) -> str | None:
     """Returns 'short', 'medium', 'long' or None (out of range) for a weapon at ``distance`` hexes."""
     for bracket in ("short", "medium", "long"):
-        if distance <= weapon[bracket]:
+        if distance <= getattr(weapon, bracket):
             return bracket
     return None
 
@@ -87,13 +86,13 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
     return "", ""
 
 
-def range_modifiers(weapon: dict, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
+def range_modifiers(weapon: Weapon, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
     """Returns the range and minimum-range modifiers (tables.md 6.1), or ([], why) beyond long range."""
     bracket = range_bracket(weapon, distance)
     if bracket is None:
-        return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon['long']}"
+        return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon.long}"
     mods = [(f"{bracket} range ({distance} hexes)", RANGE_MODIFIER[bracket])]
-    minimum = int(weapon.get("min_range", 0))
+    minimum = weapon.min_range
     if minimum and distance <= minimum:
         mods.append((f"minimum range {minimum}", minimum - distance + 1))
     return mods, ""
@@ -128,7 +127,7 @@ def weapon_to_hit(
     target); ``twist`` the torso twist (or turret offset) in hexsides.
     """
     mount = attacker.weapons[index]
-    weapon = catalog.weapons()[mount.weapon]
+    weapon = attacker.spec(mount.weapon)
     mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
 
     def impossible(why: str, rule: str) -> ToHit:

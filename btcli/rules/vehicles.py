@@ -17,7 +17,6 @@ from __future__ import annotations
 from dataclasses import replace
 from math import ceil
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.state import Hit, evolve
@@ -254,21 +253,20 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
-    by_damage = sorted(candidates, key=lambda i: (shot_damage(catalog.weapons()[unit.weapons[i].weapon]), i))
+    by_damage = sorted(candidates, key=lambda i: (shot_damage(unit.spec(unit.weapons[i].weapon)), i))
     # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
     weapons = list(unit.weapons)
     weapons[index] = _destroyed(unit.weapons[index])
     events.append(f"{unit.id}: {unit.weapons[index].label} destroyed ({'owner' if chooser <= 3 else 'attacker'} chooses)")
     unit = evolve(unit, weapons=tuple(weapons))
-    if catalog.weapons()[unit.weapons[index].weapon].get("explodes_when_destroyed"):
+    if unit.spec(unit.weapons[index].weapon).explodes_when_destroyed:
         return _ammunition(unit, location, events, turn)  # VEH-CRIT-21
     return unit
 
 
 def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit:
-    total = sum(a.shots * shot_damage(catalog.weapons()[a.weapon]) for a in unit.ammo
-                if catalog.weapons()[a.weapon].get("explosive_ammo", True))
+    total = sum(a.shots * shot_damage(unit.spec(a.weapon)) for a in unit.ammo if unit.spec(a.weapon).explosive_ammo)
     unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0, a.kind) for a in unit.ammo))
     if unit.vehicle.case:  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
         armor = dict(unit.armor)
@@ -402,7 +400,7 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
             raise IllegalOrderError(f"'{unit.id}''s turret is not jammed", "VEH-CRIT-18")
         return with_state(unit, clearing=True, turret=""), (
             f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)")
-    name = catalog.weapon_name(what.partition("@")[0])
+    name = unit.weapon_named(what.partition("@")[0])
     jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
               and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
     if not jammed:

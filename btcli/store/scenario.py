@@ -14,6 +14,7 @@ from btcli.errors import GameFileError, InputError
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
 from btcli.rules.structure import mech_internal, vehicle_internal
+from btcli.store import typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
 DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
@@ -180,11 +181,13 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
     spec["weapons"] = weapons
     for a in spec.get("ammo", []):
         _check_ammo(uid, a)
+    carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
+    spec["weapon_specs"] = {name: typed.to_plain(catalog.weapon(name)) for name in sorted(carried)}
     if kind == "mech" and "slots" not in spec:
         from btcli.rules.mechs import standard_slots
 
         spec["slots"] = standard_slots(
-            [(w["weapon"], w["location"]) for w in weapons],
+            [(w["weapon"], w["location"], int(catalog.weapons()[w["weapon"]]["slots"])) for w in weapons],
             [(a["weapon"], a["location"]) for a in spec.get("ammo", [])],
             int(spec.get("heat_sinks", 10)),
             spec.get("actuators"),
@@ -261,10 +264,12 @@ def _check_ammo(uid: str, a: object) -> None:
 
     if not isinstance(a, dict):
         raise GameFileError(f"unit {uid!r}: each ammunition bin is a table {{ weapon = ..., location = ..., shots = ... }}")
+    if str(a.get("weapon")) not in catalog.weapons():
+        raise GameFileError(f"unit {uid!r}: ammunition for unknown weapon {a.get('weapon')!r}")
     kind = a.get("kind", "standard")
     if kind == "standard":
         return
-    data = catalog.weapons().get(str(a.get("weapon")), {})
+    data = catalog.weapon(str(a.get("weapon")))
     problem = ("'ultra' is a way of firing, not a kind of ammunition" if kind == "ultra"
                else weapon_modes.problem(str(a.get("weapon")), data, str(kind)))
     if problem:

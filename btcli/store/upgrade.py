@@ -10,9 +10,10 @@ replay ends in the state the head holds. The new file then has fresh hashes and 
 
 from __future__ import annotations
 
+from btcli import catalog
 from btcli.errors import BtcliError, GameFileError
 from btcli.model.state import GameState
-from btcli.store import codec, journal
+from btcli.store import codec, journal, typed
 from btcli.store.files import parse_toml
 
 # The place marks and the kind records' keys of a format-1 ``extra`` table.
@@ -46,6 +47,8 @@ def unit_v1_to_v2(raw: dict, where: str) -> dict:
         extra.pop(old, None)
     unit["weapons"] = [{"weapon": w["name"], **{k: v for k, v in w.items() if k != "name"}}
                        for w in unit.get("weapons", [])]
+    carried = {w["weapon"] for w in unit["weapons"]} | {a["weapon"] for a in unit.get("ammo", [])}
+    unit["weapon_specs"] = {name: typed.to_plain(catalog.weapon(name)) for name in sorted(carried)}  # format 1 looked them up
     mech = {k: extra.pop(k) for k in list(extra) if k in MECH}
     drop = {k: extra.pop(k) for k in list(extra) if k in DROP}
     if "club" in mech and mech["club"] is True:

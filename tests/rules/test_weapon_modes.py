@@ -15,8 +15,10 @@ from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
+from btcli.model.units import Mount
 from btcli.rules import damage
 from btcli.store.scenario import scenario_from_dict
+from tests.builders import armed
 
 THICK = {"front": 40, "right": 40, "left": 40, "rear": 40}
 
@@ -129,7 +131,7 @@ def test_a_gauss_rifle_destroyed_by_a_critical_hit_explodes():
     # (memory, UNVERIFIED), and the MechWarrior takes 2 as from an explosion.
     state = game({"id": "m", "side": "red", "design": "Hunchback HBK-4G", "position": "0505"}, target("0101"))
     m = state.units["m"]
-    m = replace(m, weapons=m.weapons + (type(m.weapons[0])("Gauss Rifle", "RT"),))
+    m = armed(m, Mount("Gauss Rifle", "RT"))
     events: list[str] = []
     hit = damage.critical_effect(m, "RT", 0, "weapon:Gauss Rifle", events)
     assert "m's Gauss Rifle explodes in RT: 20 damage" in events
