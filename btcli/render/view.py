@@ -84,7 +84,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
-    if u.motive.value == "vtol":
+    if placement.flies_as_vtol(u):
         view["elevation"] = u.elevation
     if u.is_infantry:
         from btcli.rules.infantry import is_battle_armor, troopers_left
@@ -153,7 +153,7 @@ def status(u: Unit, state: GameState | None = None) -> str:
         from btcli.rules.infantry import troopers_left
 
         words.append(f"{troopers_left(u)} troopers")
-    if not u.is_mech and u.motive.value == "vtol":  # VTOLs and VTOL battle armor
+    if placement.flies_as_vtol(u):  # VTOLs and VTOL battle armor
         words.append(f"elevation {u.elevation}" if u.elevation else "landed")
     if u.vehicle and u.vehicle.large:
         words.append("large")

@@ -124,3 +124,8 @@ def units_in_the_way(state: GameState, slider: Unit, there: HexId, elevation: in
 def struck_side(facing: Facing, direction: Facing) -> str:
     """Returns the side of a unit that leads when it slides ``direction`` while facing ``facing``."""
     return {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - facing) % 6]
+
+
+def flies_as_vtol(unit: Unit) -> bool:
+    """Tells whether a unit moves by VTOL flight (VTOLs, VTOL battle armor: VEH-VTOL-07), with an elevation."""
+    return unit.motive is Motive.VTOL

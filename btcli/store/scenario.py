@@ -7,12 +7,11 @@ inline. See docs/scenario-format.md.
 
 from __future__ import annotations
 
-from math import ceil
-
 from btcli import catalog
 from btcli.errors import GameFileError, InputError
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
+from btcli.rules import setup
 from btcli.rules.structure import mech_internal, vehicle_internal
 from btcli.store import typed
 from btcli.store.codec import board_from_dict, unit_from_dict
@@ -56,20 +55,17 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
         unit = _unit(raw, sides)
         if unit.id in units:
             raise GameFileError(f"two units share the id {unit.id!r}")
-        if unit.hex is not None and not board.contains(unit.hex):
-            raise GameFileError(f"unit {unit.id!r} starts off the map at {unit.hex.label}")
-        _check_place(board, unit)
-        crowded = next((u for u in units.values() if u.hex is not None and u.hex == unit.hex
-                        and _place(u) == _place(unit)), None)
-        if crowded is not None:
-            raise GameFileError(f"units {crowded.id!r} and {unit.id!r} both start in {unit.hex.label} "
-                                f"on the same level (TW p.57 stacking, URB-MOVE-11)")
+        problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
+        if problem:
+            raise GameFileError(problem)
         units[unit.id] = unit
     if not units:
         raise GameFileError("scenario has no [[units]]")
     drops = _drops(meta, data.get("drops", {}), units)
     _check_ranges(meta, data.get("options", {}), board)
-    _check_weights(board, units)
+    problem = setup.weight_problem(GameState("", 0, {GROUND: board}, {}, units))
+    if problem:
+        raise GameFileError(problem)
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
         raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")
@@ -97,10 +93,9 @@ def _drops(meta: dict, groups: object, units: dict) -> dict[str, DropGroup]:
     for key in ("allow_drop", "drop_agreed"):
         if not isinstance(meta.get(key, False), bool):
             raise GameFileError(f"{key} must be true or false")
-    if not (meta.get("allow_drop") or meta.get("drop_agreed")):
-        raise GameFileError(
-            "this scenario does not allow dropping reserves: set allow_drop = true (the track allows it) or "
-            "drop_agreed = true (all players agree) in [scenario] (DROP-01)")
+    problem = setup.drop_problem(bool(meta.get("allow_drop")), bool(meta.get("drop_agreed")))
+    if problem:
+        raise GameFileError(problem)
     return schedule_groups(groups, used)
 
 
@@ -152,11 +147,11 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         if "cruise" not in spec:
             raise GameFileError(f"unit {uid!r}: a vehicle needs cruise MP")
         spec["walk"] = spec.pop("cruise")
-        spec["run"] = spec.pop("flank", ceil(spec["walk"] * 1.5))
+        spec["run"] = spec.pop("flank", setup.flank_mp(spec["walk"]))
     else:
         if "walk" not in spec:
             raise GameFileError(f"unit {uid!r}: a 'Mech needs walk MP")
-        spec.setdefault("run", ceil(spec["walk"] * 1.5))
+        spec.setdefault("run", setup.flank_mp(spec["walk"]))
     armor = spec.get("armor")
     if not isinstance(armor, dict) or (not armor and kind != "infantry"):
         raise GameFileError(f"unit {uid!r} has no armor table")
@@ -314,41 +309,6 @@ OPTIONS = {
     "planetary_psr_modifier": tuple(range(-4, 7)),  # DROP-13
     "player_dice": (False, True),  # referee games: may players without the seed give --dice? (README)
 }
-
-
-def _place(unit) -> tuple[int, bool, bool]:
-    from btcli.rules.placement import floor_of, on_top, under_bridge
-
-    return floor_of(unit), on_top(unit), under_bridge(unit)
-
-
-def _check_weights(board, units: dict) -> None:
-    """Refuses a scenario that starts with a level, roof or deck carrying more tons than its CF (URB-COLL-01)."""
-    from btcli.model.state import GameState
-    from btcli.rules.structures import overweight
-
-    probe = GameState("", 0, {GROUND: board}, {}, units)
-    for hex_id in board.structure_hexes:
-        why = overweight(probe, hex_id)
-        if why:
-            raise GameFileError(f"hex {hex_id.label} starts overloaded: {why} (URB-COLL-01)")
-
-
-def _check_place(board, unit) -> None:
-    """Refuses a starting place a unit cannot have: a floor the building lacks, a roof or bridge that is
-    not there (docs/scenario-format.md)."""
-    floor, top, under = _place(unit)
-    if unit.hex is None or not (floor or top or under):
-        return
-    h = board.hex(unit.hex)
-    label = unit.hex.label
-    if (floor or top) and h.building is None:
-        raise GameFileError(f"unit {unit.id!r}: {label} has no building to stand {'on' if top else 'inside'}")
-    if floor and not 0 <= floor < h.building.height:
-        raise GameFileError(f"unit {unit.id!r}: the building at {label} has levels 0-{h.building.height - 1}, "
-                            f"not {floor} (a basement is reached by falling in)")
-    if under and h.bridge is None:
-        raise GameFileError(f"unit {unit.id!r}: {label} has no bridge to stand under")
 
 
 def _check_ranges(meta: dict, options: dict, board) -> None:
