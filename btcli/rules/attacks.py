@@ -8,18 +8,19 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, evolve
-from btcli.rules import building_attacks, buildings, combat, drop_turn, physical, structures, vehicles
+from btcli.rules import building_attacks, buildings, combat, drop_turn, kinds, physical, structures, vehicles
 
 PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
 
 
 def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
-    """Refuses an attacker in its landing turn (DROP-09) and infantry, which btcli does not yet let attack."""
+    """Refuses an attacker in its landing turn (DROP-09) and a kind that may not make this attack."""
     if state.drops:
         drop_turn.check_can_act(state.unit(attacker_id), state.turn)
-    if state.unit(attacker_id).is_infantry:  # btcli's minimal infantry model (docs/rules-notes.md)
-        what = "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
-        raise IllegalOrderError(f"'{attacker_id}': {what}", "btcli infantry model")
+    attacker = state.unit(attacker_id)
+    refusal = kinds.of(attacker).attack_refusal(attacker, weapons)
+    if refusal:
+        raise IllegalOrderError(f"'{attacker_id}': {refusal}", f"btcli {attacker.kind.value} model")
 
 
 def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:

@@ -15,8 +15,8 @@ from btcli.model.board import Building
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import displacement, structures, vehicles
-from btcli.rules.falls import fall, group_damage, piloting_roll
+from btcli.rules import displacement, kinds, structures, vehicles
+from btcli.rules.falls import fall, group_damage
 from btcli.rules.placement import floor_of, inside, on_top, placed
 from btcli.rules.structures import (
     HEX_TARGET,
@@ -147,12 +147,7 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
     mods = entry_psr_modifiers(structure.type, hexes_moved)
     reason = f"entering {hex_id.label}"
-    if unit.is_mech:
-        roll = piloting_roll(unit, reason, dice, named=tuple(mods))
-    else:
-        modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + mods
-        roll = dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                         modifiers=tuple(modifiers))
+    roll = kinds.control_roll(unit, reason, dice, named=tuple(mods))
     if roll is not None and roll.success:
         events.append(f"{unit.id} enters {hex_id.label} ({roll.total} vs {roll.target})")
         return state, unit

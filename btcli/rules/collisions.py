@@ -33,10 +33,11 @@ from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Unit
-from btcli.rules import arcs, combat_tables, condition, damage, physical, tohit, vehicles
+from btcli.rules import arcs, combat_tables, condition, kinds, physical, tohit, vehicles
 from btcli.rules.displacement import displace
-from btcli.rules.falls import fall, pilot_modifiers, piloting_roll
+from btcli.rules.falls import fall
 from btcli.rules.hits import apply_hits
+from btcli.rules.kinds import pilot_modifiers, piloting_roll
 from btcli.rules.placement import is_large, struck_side, units_in_the_way
 from btcli.rules.structures import damage_structure
 
@@ -181,7 +182,7 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
             location = combat_tables.punch_location(dice.d6(f"punch location vs {target.id} (front)"), "front")
             hits.append(Hit(target.id, location, amount, "front", False, False, False, f"fall of {source}"))
         else:
-            hits.append(damage.roll_hit(dice, target, "front", amount, f"fall of {source}"))
+            hits.append(kinds.hit(dice, target, "front", amount, f"fall of {source}"))
     return hits
 
 

@@ -22,6 +22,7 @@ from btcli.rules import (
     damage,
     drop_turn,
     heat,
+    kinds,
     los,
     piloting,
     placement,
@@ -30,8 +31,9 @@ from btcli.rules import (
     vehicles,
     weapon_modes,
 )
-from btcli.rules.falls import consciousness, fall, pilot_modifiers, piloting_roll
+from btcli.rules.falls import consciousness, fall
 from btcli.rules.hits import apply_hits
+from btcli.rules.kinds import pilot_modifiers, piloting_roll
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
@@ -123,10 +125,10 @@ def plan_weapon_attack(
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)
-    kinds = [split_ammo(text)[1] for text in weapons]
+    ammo_kinds = [split_ammo(text)[1] for text in weapons]
     primary = primary_target(state, attacker)
     plans = []
-    for index, kind in zip(chosen, kinds):
+    for index, kind in zip(chosen, ammo_kinds):
         mount = attacker.weapons[index]
         problem = ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
@@ -138,7 +140,7 @@ def plan_weapon_attack(
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         result = mode_to_hit(result, kind)
         plans.append((index, result))
-    check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
+    check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
     return attacker, target, plans, turn
 
 
@@ -183,7 +185,7 @@ def weapon_attack(
 ) -> tuple[GameState, list[str]]:
     """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
     attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
-    kinds = [split_ammo(text)[1] for text in weapons]
+    ammo_kinds = [split_ammo(text)[1] for text in weapons]
     events: list[str] = []
     pending = list(state.pending)
     ammo = list(attacker.ammo)
@@ -192,7 +194,7 @@ def weapon_attack(
     shelter = _shelter(state, attacker, target)
     if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
         side = "rear" if side == "rear" else "front"
-    for (index, result), kind in zip(plans, kinds):
+    for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = attacker.spec(mount.weapon)
         tn = result.target
@@ -232,7 +234,7 @@ def weapon_attack(
             f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
         )
         for amount in groups:
-            hit = damage.roll_hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
+            hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if hit.location in ("LL", "RL") and covered:
                 if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
                     events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")

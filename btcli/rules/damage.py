@@ -18,7 +18,7 @@ from dataclasses import replace
 from btcli.dice import Dice
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
-from btcli.rules import combat_tables, infantry, piloting, vehicles
+from btcli.rules import combat_tables, piloting, vehicles
 from btcli.rules.mechs import ARM_OF, TRANSFER, armor_key
 from btcli.rules.weapon_modes import shot_damage
 
@@ -28,15 +28,16 @@ AMMO_EXPLOSION_PILOT_DAMAGE = 2  # TW: the MechWarrior takes 2 damage from an am
 HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
 
 
-def roll_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
-    """Rolls the hit location of one damage group on the target's table (tables.md 1, 2, 8.1)."""
-    if target.is_infantry:  # no location table for infantry (btcli.rules.infantry)
-
-        return infantry.hit(target, side, damage, source)
+def mech_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls where one damage group strikes a 'Mech (tables.md 1), a 2 marking a through-armor critical."""
     roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
-    if target.is_mech:
-        location, tac = combat_tables.mech_hit_location(roll, side)
-        return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
+    location, tac = combat_tables.mech_hit_location(roll, side)
+    return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
+
+
+def vehicle_location(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls where one damage group strikes a vehicle or VTOL (tables.md 2, 8.1)."""
+    roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
     return _vehicle_hit(target, roll, side, damage, source)
 
 

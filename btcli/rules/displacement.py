@@ -25,7 +25,8 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
 from btcli.rules import falls, los, placement, structures
-from btcli.rules.falls import accidental_fall, fall, group_damage, piloting_roll
+from btcli.rules.falls import accidental_fall, fall, group_damage
+from btcli.rules.kinds import piloting_roll
 from btcli.rules.placement import base_level, on_top, placed, under_bridge, unit_level
 from btcli.rules.structures import collapse_damage, collapse_share_met, overweight, structure_hexes
 

@@ -26,10 +26,21 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import AbortDropOrder, CommitDropOrder, RevealDropOrder
 from btcli.model.state import DropGroup, GameState, Phase, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import collisions, combat_tables, damage, displacement, minefields, piloting, placement, structures
+from btcli.rules import (
+    collisions,
+    combat_tables,
+    damage,
+    displacement,
+    kinds,
+    minefields,
+    piloting,
+    placement,
+    structures,
+)
 from btcli.rules.displacement import displace
 from btcli.rules.drop_turn import landed_this_turn
-from btcli.rules.falls import fall, pilot_modifiers
+from btcli.rules.falls import fall
+from btcli.rules.kinds import pilot_modifiers
 from btcli.rules.terrain import prohibited_rule
 from btcli.rules.turn_order import missing_movers, movement_slots
 
@@ -358,7 +369,7 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
     total = piloting.falling_damage(unit.tons, levels)
     _, side = combat_tables.fall_result(dice.d6(f"fall side {unit.id}"), unit.facing)
     events.append(f"{unit.id} takes damage as a {levels}-level fall: {total} on the {side} side (DROP-17)")
-    hits = [damage.roll_hit(dice, unit, side, amount, "failed landing")
+    hits = [kinds.hit(dice, unit, side, amount, "failed landing")
             for amount in combat_tables.damage_groups(total, 5)]
     for hit in hits:
         unit = damage.mech_damage(unit, hit, dice, events)

@@ -1,41 +1,14 @@
-"""Piloting skill rolls and falls, the mechanism every rule area builds on (tables.md 8.3, 8.6, 15):
-a 'Mech's PSR with its pre-existing modifiers, falling (new facing, damage, MechWarrior check),
-accidental falls from above for every unit kind, damage in 5-point groups on one table column,
-and consciousness rolls."""
+"""Falls, the mechanism every rule area builds on (tables.md 8.3, 15): a 'Mech falling (new facing,
+damage, MechWarrior check), accidental falls from above for every unit kind, damage in 5-point
+groups on one table column, and consciousness rolls. The rolls that make units fall are the
+kinds' control rolls (``kinds``)."""
 
 from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Unit
-from btcli.rules import combat_tables, condition, damage, piloting, vehicles
-
-
-def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0,
-                  named: tuple[tuple[str, int], ...] = ()):
-    """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
-    pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
-    shut-down or unconscious 'Mech cannot keep its footing."""
-    if condition.is_immobile(unit):
-        return None
-    own = list(named) or ([(reason, modifier)] if modifier else [])
-    modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
-    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
-
-
-def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
-    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
-    actuators = hips = 0
-    for loc in ("LL", "RL"):
-        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
-        for i in hit:
-            if contents[i] == "hip":
-                hips += 1
-            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
-                actuators += 1
-    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
+from btcli.rules import combat_tables, damage, kinds, piloting
 
 
 def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "", into_water: bool = False) -> Unit:
@@ -56,7 +29,7 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = ""
             where = combat_tables.kick_location if table == "kick" else combat_tables.punch_location
             hits.append(Hit(unit.id, where(roll, side), amount, side, side == "rear", False, False, "fall"))
         else:
-            hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
+            hits.append(kinds.hit(dice, unit, side, amount, "fall"))
     fall_events: list[str] = []
     for hit in hits:
         unit = damage.mech_damage(unit, hit, dice, fall_events)
@@ -97,11 +70,11 @@ def accidental_fall(
     d6 = dice.d6(f"fall direction {unit.id}")
     _, side = combat_tables.fall_result(d6, unit.facing)
     side = "front" if side == "front" else side
-    hits = [damage.roll_hit(dice, unit, side, amount, "fall") for amount in combat_tables.damage_groups(total, 5)]
+    hits = [kinds.hit(dice, unit, side, amount, "fall") for amount in combat_tables.damage_groups(total, 5)]
     events.append(f"{unit.id} takes {total} falling damage on the {side}")
     state_events: list[str] = []
     for hit in hits:
-        unit = vehicles.vehicle_damage(unit, hit, dice, state_events, turn)
+        unit = kinds.take_hit(unit, hit, dice, state_events, turn)
         if unit.destroyed:
             break
     events.extend(state_events)
@@ -118,11 +91,8 @@ def group_damage(
             d6 = dice.d6(f"punch location vs {unit.id} ({side})")
             hit = Hit(unit.id, combat_tables.punch_location(d6, side), group, side, side == "rear", False, False, source)
         else:
-            hit = damage.roll_hit(dice, unit, side, group, source)
-        if unit.is_mech:
-            unit = damage.mech_damage(unit, hit, dice, events)
-        else:
-            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
+            hit = kinds.hit(dice, unit, side, group, source)
+        unit = kinds.take_hit(unit, hit, dice, events, state.turn)
         if unit.destroyed:
             break
     return unit

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.model.state import GameState, Hit, evolve
-from btcli.rules import infantry, vehicles, vtol
-from btcli.rules.damage import mech_damage
+from btcli.rules import kinds, vtol
 
 
 def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[GameState, list[str]]:
@@ -16,13 +15,9 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
         unit = state.units[hit.target]
         if unit.destroyed:  # later groups of the phase find only a wreck
             continue
-        if unit.is_mech:
-            unit = mech_damage(unit, hit, dice, events)
-        elif unit.is_infantry:
-            unit = infantry.infantry_damage(unit, hit, events)
-        else:
-            before = unit
-            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
+        before = unit
+        unit = kinds.take_hit(unit, hit, dice, events, state.turn)
+        if unit.is_vehicle:
             if unit.motive.value == "vtol":
                 state = vtol.after_damage(state.with_unit(unit), before, dice, events)
                 continue

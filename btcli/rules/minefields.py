@@ -12,7 +12,7 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit
-from btcli.rules import damage
+from btcli.rules import kinds
 from btcli.rules.hits import apply_hits
 
 HITS_ON = 7
@@ -34,7 +34,7 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
         leg = "LL" if dice.d6(f"minefield leg {unit.id}") <= 3 else "RL"
         hit = Hit(unit.id, leg, density, source="minefield")
     elif unit.is_infantry:
-        hit = damage.roll_hit(dice, unit, "front", density, "minefield")
+        hit = kinds.hit(dice, unit, "front", density, "minefield")
     else:
         hit = Hit(unit.id, "front", density, source="minefield")
     state, more = apply_hits(state, (hit,), dice)

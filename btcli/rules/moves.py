@@ -16,6 +16,7 @@ from btcli.rules import (
     drop_turn,
     drops,
     falls,
+    kinds,
     minefields,
     movement,
     phases,
@@ -63,7 +64,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     plan = check_move(state, order)
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
-        roll = falls.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
+        roll = kinds.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
         if not roll.success:
             events = [f"{unit.id} fails to stand up ({roll.total} vs {roll.target})"]
             fallen = falls.fall(unit, dice, events, levels=0)

@@ -27,10 +27,11 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import arcs, combat_tables, condition, damage, placement, tohit, vehicles
+from btcli.rules import arcs, combat_tables, condition, kinds, placement, tohit, vehicles
 from btcli.rules.displacement import displace
-from btcli.rules.falls import fall, piloting_roll
+from btcli.rules.falls import fall
 from btcli.rules.hits import apply_hits
+from btcli.rules.kinds import piloting_roll
 from btcli.rules.placement import placed, unit_level
 
 KICK_MODIFIER = -2  # tables.md 8.7
@@ -354,7 +355,7 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
             location = combat_tables.punch_location(d6, side) if table == "punch" else combat_tables.kick_location(d6, side)
             hits.append(Hit(target.id, location, amount, side, side == "rear", False, False, f"{table} from {source}"))
         else:
-            hits.append(damage.roll_hit(dice, target, side, amount, f"{table} from {source}"))
+            hits.append(kinds.hit(dice, target, side, amount, f"{table} from {source}"))
     return hits
 
 

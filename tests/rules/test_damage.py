@@ -19,7 +19,7 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, Unit
-from btcli.rules import damage
+from btcli.rules import kinds
 from btcli.rules.hits import apply_hits
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -167,14 +167,14 @@ def test_destroyed_side_torso_loses_its_ammunition():
 def test_hit_location_roll_of_2_is_a_through_armor_critical():
     # tables.md 8.1: a 2 on the hit location roll (CT from the front) flags a possible TAC.
     unit = make_state(HUNCHBACK).units["t"]
-    assert damage.roll_hit(ManualDice([2]), unit, "front", 5, "x") == Hit("t", "CT", 5, "front", False, True, False, "x")
-    assert damage.roll_hit(ManualDice([7]), unit, "front", 5, "x").critical is False
+    assert kinds.hit(ManualDice([2]), unit, "front", 5, "x") == Hit("t", "CT", 5, "front", False, True, False, "x")
+    assert kinds.hit(ManualDice([7]), unit, "front", 5, "x").critical is False
 
 
 def test_rear_hit_location_roll_marks_rear_armor():
     # tables.md 8.1: rear attacks use the front/rear column and the rear armor.
     unit = make_state(HUNCHBACK).units["t"]
-    assert damage.roll_hit(ManualDice([8]), unit, "rear", 5, "x") == Hit("t", "LT", 5, "rear", True, False, False, "x")
+    assert kinds.hit(ManualDice([8]), unit, "rear", 5, "x") == Hit("t", "LT", 5, "rear", True, False, False, "x")
 
 
 def test_through_armor_critical_rolls_without_internal_damage():
@@ -508,7 +508,7 @@ def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, res
 def test_vehicle_hit_location_roll(design, side, roll, location, critical, motive):
     # VEH-DMG-09 / tables.md 1: the attack direction's column with the table's [C] and [M] marks.
     unit = make_state(design).units["t"]
-    h = damage.roll_hit(ManualDice([roll]), unit, side, 5, "x")
+    h = kinds.hit(ManualDice([roll]), unit, side, 5, "x")
     assert (h.location, h.critical, h.motive) == (location, critical, motive)
 
 

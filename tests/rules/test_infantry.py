@@ -19,7 +19,7 @@ from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import Hit, Phase
 from btcli.model.units import Motive, MoveMode, UnitKind
 from btcli.render.view import unit_view
-from btcli.rules import damage
+from btcli.rules import kinds
 from btcli.rules.hits import apply_hits
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
@@ -97,7 +97,7 @@ def test_report_shows_troopers_left():
 
 def test_each_point_of_damage_removes_one_trooper_of_a_platoon():
     state = make_state(platoon())
-    hit = damage.roll_hit(ManualDice([]), state.units["inf"], "front", 5, "test")  # no location roll
+    hit = kinds.hit(ManualDice([]), state.units["inf"], "front", 5, "test")  # no location roll
     state, events = apply_hits(state, (hit, Hit("inf", "troopers", 25, "front", False, False, False, "t")),
                                       ManualDice([]))
     assert events == ["inf takes 5 (test): 23 troopers left", "inf takes 25 (t): 0 troopers left", "inf is destroyed"]

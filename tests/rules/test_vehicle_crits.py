@@ -38,7 +38,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import ClearJamOrder, MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode, Unit
-from btcli.rules import damage, moves, tohit, turn_order, vehicles, victory
+from btcli.rules import kinds, moves, tohit, turn_order, vehicles, victory
 from btcli.rules.hits import apply_hits
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import changed
@@ -240,14 +240,14 @@ def test_veh_dmg_08_vehicle_locations(design, locations):
                                                              (9, "rear", False, True), (7, "left", False, False)])
 def test_veh_dmg_09_attack_from_the_left_uses_the_side_column(roll, location, critical, motive):
     # VEH-DMG-09 test: attack from the left -> Side column with the injected 2D6 value (tables.md 1).
-    h = damage.roll_hit(ManualDice([roll]), tank(SCORPION), "left", 5, "x")
+    h = kinds.hit(ManualDice([roll]), tank(SCORPION), "left", 5, "x")
     assert (h.location, h.critical, h.motive) == (location, critical, motive)
 
 
 def test_veh_dmg_11_turret_result_on_a_turretless_vehicle_strikes_the_side_attacked():
     # VEH-DMG-11 test: turretless tank attacked from the right, location roll Turret -> right armor.
     state = make_state(SAVANNAH)
-    h = damage.roll_hit(ManualDice([11]), state.units["t"], "right", 5, "x")
+    h = kinds.hit(ManualDice([11]), state.units["t"], "right", 5, "x")
     assert h.location == "right"
     unit, _, _ = apply(state, h)
     assert unit.armor == {"front": 10, "right": 1, "left": 6, "rear": 2}
@@ -737,8 +737,8 @@ def test_veh_crit_17_turret_blown_off_loses_the_turret_weapons_and_the_vehicle_s
         run(state, WeaponAttackOrder("t", "e", ("PPC",)), [])
     assert not to_hit(state, "t", "Medium Laser@front", "e").impossible
     # VEH-DMG-11: from now on a Turret location roll strikes the side attacked.
-    assert damage.roll_hit(ManualDice([10]), unit, "right", 5, "x").location == "right"
-    assert damage.roll_hit(ManualDice([12]), unit, "front", 5, "x").location == "front"
+    assert kinds.hit(ManualDice([10]), unit, "right", 5, "x").location == "right"
+    assert kinds.hit(ManualDice([12]), unit, "front", 5, "x").location == "front"
 
 
 def test_veh_crit_18_turret_jam_is_cleared_by_spending_a_weapon_phase():
@@ -1214,7 +1214,7 @@ def test_motive_damage_to_zero_cruise_stops_the_vehicle_but_is_no_immobile_targe
 def test_motive_hit_from_the_side_through_apply_hits():
     # tables.md 1 [M] and 3: side 9 -> Rear [M]; the roll gets +2 for a side hit: 6 + 2 = 8, moderate.
     state = make_state(SCORPION)
-    h = damage.roll_hit(ManualDice([9]), state.units["t"], "left", 5, "x")
+    h = kinds.hit(ManualDice([9]), state.units["t"], "left", 5, "x")
     assert (h.location, h.motive, h.side) == ("rear", True, "left")
     unit, _, _ = apply(state, h, dice=[6])
     assert unit.crits == ("motive: moderate damage",)
