@@ -322,6 +322,11 @@ def test_mechanized_infantry_is_tracked():  # ASSET-TERR-05
     assert move(MECHANIZED, "F", board(h0504=Hex(Terrain.LIGHT_WOODS))).mp == 2
 
 
+def test_vtol_treats_every_hex_as_clear():  # ASSET-TERR-07
+    assert move(VTOL, "F", board(h0504=Hex(Terrain.HEAVY_WOODS)), elevation=1).mp == 1
+    assert move(VTOL, "F", board(h0504=WATER_2), elevation=1).mp == 1
+
+
 ROAD = {f"h05{r:02d}": Hex(Terrain.PAVED, road=True) for r in range(1, 21)}
 
 
