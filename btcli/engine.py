@@ -13,6 +13,7 @@ from btcli.model.orders import (
     AbortDropOrder,
     ClearJamOrder,
     CommitDropOrder,
+    DeployOrder,
     GirderSearchOrder,
     MoveOrder,
     Order,
@@ -24,6 +25,13 @@ from btcli.model.orders import (
 from btcli.model.state import GameState
 from btcli.rules import attacks, buildings, drops, moves, phases, victory
 
+
+def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import asset_play  # only a game with a deployment phase (seed 004) needs it
+
+    return asset_play.apply_deploy(state, order, dice)
+
+
 # Each order type and the rule that carries it out; whether falls inside buildings follow it.
 HANDLERS = {
     MoveOrder: (moves.apply_move, True),
@@ -34,6 +42,7 @@ HANDLERS = {
     CommitDropOrder: (drops.apply_commit_order, True),
     RevealDropOrder: (drops.apply_reveal_order, True),
     AbortDropOrder: (drops.apply_abort_order, True),
+    DeployOrder: (_deploy, False),
     ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice), True),
 }
 

@@ -21,6 +21,7 @@ from btcli.model.orders import (
     AbortDropOrder,
     ClearJamOrder,
     CommitDropOrder,
+    DeployOrder,
     GirderSearchOrder,
     MoveOrder,
     Order,
@@ -103,6 +104,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--mode",), "mode", "walk|run|jump ('Mechs), cruise|flank (vehicles), or stand. Default: the slowest "
             "that suffices."),
         Opt(("--after-slip",), "after_slip", "After a sideslip: stop (default) or continue the rest of the path."),
+        Opt(("--batch",), "batch", "Assets (seed 004): the size of the side's first half of assets this phase, "
+            "given with its first asset (default: the larger half first)."),
         DICE, QUIET,
     )),
     Command("attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "
@@ -136,6 +139,15 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--abort",), "abort", "Call the drop off (arrival turn): the 'Mech leaves the battle, lost.", FLAG),
         Opt(("--commit",), "commit", "The commitment itself (as logged).", where=LOG_ONLY),
         DICE, QUIET,
+    )),
+    Command("deploy", "Deploy a unit in the deployment phase: assets first, each side half its assets at a time "
+            "(seed 004).", args=(Arg("unit", "Id of the unit to deploy."),), options=(
+        Opt(("--hex",), "hex", "Hex CCRR to deploy in (in the side's deployment zone; gun emplacements far enough "
+            "from the enemy's)."),
+        Opt(("--facing",), "facing", "Facing: N, NE, SE, S, SW, NW (default: the unit's)."),
+        Opt(("--batch",), "batch", "Assets: the size of the side's first half, given with its first asset (default: "
+            "the larger half first)."),
+        QUIET,
     )),
     Command("resolve-phase", "Close the current phase (refusing if an action is missing) and open the next.",
             options=(DICE, QUIET)),
@@ -171,7 +183,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     )),
 )}
 
-LOGGED_VERBS = ("move", "attack", "drop", "resolve-phase")
+LOGGED_VERBS = ("move", "attack", "drop", "deploy", "resolve-phase")
 
 
 def defaults(command: Command, logged: bool = False) -> dict[str, object]:
@@ -252,6 +264,15 @@ def order_text(order: Order) -> str:
             parts += ["--to", order.to.label]
         if order.facing is not None:
             parts += ["--facing", order.facing.name]
+        if order.batch:
+            parts += ["--batch", str(order.batch)]
+        return " ".join(parts)
+    if isinstance(order, DeployOrder):
+        parts = ["deploy", order.unit, "--hex", order.hex.label]
+        if order.facing is not None:
+            parts += ["--facing", order.facing.name]
+        if order.batch:
+            parts += ["--batch", str(order.batch)]
         return " ".join(parts)
     if isinstance(order, WeaponAttackOrder):
         parts = ["attack", order.attacker, order.target]
@@ -297,7 +318,7 @@ def order_from_text(text: str) -> tuple[Order, list[int] | None]:
     values = parse(verb, words[1:], logged=True) if verb in LOGGED_VERBS else None
     if values is None:
         raise InputError(f"cannot parse command {text!r}")
-    dice = parse_dice(values["dice"]) if values["dice"] is not None else None
+    dice = parse_dice(values["dice"]) if values.get("dice") is not None else None  # deploy rolls nothing
     order = _order(verb, values)
     if order is None:
         raise InputError(f"cannot parse command {text!r}")
@@ -309,7 +330,12 @@ def _order(verb: str, v: dict) -> Order | None:
         to = HexId.parse(v["to"]) if v["to"] is not None else None
         facing = Facing.parse(v["facing"]) if v["facing"] is not None else None
         steps = parse_steps(v["path"]) if v["path"] is not None else ()
-        return MoveOrder(v["unit"], v["mode"] or "", steps, to, facing, v["after_slip"] or "")
+        return MoveOrder(v["unit"], v["mode"] or "", steps, to, facing, v["after_slip"] or "", batch_number(v["batch"]))
+    if verb == "deploy":
+        if v["hex"] is None:
+            return None
+        facing = Facing.parse(v["facing"]) if v["facing"] is not None else None
+        return DeployOrder(v["unit"], HexId.parse(v["hex"]), facing, batch_number(v["batch"]))
     if verb == "attack":
         if v["girder"]:
             return GirderSearchOrder(v["attacker"]) if v["target"] is None else None
@@ -329,3 +355,12 @@ def _order(verb: str, v: dict) -> Order | None:
             return RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
         return None
     return ResolvePhaseOrder()
+
+
+def batch_number(text: str | None) -> int:
+    """Reads ``--batch N`` (assets: the size of a side's first half), 0 when not given."""
+    if text is None:
+        return 0
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 99:
+        raise InputError(f"bad --batch {text!r}: a number of assets, 1-99")
+    return int(text)

@@ -57,7 +57,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
     if player_dice and not referee:
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
     data = files.read_regular(scenario, "scenario file", files.SCENARIO_LIMIT)
-    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed)
+    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed, os.path.dirname(os.path.abspath(scenario)))
     from btcli.store import seeds
 
     held = None
@@ -104,10 +104,26 @@ def move(
     after_slip: str | None,
     dice: str | None,
     quiet: bool,
+    batch: str | None = None,
 ) -> None:
+    from btcli.grammar import batch_number
     from btcli.rules import moves
 
-    _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip), dice, quiet)
+    number = batch_number(batch)
+    _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip, number), dice, quiet)
+
+
+def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str | None, quiet: bool) -> None:
+    """Deploys a unit in the deployment phase (ASSET-DEP)."""
+    from btcli.grammar import batch_number
+    from btcli.model.hexgrid import Facing, HexId
+    from btcli.model.orders import DeployOrder
+
+    if hex is None:
+        raise InputError("give --hex CCRR to deploy in")
+    order = DeployOrder(unit, HexId.parse(hex), Facing.parse(facing) if facing is not None else None,
+                        batch_number(batch))
+    _run(game, lambda state: order, None, quiet)
 
 
 def attack(
@@ -160,6 +176,10 @@ def _preview(game: str, order) -> list[str]:
     phases.check_accepts(state, type(order))
     if not isinstance(order, WeaponAttackOrder):
         raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
+    if state.unit(order.attacker).is_asset:
+        from btcli.rules import asset_play
+
+        return asset_play.preview(state, order)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)

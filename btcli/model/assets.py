@@ -258,3 +258,16 @@ class AssetState:
 
     def evolve(self, **changes) -> "AssetState":
         return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class AssetHitDamage:
+    """The damage of one asset hit: every group, and whether each rolls its own hit location (ASSET-ATK-04)."""
+
+    groups: tuple[int, ...]
+    location_per_group: bool  # against a 'Mech or vehicle each group rolls on the normal table
+    anti_infantry: bool  # the card's AI Special (ASSET-DMG-07)
+
+    @property
+    def total(self) -> int:
+        return sum(self.groups)

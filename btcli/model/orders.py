@@ -48,6 +48,7 @@ class MoveOrder:
     to: HexId | None = None  # jumps only
     facing: Facing | None = None  # jumps only
     after_slip: str = ""  # "continue": go on with the path after a sideslip (VEH-SLIP-07); default: stop
+    batch: int = 0  # an asset's side: the size of its first half of assets this phase (AMB-64); 0: the larger
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,10 +111,20 @@ class AbortDropOrder:
 
 
 @dataclass(frozen=True, slots=True)
+class DeployOrder:
+    """Places a unit that waits to deploy, in the deployment phase (ASSET-DEP); ``batch`` as for moves."""
+
+    unit: str
+    hex: HexId
+    facing: Facing | None = None
+    batch: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class ResolvePhaseOrder:
     """Closes the current phase and opens the next."""
 
 
 Order = (MoveOrder | WeaponAttackOrder | PhysicalAttackOrder | GirderSearchOrder | ClearJamOrder | CommitDropOrder
-         | RevealDropOrder | AbortDropOrder | ResolvePhaseOrder)
+         | RevealDropOrder | AbortDropOrder | DeployOrder | ResolvePhaseOrder)
 DropOrders = (CommitDropOrder, RevealDropOrder, AbortDropOrder)

@@ -8,6 +8,7 @@ from enum import Enum
 from btcli.errors import InputError
 from btcli.model.board import Board
 from btcli.model.frozen import evolve  # noqa: F401  (the state's own copy helper, used everywhere)
+from btcli.model.hexgrid import HexId
 from btcli.model.units import GROUND, Unit
 
 FORMAT_VERSION = 2  # 2: typed unit state, positions as tables, maps by id (issue #11); 1: btcli 0.1
@@ -16,6 +17,7 @@ FORMAT_VERSION = 2  # 2: typed unit state, positions as tables, maps by id (issu
 class Phase(str, Enum):
     """The phases of a turn, in order (TURN-01; Total Warfare p.39)."""
 
+    DEPLOYMENT = "deployment"  # before turn 1, only in a scenario that leaves units to deploy (ASSET-DEP)
     INITIATIVE = "initiative"
     MOVEMENT = "movement"
     WEAPON = "weapon"
@@ -54,6 +56,9 @@ class Hit:
     motive: bool = False  # a vehicle [M] result
     source: str = ""
     ap: int = 0  # armor-piercing round: its critical roll modifier (VEH-DMG-10); 0 = not AP
+    attacker: str = ""  # who struck, where a rule needs it: an asset's destruction check is its attacker's (ASSET-DMG-03)
+    area_effect: bool = False  # artillery, a minefield: doubled against infantry assets (ASSET-DMG-08)
+    anti_infantry: bool = False  # an AI weapon (ASSET-DMG-07)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,16 @@ class DropGroup:
     turn: int = 0  # the arrival turn, 0 until rolled
 
 
+@dataclass(frozen=True, slots=True)
+class Deployment:
+    """A scenario's deployment (ASSET-DEP): the order the sides deploy in, each side's deployment zone
+    (absent: the side has none) and home edge (north, south, east or west; where it enters from)."""
+
+    order: tuple[str, ...] = ()
+    zones: dict[str, tuple[HexId, ...]] = field(default_factory=dict)
+    edges: dict[str, str] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class GameState:
     """One game: meta data, board, sides and units, and this turn's bookkeeping."""
@@ -111,6 +126,8 @@ class GameState:
     result: str = ""  # why the game ended
     options: Options = Options()
     drops: dict[str, DropGroup] = field(default_factory=dict)  # dropping reserves' groups by id (DROP-02)
+    deployment: Deployment | None = None  # the scenario's deployment zones and order (ASSET-DEP)
+    asset_slots: int = 0  # the first slots of move_order belong to assets (ASSET-INIT-01, ASSET-DEP-01)
 
     @property
     def board(self) -> Board:

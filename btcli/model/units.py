@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from btcli.model.assets import AssetCard, AssetState
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 
@@ -18,6 +19,7 @@ class UnitKind(str, Enum):
     MECH = "mech"
     VEHICLE = "vehicle"
     INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.infantry)
+    ASSET = "asset"  # a Battlefield Support asset (seed 004): a card, no hit locations (btcli.rules.asset_play)
 
 
 class Motive(str, Enum):
@@ -32,6 +34,7 @@ class Motive(str, Enum):
     NAVAL = "naval"
     FOOT = "foot"  # infantry on foot
     JUMP = "jump"  # jump infantry or battle armor with jump jets
+    NONE = "none"  # cannot move at all: a gun emplacement asset (ASSET-MOVE-04)
 
 
 class MoveMode(str, Enum):
@@ -168,6 +171,15 @@ class DropState:
     off_map: bool = False  # it scattered off the map and is lost (DROP-15)
 
 
+@dataclass(frozen=True, slots=True)
+class AssetRecord:
+    """A Battlefield Support asset's card and its state in this game (seed 004). The card travels with
+    the unit, as weapon data does (``Unit.weapon_specs``): no rule looks a card up."""
+
+    card: AssetCard
+    state: AssetState
+
+
 @dataclass(frozen=True)
 class Unit:
     """A unit on the board. 'Mechs use walk/run/jump; vehicles cruise/flank in ``walk``/``run``."""
@@ -215,6 +227,11 @@ class Unit:
     mech: MechState | None = None
     vehicle: VehicleState | None = None
     drop: DropState | None = None
+    asset: AssetRecord | None = None
+
+    @property
+    def is_asset(self) -> bool:
+        return self.kind is UnitKind.ASSET
 
     @property
     def is_mech(self) -> bool:

@@ -28,11 +28,17 @@ def render_markdown(state: GameState) -> str:
         status = u["status"] or "active"
         if u["crits"]:
             status += "; crits: " + ", ".join(u["crits"])
+        armor, internal = ((_locations(u['armor'], u['max_armor']), _locations(u['internal'], u['max_internal']))
+                           if "asset" not in u else ("asset", f"check {u['asset']['check']}"))
         lines.append(
             f"| {u['id']} | {u['side']} | {u['name']} | {u['position'] or '-'} | {u['facing']} | "
-            f"{moved['mode']} {moved['hexes_moved']} | {_locations(u['armor'], u['max_armor'])} | "
-            f"{_locations(u['internal'], u['max_internal'])} | {status} |"
+            f"{moved['mode']} {moved['hexes_moved']} | {armor} | {internal} | {status} |"
         )
+    assets = [u for u in view["units"] if "asset" in u]
+    if assets:
+        from btcli.render.view import asset_line
+
+        lines += ["", "Assets (Battlefield Support cards):", ""] + [f"- {asset_line(u)}" for u in assets]
     if view["structures"]:
         from btcli.render.text import structure_lines
 

@@ -90,6 +90,9 @@ def render_svg(state: GameState) -> str:
         x, y = _center(unit.hex)
         fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
         dx, dy = _facing_vector(int(unit.facing))
+        if unit.is_asset:  # seed 004: a square token, its footprint outlined (ASSET-GEN-03, -04)
+            out.extend(_asset_token(unit, x, y, fill, dx, dy))
+            continue
         out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{x + dx * 16:.1f}" y2="{y - 4 + dy * 16:.1f}" '
                    f'stroke="{fill}" stroke-width="3"/>')
         out.append(f'<circle cx="{x:.1f}" cy="{y - 4:.1f}" r="10" fill="{fill}" stroke="#fff" stroke-width="1"/>')
@@ -100,6 +103,33 @@ def render_svg(state: GameState) -> str:
             out.append(_text(x, y - 18, place.replace("inside, ", ""), 7, fill=fill))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _asset_token(unit, x: float, y: float, fill: str, dx: float, dy: float) -> list[str]:
+    """Draws an asset as a square token with its facing (infantry: none) and each secondary hex of its
+    footprint as a dashed hex outline joined to the primary (the primary hex carries the black mark)."""
+    out = []
+    for hex_id in unit.position.footprint:
+        fx, fy = _center(hex_id)
+        out.append(f'<polygon points="{_corners(fx, fy)}" fill="none" stroke="{fill}" stroke-width="2" '
+                   f'stroke-dasharray="4 3"/>')
+        out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{fx:.1f}" y2="{fy - 4:.1f}" stroke="{fill}" '
+                   f'stroke-width="4" stroke-opacity="0.6"/>')
+        out.append(f'<rect x="{fx - 7:.1f}" y="{fy - 11:.1f}" width="14" height="14" fill="{fill}" '
+                   f'fill-opacity="0.5" stroke="#fff"/>')
+    if unit.asset.card.has_facing:
+        out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{x + dx * 16:.1f}" y2="{y - 4 + dy * 16:.1f}" '
+                   f'stroke="{fill}" stroke-width="3"/>')
+    out.append(f'<rect x="{x - 9:.1f}" y="{y - 13:.1f}" width="18" height="18" fill="{fill}" stroke="#fff" '
+               f'stroke-width="1"/>')
+    if unit.position.footprint:
+        out.append(f'<polygon points="{x - 3:.1f},{y - 4:.1f} {x:.1f},{y - 7:.1f} {x + 3:.1f},{y - 4:.1f} '
+                   f'{x:.1f},{y - 1:.1f}" fill="#000"/>')
+    out.append(_text(x, y + 14, unit.id, 9, "bold", fill))
+    card = unit.asset.card
+    out.append(f"<title>{escape(unit.id)}: asset {escape(card.name)}{' (SAMPLE card)' if card.sample else ''}, "
+               f"check {unit.asset.state.check}</title>")
+    return out
 
 
 def _facing_vector(facing: int) -> tuple[float, float]:

@@ -29,8 +29,9 @@ def _rows(view: dict) -> list[list[str]]:
                 u["position"] or "-",
                 u["facing"],
                 f"{moved['mode']} {moved['mp_spent']}MP {moved['hexes_moved']}hx" if moved["mode"] != "none" else "-",
-                f"{_total(u['armor'])}/{_total(u['max_armor'])}",
-                f"{_total(u['internal'])}/{_total(u['max_internal'])}",
+                f"{_total(u['armor'])}/{_total(u['max_armor'])}" if "asset" not in u else "asset",
+                f"{_total(u['internal'])}/{_total(u['max_internal'])}" if "asset" not in u else
+                f"check {u['asset']['check']}",
                 status,
             ]
         )
@@ -57,9 +58,13 @@ def structure_lines(view: dict) -> list[str]:
 
 
 def _damage_lines(view: dict) -> list[str]:
-    """Returns per-location armor and structure for every damaged unit."""
-    lines = []
+    """Returns per-location armor and structure for every damaged unit, and each asset's card and state."""
+    from btcli.render.view import asset_line
+
+    lines = [asset_line(u) for u in view["units"] if "asset" in u]
     for u in view["units"]:
+        if "asset" in u:
+            continue
         lost = [w for w in u["weapons"] if w.endswith("(destroyed)")]
         if u["armor"] != u["max_armor"] or u["internal"] != u["max_internal"] or u["crits"]:
             pad = " " * len(u["id"])

@@ -95,6 +95,9 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         view["large"] = True
     if _drops(u):
         view["drop"] = drop_view(u, state)
+    if u.asset is not None:
+        view["mp"] = {"fixed": u.asset.card.mp}
+        view["asset"] = asset_view(u)
     if u.is_vehicle:
         v = u.vehicle
         view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
@@ -107,6 +110,53 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
             else "ok"
         )
     return view
+
+
+def asset_view(u: Unit) -> dict[str, object]:
+    """Returns an asset's card as printed and its state this game (seed 004; docs/json-output.md)."""
+    card, st = u.asset.card, u.asset.state
+    damage = (f"{card.damage_per_hit}x{card.hits}" if card.hits > 1 else str(card.damage_per_hit)) \
+        if card.has_attack else None
+    return {
+        "card": card.name,
+        "sample": card.sample,  # a made-up card of tables.md 16.4, not Battlefield Support data
+        "asset_kind": card.kind.value,
+        "movement_code": card.movement.value,
+        "mp": card.mp,
+        "tmm": card.tmm,
+        "skill": card.skill_for(st.veteran),
+        "veteran": st.veteran,
+        "range": str(card.range) if card.range is not None else None,
+        "damage": damage,
+        "specials": [str(sp) for sp in card.specials],
+        "card_check": card.destruction_check,
+        "threshold": card.threshold,
+        "cost": card.cost_for(st.veteran),
+        "check": st.check,  # the current destruction-check TN, worn down by survived checks (ASSET-DMG-12)
+        "damage_this_turn": st.damage,
+        "check_due": st.check_due,
+        "anti_infantry_note": st.anti_infantry,
+        "attacked": st.attacked,
+        "footprint": [h.label for h in u.position.footprint] if u.position is not None else [],
+    }
+
+
+def asset_line(view: dict) -> str:
+    """Returns one line of an asset's card values and state, for the text and Markdown reports."""
+    a = view["asset"]
+    attack = f"{a['damage']} at {a['range']}" if a["damage"] else ("artillery" if any(
+        s.startswith("Artillery") for s in a["specials"]) else "no attack")
+    text = (f"{view['id']}: asset card {a['card']}{' [SAMPLE card]' if a['sample'] else ''}"
+            f"{' (Veteran)' if a['veteran'] else ''}: {a['mp']} MP ({a['movement_code']}), TMM {a['tmm']:+d}, "
+            f"skill {a['skill']}, {attack}; check {a['check']} (card {a['card_check']}), damage this turn "
+            f"{a['damage_this_turn']}/{a['threshold']}, check due: {'yes' if a['check_due'] else 'no'}")
+    if a["anti_infantry_note"]:
+        text += ", AI noted"
+    if a["footprint"]:
+        text += f"; also in {', '.join(a['footprint'])}"
+    if a["specials"]:
+        text += f"; specials {', '.join(a['specials'])}"
+    return text
 
 
 def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
@@ -231,12 +281,7 @@ def game_view(state: GameState) -> dict[str, object]:
             {"attacker": d.attacker, "target": d.target, "weapons": list(d.weapons), "physical": d.physical}
             for d in state.declarations
         ],
-        "unmoved": {
-            sid: [u.id for u in state.units.values() if u.side == sid and not u.out_of_action and not u.has_moved]
-            for sid in state.sides
-        }
-        if state.phase.value == "movement"
-        else {sid: [] for sid in state.sides},
+        "unmoved": _unmoved(state),
         "dropping": {
             sid: [u.id for u in _arriving(state) if u.side == sid] if state.phase.value == "movement" else []
             for sid in state.sides
@@ -256,9 +301,30 @@ def game_view(state: GameState) -> dict[str, object]:
     }
 
 
+def _unmoved(state: GameState) -> dict[str, list[str]]:
+    """The units of each side still to move (movement phase), or to deploy (deployment phase); assets
+    first, as they move first (ASSET-INIT-01); gun emplacements never move (ASSET-MOVE-04)."""
+    if state.phase.value == "deployment":
+        from btcli.rules.asset_play import undeployed
+
+        waiting = sorted(undeployed(state), key=lambda u: not u.is_asset)
+        return {sid: [u.id for u in waiting if u.side == sid] for sid in state.sides}
+    if state.phase.value != "movement":
+        return {sid: [] for sid in state.sides}
+    units = [u for u in state.units.values() if not u.out_of_action and not u.has_moved
+             and not (u.asset is not None and u.asset.card.is_immobile)]
+    if state.asset_slots:
+        units.sort(key=lambda u: u.asset is None)
+    return {sid: [u.id for u in units if u.side == sid] for sid in state.sides}
+
+
 def _next_to_move(state: GameState) -> str | None:
-    """The side that moves next in the movement phase; once every unit moved, the side whose
-    dropping 'Mech lands next (DROP-05)."""
+    """The side that moves next in the movement phase (deploys next in the deployment phase); once every
+    unit moved, the side whose dropping 'Mech lands next (DROP-05)."""
+    if state.phase.value == "deployment":
+        from btcli.rules.asset_play import side_to_deploy
+
+        return side_to_deploy(state) if state.deployment is not None else None
     if state.phase.value != "movement":
         return None
     side = turn_order.side_to_move(state)

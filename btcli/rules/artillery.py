@@ -29,7 +29,7 @@ from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import ARTILLERY, AssetCard
 from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules.tohit import ToHit
+from btcli.rules.modifiers import ToHit
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,15 +16,22 @@ breakdown weapon attacks use (btcli.rules.tohit).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from btcli.errors import IllegalOrderError
-from btcli.model.assets import ANTI_INFANTRY, NO_TURRET, AssetCard, AssetState, AssumedMode, MovementCode
+from btcli.model.assets import (  # noqa: F401  (AssetHitDamage: this module's result type)
+    ANTI_INFANTRY,
+    NO_TURRET,
+    AssetCard,
+    AssetHitDamage,
+    AssetState,
+    AssumedMode,
+    MovementCode,
+)
 from btcli.model.board import Hex
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import arcs
-from btcli.rules.asset_movement import assumed_mode
-from btcli.rules.tohit import IMMOBILE, RANGE_MODIFIER, WOODS_IN_HEX, ToHit
+from btcli.rules.asset_general import assumed_mode
+from btcli.rules.modifiers import IMMOBILE, RANGE_MODIFIER, WOODS_IN_HEX, ToHit
 from btcli.rules.turn_order import movement_slots
 
 ATTACK_PHASE = "weapon"  # ASSET-ATK-03: assets attack in the weapon attack phase
@@ -182,19 +189,6 @@ def los_top(card: AssetCard, own_hex: Hex, elevation: int = 0) -> int:
 
 
 # -- what a hit delivers (ASSET-ATK-04) ---------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class AssetHitDamage:
-    """The damage of one asset hit: every group, and whether each rolls its own hit location."""
-
-    groups: tuple[int, ...]
-    location_per_group: bool  # against a 'Mech or vehicle each group rolls on the normal table
-    anti_infantry: bool  # the card's AI Special (ASSET-DMG-07)
-
-    @property
-    def total(self) -> int:
-        return sum(self.groups)
 
 
 def hit_damage(card: AssetCard, target_is_asset: bool) -> AssetHitDamage:

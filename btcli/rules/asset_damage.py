@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from btcli.dice import Dice
 from btcli.model.area_effect import AreaEffect
-from btcli.model.assets import AssetCard, AssetKind, AssetState
+from btcli.model.assets import AssetCard, AssetHitDamage, AssetKind, AssetState
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import arcs
-from btcli.rules.asset_attacks import AssetHitDamage
 
 FREE_DAMAGE = 10  # ASSET-DMG-04: 0-10 damage adds nothing to the check
 DAMAGE_STEP = 10  # ASSET-DMG-04: +1 for each further 10 points (11-20 +1, 21-30 +2, ...)

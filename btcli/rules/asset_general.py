@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from btcli.errors import IllegalOrderError
-from btcli.model.assets import AssetKind
+from btcli.model.assets import AssetCard, AssetKind, AssumedMode, MovementCode
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,3 +81,12 @@ def default_skill(kind: AssetKind, clan: bool) -> tuple[int, int]:
     if kind is AssetKind.GUN_EMPLACEMENT or clan:
         return DEFAULT_SKILL_EMPLACEMENT_OR_CLAN
     return DEFAULT_SKILL
+
+
+def assumed_mode(card: AssetCard) -> AssumedMode:
+    """Returns the movement mode an asset counts as using: running, jumping for jump assets, immobile for gun emplacements (ASSET-MOVE-04)."""
+    if card.is_immobile:
+        return AssumedMode.IMMOBILE
+    if card.movement is MovementCode.JUMP:
+        return AssumedMode.JUMP
+    return AssumedMode.RUN

@@ -22,11 +22,11 @@ from enum import Enum
 from math import ceil
 
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.assets import AssetCard, AssetKind, AssumedMode, MovementCode
+from btcli.model.assets import AssetCard, AssetKind, MovementCode
 from btcli.model.board import Board, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules.movement import TERRAIN_COST
-from btcli.rules.terrain import follows_road
+from btcli.rules.asset_general import assumed_mode  # noqa: F401  (ASSET-MOVE-04, asked of movement too)
+from btcli.rules.terrain import TERRAIN_COST, follows_road
 
 LEVEL_CHANGE_MP = 2  # ASSET-MOVE-07: per level, at most one level per hex
 MAX_LEVEL_CHANGE = 1
@@ -88,15 +88,6 @@ class AssetMove:
 
 
 # -- MP ----------------------------------------------------------------------------
-
-
-def assumed_mode(card: AssetCard) -> AssumedMode:
-    """Returns the movement mode an asset counts as using: running, jumping for jump assets, immobile for gun emplacements (ASSET-MOVE-04)."""
-    if card.is_immobile:
-        return AssumedMode.IMMOBILE
-    if card.movement is MovementCode.JUMP:
-        return AssumedMode.JUMP
-    return AssumedMode.RUN
 
 
 def movement_allowance(card: AssetCard, backward: bool = False, on_road: bool = False, road_bonus_first: bool = False) -> int:

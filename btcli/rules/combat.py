@@ -190,7 +190,7 @@ def weapon_attack(
     pending = list(state.pending)
     ammo = list(attacker.ammo)
     fired = list(attacker.fired)
-    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle or target.is_asset)
     shelter = _shelter(state, attacker, target)
     if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
         side = "rear" if side == "rear" else "front"
@@ -254,6 +254,10 @@ def weapon_attack(
                 events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
                 hit = replace(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
+            if target.is_asset:  # ASSET-DMG-03, -07: the attacker rolls the check; AI weapons wear more
+                from btcli.rules import asset_play
+
+                hit = asset_play.with_weapon_flags(hit, attacker, mount.weapon)
             pending.append(hit)
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)

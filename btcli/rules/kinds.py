@@ -77,6 +77,31 @@ def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infa
     return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
 
 
+# Assets (seed 004): their rules module is imported only when a game has one (commands are whole processes).
+def _asset_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
+    from btcli.rules import asset_kind
+
+    return asset_kind.hit(dice, target, side, amount, source)
+
+
+def _asset_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    from btcli.rules import asset_kind
+
+    return asset_kind.take_hit(unit, hit, dice, events, turn)
+
+
+def _asset_attacks(unit: Unit, weapons: bool) -> str:
+    from btcli.rules import asset_kind
+
+    return asset_kind.attack_refusal(unit, weapons)
+
+
+def _asset_target_modifiers(state, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
+    from btcli.rules import asset_kind
+
+    return asset_kind.target_modifiers(state, attacker, target)
+
+
 @dataclass(frozen=True)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -85,12 +110,17 @@ class KindRules:
     take_hit: Callable[[Unit, Hit, Dice, list[str], int], Unit]  # what one damage group does to it
     control_roll: Callable[..., Roll | None]  # piloting or driving skill roll; None: it fails without a roll
     attack_refusal: Callable[[Unit, bool], str] = _may_always  # why it may not attack (weapons or physical)
+    # The target modifiers of a kind that has its own (assets: a fixed card TMM, ASSET-ATK-05); None: the
+    # standard movement, posture and terrain modifiers (tables.md 6.3, 6.4).
+    target_modifiers: Callable | None = None
 
 
 KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(damage.mech_hit, _mech_take, piloting_roll),
     UnitKind.VEHICLE: KindRules(damage.vehicle_location, vehicles.vehicle_damage, driving_roll),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
+    # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
+    UnitKind.ASSET: KindRules(_asset_hit, _asset_take, _no_roll, _asset_attacks, _asset_target_modifiers),
 }
 
 

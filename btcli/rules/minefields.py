@@ -35,6 +35,8 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
         hit = Hit(unit.id, leg, density, source="minefield")
     elif unit.is_infantry:
         hit = kinds.hit(dice, unit, "front", density, "minefield")
+    elif unit.is_asset:  # ASSET-DMG-08: a minefield is area-effect damage, doubled against infantry assets
+        hit = Hit(unit.id, "asset", density, source="minefield", attacker="minefield", area_effect=True)
     else:
         hit = Hit(unit.id, "front", density, source="minefield")
     state, more = apply_hits(state, (hit,), dice)

@@ -19,19 +19,10 @@ from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
 from btcli.rules import placement, vtol
 from btcli.rules.heat import heat_mp_penalty
-from btcli.rules.terrain import INFANTRY_RULE, follows_road, prohibited_rule
+from btcli.rules.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
 from btcli.rules.vehicles import stunned
 
 # tables.md 11.1: MP to enter a hex, before level changes.
-TERRAIN_COST = {
-    Terrain.CLEAR: 1,
-    Terrain.PAVED: 1,
-    Terrain.ROUGH: 2,
-    Terrain.RUBBLE: 2,
-    Terrain.LIGHT_WOODS: 2,
-    Terrain.HEAVY_WOODS: 3,
-    Terrain.BUILDING: 1,  # plus the type's extra MP below
-}
 # tables.md 10.1: extra MP to enter a building hex, by type.
 BUILDING_EXTRA_MP = {BuildingType.LIGHT: 1, BuildingType.MEDIUM: 2, BuildingType.HEAVY: 3, BuildingType.HARDENED: 4}
 # tables.md 11.1: water by depth (0, 1, 2+); hover, naval and WiGE pay no water surcharge.
@@ -295,7 +286,10 @@ def gets_pavement_bonus(unit: Unit) -> bool:
 
 
 def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
-    return [u for u in state.units.values() if u.hex == hex_id and u.active and u.id != exclude]
+    """Returns the active units in a hex, a multi-hex asset in each hex of its footprint (ASSET-MULTI-03)."""
+    return [u for u in state.units.values()
+            if (u.hex == hex_id or (u.position is not None and hex_id in u.position.footprint))
+            and u.active and u.id != exclude]
 
 
 def check_move(
@@ -422,7 +416,7 @@ def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, b
     for other in occupants(state, there, exclude=unit.id):
         if place is not None and (placement.floor_of(other), placement.on_top(other), placement.under_bridge(other)) != place:
             continue
-        if other.side != unit.side:
+        if other.side != unit.side and not other.is_asset:  # ASSET-STACK-02: assets hinder nobody's movement
             raise IllegalOrderError(
                 f"illegal move: '{unit.id}' may not enter {there.label}, held by enemy '{other.id}'", "TW p.57 stacking"
             )
@@ -434,6 +428,11 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, 
         u for u in occupants(state, end, exclude=unit.id)
         if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
     ]
+    if any(u.is_asset for u in others):  # seed 004: 1 asset and 1 friendly 'Mech (ASSET-STACK-01, -02)
+        from btcli.rules import asset_movement, asset_play
+
+        asset_movement.check_stacking(end, asset_play.occupant(unit), [asset_play.occupant(u) for u in others])
+        return
     if others:
         raise IllegalOrderError(
             f"illegal move: '{unit.id}' cannot end its move in {end.label} with '{others[0].id}' "

@@ -61,6 +61,12 @@ def _check_drops_allow_move(state: GameState, unit) -> None:
 
 
 def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    if state.unit(order.unit).is_asset:  # seed 004: an asset moves by its own rules
+        from btcli.rules import asset_play
+
+        return asset_play.apply_move(state, order, dice)
+    if order.batch:
+        raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     plan = check_move(state, order)
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
@@ -183,13 +189,23 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
 
 
 def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, facing: str | None,
-              mode: str | None, after_slip: str | None) -> MoveOrder:
+              mode: str | None, after_slip: str | None, batch: int = 0) -> MoveOrder:
     """Builds the move order a player means: a step path, the cheapest legal path to ``to`` (the order
     logs that path), a jump to a hex, or standing still; refuses what cannot be one."""
     if path is not None and to is not None:
         raise InputError("give either --path or --to, not both")
     phases.check_accepts(state, MoveOrder)
     u = state.unit(unit_id)
+    if u.is_asset:  # seed 004: fixed MP, no mode (ASSET-MOVE-02)
+        from dataclasses import replace
+
+        from btcli.rules import asset_play
+
+        if after_slip:
+            raise IllegalOrderError(f"'{u.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
+        return replace(asset_play.move_order_for(state, u, path, to, facing, mode), batch=batch)
+    if batch:
+        raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     wanted = Facing.parse(facing) if facing is not None else None
     chosen = movement.parse_mode(u, mode or "")
     if chosen is movement.MoveMode.JUMP:

@@ -19,6 +19,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import (
     ClearJamOrder,
+    DeployOrder,
     GirderSearchOrder,
     MoveOrder,
     PhysicalAttackOrder,
@@ -53,7 +54,7 @@ class PhaseRule:
 
 
 # How a phase is called in a message ("the weapon attack phase").
-PHASE_NAMES = {Phase.INITIATIVE: "initiative", Phase.MOVEMENT: "movement", Phase.WEAPON: "weapon attack",
+PHASE_NAMES = {Phase.DEPLOYMENT: "deployment", Phase.INITIATIVE: "initiative", Phase.MOVEMENT: "movement", Phase.WEAPON: "weapon attack",
                Phase.PHYSICAL: "physical attack", Phase.HEAT: "heat", Phase.END: "end"}
 
 # How each order is named when a phase refuses it, and the rule cited.
@@ -63,6 +64,7 @@ ORDER_NAMES = {
     PhysicalAttackOrder: ("make a physical attack", "TW p.39 phases"),
     GirderSearchOrder: ("search for a girder", "URB-CLUB-01"),
     ClearJamOrder: ("clear a jam", "VEH-CRIT-23"),
+    DeployOrder: ("deploy", "ASSET-DEP-01"),
 }
 
 
@@ -88,8 +90,8 @@ def _end_initiative(state: GameState, dice: Dice) -> tuple[GameState, list[str]]
         state, events = drops.roll_arrivals(state, dice)
     order, rolled = roll_initiative(state, dice)
     events += rolled
-    slots = turn_order.movement_slots(turn_order.movers(state), order)
-    state = evolve(state, initiative=order, move_order=slots)
+    slots, asset_slots = turn_order.movement_order(state, order)
+    state = evolve(state, initiative=order, move_order=slots, asset_slots=asset_slots)
     state, more = buildings.basement_falls(state, dice)  # URB-BSMT-02 (AMB-41): as movement begins
     return state, events + more
 
@@ -130,7 +132,30 @@ def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[s
 
 
 def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-    return end_turn(state), []
+    events: list[str] = []
+    if any(u.asset is not None for u in state.units.values()):  # ASSET-DMG: the End Phase destruction checks
+        from btcli.rules import asset_play
+
+        state, events = asset_play.end_phase(state, dice)
+    return end_turn(state), events
+
+
+def _deployment_missing(state: GameState) -> tuple[str, str] | None:
+    from btcli.rules import asset_play
+
+    return asset_play.missing_deployments(state)
+
+
+def _end_deployment(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import asset_play
+
+    return asset_play.end_deployment(state, dice)
+
+
+def _side_to_deploy(state: GameState) -> str | None:
+    from btcli.rules import asset_play
+
+    return asset_play.side_to_deploy(state)
 
 
 GROUND_TURN = (
@@ -143,9 +168,17 @@ GROUND_TURN = (
 )
 
 
+# Turn 0 of a scenario that leaves units to deploy: assets first, in alternating halves (ASSET-DEP).
+DEPLOYMENT_TURN = (
+    PhaseRule(Phase.DEPLOYMENT, (DeployOrder,), missing=_deployment_missing, end=_end_deployment,
+              to_act=_side_to_deploy),
+)
+
+
 def phases_for(turn: int) -> tuple[PhaseRule, ...]:
-    """Returns the phases of a turn, in order (every turn alike while only ground units fight)."""
-    return GROUND_TURN
+    """Returns the phases of a turn, in order: turn 0 is the deployment (ASSET-DEP), every other turn
+    alike while only ground units fight."""
+    return DEPLOYMENT_TURN if turn == 0 else GROUND_TURN
 
 
 def current(state: GameState) -> PhaseRule:
@@ -161,7 +194,7 @@ def check_accepts(state: GameState, kind: type) -> None:
     if kind in rule.orders or kind not in ORDER_NAMES:
         return
     verb, rule_id = ORDER_NAMES[kind]
-    where = [PHASE_NAMES.get(r.phase, r.phase.value) for r in phases_for(state.turn) if kind in r.orders]
+    where = [PHASE_NAMES.get(r.phase, r.phase.value) for r in GROUND_TURN + DEPLOYMENT_TURN if kind in r.orders]
     raise IllegalOrderError(f"cannot {verb} in the {PHASE_NAMES.get(state.phase, state.phase.value)} phase (only in "
                             f"the {' or '.join(where)} phase)", rule_id)
 

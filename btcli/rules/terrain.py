@@ -17,6 +17,17 @@ PROHIBITED = {
 }
 
 INFANTRY_RULE = "btcli infantry model"
+# tables.md 11.1: MP to enter a hex by its terrain (water by depth is priced by the movement rules).
+TERRAIN_COST = {
+    Terrain.CLEAR: 1,
+    Terrain.PAVED: 1,
+    Terrain.ROUGH: 2,
+    Terrain.RUBBLE: 2,
+    Terrain.LIGHT_WOODS: 2,
+    Terrain.HEAVY_WOODS: 3,
+    Terrain.BUILDING: 1,  # plus the type's extra MP below
+}
+
 
 
 def follows_road(here: Hex, there: Hex) -> bool:

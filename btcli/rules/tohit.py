@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from btcli.model.board import WOODS_HEIGHT, Terrain
+from btcli.model.board import WOODS_HEIGHT
 from btcli.model.state import GameState
 from btcli.model.units import Motive, MoveMode, Unit, Weapon
-from btcli.rules import arcs, condition, drop_turn, heat, los, vehicles
+from btcli.rules import arcs, condition, drop_turn, heat, kinds, los, vehicles
+from btcli.rules.modifiers import IMMOBILE, RANGE_MODIFIER, WOODS_IN_HEX, ToHit  # noqa: F401  (tohit's own names)
 
 # tables.md 6.2: attacker movement modifier by the mode used this turn.
 ATTACKER_MOVEMENT = {
@@ -26,27 +25,11 @@ ATTACKER_MOVEMENT = {
 # tables.md 6.3: target movement modifier by hexes moved: (up to hexes, modifier).
 TARGET_MOVEMENT = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
 TARGET_MOVEMENT_MAX = 6
-RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # tables.md 6.1
-WOODS_IN_HEX = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}  # tables.md 6.4
-IMMOBILE = -4
 PRONE_ADJACENT, PRONE_FAR, ATTACKER_PRONE = -2, 1, 2
 SECONDARY_FRONT, SECONDARY_OTHER = 1, 2  # tables.md 6.5
 SENSOR_HIT = 2
 PARTIAL_COVER = "partial cover"  # the modifier's name; leg hits then strike the cover
 SHOULDER, ARM_ACTUATOR = 4, 1
-
-
-@dataclass(frozen=True)
-class ToHit:
-    """A target number as its modifiers; ``impossible`` names why an attack cannot be made."""
-
-    modifiers: tuple[tuple[str, int], ...]
-    impossible: str = ""
-    rule: str = ""
-
-    @property
-    def target(self) -> int:
-        return sum(value for _, value in self.modifiers)
 
 
 def target_movement_modifier(hexes: int) -> int:
@@ -167,7 +150,11 @@ def weapon_to_hit(
 
 
 def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
-    """Returns the target's movement, state and terrain modifiers (tables.md 6.3, 6.4)."""
+    """Returns the target's movement, state and terrain modifiers (tables.md 6.3, 6.4); a kind with its own
+    (an asset's card TMM, ASSET-ATK-05) gives them itself."""
+    own = kinds.of(target).target_modifiers
+    if own is not None:
+        return own(state, attacker, target)
     mods = []
     tmm = target_movement_modifier(target.hexes_moved)
     if tmm:

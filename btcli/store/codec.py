@@ -13,6 +13,7 @@ from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrai
 from btcli.model.state import (
     FORMAT_VERSION,
     AttackDeclaration,
+    Deployment,
     DropGroup,
     GameState,
     Hit,
@@ -181,7 +182,7 @@ def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
 
 
 # The record of kind-specific state each unit kind keeps (Unit.mech, Unit.vehicle).
-KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle"}
+KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASSET: "asset"}
 
 
 # -- whole state ------------------------------------------------------------------------
@@ -212,6 +213,8 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
         "winner": s.winner,
         "result": s.result,
     }
+    if s.asset_slots:
+        game["asset_slots"] = s.asset_slots
     out: dict[str, object] = {"game": game}
     options = typed.to_plain(s.options)
     if options:
@@ -221,6 +224,8 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
     out["pending"] = typed.to_plain(s.pending)
     if s.drops:
         out["drops"] = typed.to_plain(s.drops)
+    if s.deployment is not None:
+        out["deployment"] = typed.to_plain(s.deployment)
     out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
     return out
 
@@ -281,6 +286,8 @@ def state_from_dict(d: dict[str, object]) -> GameState:
             result=typed.decode(str, game.get("result", ""), "[game] result"),
             options=typed.from_plain(Options, d.get("options", {}), "[options]"),
             drops=typed.decode(dict[str, DropGroup], d.get("drops", {}), "[drops]"),
+            deployment=(typed.from_plain(Deployment, d["deployment"], "[deployment]") if "deployment" in d else None),
+            asset_slots=typed.decode(int, game.get("asset_slots", 0), "[game] asset_slots"),
         )
     except GameFileError:
         raise

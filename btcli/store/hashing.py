@@ -58,9 +58,13 @@ def _meta_bytes(state: GameState) -> bytes:
 
     s = state
     game = (s.name, s.seed, s.rolls, s.revision, s.turn, s.phase.value, s.initiative, s.move_order, s.winner, s.result)
+    if s.asset_slots:  # written only when set, so games without assets hash as they always did
+        game += (s.asset_slots,)
     parts = [repr(game).encode()]
     for table in (s.options, s.victory, s.declarations, s.pending, s.drops, s.sides):
         parts.append(_digest(table, typed.to_plain))
+    if s.deployment is not None:
+        parts.append(_digest(s.deployment, typed.to_plain))
     return b"\2".join(parts)
 
 

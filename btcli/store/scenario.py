@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from btcli import catalog
 from btcli.errors import GameFileError, InputError
+from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
 from btcli.rules import setup
@@ -22,20 +23,21 @@ DEFAULT_PILOTING = 5
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
-def parse_scenario_text(text: str, seed: int | None = None) -> GameState:
-    """Returns the initial state of the scenario in ``text`` (raises GameFileError)."""
+def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None) -> GameState:
+    """Returns the initial state of the scenario in ``text`` (raises GameFileError); ``base`` is the
+    folder its ``card_file`` paths are read from (the scenario's own)."""
     from btcli.store.files import parse_toml
 
     data = parse_toml(text, "scenario")
     try:
-        return scenario_from_dict(data, seed)
+        return scenario_from_dict(data, seed, base)
     except (GameFileError, InputError):
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         raise GameFileError(f"scenario is malformed: {type(exc).__name__}: {exc}") from None
 
 
-def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> GameState:
+def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None) -> GameState:
     meta = data.get("scenario", {})
     if not isinstance(meta, dict):
         raise GameFileError("[scenario] must be a table")
@@ -52,7 +54,7 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     units = {}
     for raw in data.get("units", []):
-        unit = _unit(raw, sides)
+        unit = _asset(raw, sides, board, base) if isinstance(raw, dict) and _is_asset(raw) else _unit(raw, sides)
         if unit.id in units:
             raise GameFileError(f"two units share the id {unit.id!r}")
         problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
@@ -66,10 +68,11 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
     problem = setup.weight_problem(GameState("", 0, {GROUND: board}, {}, units))
     if problem:
         raise GameFileError(problem)
+    deployment = _deployment(data.get("deployment"), sides, board, units)
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
         raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")
-    return GameState(
+    state = GameState(
         name=str(meta.get("name", "unnamed scenario")),
         seed=chosen_seed,
         maps={GROUND: board},
@@ -78,7 +81,139 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
         victory=Victory(int(meta.get("turn_limit", 0)), float(meta.get("destroy_share", 0.0))),
         options=Options(**data.get("options", {})),
         drops=drops,
+        deployment=deployment,
     )
+    if deployment is not None:  # ASSET-DEP: the game opens with the deployment phase (turn 0)
+        from btcli.rules import asset_play
+
+        state = asset_play.open_deployment(state)
+    return state
+
+
+def _is_asset(raw: dict) -> bool:
+    return "card" in raw or "card_file" in raw or raw.get("kind") == "asset"
+
+
+ASSET_KEYS = {"id", "side", "name", "kind", "card", "card_file", "veteran", "position", "facing", "elevation"}
+
+
+def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object:
+    """Returns a Battlefield Support asset (seed 004) placed by card name, inline card or .bfs file."""
+    from btcli.catalog import asset_cards
+    from btcli.rules import asset_play
+
+    uid = str(raw.get("id", ""))
+    if not uid or not set(uid) <= _ID_CHARS or not uid[0].isalnum():
+        raise GameFileError(f"unit id {uid!r} must start with a letter or digit and hold only letters, digits, '-' or '_'")
+    if raw.get("side") not in sides:
+        raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
+    unknown = sorted(set(raw) - ASSET_KEYS)
+    if unknown:
+        raise GameFileError(f"asset {uid!r}: unknown key {unknown[0]!r} (an asset takes {', '.join(sorted(ASSET_KEYS))}; "
+                            "its card gives the rest, tables.md 16.1)")
+    if ("card" in raw) == ("card_file" in raw):
+        raise GameFileError(f"asset {uid!r}: give its card by name or inline (card = ...) or as a MegaMek .bfs file "
+                            "(card_file = ...), one of them (tables.md 16.1)")
+    source = raw.get("card", raw.get("card_file"))
+    try:
+        if "card_file" in raw:
+            import os
+
+            if not isinstance(source, str) or not source:
+                raise GameFileError("card_file must be the path of a .bfs file")
+            path = source if os.path.isabs(source) or base is None else os.path.join(base, source)
+            card = asset_cards.read_bfs(path)
+        elif isinstance(source, str):
+            card = asset_cards.asset_card(source)
+        elif isinstance(source, dict):
+            table = dict(source)
+            name = table.pop("name", uid)
+            if not isinstance(name, str) or not name:
+                raise GameFileError("an inline card's name must be text")
+            card = asset_cards.card_from_table(name, table)
+        else:
+            raise GameFileError("card must be a card name or an inline card table")
+    except GameFileError as exc:
+        raise GameFileError(f"asset {uid!r}: {exc} (tables.md 16.1)") from None
+    veteran = raw.get("veteran", False)
+    if not isinstance(veteran, bool):
+        raise GameFileError(f"asset {uid!r}: veteran must be true or false")
+    if veteran and card.veteran_skill is None:
+        raise GameFileError(f"asset {uid!r}: card '{card.name}' has no Veteran skill (ASSET-GEN-07)")
+    position = raw.get("position", "")
+    if position and not isinstance(position, str):
+        raise GameFileError(f"asset {uid!r}: position must be a hex label such as \"0805\", not {position!r}")
+    elevation = raw.get("elevation", 0)
+    if isinstance(elevation, bool) or not isinstance(elevation, int) or elevation < 0:
+        raise GameFileError(f"asset {uid!r}: elevation must be a whole number of levels")
+    if elevation and card.movement.value != "V":
+        raise GameFileError(f"asset {uid!r}: only a VTOL asset flies (elevation)")
+    try:
+        facing = Facing.parse(str(raw.get("facing", "N")))
+    except InputError as exc:
+        raise GameFileError(f"asset {uid!r}: {exc}") from None
+    unit = asset_play.new_asset(uid, str(raw["side"]), str(raw.get("name", card.name)), card, veteran, facing)
+    if position:
+        hex_id = board.parse_hex(position)
+        problem = asset_play.placement_problem(board, unit, hex_id, unit.facing)
+        if problem:
+            raise GameFileError(f"asset {uid!r}: {problem}")
+        unit = asset_play.placed(unit, hex_id, unit.facing, elevation)
+    elif elevation:
+        raise GameFileError(f"asset {uid!r} has no position to fly over")
+    return unit
+
+
+def _deployment(raw: object, sides: dict[str, Side], board, units: dict) -> object:
+    """Reads ``[deployment]`` (ASSET-DEP): the order the sides deploy in, their zones and home edges."""
+    if raw is None:
+        if any(u.is_asset and u.position is None for u in units.values()):
+            undeployed = next(u.id for u in units.values() if u.is_asset and u.position is None)
+            raise GameFileError(f"unit {undeployed!r} has no position: give one, or a [deployment] table to deploy "
+                                "it in the deployment phase (ASSET-DEP-01)")
+        return None
+    from btcli.model.state import Deployment
+    from btcli.rules.asset_deployment import Edge
+
+    if not isinstance(raw, dict) or set(raw) - {"order", "zones", "edges"}:
+        raise GameFileError("[deployment] takes order, zones and edges (docs/scenario-format.md)")
+    order = raw.get("order", list(sides))
+    if not isinstance(order, list) or sorted(order) != sorted(sides):
+        raise GameFileError(f"[deployment] order must list both sides once, e.g. {list(sides)!r}")
+    zones = {}
+    for sid, spec in dict(raw.get("zones", {})).items():
+        if sid not in sides:
+            raise GameFileError(f"[deployment.zones] names side {sid!r}, not one of {', '.join(sides)}")
+        zones[sid] = tuple(sorted(_zone_hexes(board, spec, sid)))
+    edges = {}
+    for sid, edge in dict(raw.get("edges", {})).items():
+        if sid not in sides:
+            raise GameFileError(f"[deployment.edges] names side {sid!r}, not one of {', '.join(sides)}")
+        if edge not in {e.value for e in Edge}:
+            raise GameFileError(f"[deployment.edges] {sid}: an edge is north, south, east or west, not {edge!r}")
+        edges[sid] = edge
+    return Deployment(tuple(order), zones, edges)
+
+
+def _zone_hexes(board, spec: object, sid: str) -> set:
+    """Returns a zone's hexes from labels ("0101") and rectangles ("0101-0410": columns 01-04, rows 01-10)."""
+    from btcli.model.hexgrid import HexId
+
+    if isinstance(spec, str):
+        spec = [spec]
+    if not isinstance(spec, list) or not spec:
+        raise GameFileError(f"[deployment.zones] {sid}: a zone is a list of hexes or ranges such as \"0101-0410\"")
+    hexes = set()
+    for item in spec:
+        if not isinstance(item, str):
+            raise GameFileError(f"[deployment.zones] {sid}: {item!r} is not a hex label or range")
+        first, _, last = item.partition("-")
+        a = board.parse_hex(first)
+        b = board.parse_hex(last) if last else a
+        for col in range(min(a.col, b.col), max(a.col, b.col) + 1):
+            for row in range(min(a.row, b.row), max(a.row, b.row) + 1):
+                hexes.add(HexId(col, row))
+    return hexes
 
 
 def _drops(meta: dict, groups: object, units: dict) -> dict[str, DropGroup]:
