@@ -560,9 +560,9 @@ def test_abort_order_round_trips():
 def test_drop_12_a_minefield_crossed_before_a_sideslip_still_attacks():
     """DROP-12's ground entry (minimal minefield model): a hover craft that crosses a minefield and then
     fails its sideslip roll has still entered the mined hex."""
-    from tests.rules.test_movement import make_state, vehicle
+    from tests.builders import game, vehicle
 
-    state = make_state(vehicle("hover", 6), hexes={"0509": {"terrain": "clear", "minefield": 5}})
+    state = game(vehicle("hover", 6), hexes={"0509": {"terrain": "clear", "minefield": 5}})
     d = ManualDice([3] * 12)
     state, events = apply(state, MoveOrder("u1", "flank", ("F", "F", "L", "F")), d)
     assert "minefield 0509 vs u1" in [r.purpose for r in d.rolls]
