@@ -20,39 +20,22 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.rules import buildings, los, placement, structures
-from tests.builders import HUNCHBACK, changed, design, fly, game, plan, purposes
+from tests.builders import (
+    armor_lost,
+    at,
+    building,
+    cf,
+    changed,
+    design,
+    fly,
+    game,
+    pending_hits,
+    plan,
+    purposes,
+)
+from tests.builders import hunchback as mech
 
 H = HexId.parse
-
-
-def mech(uid: str = "u1", tons: int = 50, **extra) -> dict:
-    """Returns a Hunchback of ``tons`` tons (piloting 5, internal structure for that weight)."""
-    return design(HUNCHBACK, uid, tons=tons, **extra)
-
-
-def building(type_: str = "medium", height: int = 2, cf: int | None = None, basement: str = "none", **more) -> dict:
-    spec = {"type": type_, "height": height, "basement": basement, **more}
-    if cf is not None:
-        spec["cf"] = cf
-    return {"terrain": "building", "building": spec}
-
-
-def at(state: GameState, uid: str, hex_label: str, floor: int = 0, top: bool = False) -> GameState:
-    """Puts a unit in a hex, on a floor or on the roof."""
-    unit = changed(state.units[uid], position=H(hex_label))
-    return state.with_unit(placement.placed(unit, floor=floor, top=top))
-
-
-def cf(state: GameState, label: str) -> int:
-    return state.board.hex(H(label)).building.cf
-
-
-def pending_hits(state: GameState, *hits: tuple[str, int]) -> GameState:
-    return changed(state, pending=tuple(structures.building_hit(H(label), amount, "test") for label, amount in hits))
-
-
-def armor_lost(unit) -> int:
-    return sum(unit.max_armor.values()) - sum(unit.armor.values())
 
 
 # -- URB-GEN-01: every building hex has a type and a level; multi-hex buildings are named -----------------------

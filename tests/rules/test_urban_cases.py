@@ -13,11 +13,21 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
 from btcli.rules import displacement, movement, placement
 from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed, game, plan, weapon_game
-from tests.rules.test_urban_attacks import building as attack_building
-from tests.rules.test_urban_attacks import fire, gunner, hex_hits, mech
-from tests.rules.test_urban_buildings import at, building
-from tests.rules.test_urban_buildings import mech as hunchback
+from tests.builders import (
+    at,
+    building,
+    changed,
+    fire,
+    game,
+    gunner,
+    hex_hits,
+    hunchback,
+    plan,
+    scenario,
+    weapon_game,
+)
+from tests.builders import design as mech
+from tests.builders import unrolled_building as attack_building
 
 H = HexId.parse
 LOCUST = "Locust LCT-1V"
@@ -109,26 +119,17 @@ def test_urb_move_11_enemies_may_hold_different_floors_of_one_hex():
     ({"under": True}, "has no bridge"),
 ])
 def test_a_scenario_start_place_must_exist(extra, message):
-    data = {
-        "scenario": {"name": "t", "seed": 1},
-        "map": {"width": 6, "height": 6, "terrain": "clear",
-                "hexes": {"0303": {"building": {"type": "heavy", "height": 3}}}},
-        "sides": {"a": {"name": "A"}, "b": {"name": "B"}},
-        "units": [{"id": "m", "side": "a", "design": LOCUST, "position": "0303" if "floor" in extra else "0202",
-                   "extra": extra}],
-    }
+    data = scenario({"id": "m", "side": "a", "design": LOCUST, "position": "0303" if "floor" in extra else "0202",
+                     "extra": extra}, width=6, height=6, sides=("a", "b"),
+                    hexes={"0303": {"building": {"type": "heavy", "height": 3}}})
     with pytest.raises(GameFileError, match=message):
         scenario_from_dict(data)
 
 
 def test_urb_coll_01_a_scenario_cannot_start_with_a_level_overloaded():
-    data = {
-        "scenario": {"name": "t", "seed": 1},
-        "map": {"width": 6, "height": 6, "terrain": "clear",
-                "hexes": {"0303": {"building": {"type": "light", "height": 3, "cf": 10}}}},
-        "sides": {"a": {"name": "A"}, "b": {"name": "B"}},
-        "units": [{"id": "m", "side": "a", "design": LOCUST, "position": "0303", "extra": {"top": True}}],
-    }
+    data = scenario({"id": "m", "side": "a", "design": LOCUST, "position": "0303", "extra": {"top": True}},
+                    width=6, height=6, sides=("a", "b"),
+                    hexes={"0303": {"building": {"type": "light", "height": 3, "cf": 10}}})
     with pytest.raises(GameFileError, match="starts overloaded"):
         scenario_from_dict(data)
 
@@ -150,8 +151,8 @@ def test_urb_atk_04_physical_attacks_on_buildings_need_a_limb_that_can_make_them
     from btcli.model.orders import PhysicalAttackOrder
     from btcli.model.state import Phase
 
-    state = weapon_game(mech("Hunchback HBK-4G", "h", "0505"), hexes={"0506": attack_building(), "0504": attack_building()},
-                 phase=Phase.PHYSICAL)
+    state = weapon_game(mech("Hunchback HBK-4G", "h", "0505"),
+                        hexes={"0506": attack_building(), "0504": attack_building()}, phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError, match="not in front"):
         engine.apply(state, PhysicalAttackOrder("h", "0506", "kick"), ManualDice([]))
     state, events = engine.apply(state, PhysicalAttackOrder("h", "0504", "kick"), ManualDice([]))

@@ -19,15 +19,24 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.rules import buildings, displacement, placement, structures, terrain
-from tests.builders import SCORPION, changed, design, fly, game, jump, plan, purposes, refused, vehicle
-from tests.rules.test_urban_buildings import (
+from tests.builders import (
+    SCORPION,
     armor_lost,
     at,
     building,
     cf,
-    mech,
+    changed,
+    design,
+    fly,
+    game,
+    jump,
     pending_hits,
+    plan,
+    purposes,
+    refused,
+    vehicle,
 )
+from tests.builders import hunchback as mech
 
 H = HexId.parse
 LOCUST = "Locust LCT-1V"  # 20 t, walk 8 / run 12
