@@ -56,8 +56,11 @@ MECH_ARMOR = {"HD": 9, "CT": 26, "CTR": 5, "LT": 20, "LTR": 4, "RT": 20, "RTR": 
 # -- [[units]] entries ----------------------------------------------------------------------------------------
 
 
-def design(name: str, uid: str = "u1", at: str = "0510", facing: str = "N", side: str = "red", **keys) -> dict:
-    """Returns a scenario [[units]] entry for a catalog design; ``keys`` are more of the entry's keys."""
+def design(name: str | dict, uid: str = "u1", at: str = "0510", facing: str = "N", side: str = "red", **keys) -> dict:
+    """Returns a scenario [[units]] entry for a catalog design (or for an inline design: ``name`` is then the
+    entry's design keys); ``keys`` are more of the entry's keys."""
+    if isinstance(name, dict):
+        return {**name, "id": uid, "side": side, "position": at, "facing": facing, **keys}
     return {"id": uid, "side": side, "design": name, "position": at, "facing": facing, **keys}
 
 
