@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok, run
+from tests.cli.helpers import init_game, ok, run
 
 SCENARIO = """
 [scenario]
@@ -48,10 +48,7 @@ facing = "N"
 
 @pytest.fixture
 def weapon_phase(tmp_path) -> Path:
-    scenario = tmp_path / "urban.toml"
-    scenario.write_text(SCENARIO, encoding="utf-8")
-    path = tmp_path / "game.toml"
-    ok("init", scenario, "-o", path)
+    path = init_game(tmp_path, SCENARIO, scenario_name="urban.toml")
     ok("resolve-phase", path, "--dice", "8,5", "-q")
     ok("move", path, "atlas", "--mode", "stand", "-q")
     ok("move", path, "hbk", "--mode", "stand", "-q")
