@@ -4,11 +4,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
+from btcli.model.hexgrid import HexId
+from btcli.store import gamefile
 from tests.cli.helpers import init_game, ok, run
 
 SCENARIO = """
@@ -57,8 +58,8 @@ def weapon_phase(tmp_path) -> Path:
 
 
 def building_cf(path: Path) -> int:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return data["map"]["hexes"]["0505"]["building"]["cf"]
+    """The CF of the building in 0505 as the saved game holds it."""
+    return gamefile.load(path).state.board.hex(HexId.parse("0505")).building.cf
 
 
 def test_urb_atk_04_cli_adjacent_attack_on_a_building_hits_and_lands_at_the_phase_end(weapon_phase):

@@ -21,6 +21,7 @@ from tests.builders import (
     J_EDGAR,
     SLIP_ROLL,
     airborne,
+    armor_lost,
     changed,
     design,
     drive,
@@ -45,10 +46,6 @@ def moved(state: GameState, uid: str) -> GameState:
 def hover_and_mech(**mech) -> GameState:
     """J. Edgar (25 t hover, driving 8) at 0510; the enemy Hunchback 'm' (50 t, piloting 5) at 0506."""
     return game(design(J_EDGAR, driving=8), design(HUNCHBACK, "m", at="0506", side="blue", **mech))
-
-
-def armor_lost(unit) -> int:
-    return sum(unit.max_armor.values()) - sum(unit.armor.values())
 
 
 # -- VEH-SLIP-09: a slip into an occupied hex is an accidental charge ------------------------------------------

@@ -45,7 +45,8 @@ def make_state(*units: dict[str, Any], options: dict[str, object] | None = None)
 def duel(attacker: str = HUNCHBACK, target: str = ATLAS, mode: MoveMode = MoveMode.STAND, hexes: int = 0,
          options: dict[str, object] | None = None) -> GameState:
     """'a' in 0505 facing S (moved this turn with ``mode``/``hexes``), 't' in 0506 facing N, stood still."""
-    state = make_state(design(attacker, "a", "0505", "S", "red"), design(target, "t", "0506", "N", "blue"), options=options)
+    state = make_state(design(attacker, "a", "0505", "S", "red"), design(target, "t", "0506", "N", "blue"),
+                       options=options)
     state = put(state, "a", mode=mode, hexes_moved=hexes)
     return put(state, "t", mode=MoveMode.STAND)
 
@@ -403,7 +404,7 @@ def test_attack_on_a_target_displaced_earlier_in_the_phase_does_not_stop_the_pha
     state = make_state(design(HUNCHBACK, "a", "0505", "S", "red"), design(HUNCHBACK, "b", "0405", "SE", "red"),
                        design(ATLAS, "t", "0506", "N", "blue"))
     state = put(put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "b", mode=MoveMode.STAND),
-                   "t", mode=MoveMode.STAND)
+                "t", mode=MoveMode.STAND)
     state, _ = declare(state, "charge", "a", "t")
     state, _ = declare(state, "punch", "b", "t")
     state, _, _ = resolve(state, CHARGE_DICE)

@@ -124,7 +124,7 @@ def test_urb_bld_05_weight_is_counted_per_level_not_per_hex():
     # URB-BLD-05: two 25-ton 'Mechs on levels 1 and 2 of a CF-40 hex: 25 per level, no collapse,
     # though the hex holds 50 tons in all.
     state = game(design("Commando COM-2D", "a"), design("Commando COM-2D", "b", at="0101"),
-                       hexes={"0509": building(height=3)})
+                 hexes={"0509": building(height=3)})
     state = at(at(state, "a", "0509", floor=1), "b", "0509", floor=2)
     assert structures.overweight(state, H("0509")) == ""
 
@@ -274,7 +274,7 @@ def test_urb_bld_11_a_roof_holds_its_cf_for_everyone_on_it():
     # URB-BLD-11 / URB-BLD-05: a 25-ton Commando stands on the CF-40 roof of 0509; a 20-ton Locust crossing
     # that roof brings 45 tons onto it: the roof collapses (before the fix only the mover's 20 t counted).
     state = game(design("Locust LCT-1V", "u1"), design("Commando COM-2D", "c", at="0101"),
-                       hexes={"0510": building(height=2), "0509": building(height=2), "0508": building(height=2)})
+                 hexes={"0510": building(height=2), "0509": building(height=2), "0508": building(height=2)})
     state = at(at(state, "u1", "0510", top=True), "c", "0509", top=True)
     after, why = buildings.enter(state, "u1", H("0509"), "roof", 1, False, 0, ManualDice([]), [])
     assert why == "u1 (20 t) climbs onto the roof: 45 tons on the roof exceed CF 40"
@@ -314,7 +314,7 @@ def test_urb_bsmt_01_no_roll_for_a_building_entered_above_ground_or_given_by_the
     _, _, rolls = fly(state, "F", [9])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)"]
     state = game(mech(tons=20), hexes={"0509": building(height=3, basement=""),
-                                             "0510": {"terrain": "clear", "level": 1}})
+                                       "0510": {"terrain": "clear", "level": 1}})
     state, _, rolls = fly(state, "F", [9])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)"]
     assert placement.floor_of(state.units["u1"]) == 1
@@ -326,7 +326,7 @@ def test_urb_bsmt_02_heavy_mech_on_the_ground_floor_falls_in_as_movement_starts(
     # when the initiative phase ends (initiative 7 / 8) it falls 1 level: ceil(60/10) x 2 = 12 in 5, 5, 2
     # (facing roll 1: front), the MechWarrior check made; it is prone on floor -1.
     state = at(game(mech(tons=60), hexes={"0509": building(basement="1:fall")},
-                          phase=Phase.INITIATIVE), "u1", "0509")
+                    phase=Phase.INITIATIVE), "u1", "0509")
     dice = ManualDice([7, 8, 1, 7, 7, 7, 11])
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     dice.finish()

@@ -37,7 +37,7 @@ def test_urb_in_04_cluster_missiles_that_miss_from_the_next_hex_strike_the_build
     # URB-IN-04: from the next hex, every round that misses hits the building. An LRM-10 at a 'Mech inside a
     # CF-40 hex hits (12); the cluster roll (7) lands 6 missiles: the 4 that missed strike the building.
     state = weapon_game(gunner("a", "0506", "LRM-10", ammo=[{"weapon": "LRM-10", "location": "RT", "shots": 12}]),
-                 mech(LOCUST, "t", "0505", side="blue"), hexes={"0505": attack_building(cf=40)})
+                        mech(LOCUST, "t", "0505", side="blue"), hexes={"0505": attack_building(cf=40)})
     state, events, _ = fire(state, "a", "t", ("LRM-10",), [12, 7, 7, 7])
     assert "  the 4 missing the target strike building hex 0505 (URB-IN-04)" in events
     assert ("hex:0505", 4) in hex_hits(state)
@@ -98,7 +98,7 @@ def test_a_charger_leaving_a_building_loses_its_floor():
     from btcli.rules import physical
 
     state = game(hunchback(), {"id": "t", "side": "blue", "design": LOCUST, "position": "0509"},
-                       hexes={"0510": building("heavy", height=3, cf=90)})
+                 hexes={"0510": building("heavy", height=3, cf=90)})
     state = at(state, "u1", "0510", floor=1)
     state = physical._push(state, state.units["u1"], state.units["t"], ManualDice([3] * 10), [])  # noqa: SLF001
     assert state.units["u1"].hex == H("0509") and state.units["u1"].position.floor == 0
@@ -107,7 +107,7 @@ def test_a_charger_leaving_a_building_loses_its_floor():
 def test_urb_move_11_enemies_may_hold_different_floors_of_one_hex():
     # URB-MOVE-11, URB-IN-09: an enemy on level 1 does not stop a 'Mech entering the ground floor of that hex.
     state = game(hunchback(tons=40), {"id": "e", "side": "blue", "design": LOCUST, "position": "0101"},
-                       hexes={"0509": building("heavy", height=3, cf=90)})
+                 hexes={"0509": building("heavy", height=3, cf=90)})
     state = at(state, "e", "0509", floor=1)
     p = plan(state, "F")
     assert p.end == H("0509") and p.place == (0, False, False)
@@ -171,7 +171,7 @@ def test_paths_found_with_to_start_from_the_units_floor():
 def test_paths_found_with_to_may_end_on_a_free_floor_of_a_building_hex():
     # URB-MOVE-11: a friend on level 1 of 0509 does not stop a path into its ground floor.
     state = game(hunchback(tons=40), {"id": "f", "side": "red", "design": LOCUST, "position": "0101"},
-                       hexes={"0509": building("heavy", height=3, cf=90)})
+                 hexes={"0509": building("heavy", height=3, cf=90)})
     state = at(state, "f", "0509", floor=1)
     assert movement.find_path(state, state.units["u1"], H("0509"), None, None) == ("F",)
 
@@ -189,7 +189,7 @@ def test_physical_attacks_reach_only_so_many_levels(kind, target_floor, allowed)
 
     hexes = {"0505": attack_building("heavy", 3, structure="b"), "0504": attack_building("heavy", 3, structure="b")}
     state = weapon_game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),
-                 hexes=hexes, phase=Phase.PHYSICAL)
+                        hexes=hexes, phase=Phase.PHYSICAL)
     state = state.with_unit(placement.placed(state.units["e"], floor=target_floor))
     state = state.with_unit(changed(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
     check = physical._check_levels  # noqa: SLF001 - the reach on its own (URB-IN-08 adds same-level inside)

@@ -287,7 +287,7 @@ def test_urb_move_09_units_on_other_levels_are_not_in_the_way():
     # the ground floor is pushed on first (domino) to 0508.
     hexes = {"0509": building(height=2, cf=40)}
     state = game(mech(tons=40), design("Commando COM-2D", "c", at="0101"), design(LOCUST, "l", at="0102"),
-                       hexes=hexes)
+                 hexes=hexes)
     state = at(at(state, "c", "0509", floor=1), "l", "0509", top=True)
     dice = ManualDice([7])
     after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
@@ -370,7 +370,7 @@ def test_urb_move_12_road_to_road_is_road_movement_off_the_road_is_not():
     # URB-MOVE-12: road hex to the next road hex follows the road; road to off-road woods does not, nor does
     # off-road ground onto a road.
     state = game(design(LOCUST), hexes={"0510": {"terrain": "road"}, "0509": ROAD_WOODS,
-                                              "0508": {"terrain": "heavy_woods"}})
+                                        "0508": {"terrain": "heavy_woods"}})
     hx = state.board.hex
     assert terrain.follows_road(hx(H("0510")), hx(H("0509")))
     assert not terrain.follows_road(hx(H("0509")), hx(H("0508")))

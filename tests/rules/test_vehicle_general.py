@@ -35,7 +35,7 @@ def test_vtol_attacks_use_the_ground_vehicle_attack_rules():
     # VTOL-ATK-01 test: a VTOL's front-mounted weapon fires only into its front arc, like a tank's
     # (VEH-ATK-03); the target two hexes north is in front, and behind once the VTOL turns round
     state = game(design(FERRET, "a", at="0510", facing="N"), design(HUNCHBACK, "t", at="0508", side="blue"),
-                       phase=Phase.WEAPON)
+                 phase=Phase.WEAPON)
     facing_north = changed(state.units["a"], elevation=3)
     facing_south = changed(facing_north, facing=facing_north.facing.opposite())
     target = state.units["t"]

@@ -22,7 +22,19 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import MoveMode
-from tests.builders import SCORPION, SLIP_ROLL, changed, design, drive, game, plan, purposes, refused, vehicle
+from tests.builders import (
+    SCORPION,
+    SLIP_ROLL,
+    armor_lost,
+    changed,
+    design,
+    drive,
+    game,
+    plan,
+    purposes,
+    refused,
+    vehicle,
+)
 
 H = HexId.parse
 SIDES = {"front": 20, "right": 20, "left": 20, "rear": 20}
@@ -30,10 +42,6 @@ SIDES = {"front": 20, "right": 20, "left": 20, "rear": 20}
 
 def wige(uid: str = "u1", **extra) -> dict:
     return vehicle("wige", 8, uid, armor=dict(SIDES), driving=7, **extra)
-
-
-def armor_lost(unit) -> int:
-    return sum(unit.max_armor.values()) - sum(unit.armor.values())
 
 
 # -- movement: like a hover vehicle, tables.md 11.1, 11.2, VEH-MOVE-04 -------------------------------------------
