@@ -2,7 +2,8 @@
 
 Every test state is built here from a scenario table (the scenario file's own shape, read by
 ``scenario_from_dict``): ``game(*units, ...)`` on a small map (10 x 10, clear, sides 'red' and
-'blue', the movement phase unless told), ``weapon_game`` on the 12 x 12 board the attack tests use.
+'blue', the movement phase unless told), ``weapon_game`` and ``physical_game`` on the 12 x 12 board the
+attack tests use.
 The entries of ``[[units]]`` come from ``design`` (a catalog design), ``vehicle`` (an inline 30-ton
 vehicle), ``heavy_vtol``, ``platoon`` and ``gunner``; hexes from ``building``, ``column`` and ``paved``.
 Unless a test says otherwise a unit stands in 0510 facing N, so ``F`` steps go 0509, 0508, ... up
@@ -161,6 +162,11 @@ def game(*units: dict, phase: Phase = Phase.MOVEMENT, turn: int = 1, **keys) -> 
 def weapon_game(*units: dict, width: int = 12, height: int = 12, phase: Phase = Phase.WEAPON, **keys) -> GameState:
     """Returns ``game`` on a clear 12 x 12 map in the weapon attack phase, the attack tests' board."""
     return game(*units, width=width, height=height, phase=phase, **keys)
+
+
+def physical_game(*units: dict, **keys) -> GameState:
+    """Returns ``weapon_game`` (a clear 12 x 12 map) in the physical attack phase."""
+    return weapon_game(*units, phase=Phase.PHYSICAL, **keys)
 
 
 def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:

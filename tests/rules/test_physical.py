@@ -13,8 +13,6 @@ end-of-phase PSRs. Every test checks the script was used up.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from btcli import engine
@@ -25,7 +23,7 @@ from btcli.model.orders import PhysicalAttackOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.rules import physical
-from tests.builders import design, purposes, put, weapon_game
+from tests.builders import design, physical_game, purposes, put
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; Medium Laser LA (weapon 1), Medium Laser RA (weapon 2)
 ATLAS = "Atlas AS7-D"  # 100 t; front armor CT 47, LT/RT 32, LA/RA 34, LL/RL 41
@@ -37,16 +35,11 @@ J_EDGAR = "J. Edgar Light Hover Tank"  # hover, 25 t
 FERRET = "Ferret Light Scout VTOL"  # 5 t
 
 
-def make_state(*units: dict[str, Any], options: dict[str, object] | None = None) -> GameState:
-    """Returns a game on a clear 12 x 12 map in the physical attack phase."""
-    return weapon_game(*units, phase=Phase.PHYSICAL, options=options)
-
-
 def duel(attacker: str = HUNCHBACK, target: str = ATLAS, mode: MoveMode = MoveMode.STAND, hexes: int = 0,
          options: dict[str, object] | None = None) -> GameState:
     """'a' in 0505 facing S (moved this turn with ``mode``/``hexes``), 't' in 0506 facing N, stood still."""
-    state = make_state(design(attacker, "a", "0505", "S", "red"), design(target, "t", "0506", "N", "blue"),
-                       options=options)
+    state = physical_game(design(attacker, "a", "0505", "S", "red"), design(target, "t", "0506", "N", "blue"),
+                          options=options)
     state = put(state, "a", mode=mode, hexes_moved=hexes)
     return put(state, "t", mode=MoveMode.STAND)
 
@@ -382,7 +375,7 @@ def test_club_attack_without_a_club_is_refused():
 @pytest.mark.parametrize("kind", ["punch", "kick"])
 def test_target_that_is_not_adjacent_is_refused(kind):
     # tables.md 8.7: physical attacks reach only an adjacent hex (the target 2 hexes away in 0507).
-    state = make_state(design(HUNCHBACK, "a", "0505", "S", "red"), design(ATLAS, "t", "0507", "N", "blue"))
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(ATLAS, "t", "0507", "N", "blue"))
     with pytest.raises(IllegalOrderError, match="'t' is not adjacent to 'a'"):
         declare(state, kind)
 
@@ -401,8 +394,8 @@ def test_attack_on_a_target_displaced_earlier_in_the_phase_does_not_stop_the_pha
     # tables.md 8.7: attacks are declared together and resolved in order; a's charge pushes t from 0506
     # to 0507, out of reach of b's punch from 0405. The punch can no longer happen, but the phase must
     # still end (CHARGE_DICE for the charge; the punch rolls nothing).
-    state = make_state(design(HUNCHBACK, "a", "0505", "S", "red"), design(HUNCHBACK, "b", "0405", "SE", "red"),
-                       design(ATLAS, "t", "0506", "N", "blue"))
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(HUNCHBACK, "b", "0405", "SE", "red"),
+                          design(ATLAS, "t", "0506", "N", "blue"))
     state = put(put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "b", mode=MoveMode.STAND),
                 "t", mode=MoveMode.STAND)
     state, _ = declare(state, "charge", "a", "t")
@@ -416,7 +409,7 @@ def test_death_from_above_on_a_vehicle_uses_the_front_column():
     # VEH-PHYS-07: the Wasp lands on the Scorpion from behind (the tank faces away, S); the location is
     # still rolled on the front column. 6 damage as 5, 1 (2D6 7, 7 -> front); 4 back on the Wasp's kick
     # table (1D6 2 -> RL); the Wasp's PSR (9) passes with 12; the tank makes no PSR.
-    state = make_state(design(WASP, "a", "0505", "S", "red"), design(SCORPION, "t", "0506", "S", "blue"))
+    state = physical_game(design(WASP, "a", "0505", "S", "red"), design(SCORPION, "t", "0506", "S", "blue"))
     state = put(put(state, "a", mode=MoveMode.JUMP, hexes_moved=3), "t", mode=MoveMode.STAND)
     state, _, d = attack(state, "dfa", [12, 7, 7, 2, 12])
     assert purposes(d)[1:3] == ["hit location punch from a vs t (front)"] * 2
@@ -426,7 +419,7 @@ def test_death_from_above_on_a_vehicle_uses_the_front_column():
 def test_death_from_above_on_a_vtol_needs_jump_mp_of_the_level_difference():
     # VEH-PHYS-10, AMB-10: the Ferret flies at elevation 7 over level 0 (level difference 7); the Wasp
     # has Jump MP 6, so it cannot reach it.
-    state = make_state(design(WASP, "a", "0505", "S", "red"), design(FERRET, "t", "0506", "N", "blue", elevation=7))
+    state = physical_game(design(WASP, "a", "0505", "S", "red"), design(FERRET, "t", "0506", "N", "blue", elevation=7))
     state = put(put(state, "a", mode=MoveMode.JUMP, hexes_moved=3), "t", mode=MoveMode.CRUISE, hexes_moved=5)
     with pytest.raises(IllegalOrderError):
         declare(state, "dfa")
@@ -435,7 +428,7 @@ def test_death_from_above_on_a_vtol_needs_jump_mp_of_the_level_difference():
 def test_target_pushed_off_the_map_by_a_charge_makes_no_psr():
     # tables.md 8.7, TW p.151: the Atlas on the top row is charged north and pushed off the map; it has
     # left the battle, so only the charger's PSR is rolled (CHARGE_DICE without the target's PSR).
-    state = make_state(design(HUNCHBACK, "a", "0502", "N", "red"), design(ATLAS, "t", "0501", "S", "blue"))
+    state = physical_game(design(HUNCHBACK, "a", "0502", "N", "red"), design(ATLAS, "t", "0501", "S", "blue"))
     state = put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "t", mode=MoveMode.STAND)
     state, _, d = attack(state, "charge", CHARGE_DICE[:-1])
     assert state.units["t"].hex is None
