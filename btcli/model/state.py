@@ -1,13 +1,15 @@
 """The game state: everything in the head of a game file, as plain frozen data."""
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from btcli.errors import InputError
 from btcli.model.board import Board
-from btcli.model.frozen import evolve  # noqa: F401  (the state's own copy helper, used everywhere)
+from btcli.model.frozen import (
+    evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
+    record,
+)
 from btcli.model.units import GROUND, Unit
 
 FORMAT_VERSION = 2  # 2: typed unit state, positions as tables, maps by id (issue #11); 1: btcli 0.1
@@ -24,13 +26,13 @@ class Phase(str, Enum):
     END = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Side:
     id: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackDeclaration:
     """A declared attack, kept until its phase resolves."""
 
@@ -41,7 +43,7 @@ class AttackDeclaration:
     primary: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit:
     """One damage group that struck a location, waiting for the end of the phase."""
 
@@ -56,7 +58,7 @@ class Hit:
     ap: int = 0  # armor-piercing round: its critical roll modifier (VEH-DMG-10); 0 = not AP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Victory:
     """Scenario end conditions; zero means "not used"."""
 
@@ -64,7 +66,7 @@ class Victory:
     destroy_share: float = 0.0  # a side loses when this share of its units is destroyed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Options:
     """The rule switches a scenario may set (docs/scenario-format.md; the values each accepts are in
     btcli.store.scenario.OPTIONS)."""
@@ -80,7 +82,7 @@ class Options:
     player_dice: bool = False  # referee games: may players without the seed give --dice (README)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DropGroup:
     """A group of dropping reserves (DROP-01..03): its public arrival schedule and, once known, its turn."""
 
@@ -89,7 +91,7 @@ class DropGroup:
     turn: int = 0  # the arrival turn, 0 until rolled
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameState:
     """One game: meta data, board, sides and units, and this turn's bookkeeping."""
 

@@ -8,10 +8,10 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from btcli.dice import Dice, Roll
+from btcli.model.frozen import record
 from btcli.model.state import Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import condition, damage, infantry, piloting, vehicles
@@ -77,7 +77,7 @@ def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infa
     return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
 

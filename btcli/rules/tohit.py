@@ -6,9 +6,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from btcli.model.board import WOODS_HEIGHT, Terrain
+from btcli.model.frozen import record
 from btcli.model.state import GameState
 from btcli.model.units import Motive, MoveMode, Unit, Weapon
 from btcli.rules import arcs, condition, drop_turn, heat, los, vehicles
@@ -36,7 +35,7 @@ PARTIAL_COVER = "partial cover"  # the modifier's name; leg hits then strike the
 SHOULDER, ARM_ACTUATOR = 4, 1
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ToHit:
     """A target number as its modifiers; ``impossible`` names why an attack cannot be made."""
 
