@@ -6,11 +6,11 @@ from __future__ import annotations
 from btcli.model.units import Unit
 from btcli.store import hashing
 from tests.builders import changed
-from tests.rules.test_movement import SCORPION, design, make_state
+from tests.builders import SCORPION, design, game
 
 
 def test_the_compiled_unit_parts_match_the_loop():
-    state = make_state(design("Atlas AS7-D", "m"), design(SCORPION, "t", at="0505"))
+    state = game(design("Atlas AS7-D", "m"), design(SCORPION, "t", at="0505"))
     units = [state.units["m"], state.units["t"], changed(state.units["m"], heat=7, floor=1, crits=("CT:3",)),
              changed(state.units["t"], immobile=True, case=True)]
     compiled = hashing._compile_unit_parts(Unit)
@@ -20,7 +20,7 @@ def test_the_compiled_unit_parts_match_the_loop():
 
 
 def test_a_changed_field_changes_the_hash_and_a_default_one_is_left_out():
-    state = make_state(design("Atlas AS7-D", "m"))
+    state = game(design("Atlas AS7-D", "m"))
     unit = state.units["m"]
     assert hashing.state_hash(state) != hashing.state_hash(state.with_unit(changed(unit, heat=1)))
     assert not any(part.startswith(b"heat=") for part in hashing._unit_parts(unit))  # heat 0 is the default
