@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from btcli.model.units import Unit
 from btcli.store import hashing
-from tests.builders import changed
-from tests.builders import SCORPION, design, game
+from tests.builders import SCORPION, changed, design, game
 
 
 def test_the_compiled_unit_parts_match_the_loop():
