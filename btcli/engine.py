@@ -23,7 +23,19 @@ from btcli.model.orders import (
     WeaponAttackOrder,
 )
 from btcli.model.state import GameState
-from btcli.rules import attacks, buildings, drops, moves, phases, victory
+from btcli.rules import buildings, drops, moves, phases, victory
+
+
+def _attack_rule(name: str):
+    """The attack rules are imported by the orders that use them: a move does not load them."""
+
+    def handler(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[str]]:
+        from btcli.rules import attacks
+
+        return getattr(attacks, name)(state, order, dice)
+
+    return handler
+
 
 
 def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState, list[str]]:
@@ -35,10 +47,10 @@ def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState
 # Each order type and the rule that carries it out; whether falls inside buildings follow it.
 HANDLERS = {
     MoveOrder: (moves.apply_move, True),
-    WeaponAttackOrder: (attacks.weapon_attack, False),  # declarations fell nobody: damage waits for the phase's end
-    PhysicalAttackOrder: (attacks.physical_attack, False),
-    GirderSearchOrder: (attacks.girder_search, False),
-    ClearJamOrder: (attacks.clear_jam, False),
+    WeaponAttackOrder: (_attack_rule("weapon_attack"), False),  # declarations fell nobody: damage waits for the end
+    PhysicalAttackOrder: (_attack_rule("physical_attack"), False),
+    GirderSearchOrder: (_attack_rule("girder_search"), False),
+    ClearJamOrder: (_attack_rule("clear_jam"), False),
     CommitDropOrder: (drops.apply_commit_order, True),
     RevealDropOrder: (drops.apply_reveal_order, True),
     AbortDropOrder: (drops.apply_abort_order, True),

@@ -13,30 +13,20 @@ marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode wa
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from btcli.errors import InputError
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.orders import (
-    AbortDropOrder,
-    ClearJamOrder,
-    CommitDropOrder,
-    DeployOrder,
-    GirderSearchOrder,
-    MoveOrder,
-    Order,
-    PhysicalAttackOrder,
-    ResolvePhaseOrder,
-    RevealDropOrder,
-    WeaponAttackOrder,
-    parse_steps,
-)
+
+if TYPE_CHECKING:
+    from btcli.model.orders import Order
 
 VALUE, FLAG, REPEAT = "value", "flag", "repeat"
 LOGGED, CLI, LOG_ONLY = "logged", "cli", "log-only"  # where an option appears
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Arg:
     """A positional argument."""
 
@@ -46,7 +36,7 @@ class Arg:
     kind: str = "text"  # "text" or "path"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Opt:
     """An option: its spellings, the parameter it fills, how it takes a value, and where it appears."""
 
@@ -65,7 +55,7 @@ class Opt:
         return self.default
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Command:
     name: str
     help: str
@@ -195,6 +185,22 @@ def defaults(command: Command, logged: bool = False) -> dict[str, object]:
     return values
 
 
+def _layout(command: Command, logged: bool) -> tuple:
+    """A command's flags, defaults, positional names and required count, worked out once (replay
+    parses every logged command of a game)."""
+    found = _LAYOUTS.get((command.name, logged))
+    if found is None:
+        allowed = (LOGGED, LOG_ONLY) if logged else (LOGGED, CLI)
+        by_flag = {f: o for o in command.options if o.where in allowed for f in o.flags}
+        names = (["game"] if command.game and not logged else []) + [a.name for a in command.args]
+        required = (1 if command.game and not logged else 0) + sum(a.required for a in command.args)
+        found = _LAYOUTS[(command.name, logged)] = (by_flag, defaults(command, logged), names, required)
+    return found
+
+
+_LAYOUTS: dict[tuple[str, bool], tuple] = {}
+
+
 def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object] | None:
     """Parses a command's words (after its name) into its parameters; None when they are not a plain,
     complete use of the command (help, a typo, a missing value: the caller explains, Typer for the CLI).
@@ -204,9 +210,8 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
     command = COMMANDS.get(name)
     if command is None:
         return None
-    allowed = (LOGGED, LOG_ONLY) if logged else (LOGGED, CLI)
-    by_flag = {f: o for o in command.options if o.where in allowed for f in o.flags}
-    values = defaults(command, logged)
+    by_flag, fresh, names, required = _layout(command, logged)
+    values = dict(fresh)
     given: set[str] = set()
     positional: list[str] = []
     i = 0
@@ -239,8 +244,6 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
             given.add(opt.dest)
         else:
             positional.append(word)
-    names = (["game"] if command.game and not logged else []) + [a.name for a in command.args]
-    required = (1 if command.game and not logged else 0) + sum(a.required for a in command.args)
     if not required <= len(positional) <= len(names):
         return None
     values.update(zip(names, positional))
@@ -252,6 +255,19 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
 
 def order_text(order: Order) -> str:
     """Returns the canonical (logged) text of an order: ``order_from_text`` reads it back."""
+    from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
+        AbortDropOrder,
+        ClearJamOrder,
+        CommitDropOrder,
+        DeployOrder,
+        GirderSearchOrder,
+        MoveOrder,
+        PhysicalAttackOrder,
+        ResolvePhaseOrder,
+        RevealDropOrder,
+        WeaponAttackOrder,
+    )
+
     if isinstance(order, MoveOrder):
         parts = ["move", order.unit]
         if order.mode:
@@ -326,6 +342,20 @@ def order_from_text(text: str) -> tuple[Order, list[int] | None]:
 
 
 def _order(verb: str, v: dict) -> Order | None:
+    from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
+        AbortDropOrder,
+        ClearJamOrder,
+        CommitDropOrder,
+        DeployOrder,
+        GirderSearchOrder,
+        MoveOrder,
+        PhysicalAttackOrder,
+        ResolvePhaseOrder,
+        RevealDropOrder,
+        WeaponAttackOrder,
+        parse_steps,
+    )
+
     if verb == "move":
         to = HexId.parse(v["to"]) if v["to"] is not None else None
         facing = Facing.parse(v["facing"]) if v["facing"] is not None else None

@@ -1,11 +1,9 @@
 """Orders: small immutable values a player gives, one type per action. They know nothing about the
 board; checking them is the rules' work, and their logged text is ``btcli.grammar``'s."""
 
-from __future__ import annotations
-
-from dataclasses import dataclass
 
 from btcli.errors import InputError
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
 MAX_REPEAT = 99  # no unit has more MP than this
@@ -38,7 +36,7 @@ def parse_steps(text: str) -> tuple[str, ...]:
     return tuple(steps)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MoveOrder:
     """Moves one unit: a step path (walk/run/cruise/flank), a jump to a hex, or standing still."""
 
@@ -51,7 +49,7 @@ class MoveOrder:
     batch: int = 0  # an asset's side: the size of its first half of assets this phase (AMB-64); 0: the larger
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WeaponAttackOrder:
     """Fires weapons (by catalog name or alias) at a unit or a building hex, in the weapon attack phase."""
 
@@ -61,7 +59,7 @@ class WeaponAttackOrder:
     twist: str = ""  # torso twist or turret turn: "", "left", "right" or a facing
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PhysicalAttackOrder:
     """Declares one physical attack (punch, kick, charge, dfa, club) at a unit or a building hex."""
 
@@ -70,14 +68,14 @@ class PhysicalAttackOrder:
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class GirderSearchOrder:
     """Searches the rubble a 'Mech stands in for a girder club instead of firing (URB-CLUB-01)."""
 
     unit: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClearJamOrder:
     """A vehicle crew clears a jammed weapon (or the turret) instead of firing (VEH-CRIT-23)."""
 
@@ -85,7 +83,7 @@ class ClearJamOrder:
     what: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CommitDropOrder:
     """A dropping 'Mech's commitment to a secret landing hex: only the salted hash (DROP-04)."""
 
@@ -93,7 +91,7 @@ class CommitDropOrder:
     commitment: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RevealDropOrder:
     """Reveals a committed landing hex, facing and salt, and makes the landing roll (DROP-05..08)."""
 
@@ -103,14 +101,14 @@ class RevealDropOrder:
     salt: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AbortDropOrder:
     """Calls a drop off in its arrival turn: the 'Mech leaves the battle (a lost secret, a change of plan)."""
 
     unit: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DeployOrder:
     """Places a unit that waits to deploy, in the deployment phase (ASSET-DEP); ``batch`` as for moves."""
 
@@ -120,7 +118,7 @@ class DeployOrder:
     batch: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ResolvePhaseOrder:
     """Closes the current phase and opens the next."""
 

@@ -1,13 +1,15 @@
 """The game state: everything in the head of a game file, as plain frozen data."""
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from btcli.errors import InputError
 from btcli.model.board import Board
-from btcli.model.frozen import evolve  # noqa: F401  (the state's own copy helper, used everywhere)
+from btcli.model.frozen import (
+    evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
+    record,
+)
 from btcli.model.hexgrid import HexId
 from btcli.model.units import GROUND, Unit
 
@@ -26,13 +28,13 @@ class Phase(str, Enum):
     END = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Side:
     id: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackDeclaration:
     """A declared attack, kept until its phase resolves."""
 
@@ -43,7 +45,7 @@ class AttackDeclaration:
     primary: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hit:
     """One damage group that struck a location, waiting for the end of the phase."""
 
@@ -61,7 +63,7 @@ class Hit:
     anti_infantry: bool = False  # an AI weapon (ASSET-DMG-07)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Victory:
     """Scenario end conditions; zero means "not used"."""
 
@@ -69,7 +71,7 @@ class Victory:
     destroy_share: float = 0.0  # a side loses when this share of its units is destroyed
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Options:
     """The rule switches a scenario may set (docs/scenario-format.md; the values each accepts are in
     btcli.store.scenario.OPTIONS)."""
@@ -85,7 +87,7 @@ class Options:
     player_dice: bool = False  # referee games: may players without the seed give --dice (README)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DropGroup:
     """A group of dropping reserves (DROP-01..03): its public arrival schedule and, once known, its turn."""
 
@@ -94,7 +96,7 @@ class DropGroup:
     turn: int = 0  # the arrival turn, 0 until rolled
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Deployment:
     """A scenario's deployment (ASSET-DEP): the order the sides deploy in, each side's deployment zone
     (absent: the side has none) and home edge (north, south, east or west; where it enters from)."""
@@ -104,7 +106,7 @@ class Deployment:
     edges: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class GameState:
     """One game: meta data, board, sides and units, and this turn's bookkeeping."""
 

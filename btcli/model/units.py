@@ -5,13 +5,12 @@ current state (position, armor left, what it did this turn). Designs come
 inline from the scenario or by name from the built-in catalog.
 """
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 
 from btcli.model.assets import AssetCard, AssetState
-from btcli.model.frozen import evolve
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -54,7 +53,7 @@ class MoveMode(str, Enum):
         return self in (MoveMode.RUN, MoveMode.FLANK)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mount:
     """A weapon mounted in a location (``rear`` for rear-firing 'Mech torso mounts)."""
 
@@ -69,7 +68,7 @@ class Mount:
         return f"{self.weapon}@{self.location}" + ("(R)" if self.rear else "")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Weapon:
     """A weapon's data as the rules read it (tables.md 12): carried by every unit that mounts it, so the
     rules never look anything up and a game in progress keeps its numbers. (Tons and critical slots
@@ -94,7 +93,7 @@ class Weapon:
     aliases: tuple[str, ...] = ()  # the short names players type
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AmmoBin:
     weapon: str
     location: str
@@ -105,7 +104,7 @@ class AmmoBin:
 GROUND = "ground"  # the id of the ground board among a game's maps
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Position:
     """Where a unit is: a hex of one of the game's maps, and where in that hex it stands.
 
@@ -128,7 +127,7 @@ class Position:
         return self.hex.label
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class MechState:
     """What only a 'Mech keeps track of."""
 
@@ -136,7 +135,7 @@ class MechState:
     girder_search: int = 0  # the turn it last searched rubble for a girder (once a turn)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class VehicleState:
     """A vehicle's lasting conditions (VEH-CRIT, VTOL-CRIT) and the design facts its criticals read."""
 
@@ -159,7 +158,7 @@ class VehicleState:
     height: int = 1  # levels a large unit stands tall
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DropState:
     """A dropping reserve's record (DROP-01..19): its group while it waits, its secret commitment, and
     how its drop ended. Public, like every arrival time (DROP-03); the hex stays in the secrets file."""
@@ -171,7 +170,7 @@ class DropState:
     off_map: bool = False  # it scattered off the map and is lost (DROP-15)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetRecord:
     """A Battlefield Support asset's card and its state in this game (seed 004). The card travels with
     the unit, as weapon data does (``Unit.weapon_specs``): no rule looks a card up."""
@@ -180,7 +179,7 @@ class AssetRecord:
     state: AssetState
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Unit:
     """A unit on the board. 'Mechs use walk/run/jump; vehicles cruise/flank in ``walk``/``run``."""
 

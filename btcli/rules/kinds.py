@@ -8,10 +8,10 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from btcli.dice import Dice, Roll
+from btcli.model.frozen import record
 from btcli.model.state import Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import condition, damage, infantry, piloting, vehicles
@@ -102,7 +102,7 @@ def _asset_target_modifiers(state, attacker: Unit, target: Unit) -> list[tuple[s
     return asset_kind.target_modifiers(state, attacker, target)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
 

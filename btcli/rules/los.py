@@ -22,9 +22,8 @@ woods threshold as memory; decisions recorded in docs/rules-notes.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from btcli.model.board import WOODS_HEIGHT, Board, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.units import Motive, Unit
 from btcli.rules import placement
@@ -34,7 +33,7 @@ WOODS_POINTS = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}
 WOODS_BLOCK = 3  # tables.md 6.4 (memory; UNVERIFIED)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Sight:
     """The line of sight from an attacker to a target, and what it costs to shoot along it."""
 

@@ -5,16 +5,15 @@ importing one another."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from btcli.model.board import Terrain
+from btcli.model.frozen import record
 
 RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # tables.md 6.1
 WOODS_IN_HEX = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}  # tables.md 6.4
 IMMOBILE = -4  # tables.md 6.3: an immobile target
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ToHit:
     """A target number as its modifiers; ``impossible`` names why an attack cannot be made."""
 

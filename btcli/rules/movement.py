@@ -9,11 +9,11 @@ VTOL flight (issue #4) will check each step of a ground path here, in
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
@@ -47,7 +47,7 @@ class StructureMeet(NamedTuple):
     floor: int
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class MovePlan:
     """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
 
@@ -69,7 +69,7 @@ class MovePlan:
 # -- terrain ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class StepInto:
     """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
     and what the structure there asks of it: "enter" (a building's interior, URB-MOVE-03), "roof",

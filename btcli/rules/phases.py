@@ -11,11 +11,11 @@ DROP-05), with messages that say more than a phase name would.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import (
     ClearJamOrder,
@@ -27,7 +27,7 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
-from btcli.rules import building_attacks, buildings, combat, drops, physical, structures, turn_order, victory
+from btcli.rules import buildings, drops, physical, structures, turn_order, victory
 
 
 def _nothing_missing(state: GameState) -> tuple[str, str] | None:
@@ -42,7 +42,7 @@ def _nobody(state: GameState) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class PhaseRule:
     """One phase of a turn: its orders, what it needs before it closes, its end, who acts next."""
 
@@ -108,7 +108,13 @@ def _missing_moves(state: GameState) -> tuple[str, str] | None:
     return None
 
 
+# The attack rules are imported when an attack phase ends, not at the top: every command checks
+# its phase here, and a move or a report should not pay for loading the weapon attack rules.
+
+
 def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import combat
+
     state, events = combat.end_weapon_phase(state, dice)
     return evolve(state, declarations=()), events
 
@@ -116,6 +122,8 @@ def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str
 def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Resolves the declared physical attacks in order, then the damage to buildings (URB-COLL-03) and
     the PSRs and consciousness rolls the phase forced."""
+    from btcli.rules import building_attacks, combat
+
     events: list[str] = []
     before = dict(state.units)
     for decl in state.declarations:
@@ -129,6 +137,12 @@ def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[s
     events.extend(more)
     state, more = combat.after_damage(evolve(state, declarations=(), pending=()), dice, before)
     return state, events + more
+
+
+def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import combat
+
+    return combat.heat_phase(state, dice)
 
 
 def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
@@ -163,7 +177,7 @@ GROUND_TURN = (
     PhaseRule(Phase.MOVEMENT, (MoveOrder,), missing=_missing_moves, to_act=turn_order.side_to_move),
     PhaseRule(Phase.WEAPON, (WeaponAttackOrder, GirderSearchOrder, ClearJamOrder), end=_end_weapon_phase),
     PhaseRule(Phase.PHYSICAL, (PhysicalAttackOrder,), end=_end_physical_phase),
-    PhaseRule(Phase.HEAT, end=combat.heat_phase),
+    PhaseRule(Phase.HEAT, end=_heat_phase),
     PhaseRule(Phase.END, end=_end_turn),
 )
 

@@ -9,12 +9,12 @@ so the elevation changes with the ground below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import ceil
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
@@ -27,7 +27,7 @@ LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-1
 CRASH_SIDE = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}  # tables.md 5 notes (MegaMek)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Flight:
     """A checked VTOL move: where it ends, how high, what it cost, and whether it ends in a crash."""
 

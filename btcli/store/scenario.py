@@ -13,7 +13,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
 from btcli.rules import setup
-from btcli.rules.structure import mech_internal, vehicle_internal
+from btcli.rules.internal_structure import mech_internal, vehicle_internal
 from btcli.store import typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 

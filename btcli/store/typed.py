@@ -112,75 +112,129 @@ def from_plain(cls: type, data: object, where: str, **given):
     if not isinstance(data, dict):
         raise GameFileError(f"{where} must be a table, not {_shown(data)}")
     values = dict(given)
-    hints = _hints(cls)
-    for name, default in _defaults(cls):
+    fields = _field_readers(cls)
+    for name, default, read in fields:
         if name in given:
             continue
         if name in data:
-            values[name] = decode(hints[name], data[name], f"{where}: {name}")
+            values[name] = read(data[name], f"{where}: {name}")
         elif default is _MISSING:
             raise GameFileError(f"{where} is missing {name!r}")
-    unknown = [k for k in data if k not in hints or k in given]
-    if unknown:
+    if len(data) + len(given) > len(values) or given.keys() & data.keys():
+        names = {name for name, _, _ in fields}
+        unknown = [k for k in data if k not in names or k in given]
         raise GameFileError(f"{where}: unknown key {unknown[0]!r}")
     return cls(**values)
 
 
 def decode(tp, data: object, where: str):
     """Reads plain data as a value of type ``tp`` (see the module docstring)."""
+    return _reader(tp)(data, where)
+
+
+def _field_readers(cls: type) -> tuple[tuple[str, object, object], ...]:
+    """Returns (name, default, reader) for each field of a dataclass (built once per class)."""
+    found = _FIELD_READERS.get(cls)
+    if found is None:
+        hints = _hints(cls)
+        found = _FIELD_READERS[cls] = tuple((name, default, _reader(hints[name])) for name, default in _defaults(cls))
+    return found
+
+
+_FIELD_READERS: dict[type, tuple] = {}
+_READERS: dict[object, object] = {}
+
+
+def _reader(tp):
+    """Returns the function that reads plain data as a ``tp``, built once per type: a game file is
+    read by every command, so the type is looked at once, not once per value."""
+    found = _READERS.get(tp)
+    if found is None:
+        found = _READERS[tp] = _make_reader(tp)
+    return found
+
+
+def _make_reader(tp):
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(tp) if a is not type(None)]
-        if data is None and len(options) < len(typing.get_args(tp)):
-            return None
-        if len(options) == 1:
-            return decode(options[0], data, where)
-        raise GameFileError(f"{where}: cannot tell which of {tp} it is")
+        optional = len(options) < len(typing.get_args(tp))
+        if len(options) != 1:
+            def ambiguous(data, where):
+                if data is None and optional:
+                    return None
+                raise GameFileError(f"{where}: cannot tell which of {tp} it is")
+            return ambiguous
+        inner = _reader(options[0])
+        return (lambda data, where: None if data is None else inner(data, where)) if optional else inner
     if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(data, (list, tuple)):
-            raise GameFileError(f"{where} must be an array, not {_shown(data)}")
-        return tuple(decode(args[0], item, where) for item in data)
+        item = _reader(typing.get_args(tp)[0])
+
+        def read_tuple(data, where):
+            if not isinstance(data, (list, tuple)):
+                raise GameFileError(f"{where} must be an array, not {_shown(data)}")
+            return tuple(item(x, where) for x in data)
+        return read_tuple
     if origin is dict:
         key_type, value_type = typing.get_args(tp)
-        if not isinstance(data, dict):
-            raise GameFileError(f"{where} must be a table, not {_shown(data)}")
-        return {decode(key_type, k, where): decode(value_type, v, f"{where}.{k}") for k, v in data.items()}
-    if tp is bool:
-        if not isinstance(data, bool):
-            raise GameFileError(f"{where} must be true or false, not {_shown(data)}")
-        return data
-    if tp is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise GameFileError(f"{where} must be a whole number, not {_shown(data)}")
-        return data
-    if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise GameFileError(f"{where} must be a number, not {_shown(data)}")
-        return float(data)
-    if tp is str:
-        if not isinstance(data, str):
-            raise GameFileError(f"{where} must be a string, not {_shown(data)}")
-        return data
-    if tp is HexId:
-        try:
-            return HexId.parse(_text(data, where))
-        except InputError as exc:
-            raise GameFileError(f"{where}: {exc}") from None
-    if tp is Facing:
-        try:
-            return Facing.parse(_text(data, where))
-        except InputError as exc:
-            raise GameFileError(f"{where}: {exc}") from None
+        read_key, read_value = _reader(key_type), _reader(value_type)
+
+        def read_dict(data, where):
+            if not isinstance(data, dict):
+                raise GameFileError(f"{where} must be a table, not {_shown(data)}")
+            return {read_key(k, where): read_value(v, f"{where}.{k}") for k, v in data.items()}
+        return read_dict
+    if tp in _SCALAR_READERS:
+        return _SCALAR_READERS[tp]
+    if tp is HexId or tp is Facing:
+        def read_parsed(data, where):
+            try:
+                return tp.parse(_text(data, where))
+            except InputError as exc:
+                raise GameFileError(f"{where}: {exc}") from None
+        return read_parsed
     if isinstance(tp, type) and issubclass(tp, Enum):
-        try:
-            return tp(data)
-        except ValueError:
-            choices = ", ".join(str(m.value) for m in tp)
-            raise GameFileError(f"{where}: unknown value {_shown(data)} (choose from {choices})") from None
+        def read_enum(data, where):
+            try:
+                return tp(data)
+            except ValueError:
+                choices = ", ".join(str(m.value) for m in tp)
+                raise GameFileError(f"{where}: unknown value {_shown(data)} (choose from {choices})") from None
+        return read_enum
     if dataclasses.is_dataclass(tp):
-        return from_plain(tp, data, where)
-    raise AssertionError(f"typed: no reader for {tp!r} ({where})")
+        return lambda data, where: from_plain(tp, data, where)
+    raise AssertionError(f"typed: no reader for {tp!r}")
+
+
+def _read_bool(data, where):
+    if data is True or data is False:
+        return data
+    raise GameFileError(f"{where} must be true or false, not {_shown(data)}")
+
+
+def _read_int(data, where):
+    if type(data) is int:
+        return data
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise GameFileError(f"{where} must be a whole number, not {_shown(data)}")
+    return data
+
+
+def _read_float(data, where):
+    if isinstance(data, bool) or not isinstance(data, (int, float)):
+        raise GameFileError(f"{where} must be a number, not {_shown(data)}")
+    return float(data)
+
+
+def _read_str(data, where):
+    if type(data) is str:
+        return data
+    if not isinstance(data, str):
+        raise GameFileError(f"{where} must be a string, not {_shown(data)}")
+    return data
+
+
+_SCALAR_READERS = {bool: _read_bool, int: _read_int, float: _read_float, str: _read_str}
 
 
 def _text(data: object, where: str) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from btcli.cli.app import app
-from tests.cli.helpers import ok, run
+from tests.cli.helpers import assert_refused, init_game, ok, run
 from tests.conftest import ROOT
 
 COMMANDS = ["init", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
@@ -16,9 +16,7 @@ COMMANDS = ["init", "move", "attack", "drop", "resolve-phase", "report", "verify
 
 @pytest.fixture
 def game(tmp_path, crossroads) -> Path:
-    path = tmp_path / "game.toml"
-    ok("init", crossroads, "-o", path, "--seed", "7")
-    return path
+    return init_game(tmp_path, crossroads, "--seed", "7")
 
 
 @pytest.fixture
@@ -26,16 +24,6 @@ def moving(game) -> Path:
     """A game in the movement phase of turn 1; blue rolled 8, red 5: red moves first."""
     ok("resolve-phase", game, "--dice", "8,5")
     return game
-
-
-def assert_refused(path: Path, code: int, *args, contains: str = "") -> str:
-    before = path.read_bytes()
-    result = run(*args)
-    assert result.code == code, (result.code, result.err)
-    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
-    assert contains in result.err
-    assert path.read_bytes() == before
-    return result.err
 
 
 def test_init_writes_a_game_in_the_initiative_phase(game):
@@ -346,10 +334,7 @@ facing = "S"
 def test_a_physical_attack_by_a_unit_pushed_off_the_map_does_not_happen(tmp_path):
     """A charge pushes its target off the map before the target's own punch resolves: the punch is void
     (found by the random-game player; it used to be an internal error that stopped the game)."""
-    scenario = tmp_path / "edge.toml"
-    scenario.write_text(EDGE, encoding="utf-8")
-    game = tmp_path / "g.toml"
-    ok("init", scenario, "-o", game, "--seed", "1", "-q")
+    game = init_game(tmp_path, EDGE, "--seed", "1", "-q", name="g.toml", scenario_name="edge.toml")
     ok("resolve-phase", game, "-q")  # seeded: blue 3, red 10, blue moves first
     ok("move", game, "hunchback", "--path", "F", "-q")
     ok("move", game, "locust", "--mode", "stand", "-q")

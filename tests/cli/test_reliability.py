@@ -13,16 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok, run
-from tests.cli.test_commands import assert_refused
+from tests.cli.helpers import assert_refused, init_game, ok, run
 from tests.conftest import SCENARIOS
 
 
 @pytest.fixture
 def game(tmp_path, crossroads) -> Path:
-    path = tmp_path / "g.toml"
-    ok("init", crossroads, "-o", path, "--seed", "7", "-q")
-    return path
+    return init_game(tmp_path, crossroads, "--seed", "7", "-q", name="g.toml")
 
 
 @pytest.fixture
@@ -129,9 +126,7 @@ def test_init_force_replaces_only_a_btcli_game(tmp_path, crossroads):
 
 @pytest.fixture
 def duel(tmp_path) -> Path:
-    path = tmp_path / "g.toml"
-    ok("init", SCENARIOS / "drop-duel.toml", "-o", path, "-q")
-    return path
+    return init_game(tmp_path, SCENARIOS / "drop-duel.toml", "-q", name="g.toml")
 
 
 def test_a_drop_that_loses_the_race_writes_no_secret(duel, monkeypatch):
@@ -188,8 +183,7 @@ def test_a_hand_edited_head_is_refused_by_every_command(moving, command):
 
 def test_a_hand_edited_referee_game_names_the_edit_without_the_seed(tmp_path, crossroads):
     """The players hold no seed: the edit is found by replaying the dice the log shows."""
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     ok("resolve-phase", game, "-q")  # seeded rolls, with the referee's seed
     (tmp_path / "r.seed").rename(tmp_path / "vault.seed")
     edit(game, "[units.hunchback.armor]\nHD = 9", "[units.hunchback.armor]\nHD = 90")
@@ -272,8 +266,7 @@ def test_deep_nesting_in_a_scenario_is_refused(tmp_path, crossroads):
 
 
 def test_a_seed_file_of_strange_digits_is_refused(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     seed = tmp_path / "r.seed"
     seed.write_text("²\n", encoding="utf-8")
     assert_refused(game, 4, "resolve-phase", game, contains="whole number")
@@ -298,8 +291,7 @@ def test_a_fifo_is_not_a_game_file(tmp_path):
 
 
 def test_a_seed_file_linked_to_a_device_is_refused(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     (tmp_path / "r.seed").unlink()
     (tmp_path / "r.seed").symlink_to("/dev/zero")
     assert_refused(game, 4, "resolve-phase", game, contains="not a regular file")
@@ -424,8 +416,7 @@ def test_a_secrets_file_others_can_read_is_refused(duel):
 
 
 def test_a_seed_file_others_can_read_is_refused(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     os.chmod(tmp_path / "r.seed", 0o644)
     assert_refused(game, 4, "resolve-phase", game, contains="chmod 600")
 
@@ -446,15 +437,13 @@ def test_a_real_crlf_game_is_called_crlf(moving):
 
 
 def test_players_without_the_seed_cannot_choose_the_dice(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     (tmp_path / "r.seed").rename(tmp_path / "vault.seed")
     assert_refused(game, 2, "resolve-phase", game, "--dice", "12,2", contains="referee game")
 
 
 def test_a_referee_may_allow_players_dice_and_verify_lists_them(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "--player-dice", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "--player-dice", "-q", name="r.toml")
     (tmp_path / "r.seed").rename(tmp_path / "vault.seed")
     ok("resolve-phase", game, "--dice", "12,2", "-q")
     out = ok("verify", game, "--seed-file", tmp_path / "vault.seed").out
@@ -510,10 +499,7 @@ facing = "N"
 
 
 def test_a_unit_destroyed_by_its_own_move_does_not_deadlock_the_game(tmp_path):
-    scenario = tmp_path / "bridge.toml"
-    scenario.write_text(WEAK_BRIDGE, encoding="utf-8")
-    game = tmp_path / "b.toml"
-    ok("init", scenario, "-o", game, "-q")
+    game = init_game(tmp_path, WEAK_BRIDGE, "-q", name="b.toml", scenario_name="bridge.toml")
     ok("resolve-phase", game, "--dice", "9,5", "-q")  # red loses and moves first
     out = ok("move", game, "scorpion", "--path", "F").out
     assert "collapses" in out and "destroyed" in out
@@ -546,8 +532,7 @@ def test_another_games_seed_file_is_named_not_used(tmp_path, crossroads):
 def test_a_seed_that_does_not_match_blocks_only_the_rolls(tmp_path, crossroads):
     """F1/F3: a wrong seed is not the seed: rolls are refused naming it, orders that roll nothing go on,
     and it does not unlock --dice."""
-    game = tmp_path / "g.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="g.toml")
     (tmp_path / "g.seed").write_text("# btcli referee seed of g.toml: x\n42\n", encoding="utf-8")
     os.chmod(tmp_path / "g.seed", 0o600)
     assert_refused(game, 2, "resolve-phase", game, contains="does not match this game's seed commitment")

@@ -6,16 +6,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli.errors import GameFileError, IllegalOrderError, InputError
 from btcli.grammar import order_from_text, order_text
 from btcli.model.orders import WeaponAttackOrder
 from btcli.store.codec import unit_from_dict, unit_to_dict
-from btcli.store.scenario import scenario_from_dict
-from tests.rules.test_combat import ATLAS, resolve, run
+from tests.builders import ATLAS, resolve, run, weapon_game
 
 THICK = {"front": 30, "right": 30, "left": 30, "rear": 30, "turret": 30}
 
@@ -36,15 +33,8 @@ def target_tank() -> dict:
 
 
 def state_with(*units: dict):
-    from btcli.model.state import Phase
-
-    data = {
-        "scenario": {"name": "ap test", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    """Returns a game on a clear 12 x 24 map in the weapon attack phase."""
+    return weapon_game(*units, height=24)
 
 
 def fire(state, spec: str, dice: list[int]):

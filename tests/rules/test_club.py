@@ -10,17 +10,16 @@ from btcli.errors import IllegalOrderError
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.state import Phase
 from btcli.rules import phases
-from tests.builders import changed
-from tests.rules.test_movement import design, make_state
+from tests.builders import design, game
 
 HUNCHBACK, LOCUST = "Hunchback HBK-4G", "Locust LCT-1V"
 
 
 def duel(club: bool):
-    state = make_state(design(HUNCHBACK, "a", at="0505", facing="N"), design(LOCUST, "t", at="0504", facing="S", side="blue"),
-                       phase=Phase.PHYSICAL)
-    attacker = state.units["a"]
-    return changed(state, units={**state.units, "a": changed(attacker, club=True if club else {})})
+    """The Hunchback 'a' (carrying a club if ``club``: the scenario's ``club = true``) faces the Locust 't'."""
+    carried = {"club": True} if club else {}
+    return game(design(HUNCHBACK, "a", at="0505", facing="N", **carried),
+                design(LOCUST, "t", at="0504", facing="S", side="blue"), phase=Phase.PHYSICAL)
 
 
 def test_no_club_no_club_attack():

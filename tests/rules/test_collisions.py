@@ -16,10 +16,23 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
 from btcli.rules import collisions, placement, vtol
-from tests.builders import changed
-from tests.rules.test_movement import HUNCHBACK, design, make_state, plan, vehicle
-from tests.rules.test_skids import J_EDGAR, SLIP_ROLL, drive, paved, skid_state
-from tests.rules.test_vtol import airborne, heavy_vtol, purposes
+from tests.builders import (
+    HUNCHBACK,
+    J_EDGAR,
+    SLIP_ROLL,
+    airborne,
+    armor_lost,
+    changed,
+    design,
+    drive,
+    game,
+    heavy_vtol,
+    paved,
+    plan,
+    purposes,
+    skid_state,
+    vehicle,
+)
 
 H = HexId.parse
 TO_HIT = "to-hit accidental charge u1 vs m"
@@ -32,11 +45,7 @@ def moved(state: GameState, uid: str) -> GameState:
 
 def hover_and_mech(**mech) -> GameState:
     """J. Edgar (25 t hover, driving 8) at 0510; the enemy Hunchback 'm' (50 t, piloting 5) at 0506."""
-    return make_state(design(J_EDGAR, driving=8), design(HUNCHBACK, "m", at="0506", side="blue", **mech))
-
-
-def armor_lost(unit) -> int:
-    return sum(unit.max_armor.values()) - sum(unit.armor.values())
+    return game(design(J_EDGAR, driving=8), design(HUNCHBACK, "m", at="0506", side="blue", **mech))
 
 
 # -- VEH-SLIP-09: a slip into an occupied hex is an accidental charge ------------------------------------------
@@ -121,7 +130,7 @@ def vtol_and_tank(elevation: int) -> GameState:
     """A 30-ton VTOL (driving 7) over 0510 at ``elevation``; a tank (driving 5) on the level-1 hex 0506."""
     unit = heavy_vtol(driving=7)
     tank = vehicle("tracked", 4, "m", at="0506", side="blue", armor={"front": 20, "right": 20, "left": 20, "rear": 20})
-    return moved(airborne(make_state(unit, tank, hexes={"0506": {"level": 1}}), elevation), "m")
+    return moved(airborne(game(unit, tank, hexes={"0506": {"level": 1}}), elevation), "m")
 
 
 def test_slipping_vtol_charges_a_unit_whose_top_reaches_its_height():
@@ -153,7 +162,7 @@ def test_vtol_that_hits_keeps_its_height_in_the_targets_hex():
 def test_vtol_entering_a_tanks_hex_at_its_height_meets_it(elevation, blocked):
     # VEH-VTOL-14 test: a VTOL at absolute height 1 entering a level-0 hex with a tank (occupies height 1)
     # -> accidental-charge check generated (the tank is in the way); at height 4 -> none.
-    state = make_state(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue"))
+    state = game(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue"))
     vtol_unit = airborne(state, elevation).units["u1"]
     found = [u.id for u in placement.units_in_the_way(state, vtol_unit, H("0509"), elevation)]
     assert found == (["m"] if blocked else [])
@@ -161,7 +170,7 @@ def test_vtol_entering_a_tanks_hex_at_its_height_meets_it(elevation, blocked):
 
 def test_voluntary_flight_into_a_unit_at_the_vtols_height_is_refused():
     # VEH-VTOL-14 (btcli's decision): a player's own path may not fly into a unit at its height.
-    state = airborne(make_state(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue")), 1)
+    state = airborne(game(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue")), 1)
     with pytest.raises(IllegalOrderError) as info:
         plan(state, "F,F")
     assert info.value.rule == "VEH-VTOL-14"
@@ -175,7 +184,7 @@ def test_vtol_slipping_into_a_building_charges_it_then_crashes():
     # VEH-SLIP-12 test (AMB-05: the charge first): a 3-level building (medium, CF 40) at 0506, VTOL at height 3;
     # slip 1 (fail by 1) -> 4 hexes moved -> ceil(30/10 x 4) = 12 charge damage: CF 28; then the crash (VEH-SLIP-11).
     unit = heavy_vtol(driving=7)
-    state = airborne(make_state(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
+    state = airborne(game(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
     state, events, _rolls = drive(state, "3F,R,F", [6, 7, 7, 7])
     assert state.board.hex(H("0506")).building.cf == 28
     assert "u1 charges the building in 0506: 12 damage, CF now 28 (VEH-SLIP-12)" in events
@@ -186,7 +195,7 @@ def test_vtol_slipping_into_a_building_charges_it_then_crashes():
 
 def test_building_damage_lowers_cf_but_not_below_zero():
     # VEH-SLIP-12 helper: the building hex keeps its type and height; CF floors at 0 (collapse: issue #5).
-    state = make_state(heavy_vtol(), hexes={"0506": {"terrain": "building", "building": {"type": "light"}}})
+    state = game(heavy_vtol(), hexes={"0506": {"terrain": "building", "building": {"type": "light"}}})
     board = collisions.damage_building(state.board, H("0506"), 10)
     assert board.hex(H("0506")).building.cf == 5
     assert collisions.damage_building(board, H("0506"), 10).hex(H("0506")).building.cf == 0
@@ -198,7 +207,7 @@ def test_building_damage_lowers_cf_but_not_below_zero():
 def vtol_towards_a_tank_on_a_hill() -> GameState:
     """A 30-ton VTOL (driving 7) at height 2 over 0510; a tank on the level-2 hill 0505."""
     tank = vehicle("tracked", 4, "m", at="0505", side="blue")
-    return moved(airborne(make_state(heavy_vtol(driving=7), tank, hexes={"0505": {"level": 2}, "0504": {"level": 2}}), 2), "m")
+    return moved(airborne(game(heavy_vtol(driving=7), tank, hexes={"0505": {"level": 2}, "0504": {"level": 2}}), 2), "m")
 
 
 def test_vtol_crashing_into_a_hex_with_a_unit_falls_on_it():
@@ -226,7 +235,7 @@ def test_vtol_missing_the_unit_below_comes_down_beside_it():
 def vtol_over_building(cf: int) -> GameState:
     unit = heavy_vtol(at="0505")
     hexes = {"0505": {"terrain": "building", "building": {"type": "medium", "height": 2, "cf": cf}}}
-    return airborne(make_state(unit, hexes=hexes), 4)
+    return airborne(game(unit, hexes=hexes), 4)
 
 
 def test_forced_landing_on_a_building_weaker_than_the_vtol_collapses_it():

@@ -23,8 +23,7 @@ from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode
 from btcli.rules import combat, falls
-from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed
+from tests.builders import changed, design, put, resolve, run, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # AC/20 RT (0), Medium Laser LA (1), Medium Laser RA (2), Small Laser HD (3)
 ATLAS = "Atlas AS7-D"  # AC/20 RT, LRM-20 LT, SRM-6 LT, ML LA, ML RA, 2x ML CT rear; 20 sinks
@@ -33,38 +32,13 @@ WASP = "Wasp WSP-1A"  # Medium Laser RA, SRM-2 LL
 MANTICORE = "Manticore Heavy Tank"  # PPC, LRM-10, SRM-6 (turret); Medium Laser (front)
 
 
-def design(name: str, uid: str, at: str, facing: str = "N", side: str = "red", **extra) -> dict[str, Any]:
-    return {"id": uid, "side": side, "design": name, "position": at, "facing": facing, **extra}
-
-
-def make_state(*units: dict[str, Any], phase: Phase = Phase.WEAPON) -> GameState:
-    data = {
-        "scenario": {"name": "combat test", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    return replace(scenario_from_dict(data), phase=phase)
-
-
-def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(changed(state.units[uid], **changes))
-
-
-def run(state: GameState, order, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:
-    """Applies one order through the engine with scripted dice; checks every value was used."""
-    d = ManualDice(list(dice))
-    new, events = engine.apply(state, order, d)
-    d.finish()
-    return new, events, d
+def make_state(*units: dict[str, Any], **keys) -> GameState:
+    """Returns a game on a clear 12 x 24 map, in the weapon attack phase unless ``phase`` says."""
+    return weapon_game(*units, height=24, **keys)
 
 
 def attack(state: GameState, attacker: str, target: str, *weapons: str, dice: list[int], twist: str = ""):
     return run(state, WeaponAttackOrder(attacker, target, tuple(weapons), twist), dice)
-
-
-def resolve(state: GameState, dice: list[int] = ()) -> tuple[GameState, list[str], ManualDice]:
-    return run(state, ResolvePhaseOrder(), list(dice))
 
 
 def duel(attacker: str = HUNCHBACK, target: str = ATLAS, distance: int = 3) -> GameState:
@@ -110,7 +84,7 @@ def test_unit_destroyed_by_pending_damage_still_fires_this_phase():
 
 def test_destroyed_unit_cannot_fire_in_a_later_phase():
     # TW p.99: once the phase has ended, a destroyed unit makes no attacks.
-    state = change(duel(HUNCHBACK, LOCUST), "t", destroyed=True)
+    state = put(duel(HUNCHBACK, LOCUST), "t", destroyed=True)
     with pytest.raises(IllegalOrderError, match="destroyed"):
         attack(state, "t", "a", "Medium Laser", dice=[])
 
@@ -167,7 +141,7 @@ def test_energy_weapon_uses_no_ammunition():
 
 def test_weapon_without_ammunition_is_refused():
     # TW: a weapon whose ammunition is used up cannot fire.
-    state = change(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
+    state = put(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
     with pytest.raises(IllegalOrderError, match="a has 0 LRM-10 shot\\(s\\) left"):
         attack(state, "a", "t", "LRM-10", dice=[10, 8, 7, 7])
 
@@ -241,7 +215,7 @@ def test_target_out_of_range_is_refused():
 def test_target_number_above_12_cannot_hit_and_rolls_nothing():
     # 2D6 cannot exceed 12 (docs/rules-notes.md): the weapon is held, not fired: no roll, no heat,
     # and it may still fire at another target this phase.
-    state = change(duel(distance=9), "t", mode=MoveMode.RUN, hexes_moved=25)  # 4 + 4 long + 6 = 14
+    state = put(duel(distance=9), "t", mode=MoveMode.RUN, hexes_moved=25)  # 4 + 4 long + 6 = 14
     state, events, d = attack(state, "a", "t", "Medium Laser@LA", dice=[])
     assert d.rolls == []
     assert "cannot be made" in events[0]
@@ -258,7 +232,7 @@ def test_leg_mounted_weapon_ignores_torso_twist():
 
 def test_dry_run_refuses_a_weapon_without_ammunition():
     # TW: a weapon whose ammunition is used up cannot fire, and the preview must agree with the attack.
-    state = change(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
+    state = put(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
     with pytest.raises(IllegalOrderError, match="0 LRM-10 shot\\(s\\) left"):
         combat.preview(state, "a", "t", ("LRM-10",), "")
 
@@ -351,7 +325,7 @@ def test_head_hit_calls_a_consciousness_roll_at_the_end_of_the_phase():
 
 def heat_state(name: str = HUNCHBACK, **changes) -> GameState:
     state = make_state(design(name, "m", "0505", "N"), design(LOCUST, "x", "0520", "N", "blue"), phase=Phase.HEAT)
-    return change(state, "m", **changes)
+    return put(state, "m", **changes)
 
 
 def test_heat_is_movement_plus_weapons_minus_sinks():
@@ -456,7 +430,7 @@ def test_vehicles_gain_no_heat():
     # VEH-HEAT-01 test: a tank flanks and fires everything -> heat 0, no heat effects or rolls.
     state = make_state(design(MANTICORE, "v", "0505", "N"), design(LOCUST, "x", "0520", "N", "blue"),
                        phase=Phase.HEAT)
-    state = change(state, "v", mode=MoveMode.FLANK, hexes_moved=6, fired=(0, 1, 2, 3))
+    state = put(state, "v", mode=MoveMode.FLANK, hexes_moved=6, fired=(0, 1, 2, 3))
     state, events, d = resolve(state)
     assert state.units["v"].heat == 0
     assert not any(e.startswith("v ") for e in events)

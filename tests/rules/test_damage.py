@@ -11,18 +11,16 @@ sinks; its center torso engine 1-3, gyro 4-7, engine 8-10.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from btcli.dice import ManualDice
-from btcli.model.state import GameState, Hit, Phase
+from btcli.model.state import GameState, Hit
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
 from btcli.rules.hits import apply_hits
-from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed
+from tests.builders import changed, design, purposes, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t: IS HD 3, CT 16, LT/RT 12, arms 8, legs 12
 LOCUST = "Locust LCT-1V"  # 20 t: IS HD 3, CT 6, LT/RT 5, arms 3, legs 4
@@ -36,15 +34,7 @@ FERRET = "Ferret Light Scout VTOL"  # rotor armor 2, IS 1
 
 def make_state(target: dict[str, Any] | str) -> GameState:
     """Returns a weapon-phase game with the target 't' (blue) in 0505 facing N and a red Locust far away."""
-    unit = {"design": target} if isinstance(target, str) else dict(target)
-    unit.update({"id": "t", "side": "blue", "position": "0505", "facing": "N"})
-    data = {
-        "scenario": {"name": "damage test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [unit, {"id": "a", "side": "red", "design": LOCUST, "position": "0510", "facing": "N"}],
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    return weapon_game(design(target, "t", "0505", side="blue"), design(LOCUST, "a", "0510"))
 
 
 def target(design: dict[str, Any] | str, *, armor: dict[str, int] | None = None, **changes) -> GameState:
@@ -67,10 +57,6 @@ def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, lis
     new, events = apply_hits(state, hits, d)
     d.finish()
     return new.units["t"], events, d
-
-
-def purposes(d: ManualDice) -> list[str]:
-    return [r.purpose for r in d.rolls]
 
 
 # -- 'Mech armor and internal structure (tables.md 8.1) -------------------------------------------

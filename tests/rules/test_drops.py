@@ -34,7 +34,8 @@ from btcli.rules import drop_turn, drops, tohit, turn_order, victory
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
 from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed
+from tests import builders
+from tests.builders import changed, design
 
 SALT = "0123456789abcdef"
 HBK_FALL_3 = 20  # ceil(50 / 10) x (3 + 1)
@@ -42,19 +43,13 @@ HBK_FALL_3 = 20  # ceil(50 / 10) x (3 + 1)
 
 def scenario(units: list[dict[str, Any]] | None = None, groups: dict | None = None, allow: bool = True,
              hexes: dict | None = None, options: dict | None = None, height: int = 30) -> dict:
-    data: dict[str, Any] = {
-        "scenario": {"name": "drop test", "seed": 1, "allow_drop": allow},
-        "map": {"width": 12, "height": height, "terrain": "clear", "hexes": dict(hexes or {})},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": units if units is not None else [
-            {"id": "locust", "side": "red", "design": "Locust LCT-1V", "position": "0505", "facing": "N"},
-            {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"},
-        ],
-        "drops": groups if groups is not None else {"alpha": {"arrival": 2}},
-    }
-    if options:
-        data["options"] = options
-    return data
+    """Returns the drop tests' scenario table: a red Locust in 0505 and the blue Hunchback 'hbk' in reserve for
+    group 'alpha' (arriving on turn 2) on a clear 12 x ``height`` map, dropping allowed unless ``allow`` is off."""
+    if units is None:
+        units = [design("Locust LCT-1V", "locust", "0505"),
+                 {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"}]
+    return builders.scenario(*units, width=12, height=height, hexes=hexes, options=options,
+                             drops=groups if groups is not None else {"alpha": {"arrival": 2}}, allow_drop=allow)
 
 
 def landing_game(phase: Phase = Phase.MOVEMENT, **kwargs) -> GameState:
@@ -560,9 +555,9 @@ def test_abort_order_round_trips():
 def test_drop_12_a_minefield_crossed_before_a_sideslip_still_attacks():
     """DROP-12's ground entry (minimal minefield model): a hover craft that crosses a minefield and then
     fails its sideslip roll has still entered the mined hex."""
-    from tests.rules.test_movement import make_state, vehicle
+    from tests.builders import game, vehicle
 
-    state = make_state(vehicle("hover", 6), hexes={"0509": {"terrain": "clear", "minefield": 5}})
+    state = game(vehicle("hover", 6), hexes={"0509": {"terrain": "clear", "minefield": 5}})
     d = ManualDice([3] * 12)
     state, events = apply(state, MoveOrder("u1", "flank", ("F", "F", "L", "F")), d)
     assert "minefield 0509 vs u1" in [r.purpose for r in d.rolls]

@@ -10,15 +10,13 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.model.units import UnitKind
 from btcli.rules import kinds
-from tests.builders import changed
-from tests.rules.test_infantry import platoon
-from tests.rules.test_movement import SCORPION, design, make_state
+from tests.builders import SCORPION, changed, design, game, platoon
 
 ATLAS = "Atlas AS7-D"
 
 
 def units():
-    state = make_state(design(ATLAS, "m"), design(SCORPION, "t", at="0505"), platoon("inf", at="0508"))
+    state = game(design(ATLAS, "m"), design(SCORPION, "t", at="0505"), platoon("inf", at="0508"))
     return state.units["m"], state.units["t"], state.units["inf"]
 
 

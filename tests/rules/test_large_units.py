@@ -13,9 +13,7 @@ import pytest
 
 from btcli.errors import GameFileError
 from btcli.model.hexgrid import HexId
-from tests.rules.test_movement import make_state
-from tests.rules.test_skids import SLIP_ROLL, drive
-from tests.rules.test_vtol import airborne, fly, heavy_vtol, purposes
+from tests.builders import SLIP_ROLL, airborne, drive, fly, game, heavy_vtol, purposes
 
 H = HexId.parse
 
@@ -26,7 +24,7 @@ def large(at: str = "0509", **extra) -> dict:
 
 
 def test_large_flag_and_height_load_into_the_units_record():
-    ds = make_state(large(height=3)).units["ds"]
+    ds = game(large(height=3)).units["ds"]
     assert (ds.vehicle.large, ds.vehicle.height) == (True, 3)
 
 
@@ -37,7 +35,7 @@ def test_large_flag_and_height_load_into_the_units_record():
 ])
 def test_bad_large_unit_entries_are_refused(entry, message):
     with pytest.raises(GameFileError) as info:
-        make_state(large(**entry))
+        game(large(**entry))
     assert str(info.value) == f"unit 'ds': {message}"
 
 
@@ -49,7 +47,7 @@ def test_vtol_trying_to_land_on_a_large_vehicle_charges_it():
     # it is an automatic charge, no to-hit roll. 30 t x 1 hex moved -> ceil(3) = 3 to 'ds' (own hex: front,
     # 2D6 = 7); ceil(100 / 10) = 10 back (5, 5, front, 7 and 7); then the motive roll of 'ds' (5: no effect).
     # The VTOL does not come down: the move ends at elevation 2.
-    state = airborne(make_state(heavy_vtol(), large()), 2)
+    state = airborne(game(heavy_vtol(), large()), 2)
     state, events, rolls = fly(state, "F,D", [7, 7, 7, 5])
     u, ds = state.units["u1"], state.units["ds"]
     assert purposes(rolls) == ["hit location normal from u1 vs ds (front)"] + \
@@ -60,7 +58,7 @@ def test_vtol_trying_to_land_on_a_large_vehicle_charges_it():
 
 def test_vtol_descending_clear_of_a_large_vehicle_does_not_charge():
     # VEH-VTOL-11: from elevation 3 to 2 it stays above 'ds' (top at level 1): no charge
-    state = airborne(make_state(heavy_vtol(), large()), 3)
+    state = airborne(game(heavy_vtol(), large()), 3)
     state, _events, rolls = fly(state, "F,D", [])
     assert (rolls, state.units["u1"].elevation) == ([], 2)
 
@@ -73,7 +71,7 @@ def test_vtol_slipping_into_a_large_vehicle_as_high_as_itself_charges_it_then_cr
     # ceil(3 x 3 hexes) = 9 -> 5, 4 (2D6 7, 7); 10 back on the VTOL's leading left side (7, 7); motive roll 5.
     # VEH-SLIP-11, AMB-05: then it crashes: 4 hexes x 3 = 12 -> 5, 5, 2 (2D6 5 front, 9 rear, 5 front);
     # 'ds' fills the hex, so it cannot come to rest there and is destroyed (VTOL-CRASH-03).
-    state = airborne(make_state(heavy_vtol(driving=7), large(at="0506")), 1)
+    state = airborne(game(heavy_vtol(driving=7), large(at="0506")), 1)
     state, events, rolls = drive(state, "3F,R,F", [3, 7, 7, 7, 7, 5, 5, 9, 5])
     u, ds = state.units["u1"], state.units["ds"]
     assert purposes(rolls) == [SLIP_ROLL] + ["hit location normal from u1 vs ds (rear)"] * 2 + \
@@ -87,7 +85,7 @@ def test_vtol_slipping_into_a_large_vehicle_as_high_as_itself_charges_it_then_cr
 
 def test_vtol_slipping_above_a_large_vehicle_passes_over():
     # VEH-SLIP-10, 11: at elevation 2 the hex level (0 + 1) is below it: no charge, no crash
-    state = airborne(make_state(heavy_vtol(driving=7), large(at="0506")), 2)
+    state = airborne(game(heavy_vtol(driving=7), large(at="0506")), 2)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
     assert (state.units["u1"].hex, state.units["u1"].destroyed) == (H("0505"), False)
@@ -95,7 +93,7 @@ def test_vtol_slipping_above_a_large_vehicle_passes_over():
 
 def test_a_tall_large_unit_meets_a_higher_vtol():
     # VEH-SLIP-11, 12: a 3-level DropShip meets a VTOL at elevation 2 (0 + 3 >= 2); 2D6 values as above
-    state = airborne(make_state(heavy_vtol(driving=7), large(at="0506", height=3)), 2)
+    state = airborne(game(heavy_vtol(driving=7), large(at="0506", height=3)), 2)
     state, events, _rolls = drive(state, "3F,R,F", [3, 7, 7, 7, 7, 5, 5, 9, 5])
     assert "u1 automatically charges ds in 0506 (VEH-SLIP-12)" in events
     assert state.units["u1"].destroyed

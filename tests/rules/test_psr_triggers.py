@@ -20,8 +20,7 @@ from btcli.dice import ManualDice
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.rules import combat
-from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed
+from tests.builders import changed, design, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"
 LOCUST = "Locust LCT-1V"
@@ -29,16 +28,7 @@ FALL = [1, 7, 12]  # 1D6 1: facing unchanged, front; 2D6 7: 5 damage to CT; pilo
 
 
 def make_state() -> GameState:
-    data = {
-        "scenario": {"name": "psr test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [
-            {"id": "t", "side": "blue", "design": HUNCHBACK, "position": "0505", "facing": "N"},
-            {"id": "a", "side": "red", "design": LOCUST, "position": "0510", "facing": "N"},
-        ],
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    return weapon_game(design(HUNCHBACK, "t", "0505", side="blue"), design(LOCUST, "a", "0510"))
 
 
 def hit(location: str, amount: int) -> Hit:

@@ -1,6 +1,6 @@
 """Tests for skids and sideslips (btcli.rules.skids and the driving rolls of moves.apply_move).
 
-States are built with the helpers of tests/rules/test_movement.py; unless a test
+States are built with the helpers of tests/builders.py; unless a test
 says otherwise the mover 'u1' starts in the bottom row of column 05 facing N, so
 ``F`` steps go up column 05, and ``R`` turns it NE. Every move goes through
 ``engine.apply`` with ManualDice and every scripted value must be used
@@ -9,7 +9,7 @@ large margin of failure out of a 2D6 roll.
 
 Vehicles: J. Edgar Light Hover Tank (25 t hover, cruise 11 / flank 17, front armor
 30, turret), Savannah Master Hovercraft (5 t hover, cruise 13 / flank 20), the
-inline 30-ton vehicles of test_movement (armor F10 R8 L8 Rr6, no turret) and an
+inline 30-ton vehicles of tests/builders.py (armor F10 R8 L8 Rr6, no turret) and an
 inline 30-ton VTOL with 20 armor everywhere.
 """
 
@@ -23,9 +23,19 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
-from tests.builders import changed
-from tests.rules.test_movement import column, design, make_state, vehicle
-from tests.rules.test_vtol import airborne, fly, purposes
+from tests.builders import (
+    SLIP_ROLL,
+    airborne,
+    changed,
+    column,
+    design,
+    drive,
+    game,
+    paved,
+    purposes,
+    skid_state,
+    vehicle,
+)
 
 H = HexId.parse
 
@@ -33,27 +43,9 @@ J_EDGAR = "J. Edgar Light Hover Tank"  # hover, 25 t, cruise 11 / flank 17
 SAVANNAH = "Savannah Master Hovercraft"  # hover, 5 t, cruise 13 / flank 20
 FERRET = "Ferret Light Scout VTOL"  # VTOL, 5 t, cruise 15 / flank 23
 
-SLIP_ROLL = "driving skill roll u1 (sideslip)"
 SKID_ROLL = "driving skill roll u1 (skid)"
 MOTIVE_ROLL = "motive system damage u1"
 THICK = {"front": 20, "right": 20, "left": 20, "rear": 20, "rotor": 20}
-
-
-def drive(state: GameState, path: str, rolls: list[int] = (), mode: str = "flank", uid: str = "u1"):
-    """Applies a move at flank speed (the moves that risk a skid or slip); see test_vtol.fly."""
-    return fly(state, path, rolls, mode, uid)
-
-
-def paved(rows=range(1, 17), **more) -> dict[str, dict]:
-    """Returns column 05 paved (rows 1-16) with some hexes overridden."""
-    hexes = column({"terrain": "paved"}, rows=rows)
-    hexes.update(more)
-    return hexes
-
-
-def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:
-    """Returns a 10 x 16 map (room for 11 hexes up column 05 from 0516)."""
-    return make_state(*units, hexes=hexes, height=16)
 
 
 # -- VEH-SLIP-03, VEH-MOVE-03, VEH-VTOL-01: when the sideslip roll is made ------------------------------------
@@ -61,7 +53,7 @@ def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:
 
 def test_hover_at_flank_rolls_driving_before_the_hex_after_a_turn():
     # VEH-MOVE-03, VEH-SLIP-03: 0510 -> 0508, turn NE, roll (TN 5, rolls 5: made), then 0607
-    state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R,F", [5])
+    state, _events, rolls = drive(game(design(J_EDGAR)), "F,F,R,F", [5])
     u = state.units["u1"]
     assert (u.hex, u.facing.name, u.mp_spent, u.hexes_moved, u.mode) == (H("0607"), "NE", 4, 3, MoveMode.FLANK)
     assert [(r.purpose, r.target, r.modifiers) for r in rolls] == [(SLIP_ROLL, 5, (("driving", 5),))]
@@ -69,7 +61,7 @@ def test_hover_at_flank_rolls_driving_before_the_hex_after_a_turn():
 
 def test_flanking_vtol_rolls_driving_before_the_hex_after_a_turn():
     # VEH-VTOL-01, VEH-SLIP-03: the Ferret at elevation 1 turns and flies on after a made roll
-    state, _events, rolls = drive(airborne(make_state(design(FERRET)), 1), "F,F,R,F", [5])
+    state, _events, rolls = drive(airborne(game(design(FERRET)), 1), "F,F,R,F", [5])
     u = state.units["u1"]
     assert (u.hex, u.facing.name, u.elevation, u.mp_spent, u.hexes_moved) == (H("0607"), "NE", 1, 4, 3)
     assert purposes(rolls) == [SLIP_ROLL]
@@ -77,28 +69,28 @@ def test_flanking_vtol_rolls_driving_before_the_hex_after_a_turn():
 
 def test_vtol_turning_without_flying_on_rolls_nothing():
     # VEH-SLIP-05 for a VTOL: the turn and a climb, but no hex after the turn
-    state, _events, rolls = drive(airborne(make_state(design(FERRET)), 1), "F,F,R,A", [])
+    state, _events, rolls = drive(airborne(game(design(FERRET)), 1), "F,F,R,A", [])
     u = state.units["u1"]
     assert (u.hex, u.facing.name, u.elevation, rolls) == (H("0508"), "NE", 2, [])
 
 
 def test_hover_turning_as_its_last_action_rolls_nothing():
     # VEH-SLIP-05
-    state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R", [])
+    state, _events, rolls = drive(game(design(J_EDGAR)), "F,F,R", [])
     u = state.units["u1"]
     assert (u.hex, u.facing.name, u.mode, rolls) == (H("0508"), "NE", MoveMode.FLANK, [])
 
 
 def test_hover_turning_at_cruise_rolls_nothing():
     # VEH-SLIP-03, VEH-MOVE-03: only flank movement risks a sideslip
-    state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R,F", [], mode="cruise")
+    state, _events, rolls = drive(game(design(J_EDGAR)), "F,F,R,F", [], mode="cruise")
     u = state.units["u1"]
     assert (u.hex, u.mode, rolls) == (H("0607"), MoveMode.CRUISE, [])
 
 
 def test_hover_turning_in_a_clear_hex_rolls():
     # VEH-URB-04: a hover vehicle risks a sideslip whatever the terrain (the map is all clear)
-    _state, _events, rolls = drive(make_state(design(SAVANNAH)), "F,R,F", [12])
+    _state, _events, rolls = drive(game(design(SAVANNAH)), "F,R,F", [12])
     assert purposes(rolls) == [SLIP_ROLL]
 
 
@@ -116,7 +108,7 @@ def test_sideslip_roll_has_no_skid_modifier():
 )
 def test_one_sideslip_roll_per_facing_change_followed_by_movement(path, rolls):
     # AMB-04: one roll before the first hex entered after each facing change
-    _state, _events, used = drive(make_state(design(J_EDGAR)), path, [8] * rolls)
+    _state, _events, used = drive(game(design(J_EDGAR)), path, [8] * rolls)
     assert purposes(used) == [SLIP_ROLL] * rolls
 
 
@@ -131,7 +123,7 @@ def test_one_sideslip_roll_per_facing_change_followed_by_movement(path, rolls):
 def test_sideslip_distance_is_margin_of_failure_capped_at_hexes_moved_minus_one(before, roll, end):
     # VEH-SLIP-04 (catalog test: moved 3, MoF 4 -> 2; moved 3, MoF 1 -> 1; moved 1, MoF 3 -> 0);
     # driving 8, so 2D6 = 4 fails by 4. The slip goes N, the way it went before turning NE.
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, _events, rolls = drive(state, f"{before}F,R,F", [roll])
     u = state.units["u1"]
     assert (u.hex, u.facing.name, u.destroyed) == (H(end), "NE", False)
@@ -140,7 +132,7 @@ def test_sideslip_distance_is_margin_of_failure_capped_at_hexes_moved_minus_one(
 
 def test_sideslip_goes_the_way_the_unit_went_before_a_left_turn():
     # VEH-SLIP-04: facing N, turns NW (L), fails by 4 after 3 hexes -> slips 2 hexes N, not NW
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, _events, _rolls = drive(state, "3F,L,F", [4])
     u = state.units["u1"]
     assert (u.hex, u.facing.name) == (H("0505"), "NW")
@@ -148,7 +140,7 @@ def test_sideslip_goes_the_way_the_unit_went_before_a_left_turn():
 
 def test_sideslip_hexes_cost_no_mp_but_count_as_hexes_moved():
     # VEH-SLIP-08: 3 hexes and a turn (4 MP), slip 2 -> MP 4, hexes moved 5
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, events, _rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
     assert (u.mp_spent, u.hexes_moved, u.mode) == (4, 5, MoveMode.FLANK)
@@ -162,7 +154,7 @@ def test_sideslip_hexes_cost_no_mp_but_count_as_hexes_moved():
 
 def test_sideslip_without_a_collision_does_no_damage():
     # VEH-SLIP-02, VEH-URB-04: two hexes of clear ground: no damage, no motive roll, not immobile
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, _events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
     assert (u.armor, u.internal) == (dict(u.max_armor), dict(u.max_internal))
@@ -182,7 +174,7 @@ def test_hover_on_pavement_sideslips_instead_of_skidding():
 def test_sideslip_from_a_friendly_units_hex_is_resolved():
     # VEH-SLIP-04, TW p.57 (a unit may pass through a friendly hex): through 0509, into 0508 (friend),
     # turn NE there, fail by 1 (4 vs 5) -> slip 1 hex N to 0507
-    state = make_state(design(J_EDGAR), design(J_EDGAR, "f", at="0508"))
+    state = game(design(J_EDGAR), design(J_EDGAR, "f", at="0508"))
     state, _events, _rolls = drive(state, "F,F,R,F", [4])
     assert state.units["u1"].hex == H("0507")
 
@@ -193,7 +185,7 @@ def test_sideslip_from_a_friendly_units_hex_is_resolved():
 def _vtol_towards_a_hill(elevation: int) -> GameState:
     """A 30-ton VTOL (cruise 8 / flank 12, driving 7) over 0510; a level-2 hill at 0505 (clear)."""
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7)
-    return airborne(make_state(unit, hexes={"0505": {"level": 2}}), elevation)
+    return airborne(game(unit, hexes={"0505": {"level": 2}}), elevation)
 
 
 def test_vtol_slipping_into_terrain_as_high_as_itself_crashes():
@@ -223,7 +215,7 @@ def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
     # VEH-SLIP-11 (the VEH-SLIP-12 charge: test_collisions): a 3-level building at 0506, absolute height 3;
     # slip 1 (3 hexes, fails by 1) -> 4 hexes x 3 = 12 -> 5, 5, 2; a building is landing ground (VTOL-CRASH-03)
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7)
-    state = airborne(make_state(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
+    state = airborne(game(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
     state, events, _rolls = drive(state, "3F,R,F", [6, 7, 7, 7])
     u = state.units["u1"]
     lost = sum(u.max_armor.values()) - sum(u.armor.values())
@@ -241,7 +233,7 @@ def test_vtol_sideslip_crash_damage_uses_the_side_that_struck_the_terrain():
 def test_vtol_slipping_over_lower_ground_does_not_fall():
     # VEH-SLIP-14: the slip hexes drop to level -2; no accidental fall, the VTOL keeps its absolute height 1
     hexes = {"0506": {"level": -2}, "0505": {"level": -2}}
-    state = airborne(make_state(vehicle("vtol", 8, armor=dict(THICK), driving=7), hexes=hexes), 1)
+    state = airborne(game(vehicle("vtol", 8, armor=dict(THICK), driving=7), hexes=hexes), 1)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     u = state.units["u1"]
     assert (u.hex, u.elevation, u.armor, purposes(rolls)) == (H("0505"), 3, dict(u.max_armor), [SLIP_ROLL])
@@ -274,7 +266,7 @@ def test_tracked_vehicle_turning_on_pavement_at_flank_rolls_for_a_skid():
 @pytest.mark.parametrize("motive", ["tracked", "wheeled"])
 def test_ground_vehicle_turning_in_a_clear_hex_rolls_nothing(motive):
     # VEH-GEN-02: skids only on paved hexes
-    state, _events, rolls = drive(make_state(vehicle(motive, 4)), "F,F,R,F", [])
+    state, _events, rolls = drive(game(vehicle(motive, 4)), "F,F,R,F", [])
     assert (state.units["u1"].hex, rolls) == (H("0607"), [])
 
 
@@ -368,7 +360,7 @@ def test_skid_into_prohibited_terrain_damage_is_tons_over_five_rounded_up(tons, 
 def test_hover_sliding_into_woods_is_damaged_and_immobilized():
     # VEH-URB-05 (e.g. hover into woods), VEH-SLIP-02 (a collision does damage): J. Edgar 25 t -> 5 damage,
     # one group on the front column (2D6 = 7: front); a sideslip makes no motive roll
-    state = make_state(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "light_woods"}})
+    state = game(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "light_woods"}})
     state, _events, rolls = drive(state, "3F,R,F", [4, 7])
     u = state.units["u1"]
     assert (u.hex, u.armor["front"], u.vehicle.immobile, u.destroyed) == (H("0505"), 25, True, False)
@@ -388,7 +380,7 @@ def test_skid_into_deep_water_destroys_the_vehicle(depth):
 
 def test_hover_sliding_into_deep_water_is_unharmed():
     # VEH-URB-06 covers only units that may not enter water; a hover rides over it (VEH-SLIP-02)
-    state = make_state(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "water", "depth": 2}})
+    state = game(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "water", "depth": 2}})
     state, _events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
     assert (u.hex, u.destroyed, u.armor, purposes(rolls)) == (H("0505"), False, dict(u.max_armor), [SLIP_ROLL])
@@ -413,7 +405,7 @@ def test_skid_into_a_lower_hex_is_an_accidental_fall():
 def test_sideslip_crash_damage_formula_follows_the_amb_06_option(option, damage):
     # AMB-06: 25 tons, 5 hexes: hexes x ceil(tons/10) = 5 x 3 = 15 (default), or ceil(5 x 25 / 10) = 13
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7, tons=25)
-    state = airborne(make_state(unit, hexes={"0505": {"level": 2}}), 2)
+    state = airborne(game(unit, hexes={"0505": {"level": 2}}), 2)
     state = changed(state, options={"vtol_crash_damage": option})
     state, events, _rolls = drive(state, "3F,R,F", [3, 7, 7, 7])
     assert f"u1 slips into terrain as high as itself and crashes: {damage} damage (VTOL-CRASH-01)" in events
@@ -431,7 +423,7 @@ def test_after_a_sideslip_the_unit_may_go_on_in_the_direction_it_turned_to():
     # with --after-slip continue the rest of the path (the F that called the roll, then F) goes on
     # facing NE from 0505 to 0704. MP: 4 before the roll + 2 after (the slip is free, VEH-SLIP-08);
     # hexes moved: 3 + 2 slipped + 2 = 7.
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, events = _drive_on(state, "3F,R,F,F", [4])
     u = state.units["u1"]
     assert "u1 goes on after the slip (VEH-SLIP-07)" in events
@@ -440,6 +432,6 @@ def test_after_a_sideslip_the_unit_may_go_on_in_the_direction_it_turned_to():
 
 def test_without_continue_the_move_ends_after_the_slip():
     # VEH-SLIP-07 is the player's choice: by default the move ends where the slip ends
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, events, _rolls = drive(state, "3F,R,F,F", [4])
     assert state.units["u1"].hex == H("0505")

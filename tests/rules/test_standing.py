@@ -9,14 +9,13 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from tests.builders import changed
-from tests.rules.test_movement import design, make_state
+from tests.builders import changed, design, game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 tons, walk 4, piloting 5
 
 
 def prone_state():
-    state = make_state(design(HUNCHBACK), phase=Phase.MOVEMENT)
+    state = game(design(HUNCHBACK), phase=Phase.MOVEMENT)
     return changed(state, units={"u1": changed(state.units["u1"], prone=True)})
 
 
@@ -49,6 +48,6 @@ def test_failed_stand_up_is_another_fall_in_place():
 
 def test_only_a_prone_mech_stands_up():
     # tables.md 8.6
-    state = make_state(design(HUNCHBACK), phase=Phase.MOVEMENT)
+    state = game(design(HUNCHBACK), phase=Phase.MOVEMENT)
     with pytest.raises(IllegalOrderError, match="cannot stand up"):
         engine.apply(state, MoveOrder("u1", "", ("U",)), ManualDice([]))

@@ -2,7 +2,8 @@
 and girder clubs (URB-CLUB-01): btcli.rules.building_attacks, the building parts of btcli.rules.combat,
 los, tohit and physical, and btcli.rules.buildings.
 
-States are small scenario dicts (a clear 12 x 12 map, sides 'red' and 'blue') built in code. Dice are
+States are small scenario dicts (a clear 12 x 12 map, sides 'red' and 'blue') built in code with
+tests/builders.py (``game`` here is its ``weapon_game``, ``building`` its ``unrolled_building``). Dice are
 scripted with ``ManualDice`` in request order (2D6 requests take a total 2-12, 1D6 requests 1-6); every
 test that rolls checks the script was used up. The standard 'Mech hit location table's front column:
 2 CT (critical), 3-4 RA, 5 RL, 6 RT, 7 CT, 8 LT, 9 LL, 10-11 LA, 12 HD.
@@ -10,7 +11,6 @@ test that rolls checks the script was used up. The standard 'Mech hit location t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -24,76 +24,17 @@ from btcli.model.orders import GirderSearchOrder, PhysicalAttackOrder, ResolvePh
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.rules import arcs, building_attacks, buildings, los, physical, placement, structures, tohit
-from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed
+from tests.builders import at, cf, changed, fire, gunner, hex_hits, purposes
+from tests.builders import design as mech
+from tests.builders import unrolled_building as building
+from tests.builders import weapon_game as game
 
 H = HexId.parse
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; AC/20 RT, Medium Laser LA, Medium Laser RA, Small Laser HD
 ATLAS = "Atlas AS7-D"  # 100 t; AC/20 RT, LRM-20 LT, SRM-6 LT, ML LA, ML RA, 2 ML CT rear
-MECH_ARMOR = {"HD": 9, "CT": 26, "CTR": 5, "LT": 20, "LTR": 4, "RT": 20, "RTR": 4, "LA": 16, "RA": 16, "LL": 20,
-              "RL": 20}
-
-
-def mech(name: str, uid: str, at: str, facing: str = "N", side: str = "red", **extra) -> dict[str, Any]:
-    return {"id": uid, "side": side, "design": name, "position": at, "facing": facing, **extra}
-
-
-def gunner(uid: str, at: str, weapon: str, facing: str = "N", side: str = "red", **extra) -> dict[str, Any]:
-    """Returns an inline 50-ton 'Mech with one weapon in its right torso (gunnery 4 unless given)."""
-    return {"id": uid, "side": side, "kind": "mech", "tons": 50, "walk": 4, "armor": dict(MECH_ARMOR),
-            "weapons": [{"name": weapon, "location": "RT"}], "ammo": [], "position": at, "facing": facing, **extra}
-
-
-def game(*units: dict[str, Any], hexes: dict[str, Any] | None = None, phase: Phase = Phase.WEAPON,
-         options: dict[str, Any] | None = None) -> GameState:
-    data = {
-        "scenario": {"name": "urban attacks test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear", "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-        "options": dict(options or {}),
-    }
-    return replace(scenario_from_dict(data), phase=phase)
-
-
-def at(state: GameState, uid: str, floor: int = 0, top: bool = False, hex: str = "") -> GameState:
-    """Places a unit on a floor (or the roof) of the building hex it stands in (or is moved to: a scenario
-    starts one unit a hex, so units sharing a building hex are moved in afterwards)."""
-    unit = state.units[uid]
-    if hex:
-        unit = changed(unit, position=H(hex))
-    return state.with_unit(placement.placed(unit, floor=floor, top=top))
-
-
-def building(kind: str = "medium", height: int = 2, cf: int | None = None, **more) -> dict[str, Any]:
-    spec: dict[str, Any] = {"type": kind, "height": height, **more}
-    if cf is not None:
-        spec["cf"] = cf
-    return {"building": spec}
-
-
-def fire(state: GameState, attacker: str, target: str, weapons: tuple[str, ...], dice: list[int]):
-    d = ManualDice(dice)
-    new, events = engine.apply(state, WeaponAttackOrder(attacker, target, weapons), d)
-    d.finish()
-    return new, events, d
-
-
-def purposes(d: ManualDice) -> list[str]:
-    return [r.purpose for r in d.rolls]
-
-
-def hex_hits(state: GameState) -> list[tuple[str, int]]:
-    return [(h.target, h.damage) for h in state.pending if structures.is_structure_hit(h)]
-
-
 def unit_hits(state: GameState) -> list[tuple[str, str, int]]:
     return [(h.target, h.location, h.damage) for h in state.pending if not structures.is_structure_hit(h)]
-
-
-def cf(state: GameState, label: str) -> int:
-    return state.board.hex(H(label)).building.cf
 
 
 # -- URB-ATK-01: buildings and the units inside them are targets ------------------------------------------------

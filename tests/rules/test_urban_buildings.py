@@ -1,7 +1,7 @@
 """Tests for buildings: representation, types, CF, levels, roofs and basements
 (btcli.rules.buildings; catalog URB-GEN-01, URB-BLD-01..11, URB-BSMT-01..04; tables.md 10).
 
-States are built in code as in tests/rules/test_movement.py: a 10 x 10 clear map, a mover 'u1'
+States are built with the helpers of tests/builders.py: a 10 x 10 clear map, a mover 'u1'
 at 0510 facing N, so ``F`` enters 0509. Default piloting is 5 and a 'Mech's internal structure
 follows its tonnage; ``mech(tons=...)`` is a Hunchback of another weight.
 """
@@ -20,41 +20,22 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.rules import buildings, los, placement, structures
-from tests.builders import changed
-from tests.rules.test_movement import HUNCHBACK, design, make_state, plan
-from tests.rules.test_vtol import fly, purposes
+from tests.builders import (
+    armor_lost,
+    at,
+    building,
+    cf,
+    changed,
+    design,
+    fly,
+    game,
+    pending_hits,
+    plan,
+    purposes,
+)
+from tests.builders import hunchback as mech
 
 H = HexId.parse
-
-
-def mech(uid: str = "u1", tons: int = 50, **extra) -> dict:
-    """Returns a Hunchback of ``tons`` tons (piloting 5, internal structure for that weight)."""
-    return design(HUNCHBACK, uid, tons=tons, **extra)
-
-
-def building(type_: str = "medium", height: int = 2, cf: int | None = None, basement: str = "none", **more) -> dict:
-    spec = {"type": type_, "height": height, "basement": basement, **more}
-    if cf is not None:
-        spec["cf"] = cf
-    return {"terrain": "building", "building": spec}
-
-
-def at(state: GameState, uid: str, hex_label: str, floor: int = 0, top: bool = False) -> GameState:
-    """Puts a unit in a hex, on a floor or on the roof."""
-    unit = changed(state.units[uid], position=H(hex_label))
-    return state.with_unit(placement.placed(unit, floor=floor, top=top))
-
-
-def cf(state: GameState, label: str) -> int:
-    return state.board.hex(H(label)).building.cf
-
-
-def pending_hits(state: GameState, *hits: tuple[str, int]) -> GameState:
-    return changed(state, pending=tuple(structures.building_hit(H(label), amount, "test") for label, amount in hits))
-
-
-def armor_lost(unit) -> int:
-    return sum(unit.max_armor.values()) - sum(unit.armor.values())
 
 
 # -- URB-GEN-01: every building hex has a type and a level; multi-hex buildings are named -----------------------
@@ -65,7 +46,7 @@ def test_urb_gen_01_building_hex_always_carries_type_and_level_and_a_shared_name
     # The code's reading: a hex left without type or level is not an error but gets the defaults (URB-BLD-02).
     hexes = {"0303": building(structure="mall"), "0403": building(structure="mall"),
              "0503": building(structure="mall"), "0703": building()}
-    state = make_state(mech(), hexes=hexes)
+    state = game(mech(), hexes=hexes)
     standing, fallen = structures.structure_hexes(state.board, "mall")
     assert (standing, fallen) == ([H("0303"), H("0403"), H("0503")], [])
     assert placement.same_structure(state.board, H("0303"), H("0503"))
@@ -82,7 +63,7 @@ def test_urb_gen_01_building_hex_always_carries_type_and_level_and_a_shared_name
 def test_urb_gen_01_a_building_with_an_unknown_type_or_no_level_is_refused(spec, message):
     # URB-GEN-01: the type must be one of the four, and the hex must stand at least one level high.
     with pytest.raises(GameFileError, match=message):
-        make_state(mech(), hexes={"0509": {"terrain": "building", "building": spec}})
+        game(mech(), hexes={"0509": {"terrain": "building", "building": spec}})
 
 
 # -- URB-BLD-01..09: types, CF and levels ------------------------------------------------------------------------
@@ -90,7 +71,7 @@ def test_urb_gen_01_a_building_with_an_unknown_type_or_no_level_is_refused(spec,
 
 def test_urb_bld_01_damage_changes_a_heavy_hexs_cf_but_not_its_type():
     # URB-BLD-01: a Heavy hex of CF 90 takes 30 -> CF 60, still Heavy, same height.
-    state = make_state(mech(), hexes={"0509": building("heavy", 3)})
+    state = game(mech(), hexes={"0509": building("heavy", 3)})
     board = structures.damage_structure(state.board, H("0509"), 30)
     b = board.hex(H("0509")).building
     assert (b.type, b.height, b.cf) == (BuildingType.HEAVY, 3, 60)
@@ -98,7 +79,7 @@ def test_urb_bld_01_damage_changes_a_heavy_hexs_cf_but_not_its_type():
 
 def test_urb_bld_02_unspecified_building_is_medium_level_2_cf_40():
     # URB-BLD-02 (+ URB-BLD-08): "terrain = building" alone -> Medium, level 2, CF 40.
-    state = make_state(mech(), hexes={"0509": {"terrain": "building"}})
+    state = game(mech(), hexes={"0509": {"terrain": "building"}})
     b = state.board.hex(H("0509")).building
     assert (b.type, b.height, b.cf) == (BuildingType.MEDIUM, 2, 40)
     assert state.board.hex(H("0509")).terrain is Terrain.BUILDING
@@ -107,7 +88,7 @@ def test_urb_bld_02_unspecified_building_is_medium_level_2_cf_40():
 def test_urb_bld_03_a_four_level_hex_has_one_cf_for_all_its_levels():
     # URB-BLD-03: damage to the hex (here 7) lowers the one CF of the whole hex (90 -> 83), and every level
     # above the ground floor measures weight against that same CF: 85 tons overload level 1, 2 or 3 alike.
-    state = make_state(mech(tons=85), hexes={"0509": building("heavy", 4)})
+    state = game(mech(tons=85), hexes={"0509": building("heavy", 4)})
     state = state.with_board(structures.damage_structure(state.board, H("0509"), 7))
     assert cf(state, "0509") == 83
     reasons = [structures.overweight(at(state, "u1", "0509", floor=floor), H("0509")) for floor in range(4)]
@@ -117,7 +98,7 @@ def test_urb_bld_03_a_four_level_hex_has_one_cf_for_all_its_levels():
 
 def test_urb_bld_04_damage_accumulates_over_the_game_until_the_hex_is_rubble():
     # URB-BLD-04: CF 40 takes 25 in turn 2 (-> 15, standing) and 15 in turn 5 (-> 0, rubble).
-    state = make_state(mech(at="0101"), hexes={"0509": building()})
+    state = game(mech(at="0101"), hexes={"0509": building()})
     state, events = buildings.apply_structure_hits(changed(pending_hits(state, ("0509", 25)), turn=2), ManualDice([]))
     assert events == ["building hex 0509 takes 25 damage: CF 40 -> 15"]
     state = changed(state, pending=(), board=structures.new_phase(state.board), turn=5)
@@ -135,15 +116,15 @@ def test_urb_bld_04_damage_accumulates_over_the_game_until_the_hex_is_rubble():
 ])
 def test_urb_bld_05_each_level_holds_its_cf_in_tons(tons, why):
     # URB-BLD-05: CF 40: a 40-ton 'Mech on level 1 is supported; a 45-ton one brings the hex down (URB-COLL-01).
-    state = at(make_state(mech(tons=tons), hexes={"0509": building(height=3)}), "u1", "0509", floor=1)
+    state = at(game(mech(tons=tons), hexes={"0509": building(height=3)}), "u1", "0509", floor=1)
     assert structures.overweight(state, H("0509")) == why
 
 
 def test_urb_bld_05_weight_is_counted_per_level_not_per_hex():
     # URB-BLD-05: two 25-ton 'Mechs on levels 1 and 2 of a CF-40 hex: 25 per level, no collapse,
     # though the hex holds 50 tons in all.
-    state = make_state(design("Commando COM-2D", "a"), design("Commando COM-2D", "b", at="0101"),
-                       hexes={"0509": building(height=3)})
+    state = game(design("Commando COM-2D", "a"), design("Commando COM-2D", "b", at="0101"),
+                 hexes={"0509": building(height=3)})
     state = at(at(state, "a", "0509", floor=1), "b", "0509", floor=2)
     assert structures.overweight(state, H("0509")) == ""
 
@@ -154,18 +135,18 @@ def test_urb_bld_05_weight_is_counted_per_level_not_per_hex():
 def test_urb_bld_06_cf_outside_the_types_range_is_refused(type_, low, high):
     # URB-BLD-06: tables.md 10.1 CF ranges; the ends are legal, one beyond either end is not.
     for value in (low, high):
-        state = make_state(mech(), hexes={"0509": building(type_, cf=value)})
+        state = game(mech(), hexes={"0509": building(type_, cf=value)})
         assert cf(state, "0509") == value
     for value in (low - 1, high + 1):
         with pytest.raises(GameFileError, match=f"a {type_} building has a CF of {low}-{high}, not {value}"):
-            make_state(mech(), hexes={"0509": building(type_, cf=value)})
+            game(mech(), hexes={"0509": building(type_, cf=value)})
     assert CF_RANGE[BuildingType(type_)] == (low, high)
 
 
 def test_urb_bld_07_a_second_mech_in_the_same_phase_meets_the_cf_as_it_is_now():
     # URB-BLD-07: Light CF 15. A 50-ton 'Mech walks through (PSR made, hex -> CF 10); a second one then
     # fails its entry PSR: it takes ceil(10/10) = 1, not ceil(15/10) = 2 (and the hex drops to 5).
-    state = make_state(mech("a"), mech("b", at="0101"), hexes={"0509": building("light", cf=15)})
+    state = game(mech("a"), mech("b", at="0101"), hexes={"0509": building("light", cf=15)})
     state, events, rolls = fly(state, "F,F", [9], uid="a")  # 'a' walks through 0509 to 0508
     assert purposes(rolls) == ["piloting skill roll a (entering 0509)"]
     assert cf(state, "0509") == 10
@@ -183,13 +164,13 @@ def test_urb_bld_08_default_cf_by_type():
                           BuildingType.HARDENED: 120}
     hexes = {"0101": building("light"), "0201": building("medium"), "0301": building("heavy"),
              "0401": building("hardened")}
-    state = make_state(mech(), hexes=hexes)
+    state = game(mech(), hexes=hexes)
     assert [cf(state, label) for label in ("0101", "0201", "0301", "0401")] == [15, 40, 90, 120]
 
 
 def four_hex_building(**options) -> GameState:
     hexes = {label: building(structure="depot") for label in ("0303", "0403", "0503", "0603")}
-    state = make_state(mech(at="0110"), hexes=hexes)
+    state = game(mech(at="0110"), hexes=hexes)
     return changed(state, options=options)
 
 
@@ -229,7 +210,7 @@ def test_urb_bld_10_a_building_blocks_sight_exactly_like_a_hill_of_its_level(hei
     # blocks exactly when a level-N hill does.
     results = []
     for middle in (building(height=height), {"terrain": "clear", "level": height}):
-        state = make_state(mech("a", at="0503"), mech("b", at="0507", side="blue"), hexes={"0505": middle})
+        state = game(mech("a", at="0503"), mech("b", at="0507", side="blue"), hexes={"0505": middle})
         sight = los.line_of_sight(state.board, state.units["a"], state.units["b"])
         results.append(sight.blocked)
     assert results == [blocked, blocked]
@@ -237,8 +218,8 @@ def test_urb_bld_10_a_building_blocks_sight_exactly_like_a_hill_of_its_level(hei
 
 def test_urb_bld_10_climbing_onto_a_roof_costs_levels_like_a_hill():
     # URB-BLD-10/11: onto a level-2 roof from the ground: 1 MP + 2 for the levels, as onto a level-2 hill.
-    roof = plan(make_state(mech(), hexes={"0509": building(height=2)}), "T")
-    hill = plan(make_state(mech(), hexes={"0509": {"terrain": "clear", "level": 2}}), "F")
+    roof = plan(game(mech(), hexes={"0509": building(height=2)}), "T")
+    hill = plan(game(mech(), hexes={"0509": {"terrain": "clear", "level": 2}}), "F")
     assert (roof.mp, hill.mp) == (3, 3)
     assert roof.place == (0, True, False)
 
@@ -247,7 +228,7 @@ def test_urb_bld_10_climbing_onto_a_roof_costs_levels_like_a_hill():
 
 
 def roofs(upper: int, cf_upper: int = 40, tons: int = 50) -> GameState:
-    state = make_state(mech(tons=tons), hexes={"0510": building(height=2), "0509": building(height=upper, cf=cf_upper)})
+    state = game(mech(tons=tons), hexes={"0510": building(height=2), "0509": building(height=upper, cf=cf_upper)})
     return at(state, "u1", "0510", top=True)
 
 
@@ -292,8 +273,8 @@ def test_urb_bld_11_a_55_ton_mech_onto_a_cf_40_roof_collapses_it():
 def test_urb_bld_11_a_roof_holds_its_cf_for_everyone_on_it():
     # URB-BLD-11 / URB-BLD-05: a 25-ton Commando stands on the CF-40 roof of 0509; a 20-ton Locust crossing
     # that roof brings 45 tons onto it: the roof collapses (before the fix only the mover's 20 t counted).
-    state = make_state(design("Locust LCT-1V", "u1"), design("Commando COM-2D", "c", at="0101"),
-                       hexes={"0510": building(height=2), "0509": building(height=2), "0508": building(height=2)})
+    state = game(design("Locust LCT-1V", "u1"), design("Commando COM-2D", "c", at="0101"),
+                 hexes={"0510": building(height=2), "0509": building(height=2), "0508": building(height=2)})
     state = at(at(state, "u1", "0510", top=True), "c", "0509", top=True)
     after, why = buildings.enter(state, "u1", H("0509"), "roof", 1, False, 0, ManualDice([]), [])
     assert why == "u1 (20 t) climbs onto the roof: 45 tons on the roof exceed CF 40"
@@ -307,7 +288,7 @@ def test_urb_bld_11_a_roof_holds_its_cf_for_everyone_on_it():
 def test_urb_bsmt_01_first_entry_rolls_the_basement_once_second_entry_does_not():
     # URB-BSMT-01: the first 'Mech entering the level-0 hex rolls 2D6 on the basement table (7: none);
     # a second 'Mech entering later rolls only its entry PSR.
-    state = make_state(mech("a"), mech("b", at="0101"), hexes={"0509": building(basement="")})
+    state = game(mech("a"), mech("b", at="0101"), hexes={"0509": building(basement="")})
     state, events, rolls = fly(state, "F,F", [9, 7], uid="a")
     assert purposes(rolls) == ["piloting skill roll a (entering 0509)", "basement table 0509"]
     assert "building hex 0509 has no basement (basement roll 7)" in events
@@ -322,18 +303,18 @@ def test_urb_bsmt_01_first_entry_rolls_the_basement_once_second_entry_does_not()
 ])
 def test_urb_bsmt_01_basement_table(roll, basement):
     # URB-BSMT-01, tables.md 10.4.
-    state = make_state(mech(), hexes={"0509": building(basement="")})
+    state = game(mech(), hexes={"0509": building(basement="")})
     board = structures.roll_basement(state.board, H("0509"), ManualDice([roll]), [])
     assert board.hex(H("0509")).building.basement == basement
 
 
 def test_urb_bsmt_01_no_roll_for_a_building_entered_above_ground_or_given_by_the_scenario():
     # URB-BSMT-01: a scenario's basement stands (no roll); entering on level 1 rolls no basement either.
-    state = make_state(mech(), hexes={"0509": building(basement="1:fall")})
+    state = game(mech(), hexes={"0509": building(basement="1:fall")})
     _, _, rolls = fly(state, "F", [9])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)"]
-    state = make_state(mech(tons=20), hexes={"0509": building(height=3, basement=""),
-                                             "0510": {"terrain": "clear", "level": 1}})
+    state = game(mech(tons=20), hexes={"0509": building(height=3, basement=""),
+                                       "0510": {"terrain": "clear", "level": 1}})
     state, _, rolls = fly(state, "F", [9])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)"]
     assert placement.floor_of(state.units["u1"]) == 1
@@ -344,8 +325,8 @@ def test_urb_bsmt_02_heavy_mech_on_the_ground_floor_falls_in_as_movement_starts(
     # URB-BSMT-02 (AMB-41): a 60-ton 'Mech at level 0 of a CF-40 hex with a 1-level basement ("1:fall"):
     # when the initiative phase ends (initiative 7 / 8) it falls 1 level: ceil(60/10) x 2 = 12 in 5, 5, 2
     # (facing roll 1: front), the MechWarrior check made; it is prone on floor -1.
-    state = at(make_state(mech(tons=60), hexes={"0509": building(basement="1:fall")},
-                          phase=Phase.INITIATIVE), "u1", "0509")
+    state = at(game(mech(tons=60), hexes={"0509": building(basement="1:fall")},
+                    phase=Phase.INITIATIVE), "u1", "0509")
     dice = ManualDice([7, 8, 1, 7, 7, 7, 11])
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     dice.finish()
@@ -362,7 +343,7 @@ def test_urb_bsmt_02_heavy_mech_on_the_ground_floor_falls_in_as_movement_starts(
 def test_urb_bsmt_02_no_fall_when_light_enough_or_without_a_basement():
     # URB-BSMT-02: 40 tons on CF 40 does not exceed it; 60 tons over "none" has nowhere to fall.
     for tons, basement in ((40, "1:fall"), (60, "none")):
-        state = at(make_state(mech(tons=tons), hexes={"0509": building(basement=basement)}), "u1", "0509")
+        state = at(game(mech(tons=tons), hexes={"0509": building(basement=basement)}), "u1", "0509")
         after, events = buildings.basement_falls(state, ManualDice([]))
         assert (after, events) == (state, [])
 
@@ -370,7 +351,7 @@ def test_urb_bsmt_02_no_fall_when_light_enough_or_without_a_basement():
 def test_urb_bsmt_02_unrolled_hex_rolls_its_basement_first():
     # URB-BSMT-01/02: a 'Mech placed by the scenario on an unrolled hex: the table is rolled (5: none) and
     # nothing falls.
-    state = at(make_state(mech(tons=60), hexes={"0509": building(basement="")}), "u1", "0509")
+    state = at(game(mech(tons=60), hexes={"0509": building(basement="")}), "u1", "0509")
     dice = ManualDice([5])
     state, events = buildings.basement_falls(state, dice)
     assert events == ["building hex 0509 has no basement (basement roll 5)"]
@@ -381,7 +362,7 @@ def test_urb_bsmt_03_a_two_level_basement_becomes_a_sub_level_two_deep():
     # URB-BSMT-03: "2:kick" (feet first, kick table): the hex now has a sub-level of depth 2 and the
     # 'Mech is on floor -2 (2 levels below the ground floor), 2 levels fallen: 6 x 3 = 18 in 5, 5, 5, 3,
     # each located on the kick table (1-3 right leg, 4-6 left leg from the front).
-    state = at(make_state(mech(tons=60), hexes={"0509": building(basement="2:kick")}), "u1", "0509")
+    state = at(game(mech(tons=60), hexes={"0509": building(basement="2:kick")}), "u1", "0509")
     dice = ManualDice([1, 1, 1, 4, 4, 12])
     state, events = buildings.basement_falls(state, dice)
     dice.finish()
@@ -395,7 +376,7 @@ def test_urb_bsmt_03_a_two_level_basement_becomes_a_sub_level_two_deep():
 
 def test_urb_bsmt_03_an_opened_basement_catches_no_second_mech():
     # URB-BSMT-03: once the sub-level exists nothing more falls through (the 'Mech already below stays).
-    state = at(make_state(mech(tons=60), hexes={"0509": building(basement="1:fall")}), "u1", "0509")
+    state = at(game(mech(tons=60), hexes={"0509": building(basement="1:fall")}), "u1", "0509")
     board = state.board.with_hex(H("0509"), replace(state.board.hex(H("0509")),
                                                       building=replace(state.board.hex(H("0509")).building, sublevel=1)))
     state = state.with_board(board)
@@ -409,7 +390,7 @@ def test_urb_bsmt_03_an_opened_basement_catches_no_second_mech():
 def test_urb_bsmt_04_the_hex_takes_ceil_tons_over_10_doubled_for_two_levels(basement, damage, rolls):
     # URB-BSMT-04: a 75-ton 'Mech breaks into the basement: the hex takes ceil(75/10) = 8, 16 if two deep;
     # the hex does not collapse (CF 40 -> 32 / 24).
-    state = at(make_state(mech(tons=75), hexes={"0509": building(basement=basement)}), "u1", "0509")
+    state = at(game(mech(tons=75), hexes={"0509": building(basement=basement)}), "u1", "0509")
     dice = ManualDice(rolls)
     state, events = buildings.basement_falls(state, dice)
     dice.finish()

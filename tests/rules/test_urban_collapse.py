@@ -2,9 +2,10 @@
 apply_structure_hits, collapse_damage) and the collapses the engine triggers during movement and at the end
 of attack phases.
 
-States are small scenario dicts built in code (tests.rules.test_urban_attacks.game); units sharing a
-building hex are moved in after loading. Dice are scripted with ``ManualDice`` in request order. On the
-Punch table's front column a 3 is the CT; on the standard table's front column a 7 is the CT.
+States are small scenario dicts built in code (``game`` is tests/builders.py's ``weapon_game``, a clear
+12 x 12 map); units sharing a building hex are moved in after loading. Dice are scripted with
+``ManualDice`` in request order. On the Punch table's front column a 3 is the CT; on the standard table's
+front column a 7 is the CT.
 """
 
 from __future__ import annotations
@@ -19,18 +20,10 @@ from btcli.model.board import Terrain
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.rules import buildings, displacement, piloting, structures
-from tests.builders import changed
-from tests.rules.test_urban_attacks import (
-    ATLAS,
-    HUNCHBACK,
-    H,
-    at,
-    building,
-    cf,
-    game,
-    mech,
-    purposes,
-)
+from tests.builders import ATLAS, HUNCHBACK, H, at, cf, changed, purposes
+from tests.builders import design as mech
+from tests.builders import unrolled_building as building
+from tests.builders import weapon_game as game
 
 LOCUST = "Locust LCT-1V"  # 20 t
 
@@ -319,7 +312,7 @@ def test_urb_coll_09_displacement_goes_lowest_level_first():
     # displaced before floor 2.
     state = game(mech(HUNCHBACK, "a", "1201"), mech(HUNCHBACK, "b", "1202"), mech(HUNCHBACK, "c", "1203"),
                  mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(height=3, cf=40)})
-    state = at(at(at(state, "a", 0, hex="0505"), "b", 1, hex="0505"), "c", 2, hex="0505")
+    state = at(at(at(state, "a", floor=0, hex="0505"), "b", floor=1, hex="0505"), "c", floor=2, hex="0505")
     # collapse: a 12 (5, 5, 2), b 8 (5, 3), c 4; falls: b 1 level (10: 5 + 5), c 2 levels (15: 5 + 5 + 5);
     # then b is pushed north (1), c south (4).
     dice = [3, 3, 3, 3, 3, 3] + [1, 7, 7, 12] + [1, 7, 7, 7, 12] + [1, 4]
@@ -351,7 +344,7 @@ def test_urb_coll_10_a_survivor_may_be_displaced_more_than_once():
     # pushes b on from 0504 to 0503 (domino), so b is displaced twice.
     state = game(mech(HUNCHBACK, "a", "1201"), mech(HUNCHBACK, "b", "1202"), mech(HUNCHBACK, "c", "1203"),
                  mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(height=3, cf=40)})
-    state = at(at(at(state, "a", 0, hex="0505"), "b", 1, hex="0505"), "c", 2, hex="0505")
+    state = at(at(at(state, "a", floor=0, hex="0505"), "b", floor=1, hex="0505"), "c", floor=2, hex="0505")
     dice = [3, 3, 3, 3, 3, 3] + [1, 7, 7, 12] + [1, 7, 7, 7, 12] + [1, 1]
     state, events, d = collapse(state, ["0505"], dice)
     assert [e for e in events if "is displaced" in e] == [

@@ -40,8 +40,8 @@ from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode, Unit
 from btcli.rules import kinds, moves, tohit, turn_order, vehicles, victory
 from btcli.rules.hits import apply_hits
-from btcli.store.scenario import scenario_from_dict
-from tests.builders import changed
+from tests.builders import changed, weapon_game
+from tests.builders import design as entry
 
 SCORPION = "Scorpion Light Tank"
 MANTICORE = "Manticore Heavy Tank"
@@ -59,15 +59,8 @@ def make_state(design: str | dict[str, Any] = MANTICORE, *, enemy: str = LOCUST,
                enemy_facing: str = "S", phase: Phase = Phase.WEAPON, turn: int = 1, destroy_share: float = 0.0,
                **changes) -> GameState:
     """Returns the standard game; ``changes`` are set on 't' with ``evolve``."""
-    t = {"design": design} if isinstance(design, str) else dict(design)
-    t.update({"id": "t", "side": "blue", "position": "0510", "facing": "N"})
-    data = {
-        "scenario": {"name": "vehicle crits", "seed": 1, "destroy_share": destroy_share},
-        "map": {"width": 12, "height": 24, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [t, {"id": "e", "side": "red", "design": enemy, "position": enemy_at, "facing": enemy_facing}],
-    }
-    state = replace(scenario_from_dict(data), phase=phase, turn=turn)
+    state = weapon_game(entry(design, "t", "0510", side="blue"), entry(enemy, "e", enemy_at, enemy_facing), height=24,
+                        phase=phase, turn=turn, destroy_share=destroy_share)
     if changes:
         state = state.with_unit(changed(state.units["t"], **changes))
     return state

@@ -17,8 +17,7 @@ from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import Mount
 from btcli.rules import damage
-from btcli.store.scenario import scenario_from_dict
-from tests.builders import armed
+from tests.builders import armed, weapon_game
 
 THICK = {"front": 40, "right": 40, "left": 40, "rear": 40}
 
@@ -38,13 +37,8 @@ def target(at: str = "0505") -> dict:
 
 
 def game(*units: dict, hexes: dict | None = None):
-    data = {
-        "scenario": {"name": "modes", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear", "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    """Returns a game on a clear 12 x 24 map in the weapon attack phase."""
+    return weapon_game(*units, height=24, hexes=hexes)
 
 
 def fire(state, spec: str, dice: list[int], at: str = "t"):

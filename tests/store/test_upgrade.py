@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok, run
-from tests.cli.test_commands import assert_refused
+from tests.cli.helpers import assert_refused, ok, run
 from tests.conftest import ROOT
 
 FORMAT1 = ROOT / "tests" / "store" / "format1"
