@@ -8,12 +8,12 @@ against infantry assets) reads the same small value.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AreaEffect:
     """The damage one area-effect attack deals to each hex it reaches.
 

@@ -8,10 +8,11 @@ turn's damage. Seed 004 tracks nothing else from turn to turn (ASSET-GEN-02).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from btcli.errors import IllegalOrderError
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -84,7 +85,7 @@ class AssumedMode(str, Enum):
     IMMOBILE = "immobile"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RangeBands:
     """The upper limits in hexes of an asset's short, medium and long range bands (tables.md 16.1)."""
 
@@ -106,7 +107,7 @@ class RangeBands:
         return f"{self.short}/{self.medium}/{self.long}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Special:
     """One card Special: its name and the value some carry (``IF2``, ``ECM6``, ``Artillery (LT)``), tables.md 16.5."""
 
@@ -131,7 +132,7 @@ Offset = tuple[int, ...]
 BEHIND: Offset = (3,)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetCard:
     """A Battlefield Support asset card (tables.md 16.1): everything printed on it, plus its footprint.
 
@@ -231,7 +232,7 @@ class AssetCard:
         return bool(self.footprint)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetState:
     """What one asset carries in one game (seed 004 tracks little: ASSET-GEN-02, ASSET-DMG-11).
 
@@ -260,7 +261,7 @@ class AssetState:
         return replace(self, **changes)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetHitDamage:
     """The damage of one asset hit: every group, and whether each rolls its own hit location (ASSET-ATK-04)."""
 

@@ -21,18 +21,18 @@ The result is an AreaEffect, so area-effect rules such as ASSET-DMG-08 apply to 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import ARTILLERY, AssetCard
 from btcli.model.board import Board
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.modifiers import ToHit
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ArtilleryWeapon:
     """An artillery piece: the damage it deals at each distance from the hex it strikes (0 = that hex)."""
 
@@ -57,7 +57,7 @@ ARTILLERY_DAMAGE = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ArtilleryStrike:
     """Where an artillery attack aimed, whether it hit, where it landed and what it does there."""
 

@@ -18,11 +18,11 @@ rolled through the Dice with its purpose, target number and modifiers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from btcli.dice import Dice
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetCard, AssetHitDamage, AssetKind, AssetState
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import arcs
 
@@ -35,7 +35,7 @@ REAR_MULTIPLIER = 2  # ASSET-DMG-10
 AREA_EFFECT_MULTIPLIER = 2  # ASSET-DMG-08
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetDamage:
     """Damage reaching an asset from one attack or blast, before the asset's own multipliers."""
 

@@ -9,14 +9,14 @@ in one hex are shown, and the default skill of a card that must be filled in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
 
 from btcli.errors import IllegalOrderError
 from btcli.model.assets import AssetCard, AssetKind, AssumedMode, MovementCode
+from btcli.model.frozen import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PilotingOutcome:
     """The result of a Piloting/Driving Skill Roll an asset is asked for: failed, no dice rolled (ASSET-GEN-01)."""
 

@@ -17,13 +17,13 @@ passed in as a mapping from hex to its occupants, so no game state is needed.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from math import ceil
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.assets import AssetCard, AssetKind, MovementCode
 from btcli.model.board import Board, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.asset_general import assumed_mode  # noqa: F401  (ASSET-MOVE-04, asked of movement too)
 from btcli.rules.terrain import TERRAIN_COST, follows_road
@@ -43,7 +43,7 @@ class NonAsset(str, Enum):
     OTHER = "other"  # any other non-asset unit: counted like a 'Mech for asset stacking
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Occupant:
     """One unit standing in a hex: its side and what it is (an asset kind, or a non-asset)."""
 
@@ -62,7 +62,7 @@ class Occupant:
 Occupants = Mapping[HexId, Sequence[Occupant]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetMove:
     """A checked asset move: where it ends, what it cost, and the hexes it then occupies."""
 

@@ -12,14 +12,14 @@ deploys) all of them in one batch, still before any non-asset (AMB-49).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from math import ceil
 
 from btcli.errors import IllegalOrderError
 from btcli.model.assets import AssetKind
+from btcli.model.frozen import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AssetBatch:
     """One side deploying or moving ``size`` of its assets in its turn."""
 
@@ -27,7 +27,7 @@ class AssetBatch:
     size: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NonAssetStage:
     """After every asset batch: the non-asset units deploy or move under the normal rules."""
 
