@@ -159,15 +159,17 @@ def destruction_check(
     target = sum(value for _, value in mods)
     roll = dice.roll(2, f"destruction check {name} (rolled by {roller})", target=target, modifiers=tuple(mods))
     result = roll.total - target + state.check  # the modified roll, for the event
+    rolled = f"destruction check {name}: {roller} rolls {roll.total} (modified {result}) against check TN {state.check}"
     if roll.success:
         return state.evolve(checked=True, destroyed=True), [
-            f"{roller} rolls {roll.total} (modified {result}) against {name}'s check {state.check}: destroyed"
+            rolled, f"{name} is destroyed: the check succeeded (ASSET-DMG-03)"
         ]
-    wear = ANTI_INFANTRY_WEAR if state.anti_infantry and card.kind is AssetKind.CONVENTIONAL_INFANTRY else WEAR
+    ai_wear = state.anti_infantry and card.kind is AssetKind.CONVENTIONAL_INFANTRY
+    wear = ANTI_INFANTRY_WEAR if ai_wear else WEAR
     worn = max(LAST_CHECK, state.check - wear)
+    why = "anti-infantry wear -2 (ASSET-DMG-07)" if ai_wear else "wear -1 (ASSET-DMG-12)"
     return state.evolve(checked=True, check=worn), [
-        f"{roller} rolls {roll.total} (modified {result}) against {name}'s check {state.check}: "
-        f"{name} survives; its check TN is now {worn}"
+        rolled, f"{name} survives: check TN {state.check} -> {worn}, {why}"
     ]
 
 

@@ -91,7 +91,8 @@ def test_the_damage_modifier_is_added_to_the_roll():  # ASSET-DMG-04
     assert state.destroyed
     assert dice.rolls[0].target == 8
     assert dice.rolls[0].modifiers == (("destruction check TN", 9), ("damage 15 this turn: +1 to the roll", -1))
-    assert events == ["mech-1 rolls 8 (modified 9) against tank-1's check 9: destroyed"]
+    assert events == ["destruction check tank-1: mech-1 rolls 8 (modified 9) against check TN 9",
+                      "tank-1 is destroyed: the check succeeded (ASSET-DMG-03)"]
 
 
 def test_check_modifiers_are_cumulative():  # ASSET-DMG-05
@@ -117,9 +118,11 @@ def test_one_check_per_asset_per_turn():  # ASSET-DMG-06
 def test_anti_infantry_damage_wears_conventional_infantry_twice(card, check_after):  # ASSET-DMG-07
     machine_gun = AssetDamage(6, "scout-1", anti_infantry=True)
     state, _ = dmg.take_damage(card, AssetState.fresh(card), machine_gun, "inf-1")
-    state, _ = dmg.end_phase(card, state, ManualDice([3]), "inf-1")
+    state, events = dmg.end_phase(card, state, ManualDice([3]), "inf-1")
     assert (state.destroyed, state.check) == (False, check_after)
     assert state.anti_infantry is False  # the note is cleared with the damage
+    why = "anti-infantry wear -2 (ASSET-DMG-07)" if card is PLATOON else "wear -1 (ASSET-DMG-12)"
+    assert events[-1] == f"inf-1 survives: check TN 7 -> {check_after}, {why}"
 
 
 def test_the_ai_special_marks_the_hit():  # ASSET-DMG-07
@@ -175,7 +178,8 @@ def test_surviving_lowers_the_check_tn_by_one():  # ASSET-DMG-12, AMB-53
     card = card_with_check(8)
     state, events = dmg.end_phase(card, hit(card, AssetState.fresh(card), 5), ManualDice([4]), "tank-1")
     assert state.check == 7
-    assert events == ["mech-1 rolls 4 (modified 4) against tank-1's check 8: tank-1 survives; its check TN is now 7"]
+    assert events == ["destruction check tank-1: mech-1 rolls 4 (modified 4) against check TN 8",
+                      "tank-1 survives: check TN 8 -> 7, wear -1 (ASSET-DMG-12)"]
     # the worn check is the next turn's TN
     dice = ManualDice([7])
     state, _ = dmg.end_phase(card, hit(card, state, 5), dice, "tank-1")
