@@ -282,6 +282,7 @@ def game_view(state: GameState) -> dict[str, object]:
             for d in state.declarations
         ],
         "unmoved": _unmoved(state),
+        "move_queue": _move_queue(state),
         "dropping": {
             sid: [u.id for u in _arriving(state) if u.side == sid] if state.phase.value == "movement" else []
             for sid in state.sides
@@ -316,6 +317,25 @@ def _unmoved(state: GameState) -> dict[str, list[str]]:
     if state.asset_slots:
         units.sort(key=lambda u: u.asset is None)
     return {sid: [u.id for u in units if u.side == sid] for sid in state.sides}
+
+
+def _move_queue(state: GameState) -> list[str]:
+    """The units still to move this movement phase, in an order the rules accept when each side moves its
+    ``unmoved`` units first to last (assets first in their batches, ASSET-INIT; TW p.39): a script can
+    move them in turn without asking who is next. Empty outside the movement phase, and once a side
+    moves out of this order (another of its units, or a batch chosen with --batch) it is redrawn."""
+    if state.phase.value != "movement":
+        return []
+    from btcli.model.frozen import evolve
+    from btcli.model.units import MoveMode
+
+    waiting = _unmoved(state)
+    queue: list[str] = []
+    while (side := turn_order.side_to_move(state)) is not None and waiting.get(side):
+        uid = waiting[side].pop(0)
+        queue.append(uid)
+        state = state.with_unit(evolve(state.units[uid], mode=MoveMode.STAND))
+    return queue
 
 
 def _next_to_move(state: GameState) -> str | None:

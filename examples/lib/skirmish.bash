@@ -1,6 +1,5 @@
 # Shared by the example scripts that fight a game to the end (source it; not an example itself).
-# Expects BTCLI, GAME and an associative array WEAPONS (unit -> "-w ..." options; none for an asset, which
-# attacks with its card).
+# Expects BTCLI, GAME and an associative array WEAPONS (unit -> "-w ..." options).
 
 enemy() { if [ "$1" = blue ]; then echo red; else echo blue; fi; }
 
@@ -8,9 +7,9 @@ fire() {  # fire every weapon of $1 (side $2) at the first enemy that a dry run 
     local attacker=$1 side=$2 target
     for target in $($BTCLI report "$GAME" --field "active.$(enemy "$side")"); do
         # shellcheck disable=SC2086
-        if $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]:-} --dry-run >/dev/null 2>&1; then
+        if $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]} --dry-run >/dev/null 2>&1; then
             # shellcheck disable=SC2086
-            $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]:-}
+            $BTCLI attack "$GAME" "$attacker" "$target" ${WEAPONS[$attacker]}
             return
         fi
     done

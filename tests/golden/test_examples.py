@@ -53,3 +53,27 @@ def test_example_game_file_verifies(script: Path):
 
     count = verify_text((HERE / script.stem / "game.toml").read_bytes()).count
     assert count > 1
+
+
+# The Convoy Ambush example exists to show every asset event of issue #12 at least once; a change that
+# loses one (a new seed, another plan, a changed message) must fail here, not pass with a silently
+# poorer golden.
+CONVOY_EVENTS = {
+    "a destruction check that destroys (ASSET-DMG-03)": r"^\w[\w-]* is destroyed: the check succeeded \(ASSET-DMG-03\)$",
+    "a check survived with wear (ASSET-DMG-12)": r"^\w[\w-]* survives: check TN (\d+) -> \d+, wear -1 \(ASSET-DMG-12\)$",
+    "anti-infantry wear (ASSET-DMG-07)": r"^rifles survives: check TN \d+ -> \d+, anti-infantry wear -2 \(ASSET-DMG-07\)$",
+    "rear-arc doubling (ASSET-DMG-10)": r"^  maxim takes \d+ damage from \w+ \(doubled from the rear\): \d+ this turn$",
+    "area effect doubled against infantry (ASSET-DMG-08)": r"\(area effect doubled against infantry\)",
+    "an artillery hit": r"^longtom's Long Tom strikes \d{4} \(\d+ vs \d+\)$",
+    "an artillery scatter": r"^the shell scatters \d+ hexes \w+ of \d{4} to \d{4}$",
+    "the deployment phase (ASSET-DEP)": r"^deployment phase ends; initiative phase of turn 1 begins$",
+    "the end of the game": r"^game over: ",
+}
+
+
+@pytest.mark.parametrize("event", CONVOY_EVENTS, ids=list(CONVOY_EVENTS))
+def test_convoy_ambush_golden_shows_every_asset_event(event: str):
+    import re
+
+    log = (HERE / "convoy-ambush" / "stdout.txt").read_text(encoding="utf-8")
+    assert re.search(CONVOY_EVENTS[event], log, re.M), f"the convoy-ambush golden lost {event}"
