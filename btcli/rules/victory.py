@@ -9,7 +9,9 @@ def losses(state: GameState, side: str) -> tuple[int, int]:
     """Returns (units destroyed, off the map or with their crew killed, units) for a side (VEH-CRIT-09).
 
     Dropping reserves still waiting to land are not losses (DROP-01); a 'Mech that
-    scattered off the map is (DROP-16).
+    scattered off the map is (DROP-16). A destroyed asset is a loss like any unit: destroying
+    enemy assets is the one objective assets count toward (ASSET-GEN-06, AMB-47), and btcli's
+    scenarios have no objective of presence, scanning or exit for an asset to claim.
     """
     units = state.units_of(side)
     return sum(1 for u in units if u.out_of_action and not u.in_reserve), len(units)

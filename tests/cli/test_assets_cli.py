@@ -1,0 +1,407 @@
+"""Battlefield Support assets end to end through the CLI (seed 004, issue #12): the deployment phase,
+assets moving first in alternating halves, an asset's one attack (and its dry run), a 'Mech's attack on
+an asset, the End Phase destruction check and its wear, artillery, and victory. Every refusal is one
+``Error:`` line naming its rule, a non-zero exit, and the game file unchanged byte for byte."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli.helpers import assert_refused as refused
+from tests.cli.helpers import init_game, ok, run
+
+ILLEGAL, BAD_FILE = 3, 4
+
+HEAD = """
+[scenario]
+name = "asset drill"
+seed = 12
+turn_limit = 3
+{victory}
+
+[map]
+width = 12
+height = 12
+terrain = "clear"
+level = 0
+
+[sides.blue]
+name = "Blue"
+
+[sides.red]
+name = "Red"
+"""
+
+# Nothing on the map: blue has four assets (the gun emplacement counts for deployment, AMB-48) and a 'Mech,
+# red two assets and a 'Mech.
+DEPLOYING = HEAD.format(victory="") + """
+[deployment]
+order = ["blue", "red"]
+
+[deployment.zones]
+blue = ["0101-1203"]
+red = ["0110-1212"]
+
+[[units]]
+id = "tank-a"
+side = "blue"
+card = "S-1 Light tracked tank"
+
+[[units]]
+id = "tank-b"
+side = "blue"
+card = "S-1 Light tracked tank"
+
+[[units]]
+id = "tank-c"
+side = "blue"
+card = "S-1 Light tracked tank"
+
+[[units]]
+id = "gun"
+side = "blue"
+card = "Heavy Emplacement"
+
+[[units]]
+id = "hunch"
+side = "blue"
+design = "Hunchback HBK-4G"
+
+[[units]]
+id = "rifles"
+side = "red"
+card = "Foot Platoon (Rifle)"
+
+[[units]]
+id = "vtol"
+side = "red"
+card = "S-2 Scout VTOL"
+
+[[units]]
+id = "locust"
+side = "red"
+design = "Locust LCT-1V"
+"""
+
+# Everyone on the map: a tank asset facing north with a Locust 3 hexes behind it, a rifle platoon in
+# front of a Hunchback and a landed scout VTOL (its card is AI), the Long Tom far back.
+FIRING = HEAD.format(victory="destroy_share = 0.5") + """
+[[units]]
+id = "tank"
+side = "blue"
+card = "S-1 Light tracked tank"
+position = "0505"
+facing = "N"
+
+[[units]]
+id = "longtom"
+side = "blue"
+card = "Mobile Long Tom Artillery LT-MOB-25"
+position = "0203"
+facing = "S"
+
+[[units]]
+id = "hunch"
+side = "blue"
+design = "Hunchback HBK-4G"
+position = "0605"
+facing = "S"
+
+[[units]]
+id = "scout"
+side = "blue"
+card = "S-2 Scout VTOL"
+position = "0406"
+facing = "S"
+
+[[units]]
+id = "rifles"
+side = "red"
+card = "Foot Platoon (Rifle)"
+position = "0508"
+
+[[units]]
+id = "locust"
+side = "red"
+design = "Locust LCT-1V"
+position = "0608"
+facing = "N"
+"""
+
+
+def field(path: Path, name: str) -> str:
+    return ok("report", path, "--field", name).out.strip()
+
+
+def unit_json(path: Path, uid: str) -> dict:
+    report = json.loads(ok("report", path, "--format", "json").out)
+    return next(u for u in report["units"] if u["id"] == uid)
+
+
+def deployed(tmp_path: Path) -> Path:
+    """Returns a DEPLOYING game with every unit deployed, in the initiative phase of turn 1."""
+    path = init_game(tmp_path, DEPLOYING)
+    for args in (("gun", "--hex", "0604", "--facing", "S"), ("tank-b", "--hex", "0703"), ("rifles", "--hex", "0611"),
+                 ("tank-c", "--hex", "0503"), ("tank-a", "--hex", "0603"), ("vtol", "--hex", "0610"),
+                 ("hunch", "--hex", "0602"), ("locust", "--hex", "0711")):
+        ok("deploy", path, *args, "-q")
+    ok("resolve-phase", path, "-q")
+    return path
+
+
+def in_weapon_phase(tmp_path: Path, scenario: str = FIRING) -> Path:
+    """Returns a game in turn 1's weapon phase, blue having lost the initiative and every unit stood still."""
+    path = init_game(tmp_path, scenario)
+    ok("resolve-phase", path, "--dice", "3,9", "-q")
+    for uid in field(path, "move_queue").split():
+        ok("move", path, uid, "--mode", "stand", "-q")
+    ok("resolve-phase", path, "-q")
+    assert field(path, "phase") == "weapon"
+    return path
+
+
+# -- deployment (ASSET-DEP) -----------------------------------------------------------------------
+
+
+def test_a_scenario_with_undeployed_units_opens_in_the_deployment_phase(tmp_path):  # ASSET-DEP-01
+    path = init_game(tmp_path, DEPLOYING)
+    assert (field(path, "phase"), field(path, "turn"), field(path, "next_to_move")) == ("deployment", "0", "blue")
+    # assets are listed first: they deploy before any other unit
+    assert json.loads(field(path, "unmoved")) == {"blue": ["tank-a", "tank-b", "tank-c", "gun", "hunch"],
+                                                  "red": ["rifles", "vtol", "locust"]}
+
+
+def test_assets_deploy_in_alternating_halves_then_the_other_units(tmp_path):  # ASSET-DEP-01, ASSET-DEP-02, AMB-48
+    path = init_game(tmp_path, DEPLOYING)
+    sides = []
+    for args in (("gun", "--hex", "0604"), ("tank-b", "--hex", "0703"), ("rifles", "--hex", "0611"),
+                 ("tank-c", "--hex", "0503"), ("tank-a", "--hex", "0603"), ("vtol", "--hex", "0610"),
+                 ("hunch", "--hex", "0602"), ("locust", "--hex", "0711")):
+        sides.append(field(path, "next_to_move"))
+        ok("deploy", path, *args, "-q")
+    # blue 4 assets (the emplacement counts here) -> 2 + 2; red 2 -> 1 + 1; then blue's 'Mech, red's 'Mech
+    assert sides == ["blue", "blue", "red", "blue", "blue", "red", "blue", "red"]
+    out = ok("resolve-phase", path).out
+    assert out == "every unit is deployed\ndeployment phase ends; initiative phase of turn 1 begins\n"
+    assert (field(path, "phase"), field(path, "turn")) == ("initiative", "1")
+
+
+def test_a_side_may_deploy_its_smaller_half_first(tmp_path):  # ASSET-DEP-02, AMB-64
+    path = init_game(tmp_path, DEPLOYING)
+    err = refused(path, ILLEGAL, "deploy", path, "tank-a", "--hex", "0603", "--batch", "1")
+    assert err == "Error: a side with 4 assets acts in halves: its first batch is 2, not 1 (ASSET-DEP-02)\n"
+    three = DEPLOYING.replace('[[units]]\nid = "tank-c"\nside = "blue"\ncard = "S-1 Light tracked tank"\n', "")
+    path = init_game(tmp_path, three, name="three.toml")
+    out = ok("deploy", path, "tank-a", "--hex", "0603", "--batch", "1").out
+    assert out.startswith("blue deploys its assets in halves, 1 first (AMB-64)\ntank-a deploys in 0603")
+    sides = [field(path, "next_to_move")]
+    for args in (("rifles", "--hex", "0611"), ("tank-b", "--hex", "0703"), ("gun", "--hex", "0604")):
+        ok("deploy", path, *args, "-q")
+        sides.append(field(path, "next_to_move"))
+    assert sides == ["red", "blue", "blue", "red"]  # blue 1, red 1, blue 2, red 1
+
+
+def test_deployment_refusals_name_their_rule_and_leave_the_file_unchanged(tmp_path):  # ASSET-DEP-01..03
+    path = init_game(tmp_path, DEPLOYING)
+    err = refused(path, ILLEGAL, "deploy", path, "hunch", "--hex", "0602")
+    assert err == "Error: 'hunch' deploys after every asset: tank-a, tank-b, tank-c, gun, rifles, vtol first (ASSET-DEP-01)\n"
+    err = refused(path, ILLEGAL, "deploy", path, "rifles", "--hex", "0611")
+    assert err == ("Error: out of order: 'rifles' (red) cannot deploy now; side 'blue' deploys its next asset first "
+                   "(ASSET-DEP-02)\n")
+    err = refused(path, ILLEGAL, "deploy", path, "tank-a", "--hex", "0705")
+    assert err == ("Error: cannot deploy 'tank-a': 'S-1 Light tracked tank' must deploy in its side's deployment zone, "
+                   "not 0705 (ASSET-DEP-01)\n")
+    # the gun emplacement may stand outside its zone, but 6 hexes or more from the enemy's (AMB-67)
+    err = refused(path, ILLEGAL, "deploy", path, "gun", "--hex", "0605")
+    assert err == ("Error: cannot deploy 'gun': gun emplacement 'Heavy Emplacement' at 0605 is 5 hexes from the enemy "
+                   "deployment zone; it must be at least 6 (ASSET-DEP-03)\n")
+    ok("deploy", path, "gun", "--hex", "0604", "-q")
+    err = refused(path, ILLEGAL, "deploy", path, "tank-a", "--hex", "0603", "--batch", "1")
+    assert err.endswith("--batch comes with that first asset only (ASSET-DEP-02)\n")
+    refused(path, ILLEGAL, "deploy", path, "gun", "--hex", "0604", contains="(ASSET-DEP-01)")
+
+
+def test_emplacement_distance_from_the_enemy_home_edge_without_a_zone(tmp_path):  # ASSET-DEP-04, AMB-67
+    scenario = DEPLOYING.replace('red = ["0110-1212"]', "").replace(
+        "[deployment.zones]", '[deployment.edges]\nred = "south"\n\n[deployment.zones]')
+    path = init_game(tmp_path, scenario)
+    err = refused(path, ILLEGAL, "deploy", path, "gun", "--hex", "0607")
+    assert "is 6 hexes from the enemy's south edge; it must be at least 7 (ASSET-DEP-04)" in err
+    ok("deploy", path, "gun", "--hex", "0606", "-q")
+
+
+# -- movement order and moves (ASSET-INIT, ASSET-MOVE) -----------------------------------------------
+
+
+def test_assets_move_first_in_alternating_halves_from_the_initiative_loser(tmp_path):  # ASSET-INIT-01..04
+    path = deployed(tmp_path)
+    ok("resolve-phase", path, "--dice", "3,9")  # blue 3, red 9: blue loses and moves first
+    # blue's 3 mobile assets (the emplacement does not count, ASSET-INIT-04) -> 2 + 1, red's 2 -> 1 + 1
+    assert field(path, "move_queue") == "tank-a tank-b rifles tank-c vtol hunch locust"
+    err = refused(path, ILLEGAL, "move", path, "hunch", "--mode", "walk", "--path", "F")
+    assert err == ("Error: out of order: 'hunch' moves after the assets (tank-a, tank-b, tank-c, rifles, vtol first) "
+                   "(ASSET-INIT-01)\n")
+    err = refused(path, ILLEGAL, "move", path, "rifles", "--mode", "stand")
+    assert err == "Error: out of order: 'rifles' (red) cannot move now; side 'blue' moves its next asset first (ASSET-INIT-02)\n"
+    ok("move", path, "tank-b", "--path", "F,F", "-q")
+    ok("move", path, "tank-a", "--mode", "stand", "-q")
+    refused(path, ILLEGAL, "move", path, "tank-c", "--mode", "stand", contains="(ASSET-INIT-02)")
+    ok("move", path, "rifles", "--mode", "stand", "-q")
+    ok("move", path, "tank-c", "--mode", "stand", "-q")
+
+
+def test_an_asset_ordered_to_run_is_refused(tmp_path):  # ASSET-MOVE-02
+    path = deployed(tmp_path)
+    ok("resolve-phase", path, "--dice", "3,9", "-q")
+    err = refused(path, ILLEGAL, "move", path, "tank-a", "--mode", "run", "--path", "F")
+    assert err == ("Error: 'tank-a' is an asset: it has a fixed 4 MP and no movement mode (--mode run refused; use "
+                   "--mode backward to declare a backward move, or --mode stand) (ASSET-MOVE-02)\n")
+
+
+def test_an_asset_moves_with_its_card_mp(tmp_path):  # ASSET-MOVE-02, ASSET-MOVE-03
+    path = deployed(tmp_path)
+    ok("resolve-phase", path, "--dice", "3,9", "-q")
+    out = ok("move", path, "tank-a", "--path", "F,R,F").out
+    assert out == "tank-a moves 0603 -> 0702 facing NE: 3 of 4 MP, 2 hexes\n"
+    refused(path, ILLEGAL, "move", path, "tank-b", "--path", "F,F,R,R,F", contains="(ASSET-MOVE-")
+
+
+# -- attacks (ASSET-ATK) and damage (ASSET-DMG) ---------------------------------------------------
+
+
+def test_an_asset_attacks_with_its_card_and_its_dry_run_rolls_nothing(tmp_path):  # ASSET-ATK-03, ASSET-ATK-05
+    path = in_weapon_phase(tmp_path)
+    before = path.read_bytes()
+    out = ok("attack", path, "tank", "locust", "--dry-run").out
+    assert out == ("tank 5 at 6/12/18 -> locust: to-hit 6, 72.2% to hit\n  skill                            6\n"
+                   "  short range (4 hexes)            +0\n")
+    assert path.read_bytes() == before
+    out = ok("attack", path, "tank", "rifles", "--dice", "9").out
+    assert out.splitlines()[:2] == [
+        "tank (S-1 Light tracked tank) attacks rifles: needs 6, rolls 9: hit (front side), 5 damage in 1 group(s) "
+        "(ASSET-ATK-04)", "  5 to rifles"]
+
+
+def test_a_second_attack_by_an_asset_is_refused(tmp_path):  # ASSET-ATK-04
+    path = in_weapon_phase(tmp_path)
+    ok("attack", path, "tank", "rifles", "--dice", "9", "-q")
+    err = refused(path, ILLEGAL, "attack", path, "tank", "locust")
+    assert err == "Error: asset 'tank' has made its one attack this turn (ASSET-ATK-04)\n"
+
+
+def test_an_asset_hit_on_a_mech_rolls_a_location_per_damage_group(tmp_path):  # ASSET-ATK-04
+    path = in_weapon_phase(tmp_path)
+    out = ok("attack", path, "tank", "locust", "--dice", "8,7").out
+    assert "hit (front side), 5 damage in 1 group(s) (ASSET-ATK-04)\n  5 to locust CT\n" in out
+
+
+def test_a_mech_weapon_attack_on_an_asset_counts_against_its_threshold(tmp_path):  # ASSET-DMG-01, ASSET-DMG-02
+    path = in_weapon_phase(tmp_path)
+    out = ok("attack", path, "hunch", "rifles", "-w", "ML@LA", "--dice", "9").out
+    assert out.startswith("hunch fires Medium Laser@LA at rifles: needs 4, rolls 9: hit (front side), 5 damage in "
+                          "1 group(s)\n  5 to rifles asset\n")
+    out = ok("resolve-phase", path).out
+    assert ("  rifles takes 5 damage from hunch: 5 this turn\n"
+            "  rifles has reached its threshold 1: destruction check in the End Phase\n") in out
+    asset = unit_json(path, "rifles")["asset"]
+    assert (asset["damage_this_turn"], asset["check_due"]) == (5, True)
+
+
+def test_damage_from_the_rear_arc_is_doubled(tmp_path):  # ASSET-DMG-10
+    path = in_weapon_phase(tmp_path)
+    ok("attack", path, "locust", "tank", "-w", "ML", "--dice", "10", "-q")
+    out = ok("resolve-phase", path).out
+    assert "  tank takes 10 damage from locust (doubled from the rear): 10 this turn\n" in out
+
+
+def test_end_phase_check_wears_the_survivor_and_its_damage_is_forgotten(tmp_path):  # ASSET-DMG-03, -11, -12
+    path = in_weapon_phase(tmp_path)
+    ok("attack", path, "locust", "tank", "-w", "ML", "--dice", "10", "-q")
+    for _ in ("weapon", "physical", "heat"):
+        ok("resolve-phase", path, "-q")
+    out = ok("resolve-phase", path, "--dice", "6").out  # End Phase: 6 + 0 < check 7 (10 damage: +0)
+    assert ("destruction check tank: locust rolls 6 (modified 6) against check TN 7\n"
+            "tank survives: check TN 7 -> 6, wear -1 (ASSET-DMG-12)\n") in out
+    asset = unit_json(path, "tank")["asset"]
+    assert (asset["check"], asset["damage_this_turn"], asset["check_due"]) == (6, 0, False)
+
+
+def test_anti_infantry_damage_wears_a_platoon_twice_and_a_destroyed_asset_wins_the_game(tmp_path):
+    # ASSET-DMG-07 (the scout's card is AI); ASSET-DMG-03; ASSET-GEN-06 (destroying an
+    # enemy asset counts toward the destroy objective, AMB-47)
+    path = in_weapon_phase(tmp_path)
+    ok("attack", path, "hunch", "rifles", "-w", "ML@LA", "--dice", "9", "-q")
+    for _ in ("weapon", "physical", "heat"):
+        ok("resolve-phase", path, "-q")
+    out = ok("resolve-phase", path, "--dice", "7").out
+    assert "rifles survives: check TN 8 -> 7, wear -1 (ASSET-DMG-12)\n" in out
+    ok("resolve-phase", path, "--dice", "3,9", "-q")  # turn 2
+    for uid in field(path, "move_queue").split():
+        ok("move", path, uid, "--mode", "stand", "-q")
+    ok("resolve-phase", path, "-q")
+    ok("attack", path, "scout", "rifles", "--dice", "8", "-q")  # the S-2 card is AI
+    for _ in ("weapon", "physical", "heat"):
+        ok("resolve-phase", path, "-q")
+    out = ok("resolve-phase", path, "--dice", "5").out
+    assert "rifles survives: check TN 7 -> 5, anti-infantry wear -2 (ASSET-DMG-07)\n" in out
+    ok("resolve-phase", path, "--dice", "3,9", "-q")  # turn 3
+    for uid in field(path, "move_queue").split():
+        ok("move", path, uid, "--mode", "stand", "-q")
+    ok("resolve-phase", path, "-q")
+    ok("attack", path, "tank", "rifles", "--dice", "9", "-q")
+    for _ in ("weapon", "physical", "heat"):
+        ok("resolve-phase", path, "-q")
+    out = ok("resolve-phase", path, "--dice", "5").out
+    assert "rifles is destroyed: the check succeeded (ASSET-DMG-03)\n" in out
+    assert "game over: blue wins (red lost 50% of its units)\n" in out
+    assert field(path, "winner") == "blue"
+
+
+def test_artillery_through_the_cli_strikes_the_target_hex_and_its_neighbours(tmp_path):  # ASSET-DMG-08 (UNVERIFIED TW)
+    path = in_weapon_phase(tmp_path)
+    dry = ok("attack", path, "longtom", "0508", "--dry-run").out
+    assert dry.startswith("longtom Long Tom artillery -> 0508: to-hit 8, 41.7% to hit\n")
+    out = ok("attack", path, "longtom", "rifles", "--dice", "9,7,7,7").out
+    # Long Tom: 25 in the target hex, 15 one hex away, 5 two hexes away (UNVERIFIED TW reading)
+    assert out.splitlines()[:4] == ["longtom's Long Tom strikes 0508 (9 vs 8)", "  the blast strikes scout in 0406 for 5",
+                                    "  the blast strikes rifles in 0508 for 25", "  the blast strikes locust in 0608 for 15"]
+    out = ok("resolve-phase", path).out
+    assert "  rifles takes 50 damage from longtom (area effect doubled against infantry): 50 this turn\n" in out
+
+
+def test_an_artillery_miss_scatters(tmp_path):  # UNVERIFIED TW artillery (btcli.rules.artillery)
+    path = in_weapon_phase(tmp_path)
+    out = ok("attack", path, "longtom", "0908", "--dice", "4,1,2").out
+    assert "the shell scatters 2 hexes N of 0908 to 0906\n" in out
+
+
+# -- bad scenarios (tables.md 16.1) -----------------------------------------------------------------
+
+
+def _scenario_refused(tmp_path: Path, text: str) -> str:
+    """Runs ``init --force`` of ``text`` over an existing game file; returns the error, checking the file kept."""
+    game = init_game(tmp_path, FIRING)
+    (tmp_path / "bad.toml").write_text(text, encoding="utf-8")
+    return refused(game, BAD_FILE, "init", tmp_path / "bad.toml", "-o", game, "--force")
+
+
+def test_an_unknown_card_is_refused(tmp_path):  # tables.md 16.1
+    err = _scenario_refused(tmp_path, FIRING.replace('card = "Foot Platoon (Rifle)"', 'card = "Foot Platoon (Laser)"'))
+    assert err.startswith("Error: asset 'rifles': unknown asset card 'Foot Platoon (Laser)'")
+    assert err.rstrip().endswith("(tables.md 16.1)")
+
+
+def test_an_inline_card_with_a_missing_field_is_refused(tmp_path):  # tables.md 16.1
+    inline = ('card = { name = "Home-made tank", kind = "vehicle", mp = 4, movement = "T", tmm = 1, skill = 6, '
+              'damage = "5x1", range = [6, 12, 18], check = 7, cost = 10 }')
+    err = _scenario_refused(tmp_path, FIRING.replace('card = "S-1 Light tracked tank"', inline))
+    assert "threshold" in err and err.rstrip().endswith("(tables.md 16.1)")
+
+
+def test_a_second_attack_and_every_refusal_leaves_the_log_unchanged(tmp_path):  # ASSET-ATK-04
+    path = in_weapon_phase(tmp_path)
+    ok("attack", path, "tank", "rifles", "--dice", "9", "-q")
+    revision = field(path, "revision")
+    run("attack", path, "tank", "rifles")
+    assert field(path, "revision") == revision
