@@ -405,3 +405,38 @@ def test_a_second_attack_and_every_refusal_leaves_the_log_unchanged(tmp_path):  
     revision = field(path, "revision")
     run("attack", path, "tank", "rifles")
     assert field(path, "revision") == revision
+
+
+# -- reports (issue #12: card values, check TN, damage this turn, check due; SVG tokens) ----------------
+
+
+def test_the_json_report_shows_an_assets_card_and_state(tmp_path):  # ASSET-DMG-02, ASSET-DMG-12, ASSET-GEN-03
+    path = in_weapon_phase(tmp_path)
+    ok("attack", path, "hunch", "rifles", "-w", "ML@LA", "--dice", "9", "-q")
+    ok("resolve-phase", path, "-q")
+    rifles, longtom, scout = (unit_json(path, uid) for uid in ("rifles", "longtom", "scout"))
+    assert (rifles["kind"], rifles["mp"], rifles["armor"]) == ("asset", {"fixed": 1}, {})
+    assert rifles["asset"] == {
+        "card": "Foot Platoon (Rifle)", "sample": False, "asset_kind": "conventional_infantry", "movement_code": "F",
+        "mp": 1, "tmm": 0, "skill": 6, "veteran": False, "range": "1/2/3", "damage": "5x2",
+        "specials": ["Nimble", "Spotter", "Swarm"], "card_check": 8, "threshold": 1, "cost": 7, "check": 8,
+        "damage_this_turn": 5, "check_due": True, "anti_infantry_note": False, "attacked": False, "footprint": []}
+    assert (longtom["position"], longtom["asset"]["footprint"], longtom["asset"]["damage"]) == ("0203", ["0202"], None)
+    assert scout["asset"]["sample"] is True
+    text = ok("report", path).out
+    assert ("rifles: asset card Foot Platoon (Rifle): 1 MP (F), TMM +0, skill 6, 5x2 at 1/2/3; check 8 (card 8), "
+            "damage this turn 5/1, check due: yes; specials Nimble, Spotter, Swarm\n") in text
+    assert "scout: asset card S-2 Scout VTOL [SAMPLE card]" in text
+    assert "[SAMPLE card]" in ok("report", path, "--format", "markdown").out
+
+
+def test_the_svg_map_draws_assets_as_square_tokens_with_their_footprint(tmp_path):  # ASSET-GEN-03, ASSET-GEN-04
+    path = in_weapon_phase(tmp_path)
+    ok("report", path, "--map", tmp_path / "map.svg")
+    svg = (tmp_path / "map.svg").read_text(encoding="utf-8")
+    assets = ("tank", "longtom", "scout", "rifles")
+    assert svg.count('width="18" height="18"') == len(assets)  # one square token per asset, none for 'Mechs
+    assert svg.count('stroke-dasharray="4 3"') == 1  # the Long Tom's second hex outlined
+    assert svg.count('width="14" height="14"') == 1  # and its second element drawn there
+    assert "<title>longtom: asset Mobile Long Tom Artillery LT-MOB-25, check 7</title>" in svg
+    assert "<title>scout: asset S-2 Scout VTOL (SAMPLE card), check 7</title>" in svg
