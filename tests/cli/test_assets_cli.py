@@ -440,3 +440,37 @@ def test_the_svg_map_draws_assets_as_square_tokens_with_their_footprint(tmp_path
     assert svg.count('width="14" height="14"') == 1  # and its second element drawn there
     assert "<title>longtom: asset Mobile Long Tom Artillery LT-MOB-25, check 7</title>" in svg
     assert "<title>scout: asset S-2 Scout VTOL (SAMPLE card), check 7</title>" in svg
+
+
+# -- a MegaMek .bfs card file (tables.md 16.1) ---------------------------------------------------------
+
+BFS = Path(__file__).parent.parent / "catalog" / "bfs"
+
+
+def test_a_scenario_places_an_asset_from_a_bfs_card_file_beside_it(tmp_path):  # tables.md 16.1
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "maxim.bfs").write_bytes((BFS / "hover_transport.bfs").read_bytes())
+    scenario = FIRING.replace('card = "S-1 Light tracked tank"', 'card_file = "cards/maxim.bfs"\nveteran = true')
+    path = init_game(tmp_path, scenario)
+    tank = unit_json(path, "tank")["asset"]
+    assert (tank["card"], tank["mp"], tank["skill"], tank["veteran"], tank["cost"], tank["damage"]) == (
+        "Maxim Heavy Hover Transport", 8, 5, True, 27, "5x4")
+
+
+def test_a_broken_bfs_card_file_is_refused_with_the_field(tmp_path):  # tables.md 16.1
+    (tmp_path / "bad.bfs").write_text("chassis: Broken\nmovement:\n  mp: fast\n", encoding="utf-8")
+    err = _scenario_refused(tmp_path, FIRING.replace('card = "S-1 Light tracked tank"', 'card_file = "bad.bfs"'))
+    assert err.startswith("Error: asset 'tank': asset card 'Broken': ") and "movement.mp" in err
+
+
+def test_yaml_is_off_the_hot_path(tmp_path):  # issue #12: PyYAML only where a .bfs card is read
+    import subprocess
+    import sys
+
+    (tmp_path / "maxim.bfs").write_bytes((BFS / "hover_transport.bfs").read_bytes())
+    path = init_game(tmp_path, FIRING.replace('card = "S-1 Light tracked tank"', 'card_file = "maxim.bfs"'))
+    code = ("import sys\nfrom btcli.cli import main\nfor args in (['report', sys.argv[1]], "
+            "['resolve-phase', sys.argv[1], '-q']):\n    try:\n        main(args)\n    except SystemExit:\n        pass\n"
+            "print('yaml' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1] == "False"
