@@ -321,11 +321,25 @@ def with_dice(command: str, dice: list[int] | None) -> str:
 
 def order_from_text(text: str) -> tuple[Order, list[int] | None]:
     """Parses canonical command text (as logged) back into an order and its manual dice."""
+    found = _read_orders.get(text)
+    if found is None:
+        found = _read_order(text)
+        if len(_read_orders) >= 4096:  # a replay repeats its commands (resolve-phase, the same moves)
+            _read_orders.clear()
+        _read_orders[text] = found
+    order, dice = found
+    return order, (list(dice) if dice is not None else None)
+
+
+_read_orders: dict[str, tuple] = {}
+
+
+def _read_order(text: str) -> tuple[Order, tuple[int, ...] | None]:
     from btcli.dice import parse_dice
 
     try:
         # Logged commands rarely need shell quoting; split plainly when nothing is quoted.
-        words = text.split() if not any(c in text for c in "'\"\\") else shlex.split(text)
+        words = text.split() if not ("'" in text or '"' in text or "\\" in text) else shlex.split(text)
     except ValueError as exc:
         raise InputError(f"cannot parse command {text!r}: {exc}") from None
     if not words:
@@ -334,7 +348,7 @@ def order_from_text(text: str) -> tuple[Order, list[int] | None]:
     values = parse(verb, words[1:], logged=True) if verb in LOGGED_VERBS else None
     if values is None:
         raise InputError(f"cannot parse command {text!r}")
-    dice = parse_dice(values["dice"]) if values.get("dice") is not None else None  # deploy rolls nothing
+    dice = tuple(parse_dice(values["dice"])) if values.get("dice") is not None else None  # deploy rolls nothing
     order = _order(verb, values)
     if order is None:
         raise InputError(f"cannot parse command {text!r}")

@@ -49,15 +49,22 @@ def record(cls=None, /, *, slots: bool = True):
 
 
 def evolve(obj, **changes):
-    """Returns a copy of a frozen (non-slots) dataclass with some fields changed.
+    """Returns a copy of a frozen dataclass with some fields changed.
 
     Like ``dataclasses.replace`` without re-running ``__init__``: several times faster, which
     matters when ``verify`` replays tens of thousands of commands. A name that is not a field
     (a property, a typo) is refused rather than silently stored beside it.
     """
-    if not changes.keys() <= obj.__dataclass_fields__.keys():
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - obj.__dataclass_fields__.keys())}")
+    fields = obj.__dataclass_fields__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - fields.keys())}")
     new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
+    try:
+        state = obj.__dict__
+    except AttributeError:  # a record with __slots__: set each field past the frozen __setattr__
+        for name in getattr(obj, "__record_fields__", None) or fields:
+            object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+        return new
+    new.__dict__.update(state)
     new.__dict__.update(changes)
     return new

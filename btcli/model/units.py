@@ -6,7 +6,7 @@ inline from the scenario or by name from the built-in catalog.
 """
 
 
-from dataclasses import field, replace
+from dataclasses import field
 from enum import Enum
 
 from btcli.model.assets import AssetCard, AssetState
@@ -277,14 +277,14 @@ class Unit:
         if hex_id is None:
             return evolve(self, position=None)
         old = self.position
-        position = Position(hex_id, GROUND) if old is None else replace(old, hex=hex_id)
-        if place:
-            position = replace(position, **place)
+        position = Position(hex_id, GROUND) if old is None else evolve(old, hex=hex_id, **place)
+        if place and old is None:
+            position = evolve(position, **place)
         return evolve(self, position=position)
 
     def placed_at(self, **place) -> "Unit":
         """Returns the unit with where it stands in its hex changed (floor, roof, under_bridge, elevation)."""
-        return evolve(self, position=replace(self.position, **place))
+        return evolve(self, position=evolve(self.position, **place))
 
     @property
     def in_reserve(self) -> bool:

@@ -19,7 +19,7 @@ from btcli.store import typed
 # Short enough to keep log entries small, long enough (128 bits) to catch any edit.
 HASH_CHARS = 32
 
-_cache: dict[int, tuple[object, bytes]] = {}
+_cache: dict[object, tuple[object, bytes]] = {}
 _CACHE_LIMIT = 1 << 16  # objects kept alive by the cache: about a few thousand states
 
 
@@ -47,9 +47,23 @@ def state_hash(state: GameState) -> str:
     parts = [f"btcli-state:{FORMAT_VERSION}".encode(), _meta_bytes(state)]
     for map_id, board in state.maps.items():
         parts.append(map_id.encode() + _digest(board, board_to_dict))
-    for unit in state.units.values():
-        parts.append(unit.id.encode() + _unit_digest(unit))
+    if state.units:
+        parts.append(_units_bytes(state.units))
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
+
+
+def _units_bytes(units: dict) -> bytes:
+    """Each unit's id and digest, joined as ``state_hash`` joins its parts. Cached by the dict's
+    identity: a phase change or a miss keeps the units of the state before."""
+    key = ("units", id(units))
+    hit = _cache.get(key)
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    joined = b"\0".join(unit.id.encode() + _unit_digest(unit) for unit in units.values())
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    _cache[key] = (units, joined)
+    return joined
 
 
 def _meta_bytes(state: GameState) -> bytes:
