@@ -5,7 +5,7 @@ Every test state is built here from a scenario table (the scenario file's own sh
 'blue', the movement phase unless told), ``weapon_game`` and ``physical_game`` on the 12 x 12 board the
 attack tests use.
 The entries of ``[[units]]`` come from ``design`` (a catalog design), ``vehicle`` (an inline 30-ton
-vehicle), ``heavy_vtol``, ``platoon`` and ``gunner``; hexes from ``building``, ``column`` and ``paved``.
+vehicle), ``heavy_vtol``, ``platoon``, ``gunner`` and ``asset`` (a seed-004 card); hexes from ``building``, ``column`` and ``paved``.
 Unless a test says otherwise a unit stands in 0510 facing N, so ``F`` steps go 0509, 0508, ... up
 column 05. A test module whose states differ keeps a one-line wrapper that fixes its own defaults.
 
@@ -106,6 +106,16 @@ def gunner(uid: str, at: str, weapon: str, facing: str = "N", side: str = "red",
 
 
 # -- [map.hexes] entries --------------------------------------------------------------------------------------
+
+
+def asset(card: str | dict, uid: str = "a1", at: str | None = "0510", facing: str = "N", side: str = "red",
+          **keys) -> dict:
+    """Returns the [[units]] entry of a Battlefield Support asset (seed 004): a card name or inline card,
+    on the map in ``at`` (None: waiting to deploy); ``keys`` are more keys (``veteran``, ``elevation``)."""
+    entry = {"id": uid, "side": side, "card": card, "facing": facing, **keys}
+    if at is not None:
+        entry["position"] = at
+    return entry
 
 
 def column(terrain: dict[str, Any], rows=range(1, 11), col: str = "05") -> dict[str, dict[str, Any]]:

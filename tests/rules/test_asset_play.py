@@ -1,0 +1,126 @@
+"""Assets in a game (btcli.rules.asset_play, seed 004): a card becoming a unit, footprints, stacking
+and moves through the engine, area effects, and the End Phase. The CLI side is tests/cli/test_assets_cli.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from btcli.dice import ManualDice
+from btcli.errors import IllegalOrderError
+from btcli.model.area_effect import AreaEffect
+from btcli.model.hexgrid import Facing
+from btcli.model.orders import MoveOrder, parse_steps
+from btcli.model.state import Phase
+from btcli.model.units import Motive
+from btcli.rules import asset_play
+from tests.builders import H, asset, changed, design, game, resolve, run
+
+LONG_TOM = "Mobile Long Tom Artillery LT-MOB-25"
+TANK = "S-1 Light tracked tank"
+RIFLES = "Foot Platoon (Rifle)"
+
+
+def move(state, uid: str, path: str, dice=()):
+    return run(state, MoveOrder(uid, "", parse_steps(path)), list(dice))
+
+
+def test_a_card_becomes_a_unit_with_its_values():  # ASSET-GEN-07, ASSET-TERR-01
+    state = game(asset("Maxim Heavy Hover Transport", veteran=True), asset(RIFLES, "a2", at="0505"))
+    maxim, rifles = state.unit("a1"), state.unit("a2")
+    assert (maxim.is_asset, maxim.motive, maxim.gunnery, maxim.asset.state.check) == (True, Motive.HOVER, 5, 7)
+    assert (rifles.motive, rifles.gunnery) == (Motive.FOOT, 6)
+
+
+def test_a_multi_hex_asset_occupies_the_hex_behind_it():  # ASSET-GEN-03, ASSET-MULTI-03
+    state = game(asset(LONG_TOM, at="0505", facing="S"))
+    assert asset_play.occupied(state.unit("a1")) == (H("0505"), H("0504"))
+    assert H("0504") in asset_play.occupants(state)
+
+
+def test_a_multi_hex_asset_moves_by_its_primary_hex():  # ASSET-MULTI-01
+    state = game(asset(LONG_TOM, at="0505", facing="S"))
+    state, events, _ = move(state, "a1", "F")
+    assert asset_play.occupied(state.unit("a1")) == (H("0506"), H("0505"))
+    assert events == ["a1 moves 0505 -> 0506 facing S: 1 of 2 MP, 1 hex; its second element in 0505"]
+
+
+def test_a_multi_hex_asset_must_end_legal_on_every_hex():  # ASSET-MULTI-02
+    # the second element may not stand in deep water where the primary hex could
+    state = game(asset(LONG_TOM, at="0505", facing="N"), hexes={"0507": {"terrain": "water", "depth": 2}})
+    with pytest.raises(IllegalOrderError) as exc:
+        run(state, MoveOrder("a1", "backward", parse_steps("B")), [])
+    assert exc.value.rule == "ASSET-MULTI-02", str(exc.value)
+
+
+def test_two_friendly_assets_fill_a_hex():  # ASSET-STACK-01
+    state = game(asset(TANK, "a1"), asset(TANK, "a2", at="0509"), asset(TANK, "a3", at="0511"), height=12)
+    state, _, _ = move(state, "a1", "F")  # two tanks in 0509: legal
+    with pytest.raises(IllegalOrderError) as exc:
+        move(state, "a3", "F,F")
+    assert exc.value.rule == "ASSET-STACK-01"
+
+
+def test_an_asset_and_a_mech_may_share_a_hex():  # ASSET-STACK-01
+    state = game(asset(TANK, "a1"), design("Hunchback HBK-4G", "m1", at="0509"), design("Locust LCT-1V", "m2",
+                 at="0508"))
+    state, _, _ = move(state, "a1", "F")
+    assert state.unit("a1").hex == H("0509")
+
+
+def test_infantry_assets_stack_two_friendly_and_two_enemy():  # ASSET-STACK-03
+    state = game(asset(RIFLES, "r1", at="0509"), asset(RIFLES, "r2", at="0509"), asset(RIFLES, "r3", at="0511"),
+                 asset(RIFLES, "b1", at="0509", side="blue"), asset(RIFLES, "b2", side="blue"), height=12)
+    state, _, _ = move(state, "b2", "F")  # 2 red and 2 blue platoons in 0509: legal
+    assert state.unit("b2").hex == H("0509")
+    state = state.with_unit(changed(state.unit("r3"), at="0510"))
+    with pytest.raises(IllegalOrderError) as exc:
+        move(state, "r3", "F")  # a third red platoon
+    assert exc.value.rule == "ASSET-STACK-01"
+
+
+def test_an_asset_never_makes_a_psr_or_skids_on_pavement():  # ASSET-GEN-01, ASSET-MOVE-13
+    state = game(asset("Browning Mobile HQ", facing="N"), hexes={f"05{r:02d}": {"terrain": "paved"}
+                                                              for r in range(1, 11)})
+    state, events, dice = move(state, "a1", "F,F,R,F,F")  # turning after straight moves on pavement
+    assert dice.rolls == []
+    assert events[0].startswith("a1 moves 0510 -> ")
+
+
+def test_a_blast_reaching_only_the_second_element_does_no_damage():  # ASSET-DMG-09, AMB-52
+    state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.WEAPON)
+    events: list[str] = []
+    blast = AreaEffect.of("test blast", {H("0504"): 20})
+    assert asset_play.area_hits(state, blast, "x", None, events) == []
+    assert events == ["  the blast reaches only a1's second element: no damage (ASSET-DMG-09)"]
+
+
+def test_a_minefield_is_area_effect_damage_doubled_against_infantry():  # ASSET-DMG-08, DROP-12
+    mined = {"0509": {"terrain": "clear", "minefield": 3}}
+    _, events, _ = move(game(asset(RIFLES), hexes=mined), "a1", "F", dice=[8])
+    assert "  a1 takes 6 damage from minefield (area effect doubled against infantry): 6 this turn" in events
+    _, events, _ = move(game(asset(TANK), hexes=mined), "a1", "F", dice=[8])
+    assert "  a1 takes 3 damage from minefield: 3 this turn" in events
+
+
+def test_the_end_phase_removes_every_element_of_a_destroyed_multi_hex_asset():  # ASSET-DMG-09, ASSET-DMG-03
+    state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.END)
+    unit = state.unit("a1")
+    state = state.with_unit(asset_play.record(unit, unit.asset.state.evolve(damage=6, attackers=("m1",),
+                                                                              check_due=True)))
+    state, events = asset_play.end_phase(state, ManualDice([9]))
+    assert state.unit("a1").destroyed
+    assert events[-1] == "a1's every element is removed: 0505, 0504 (ASSET-DMG-09)"
+
+
+def test_the_turns_damage_is_forgotten_at_the_end_phase():  # ASSET-DMG-11
+    state = game(asset(TANK), phase=Phase.END)
+    unit = state.unit("a1")
+    state = state.with_unit(asset_play.record(unit, unit.asset.state.evolve(damage=3, attackers=("m1",))))
+    state, events, _ = resolve(state)
+    assert state.unit("a1").asset.state.damage == 0 and not any("destruction check" in e for e in events)
+
+
+def test_facing_is_kept_for_a_stand_still():  # ASSET-MOVE-02
+    state = game(asset(TANK, facing="SE"))
+    state, events, _ = run(state, MoveOrder("a1", "stand"), [])
+    assert state.unit("a1").facing is Facing.SE and events == ["a1 stands still in 0510"]
