@@ -3,7 +3,7 @@
 Neither the seeds nor tables.md give the artillery rules (Battlefield Support
 p.8 and Total Warfare's artillery chapter are not in the project's sources).
 This module implements the basic Total Warfare reading as best known, and
-every number in it is UNVERIFIED (docs/assets-notes.md):
+every number in it is UNVERIFIED (docs/rules-notes.md, Battlefield Support assets):
 
 - The attack targets a hex. Its TN is the card's skill plus the modifiers the
   caller passes (for example a spotter's, ASSET-ATK-08); the card's skill (8
