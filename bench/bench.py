@@ -6,8 +6,11 @@ Measures, in one run on this machine:
   1. the baseline `python -c "import typer, tomllib"`;
   2. `btcli report` and `btcli move` on a game with a short log (~10 entries);
   3. the same two commands on a game with 10,000 log entries;
-  4. `btcli verify` throughput (entries replayed per second) on the long game.
-Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s.
+  4. `btcli verify` throughput (entries replayed per second) on the long game;
+  5. `btcli report` and `btcli move` on a game with 20 Battlefield Support assets (issue #12),
+     short (~10 entries) and long (10,000 entries).
+Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s; (5) the same
+targets as (2) and (3) (issue #12).
 """
 
 from __future__ import annotations
@@ -27,37 +30,59 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def build_game(path: Path, entries: int) -> str:
-    """Writes a Crossroads game of ``entries`` log entries, stopped in a movement phase.
+def assets_scenario() -> str:
+    """Returns a scenario of 20 assets (per side 5 S-1 tanks and 5 Maxims facing each other) and a
+    Hunchback a side, on a clear 16 x 16 map, every unit placed."""
+    units = []
+    for side, row, facing in (("blue", 3, "S"), ("red", 14, "N")):
+        for n in range(10):
+            card = "S-1 Light tracked tank" if n % 2 else "Maxim Heavy Hover Transport"
+            units.append(f'[[units]]\nid = "{side}-{n}"\nside = "{side}"\ncard = "{card}"\n'
+                         f'position = "{n + 3:02d}{row:02d}"\nfacing = "{facing}"\n')
+        units.append(f'[[units]]\nid = "{side}-mech"\nside = "{side}"\ndesign = "Hunchback HBK-4G"\n'
+                     f'position = "14{row:02d}"\nfacing = "{facing}"\n')
+    return ('[scenario]\nname = "Twenty assets"\nseed = 12\n\n[map]\nwidth = 16\nheight = 16\n'
+            'terrain = "clear"\n\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
+
+
+def build_game(path: Path, entries: int, assets: bool = False) -> str:
+    """Writes a Crossroads game (``assets``: the 20-asset game) of ``entries`` log entries, stopped
+    in a movement phase.
 
     Returns the id of a unit that may move next. Every unit steps one hex forward
-    on odd turns and back on even turns, so the game can run for any number of
-    turns and every entry changes a unit.
+    on odd turns and back on even turns (an asset declares the backward move,
+    ASSET-MOVE-05), so the game can run for any number of turns and every entry
+    changes a unit.
     """
     from dataclasses import replace
 
     from btcli.cli.demo import scenario_path
     from btcli.model.orders import MoveOrder, ResolvePhaseOrder
+    from btcli.render.view import game_view
     from btcli.rules.turn_order import side_to_move
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text
 
-    state = parse_scenario_text(scenario_path("crossroads.toml").read_text(), 3025)
+    text = assets_scenario() if assets else scenario_path("crossroads.toml").read_text()
+    state = parse_scenario_text(text, 3025)
     state = replace(state, victory=replace(state.victory, turn_limit=0, destroy_share=0.0))
-    state, first = journal.init_entry(state, "init crossroads.toml --seed 3025")
+    state, first = journal.init_entry(state, f"init {'assets' if assets else 'crossroads'}.toml --seed 3025")
     chunks = [gamefile.render_entry(first)]
     prev = entry_hash(first)
     count = 1
     while True:
         side = side_to_move(state) if state.phase.value == "movement" else None
         mover = None
-        if side is not None:
+        if side is not None and assets:  # assets first, in their batches (ASSET-INIT)
+            mover = state.units[game_view(state)["unmoved"][side][0]]
+        elif side is not None:
             mover = next(u for u in state.units.values() if u.side == side and not u.has_moved)
         if count >= entries and mover is not None:
             break
-        step = ("F",) if state.turn % 2 else ("B",)
-        order = MoveOrder(mover.id, "", step) if mover else ResolvePhaseOrder()
+        forward = state.turn % 2
+        mode = "backward" if mover is not None and mover.is_asset and not forward else ""
+        order = MoveOrder(mover.id, mode, ("F",) if forward else ("B",)) if mover else ResolvePhaseOrder()
         outcome = journal.execute(state, order, None)
         entry = journal.make_entry(state, outcome, prev)
         chunks.append(gamefile.render_entry(entry))
@@ -87,10 +112,11 @@ def main() -> None:
         sys.exit("install btcli first (pip install -e .)")
     work = Path(tempfile.mkdtemp(prefix="btcli-bench-"))
     games = {}
-    for label, n in (("short", 10), ("long", args.entries)):
-        pristine = work / f"{label}.pristine.toml"
-        mover = build_game(pristine, n)
-        games[label] = (pristine, work / f"{label}.toml", mover)
+    for label, n, assets in (("short", 10, False), ("long", args.entries, False),
+                             ("assets short", 10, True), ("assets long", args.entries, True)):
+        pristine = work / f"{label.replace(' ', '-')}.pristine.toml"
+        mover = build_game(pristine, n, assets)
+        games[label] = (pristine, work / f"{label.replace(' ', '-')}.toml", mover)
 
     # A real install compiles btcli's bytecode (pip does); this machine sets
     # PYTHONDONTWRITEBYTECODE, so compile it here or every run would recompile.
@@ -124,6 +150,7 @@ def main() -> None:
     verify_rate = statistics.median(rates)
 
     short, long = rows["short"], rows["long"]
+    a_short, a_long = rows["assets short"], rows["assets long"]
     lines = [
         f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; median of {args.runs} runs.",
         "",
@@ -136,6 +163,14 @@ def main() -> None:
         f"| {long[0] / short[0]:.2f} x 10-entry | <= 1.2 |",
         f"| `btcli move`, {args.entries:,}-entry game | {long[1] * 1000:.0f} ms | {long[1] / short[1]:.2f} x 10-entry | <= 1.2 |",
         f"| `btcli verify`, {args.entries:,} entries (median of 5) | {count / verify_rate:.2f} s | {verify_rate:,.0f} entries/s | >= 10,000/s |",
+        f"| `btcli report`, 20-asset game, 10 entries | {a_short[0] * 1000:.0f} ms | {a_short[0] / baseline:.2f} x baseline "
+        "| <= 1.3 |",
+        f"| `btcli move`, 20-asset game, 10 entries | {a_short[1] * 1000:.0f} ms | {a_short[1] / baseline:.2f} x baseline "
+        "| <= 1.3 |",
+        f"| `btcli report`, 20-asset game, {args.entries:,} entries ({a_long[2] / 1e6:.1f} MB) | {a_long[0] * 1000:.0f} ms "
+        f"| {a_long[0] / a_short[0]:.2f} x 10-entry | <= 1.2 |",
+        f"| `btcli move`, 20-asset game, {args.entries:,} entries | {a_long[1] * 1000:.0f} ms "
+        f"| {a_long[1] / a_short[1]:.2f} x 10-entry | <= 1.2 |",
     ]
     text = "\n".join(lines)
     print(text)
