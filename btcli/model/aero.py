@@ -268,7 +268,7 @@ class AeroState:
     door_hits: int = 0
     heat_sinks_lost: int = 0
     landing_gear_damaged: bool = False
-    weapons_destroyed: tuple[int, ...] = ()  # indexes into the design's weapons
+    weapons_destroyed: tuple[int, ...] = ()  # an index into the design's weapons for each weapon destroyed
 
     @property
     def thruster_hits(self) -> int:
