@@ -366,7 +366,7 @@ def rest_in_ground_hex(design: AeroDesign, state: AeroState, area: AeroMap, choi
     """
     if not at_rest_in_ground_hex(state, area):
         raise IllegalOrderError("only a unit at velocity 0 in a ground hex must hover, land or crash", "AERO-GRAV-05")
-    if choice is not AtRest.HOVER:
+    if choice is not AtRest.HOVER or state.hovering:  # a hover step in its move already paid (AERO-HALT-11)
         return state
     if not may_hover(design):
         raise IllegalOrderError(f"'{design.name}' cannot hover: it must land or crash", "AERO-GRAV-05")

@@ -33,7 +33,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, AeroMap, AeroState, LowAltitudeMap, Region, SpaceMap
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules import aero_atmosphere, aero_control, aero_damage, aero_low_altitude, aero_maneuvers, aero_thrust
+from btcli.rules import aero_atmosphere, aero_control, aero_low_altitude, aero_maneuvers, aero_thrust
 
 MAX_STEPS = 99
 
@@ -387,6 +387,8 @@ class _Flight:
     def _terrain(self, hex_) -> None:
         """Ends the flight if the terrain meets the unit's altitude (AERO-LALT-08, 09)."""
         entry = aero_low_altitude.entry(self.s.altitude, hex_)
+        if entry is aero_low_altitude.Entry.LAND_OR_CRASH and self.s.out_of_control:
+            entry = aero_low_altitude.Entry.CRASH  # no landing out of control (docs/aero-notes.md)
         if entry is aero_low_altitude.Entry.LAND_OR_CRASH:
             self.outcome = Outcome.LAND_OR_CRASH
             self.events.append(f"at altitude {self.s.altitude} over {self.s.hex.label}: must land or crash (AERO-LALT-08)")
@@ -474,6 +476,8 @@ class _Flight:
             outcome = aero_control.control_check(self.design, self.s, atmosphere, self.dice, reason)
             self.s = outcome.state
             self.events += outcome.events
+            if isinstance(self.area, LowAltitudeMap) and outcome.state.out_of_control:
+                self._terrain(self.area.board.hex(self.s.hex))  # the altitude lost may reach the ground
 
     def _high_g(self, thrust: int, what: str) -> None:
         """Checks one manoeuvre's thrust against SI and the crew (AERO-HIGHG-01..05, AMB-22)."""
@@ -546,7 +550,7 @@ class _Flight:
     # -- the result -----------------------------------------------------------------
 
     def _check_thrust(self) -> None:
-        total = sum(self.thrust)
+        total = self.s.thrust_spent + sum(self.thrust)
         most = aero_thrust.current_max_thrust(self.design, self.s)
         if total > most:
             raise IllegalOrderError(

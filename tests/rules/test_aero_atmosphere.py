@@ -299,3 +299,5 @@ def test_at_velocity_0_in_a_ground_hex_a_unit_hovers_lands_or_crashes():  # AERO
     tired = unit(NL42, "0808", area=LOW, altitude=3, thrust_spent=8)
     with pytest.raises(IllegalOrderError):
         aero_atmosphere.rest_in_ground_hex(NL42, tired, LOW, AtRest.HOVER)  # 10 > max thrust 9
+    paid = plan(NL42, unit(NL42, "0808", area=LOW, altitude=3), "H", LOW).end
+    assert aero_atmosphere.rest_in_ground_hex(NL42, paid, LOW, AtRest.HOVER).thrust_spent == 2  # paid once

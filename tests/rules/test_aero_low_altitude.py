@@ -12,7 +12,6 @@ from dataclasses import replace
 
 import pytest
 
-from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import MapKind
 from btcli.model.board import Board, Building, Hex, Terrain
@@ -150,3 +149,10 @@ def test_airships_stay_at_altitude_10_with_a_control_roll():  # AERO-LALT-11, AM
     assert [r.rule for r in flight.rolls] == ["AERO-LALT-11"]
     lost, dice = fly(AIRSHIP, state, "A F", rolls=[3, 2], area=LOW)  # fails (target 7), then 1D6 altitude
     assert lost.end.out_of_control and lost.end.altitude == 8
+
+
+def test_altitude_lost_out_of_control_can_meet_the_ground():  # tables.md 9.4, AERO-LALT-09
+    mountain = replace(LOW, board=Board(16, 17, hexes={H("0808"): Hex(level=5)}))
+    state = unit(AIRSHIP, "0808", area=mountain, altitude=10)
+    crashed, _ = fly(AIRSHIP, state, "A", rolls=[3, 6], area=mountain)  # control roll fails, 6 altitudes lost
+    assert crashed.end.altitude == 4 and crashed.outcome is Outcome.CRASH  # out of control: no landing

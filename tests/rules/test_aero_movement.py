@@ -231,3 +231,7 @@ def test_apply_rolls_nothing_for_an_illegal_order():
 def test_thrust_spent_is_recorded_on_the_end_state():
     flight = plan(CORSAIR, unit(CORSAIR, "1015", velocity=3), "+ F R 3F")
     assert flight.end.thrust_spent == 3 and flight.end.moved_velocity == 4
+
+
+def test_thrust_already_spent_this_turn_counts_against_maximum_thrust():  # AERO-MOVE-04
+    refused("AERO-MOVE-04", CORSAIR, unit(CORSAIR, "1010", thrust_spent=8), "2+")
