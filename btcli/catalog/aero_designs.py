@@ -43,11 +43,7 @@ def parse_designs(table: dict, source: str) -> dict[str, AeroDesign]:
 def parse_design(name: str, data: dict, source: str) -> AeroDesign:
     """Returns one design; raises GameFileError naming the unit and the field at fault."""
     where = f"{source}: {name!r}"
-    if not isinstance(data, dict):
-        raise GameFileError(f"{where}: expected a table of fields")
-    unknown = sorted(set(data) - _FIELDS)
-    if unknown:
-        raise GameFileError(f"{where}.{unknown[0]}: unknown field (known: {', '.join(sorted(_FIELDS))})")
+    _table(data, _FIELDS, where, "a table of fields")
     for key in _REQUIRED:
         if key not in data:
             raise GameFileError(f"{where}.{key}: missing")
@@ -75,6 +71,15 @@ def parse_design(name: str, data: dict, source: str) -> AeroDesign:
         cargo_tons=float(_number(data, "cargo_tons", where, default=0)),
         transport_bays=_bays(data.get("transport_bays", {}), f"{where}.transport_bays"),
     )
+
+
+def _table(data, fields: set[str], where: str, shape: str) -> None:
+    """Raises unless ``data`` is a table whose keys are all in ``fields``."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"{where}: expected {shape}")
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise GameFileError(f"{where}.{unknown[0]}: unknown field (known: {', '.join(sorted(fields))})")
 
 
 def _count(data: dict, key: str, where: str, *, default: int | None = None, least: int = 0) -> int:
@@ -123,11 +128,7 @@ def _weapons(value, where: str) -> tuple[AeroWeapon, ...]:
     weapons = []
     for i, entry in enumerate(value):
         at = f"{where}[{i}]"
-        if not isinstance(entry, dict):
-            raise GameFileError(f"{at}: expected {{ name = ..., arc = ... }}")
-        unknown = sorted(set(entry) - _WEAPON_FIELDS)
-        if unknown:
-            raise GameFileError(f"{at}.{unknown[0]}: unknown field (known: {', '.join(sorted(_WEAPON_FIELDS))})")
+        _table(entry, _WEAPON_FIELDS, at, "{ name = ..., arc = ... }")
         name, bay = entry.get("name"), entry.get("bay", "")
         if not isinstance(name, str) or not name.strip():
             raise GameFileError(f"{at}.name: expected a weapon name, got {name!r}")

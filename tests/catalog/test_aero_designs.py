@@ -96,6 +96,7 @@ def test_max_thrust_must_follow_safe_thrust():  # AERO-MOVE-04
     (lambda d: d["weapons"][0].pop("name"), "weapons[0].name"),
     (lambda d: d.update(propeller="yes"), ".propeller"),
     (lambda d: d.update(safe_thrust=True), ".safe_thrust"),
+    (lambda d: d["weapons"].append("PPC"), "weapons[5]"),
 ])
 def test_bad_data_names_the_field(change, field):
     assert field in _broken(change)
