@@ -121,6 +121,8 @@ class AeroDesign:
 
 
 class MapKind(str, Enum):
+    """The two kinds of map aerospace units fly on."""
+
     SPACE = "space"  # the space map; near a planet it is the high-altitude map
     LOW_ALTITUDE = "low_altitude"
 

@@ -129,6 +129,7 @@ def reentry_roll(design: AeroDesign, state: AeroState, dice: Dice) -> Roll:
 
 
 def reentry_target(design: AeroDesign, state: AeroState) -> tuple[int, aero_control.Modifiers]:
+    """Returns the re-entry roll's target number and modifiers (AERO-ATM-02..04)."""
     return aero_control.control_target(design, state, False, reentry_modifiers(state))
 
 
@@ -157,7 +158,7 @@ def interface_impact(design: AeroDesign, state: AeroState, dice: Dice) -> aero_d
     roll = dice.roll(2, "hit location: out of control into the interface")
     arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.NOSE, roll.total)
     return aero_damage.apply_hit(design, state, arc, damage, dice, critical=critical,
-                                 natural_twelve=False, reason="out of control into the interface")
+                                 reason="out of control into the interface")
 
 
 # -- spheroids and hovering (AERO-HALT-09..12) -----------------------------------

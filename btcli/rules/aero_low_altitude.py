@@ -56,6 +56,7 @@ def check_altitude(altitude: int | None) -> None:
 
 
 def sensors_damaged(state: AeroState) -> bool:
+    """Tells whether the unit has taken a sensor critical (AERO-LALT-07)."""
     return state.sensor_hits > 0
 
 

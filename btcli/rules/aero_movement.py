@@ -456,8 +456,9 @@ class _Flight:
             raise IllegalOrderError(f"a hover move stays in the atmosphere; {target.label} is not", "AERO-HALT-12")
         self.thrust[self.at] = aero_atmosphere.HOVER_MOVE_COST
         self.s = replace(self.s, hovering=True)
+        flown = self.hexes
         self._enter(target)
-        self.hexes -= 1  # hover moves are not the velocity's hexes
+        self.hexes = flown  # hover moves are not the velocity's hexes
 
     # -- rolls ---------------------------------------------------------------
 
@@ -535,7 +536,7 @@ class _Flight:
     # -- out of control ----------------------------------------------------------
 
     def _fly_uncontrolled(self) -> MovePlan:
-        self.s = replace(self.s, moved_velocity=self.velocity)
+        self.s = replace(self.s, moved_velocity=self.velocity, velocity_changed_at_end=False)
         for _ in range(required_hexes(self.design, self.area, self.velocity)):
             if self.outcome is not Outcome.MOVED or self.s.destroyed:
                 break
