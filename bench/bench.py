@@ -37,8 +37,8 @@ def build_game(path: Path, entries: int) -> str:
     from dataclasses import replace
 
     from btcli.cli.demo import scenario_path
-    from btcli.orders import MoveOrder, ResolvePhaseOrder
-    from btcli.rules.phases import side_to_move
+    from btcli.model.orders import MoveOrder, ResolvePhaseOrder
+    from btcli.rules.turn_order import side_to_move
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text

@@ -118,13 +118,20 @@ def is_held(seed: int | str) -> bool:
 
 
 class HeldDice(Dice):
-    """The dice of a game whose seed the referee holds, without the seed: any roll is refused."""
+    """The dice of a game whose seed the referee holds, without the seed: any roll is refused.
+
+    ``why_not`` says what is wrong with a seed file that is there; ``player_dice`` whether the game lets
+    players give their own dice (so the refusal may suggest --dice)."""
+
+    def __init__(self, why_not: str = "", player_dice: bool = False) -> None:
+        super().__init__()
+        self.why_not = why_not
+        self.player_dice = player_dice
 
     def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
-        raise InputError(
-            f"the roll '{purpose}' needs this game's dice seed, which the referee holds "
-            f"(the referee runs this command, or give the dice with --dice)"
-        )
+        how = "the referee runs this command" + (", or give the dice with --dice" if self.player_dice else "")
+        why = f"; {self.why_not}" if self.why_not else ""
+        raise InputError(f"the roll '{purpose}' needs this game's dice seed, which the referee holds ({how}){why}")
 
 
 class ManualDice(Dice):

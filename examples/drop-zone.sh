@@ -43,11 +43,10 @@ declare -A MOVES=([commando]="--path F,F")
 movement_phase
 for phase in weapon physical heat end; do $BTCLI resolve-phase "$GAME"; done
 
-# Turn 2: Alpha lance arrives. Commitments at the start of the turn. The fixed
-# --salt values only make this example reproducible for its golden test; players
-# leave --salt out and get a random one.
-$BTCLI drop "$GAME" hunchback --hex 0810 --facing N --salt 8e37e70b886cfee58e7f30fe747916c5
-$BTCLI drop "$GAME" wasp --hex 0606 --facing S --salt d346370c086b754b0444366f83a46e9d
+# Turn 2: Alpha lance arrives. Commitments at the start of the turn; each drop draws
+# a random salt (leave --salt out: it is all that hides the hex).
+$BTCLI drop "$GAME" hunchback --hex 0810 --facing N
+$BTCLI drop "$GAME" wasp --hex 0606 --facing S
 echo "--- the game file holds only the commitments:"
 grep '^commitment = ' "$GAME"
 $BTCLI resolve-phase "$GAME"                                   # initiative

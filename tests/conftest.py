@@ -7,6 +7,9 @@ from pathlib import Path
 
 import pytest
 
+# The shared helpers assert too: let pytest explain their failures as it does a test's own asserts.
+pytest.register_assert_rewrite("tests.builders", "tests.cli.helpers")
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "scenarios"
 EXAMPLES = ROOT / "examples"

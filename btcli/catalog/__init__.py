@@ -36,3 +36,18 @@ def _weapon_index() -> dict[str, str]:
 def weapon_name(text: str) -> str | None:
     """Returns the catalog name for a weapon name or alias (any case), or None."""
     return _weapon_index().get(text.strip().casefold())
+
+
+_FIELDS = ("heat", "damage", "short", "medium", "long", "kind", "min_range", "ammo_per_ton", "cluster",
+           "group", "explosive_ammo", "explodes_when_destroyed", "flak", "streak", "ultra", "lbx", "aliases")
+
+
+@cache
+def weapon(name: str):
+    """Returns a catalog weapon's data as the typed value units carry (btcli.model.units.Weapon)."""
+    from btcli.model.units import Weapon
+
+    data = weapons()[name]
+    values = {k: data[k] for k in _FIELDS if k in data}
+    values["aliases"] = tuple(values.get("aliases", ()))
+    return Weapon(**values)

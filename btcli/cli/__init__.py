@@ -24,7 +24,7 @@ def main(argv: list[str] | None = None) -> None:
 
             code = run_typer(args)
     except BtcliError as exc:
-        sys.stderr.write(f"Error: {exc}\n")
+        sys.stderr.write(f"Error: {_one_line(str(exc))}\n")
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("Error: interrupted\n")
@@ -36,13 +36,18 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(141)
     except Exception as exc:
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # Typer's usage errors
-            sys.stderr.write(f"Error: {exc.format_message()}\n")
+            sys.stderr.write(f"Error: {_one_line(exc.format_message())}\n")
             sys.exit(2)
         if debug:
             raise
         sys.stderr.write(
-            f"Error: internal error ({type(exc).__name__}: {exc}); this is a bug in btcli, please report it "
-            "(rerun with --debug for the traceback)\n"
+            f"Error: internal error ({type(exc).__name__}: {_one_line(str(exc))}); this is a bug in btcli, please "
+            "report it (rerun with --debug for the traceback)\n"
         )
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _one_line(text: str) -> str:
+    """Keeps an error on one line whatever it quotes (a file name may hold a line break)."""
+    return text.replace("\r", "\\r").replace("\n", "\\n")

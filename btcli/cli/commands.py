@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import replace
 
-from btcli.errors import GameFileError, InputError
+from btcli.errors import GameFileError, InputError, VerificationError
 
 
 def _print_lines(lines: list[str]) -> None:
@@ -30,52 +31,22 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
 
     values = parse_dice(dice) if dice is not None else None
     game = journal.load(game_path)
-    held = _held_seed(game_path, game.state.seed)
-    if values and is_held(game.state.seed) and held is None and not game.state.options.get("player_dice"):
-        raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
-                         "without the seed file (a scenario with player_dice = true, or 'init --referee "
-                         "--player-dice', lets players give their own)")
+    held, problem = None, ""
+    if is_held(game.state.seed):
+        from btcli.store import seeds
+
+        held, problem = seeds.for_game(game_path, game.state.seed)
+        if values and held is None and not game.state.options.player_dice:
+            raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
+                             f"without the seed file{' (' + problem + ')' if problem else ''}; a scenario with "
+                             "player_dice = true, or 'init --referee --player-dice', lets players give their own")
     order = order_factory(game.state)
-    outcome = journal.execute(game.state, order, values, held)
+    outcome = journal.execute(game.state, order, values, held, problem, game.state.options.player_dice)
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
     gamefile.append(game, outcome.state, entry, with_it=with_it)
     if not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
-
-
-def seed_path(game: str) -> str:
-    """Returns where the referee keeps a game's seed: $BTCLI_SEED_FILE, else ``game.seed`` beside the game."""
-    return os.environ.get("BTCLI_SEED_FILE") or os.path.splitext(os.fspath(game))[0] + ".seed"
-
-
-SEED_DIGITS = 40  # a 128-bit seed has 39
-
-
-def _held_seed(game: str, seed: int | str, path: str | None = None) -> int | None:
-    """Returns the referee's seed for a game that holds only its commitment, if the seed file is here."""
-    from btcli.dice import is_held
-    from btcli.store import files
-
-    if not is_held(seed):
-        return None
-    path = path or seed_path(game)
-    if not os.path.lexists(path):
-        return None
-    data = files.read_regular(path, "seed file", files.SEED_LIMIT)
-    files.check_private(path, "seed file")
-    text = files.decode(data, f"seed file {path}")
-    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
-    if len(lines) != 1 or not (lines[0].isascii() and lines[0].isdigit()) or len(lines[0]) > SEED_DIGITS:
-        raise GameFileError(f"the seed file {path} must hold one whole number (the referee's seed)")
-    return int(lines[0])
-
-
-def _seed_text(game: str, seed: int) -> bytes:
-    from btcli.store.files import SEED_HEADER
-
-    return SEED_HEADER + (f" of {os.path.basename(game)}: keep it secret, never commit or share it\n"
-                          f"{seed}\n").encode()
 
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
@@ -87,8 +58,10 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
     data = files.read_regular(scenario, "scenario file", files.SCENARIO_LIMIT)
     state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed)
+    from btcli.store import seeds
+
     held = None
-    seed_file = seed_path(output) if referee else ""
+    seed_file = seeds.path_for(output) if referee else ""
     if referee:  # design.md: the file keeps a commitment; the referee keeps the seed
         import secrets
 
@@ -98,7 +71,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         if seed is not None:
             raise InputError("--referee draws a secret seed itself; leave --seed out")
         held = secrets.randbits(128)  # far beyond guessing from its commitment
-        options = {**state.options, "player_dice": True} if player_dice else state.options
+        options = replace(state.options, player_dice=True) if player_dice else state.options
         state = evolve(state, seed=seed_commitment(held), options=options)
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
     state, entry = journal.init_entry(state, command)
@@ -110,9 +83,10 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         # not a btcli seed file, whatever --force says.
         target = files.check_output(seed_file, what="seed file", force=force, replaceable="seed",
                                     protect={"the game file": output, "the scenario file": scenario})
+        seeds.check_replaceable(target, output)
         gamefile.create(output, state, entry, overwrite=force,
                         protect={"the scenario file": scenario, "the game's seed file": seed_file},
-                        companion=(target, _seed_text(output, held), 0o600))
+                        companion=(target, seeds.text_for(output, held), 0o600))
     if not quiet:
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
@@ -131,36 +105,9 @@ def move(
     dice: str | None,
     quiet: bool,
 ) -> None:
-    if path is not None and to is not None:
-        raise InputError("give either --path or --to, not both")
+    from btcli.rules import moves
 
-    def order(state):
-        from btcli.engine import check_phase
-        from btcli.model.hexgrid import Facing
-        from btcli.orders import MoveOrder, parse_steps
-        from btcli.rules import movement
-
-        check_phase(state, MoveOrder)
-        u = state.unit(unit)
-        wanted = Facing.parse(facing) if facing is not None else None
-        chosen = movement.parse_mode(u, mode or "")
-        if chosen is movement.MoveMode.JUMP:
-            if to is None:
-                raise InputError("a jump needs --to HEX")
-            return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted)
-        if to is not None:
-            steps = movement.find_path(state, u, state.board.parse_hex(to), wanted, chosen)
-        elif path is not None:
-            if facing is not None:
-                raise InputError("--facing goes with --to; a --path ends facing where its turns leave it")
-            steps = parse_steps(path)
-        elif chosen is not movement.MoveMode.STAND:
-            raise InputError("give --path STEPS, --to HEX, or --mode stand")
-        else:
-            steps = ()
-        return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or "")
-
-    _run(game, order, dice, quiet)
+    _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip), dice, quiet)
 
 
 def attack(
@@ -176,48 +123,51 @@ def attack(
     dice: str | None,
     quiet: bool,
 ) -> None:
-    from btcli.orders import AttackOrder
+    from btcli.model import orders
 
     if dry_run and (girder or clear is not None):
         raise InputError("--dry-run previews weapon attacks; a girder search or clearing a jam has no preview")
     if girder:
         if target is not None or weapon or physical or clear is not None:
             raise InputError("--girder takes no target, --weapon, --physical or --clear")
-        order = AttackOrder(attacker, "", girder=True)
-        _run(game, lambda state: order, dice, quiet)
-        return
-    if clear is not None:
+        order = orders.GirderSearchOrder(attacker)
+    elif clear is not None:
         if target is not None or weapon or physical:
             raise InputError("--clear takes no target, --weapon or --physical")
-        order = AttackOrder(attacker, "", clear=clear)
-        _run(game, lambda state: order, dice, quiet)
-        return
-    if target is None:
+        order = orders.ClearJamOrder(attacker, clear)
+    elif target is None:
         raise InputError("name the TARGET of the attack")
-    order = AttackOrder(attacker, target, tuple(weapon or ()), physical or "", twist or "")
+    elif physical is not None:
+        if weapon:
+            raise InputError("a physical attack fires no --weapon")
+        order = orders.PhysicalAttackOrder(attacker, target, physical)
+    else:
+        order = orders.WeaponAttackOrder(attacker, target, tuple(weapon or ()), twist or "")
     if dry_run:
-        from btcli.engine import check_phase
-        from btcli.model.state import Phase
-        from btcli.rules.combat import preview
-        from btcli.store import journal
-
-        state = journal.load(game).state
-        check_phase(state, AttackOrder)
-        if state.phase is not Phase.WEAPON:
-            raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
-        from btcli.rules import building_attacks
-
-        hex_id = building_attacks.hex_target(state, order.target)
-        if hex_id is not None:
-            _print_lines(building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist))
-            return
-        _print_lines(preview(state, order.attacker, order.target, order.weapons, order.twist))
+        _print_lines(_preview(game, order))
         return
     _run(game, lambda state: order, dice, quiet)
 
 
+def _preview(game: str, order) -> list[str]:
+    """Shows a weapon attack's to-hit numbers, modifiers and odds without rolling (attack --dry-run)."""
+    from btcli.model.orders import WeaponAttackOrder
+    from btcli.rules import building_attacks, phases
+    from btcli.rules.combat import preview
+    from btcli.store import journal
+
+    state = journal.load(game).state
+    phases.check_accepts(state, type(order))
+    if not isinstance(order, WeaponAttackOrder):
+        raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
+    hex_id = building_attacks.hex_target(state, order.target)
+    if hex_id is not None:
+        return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)
+    return preview(state, order.attacker, order.target, order.weapons, order.twist)
+
+
 def resolve_phase(game: str, dice: str | None, quiet: bool) -> None:
-    from btcli.orders import ResolvePhaseOrder
+    from btcli.model.orders import ResolvePhaseOrder
 
     _run(game, lambda state: ResolvePhaseOrder(), dice, quiet)
 
@@ -235,31 +185,31 @@ def drop(
     abort: bool = False,
 ) -> None:
     """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08)."""
+    from btcli.model import orders
     from btcli.model.hexgrid import Facing
-    from btcli.orders import DropOrder
-    from btcli.store import secrets
+    from btcli.store import secrets, seeds
 
     where: dict[str, str] = {}
 
     def secrets_path(state, u) -> str:
         """The side's own secrets file (hot seat: one a player), or --secrets."""
         path = secrets_file or secrets.path_for(game, u.side)
-        secrets.check_path(path, game, seed_path(game))
+        secrets.check_path(path, game, seeds.path_for(game))
         where["path"] = path
         return path
 
     if abort:
         if reveal or hex or salt or facing:
             raise InputError("--abort takes no --hex, --facing, --salt or --reveal")
-        _run(game, lambda state: DropOrder(unit, abort=True), dice, quiet)
+        _run(game, lambda state: orders.AbortDropOrder(unit), dice, quiet)
         return
     if reveal:
         def reveal_order(state):
             u = state.unit(unit)
-            stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), u.id)
+            stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), game, u.id)
             hex_id = state.board.parse_hex(hex or stored["hex"])
-            return DropOrder(u.id, hex=hex_id, facing=Facing.parse(facing or stored["facing"]),
-                             salt=salt or stored["salt"])
+            return orders.RevealDropOrder(u.id, hex_id, Facing.parse(facing or stored["facing"]),
+                                          salt or stored["salt"])
 
         _run(game, reveal_order, dice, quiet)
         return
@@ -272,13 +222,13 @@ def drop(
     def commit_order(state):
         from btcli.rules import drops
 
-        secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt())
+        secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt(unit))
         secrets_path(state, state.units[secret["unit"]])
         record.update(secret)
-        return DropOrder(secret["unit"], commitment=secret["commitment"])
+        return orders.CommitDropOrder(secret["unit"], secret["commitment"])
 
     def keep_secret():
-        secrets.store(where["path"], record.pop("unit"), record)
+        secrets.store(where["path"], game, record.pop("unit"), record)
 
     _run(game, commit_order, dice, quiet, with_it=keep_secret)
     if not quiet:
@@ -286,7 +236,7 @@ def drop(
 
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
-    from btcli.store import journal
+    from btcli.store import journal, seeds
 
     loaded = journal.load(game)
     state = loaded.state
@@ -299,9 +249,14 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
         from btcli.store import files
 
         target = files.check_output(map, what="map", force=force,
-                                    protect={"the game file": loaded.path, "the game's seed file": seed_path(game)})
+                                    protect={"the game file": loaded.path, "the game's seed file": seeds.path_for(game)})
         try:
-            files.write_atomic(target, render_svg(state).encode(), 0o666 & ~files.umask())
+            from btcli.store.lock import locked_folder
+
+            svg = render_svg(state).encode()
+            with locked_folder(os.path.dirname(target), 10.0, map):  # one map writer at a time in a folder
+                files.discard_leftovers(target)  # what a killed map write left behind
+                files.write_atomic(target, svg, 0o666 & ~files.umask())
         except OSError as exc:
             raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:
@@ -321,13 +276,15 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
 
 
 def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
-    from btcli.store import gamefile, journal
+    from btcli.store import gamefile, journal, seeds
 
     def referee_seed(commitment: str) -> int:
-        held = _held_seed(game, commitment, seed_file)
+        held, problem = seeds.for_game(game, commitment, seed_file)
+        if problem:
+            raise VerificationError(problem)
         if held is None:  # replaying the seeded rolls needs the referee's seed
             raise InputError(f"this game's dice seed is held by the referee: give --seed-file "
-                             f"(no {seed_file or seed_path(game)})")
+                             f"(no {seed_file or seeds.path_for(game)})")
         return held
 
     data, _ = gamefile.read_bytes(game)
@@ -342,9 +299,44 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
         _print_lines(lines)
 
 
-def demo(output: str, force: bool = False) -> None:
-    from pathlib import Path
+def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:
+    """Converts a format-1 game to format 2 by replaying it (btcli.store.upgrade); the original is kept
+    as GAME.format1.toml unless -o writes the new file elsewhere."""
+    from btcli.dice import is_held
+    from btcli.store import files, gamefile, upgrade
 
-    from btcli.cli.demo import play_demo
+    data, _ = gamefile.read_bytes(game)
+    head = files.parse_toml(data[: gamefile.split_head(data)], f"game file {game}")
+    seed = head.get("game", {}).get("seed") if isinstance(head.get("game"), dict) else None
+    held = None
+    if is_held(seed):
+        from btcli.store import seeds
 
-    play_demo(Path(output), sys.stdout, force)
+        held, problem = seeds.for_game(game, seed, seed_file)
+        if problem:
+            raise GameFileError(problem)
+        if held is None:
+            raise InputError("a referee game is upgraded by the referee: give --seed-file (or keep GAME.seed beside it)")
+    state, entries = upgrade.upgrade_text(data, held)
+    text = gamefile.render_head(state) + b"".join(gamefile.render_entry(e) for e in entries)
+    umask = 0o666 & ~files.umask()
+    if output is not None:
+        target = files.check_output(output, what="upgraded game", force=force, replaceable="game",
+                                    protect={"the format-1 game": game})
+        files.write_atomic(target, text, umask)
+        written = output
+    else:
+        backup = os.path.splitext(os.fspath(game))[0] + ".format1.toml"
+        keep = files.check_output(backup, what="copy of the format-1 game", force=force)
+        files.write_atomic(keep, data, umask)
+        real = files.real(game)
+        from btcli.store.lock import locked_game
+
+        with locked_game(real, gamefile.LOCK_TIMEOUT_S) as f:
+            if f.read() != data:
+                raise GameFileError(f"{game} changed while it was being upgraded; nothing was written")
+            files.write_atomic(real, text, umask)
+        written = f"{game} (the format-1 original is kept as {backup})"
+    if not quiet:
+        _print_lines([f"upgraded {len(entries)} entries to format 2: every command, event and roll replays "
+                      f"as logged", f"wrote {written}"])

@@ -35,7 +35,7 @@ def _advance(state, unit) -> list[str]:
     mode = movement.slow_mode(unit)
     reach = movement.reachable_hexes(state, unit, mode)
     middle = state.board.height // 2 + 1
-    occupied = {u.position for u in state.units.values() if u.active and u.id != unit.id}
+    occupied = {u.hex for u in state.units.values() if u.active and u.id != unit.id}
     for hex_id, _mp in sorted(reach.items(), key=lambda item: (abs(item[0].row - middle), item[1], item[0])):
         if hex_id in occupied:
             continue
@@ -47,8 +47,9 @@ def _advance(state, unit) -> list[str]:
     return ["--mode", "stand"]
 
 
-def play_demo(folder: Path, out: TextIO, force: bool = False) -> None:
-    from btcli.cli.app import run_command
+def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
+    """Plays the demo into ``folder``, each command through ``run_command(args, out)`` (the CLI's own
+    runner, which echoes it)."""
     from btcli.store import files, journal
 
     if folder.exists() and not folder.is_dir():
@@ -69,7 +70,7 @@ def play_demo(folder: Path, out: TextIO, force: bool = False) -> None:
         run_command(["resolve-phase", str(game)], out)
         while True:
             state = journal.load(game).state
-            from btcli.rules.phases import side_to_move
+            from btcli.rules.turn_order import side_to_move
 
             side = side_to_move(state)
             if side is None:

@@ -6,13 +6,13 @@ overrides. Levels are whole numbers; a water hex's ``level`` is its surface and
 above its hex's level; a bridge spans its hex at ``level``.
 """
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from functools import cached_property
 
 from btcli.errors import InputError
+from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
 
 
@@ -58,7 +58,7 @@ CF_RANGE = {
 WOODS_HEIGHT = 2
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Building:
     """One building hex: its type, height in levels and current construction factor."""
 
@@ -76,7 +76,7 @@ class Building:
         return self.start_cf or self.cf
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bridge:
     """A bridge across a hex at ``level``, with its own type and construction factor."""
 
@@ -91,7 +91,7 @@ class Bridge:
         return self.start_cf or self.cf
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Hex:
     """The terrain of one hex."""
 
@@ -114,7 +114,7 @@ class Hex:
         return self.terrain is Terrain.WATER and self.depth >= 1
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Board:
     """A rectangular map ``width`` columns by ``height`` rows, 0101 at the top left."""
 

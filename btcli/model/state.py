@@ -1,27 +1,18 @@
 """The game state: everything in the head of a game file, as plain frozen data."""
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from btcli.errors import InputError
 from btcli.model.board import Board
-from btcli.model.units import Unit
+from btcli.model.frozen import (
+    evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
+    record,
+)
+from btcli.model.units import GROUND, Unit
 
-FORMAT_VERSION = 1
-
-
-def evolve(obj, **changes):
-    """Returns a copy of a frozen (non-slots) dataclass with some fields changed.
-
-    Like ``dataclasses.replace`` without re-running ``__init__``: several times
-    faster, which matters when ``verify`` replays tens of thousands of commands.
-    """
-    new = object.__new__(type(obj))
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
+FORMAT_VERSION = 2  # 2: typed unit state, positions as tables, maps by id (issue #11); 1: btcli 0.1
 
 
 class Phase(str, Enum):
@@ -35,13 +26,13 @@ class Phase(str, Enum):
     END = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Side:
     id: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AttackDeclaration:
     """A declared attack, kept until its phase resolves."""
 
@@ -52,7 +43,7 @@ class AttackDeclaration:
     primary: bool = True
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@record
 class Hit:
     """One damage group that struck a location, waiting for the end of the phase."""
 
@@ -66,33 +57,8 @@ class Hit:
     source: str = ""
     ap: int = 0  # armor-piercing round: its critical roll modifier (VEH-DMG-10); 0 = not AP
 
-    def __repr__(self) -> str:
-        # ``ap`` is left out when 0, so state hashes of games saved before AP ammunition still verify.
-        ap = f", ap={self.ap!r}" if self.ap else ""
-        return (
-            f"Hit(target={self.target!r}, location={self.location!r}, damage={self.damage!r}, side={self.side!r}, "
-            f"rear={self.rear!r}, critical={self.critical!r}, motive={self.motive!r}, source={self.source!r}{ap})"
-        )
 
-    def to_dict(self) -> dict[str, object]:
-        d: dict[str, object] = {
-            "target": self.target, "location": self.location, "damage": self.damage, "side": self.side,
-            "rear": self.rear, "critical": self.critical, "motive": self.motive, "source": self.source,
-        }
-        if self.ap:
-            d["ap"] = self.ap
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Hit":
-        return cls(
-            str(d["target"]), str(d["location"]), int(d["damage"]), str(d.get("side", "front")),
-            bool(d.get("rear", False)), bool(d.get("critical", False)), bool(d.get("motive", False)),
-            str(d.get("source", "")), int(d.get("ap", 0)),
-        )
-
-
-@dataclass(frozen=True, slots=True)
+@record
 class Victory:
     """Scenario end conditions; zero means "not used"."""
 
@@ -100,13 +66,38 @@ class Victory:
     destroy_share: float = 0.0  # a side loses when this share of its units is destroyed
 
 
-@dataclass(frozen=True)
+@record
+class Options:
+    """The rule switches a scenario may set (docs/scenario-format.md; the values each accepts are in
+    btcli.store.scenario.OPTIONS)."""
+
+    mech_charges_vehicles: bool = False  # VEH-PHYS: may a 'Mech charge a vehicle
+    physical_destroys_rotor: bool = True  # VEH-PHYS-09
+    vtol_crash_explosion: str = "all"  # "all" or "ice" (AMB-13)
+    vtol_crash_damage: str = "per_hex"  # or "product" (AMB-06)
+    collapse_share: str = "half_or_more"  # or "more_than_half" (AMB-39)
+    occupant_hit_building_damage: str = "absorbed"  # or "full" (AMB-43)
+    drop_failure: str = "damage"  # or "fall" (AMB-36)
+    planetary_psr_modifier: int = 0  # DROP-13
+    player_dice: bool = False  # referee games: may players without the seed give --dice (README)
+
+
+@record
+class DropGroup:
+    """A group of dropping reserves (DROP-01..03): its public arrival schedule and, once known, its turn."""
+
+    arrival: str  # the schedule as the scenario wrote it: a turn, or dice such as "1D6-1"
+    after: str = ""  # the group whose arrival it counts from, or ""
+    turn: int = 0  # the arrival turn, 0 until rolled
+
+
+@record(slots=False)
 class GameState:
     """One game: meta data, board, sides and units, and this turn's bookkeeping."""
 
     name: str
     seed: int | str
-    board: Board
+    maps: dict[str, Board]  # every map of the game by id; "ground" is the ground board
     sides: dict[str, Side]
     units: dict[str, Unit]
     rolls: int = 0  # dice rolled so far; the seeded dice continue from here
@@ -120,10 +111,17 @@ class GameState:
     victory: Victory = Victory()
     winner: str = ""  # side id, "draw", or "" while the game goes on
     result: str = ""  # why the game ended
-    options: dict[str, object] = field(default_factory=dict)
-    # Dropping reserves (DROP-01..03): per group id {"arrival": schedule text, "after": group or "",
-    # "turn": the arrival turn, 0 until rolled}. Public, like every arrival time (DROP-03).
-    drops: dict[str, dict[str, object]] = field(default_factory=dict)
+    options: Options = Options()
+    drops: dict[str, DropGroup] = field(default_factory=dict)  # dropping reserves' groups by id (DROP-02)
+
+    @property
+    def board(self) -> Board:
+        """Returns the ground board (``maps["ground"]``), where every ground rule plays."""
+        return self.maps[GROUND]
+
+    def with_board(self, board: Board) -> "GameState":
+        """Returns the state with its ground board replaced."""
+        return evolve(self, maps={**self.maps, GROUND: board})
 
     def unit(self, unit_id: str) -> Unit:
         """Returns the unit with this id; raises InputError naming the known ids otherwise."""

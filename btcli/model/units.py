@@ -5,11 +5,11 @@ current state (position, armor left, what it did this turn). Designs come
 inline from the scenario or by name from the built-in catalog.
 """
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -50,7 +50,7 @@ class MoveMode(str, Enum):
         return self in (MoveMode.RUN, MoveMode.FLANK)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mount:
     """A weapon mounted in a location (``rear`` for rear-firing 'Mech torso mounts)."""
 
@@ -65,20 +65,109 @@ class Mount:
         return f"{self.weapon}@{self.location}" + ("(R)" if self.rear else "")
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@record
+class Weapon:
+    """A weapon's data as the rules read it (tables.md 12): carried by every unit that mounts it, so the
+    rules never look anything up and a game in progress keeps its numbers. (Tons and critical slots
+    matter only when a design is built: the catalog keeps them.)"""
+
+    heat: int  # per shot
+    damage: int  # per shot; missile launchers: per missile
+    short: int  # upper limits of the range brackets, in hexes
+    medium: int
+    long: int
+    kind: str  # energy | ballistic | missile | artillery
+    min_range: int = 0
+    ammo_per_ton: int = 0  # 0: uses no ammunition
+    cluster: int = 0  # cluster-table size (tables.md 7), 0: not a cluster weapon
+    group: int = 0  # missiles per damage group, 0: the whole damage in one hit
+    explosive_ammo: bool = False
+    explodes_when_destroyed: int = 0  # a Gauss rifle's blast (tables.md 12)
+    flak: bool = False  # DROP-11
+    streak: bool = False  # all missiles hit or none fire
+    ultra: bool = False  # may fire at double rate (:ultra)
+    lbx: bool = False  # may fire cluster rounds (:cluster)
+    aliases: tuple[str, ...] = ()  # the short names players type
+
+
+@record
 class AmmoBin:
     weapon: str
     location: str
     shots: int
-    kind: str = "standard"  # or "ap": armor-piercing autocannon rounds (VEH-DMG-10)
-
-    def __repr__(self) -> str:
-        # The default kind is left out, so state hashes of games saved before AP ammunition still verify.
-        kind = f", kind={self.kind!r}" if self.kind != "standard" else ""
-        return f"AmmoBin(weapon={self.weapon!r}, location={self.location!r}, shots={self.shots!r}{kind})"
+    kind: str = "standard"  # or "ap": armor-piercing autocannon rounds (VEH-DMG-10), "cluster": LB-X rounds
 
 
-@dataclass(frozen=True)
+GROUND = "ground"  # the id of the ground board among a game's maps
+
+
+@record
+class Position:
+    """Where a unit is: a hex of one of the game's maps, and where in that hex it stands.
+
+    ``floor`` is the building level it is inside (0 = ground floor, negative = a basement),
+    ``roof`` whether it stands on the building's roof, ``under_bridge`` whether it is under the
+    bridge of its hex rather than on the deck (seed 003); ``elevation`` how many levels a VTOL
+    flies above the hex. ``footprint`` lists the further hexes a multi-hex unit covers.
+    """
+
+    hex: HexId
+    map: str = GROUND
+    floor: int = 0
+    roof: bool = False
+    under_bridge: bool = False
+    elevation: int = 0
+    footprint: tuple[HexId, ...] = ()
+
+    @property
+    def label(self) -> str:
+        return self.hex.label
+
+
+@record
+class MechState:
+    """What only a 'Mech keeps track of."""
+
+    club: str = ""  # the club it carries ("girder", URB-CLUB-01), "" for none
+    girder_search: int = 0  # the turn it last searched rubble for a girder (once a turn)
+
+
+@record
+class VehicleState:
+    """A vehicle's lasting conditions (VEH-CRIT, VTOL-CRIT) and the design facts its criticals read."""
+
+    turret: str = ""  # "" (working, or none), "jammed", "locked" or "gone" (VEH-CRIT-18..20)
+    immobile: bool = False  # motive or engine damage, a forced landing or a skid stopped it for good
+    engine_hit: bool = False  # VEH-CRIT-13
+    crew_killed: bool = False  # VEH-CRIT-09: out of action
+    stunned_from: int = 0  # VEH-CRIT-10: the crew is stunned in turns stunned_from..stunned_until
+    stunned_until: int = 0
+    stabilized: tuple[str, ...] = ()  # locations whose stabilizer is hit (VEH-CRIT-14)
+    motive_dsr: tuple[int, ...] = ()  # driving-roll modifiers from motive damage taken (tables.md 3)
+    design_cruise: int = 0  # cruise MP before motive damage cut it (0: never cut)
+    clearing: bool = False  # the crew clears a jam this turn instead of firing (VEH-CRIT-23)
+    crashed_turn: int = 0  # the turn it crashed (VTOL-CRASH-04: no attack that turn)
+    collided_turn: int = 0  # the turn a slide of its ended in a collision (VEH-SLIP-07)
+    cargo_tons: float = 0.0  # cargo space (VEH-CRIT-07)
+    infantry: int = 0  # infantry carried (VEH-CRIT-07)
+    case: bool = False  # CASE protects its ammunition (VEH-CRIT-06)
+    large: bool = False  # a large support vehicle or a landed DropShip (VEH-VTOL-11, VEH-SLIP-11/12)
+    height: int = 1  # levels a large unit stands tall
+
+
+@record
+class DropState:
+    """A dropping reserve's record (DROP-01..19): its group while it waits, its secret commitment, and
+    how its drop ended. Public, like every arrival time (DROP-03); the hex stays in the secrets file."""
+
+    reserve: str = ""  # its drop group while it waits off the map
+    commitment: str = ""  # the salted hash of its landing hex, once committed (DROP-04)
+    landed_turn: int = 0  # the turn it landed (DROP-09..11)
+    aborted_turn: int = 0  # the turn its drop was called off
+    off_map: bool = False  # it scattered off the map and is lost (DROP-15)
+
+
+@record(slots=False)
 class Unit:
     """A unit on the board. 'Mechs use walk/run/jump; vehicles cruise/flank in ``walk``/``run``."""
 
@@ -101,9 +190,8 @@ class Unit:
     weapons: tuple[Mount, ...] = ()
     ammo: tuple[AmmoBin, ...] = ()
     heat_sinks: int = 0
-    position: HexId | None = None
+    position: Position | None = None  # None: off the map (a reserve, or gone)
     facing: Facing = Facing.N
-    elevation: int = 0  # VTOLs: levels above the hex; 0 = landed
     destroyed: bool = False
     prone: bool = False
     heat: int = 0
@@ -121,7 +209,11 @@ class Unit:
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
-    extra: dict[str, object] = field(default_factory=dict)
+    weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name
+    # What only one kind keeps track of: the record of the unit's own kind is set, the others None.
+    mech: MechState | None = None
+    vehicle: VehicleState | None = None
+    drop: DropState | None = None
 
     @property
     def is_mech(self) -> bool:
@@ -153,14 +245,51 @@ class Unit:
         return not self.destroyed and self.position is not None
 
     @property
+    def hex(self) -> HexId | None:
+        """Returns the hex the unit is in (its primary hex), or None off the map."""
+        return self.position.hex if self.position is not None else None
+
+    @property
+    def elevation(self) -> int:
+        """Returns how many levels above its hex the unit flies (VTOLs; 0 = landed or on the ground)."""
+        return self.position.elevation if self.position is not None else 0
+
+    def at(self, hex_id: HexId | None, **place) -> "Unit":
+        """Returns the unit moved to ``hex_id`` of its map (None: off the map), keeping where in a hex it
+        stands and its elevation unless ``place`` (floor, roof, under_bridge, elevation) says otherwise."""
+        if hex_id is None:
+            return evolve(self, position=None)
+        old = self.position
+        position = Position(hex_id, GROUND) if old is None else evolve(old, hex=hex_id, **place)
+        if place and old is None:
+            position = evolve(position, **place)
+        return evolve(self, position=position)
+
+    def placed_at(self, **place) -> "Unit":
+        """Returns the unit with where it stands in its hex changed (floor, roof, under_bridge, elevation)."""
+        return evolve(self, position=evolve(self.position, **place))
+
+    @property
     def in_reserve(self) -> bool:
         """Tells whether the unit is a dropping reserve still waiting off the map (DROP-01)."""
-        return "reserve" in self.extra and self.position is None and not self.destroyed
+        return self.drop is not None and bool(self.drop.reserve) and self.position is None and not self.destroyed
 
     @property
     def out_of_action(self) -> bool:
         """Tells whether the unit is lost for victory: destroyed, off the map, or its crew killed (VEH-CRIT-09)."""
-        return not self.active or bool(self.extra.get("crew_killed"))
+        return not self.active or (self.vehicle is not None and self.vehicle.crew_killed)
+
+    def spec(self, weapon: str) -> Weapon:
+        """Returns the data of a weapon this unit carries (tables.md 12)."""
+        return self.weapon_specs[weapon]
+
+    def weapon_named(self, text: str) -> str | None:
+        """Returns the name of this unit's weapon that ``text`` names (its name or an alias, any case)."""
+        wanted = text.strip().casefold()
+        for name, spec in self.weapon_specs.items():
+            if name.casefold() == wanted or any(a.casefold() == wanted for a in spec.aliases):
+                return name
+        return None
 
     def locations(self) -> list[str]:
         return list(self.max_armor)
@@ -179,3 +308,4 @@ class Unit:
             hit = self.slot_hits(location)
             total += sum(1 for i, name in enumerate(contents) if name == item and i in hit)
         return total
+

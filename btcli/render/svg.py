@@ -87,7 +87,7 @@ def render_svg(state: GameState) -> str:
     for unit in state.units.values():
         if not unit.active:
             continue
-        x, y = _center(unit.position)
+        x, y = _center(unit.hex)
         fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
         dx, dy = _facing_vector(int(unit.facing))
         out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{x + dx * 16:.1f}" y2="{y - 4 + dy * 16:.1f}" '

@@ -5,23 +5,21 @@ from __future__ import annotations
 from btcli.model.board import Building
 from btcli.model.state import GameState
 from btcli.model.units import Unit
-from btcli.rules import phases, victory
+from btcli.rules import placement, turn_order, victory
 
 
 def place_of(u: Unit, board) -> str | None:
     """Returns where a unit stands in a building or bridge hex in words, or None elsewhere."""
-    if u.position is None or board is None:
+    if u.hex is None or board is None:
         return None
-    from btcli.rules import buildings
-
-    h = board.hex(u.position)
+    h = board.hex(u.hex)
     if h.building is not None:
-        if buildings.on_top(u):
+        if placement.on_top(u):
             return "on the roof"
-        floor = buildings.floor_of(u)
+        floor = placement.floor_of(u)
         return f"in the basement (depth {-floor})" if floor < 0 else f"inside, level {floor}"
     if h.bridge is not None:
-        return "under the bridge" if buildings.under_bridge(u) else "on the bridge"
+        return "under the bridge" if placement.under_bridge(u) else "on the bridge"
     return None
 
 
@@ -47,7 +45,7 @@ def structures_view(state: GameState) -> list[dict[str, object]]:
     for entry in out:
         entry["units"] = [
             f"{u.id} ({place_of(u, state.board)})" for u in state.units.values()
-            if u.active and u.position is not None and u.position.label == entry["hex"] and not entry["collapsed"]
+            if u.active and u.hex is not None and u.hex.label == entry["hex"] and not entry["collapsed"]
         ]
     return out
 
@@ -61,7 +59,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         "kind": u.kind.value,
         "motive": u.motive.value,
         "tons": u.tons,
-        "position": u.position.label if u.position else None,
+        "position": u.hex.label if u.hex else None,
         "place": place_of(u, state.board if state is not None else None),
         "facing": u.facing.name,
         "destroyed": u.destroyed,
@@ -86,26 +84,26 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
-    if u.motive.value == "vtol":
+    if placement.flies_as_vtol(u):
         view["elevation"] = u.elevation
     if u.is_infantry:
         from btcli.rules.infantry import is_battle_armor, troopers_left
 
         view["troopers"] = troopers_left(u)
         view["battle_armor"] = is_battle_armor(u)
-    if u.extra.get("large"):
+    if u.vehicle and u.vehicle.large:
         view["large"] = True
     if _drops(u):
         view["drop"] = drop_view(u, state)
     if u.is_vehicle:
-        extra = u.extra
+        v = u.vehicle
         view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
         view["driving_modifiers"] = {name: value for name, value in _driving(u)}
-        view["turret"] = extra.get("turret", "") or ("intact" if "turret" in u.max_armor else "none")
-        view["immobile"] = bool(extra.get("immobile"))
+        view["turret"] = v.turret or ("intact" if "turret" in u.max_armor else "none")
+        view["immobile"] = v.immobile
         view["crew"] = (
-            "killed" if extra.get("crew_killed")
-            else f"stunned turns {extra['stunned_from']}-{extra['stunned_until']}" if extra.get("stunned_until")
+            "killed" if v.crew_killed
+            else f"stunned turns {v.stunned_from}-{v.stunned_until}" if v.stunned_until
             else "ok"
         )
     return view
@@ -115,14 +113,15 @@ def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
     """Returns a dropping 'Mech's public drop facts: group, arrival turn, committed, landed (never the hex)."""
     from btcli.rules import drops
 
-    turn = drops.arrival_turn(state, u) if state is not None and "reserve" in u.extra else None
+    d = u.drop
+    turn = drops.arrival_turn(state, u) if state is not None and d.reserve else None
     return {
-        "group": u.extra.get("reserve"),
+        "group": d.reserve or None,
         "arrival_turn": turn or None,
-        "committed": "commitment" in u.extra,
-        "landed_turn": u.extra.get("landed_turn"),
-        "off_map": bool(u.extra.get("off_map")),
-        "aborted_turn": u.extra.get("aborted_turn"),
+        "committed": bool(d.commitment),
+        "landed_turn": d.landed_turn or None,
+        "off_map": d.off_map,
+        "aborted_turn": d.aborted_turn or None,
     }
 
 
@@ -131,14 +130,15 @@ def status(u: Unit, state: GameState | None = None) -> str:
     if u.destroyed:
         return "destroyed"
     words = []
-    if u.extra.get("floor"):
-        words.append(f"building level {u.extra['floor']}")
-    if u.extra.get("top"):
+    p = u.position
+    if p is not None and p.floor:
+        words.append(f"building level {p.floor}")
+    if p is not None and p.roof:
         words.append("on roof")
-    if u.extra.get("under"):
+    if p is not None and p.under_bridge:
         words.append("under bridge")
-    if u.extra.get("club"):
-        words.append(f"carries a {u.extra['club']}")
+    if u.mech and u.mech.club:
+        words.append(f"carries a {u.mech.club}")
     if _drops(u):
         words.extend(_drop_words(u, state))
     if u.prone:
@@ -153,22 +153,23 @@ def status(u: Unit, state: GameState | None = None) -> str:
         from btcli.rules.infantry import troopers_left
 
         words.append(f"{troopers_left(u)} troopers")
-    if not u.is_mech and u.motive.value == "vtol":  # VTOLs and VTOL battle armor
+    if placement.flies_as_vtol(u):  # VTOLs and VTOL battle armor
         words.append(f"elevation {u.elevation}" if u.elevation else "landed")
-    if u.extra.get("large"):
+    if u.vehicle and u.vehicle.large:
         words.append("large")
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
     if u.is_vehicle:
-        if u.extra.get("crew_killed"):
+        v = u.vehicle
+        if v.crew_killed:
             words.append("crew killed")
-        if u.extra.get("immobile"):
+        if v.immobile:
             words.append("immobile")
-        if u.extra.get("stunned_until"):
-            words.append(f"crew stunned (turns {u.extra['stunned_from']}-{u.extra['stunned_until']})")
-        if u.extra.get("turret"):
-            words.append(f"turret {u.extra['turret']}")
-        if u.walk != u.extra.get("design_cruise", u.walk):
+        if v.stunned_until:
+            words.append(f"crew stunned (turns {v.stunned_from}-{v.stunned_until})")
+        if v.turret:
+            words.append(f"turret {v.turret}")
+        if v.design_cruise and u.walk != v.design_cruise:
             words.append(f"cruise {u.walk}/flank {u.run}")
         jammed = [m.label for m in u.weapons if m.jammed]
         if jammed:
@@ -178,15 +179,15 @@ def status(u: Unit, state: GameState | None = None) -> str:
 
 def _drops(u: Unit) -> bool:
     """Tells whether a unit is (or was) a dropping 'Mech."""
-    return "reserve" in u.extra or "landed_turn" in u.extra or "aborted_turn" in u.extra
+    return u.drop is not None
 
 
 def _drop_words(u: Unit, state: GameState | None) -> list[str]:
     d = drop_view(u, state)
-    if u.extra.get("off_map"):
+    if u.drop.off_map:
         return ["scattered off the map (DROP-16)"]
-    if u.extra.get("aborted_turn"):
-        return [f"drop called off in turn {u.extra['aborted_turn']}: out of the battle"]
+    if u.drop.aborted_turn:
+        return [f"drop called off in turn {u.drop.aborted_turn}: out of the battle"]
     if d["landed_turn"] is not None:
         return ["dropped this turn"] if state is not None and d["landed_turn"] == state.turn else []
     words = [f"reserve {d['group']}, arrives turn {d['arrival_turn']}" if d["arrival_turn"]
@@ -241,8 +242,8 @@ def game_view(state: GameState) -> dict[str, object]:
             for sid in state.sides
         },
         "drops": {
-            gid: {"arrival": g["arrival"], "after": g["after"] or None, "turn": g["turn"] or None,
-                  "units": [u.id for u in state.units.values() if u.extra.get("reserve") == gid]}
+            gid: {"arrival": g.arrival, "after": g.after or None, "turn": g.turn or None,
+                  "units": [u.id for u in state.units.values() if u.drop and u.drop.reserve == gid]}
             for gid, g in state.drops.items()
         },
         "active": {sid: [u.id for u in state.units.values() if u.side == sid and not u.out_of_action] for sid in state.sides},
@@ -260,7 +261,7 @@ def _next_to_move(state: GameState) -> str | None:
     dropping 'Mech lands next (DROP-05)."""
     if state.phase.value != "movement":
         return None
-    side = phases.side_to_move(state)
+    side = turn_order.side_to_move(state)
     if side is None and state.drops:
         from btcli.rules import drops
 

@@ -9,13 +9,12 @@ in ``GameState.pending`` and lowers the CF when the phase ends (URB-COLL-03).
 
 from __future__ import annotations
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import arcs, buildings, combat, los, tohit, weapon_modes
+from btcli.rules import arcs, combat, condition, los, physical, structures, tohit, weapon_modes
 
 
 def hex_target(state: GameState, text: str) -> HexId | None:
@@ -37,7 +36,7 @@ def structure_top(board, hex_id: HexId) -> int:
 def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twist: int) -> tohit.ToHit:
     """Returns the to-hit number of one weapon against a building or bridge hex (URB-ATK-03)."""
     mount = attacker.weapons[index]
-    weapon = catalog.weapons()[mount.weapon]
+    weapon = attacker.spec(mount.weapon)
     mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
 
     def impossible(why: str, rule: str) -> tohit.ToHit:
@@ -46,11 +45,11 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     why, rule = tohit.cannot_fire(state, attacker, mount)
     if why:
         return impossible(why, rule)
-    distance = attacker.position.distance(hex_id)
+    distance = attacker.hex.distance(hex_id)
     if distance == 0:
         return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
-    if not arcs.in_arc(attacker.position, attacker.facing.turned(twist), arc, hex_id):
+    if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, hex_id):
         return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
     sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
     if sight.blocked:
@@ -73,7 +72,7 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     attacker = state.unit(attacker_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
-    if attacker.extra.get("girder_search") == state.turn:
+    if attacker.mech and attacker.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
@@ -82,7 +81,7 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     plans = []
     for index, kind in zip(combat.choose_mounts(attacker, weapons), kinds):
         mount = attacker.weapons[index]
-        problem = combat.ammo_kind_problem(mount.weapon, kind)
+        problem = combat.ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
@@ -99,18 +98,18 @@ def weapon_attack(
 ) -> tuple[GameState, list[str]]:
     """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
     attacker, plans, kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
-    adjacent = attacker.position.distance(hex_id) == 1
+    adjacent = attacker.hex.distance(hex_id) == 1
     events: list[str] = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
     for (index, result), kind in zip(plans, kinds):
         mount = attacker.weapons[index]
-        data = catalog.weapons()[mount.weapon]
+        data = attacker.spec(mount.weapon)
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
             events.append(f"{attacker.id} holds {mount.label}: to-hit {result.target} against hex {hex_id.label} "
                           f"cannot be made")
             continue
-        streak = bool(data.get("streak")) and not adjacent  # a Streak spends its salvo only if it hits
+        streak = data.streak and not adjacent  # a Streak spends its salvo only if it hits
         if not streak:
             combat.spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
@@ -122,7 +121,7 @@ def weapon_attack(
             amount = weapon_modes.full_damage(data, kind)
             events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
                           f"an automatic hit for {amount}")
-            pending.append(buildings.building_hit(hex_id, amount, source))
+            pending.append(structures.building_hit(hex_id, amount, source))
             continue
         tn = result.target
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs hex {hex_id.label}", target=tn,
@@ -138,8 +137,8 @@ def weapon_attack(
         amount = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, hex_id.label))
         events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
                       f"hit for {amount}")
-        pending.append(buildings.building_hit(hex_id, amount, source))
-    target = buildings.HEX_TARGET + hex_id.label
+        pending.append(structures.building_hit(hex_id, amount, source))
+    target = structures.HEX_TARGET + hex_id.label
     primary = combat.primary_target(state, attacker) or target
     declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
                                     primary == target)
@@ -154,17 +153,15 @@ PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")
 def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -> None:
     """Raises unless ``attacker`` can make this physical attack on an adjacent building hex: the same
     limbs, arcs and actuators as against a unit (tables.md 8.7); only the to-hit roll is skipped."""
-    from btcli.rules import physical
-
     if kind not in PHYSICAL_ON_BUILDINGS:
         raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
     if not attacker.is_mech:
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
-    if attacker.position.distance(hex_id) != 1:
+    if attacker.hex.distance(hex_id) != 1:
         raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or tohit.is_immobile(attacker):
+    if attacker.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
-    if kind == "club" and not attacker.extra.get("club"):
+    if kind == "club" and not (attacker.mech and attacker.mech.club):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
 
@@ -174,14 +171,13 @@ def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: st
     attacker = state.units[attacker_id]
     if not attacker.active:
         return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen (destroyed)"]
-    from btcli.rules import physical
 
     try:  # a limb may have been lost earlier in the phase (the phase's attacks resolve in order)
         limb, _ = physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
     except IllegalOrderError as exc:
         return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen: {exc}"]
     amount = physical.limb_damage(attacker, kind, limb)
-    hit = buildings.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
+    hit = structures.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
     return evolve(state, pending=state.pending + (hit,)), [
         f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"
     ]
@@ -193,7 +189,7 @@ def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[st
     lines = []
     for index, result in plans:
         mount = attacker.weapons[index]
-        if attacker.position.distance(hex_id) == 1:
+        if attacker.hex.distance(hex_id) == 1:
             lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: hits automatically from the next hex (URB-ATK-04)")
             continue
         lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: to-hit {result.target}, "

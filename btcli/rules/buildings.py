@@ -1,168 +1,36 @@
-"""Buildings and bridges: where a unit stands in them, construction factor, damage, basements,
-weight and collapse (seed 003; tables.md 10; catalog URB-*).
+"""Buildings and bridges in play: entering them, falling inside and into basements, the damage
+of a phase landing on them, collapse, and girder clubs (seed 003; tables.md 10; catalog URB-*).
 
-A unit in a building hex is inside on a floor (``extra["floor"]``, 0 = ground
-floor, negative = in a basement) or on the roof (``extra["top"]``). A unit in a
-bridge hex is on the deck unless ``extra["under"]``. Every other hex keeps no
-such marks. Damage from attacks waits in ``GameState.pending`` as hits whose
-target is ``hex:CCRR`` and is applied when the phase ends (URB-COLL-03,
-URB-IN-03); damage from movement and weight is applied at once.
+Where a unit stands in a hex is ``placement``; construction factor, weight and basement
+arithmetic is ``structures``.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 
 from btcli.dice import Dice
-from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
+from btcli.errors import IllegalOrderError
+from btcli.model.board import Building
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit, evolve
+from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
-
-# tables.md 10.1: the entry PSR modifier by building type (URB-MOVE-03).
-ENTRY_PSR = {BuildingType.LIGHT: 0, BuildingType.MEDIUM: 1, BuildingType.HEAVY: 2, BuildingType.HARDENED: 5}
-# tables.md 10.4: the basement table (2D6) as DEPTH:HOW a 'Mech falls in; other rolls: none.
-BASEMENT_TABLE = {2: "2:kick", 3: "1:kick", 4: "1:fall", 10: "1:fall", 11: "1:punch", 12: "2:punch"}
-BASEMENTS = ("", "none", "1:kick", "2:kick", "1:fall", "1:punch", "2:punch")
-# URB-CLUB-01: 2D6 to find a girder in rubble, by the type of the building that fell.
-GIRDER_TARGET = {BuildingType.MEDIUM: 7, BuildingType.HEAVY: 6, BuildingType.HARDENED: 5}
-MECH_HEIGHT = 2  # AMB-45: the standard 'Mech height in levels
-HEX_TARGET = "hex:"  # pending hits on a building or bridge hex: target "hex:CCRR"
-
-_MARKS = ("floor", "top", "under")
-
-
-# -- where a unit stands ---------------------------------------------------------------------
-
-
-def floor_of(unit: Unit) -> int:
-    return int(unit.extra.get("floor", 0))
-
-
-def on_top(unit: Unit) -> bool:
-    return bool(unit.extra.get("top", False))
-
-
-def under_bridge(unit: Unit) -> bool:
-    return bool(unit.extra.get("under", False))
-
-
-def placed(unit: Unit, floor: int = 0, top: bool = False, under: bool = False) -> Unit:
-    """Returns the unit with its place in its hex set (no marks: ground floor, deck or plain ground)."""
-    if not (floor or top or under) and not any(k in unit.extra for k in _MARKS):
-        return unit
-    extra = {k: v for k, v in unit.extra.items() if k not in _MARKS}
-    if floor:
-        extra["floor"] = floor
-    if top:
-        extra["top"] = True
-    if under:
-        extra["under"] = True
-    if extra == unit.extra:
-        return unit
-    return evolve(unit, extra=extra)
-
-
-def base_level(h: Hex) -> int:
-    """Returns the lowest point of a hex: the bottom of its water (URB-BRG-07)."""
-    return h.level - h.depth if h.terrain is Terrain.WATER else h.level
-
-
-def inside(board: Board, unit: Unit) -> Building | None:
-    """Returns the building a unit is inside (not on its roof), or None."""
-    if unit.position is None:
-        return None
-    b = board.hex(unit.position).building
-    return b if b is not None and not on_top(unit) else None
-
-
-def unit_level(board: Board, unit: Unit) -> int:
-    """Returns the level a unit stands at: its floor inside a building, a roof, a bridge deck or under it."""
-    h = board.hex(unit.position)
-    if h.building is not None:
-        return h.level + (h.building.height if on_top(unit) else floor_of(unit))
-    if h.bridge is not None:
-        return base_level(h) if under_bridge(unit) else h.bridge.level
-    if unit.is_mech and h.terrain is Terrain.WATER:
-        return h.level - h.depth
-    return h.level
-
-
-def same_structure(board: Board, a: HexId, b: HexId) -> bool:
-    """Tells whether two hexes belong to one building (one hex, or one multi-hex structure)."""
-    ba, bb = board.hex(a).building, board.hex(b).building
-    if ba is None or bb is None:
-        return False
-    return a == b or (bool(ba.structure) and ba.structure == bb.structure)
-
-
-def fits_under(h: Hex, height: int) -> bool:
-    """URB-BRG-06/07: base level (lowest point) + the unit's height <= the bridge's level (AMB-45)."""
-    return h.bridge is not None and base_level(h) + height <= h.bridge.level
-
+from btcli.rules import displacement, kinds, structures, vehicles
+from btcli.rules.falls import fall, group_damage
+from btcli.rules.placement import floor_of, inside, on_top, placed
+from btcli.rules.structures import (
+    HEX_TARGET,
+    absorbed,
+    damage_structure,
+    entry_psr_modifiers,
+    girder_target,
+    is_structure_hit,
+    overweight,
+    roll_basement,
+    weight_damage,
+)
 
 # -- damage ------------------------------------------------------------------------------------
-
-
-def absorbed(cf: int) -> int:
-    """Returns what a building absorbs from each damage group, and what a failed entry deals: ceil(CF/10)."""
-    return math.ceil(cf / 10)
-
-
-def weight_damage(tons: int) -> int:
-    """Returns the damage a unit deals to a building hex by entering it: ceil(tons/10) (URB-MOVE-05)."""
-    return math.ceil(tons / 10)
-
-
-def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[int, int]:
-    """Returns (damage to the unit inside, damage to the building) for one damage group (URB-IN-02, 05; AMB-43)."""
-    if area_effect:
-        return damage, 0
-    soaked = min(damage, absorbed(cf))
-    return damage - soaked, soaked
-
-
-def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
-    """Subtracts damage from a building's (or else a bridge's) current CF, keeping its CF at the phase's
-    start for collapse damage (URB-ATK-06, URB-BLD-04, URB-COLL-04)."""
-    h = board.hex(hex_id)
-    if amount <= 0:
-        return board
-    if h.building is not None:
-        b = h.building
-        new = replace(b, cf=max(0, b.cf - amount), start_cf=b.start_cf or b.cf)
-        return board.with_hex(hex_id, replace(h, building=new))
-    if h.bridge is not None:
-        g = h.bridge
-        new_bridge = replace(g, cf=max(0, g.cf - amount), start_cf=g.start_cf or g.cf)
-        return board.with_hex(hex_id, replace(h, bridge=new_bridge))
-    return board
-
-
-def building_hit(hex_id: HexId, amount: int, source: str) -> Hit:
-    """Returns a pending hit on a building or bridge hex, applied when the phase ends."""
-    return Hit(HEX_TARGET + hex_id.label, "building", amount, source=source)
-
-
-def is_structure_hit(hit: Hit) -> bool:
-    return hit.target.startswith(HEX_TARGET)
-
-
-def new_phase(board: Board) -> Board:
-    """Forgets the phase's starting CFs: the next phase starts from the CFs as they are now."""
-    changed = {}
-    for hex_id in board.structure_hexes:
-        h = board.hexes[hex_id]
-        if h.building is not None and h.building.start_cf:
-            b = h.building
-            changed[hex_id] = replace(h, building=replace(b, start_cf=0))
-        elif h.bridge is not None and h.bridge.start_cf:
-            g = h.bridge
-            changed[hex_id] = replace(h, bridge=replace(g, start_cf=0))
-    if not changed:
-        return board
-    return replace(board, hexes={**board.hexes, **changed})
 
 
 def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
@@ -184,79 +52,19 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
         left = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
         kind = "bridge" if h.building is None else "building"
         events.append(f"{kind} hex {hex_id.label} takes {amount} damage: CF {what.cf} -> {left}")
-    state = evolve(state, board=board)
-    doomed = [hex_id for hex_id in totals if _destroyed(state.board.hex(hex_id))]
+    state = state.with_board(board)
+    doomed = [hex_id for hex_id in totals if structures.destroyed(state.board.hex(hex_id))]
     if doomed:
-        state = collapse(state, doomed, dice, events, "destroyed by attacks")
+        state = displacement.collapse(state, doomed, dice, events, "destroyed by attacks")
     for hex_id in totals:  # URB-COLL-01: a CF worn below the tons on a level gives way too
         if hex_id not in doomed and (why := overweight(state, hex_id)):
-            state = collapse(state, [hex_id], dice, events, why)
+            state = displacement.collapse(state, [hex_id], dice, events, why)
     return state, events
-
-
-def _destroyed(h: Hex) -> bool:
-    what = h.building or h.bridge
-    return what is not None and what.cf <= 0
-
 
 # -- weight ------------------------------------------------------------------------------------
 
 
-def overweight(state: GameState, hex_id: HexId, arriving: Unit | None = None,
-               place: tuple[int, bool, bool] = (0, False, False)) -> str:
-    """Returns why a building or bridge hex must collapse under weight now, or "" (URB-COLL-01, URB-BRG-03).
-
-    Level 0 of a building never counts (basements, URB-BSMT-02); each level of a
-    building, and its roof, holds its CF in tons (URB-BLD-05); a bridge deck holds its
-    CF in all. ``arriving`` counts a unit entering the hex at ``place`` (floor, roof, under).
-    """
-    h = state.board.hex(hex_id)
-    here = [((floor_of(u), on_top(u), under_bridge(u)), u.tons) for u in state.units.values()
-            if u.position == hex_id and u.active and (arriving is None or u.id != arriving.id)]
-    if arriving is not None:
-        here.append((place, arriving.tons))
-    if h.building is not None:
-        loads: dict[str, int] = {}
-        for (floor, top, _), tons in here:
-            if top or floor >= 1:
-                key = "the roof" if top else f"level {floor}"
-                loads[key] = loads.get(key, 0) + tons
-        for where, tons in loads.items():
-            if tons > h.building.cf:
-                return f"{tons} tons on {where} exceed CF {h.building.cf}"
-        return ""
-    if h.bridge is not None:
-        tons = sum(t for (_, _, under), t in here if not under)
-        if tons > h.bridge.cf:
-            return f"{tons} tons on the bridge exceed its CF {h.bridge.cf}"
-    return ""
-
-
-def after_damage(state: GameState, hex_id: HexId, dice: Dice, events: list[str], cause: str) -> GameState:
-    """Collapses a building or bridge hex at once if damage left it with no CF, or with less CF than the
-    tons standing on one of its levels (URB-COLL-01/03, URB-MOVE-07, URB-BRG-03)."""
-    h = state.board.hex(hex_id)
-    if _destroyed(h):
-        return collapse(state, [hex_id], dice, events, cause)
-    why = overweight(state, hex_id)
-    return collapse(state, [hex_id], dice, events, why) if why else state
-
-
 # -- basements ---------------------------------------------------------------------------------
-
-
-def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) -> Board:
-    """URB-BSMT-01: the first 'Mech to enter a building hex at level 0 rolls on the basement table, once."""
-    h = board.hex(hex_id)
-    b = h.building
-    if b is None or b.basement:
-        return board
-    roll = dice.roll(2, f"basement table {hex_id.label}").total
-    basement = BASEMENT_TABLE.get(roll, "none")
-    shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
-    events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
-    new = replace(b, basement=basement)
-    return board.with_hex(hex_id, replace(h, building=new))
 
 
 def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
@@ -264,16 +72,16 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     hex heavier than its CF falls into the basement, if the hex has one."""
     events: list[str] = []
     structures = state.board.structure_hexes
-    for uid in sorted(u.id for u in state.units.values() if u.position in structures):
+    for uid in sorted(u.id for u in state.units.values() if u.hex in structures):
         unit = state.units[uid]
         if not (unit.is_mech and unit.active) or floor_of(unit) != 0 or on_top(unit):
             continue
-        b = state.board.hex(unit.position).building
+        b = state.board.hex(unit.hex).building
         if b is None or unit.tons <= b.cf:
             continue
         if not b.basement:  # placed here by the scenario: the hex has not been rolled yet
-            state = evolve(state, board=roll_basement(state.board, unit.position, dice, events))
-            b = state.board.hex(unit.position).building
+            state = state.with_board(roll_basement(state.board, unit.hex, dice, events))
+            b = state.board.hex(unit.hex).building
         if b.basement == "none" or b.sublevel:
             continue
         state = _fall_into_basement(state, unit, b, dice, events)
@@ -281,216 +89,29 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
 
 
 def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: list[str]) -> GameState:
-    from btcli.rules.combat import fall
-
     depth, how = b.basement.split(":")
     depth = int(depth)
-    events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.position.label} (CF {b.cf}) "
+    events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.hex.label} (CF {b.cf}) "
                   f"into a {depth}-level basement (URB-BSMT-02)")
     table = {"kick": "kick", "punch": "punch"}.get(how, "")
     fallen = fall(unit, dice, events, levels=depth, table=table)
     state = state.with_unit(placed(fallen, floor=-depth))
     # URB-BSMT-03/04: the basement becomes a sub-level; the hex takes ceil(tons/10), doubled if two deep.
-    h = state.board.hex(unit.position)
+    h = state.board.hex(unit.hex)
     cur = h.building
     opened = replace(cur, sublevel=depth)
-    board = state.board.with_hex(unit.position, replace(h, building=opened))
+    board = state.board.with_hex(unit.hex, replace(h, building=opened))
     amount = weight_damage(unit.tons) * depth
-    board = damage_structure(board, unit.position, amount)
-    events.append(f"building hex {unit.position.label} takes {amount} damage from the fall: CF {cur.cf} -> "
-                  f"{board.hex(unit.position).building.cf} (URB-BSMT-04)")
-    state = evolve(state, board=board)
-    return after_damage(state, unit.position, dice, events, "destroyed by the fall into its basement")
-
+    board = damage_structure(board, unit.hex, amount)
+    events.append(f"building hex {unit.hex.label} takes {amount} damage from the fall: CF {cur.cf} -> "
+                  f"{board.hex(unit.hex).building.cf} (URB-BSMT-04)")
+    state = state.with_board(board)
+    return displacement.after_damage(state, unit.hex, dice, events, "destroyed by the fall into its basement")
 
 # -- collapse ----------------------------------------------------------------------------------
 
 
-def collapse_share_met(collapsed: int, total: int, rule: str = "half_or_more") -> bool:
-    """AMB-39: a whole building or bridge collapses when half or more of its hexes have
-    (the seed's 半分以上); the scenario option ``collapse_share = "more_than_half"`` follows tables.md 10.3."""
-    if total <= 1:
-        return False
-    return 2 * collapsed > total if rule == "more_than_half" else 2 * collapsed >= total
-
-
-def collapse_damage(phase_cf: int, levels_above: int) -> int:
-    """URB-COLL-04 (AMB-46): CF at the phase's start / 10, plus that much per level above, rounded half up."""
-    total = phase_cf / 10 * (1 + levels_above)
-    return math.floor(total + 0.5)
-
-
-def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[str], why: str) -> GameState:
-    """Collapses building or bridge hexes and everything the collapse brings down with them."""
-    queue = list(dict.fromkeys(hex_ids))
-    done: set[HexId] = set()
-    spreading: set[str] = set()  # structures already coming down whole
-    while queue:
-        hex_id = queue.pop(0)
-        if hex_id in done:
-            continue
-        done.add(hex_id)
-        h = state.board.hex(hex_id)
-        if h.building is not None:
-            state = _collapse_building_hex(state, hex_id, dice, events, why)
-            name = h.building.structure
-        elif h.bridge is not None:
-            state = _collapse_bridge_hex(state, hex_id, dice, events, why)
-            name = h.bridge.structure
-        else:
-            continue
-        if name:  # URB-COLL-02, URB-BRG-04: half or more of a structure down brings the rest down
-            standing, fallen = structure_hexes(state.board, name, bridge=h.building is None)
-            rule = str(state.options.get("collapse_share", "half_or_more"))
-            if standing and name not in spreading and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
-                spreading.add(name)
-                events.append(f"{len(fallen)} of {len(standing) + len(fallen)} hexes of {name} are down: "
-                              f"the whole {'bridge' if h.building is None else 'building'} collapses")
-                queue.extend(x for x in standing if x not in done)
-                why = f"{name} collapses"
-    return state
-
-
-def structure_hexes(board: Board, name: str, bridge: bool = False) -> tuple[list[HexId], list[HexId]]:
-    """Returns (standing hexes, collapsed hexes) of a multi-hex building or bridge."""
-    standing, fallen = [], []
-    for hex_id in sorted(board.hexes):
-        h = board.hexes[hex_id]
-        live = h.bridge if bridge else h.building
-        if live is not None and live.structure == name:
-            standing.append(hex_id)
-        elif h.ruin is not None and isinstance(h.ruin, Bridge) == bridge and h.ruin.structure == name:
-            fallen.append(hex_id)
-    return standing, fallen
-
-
-def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
-    """URB-COLL-04..10: collapse damage, falling damage, then displacement, lowest level first."""
-    h = state.board.hex(hex_id)
-    b = h.building
-    events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
-    rubble = replace(h, terrain=Terrain.RUBBLE, depth=0, building=None,
-                     ruin=replace(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
-    occupants = sorted((u for u in state.units.values() if u.position == hex_id and u.active),
-                       key=lambda u: (unit_level(state.board, u), u.id))
-    levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
-    roofs = {u.id for u in occupants if on_top(u)}
-    state = evolve(state, board=state.board.with_hex(hex_id, rubble))
-    survivors = []
-    for unit in occupants:
-        unit = state.units[unit.id]
-        if levels[unit.id] < 0:  # URB-COLL-07
-            events.append(f"{unit.id} is buried in the basement and destroyed (URB-COLL-07)")
-            state = state.with_unit(placed(evolve(unit, destroyed=True)))
-            continue
-        above = 0 if unit.id in roofs else max(0, b.height - 1 - levels[unit.id])
-        amount = collapse_damage(b.phase_cf, above)
-        table = "standard" if unit.id in roofs else "punch"  # URB-COLL-05
-        events.append(f"{unit.id} takes {amount} collapse damage ({b.phase_cf} CF / 10"
-                      f"{f' x {1 + above}' if above else ''}; URB-COLL-04)")
-        unit = group_damage(state, unit, amount, table, dice, events)
-        state = state.with_unit(placed(unit))
-        if not unit.destroyed:
-            survivors.append(unit.id)
-    for uid in survivors:  # URB-COLL-08: levels 1+ (the roof too) fall as well
-        unit = state.units[uid]
-        if levels[uid] >= 1 and unit.active:
-            from btcli.rules.displacement import accidental_fall
-
-            state = state.with_unit(accidental_fall(unit, levels[uid], dice, events, state.turn))
-    return _unstack(state, hex_id, [uid for uid in survivors if state.units[uid].active], dice, events)
-
-
-def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: list[str]) -> GameState:
-    """URB-COLL-09/10: the unit lowest down keeps the hex; each other is displaced in a random
-    direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed."""
-    from btcli.model.hexgrid import Facing
-    from btcli.rules.displacement import displace
-
-    for uid in lowest_first[1:]:
-        if not state.units[uid].active or state.units[uid].position != hex_id:
-            continue
-        d6 = dice.d6(f"displacement direction {uid}")
-        state = displace(state, uid, Facing(d6 - 1), dice, events, psr=False)
-    return state
-
-
-def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
-    """URB-BRG-02/03: the bridge hex falls; every unit on the deck falls to the bottom of the hex."""
-    from btcli.rules.displacement import accidental_fall
-
-    h = state.board.hex(hex_id)
-    g = h.bridge
-    events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
-    # The road went with the deck; nobody is on or under a bridge there any more.
-    state = evolve(state, board=state.board.with_hex(
-        hex_id, replace(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
-    riders = [u for u in state.units.values() if u.position == hex_id and u.active and not under_bridge(u)]
-    beneath = sorted(u.id for u in state.units.values() if u.position == hex_id and u.active and under_bridge(u))
-    for uid in beneath:
-        state = state.with_unit(placed(state.units[uid]))
-    bottom = base_level(h)
-    for unit in sorted(riders, key=lambda u: u.id):
-        unit = placed(unit)
-        levels = g.level - (bottom if unit.is_mech else h.level)
-        if levels >= 1:  # tables.md 8.3: a fall into water of depth 1+ does half damage
-            unit = accidental_fall(unit, levels, dice, events, state.turn, into_water=h.is_deep_water)
-        if unit.is_vehicle and not unit.destroyed and h.is_deep_water and unit.motive.value not in ("hover", "naval"):
-            events.append(f"{unit.id} falls into depth-{h.depth} water and is destroyed (VEH-DISP-01)")
-            unit = evolve(unit, destroyed=True)
-        state = state.with_unit(unit)
-    # Whoever was under the bridge keeps the hex; the fallen are displaced (URB-COLL-09: lowest first).
-    fallen = [u.id for u in sorted(riders, key=lambda u: u.id) if state.units[u.id].active]
-    order = [uid for uid in beneath if state.units[uid].active] + fallen
-    if len(order) > 1:
-        state = _unstack(state, hex_id, order, dice, events)
-    return state
-
-
-def group_damage(
-    state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str],
-    side: str = "front", source: str = "collapse",
-) -> Unit:
-    """Applies damage in 5-point groups on one column of a table (URB-COLL-05, URB-MOVE-04)."""
-    from btcli.rules import combat_tables, damage, vehicles
-
-    for group in combat_tables.damage_groups(amount, 5):
-        if unit.is_mech and table == "punch":
-            d6 = dice.d6(f"punch location vs {unit.id} ({side})")
-            hit = Hit(unit.id, combat_tables.punch_location(d6, side), group, side, side == "rear", False, False, source)
-        else:
-            hit = damage.roll_hit(dice, unit, side, group, source)
-        if unit.is_mech:
-            unit = damage.mech_damage(unit, hit, dice, events)
-        else:
-            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
-        if unit.destroyed:
-            break
-    return unit
-
-
 # -- entering -----------------------------------------------------------------------------------
-
-
-def entry_psr_modifiers(b_type: BuildingType, hexes_moved: int) -> list[tuple[str, int]]:
-    """URB-MOVE-03: the building type's modifier plus the hexes-moved ladder (tables.md 10.1, 8.6)."""
-    from btcli.rules import piloting
-
-    mods = []
-    if ENTRY_PSR[b_type]:
-        mods.append((f"{b_type.value} building", ENTRY_PSR[b_type]))
-    ladder = piloting.building_entry_modifier(hexes_moved)
-    if ladder:
-        mods.append((f"{hexes_moved} hexes moved", ladder))
-    return mods
-
-
-def girder_target(h: Hex) -> int | None:
-    """URB-CLUB-01: the 2D6 target to find a girder club in this hex, or None (no suitable rubble)."""
-    ruin = h.ruin
-    if h.terrain is not Terrain.RUBBLE or not isinstance(ruin, Building):
-        return None
-    return GIRDER_TARGET.get(ruin.type)
 
 
 def enter(
@@ -512,11 +133,11 @@ def enter(
     after = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
     events.append(f"{'building' if kind == 'enter' else 'bridge'} hex {hex_id.label} takes {weight_damage(unit.tons)} "
                   f"damage from {unit.id} entering: CF {before} -> {after} (URB-MOVE-05)")
-    state = evolve(state, board=board)
+    state = state.with_board(board)
     if after <= 0:  # URB-COLL-03: damage from movement brings the hex down at once
         return state, f"{unit.id}'s entry destroys it"
     if kind == "enter" and unit.is_mech and floor == 0 and not h.building.basement:
-        state = evolve(state, board=roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
+        state = state.with_board(roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
     why = overweight(state, hex_id, unit, (floor, False, kind == "bridge"))  # URB-MOVE-07: everyone on a level
     return state, (f"with {unit.id} ({unit.tons} t) on level {floor}: {why}" if why and kind == "enter" else why)
 
@@ -524,17 +145,9 @@ def enter(
 def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events):
     """URB-MOVE-03/04: the entry PSR (driving roll for a vehicle); failure costs ceil(CF/10) damage on the
     side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
-    from btcli.rules import vehicles
-    from btcli.rules.combat import piloting_roll
-
     mods = entry_psr_modifiers(structure.type, hexes_moved)
     reason = f"entering {hex_id.label}"
-    if unit.is_mech:
-        roll = piloting_roll(unit, reason, dice, named=tuple(mods))
-    else:
-        modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + mods
-        roll = dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                         modifiers=tuple(modifiers))
+    roll = kinds.control_roll(unit, reason, dice, named=tuple(mods))
     if roll is not None and roll.success:
         events.append(f"{unit.id} enters {hex_id.label} ({roll.total} vs {roll.target})")
         return state, unit
@@ -560,7 +173,7 @@ def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[s
     # (URB-MOVE-09), and one that fell elsewhere (a collapse) did not fall inside.
     fallen = [uid for uid, unit in state.units.items()
               if unit.prone and unit is not before.units.get(uid) and not getattr(before.units.get(uid), "prone", True)
-              and unit.position == before.units[uid].position]
+              and unit.hex == before.units[uid].hex]
     for uid in fallen:
         state = fell_inside(state, uid, dice, events)
     return state
@@ -572,39 +185,37 @@ def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> Ga
     b = inside(state.board, unit)
     if b is None or floor_of(unit) < 0 or not unit.is_mech or not unit.active:
         return state
-    hex_id = unit.position
+    hex_id = unit.hex
     events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
                   f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")
     unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
     state = state.with_unit(unit)
-    state = evolve(state, board=damage_structure(state.board, hex_id, weight_damage(unit.tons)))
-    return after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
+    state = state.with_board(damage_structure(state.board, hex_id, weight_damage(unit.tons)))
+    return displacement.after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
 
 
 def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list[str]]:
     """URB-CLUB-01: a 'Mech in the rubble of a medium, heavy or hardened building rolls 2D6 for a girder
     club in the weapon attack phase and picks it up if found. Searching is its action for the phase
     (it fires nothing), and it searches once per turn (docs/rules-notes.md)."""
-    from btcli.errors import IllegalOrderError
-
     unit = state.unit(unit_id)
     if not unit.active or not unit.is_mech:
         raise IllegalOrderError(f"only a 'Mech on the map can pick up a girder ('{unit_id}')", "URB-CLUB-01")
-    if unit.extra.get("club"):
+    if unit.mech.club:
         raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
-    if unit.fired or unit.extra.get("girder_search") == state.turn:
+    if unit.fired or unit.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
     if unit.prone or unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
-    target = girder_target(state.board.hex(unit.position))
+    target = girder_target(state.board.hex(unit.hex))
     if target is None:
         raise IllegalOrderError(
             f"'{unit_id}' stands in no rubble of a medium, heavy or hardened building", "URB-CLUB-01")
-    roll = dice.roll(2, f"girder search {unit_id} in {unit.position.label}", target=target)
-    extra = {**unit.extra, "girder_search": state.turn}
-    if roll.success:
-        extra["club"] = "girder"
-        text = f"{unit_id} finds a girder in the rubble of {unit.position.label} and picks it up ({roll.total} vs {target})"
+    roll = dice.roll(2, f"girder search {unit_id} in {unit.hex.label}", target=target)
+    found = roll.success
+    if found:
+        text = f"{unit_id} finds a girder in the rubble of {unit.hex.label} and picks it up ({roll.total} vs {target})"
     else:
-        text = f"{unit_id} finds no usable girder in {unit.position.label} ({roll.total} vs {target})"
-    return state.with_unit(evolve(unit, extra=extra)), [text]
+        text = f"{unit_id} finds no usable girder in {unit.hex.label} ({roll.total} vs {target})"
+    searched = replace(unit.mech, girder_search=state.turn, club="girder" if found else unit.mech.club)
+    return state.with_unit(evolve(unit, mech=searched)), [text]

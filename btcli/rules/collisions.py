@@ -32,74 +32,27 @@ from btcli.dice import Dice
 from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
-from btcli.model.units import Motive, Unit
-from btcli.rules import arcs, combat_tables, damage, physical, tohit, vehicles
+from btcli.model.units import Unit
+from btcli.rules import arcs, combat_tables, condition, kinds, physical, tohit, vehicles
+from btcli.rules.displacement import displace
+from btcli.rules.falls import fall
+from btcli.rules.hits import apply_hits
+from btcli.rules.kinds import pilot_modifiers, piloting_roll
+from btcli.rules.placement import is_large, struck_side, units_in_the_way
+from btcli.rules.structures import damage_structure
 
 AFFA_BASE = 7  # accidental fall from above: base to-hit (MegaMek; UNVERIFIED)
 AFFA_TARGET_PSR = 2  # a 'Mech fallen upon makes a PSR at +2 (MegaMek "fallen on"; UNVERIFIED)
 
 
-def body_height(unit: Unit) -> int:
-    """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05),
-    infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
-    if unit.is_mech:
-        return 1 if unit.prone else 2
-    return int(unit.extra.get("height", 1)) if unit.extra.get("large") else 1
-
-
-def is_large(unit: Unit) -> bool:
-    """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
-    return bool(unit.extra.get("large"))
-
-
-# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
-# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
-WIGE_FLIGHT_ELEVATION = 1
-
-
-def flight_elevation(unit: Unit) -> int:
-    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1, 0 for the rest."""
-    if unit.motive is Motive.VTOL:
-        return unit.elevation
-    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
-
-
-def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
-    """Tells whether ``other`` is at the height a unit entering its hex at ``slider_elevation`` passes.
-
-    The lower unit's top must reach the higher unit's elevation (VEH-SLIP-10, VEH-VTOL-14: a VTOL at
-    height 1 meets a tank occupying level 1 of a level-0 hex; at height 2 it passes over).
-    """
-    other_elevation = flight_elevation(other)
-    if slider_elevation >= other_elevation:
-        return other_elevation + body_height(other) >= slider_elevation
-    return slider_elevation + body_height(slider) >= other_elevation
-
-
-def units_in_the_way(state: GameState, slider: Unit, there: HexId, elevation: int) -> list[Unit]:
-    """Returns the active units in ``there`` that a unit entering at ``elevation`` would hit, by id."""
-    return sorted(
-        (u for u in state.units.values() if u.position == there and u.active and u.id != slider.id
-         and in_the_way(slider, elevation, u)),
-        key=lambda u: u.id,
-    )
-
-
-def struck_side(facing: Facing, direction: Facing) -> str:
-    """Returns the side of a unit that leads when it slides ``direction`` while facing ``facing``."""
-    return {0: "front", 1: "right", 2: "right", 3: "rear", 4: "left", 5: "left"}[(direction - facing) % 6]
-
-
 def _gets_out_of_the_way(target: Unit, dice: Dice, events: list[str]) -> bool:
     """A unit that has not moved yet may dodge: piloting/driving roll, no modifier (MegaMek canAvoidSkid)."""
-    if target.has_moved or tohit.is_immobile(target):
+    if target.has_moved or condition.is_immobile(target):
         return False
     modifiers = [("piloting" if target.is_mech else "driving", target.piloting)]
     if target.is_vehicle:
         modifiers += vehicles.driving_modifiers(target)
     else:
-        from btcli.rules.combat import pilot_modifiers
-
         modifiers += pilot_modifiers(target)
     roll = dice.roll(2, f"avoid collision {target.id}", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
     if roll.success:
@@ -114,7 +67,7 @@ def accidental_charge(
 
     Returns the new state and whether the charge hit (which ends the slide).
     """
-    events.append(f"{slider.id} {kind}s into {target.id} in {target.position.label}: accidental charge (VEH-SLIP-09)")
+    events.append(f"{slider.id} {kind}s into {target.id} in {target.hex.label}: accidental charge (VEH-SLIP-09)")
     if _gets_out_of_the_way(target, dice, events):
         return state, False
     mods = [("driving", slider.piloting)]
@@ -127,19 +80,17 @@ def accidental_charge(
         events.append(f"{slider.id} misses {target.id} ({roll.total} vs {tn}) and slides on")
         return state, False
     events.append(f"{slider.id}'s accidental charge hits {target.id} ({roll.total} vs {tn}) and ends its {kind}")
-    side = arcs.attack_direction(target.position, target.facing, slider.position, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
     hits, psr = physical.charge_hits(state, slider, target, side, struck_side(slider.facing, direction), dice)
     state, _ = physical.land_charge(state, slider, target, hits, psr, dice, events)
     moved = state.units[slider.id]  # VEH-SLIP-07: no going on after a collision
-    state = state.with_unit(evolve(moved, extra={**moved.extra, "collided_turn": state.turn}))
+    state = state.with_unit(vehicles.with_state(moved, collided_turn=state.turn))
     return state, True
 
 
 def make_room(state: GameState, slider: Unit, direction: Facing, dice: Dice, events: list[str]) -> GameState:
     """Pushes on the units a slide came to rest on (stacking, TW p.57; MegaMek displaces them)."""
-    from btcli.rules.displacement import displace
-
-    for other in units_in_the_way(state, slider, slider.position, slider.elevation):
+    for other in units_in_the_way(state, slider, slider.hex, slider.elevation):
         state = displace(state, other.id, direction, dice, events)
     return state
 
@@ -152,8 +103,6 @@ def damage_building(board: Board, hex_id: HexId, amount: int) -> Board:
 
     Collapse (tables.md 10.3) is not resolved here: it comes with the urban rules (issue #5).
     """
-    from btcli.rules.buildings import damage_structure
-
     return damage_structure(board, hex_id, amount)
 
 
@@ -166,7 +115,7 @@ def charge_building(state: GameState, slider: Unit, hex_id: HexId, events: list[
         f"{slider.id} charges the building in {hex_id.label}: {amount} damage, CF now "
         f"{board.hex(hex_id).building.cf} (VEH-SLIP-12)"
     )
-    return evolve(state, board=board)
+    return state.with_board(board)
 
 
 def automatic_charge(
@@ -177,10 +126,10 @@ def automatic_charge(
     as a charge (tables.md 8.7) with at least 1 hex moved (a landing may have moved none; btcli's reading,
     UNVERIFIED), the side struck seen from the slider's hex (its own hex: the front); the large unit is not
     pushed. Both vehicles then roll on the motive table (VEH-PHYS-05)."""
-    events.append(f"{slider.id} automatically charges {target.id} in {target.position.label} ({rule})")
-    side = arcs.attack_direction(target.position, target.facing, slider.position, target.is_vehicle)
+    events.append(f"{slider.id} automatically charges {target.id} in {target.hex.label} ({rule})")
+    side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
     attacker = evolve(slider, hexes_moved=max(1, slider.hexes_moved))
-    heading = slider.position.direction_to(target.position)  # None from its own hex (a landing)
+    heading = slider.hex.direction_to(target.hex)  # None from its own hex (a landing)
     back_side = struck_side(slider.facing, slider.facing if heading is None else heading)
     hits, psr = physical.charge_hits(state, attacker, target, side, back_side, dice)
     state, _ = physical.finish(state, hits, psr, dice, events)
@@ -205,13 +154,11 @@ def fall_onto(
     a 'Mech) and pushes the target on in the slide's direction ('Mech PSR +2); a miss puts the faller
     down in the next free hex instead. A building hex catches the faller on its roof: no fall.
     """
-    from btcli.rules.displacement import displace
-
-    if state.board.hex(faller.position).building is not None:
+    if state.board.hex(faller.hex).building is not None:
         return state
-    if any(is_large(u) for u in units_in_the_way(state, faller, faller.position, 0)):
+    if any(is_large(u) for u in units_in_the_way(state, faller, faller.hex, 0)):
         return state  # a large unit fills the hex: the faller comes down on it (its crash resolves the rest)
-    for target in units_in_the_way(state, faller, faller.position, 0):
+    for target in units_in_the_way(state, faller, faller.hex, 0):
         mods = [("base", AFFA_BASE)] + tohit.target_modifiers(state, faller, target)
         tn = sum(v for _, v in mods)
         roll = dice.roll(2, f"to-hit falling {faller.id} onto {target.id}", target=tn, modifiers=tuple(mods))
@@ -221,7 +168,7 @@ def fall_onto(
         total = ceil(faller.tons / 10) * max(1, levels)
         events.append(f"{faller.id} falls onto {target.id} ({roll.total} vs {tn}): {total} damage ({rule})")
         hits = _fall_hits(dice, target, total, faller.id)
-        state, more = damage.apply_hits(state, tuple(hits), dice)
+        state, more = apply_hits(state, tuple(hits), dice)
         events.extend(more)
         state = displace(state, target.id, direction, dice, events, psr=False)
         state = _fallen_on_psr(state, target.id, dice, events)
@@ -235,13 +182,11 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
             location = combat_tables.punch_location(dice.d6(f"punch location vs {target.id} (front)"), "front")
             hits.append(Hit(target.id, location, amount, "front", False, False, False, f"fall of {source}"))
         else:
-            hits.append(damage.roll_hit(dice, target, "front", amount, f"fall of {source}"))
+            hits.append(kinds.hit(dice, target, "front", amount, f"fall of {source}"))
     return hits
 
 
 def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: list[str]) -> GameState:
-    from btcli.rules.combat import fall, piloting_roll
-
     unit = state.units[uid]
     if not unit.is_mech or not unit.active or unit.prone:
         return state

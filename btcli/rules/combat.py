@@ -11,32 +11,38 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from btcli import catalog
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.state import AttackDeclaration, GameState, Hit, evolve
+from btcli.model.hexgrid import Facing
+from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import (
     arcs,
     buildings,
-    combat_tables,
     damage,
+    drop_turn,
     heat,
+    kinds,
     los,
     piloting,
+    placement,
+    structures,
     tohit,
     vehicles,
     weapon_modes,
 )
+from btcli.rules.falls import consciousness, fall
+from btcli.rules.hits import apply_hits
+from btcli.rules.kinds import pilot_modifiers, piloting_roll
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
 
 # VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
 # only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
-def ammo_kind_problem(weapon: str, kind: str) -> str:
-    """Returns why a weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
-    return weapon_modes.problem(weapon, catalog.weapons()[weapon], kind)
+def ammo_kind_problem(unit: Unit, weapon: str, kind: str) -> str:
+    """Returns why a unit's weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
+    return weapon_modes.problem(weapon, unit.spec(weapon), kind)
 
 
 def split_ammo(text: str) -> tuple[str, str]:
@@ -55,8 +61,6 @@ def _twist(unit: Unit, text: str) -> int:
     if text in TWISTS:
         return TWISTS[text]
     if unit.is_vehicle:
-        from btcli.model.hexgrid import Facing
-
         offset = (Facing.parse(text) - unit.facing) % 6
         return offset - 6 if offset > 3 else offset
     raise InputError(f"bad --twist {text!r}: a 'Mech twists left or right")
@@ -69,7 +73,7 @@ def check_twist(attacker: Unit, twist: str) -> int:
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
     if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
         raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
-    turret = attacker.extra.get("turret", "")
+    turret = attacker.vehicle.turret if attacker.vehicle else ""
     if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
         rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
         raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
@@ -81,13 +85,16 @@ def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     chosen: list[int] = []
     for text in names:
         name_part, _, loc = split_ammo(text)[0].partition("@")
-        name = catalog.weapon_name(name_part)
-        if name is None:
-            raise InputError(f"unknown weapon {name_part!r}")
+        name = attacker.weapon_named(name_part)
+        if name is None:  # a weapon the unit does not carry: named as the player wrote it
+            have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"
+            raise IllegalOrderError(f"'{attacker.id}' has no unfired weapon {text!r} (unfired: {have})", "TW p.99")
+        rear = loc.upper().endswith("(R)")  # NAME@CT(R), as the report labels a rear mount
+        loc = loc[:-3] if rear else loc
         candidates = [
             i for i, m in enumerate(attacker.weapons)
             if m.weapon == name and i not in attacker.fired and i not in chosen
-            and (not loc or m.location.lower() == loc.lower())
+            and (not loc or m.location.lower() == loc.lower()) and (m.rear or not rear)
         ]
         if not candidates:
             have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"
@@ -107,26 +114,23 @@ def plan_weapon_attack(
     attacker, target = state.unit(attacker_id), state.unit(target_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
-    if "landed_turn" in attacker.extra:
-        from btcli.rules import drops
-
-        drops.check_can_act(attacker, state.turn)  # DROP-09
+    drop_turn.check_can_act(attacker, state.turn)  # DROP-09
     if not target.active:
         raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
     if attacker.side == target.side:
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if attacker.extra.get("girder_search") == state.turn:
+    if attacker.mech and attacker.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = check_twist(attacker, twist)
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)
-    kinds = [split_ammo(text)[1] for text in weapons]
+    ammo_kinds = [split_ammo(text)[1] for text in weapons]
     primary = primary_target(state, attacker)
     plans = []
-    for index, kind in zip(chosen, kinds):
+    for index, kind in zip(chosen, ammo_kinds):
         mount = attacker.weapons[index]
-        problem = ammo_kind_problem(mount.weapon, kind)
+        problem = ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
@@ -136,7 +140,7 @@ def plan_weapon_attack(
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         result = mode_to_hit(result, kind)
         plans.append((index, result))
-    check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
+    check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
     return attacker, target, plans, turn
 
 
@@ -149,7 +153,7 @@ def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
 def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
     """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
     mount = attacker.weapons[index]
-    if not int(catalog.weapons()[mount.weapon].get("ammo_per_ton", 0)):
+    if not attacker.spec(mount.weapon).ammo_per_ton:
         return
     kind = weapon_modes.bin_kind(mode)
     for _ in range(weapon_modes.shots(mode)):
@@ -166,7 +170,7 @@ def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     needed: dict[tuple[str, str], int] = {}
     for i, mode in shots:
         name = attacker.weapons[i].weapon
-        if int(catalog.weapons()[name].get("ammo_per_ton", 0)):
+        if attacker.spec(name).ammo_per_ton:
             kind = weapon_modes.bin_kind(mode)
             needed[(name, kind)] = needed.get((name, kind), 0) + weapon_modes.shots(mode)
     for (name, kind), count in needed.items():
@@ -181,24 +185,24 @@ def weapon_attack(
 ) -> tuple[GameState, list[str]]:
     """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
     attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
-    kinds = [split_ammo(text)[1] for text in weapons]
+    ammo_kinds = [split_ammo(text)[1] for text in weapons]
     events: list[str] = []
     pending = list(state.pending)
     ammo = list(attacker.ammo)
     fired = list(attacker.fired)
-    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
     shelter = _shelter(state, attacker, target)
     if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
         side = "rear" if side == "rear" else "front"
-    for (index, result), kind in zip(plans, kinds):
+    for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
-        data = catalog.weapons()[mount.weapon]
+        data = attacker.spec(mount.weapon)
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
             shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
             events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
             continue
-        streak = bool(data.get("streak"))
+        streak = data.streak
         if not streak:  # a Streak spends its salvo only if it hits
             spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
@@ -210,19 +214,19 @@ def weapon_attack(
                               f"{roll.total}): it does not fire")
                 continue
             events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
-            if shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
+            if shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
                 full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
-                events.append(f"  the miss strikes building hex {target.position.label} for {full}")
-                pending.append(buildings.building_hit(target.position, full, f"{mount.label} from {attacker.id}"))
+                events.append(f"  the miss strikes building hex {target.hex.label} for {full}")
+                pending.append(structures.building_hit(target.hex, full, f"{mount.label} from {attacker.id}"))
             continue
         if streak:
             spend_ammo(attacker, ammo, index, kind)
             fired.append(index)
         groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
-        if lost and shelter is not None and not shelter[1] and attacker.position.distance(target.position) <= 1:
-            events.append(f"  the {lost} missing the target strike building hex {target.position.label} (URB-IN-04)")
-            pending.append(buildings.building_hit(target.position, lost, f"{mount.label} from {attacker.id}"))
+        if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+            events.append(f"  the {lost} missing the target strike building hex {target.hex.label} (URB-IN-04)")
+            pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
         events.append(
@@ -230,19 +234,19 @@ def weapon_attack(
             f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
         )
         for amount in groups:
-            hit = damage.roll_hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
+            hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if hit.location in ("LL", "RL") and covered:
                 if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
                     events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")
-                    pending.append(buildings.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
+                    pending.append(structures.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
                 else:
                     events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
                 continue
             if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
-                through, soaked = buildings.reduce_absorbed(amount, shelter[0].cf)
-                taken = soaked if state.options.get("occupant_hit_building_damage", "absorbed") == "absorbed" else amount
+                through, soaked = structures.reduce_absorbed(amount, shelter[0].cf)
+                taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else amount
                 events.append(f"  {amount} to {target.id} {hit.location}: the building absorbs {soaked}, {through} gets through")
-                pending.append(buildings.building_hit(target.position, taken, f"{mount.label} from {attacker.id}"))
+                pending.append(structures.building_hit(target.hex, taken, f"{mount.label} from {attacker.id}"))
                 if through <= 0:
                     continue
                 hit = replace(hit, damage=through)
@@ -260,11 +264,11 @@ def weapon_attack(
 
 def _shelter(state: GameState, attacker: Unit, target: Unit):
     """Returns (building, both inside it) when the target is inside a building, else None."""
-    b = buildings.inside(state.board, target)
+    b = placement.inside(state.board, target)
     if b is None:
         return None
-    together = buildings.inside(state.board, attacker) is not None and buildings.same_structure(
-        state.board, attacker.position, target.position)
+    together = placement.inside(state.board, attacker) is not None and placement.same_structure(
+        state.board, attacker.hex, target.hex)
     return b, together
 
 
@@ -286,14 +290,14 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
 def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
-    unit_hits = tuple(h for h in state.pending if not buildings.is_structure_hit(h))
-    state, events = damage.apply_hits(state, unit_hits, dice)
+    unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
+    state, events = apply_hits(state, unit_hits, dice)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
     events.extend(more)
     state = evolve(state, pending=())
     for uid, unit in list(state.units.items()):  # the crews that cleared jams are done (VEH-CRIT-23)
-        if unit.extra.get("clearing"):
-            state = state.with_unit(evolve(unit, extra={k: v for k, v in unit.extra.items() if k != "clearing"}))
+        if unit.vehicle and unit.vehicle.clearing:
+            state = state.with_unit(vehicles.with_state(unit, clearing=False))
     state, more = after_damage(state, dice, before)
     return state, events + more
 
@@ -308,7 +312,7 @@ def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple
         unit = state.units[uid]
         if unit.is_mech and not unit.destroyed:
             unit = _damage_psr(unit, before.get(uid, unit), dice, events)
-            unit = _consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
+            unit = consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
     return state, events
@@ -352,80 +356,6 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
     return unit
 
 
-def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0,
-                  named: tuple[tuple[str, int], ...] = ()):
-    """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
-    pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
-    shut-down or unconscious 'Mech cannot keep its footing."""
-    if tohit.is_immobile(unit):
-        return None
-    own = list(named) or ([(reason, modifier)] if modifier else [])
-    modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
-    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
-
-
-def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
-    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
-    actuators = hips = 0
-    for loc in ("LL", "RL"):
-        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
-        for i in hit:
-            if contents[i] == "hip":
-                hips += 1
-            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
-                actuators += 1
-    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
-
-
-def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "", into_water: bool = False) -> Unit:
-    """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
-
-    ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
-    fallen into feet or head first, tables.md 10.4). ``into_water``: the fall ends in water of
-    depth 1 or more, halving the damage (tables.md 8.3)."""
-    d6 = dice.d6(f"facing after a fall {unit.id}")
-    facing, side = combat_tables.fall_result(d6, unit.facing)
-    total = piloting.falling_damage(unit.tons, levels, into_water)
-    events.append(f"{unit.id} falls: now facing {facing.name}, {total} damage on the {side} side")
-    unit = evolve(unit, prone=True, facing=facing)
-    hits = []
-    for amount in combat_tables.damage_groups(total, 5):
-        if table in ("kick", "punch"):
-            roll = dice.d6(f"{table} table location {unit.id} (fall)")
-            where = combat_tables.kick_location if table == "kick" else combat_tables.punch_location
-            hits.append(Hit(unit.id, where(roll, side), amount, side, side == "rear", False, False, "fall"))
-        else:
-            hits.append(damage.roll_hit(dice, unit, side, amount, "fall"))
-    fall_events: list[str] = []
-    for hit in hits:
-        unit = damage.mech_damage(unit, hit, dice, fall_events)
-        if unit.destroyed:
-            break
-    events.extend(fall_events)
-    if not unit.destroyed:
-        roll = dice.roll(2, f"MechWarrior fall check {unit.id}", target=unit.piloting, modifiers=(("piloting", unit.piloting),))
-        if not roll.success:
-            unit = damage.wound(unit, piloting.pilot_fall_damage_levels(max(levels, 1)), "fall", events)
-    return unit
-
-
-def _consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -> Unit:
-    """Rolls consciousness once for each MechWarrior hit taken this phase (tables.md 15, UNVERIFIED)."""
-    for hits in range(hits_before + 1, unit.pilot_hits + 1):
-        if unit.destroyed or not unit.conscious:
-            return unit
-        target = piloting.consciousness_target(hits)
-        if target is None:
-            continue
-        roll = dice.roll(2, f"consciousness {unit.id} ({hits} hits)", target=target)
-        if not roll.success:
-            events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
-            return evolve(unit, conscious=False)
-    return unit
-
-
 # -- heat phase ----------------------------------------------------------------------------------
 
 
@@ -436,7 +366,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         unit = state.units[uid]
         if not unit.is_mech or unit.destroyed:
             continue  # VEH-HEAT-01: vehicles track no heat
-        weapons = [int(catalog.weapons()[unit.weapons[i].weapon]["heat"]) for i in unit.fired]
+        weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
         moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
         generated = moved + heat.weapon_heat(weapons)
         sinks = max(0, unit.heat_sinks - unit.count_hits("heat_sink"))
@@ -509,4 +439,4 @@ def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
     nth = sum(1 for i in range(slot) if contents[i] == item)
     bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
     shots = bins[nth].shots if nth < len(bins) else 0
-    return shots * damage.shot_damage(catalog.weapons()[weapon])
+    return shots * weapon_modes.shot_damage(unit.spec(weapon))

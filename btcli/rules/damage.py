@@ -13,12 +13,14 @@ Vehicles: see btcli.rules.vehicles (no transfer, critical and motive effects).
 
 from __future__ import annotations
 
-from btcli import catalog
+from dataclasses import replace
+
 from btcli.dice import Dice
-from btcli.model.state import GameState, Hit, evolve
-from btcli.model.units import AmmoBin, Mount, Unit
-from btcli.rules import combat_tables, vehicles
+from btcli.model.state import Hit, evolve
+from btcli.model.units import AmmoBin, Unit
+from btcli.rules import combat_tables, piloting, vehicles
 from btcli.rules.mechs import ARM_OF, TRANSFER, armor_key
+from btcli.rules.weapon_modes import shot_damage
 
 ENGINE_DESTROYED_HITS = 3
 GYRO_DESTROYED_HITS = 2
@@ -26,50 +28,32 @@ AMMO_EXPLOSION_PILOT_DAMAGE = 2  # TW: the MechWarrior takes 2 damage from an am
 HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
 
 
-def roll_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
-    """Rolls the hit location of one damage group on the target's table (tables.md 1, 2, 8.1)."""
-    if target.is_infantry:  # no location table for infantry (btcli.rules.infantry)
-        from btcli.rules import infantry
-
-        return infantry.hit(target, side, damage, source)
+def mech_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls where one damage group strikes a 'Mech (tables.md 1), a 2 marking a through-armor critical."""
     roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
-    if target.is_mech:
-        location, tac = combat_tables.mech_hit_location(roll, side)
-        return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
-    if target.motive.value == "vtol":
+    location, tac = combat_tables.mech_hit_location(roll, side)
+    return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
+
+
+def vehicle_location(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls where one damage group strikes a vehicle or VTOL (tables.md 2, 8.1)."""
+    roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
+    return _vehicle_hit(target, roll, side, damage, source)
+
+
+def vehicle_hit(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
+    """Rolls where one damage group of a slide or crash strikes a vehicle, keeping the table's [C]/[M]
+    marks (VEH-SLIP, VTOL-CRASH)."""
+    roll = dice.roll(2, f"hit location {source} {unit.id} ({side})").total
+    return _vehicle_hit(unit, roll, side, amount, source)
+
+
+def _vehicle_hit(unit: Unit, roll: int, side: str, amount: int, source: str) -> Hit:
+    if unit.motive.value == "vtol":
         location, mark = combat_tables.vtol_hit_location(roll, side)
     else:
-        location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(target))
-    return Hit(target.id, location, damage, side, False, mark == "C", mark == "M", source)
-
-
-def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[GameState, list[str]]:
-    """Applies every pending hit in order; returns the new state and what happened."""
-    events: list[str] = []
-    for hit in hits:
-        unit = state.units[hit.target]
-        if unit.destroyed:  # later groups of the phase find only a wreck
-            continue
-        if unit.is_mech:
-            unit = mech_damage(unit, hit, dice, events)
-        elif unit.is_infantry:
-            from btcli.rules import infantry
-
-            unit = infantry.infantry_damage(unit, hit, events)
-        else:
-            before = unit
-            unit = vehicles.vehicle_damage(unit, hit, dice, events, state.turn)
-            if unit.motive.value == "vtol":
-                from btcli.rules import vtol
-
-                state = vtol.after_damage(state.with_unit(unit), before, dice, events)
-                continue
-            sinking = unit.motive.value == "hover" and unit.extra.get("immobile") and not before.extra.get("immobile")
-            if sinking and not unit.destroyed and state.board.hex(unit.position).is_deep_water:
-                events.append(f"{unit.id} is immobilized over water and sinks (tables.md 3)")
-                unit = evolve(unit, destroyed=True)
-        state = state.with_unit(unit)
-    return state, events
+        location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(unit))
+    return Hit(unit.id, location, amount, side, False, mark == "C", mark == "M", source)
 
 
 # -- 'Mechs ----------------------------------------------------------------------------
@@ -128,8 +112,6 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
 
 def wound(unit: Unit, hits: int, why: str, events: list[str]) -> Unit:
     """Marks MechWarrior hits; the consciousness roll is made by the caller's phase (tables.md 15)."""
-    from btcli.rules import piloting
-
     total = unit.pilot_hits + hits
     events.append(f"{unit.id}'s MechWarrior takes {hits} hit(s) ({why}): {total} in all")
     unit = evolve(unit, pilot_hits=total)
@@ -146,7 +128,7 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
     for key in (location, armor_key(location, True)):
         if key in armor:
             armor[key] = 0
-    weapons = tuple(evolve_mount(m, destroyed=True) if m.location == location else m for m in unit.weapons)
+    weapons = tuple(replace(m, destroyed=True) if m.location == location else m for m in unit.weapons)
     ammo = tuple(AmmoBin(a.weapon, a.location, 0, a.kind) if a.location == location else a for a in unit.ammo)
     unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
     events.append(f"{unit.id}: {location} {'blown off' if blown_off else 'destroyed'}")
@@ -156,13 +138,6 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
     if location in ARM_OF and unit.internal.get(ARM_OF[location], 0) > 0:
         unit = destroy_location(unit, ARM_OF[location], events)
     return unit
-
-
-def evolve_mount(m: Mount, **changes) -> Mount:
-    """Returns a copy of a weapon mount with some fields changed (mounts are slotted, frozen dataclasses)."""
-    from dataclasses import replace
-
-    return replace(m, **changes)
 
 
 def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str, modifier: int = 0) -> Unit:
@@ -207,9 +182,9 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
         for i, m in enumerate(unit.weapons):
             if m.weapon == weapon and m.location == location and not m.destroyed:
                 weapons = list(unit.weapons)
-                weapons[i] = evolve_mount(m, destroyed=True)
+                weapons[i] = replace(m, destroyed=True)
                 unit = evolve(unit, weapons=tuple(weapons))
-                blast = int(catalog.weapons()[weapon].get("explodes_when_destroyed", 0))
+                blast = unit.spec(weapon).explodes_when_destroyed
                 if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
                     events.append(f"{unit.id}'s {weapon} explodes in {location}: {blast} damage")
                     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
@@ -229,12 +204,6 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
     return unit
 
 
-def shot_damage(data: dict) -> int:
-    """Returns the damage one shot of ammunition holds: a missile salvo counts every missile (tables.md 12)."""
-    missiles = int(data.get("cluster", 0)) if data.get("kind") == "missile" else 0
-    return int(data["damage"]) * max(1, missiles)
-
-
 def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: list[str]) -> Unit:
     """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
     contents = unit.slots[location]
@@ -244,9 +213,9 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: li
         return unit
     index = bins[nth]
     shots = unit.ammo[index].shots
-    data = catalog.weapons()[weapon]
+    data = unit.spec(weapon)
     per_shot = shot_damage(data)
-    damage = shots * per_shot if data.get("explosive_ammo", True) else 0
+    damage = shots * per_shot if data.explosive_ammo else 0
     ammo = list(unit.ammo)
     ammo[index] = AmmoBin(weapon, location, 0, unit.ammo[index].kind)
     unit = evolve(unit, ammo=tuple(ammo))

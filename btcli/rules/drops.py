@@ -1,6 +1,6 @@
 """Dropping BattleMechs (Seed 002, BattleMech Manual simplified drops; catalog DROP-01..19).
 
-Reserves wait off the map (``extra["reserve"]`` = their group) until their group's
+Reserves wait off the map (``DropState.reserve`` = their group) until their group's
 public arrival turn (DROP-01..03). At the start of that turn each controller commits
 to a landing hex: the game file holds only a salted hash of it (DROP-04). At the end
 of the movement phase, after every other unit moved, the droppers reveal their hexes
@@ -9,8 +9,8 @@ A success places the 'Mech (DROP-07); a failure by a margin m scatters it m D6 h
 and damages it as an m-level fall; m >= 7 destroys it (DROP-15..18). Stacking is
 settled by displacement (DROP-14, 19). Decisions: docs/rules-notes.md (AMB-34..38).
 
-Unit extras used here: ``reserve`` (group id, while waiting), ``commitment`` (the
-landing hash), ``landed_turn`` (the turn it came down, whatever the outcome) and
+A reserve's ``DropState`` holds its group while it waits, its ``commitment`` (the landing
+hash), ``landed_turn`` (the turn it came down, whatever the outcome), ``aborted_turn`` and
 ``off_map`` (scattered out of the play area, DROP-16).
 """
 
@@ -18,18 +18,34 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import replace
 
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError, VerificationError
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.orders import AbortDropOrder, CommitDropOrder, RevealDropOrder
+from btcli.model.state import DropGroup, GameState, Phase, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import minefields
+from btcli.rules import (
+    collisions,
+    combat_tables,
+    damage,
+    displacement,
+    kinds,
+    minefields,
+    piloting,
+    placement,
+    structures,
+)
+from btcli.rules.displacement import displace
+from btcli.rules.drop_turn import landed_this_turn
+from btcli.rules.falls import fall
+from btcli.rules.kinds import pilot_modifiers
+from btcli.rules.terrain import prohibited_rule
+from btcli.rules.turn_order import missing_movers, movement_slots
 
 DEFAULT_ARRIVAL_TURN = 3  # DROP-03
 DEFAULT_GROUP = "reserve"  # the group of a unit marked ``reserve = true``
-LANDING_TMM = 3  # DROP-10: target movement modifier against a 'Mech in its landing turn (AMB-35)
-FLAK_MODIFIER = -2  # DROP-11
 DESTROYED_MARGIN = 7  # DROP-18
 # DROP-15: the scatter diagram is an image missing from the seed. tables.md 8.8 numbers it
 # 1 = the map's "up" (N), then clockwise -- from memory, UNVERIFIED.
@@ -57,13 +73,13 @@ def parse_arrival(text: object) -> tuple[int, int]:
     return n, int(plus.replace(" ", "")) if plus else 0
 
 
-def schedule_groups(groups: dict[str, dict[str, object]], used: set[str]) -> dict[str, dict[str, object]]:
+def schedule_groups(groups: dict[str, dict[str, object]], used: set[str]) -> dict[str, DropGroup]:
     """Returns the ``GameState.drops`` table for a scenario's ``[drops.GROUP]`` tables (DROP-02, 03).
 
     Fixed arrivals get their turn now; dice arrivals keep turn 0 until ``roll_arrivals``.
     A group used by a unit but not described arrives on turn 3 (DROP-03).
     """
-    table: dict[str, dict[str, object]] = {}
+    table: dict[str, DropGroup] = {}
     for gid, spec in groups.items():
         if not isinstance(spec, dict):
             raise GameFileError(f"[drops.{gid}] must be a table")
@@ -77,21 +93,21 @@ def schedule_groups(groups: dict[str, dict[str, object]], used: set[str]) -> dic
             raise GameFileError(f"[drops.{gid}]: after = {after!r} is not a drop group")
         if not n and not after and fixed < 1:
             raise GameFileError(f"[drops.{gid}]: arrival turn must be 1 or later, not {fixed}")
-        table[gid] = {"arrival": str(arrival), "after": after, "turn": fixed if not n and not after else 0}
+        table[gid] = DropGroup(str(arrival), after, fixed if not n and not after else 0)
     for gid in sorted(used - set(table)):
-        table[gid] = {"arrival": str(DEFAULT_ARRIVAL_TURN), "after": "", "turn": DEFAULT_ARRIVAL_TURN}
+        table[gid] = DropGroup(str(DEFAULT_ARRIVAL_TURN), "", DEFAULT_ARRIVAL_TURN)
     _check_no_cycle(table)
     return table
 
 
-def _check_no_cycle(table: dict[str, dict[str, object]]) -> None:
+def _check_no_cycle(table: dict[str, DropGroup]) -> None:
     for gid in table:
-        seen, at = {gid}, table[gid]["after"]
+        seen, at = {gid}, table[gid].after
         while at:
             if at in seen:
                 raise GameFileError(f"[drops.{gid}]: arrival 'after' groups form a loop")
             seen.add(at)
-            at = table[at]["after"]
+            at = table[at].after
 
 
 def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
@@ -101,38 +117,33 @@ def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     counts from that group's turn, so groups are settled in dependency order. An arrival
     never falls before turn 1 (a "1D6-1" of 0 arrives on turn 1).
     """
-    table = {gid: dict(group) for gid, group in state.drops.items()}
+    table = dict(state.drops)
     events: list[str] = []
-    pending = [gid for gid, g in table.items() if not g["turn"]]
+    pending = [gid for gid, g in table.items() if not g.turn]
     while pending:
         for gid in list(pending):
             group = table[gid]
-            after = group["after"]
-            if after and not table[after]["turn"]:
+            after = group.after
+            if after and not table[after].turn:
                 continue
-            n, fixed = parse_arrival(group["arrival"])
-            base = table[after]["turn"] if after else 0
-            rolled = dice.roll(n, f"drop arrival {gid} ({group['arrival']}{' after ' + after if after else ''})").total if n else 0
-            group["turn"] = max(1, base + rolled + fixed)
-            events.append(f"drop group {gid} arrives on turn {group['turn']} (DROP-02)")
+            n, fixed = parse_arrival(group.arrival)
+            base = table[after].turn if after else 0
+            rolled = dice.roll(n, f"drop arrival {gid} ({group.arrival}{' after ' + after if after else ''})").total if n else 0
+            table[gid] = replace(group, turn=max(1, base + rolled + fixed))
+            events.append(f"drop group {gid} arrives on turn {table[gid].turn} (DROP-02)")
             pending.remove(gid)
     return evolve(state, drops=table), events
 
 
 def arrival_turn(state: GameState, unit: Unit) -> int:
     """Returns the turn a reserve unit arrives (0 while its dice are unrolled)."""
-    group = state.drops.get(str(unit.extra.get("reserve", "")))
-    return int(group["turn"]) if group else 0
+    group = state.drops.get(unit.drop.reserve) if unit.drop is not None else None
+    return group.turn if group else 0
 
 
 def arriving(state: GameState) -> list[Unit]:
     """Returns the reserves arriving this turn that have not landed yet."""
     return [u for u in state.units.values() if u.in_reserve and arrival_turn(state, u) == state.turn]
-
-
-def landed_this_turn(unit: Unit, turn: int) -> bool:
-    """Tells whether the unit made its landing roll this turn (DROP-09..11 apply)."""
-    return unit.extra.get("landed_turn") == turn
 
 
 # -- the secret landing hex (DROP-04) --------------------------------------------------------
@@ -166,9 +177,8 @@ def abort_drop(state: GameState, unit_id: str) -> tuple[GameState, list[str]]:
         raise IllegalOrderError(f"'{unit.id}' is not a dropping 'Mech arriving this turn", "DROP-05")
     if state.phase not in (Phase.INITIATIVE, Phase.MOVEMENT):
         raise IllegalOrderError("a drop is called off in its arrival turn's initiative or movement phase", "DROP-05")
-    extra = {k: v for k, v in unit.extra.items() if k not in ("reserve", "commitment")}
-    extra["aborted_turn"] = state.turn
-    return state.with_unit(evolve(unit, extra=extra)), [
+    aborted = replace(unit.drop, reserve="", commitment="", aborted_turn=state.turn)
+    return state.with_unit(evolve(unit, drop=aborted)), [
         f"{unit.id} ({unit.side}) calls off its drop: it leaves the battle and counts as lost"]
 
 
@@ -185,7 +195,7 @@ def check_commit(state: GameState, unit_id: str) -> Unit:
     if turn != state.turn:
         when = f"turn {turn}" if turn else "a turn still to be rolled"
         raise IllegalOrderError(f"'{unit.id}' arrives on {when}, not turn {state.turn}", "DROP-04")
-    if "commitment" in unit.extra:
+    if unit.drop.commitment:
         raise IllegalOrderError(f"'{unit.id}' has already committed its landing hex this turn", "DROP-04")
     started = any(u.has_moved and not u.out_of_action for u in state.units.values()) or any(
         landed_this_turn(u, state.turn) for u in state.units.values()
@@ -202,8 +212,6 @@ def check_landing_hex(state: GameState, unit: Unit, hex_id: HexId) -> None:
 
     A hex that would break stacking may be targeted on purpose.
     """
-    from btcli.rules.movement import prohibited_rule
-
     state.board.require(hex_id)
     rule = prohibited_rule(unit, state.board.hex(hex_id), on_road=False)
     if rule:
@@ -214,15 +222,15 @@ def apply_commit(state: GameState, unit_id: str, digest: str) -> tuple[GameState
     unit = check_commit(state, unit_id)
     if not re.fullmatch(r"[0-9a-f]{64}", digest):
         raise IllegalOrderError(f"bad landing commitment {digest!r}: 64 hex digits", "DROP-04")
-    if any(u.extra.get("commitment") == digest for u in state.units.values()):
+    if any(u.drop is not None and u.drop.commitment == digest for u in state.units.values()):
         raise IllegalOrderError("this commitment is already another 'Mech's: commit with your own salt", "DROP-04")
-    committed = evolve(unit, extra={**unit.extra, "commitment": digest})
+    committed = evolve(unit, drop=replace(unit.drop, commitment=digest))
     return state.with_unit(committed), [f"{unit.id} ({unit.side}) commits a secret landing hex (DROP-04)"]
 
 
 def missing_commitments(state: GameState) -> list[str]:
     """Returns the 'Mechs arriving this turn that have not committed a landing hex."""
-    return [u.id for u in arriving(state) if "commitment" not in u.extra]
+    return [u.id for u in arriving(state) if not u.drop.commitment]
 
 
 # -- landing order (DROP-05, 06) -----------------------------------------------------------------
@@ -230,8 +238,6 @@ def missing_commitments(state: GameState) -> list[str]:
 
 def landing_slots(state: GameState) -> tuple[str, ...]:
     """Returns the side of each landing this turn: alternating in initiative order as in movement."""
-    from btcli.rules.phases import movement_slots
-
     counts = {sid: 0 for sid in state.sides}
     for u in state.units.values():
         if (u.in_reserve and arrival_turn(state, u) == state.turn) or landed_this_turn(u, state.turn):
@@ -243,8 +249,6 @@ def landing_slots(state: GameState) -> tuple[str, ...]:
 def side_to_drop(state: GameState) -> str | None:
     """Returns the side whose 'Mech lands next, or None (not the movement phase, ground units still
     to move, or nobody left to land)."""
-    from btcli.rules.phases import missing_movers
-
     if state.phase is not Phase.MOVEMENT or not arriving(state) or missing_movers(state):
         return None
     done = sum(1 for u in state.units.values() if landed_this_turn(u, state.turn))
@@ -254,8 +258,6 @@ def side_to_drop(state: GameState) -> str | None:
 
 def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, salt: str) -> Unit:
     """Raises unless ``unit_id`` may land now and the revealed values match its commitment."""
-    from btcli.rules.phases import missing_movers
-
     unit = state.unit(unit_id)
     if not unit.in_reserve or arrival_turn(state, unit) != state.turn:
         raise IllegalOrderError(f"'{unit.id}' is not a dropping 'Mech arriving this turn", "DROP-05")
@@ -265,7 +267,7 @@ def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, 
     if waiting:
         raise IllegalOrderError(
             f"'{unit.id}' lands after every other unit has moved; still to move: {', '.join(waiting)}", "DROP-05")
-    if "commitment" not in unit.extra:
+    if unit.drop is None or not unit.drop.commitment:
         raise IllegalOrderError(f"'{unit.id}' has no committed landing hex", "DROP-04")
     missing = missing_commitments(state)
     if missing:
@@ -277,7 +279,7 @@ def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, 
         raise IllegalOrderError(
             f"out of order: '{unit.id}' ({unit.side}) cannot land now; side '{expected}' lands its next 'Mech first",
             "DROP-05")
-    if commitment(salt, unit.id, hex_id, facing) != unit.extra["commitment"]:
+    if commitment(salt, unit.id, hex_id, facing) != unit.drop.commitment:
         raise VerificationError(
             f"revealed landing {hex_id.label} {facing.name} for '{unit.id}' does not match its commitment (DROP-06)")
     check_landing_hex(state, unit, hex_id)
@@ -289,9 +291,7 @@ def check_reveal(state: GameState, unit_id: str, hex_id: HexId, facing: Facing, 
 
 def landing_roll(state: GameState, unit: Unit, dice: Dice):
     """Rolls the landing PSR: piloting, planetary conditions (DROP-13) and damage modifiers."""
-    from btcli.rules.combat import pilot_modifiers
-
-    planetary = int(state.options.get("planetary_psr_modifier", 0))
+    planetary = state.options.planetary_psr_modifier
     modifiers = [("piloting", unit.piloting)] + ([("planetary conditions", planetary)] if planetary else [])
     modifiers += pilot_modifiers(unit)
     return dice.roll(2, f"landing roll {unit.id}", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
@@ -314,12 +314,11 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
     unit = state.units[unit_id]
     events = [f"{unit.id} ({unit.side}) reveals its landing hex {target.label} facing {facing.name} (DROP-06)"]
     roll = landing_roll(state, unit, dice)
-    extra = {k: v for k, v in unit.extra.items() if k not in ("reserve", "commitment")}
-    extra["landed_turn"] = state.turn
-    placed = evolve(unit, extra=extra, facing=facing, mode=MoveMode.STAND, mp_spent=0, hexes_moved=0)
+    landed = replace(unit.drop, reserve="", commitment="", landed_turn=state.turn)
+    placed = evolve(unit, drop=landed, facing=facing, mode=MoveMode.STAND, mp_spent=0, hexes_moved=0)
     if roll.success:
         events.append(f"{unit.id} lands in {target.label} facing {facing.name} ({roll.total} vs {roll.target}) (DROP-07)")
-        state = _touch_down(state, evolve(placed, position=target), dice, events)
+        state = _touch_down(state, placed.at(target), dice, events)
         state = minefields.attack(state, unit.id, dice, events)
         return settle_stacking(state, unit.id, None, 0, dice, events), events
     margin = roll.target - roll.total
@@ -331,9 +330,9 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
         events.append(
             f"{unit.id} scatters {distance} hexes {direction.name} off the map; it does not land and counts "
             f"as destroyed (DROP-16)")
-        return state.with_unit(evolve(placed, position=None, extra={**extra, "off_map": True})), events
+        return state.with_unit(evolve(placed, position=None, drop=replace(landed, off_map=True))), events
     events.append(f"{unit.id} scatters {distance} hexes {direction.name} from {target.label} to {end.label} (DROP-15)")
-    placed = evolve(placed, position=end)
+    placed = placed.at(end)
     if margin >= DESTROYED_MARGIN:
         events.append(f"{unit.id} failed by {margin} and is destroyed (DROP-18)")
         return state.with_unit(evolve(placed, destroyed=True)), events
@@ -347,14 +346,13 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
 def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> GameState:
     """Puts a landed 'Mech in its hex: coming from above it is on the roof of a building (as a jump,
     URB-MOVE-10), whose hex collapses at once if it cannot carry it (URB-COLL-01, AMB-40)."""
-    from btcli.rules import buildings
 
-    if unit.destroyed or state.board.hex(unit.position).building is None:
+    if unit.destroyed or state.board.hex(unit.hex).building is None:
         return state.with_unit(unit)
-    state = state.with_unit(buildings.placed(unit, top=True))
-    why = buildings.overweight(state, unit.position)
+    state = state.with_unit(placement.placed(unit, top=True))
+    why = structures.overweight(state, unit.hex)
     if why:
-        state = buildings.collapse(state, [unit.position], dice, events, why)
+        state = displacement.collapse(state, [unit.hex], dice, events, why)
     return state
 
 
@@ -365,16 +363,13 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
     'Mech keeps its chosen facing, is not prone, and its MechWarrior makes no check.
     Option ``drop_failure = "fall"``: the full standard fall (prone, new facing, check).
     """
-    from btcli.rules import combat_tables, damage, piloting
-    from btcli.rules.combat import fall
-
-    if state.options.get("drop_failure") == "fall":
+    if state.options.drop_failure == "fall":
         events.append(f"{unit.id} falls {levels} levels (accidental fall from above; drop_failure = \"fall\")")
         return fall(unit, dice, events, levels=levels)
     total = piloting.falling_damage(unit.tons, levels)
     _, side = combat_tables.fall_result(dice.d6(f"fall side {unit.id}"), unit.facing)
     events.append(f"{unit.id} takes damage as a {levels}-level fall: {total} on the {side} side (DROP-17)")
-    hits = [damage.roll_hit(dice, unit, side, amount, "failed landing")
+    hits = [kinds.hit(dice, unit, side, amount, "failed landing")
             for amount in combat_tables.damage_groups(total, 5)]
     for hit in hits:
         unit = damage.mech_damage(unit, hit, dice, events)
@@ -394,18 +389,15 @@ def settle_stacking(
     the scatter direction (AMB-38). Units elsewhere in the hex (inside a building under a 'Mech on
     its roof, a VTOL flying above) are not in its way.
     """
-    from btcli.rules import buildings, collisions
-    from btcli.rules.displacement import displace
-
     unit = state.units[unit_id]
     if not unit.active:
         return state
-    on_roof = state.board.hex(unit.position).building is not None
+    on_roof = state.board.hex(unit.hex).building is not None
     if on_roof:
         others = [u for u in state.units.values()
-                  if u.position == unit.position and u.active and u.id != unit.id and buildings.on_top(u)]
+                  if u.hex == unit.hex and u.active and u.id != unit.id and placement.on_top(u)]
     else:
-        others = collisions.units_in_the_way(state, unit, unit.position, 0)
+        others = placement.units_in_the_way(state, unit, unit.hex, 0)
     if not others:
         return state
     if direction is not None and not on_roof:
@@ -423,24 +415,21 @@ def settle_stacking(
     return state
 
 
-
-
 # -- the landing turn (DROP-09..11) -----------------------------------------------------------------
 
 
-def check_can_act(unit: Unit, turn: int) -> None:
-    """Raises if the 'Mech landed this turn: it may not move or attack until the next (DROP-09)."""
-    if landed_this_turn(unit, turn):
-        raise IllegalOrderError(f"'{unit.id}' dropped this turn and cannot move or attack until the next", "DROP-09")
 
 
-def target_modifiers(target: Unit, turn: int) -> list[tuple[str, int]]:
-    """Returns +3 for attacking a 'Mech in its landing turn (DROP-10; AMB-35: the rest of that turn)."""
-    return [("target dropping", LANDING_TMM)] if landed_this_turn(target, turn) else []
+def apply_commit_order(state: GameState, order: CommitDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """DROP-04: records a dropping 'Mech's commitment to its secret landing hex."""
+    return apply_commit(state, order.unit, order.commitment)
 
 
-def flak_modifiers(target: Unit, turn: int, weapon: dict) -> list[tuple[str, int]]:
-    """Returns -2 for a flak weapon against a 'Mech in its landing turn (DROP-11)."""
-    if weapon.get("flak") and landed_this_turn(target, turn):
-        return [("flak against a dropping 'Mech", FLAK_MODIFIER)]
-    return []
+def apply_reveal_order(state: GameState, order: RevealDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """DROP-05..19: checks a revealed landing hex against its commitment, then lands."""
+    unit = check_reveal(state, order.unit, order.hex, order.facing, order.salt)
+    return land(state, unit.id, order.hex, order.facing, dice)
+
+
+def apply_abort_order(state: GameState, order: AbortDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    return abort_drop(state, order.unit)

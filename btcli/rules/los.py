@@ -22,17 +22,18 @@ woods threshold as memory; decisions recorded in docs/rules-notes.md):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from btcli.model.board import WOODS_HEIGHT, Board, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.units import Motive, Unit
+from btcli.rules import placement
+from btcli.rules.placement import floor_of, inside, unit_level
 
 WOODS_POINTS = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}
 WOODS_BLOCK = 3  # tables.md 6.4 (memory; UNVERIFIED)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Sight:
     """The line of sight from an attacker to a target, and what it costs to shoot along it."""
 
@@ -65,8 +66,7 @@ def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
 
 def unit_top(board: Board, unit: Unit) -> int:
     if unit.motive is Motive.VTOL:
-        return ground_level(board, unit.position, unit) + unit_height(unit)
-    from btcli.rules.buildings import unit_level
+        return ground_level(board, unit.hex, unit) + unit_height(unit)
 
     return unit_level(board, unit) + unit_height(unit)
 
@@ -91,15 +91,13 @@ def _evaluate(board: Board, line: list[HexId], top: int) -> tuple[bool, int, str
 
 def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     """Returns the line of sight between two units on the board."""
-    from btcli.rules import buildings
-
-    if buildings.inside(board, attacker) and buildings.inside(board, target) and buildings.same_structure(
-        board, attacker.position, target.position
+    if placement.inside(board, attacker) and placement.inside(board, target) and placement.same_structure(
+        board, attacker.hex, target.hex
     ):
         return _inside_sight(board, attacker, target)
     top = max(unit_top(board, attacker), unit_top(board, target))
     results = []
-    for line in hex_lines(attacker.position, target.position):
+    for line in hex_lines(attacker.hex, target.hex):
         blocked, woods, reason = _evaluate(board, line, top)
         cover = None if blocked else partial_cover(board, attacker, target, line)
         results.append((blocked, woods + (cover is not None), woods, cover, reason, tuple(line)))
@@ -114,7 +112,7 @@ def sight_to_hex(board: Board, attacker: Unit, hex_id: HexId, target_top: int) -
     a building fills its whole hex (URB-ATK-02), so any line into the hex reaches it."""
     top = max(unit_top(board, attacker), target_top)
     best = None
-    for line in hex_lines(attacker.position, hex_id):
+    for line in hex_lines(attacker.hex, hex_id):
         blocked, woods, reason = _evaluate(board, line, top)
         if best is None or (blocked, woods) < (best.blocked, best.woods):
             best = Sight(blocked, woods, False, reason, tuple(line))
@@ -127,10 +125,8 @@ INSIDE_BLOCK = 2  # URB-IN-10: two or more intervening building hexes or levels 
 def _inside_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
     """URB-IN-09..11: both units inside one building; count the building hexes and levels between them
     (the hexes strictly between, plus the levels strictly between their floors; docs/rules-notes.md)."""
-    from btcli.rules.buildings import unit_level
-
     worst = None
-    for line in hex_lines(attacker.position, target.position):
+    for line in hex_lines(attacker.hex, target.hex):
         hexes = len(line) - 2 if len(line) > 1 else 0
         levels = max(0, abs(unit_level(board, attacker) - unit_level(board, target)) - 1)
         count = hexes + levels
@@ -150,14 +146,13 @@ def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId])
     """
     if not target.is_mech or target.prone:
         return None
-    here = board.hex(target.position)
+    here = board.hex(target.hex)
     if here.terrain is Terrain.WATER and here.depth == 1:
-        return target.position
-    from btcli.rules.buildings import floor_of, inside, unit_level
+        return target.hex
 
     b = inside(board, target)
     if b is not None and floor_of(target) == b.height - 1:
-        return target.position
+        return target.hex
     if len(line) < 3:
         return None
     shoulder = board.hex(line[-2])

@@ -36,21 +36,15 @@ ARM_OF = {"LT": "LA", "RT": "RA"}
 ACTUATORS = ("shoulder", "upper_arm", "lower_arm", "hand", "hip", "upper_leg", "lower_leg", "foot")
 
 
-def weapon_slots(name: str) -> int:
-    from btcli import catalog
-
-    return int(catalog.weapons()[name]["slots"])
-
-
 def standard_slots(
-    weapons: list[tuple[str, str]],
+    weapons: list[tuple[str, str, int]],
     ammo: list[tuple[str, str]],
     heat_sinks: int,
     actuators: dict[str, list[str]] | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """Returns the critical slot layout of a standard biped 'Mech.
 
-    ``weapons`` are (weapon name, location) in design order, ``ammo`` (weapon
+    ``weapons`` are (weapon name, location, critical slots) in design order, ``ammo`` (weapon
     name, location) bins; ``actuators`` overrides an arm's actuators (the Locust
     has no lower arms or hands).
     """
@@ -65,8 +59,8 @@ def standard_slots(
         layout[loc][layout[loc].index("")] = item
         return True
 
-    for name, loc in weapons:
-        for _ in range(weapon_slots(name)):
+    for name, loc, slots in weapons:
+        for _ in range(slots):
             if not place(loc, f"weapon:{name}"):
                 raise GameFileError(f"the 'Mech's {name} does not fit in the critical slots of {loc}")
     for name, loc in ammo:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit, evolve
+from btcli.model.state import GameState, Hit
+from btcli.rules import kinds
+from btcli.rules.hits import apply_hits
 
 HITS_ON = 7
 
@@ -19,24 +21,23 @@ HITS_ON = 7
 def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> GameState:
     """Attacks a unit that has entered a minefield hex along the ground (DROP-12)."""
     unit = state.units[unit_id]
-    density = state.board.hex(unit.position).minefield if unit.position is not None else 0
+    density = state.board.hex(unit.hex).minefield if unit.hex is not None else 0
     if not density or unit.destroyed or (unit.motive.value == "vtol" and unit.elevation > 0):
         return state
-    roll = dice.roll(2, f"minefield {unit.position.label} vs {unit.id}", target=HITS_ON)
+    roll = dice.roll(2, f"minefield {unit.hex.label} vs {unit.id}", target=HITS_ON)
     if not roll.success:
-        events.append(f"{unit.id} crosses the minefield in {unit.position.label} unharmed ({roll.total})")
+        events.append(f"{unit.id} crosses the minefield in {unit.hex.label} unharmed ({roll.total})")
         return state
-    events.append(f"a mine goes off under {unit.id} in {unit.position.label}: {density} damage ({roll.total})")
-    from btcli.rules import damage
+    events.append(f"a mine goes off under {unit.id} in {unit.hex.label}: {density} damage ({roll.total})")
 
     if unit.is_mech:
         leg = "LL" if dice.d6(f"minefield leg {unit.id}") <= 3 else "RL"
         hit = Hit(unit.id, leg, density, source="minefield")
     elif unit.is_infantry:
-        hit = damage.roll_hit(dice, unit, "front", density, "minefield")
+        hit = kinds.hit(dice, unit, "front", density, "minefield")
     else:
         hit = Hit(unit.id, "front", density, source="minefield")
-    state, more = damage.apply_hits(state, (hit,), dice)
+    state, more = apply_hits(state, (hit,), dice)
     events.extend(more)
     return state
 
@@ -45,8 +46,8 @@ def along(state: GameState, unit_id: str, hexes: tuple[HexId, ...], dice: Dice, 
     """Attacks a unit in every minefield hex it entered along the ground, in order; it ends where it was."""
     if not any(state.board.hex(h).minefield for h in hexes):
         return state
-    end = state.units[unit_id].position
+    end = state.units[unit_id].hex
     for hex_id in hexes:
         if state.board.hex(hex_id).minefield and not state.units[unit_id].destroyed:
-            state = attack(state.with_unit(evolve(state.units[unit_id], position=hex_id)), unit_id, dice, events)
-    return state.with_unit(evolve(state.units[unit_id], position=end))
+            state = attack(state.with_unit(state.units[unit_id].at(hex_id)), unit_id, dice, events)
+    return state.with_unit(state.units[unit_id].at(end))

@@ -9,15 +9,18 @@ VTOL flight (issue #4) will check each step of a ground path here, in
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules import buildings
+from btcli.rules import placement, vtol
+from btcli.rules.heat import heat_mp_penalty
+from btcli.rules.terrain import INFANTRY_RULE, follows_road, prohibited_rule
+from btcli.rules.vehicles import stunned
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 TERRAIN_COST = {
@@ -36,22 +39,10 @@ WATER_COST = {0: 1, 1: 2}
 DEEP_WATER_COST = 4
 NO_WATER_SURCHARGE = {Motive.HOVER, Motive.NAVAL, Motive.WIGE}
 
-# tables.md 11.2 / VEH-MOVE-11: terrain each motive type may not enter (rule cited in the error).
-PROHIBITED = {
-    Motive.TRACKED: {Terrain.HEAVY_WOODS},
-    Motive.WHEELED: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.ROUGH, Terrain.RUBBLE},
-    Motive.HOVER: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS},
-    Motive.WIGE: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.BUILDING},
-    Motive.NAVAL: set(Terrain) - {Terrain.WATER},
-    Motive.BIPED: set(),
-}
-
 MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
 INFANTRY_MP_PER_LEVEL = 2  # tables.md 11.1 (at most 2 levels per hex, as a 'Mech: btcli's reading, UNVERIFIED)
-INFANTRY_RULE = "btcli infantry model"
 VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
 VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
-
 
 
 class StructureMeet(NamedTuple):
@@ -65,7 +56,7 @@ class StructureMeet(NamedTuple):
     floor: int
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class MovePlan:
     """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
 
@@ -84,31 +75,10 @@ class MovePlan:
     place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
     structures: tuple[StructureMeet, ...] = ()  # buildings, roofs and bridges met on the way, in order
 
-
 # -- terrain ------------------------------------------------------------------
 
 
-def follows_road(here: Hex, there: Hex) -> bool:
-    """Tells whether moving between the two hexes follows a road (tables.md 11.1, URB-MOVE)."""
-    return here.paved and there.road
-
-
-def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
-    """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may."""
-    if unit.is_mech or (on_road and there.bridge is not None):  # a bridge carries the road over water
-        return None
-    if unit.is_infantry:  # btcli's minimal infantry model: no water of depth 1+, no buildings
-        return INFANTRY_RULE if there.is_deep_water or there.building is not None else None
-    if there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
-        return "VEH-MOVE-10"
-    if on_road:  # a road carries any vehicle through woods, rough or rubble (URB-MOVE)
-        return None
-    if there.terrain in PROHIBITED.get(unit.motive, set()):
-        return "VEH-MOVE-11"
-    return None
-
-
-@dataclass(frozen=True, slots=True)
+@record
 class StepInto:
     """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
     and what the structure there asks of it: "enter" (a building's interior, URB-MOVE-03), "roof",
@@ -124,12 +94,12 @@ class StepInto:
 def move_level(board: Board, unit: Unit) -> int:
     """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level.
 
-    Unlike ``buildings.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
+    Unlike ``placement.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
     are counted from a water hex's surface: its depth is paid as the water's MP (tables.md 11.1)."""
-    h = board.hex(unit.position)
+    h = board.hex(unit.hex)
     if h.building is not None:
-        return h.level + (h.building.height if buildings.on_top(unit) else buildings.floor_of(unit))
-    if h.bridge is not None and not buildings.under_bridge(unit):
+        return h.level + (h.building.height if placement.on_top(unit) else placement.floor_of(unit))
+    if h.bridge is not None and not placement.under_bridge(unit):
         return h.bridge.level
     return h.level
 
@@ -167,13 +137,13 @@ def step_into(
         if top:  # URB-BLD-11: roofs are crossed like hills
             if not unit.is_mech:
                 raise IllegalOrderError(f"illegal move: only 'Mechs climb onto roofs ('{unit.id}')", "URB-BLD-11")
-            if inside is not None and buildings.same_structure(board, inside, there_id):  # URB-MOVE-06
+            if inside is not None and placement.same_structure(board, inside, there_id):  # URB-MOVE-06
                 raise IllegalOrderError(
                     f"illegal move: '{unit.id}' is inside the building and cannot climb onto its roof at "
                     f"{there_id.label} (no level changes inside a building)", "URB-MOVE-06")
             new_level, place, event, mp = there.level + b.height, (0, True, False), "roof", 1
         else:
-            if inside is not None and buildings.same_structure(board, inside, there_id):
+            if inside is not None and placement.same_structure(board, inside, there_id):
                 floor = level - there.level  # URB-MOVE-06: no level changes inside
                 if not 0 <= floor < b.height:
                     raise IllegalOrderError(
@@ -186,10 +156,10 @@ def step_into(
             mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[b.type]
     elif there.bridge is not None:
         g = there.bridge
-        height = buildings.MECH_HEIGHT if unit.is_mech else 1
+        height = placement.MECH_HEIGHT if unit.is_mech else 1
         if top or (on_road and inside is None and not under):  # along the road: onto the deck
             new_level, event, mp = g.level, "deck", 1
-        elif buildings.fits_under(there, height):  # URB-BRG-06/07
+        elif placement.fits_under(there, height):  # URB-BRG-06/07
             new_level, place = there.level, (0, False, True)
             mp = _terrain_mp(unit, there)
         else:  # URB-BRG-08: neither over nor under: entered like a building
@@ -230,7 +200,6 @@ def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool)
         )
     return VEHICLE_MP_PER_LEVEL * abs(change)
 
-
 # -- MP available ---------------------------------------------------------------
 
 
@@ -265,7 +234,6 @@ def fast_mode(unit: Unit) -> MoveMode:
         return MoveMode.WALK
     return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
 
-
 LEG_ACTUATORS = ("upper_leg", "lower_leg", "foot")
 
 
@@ -296,8 +264,6 @@ def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
 def walking_mp(unit: Unit) -> int:
     """Returns walking (cruise) MP now: a 'Mech's leg damage and heat take some away (tables.md 15)."""
     if unit.is_mech:
-        from btcli.rules.heat import heat_mp_penalty
-
         walk, _ = leg_damage_walk(unit)
         return max(0, walk - heat_mp_penalty(unit.heat))
     return unit.walk
@@ -325,22 +291,21 @@ def gets_pavement_bonus(unit: Unit) -> bool:
     """Tells whether the unit is of a kind that can earn the +1 MP pavement bonus (VEH-URB-01)."""
     return unit.is_vehicle and unit.motive not in (Motive.HOVER, Motive.VTOL, Motive.WIGE, Motive.NAVAL)
 
-
 # -- checking a path -------------------------------------------------------------
 
 
 def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
-    return [u for u in state.units.values() if u.position == hex_id and u.active and u.id != exclude]
+    return [u for u in state.units.values() if u.hex == hex_id and u.active and u.id != exclude]
 
 
 def check_move(
     state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...], partial: bool = False
 ) -> MovePlan:
     """Checks a step path for ``unit`` and returns the plan; raises IllegalOrderError naming the rule."""
-    if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.position is not None:
+    if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.hex is not None:
         if steps:
             raise InputError("--mode stand takes no --path")
-        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.hex, unit.facing, 0, 0)
     standing = steps[:1] == ("U",)
     if "U" in steps[1:]:
         raise InputError("U (stand up) can only be the first step of a path")
@@ -354,9 +319,9 @@ def check_move(
     if mode is MoveMode.STAND or not steps:
         if steps:
             raise InputError("--mode stand takes no --path")
-        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.position, unit.facing, 0, 0)
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.hex, unit.facing, 0, 0)
     board = state.board
-    here, facing = unit.position, unit.facing
+    here, facing = unit.hex, unit.facing
     start_paved = board.hex(here).paved
     all_paved = start_paved
     mp = 0
@@ -364,8 +329,8 @@ def check_move(
     backward = False
     if here in board.structure_hexes:
         level = move_level(board, unit)
-        inside = here if buildings.inside(board, unit) is not None else None
-        place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
+        inside = here if placement.inside(board, unit) is not None else None
+        place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
     else:
         level, inside, place = board.hex(here).level, None, (0, False, False)
     structures: list[StructureMeet] = []
@@ -403,14 +368,11 @@ def check_move(
     return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum,
                     place=place, structures=tuple(structures))
 
-
 STAND_UP_MP = 2  # TW: standing up costs 2 MP
 
 
 def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
     """Checks a VTOL's flight (VEH-VTOL-01..15) and returns the plan."""
-    from btcli.rules import vtol
-
     flank = not unit.is_infantry and (mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit)))
     budget = running_mp(unit) if flank else walking_mp(unit)
     if flank and "B" in steps:
@@ -440,17 +402,17 @@ def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tupl
 def _check_can_move(unit: Unit, standing: bool = False) -> None:
     if unit.destroyed:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
-    if unit.position is None:
+    if unit.hex is None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
     if unit.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
-    if unit.is_vehicle and unit.extra.get("large") and unit.walk <= 0 and not unit.extra.get("immobile"):
+    if unit.is_vehicle and unit.vehicle.large and unit.walk <= 0 and not unit.vehicle.immobile:
         raise IllegalOrderError(f"'{unit.id}' is a large unit without MP (a landed DropShip): it can only stand",
                                 "VEH-VTOL-11")
-    if unit.is_vehicle and (unit.extra.get("immobile") or unit.walk <= 0):
-        rule = "VEH-CRIT-13" if unit.extra.get("engine_hit") else "tables.md 3"
+    if unit.is_vehicle and (unit.vehicle.immobile or unit.walk <= 0):
+        rule = "VEH-CRIT-13" if unit.vehicle.engine_hit else "tables.md 3"
         raise IllegalOrderError(f"'{unit.id}' cannot move (engine hit, motive damage): it can only stand", rule)
 
 
@@ -458,7 +420,7 @@ def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, b
     """TW p.57: no entering an enemy's hex; in a building or bridge hex, no entering an enemy's level
     (URB-MOVE-11: each level is stacked separately, so enemies may hold different floors, URB-IN-09)."""
     for other in occupants(state, there, exclude=unit.id):
-        if place is not None and (buildings.floor_of(other), buildings.on_top(other), buildings.under_bridge(other)) != place:
+        if place is not None and (placement.floor_of(other), placement.on_top(other), placement.under_bridge(other)) != place:
             continue
         if other.side != unit.side:
             raise IllegalOrderError(
@@ -470,7 +432,7 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, 
     """TW p.57: one unit per hex, and per level of a building hex (URB-MOVE-11)."""
     others = [
         u for u in occupants(state, end, exclude=unit.id)
-        if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place
+        if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
     ]
     if others:
         raise IllegalOrderError(
@@ -485,9 +447,7 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
     slow_mp, fast_mp = mode_mp(unit, slow, bonus), mode_mp(unit, fast, bonus)
     if mode is None:
         mode = slow if mp <= slow_mp else fast
-    if mode is fast and unit.is_vehicle and unit.extra.get("stunned_until"):
-        from btcli.rules.vehicles import stunned
-
+    if mode is fast and unit.is_vehicle and unit.vehicle.stunned_until:
         if stunned(unit, turn):
             raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
     if mode is fast and backward:
@@ -524,7 +484,7 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
         raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
     board = state.board
     board.require(to)
-    distance = unit.position.distance(to)
+    distance = unit.hex.distance(to)
     if distance == 0:
         raise IllegalOrderError(f"illegal jump: '{unit.id}' must jump at least one hex", "tables.md 11.1")
     if distance > unit.jump:
@@ -564,38 +524,35 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
     if plan.steps[:1] == ("U",):
         unit = evolve(unit, prone=False)
     moved = evolve(
-        unit,
-        position=plan.end,
+        unit.at(plan.end, elevation=plan.elevation if plan.elevation is not None else unit.elevation),
         facing=plan.facing,
         mode=plan.mode,
         mp_spent=plan.mp,
         hexes_moved=plan.hexes_moved,
-        elevation=plan.elevation if plan.elevation is not None else unit.elevation,
     )
     if plan.place is not None:
-        moved = buildings.placed(moved, *plan.place)
+        moved = placement.placed(moved, *plan.place)
     if plan.mode is MoveMode.STAND:
-        text = f"{unit.id} stands still in {unit.position.label}"
+        text = f"{unit.id} stands still in {unit.hex.label}"
     elif not plan.hexes_moved:
-        text = f"{unit.id} turns in place in {unit.position.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
+        text = f"{unit.id} turns in place in {unit.hex.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
     elif plan.elevation is not None:
         text = (
-            f"{unit.id} flies {unit.position.label} -> {plan.end.label} facing {plan.facing.name}, "
+            f"{unit.id} flies {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}, "
             f"elevation {unit.elevation} -> {plan.elevation}: {plan.mp} MP, {plan.hexes_moved} hexes ({plan.mode.value})"
         )
     else:
         how = "minimum move" if plan.minimum_move else plan.mode.value
         text = (
-            f"{unit.id} {how}s {unit.position.label} -> {plan.end.label} facing {plan.facing.name}: "
+            f"{unit.id} {how}s {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}: "
             f"{plan.mp} MP, {plan.hexes_moved} hex{'es' if plan.hexes_moved != 1 else ''}"
         )
         if plan.minimum_move:
             text = (
-                f"{unit.id} makes a minimum move {unit.position.label} -> {plan.end.label} facing "
+                f"{unit.id} makes a minimum move {unit.hex.label} -> {plan.end.label} facing "
                 f"{plan.facing.name} (counts as {plan.mode.value}; VEH-MOVE-07)"
             )
     return state.with_unit(moved), [text]
-
 
 # -- finding a path ---------------------------------------------------------------
 
@@ -604,9 +561,9 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
     """Returns the cheapest legal step path to ``to`` (ending with ``facing`` if given)."""
     _check_can_move(unit)
     state.board.require(to)
-    if to == unit.position and (facing is None or facing == unit.facing):
+    if to == unit.hex and (facing is None or facing == unit.facing):
         return ()
-    if to != unit.position and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
+    if to != unit.hex and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
         _check_enemy(state, unit, to)
         _check_stacking(state, unit, to)
     candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
@@ -623,7 +580,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
                 pass
         shortfalls.append(f"{m.value} needs {needed} MP, has {budget}" if needed is not None else f"no {m.value} path")
     # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
-    direction = unit.position.direction_to(to)
+    direction = unit.hex.direction_to(to)
     if direction is not None and not _turns(unit.facing, direction) and facing in (None, unit.facing):
         try:
             check_move(state, unit, None, ("F",))
@@ -645,8 +602,8 @@ def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
 def _start(state: GameState, unit: Unit) -> tuple:
     """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
     board = state.board
-    place = (buildings.floor_of(unit), buildings.on_top(unit), buildings.under_bridge(unit))
-    return unit.position, unit.facing, board.hex(unit.position).paved, move_level(board, unit), place
+    place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
+    return unit.hex, unit.facing, board.hex(unit.hex).paved, move_level(board, unit), place
 
 
 def _search(state, unit, to, facing, allow_backward, budget, bonus):
@@ -669,7 +626,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
         if here == to and (facing is None or face == facing):
             if mp <= budget + (1 if bonus and paved else 0):
                 others = [u for u in occupants(state, here, exclude=unit.id)
-                          if (buildings.floor_of(u), buildings.on_top(u), buildings.under_bridge(u)) == place]
+                          if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place]
                 if not others:
                     return steps, mp
             if cheapest is None:

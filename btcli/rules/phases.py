@@ -1,24 +1,69 @@
-"""The turn sequence: initiative, movement order, phase completion and advance.
+"""The turn sequence as a table (TW p.39; issue #11): each phase of a turn says which orders it
+accepts, what must happen before it may close (and the message naming what is missing), what
+happens when it ends, and who acts next. ``resolve`` walks the table; ``phases_for(turn)`` gives
+a turn's sequence, so turn-dependent sequences (aerospace movement, space turns) are a new table
+entry, not a new branch.
 
-Total Warfare p.39: each turn runs initiative, movement, weapon attack,
-physical attack, heat and end phases. The initiative loser moves first; when
-the sides field unequal numbers of units, the larger side moves several units
-for each one of the smaller side ("unequal numbers of units").
+Each turn runs initiative, movement, weapon attack, physical attack, heat and end phases. Drop
+orders and resolve-phase are taken in any phase: the drop rules check their own windows (DROP-04,
+DROP-05), with messages that say more than a phase name would.
 """
 
 from __future__ import annotations
 
+from typing import Callable
+
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.frozen import record
+from btcli.model.hexgrid import HexId
+from btcli.model.orders import (
+    ClearJamOrder,
+    GirderSearchOrder,
+    MoveOrder,
+    PhysicalAttackOrder,
+    WeaponAttackOrder,
+)
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
+from btcli.rules import buildings, drops, physical, structures, turn_order, victory
 
-PHASE_ORDER = (Phase.INITIATIVE, Phase.MOVEMENT, Phase.WEAPON, Phase.PHYSICAL, Phase.HEAT, Phase.END)
+
+def _nothing_missing(state: GameState) -> tuple[str, str] | None:
+    return None
 
 
-def next_phase(phase: Phase) -> Phase:
-    i = PHASE_ORDER.index(phase)
-    return PHASE_ORDER[(i + 1) % len(PHASE_ORDER)]
+def _nothing_happens(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    return state, []
+
+
+def _nobody(state: GameState) -> str | None:
+    return None
+
+
+@record(slots=False)
+class PhaseRule:
+    """One phase of a turn: its orders, what it needs before it closes, its end, who acts next."""
+
+    phase: Phase
+    orders: tuple[type, ...] = ()
+    missing: Callable[[GameState], tuple[str, str] | None] = _nothing_missing  # (what is missing, rule)
+    end: Callable[[GameState, Dice], tuple[GameState, list[str]]] = _nothing_happens
+    to_act: Callable[[GameState], str | None] = _nobody  # the side whose unit acts next, if the phase says
+
+
+# How a phase is called in a message ("the weapon attack phase").
+PHASE_NAMES = {Phase.INITIATIVE: "initiative", Phase.MOVEMENT: "movement", Phase.WEAPON: "weapon attack",
+               Phase.PHYSICAL: "physical attack", Phase.HEAT: "heat", Phase.END: "end"}
+
+# How each order is named when a phase refuses it, and the rule cited.
+ORDER_NAMES = {
+    MoveOrder: ("move", "TW p.39 phases"),
+    WeaponAttackOrder: ("fire weapons", "TW p.39 phases"),
+    PhysicalAttackOrder: ("make a physical attack", "TW p.39 phases"),
+    GirderSearchOrder: ("search for a girder", "URB-CLUB-01"),
+    ClearJamOrder: ("clear a jam", "VEH-CRIT-23"),
+}
 
 
 def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list[str]]:
@@ -35,77 +80,137 @@ def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list
         events.append(f"initiative: {shown}; tie, rolling again")
 
 
-def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str, ...]:
-    """Returns the side of each movement slot: impulses alternate loser-then-winner.
-
-    The smaller side moves one unit per impulse; the larger side spreads its units
-    evenly over the same number of impulses, any surplus going to the last
-    impulses (TW p.39 unequal numbers: 4 against 7 moves 1-1, 1-2, 1-2, 1-2).
-    """
-    first, second = order
-    a, b = counts.get(first, 0), counts.get(second, 0)
-    if a == 0 or b == 0:
-        return (first,) * a + (second,) * b
-    impulses = min(a, b)
-
-    def shares(n: int) -> list[int]:
-        base, extra = divmod(n, impulses)
-        return [base + (1 if i >= impulses - extra else 0) for i in range(impulses)]
-
-    slots: list[str] = []
-    for share_a, share_b in zip(shares(a), shares(b)):
-        slots += [first] * share_a + [second] * share_b
-    return tuple(slots)
+def _end_initiative(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Rolls unknown drop arrivals (DROP-02, on turn 1), then the initiative, and draws the movement
+    slots; units heavier than a ground floor fall into its basement as movement begins (URB-BSMT-02)."""
+    events: list[str] = []
+    if any(not group.turn for group in state.drops.values()):
+        state, events = drops.roll_arrivals(state, dice)
+    order, rolled = roll_initiative(state, dice)
+    events += rolled
+    slots = turn_order.movement_slots(turn_order.movers(state), order)
+    state = evolve(state, initiative=order, move_order=slots)
+    state, more = buildings.basement_falls(state, dice)  # URB-BSMT-02 (AMB-41): as movement begins
+    return state, events + more
 
 
-def movers(state: GameState) -> dict[str, int]:
-    """Returns how many units of each side move this turn (units still in action on the map)."""
-    counts = {sid: 0 for sid in state.sides}
-    for unit in state.units.values():
-        if not unit.out_of_action:
-            counts[unit.side] += 1
-    return counts
+def _missing_moves(state: GameState) -> tuple[str, str] | None:
+    missing = turn_order.missing_movers(state)
+    if missing:
+        return (f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not moved "
+                f"(use 'btcli move GAME UNIT --mode stand' to stand still)", "TW p.39 movement phase")
+    if state.drops:
+        waiting = [u.id for u in drops.arriving(state)]
+        if waiting:
+            return f"{', '.join(waiting)} must still land ('btcli drop GAME UNIT --reveal')", "DROP-05"
+    return None
 
 
-def side_to_move(state: GameState) -> str | None:
-    """Returns the side whose unit moves next, or None when every unit has moved.
-
-    Every unit that has moved used its slot, even one its own move destroyed. A slot whose side has
-    no unit left to move (lost before its turn) passes on to the next slot, and units left over when
-    the slots run out move in initiative order: a side that still has a unit to move is never
-    locked out (issue #10: no deadlock).
-    """
-    done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE)
-    waiting = {sid: 0 for sid in state.sides}
-    for u in state.units.values():
-        if u.mode is MoveMode.NONE and not u.out_of_action:
-            waiting[u.side] = waiting.get(u.side, 0) + 1
-    for side in state.move_order[done:]:
-        if waiting.get(side):
-            return side
-    if not state.move_order:  # no movement order drawn (a state built by hand): anyone may move
-        return None
-    return next((side for side in state.initiative or tuple(state.sides) if waiting.get(side)), None)
+# The attack rules are imported when an attack phase ends, not at the top: every command checks
+# its phase here, and a move or a report should not pay for loading the weapon attack rules.
 
 
-def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
-    """Raises unless it is ``side``'s turn to move a unit (TW p.39 movement order)."""
-    expected = side_to_move(state)
-    if expected is not None and expected != side:
-        raise IllegalOrderError(
-            f"out of order: '{unit_id}' ({side}) cannot move now; side '{expected}' moves its next unit first",
-            "TW p.39 movement order",
-        )
+def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import combat
+
+    state, events = combat.end_weapon_phase(state, dice)
+    return evolve(state, declarations=()), events
 
 
-def missing_movers(state: GameState) -> list[str]:
-    """Returns the active units that have not yet moved (or declared standing still)."""
-    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE]
+def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Resolves the declared physical attacks in order, then the damage to buildings (URB-COLL-03) and
+    the PSRs and consciousness rolls the phase forced."""
+    from btcli.rules import building_attacks, combat
+
+    events: list[str] = []
+    before = dict(state.units)
+    for decl in state.declarations:
+        if decl.target.startswith(structures.HEX_TARGET):
+            hex_id = HexId.parse(decl.target[len(structures.HEX_TARGET):])
+            state, more = building_attacks.resolve_physical(state, decl.attacker, hex_id, decl.physical)
+        else:
+            state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
+        events.extend(more)
+    state, more = buildings.apply_structure_hits(state, dice)  # URB-COLL-03: at the phase's end
+    events.extend(more)
+    state, more = combat.after_damage(evolve(state, declarations=(), pending=()), dice, before)
+    return state, events + more
+
+
+def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import combat
+
+    return combat.heat_phase(state, dice)
+
+
+def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    return end_turn(state), []
+
+
+GROUND_TURN = (
+    PhaseRule(Phase.INITIATIVE, end=_end_initiative),
+    PhaseRule(Phase.MOVEMENT, (MoveOrder,), missing=_missing_moves, to_act=turn_order.side_to_move),
+    PhaseRule(Phase.WEAPON, (WeaponAttackOrder, GirderSearchOrder, ClearJamOrder), end=_end_weapon_phase),
+    PhaseRule(Phase.PHYSICAL, (PhysicalAttackOrder,), end=_end_physical_phase),
+    PhaseRule(Phase.HEAT, end=_heat_phase),
+    PhaseRule(Phase.END, end=_end_turn),
+)
+
+
+def phases_for(turn: int) -> tuple[PhaseRule, ...]:
+    """Returns the phases of a turn, in order (every turn alike while only ground units fight)."""
+    return GROUND_TURN
+
+
+def current(state: GameState) -> PhaseRule:
+    """Returns the rule of the phase the game is in."""
+    return next(rule for rule in phases_for(state.turn) if rule.phase is state.phase)
+
+
+def check_accepts(state: GameState, kind: type) -> None:
+    """Raises unless the game goes on and its current phase accepts orders of this kind."""
+    if state.winner:
+        raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
+    rule = current(state)
+    if kind in rule.orders or kind not in ORDER_NAMES:
+        return
+    verb, rule_id = ORDER_NAMES[kind]
+    where = [PHASE_NAMES.get(r.phase, r.phase.value) for r in phases_for(state.turn) if kind in r.orders]
+    raise IllegalOrderError(f"cannot {verb} in the {PHASE_NAMES.get(state.phase, state.phase.value)} phase (only in "
+                            f"the {' or '.join(where)} phase)", rule_id)
+
+
+def resolve(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Closes the current phase (refusing if something it needs is missing) and opens the next."""
+    rule = current(state)
+    missing = rule.missing(state)
+    if missing is not None:
+        what, rule_id = missing
+        raise IllegalOrderError(f"cannot end the {rule.phase.value} phase: {what}", rule_id)
+    phase = state.phase
+    state, events = rule.end(state, dice)
+    state = state.with_board(structures.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
+    # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
+    stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
+    if stale:
+        state = evolve(state, units={**state.units, **stale})
+    state = evolve(state, phase=_next(phase, state.turn))
+    events.append(f"{phase.value} phase ends; {state.phase.value} phase of turn {state.turn} begins")
+    state, over = victory.check(state)
+    return state, events + over
+
+
+def _next(phase: Phase, turn: int) -> Phase:
+    """Returns the phase after ``phase``; the end phase (which advanced ``turn``) leads into the new turn."""
+    sequence = [r.phase for r in phases_for(turn)]
+    if phase in sequence and sequence.index(phase) + 1 < len(sequence):
+        return sequence[sequence.index(phase) + 1]
+    return phases_for(turn)[0].phase
 
 
 def _kept_twist(unit) -> int:
     """A jammed or locked turret stays where it points (VEH-CRIT-18, 19); torsos and free turrets center."""
-    return unit.twist if unit.is_vehicle and unit.extra.get("turret") in ("jammed", "locked") else 0
+    return unit.twist if unit.is_vehicle and unit.vehicle.turret in ("jammed", "locked") else 0
 
 
 def end_turn(state: GameState) -> GameState:

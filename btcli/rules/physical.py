@@ -8,7 +8,7 @@ floor(tons/5) on the kick table, a miss forces a PSR; charge = piloting +
 ceil(target tons/10) back, both make a PSR at +2; death from above = piloting
 + difference, ceil(tons/10 x 3) on the punch table, ceil(tons/5) to the
 attacker on the kick table, attacker PSR +4 (a miss is a fall), target +2. A
-club (a unit carrying one: ``extra.club``, from rubble with the urban rules)
+club (a 'Mech carrying one: ``MechState.club``, from rubble with the urban rules)
 swings at piloting - 1 for ceil(tons/5) on the normal table (memory, UNVERIFIED).
 A charge or death from above that hits displaces the target one hex away from
 the attacker, who takes its hex (btcli.rules.displacement).
@@ -27,7 +27,12 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
-from btcli.rules import arcs, combat_tables, damage, tohit, vehicles
+from btcli.rules import arcs, combat_tables, condition, kinds, placement, tohit, vehicles
+from btcli.rules.displacement import displace
+from btcli.rules.falls import fall
+from btcli.rules.hits import apply_hits
+from btcli.rules.kinds import piloting_roll
+from btcli.rules.placement import placed, unit_level
 
 KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
@@ -48,7 +53,7 @@ def airborne_vtol(unit: Unit) -> bool:
 def level_difference(state: GameState, attacker: Unit, target: Unit) -> int:
     """Returns VTOL absolute height minus the level of the 'Mech's hex (AMB-10)."""
     board = state.board
-    return board.hex(target.position).level + target.elevation - board.hex(attacker.position).level
+    return board.hex(target.hex).level + target.elevation - board.hex(attacker.hex).level
 
 
 def _random_side(dice: Dice, target: Unit) -> str:
@@ -72,11 +77,11 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.is_vehicle and attacker.motive.value in ("vtol", "wige"):
         raise IllegalOrderError(f"'{attacker.id}' ({attacker.motive.value}) may not charge", "VEH-PHYS-02")
-    if kind == "club" and not attacker.extra.get("club"):
+    if kind == "club" and not (attacker.mech and attacker.mech.club):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
-    if attacker.position.distance(target.position) != 1:
+    if attacker.hex.distance(target.hex) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or tohit.is_immobile(attacker):
+    if attacker.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     _check_building(state, attacker, target, kind)
     if not airborne_vtol(target):
@@ -91,7 +96,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
                 "VEH-PHYS-08",
             )
     if kind in ("punch", "kick", "club"):
-        limb, more = limb_check(attacker, target.position, f"'{target.id}'", kind)
+        limb, more = limb_check(attacker, target.hex, f"'{target.id}'", kind)
         mods.extend(more)
     elif kind in ("charge", "dfa"):
         if kind == "charge" and (attacker.mode in (MoveMode.NONE, MoveMode.STAND, MoveMode.JUMP) or attacker.hexes_moved < 1):
@@ -99,17 +104,17 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         if kind == "dfa" and attacker.mode is not MoveMode.JUMP:
             raise IllegalOrderError(f"'{attacker.id}' must have jumped this turn for death from above", "tables.md 8.7")
         if kind == "dfa" and target.motive.value == "vtol" and target.elevation > 0:
-            climb = state.board.hex(target.position).level + target.elevation - state.board.hex(attacker.position).level
+            climb = state.board.hex(target.hex).level + target.elevation - state.board.hex(attacker.hex).level
             if climb > attacker.jump:
                 raise IllegalOrderError(
                     f"'{target.id}' flies {climb} levels up, beyond '{attacker.id}''s {attacker.jump} jump MP", "VEH-PHYS-10"
                 )
-        if kind == "charge" and attacker.is_mech and target.is_vehicle and state.options.get("mech_charges_vehicles", False) is False:
+        if kind == "charge" and attacker.is_mech and target.is_vehicle and not state.options.mech_charges_vehicles:
             raise IllegalOrderError(
                 f"a 'Mech may not charge vehicle '{target.id}' (literal reading; scenario option mech_charges_vehicles)",
                 "VEH-PHYS-03",
             )
-        if not arcs.in_arc(attacker.position, attacker.facing, "front", target.position):
+        if not arcs.in_arc(attacker.hex, attacker.facing, "front", target.hex):
             raise IllegalOrderError(f"'{target.id}' is not in '{attacker.id}''s front arc", "tables.md 8.7")
         difference = attacker.piloting - target.piloting
         if difference:
@@ -131,8 +136,6 @@ REACH = {"punch": (0, 1), "club": (0, 1), "kick": (-1, 0), "charge": (-1, 0, 1)}
 
 def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
     """Refuses a physical attack across more levels than it reaches (roofs, floors, hills, decks)."""
-    from btcli.rules.buildings import unit_level
-
     if kind not in REACH:
         return
     difference = unit_level(state.board, target) - unit_level(state.board, attacker)
@@ -146,14 +149,12 @@ def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> 
 def _check_building(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
     """URB-IN-08: only a charge reaches into a building from outside; other physical attacks need the
     attacker inside the same building, on the same level, in the next hex."""
-    from btcli.rules import buildings
-
     board = state.board
-    if kind == "charge" or buildings.inside(board, target) is None:
+    if kind == "charge" or placement.inside(board, target) is None:
         return
-    together = buildings.inside(board, attacker) is not None and buildings.same_structure(
-        board, attacker.position, target.position)
-    if not together or buildings.unit_level(board, attacker) != buildings.unit_level(board, target):
+    together = placement.inside(board, attacker) is not None and placement.same_structure(
+        board, attacker.hex, target.hex)
+    if not together or placement.unit_level(board, attacker) != placement.unit_level(board, target):
         raise IllegalOrderError(
             f"'{target.id}' is inside a building: only a charge reaches it from outside; a {kind} needs "
             f"'{attacker.id}' inside the same building on the same level", "URB-IN-08")
@@ -166,7 +167,7 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
         limb = _punching_arm(attacker, where, what)
         return limb, _arm_modifiers(attacker, limb)
     if kind == "kick":
-        if not arcs.in_arc(attacker.position, attacker.facing, "front", where):
+        if not arcs.in_arc(attacker.hex, attacker.facing, "front", where):
             raise IllegalOrderError(f"{what} is not in front of '{attacker.id}' to kick", "tables.md 8.7")
         legs = [leg for leg in ("LL", "RL") if attacker.internal.get(leg, 0) > 0 and "hip" not in _destroyed_items(attacker, leg)]
         if len(legs) < 2:
@@ -179,7 +180,7 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         if attacker.internal.get(arm, 0) <= 0 or {"shoulder", "hand"} & lost or fired:
             raise IllegalOrderError(f"'{attacker.id}' needs both working arms, unfired this turn, to swing a club", "URB-CLUB-01")
-    if not arcs.in_arc(attacker.position, attacker.facing.turned(attacker.twist), "front", where):
+    if not arcs.in_arc(attacker.hex, attacker.facing.turned(attacker.twist), "front", where):
         raise IllegalOrderError(f"{what} is not in front of '{attacker.id}'", "tables.md 8.7")
     return "", [("club", CLUB_MODIFIER)]
 
@@ -204,7 +205,7 @@ def punching_arms(attacker: Unit, where: HexId) -> list[str]:
         usable = attacker.internal.get(arm, 0) > 0 and "shoulder" not in _destroyed_items(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         facing = attacker.facing.turned(attacker.twist)
-        if usable and not fired and arcs.in_arc(attacker.position, facing, arc, where):
+        if usable and not fired and arcs.in_arc(attacker.hex, facing, arc, where):
             arms.append(arm)
     return arms
 
@@ -230,8 +231,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     """Resolves one declared physical attack at the end of the phase."""
     attacker, target = state.units[attacker_id], state.units[target_id]
     events: list[str] = []
-    if attacker.destroyed or target.destroyed:
-        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed)"]
+    if not attacker.active or not target.active:  # destroyed, or pushed off the map by an earlier attack
+        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed or left the battle)"]
     try:  # an earlier attack this phase may have moved or felled either unit
         tn, mods, limb = check(state, attacker, target, kind)
     except IllegalOrderError as exc:
@@ -239,7 +240,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     if kind == "punch" and not airborne_vtol(target):
         return _punches(state, attacker, target, mods, limb, dice)
     roll = dice.roll(2, f"to-hit {kind} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(mods))
-    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
     if kind == "dfa" and target.is_vehicle:
         side = "front"  # VEH-PHYS-07: death from above on a vehicle uses the front column
     hits: list[Hit] = []
@@ -252,7 +253,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
             events.append(f"{attacker.id} misses its death from above and falls")
             state = state.with_unit(_fall_now(attacker, dice, events))
         return finish(state, hits, psr, dice, events)
-    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.get("physical_destroys_rotor", True):
+    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.physical_destroys_rotor:
         # VEH-PHYS-09, AMB-11 (literal): a successful physical attack destroys the rotor, and so the VTOL.
         events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn}): the rotor is destroyed (VEH-PHYS-09)")
         state = state.with_unit(evolve(target, destroyed=True, crits=target.crits + ("rotor: rotor destroyed",)))
@@ -288,10 +289,10 @@ def _punches(state: GameState, attacker: Unit, target: Unit, mods, first: str, d
     """A punch attack is a punch from each arm that can make one, each its own to-hit roll and hit
     (TW p.145; tables.md 8.7): the arm's actuator damage changes its own target number and damage."""
     base = [m for m in mods if m not in _arm_modifiers(attacker, first)]
-    side = arcs.attack_direction(target.position, target.facing, attacker.position, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
     events: list[str] = []
     hits: list[Hit] = []
-    arms = punching_arms(attacker, target.position)
+    arms = punching_arms(attacker, target.hex)
     for arm in arms:
         arm_mods = base + _arm_modifiers(attacker, arm)
         tn = sum(v for _, v in arm_mods)
@@ -314,7 +315,7 @@ def charge_hits(
     back = ceil(target.tons / 10)
     table = "normal"
     if attacker.is_vehicle and target.is_mech and not target.prone:  # VEH-PHYS-04
-        water = state.board.hex(target.position)
+        water = state.board.hex(target.hex)
         on_surface = attacker.motive.value == "hover"
         table = "punch" if water.terrain.value == "water" and water.depth == 1 and on_surface else "kick"
     hits = _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), table, attacker.id)
@@ -336,16 +337,12 @@ def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, even
 
 def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: list[str]) -> GameState:
     """A charge or death from above that hits pushes the target one hex on and takes its place (TW)."""
-    from btcli.rules.displacement import displace
-
-    direction = attacker.position.direction_to(target.position)
-    vacated = target.position
+    direction = attacker.hex.direction_to(target.hex)
+    vacated = target.hex
     state = displace(state, target.id, direction, dice, events, psr=False)
-    if not any(u.position == vacated and u.active for u in state.units.values()):
-        from btcli.rules.buildings import placed
-
+    if not any(u.hex == vacated and u.active for u in state.units.values()):
         mover = state.units[attacker.id]
-        state = state.with_unit(placed(evolve(mover, position=vacated)))
+        state = state.with_unit(placed(mover.at(vacated)))
         events.append(f"{attacker.id} moves into {vacated.label}")
     return state
 
@@ -358,21 +355,17 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
             location = combat_tables.punch_location(d6, side) if table == "punch" else combat_tables.kick_location(d6, side)
             hits.append(Hit(target.id, location, amount, side, side == "rear", False, False, f"{table} from {source}"))
         else:
-            hits.append(damage.roll_hit(dice, target, side, amount, f"{table} from {source}"))
+            hits.append(kinds.hit(dice, target, side, amount, f"{table} from {source}"))
     return hits
 
 
 def _fall_now(unit: Unit, dice: Dice, events: list[str]) -> Unit:
-    from btcli.rules.combat import fall
-
     return fall(unit, dice, events, levels=0)
 
 
 def finish(state, hits, psr, dice, events):
     """Applies the damage, then each PSR the attack forced (a failure is a fall)."""
-    from btcli.rules.combat import fall, piloting_roll
-
-    state, more = damage.apply_hits(state, tuple(hits), dice)
+    state, more = apply_hits(state, tuple(hits), dice)
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]

@@ -35,9 +35,12 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Hit, evolve
+from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables, piloting, vehicles
+from btcli.rules import collisions, combat_tables, damage, piloting, placement, vehicles, vtol
+from btcli.rules.falls import accidental_fall
+from btcli.rules.placement import flight_elevation, is_large, struck_side, units_in_the_way
+from btcli.rules.terrain import obstacle_height, prohibited_rule
 
 SLIPPERS = {Motive.HOVER, Motive.VTOL, Motive.WIGE}
 
@@ -59,23 +62,19 @@ def slide(
     state: GameState, unit: Unit, direction: Facing, distance: int, kind: str, dice: Dice, events: list[str]
 ) -> GameState:
     """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
-    from btcli.rules.collisions import flight_elevation
-
     board = state.board
-    start = unit.position
+    start = unit.hex
     airborne = (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE
     # VEH-SLIP-06: a VTOL or WiGE keeps its absolute height through the slip (a WiGE: 1 above its hex).
     absolute = board.hex(start).level + flight_elevation(unit)
     for _ in range(distance):
-        here = unit.position
+        here = unit.hex
         there = here.neighbor(direction)
         if not board.contains(there):
             events.append(f"{unit.id} {kind}s off the map at {there.label} and leaves the battle")
-            return state.with_unit(evolve(unit, position=None))
+            return state.with_unit(unit.at(None))
         h = board.hex(there)
         if airborne:
-            from btcli.rules.vtol import obstacle_height
-
             top = h.level + obstacle_height(h, on_road=False)  # hills, roofs and treetops (AMB-02)
             if top >= absolute:  # VEH-SLIP-11 (and VEH-SLIP-12 for a building)
                 return _slip_into_terrain(state, unit, there, absolute, direction, dice, events)
@@ -93,55 +92,48 @@ def slide(
             return state
         if airborne:  # VEH-SLIP-14: no fall whatever the ground below does (a WiGE: btcli's reading)
             if unit.motive is Motive.WIGE:
-                unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+                unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
                 events.append(f"{unit.id} {kind}s over {there.label}")
                 continue
-            unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=elevation)
+            unit = evolve(unit.at(there, elevation=elevation), hexes_moved=unit.hexes_moved + 1)
             events.append(f"{unit.id} {kind}s over {there.label} at elevation {unit.elevation}")
             continue
         drop = board.hex(here).level - h.level
-        unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+        unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
         events.append(f"{unit.id} {kind}s into {there.label}")
         if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
             events.append(f"{unit.id} {kind}s into depth-{h.depth} water and is destroyed (VEH-URB-06)")
             return state.with_unit(evolve(unit, destroyed=True))
-        from btcli.rules.movement import prohibited_rule
 
         if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
             state = state.with_unit(_prohibited(unit, kind, dice, events, state.turn))
             return _make_room(state, unit.id, direction, dice, events)
         if drop >= 1 and unit.motive is not Motive.HOVER:
-            from btcli.rules.displacement import accidental_fall
-
             state = state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))  # VEH-URB-03
             return _make_room(state, unit.id, direction, dice, events)
     state = state.with_unit(unit)
-    return _make_room(state, unit.id, direction, dice, events) if unit.position != start else state
+    return _make_room(state, unit.id, direction, dice, events) if unit.hex != start else state
 
 
 def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing, kind: str, dice: Dice,
              events: list[str]) -> tuple[GameState, bool]:
     """VEH-SLIP-09, 10, VEH-VTOL-14: accidental charges against the units in the way in ``there``;
     returns the state and whether the slide ends (a charge hit)."""
-    from btcli.rules import collisions
-
     hit = False
-    for target in collisions.units_in_the_way(state, unit, there, elevation):
+    for target in placement.units_in_the_way(state, unit, there, elevation):
         state, struck = collisions.accidental_charge(state, state.units[unit.id], target, direction, kind, dice, events)
         hit = hit or struck
         if not state.units[unit.id].active:
             return state, True
     moved = state.units[unit.id]
     vtol = moved.motive is Motive.VTOL
-    if hit and vtol and moved.position == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
-        state = state.with_unit(evolve(moved, elevation=elevation))
+    if hit and vtol and moved.hex == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
+        state = state.with_unit(moved.placed_at(elevation=elevation))
     return state, hit
 
 
 def _make_room(state: GameState, uid: str, direction: Facing, dice: Dice, events: list[str]) -> GameState:
     """A slide that comes to rest on another unit's hex pushes that unit on (stacking, TW p.57)."""
-    from btcli.rules import collisions
-
     unit = state.units[uid]
     if not unit.active:
         return state
@@ -152,15 +144,13 @@ def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction
                        events: list[str]) -> GameState:
     """VEH-SLIP-11, 12, VTOL-CRASH-05: the VTOL enters terrain as high as itself: it charges a building
     there (AMB-05: the charge first), falls on any units there, then crashes."""
-    from btcli.rules import collisions
-
     h = state.board.hex(there)
-    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1)
+    unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
     hexes = unit.hexes_moved
     if h.building is not None:
         state = collisions.charge_building(state, unit, there, events)
     elevation = max(0, absolute - h.level)
-    state = state.with_unit(evolve(unit, elevation=elevation if unit.motive is Motive.VTOL else 0))
+    state = state.with_unit(unit.placed_at(elevation=elevation if unit.motive is Motive.VTOL else 0))
     state = collisions.fall_onto(state, state.units[unit.id], elevation, direction, dice, events)
     return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
 
@@ -168,8 +158,6 @@ def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction
 def _large_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> Unit | None:
     """Returns the large support vehicle or landed DropShip in ``there`` as high as the slipping unit
     (hex level + its height >= the unit's height, VEH-SLIP-11, 12), or None."""
-    from btcli.rules.collisions import is_large, units_in_the_way
-
     return next((u for u in units_in_the_way(state, unit, there, elevation) if is_large(u)), None)
 
 
@@ -177,14 +165,12 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
                      events: list[str]) -> GameState:
     """VEH-SLIP-12 then VEH-SLIP-11 (AMB-05: the charge first): the VTOL or WiGE automatically charges the
     large unit, then crashes in its hex."""
-    from btcli.rules import collisions
-
     state = collisions.automatic_charge(state, unit, large, dice, events, "VEH-SLIP-12")
     unit = state.units[unit.id]
     if not unit.active:
         return state
-    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1,
-                  elevation=elevation if unit.motive is Motive.VTOL else 0)
+    unit = evolve(unit.at(there, elevation=elevation if unit.motive is Motive.VTOL else 0),
+                  hexes_moved=unit.hexes_moved + 1)
     state = state.with_unit(unit)
     return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events,
                        f"slips into {large.id}, as high as itself, and crashes (VEH-SLIP-11)")
@@ -193,8 +179,6 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
 def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> bool:
     """VEH-SLIP-13: whether a VTOL or WiGE entering ``there`` at ``elevation`` could charge infantry there
     (infantry are 1 level tall: hex level + 1 >= its height)."""
-    from btcli.rules.collisions import units_in_the_way
-
     return any(u.is_infantry for u in units_in_the_way(state, unit, there, elevation))
 
 
@@ -202,9 +186,7 @@ def _slip_onto_infantry(state, unit: Unit, there: HexId, elevation: int, directi
                         events: list[str]) -> GameState:
     """VEH-SLIP-13, VTOL-CRASH-05: the VTOL or WiGE comes down to the base level of the infantry's hex and
     crashes, falling on the units there (accidental fall from above)."""
-    from btcli.rules import collisions
-
-    unit = evolve(unit, position=there, hexes_moved=unit.hexes_moved + 1, elevation=0)
+    unit = evolve(unit.at(there, elevation=0), hexes_moved=unit.hexes_moved + 1)
     events.append(f"{unit.id} slips into infantry in {there.label}: its height drops to the hex's base level (VEH-SLIP-13)")
     state = state.with_unit(unit)
     state = collisions.fall_onto(state, unit, elevation, direction, dice, events)
@@ -216,36 +198,22 @@ def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int)
     total = ceil(unit.tons / 5)
     events.append(f"{unit.id} {kind}s into terrain it cannot enter: {total} damage, immobile (VEH-URB-05)")
     for amount in combat_tables.damage_groups(total, 5):
-        hit = hit_for(unit, "front", amount, dice, kind)
+        hit = damage.vehicle_hit(unit, "front", amount, dice, kind)
         unit = vehicles.vehicle_damage(unit, hit, dice, events, turn)
         if unit.destroyed:
             return unit
-    return evolve(unit, extra={**unit.extra, "immobile": True})
-
-
-def hit_for(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
-    """Rolls where one damage group strikes a vehicle, keeping the table's [C]/[M] marks."""
-    roll = dice.roll(2, f"hit location {source} {unit.id} ({side})").total
-    if unit.motive is Motive.VTOL:
-        location, mark = combat_tables.vtol_hit_location(roll, side)
-    else:
-        location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(unit))
-    return Hit(unit.id, location, amount, side, False, mark == "C", mark == "M", source)
+    return vehicles.with_state(unit, immobile=True)
 
 
 def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str],
                 what: str = "slips into terrain as high as itself and crashes") -> GameState:
     """VTOL-CRASH-01: hexes moved x ceil(tons/10) on the side that struck the terrain (AMB-06)."""
-    from btcli.rules import vtol
-
     # AMB-06: hexes x ceil(tons / 10) (catalog reading); option vtol_crash_damage = "product": ceil(hexes x tons / 10)
-    if state.options.get("vtol_crash_damage", "per_hex") == "product":
+    if state.options.vtol_crash_damage == "product":
         total = ceil(hexes * unit.tons / 10)
     else:
         total = hexes * ceil(unit.tons / 10)
     events.append(f"{unit.id} {what}: {total} damage (VTOL-CRASH-01)")
-    from btcli.rules.collisions import struck_side
-
     # The side that struck the terrain faces the direction of the slip.
     return vtol.crash_damage(state, unit, total, struck_side(unit.facing, direction), dice, events)
 
@@ -257,7 +225,7 @@ def risk_points(unit: Unit, board, steps: tuple[str, ...], fast: bool) -> list[t
         return []
     slipping = unit.motive in SLIPPERS
     points = []
-    here, facing = unit.position, unit.facing
+    here, facing = unit.hex, unit.facing
     turned_from: Facing | None = None
     turn_hex = None
     entered = 0

@@ -6,13 +6,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from btcli import catalog
 from btcli.model.board import WOODS_HEIGHT, Terrain
+from btcli.model.frozen import record
 from btcli.model.state import GameState
-from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules import arcs, heat, los, vehicles
+from btcli.model.units import Motive, MoveMode, Unit, Weapon
+from btcli.rules import arcs, condition, drop_turn, heat, los, vehicles
 
 # tables.md 6.2: attacker movement modifier by the mode used this turn.
 ATTACKER_MOVEMENT = {
@@ -37,7 +35,7 @@ PARTIAL_COVER = "partial cover"  # the modifier's name; leg hits then strike the
 SHOULDER, ARM_ACTUATOR = 4, 1
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ToHit:
     """A target number as its modifiers; ``impossible`` names why an attack cannot be made."""
 
@@ -58,19 +56,12 @@ def target_movement_modifier(hexes: int) -> int:
     return TARGET_MOVEMENT_MAX
 
 
-def range_bracket(weapon: dict, distance: int) -> str | None:
+def range_bracket(weapon: Weapon, distance: int) -> str | None:
     """Returns 'short', 'medium', 'long' or None (out of range) for a weapon at ``distance`` hexes."""
     for bracket in ("short", "medium", "long"):
-        if distance <= weapon[bracket]:
+        if distance <= getattr(weapon, bracket):
             return bracket
     return None
-
-
-def is_immobile(unit: Unit) -> bool:
-    """Tells whether a unit is an immobile target (tables.md 6.3): shut down, crew out, vehicle stopped."""
-    from btcli.rules.vehicles import is_immobile as vehicle_immobile
-
-    return unit.shutdown or not unit.conscious or (unit.is_vehicle and vehicle_immobile(unit))
 
 
 def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
@@ -89,18 +80,18 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
             return f"'{attacker.id}' cannot fire: {why}", why[why.rindex("(") + 1 : -1]
         if vehicles.clearing(attacker):
             return f"'{attacker.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23"
-        if attacker.extra.get("crashed_turn") == state.turn:
+        if attacker.vehicle.crashed_turn == state.turn:
             return f"'{attacker.id}' crashed this turn", "VTOL-CRASH-04"
     return "", ""
 
 
-def range_modifiers(weapon: dict, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
+def range_modifiers(weapon: Weapon, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
     """Returns the range and minimum-range modifiers (tables.md 6.1), or ([], why) beyond long range."""
     bracket = range_bracket(weapon, distance)
     if bracket is None:
-        return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon['long']}"
+        return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon.long}"
     mods = [(f"{bracket} range ({distance} hexes)", RANGE_MODIFIER[bracket])]
-    minimum = int(weapon.get("min_range", 0))
+    minimum = weapon.min_range
     if minimum and distance <= minimum:
         mods.append((f"minimum range {minimum}", minimum - distance + 1))
     return mods, ""
@@ -112,7 +103,7 @@ def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
     moved = ATTACKER_MOVEMENT[attacker.mode]  # VTOLs keep theirs airborne (VTOL-ATK-04)
     if moved:
         mods.append((f"attacker {attacker.mode.value}", moved))
-        if attacker.is_vehicle and mount.location in attacker.extra.get("stabilized", ()):
+        if attacker.is_vehicle and mount.location in attacker.vehicle.stabilized:
             mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
     if attacker.prone:
         mods.append(("attacker prone", ATTACKER_PRONE))
@@ -135,7 +126,7 @@ def weapon_to_hit(
     target); ``twist`` the torso twist (or turret offset) in hexsides.
     """
     mount = attacker.weapons[index]
-    weapon = catalog.weapons()[mount.weapon]
+    weapon = attacker.spec(mount.weapon)
     mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
 
     def impossible(why: str, rule: str) -> ToHit:
@@ -144,12 +135,12 @@ def weapon_to_hit(
     why, rule = cannot_fire(state, attacker, mount)
     if why:
         return impossible(why, rule)
-    distance = attacker.position.distance(target.position)
+    distance = attacker.hex.distance(target.hex)
     if attacker.motive is Motive.VTOL and attacker.elevation > 0 and distance == 0:
         return impossible(f"airborne VTOL '{attacker.id}' cannot attack a unit in its own hex", "VTOL-ATK-02")
     facing = attacker.facing.turned(twist)
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
-    if not arcs.in_arc(attacker.position, facing, arc, target.position):
+    if not arcs.in_arc(attacker.hex, facing, arc, target.hex):
         return impossible(f"'{target.id}' is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
     sight = los.line_of_sight(state.board, attacker, target)
     if sight.blocked:
@@ -160,10 +151,7 @@ def weapon_to_hit(
     mods.extend(in_range)
     mods.extend(attacker_modifiers(attacker, mount))
     mods.extend(target_modifiers(state, attacker, target))
-    if "landed_turn" in target.extra and weapon.get("flak"):
-        from btcli.rules import drops
-
-        mods.extend(drops.flak_modifiers(target, state.turn, weapon))
+    mods.extend(drop_turn.flak_modifiers(target, state.turn, weapon))
     if sight.woods:
         mods.append(("intervening woods", sight.woods))
     if sight.partial_cover:
@@ -171,7 +159,7 @@ def weapon_to_hit(
     if sight.inside >= 0:  # URB-IN-11: +1 inside a building, +1 per intervening building hex or level
         mods.append(("inside a building" + (f", {sight.inside} intervening" if sight.inside else ""), 1 + sight.inside))
     if primary is not None and primary != target.id:
-        in_front = arcs.in_arc(attacker.position, facing, "front", target.position)
+        in_front = arcs.in_arc(attacker.hex, facing, "front", target.hex)
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))
     mods.extend(equipment_modifiers(attacker, mount))
     return ToHit(tuple(mods))
@@ -185,18 +173,15 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
         mods.append((f"target moved {target.hexes_moved} hexes", tmm))
     if target.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
-    if "landed_turn" in target.extra:  # DROP-10, AMB-35: +3 for the rest of the landing turn
-        from btcli.rules import drops
-
-        mods.extend(drops.target_modifiers(target, state.turn))
+    mods.extend(drop_turn.target_modifiers(target, state.turn))  # DROP-10, AMB-35: +3 for the landing turn
     if target.motive is Motive.VTOL and target.elevation > 0 and target.mp_spent > 0:
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
-    if is_immobile(target):
+    if condition.is_immobile(target):
         mods.append(("target immobile", IMMOBILE))
     if target.prone:
-        adjacent = attacker.position.distance(target.position) <= 1
+        adjacent = attacker.hex.distance(target.hex) <= 1
         mods.append(("target prone, adjacent" if adjacent else "target prone", PRONE_ADJACENT if adjacent else PRONE_FAR))
-    here = state.board.hex(target.position)
+    here = state.board.hex(target.hex)
     # VTOL-ATK-06: no woods benefit flying above the trees; under the canopy on a road it counts.
     above_trees = target.motive is Motive.VTOL and target.elevation > WOODS_HEIGHT
     if here.terrain in WOODS_IN_HEX and not above_trees:

@@ -1,12 +1,12 @@
 """Vehicle damage: no transfer, critical hits and their effects, motive system damage.
 
 Sources: catalog VEH-DMG, VEH-CRIT, VTOL-CRIT; tables.md 1-5. A vehicle's
-lasting conditions live in ``Unit.extra``:
+lasting conditions live in its ``VehicleState`` (``Unit.vehicle``):
 
 - ``motive_dsr``: the motive damage driving-roll modifiers taken (+1, +2, +3, each once);
 - ``immobile``: no movement for the rest of the game (major motive damage, engine hit);
 - ``engine_hit``, ``crew_killed``: as the critical results say;
-- ``stunned_until``: the last turn of a Crew Stunned result (VEH-CRIT-10, AMB-14);
+- ``stunned_from``..``stunned_until``: the turns of a Crew Stunned result (VEH-CRIT-10, AMB-14);
 - ``turret``: '' / 'jammed' / 'locked' / 'gone';
 - ``stabilized``: locations whose stabilizer is hit (VEH-CRIT-16).
 ``Unit.crits`` records every critical result as 'location: result'.
@@ -14,12 +14,14 @@ lasting conditions live in ``Unit.extra``:
 
 from __future__ import annotations
 
+from dataclasses import replace
 from math import ceil
 
-from btcli import catalog
 from btcli.dice import Dice
+from btcli.errors import IllegalOrderError
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Motive, Mount, Unit
+from btcli.rules.weapon_modes import shot_damage
 
 # tables.md 4 and 5: critical results by column for rolls 6..12 (2-5: no critical).
 VEHICLE_CRITS = {
@@ -58,7 +60,12 @@ def count(unit: Unit, result: str) -> int:
 
 
 def has_turret(unit: Unit) -> bool:
-    return "turret" in unit.max_armor and unit.extra.get("turret") != "gone"
+    return "turret" in unit.max_armor and unit.vehicle.turret != "gone"
+
+
+def with_state(unit: Unit, **changes) -> Unit:
+    """Returns the vehicle with some of its lasting conditions changed."""
+    return evolve(unit, vehicle=replace(unit.vehicle, **changes))
 
 
 # -- damage -----------------------------------------------------------------------------------
@@ -147,17 +154,17 @@ def _effective(unit: Unit, location: str, result: str) -> str | None:
     if result == "stabilizer" or result == "flight stabilizer":
         return None if f"{location}: {result}" in unit.crits else result
     if result == "cargo/infantry hit":
-        return result if unit.extra.get("cargo_tons") or unit.extra.get("infantry") else None
+        return result if unit.vehicle.cargo_tons or unit.vehicle.infantry else None
     if result in ("turret jam", "turret locks", "turret blown off"):
-        if not has_turret(unit) or unit.extra.get("turret") == "locked" and result != "turret blown off":
+        if not has_turret(unit) or unit.vehicle.turret == "locked" and result != "turret blown off":
             return None
         if result == "turret jam" and count(unit, "turret jam") >= 1:
             return "turret locks"  # VEH-CRIT-18: a second jam locks
         return result
     if result == "engine hit":
-        return None if unit.extra.get("engine_hit") else result
+        return None if unit.vehicle.engine_hit else result
     if result == "fuel tank" and unit.engine != "ice":  # tables.md 4 *: a fusion engine takes an Engine Hit
-        return None if unit.extra.get("engine_hit") else "engine hit"
+        return None if unit.vehicle.engine_hit else "engine hit"
     if result == "driver hit" and count(unit, "driver hit") >= 1:
         result = "crew stunned"  # VEH-CRIT-12
     if result == "commander hit" and count(unit, "commander hit") >= 1:
@@ -166,51 +173,42 @@ def _effective(unit: Unit, location: str, result: str) -> str | None:
         return "crew killed"  # VEH-CRIT-11
     if result in ("co-pilot hit", "pilot hit") and count(unit, result) >= 1:
         return "crew killed"  # VTOL-CRIT-02, VTOL-CRIT-08
-    if result == "crew killed" and unit.extra.get("crew_killed"):
+    if result == "crew killed" and unit.vehicle.crew_killed:
         return None
     return result
 
 
 def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
     """Makes a critical result take effect (VEH-CRIT-05..23, VTOL-CRIT-02..11)."""
-    extra = dict(unit.extra)
+    v = unit.vehicle
     if result == "crew stunned":  # VEH-CRIT-10, AMB-14: the next turn; each more stun one turn more
-        start, last = int(extra.get("stunned_from", 0)), int(extra.get("stunned_until", 0))
-        if last >= turn + 1 and start <= turn + 1:
-            extra["stunned_until"] = last + 1
-        else:
-            extra["stunned_from"], extra["stunned_until"] = turn + 1, turn + 1
-        return evolve(unit, extra=extra)
+        if v.stunned_until >= turn + 1 and v.stunned_from <= turn + 1:
+            return with_state(unit, stunned_until=v.stunned_until + 1)
+        return with_state(unit, stunned_from=turn + 1, stunned_until=turn + 1)
     if result == "crew killed":  # VEH-CRIT-09
-        extra["crew_killed"] = True
+        unit = with_state(unit, crew_killed=True)
         events.append(f"{unit.id}'s crew is killed: the vehicle counts as destroyed and cannot act")
         # A WiGE is always flying in btcli (one level up, docs/rules-notes.md): it crashes whatever its elevation.
         if (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE:
             events.append(f"{unit.id} crashes and is destroyed")
-            return evolve(unit, extra=extra, conscious=False, destroyed=True)
-        return evolve(unit, extra=extra, conscious=False)
+            return evolve(unit, conscious=False, destroyed=True)
+        return evolve(unit, conscious=False)
     if result == "engine hit":  # VEH-CRIT-13, VTOL-CRIT-03
-        extra["engine_hit"] = True
-        extra["immobile"] = True
-        return evolve(unit, extra=extra)
+        return with_state(unit, engine_hit=True, immobile=True)
     if result == "fuel tank":  # VEH-CRIT-14, VTOL-CRIT-07 (ICE only; fusion became an engine hit)
         events.append(f"{unit.id}'s fuel tank ruptures: the vehicle explodes and is destroyed")
         return evolve(unit, destroyed=True)
     if result == "stabilizer":  # VEH-CRIT-16
-        extra["stabilized"] = sorted(set(extra.get("stabilized", [])) | {location})
-        return evolve(unit, extra=extra)
+        return with_state(unit, stabilized=tuple(sorted(set(v.stabilized) | {location})))
     if result == "turret jam":  # VEH-CRIT-18
-        extra["turret"] = "jammed"
-        return evolve(unit, extra=extra)
+        return with_state(unit, turret="jammed")
     if result == "turret locks":  # VEH-CRIT-19
-        extra["turret"] = "locked"
-        return evolve(unit, extra=extra)
+        return with_state(unit, turret="locked")
     if result == "turret blown off":  # VEH-CRIT-17, AMB-15: the vehicle survives
-        extra["turret"] = "gone"
         weapons = tuple(_destroyed(m) if m.location == "turret" else m for m in unit.weapons)
         armor, internal = dict(unit.armor), dict(unit.internal)
         armor["turret"] = 0
-        return evolve(unit, extra=extra, weapons=weapons, armor=armor, internal=internal)
+        return evolve(with_state(unit, turret="gone"), weapons=weapons, armor=armor, internal=internal)
     if result == "weapon destroyed":  # VEH-CRIT-20, 21
         return _weapon_destroyed(unit, location, dice, events, turn, damage)
     if result == "weapon malfunction":  # VEH-CRIT-22
@@ -223,9 +221,8 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
     if result == "ammunition":  # VEH-CRIT-05, 06
         return _ammunition(unit, location, events, turn)
     if result == "cargo/infantry hit":  # VEH-CRIT-07
-        extra["cargo_tons"] = 0
         events.append(f"{unit.id}: cargo destroyed (carried infantry take {damage} damage)")
-        return evolve(unit, extra=extra)
+        return with_state(unit, cargo_tons=0.0)
     if result == "rotor damage":  # VTOL-CRIT-09
         return _lose_cruise(unit, 1, "rotor damage critical (VTOL-CRIT-09)", events)
     if result == "rotor destroyed":  # VTOL-CRIT-10
@@ -236,9 +233,7 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
 
 
 def _with(m: Mount, **changes) -> Mount:
-    from btcli.rules.damage import evolve_mount
-
-    return evolve_mount(m, **changes)
+    return replace(m, **changes)
 
 
 def _destroyed(m: Mount) -> Mount:
@@ -258,27 +253,22 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
-    from btcli.rules.damage import shot_damage
-
-    by_damage = sorted(candidates, key=lambda i: (shot_damage(catalog.weapons()[unit.weapons[i].weapon]), i))
+    by_damage = sorted(candidates, key=lambda i: (shot_damage(unit.spec(unit.weapons[i].weapon)), i))
     # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
     weapons = list(unit.weapons)
     weapons[index] = _destroyed(unit.weapons[index])
     events.append(f"{unit.id}: {unit.weapons[index].label} destroyed ({'owner' if chooser <= 3 else 'attacker'} chooses)")
     unit = evolve(unit, weapons=tuple(weapons))
-    if catalog.weapons()[unit.weapons[index].weapon].get("explodes_when_destroyed"):
+    if unit.spec(unit.weapons[index].weapon).explodes_when_destroyed:
         return _ammunition(unit, location, events, turn)  # VEH-CRIT-21
     return unit
 
 
 def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit:
-    from btcli.rules.damage import shot_damage
-
-    total = sum(a.shots * shot_damage(catalog.weapons()[a.weapon]) for a in unit.ammo
-                if catalog.weapons()[a.weapon].get("explosive_ammo", True))
+    total = sum(a.shots * shot_damage(unit.spec(a.weapon)) for a in unit.ammo if unit.spec(a.weapon).explosive_ammo)
     unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0, a.kind) for a in unit.ammo))
-    if unit.extra.get("case"):  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
+    if unit.vehicle.case:  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
         armor = dict(unit.armor)
         armor["rear"] = max(0, armor.get("rear", 0) - total)
         events.append(f"{unit.id}: ammunition explodes ({total}); CASE vents it through the rear armor")
@@ -312,20 +302,15 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
     if result == "no effect":
         return unit
     unit = evolve(unit, crits=unit.crits + (f"motive: {result}",))
-    extra = dict(unit.extra)
-    if result in MOTIVE_DSR:
-        taken = set(extra.get("motive_dsr", []))
-        taken.add(MOTIVE_DSR[result])  # each modifier only once (tables.md 3 notes)
-        extra["motive_dsr"] = sorted(taken)
-        unit = evolve(unit, extra=extra)
+    if result in MOTIVE_DSR:  # each modifier only once (tables.md 3 notes)
+        unit = with_state(unit, motive_dsr=tuple(sorted(set(unit.vehicle.motive_dsr) | {MOTIVE_DSR[result]})))
     if result == "moderate damage":
         return _lose_cruise(unit, 1, "moderate motive damage", events)
     if result == "heavy damage":
         return _lose_cruise(unit, unit.walk - ceil(unit.walk / 2), "heavy motive damage", events)
     if result == "major damage":
-        extra["immobile"] = True
-        extra.setdefault("design_cruise", unit.walk)
-        unit = evolve(unit, extra=extra, walk=0, run=0)
+        unit = evolve(with_state(unit, immobile=True, design_cruise=unit.vehicle.design_cruise or unit.walk),
+                      walk=0, run=0)
         events.append(f"{unit.id} is immobilized")
         return unit
     return unit
@@ -334,8 +319,8 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
 def _lose_cruise(unit: Unit, points: int, why: str, events: list[str]) -> Unit:
     cruise = max(0, unit.walk - points)
     events.append(f"{unit.id}: cruise MP {unit.walk} -> {cruise}, flank {flank_for(cruise)} ({why})")
-    extra = {"design_cruise": unit.walk, **unit.extra}
-    return evolve(unit, walk=cruise, run=flank_for(cruise), extra=extra)
+    unit = with_state(unit, design_cruise=unit.vehicle.design_cruise or unit.walk)
+    return evolve(unit, walk=cruise, run=flank_for(cruise))
 
 
 # -- what the conditions change -----------------------------------------------------------------------
@@ -359,12 +344,13 @@ def to_hit_modifiers(unit: Unit, location: str) -> list[tuple[str, int]]:
 
 def stunned(unit: Unit, turn: int) -> bool:
     """Tells whether the crew is stunned this turn (VEH-CRIT-10)."""
-    return int(unit.extra.get("stunned_from", 0)) <= turn <= int(unit.extra.get("stunned_until", -1))
+    v = unit.vehicle
+    return v.stunned_until > 0 and v.stunned_from <= turn <= v.stunned_until
 
 
 def cannot_fire(unit: Unit, turn: int) -> str:
     """Returns why a vehicle may not fire this turn, or ''."""
-    if unit.extra.get("crew_killed"):
+    if unit.vehicle.crew_killed:
         return "its crew is dead (VEH-CRIT-09)"
     if stunned(unit, turn):
         return "its crew is stunned (VEH-CRIT-10)"
@@ -375,13 +361,13 @@ def cannot_fire(unit: Unit, turn: int) -> str:
 
 def is_immobile(unit: Unit) -> bool:
     """Tells whether a vehicle is an immobile target (engine hit, major motive damage, dead crew)."""
-    return bool(unit.extra.get("immobile") or unit.extra.get("crew_killed"))
+    return unit.vehicle.immobile or unit.vehicle.crew_killed
 
 
 def driving_modifiers(unit: Unit) -> list[tuple[str, int]]:
     """Returns the lasting driving skill roll modifiers of a vehicle (tables.md 3, 4, 5)."""
     mods = []
-    motive = sum(unit.extra.get("motive_dsr", []))
+    motive = sum(unit.vehicle.motive_dsr)
     if motive:
         mods.append(("motive damage", motive))
     if count(unit, "driver hit"):
@@ -397,13 +383,11 @@ def driving_modifiers(unit: Unit) -> list[tuple[str, int]]:
 
 def clearing(unit: Unit) -> bool:
     """Tells whether the crew is clearing a jam this weapon phase (VEH-CRIT-18, 23)."""
-    return bool(unit.extra.get("clearing"))
+    return unit.vehicle.clearing
 
 
 def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
     """Spends this weapon phase clearing one jammed weapon or a jammed turret (VEH-CRIT-18, VEH-CRIT-23)."""
-    from btcli.errors import IllegalOrderError
-
     if unit.fired:
         raise IllegalOrderError(f"'{unit.id}' already fired this phase and cannot clear a jam", "VEH-CRIT-23")
     if clearing(unit):
@@ -411,20 +395,18 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
     why = cannot_fire(unit, turn)
     if why and "sensors" not in why:
         raise IllegalOrderError(f"'{unit.id}' cannot act: {why}", why[why.rindex("(") + 1 : -1])
-    extra = dict(unit.extra)
-    extra["clearing"] = True
     if what.lower() == "turret":
-        if extra.get("turret") != "jammed":
+        if unit.vehicle.turret != "jammed":
             raise IllegalOrderError(f"'{unit.id}''s turret is not jammed", "VEH-CRIT-18")
-        extra["turret"] = ""
-        return evolve(unit, extra=extra), f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)"
-    name = catalog.weapon_name(what.partition("@")[0])
+        return with_state(unit, clearing=True, turret=""), (
+            f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)")
+    name = unit.weapon_named(what.partition("@")[0])
     jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
               and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
     if not jammed:
         raise IllegalOrderError(f"'{unit.id}' has no jammed {what!r}", "VEH-CRIT-23")
     weapons = list(unit.weapons)
     weapons[jammed[0]] = _with(weapons[jammed[0]], jammed=False)
-    return evolve(unit, weapons=tuple(weapons), extra=extra), (
+    return evolve(with_state(unit, clearing=True), weapons=tuple(weapons)), (
         f"{unit.id}'s crew clears the jammed {weapons[jammed[0]].label} (no weapon fires this phase)"
     )

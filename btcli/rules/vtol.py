@@ -9,23 +9,25 @@ so the elevation changes with the ground below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import ceil
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables
+from btcli.rules import combat_tables, damage, displacement, placement, vehicles
+from btcli.rules.placement import is_large, units_in_the_way
+from btcli.rules.terrain import obstacle_height, prohibited_rule
 
 MAX_ELEVATION = 500  # VEH-VTOL-05
 LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-10 (a road counts as paved)
 CRASH_SIDE = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}  # tables.md 5 notes (MegaMek)
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Flight:
     """A checked VTOL move: where it ends, how high, what it cost, and whether it ends in a crash."""
 
@@ -37,15 +39,6 @@ class Flight:
     crash: str = ""  # why the VTOL crashes at the end of this move ('' = it does not)
     landed: bool = False
     charge: str = ""  # VEH-VTOL-11: the large unit it charged trying to land on it ('' = none)
-
-
-def obstacle_height(h: Hex, on_road: bool) -> int:
-    """Returns how many levels above the ground a VTOL must stay over this hex (VEH-VTOL-06, 12)."""
-    if h.building is not None:
-        return h.building.height
-    if h.terrain.is_woods and not on_road:
-        return WOODS_HEIGHT
-    return 0
 
 
 def landing_problem(h: Hex) -> str:
@@ -70,7 +63,7 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
     off again in the same move (climb first, VEH-VTOL-08). A crash ends the move.
     """
     board = state.board
-    here, facing, elevation = unit.position, unit.facing, unit.elevation
+    here, facing, elevation = unit.hex, unit.facing, unit.elevation
     mp = hexes = 0
     landed = elevation == _roof(board.hex(here))
     # VEH-VTOL-12: below the treetops only along a road it started on, for the whole move.
@@ -141,16 +134,12 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
 def _large_below(state: GameState, unit: Unit, here: HexId, elevation: int) -> Unit | None:
     """Returns the large support vehicle or landed DropShip in ``here`` that a VTOL descending to
     ``elevation`` would touch (VEH-VTOL-11), or None."""
-    from btcli.rules.collisions import is_large, units_in_the_way
-
     return next((u for u in units_in_the_way(state, unit, here, elevation) if is_large(u)), None)
 
 
 def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int) -> None:
     """VEH-VTOL-14: flying into a hex at the height of a unit there would be an accidental charge; btcli
     refuses it as a move (a player does not plan a collision; skids and slips resolve theirs)."""
-    from btcli.rules.collisions import units_in_the_way
-
     blockers = units_in_the_way(state, unit, there, elevation)
     if blockers:
         raise IllegalOrderError(
@@ -168,7 +157,7 @@ def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, event
 
 
 def _in_water(state: GameState, unit: Unit) -> bool:
-    h = state.board.hex(unit.position)
+    h = state.board.hex(unit.hex)
     return h.terrain is Terrain.WATER and h.bridge is None
 
 
@@ -176,40 +165,35 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
     """Resolves a crash (VTOL-CRASH-02..04): 5-point groups on the VTOL table column of ``side``; any
     internal structure damage may explode it (VEH-DMG-06, AMB-13); a survivor on landing ground is
     landed, otherwise destroyed. It cannot attack this turn."""
-    from btcli.rules import vehicles
-    from btcli.rules.skids import hit_for
-
     wige = unit.motive is Motive.WIGE
-    unit = evolve(unit, extra={**unit.extra, "crashed_turn": state.turn})  # VTOL-CRASH-04
+    unit = vehicles.with_state(unit, crashed_turn=state.turn)  # VTOL-CRASH-04
     if _in_water(state, unit):
         # A WiGE too (MegaMek's crashVTOLorWiGE, tables.md 5 notes; UNVERIFIED)
         events.append(f"{unit.id} crashes into water and is destroyed ({'tables.md 5' if wige else 'VEH-VTOL-15'})")
         return state.with_unit(evolve(unit, destroyed=True))
     structure = sum(unit.internal.values())
     for amount in combat_tables.damage_groups(total, 5):  # VTOL-CRASH-02: a WiGE on the ground vehicle table
-        unit = vehicles.vehicle_damage(unit, hit_for(unit, side, amount, dice, "crash"), dice, events, state.turn)
+        unit = vehicles.vehicle_damage(unit, damage.vehicle_hit(unit, side, amount, dice, "crash"), dice, events, state.turn)
         if unit.destroyed:
             return state.with_unit(unit)
     if not wige and sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
         events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
         return state.with_unit(evolve(unit, destroyed=True))
-    problem = landing_problem(state.board.hex(unit.position)) if not wige else _wige_rest_problem(state, unit)
-    large = [u.id for u in state.units.values() if u.position == unit.position and u.active and u.extra.get("large")]
+    problem = landing_problem(state.board.hex(unit.hex)) if not wige else _wige_rest_problem(state, unit)
+    large = [u.id for u in state.units.values() if u.hex == unit.hex and u.active and placement.is_large(u)]
     if large:  # the large unit fills the hex (btcli's reading, UNVERIFIED)
         problem = f"'{large[0]}' fills the hex"
     if problem:
         events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
         return state.with_unit(evolve(unit, destroyed=True))
-    events.append(f"{unit.id} survives the crash and is landed in {unit.position.label} (VTOL-CRASH-03)")
-    return state.with_unit(evolve(unit, elevation=0 if wige else _roof(state.board.hex(unit.position))))
+    events.append(f"{unit.id} survives the crash and is landed in {unit.hex.label} (VTOL-CRASH-03)")
+    return state.with_unit(unit.placed_at(elevation=0 if wige else _roof(state.board.hex(unit.hex))))
 
 
 def _wige_rest_problem(state: GameState, unit: Unit) -> str:
     """Returns why a crashed WiGE cannot come to rest in its hex, or '': it can where it may move (woods and
     buildings are barred to it, tables.md 11.2; btcli's reading of VTOL-CRASH-03 for a WiGE, UNVERIFIED)."""
-    from btcli.rules.movement import prohibited_rule
-
-    h = state.board.hex(unit.position)
+    h = state.board.hex(unit.hex)
     if prohibited_rule(unit, h, on_road=False):
         return f"a WiGE may not enter {h.terrain.value.replace('_', ' ')} (VEH-MOVE-11)"
     return ""
@@ -217,8 +201,7 @@ def _wige_rest_problem(state: GameState, unit: Unit) -> str:
 
 def explodes_on_crash(state: GameState, unit: Unit) -> bool:
     """VEH-DMG-06/07, AMB-13: every VTOL (catalog reading) or only ICE ones (option vtol_crash_explosion = 'ice')."""
-    return state.options.get("vtol_crash_explosion", "all") == "all" or unit.engine == "ice"
-
+    return state.options.vtol_crash_explosion == "all" or unit.engine == "ice"
 
 # -- an airborne VTOL after damage (VTOL-CRIT-04, 05, 08; VEH-DMG-05) --------------------------------
 
@@ -227,17 +210,15 @@ ENGINE_LANDING_MODIFIER = 4  # VTOL-CRIT-04: the landing roll is made at +4
 
 
 def airborne(state: GameState, unit: Unit) -> bool:
-    return unit.motive.value == "vtol" and unit.elevation > _roof(state.board.hex(unit.position))
+    return unit.motive.value == "vtol" and unit.elevation > _roof(state.board.hex(unit.hex))
 
 
 def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
     """Resolves what damage does to a VTOL in the air: engine hit, no MP left, pilot hit."""
-    from btcli.rules import vehicles
-
     unit = state.units[before.id]
     if unit.destroyed or not airborne(state, unit):
         return state
-    if unit.extra.get("engine_hit") and not before.extra.get("engine_hit"):
+    if unit.vehicle.engine_hit and not before.vehicle.engine_hit:
         return forced_landing(state, unit, "engine hit (VTOL-CRIT-04)", dice, events)
     if unit.walk == 0 and before.walk > 0:  # VEH-DMG-05, AMB-12: as an engine hit, but the engine runs
         return forced_landing(state, unit, "no MP left (VEH-DMG-05)", dice, events)
@@ -246,8 +227,8 @@ def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) 
         roll = dice.roll(2, f"driving skill roll {unit.id} (pilot hit)", target=sum(v for _, v in modifiers),
                          modifiers=tuple(modifiers))
         if not roll.success:
-            h = state.board.hex(unit.position)
-            unit = evolve(unit, elevation=unit.elevation - 1)
+            h = state.board.hex(unit.hex)
+            unit = unit.placed_at(elevation=unit.elevation - 1)
             events.append(f"{unit.id} drops to elevation {unit.elevation} after its pilot is hit (VTOL-CRIT-08)")
             if unit.elevation <= obstacle_height(h, on_road=False):
                 return crash(state.with_unit(unit), unit, 0, "it dropped into the terrain", dice, events)
@@ -258,9 +239,7 @@ def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) 
 def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: list[str]) -> GameState:
     """VTOL-CRIT-04/05: over clear, paved, rough or a building a driving roll at +4 lands it, immobile;
     a failure, or any other terrain, destroys it."""
-    from btcli.rules import vehicles
-
-    h = state.board.hex(unit.position)
+    h = state.board.hex(unit.hex)
     if h.terrain not in FORCED_LANDING_TERRAIN or h.terrain is Terrain.WATER:
         events.append(f"{unit.id} must come down over {h.terrain.value.replace('_', ' ')} ({why}) and is destroyed (VTOL-CRIT-05)")
         return state.with_unit(evolve(unit, destroyed=True))
@@ -270,22 +249,21 @@ def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: l
     if not roll.success:
         events.append(f"{unit.id} fails its forced landing ({roll.total} vs {roll.target}) and is destroyed")
         return state.with_unit(evolve(unit, destroyed=True))
-    events.append(f"{unit.id} makes a forced landing in {unit.position.label} ({why}); it cannot move again")
-    extra = {**unit.extra, "immobile": True}
+    events.append(f"{unit.id} makes a forced landing in {unit.hex.label} ({why}); it cannot move again")
+    unit = vehicles.with_state(unit, immobile=True)
     if h.building is not None and h.building.cf < unit.tons:  # VTOL-CRIT-06: the roof cannot carry it
-        return _collapse_under(state, evolve(unit, extra=extra), dice, events)
-    return state.with_unit(evolve(unit, elevation=_roof(h), extra=extra))
+        return _collapse_under(state, unit, dice, events)
+    return state.with_unit(unit.placed_at(elevation=_roof(h)))
 
 
 def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> GameState:
     """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
     landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
-    from btcli.rules import buildings
 
-    h = state.board.hex(unit.position)
+    h = state.board.hex(unit.hex)
     cf = h.building.cf
     events.append(
-        f"the building in {unit.position.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) (VTOL-CRIT-06)"
+        f"the building in {unit.hex.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) (VTOL-CRIT-06)"
     )
-    state = state.with_unit(buildings.placed(evolve(unit, elevation=0), top=True))
-    return buildings.collapse(state, [unit.position], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")
+    state = state.with_unit(placement.placed(unit.placed_at(elevation=0), top=True))
+    return displacement.collapse(state, [unit.hex], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

@@ -15,7 +15,11 @@ UNVERIFIED). Gauss rifles explode when a critical hit destroys them
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from btcli.dice import Dice
+from btcli.model.state import evolve
+from btcli.model.units import Weapon
 from btcli.rules import combat_tables
 
 MODES = ("standard", "ap", "cluster", "ultra")
@@ -28,15 +32,15 @@ ULTRA_SHOTS = 2
 ULTRA_JAM_ROLL = 2  # a natural 2 while double-firing
 
 
-def problem(weapon: str, data: dict, mode: str) -> str:
+def problem(weapon: str, data: Weapon, mode: str) -> str:
     """Returns why a weapon cannot fire in this mode, or ''."""
     if mode not in MODES:
         return f"unknown mode {mode!r} (use {', '.join(MODES[1:])})"
     if mode == "ap" and weapon not in AP_CRITICAL_MODIFIER:
         return f"armor-piercing ammunition is for standard autocannons ({', '.join(AP_CRITICAL_MODIFIER)}), not {weapon!r}"
-    if mode == "cluster" and not data.get("lbx"):
+    if mode == "cluster" and not data.lbx:
         return f"cluster rounds are for LB-X autocannons, not {weapon!r}"
-    if mode == "ultra" and not data.get("ultra"):
+    if mode == "ultra" and not data.ultra:
         return f"only Ultra autocannons fire at double rate, not {weapon!r}"
     return ""
 
@@ -68,42 +72,45 @@ def after_roll(attacker, index: int, natural: int, mode: str, events: list[str])
     natural 2), else unchanged."""
     if not jams(mode, natural):
         return attacker
-    from btcli.model.state import evolve
-    from btcli.rules.damage import evolve_mount
-
     events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
     mounts = list(attacker.weapons)
-    mounts[index] = evolve_mount(mounts[index], jammed=True)
+    mounts[index] = replace(mounts[index], jammed=True)
     return evolve(attacker, weapons=tuple(mounts))
 
 
-def damage_groups(dice: Dice, data: dict, mode: str, label: str, target_id: str) -> list[int]:
+def damage_groups(dice: Dice, data: Weapon, mode: str, label: str, target_id: str) -> list[int]:
     """Returns the damage groups of one hit (tables.md 7, 12)."""
-    per = int(data["damage"])
+    per = data.damage
     if mode == "ultra":
         roll = dice.roll(2, f"cluster hits {label} vs {target_id} (2 shots, double rate)").total
         return [per] * combat_tables.cluster_hits(ULTRA_SHOTS, roll)
     if mode == "cluster":
-        size = int(data["cluster"])
+        size = data.cluster
         roll = dice.roll(2, f"cluster hits {label} vs {target_id} ({size} pellets)").total
         return [1] * combat_tables.cluster_hits(size, roll)
-    if data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0:
-        size = int(data["cluster"])
-        if data.get("streak"):
+    if data.kind == "missile" and data.cluster > 0:
+        size = data.cluster
+        if data.streak:
             missiles = size  # a Streak that hits hits with every missile
         else:
             roll = dice.roll(2, f"cluster hits {label} vs {target_id} ({size} missiles)").total
             missiles = combat_tables.cluster_hits(size, roll)
-        group = int(data.get("group", 0)) or missiles
+        group = data.group or missiles
         return [n * per for n in combat_tables.damage_groups(missiles, group)]
     return [per]
 
 
-def full_damage(data: dict, mode: str = "standard") -> int:
+def full_damage(data: Weapon, mode: str = "standard") -> int:
     """Returns a weapon's whole damage, every missile, pellet or shot hitting (URB-ATK-05)."""
-    per = int(data["damage"])
+    per = data.damage
     if mode == "ultra":
         return per * ULTRA_SHOTS
-    if mode == "cluster" or (data.get("kind") == "missile" and int(data.get("cluster", 0)) > 0):
-        return (1 if mode == "cluster" else per) * int(data["cluster"])
+    if mode == "cluster" or (data.kind == "missile" and data.cluster > 0):
+        return (1 if mode == "cluster" else per) * data.cluster
     return per
+
+
+def shot_damage(data: Weapon) -> int:
+    """Returns the damage one shot of ammunition holds: a missile salvo counts every missile (tables.md 12)."""
+    missiles = data.cluster if data.kind == "missile" else 0
+    return data.damage * max(1, missiles)

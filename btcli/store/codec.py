@@ -1,24 +1,28 @@
-"""Converts a GameState to and from the plain dict written as the game file's head.
+"""Converts a GameState to and from the plain dict written as the game file's head (format 2).
 
-The same unit and map formats are accepted in scenarios (with defaults and
-catalog designs filled in by ``btcli.store.scenario``).
+Units, hits, declarations, options and drop groups are written field by field as their
+dataclasses declare them (``btcli.store.typed``); the map keeps its compact hand-made form
+(a default hex and the hexes that differ), which scenarios share. A scenario's units are
+completed into this form by ``btcli.store.scenario``.
 """
 
 from __future__ import annotations
 
 from btcli.errors import GameFileError
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
-from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import (
     FORMAT_VERSION,
     AttackDeclaration,
+    DropGroup,
     GameState,
     Hit,
+    Options,
     Phase,
     Side,
     Victory,
 )
-from btcli.model.units import AmmoBin, Motive, Mount, MoveMode, Unit, UnitKind
+from btcli.model.units import GROUND, Unit, UnitKind
+from btcli.store import typed
 
 # -- map ----------------------------------------------------------------------
 
@@ -153,164 +157,48 @@ def board_from_dict(data: dict[str, object]) -> Board:
     return Board(width, height, default, hexes)
 
 
-# -- units --------------------------------------------------------------------
+# -- units ------------------------------------------------------------------------------
 
 
 def unit_to_dict(u: Unit) -> dict[str, object]:
-    vehicle = u.is_vehicle
-    out: dict[str, object] = {
-        "side": u.side,
-        "name": u.name,
-        "kind": u.kind.value,
-        "motive": u.motive.value,
-        "tons": u.tons,
-        "engine": u.engine,
-        ("cruise" if vehicle else "walk"): u.walk,
-        ("flank" if vehicle else "run"): u.run,
-        "jump": u.jump,
-        "gunnery": u.gunnery,
-        ("driving" if vehicle else "piloting"): u.piloting,
-        "heat_sinks": u.heat_sinks,
-        "position": u.position.label if u.position else "",
-        "facing": u.facing.name,
-        "elevation": u.elevation,
-        "destroyed": u.destroyed,
-        "prone": u.prone,
-        "heat": u.heat,
-        "mode": u.mode.value,
-        "mp_spent": u.mp_spent,
-        "hexes_moved": u.hexes_moved,
-        "weapons": [_mount_to_dict(m) for m in u.weapons],
-        "ammo": [_ammo_to_dict(a) for a in u.ammo],
-        "armor": dict(u.armor),
-        "internal": dict(u.internal),
-        "max_armor": dict(u.max_armor),
-        "max_internal": dict(u.max_internal),
-        "pilot_hits": u.pilot_hits,
-        "conscious": u.conscious,
-        "shutdown": u.shutdown,
-        "twist": u.twist,
-        "crits": list(u.crits),
-        "fired": list(u.fired),
-        "damage_phase": u.damage_phase,
-    }
-    if u.slots:
-        out["slots"] = {loc: list(items) for loc, items in u.slots.items()}
-    if u.unverified:
-        out["unverified"] = u.unverified
-    if u.extra:
-        out["extra"] = dict(u.extra)
+    """Returns a unit as the table under ``[units.ID]``: every field that is not at its default."""
+    out = typed.to_plain(u)
+    del out["id"]  # the table's key
     return out
-
-
-def _mount_to_dict(m: Mount) -> dict[str, object]:
-    out: dict[str, object] = {"name": m.weapon, "location": m.location}
-    if m.rear:
-        out["rear"] = True
-    if m.destroyed:
-        out["destroyed"] = True
-    if m.jammed:
-        out["jammed"] = True
-    return out
-
-
-def _ammo_to_dict(a: AmmoBin) -> dict[str, object]:
-    d: dict[str, object] = {"weapon": a.weapon, "location": a.location, "shots": a.shots}
-    if a.kind != "standard":
-        d["kind"] = a.kind
-    return d
-
-
-def _ammo_from_dict(a: dict, where: str) -> AmmoBin:
-    """Reads an ammunition bin: ``kind = "ap"`` (armor-piercing, standard autocannons, VEH-DMG-10) or
-    ``"cluster"`` (LB-X cluster rounds); standard by default."""
-    if "kind" not in a:
-        return AmmoBin(a["weapon"], a["location"], int(a["shots"]))
-    from btcli import catalog
-    from btcli.rules import weapon_modes
-
-    kind = str(a["kind"])
-    data = catalog.weapons().get(str(a["weapon"]), {})
-    problem = ("'ultra' is a way of firing, not a kind of ammunition" if kind == "ultra"
-               else weapon_modes.problem(str(a["weapon"]), data, kind))
-    if problem:
-        raise GameFileError(f"ammunition of {where}: {problem}")
-    return AmmoBin(a["weapon"], a["location"], int(a["shots"]), kind)
-
-
-def _mount_from_dict(w: dict[str, object]) -> Mount:
-    return Mount(
-        str(w["name"]), str(w["location"]), bool(w.get("rear", False)),
-        bool(w.get("destroyed", False)), bool(w.get("jammed", False)),
-    )
 
 
 def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
+    """Reads a unit table (format 2), checking each field's type and that the unit's kind record is its own."""
     where = f"unit {unit_id!r}"
-    try:
-        kind = _enum(UnitKind, d["kind"], f"kind of {where}")
-        vehicle = kind is UnitKind.VEHICLE
-        position = HexId.parse(d["position"]) if d.get("position") else None
-        return Unit(
-            id=unit_id,
-            side=str(d["side"]),
-            name=str(d.get("name", unit_id)),
-            kind=kind,
-            motive=_enum(Motive, d.get("motive", "biped"), f"motive of {where}"),
-            tons=int(d["tons"]),
-            engine=str(d.get("engine", "fusion")),
-            walk=int(d["cruise" if vehicle else "walk"]),
-            run=int(d["flank" if vehicle else "run"]),
-            jump=int(d.get("jump", 0)),
-            gunnery=int(d["gunnery"]),
-            piloting=int(d["driving" if vehicle else "piloting"]),
-            heat_sinks=int(d.get("heat_sinks", 0)),
-            position=position,
-            facing=Facing.parse(d.get("facing", "N")),
-            elevation=int(d.get("elevation", 0)),
-            destroyed=bool(d.get("destroyed", False)),
-            prone=bool(d.get("prone", False)),
-            heat=int(d.get("heat", 0)),
-            mode=_enum(MoveMode, d.get("mode", "none"), f"movement mode of {where}"),
-            mp_spent=int(d.get("mp_spent", 0)),
-            hexes_moved=int(d.get("hexes_moved", 0)),
-            weapons=tuple(_mount_from_dict(w) for w in d.get("weapons", ())),
-            ammo=tuple(_ammo_from_dict(a, where) for a in d.get("ammo", ())),
-            armor={k: int(v) for k, v in d["armor"].items()},
-            internal={k: int(v) for k, v in d["internal"].items()},
-            max_armor={k: int(v) for k, v in d["max_armor"].items()},
-            max_internal={k: int(v) for k, v in d["max_internal"].items()},
-            pilot_hits=int(d.get("pilot_hits", 0)),
-            conscious=bool(d.get("conscious", True)),
-            shutdown=bool(d.get("shutdown", False)),
-            twist=int(d.get("twist", 0)),
-            slots={loc: tuple(items) for loc, items in d.get("slots", {}).items()},
-            crits=tuple(d.get("crits", ())),
-            fired=tuple(int(i) for i in d.get("fired", ())),
-            damage_phase=int(d.get("damage_phase", 0)),
-            unverified=str(d.get("unverified", "")),
-            extra=dict(d.get("extra", {})),
-        )
-    except GameFileError:
-        raise
-    except KeyError as exc:
-        raise GameFileError(f"{where} is missing {exc.args[0]!r}") from None
-    except Exception as exc:  # wrong types in a hand-edited file
-        raise GameFileError(f"{where} is malformed: {exc}") from None
+    unit = typed.from_plain(Unit, d, where, id=unit_id)
+    own = KIND_RECORDS.get(unit.kind)
+    for kind, record in KIND_RECORDS.items():
+        if kind is not unit.kind and getattr(unit, record) is not None:
+            raise GameFileError(f"{where} is a {unit.kind.value} but has a [{record}] table")
+    if own is not None and getattr(unit, own) is None:
+        raise GameFileError(f"{where} is a {unit.kind.value} without its [{own}] table")
+    return unit
 
 
-# -- whole state --------------------------------------------------------------
+# The record of kind-specific state each unit kind keeps (Unit.mech, Unit.vehicle).
+KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle"}
+
+
+# -- whole state ------------------------------------------------------------------------
 
 
 def state_to_dict(s: GameState) -> dict[str, object]:
     out = meta_to_dict(s)
     out["map"] = board_to_dict(s.board)
+    others = {mid: board_to_dict(b) for mid, b in s.maps.items() if mid != GROUND}
+    if others:
+        out["maps"] = others
     out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
     return out
 
 
 def meta_to_dict(s: GameState) -> dict[str, object]:
-    """Returns the head without the map and the units (sections in file order)."""
+    """Returns the head without the maps and the units (sections in file order)."""
     game: dict[str, object] = {
         "format": FORMAT_VERSION,
         "name": s.name,
@@ -325,28 +213,23 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
         "result": s.result,
     }
     out: dict[str, object] = {"game": game}
-    if s.options:
-        out["options"] = dict(s.options)
-    out["victory"] = {"turn_limit": s.victory.turn_limit, "destroy_share": s.victory.destroy_share}
-    out["declarations"] = [
-        {
-            "attacker": d.attacker,
-            "target": d.target,
-            "weapons": list(d.weapons),
-            "physical": d.physical,
-            "primary": d.primary,
-        }
-        for d in s.declarations
-    ]
-    out["pending"] = [h.to_dict() for h in s.pending]
+    options = typed.to_plain(s.options)
+    if options:
+        out["options"] = options
+    out["victory"] = typed.to_plain(s.victory)
+    out["declarations"] = typed.to_plain(s.declarations)
+    out["pending"] = typed.to_plain(s.pending)
     if s.drops:
-        out["drops"] = {gid: dict(group) for gid, group in s.drops.items()}
+        out["drops"] = typed.to_plain(s.drops)
     out["sides"] = {side.id: {"name": side.name} for side in s.sides.values()}
     return out
 
 
 def _units_of(d: dict[str, object]) -> dict[str, Unit]:
-    units = {uid: unit_from_dict(uid, u) for uid, u in d.get("units", {}).items()}
+    raw = d.get("units", {})
+    if not isinstance(raw, dict):
+        raise GameFileError("[units] must be a table of units")
+    units = {uid: unit_from_dict(uid, u) for uid, u in raw.items()}
     sides = d["sides"]
     if len(sides) != 2:
         raise GameFileError(f"game file has {len(sides)} sides; btcli plays two")
@@ -356,42 +239,48 @@ def _units_of(d: dict[str, object]) -> dict[str, Unit]:
     return units
 
 
+def check_format(game: object) -> None:
+    """Refuses a head that is not a btcli game of this format (older formats: ``btcli upgrade``)."""
+    fmt = game.get("format") if isinstance(game, dict) else None
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        raise GameFileError("not a btcli game file: [game] has no format version")
+    if fmt > FORMAT_VERSION:
+        raise GameFileError(
+            f"game file format {fmt} is newer than this btcli understands ({FORMAT_VERSION}); upgrade btcli"
+        )
+    if fmt < FORMAT_VERSION:
+        raise GameFileError(
+            f"this game file is in format {fmt}, from an older btcli; convert it with 'btcli upgrade GAME' "
+            f"(it replays the log and writes format {FORMAT_VERSION})"
+        )
+
+
 def state_from_dict(d: dict[str, object]) -> GameState:
     try:
         game = d["game"]
-        fmt = game.get("format")
-        if not isinstance(fmt, int):
-            raise GameFileError("not a btcli game file: [game] has no format version")
-        if fmt > FORMAT_VERSION:
-            raise GameFileError(
-                f"game file format {fmt} is newer than this btcli understands ({FORMAT_VERSION}); upgrade btcli"
-            )
-        victory = d.get("victory", {})
+        check_format(game)
+        maps = {GROUND: board_from_dict(d["map"])}
+        for mid, spec in d.get("maps", {}).items():
+            maps[str(mid)] = board_from_dict(spec)
         return GameState(
-            name=str(game.get("name", "")),
+            name=typed.decode(str, game.get("name", ""), "[game] name"),
             seed=game["seed"],
-            board=board_from_dict(d["map"]),
+            maps=maps,
             sides={sid: Side(sid, str(v.get("name", sid))) for sid, v in d["sides"].items()},
             units=_units_of(d),
-            rolls=int(game["rolls"]),
-            revision=int(game["revision"]),
-            turn=int(game["turn"]),
+            rolls=_int(game, "rolls"),
+            revision=_int(game, "revision"),
+            turn=_int(game, "turn"),
             phase=_enum(Phase, game["phase"], "phase"),
-            initiative=tuple(game.get("initiative", ())),
-            move_order=tuple(game.get("move_order", ())),
-            declarations=tuple(
-                AttackDeclaration(
-                    x["attacker"], x["target"], tuple(x.get("weapons", ())), x.get("physical", ""),
-                    bool(x.get("primary", True)),
-                )
-                for x in d.get("declarations", ())
-            ),
-            pending=tuple(Hit.from_dict(h) for h in d.get("pending", ())),
-            victory=Victory(int(victory.get("turn_limit", 0)), float(victory.get("destroy_share", 0.0))),
-            winner=str(game.get("winner", "")),
-            result=str(game.get("result", "")),
-            options=dict(d.get("options", {})),
-            drops={str(gid): dict(group) for gid, group in d.get("drops", {}).items()},
+            initiative=tuple(str(x) for x in game.get("initiative", ())),
+            move_order=tuple(str(x) for x in game.get("move_order", ())),
+            declarations=typed.decode(tuple[AttackDeclaration, ...], d.get("declarations", []), "declarations"),
+            pending=typed.decode(tuple[Hit, ...], d.get("pending", []), "pending hits"),
+            victory=typed.from_plain(Victory, d.get("victory", {}), "[victory]"),
+            winner=typed.decode(str, game.get("winner", ""), "[game] winner"),
+            result=typed.decode(str, game.get("result", ""), "[game] result"),
+            options=typed.from_plain(Options, d.get("options", {}), "[options]"),
+            drops=typed.decode(dict[str, DropGroup], d.get("drops", {}), "[drops]"),
         )
     except GameFileError:
         raise
@@ -399,3 +288,10 @@ def state_from_dict(d: dict[str, object]) -> GameState:
         raise GameFileError(f"game file is missing {exc.args[0]!r}") from None
     except Exception as exc:
         raise GameFileError(f"game file is malformed: {exc}") from None
+
+
+def _int(table: dict, key: str) -> int:
+    value = table[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GameFileError(f"[game] {key} must be a whole number, not {value!r}")
+    return value

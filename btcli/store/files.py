@@ -26,7 +26,7 @@ MAX_DEPTH = 32  # tables and arrays nested deeper than any btcli file
 MAX_INT = 2**63 - 1  # TOML's own integer range
 
 GAME_HEADER = b"# btcli game file:"
-SECRETS_HEADER = b"# btcli secrets:"
+SECRETS_HEADER = b"# btcli secrets"
 SEED_HEADER = b"# btcli referee seed"
 TEMP_SUFFIX = ".tmp"
 
@@ -42,6 +42,11 @@ def open_regular(path: str | os.PathLike, what: str, limit: int):
     Raises GameFileError (exit 4) for a missing file, a folder, a special file or one over ``limit`` bytes.
     """
     path = os.fspath(path)
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode) and not stat.S_ISDIR(os.stat(path).st_mode):
+            raise GameFileError(f"{path} is not a regular file (a device, pipe or socket), not a {what}")
+    except OSError:
+        pass  # missing or unreadable: the open below says so
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
                      | getattr(os, "O_BINARY", 0))
@@ -155,24 +160,28 @@ def ascii_int(text: str, what: str, max_digits: int = 18) -> int:
 # -- what a file is -----------------------------------------------------------------------
 
 
-def sniff(path: str) -> bytes:
+def sniff(path: str, size: int = 64) -> bytes:
     """Returns the first bytes of an existing regular file (b'' for anything else)."""
     try:
         with open_regular(path, "file", 1 << 62) as f:
-            return f.read(64)
+            return f.read(size)
     except (GameFileError, OSError):
         return b""
 
 
 def kind_of(path: str) -> str:
-    """Names what btcli keeps in an existing file: 'game', 'secrets', 'seed', or '' (anything else)."""
-    head = sniff(path)
-    if head.startswith(GAME_HEADER):
+    """Names what btcli keeps in an existing file: 'game', 'secrets', 'seed', 'scenario', or '' (anything else).
+
+    By content where it can: a game is still a game with its header comment cut off."""
+    head = sniff(path, 4096)
+    if head.startswith(GAME_HEADER) or (b"[game]\nformat = " in head) or head.startswith(b"[game]\n"):
         return "game"
     if head.startswith(SECRETS_HEADER) or path.endswith(".secrets.toml"):
         return "secrets"
     if head.startswith(SEED_HEADER) or path.endswith(".seed"):
         return "seed"
+    if b"[scenario]" in head or b"[[units]]" in head:
+        return "scenario"
     return ""
 
 
@@ -187,6 +196,8 @@ def check_output(path: str | os.PathLike, *, what: str, force: bool, protect: di
     link cannot smuggle a write onto a protected file.
     """
     shown = os.fspath(path)
+    if shown.endswith(("/", os.sep)):
+        raise InputError(f"{shown!r} names a folder; give a file name for the {what}")
     target = real(path)
     for name, other in (protect or {}).items():
         if other and target == real(other):

@@ -12,9 +12,9 @@ written is the one the link points to.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from btcli.errors import GameFileError
+from btcli.model.frozen import record
 from btcli.model.state import GameState
 from btcli.store import files
 from btcli.store.files import parse_toml  # noqa: F401  (re-exported: the log parser and tests use it)
@@ -26,7 +26,7 @@ LOCK_TIMEOUT_S = 10.0
 ENTRY_KEYS = {"seq", "turn", "phase", "command", "events", "rolls", "prev", "state"}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class LoadedGame:
     """A game as read from disk: its state, where its log starts, and its last entry's text.
 
@@ -223,6 +223,8 @@ def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], 
     temps: list[str] = []
     try:
         with locked_folder(os.path.dirname(real), LOCK_TIMEOUT_S, shown):
+            if os.path.lexists(real) and not overwrite:  # another init got here first
+                raise GameFileError(f"{shown} was created by another btcli call meanwhile; nothing was written")
             files.discard_leftovers(real)
             temps.append(files.write_temp(real, [render_head(state), render_entry(entry)], 0o666 & ~files.umask()))
             if companion is not None:

@@ -9,15 +9,18 @@ log from the initial state kept in the first entry and checks every hash.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from btcli.dice import HeldDice, ManualDice, Roll, SeededDice, is_held, seed_commitment
 from btcli.errors import BtcliError, GameFileError, VerificationError
+from btcli.grammar import order_from_text, order_text, with_dice
+from btcli.model.frozen import record
 from btcli.model.state import GameState, evolve
-from btcli.orders import Order, parse_command, with_dice
 from btcli.store.files import parse_toml
 from btcli.store.hashing import entry_hash, state_hash
+
+if TYPE_CHECKING:
+    from btcli.model.orders import Order
 
 
 def load(path):
@@ -48,7 +51,7 @@ def format_roll(roll: Roll) -> str:
     return text
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Outcome:
     state: GameState
     events: list[str]
@@ -56,28 +59,29 @@ class Outcome:
     command: str
 
 
-def game_dice(state: GameState, held_seed: int | None = None):
+def game_dice(state: GameState, held_seed: int | None = None, why_not: str = "", player_dice: bool = False):
     """Returns the game's seeded dice; for a referee-held seed, from ``held_seed`` once it matches the
-    commitment in the file, else dice that refuse to roll (design.md, referee-held seed)."""
+    commitment in the file, else dice that refuse to roll, saying ``why_not`` (design.md)."""
     if not is_held(state.seed):
         return SeededDice(state.seed, state.rolls)
     if held_seed is None:
-        return HeldDice()
+        return HeldDice(why_not, player_dice)
     if seed_commitment(held_seed) != state.seed:
         raise VerificationError("the referee's seed does not match this game's seed commitment")
     return SeededDice(held_seed, state.rolls)
 
 
-def execute(state: GameState, order: Order, dice_values: list[int] | None, held_seed: int | None = None) -> Outcome:
+def execute(state: GameState, order: Order, dice_values: list[int] | None, held_seed: int | None = None,
+            why_not: str = "", player_dice: bool = False) -> Outcome:
     """Applies ``order`` with manual dice if given, else the game's seeded dice."""
     from btcli.engine import apply
 
-    dice = ManualDice(dice_values) if dice_values else game_dice(state, held_seed)
+    dice = ManualDice(dice_values) if dice_values else game_dice(state, held_seed, why_not, player_dice)
     new, events = apply(state, order, dice)
     dice.finish()
     counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
     new = evolve(new, rolls=counter, revision=state.revision + 1)
-    return Outcome(new, events, dice.rolls, with_dice(order.canonical(), dice_values))
+    return Outcome(new, events, dice.rolls, with_dice(order_text(order), dice_values))
 
 
 def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, object]:
@@ -127,7 +131,13 @@ def _parts(data: bytes):
     from btcli.store.logparse import parse_log
 
     head_end = split_head(data)
+    if head_end == len(data) and b"\r\n[[log]]\r\n" in data:
+        raise VerificationError("the game file has Windows (CRLF) line endings; btcli game files use LF "
+                                "(see README: play by email)")
     head = parse_toml(data[:head_end], "game file head")
+    from btcli.store.codec import check_format
+
+    check_format(head.get("game"))
     log = parse_log(data[head_end:])
     if not log or "log" in head:
         raise VerificationError("the game file has no [[log]] entries to verify")
@@ -171,14 +181,13 @@ def verify_text(data: bytes, held_seed=None) -> Verified:
         if entry.get("prev") != prev:
             raise VerificationError(f"entry {index}: previous-entry hash does not match entry {index - 1}", index)
         try:
-            order, dice = parse_command(str(entry.get("command", "")))
-            outcome = execute(state, order, dice, held_seed)
+            outcome = replay(state, entry, held_seed)
         except BtcliError as exc:
             raise VerificationError(f"entry {index}: command {entry.get('command')!r} does not replay: {exc}", index) from None
-        if dice:
+        if "--dice" in str(entry.get("command", "")).split():
             hand.append(index)
         expected = make_entry(state, outcome, prev)
-        if entry != expected:
+        if not _same(entry, expected):
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
             message = f"entry {index}: {key} differs from the replay"
@@ -187,12 +196,23 @@ def verify_text(data: bytes, held_seed=None) -> Verified:
             raise VerificationError(message, index)
         state = outcome.state
         prev = entry_hash(entry)
-    if head != state_to_dict(state):
+    if not _same(head, state_to_dict(state)):
         raise VerificationError(
             f"the current state (head) differs from the replay of all {len(log)} entries"
             + _head_difference(head, state, "the replay"), len(log)
         )
     return Verified(len(log), state, tuple(hand))
+
+
+def _same(a: object, b: object) -> bool:
+    """Tells whether two parsed tables hold the same content, types included (1.0 is not 1, 0 not false)."""
+    if a != b:
+        return False
+    if repr(a) == repr(b):  # the usual case: same values, same types, same key order
+        return True
+    import json
+
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def _head_difference(head: dict, state: GameState, other: str) -> str:
@@ -270,19 +290,7 @@ def explain_head_edit(game) -> str:
         _, log = _parts(data)
         state = _initial(log[0])
         for entry in log[1:]:
-            order, dice = parse_command(str(entry.get("command", "")))
-            if dice or not is_held(state.seed):
-                outcome = execute(state, order, dice)
-            else:
-                totals = []
-                for line in entry.get("rolls", ()):
-                    found = _ROLL_TOTAL.findall(str(line))
-                    totals.append(int(found[-1][1]) if found else 0)
-                logged = _LoggedDice(totals, state.rolls)
-                new, _events = _apply(state, order, logged)
-                logged.finish()
-                outcome = Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), [], [], "")
-            state = outcome.state
+            state = replay(state, entry, logged_dice=True).state
     except BtcliError as exc:
         return f"its state is not the one its last log entry recorded, and the log does not replay ({exc})"
     found = first_difference(state_to_dict(game.state), state_to_dict(state))
@@ -293,7 +301,21 @@ def explain_head_edit(game) -> str:
             f"verified by entry {len(log)}")
 
 
-def _apply(state, order, dice):
+def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_dice: bool = False) -> Outcome:
+    """Runs one logged entry's command again: with its ``--dice``, else the game's seeded dice (a referee
+    game's with ``held_seed``). ``logged_dice``: a referee game without the seed rolls the totals its
+    log shows instead (the states come out right; the roll texts lose their faces)."""
+    order, dice = order_from_text(str(entry.get("command", "")))
+    if dice or not is_held(state.seed) or held_seed is not None or not logged_dice:
+        return execute(state, order, dice, held_seed)
+    totals = []
+    for line in entry.get("rolls", ()):
+        found = _ROLL_TOTAL.findall(str(line))
+        totals.append(int(found[-1][1]) if found else 0)
+    logged = _LoggedDice(totals, state.rolls)
     from btcli.engine import apply
 
-    return apply(state, order, dice)
+    new, events = apply(state, order, logged)
+    logged.finish()
+    return Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), events, logged.rolls,
+                   with_dice(order_text(order), None))

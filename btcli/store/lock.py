@@ -15,6 +15,7 @@ the same but costs about 15 ms to import, on every command.)
 from __future__ import annotations
 
 import os
+import stat
 import time
 from contextlib import contextmanager
 
@@ -28,16 +29,18 @@ def _locked_message(path: str) -> GameFileError:
 
 
 @contextmanager
-def locked_game(path: str, timeout: float):
-    """Yields the game file opened for reading and locked exclusively: the file now at ``path``."""
+def locked_game(path: str, timeout: float, create_mode: int | None = None):
+    """Yields the game file opened for reading and locked exclusively: the file now at ``path``.
+
+    With ``create_mode`` a missing file is created empty with that mode first (a secrets file)."""
     deadline = time.monotonic() + timeout
     if os.name == "nt":  # pragma: no cover - exercised on Windows only
         with _lock_file(path + ".lock", deadline, path):
-            with _open_game(path) as f:
+            with _open_game(path, create_mode) as f:
                 yield f
         return
     while True:
-        f = _open_game(path)
+        f = _open_game(path, create_mode)
         try:
             while not _try_lock(f.fileno()):
                 if time.monotonic() >= deadline:
@@ -73,13 +76,26 @@ def locked_folder(folder: str, timeout: float, path: str):
         os.close(fd)
 
 
-def _open_game(path: str):
+def _open_game(path: str, create_mode: int | None = None):
+    """Opens the file for reading without ever blocking (a FIFO swapped in is refused, not waited on)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        return open(path, "rb")
+        if create_mode is not None:
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, create_mode))
+            except FileExistsError:
+                pass
+        fd = os.open(path, flags)
     except FileNotFoundError:
         raise GameFileError(f"{path} disappeared while this command ran; nothing was written") from None
     except OSError as exc:
         raise GameFileError(f"cannot open {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise GameFileError(f"{path} is no longer a regular file; nothing was written")
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
 
 
 def _same_file(path: str, f) -> bool:

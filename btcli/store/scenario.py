@@ -7,12 +7,13 @@ inline. See docs/scenario-format.md.
 
 from __future__ import annotations
 
-from math import ceil
-
 from btcli import catalog
 from btcli.errors import GameFileError, InputError
-from btcli.model.state import GameState, Side, Victory
-from btcli.rules.structure import mech_internal, vehicle_internal
+from btcli.model.state import DropGroup, GameState, Options, Side, Victory
+from btcli.model.units import GROUND
+from btcli.rules import setup
+from btcli.rules.internal_structure import mech_internal, vehicle_internal
+from btcli.store import typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
 DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
@@ -44,58 +45,65 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None) -> Game
     sides_data = data.get("sides", {})
     if len(sides_data) != 2:
         raise GameFileError(f"scenario needs exactly two [sides.ID] tables, found {len(sides_data)}")
+    for sid in sides_data:
+        if not sid or not set(sid) <= _ID_CHARS or not sid[0].isalnum():
+            raise GameFileError(f"side id {sid!r} must start with a letter or digit and hold only letters, digits, "
+                                "'-' or '_'")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     units = {}
     for raw in data.get("units", []):
         unit = _unit(raw, sides)
         if unit.id in units:
             raise GameFileError(f"two units share the id {unit.id!r}")
-        if unit.position is not None and not board.contains(unit.position):
-            raise GameFileError(f"unit {unit.id!r} starts off the map at {unit.position.label}")
-        _check_place(board, unit)
-        crowded = next((u for u in units.values() if u.position is not None and u.position == unit.position
-                        and _place(u) == _place(unit)), None)
-        if crowded is not None:
-            raise GameFileError(f"units {crowded.id!r} and {unit.id!r} both start in {unit.position.label} "
-                                f"on the same level (TW p.57 stacking, URB-MOVE-11)")
+        problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
+        if problem:
+            raise GameFileError(problem)
         units[unit.id] = unit
     if not units:
         raise GameFileError("scenario has no [[units]]")
     drops = _drops(meta, data.get("drops", {}), units)
     _check_ranges(meta, data.get("options", {}), board)
-    _check_weights(board, units)
+    problem = setup.weight_problem(GameState("", 0, {GROUND: board}, {}, units))
+    if problem:
+        raise GameFileError(problem)
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
         raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")
     return GameState(
         name=str(meta.get("name", "unnamed scenario")),
         seed=chosen_seed,
-        board=board,
+        maps={GROUND: board},
         sides=sides,
         units=units,
         victory=Victory(int(meta.get("turn_limit", 0)), float(meta.get("destroy_share", 0.0))),
-        options=dict(data.get("options", {})),
+        options=Options(**data.get("options", {})),
         drops=drops,
     )
 
 
-def _drops(meta: dict, groups: object, units: dict) -> dict[str, dict[str, object]]:
+def _drops(meta: dict, groups: object, units: dict) -> dict[str, DropGroup]:
     """Checks the dropping reserves and returns their arrival groups (DROP-01..03)."""
     from btcli.rules.drops import schedule_groups
 
     if not isinstance(groups, dict):
         raise GameFileError("[drops] must hold one [drops.GROUP] table per group")
-    used = {str(u.extra["reserve"]) for u in units.values() if "reserve" in u.extra}
+    used = {u.drop.reserve for u in units.values() if u.drop is not None}
     if not used and not groups:
         return {}
     for key in ("allow_drop", "drop_agreed"):
         if not isinstance(meta.get(key, False), bool):
             raise GameFileError(f"{key} must be true or false")
-    if not (meta.get("allow_drop") or meta.get("drop_agreed")):
-        raise GameFileError(
-            "this scenario does not allow dropping reserves: set allow_drop = true (the track allows it) or "
-            "drop_agreed = true (all players agree) in [scenario] (DROP-01)")
+    problem = setup.drop_problem(bool(meta.get("allow_drop")), bool(meta.get("drop_agreed")))
+    if problem:
+        raise GameFileError(problem)
     return schedule_groups(groups, used)
+
+
+# Where a unit may start in its hex, and the kind records' facts a scenario may give, as scenario keys.
+PLACE_KEYS = {"floor": "floor", "roof": "roof", "top": "roof", "under_bridge": "under_bridge", "under": "under_bridge",
+              "elevation": "elevation"}
+VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height")  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
+LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
 
 
 def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
@@ -112,48 +120,38 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
             raise GameFileError(f"unit {uid!r}: unknown design {raw['design']!r} (catalog: {known})")
         spec.update(design)
         spec["name"] = raw["design"]
-    spec.update({k: v for k, v in raw.items() if k not in ("id", "design", "reserve")})
-    reserve = raw.get("reserve", False)
-    if reserve is not False:  # a dropping reserve waits off the map (DROP-01)
-        if reserve is True:
-            from btcli.rules.drops import DEFAULT_GROUP
-
-            reserve = DEFAULT_GROUP
-        if not isinstance(reserve, str) or not reserve or not set(reserve) <= _ID_CHARS:
-            raise GameFileError(f"unit {uid!r}: reserve must be true or a drop group name, not {reserve!r}")
-        if spec.get("kind") != "mech" or spec.get("motive", "biped") != "biped":
-            raise GameFileError(f"unit {uid!r}: only BattleMechs drop (DROP-01)")
-        if spec.get("position"):
-            raise GameFileError(f"unit {uid!r} is a dropping reserve and starts off the map: give it no position")
-        spec["extra"] = {**spec.get("extra", {}), "reserve": reserve}
+    spec.update({k: v for k, v in raw.items() if k not in ("id", "design", "reserve", "extra")})
+    extra = raw.get("extra", {})  # the old way to give these facts: extra = { floor = 1, case = true }
+    if not isinstance(extra, dict) or set(extra) - LEGACY_EXTRA:
+        raise GameFileError(f"unit {uid!r}: extra may hold only {', '.join(sorted(LEGACY_EXTRA))}")
+    spec.update(extra)
     kind = spec.get("kind")
     if kind not in ("mech", "vehicle", "infantry"):
         raise GameFileError(f"unit {uid!r}: kind must be 'mech', 'vehicle' or 'infantry', not {kind!r}")
-    if "large" in spec:  # VEH-VTOL-11, VEH-SLIP-11/12: a large support vehicle or a landed DropShip
-        if kind != "vehicle" or not isinstance(spec["large"], bool):
-            raise GameFileError(f"unit {uid!r}: large = true|false belongs to vehicles only")
-        if spec.pop("large"):
-            spec["extra"] = {**spec.get("extra", {}), "large": True}
-    if "height" in spec:  # levels a large unit stands tall (VEH-SLIP-11, 12; default 1, VEH-GEN-05)
-        height = spec.pop("height")
-        if not spec.get("extra", {}).get("large") or isinstance(height, bool) or not isinstance(height, int) \
-                or height < 1:
-            raise GameFileError(f"unit {uid!r}: height (a whole number of levels, at least 1) is for large = true units")
-        spec["extra"]["height"] = height
+    drop = _reserve(uid, raw, spec)
+    vehicle_state = _vehicle_facts(uid, kind, spec)
+    club = spec.pop("club", "")
+    if club and kind != "mech":
+        raise GameFileError(f"unit {uid!r}: only a 'Mech carries a club")
     if kind == "infantry":
         _infantry(uid, spec)
     vehicle = kind == "vehicle"
+    spec.setdefault("name", uid)
     spec.setdefault("motive", "tracked" if vehicle else "biped")
+    spec.setdefault("engine", "fusion")
+    spec.setdefault("jump", 0)
     spec.setdefault("gunnery", DEFAULT_GUNNERY)
-    spec.setdefault("driving" if vehicle else "piloting", spec.pop("piloting", DEFAULT_PILOTING))
-    if vehicle:
+    piloting = spec.pop("driving" if vehicle else "piloting", spec.pop("piloting", DEFAULT_PILOTING))
+    spec["piloting"] = piloting
+    if vehicle:  # a vehicle's MP are cruise and flank (VEH-GEN-03); the unit keeps them as walk and run
         if "cruise" not in spec:
             raise GameFileError(f"unit {uid!r}: a vehicle needs cruise MP")
-        spec.setdefault("flank", ceil(spec["cruise"] * 1.5))  # VEH-GEN-03
+        spec["walk"] = spec.pop("cruise")
+        spec["run"] = spec.pop("flank", setup.flank_mp(spec["walk"]))
     else:
         if "walk" not in spec:
             raise GameFileError(f"unit {uid!r}: a 'Mech needs walk MP")
-        spec.setdefault("run", ceil(spec["walk"] * 1.5))
+        spec.setdefault("run", setup.flank_mp(spec["walk"]))
     armor = spec.get("armor")
     if not isinstance(armor, dict) or (not armor and kind != "infantry"):
         raise GameFileError(f"unit {uid!r} has no armor table")
@@ -169,27 +167,108 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
     spec.setdefault("max_internal", dict(spec["internal"]))
     weapons = []
     for w in spec.get("weapons", []):
+        if not isinstance(w, dict):
+            raise GameFileError(f"unit {uid!r}: each weapon is a table {{ name = ..., location = ... }}")
         name = catalog.weapon_name(str(w.get("name", "")))
         if name is None:
             raise GameFileError(f"unit {uid!r}: unknown weapon {w.get('name')!r}")
-        weapons.append({**w, "name": name})
+        weapons.append({"weapon": name, **{k: v for k, v in w.items() if k != "name"}})
     spec["weapons"] = weapons
-    for key in ("cargo_tons", "case", "infantry"):  # design facts the vehicle criticals read (VEH-CRIT-06, 07)
-        if key in spec:
-            spec["extra"] = {**spec.get("extra", {}), key: spec.pop(key)}
+    for a in spec.get("ammo", []):
+        _check_ammo(uid, a)
+    carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
+    spec["weapon_specs"] = {name: typed.to_plain(catalog.weapon(name)) for name in sorted(carried)}
     if kind == "mech" and "slots" not in spec:
         from btcli.rules.mechs import standard_slots
 
         spec["slots"] = standard_slots(
-            [(w["name"], w["location"]) for w in weapons],
+            [(w["weapon"], w["location"], int(catalog.weapons()[w["weapon"]]["slots"])) for w in weapons],
             [(a["weapon"], a["location"]) for a in spec.get("ammo", [])],
             int(spec.get("heat_sinks", 10)),
             spec.get("actuators"),
         )
+    spec.pop("actuators", None)
+    spec["position"] = _position(uid, spec)
+    if spec["position"] is None:
+        del spec["position"]
+    if kind == "mech":
+        spec["mech"] = {"club": "club" if club is True else club} if club else {}
+    if vehicle:
+        spec["vehicle"] = vehicle_state
+    if drop is not None:
+        spec["drop"] = drop
     try:
         return unit_from_dict(uid, spec)
     except InputError as exc:
         raise GameFileError(f"unit {uid!r}: {exc}") from None
+
+
+def _position(uid: str, spec: dict[str, object]) -> dict[str, object] | None:
+    """Returns the unit's starting position table from its ``position`` label and place keys."""
+    place = {PLACE_KEYS[k]: spec.pop(k) for k in list(spec) if k in PLACE_KEYS}
+    label = spec.pop("position", "")
+    if not label:
+        if place:
+            raise GameFileError(f"unit {uid!r} has no position to stand in ({', '.join(place)})")
+        return None
+    if not isinstance(label, str):
+        raise GameFileError(f"unit {uid!r}: position must be a hex label such as \"0805\", not {label!r}")
+    return {"hex": label, **place}
+
+
+def _reserve(uid: str, raw: dict[str, object], spec: dict[str, object]) -> dict[str, object] | None:
+    """Returns the drop record of a dropping reserve (DROP-01), which waits off the map; None otherwise."""
+    reserve = raw.get("reserve", False)
+    if reserve is False:
+        return None
+    if reserve is True:
+        from btcli.rules.drops import DEFAULT_GROUP
+
+        reserve = DEFAULT_GROUP
+    if not isinstance(reserve, str) or not reserve or not set(reserve) <= _ID_CHARS:
+        raise GameFileError(f"unit {uid!r}: reserve must be true or a drop group name, not {reserve!r}")
+    if spec.get("kind") != "mech" or spec.get("motive", "biped") != "biped":
+        raise GameFileError(f"unit {uid!r}: only BattleMechs drop (DROP-01)")
+    if spec.get("position"):
+        raise GameFileError(f"unit {uid!r} is a dropping reserve and starts off the map: give it no position")
+    return {"reserve": reserve}
+
+
+def _vehicle_facts(uid: str, kind: object, spec: dict[str, object]) -> dict[str, object]:
+    """Returns the facts of a vehicle's design its rules read (CASE, cargo, carried infantry, a large unit's
+    height), as its vehicle record."""
+    facts = {k: spec.pop(k) for k in VEHICLE_KEYS if k in spec}
+    if "large" in facts and (kind != "vehicle" or not isinstance(facts["large"], bool)):
+        raise GameFileError(f"unit {uid!r}: large = true|false belongs to vehicles only")
+    if "height" in facts:  # levels a large unit stands tall (VEH-SLIP-11, 12; default 1, VEH-GEN-05)
+        height = facts["height"]
+        if not facts.get("large") or isinstance(height, bool) or not isinstance(height, int) or height < 1:
+            raise GameFileError(f"unit {uid!r}: height (a whole number of levels, at least 1) is for large = true units")
+    if facts and kind != "vehicle":
+        raise GameFileError(f"unit {uid!r}: {', '.join(facts)} belong to vehicles only")
+    if "infantry" in facts and isinstance(facts["infantry"], bool):
+        facts["infantry"] = int(facts["infantry"])
+    if "cargo_tons" in facts and isinstance(facts["cargo_tons"], int) and not isinstance(facts["cargo_tons"], bool):
+        facts["cargo_tons"] = float(facts["cargo_tons"])
+    return facts
+
+
+def _check_ammo(uid: str, a: object) -> None:
+    """Refuses an ammunition bin of a kind its weapon cannot fire (VEH-DMG-10, tables.md 12)."""
+    from btcli.rules import weapon_modes
+
+    if not isinstance(a, dict):
+        raise GameFileError(f"unit {uid!r}: each ammunition bin is a table {{ weapon = ..., location = ..., shots = ... }}")
+    if str(a.get("weapon")) not in catalog.weapons():
+        raise GameFileError(f"unit {uid!r}: ammunition for unknown weapon {a.get('weapon')!r}")
+    kind = a.get("kind", "standard")
+    if kind == "standard":
+        return
+    data = catalog.weapon(str(a.get("weapon")))
+    problem = ("'ultra' is a way of firing, not a kind of ammunition" if kind == "ultra"
+               else weapon_modes.problem(str(a.get("weapon")), data, str(kind)))
+    if problem:
+        raise GameFileError(f"ammunition of unit {uid!r}: {problem}")
 
 
 def _infantry(uid: str, spec: dict[str, object]) -> None:
@@ -201,10 +280,12 @@ def _infantry(uid: str, spec: dict[str, object]) -> None:
     motives = [m.value for m in MOTIVES]
     if spec["motive"] not in motives:
         raise GameFileError(f"unit {uid!r}: infantry motive must be one of {', '.join(motives)}, not {spec['motive']!r}")
-    for key, low in (("tons", 1), ("troopers", 1), ("walk", 0), ("jump", 0), ("trooper_armor", 0)):
+    for key, low, high in (("tons", 1, 200), ("troopers", 1, 100), ("walk", 0, 99), ("jump", 0, 99),
+                           ("trooper_armor", 0, 99)):
         value = spec.get(key, 0 if key in ("jump", "trooper_armor") else None)
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise GameFileError(f"unit {uid!r}: infantry {key} must be a whole number of at least {low}, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise GameFileError(f"unit {uid!r}: infantry {key} must be a whole number from {low} to {high}, "
+                                f"not {value!r}")
     if spec["motive"] == "jump" and spec.get("jump", 0) < 1:
         raise GameFileError(f"unit {uid!r}: jump infantry need jump MP")
     if spec["motive"] == "vtol" and not spec.get("trooper_armor"):
@@ -230,41 +311,6 @@ OPTIONS = {
 }
 
 
-def _place(unit) -> tuple[int, bool, bool]:
-    from btcli.rules.buildings import floor_of, on_top, under_bridge
-
-    return floor_of(unit), on_top(unit), under_bridge(unit)
-
-
-def _check_weights(board, units: dict) -> None:
-    """Refuses a scenario that starts with a level, roof or deck carrying more tons than its CF (URB-COLL-01)."""
-    from btcli.model.state import GameState
-    from btcli.rules.buildings import overweight
-
-    probe = GameState("", 0, board, {}, units)
-    for hex_id in board.structure_hexes:
-        why = overweight(probe, hex_id)
-        if why:
-            raise GameFileError(f"hex {hex_id.label} starts overloaded: {why} (URB-COLL-01)")
-
-
-def _check_place(board, unit) -> None:
-    """Refuses a starting place a unit cannot have: a floor the building lacks, a roof or bridge that is
-    not there (docs/scenario-format.md)."""
-    floor, top, under = _place(unit)
-    if unit.position is None or not (floor or top or under):
-        return
-    h = board.hex(unit.position)
-    label = unit.position.label
-    if (floor or top) and h.building is None:
-        raise GameFileError(f"unit {unit.id!r}: {label} has no building to stand {'on' if top else 'inside'}")
-    if floor and not 0 <= floor < h.building.height:
-        raise GameFileError(f"unit {unit.id!r}: the building at {label} has levels 0-{h.building.height - 1}, "
-                            f"not {floor} (a basement is reached by falling in)")
-    if under and h.bridge is None:
-        raise GameFileError(f"unit {unit.id!r}: {label} has no bridge to stand under")
-
-
 def _check_ranges(meta: dict, options: dict, board) -> None:
     """Refuses values no game can use: a share outside 0-1, negative depths or heights, unknown switches."""
     share = meta.get("destroy_share", 0.0)
@@ -279,7 +325,7 @@ def _check_ranges(meta: dict, options: dict, board) -> None:
         if value not in OPTIONS[name] or type(value) is not type(OPTIONS[name][0]):
             raise GameFileError(f"option {name} must be one of {', '.join(map(repr, OPTIONS[name]))}, not {value!r}")
     from btcli.model.board import CF_RANGE
-    from btcli.rules.buildings import BASEMENTS
+    from btcli.rules.structures import BASEMENTS
 
     for hex_id, h in board.hexes.items():
         if h.depth < 0 or (h.building is not None and h.building.height < 1):

@@ -40,14 +40,15 @@ as() {  # as PLAYER MESSAGE BTCLI-ARGS...: pull, run one btcli command in PLAYER
     && $BTCLI init "$HERE/../../scenarios/drop-duel.toml" -o game.toml -q \
     && git add .gitignore .gitattributes game.toml && git commit -qm "Drop Duel set up" && git push -q -u origin main)
 
-# Start of turn 1: each player commits a secret landing hex in their own commit. The fixed
-# --salt values only make this example reproducible; players leave --salt out.
-as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW --salt 643187c5eb44ae6941722326cc5ce4b7
-as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S --salt 664854c73d383c79756fad2ae474b588
+# Start of turn 1: each player commits a secret landing hex in their own commit; btcli
+# draws a random salt for each (leave --salt out: it is all that hides the hex).
+as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW
+as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S
 
 echo "--- what red sees of blue's commitment (git diff of game.toml):"
 (cd red && git pull -q && git diff HEAD~1 -U0 -- game.toml | grep '^[-+][^-+]')
-if (cd red && git diff HEAD~1 -- game.toml | grep -q -e 0909 -e 664854c73d383c79756fad2ae474b588); then
+salt=$(grep '^salt = ' blue/game.blue.secrets.toml | cut -d'"' -f2)
+if (cd red && git diff HEAD~1 -- game.toml | grep -q -e 0909 -e "$salt"); then
     echo "the landing hex leaked into the game file"; exit 1
 fi
 echo "(no landing hex and no salt in the diff)"

@@ -1,10 +1,12 @@
-"""Runs btcli in-process the way the console script does, capturing output and exit code."""
+"""Runs btcli in-process the way the console script does, capturing output and exit code; starts games
+from a scenario file or scenario text (``init_game``) and checks refusals (``assert_refused``)."""
 
 from __future__ import annotations
 
 import io
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
+from pathlib import Path
 
 from btcli.cli import main
 
@@ -32,3 +34,26 @@ def ok(*args: str) -> Result:
     result = run(*args)
     assert result.code == 0, f"btcli {' '.join(map(str, args))} failed: {result.err}"
     return result
+
+
+def assert_refused(path: Path, code: int, *args, contains: str = "") -> str:
+    """Checks ``btcli ARGS`` fails with ``code`` and one 'Error:' line, leaving the game file unchanged."""
+    before = path.read_bytes()
+    result = run(*args)
+    assert result.code == code, (result.code, result.err)
+    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
+    assert contains in result.err
+    assert path.read_bytes() == before
+    return result.err
+
+
+def init_game(folder: Path, scenario: Path | str, *options: str, name: str = "game.toml",
+              scenario_name: str = "scenario.toml") -> Path:
+    """Runs ``btcli init`` and returns the new game file ``folder/name``. ``scenario`` is a scenario file, or
+    scenario TOML text, written first to ``folder/scenario_name``; ``options`` are more ``init`` options."""
+    if isinstance(scenario, str):
+        text, scenario = scenario, folder / scenario_name
+        scenario.write_text(text, encoding="utf-8")
+    path = folder / name
+    ok("init", scenario, "-o", path, *options)
+    return path

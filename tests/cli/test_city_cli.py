@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok
-from tests.cli.test_commands import assert_refused
+from tests.cli.helpers import assert_refused, init_game, ok
 from tests.conftest import SCENARIOS
 
 UNITS = ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp")
@@ -18,9 +17,7 @@ UNITS = ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp")
 
 @pytest.fixture
 def city(tmp_path) -> Path:
-    path = tmp_path / "city.toml"
-    ok("init", SCENARIOS / "city-fight.toml", "-o", path)
-    return path
+    return init_game(tmp_path, SCENARIOS / "city-fight.toml", name="city.toml")
 
 
 @pytest.fixture

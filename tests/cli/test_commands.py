@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from btcli.cli.app import app
-from tests.cli.helpers import ok, run
+from tests.cli.helpers import assert_refused, init_game, ok, run
 from tests.conftest import ROOT
 
 COMMANDS = ["init", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
@@ -16,9 +16,7 @@ COMMANDS = ["init", "move", "attack", "drop", "resolve-phase", "report", "verify
 
 @pytest.fixture
 def game(tmp_path, crossroads) -> Path:
-    path = tmp_path / "game.toml"
-    ok("init", crossroads, "-o", path, "--seed", "7")
-    return path
+    return init_game(tmp_path, crossroads, "--seed", "7")
 
 
 @pytest.fixture
@@ -26,16 +24,6 @@ def moving(game) -> Path:
     """A game in the movement phase of turn 1; blue rolled 8, red 5: red moves first."""
     ok("resolve-phase", game, "--dice", "8,5")
     return game
-
-
-def assert_refused(path: Path, code: int, *args, contains: str = "") -> str:
-    before = path.read_bytes()
-    result = run(*args)
-    assert result.code == code, (result.code, result.err)
-    assert result.err.startswith("Error: ") and result.err.count("\n") == 1, result.err
-    assert contains in result.err
-    assert path.read_bytes() == before
-    return result.err
 
 
 def test_init_writes_a_game_in_the_initiative_phase(game):
@@ -119,7 +107,7 @@ def test_movement_phase_cannot_end_with_units_unmoved(moving):
 
 
 def test_newer_format_version_exits_4(game):
-    game.write_text(game.read_text().replace("format = 1", "format = 99", 1))
+    game.write_text(game.read_text().replace("format = 2", "format = 99", 1))
     assert_refused(game, 4, "report", game, contains="newer than this btcli")
     assert_refused(game, 4, "resolve-phase", game, contains="newer than this btcli")
 
@@ -155,7 +143,7 @@ def test_locked_game_exits_4_unchanged(moving, monkeypatch):
 
 def test_stale_revision_is_refused(moving):
     """A write whose game changed after it was read (another process won) is refused."""
-    from btcli.orders import MoveOrder
+    from btcli.model.orders import MoveOrder
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
 
@@ -179,7 +167,7 @@ def test_verify_passes_on_an_untouched_game(moving):
 @pytest.mark.parametrize(
     "old,new,entry",
     [
-        ('position = "0616"', 'position = "0615"', "current state"),
+        ('hex = "0616"', 'hex = "0615"', "current state"),
         ('command = "move wasp --path F"', 'command = "move wasp --path F,F"', "entry 3"),
         ('"initiative blue (turn 1): 2D6 = 8"', '"initiative blue (turn 1): 2D6 = 9"', "entry 2"),
     ],
@@ -187,8 +175,8 @@ def test_verify_passes_on_an_untouched_game(moving):
 def test_verify_reports_an_edit_with_the_first_bad_entry(moving, old, new, entry):
     ok("move", moving, "wasp", "--path", "F")
     text = moving.read_text()
-    if old.startswith("position"):
-        text = text.replace('position = "0615"', 'position = "0614"', 1)
+    if old.startswith("hex"):
+        text = text.replace('hex = "0615"', 'hex = "0614"', 1)
     else:
         assert old in text
         text = text.replace(old, new, 1)
@@ -312,3 +300,63 @@ def test_scenario_values_out_of_range_exit_4(tmp_path, crossroads, edit, message
     crossroads.write_text(text.replace(edit[0], edit[1], 1))
     result = run("init", crossroads, "-o", tmp_path / "g.toml")
     assert result.code == 4 and message in result.err, result.err
+
+
+EDGE = """
+[scenario]
+name = "Edge"
+seed = 1
+turn_limit = 3
+destroy_share = 1.0
+[map]
+width = 4
+height = 4
+terrain = "clear"
+[sides.blue]
+name = "Blue"
+[sides.red]
+name = "Red"
+[[units]]
+id = "hunchback"
+side = "blue"
+design = "Hunchback HBK-4G"
+position = "0103"
+facing = "N"
+[[units]]
+id = "locust"
+side = "red"
+design = "Locust LCT-1V"
+position = "0101"
+facing = "S"
+"""
+
+
+def test_a_physical_attack_by_a_unit_pushed_off_the_map_does_not_happen(tmp_path):
+    """A charge pushes its target off the map before the target's own punch resolves: the punch is void
+    (found by the random-game player; it used to be an internal error that stopped the game)."""
+    game = init_game(tmp_path, EDGE, "--seed", "1", "-q", name="g.toml", scenario_name="edge.toml")
+    ok("resolve-phase", game, "-q")  # seeded: blue 3, red 10, blue moves first
+    ok("move", game, "hunchback", "--path", "F", "-q")
+    ok("move", game, "locust", "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    ok("resolve-phase", game, "-q")
+    ok("attack", game, "hunchback", "locust", "--physical", "charge", "-q")
+    ok("attack", game, "locust", "hunchback", "--physical", "punch", "-q")
+    out = ok("resolve-phase", game).out  # the charge hits (8 vs 6) and pushes the locust off the map
+    assert "locust is pushed off the map at 0100 and leaves the battle" in out
+    assert "locust's punch at hunchback does not happen (a unit was destroyed or left the battle)" in out
+    ok("verify", game)
+
+
+def test_a_rear_mount_is_named_as_the_report_labels_it(tmp_path, crossroads):
+    """NAME@LOC(R) picks the rear mount (the report's label); NAME@LOC any mount there."""
+    from btcli.model.units import Mount
+    from btcli.rules.combat import choose_mounts
+    from btcli.store.scenario import parse_scenario_text
+    from tests.builders import changed
+
+    state = parse_scenario_text(crossroads.read_text(encoding="utf-8"))
+    unit = changed(state.units["hunchback"], weapons=(Mount("Medium Laser", "CT"), Mount("Medium Laser", "CT", rear=True)))
+    assert choose_mounts(unit, ("Medium Laser@CT(R)",)) == [1]
+    assert choose_mounts(unit, ("Medium Laser@CT",)) == [0]
+    assert choose_mounts(unit, ("ML@ct(r)",)) == [1]

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok
-from tests.cli.test_commands import assert_refused as refused
+from tests.cli.helpers import assert_refused as refused
+from tests.cli.helpers import init_game, ok
 
 SCENARIO = """
 [scenario]
@@ -50,11 +50,7 @@ facing = "N"
 
 @pytest.fixture
 def game(tmp_path) -> Path:
-    scenario = tmp_path / "drop.toml"
-    scenario.write_text(SCENARIO, encoding="utf-8")
-    path = tmp_path / "game.toml"
-    ok("init", scenario, "-o", path)
-    return path
+    return init_game(tmp_path, SCENARIO, scenario_name="drop.toml")
 
 
 def secrets_of(game: Path) -> dict:

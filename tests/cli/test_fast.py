@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import typer.main
 
+from btcli import grammar
 from btcli.cli import fast
 from btcli.cli.app import app
 from tests.cli.helpers import ok, run
@@ -12,27 +13,44 @@ from tests.cli.helpers import ok, run
 COMMAND = typer.main.get_command(app)
 
 
-@pytest.mark.parametrize("name", sorted(fast.TABLE))
-def test_fast_table_matches_the_typer_command(name):
+@pytest.mark.parametrize("name", sorted(grammar.COMMANDS))
+def test_the_typer_command_is_the_grammars(name):
+    """The Typer app, the fast path and replay read one grammar (btcli.grammar): the app's commands
+    carry exactly its arguments and options (issue #11)."""
     command = COMMAND.commands[name]
-    positional, options, flags, repeatable = fast.TABLE[name]
+    spec = grammar.COMMANDS[name]
     arguments = [p.name for p in command.params if p.param_type_name == "argument"]
-    assert list(positional) == arguments
-    typer_options = {}
-    typer_flags = {}
-    typer_repeatable = set()
-    for p in command.params:
-        if p.param_type_name != "option" or p.name == "help":
-            continue
-        target = typer_flags if p.is_flag else typer_options
-        for opt in p.opts:
-            target[opt] = p.name
-        if p.multiple:
-            typer_repeatable.add(p.name)
-    assert options == typer_options
-    assert flags == typer_flags
-    assert repeatable == typer_repeatable
-    assert set(fast.DEFAULTS[name]) == set(options.values()) | set(flags.values())
+    assert arguments == (["game"] if spec.game else []) + [a.name for a in spec.args]
+    options = {p.name: tuple(sorted(p.opts)) for p in command.params if p.param_type_name == "option" and p.name != "help"}
+    expected = {o.dest: tuple(sorted(o.flags)) for o in spec.options if o.where != grammar.LOG_ONLY}
+    assert options == expected
+    repeatable = {p.name for p in command.params if getattr(p, "multiple", False)}
+    assert repeatable == {o.dest for o in spec.options if o.takes == grammar.REPEAT}
+    assert command.help == spec.help
+
+
+def test_logged_commands_read_back_as_the_same_order():
+    from btcli.model.hexgrid import Facing, HexId
+    from btcli.model.orders import (
+        AbortDropOrder,
+        ClearJamOrder,
+        CommitDropOrder,
+        GirderSearchOrder,
+        MoveOrder,
+        PhysicalAttackOrder,
+        ResolvePhaseOrder,
+        RevealDropOrder,
+        WeaponAttackOrder,
+    )
+
+    orders = [MoveOrder("w", "walk", ("F", "R")), MoveOrder("w", "jump", (), HexId(5, 5), Facing.S),
+              MoveOrder("v", "flank", ("F",), after_slip="continue"), WeaponAttackOrder("a", "t", ("ML", "AC/20@RA"), "left"),
+              WeaponAttackOrder("a", "0505", ("Medium Laser@CT(R)",)), PhysicalAttackOrder("a", "t", "kick"),
+              GirderSearchOrder("a"), ClearJamOrder("t", "turret"), CommitDropOrder("d", "ab" * 32),
+              RevealDropOrder("d", HexId(7, 7), Facing.SW, "cd" * 16), AbortDropOrder("d"), ResolvePhaseOrder()]
+    for order in orders:
+        assert grammar.order_from_text(grammar.order_text(order)) == (order, None), order
+    assert grammar.order_from_text("move w --path F --dice 5,6")[1] == [5, 6]
 
 
 @pytest.mark.parametrize(

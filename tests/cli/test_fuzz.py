@@ -14,14 +14,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.cli.helpers import ok, run
+from tests.cli.helpers import init_game, ok, run
 from tests.conftest import SCENARIOS
 
 
 @pytest.fixture(scope="module")
 def base_game(tmp_path_factory) -> Path:
-    game = tmp_path_factory.mktemp("fuzz") / "base.toml"
-    ok("init", SCENARIOS / "crossroads.toml", "-o", game, "--seed", "5", "-q", "--force")
+    game = init_game(tmp_path_factory.mktemp("fuzz"), SCENARIOS / "crossroads.toml", "--seed", "5", "-q", "--force",
+                     name="base.toml")
     ok("resolve-phase", game, "--dice", "8,5", "-q")
     return game
 
@@ -112,8 +112,7 @@ CITY_WORDS = st.sampled_from(
 def city_games(tmp_path_factory) -> dict[str, Path]:
     """The City Fight game in its movement phase, and after everyone stood, in its weapon phase."""
     folder = tmp_path_factory.mktemp("city-fuzz")
-    moving = folder / "moving.toml"
-    ok("init", SCENARIOS / "city-fight.toml", "-o", moving, "-q")
+    moving = init_game(folder, SCENARIOS / "city-fight.toml", "-q", name="moving.toml")
     ok("resolve-phase", moving, "--dice", "5,9", "-q")
     firing = folder / "firing.toml"
     shutil.copy(moving, firing)

@@ -8,8 +8,7 @@ import stat
 
 import pytest
 
-from tests.cli.helpers import ok, run
-from tests.cli.test_commands import assert_refused
+from tests.cli.helpers import assert_refused, init_game, ok, run
 
 
 def seed_of(path) -> str:
@@ -21,9 +20,7 @@ def seed_of(path) -> str:
 
 @pytest.fixture
 def refereed(tmp_path, crossroads):
-    game = tmp_path / "game.toml"
-    ok("init", crossroads, "-o", game, "--referee")
-    return game
+    return init_game(tmp_path, crossroads, "--referee")
 
 
 def test_the_game_file_holds_a_commitment_and_the_referee_the_seed(refereed):

@@ -13,16 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok, run
-from tests.cli.test_commands import assert_refused
+from tests.cli.helpers import assert_refused, init_game, ok, run
 from tests.conftest import SCENARIOS
 
 
 @pytest.fixture
 def game(tmp_path, crossroads) -> Path:
-    path = tmp_path / "g.toml"
-    ok("init", crossroads, "-o", path, "--seed", "7", "-q")
-    return path
+    return init_game(tmp_path, crossroads, "--seed", "7", "-q", name="g.toml")
 
 
 @pytest.fixture
@@ -129,9 +126,7 @@ def test_init_force_replaces_only_a_btcli_game(tmp_path, crossroads):
 
 @pytest.fixture
 def duel(tmp_path) -> Path:
-    path = tmp_path / "g.toml"
-    ok("init", SCENARIOS / "drop-duel.toml", "-o", path, "-q")
-    return path
+    return init_game(tmp_path, SCENARIOS / "drop-duel.toml", "-q", name="g.toml")
 
 
 def test_a_drop_that_loses_the_race_writes_no_secret(duel, monkeypatch):
@@ -188,8 +183,7 @@ def test_a_hand_edited_head_is_refused_by_every_command(moving, command):
 
 def test_a_hand_edited_referee_game_names_the_edit_without_the_seed(tmp_path, crossroads):
     """The players hold no seed: the edit is found by replaying the dice the log shows."""
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     ok("resolve-phase", game, "-q")  # seeded rolls, with the referee's seed
     (tmp_path / "r.seed").rename(tmp_path / "vault.seed")
     edit(game, "[units.hunchback.armor]\nHD = 9", "[units.hunchback.armor]\nHD = 90")
@@ -272,8 +266,7 @@ def test_deep_nesting_in_a_scenario_is_refused(tmp_path, crossroads):
 
 
 def test_a_seed_file_of_strange_digits_is_refused(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     seed = tmp_path / "r.seed"
     seed.write_text("²\n", encoding="utf-8")
     assert_refused(game, 4, "resolve-phase", game, contains="whole number")
@@ -298,8 +291,7 @@ def test_a_fifo_is_not_a_game_file(tmp_path):
 
 
 def test_a_seed_file_linked_to_a_device_is_refused(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     (tmp_path / "r.seed").unlink()
     (tmp_path / "r.seed").symlink_to("/dev/zero")
     assert_refused(game, 4, "resolve-phase", game, contains="not a regular file")
@@ -372,7 +364,12 @@ def test_a_weak_salt_is_refused(duel, salt):
 
 
 def test_a_random_looking_salt_is_accepted(duel):
-    ok("drop", duel, "wasp", "--hex", "0404", "--salt", "8e37e70b886cfee58e7f30fe747916c5", "-q")
+    ok("drop", duel, "wasp", "--hex", "0404", "--salt", "1f9c3a7e52d84b06e9a1c47f3d20b58e", "-q")
+
+
+def test_a_salt_printed_in_btclis_examples_is_refused(duel):
+    assert_refused(duel, 2, "drop", duel, "wasp", "--hex", "0404", "--salt", "643187c5eb44ae6941722326cc5ce4b7",
+                   contains="examples")
 
 
 # -- 10. leftovers and loose permissions ------------------------------------------------------
@@ -419,8 +416,7 @@ def test_a_secrets_file_others_can_read_is_refused(duel):
 
 
 def test_a_seed_file_others_can_read_is_refused(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     os.chmod(tmp_path / "r.seed", 0o644)
     assert_refused(game, 4, "resolve-phase", game, contains="chmod 600")
 
@@ -441,15 +437,13 @@ def test_a_real_crlf_game_is_called_crlf(moving):
 
 
 def test_players_without_the_seed_cannot_choose_the_dice(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="r.toml")
     (tmp_path / "r.seed").rename(tmp_path / "vault.seed")
     assert_refused(game, 2, "resolve-phase", game, "--dice", "12,2", contains="referee game")
 
 
 def test_a_referee_may_allow_players_dice_and_verify_lists_them(tmp_path, crossroads):
-    game = tmp_path / "r.toml"
-    ok("init", crossroads, "-o", game, "--referee", "--player-dice", "-q")
+    game = init_game(tmp_path, crossroads, "--referee", "--player-dice", "-q", name="r.toml")
     (tmp_path / "r.seed").rename(tmp_path / "vault.seed")
     ok("resolve-phase", game, "--dice", "12,2", "-q")
     out = ok("verify", game, "--seed-file", tmp_path / "vault.seed").out
@@ -505,10 +499,7 @@ facing = "N"
 
 
 def test_a_unit_destroyed_by_its_own_move_does_not_deadlock_the_game(tmp_path):
-    scenario = tmp_path / "bridge.toml"
-    scenario.write_text(WEAK_BRIDGE, encoding="utf-8")
-    game = tmp_path / "b.toml"
-    ok("init", scenario, "-o", game, "-q")
+    game = init_game(tmp_path, WEAK_BRIDGE, "-q", name="b.toml", scenario_name="bridge.toml")
     ok("resolve-phase", game, "--dice", "9,5", "-q")  # red loses and moves first
     out = ok("move", game, "scorpion", "--path", "F").out
     assert "collapses" in out and "destroyed" in out
@@ -516,3 +507,122 @@ def test_a_unit_destroyed_by_its_own_move_does_not_deadlock_the_game(tmp_path):
     ok("move", game, "wasp", "--mode", "stand", "-q")
     ok("resolve-phase", game, "-q")
     ok("verify", game)
+
+
+# -- the second attack (a review of the fixes above) -------------------------------------------
+
+
+def test_a_seed_file_is_never_replaced_by_another_games_init(tmp_path, crossroads):
+    """F1: 'duel' and 'duel.toml' share duel.seed; --force must not hand one game's seed to the other."""
+    ok("init", crossroads, "-o", tmp_path / "duel.toml", "--referee", "-q")
+    seed = (tmp_path / "duel.seed").read_bytes()
+    result = run("init", crossroads, "-o", tmp_path / "duel", "--referee", "--force")
+    assert result.code == 2 and "seed of the game 'duel.toml'" in result.err
+    assert (tmp_path / "duel.seed").read_bytes() == seed and not (tmp_path / "duel").exists()
+
+
+def test_another_games_seed_file_is_named_not_used(tmp_path, crossroads):
+    ok("init", crossroads, "-o", tmp_path / "a.toml", "--referee", "-q")
+    ok("init", crossroads, "-o", tmp_path / "b.toml", "--referee", "-q")
+    os.replace(tmp_path / "b.seed", tmp_path / "a.seed")  # a's seed file now holds b's seed
+    game = tmp_path / "a.toml"
+    assert_refused(game, 4, "resolve-phase", game, contains="belongs to the game 'b.toml'")
+
+
+def test_a_seed_that_does_not_match_blocks_only_the_rolls(tmp_path, crossroads):
+    """F1/F3: a wrong seed is not the seed: rolls are refused naming it, orders that roll nothing go on,
+    and it does not unlock --dice."""
+    game = init_game(tmp_path, crossroads, "--referee", "-q", name="g.toml")
+    (tmp_path / "g.seed").write_text("# btcli referee seed of g.toml: x\n42\n", encoding="utf-8")
+    os.chmod(tmp_path / "g.seed", 0o600)
+    assert_refused(game, 2, "resolve-phase", game, contains="does not match this game's seed commitment")
+    assert_refused(game, 2, "resolve-phase", game, "--dice", "12,2", contains="does not match")
+    result = run("verify", game, "--seed-file", tmp_path / "g.seed")
+    assert result.code == 4 and "does not match" in result.err  # even with no seeded roll logged yet
+
+
+def test_a_secrets_file_of_another_game_is_refused(tmp_path):
+    """F2: two games never share a secrets file, so neither loses the other's landing secret."""
+    ok("init", SCENARIOS / "drop-duel.toml", "-o", tmp_path / "a.toml", "-q")
+    ok("init", SCENARIOS / "drop-duel.toml", "-o", tmp_path / "b.toml", "-q")
+    shared = tmp_path / "mine.secrets.toml"
+    ok("drop", tmp_path / "a.toml", "wasp", "--hex", "0404", "--secrets", shared, "-q")
+    before = shared.read_bytes()
+    assert_refused(tmp_path / "b.toml", 4, "drop", tmp_path / "b.toml", "wasp", "--hex", "0505", "--secrets", shared,
+                   contains="holds the secrets of the game 'a.toml'")
+    assert shared.read_bytes() == before
+
+
+def test_a_side_id_cannot_walk_out_of_the_game_folder(tmp_path, crossroads):
+    """F5: side ids name secrets files, so they follow the unit-id rule."""
+    text = crossroads.read_text(encoding="utf-8").replace("[sides.blue]", '[sides."x/../../loot"]')
+    text = text.replace('side = "blue"', 'side = "x/../../loot"')
+    crossroads.write_text(text, encoding="utf-8")
+    result = run("init", crossroads, "-o", tmp_path / "g.toml")
+    assert result.code == 4 and "side id" in result.err
+
+
+def test_a_huge_platoon_is_refused_at_init(tmp_path):
+    """F6: a 400-byte scenario with 100 million troopers must not exhaust memory."""
+    scenario = tmp_path / "inf.toml"
+    scenario.write_text('[scenario]\nname = "x"\n[map]\nwidth = 4\nheight = 4\n[sides.a]\n[sides.b]\n'
+                        '[[units]]\nid = "i"\nside = "a"\nkind = "infantry"\ntons = 3\ntroopers = 100000000\n'
+                        'trooper_armor = 5\nwalk = 1\nposition = "0101"\n'
+                        '[[units]]\nid = "j"\nside = "b"\nkind = "infantry"\ntons = 3\ntroopers = 20\nwalk = 1\n'
+                        'position = "0404"\n', encoding="utf-8")
+    result = run("init", scenario, "-o", tmp_path / "g.toml")
+    assert result.code == 4 and "troopers" in result.err
+
+
+def test_a_game_without_its_header_comment_is_still_a_game(moving, tmp_path):
+    """F9: --map --force never replaces a game, even one whose comment lines were cut off."""
+    bare = tmp_path / "bare.toml"
+    bare.write_bytes(moving.read_bytes().split(b"\n", 3)[3])
+    ok("report", bare)
+    before = bare.read_bytes()
+    assert_refused(moving, 2, "report", moving, "--map", bare, "--force", contains="btcli game file")
+    assert bare.read_bytes() == before
+
+
+def test_a_map_never_replaces_a_scenario(game, crossroads):
+    before = crossroads.read_bytes()
+    assert_refused(game, 2, "report", game, "--map", crossroads, "--force", contains="scenario")
+    assert crossroads.read_bytes() == before
+
+
+def test_the_next_map_write_removes_what_a_killed_one_left(game, tmp_path):
+    """F10."""
+    leftover = tmp_path / ".board.svg.999.123.tmp"
+    leftover.write_bytes(b"<svg half")
+    ok("report", game, "--map", tmp_path / "board.svg")
+    assert not leftover.exists()
+
+
+def test_an_error_naming_a_file_with_a_line_break_stays_one_line(tmp_path):
+    """F11: one 'Error:' line, whatever the input."""
+    result = run("report", tmp_path / "a\nb.toml")
+    assert result.code == 4 and result.err.count("\n") == 1
+
+
+def test_an_output_path_ending_in_a_slash_is_a_folder_name(game, tmp_path):
+    assert_refused(game, 2, "report", game, "--map", f"{tmp_path}/newdir/", contains="names a folder")
+    assert not (tmp_path / "newdir").exists()
+
+
+@pytest.mark.parametrize("old, new", [("tons = 20\n", "tons = 20.0\n"),
+                                      ("[units.wasp]\n", "[units.wasp]\ndestroyed = 0\n")])
+def test_verify_compares_types_not_only_values(moving, old, new):
+    """F11: 20.0 is not 20, and 0 is not false, even where Python says they are equal."""
+    text = moving.read_text(encoding="utf-8")
+    head, sep, log = text.partition("\n[[log]]\n")
+    assert old in head
+    moving.write_text(head.replace(old, new, 1) + sep + log, encoding="utf-8")
+    assert run("verify", moving).code == 4
+    assert run("report", moving).code == 4
+
+
+def test_verify_catches_a_float_for_an_integer_in_the_last_entry(moving):
+    text = moving.read_text(encoding="utf-8")
+    at = text.rindex("\nturn = 1\n")
+    moving.write_text(text[:at] + "\nturn = 1.0\n" + text[at + len("\nturn = 1\n"):], encoding="utf-8")
+    assert run("verify", moving).code == 4

@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from tests.cli.helpers import ok
-from tests.cli.test_commands import assert_refused
+from tests.cli.helpers import assert_refused, init_game, ok
 
 SCENARIO = """
 [scenario]
@@ -75,10 +74,7 @@ facing = "N"
 
 @pytest.fixture
 def game(tmp_path):
-    scenario = tmp_path / "odd.toml"
-    scenario.write_text(SCENARIO, encoding="utf-8")
-    path = tmp_path / "game.toml"
-    ok("init", scenario, "-o", path)
+    path = init_game(tmp_path, SCENARIO, scenario_name="odd.toml")
     ok("resolve-phase", path, "--dice", "9,4")  # red loses and moves first
     return path
 

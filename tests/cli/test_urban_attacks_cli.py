@@ -4,12 +4,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
-from tests.cli.helpers import ok, run
+from btcli.model.hexgrid import HexId
+from btcli.store import gamefile
+from tests.cli.helpers import init_game, ok, run
 
 SCENARIO = """
 [scenario]
@@ -48,10 +49,7 @@ facing = "N"
 
 @pytest.fixture
 def weapon_phase(tmp_path) -> Path:
-    scenario = tmp_path / "urban.toml"
-    scenario.write_text(SCENARIO, encoding="utf-8")
-    path = tmp_path / "game.toml"
-    ok("init", scenario, "-o", path)
+    path = init_game(tmp_path, SCENARIO, scenario_name="urban.toml")
     ok("resolve-phase", path, "--dice", "8,5", "-q")
     ok("move", path, "atlas", "--mode", "stand", "-q")
     ok("move", path, "hbk", "--mode", "stand", "-q")
@@ -60,8 +58,8 @@ def weapon_phase(tmp_path) -> Path:
 
 
 def building_cf(path: Path) -> int:
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return data["map"]["hexes"]["0505"]["building"]["cf"]
+    """The CF of the building in 0505 as the saved game holds it."""
+    return gamefile.load(path).state.board.hex(HexId.parse("0505")).building.cf
 
 
 def test_urb_atk_04_cli_adjacent_attack_on_a_building_hits_and_lands_at_the_phase_end(weapon_phase):

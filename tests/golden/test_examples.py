@@ -29,7 +29,8 @@ def _btcli_command() -> str:
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
 def test_example_reproduces_its_golden_output_and_game_file(script: Path, tmp_path: Path, regen_golden: bool):
-    env = {**os.environ, "BTCLI": _btcli_command(), "COLUMNS": "120"}
+    # Salts are random in play; here they are reproducible, or no golden could hold the commitments.
+    env = {**os.environ, "BTCLI": _btcli_command(), "COLUMNS": "120", "BTCLI_REPRODUCIBLE_SALTS": "golden"}
     result = subprocess.run(
         ["bash", str(script), "game.toml"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
     )

@@ -54,3 +54,16 @@ def build_long_game(path: Path, entries: int) -> str:
 
 def log_entries(path: Path) -> int:
     return path.read_bytes().count(b"\n[[log]]\n") + path.read_bytes().startswith(b"[[log]]\n")
+
+
+def check_reveal_matches(game: Path, secrets: Path) -> None:
+    """The secrets file's record hashes to the game's commitment (what --reveal checks, DROP-06)."""
+    from btcli.model.hexgrid import Facing, HexId
+    from btcli.rules.drops import commitment
+    from btcli.store import gamefile
+    from btcli.store.secrets import lookup
+
+    state = gamefile.load(game).state
+    record = lookup(str(secrets), game, "wasp")
+    digest = commitment(record["salt"], "wasp", HexId.parse(record["hex"]), Facing.parse(record["facing"]))
+    assert f'"{digest}"' in game.read_text(encoding="utf-8"), (state.turn, record)

@@ -5,11 +5,9 @@ entry is lost, the game verifies, and concurrent drops leave each commitment wit
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from tests.conftest import SCENARIOS
-from tests.reliability.conftest import btcli, log_entries, rounds, start
-from tests.reliability.test_kill import check_reveal_matches
+from tests.reliability.conftest import btcli, check_reveal_matches, log_entries, rounds, start
 
 WRITERS = 20
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.cli.helpers import ok, run
+from tests.cli.helpers import init_game, ok, run
 from tests.conftest import SCENARIOS
 
 NASTY_NUMBERS = ["9" * 5000, "²", "٣", "１２", "-0", "1e9", "0x10", "9" * 19, "3" * 400 + "F"]
@@ -41,8 +41,7 @@ def deadline(seconds: int):
 def place(tmp_path_factory) -> dict[str, Path]:
     """A game in its movement phase, and beside it every kind of file that is not a game."""
     folder = tmp_path_factory.mktemp("fuzz-inputs")
-    game = folder / "base.toml"
-    ok("init", SCENARIOS / "crossroads.toml", "-o", game, "--seed", "5", "-q")
+    game = init_game(folder, SCENARIOS / "crossroads.toml", "--seed", "5", "-q", name="base.toml")
     ok("resolve-phase", game, "--dice", "8,5", "-q")
     fifo = folder / "fifo.toml"
     os.mkfifo(fifo)
@@ -160,8 +159,7 @@ def test_nasty_values_inside_a_scenario_never_crash(place, value, key):
 
 @pytest.mark.parametrize("content", ["²\n", "9" * 5000 + "\n", "[" * 1000 + "\n", "", "\x00\x01", "1\n2\n"])
 def test_nasty_seed_files_are_refused(tmp_path, content):
-    game = tmp_path / "r.toml"
-    ok("init", SCENARIOS / "crossroads.toml", "-o", game, "--referee", "-q")
+    game = init_game(tmp_path, SCENARIOS / "crossroads.toml", "--referee", "-q", name="r.toml")
     seed = tmp_path / "r.seed"
     seed.write_text(content, encoding="utf-8")
     os.chmod(seed, 0o600)
@@ -174,8 +172,7 @@ def test_nasty_seed_files_are_refused(tmp_path, content):
 @pytest.mark.parametrize("content", ["[drops]\nwasp = " + "[" * 1000 + "]" * 1000, "[drops.wasp]\nhex = 9" + "9" * 5000,
                                      "\x00", "[drops]\nwasp = 3"])
 def test_nasty_secrets_files_are_refused(tmp_path, content):
-    game = tmp_path / "g.toml"
-    ok("init", SCENARIOS / "drop-duel.toml", "-o", game, "-q")
+    game = init_game(tmp_path, SCENARIOS / "drop-duel.toml", "-q", name="g.toml")
     secrets = tmp_path / "g.red.secrets.toml"
     secrets.write_text("# btcli secrets: x\n" + content, encoding="utf-8")
     os.chmod(secrets, 0o600)

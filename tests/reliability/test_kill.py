@@ -10,10 +10,9 @@ import signal
 import time
 from pathlib import Path
 
-from btcli.store import gamefile
 from btcli.store.journal import verify_text
 from tests.conftest import SCENARIOS
-from tests.reliability.conftest import btcli, build_long_game, rounds, start
+from tests.reliability.conftest import btcli, build_long_game, check_reveal_matches, rounds, start
 
 
 def kill_at_random(args: list, seconds: float, rng: random.Random) -> None:
@@ -97,15 +96,3 @@ def test_a_killed_drop_never_leaves_a_commitment_without_its_secret(tmp_path):
             assert 'hex = "0404"' in text
             check_reveal_matches(game, secrets)
     print(f"kill -9 during drop: {committed} of {rounds(20)} landed after the commit")
-
-
-def check_reveal_matches(game: Path, secrets: Path) -> None:
-    """The secrets file's record hashes to the game's commitment (what --reveal checks, DROP-06)."""
-    from btcli.model.hexgrid import Facing, HexId
-    from btcli.rules.drops import commitment
-    from btcli.store.secrets import lookup
-
-    state = gamefile.load(game).state
-    record = lookup(str(secrets), "wasp")
-    digest = commitment(record["salt"], "wasp", HexId.parse(record["hex"]), Facing.parse(record["facing"]))
-    assert f'"{digest}"' in game.read_text(encoding="utf-8"), (state.turn, record)

@@ -6,15 +6,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli.errors import GameFileError, IllegalOrderError, InputError
-from btcli.orders import AttackOrder, parse_command
+from btcli.grammar import order_from_text, order_text
+from btcli.model.orders import WeaponAttackOrder
 from btcli.store.codec import unit_from_dict, unit_to_dict
-from btcli.store.scenario import scenario_from_dict
-from tests.rules.test_combat import ATLAS, resolve, run
+from tests.builders import ATLAS, resolve, run, weapon_game
 
 THICK = {"front": 30, "right": 30, "left": 30, "rear": 30, "turret": 30}
 
@@ -35,19 +33,12 @@ def target_tank() -> dict:
 
 
 def state_with(*units: dict):
-    from btcli.model.state import Phase
-
-    data = {
-        "scenario": {"name": "ap test", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    """Returns a game on a clear 12 x 24 map in the weapon attack phase."""
+    return weapon_game(*units, height=24)
 
 
 def fire(state, spec: str, dice: list[int]):
-    return run(state, AttackOrder("a", "t", (spec,)), dice)
+    return run(state, WeaponAttackOrder("a", "t", (spec,)), dice)
 
 
 def test_ap_hit_on_a_vehicle_rolls_exactly_one_critical_with_the_ac10_modifier():
@@ -124,14 +115,15 @@ def test_ap_bin_and_order_round_trip():
     # VEH-DMG-10: the bin's kind survives save/load; the order's canonical text parses back.
     unit = state_with(gunner(), target_tank()).units["a"]
     assert unit_from_dict("a", unit_to_dict(unit)) == unit
-    order = AttackOrder("a", "t", ("AC/10@front:ap",))
-    assert parse_command(order.canonical())[0] == order
+    order = WeaponAttackOrder("a", "t", ("AC/10@front:ap",))
+    assert order_from_text(order_text(order))[0] == order
 
 
-def test_standard_bins_and_hits_hash_as_before_ap_ammunition():
-    # Saved games keep verifying: the default kind / ap stay out of the repr the state hash reads.
+def test_standard_bins_and_hits_are_written_without_their_defaults():
+    # The game file (and so the state hash) leaves a default kind / ap out; a set one is written.
     from btcli.model.state import Hit
     from btcli.model.units import AmmoBin
+    from btcli.store.typed import to_plain
 
-    assert repr(AmmoBin("AC/10", "body", 5)) == "AmmoBin(weapon='AC/10', location='body', shots=5)"
-    assert "ap=" not in repr(Hit("t", "CT", 5)) and "ap=-2" in repr(Hit("t", "CT", 5, ap=-2))
+    assert to_plain(AmmoBin("AC/10", "body", 5)) == {"weapon": "AC/10", "location": "body", "shots": 5}
+    assert "ap" not in to_plain(Hit("t", "CT", 5)) and to_plain(Hit("t", "CT", 5, ap=-2))["ap"] == -2

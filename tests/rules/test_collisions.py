@@ -13,12 +13,26 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, evolve
+from btcli.model.state import GameState
 from btcli.model.units import MoveMode
-from btcli.rules import collisions, vtol
-from tests.rules.test_movement import HUNCHBACK, design, make_state, plan, vehicle
-from tests.rules.test_skids import J_EDGAR, SLIP_ROLL, drive, paved, skid_state
-from tests.rules.test_vtol import airborne, heavy_vtol, purposes
+from btcli.rules import collisions, placement, vtol
+from tests.builders import (
+    HUNCHBACK,
+    J_EDGAR,
+    SLIP_ROLL,
+    airborne,
+    armor_lost,
+    changed,
+    design,
+    drive,
+    game,
+    heavy_vtol,
+    paved,
+    plan,
+    purposes,
+    skid_state,
+    vehicle,
+)
 
 H = HexId.parse
 TO_HIT = "to-hit accidental charge u1 vs m"
@@ -26,16 +40,12 @@ TO_HIT = "to-hit accidental charge u1 vs m"
 
 def moved(state: GameState, uid: str) -> GameState:
     """Marks a unit as having moved this turn (it cannot get out of the way)."""
-    return state.with_unit(evolve(state.units[uid], mode=MoveMode.WALK))
+    return state.with_unit(changed(state.units[uid], mode=MoveMode.WALK))
 
 
 def hover_and_mech(**mech) -> GameState:
     """J. Edgar (25 t hover, driving 8) at 0510; the enemy Hunchback 'm' (50 t, piloting 5) at 0506."""
-    return make_state(design(J_EDGAR, driving=8), design(HUNCHBACK, "m", at="0506", side="blue", **mech))
-
-
-def armor_lost(unit) -> int:
-    return sum(unit.max_armor.values()) - sum(unit.armor.values())
+    return game(design(J_EDGAR, driving=8), design(HUNCHBACK, "m", at="0506", side="blue", **mech))
 
 
 # -- VEH-SLIP-09: a slip into an occupied hex is an accidental charge ------------------------------------------
@@ -48,7 +58,7 @@ def test_sideslip_into_a_mech_makes_an_accidental_charge_roll():
     assert purposes(rolls) == [SLIP_ROLL, TO_HIT]
     assert (rolls[1].target, rolls[1].modifiers) == (11, (("driving", 8), ("piloting difference", 3)))
     assert "u1 sideslips into m in 0506: accidental charge (VEH-SLIP-09)" in events
-    assert (state.units["u1"].position, state.units["m"].position) == (H("0505"), H("0506"))
+    assert (state.units["u1"].hex, state.units["m"].hex) == (H("0505"), H("0506"))
     assert armor_lost(state.units["m"]) == 0
 
 
@@ -58,7 +68,7 @@ def test_accidental_charge_that_hits_is_resolved_as_a_charge_and_ends_the_slide(
     # the hover takes 0506; the slide ends there. Then the 'Mech's PSR (+2) and the hover's motive roll.
     state, events, rolls = drive(moved(hover_and_mech(), "m"), "3F,R,F", [4, 11, 1, 1, 7, 12, 2])
     u, m = state.units["u1"], state.units["m"]
-    assert (u.position, m.position) == (H("0506"), H("0505"))
+    assert (u.hex, m.hex) == (H("0506"), H("0505"))
     assert (armor_lost(m), armor_lost(u)) == (8, 5)
     assert purposes(rolls) == [
         SLIP_ROLL, TO_HIT, "kick location vs m (rear)", "kick location vs m (rear)",
@@ -71,7 +81,7 @@ def test_slide_resting_on_a_missed_unit_pushes_it_on():
     # VEH-SLIP-09 (stacking, TW p.57; MegaMek): fail by 1 -> slip 1 into 0506; the charge misses; the hover
     # comes to rest there and the 'Mech is displaced north (its displacement PSR, made).
     state, _events, rolls = drive(moved(hover_and_mech(), "m"), "3F,R,F", [7, 10, 12])
-    assert (state.units["u1"].position, state.units["m"].position) == (H("0506"), H("0505"))
+    assert (state.units["u1"].hex, state.units["m"].hex) == (H("0506"), H("0505"))
     assert purposes(rolls) == [SLIP_ROLL, TO_HIT, "piloting skill roll m (displaced)"]
 
 
@@ -81,7 +91,7 @@ def test_unit_that_has_not_moved_may_get_out_of_the_way():
     state, events, rolls = drive(hover_and_mech(), "3F,R,F", [4, 5])
     assert purposes(rolls) == [SLIP_ROLL, "avoid collision m"]
     assert "m gets out of the way (5 vs 5)" in events
-    assert state.units["u1"].position == H("0505")
+    assert state.units["u1"].hex == H("0505")
 
 
 def test_unit_that_fails_to_get_out_of_the_way_is_charged():
@@ -93,12 +103,12 @@ def test_unit_that_fails_to_get_out_of_the_way_is_charged():
 def test_no_going_on_after_a_collision():
     # VEH-SLIP-07: "if the sideslip does not cause a collision" -> after a hit the move ends even with continue.
     from btcli import engine
-    from btcli.orders import MoveOrder, parse_steps
+    from btcli.model.orders import MoveOrder, parse_steps
 
     dice = ManualDice([4, 11, 1, 1, 7, 12, 2])
     state, _ = engine.apply(moved(hover_and_mech(), "m"), MoveOrder("u1", "flank", parse_steps("3F,R,F,F"), after_slip="continue"), dice)
     dice.finish()
-    assert state.units["u1"].position == H("0506")
+    assert state.units["u1"].hex == H("0506")
 
 
 def test_skid_into_an_occupied_hex_is_an_accidental_charge():
@@ -110,7 +120,7 @@ def test_skid_into_an_occupied_hex_is_an_accidental_charge():
     assert purposes(rolls)[:2] == ["driving skill roll u1 (skid)", TO_HIT]
     assert rolls[1].target == 5
     # the skid went on through 0511 to 0510; the closing motive roll of the skid follows (VEH-MOVE-02)
-    assert state.units["u1"].position == H("0510")
+    assert state.units["u1"].hex == H("0510")
 
 
 # -- VEH-SLIP-10, VEH-VTOL-14: heights -----------------------------------------------------------------------
@@ -120,7 +130,7 @@ def vtol_and_tank(elevation: int) -> GameState:
     """A 30-ton VTOL (driving 7) over 0510 at ``elevation``; a tank (driving 5) on the level-1 hex 0506."""
     unit = heavy_vtol(driving=7)
     tank = vehicle("tracked", 4, "m", at="0506", side="blue", armor={"front": 20, "right": 20, "left": 20, "rear": 20})
-    return moved(airborne(make_state(unit, tank, hexes={"0506": {"level": 1}}), elevation), "m")
+    return moved(airborne(game(unit, tank, hexes={"0506": {"level": 1}}), elevation), "m")
 
 
 def test_slipping_vtol_charges_a_unit_whose_top_reaches_its_height():
@@ -135,7 +145,7 @@ def test_slipping_vtol_above_the_unit_passes_over():
     # VEH-SLIP-10 test: the VTOL at height 3 passes over (2 < 3): no charge roll, it slips on to 0505.
     state, _events, rolls = drive(vtol_and_tank(3), "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (state.units["u1"].position, state.units["u1"].elevation) == (H("0505"), 3)
+    assert (state.units["u1"].hex, state.units["u1"].elevation) == (H("0505"), 3)
 
 
 def test_vtol_that_hits_keeps_its_height_in_the_targets_hex():
@@ -143,7 +153,7 @@ def test_vtol_that_hits_keeps_its_height_in_the_targets_hex():
     # (absolute height 2 over the level-1 hex). Tank damage ceil(30/10 x 3) = 9 (5 + 4), 3 back to the VTOL.
     state, _events, rolls = drive(vtol_and_tank(2), "3F,R,F", [3, 9, 7, 7, 7, 2])
     u, m = state.units["u1"], state.units["m"]
-    assert (u.position, u.elevation, m.position) == (H("0506"), 1, H("0505"))
+    assert (u.hex, u.elevation, m.hex) == (H("0506"), 1, H("0505"))
     assert (armor_lost(m), armor_lost(u)) == (9, 3)
     assert purposes(rolls)[-1] == "motive system damage m"  # VEH-PHYS-05 (a VTOL makes none)
 
@@ -152,15 +162,15 @@ def test_vtol_that_hits_keeps_its_height_in_the_targets_hex():
 def test_vtol_entering_a_tanks_hex_at_its_height_meets_it(elevation, blocked):
     # VEH-VTOL-14 test: a VTOL at absolute height 1 entering a level-0 hex with a tank (occupies height 1)
     # -> accidental-charge check generated (the tank is in the way); at height 4 -> none.
-    state = make_state(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue"))
+    state = game(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue"))
     vtol_unit = airborne(state, elevation).units["u1"]
-    found = [u.id for u in collisions.units_in_the_way(state, vtol_unit, H("0509"), elevation)]
+    found = [u.id for u in placement.units_in_the_way(state, vtol_unit, H("0509"), elevation)]
     assert found == (["m"] if blocked else [])
 
 
 def test_voluntary_flight_into_a_unit_at_the_vtols_height_is_refused():
     # VEH-VTOL-14 (btcli's decision): a player's own path may not fly into a unit at its height.
-    state = airborne(make_state(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue")), 1)
+    state = airborne(game(heavy_vtol(), vehicle("tracked", 4, "m", at="0509", side="blue")), 1)
     with pytest.raises(IllegalOrderError) as info:
         plan(state, "F,F")
     assert info.value.rule == "VEH-VTOL-14"
@@ -174,7 +184,7 @@ def test_vtol_slipping_into_a_building_charges_it_then_crashes():
     # VEH-SLIP-12 test (AMB-05: the charge first): a 3-level building (medium, CF 40) at 0506, VTOL at height 3;
     # slip 1 (fail by 1) -> 4 hexes moved -> ceil(30/10 x 4) = 12 charge damage: CF 28; then the crash (VEH-SLIP-11).
     unit = heavy_vtol(driving=7)
-    state = airborne(make_state(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
+    state = airborne(game(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
     state, events, _rolls = drive(state, "3F,R,F", [6, 7, 7, 7])
     assert state.board.hex(H("0506")).building.cf == 28
     assert "u1 charges the building in 0506: 12 damage, CF now 28 (VEH-SLIP-12)" in events
@@ -185,7 +195,7 @@ def test_vtol_slipping_into_a_building_charges_it_then_crashes():
 
 def test_building_damage_lowers_cf_but_not_below_zero():
     # VEH-SLIP-12 helper: the building hex keeps its type and height; CF floors at 0 (collapse: issue #5).
-    state = make_state(heavy_vtol(), hexes={"0506": {"terrain": "building", "building": {"type": "light"}}})
+    state = game(heavy_vtol(), hexes={"0506": {"terrain": "building", "building": {"type": "light"}}})
     board = collisions.damage_building(state.board, H("0506"), 10)
     assert board.hex(H("0506")).building.cf == 5
     assert collisions.damage_building(board, H("0506"), 10).hex(H("0506")).building.cf == 0
@@ -197,7 +207,7 @@ def test_building_damage_lowers_cf_but_not_below_zero():
 def vtol_towards_a_tank_on_a_hill() -> GameState:
     """A 30-ton VTOL (driving 7) at height 2 over 0510; a tank on the level-2 hill 0505."""
     tank = vehicle("tracked", 4, "m", at="0505", side="blue")
-    return moved(airborne(make_state(heavy_vtol(driving=7), tank, hexes={"0505": {"level": 2}, "0504": {"level": 2}}), 2), "m")
+    return moved(airborne(game(heavy_vtol(driving=7), tank, hexes={"0505": {"level": 2}, "0504": {"level": 2}}), 2), "m")
 
 
 def test_vtol_crashing_into_a_hex_with_a_unit_falls_on_it():
@@ -209,14 +219,14 @@ def test_vtol_crashing_into_a_hex_with_a_unit_falls_on_it():
     assert rolls[1].target == 7
     assert "u1 falls onto m (7 vs 7): 3 damage (VTOL-CRASH-05)" in events
     m, u = state.units["m"], state.units["u1"]
-    assert (armor_lost(m), m.position, u.position, armor_lost(u)) == (3, H("0504"), H("0505"), 15)
+    assert (armor_lost(m), m.hex, u.hex, armor_lost(u)) == (3, H("0504"), H("0505"), 15)
 
 
 def test_vtol_missing_the_unit_below_comes_down_beside_it():
     # VTOL-CRASH-05 (MegaMek): a miss puts the falling VTOL down in the next hex instead (0504), unharmed tank.
     state, events, _rolls = drive(vtol_towards_a_tank_on_a_hill(), "3F,R,F", [3, 6, 7, 7, 7])
     assert "u1 falls beside m (6 vs 7) (VTOL-CRASH-05)" in events
-    assert (state.units["u1"].position, state.units["m"].position, armor_lost(state.units["m"])) == (H("0504"), H("0505"), 0)
+    assert (state.units["u1"].hex, state.units["m"].hex, armor_lost(state.units["m"])) == (H("0504"), H("0505"), 0)
 
 
 # -- VTOL-CRIT-06: forced landing on a weak building ------------------------------------------------------------
@@ -225,7 +235,7 @@ def test_vtol_missing_the_unit_below_comes_down_beside_it():
 def vtol_over_building(cf: int) -> GameState:
     unit = heavy_vtol(at="0505")
     hexes = {"0505": {"terrain": "building", "building": {"type": "medium", "height": 2, "cf": cf}}}
-    return airborne(make_state(unit, hexes=hexes), 4)
+    return airborne(game(unit, hexes=hexes), 4)
 
 
 def test_forced_landing_on_a_building_weaker_than_the_vtol_collapses_it():
@@ -238,7 +248,7 @@ def test_forced_landing_on_a_building_weaker_than_the_vtol_collapses_it():
     state = vtol.forced_landing(state, state.units["u1"], "engine hit (VTOL-CRIT-04)", dice, events)
     h, u = state.board.hex(H("0505")), state.units["u1"]
     assert (h.terrain.value, h.building) == ("rubble", None)
-    assert u.elevation == 0 and u.extra["immobile"] and "top" not in u.extra
+    assert u.elevation == 0 and u.vehicle.immobile and not u.position.roof
     assert any("VTOL-CRIT-06" in e for e in events)
     assert any("collapses" in e for e in events) and any("takes 3 collapse damage" in e for e in events)
 

@@ -19,11 +19,11 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import Facing
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
+from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode
-from btcli.orders import AttackOrder, ResolvePhaseOrder
-from btcli.rules import combat
-from btcli.store.scenario import scenario_from_dict
+from btcli.rules import combat, falls
+from tests.builders import changed, design, put, resolve, run, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # AC/20 RT (0), Medium Laser LA (1), Medium Laser RA (2), Small Laser HD (3)
 ATLAS = "Atlas AS7-D"  # AC/20 RT, LRM-20 LT, SRM-6 LT, ML LA, ML RA, 2x ML CT rear; 20 sinks
@@ -32,38 +32,13 @@ WASP = "Wasp WSP-1A"  # Medium Laser RA, SRM-2 LL
 MANTICORE = "Manticore Heavy Tank"  # PPC, LRM-10, SRM-6 (turret); Medium Laser (front)
 
 
-def design(name: str, uid: str, at: str, facing: str = "N", side: str = "red", **extra) -> dict[str, Any]:
-    return {"id": uid, "side": side, "design": name, "position": at, "facing": facing, **extra}
-
-
-def make_state(*units: dict[str, Any], phase: Phase = Phase.WEAPON) -> GameState:
-    data = {
-        "scenario": {"name": "combat test", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    return replace(scenario_from_dict(data), phase=phase)
-
-
-def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(evolve(state.units[uid], **changes))
-
-
-def run(state: GameState, order, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:
-    """Applies one order through the engine with scripted dice; checks every value was used."""
-    d = ManualDice(list(dice))
-    new, events = engine.apply(state, order, d)
-    d.finish()
-    return new, events, d
+def make_state(*units: dict[str, Any], **keys) -> GameState:
+    """Returns a game on a clear 12 x 24 map, in the weapon attack phase unless ``phase`` says."""
+    return weapon_game(*units, height=24, **keys)
 
 
 def attack(state: GameState, attacker: str, target: str, *weapons: str, dice: list[int], twist: str = ""):
-    return run(state, AttackOrder(attacker, target, tuple(weapons), "", twist), dice)
-
-
-def resolve(state: GameState, dice: list[int] = ()) -> tuple[GameState, list[str], ManualDice]:
-    return run(state, ResolvePhaseOrder(), list(dice))
+    return run(state, WeaponAttackOrder(attacker, target, tuple(weapons), twist), dice)
 
 
 def duel(attacker: str = HUNCHBACK, target: str = ATLAS, distance: int = 3) -> GameState:
@@ -109,7 +84,7 @@ def test_unit_destroyed_by_pending_damage_still_fires_this_phase():
 
 def test_destroyed_unit_cannot_fire_in_a_later_phase():
     # TW p.99: once the phase has ended, a destroyed unit makes no attacks.
-    state = change(duel(HUNCHBACK, LOCUST), "t", destroyed=True)
+    state = put(duel(HUNCHBACK, LOCUST), "t", destroyed=True)
     with pytest.raises(IllegalOrderError, match="destroyed"):
         attack(state, "t", "a", "Medium Laser", dice=[])
 
@@ -117,7 +92,7 @@ def test_destroyed_unit_cannot_fire_in_a_later_phase():
 def test_partial_cover_leg_hits_strike_the_cover():
     # tables.md 6.4: partial cover +1, and hits on the legs strike the cover (location 5 front -> RL).
     state = duel()
-    state = replace(state, board=state.board.with_hex(state.units["t"].position.neighbor(Facing.N),
+    state = changed(state, board=state.board.with_hex(state.units["t"].hex.neighbor(Facing.N),
                                                       replace(state.board.default, level=1)))
     state, events, d = attack(state, "a", "t", "Medium Laser@LA", dice=[8, 5])
     assert d.rolls[0].target == 5
@@ -166,7 +141,7 @@ def test_energy_weapon_uses_no_ammunition():
 
 def test_weapon_without_ammunition_is_refused():
     # TW: a weapon whose ammunition is used up cannot fire.
-    state = change(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
+    state = put(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
     with pytest.raises(IllegalOrderError, match="a has 0 LRM-10 shot\\(s\\) left"):
         attack(state, "a", "t", "LRM-10", dice=[10, 8, 7, 7])
 
@@ -240,7 +215,7 @@ def test_target_out_of_range_is_refused():
 def test_target_number_above_12_cannot_hit_and_rolls_nothing():
     # 2D6 cannot exceed 12 (docs/rules-notes.md): the weapon is held, not fired: no roll, no heat,
     # and it may still fire at another target this phase.
-    state = change(duel(distance=9), "t", mode=MoveMode.RUN, hexes_moved=25)  # 4 + 4 long + 6 = 14
+    state = put(duel(distance=9), "t", mode=MoveMode.RUN, hexes_moved=25)  # 4 + 4 long + 6 = 14
     state, events, d = attack(state, "a", "t", "Medium Laser@LA", dice=[])
     assert d.rolls == []
     assert "cannot be made" in events[0]
@@ -257,7 +232,7 @@ def test_leg_mounted_weapon_ignores_torso_twist():
 
 def test_dry_run_refuses_a_weapon_without_ammunition():
     # TW: a weapon whose ammunition is used up cannot fire, and the preview must agree with the attack.
-    state = change(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
+    state = put(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
     with pytest.raises(IllegalOrderError, match="0 LRM-10 shot\\(s\\) left"):
         combat.preview(state, "a", "t", ("LRM-10",), "")
 
@@ -305,7 +280,7 @@ def test_facing_after_a_fall(d6, facing, side):
     unit = make_state(design(HUNCHBACK, "t", "0505", "N")).units["t"]
     events: list[str] = []
     d = ManualDice([d6, 7, 12])
-    fallen = combat.fall(unit, d, events, levels=0)
+    fallen = falls.fall(unit, d, events, levels=0)
     d.finish()
     assert (fallen.prone, fallen.facing) == (True, facing)
     assert f"t falls: now facing {facing.name}, 5 damage on the {side} side" in events
@@ -317,7 +292,7 @@ def test_falling_damage_is_a_tenth_of_tonnage_in_5_point_groups(name, groups):
     unit = make_state(design(name, "t", "0505", "N")).units["t"]
     events: list[str] = []
     d = ManualDice([1, *[7] * len(groups), 12])
-    combat.fall(unit, d, events, levels=0)
+    falls.fall(unit, d, events, levels=0)
     d.finish()
     assert [e for e in events if e.endswith("(fall)")] == [f"t takes {g} in CT (fall)" for g in groups]
 
@@ -325,14 +300,14 @@ def test_falling_damage_is_a_tenth_of_tonnage_in_5_point_groups(name, groups):
 def test_fall_on_the_back_strikes_rear_armor():
     # tables.md 8.3, 8.1: a fall with 4 (reversed) uses the rear column and the rear torso armor.
     unit = make_state(design(HUNCHBACK, "t", "0505", "N")).units["t"]
-    fallen = combat.fall(unit, ManualDice([4, 7, 12]), [], levels=0)
+    fallen = falls.fall(unit, ManualDice([4, 7, 12]), [], levels=0)
     assert (fallen.armor["CTR"], fallen.armor["CT"]) == (0, 26)
 
 
 def test_failed_fall_check_wounds_the_mechwarrior():
     # tables.md 8.3: the MechWarrior takes 1 damage unless the PSR succeeds (2 vs piloting 5 fails).
     unit = make_state(design(HUNCHBACK, "t", "0505", "N")).units["t"]
-    fallen = combat.fall(unit, ManualDice([1, 7, 2]), [], levels=0)
+    fallen = falls.fall(unit, ManualDice([1, 7, 2]), [], levels=0)
     assert fallen.pilot_hits == 1
 
 
@@ -350,7 +325,7 @@ def test_head_hit_calls_a_consciousness_roll_at_the_end_of_the_phase():
 
 def heat_state(name: str = HUNCHBACK, **changes) -> GameState:
     state = make_state(design(name, "m", "0505", "N"), design(LOCUST, "x", "0520", "N", "blue"), phase=Phase.HEAT)
-    return change(state, "m", **changes)
+    return put(state, "m", **changes)
 
 
 def test_heat_is_movement_plus_weapons_minus_sinks():
@@ -455,7 +430,7 @@ def test_vehicles_gain_no_heat():
     # VEH-HEAT-01 test: a tank flanks and fires everything -> heat 0, no heat effects or rolls.
     state = make_state(design(MANTICORE, "v", "0505", "N"), design(LOCUST, "x", "0520", "N", "blue"),
                        phase=Phase.HEAT)
-    state = change(state, "v", mode=MoveMode.FLANK, hexes_moved=6, fired=(0, 1, 2, 3))
+    state = put(state, "v", mode=MoveMode.FLANK, hexes_moved=6, fired=(0, 1, 2, 3))
     state, events, d = resolve(state)
     assert state.units["v"].heat == 0
     assert not any(e.startswith("v ") for e in events)

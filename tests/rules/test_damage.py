@@ -1,7 +1,7 @@
 """Tests for damage: 'Mech armor, internal structure, transfer and critical hits; vehicle damage
 (btcli.rules.damage, btcli.rules.vehicles).
 
-Hits are built directly as ``Hit`` values and applied with ``damage.apply_hits``;
+Hits are built directly as ``Hit`` values and applied with ``hits.apply_hits``;
 dice are scripted with ``ManualDice`` (2D6 totals and 1D6 faces in request order)
 and ``dice.rolls`` shows which rolls were asked for. Standard slot layouts come
 from btcli.rules.mechs: a Hunchback's left arm is shoulder, upper arm, lower arm,
@@ -11,16 +11,16 @@ sinks; its center torso engine 1-3, gyro 4-7, engine 8-10.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from btcli.dice import ManualDice
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.state import GameState, Hit
 from btcli.model.units import AmmoBin, Unit
-from btcli.rules import damage
-from btcli.store.scenario import scenario_from_dict
+from btcli.rules import kinds
+from btcli.rules.hits import apply_hits
+from tests.builders import changed, design, purposes, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t: IS HD 3, CT 16, LT/RT 12, arms 8, legs 12
 LOCUST = "Locust LCT-1V"  # 20 t: IS HD 3, CT 6, LT/RT 5, arms 3, legs 4
@@ -34,15 +34,7 @@ FERRET = "Ferret Light Scout VTOL"  # rotor armor 2, IS 1
 
 def make_state(target: dict[str, Any] | str) -> GameState:
     """Returns a weapon-phase game with the target 't' (blue) in 0505 facing N and a red Locust far away."""
-    unit = {"design": target} if isinstance(target, str) else dict(target)
-    unit.update({"id": "t", "side": "blue", "position": "0505", "facing": "N"})
-    data = {
-        "scenario": {"name": "damage test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [unit, {"id": "a", "side": "red", "design": LOCUST, "position": "0510", "facing": "N"}],
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    return weapon_game(design(target, "t", "0505", side="blue"), design(LOCUST, "a", "0510"))
 
 
 def target(design: dict[str, Any] | str, *, armor: dict[str, int] | None = None, **changes) -> GameState:
@@ -51,7 +43,7 @@ def target(design: dict[str, Any] | str, *, armor: dict[str, int] | None = None,
     t = state.units["t"]
     if armor:
         changes["armor"] = {**t.armor, **armor}
-    return state.with_unit(evolve(t, **changes))
+    return state.with_unit(changed(t, **changes))
 
 
 def hit(location: str, amount: int, side: str = "front", *, rear: bool = False, critical: bool = False,
@@ -62,13 +54,9 @@ def hit(location: str, amount: int, side: str = "front", *, rear: bool = False, 
 def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, list[str], ManualDice]:
     """Applies the hits with scripted dice; checks every scripted value was used."""
     d = ManualDice(list(dice))
-    new, events = damage.apply_hits(state, hits, d)
+    new, events = apply_hits(state, hits, d)
     d.finish()
     return new.units["t"], events, d
-
-
-def purposes(d: ManualDice) -> list[str]:
-    return [r.purpose for r in d.rolls]
 
 
 # -- 'Mech armor and internal structure (tables.md 8.1) -------------------------------------------
@@ -165,14 +153,14 @@ def test_destroyed_side_torso_loses_its_ammunition():
 def test_hit_location_roll_of_2_is_a_through_armor_critical():
     # tables.md 8.1: a 2 on the hit location roll (CT from the front) flags a possible TAC.
     unit = make_state(HUNCHBACK).units["t"]
-    assert damage.roll_hit(ManualDice([2]), unit, "front", 5, "x") == Hit("t", "CT", 5, "front", False, True, False, "x")
-    assert damage.roll_hit(ManualDice([7]), unit, "front", 5, "x").critical is False
+    assert kinds.hit(ManualDice([2]), unit, "front", 5, "x") == Hit("t", "CT", 5, "front", False, True, False, "x")
+    assert kinds.hit(ManualDice([7]), unit, "front", 5, "x").critical is False
 
 
 def test_rear_hit_location_roll_marks_rear_armor():
     # tables.md 8.1: rear attacks use the front/rear column and the rear armor.
     unit = make_state(HUNCHBACK).units["t"]
-    assert damage.roll_hit(ManualDice([8]), unit, "rear", 5, "x") == Hit("t", "LT", 5, "rear", True, False, False, "x")
+    assert kinds.hit(ManualDice([8]), unit, "rear", 5, "x") == Hit("t", "LT", 5, "rear", True, False, False, "x")
 
 
 def test_through_armor_critical_rolls_without_internal_damage():
@@ -421,13 +409,13 @@ def test_vehicle_critical_mark_rolls_on_column_of_location(design, location, sid
     assert f"t: critical roll {roll} on the {column} column: {crit}" in events
     effects = {
         "driver hit": lambda u: not u.destroyed and u.conscious,
-        "crew killed": lambda u: u.extra.get("crew_killed") and not u.conscious and not u.destroyed,
+        "crew killed": lambda u: u.vehicle.crew_killed and not u.conscious and not u.destroyed,
         "fuel tank": lambda u: u.destroyed,
-        "engine hit": lambda u: u.extra.get("engine_hit") and u.extra.get("immobile") and not u.destroyed,
-        "crew stunned": lambda u: (u.extra.get("stunned_from"), u.extra.get("stunned_until")) == (2, 2),
+        "engine hit": lambda u: u.vehicle.engine_hit and u.vehicle.immobile and not u.destroyed,
+        "crew stunned": lambda u: (u.vehicle.stunned_from, u.vehicle.stunned_until) == (2, 2),
         "ammunition": lambda u: u.destroyed and all(a.shots == 0 for a in u.ammo),  # 300 damage vs rear IS 6
-        "turret jam": lambda u: u.extra.get("turret") == "jammed",
-        "turret blown off": lambda u: u.extra.get("turret") == "gone" and not u.destroyed,
+        "turret jam": lambda u: u.vehicle.turret == "jammed",
+        "turret blown off": lambda u: u.vehicle.turret == "gone" and not u.destroyed,
     }
     assert effects[crit](unit)
 
@@ -453,7 +441,7 @@ def test_vehicle_critical_mark_and_internal_damage_roll_twice():
     # tables.md 1: the [C] roll and the internal-structure roll are independent.
     unit, _, d = apply(target(MANTICORE, armor={"front": 0}), hit("front", 1, critical=True), dice=[6, 8])
     assert unit.crits == ("front: driver hit", "front: stabilizer")
-    assert unit.extra["stabilized"] == ["front"]
+    assert unit.vehicle.stabilized == ("front",)
     assert len(d.rolls) == 2
 
 
@@ -486,8 +474,8 @@ def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, res
     assert unit.crits == ((f"motive: {result}",) if result else ())
     assert f"t: motive system roll {modified}: {result or 'no effect'}" in events
     assert d.rolls[0].purpose == "motive system damage t"
-    assert unit.extra.get("motive_dsr", []) == dsr
-    assert unit.extra.get("immobile", False) == (result == "major damage")
+    assert unit.vehicle.motive_dsr == tuple(dsr)
+    assert unit.vehicle.immobile == (result == "major damage")
 
 
 @pytest.mark.parametrize(
@@ -506,7 +494,7 @@ def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, res
 def test_vehicle_hit_location_roll(design, side, roll, location, critical, motive):
     # VEH-DMG-09 / tables.md 1: the attack direction's column with the table's [C] and [M] marks.
     unit = make_state(design).units["t"]
-    h = damage.roll_hit(ManualDice([roll]), unit, side, 5, "x")
+    h = kinds.hit(ManualDice([roll]), unit, side, 5, "x")
     assert (h.location, h.critical, h.motive) == (location, critical, motive)
 
 

@@ -17,9 +17,9 @@ import pytest
 
 from btcli.dice import ManualDice
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState
+from btcli.model.state import GameState, Phase
 from btcli.rules.displacement import displace
-from btcli.store.scenario import scenario_from_dict
+from tests.builders import design, game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t, piloting 5; front armor CT 26
 SCORPION = "Scorpion Light Tank"  # tracked, 25 t; front armor 16
@@ -32,15 +32,8 @@ AROUND = ("0504", "0604", "0404", "0605", "0405", "0506")  # N, then right, left
 
 def make_state(*units: tuple[str, str, str], hexes: dict[str, dict[str, Any]] | None = None, **changes) -> GameState:
     """Returns a game of (design, id, hex) units facing N, side blue; ``changes`` go to the first."""
-    data = {
-        "scenario": {"name": "displacement test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear", "hexes": dict(hexes or {})},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [{"id": uid, "side": "blue", "design": name, "position": at, "facing": "N"}
-                  for name, uid, at in units],
-    }
-    data["units"][0].update(changes)
-    return scenario_from_dict(data)
+    first, *rest = [design(name, uid, at, side="blue") for name, uid, at in units]
+    return game({**first, **changes}, *rest, width=12, height=12, hexes=hexes, phase=Phase.INITIATIVE)
 
 
 def push(state: GameState, direction: Facing = Facing.N, dice: list[int] = (), unit: str = "u"):
@@ -53,7 +46,7 @@ def push(state: GameState, direction: Facing = Facing.N, dice: list[int] = (), u
 
 
 def at(state: GameState, uid: str) -> str | None:
-    position = state.units[uid].position
+    position = state.units[uid].hex
     return position.label if position is not None else None
 
 
@@ -202,4 +195,4 @@ def test_mech_displaced_down_one_level_only_rolls_the_psr():
 def test_push_direction_is_kept_for_any_facing():
     # TW p.151: the push direction, not the unit's facing, decides the hex (pushed SE from 0505).
     state, _, _ = push(make_state((SCORPION, "u", "0505")), Facing.SE)
-    assert state.units["u"].position == HexId.parse("0605")
+    assert state.units["u"].hex == HexId.parse("0605")

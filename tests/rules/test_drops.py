@@ -17,20 +17,25 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.engine import apply
 from btcli.errors import GameFileError, IllegalOrderError, InputError, VerificationError
+from btcli.grammar import order_from_text, order_text
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Phase, evolve
-from btcli.model.units import MoveMode
-from btcli.orders import (
-    AttackOrder,
-    DropOrder,
+from btcli.model.orders import (
+    AbortDropOrder,
+    CommitDropOrder,
     MoveOrder,
+    PhysicalAttackOrder,
     ResolvePhaseOrder,
-    parse_command,
+    RevealDropOrder,
+    WeaponAttackOrder,
 )
-from btcli.rules import drops, phases, tohit, victory
+from btcli.model.state import GameState, Phase
+from btcli.model.units import MoveMode
+from btcli.rules import drop_turn, drops, tohit, turn_order, victory
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
 from btcli.store.scenario import scenario_from_dict
+from tests import builders
+from tests.builders import changed, design
 
 SALT = "0123456789abcdef"
 HBK_FALL_3 = 20  # ceil(50 / 10) x (3 + 1)
@@ -38,27 +43,21 @@ HBK_FALL_3 = 20  # ceil(50 / 10) x (3 + 1)
 
 def scenario(units: list[dict[str, Any]] | None = None, groups: dict | None = None, allow: bool = True,
              hexes: dict | None = None, options: dict | None = None, height: int = 30) -> dict:
-    data: dict[str, Any] = {
-        "scenario": {"name": "drop test", "seed": 1, "allow_drop": allow},
-        "map": {"width": 12, "height": height, "terrain": "clear", "hexes": dict(hexes or {})},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": units if units is not None else [
-            {"id": "locust", "side": "red", "design": "Locust LCT-1V", "position": "0505", "facing": "N"},
-            {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"},
-        ],
-        "drops": groups if groups is not None else {"alpha": {"arrival": 2}},
-    }
-    if options:
-        data["options"] = options
-    return data
+    """Returns the drop tests' scenario table: a red Locust in 0505 and the blue Hunchback 'hbk' in reserve for
+    group 'alpha' (arriving on turn 2) on a clear 12 x ``height`` map, dropping allowed unless ``allow`` is off."""
+    if units is None:
+        units = [design("Locust LCT-1V", "locust", "0505"),
+                 {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"}]
+    return builders.scenario(*units, width=12, height=height, hexes=hexes, options=options,
+                             drops=groups if groups is not None else {"alpha": {"arrival": 2}}, allow_drop=allow)
 
 
 def landing_game(phase: Phase = Phase.MOVEMENT, **kwargs) -> GameState:
     """Returns the game at turn 2, every ground unit moved (standing), red first in initiative."""
     state = scenario_from_dict(scenario(**kwargs))
-    units = {uid: (evolve(u, mode=MoveMode.STAND) if u.position is not None and phase is Phase.MOVEMENT else u)
+    units = {uid: (changed(u, mode=MoveMode.STAND) if u.hex is not None and phase is Phase.MOVEMENT else u)
              for uid, u in state.units.items()}
-    return evolve(state, turn=2, phase=phase, initiative=("red", "blue"), units=units)
+    return changed(state, turn=2, phase=phase, initiative=("red", "blue"), units=units)
 
 
 def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[str]]:
@@ -70,22 +69,22 @@ def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[
 
 def commit(state: GameState, uid: str, hex_label: str, facing: str = "N", salt: str = SALT) -> GameState:
     digest = drops.commitment(salt, uid, HexId.parse(hex_label), Facing[facing])
-    return run(state, DropOrder(uid, commitment=digest))[0]
+    return run(state, CommitDropOrder(uid, digest))[0]
 
 
 def reveal(state: GameState, uid: str, hex_label: str, facing: str = "N", dice: list[int] = (), salt: str = SALT):
-    return run(state, DropOrder(uid, hex=HexId.parse(hex_label), facing=Facing[facing], salt=salt), dice)
+    return run(state, RevealDropOrder(uid, HexId.parse(hex_label), Facing[facing], salt), dice)
 
 
 def committed_game(hex_label: str, facing: str = "N", **kwargs) -> GameState:
     """Commits hbk's landing hex in the initiative phase, then opens the movement phase with all moved."""
     state = commit(landing_game(phase=Phase.INITIATIVE, **kwargs), "hbk", hex_label, facing)
-    units = {uid: (evolve(u, mode=MoveMode.STAND) if u.position is not None else u) for uid, u in state.units.items()}
-    return evolve(state, phase=Phase.MOVEMENT, units=units)
+    units = {uid: (changed(u, mode=MoveMode.STAND) if u.hex is not None else u) for uid, u in state.units.items()}
+    return changed(state, phase=Phase.MOVEMENT, units=units)
 
 
 def at(state: GameState, uid: str) -> str | None:
-    position = state.units[uid].position
+    position = state.units[uid].hex
     return position.label if position is not None else None
 
 
@@ -110,11 +109,11 @@ def test_reserves_need_the_tracks_permission_or_agreement():
 def test_waiting_reserves_are_no_movers_targets_or_losses():
     """DROP-01: a reserve off the map neither moves, nor is attacked, nor counts as destroyed."""
     state = scenario_from_dict(scenario())
-    assert phases.movers(state) == {"red": 1, "blue": 0}
+    assert turn_order.movers(state) == {"red": 1, "blue": 0}
     assert victory.losses(state, "blue") == (0, 1)
-    weapon = evolve(state, phase=Phase.WEAPON)
+    weapon = changed(state, phase=Phase.WEAPON)
     with pytest.raises(IllegalOrderError, match="off the map"):
-        run(weapon, AttackOrder("locust", "hbk", ("Medium Laser",)))
+        run(weapon, WeaponAttackOrder("locust", "hbk", ("Medium Laser",)))
 
 
 def test_variable_arrival_is_rolled_with_the_game_dice():
@@ -127,10 +126,10 @@ def test_variable_arrival_is_rolled_with_the_game_dice():
         {"id": "m3", "side": "blue", "design": "Wasp WSP-1A", "reserve": "c"},
     ]
     state = scenario_from_dict(scenario(units=units, groups=groups))
-    assert state.drops["a"]["turn"] == 5 and state.drops["b"]["turn"] == 0
+    assert state.drops["a"].turn == 5 and state.drops["b"].turn == 0
     # Turn 1's initiative: the arrival dice come first (b: 4; c: 3 - 1 after a), then initiative.
     state, events = run(state, ResolvePhaseOrder(), [4, 3, 7, 8])
-    assert [state.drops[g]["turn"] for g in "abc"] == [5, 4, 7]
+    assert [state.drops[g].turn for g in "abc"] == [5, 4, 7]
     assert "drop group b arrives on turn 4 (DROP-02)" in events
 
 
@@ -154,7 +153,7 @@ def test_default_arrival_is_turn_three_and_public():
 def test_commitment_holds_only_a_salted_hash():
     """DROP-04: the state keeps a hash, never the hex; the same hex with another salt hashes differently."""
     state = commit(landing_game(phase=Phase.INITIATIVE), "hbk", "0707")
-    digest = state.units["hbk"].extra["commitment"]
+    digest = state.units["hbk"].drop.commitment
     assert "0707" not in repr(state_to_dict(state))
     assert digest != drops.commitment("fedcba9876543210", "hbk", HexId.parse("0707"), Facing.N)
     assert digest == drops.commitment(SALT, "hbk", HexId.parse("0707"), Facing.N)
@@ -171,7 +170,7 @@ def test_landing_hex_off_the_map_is_refused_a_friendly_hex_allowed():
 
 def test_commitment_only_at_the_start_of_the_arrival_turn():
     """DROP-04: not before the arrival turn, not twice, not once units have moved; moves wait for commitments."""
-    early = evolve(landing_game(phase=Phase.INITIATIVE), turn=1)
+    early = changed(landing_game(phase=Phase.INITIATIVE), turn=1)
     with pytest.raises(IllegalOrderError, match="arrives on turn 2.*DROP-04"):
         commit(early, "hbk", "0707")
     once = commit(landing_game(phase=Phase.INITIATIVE), "hbk", "0707")
@@ -180,7 +179,7 @@ def test_commitment_only_at_the_start_of_the_arrival_turn():
     moved = landing_game()
     with pytest.raises(IllegalOrderError, match="DROP-04"):
         commit(moved, "hbk", "0707")
-    fresh = evolve(landing_game(phase=Phase.INITIATIVE), phase=Phase.MOVEMENT, move_order=("red",))
+    fresh = changed(landing_game(phase=Phase.INITIATIVE), phase=Phase.MOVEMENT, move_order=("red",))
     with pytest.raises(IllegalOrderError, match="hbk must commit a landing hex before any unit moves"):
         run(fresh, MoveOrder("locust", "stand"))
 
@@ -191,7 +190,7 @@ def test_commitment_only_at_the_start_of_the_arrival_turn():
 def test_landing_waits_for_every_ground_move_and_ends_the_phase():
     """DROP-05: no landing while a ground unit has not moved; the phase cannot end before the landing."""
     state = committed_game("0707")
-    unmoved = state.with_unit(evolve(state.units["locust"], mode=MoveMode.NONE))
+    unmoved = state.with_unit(changed(state.units["locust"], mode=MoveMode.NONE))
     with pytest.raises(IllegalOrderError, match="still to move: locust.*DROP-05"):
         reveal(unmoved, "hbk", "0707", dice=[8])
     with pytest.raises(IllegalOrderError, match="hbk must still land.*DROP-05"):
@@ -209,8 +208,8 @@ def test_landings_alternate_in_initiative_order():
     ]
     state = landing_game(phase=Phase.INITIATIVE, units=units)
     state = commit(commit(state, "hbk", "0707"), "wasp", "0909")
-    state = evolve(state, phase=Phase.MOVEMENT,
-                   units={**state.units, "ground": evolve(state.units["ground"], mode=MoveMode.STAND)})
+    state = changed(state, phase=Phase.MOVEMENT,
+                   units={**state.units, "ground": changed(state.units["ground"], mode=MoveMode.STAND)})
     assert drops.side_to_drop(state) == "red"
     with pytest.raises(IllegalOrderError, match="out of order.*DROP-05"):
         reveal(state, "hbk", "0707", dice=[8])
@@ -240,8 +239,8 @@ def test_each_failure_is_resolved_completely_before_the_next_landing():
     ]
     state = landing_game(phase=Phase.INITIATIVE, units=units)
     state = commit(commit(state, "hbk", "0715"), "hbk2", "0915")
-    state = evolve(state, phase=Phase.MOVEMENT,
-                   units={**state.units, "ground": evolve(state.units["ground"], mode=MoveMode.STAND)})
+    state = changed(state, phase=Phase.MOVEMENT,
+                   units={**state.units, "ground": changed(state.units["ground"], mode=MoveMode.STAND)})
     # hbk fails by 3 (2 vs 5): 3D6 = 4 hexes N, fall side 1 (front), four 5-point groups to the CT (7).
     state, events = reveal(state, "hbk", "0715", dice=[2, 4, 1, 1, 7, 7, 7, 7])
     assert at(state, "hbk") == "0711" and armor_lost(state, "hbk") == HBK_FALL_3
@@ -270,14 +269,14 @@ def test_a_dropped_mech_does_not_act_in_its_landing_turn():
     """DROP-09: attacks refused in the landing turn (weapon and physical); allowed the next turn."""
     state = landed_in_weapon_phase()
     with pytest.raises(IllegalOrderError, match="DROP-09"):
-        run(state, AttackOrder("hbk", "locust", ("Medium Laser",)))
+        run(state, WeaponAttackOrder("hbk", "locust", ("Medium Laser",)))
     with pytest.raises(IllegalOrderError, match="DROP-09"):
-        run(evolve(state, phase=Phase.PHYSICAL), AttackOrder("hbk", "locust", physical="punch"))
+        run(changed(state, phase=Phase.PHYSICAL), PhysicalAttackOrder("hbk", "locust", "punch"))
     with pytest.raises(IllegalOrderError, match="DROP-09"):
-        drops.check_can_act(state.units["hbk"], state.turn)
-    next_turn = evolve(state, turn=3)
-    drops.check_can_act(next_turn.units["hbk"], next_turn.turn)
-    run(next_turn, AttackOrder("hbk", "locust", ("Medium Laser",)), [2])
+        drop_turn.check_can_act(state.units["hbk"], state.turn)
+    next_turn = changed(state, turn=3)
+    drop_turn.check_can_act(next_turn.units["hbk"], next_turn.turn)
+    run(next_turn, WeaponAttackOrder("hbk", "locust", ("Medium Laser",)), [2])
 
 
 def test_attacks_on_a_dropped_mech_get_plus_three_for_its_landing_turn():
@@ -285,7 +284,7 @@ def test_attacks_on_a_dropped_mech_get_plus_three_for_its_landing_turn():
     state = landed_in_weapon_phase()
     mods = dict(tohit.target_modifiers(state, state.units["locust"], state.units["hbk"]))
     assert mods["target dropping"] == 3
-    later = evolve(state, turn=3)
+    later = changed(state, turn=3)
     assert "target dropping" not in dict(tohit.target_modifiers(later, later.units["locust"], later.units["hbk"]))
 
 
@@ -325,7 +324,7 @@ def test_landing_in_a_minefield_counts_as_ground_entry():
 def test_ground_movement_into_a_minefield_triggers_it_too():
     """DROP-12: the same minefield attacks a unit entering the hex on the ground."""
     state = scenario_from_dict(scenario(hexes={"0504": {"terrain": "clear", "minefield": 5}}))
-    state = evolve(state, phase=Phase.MOVEMENT, initiative=("red", "blue"), move_order=("red",))
+    state = changed(state, phase=Phase.MOVEMENT, initiative=("red", "blue"), move_order=("red",))
     moved, events = run(state, MoveOrder("locust", "walk", ("F",)), [8, 5])
     locust = moved.units["locust"]
     assert at(moved, "locust") == "0504" and locust.max_armor["RL"] - locust.armor["RL"] == 5
@@ -394,7 +393,7 @@ def test_failed_landing_scatters_margin_d6_hexes():
         {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "piloting": 7},
     ])
     d = ManualDice([4, 13, 1, 1, 7, 7, 7, 7])
-    landed, events = apply(state, DropOrder("hbk", hex=HexId.parse("0620"), facing=Facing.N, salt=SALT), d)
+    landed, events = apply(state, RevealDropOrder("hbk", HexId.parse("0620"), Facing.N, SALT), d)
     assert [(r.purpose, r.n) for r in d.rolls[1:3]] == [("scatter distance hbk (3D6)", 3), ("scatter direction hbk", 1)]
     assert at(landed, "hbk") == "0607"
     assert "hbk scatters 13 hexes N from 0620 to 0607 (DROP-15)" in events
@@ -411,7 +410,7 @@ def test_scattering_off_the_map_counts_as_destroyed():
     state = committed_game("0503")
     landed, events = reveal(state, "hbk", "0503", dice=[2, 5, 1])
     hbk = landed.units["hbk"]
-    assert hbk.position is None and not hbk.in_reserve and hbk.extra["off_map"]
+    assert hbk.hex is None and not hbk.in_reserve and hbk.drop.off_map
     assert victory.losses(landed, "blue") == (1, 1)
     assert any("DROP-16" in e for e in events)
 
@@ -453,19 +452,19 @@ def test_failing_by_seven_or_more_destroys_the_mech(piloting, roll, destroyed, l
 
 
 @pytest.mark.parametrize("order", [
-    DropOrder("hbk", commitment="ab" * 32),
-    DropOrder("hbk", hex=HexId.parse("0707"), facing=Facing.SW, salt=SALT),
+    CommitDropOrder("hbk", "ab" * 32),
+    RevealDropOrder("hbk", HexId.parse("0707"), Facing.SW, SALT),
 ])
 def test_drop_orders_round_trip_through_their_canonical_text(order):
-    assert parse_command(order.canonical()) == (order, None)
+    assert order_from_text(order_text(order)) == (order, None)
 
 
 def test_drop_state_round_trips_and_is_hashed():
     state = committed_game("0707")
     again = state_from_dict(state_to_dict(state))
-    assert again.drops == state.drops and again.units["hbk"].extra == state.units["hbk"].extra
+    assert again.drops == state.drops and again.units["hbk"].drop == state.units["hbk"].drop
     assert state_hash(again) == state_hash(state)
-    later = evolve(state, drops={"alpha": {**state.drops["alpha"], "turn": 4}})
+    later = changed(state, drops={"alpha": changed(state.drops["alpha"], turn=4)})
     assert state_hash(later) != state_hash(state)
 
 
@@ -483,18 +482,18 @@ def test_a_commitment_is_bound_to_its_unit_and_cannot_be_copied():
     """DROP-04: the hash covers the unit, so another 'Mech cannot take over a published commitment (and the
     same digest twice is refused)."""
     state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
-    digest = state.units["hbk"].extra["commitment"]
+    digest = state.units["hbk"].drop.commitment
     assert digest != drops.commitment(SALT, "wasp", HexId.parse("0707"), Facing.N)
     with pytest.raises(IllegalOrderError, match="already another 'Mech's"):
-        run(state, DropOrder("wasp", commitment=digest))
+        run(state, CommitDropOrder("wasp", digest))
 
 
 def test_nobody_lands_before_every_arriving_mech_has_committed():
     """DROP-04/05: a landing waits for every commitment, so no player can reveal first and leave the other
     side unable to commit (the window closes once someone has landed)."""
     state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
-    state = evolve(state, phase=Phase.MOVEMENT,
-                   units={uid: evolve(u, mode=MoveMode.STAND) if u.position else u for uid, u in state.units.items()})
+    state = changed(state, phase=Phase.MOVEMENT,
+                   units={uid: changed(u, mode=MoveMode.STAND) if u.hex else u for uid, u in state.units.items()})
     with pytest.raises(IllegalOrderError, match="still to commit: wasp"):
         reveal(state, "hbk", "0707", dice=[9])
 
@@ -530,9 +529,9 @@ def test_a_drop_called_off_leaves_the_battle_and_unblocks_the_landings():
     from btcli.rules import victory
 
     state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
-    state = evolve(state, phase=Phase.MOVEMENT,
-                   units={uid: evolve(u, mode=MoveMode.STAND) if u.position else u for uid, u in state.units.items()})
-    state, events = run(state, DropOrder("wasp", abort=True))
+    state = changed(state, phase=Phase.MOVEMENT,
+                   units={uid: changed(u, mode=MoveMode.STAND) if u.hex else u for uid, u in state.units.items()})
+    state, events = run(state, AbortDropOrder("wasp"))
     assert events == ["wasp (red) calls off its drop: it leaves the battle and counts as lost"]
     assert not state.units["wasp"].in_reserve and drops.missing_commitments(state) == []
     landed, _ = reveal(state, "hbk", "0707", dice=[9])
@@ -543,23 +542,22 @@ def test_a_drop_called_off_leaves_the_battle_and_unblocks_the_landings():
 def test_a_drop_cannot_be_called_off_outside_its_arrival_turn():
     state = landing_game(phase=Phase.INITIATIVE)
     with pytest.raises(IllegalOrderError, match="not a dropping 'Mech arriving this turn"):
-        run(evolve(state, turn=1), DropOrder("hbk", abort=True))
+        run(changed(state, turn=1), AbortDropOrder("hbk"))
 
 
 def test_abort_order_round_trips():
-    from btcli.orders import parse_command
 
-    order = DropOrder("hbk", abort=True)
-    assert order.canonical() == "drop hbk --abort"
-    assert parse_command(order.canonical()) == (order, None)
+    order = AbortDropOrder("hbk")
+    assert order_text(order) == "drop hbk --abort"
+    assert order_from_text(order_text(order)) == (order, None)
 
 
 def test_drop_12_a_minefield_crossed_before_a_sideslip_still_attacks():
     """DROP-12's ground entry (minimal minefield model): a hover craft that crosses a minefield and then
     fails its sideslip roll has still entered the mined hex."""
-    from tests.rules.test_movement import make_state, vehicle
+    from tests.builders import game, vehicle
 
-    state = make_state(vehicle("hover", 6), hexes={"0509": {"terrain": "clear", "minefield": 5}})
+    state = game(vehicle("hover", 6), hexes={"0509": {"terrain": "clear", "minefield": 5}})
     d = ManualDice([3] * 12)
     state, events = apply(state, MoveOrder("u1", "flank", ("F", "F", "L", "F")), d)
     assert "minefield 0509 vs u1" in [r.purpose for r in d.rolls]

@@ -4,7 +4,7 @@ VEH-SLIP-13 (slipping into infantry), VEH-VTOL-07 (battle armor with VTOL moveme
 
 The TW infantry rules are in neither the seeds nor tables.md: loading, damage and movement follow
 btcli's readings in docs/rules-notes.md (UNVERIFIED). States are built with the helpers of
-tests/rules/test_movement.py: a 10 x 10 clear map, the mover 'u1' in 0510 facing N.
+tests/builders.py: a 10 x 10 clear map, the mover 'u1' in 0510 facing N.
 """
 
 from __future__ import annotations
@@ -15,33 +15,33 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import Hit, Phase, evolve
+from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
+from btcli.model.state import Hit, Phase
 from btcli.model.units import Motive, MoveMode, UnitKind
-from btcli.orders import AttackOrder
 from btcli.render.view import unit_view
-from btcli.rules import damage
+from btcli.rules import kinds
+from btcli.rules.hits import apply_hits
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash
-from tests.rules.test_movement import (
+from tests.builders import (
     SCORPION,
+    SLIP_ROLL,
+    airborne,
+    changed,
     design,
-    make_state,
+    drive,
+    game,
+    heavy_vtol,
     plan,
+    platoon,
+    purposes,
     refused,
     vehicle,
 )
-from tests.rules.test_skids import SLIP_ROLL, drive
-from tests.rules.test_vtol import airborne, heavy_vtol, purposes
 
 H = HexId.parse
 SIDES = {"front": 20, "right": 20, "left": 20, "rear": 20}
-
-
-def platoon(uid: str = "inf", *, at: str = "0506", side: str = "blue", **extra) -> dict:
-    """A conventional foot platoon: 3 t, 28 troopers, walk 1."""
-    return {"id": uid, "side": side, "kind": "infantry", "tons": 3, "troopers": 28, "walk": 1,
-            "position": at, **extra}
 
 
 def squad(uid: str = "ba", *, at: str = "0510", side: str = "red", **extra) -> dict:
@@ -54,7 +54,7 @@ def squad(uid: str = "ba", *, at: str = "0510", side: str = "red", **extra) -> d
 
 
 def test_platoon_and_battle_armor_load_with_their_troopers():
-    state = make_state(platoon(), squad())
+    state = game(platoon(), squad())
     inf, ba = state.units["inf"], state.units["ba"]
     assert (inf.kind, inf.motive, inf.armor, inf.internal, inf.walk, inf.run) == (
         UnitKind.INFANTRY, Motive.FOOT, {}, {"troopers": 28}, 1, 1)
@@ -63,7 +63,7 @@ def test_platoon_and_battle_armor_load_with_their_troopers():
 
 @pytest.mark.parametrize("change, message", [
     ({"motive": "wheeled"}, "infantry motive must be one of foot, jump, vtol, not 'wheeled'"),
-    ({"troopers": 0}, "infantry troopers must be a whole number of at least 1, not 0"),
+    ({"troopers": 0}, "infantry troopers must be a whole number from 1 to 100, not 0"),
     ({"motive": "vtol"}, "only battle armor (trooper_armor > 0) has VTOL movement (VEH-VTOL-07)"),
     ({"motive": "jump"}, "jump infantry need jump MP"),
     ({"armor": {"front": 3}}, "infantry give troopers (and trooper_armor), not armor or internal"),
@@ -71,19 +71,19 @@ def test_platoon_and_battle_armor_load_with_their_troopers():
 ])
 def test_bad_infantry_designs_are_refused_with_one_clear_line(change, message):
     with pytest.raises(GameFileError) as info:
-        make_state(platoon(**change))
+        game(platoon(**change))
     assert str(info.value) == f"unit 'inf': {message}"
 
 
 def test_infantry_round_trip_through_the_game_file_and_keep_their_hash():
-    state = make_state(platoon(), squad(), design(SCORPION, "t", at="0303"))
+    state = game(platoon(), squad(), design(SCORPION, "t", at="0303"))
     again = codec.state_from_dict(parse_toml(render_head(state), "game"))
     assert again.units == state.units
     assert state_hash(again) == state_hash(state)
 
 
 def test_report_shows_troopers_left():
-    state = make_state(platoon(), squad())
+    state = game(platoon(), squad())
     view = unit_view(state.units["ba"], state)
     assert (view["kind"], view["troopers"], view["battle_armor"], view["elevation"]) == ("infantry", 4, True, 0)
     assert view["status"] == "4 troopers, landed"
@@ -94,18 +94,18 @@ def test_report_shows_troopers_left():
 
 
 def test_each_point_of_damage_removes_one_trooper_of_a_platoon():
-    state = make_state(platoon())
-    hit = damage.roll_hit(ManualDice([]), state.units["inf"], "front", 5, "test")  # no location roll
-    state, events = damage.apply_hits(state, (hit, Hit("inf", "troopers", 25, "front", False, False, False, "t")),
+    state = game(platoon())
+    hit = kinds.hit(ManualDice([]), state.units["inf"], "front", 5, "test")  # no location roll
+    state, events = apply_hits(state, (hit, Hit("inf", "troopers", 25, "front", False, False, False, "t")),
                                       ManualDice([]))
     assert events == ["inf takes 5 (test): 23 troopers left", "inf takes 25 (t): 0 troopers left", "inf is destroyed"]
     assert state.units["inf"].destroyed
 
 
 def test_battle_armor_damage_strikes_the_first_trooper_standing_and_excess_is_lost():
-    state = make_state(squad())
+    state = game(squad())
     hits = tuple(Hit("ba", "troopers", n, "front", False, False, False, "t") for n in (3, 10, 6))
-    state, events = damage.apply_hits(state, hits, ManualDice([]))
+    state, events = apply_hits(state, hits, ManualDice([]))
     ba = state.units["ba"]
     assert (ba.armor["trooper1"], ba.internal["trooper1"], ba.internal["trooper2"], ba.armor["trooper3"]) == (0, 0, 0, 5)
     assert events[-1] == "ba takes 6 (t): trooper2 is killed"
@@ -116,11 +116,11 @@ def test_battle_armor_damage_strikes_the_first_trooper_standing_and_excess_is_lo
 
 
 @pytest.mark.parametrize("phase, order, message", [
-    (Phase.WEAPON, AttackOrder("inf", "t", weapons=()), "weapon attacks by infantry are not resolved by btcli"),
-    (Phase.PHYSICAL, AttackOrder("inf", "t", physical="charge"), "infantry make no physical attacks"),
+    (Phase.WEAPON, WeaponAttackOrder("inf", "t", weapons=()), "weapon attacks by infantry are not resolved by btcli"),
+    (Phase.PHYSICAL, PhysicalAttackOrder("inf", "t", "charge"), "infantry make no physical attacks"),
 ])
 def test_infantry_attacks_are_refused(phase, order, message):
-    state = evolve(make_state(platoon(), design(SCORPION, "t", at="0505", side="red")), phase=phase)
+    state = changed(game(platoon(), design(SCORPION, "t", at="0505", side="red")), phase=phase)
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, order, ManualDice([]))
     assert str(info.value) == f"'inf': {message} (btcli infantry model)"
@@ -131,31 +131,31 @@ def test_infantry_attacks_are_refused(phase, order, message):
 
 def test_foot_infantry_walk_and_pay_two_mp_per_level():
     # tables.md 11.1: infantry pay 2 MP per level changed (1 + 2 = 3)
-    state = make_state(platoon(at="0510", walk=3), hexes={"0509": {"level": 1}})
+    state = game(platoon(at="0510", walk=3), hexes={"0509": {"level": 1}})
     p = plan(state, "F", uid="inf")
     assert (p.end, p.mp, p.mode) == (H("0509"), 3, MoveMode.WALK)
 
 
 @pytest.mark.parametrize("terrain", [{"terrain": "water", "depth": 1}, {"terrain": "building"}])
 def test_foot_infantry_stay_out_of_deep_water_and_buildings(terrain):
-    state = make_state(platoon(at="0510", walk=3), hexes={"0509": terrain})
+    state = game(platoon(at="0510", walk=3), hexes={"0509": terrain})
     assert refused(state, "F", uid="inf").rule == "btcli infantry model"
 
 
 def test_battle_armor_with_vtol_movement_uses_the_vtol_rules():
     # VEH-VTOL-07 test: battle armor with VTOL movement climbing 2 levels and moving 1 hex -> 3 MP
-    p = plan(make_state(squad()), "A,A,F", uid="ba")
+    p = plan(game(squad()), "A,A,F", uid="ba")
     assert (p.end, p.elevation, p.mp, p.hexes_moved, p.mode) == (H("0509"), 2, 3, 1, MoveMode.WALK)
 
 
 def test_battle_armor_with_vtol_movement_must_climb_before_moving():
     # VEH-VTOL-07 with VEH-VTOL-03, 08: landed, it may only rise first
-    assert refused(make_state(squad()), "F", uid="ba").rule == "VEH-VTOL-03"
+    assert refused(game(squad()), "F", uid="ba").rule == "VEH-VTOL-03"
 
 
 def test_battle_armor_flight_is_bound_by_its_own_mp():
     # VEH-VTOL-07: its own MP (5) bound the flight, with no flank MP
-    assert refused(make_state(squad()), "A,F,F,F,F,F", uid="ba").rule == "VEH-VTOL-02"
+    assert refused(game(squad()), "A,F,F,F,F,F", uid="ba").rule == "VEH-VTOL-02"
 
 
 # -- VEH-SLIP-13, VTOL-CRASH-05: slipping into infantry ---------------------------------------------------------
@@ -166,22 +166,22 @@ def test_vtol_slipping_into_infantry_drops_to_the_hex_level_and_crashes_onto_the
     # height becomes the hex's base level (0) and it crashes. VTOL-CRASH-05: it falls on the platoon
     # (to-hit 7, 2D6 = 8 hits: ceil(30/10) x 1 level = 3 troopers), which is pushed on to 0505.
     # VTOL-CRASH-01: 4 hexes moved x 3 = 12 -> 5, 5, 2 on the VTOL table, left column; it lands in 0506.
-    state = airborne(make_state(heavy_vtol(driving=7), platoon()), 1)
+    state = airborne(game(heavy_vtol(driving=7), platoon()), 1)
     state, events, rolls = drive(state, "3F,R,F", [3, 8, 7, 7, 7])
     u, inf = state.units["u1"], state.units["inf"]
     assert purposes(rolls) == [SLIP_ROLL, "to-hit falling u1 onto inf"] + ["hit location crash u1 (left)"] * 3
     assert "u1 slips into infantry in 0506: its height drops to the hex's base level (VEH-SLIP-13)" in events
     assert "u1 crashes: 12 damage (VTOL-CRASH-01)" in events
-    assert (u.position, u.elevation, u.hexes_moved, u.destroyed) == (H("0506"), 0, 4, False)
-    assert (inf.position, inf.internal) == (H("0505"), {"troopers": 25})
+    assert (u.hex, u.elevation, u.hexes_moved, u.destroyed) == (H("0506"), 0, 4, False)
+    assert (inf.hex, inf.internal) == (H("0505"), {"troopers": 25})
 
 
 def test_vtol_slipping_above_infantry_does_not_meet_them():
     # VEH-SLIP-13 test: at elevation 2 the infantry's hex (0 + 1) is below it: no interaction
-    state = airborne(make_state(heavy_vtol(driving=7), platoon()), 2)
+    state = airborne(game(heavy_vtol(driving=7), platoon()), 2)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     assert purposes(rolls) == [SLIP_ROLL]
-    assert (state.units["u1"].position, state.units["u1"].elevation) == (H("0505"), 2)
+    assert (state.units["u1"].hex, state.units["u1"].elevation) == (H("0505"), 2)
     assert state.units["inf"].internal == {"troopers": 28}
 
 
@@ -190,8 +190,8 @@ def test_wige_slipping_into_infantry_crashes():
     # comes down beside the platoon in the next hex (0505) and takes its crash damage there (12 -> 3 rolls
     # on the ground vehicle table).
     wige = vehicle("wige", 8, armor=dict(SIDES), driving=7)
-    state, events, rolls = drive(make_state(wige, platoon()), "3F,R,F", [3, 5, 7, 7, 7])
+    state, events, rolls = drive(game(wige, platoon()), "3F,R,F", [3, 5, 7, 7, 7])
     u = state.units["u1"]
     assert purposes(rolls) == [SLIP_ROLL, "to-hit falling u1 onto inf"] + ["hit location crash u1 (left)"] * 3
-    assert (u.position, u.elevation, u.destroyed) == (H("0505"), 0, False)
+    assert (u.hex, u.elevation, u.destroyed) == (H("0505"), 0, False)
     assert state.units["inf"].internal == {"troopers": 28}

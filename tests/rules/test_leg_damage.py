@@ -10,11 +10,11 @@ import pytest
 
 from btcli.errors import IllegalOrderError
 from btcli.rules import movement
-from tests.rules.test_movement import make_state, plan
+from tests.builders import game, plan
 
 
 def hunchback(*crits: str, legs_lost: tuple[str, ...] = ()):
-    state = make_state({"id": "u1", "side": "red", "design": "Hunchback HBK-4G", "position": "0510", "facing": "N"})
+    state = game({"id": "u1", "side": "red", "design": "Hunchback HBK-4G", "position": "0510", "facing": "N"})
     unit = state.units["u1"]
     slots = []
     for item in crits:

@@ -8,15 +8,14 @@ target, an Atlas, in 0508: the line runs straight down column 05, so 0506 and
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from btcli.model.hexgrid import HexId, hex_lines
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState
 from btcli.rules import los, tohit
-from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed, design, weapon_game
 
 H = HexId.parse
 
@@ -35,16 +34,7 @@ def make_state(
     hexes: dict[str, dict[str, Any]] | None = None,
 ) -> GameState:
     """Returns a weapon-phase game on a clear 12 x 12 map: 'a' (red) at ``at`` facing S, 't' (blue) at ``to``."""
-    data = {
-        "scenario": {"name": "los test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear", "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [
-            {"id": "a", "side": "red", "design": attacker, "position": at, "facing": "S"},
-            {"id": "t", "side": "blue", "design": target, "position": to, "facing": "N"},
-        ],
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    return weapon_game(design(attacker, "a", at, "S"), design(target, "t", to, "N", "blue"), hexes=hexes)
 
 
 def sight(state: GameState) -> los.Sight:
@@ -216,7 +206,7 @@ def test_vehicle_target_gets_no_partial_cover():
 def test_prone_mech_gets_no_partial_cover():
     # tables.md 6.4 / TW p.109: partial cover applies only to standing 'Mechs.
     state = make_state(hexes={"0507": {"level": 1}})
-    state = state.with_unit(evolve(state.units["t"], prone=True))
+    state = state.with_unit(changed(state.units["t"], prone=True))
     assert not sight(state).partial_cover
 
 

@@ -1,16 +1,13 @@
 """Tests for ground movement: btcli.rules.movement, the movement parts of
 btcli.rules.phases (initiative, movement slots) and engine.apply with MoveOrder.
 
-Every state is built in code from a tiny scenario dict (see ``make_state``):
+Every state is built in code from a tiny scenario dict (``game`` of tests/builders.py):
 a small map, default clear, with per-hex overrides, and units either by
 catalog design or inline. Unless a test says otherwise a mover stands in 0510
 facing N, so ``F`` steps go 0509, 0508, ... up column 05.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
-from typing import Any
 
 import pytest
 
@@ -19,11 +16,11 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import MoveOrder, ResolvePhaseOrder, parse_steps
-from btcli.rules import movement, phases
-from btcli.store.scenario import scenario_from_dict
+from btcli.rules import movement, phases, turn_order
+from tests.builders import column, design, game, jump, plan, refused, vehicle
 
 H = HexId.parse
 
@@ -31,78 +28,6 @@ SCORPION = "Scorpion Light Tank"  # tracked, cruise 4 / flank 6
 J_EDGAR = "J. Edgar Light Hover Tank"  # hover, cruise 11 / flank 17
 HUNCHBACK = "Hunchback HBK-4G"  # 'Mech, walk 4 / run 6, no jump jets
 WASP = "Wasp WSP-1A"  # 'Mech, walk 6 / run 9 / jump 6
-
-VEHICLE_ARMOR = {"front": 10, "right": 8, "left": 8, "rear": 6}
-
-
-# -- building tiny games ------------------------------------------------------------
-
-
-def design(design_name: str, uid: str = "u1", *, at: str = "0510", facing: str = "N", side: str = "red", **extra):
-    """Returns a scenario [[units]] entry for a catalog design."""
-    return {"id": uid, "side": side, "design": design_name, "position": at, "facing": facing, **extra}
-
-
-def vehicle(
-    motive: str, cruise: int, uid: str = "u1", *, at: str = "0510", facing: str = "N", side: str = "red", **extra
-):
-    """Returns an inline 30-ton vehicle entry; flank is left to the loader unless given."""
-    return {
-        "id": uid,
-        "side": side,
-        "kind": "vehicle",
-        "motive": motive,
-        "tons": 30,
-        "cruise": cruise,
-        "armor": dict(VEHICLE_ARMOR),
-        "position": at,
-        "facing": facing,
-        **extra,
-    }
-
-
-def make_state(
-    *units: dict[str, Any],
-    hexes: dict[str, dict[str, Any]] | None = None,
-    width: int = 10,
-    height: int = 10,
-    default: str = "clear",
-    phase: Phase = Phase.MOVEMENT,
-    move_order: tuple[str, ...] = (),
-) -> GameState:
-    """Returns a game on a ``width`` x ``height`` map (default terrain plus ``hexes``),
-    sides 'red' and 'blue', in ``phase``.
-
-    An empty ``move_order`` puts no side-order constraint on movement.
-    """
-    data = {
-        "scenario": {"name": "movement test", "seed": 1},
-        "map": {"width": width, "height": height, "terrain": default, "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    state = scenario_from_dict(data)
-    return replace(state, phase=phase, move_order=move_order)
-
-
-def plan(state: GameState, path: str, mode: str = "", uid: str = "u1") -> movement.MovePlan:
-    """Checks a ground move through the engine's checker and returns the plan."""
-    return engine.check_move(state, MoveOrder(uid, mode, parse_steps(path)))
-
-
-def jump(state: GameState, to: str, facing: Facing | None = None, uid: str = "u1") -> movement.MovePlan:
-    return engine.check_move(state, MoveOrder(uid, "jump", (), H(to), facing))
-
-
-def refused(state: GameState, path: str, mode: str = "", uid: str = "u1") -> IllegalOrderError:
-    with pytest.raises(IllegalOrderError) as info:
-        plan(state, path, mode, uid)
-    return info.value
-
-
-def column(terrain: dict[str, Any], rows=range(1, 11), col: str = "05") -> dict[str, dict[str, Any]]:
-    """Returns the same hex override for every row of a column."""
-    return {f"{col}{row:02d}": dict(terrain) for row in rows}
 
 
 def forward(n: int) -> str:
@@ -137,7 +62,7 @@ MECH_ONLY_COSTS = [
 @pytest.mark.parametrize("terrain, mp", COMMON_COSTS + MECH_ONLY_COSTS)
 def test_mech_pays_terrain_cost_to_enter_hex(terrain, mp):
     # tables.md 11.1 (terrain), 10.1 (building extra MP)
-    state = make_state(design(HUNCHBACK), hexes={"0509": terrain})
+    state = game(design(HUNCHBACK), hexes={"0509": terrain})
     p = plan(state, "F")
     assert (p.end, p.mp, p.hexes_moved) == (H("0509"), mp, 1)
 
@@ -145,7 +70,7 @@ def test_mech_pays_terrain_cost_to_enter_hex(terrain, mp):
 @pytest.mark.parametrize("terrain, mp", COMMON_COSTS)
 def test_tracked_vehicle_pays_terrain_cost_to_enter_hex(terrain, mp):
     # tables.md 11.1, 10.1; VEH-MOVE-01: vehicles pay the same terrain costs as 'Mechs
-    state = make_state(design(SCORPION), hexes={"0509": terrain})
+    state = game(design(SCORPION), hexes={"0509": terrain})
     p = plan(state, "F")
     assert (p.end, p.mp) == (H("0509"), mp)
 
@@ -153,13 +78,13 @@ def test_tracked_vehicle_pays_terrain_cost_to_enter_hex(terrain, mp):
 @pytest.mark.parametrize("depth", [0, 1, 2, 3])
 def test_hover_pays_one_mp_for_water_of_any_depth(depth):
     # tables.md 11.1: hover pays no water surcharge; VEH-MOVE-09
-    state = make_state(design(J_EDGAR), hexes={"0509": {"terrain": "water", "depth": depth}})
+    state = game(design(J_EDGAR), hexes={"0509": {"terrain": "water", "depth": depth}})
     assert plan(state, "F").mp == 1
 
 
 def test_vehicles_move_like_mechs_in_a_straight_line():
     # VEH-MOVE-01: tracked cruise 4 through 4 clear hexes -> 4 MP, cruise movement
-    state = make_state(design(SCORPION))
+    state = game(design(SCORPION))
     p = plan(state, forward(4))
     assert (p.end, p.mp, p.hexes_moved, p.mode) == (H("0506"), 4, 4, MoveMode.CRUISE)
 
@@ -174,46 +99,46 @@ def test_vehicles_move_like_mechs_in_a_straight_line():
 )
 def test_mech_pays_one_mp_per_level_changed(start_level, end_level, mp):
     # tables.md 11.1: 'Mech level change +1 MP per level, up or down
-    state = make_state(design(HUNCHBACK), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
+    state = game(design(HUNCHBACK), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
     assert plan(state, "F").mp == mp
 
 
 def test_mech_level_change_adds_to_terrain_cost():
     # tables.md 11.1: light woods 2 + one level 1
-    state = make_state(design(HUNCHBACK), hexes={"0509": {"terrain": "light_woods", "level": 1}})
+    state = game(design(HUNCHBACK), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     assert plan(state, "F").mp == 3
 
 
 @pytest.mark.parametrize("start_level, end_level", [(0, 3), (3, 0)], ids=["up-3", "down-3"])
 def test_mech_may_not_change_three_levels_in_one_hex(start_level, end_level):
     # tables.md 11.1: a 'Mech changes at most 2 levels per hex
-    state = make_state(design(WASP), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
+    state = game(design(WASP), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
     assert refused(state, "F").rule == "tables.md 11.1"
 
 
 @pytest.mark.parametrize("start_level, end_level", [(0, 2), (2, 0)], ids=["up-2", "down-2"])
 def test_vehicle_may_not_change_more_than_one_level_per_hex(start_level, end_level):
     # VEH-MOVE-04
-    state = make_state(design(SCORPION), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
+    state = game(design(SCORPION), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
     assert refused(state, "F").rule == "VEH-MOVE-04"
 
 
 @pytest.mark.parametrize("start_level, end_level", [(0, 1), (1, 0)], ids=["up-1", "down-1"])
 def test_vehicle_level_change_costs_two_mp(start_level, end_level):
     # VEH-MOVE-05: clear 1 + level change 2 = 3 MP
-    state = make_state(design(SCORPION), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
+    state = game(design(SCORPION), hexes={"0510": {"level": start_level}, "0509": {"level": end_level}})
     assert plan(state, "F").mp == 3
 
 
 def test_vehicle_level_change_adds_to_terrain_cost():
     # VEH-MOVE-05: light woods 2 + level change 2 = 4 MP
-    state = make_state(design(SCORPION), hexes={"0509": {"terrain": "light_woods", "level": 1}})
+    state = game(design(SCORPION), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     assert plan(state, "F").mp == 4
 
 
 def test_road_level_change_still_costs_for_vehicle():
     # tables.md 11.1 (paved/road: level changes still cost), VEH-MOVE-05: road 1 + level 2 = 3
-    state = make_state(design(SCORPION), hexes={"0510": {"terrain": "road"}, "0509": {"terrain": "road", "level": 1}})
+    state = game(design(SCORPION), hexes={"0510": {"terrain": "road"}, "0509": {"terrain": "road", "level": 1}})
     assert plan(state, "F").mp == 3
 
 
@@ -222,32 +147,32 @@ def test_road_level_change_still_costs_for_vehicle():
 
 def test_vehicle_may_move_backward_with_cruise_mp():
     # VEH-MOVE-08 (backward allowed, just restricted); tables.md 11.1
-    state = make_state(design(SCORPION, at="0505"))
+    state = game(design(SCORPION, at="0505"))
     p = plan(state, "B,B")
     assert (p.end, p.facing, p.mp, p.mode) == (H("0507"), Facing.N, 2, MoveMode.CRUISE)
 
 
 def test_vehicle_moving_backward_may_not_change_levels():
     # VEH-MOVE-08: backward into a hex one level higher
-    state = make_state(design(SCORPION, at="0505"), hexes={"0506": {"level": 1}})
+    state = game(design(SCORPION, at="0505"), hexes={"0506": {"level": 1}})
     assert refused(state, "B").rule == "VEH-MOVE-08"
 
 
 def test_vehicle_moving_forward_after_backward_may_change_levels():
     # VEH-MOVE-08 restricts only the backward steps themselves
-    state = make_state(vehicle("tracked", 6, at="0505"), hexes={"0504": {"level": 1}})
+    state = game(vehicle("tracked", 6, at="0505"), hexes={"0504": {"level": 1}})
     assert plan(state, "B,F,F").mp == 1 + 1 + 3
 
 
 def test_vehicle_may_not_move_backward_beyond_cruise_mp():
     # VEH-MOVE-08: cruise 4, a 5th MP spent backward would be flank movement
-    state = make_state(design(SCORPION, at="0505"))
+    state = game(design(SCORPION, at="0505"))
     assert refused(state, "F,F,F,F,B").rule == "VEH-MOVE-08"
 
 
 def test_vehicle_may_not_move_backward_in_flank_mode():
     # VEH-MOVE-08: no backward movement with flank MP, even a short one
-    state = make_state(design(SCORPION, at="0505"))
+    state = game(design(SCORPION, at="0505"))
     assert refused(state, "B", mode="flank").rule == "VEH-MOVE-08"
 
 
@@ -256,20 +181,20 @@ def test_vehicle_may_not_move_backward_in_flank_mode():
 
 def test_minimum_move_enters_one_hex_costing_more_than_flank_mp():
     # VEH-MOVE-06: cruise 1 / flank 2; light woods one level up costs 2 + 2 = 4 MP
-    state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
+    state = game(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     p = plan(state, "F")
     assert (p.end, p.minimum_move, p.hexes_moved) == (H("0509"), True, 1)
 
 
 def test_minimum_move_counts_as_flank_movement():
     # VEH-MOVE-07
-    state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
+    state = game(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     assert plan(state, "F", mode="cruise").mode is MoveMode.FLANK
 
 
 def test_minimum_move_with_full_mp_unit():
     # VEH-MOVE-06: Scorpion flank 6 into a hardened building one level up: 5 + 2 = 7 MP
-    state = make_state(
+    state = game(
         design(SCORPION), hexes={"0509": {"terrain": "building", "level": 1, "building": {"type": "hardened"}}}
     )
     p = plan(state, "F")
@@ -278,27 +203,27 @@ def test_minimum_move_with_full_mp_unit():
 
 def test_reduced_vehicle_enters_two_mp_hex_as_flank_movement():
     # VEH-MOVE-06 test case: cruise 1 (flank 2), adjacent hex costs 2 MP -> may enter it
-    state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "rough"}})
+    state = game(vehicle("tracked", 1), hexes={"0509": {"terrain": "rough"}})
     p = plan(state, "F")
     assert (p.end, p.mp, p.mode) == (H("0509"), 2, MoveMode.FLANK)
 
 
 def test_minimum_move_may_not_enter_prohibited_terrain():
     # VEH-MOVE-06: minimum movement never enters prohibited terrain (VEH-MOVE-11)
-    state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "heavy_woods"}})
+    state = game(vehicle("tracked", 1), hexes={"0509": {"terrain": "heavy_woods"}})
     assert refused(state, "F").rule == "VEH-MOVE-11"
 
 
 def test_minimum_move_is_one_hex_only():
     # VEH-MOVE-06: one hex; a second hex beyond the MP is refused (VEH-MOVE-01)
-    state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
+    state = game(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     assert refused(state, "F,F").rule == "VEH-MOVE-01"
 
 
 def test_minimum_move_may_not_go_backward():
     # VEH-MOVE-07 + VEH-MOVE-08: minimum movement is flank movement, so never backward
     # (a medium building costs 3 MP, more than cruise 1 / flank 2)
-    state = make_state(vehicle("tracked", 1, at="0505"), hexes={"0506": {"terrain": "building"}})
+    state = game(vehicle("tracked", 1, at="0505"), hexes={"0506": {"terrain": "building"}})
     assert refused(state, "B").rule == "VEH-MOVE-08"
 
 
@@ -308,7 +233,7 @@ def test_minimum_move_may_not_go_backward():
 def test_hover_stays_on_the_water_surface():
     # VEH-MOVE-09: over depth-2 water the hover is at the surface (level 0), so leaving onto level-0
     # clear ground is no level change: water 1 + clear 1 = 2 MP
-    state = make_state(design(J_EDGAR), hexes={"0509": {"terrain": "water", "depth": 2}})
+    state = game(design(J_EDGAR), hexes={"0509": {"terrain": "water", "depth": 2}})
     p = plan(state, "F,F")
     assert (p.end, p.mp) == (H("0508"), 2)
 
@@ -317,14 +242,14 @@ def test_hover_stays_on_the_water_surface():
 @pytest.mark.parametrize("depth", [1, 2])
 def test_non_hover_vehicle_may_not_enter_water_depth_one_or_more(motive, depth):
     # VEH-MOVE-10
-    state = make_state(vehicle(motive, 5), hexes={"0509": {"terrain": "water", "depth": depth}})
+    state = game(vehicle(motive, 5), hexes={"0509": {"terrain": "water", "depth": depth}})
     assert refused(state, "F").rule == "VEH-MOVE-10"
 
 
 @pytest.mark.parametrize("motive", ["tracked", "wheeled"])
 def test_non_hover_vehicle_may_enter_depth_zero_water(motive):
     # VEH-MOVE-10: depth-0 water is allowed (1 MP, tables.md 11.1)
-    state = make_state(vehicle(motive, 5), hexes={"0509": {"terrain": "water", "depth": 0}})
+    state = game(vehicle(motive, 5), hexes={"0509": {"terrain": "water", "depth": 0}})
     assert plan(state, "F").mp == 1
 
 
@@ -349,7 +274,7 @@ PROHIBITED_TABLE = [
 @pytest.mark.parametrize("motive, terrain, mp", PROHIBITED_TABLE, ids=[f"{m}-{t}" for m, t, _ in PROHIBITED_TABLE])
 def test_vehicle_prohibited_terrain_table(motive, terrain, mp):
     # VEH-MOVE-11, tables.md 11.2
-    state = make_state(vehicle(motive, 5), hexes={"0509": {"terrain": terrain}})
+    state = game(vehicle(motive, 5), hexes={"0509": {"terrain": terrain}})
     if mp is None:
         assert refused(state, "F").rule == "VEH-MOVE-11"
     else:
@@ -358,13 +283,13 @@ def test_vehicle_prohibited_terrain_table(motive, terrain, mp):
 
 def test_mech_may_enter_terrain_prohibited_to_vehicles():
     # tables.md 11.2 applies to vehicles only: a 'Mech walks into heavy woods (3 MP)
-    state = make_state(design(HUNCHBACK), hexes={"0509": {"terrain": "heavy_woods"}})
+    state = game(design(HUNCHBACK), hexes={"0509": {"terrain": "heavy_woods"}})
     assert plan(state, "F").mp == 3
 
 
 def test_prohibited_hex_on_the_way_refuses_the_whole_path():
     # VEH-MOVE-11: a tracked tank cannot pass through heavy woods to clear ground beyond
-    state = make_state(design(SCORPION), hexes={"0509": {"terrain": "heavy_woods"}})
+    state = game(design(SCORPION), hexes={"0509": {"terrain": "heavy_woods"}})
     assert refused(state, "F,F").rule == "VEH-MOVE-11"
 
 
@@ -376,20 +301,20 @@ def test_road_through_woods_carries_wheeled_vehicle_road_to_road():
     hexes = column({"terrain": "road"})
     hexes["0508"] = {"terrain": "light_woods", "road": True}
     hexes["0507"] = {"terrain": "heavy_woods", "road": True}
-    state = make_state(vehicle("wheeled", 5), hexes=hexes)
+    state = game(vehicle("wheeled", 5), hexes=hexes)
     p = plan(state, "F,F,F,F")
     assert (p.end, p.mp) == (H("0506"), 4)
 
 
 def test_road_through_woods_refuses_wheeled_vehicle_arriving_off_road():
     # VEH-MOVE-11: entering the woods hex from open ground does not follow the road
-    state = make_state(vehicle("wheeled", 5), hexes={"0509": {"terrain": "light_woods", "road": True}})
+    state = game(vehicle("wheeled", 5), hexes={"0509": {"terrain": "light_woods", "road": True}})
     assert refused(state, "F").rule == "VEH-MOVE-11"
 
 
 def test_road_through_woods_costs_terrain_when_entered_off_road():
     # tables.md 11.1: the road cost applies only when following the road; tracked pays light woods 2
-    state = make_state(design(SCORPION), hexes={"0509": {"terrain": "light_woods", "road": True}})
+    state = game(design(SCORPION), hexes={"0509": {"terrain": "light_woods", "road": True}})
     assert plan(state, "F").mp == 2
 
 
@@ -399,13 +324,13 @@ def test_road_through_woods_costs_terrain_when_entered_off_road():
 @pytest.mark.parametrize("cruise, flank", [(1, 2), (2, 3), (3, 5), (4, 6), (5, 8), (11, 17)])
 def test_flank_mp_is_cruise_times_one_and_a_half_rounded_up(cruise, flank):
     # VEH-GEN-03: flank = ceil(1.5 x cruise) when the scenario omits it
-    state = make_state(vehicle("tracked", cruise))
+    state = game(vehicle("tracked", cruise))
     assert (state.units["u1"].cruise, state.units["u1"].flank) == (cruise, flank)
 
 
 def test_explicit_flank_mp_is_kept():
     # VEH-GEN-03 fills in flank only when the scenario omits it
-    state = make_state(vehicle("tracked", 4, flank=5))
+    state = game(vehicle("tracked", 4, flank=5))
     assert state.units["u1"].flank == 5
 
 
@@ -414,14 +339,14 @@ def test_explicit_flank_mp_is_kept():
 )
 def test_vehicle_mode_follows_mp_spent(hexes, mode):
     # VEH-GEN-03: cruise 5 -> 5 MP is cruise movement, 6-8 MP flank movement
-    state = make_state(vehicle("tracked", 5))
+    state = game(vehicle("tracked", 5))
     p = plan(state, forward(hexes))
     assert (p.mp, p.mode) == (hexes, mode)
 
 
 def test_vehicle_may_not_spend_more_than_flank_mp():
     # VEH-GEN-03 / VEH-MOVE-01: cruise 5 / flank 8, 9 MP refused
-    state = make_state(vehicle("tracked", 5))
+    state = game(vehicle("tracked", 5))
     err = refused(state, forward(9))
     assert err.rule == "VEH-MOVE-01"
     assert "needs 9 MP" in str(err) and "has 8" in str(err)
@@ -435,20 +360,20 @@ def test_vehicle_may_not_spend_more_than_flank_mp():
 )
 def test_tracked_vehicle_on_road_all_move_gets_one_more_mp(hexes, mode):
     # VEH-URB-01: cruise 4 / flank 6 starting and staying on road -> 5 / 7
-    state = make_state(design(SCORPION), hexes=column({"terrain": "road"}))
+    state = game(design(SCORPION), hexes=column({"terrain": "road"}))
     p = plan(state, forward(hexes))
     assert (p.mp, p.mode) == (hexes, mode)
 
 
 def test_pavement_bonus_is_one_mp_only():
     # VEH-URB-01: flank 6 + 1 = 7, so 8 road hexes are refused
-    state = make_state(design(SCORPION), hexes=column({"terrain": "road"}))
+    state = game(design(SCORPION), hexes=column({"terrain": "road"}))
     assert refused(state, forward(8)).rule == "VEH-MOVE-01"
 
 
 def test_pavement_bonus_on_paved_hexes():
     # VEH-URB-01: paved terrain counts like road
-    state = make_state(design(SCORPION), default="paved")
+    state = game(design(SCORPION), terrain="paved")
     assert plan(state, forward(5)).mode is MoveMode.CRUISE
 
 
@@ -456,7 +381,7 @@ def test_leaving_the_road_loses_the_pavement_bonus():
     # VEH-URB-01: 4 road hexes then 1 clear hex = 5 MP, beyond cruise 4 without the bonus
     hexes = column({"terrain": "road"})
     hexes["0505"] = {"terrain": "clear"}
-    state = make_state(design(SCORPION), hexes=hexes)
+    state = game(design(SCORPION), hexes=hexes)
     p = plan(state, forward(5))
     assert (p.end, p.mp, p.mode) == (H("0505"), 5, MoveMode.FLANK)
 
@@ -465,19 +390,19 @@ def test_starting_off_the_road_gets_no_pavement_bonus():
     # VEH-URB-01: the unit must start the turn on a paved hex
     hexes = column({"terrain": "road"})
     hexes["0510"] = {"terrain": "clear"}
-    state = make_state(design(SCORPION), hexes=hexes)
+    state = game(design(SCORPION), hexes=hexes)
     assert plan(state, forward(5)).mode is MoveMode.FLANK
 
 
 def test_hover_gets_no_pavement_bonus():
     # VEH-URB-01: hover tank -> no bonus (cruise 4, 5 road hexes is flank)
-    state = make_state(vehicle("hover", 4), hexes=column({"terrain": "road"}))
+    state = game(vehicle("hover", 4), hexes=column({"terrain": "road"}))
     assert plan(state, forward(5)).mode is MoveMode.FLANK
 
 
 def test_mech_gets_no_pavement_bonus():
     # VEH-URB-01 / tables.md 11.1: the bonus is for ground vehicles; walk 4, 5 road hexes is running
-    state = make_state(design(HUNCHBACK), hexes=column({"terrain": "road"}))
+    state = game(design(HUNCHBACK), hexes=column({"terrain": "road"}))
     assert plan(state, forward(5)).mode is MoveMode.RUN
 
 
@@ -489,14 +414,14 @@ def test_mech_gets_no_pavement_bonus():
 )
 def test_facing_change_costs_one_mp_per_hexside(path, facing):
     # tables.md 11.1: facing change 1 MP per hexside
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     p = plan(state, path)
     assert (p.end, p.facing, p.mp, p.hexes_moved) == (H("0510"), facing, len(path.split(",")), 0)
 
 
 def test_turn_then_move_pays_for_both():
     # tables.md 11.1: R (1) + F into clear (1)
-    state = make_state(design(SCORPION, at="0509"))
+    state = game(design(SCORPION, at="0509"))
     p = plan(state, "R,F")
     assert (p.end, p.facing, p.mp) == (H("0608"), Facing.NE, 2)
 
@@ -506,26 +431,26 @@ def test_turn_then_move_pays_for_both():
 )
 def test_mech_mode_is_walk_within_walking_mp_else_run(hexes, mode):
     # tables.md 11.1 / 6.2: walk 4 / run 6; the mode is chosen from the MP spent
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     p = plan(state, forward(hexes))
     assert (p.mp, p.mode) == (hexes, mode)
 
 
 def test_mech_may_not_spend_more_than_running_mp():
     # tables.md 11.1: walk 4 / run 6, 7 MP refused
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     assert refused(state, forward(7)).rule == "tables.md 11.1"
 
 
 def test_explicit_run_mode_is_kept_for_a_short_move():
     # tables.md 6.2: the player may declare running even within walking MP
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     assert plan(state, "F", mode="run").mode is MoveMode.RUN
 
 
 def test_explicit_walk_mode_limits_mp_to_walking():
     # tables.md 11.1: declared walking, 5 MP > walk 4
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     err = refused(state, forward(5), mode="walk")
     assert err.rule == "tables.md 11.1"
     assert "has 4 (walk)" in str(err)
@@ -533,7 +458,7 @@ def test_explicit_walk_mode_limits_mp_to_walking():
 
 def test_explicit_flank_mode_is_kept_for_a_short_vehicle_move():
     # VEH-GEN-03: a declared flank move stays flank movement
-    state = make_state(design(SCORPION))
+    state = game(design(SCORPION))
     assert plan(state, "F", mode="flank").mode is MoveMode.FLANK
 
 
@@ -544,14 +469,14 @@ def test_explicit_flank_mode_is_kept_for_a_short_vehicle_move():
 )
 def test_walk_and_cruise_are_aliases(unit, mode, expected):
     # VEH-GEN-03: cruise/flank are the vehicle names of walk/run
-    state = make_state(unit)
+    state = game(unit)
     assert plan(state, "F", mode=mode).mode is expected
 
 
 @pytest.mark.parametrize("unit, mode", [(design(SCORPION), "jump"), (design(HUNCHBACK), "sprint")])
 def test_mode_not_available_to_unit_is_bad_input(unit, mode):
     # design.md exit code 2: a malformed --mode is an input error, not a rule refusal
-    state = make_state(unit)
+    state = game(unit)
     with pytest.raises(InputError):
         plan(state, "F", mode=mode)
 
@@ -559,44 +484,44 @@ def test_mode_not_available_to_unit_is_bad_input(unit, mode):
 @pytest.mark.parametrize("depth", [1, 2])
 def test_mech_may_not_run_into_water(depth):
     # tables.md 11.1: 'Mechs may not use running MP to enter water of depth 1+
-    state = make_state(design(HUNCHBACK), hexes={"0509": {"terrain": "water", "depth": depth}})
+    state = game(design(HUNCHBACK), hexes={"0509": {"terrain": "water", "depth": depth}})
     assert refused(state, "F", mode="run").rule == "tables.md 11.1"
 
 
 def test_mech_whose_move_needs_run_mp_may_not_end_in_water():
     # tables.md 11.1: 3 clear + depth-1 water 2 = 5 MP > walk 4, so running into water -> refused
-    state = make_state(design(HUNCHBACK), hexes={"0506": {"terrain": "water", "depth": 1}})
+    state = game(design(HUNCHBACK), hexes={"0506": {"terrain": "water", "depth": 1}})
     assert refused(state, forward(4)).rule == "tables.md 11.1"
 
 
 def test_mech_may_run_through_depth_zero_water():
     # tables.md 11.1: depth 0 is not "water" for the no-running rule
-    state = make_state(design(HUNCHBACK), hexes={"0509": {"terrain": "water", "depth": 0}})
+    state = game(design(HUNCHBACK), hexes={"0509": {"terrain": "water", "depth": 0}})
     assert plan(state, "F", mode="run").mode is MoveMode.RUN
 
 
 def test_mech_may_walk_backward():
     # tables.md 11.1: backward walking costs the same as forward
-    state = make_state(design(HUNCHBACK, at="0505"))
+    state = game(design(HUNCHBACK, at="0505"))
     p = plan(state, "B,B")
     assert (p.end, p.facing, p.mp, p.mode) == (H("0507"), Facing.N, 2, MoveMode.WALK)
 
 
 def test_mech_may_not_run_backward():
     # tables.md 11.1 (TW: no backward movement when running)
-    state = make_state(design(HUNCHBACK, at="0505"))
+    state = game(design(HUNCHBACK, at="0505"))
     assert refused(state, "B", mode="run").rule == "tables.md 11.1"
 
 
 def test_mech_backward_move_beyond_walking_mp_is_refused():
     # tables.md 11.1: 5 backward MP would need running, which may not go backward
-    state = make_state(design(HUNCHBACK, at="0503"))
+    state = game(design(HUNCHBACK, at="0503"))
     assert refused(state, "B,B,B,B,B").rule == "tables.md 11.1"
 
 
 def test_stand_still_plan():
     # TW p.39: a unit may declare no movement: 0 MP, same hex and facing
-    state = make_state(design(HUNCHBACK, facing="SE"))
+    state = game(design(HUNCHBACK, facing="SE"))
     p = plan(state, "", mode="stand")
     assert (p.mode, p.end, p.facing, p.mp) == (MoveMode.STAND, H("0510"), Facing.SE, 0)
 
@@ -607,21 +532,21 @@ def test_stand_still_plan():
 @pytest.mark.parametrize("to, distance", [("0509", 1), ("0507", 3), ("0504", 6), ("0805", 6), ("0806", 5)])
 def test_jump_costs_one_mp_per_hex_of_distance(to, distance):
     # tables.md 11.1: Wasp jump 6; jump MP = hexes = distance
-    state = make_state(design(WASP))
+    state = game(design(WASP))
     p = jump(state, to)
     assert (p.mode, p.end, p.mp, p.hexes_moved) == (MoveMode.JUMP, H(to), distance, distance)
 
 
 def test_jump_ends_in_any_facing_for_free():
     # tables.md 11.1: facing after a jump is free
-    state = make_state(design(WASP))
+    state = game(design(WASP))
     p = jump(state, "0507", Facing.S)
     assert (p.facing, p.mp) == (Facing.S, 3)
 
 
 def test_jump_keeps_facing_when_none_given():
     # tables.md 11.1
-    state = make_state(design(WASP, facing="SW"))
+    state = game(design(WASP, facing="SW"))
     assert jump(state, "0507").facing is Facing.SW
 
 
@@ -632,13 +557,13 @@ def test_jump_ignores_terrain_on_the_way_and_in_the_landing_hex():
         "0508": {"terrain": "water", "depth": 2},
         "0507": {"terrain": "heavy_woods"},
     }
-    state = make_state(design(WASP), hexes=hexes)
+    state = game(design(WASP), hexes=hexes)
     assert jump(state, "0507").mp == 3
 
 
 def test_jump_beyond_jump_mp_is_refused():
     # tables.md 11.1: distance 7 > jump 6
-    state = make_state(design(WASP))
+    state = game(design(WASP))
     with pytest.raises(IllegalOrderError) as info:
         jump(state, "0503")
     assert info.value.rule == "tables.md 11.1"
@@ -646,13 +571,13 @@ def test_jump_beyond_jump_mp_is_refused():
 
 def test_jump_may_climb_up_to_jump_mp_levels():
     # tables.md 11.1: climb 6 levels with jump 6
-    state = make_state(design(WASP), hexes={"0509": {"level": 6}})
+    state = game(design(WASP), hexes={"0509": {"level": 6}})
     assert jump(state, "0509").mp == 1
 
 
 def test_jump_may_not_climb_more_levels_than_jump_mp():
     # tables.md 11.1: climb 7 levels with jump 6
-    state = make_state(design(WASP), hexes={"0509": {"level": 7}})
+    state = game(design(WASP), hexes={"0509": {"level": 7}})
     with pytest.raises(IllegalOrderError) as info:
         jump(state, "0509")
     assert info.value.rule == "tables.md 11.1"
@@ -660,7 +585,7 @@ def test_jump_may_not_climb_more_levels_than_jump_mp():
 
 def test_mech_without_jump_jets_may_not_jump():
     # tables.md 11.1: Hunchback has jump 0
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     with pytest.raises(IllegalOrderError) as info:
         jump(state, "0509")
     assert info.value.rule == "tables.md 11.1"
@@ -668,7 +593,7 @@ def test_mech_without_jump_jets_may_not_jump():
 
 def test_jump_of_zero_hexes_is_refused():
     # tables.md 11.1: a jump moves at least one hex
-    state = make_state(design(WASP))
+    state = game(design(WASP))
     with pytest.raises(IllegalOrderError) as info:
         jump(state, "0510")
     assert info.value.rule == "tables.md 11.1"
@@ -676,7 +601,7 @@ def test_jump_of_zero_hexes_is_refused():
 
 def test_jump_to_off_map_hex_is_bad_input():
     # design.md exit code 2: hex off the map
-    state = make_state(design(WASP))
+    state = game(design(WASP))
     with pytest.raises(InputError):
         jump(state, "0511")
 
@@ -686,25 +611,25 @@ def test_jump_to_off_map_hex_is_bad_input():
 
 def test_may_pass_through_a_friendly_units_hex():
     # TW p.57 stacking
-    state = make_state(design(HUNCHBACK), design(SCORPION, "friend", at="0508"))
+    state = game(design(HUNCHBACK), design(SCORPION, "friend", at="0508"))
     assert plan(state, forward(3)).end == H("0507")
 
 
 def test_may_not_end_in_a_friendly_units_hex():
     # TW p.57 stacking: one 'Mech or vehicle per hex at the end of movement
-    state = make_state(design(HUNCHBACK), design(SCORPION, "friend", at="0508"))
+    state = game(design(HUNCHBACK), design(SCORPION, "friend", at="0508"))
     assert refused(state, forward(2)).rule == "TW p.57 stacking"
 
 
 def test_may_not_enter_an_enemy_units_hex():
     # TW p.57 stacking
-    state = make_state(design(HUNCHBACK), design(SCORPION, "enemy", at="0508", side="blue"))
+    state = game(design(HUNCHBACK), design(SCORPION, "enemy", at="0508", side="blue"))
     assert refused(state, forward(3)).rule == "TW p.57 stacking"
 
 
 def test_may_not_jump_into_an_occupied_hex():
     # TW p.57 stacking
-    state = make_state(design(WASP), design(SCORPION, "friend", at="0507"))
+    state = game(design(WASP), design(SCORPION, "friend", at="0507"))
     with pytest.raises(IllegalOrderError) as info:
         jump(state, "0507")
     assert info.value.rule == "TW p.57 stacking"
@@ -712,7 +637,7 @@ def test_may_not_jump_into_an_occupied_hex():
 
 def test_destroyed_unit_does_not_block_its_hex():
     # TW p.57 stacking counts units on the board, not wrecks
-    state = make_state(design(HUNCHBACK), design(SCORPION, "wreck", at="0508", side="blue", destroyed=True))
+    state = game(design(HUNCHBACK), design(SCORPION, "wreck", at="0508", side="blue", destroyed=True))
     assert plan(state, forward(2)).end == H("0508")
 
 
@@ -721,7 +646,7 @@ def test_destroyed_unit_does_not_block_its_hex():
 
 def test_step_off_the_map_is_bad_input():
     # design.md exit code 2: hex off the map
-    state = make_state(design(HUNCHBACK, at="0502"))
+    state = game(design(HUNCHBACK, at="0502"))
     with pytest.raises(InputError, match="0500"):
         plan(state, "F,F")
 
@@ -742,7 +667,7 @@ def _path_hexes(start: HexId, facing: Facing, steps: tuple[str, ...]) -> list[He
 
 def test_find_path_goes_straight_through_light_woods_when_cheapest():
     # tables.md 11.1: light woods 2 + clear 1 = 3 MP beats any detour
-    state = make_state(design(SCORPION, at="0509"), hexes={"0508": {"terrain": "light_woods"}})
+    state = game(design(SCORPION, at="0509"), hexes={"0508": {"terrain": "light_woods"}})
     unit = state.units["u1"]
     steps = movement.find_path(state, unit, H("0507"), None, None)
     assert steps == ("F", "F")
@@ -751,17 +676,17 @@ def test_find_path_goes_straight_through_light_woods_when_cheapest():
 
 def test_find_path_avoids_heavy_woods_for_tracked_tank():
     # VEH-MOVE-11 + tables.md 11.1: around 0508 heavy woods: R,F,L,F,L,F = 6 MP (flank)
-    state = make_state(design(SCORPION, at="0509"), hexes={"0508": {"terrain": "heavy_woods"}})
+    state = game(design(SCORPION, at="0509"), hexes={"0508": {"terrain": "heavy_woods"}})
     unit = state.units["u1"]
     steps = movement.find_path(state, unit, H("0507"), None, None)
     p = movement.check_move(state, unit, None, steps)
-    assert H("0508") not in _path_hexes(unit.position, unit.facing, steps)
+    assert H("0508") not in _path_hexes(unit.hex, unit.facing, steps)
     assert (p.end, p.mp, p.mode) == (H("0507"), 6, MoveMode.FLANK)
 
 
 def test_find_path_prefers_cheaper_detour_over_costly_straight_line():
     # tables.md 11.1: straight through heavy woods 3 + 1 = 4 MP; for a 'Mech that is the cheapest
-    state = make_state(design(HUNCHBACK, at="0509"), hexes={"0508": {"terrain": "heavy_woods"}})
+    state = game(design(HUNCHBACK, at="0509"), hexes={"0508": {"terrain": "heavy_woods"}})
     unit = state.units["u1"]
     steps = movement.find_path(state, unit, H("0507"), None, None)
     assert movement.check_move(state, unit, None, steps).mp == 4
@@ -769,7 +694,7 @@ def test_find_path_prefers_cheaper_detour_over_costly_straight_line():
 
 def test_find_path_uses_pavement_bonus():
     # VEH-URB-01: 5 road hexes within cruise 4 + 1
-    state = make_state(design(SCORPION), hexes=column({"terrain": "road"}))
+    state = game(design(SCORPION), hexes=column({"terrain": "road"}))
     unit = state.units["u1"]
     steps = movement.find_path(state, unit, H("0505"), None, None)
     p = movement.check_move(state, unit, None, steps)
@@ -778,7 +703,7 @@ def test_find_path_uses_pavement_bonus():
 
 def test_find_path_honours_the_requested_facing():
     # tables.md 11.1: two hexes + three hexsides to face S = 5 MP
-    state = make_state(design(SCORPION, at="0509"))
+    state = game(design(SCORPION, at="0509"))
     unit = state.units["u1"]
     steps = movement.find_path(state, unit, H("0507"), Facing.S, None)
     p = movement.check_move(state, unit, None, steps)
@@ -787,7 +712,7 @@ def test_find_path_honours_the_requested_facing():
 
 def test_find_path_honours_the_requested_mode():
     # tables.md 11.1: walking, 0507 behind the 'Mech is B,B (2 MP); running may not go backward
-    state = make_state(design(HUNCHBACK, at="0505"))
+    state = game(design(HUNCHBACK, at="0505"))
     unit = state.units["u1"]
     assert movement.find_path(state, unit, H("0507"), None, None) == ("B", "B")
     steps = movement.find_path(state, unit, H("0507"), None, MoveMode.RUN)
@@ -798,14 +723,14 @@ def test_find_path_honours_the_requested_mode():
 
 def test_find_path_to_prohibited_hex_is_refused():
     # VEH-MOVE-11: a tracked tank can never end in heavy woods
-    state = make_state(design(SCORPION, at="0509"), hexes={"0508": {"terrain": "heavy_woods"}})
+    state = game(design(SCORPION, at="0509"), hexes={"0508": {"terrain": "heavy_woods"}})
     with pytest.raises(IllegalOrderError):
         movement.find_path(state, state.units["u1"], H("0508"), None, None)
 
 
 def test_find_path_beyond_flank_mp_is_refused_with_the_mp_needed():
     # VEH-MOVE-01: 9 clear hexes need 9 MP, flank 6
-    state = make_state(design(SCORPION))
+    state = game(design(SCORPION))
     with pytest.raises(IllegalOrderError) as info:
         movement.find_path(state, state.units["u1"], H("0501"), None, None)
     assert info.value.rule == "VEH-MOVE-01"
@@ -814,7 +739,7 @@ def test_find_path_beyond_flank_mp_is_refused_with_the_mp_needed():
 
 def test_find_path_to_off_map_hex_is_bad_input():
     # design.md exit code 2
-    state = make_state(design(SCORPION))
+    state = game(design(SCORPION))
     with pytest.raises(InputError):
         movement.find_path(state, state.units["u1"], H("1105"), None, None)
 
@@ -822,7 +747,7 @@ def test_find_path_to_off_map_hex_is_bad_input():
 @pytest.mark.parametrize("side", ["red", "blue"], ids=["friendly", "enemy"])
 def test_find_path_to_occupied_hex_names_stacking_rule(side):
     # TW p.57 stacking: no move may end in another unit's hex (nor enter an enemy's)
-    state = make_state(design(SCORPION), design(HUNCHBACK, "other", at="0508", side=side))
+    state = game(design(SCORPION), design(HUNCHBACK, "other", at="0508", side=side))
     with pytest.raises(IllegalOrderError) as info:
         movement.find_path(state, state.units["u1"], H("0508"), None, None)
     assert info.value.rule == "TW p.57 stacking"
@@ -830,7 +755,7 @@ def test_find_path_to_occupied_hex_names_stacking_rule(side):
 
 def test_find_path_passes_through_a_friendly_unit():
     # TW p.57 stacking: the straight line through the friendly hex is still the cheapest path
-    state = make_state(design(SCORPION), design(HUNCHBACK, "friend", at="0508"))
+    state = game(design(SCORPION), design(HUNCHBACK, "friend", at="0508"))
     assert movement.find_path(state, state.units["u1"], H("0507"), None, None) == ("F", "F", "F")
 
 
@@ -841,13 +766,13 @@ def test_reachable_hexes_give_no_pavement_bonus_off_the_road():
     # VEH-URB-01: 4 road hexes + 1 clear hex = 5 MP, beyond cruise 4 once the unit leaves the road
     hexes = column({"terrain": "road"})
     hexes["0505"] = {"terrain": "clear"}
-    state = make_state(design(SCORPION), hexes=hexes)
+    state = game(design(SCORPION), hexes=hexes)
     assert H("0505") not in movement.reachable_hexes(state, state.units["u1"], MoveMode.CRUISE)
 
 
 def test_reachable_hexes_report_cheapest_mp():
     # tables.md 11.1: cruise 4 from 0510 N: 0506 in 4 MP; 0505 not reachable cruising
-    state = make_state(design(SCORPION))
+    state = game(design(SCORPION))
     reach = movement.reachable_hexes(state, state.units["u1"], MoveMode.CRUISE)
     assert reach[H("0506")] == 4
     assert H("0505") not in reach
@@ -872,19 +797,19 @@ def test_reachable_hexes_report_cheapest_mp():
 )
 def test_movement_slots_alternate_loser_first_with_unequal_numbers(counts, expected):
     # TW p.39 movement order, unequal numbers: 4 against 7 moves 1-1, 1-2, 1-2, 1-2
-    assert phases.movement_slots(counts, ("a", "b")) == tuple(expected)
+    assert turn_order.movement_slots(counts, ("a", "b")) == tuple(expected)
 
 
 def test_initiative_lower_roll_moves_first():
     # TW p.39: the initiative loser moves first
-    state = make_state(design(HUNCHBACK), design(SCORPION, "enemy", at="0505", side="blue"), phase=Phase.INITIATIVE)
+    state = game(design(HUNCHBACK), design(SCORPION, "enemy", at="0505", side="blue"), phase=Phase.INITIATIVE)
     order, _ = phases.roll_initiative(state, ManualDice([8, 5]))
     assert order == ("blue", "red")
 
 
 def test_initiative_ties_are_rolled_again():
     # TW p.39: tied initiative is re-rolled; 7-7 then red 9, blue 4
-    state = make_state(design(HUNCHBACK), design(SCORPION, "enemy", at="0505", side="blue"), phase=Phase.INITIATIVE)
+    state = game(design(HUNCHBACK), design(SCORPION, "enemy", at="0505", side="blue"), phase=Phase.INITIATIVE)
     dice = ManualDice([7, 7, 9, 4])
     order, events = phases.roll_initiative(state, dice)
     assert order == ("blue", "red")
@@ -896,7 +821,7 @@ def test_initiative_ties_are_rolled_again():
 def test_resolve_initiative_sets_movement_slots():
     # TW p.39: resolving initiative opens movement, loser first; red (2 units) lost to blue (1),
     # so red moves both its units in the one impulse before blue
-    state = make_state(
+    state = game(
         design(HUNCHBACK),
         design(WASP, "red-2", at="0310"),
         design(SCORPION, "enemy", at="0505", side="blue"),
@@ -907,10 +832,10 @@ def test_resolve_initiative_sets_movement_slots():
 
 
 def _two_sides_in_movement() -> GameState:
-    state = make_state(
+    state = game(
         design(HUNCHBACK, "red-1"), design(SCORPION, "blue-1", at="0505", side="blue"), phase=Phase.INITIATIVE
     )
-    state, _ = engine.resolve_phase(state, ManualDice([8, 5]))  # blue 5 loses: blue moves first
+    state, _ = phases.resolve(state, ManualDice([8, 5]))  # blue 5 loses: blue moves first
     return state
 
 
@@ -927,12 +852,12 @@ def test_engine_accepts_moves_in_slot_order():
     state = _two_sides_in_movement()
     state, _ = engine.apply(state, MoveOrder("blue-1", "", ("F",)), ManualDice([]))
     state, _ = engine.apply(state, MoveOrder("red-1", "", ("F",)), ManualDice([]))
-    assert (state.units["blue-1"].position, state.units["red-1"].position) == (H("0504"), H("0509"))
+    assert (state.units["blue-1"].hex, state.units["red-1"].hex) == (H("0504"), H("0509"))
 
 
 def test_engine_refuses_a_second_move_of_the_same_unit():
     # TW p.39 movement order: each unit moves once per movement phase
-    state = make_state(design(HUNCHBACK))
+    state = game(design(HUNCHBACK))
     state, _ = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
@@ -941,10 +866,10 @@ def test_engine_refuses_a_second_move_of_the_same_unit():
 
 def test_engine_move_records_position_facing_mode_and_mp():
     # VEH-MOVE-07 via the engine: a minimum move leaves the unit flanking
-    state = make_state(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
+    state = game(vehicle("tracked", 1), hexes={"0509": {"terrain": "light_woods", "level": 1}})
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
     u = state.units["u1"]
-    assert (u.position, u.facing, u.mode, u.hexes_moved) == (H("0509"), Facing.N, MoveMode.FLANK, 1)
+    assert (u.hex, u.facing, u.mode, u.hexes_moved) == (H("0509"), Facing.N, MoveMode.FLANK, 1)
     assert "VEH-MOVE-07" in events[0]
 
 
@@ -954,7 +879,7 @@ def test_engine_move_records_position_facing_mode_and_mp():
 @pytest.mark.parametrize("phase", [p for p in Phase if p is not Phase.MOVEMENT])
 def test_engine_refuses_moves_outside_the_movement_phase(phase):
     # TW p.39 phases
-    state = make_state(design(HUNCHBACK), phase=phase)
+    state = game(design(HUNCHBACK), phase=phase)
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
     assert info.value.rule == "TW p.39 phases"
@@ -962,7 +887,7 @@ def test_engine_refuses_moves_outside_the_movement_phase(phase):
 
 def test_movement_phase_cannot_end_while_a_unit_has_not_moved():
     # TW p.39 movement phase: every unit moves (or stands still) before the phase ends
-    state = make_state(design(HUNCHBACK, "mover"), design(SCORPION, "laggard", at="0305", side="blue"))
+    state = game(design(HUNCHBACK, "mover"), design(SCORPION, "laggard", at="0305", side="blue"))
     state, _ = engine.apply(state, MoveOrder("mover", "stand"), ManualDice([]))
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
@@ -972,7 +897,7 @@ def test_movement_phase_cannot_end_while_a_unit_has_not_moved():
 
 def test_movement_phase_ends_when_every_unit_has_moved():
     # TW p.39 phases: movement -> weapon attack phase
-    state = make_state(design(HUNCHBACK, "a"), design(SCORPION, "b", at="0305", side="blue"))
+    state = game(design(HUNCHBACK, "a"), design(SCORPION, "b", at="0305", side="blue"))
     state, _ = engine.apply(state, MoveOrder("a", "stand"), ManualDice([]))
     state, _ = engine.apply(state, MoveOrder("b", "", ("F",)), ManualDice([]))
     state, _ = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
@@ -992,7 +917,7 @@ def test_tracked_vehicle_crosses_deep_water_on_a_bridge_along_the_road():
     # tables.md 11.1 road cost 1; VEH-MOVE-10 would forbid the depth-1 water without the bridge
     hexes = {"0510": {"terrain": "road"}, "0508": {"terrain": "road"}}
     hexes["0509"] = {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 0}}
-    state = make_state(design(SCORPION), hexes=hexes)
+    state = game(design(SCORPION), hexes=hexes)
     result = plan(state, "F,F")
     assert (result.end, result.mp) == (H("0508"), 2)
 
@@ -1000,5 +925,5 @@ def test_tracked_vehicle_crosses_deep_water_on_a_bridge_along_the_road():
 def test_bridge_entered_off_the_road_is_still_deep_water():
     # VEH-MOVE-10: only the road leads onto the bridge deck
     hexes = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "level": 0}}}
-    state = make_state(design(SCORPION), hexes=hexes)
+    state = game(design(SCORPION), hexes=hexes)
     assert refused(state, "F").rule == "VEH-MOVE-10"

@@ -13,20 +13,17 @@ end-of-phase PSRs. Every test checks the script was used up.
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.orders import PhysicalAttackOrder, ResolvePhaseOrder
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, ResolvePhaseOrder
 from btcli.rules import physical
-from btcli.store.scenario import scenario_from_dict
+from tests.builders import design, physical_game, purposes, put
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; Medium Laser LA (weapon 1), Medium Laser RA (weapon 2)
 ATLAS = "Atlas AS7-D"  # 100 t; front armor CT 47, LT/RT 32, LA/RA 34, LL/RL 41
@@ -38,37 +35,19 @@ J_EDGAR = "J. Edgar Light Hover Tank"  # hover, 25 t
 FERRET = "Ferret Light Scout VTOL"  # 5 t
 
 
-def unit(name: str, uid: str, at: str, facing: str, side: str, **extra) -> dict[str, Any]:
-    return {"id": uid, "side": side, "design": name, "position": at, "facing": facing, **extra}
-
-
-def make_state(*units: dict[str, Any], options: dict[str, object] | None = None) -> GameState:
-    data = {
-        "scenario": {"name": "physical test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-        "options": dict(options or {}),
-    }
-    return replace(scenario_from_dict(data), phase=Phase.PHYSICAL)
-
-
-def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(evolve(state.units[uid], **changes))
-
-
 def duel(attacker: str = HUNCHBACK, target: str = ATLAS, mode: MoveMode = MoveMode.STAND, hexes: int = 0,
          options: dict[str, object] | None = None) -> GameState:
     """'a' in 0505 facing S (moved this turn with ``mode``/``hexes``), 't' in 0506 facing N, stood still."""
-    state = make_state(unit(attacker, "a", "0505", "S", "red"), unit(target, "t", "0506", "N", "blue"), options=options)
-    state = change(state, "a", mode=mode, hexes_moved=hexes)
-    return change(state, "t", mode=MoveMode.STAND)
+    state = physical_game(design(attacker, "a", "0505", "S", "red"), design(target, "t", "0506", "N", "blue"),
+                          options=options)
+    state = put(state, "a", mode=mode, hexes_moved=hexes)
+    return put(state, "t", mode=MoveMode.STAND)
 
 
 def declare(state: GameState, kind: str, attacker: str = "a", target: str = "t") -> tuple[GameState, list[str]]:
     """Declares a physical attack: nothing is rolled when it is declared."""
     d = ManualDice([])
-    new, events = engine.apply(state, AttackOrder(attacker, target, physical=kind), d)
+    new, events = engine.apply(state, PhysicalAttackOrder(attacker, target, kind), d)
     assert d.rolls == []
     return new, events
 
@@ -84,10 +63,6 @@ def resolve(state: GameState, dice: list[int]) -> tuple[GameState, list[str], Ma
 def attack(state: GameState, kind: str, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:
     state, _ = declare(state, kind)
     return resolve(state, dice)
-
-
-def purposes(d: ManualDice) -> list[str]:
-    return [r.purpose for r in d.rolls]
 
 
 # -- target numbers (tables.md 8.7; movement modifiers tables.md 6.2, 6.3) ------------------------------
@@ -110,7 +85,7 @@ def test_kick_target_number_is_piloting_minus_2():
 def test_charge_target_number_adds_the_piloting_difference():
     # tables.md 8.7: charge TN = piloting + (attacker piloting 5 - target piloting 3) = 7, plus
     # attacker walked +1 (tables.md 6.2) = 8. A miss keeps the script to the to-hit roll.
-    state = change(duel(mode=MoveMode.WALK, hexes=3), "t", piloting=3)
+    state = put(duel(mode=MoveMode.WALK, hexes=3), "t", piloting=3)
     _, _, d = attack(state, "charge", [7])
     assert d.rolls[0].target == 8
     assert ("piloting difference", 2) in d.rolls[0].modifiers
@@ -119,7 +94,7 @@ def test_charge_target_number_adds_the_piloting_difference():
 def test_death_from_above_target_number_adds_the_piloting_difference():
     # tables.md 8.7: DFA TN = piloting 5 + (5 - target piloting 6) = 4, plus attacker jumped +3
     # (tables.md 6.2) = 7. A miss: the Wasp falls (1D6 1 front, 2D6 7 CT for 2, pilot check 12).
-    state = change(duel(WASP, HUNCHBACK, MoveMode.JUMP, 3), "t", piloting=6)
+    state = put(duel(WASP, HUNCHBACK, MoveMode.JUMP, 3), "t", piloting=6)
     _, _, d = attack(state, "dfa", [6, 1, 7, 12])
     assert d.rolls[0].target == 7
     assert ("piloting difference", -1) in d.rolls[0].modifiers
@@ -136,7 +111,7 @@ def test_attacker_movement_modifier_applies_to_physical_attacks(mode, hexes, mod
 @pytest.mark.parametrize("mode, hexes, extra", [(MoveMode.WALK, 5, 2), (MoveMode.JUMP, 3, 1 + 1)])
 def test_target_movement_modifier_applies_to_physical_attacks(mode, hexes, extra):
     # tables.md 8.7 with tables.md 6.3: target moved 5 hexes +2; jumped 3 hexes +1 and +1 for jumping.
-    state = change(duel(), "t", mode=mode, hexes_moved=hexes)
+    state = put(duel(), "t", mode=mode, hexes_moved=hexes)
     _, _, d = attack(state, "kick", [2, 5])  # 2 misses; the missed kick's PSR (TN 5) passes with 5
     assert d.rolls[0].target == 3 + extra
 
@@ -156,7 +131,7 @@ def test_punch_does_a_tenth_of_tonnage_on_the_punch_table(d6, location):
 
 def test_arm_that_fired_this_turn_cannot_punch():
     # tables.md 8.7 (TW): an arm that fired a weapon this turn cannot punch; both arms fired.
-    state = change(duel(), "a", fired=(1, 2))
+    state = put(duel(), "a", fired=(1, 2))
     with pytest.raises(IllegalOrderError, match="no arm that can punch 't'"):
         declare(state, "punch")
 
@@ -172,14 +147,14 @@ def test_a_punch_attack_is_a_punch_from_each_arm():
 
 def test_an_arm_that_fired_does_not_punch_with_the_other():
     # tables.md 8.7 (TW): the right arm fired; only the left punches (one roll).
-    state = change(duel(), "a", fired=(2,))
+    state = put(duel(), "a", fired=(2,))
     _, _, d = attack(state, "punch", [2])
     assert [r.purpose for r in d.rolls] == ["to-hit punch a vs t"]
 
 
 def test_punch_uses_the_arm_that_did_not_fire():
     # tables.md 8.7 (TW): the right arm fired its Medium Laser; the left arm still punches.
-    state = change(duel(), "a", fired=(2,))
+    state = put(duel(), "a", fired=(2,))
     _, _, limb = physical.check(state, state.units["a"], state.units["t"], "punch")
     assert limb == "LA"
 
@@ -252,8 +227,8 @@ def test_charge_displaces_the_target_and_the_charger_takes_its_hex():
     # tables.md 8.7 (TW displacement): the target moves one hex away from the charger (0506 -> 0507),
     # the charger enters 0506.
     state, _, _ = attack(duel(mode=MoveMode.WALK, hexes=3), "charge", CHARGE_DICE)
-    assert state.units["t"].position == HexId.parse("0507")
-    assert state.units["a"].position == HexId.parse("0506")
+    assert state.units["t"].hex == HexId.parse("0507")
+    assert state.units["a"].hex == HexId.parse("0506")
 
 
 def test_missed_charge_does_nothing_more():
@@ -261,7 +236,7 @@ def test_missed_charge_does_nothing_more():
     before = duel(mode=MoveMode.WALK, hexes=3)
     state, _, d = attack(before, "charge", [5])  # TN 6
     assert purposes(d) == ["to-hit charge a vs t"]
-    assert state.units["t"].position == before.units["t"].position
+    assert state.units["t"].hex == before.units["t"].hex
     assert state.units["a"].armor == before.units["a"].armor
 
 
@@ -305,7 +280,7 @@ def test_death_from_above_psr_is_plus_4_for_the_attacker_and_plus_2_for_the_targ
 def test_death_from_above_displaces_the_target_and_the_attacker_takes_its_hex():
     # tables.md 8.7: a death from above that hits pushes the target one hex on (0506 -> 0507).
     state, _, _ = attack(duel(WASP, HUNCHBACK, MoveMode.JUMP, 3), "dfa", DFA_DICE)
-    assert (state.units["t"].position, state.units["a"].position) == (HexId.parse("0507"), HexId.parse("0506"))
+    assert (state.units["t"].hex, state.units["a"].hex) == (HexId.parse("0507"), HexId.parse("0506"))
 
 
 def test_missed_death_from_above_is_a_fall():
@@ -368,7 +343,7 @@ def test_vehicle_charging_a_standing_mech_uses_the_kick_table():
 def test_vehicle_charging_a_prone_mech_uses_the_normal_table():
     # VEH-PHYS-04: against a prone 'Mech the normal 'Mech hit location table (2D6 7 -> CT, twice);
     # a prone target makes no PSR; the Scorpion's motive roll 2 has no effect.
-    state = change(duel(SCORPION, HUNCHBACK, MoveMode.CRUISE, 4), "t", prone=True)
+    state = put(duel(SCORPION, HUNCHBACK, MoveMode.CRUISE, 4), "t", prone=True)
     state, _, d = attack(state, "charge", [12, 7, 7, 7, 2])
     assert purposes(d)[1:3] == ["hit location normal from a vs t (front)"] * 2
     assert state.units["t"].armor["CT"] == 26 - 10
@@ -400,7 +375,7 @@ def test_club_attack_without_a_club_is_refused():
 @pytest.mark.parametrize("kind", ["punch", "kick"])
 def test_target_that_is_not_adjacent_is_refused(kind):
     # tables.md 8.7: physical attacks reach only an adjacent hex (the target 2 hexes away in 0507).
-    state = make_state(unit(HUNCHBACK, "a", "0505", "S", "red"), unit(ATLAS, "t", "0507", "N", "blue"))
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(ATLAS, "t", "0507", "N", "blue"))
     with pytest.raises(IllegalOrderError, match="'t' is not adjacent to 'a'"):
         declare(state, kind)
 
@@ -419,10 +394,10 @@ def test_attack_on_a_target_displaced_earlier_in_the_phase_does_not_stop_the_pha
     # tables.md 8.7: attacks are declared together and resolved in order; a's charge pushes t from 0506
     # to 0507, out of reach of b's punch from 0405. The punch can no longer happen, but the phase must
     # still end (CHARGE_DICE for the charge; the punch rolls nothing).
-    state = make_state(unit(HUNCHBACK, "a", "0505", "S", "red"), unit(HUNCHBACK, "b", "0405", "SE", "red"),
-                       unit(ATLAS, "t", "0506", "N", "blue"))
-    state = change(change(change(state, "a", mode=MoveMode.WALK, hexes_moved=3), "b", mode=MoveMode.STAND),
-                   "t", mode=MoveMode.STAND)
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(HUNCHBACK, "b", "0405", "SE", "red"),
+                          design(ATLAS, "t", "0506", "N", "blue"))
+    state = put(put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "b", mode=MoveMode.STAND),
+                "t", mode=MoveMode.STAND)
     state, _ = declare(state, "charge", "a", "t")
     state, _ = declare(state, "punch", "b", "t")
     state, _, _ = resolve(state, CHARGE_DICE)
@@ -434,8 +409,8 @@ def test_death_from_above_on_a_vehicle_uses_the_front_column():
     # VEH-PHYS-07: the Wasp lands on the Scorpion from behind (the tank faces away, S); the location is
     # still rolled on the front column. 6 damage as 5, 1 (2D6 7, 7 -> front); 4 back on the Wasp's kick
     # table (1D6 2 -> RL); the Wasp's PSR (9) passes with 12; the tank makes no PSR.
-    state = make_state(unit(WASP, "a", "0505", "S", "red"), unit(SCORPION, "t", "0506", "S", "blue"))
-    state = change(change(state, "a", mode=MoveMode.JUMP, hexes_moved=3), "t", mode=MoveMode.STAND)
+    state = physical_game(design(WASP, "a", "0505", "S", "red"), design(SCORPION, "t", "0506", "S", "blue"))
+    state = put(put(state, "a", mode=MoveMode.JUMP, hexes_moved=3), "t", mode=MoveMode.STAND)
     state, _, d = attack(state, "dfa", [12, 7, 7, 2, 12])
     assert purposes(d)[1:3] == ["hit location punch from a vs t (front)"] * 2
     assert state.units["t"].armor["front"] == 16 - 6
@@ -444,8 +419,8 @@ def test_death_from_above_on_a_vehicle_uses_the_front_column():
 def test_death_from_above_on_a_vtol_needs_jump_mp_of_the_level_difference():
     # VEH-PHYS-10, AMB-10: the Ferret flies at elevation 7 over level 0 (level difference 7); the Wasp
     # has Jump MP 6, so it cannot reach it.
-    state = make_state(unit(WASP, "a", "0505", "S", "red"), unit(FERRET, "t", "0506", "N", "blue", elevation=7))
-    state = change(change(state, "a", mode=MoveMode.JUMP, hexes_moved=3), "t", mode=MoveMode.CRUISE, hexes_moved=5)
+    state = physical_game(design(WASP, "a", "0505", "S", "red"), design(FERRET, "t", "0506", "N", "blue", elevation=7))
+    state = put(put(state, "a", mode=MoveMode.JUMP, hexes_moved=3), "t", mode=MoveMode.CRUISE, hexes_moved=5)
     with pytest.raises(IllegalOrderError):
         declare(state, "dfa")
 
@@ -453,8 +428,8 @@ def test_death_from_above_on_a_vtol_needs_jump_mp_of_the_level_difference():
 def test_target_pushed_off_the_map_by_a_charge_makes_no_psr():
     # tables.md 8.7, TW p.151: the Atlas on the top row is charged north and pushed off the map; it has
     # left the battle, so only the charger's PSR is rolled (CHARGE_DICE without the target's PSR).
-    state = make_state(unit(HUNCHBACK, "a", "0502", "N", "red"), unit(ATLAS, "t", "0501", "S", "blue"))
-    state = change(change(state, "a", mode=MoveMode.WALK, hexes_moved=3), "t", mode=MoveMode.STAND)
+    state = physical_game(design(HUNCHBACK, "a", "0502", "N", "red"), design(ATLAS, "t", "0501", "S", "blue"))
+    state = put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "t", mode=MoveMode.STAND)
     state, _, d = attack(state, "charge", CHARGE_DICE[:-1])
-    assert state.units["t"].position is None
+    assert state.units["t"].hex is None
     assert [p for p in purposes(d) if p.startswith("piloting")] == ["piloting skill roll a (made a charge)"]

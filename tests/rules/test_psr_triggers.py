@@ -17,10 +17,10 @@ import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
-from btcli.model.state import GameState, Hit, Phase, evolve
-from btcli.orders import ResolvePhaseOrder
+from btcli.model.orders import ResolvePhaseOrder
+from btcli.model.state import GameState, Hit, Phase
 from btcli.rules import combat
-from btcli.store.scenario import scenario_from_dict
+from tests.builders import changed, design, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"
 LOCUST = "Locust LCT-1V"
@@ -28,16 +28,7 @@ FALL = [1, 7, 12]  # 1D6 1: facing unchanged, front; 2D6 7: 5 damage to CT; pilo
 
 
 def make_state() -> GameState:
-    data = {
-        "scenario": {"name": "psr test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [
-            {"id": "t", "side": "blue", "design": HUNCHBACK, "position": "0505", "facing": "N"},
-            {"id": "a", "side": "red", "design": LOCUST, "position": "0510", "facing": "N"},
-        ],
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    return weapon_game(design(HUNCHBACK, "t", "0505", side="blue"), design(LOCUST, "a", "0510"))
 
 
 def hit(location: str, amount: int) -> Hit:
@@ -55,7 +46,7 @@ def end_weapon_phase(*hits: Hit, dice: list[int] = ()) -> tuple[GameState, list[
 def after(before: GameState | None = None, dice: list[int] = (), **changes) -> tuple[GameState, list[str], ManualDice]:
     """Runs ``after_damage`` on 't' changed by ``changes`` since ``before`` (the phase's start)."""
     before = before or make_state()
-    state = before.with_unit(evolve(before.units["t"], **changes))
+    state = before.with_unit(changed(before.units["t"], **changes))
     d = ManualDice(list(dice))
     state, events = combat.after_damage(state, d, dict(before.units))
     d.finish()
@@ -64,7 +55,7 @@ def after(before: GameState | None = None, dice: list[int] = (), **changes) -> t
 
 def with_t(**changes) -> GameState:
     state = make_state()
-    return state.with_unit(evolve(state.units["t"], **changes))
+    return state.with_unit(changed(state.units["t"], **changes))
 
 
 def psrs(d: ManualDice) -> list[tuple[str, int]]:
@@ -236,7 +227,7 @@ def test_consciousness_is_rolled_for_each_hit_taken_in_the_phase():
     # explosion) roll for the first hit (TN 3) and then the second (TN 5); both made.
     before = make_state()
     d = ManualDice([3, 5])
-    state, _ = combat.after_damage(before.with_unit(evolve(before.units["t"], pilot_hits=2)), d, dict(before.units))
+    state, _ = combat.after_damage(before.with_unit(changed(before.units["t"], pilot_hits=2)), d, dict(before.units))
     assert [r.target for r in d.rolls] == [3, 5]
     assert state.units["t"].conscious
 
@@ -246,12 +237,12 @@ def test_damage_of_an_earlier_phase_does_not_count_toward_the_20():
     # = 14: shutdown roll 3 fails), fails its PSR (2 vs 8) and falls for 5 damage (1D6 1, 2D6 7, pilot
     # check 12). Next turn it is up and running again and takes 15 in the weapon phase: no PSR.
     state = make_state()
-    state = replace(state.with_unit(evolve(state.units["t"], heat=27)), phase=Phase.HEAT)
+    state = replace(state.with_unit(changed(state.units["t"], heat=27)), phase=Phase.HEAT)
     d = ManualDice([3, 2, *FALL])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)
     d.finish()
     assert state.units["t"].prone
-    state = replace(state.with_unit(evolve(state.units["t"], prone=False, shutdown=False, heat=0)),
+    state = replace(state.with_unit(changed(state.units["t"], prone=False, shutdown=False, heat=0)),
                     phase=Phase.WEAPON, turn=2, pending=(hit("CT", 15),))
     d = ManualDice([])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)

@@ -1,6 +1,6 @@
-"""Tests for skids and sideslips (btcli.rules.skids and the driving rolls of engine.apply_move).
+"""Tests for skids and sideslips (btcli.rules.skids and the driving rolls of moves.apply_move).
 
-States are built with the helpers of tests/rules/test_movement.py; unless a test
+States are built with the helpers of tests/builders.py; unless a test
 says otherwise the mover 'u1' starts in the bottom row of column 05 facing N, so
 ``F`` steps go up column 05, and ``R`` turns it NE. Every move goes through
 ``engine.apply`` with ManualDice and every scripted value must be used
@@ -9,24 +9,33 @@ large margin of failure out of a 2D6 roll.
 
 Vehicles: J. Edgar Light Hover Tank (25 t hover, cruise 11 / flank 17, front armor
 30, turret), Savannah Master Hovercraft (5 t hover, cruise 13 / flank 20), the
-inline 30-ton vehicles of test_movement (armor F10 R8 L8 Rr6, no turret) and an
+inline 30-ton vehicles of tests/builders.py (armor F10 R8 L8 Rr6, no turret) and an
 inline 30-ton VTOL with 20 armor everywhere.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
-from btcli.orders import MoveOrder, parse_steps
-from tests.rules.test_movement import column, design, make_state, vehicle
-from tests.rules.test_vtol import airborne, fly, purposes
+from tests.builders import (
+    SLIP_ROLL,
+    airborne,
+    changed,
+    column,
+    design,
+    drive,
+    game,
+    paved,
+    purposes,
+    skid_state,
+    vehicle,
+)
 
 H = HexId.parse
 
@@ -34,27 +43,9 @@ J_EDGAR = "J. Edgar Light Hover Tank"  # hover, 25 t, cruise 11 / flank 17
 SAVANNAH = "Savannah Master Hovercraft"  # hover, 5 t, cruise 13 / flank 20
 FERRET = "Ferret Light Scout VTOL"  # VTOL, 5 t, cruise 15 / flank 23
 
-SLIP_ROLL = "driving skill roll u1 (sideslip)"
 SKID_ROLL = "driving skill roll u1 (skid)"
 MOTIVE_ROLL = "motive system damage u1"
 THICK = {"front": 20, "right": 20, "left": 20, "rear": 20, "rotor": 20}
-
-
-def drive(state: GameState, path: str, rolls: list[int] = (), mode: str = "flank", uid: str = "u1"):
-    """Applies a move at flank speed (the moves that risk a skid or slip); see test_vtol.fly."""
-    return fly(state, path, rolls, mode, uid)
-
-
-def paved(rows=range(1, 17), **more) -> dict[str, dict]:
-    """Returns column 05 paved (rows 1-16) with some hexes overridden."""
-    hexes = column({"terrain": "paved"}, rows=rows)
-    hexes.update(more)
-    return hexes
-
-
-def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:
-    """Returns a 10 x 16 map (room for 11 hexes up column 05 from 0516)."""
-    return make_state(*units, hexes=hexes, height=16)
 
 
 # -- VEH-SLIP-03, VEH-MOVE-03, VEH-VTOL-01: when the sideslip roll is made ------------------------------------
@@ -62,44 +53,44 @@ def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:
 
 def test_hover_at_flank_rolls_driving_before_the_hex_after_a_turn():
     # VEH-MOVE-03, VEH-SLIP-03: 0510 -> 0508, turn NE, roll (TN 5, rolls 5: made), then 0607
-    state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R,F", [5])
+    state, _events, rolls = drive(game(design(J_EDGAR)), "F,F,R,F", [5])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.mp_spent, u.hexes_moved, u.mode) == (H("0607"), "NE", 4, 3, MoveMode.FLANK)
+    assert (u.hex, u.facing.name, u.mp_spent, u.hexes_moved, u.mode) == (H("0607"), "NE", 4, 3, MoveMode.FLANK)
     assert [(r.purpose, r.target, r.modifiers) for r in rolls] == [(SLIP_ROLL, 5, (("driving", 5),))]
 
 
 def test_flanking_vtol_rolls_driving_before_the_hex_after_a_turn():
     # VEH-VTOL-01, VEH-SLIP-03: the Ferret at elevation 1 turns and flies on after a made roll
-    state, _events, rolls = drive(airborne(make_state(design(FERRET)), 1), "F,F,R,F", [5])
+    state, _events, rolls = drive(airborne(game(design(FERRET)), 1), "F,F,R,F", [5])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.elevation, u.mp_spent, u.hexes_moved) == (H("0607"), "NE", 1, 4, 3)
+    assert (u.hex, u.facing.name, u.elevation, u.mp_spent, u.hexes_moved) == (H("0607"), "NE", 1, 4, 3)
     assert purposes(rolls) == [SLIP_ROLL]
 
 
 def test_vtol_turning_without_flying_on_rolls_nothing():
     # VEH-SLIP-05 for a VTOL: the turn and a climb, but no hex after the turn
-    state, _events, rolls = drive(airborne(make_state(design(FERRET)), 1), "F,F,R,A", [])
+    state, _events, rolls = drive(airborne(game(design(FERRET)), 1), "F,F,R,A", [])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.elevation, rolls) == (H("0508"), "NE", 2, [])
+    assert (u.hex, u.facing.name, u.elevation, rolls) == (H("0508"), "NE", 2, [])
 
 
 def test_hover_turning_as_its_last_action_rolls_nothing():
     # VEH-SLIP-05
-    state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R", [])
+    state, _events, rolls = drive(game(design(J_EDGAR)), "F,F,R", [])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.mode, rolls) == (H("0508"), "NE", MoveMode.FLANK, [])
+    assert (u.hex, u.facing.name, u.mode, rolls) == (H("0508"), "NE", MoveMode.FLANK, [])
 
 
 def test_hover_turning_at_cruise_rolls_nothing():
     # VEH-SLIP-03, VEH-MOVE-03: only flank movement risks a sideslip
-    state, _events, rolls = drive(make_state(design(J_EDGAR)), "F,F,R,F", [], mode="cruise")
+    state, _events, rolls = drive(game(design(J_EDGAR)), "F,F,R,F", [], mode="cruise")
     u = state.units["u1"]
-    assert (u.position, u.mode, rolls) == (H("0607"), MoveMode.CRUISE, [])
+    assert (u.hex, u.mode, rolls) == (H("0607"), MoveMode.CRUISE, [])
 
 
 def test_hover_turning_in_a_clear_hex_rolls():
     # VEH-URB-04: a hover vehicle risks a sideslip whatever the terrain (the map is all clear)
-    _state, _events, rolls = drive(make_state(design(SAVANNAH)), "F,R,F", [12])
+    _state, _events, rolls = drive(game(design(SAVANNAH)), "F,R,F", [12])
     assert purposes(rolls) == [SLIP_ROLL]
 
 
@@ -117,7 +108,7 @@ def test_sideslip_roll_has_no_skid_modifier():
 )
 def test_one_sideslip_roll_per_facing_change_followed_by_movement(path, rolls):
     # AMB-04: one roll before the first hex entered after each facing change
-    _state, _events, used = drive(make_state(design(J_EDGAR)), path, [8] * rolls)
+    _state, _events, used = drive(game(design(J_EDGAR)), path, [8] * rolls)
     assert purposes(used) == [SLIP_ROLL] * rolls
 
 
@@ -132,24 +123,24 @@ def test_one_sideslip_roll_per_facing_change_followed_by_movement(path, rolls):
 def test_sideslip_distance_is_margin_of_failure_capped_at_hexes_moved_minus_one(before, roll, end):
     # VEH-SLIP-04 (catalog test: moved 3, MoF 4 -> 2; moved 3, MoF 1 -> 1; moved 1, MoF 3 -> 0);
     # driving 8, so 2D6 = 4 fails by 4. The slip goes N, the way it went before turning NE.
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, _events, rolls = drive(state, f"{before}F,R,F", [roll])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.destroyed) == (H(end), "NE", False)
+    assert (u.hex, u.facing.name, u.destroyed) == (H(end), "NE", False)
     assert purposes(rolls) == [SLIP_ROLL]
 
 
 def test_sideslip_goes_the_way_the_unit_went_before_a_left_turn():
     # VEH-SLIP-04: facing N, turns NW (L), fails by 4 after 3 hexes -> slips 2 hexes N, not NW
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, _events, _rolls = drive(state, "3F,L,F", [4])
     u = state.units["u1"]
-    assert (u.position, u.facing.name) == (H("0505"), "NW")
+    assert (u.hex, u.facing.name) == (H("0505"), "NW")
 
 
 def test_sideslip_hexes_cost_no_mp_but_count_as_hexes_moved():
     # VEH-SLIP-08: 3 hexes and a turn (4 MP), slip 2 -> MP 4, hexes moved 5
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, events, _rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
     assert (u.mp_spent, u.hexes_moved, u.mode) == (4, 5, MoveMode.FLANK)
@@ -163,11 +154,11 @@ def test_sideslip_hexes_cost_no_mp_but_count_as_hexes_moved():
 
 def test_sideslip_without_a_collision_does_no_damage():
     # VEH-SLIP-02, VEH-URB-04: two hexes of clear ground: no damage, no motive roll, not immobile
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, _events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
     assert (u.armor, u.internal) == (dict(u.max_armor), dict(u.max_internal))
-    assert (u.destroyed, "immobile" in u.extra, purposes(rolls)) == (False, False, [SLIP_ROLL])
+    assert (u.destroyed, u.vehicle.immobile, purposes(rolls)) == (False, False, [SLIP_ROLL])
 
 
 def test_hover_on_pavement_sideslips_instead_of_skidding():
@@ -175,7 +166,7 @@ def test_hover_on_pavement_sideslips_instead_of_skidding():
     state = skid_state(design(J_EDGAR, at="0516", driving=8), hexes=paved())
     state, events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
-    assert u.position == H("0511")
+    assert u.hex == H("0511")
     assert purposes(rolls) == [SLIP_ROLL]
     assert "u1 fails its driving skill roll (4 vs 8) and sideslips" in events
 
@@ -183,9 +174,9 @@ def test_hover_on_pavement_sideslips_instead_of_skidding():
 def test_sideslip_from_a_friendly_units_hex_is_resolved():
     # VEH-SLIP-04, TW p.57 (a unit may pass through a friendly hex): through 0509, into 0508 (friend),
     # turn NE there, fail by 1 (4 vs 5) -> slip 1 hex N to 0507
-    state = make_state(design(J_EDGAR), design(J_EDGAR, "f", at="0508"))
+    state = game(design(J_EDGAR), design(J_EDGAR, "f", at="0508"))
     state, _events, _rolls = drive(state, "F,F,R,F", [4])
-    assert state.units["u1"].position == H("0507")
+    assert state.units["u1"].hex == H("0507")
 
 
 # -- VEH-SLIP-11, VTOL-CRASH-01, 02, AMB-06: VTOL slipping into high terrain ----------------------------------
@@ -194,7 +185,7 @@ def test_sideslip_from_a_friendly_units_hex_is_resolved():
 def _vtol_towards_a_hill(elevation: int) -> GameState:
     """A 30-ton VTOL (cruise 8 / flank 12, driving 7) over 0510; a level-2 hill at 0505 (clear)."""
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7)
-    return airborne(make_state(unit, hexes={"0505": {"level": 2}}), elevation)
+    return airborne(game(unit, hexes={"0505": {"level": 2}}), elevation)
 
 
 def test_vtol_slipping_into_terrain_as_high_as_itself_crashes():
@@ -204,8 +195,8 @@ def test_vtol_slipping_into_terrain_as_high_as_itself_crashes():
     state, events, rolls = drive(_vtol_towards_a_hill(2), "3F,R,F", [3, 7, 7, 7])
     u = state.units["u1"]
     lost = sum(u.max_armor.values()) - sum(u.armor.values())
-    assert (u.position, u.elevation, u.hexes_moved, u.mp_spent, lost, u.destroyed) == (H("0505"), 0, 5, 4, 15, False)
-    assert u.extra["crashed_turn"] == 1
+    assert (u.hex, u.elevation, u.hexes_moved, u.mp_spent, lost, u.destroyed) == (H("0505"), 0, 5, 4, 15, False)
+    assert u.vehicle.crashed_turn == 1
     assert purposes(rolls)[0] == SLIP_ROLL and len(rolls) == 4
     assert "u1 slips into terrain as high as itself and crashes: 15 damage (VTOL-CRASH-01)" in events
     assert events[-1] == "u1 survives the crash and is landed in 0505 (VTOL-CRASH-03)"  # VTOL-CRASH-03: clear hill
@@ -215,21 +206,21 @@ def test_vtol_slipping_above_terrain_lower_than_itself_does_not_crash():
     # VEH-SLIP-11: absolute height 3 passes over the level-2 hill (elevation 1 there)
     state, _events, rolls = drive(_vtol_towards_a_hill(3), "3F,R,F", [3])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.hexes_moved, u.destroyed) == (H("0505"), 1, 5, False)
+    assert (u.hex, u.elevation, u.hexes_moved, u.destroyed) == (H("0505"), 1, 5, False)
     assert purposes(rolls) == [SLIP_ROLL]
-    assert "crashed_turn" not in u.extra
+    assert not u.vehicle.crashed_turn
 
 
 def test_vtol_slipping_into_a_building_as_high_as_itself_crashes():
     # VEH-SLIP-11 (the VEH-SLIP-12 charge: test_collisions): a 3-level building at 0506, absolute height 3;
     # slip 1 (3 hexes, fails by 1) -> 4 hexes x 3 = 12 -> 5, 5, 2; a building is landing ground (VTOL-CRASH-03)
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7)
-    state = airborne(make_state(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
+    state = airborne(game(unit, hexes={"0506": {"terrain": "building", "building": {"height": 3}}}), 3)
     state, events, _rolls = drive(state, "3F,R,F", [6, 7, 7, 7])
     u = state.units["u1"]
     lost = sum(u.max_armor.values()) - sum(u.armor.values())
     # landed on the roof: elevation = the building's height (VEH-VTOL-10)
-    assert (u.position, u.elevation, u.hexes_moved, lost, u.destroyed) == (H("0506"), 3, 4, 12, False)
+    assert (u.hex, u.elevation, u.hexes_moved, lost, u.destroyed) == (H("0506"), 3, 4, 12, False)
     assert "u1 slips into terrain as high as itself and crashes: 12 damage (VTOL-CRASH-01)" in events
 
 
@@ -242,10 +233,10 @@ def test_vtol_sideslip_crash_damage_uses_the_side_that_struck_the_terrain():
 def test_vtol_slipping_over_lower_ground_does_not_fall():
     # VEH-SLIP-14: the slip hexes drop to level -2; no accidental fall, the VTOL keeps its absolute height 1
     hexes = {"0506": {"level": -2}, "0505": {"level": -2}}
-    state = airborne(make_state(vehicle("vtol", 8, armor=dict(THICK), driving=7), hexes=hexes), 1)
+    state = airborne(game(vehicle("vtol", 8, armor=dict(THICK), driving=7), hexes=hexes), 1)
     state, _events, rolls = drive(state, "3F,R,F", [3])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.armor, purposes(rolls)) == (H("0505"), 3, dict(u.max_armor), [SLIP_ROLL])
+    assert (u.hex, u.elevation, u.armor, purposes(rolls)) == (H("0505"), 3, dict(u.max_armor), [SLIP_ROLL])
 
 
 # -- VEH-URB-02, VEH-GEN-02: when the skid roll is made -----------------------------------------------------------
@@ -268,36 +259,36 @@ def test_tracked_vehicle_turning_on_pavement_at_flank_rolls_for_a_skid():
     state = skid_state(vehicle("tracked", 4, at="0516"), hexes=paved())
     state, _events, rolls = drive(state, "3F,R,F", [5])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.mp_spent, u.mode) == (H("0612"), "NE", 5, MoveMode.FLANK)
+    assert (u.hex, u.facing.name, u.mp_spent, u.mode) == (H("0612"), "NE", 5, MoveMode.FLANK)
     assert purposes(rolls) == [SKID_ROLL]
 
 
 @pytest.mark.parametrize("motive", ["tracked", "wheeled"])
 def test_ground_vehicle_turning_in_a_clear_hex_rolls_nothing(motive):
     # VEH-GEN-02: skids only on paved hexes
-    state, _events, rolls = drive(make_state(vehicle(motive, 4)), "F,F,R,F", [])
-    assert (state.units["u1"].position, rolls) == (H("0607"), [])
+    state, _events, rolls = drive(game(vehicle(motive, 4)), "F,F,R,F", [])
+    assert (state.units["u1"].hex, rolls) == (H("0607"), [])
 
 
 def test_ground_vehicle_turning_off_the_pavement_rolls_nothing():
     # VEH-URB-02: the hex of the turn decides; the turn is made in clear 0513 amid pavement
     state = skid_state(vehicle("wheeled", 4, at="0516"), hexes=paved(**{"0513": {"terrain": "clear"}}))
     state, _events, rolls = drive(state, "3F,R,F", [])
-    assert (state.units["u1"].position, rolls) == (H("0612"), [])
+    assert (state.units["u1"].hex, rolls) == (H("0612"), [])
 
 
 def test_ground_vehicle_turning_on_pavement_at_cruise_rolls_nothing():
     # VEH-URB-02 / TW p.62: a skid needs flank movement
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, rolls = drive(state, "3F,R,F", [], mode="cruise")
-    assert (state.units["u1"].position, state.units["u1"].mode, rolls) == (H("0612"), MoveMode.CRUISE, [])
+    assert (state.units["u1"].hex, state.units["u1"].mode, rolls) == (H("0612"), MoveMode.CRUISE, [])
 
 
 def test_ground_vehicle_turning_without_moving_on_rolls_nothing():
     # VEH-URB-02: no hex entered after the turn
     state = skid_state(vehicle("wheeled", 4, at="0516"), hexes=paved())
     state, _events, rolls = drive(state, "3F,R", [])
-    assert (state.units["u1"].position, state.units["u1"].facing.name, rolls) == (H("0513"), "NE", [])
+    assert (state.units["u1"].hex, state.units["u1"].facing.name, rolls) == (H("0513"), "NE", [])
 
 
 # -- VEH-MOVE-02, VEH-URB-03: a failed skid ------------------------------------------------------------------------
@@ -314,7 +305,7 @@ def test_skid_goes_half_the_hexes_entered_in_the_original_direction(before, end)
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, _rolls = drive(state, f"{before}F,R,F", [2, 2])
     u = state.units["u1"]
-    assert (u.position, u.facing.name, u.hexes_moved, u.mp_spent) == (H(end), "NE", before + before // 2, before + 1)
+    assert (u.hex, u.facing.name, u.hexes_moved, u.mp_spent) == (H(end), "NE", before + before // 2, before + 1)
     assert (u.armor, u.destroyed) == (dict(u.max_armor), False)
 
 
@@ -339,7 +330,7 @@ def test_failed_skid_motive_roll_takes_effect():
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, _rolls = drive(state, "4F,R,F", [2, 7])
     u = state.units["u1"]
-    assert (u.walk, u.run, u.extra["motive_dsr"]) == (5, 8, [2])
+    assert (u.walk, u.run, u.vehicle.motive_dsr) == (5, 8, (2,))
 
 
 def test_skid_into_prohibited_terrain_damages_the_front_and_immobilizes():
@@ -349,7 +340,7 @@ def test_skid_into_prohibited_terrain_damages_the_front_and_immobilizes():
     state = skid_state(vehicle("wheeled", 6, at="0516", tons=40), hexes=hexes)
     state, events, rolls = drive(state, "4F,R,F", [2, 7, 7, 2])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.extra["immobile"], u.destroyed) == (H("0510"), 2, True, False)
+    assert (u.hex, u.armor["front"], u.vehicle.immobile, u.destroyed) == (H("0510"), 2, True, False)
     assert purposes(rolls) == [SKID_ROLL, "hit location skid u1 (front)", "hit location skid u1 (front)", MOTIVE_ROLL]
     assert "u1 skids into terrain it cannot enter: 8 damage, immobile (VEH-URB-05)" in events
 
@@ -369,10 +360,10 @@ def test_skid_into_prohibited_terrain_damage_is_tons_over_five_rounded_up(tons, 
 def test_hover_sliding_into_woods_is_damaged_and_immobilized():
     # VEH-URB-05 (e.g. hover into woods), VEH-SLIP-02 (a collision does damage): J. Edgar 25 t -> 5 damage,
     # one group on the front column (2D6 = 7: front); a sideslip makes no motive roll
-    state = make_state(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "light_woods"}})
+    state = game(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "light_woods"}})
     state, _events, rolls = drive(state, "3F,R,F", [4, 7])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.extra["immobile"], u.destroyed) == (H("0505"), 25, True, False)
+    assert (u.hex, u.armor["front"], u.vehicle.immobile, u.destroyed) == (H("0505"), 25, True, False)
     assert purposes(rolls) == [SLIP_ROLL, "hit location sideslip u1 (front)"]
 
 
@@ -383,16 +374,16 @@ def test_skid_into_deep_water_destroys_the_vehicle(depth):
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=hexes)
     state, events, rolls = drive(state, "4F,R,F", [2])
     u = state.units["u1"]
-    assert (u.position, u.destroyed, purposes(rolls)) == (H("0511"), True, [SKID_ROLL])
+    assert (u.hex, u.destroyed, purposes(rolls)) == (H("0511"), True, [SKID_ROLL])
     assert events[-1] == f"u1 skids into depth-{depth} water and is destroyed (VEH-URB-06)"
 
 
 def test_hover_sliding_into_deep_water_is_unharmed():
     # VEH-URB-06 covers only units that may not enter water; a hover rides over it (VEH-SLIP-02)
-    state = make_state(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "water", "depth": 2}})
+    state = game(design(J_EDGAR, driving=8), hexes={"0505": {"terrain": "water", "depth": 2}})
     state, _events, rolls = drive(state, "3F,R,F", [4])
     u = state.units["u1"]
-    assert (u.position, u.destroyed, u.armor, purposes(rolls)) == (H("0505"), False, dict(u.max_armor), [SLIP_ROLL])
+    assert (u.hex, u.destroyed, u.armor, purposes(rolls)) == (H("0505"), False, dict(u.max_armor), [SLIP_ROLL])
 
 
 def test_skid_into_a_lower_hex_is_an_accidental_fall():
@@ -404,7 +395,7 @@ def test_skid_into_a_lower_hex_is_an_accidental_fall():
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=hexes)
     state, events, rolls = drive(state, "4F,R,F", [2, 1, 7, 7, 2])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.destroyed, u.hexes_moved) == (H("0511"), 4, False, 5)
+    assert (u.hex, u.armor["front"], u.destroyed, u.hexes_moved) == (H("0511"), 4, False, 5)
     assert purposes(rolls) == [SKID_ROLL, "fall direction u1", "hit location fall vs u1 (front)",
                                "hit location fall vs u1 (front)", MOTIVE_ROLL]
     assert "u1 falls 1 level (accidental fall from above)" in events
@@ -414,8 +405,8 @@ def test_skid_into_a_lower_hex_is_an_accidental_fall():
 def test_sideslip_crash_damage_formula_follows_the_amb_06_option(option, damage):
     # AMB-06: 25 tons, 5 hexes: hexes x ceil(tons/10) = 5 x 3 = 15 (default), or ceil(5 x 25 / 10) = 13
     unit = vehicle("vtol", 8, engine="fusion", armor=dict(THICK), driving=7, tons=25)
-    state = airborne(make_state(unit, hexes={"0505": {"level": 2}}), 2)
-    state = replace(state, options={"vtol_crash_damage": option})
+    state = airborne(game(unit, hexes={"0505": {"level": 2}}), 2)
+    state = changed(state, options={"vtol_crash_damage": option})
     state, events, _rolls = drive(state, "3F,R,F", [3, 7, 7, 7])
     assert f"u1 slips into terrain as high as itself and crashes: {damage} damage (VTOL-CRASH-01)" in events
 
@@ -432,15 +423,15 @@ def test_after_a_sideslip_the_unit_may_go_on_in_the_direction_it_turned_to():
     # with --after-slip continue the rest of the path (the F that called the roll, then F) goes on
     # facing NE from 0505 to 0704. MP: 4 before the roll + 2 after (the slip is free, VEH-SLIP-08);
     # hexes moved: 3 + 2 slipped + 2 = 7.
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, events = _drive_on(state, "3F,R,F,F", [4])
     u = state.units["u1"]
     assert "u1 goes on after the slip (VEH-SLIP-07)" in events
-    assert (u.position.label, u.facing.name, u.mp_spent, u.hexes_moved) == ("0704", "NE", 6, 7)
+    assert (u.hex.label, u.facing.name, u.mp_spent, u.hexes_moved) == ("0704", "NE", 6, 7)
 
 
 def test_without_continue_the_move_ends_after_the_slip():
     # VEH-SLIP-07 is the player's choice: by default the move ends where the slip ends
-    state = make_state(design(J_EDGAR, driving=8))
+    state = game(design(J_EDGAR, driving=8))
     state, events, _rolls = drive(state, "3F,R,F,F", [4])
-    assert state.units["u1"].position == H("0505")
+    assert state.units["u1"].hex == H("0505")

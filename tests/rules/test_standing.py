@@ -7,16 +7,16 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
-from btcli.model.state import Phase, evolve
-from btcli.orders import MoveOrder
-from tests.rules.test_movement import design, make_state
+from btcli.model.orders import MoveOrder
+from btcli.model.state import Phase
+from tests.builders import changed, design, game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 tons, walk 4, piloting 5
 
 
 def prone_state():
-    state = make_state(design(HUNCHBACK), phase=Phase.MOVEMENT)
-    return evolve(state, units={"u1": evolve(state.units["u1"], prone=True)})
+    state = game(design(HUNCHBACK), phase=Phase.MOVEMENT)
+    return changed(state, units={"u1": changed(state.units["u1"], prone=True)})
 
 
 def test_prone_mech_cannot_move_without_standing_up():
@@ -41,13 +41,13 @@ def test_failed_stand_up_is_another_fall_in_place():
     before = prone_state()
     state, events = engine.apply(before, MoveOrder("u1", "", ("U", "F")), dice)
     unit = state.units["u1"]
-    assert unit.prone and unit.position == before.units["u1"].position
+    assert unit.prone and unit.hex == before.units["u1"].hex
     assert sum(unit.armor.values()) == sum(before.units["u1"].armor.values()) - 5
     assert unit.mp_spent == 2 and unit.mode.value == "walk"
 
 
 def test_only_a_prone_mech_stands_up():
     # tables.md 8.6
-    state = make_state(design(HUNCHBACK), phase=Phase.MOVEMENT)
+    state = game(design(HUNCHBACK), phase=Phase.MOVEMENT)
     with pytest.raises(IllegalOrderError, match="cannot stand up"):
         engine.apply(state, MoveOrder("u1", "", ("U",)), ManualDice([]))

@@ -8,16 +8,15 @@ Atlas straight down column 05, gunnery 4, neither unit has moved.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import GameState
 from btcli.model.units import MoveMode
 from btcli.rules import tohit
-from btcli.store.scenario import scenario_from_dict
+from tests.builders import design, put, weapon_game
 
 H = HexId.parse
 
@@ -40,20 +39,8 @@ def make_state(
     """Returns a weapon-phase game; the target stands ``distance`` hexes south of ``at`` unless ``to`` is given."""
     start = H(at)
     target_hex = H(to) if to else HexId(start.col, start.row + distance)
-    data = {
-        "scenario": {"name": "to-hit test", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear", "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [
-            {"id": "a", "side": "red", "design": attacker, "position": at, "facing": facing},
-            {"id": "t", "side": "blue", "design": target, "position": target_hex.label, "facing": "N"},
-        ],
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
-
-
-def change(state: GameState, uid: str, **changes) -> GameState:
-    return state.with_unit(evolve(state.units[uid], **changes))
+    return weapon_game(design(attacker, "a", at, facing), design(target, "t", target_hex.label, "N", "blue"),
+                       height=24, hexes=hexes)
 
 
 def mount_index(state: GameState, weapon: str, location: str | None = None) -> int:
@@ -133,7 +120,7 @@ def test_lrm10_beyond_long_range_is_impossible():
 )
 def test_mech_attacker_movement_modifier(mode, mod):
     # tables.md 6.2: stationary +0, walked +1, ran +2, jumped +3.
-    result = to_hit(change(make_state(), "a", mode=mode))
+    result = to_hit(put(make_state(), "a", mode=mode))
     assert modifier(result, "attacker") == mod
     assert result.target == 4 + (mod or 0)
 
@@ -141,13 +128,13 @@ def test_mech_attacker_movement_modifier(mode, mod):
 @pytest.mark.parametrize("mode, mod", [(MoveMode.STAND, None), (MoveMode.CRUISE, 1), (MoveMode.FLANK, 2)])
 def test_vehicle_attacker_movement_modifier(mode, mod):
     # tables.md 6.2, VEH-ATK-01: vehicles use the standard modifiers; cruised +1, flanked +2.
-    result = to_hit(change(make_state(MANTICORE), "a", mode=mode), "Medium Laser", "front")
+    result = to_hit(put(make_state(MANTICORE), "a", mode=mode), "Medium Laser", "front")
     assert modifier(result, "attacker") == mod
 
 
 def test_prone_attacker_adds_two():
     # tables.md 6.2: a prone 'Mech firing +2.
-    assert modifier(to_hit(change(make_state(), "a", prone=True)), "attacker prone") == 2
+    assert modifier(to_hit(put(make_state(), "a", prone=True)), "attacker prone") == 2
 
 
 # -- tables.md 6.3: target movement ----------------------------------------------------------------
@@ -165,14 +152,14 @@ def test_target_movement_modifier_ladder(hexes, mod):
 @pytest.mark.parametrize("hexes, mod", LADDER)
 def test_target_movement_modifier_in_to_hit(hexes, mod):
     # tables.md 6.3: the ladder enters the to-hit number as "target moved N hexes" (none at +0).
-    result = to_hit(change(make_state(), "t", mode=MoveMode.RUN, hexes_moved=hexes))
+    result = to_hit(put(make_state(), "t", mode=MoveMode.RUN, hexes_moved=hexes))
     assert modifier(result, "target moved") == (mod or None)
     assert result.target == 4 + mod
 
 
 def test_target_that_jumped_adds_one_more():
     # tables.md 6.3: jumped this turn +1 in addition to hexes moved (4 hexes: +1).
-    result = to_hit(change(make_state(), "t", mode=MoveMode.JUMP, hexes_moved=4))
+    result = to_hit(put(make_state(), "t", mode=MoveMode.JUMP, hexes_moved=4))
     assert modifier(result, "target moved") == 1
     assert modifier(result, "target jumped") == 1
     assert result.target == 6
@@ -181,7 +168,7 @@ def test_target_that_jumped_adds_one_more():
 @pytest.mark.parametrize("changes", [{"shutdown": True}, {"conscious": False}], ids=["shutdown", "unconscious"])
 def test_immobile_target_subtracts_four(changes):
     # tables.md 6.3: immobile (shut down, unconscious crew) -4.
-    result = to_hit(change(make_state(), "t", **changes))
+    result = to_hit(put(make_state(), "t", **changes))
     assert modifier(result, "target immobile") == -4
     assert result.target == 0
 
@@ -189,7 +176,7 @@ def test_immobile_target_subtracts_four(changes):
 @pytest.mark.parametrize("distance, name, mod", [(1, "target prone, adjacent", -2), (2, "target prone", 1)])
 def test_prone_target_modifier(distance, name, mod):
     # tables.md 6.3: prone target, attacker adjacent -2; not adjacent +1.
-    result = to_hit(change(make_state(distance=distance), "t", prone=True))
+    result = to_hit(put(make_state(distance=distance), "t", prone=True))
     assert (name, mod) in result.modifiers
     assert result.target == 4 + mod
 
@@ -256,23 +243,23 @@ def test_turret_arc_counts_as_front_arc_for_secondary_target():
 )
 def test_attacker_heat_modifier(heat, mod):
     # tables.md 6.5 / 15 (UNVERIFIED): heat 8-12 +1, 13-16 +2, 17-23 +3, 24+ +4.
-    assert modifier(to_hit(change(make_state(), "a", heat=heat)), "heat") == mod
+    assert modifier(to_hit(put(make_state(), "a", heat=heat)), "heat") == mod
 
 
 def test_vehicle_attacker_takes_no_heat_modifier():
     # VEH-HEAT-01: vehicles track no heat, so no heat modifier even if a heat value were set.
-    result = to_hit(change(make_state(MANTICORE), "a", heat=20), "Medium Laser", "front")
+    result = to_hit(put(make_state(MANTICORE), "a", heat=20), "Medium Laser", "front")
     assert modifier(result, "heat") is None
 
 
 def test_first_sensor_hit_adds_two():
     # tables.md 6.5: 'Mech sensor hit (1st) +2 (head slot 2 holds sensors).
-    assert modifier(to_hit(change(make_state(), "a", crits=("HD:1",))), "sensor hit") == 2
+    assert modifier(to_hit(put(make_state(), "a", crits=("HD:1",))), "sensor hit") == 2
 
 
 def test_second_sensor_hit_prevents_firing():
     # tables.md 6.5: the 2nd sensor hit: cannot fire.
-    result = to_hit(change(make_state(), "a", crits=("HD:1", "HD:4")))
+    result = to_hit(put(make_state(), "a", crits=("HD:1", "HD:4")))
     assert result.impossible == "'a' has lost both sensors"
 
 
@@ -290,7 +277,7 @@ def test_second_sensor_hit_prevents_firing():
 )
 def test_arm_actuator_damage(crits, mods):
     # tables.md 6.5: shoulder destroyed +4 for weapons in that arm; upper/lower arm actuator +1 each.
-    result = to_hit(change(make_state(), "a", crits=crits), "Medium Laser", "RA")
+    result = to_hit(put(make_state(), "a", crits=crits), "Medium Laser", "RA")
     assert [m for m in result.modifiers if "actuator" in m[0]] == mods
 
 
@@ -307,7 +294,7 @@ def test_target_outside_the_weapon_arc_is_impossible():
 
 def test_shut_down_attacker_cannot_fire():
     # tables.md 15: a shut-down 'Mech makes no attacks.
-    assert "shut down" in to_hit(change(make_state(), "a", shutdown=True)).impossible
+    assert "shut down" in to_hit(put(make_state(), "a", shutdown=True)).impossible
 
 
 # -- worked examples and odds -----------------------------------------------------------------------
@@ -315,7 +302,7 @@ def test_shut_down_attacker_cannot_fire():
 
 def test_vehicle_gunnery_4_medium_range_target_moved_3_needs_7():
     # VEH-ATK-01 test: gunnery 4, medium range (+2), target moved 3 hexes (+1) -> TN 7.
-    state = change(make_state(MANTICORE, distance=5), "t", mode=MoveMode.WALK, hexes_moved=3)
+    state = put(make_state(MANTICORE, distance=5), "t", mode=MoveMode.WALK, hexes_moved=3)
     result = to_hit(state, "Medium Laser", "front")
     assert result.modifiers == (("gunnery", 4), ("medium range (5 hexes)", 2), ("target moved 3 hexes", 1))
     assert result.target == 7

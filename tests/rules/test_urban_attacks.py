@@ -2,7 +2,8 @@
 and girder clubs (URB-CLUB-01): btcli.rules.building_attacks, the building parts of btcli.rules.combat,
 los, tohit and physical, and btcli.rules.buildings.
 
-States are small scenario dicts (a clear 12 x 12 map, sides 'red' and 'blue') built in code. Dice are
+States are small scenario dicts (a clear 12 x 12 map, sides 'red' and 'blue') built in code with
+tests/builders.py (``game`` here is its ``weapon_game``, ``building`` its ``unrolled_building``). Dice are
 scripted with ``ManualDice`` in request order (2D6 requests take a total 2-12, 1D6 requests 1-6); every
 test that rolls checks the script was used up. The standard 'Mech hit location table's front column:
 2 CT (critical), 3-4 RA, 5 RL, 6 RT, 7 CT, 8 LT, 9 LL, 10-11 LA, 12 HD.
@@ -10,7 +11,6 @@ test that rolls checks the script was used up. The standard 'Mech hit location t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,79 +20,21 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Building, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.orders import GirderSearchOrder, PhysicalAttackOrder, ResolvePhaseOrder, WeaponAttackOrder
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, ResolvePhaseOrder
-from btcli.rules import arcs, building_attacks, buildings, los, physical, tohit
-from btcli.store.scenario import scenario_from_dict
+from btcli.rules import arcs, building_attacks, buildings, los, physical, placement, structures, tohit
+from tests.builders import at, cf, changed, fire, gunner, hex_hits, purposes
+from tests.builders import design as mech
+from tests.builders import unrolled_building as building
+from tests.builders import weapon_game as game
 
 H = HexId.parse
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; AC/20 RT, Medium Laser LA, Medium Laser RA, Small Laser HD
 ATLAS = "Atlas AS7-D"  # 100 t; AC/20 RT, LRM-20 LT, SRM-6 LT, ML LA, ML RA, 2 ML CT rear
-MECH_ARMOR = {"HD": 9, "CT": 26, "CTR": 5, "LT": 20, "LTR": 4, "RT": 20, "RTR": 4, "LA": 16, "RA": 16, "LL": 20,
-              "RL": 20}
-
-
-def mech(name: str, uid: str, at: str, facing: str = "N", side: str = "red", **extra) -> dict[str, Any]:
-    return {"id": uid, "side": side, "design": name, "position": at, "facing": facing, **extra}
-
-
-def gunner(uid: str, at: str, weapon: str, facing: str = "N", side: str = "red", **extra) -> dict[str, Any]:
-    """Returns an inline 50-ton 'Mech with one weapon in its right torso (gunnery 4 unless given)."""
-    return {"id": uid, "side": side, "kind": "mech", "tons": 50, "walk": 4, "armor": dict(MECH_ARMOR),
-            "weapons": [{"name": weapon, "location": "RT"}], "ammo": [], "position": at, "facing": facing, **extra}
-
-
-def game(*units: dict[str, Any], hexes: dict[str, Any] | None = None, phase: Phase = Phase.WEAPON,
-         options: dict[str, Any] | None = None) -> GameState:
-    data = {
-        "scenario": {"name": "urban attacks test", "seed": 1},
-        "map": {"width": 12, "height": 12, "terrain": "clear", "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-        "options": dict(options or {}),
-    }
-    return replace(scenario_from_dict(data), phase=phase)
-
-
-def at(state: GameState, uid: str, floor: int = 0, top: bool = False, hex: str = "") -> GameState:
-    """Places a unit on a floor (or the roof) of the building hex it stands in (or is moved to: a scenario
-    starts one unit a hex, so units sharing a building hex are moved in afterwards)."""
-    unit = state.units[uid]
-    if hex:
-        unit = evolve(unit, position=H(hex))
-    return state.with_unit(buildings.placed(unit, floor=floor, top=top))
-
-
-def building(kind: str = "medium", height: int = 2, cf: int | None = None, **more) -> dict[str, Any]:
-    spec: dict[str, Any] = {"type": kind, "height": height, **more}
-    if cf is not None:
-        spec["cf"] = cf
-    return {"building": spec}
-
-
-def fire(state: GameState, attacker: str, target: str, weapons: tuple[str, ...], dice: list[int]):
-    d = ManualDice(dice)
-    new, events = engine.apply(state, AttackOrder(attacker, target, weapons), d)
-    d.finish()
-    return new, events, d
-
-
-def purposes(d: ManualDice) -> list[str]:
-    return [r.purpose for r in d.rolls]
-
-
-def hex_hits(state: GameState) -> list[tuple[str, int]]:
-    return [(h.target, h.damage) for h in state.pending if buildings.is_structure_hit(h)]
-
-
 def unit_hits(state: GameState) -> list[tuple[str, str, int]]:
-    return [(h.target, h.location, h.damage) for h in state.pending if not buildings.is_structure_hit(h)]
-
-
-def cf(state: GameState, label: str) -> int:
-    return state.board.hex(H(label)).building.cf
+    return [(h.target, h.location, h.damage) for h in state.pending if not structures.is_structure_hit(h)]
 
 
 # -- URB-ATK-01: buildings and the units inside them are targets ------------------------------------------------
@@ -169,7 +111,7 @@ def test_urb_atk_04_physical_attacks_on_a_building_always_hit():
         state = game(mech(HUNCHBACK, "a", "0506"), mech(ATLAS, "t", "1212", side="blue"),
                      hexes={"0505": building(cf=40)}, phase=Phase.PHYSICAL)
         d = ManualDice([])
-        state, events = engine.apply(state, AttackOrder("a", "0505", physical=kind), d)
+        state, events = engine.apply(state, PhysicalAttackOrder("a", "0505", kind), d)
         assert "it always hits (URB-ATK-04)" in events[0]
         state, events = engine.apply(state, ResolvePhaseOrder(), d)
         assert d.rolls == []
@@ -181,7 +123,7 @@ def test_urb_atk_04_physical_attack_on_a_building_needs_the_next_hex():
     state = game(mech(HUNCHBACK, "a", "0507"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building()},
                  phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError, match="not adjacent"):
-        engine.apply(state, AttackOrder("a", "0505", physical="punch"), ManualDice([]))
+        engine.apply(state, PhysicalAttackOrder("a", "0505", "punch"), ManualDice([]))
 
 
 # -- URB-ATK-05: cluster weapons against an adjacent building do full damage -------------------------------------
@@ -206,14 +148,14 @@ def test_urb_atk_05_lrm_20_against_a_distant_building_rolls_on_the_cluster_table
 
 
 def _hit_hex(state: GameState, label: str, amount: int) -> GameState:
-    return evolve(state, pending=state.pending + (buildings.building_hit(H(label), amount, "test"),))
+    return changed(state, pending=state.pending + (structures.building_hit(H(label), amount, "test"),))
 
 
 def test_urb_atk_06_cf_40_takes_25_then_15_and_becomes_rubble():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building(cf=40)})
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 25), ManualDice([]))
     assert events == ["building hex 0505 takes 25 damage: CF 40 -> 15"]
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board))  # a later turn
+    state = changed(state, pending=(), board=structures.new_phase(state.board))  # a later turn
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 15), ManualDice([]))
     h = state.board.hex(H("0505"))
     assert (h.terrain, h.building) == (Terrain.RUBBLE, None)
@@ -267,7 +209,7 @@ def test_urb_in_01_the_targets_own_building_hex_does_not_block():
     ids=["ML vs CF40", "AC20 vs CF40", "5 vs CF35", "3 vs CF40", "10 vs CF15"],
 )
 def test_urb_in_02_building_absorbs_a_tenth_of_its_cf_rounded_up(damage, building_cf, through, soaked):
-    assert buildings.reduce_absorbed(damage, building_cf) == (through, soaked)
+    assert structures.reduce_absorbed(damage, building_cf) == (through, soaked)
 
 
 def test_urb_in_02_each_lrm_group_is_reduced_separately():
@@ -356,8 +298,8 @@ def test_urb_in_04_missiles_that_miss_the_mech_do_not_reach_the_building():
 def test_urb_in_05_area_effect_damage_is_not_reduced():
     # btcli has no area-effect weapons yet; the absorption function takes the flag: 20 AE damage on a
     # 'Mech in a CF-40 building -> 20 to the 'Mech, nothing absorbed (a normal 20-point group: 16 and 4).
-    assert buildings.reduce_absorbed(20, 40, area_effect=True) == (20, 0)
-    assert buildings.reduce_absorbed(20, 40) == (16, 4)
+    assert structures.reduce_absorbed(20, 40, area_effect=True) == (20, 0)
+    assert structures.reduce_absorbed(20, 40) == (16, 4)
 
 
 # -- URB-IN-06 (AMB-44): automatic partial cover on the floor below the roof ------------------------------------
@@ -422,7 +364,7 @@ def test_urb_in_07_hill_cover_takes_leg_hits_without_damaging_anything():
 def _physical_state(attacker_at: str, target_at: str, hexes: dict[str, Any]) -> GameState:
     state = game(mech(HUNCHBACK, "a", attacker_at, facing="N"), mech(ATLAS, "t", target_at, facing="S", side="blue"),
                  hexes=hexes, phase=Phase.PHYSICAL)
-    return state.with_unit(evolve(state.units["a"], mode=MoveMode.WALK, hexes_moved=2))
+    return state.with_unit(changed(state.units["a"], mode=MoveMode.WALK, hexes_moved=2))
 
 
 def test_urb_in_08_punch_from_outside_at_a_mech_inside_is_refused():
@@ -536,7 +478,7 @@ def test_urb_in_12_a_target_in_the_attackers_own_hex_is_in_its_front_arc():
     front = next(i for i, m in enumerate(a.weapons) if m.weapon == "Medium Laser" and not m.rear)
     assert not tohit.weapon_to_hit(state, a, front, t, None, 0).impossible
     assert ("secondary target, front arc", 1) in tohit.weapon_to_hit(state, a, front, u, "t", 0).modifiers
-    assert arcs.attack_direction(t.position, t.facing, a.position, False) == "front"
+    assert arcs.attack_direction(t.hex, t.facing, a.hex, False) == "front"
 
 
 # -- URB-IN-13: a 'Mech on the roof is not inside ------------------------------------------------------------------
@@ -545,7 +487,7 @@ def test_urb_in_12_a_target_in_the_attackers_own_hex_is_in_its_front_arc():
 def test_urb_in_13_roof_mech_attacking_a_mech_inside_its_hex_meets_absorption_not_the_inside_modifier():
     state = game(mech(HUNCHBACK, "a", "0505"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building(cf=40)})
     state = at(at(state, "a", top=True), "t", hex="0505")
-    assert buildings.inside(state.board, state.units["a"]) is None
+    assert placement.inside(state.board, state.units["a"]) is None
     result = tohit.weapon_to_hit(state, state.units["a"], 1, state.units["t"], None, 0)
     assert not any(name.startswith("inside a building") for name, _ in result.modifiers)
     assert result.target == 4  # gunnery 4, short range, nothing else
@@ -565,7 +507,7 @@ def _search(kind: str, roll: list[int], phase: Phase = Phase.WEAPON):
     state = game(mech(HUNCHBACK, "a", "0505"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": _rubble(kind)},
                  phase=phase)
     d = ManualDice(roll)
-    new, events = engine.apply(state, AttackOrder("a", "", girder=True), d)
+    new, events = engine.apply(state, GirderSearchOrder("a"), d)
     d.finish()
     return new, events, d
 
@@ -577,16 +519,16 @@ def _search(kind: str, roll: list[int], phase: Phase = Phase.WEAPON):
 def test_urb_club_01_girder_search_needs_7_medium_6_heavy_5_hardened(kind, roll, found):
     new, events, d = _search(kind, [roll])
     assert d.rolls[0].target == {"medium": 7, "heavy": 6, "hardened": 5}[kind]
-    assert (new.units["a"].extra.get("club") == "girder") is found
-    assert new.units["a"].extra["girder_search"] == new.turn
+    assert (new.units["a"].mech.club == "girder") is found
+    assert new.units["a"].mech.girder_search == new.turn
 
 
 def test_urb_club_01_light_rubble_gives_no_girder_and_no_roll():
     with pytest.raises(IllegalOrderError) as info:
         _search("light", [])
     assert info.value.rule == "URB-CLUB-01"
-    assert buildings.girder_target(Hex(Terrain.RUBBLE, ruin=Building(BuildingType.LIGHT))) is None
-    assert buildings.girder_target(Hex(Terrain.RUBBLE)) is None  # plain rubble: no building fell here
+    assert structures.girder_target(Hex(Terrain.RUBBLE, ruin=Building(BuildingType.LIGHT))) is None
+    assert structures.girder_target(Hex(Terrain.RUBBLE)) is None  # plain rubble: no building fell here
 
 
 def test_urb_club_01_the_search_is_made_in_the_weapon_attack_phase_and_once():
@@ -594,16 +536,16 @@ def test_urb_club_01_the_search_is_made_in_the_weapon_attack_phase_and_once():
         _search("medium", [], phase=Phase.PHYSICAL)
     new, _events, _ = _search("medium", [6])
     with pytest.raises(IllegalOrderError, match="already acted"):
-        engine.apply(new, AttackOrder("a", "", girder=True), ManualDice([7]))
+        engine.apply(new, GirderSearchOrder("a"), ManualDice([7]))
     with pytest.raises(IllegalOrderError, match="searching for a girder"):
-        engine.apply(new, AttackOrder("a", "t", ("Medium Laser@LA",)), ManualDice([7]))
+        engine.apply(new, WeaponAttackOrder("a", "t", ("Medium Laser@LA",)), ManualDice([7]))
 
 
 def test_urb_club_01_a_found_girder_is_swung_as_a_club():
     new, _events, _ = _search("heavy", [6])
-    state = evolve(new, phase=Phase.PHYSICAL)
-    state = state.with_unit(evolve(state.units["t"], position=H("0504"), facing=Facing.parse("S")))
-    state = state.with_unit(evolve(state.units["a"], fired=()))
+    state = changed(new, phase=Phase.PHYSICAL)
+    state = state.with_unit(changed(state.units["t"], position=H("0504"), facing=Facing.parse("S")))
+    state = state.with_unit(changed(state.units["a"], fired=()))
     tn, mods, _ = physical.check(state, state.units["a"], state.units["t"], "club")
     assert ("club", -1) in mods
 

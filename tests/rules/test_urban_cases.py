@@ -10,14 +10,24 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError
 from btcli.model.hexgrid import Facing, HexId
-from btcli.orders import MoveOrder
-from btcli.rules import buildings, displacement, movement
+from btcli.model.orders import MoveOrder
+from btcli.rules import displacement, movement, placement
 from btcli.store.scenario import scenario_from_dict
-from tests.rules.test_movement import make_state, plan
-from tests.rules.test_urban_attacks import building as attack_building
-from tests.rules.test_urban_attacks import fire, game, gunner, hex_hits, mech
-from tests.rules.test_urban_buildings import at, building
-from tests.rules.test_urban_buildings import mech as hunchback
+from tests.builders import (
+    at,
+    building,
+    changed,
+    fire,
+    game,
+    gunner,
+    hex_hits,
+    hunchback,
+    plan,
+    scenario,
+    weapon_game,
+)
+from tests.builders import design as mech
+from tests.builders import unrolled_building as attack_building
 
 H = HexId.parse
 LOCUST = "Locust LCT-1V"
@@ -26,8 +36,8 @@ LOCUST = "Locust LCT-1V"
 def test_urb_in_04_cluster_missiles_that_miss_from_the_next_hex_strike_the_building():
     # URB-IN-04: from the next hex, every round that misses hits the building. An LRM-10 at a 'Mech inside a
     # CF-40 hex hits (12); the cluster roll (7) lands 6 missiles: the 4 that missed strike the building.
-    state = game(gunner("a", "0506", "LRM-10", ammo=[{"weapon": "LRM-10", "location": "RT", "shots": 12}]),
-                 mech(LOCUST, "t", "0505", side="blue"), hexes={"0505": attack_building(cf=40)})
+    state = weapon_game(gunner("a", "0506", "LRM-10", ammo=[{"weapon": "LRM-10", "location": "RT", "shots": 12}]),
+                        mech(LOCUST, "t", "0505", side="blue"), hexes={"0505": attack_building(cf=40)})
     state, events, _ = fire(state, "a", "t", ("LRM-10",), [12, 7, 7, 7])
     assert "  the 4 missing the target strike building hex 0505 (URB-IN-04)" in events
     assert ("hex:0505", 4) in hex_hits(state)
@@ -37,7 +47,7 @@ def test_urb_brg_02_a_fallen_bridge_takes_its_road_with_it():
     # URB-BRG-02/03: once the deck is down, the water hex is no road: wading across costs the water's MP again.
     hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"type": "light", "cf": 15, "level": 1}},
              "0510": {"terrain": "clear", "road": True}}
-    state = make_state(hunchback(), hexes=hexes)
+    state = game(hunchback(), hexes=hexes)
     state, _ = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 20))
     h = state.board.hex(H("0509"))
     assert h.bridge is None and not h.road
@@ -48,15 +58,14 @@ def test_urb_brg_06_a_mech_under_a_bridge_going_along_the_road_stays_under_the_n
     # onto its deck (which would be a 2-level climb from the ravine floor in one step).
     hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"type": "medium", "cf": 40, "level": 3}},
              "0508": {"terrain": "clear", "road": True, "bridge": {"type": "medium", "cf": 40, "level": 3}}}
-    state = at_under(make_state(hunchback(), hexes=hexes), "u1", "0509")
+    state = at_under(game(hunchback(), hexes=hexes), "u1", "0509")
     p = plan(state, "F")
     assert p.place == (0, False, True) and p.structures == ()
 
 
 def at_under(state, uid: str, label: str):
-    from btcli.model.state import evolve
 
-    return state.with_unit(buildings.placed(evolve(state.units[uid], position=H(label)), under=True))
+    return state.with_unit(placement.placed(changed(state.units[uid], position=H(label)), under=True))
 
 
 def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
@@ -65,12 +74,12 @@ def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
     # Hunchback, fallen on top, is displaced.
     hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"type": "light", "cf": 15, "level": 2}},
              "0510": {"terrain": "clear", "level": 2, "road": True}}
-    state = make_state(hunchback(), {"id": "l", "side": "red", "design": LOCUST, "position": "0101"}, hexes=hexes)
+    state = game(hunchback(), {"id": "l", "side": "red", "design": LOCUST, "position": "0101"}, hexes=hexes)
     state = at_under(state, "l", "0509")
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 40))
-    assert state.units["l"].position == H("0509") and not buildings.under_bridge(state.units["l"])
+    assert state.units["l"].hex == H("0509") and not placement.under_bridge(state.units["l"])
     u1 = state.units["u1"]
-    assert u1.position.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
+    assert u1.hex.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
     assert "u1 falls 2 levels (accidental fall from above)" in events
 
 
@@ -78,7 +87,7 @@ def test_a_mech_pushed_off_a_bridge_deck_falls_to_the_water_bottom():
     # Displacement (TW p.151) from a level-1 deck into depth-2 water: 3 levels down, an accidental fall.
     hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 1}},
              "0508": {"terrain": "water", "depth": 2}}
-    state = at(make_state(hunchback(), hexes=hexes), "u1", "0509")
+    state = at(game(hunchback(), hexes=hexes), "u1", "0509")
     events: list[str] = []
     state = displacement.displace(state, "u1", Facing.N, ManualDice([3] * 20), events, psr=False)
     assert "u1 falls 3 levels (accidental fall from above)" in events
@@ -88,17 +97,17 @@ def test_a_charger_leaving_a_building_loses_its_floor():
     # A charge from inside a building floor moves the charger into the open hex it vacated: no stale floor.
     from btcli.rules import physical
 
-    state = make_state(hunchback(), {"id": "t", "side": "blue", "design": LOCUST, "position": "0509"},
-                       hexes={"0510": building("heavy", height=3, cf=90)})
+    state = game(hunchback(), {"id": "t", "side": "blue", "design": LOCUST, "position": "0509"},
+                 hexes={"0510": building("heavy", height=3, cf=90)})
     state = at(state, "u1", "0510", floor=1)
     state = physical._push(state, state.units["u1"], state.units["t"], ManualDice([3] * 10), [])  # noqa: SLF001
-    assert state.units["u1"].position == H("0509") and "floor" not in state.units["u1"].extra
+    assert state.units["u1"].hex == H("0509") and state.units["u1"].position.floor == 0
 
 
 def test_urb_move_11_enemies_may_hold_different_floors_of_one_hex():
     # URB-MOVE-11, URB-IN-09: an enemy on level 1 does not stop a 'Mech entering the ground floor of that hex.
-    state = make_state(hunchback(tons=40), {"id": "e", "side": "blue", "design": LOCUST, "position": "0101"},
-                       hexes={"0509": building("heavy", height=3, cf=90)})
+    state = game(hunchback(tons=40), {"id": "e", "side": "blue", "design": LOCUST, "position": "0101"},
+                 hexes={"0509": building("heavy", height=3, cf=90)})
     state = at(state, "e", "0509", floor=1)
     p = plan(state, "F")
     assert p.end == H("0509") and p.place == (0, False, False)
@@ -110,37 +119,27 @@ def test_urb_move_11_enemies_may_hold_different_floors_of_one_hex():
     ({"under": True}, "has no bridge"),
 ])
 def test_a_scenario_start_place_must_exist(extra, message):
-    data = {
-        "scenario": {"name": "t", "seed": 1},
-        "map": {"width": 6, "height": 6, "terrain": "clear",
-                "hexes": {"0303": {"building": {"type": "heavy", "height": 3}}}},
-        "sides": {"a": {"name": "A"}, "b": {"name": "B"}},
-        "units": [{"id": "m", "side": "a", "design": LOCUST, "position": "0303" if "floor" in extra else "0202",
-                   "extra": extra}],
-    }
+    data = scenario({"id": "m", "side": "a", "design": LOCUST, "position": "0303" if "floor" in extra else "0202",
+                     "extra": extra}, width=6, height=6, sides=("a", "b"),
+                    hexes={"0303": {"building": {"type": "heavy", "height": 3}}})
     with pytest.raises(GameFileError, match=message):
         scenario_from_dict(data)
 
 
 def test_urb_coll_01_a_scenario_cannot_start_with_a_level_overloaded():
-    data = {
-        "scenario": {"name": "t", "seed": 1},
-        "map": {"width": 6, "height": 6, "terrain": "clear",
-                "hexes": {"0303": {"building": {"type": "light", "height": 3, "cf": 10}}}},
-        "sides": {"a": {"name": "A"}, "b": {"name": "B"}},
-        "units": [{"id": "m", "side": "a", "design": LOCUST, "position": "0303", "extra": {"top": True}}],
-    }
+    data = scenario({"id": "m", "side": "a", "design": LOCUST, "position": "0303", "extra": {"top": True}},
+                    width=6, height=6, sides=("a", "b"),
+                    hexes={"0303": {"building": {"type": "light", "height": 3, "cf": 10}}})
     with pytest.raises(GameFileError, match="starts overloaded"):
         scenario_from_dict(data)
 
 
 def test_a_weapon_that_cannot_hit_a_distant_building_is_held():
     # As at units: a to-hit over 12 is not fired (no ammunition, no heat, no roll).
-    from btcli.model.state import evolve
 
     # gunnery 10 + long range 4 + jumped 3 - building 4 = 13
-    state = game(gunner("a", "0510", "Medium Laser", gunnery=10), hexes={"0502": attack_building()})
-    state = state.with_unit(evolve(state.units["a"], mode=movement.MoveMode.JUMP))
+    state = weapon_game(gunner("a", "0510", "Medium Laser", gunnery=10), hexes={"0502": attack_building()})
+    state = state.with_unit(changed(state.units["a"], mode=movement.MoveMode.JUMP))
     state, events, d = fire(state, "a", "0502", ("ML",), [])
     assert d.rolls == [] and any("holds" in e for e in events) and state.units["a"].fired == ()
 
@@ -149,14 +148,14 @@ def test_urb_atk_04_physical_attacks_on_buildings_need_a_limb_that_can_make_them
     # URB-ATK-04 with tables.md 8.7: a building is always hit, but the 'Mech must be able to kick it: a
     # building hex behind the 'Mech cannot be kicked; one in front can.
     from btcli.errors import IllegalOrderError
+    from btcli.model.orders import PhysicalAttackOrder
     from btcli.model.state import Phase
-    from btcli.orders import AttackOrder
 
-    state = game(mech("Hunchback HBK-4G", "h", "0505"), hexes={"0506": attack_building(), "0504": attack_building()},
-                 phase=Phase.PHYSICAL)
+    state = weapon_game(mech("Hunchback HBK-4G", "h", "0505"),
+                        hexes={"0506": attack_building(), "0504": attack_building()}, phase=Phase.PHYSICAL)
     with pytest.raises(IllegalOrderError, match="not in front"):
-        engine.apply(state, AttackOrder("h", "0506", physical="kick"), ManualDice([]))
-    state, events = engine.apply(state, AttackOrder("h", "0504", physical="kick"), ManualDice([]))
+        engine.apply(state, PhysicalAttackOrder("h", "0506", "kick"), ManualDice([]))
+    state, events = engine.apply(state, PhysicalAttackOrder("h", "0504", "kick"), ManualDice([]))
     assert "always hits" in events[0]
 
 
@@ -164,15 +163,15 @@ def test_paths_found_with_to_start_from_the_units_floor():
     # find_path (--to) reads the floor a 'Mech stands on: from level 1 of a building at level 0 onto a level-1
     # hill next door is a level step (1 MP + 0), not a climb from the ground.
     hexes = {"0509": building("heavy", height=3, cf=90), "0508": {"terrain": "clear", "level": 1}}
-    state = at(make_state(hunchback(), hexes=hexes), "u1", "0509", floor=1)
+    state = at(game(hunchback(), hexes=hexes), "u1", "0509", floor=1)
     steps = movement.find_path(state, state.units["u1"], H("0508"), None, None)
     assert steps == ("F",) and plan(state, "F").mp == 1
 
 
 def test_paths_found_with_to_may_end_on_a_free_floor_of_a_building_hex():
     # URB-MOVE-11: a friend on level 1 of 0509 does not stop a path into its ground floor.
-    state = make_state(hunchback(tons=40), {"id": "f", "side": "red", "design": LOCUST, "position": "0101"},
-                       hexes={"0509": building("heavy", height=3, cf=90)})
+    state = game(hunchback(tons=40), {"id": "f", "side": "red", "design": LOCUST, "position": "0101"},
+                 hexes={"0509": building("heavy", height=3, cf=90)})
     state = at(state, "f", "0509", floor=1)
     assert movement.find_path(state, state.units["u1"], H("0509"), None, None) == ("F",)
 
@@ -185,14 +184,14 @@ def test_physical_attacks_reach_only_so_many_levels(kind, target_floor, allowed)
     # same or one down, a charge one either way. A 'Mech on the ground floor of 0505 and another on level N
     # of the next hex of the same building.
     from btcli.errors import IllegalOrderError
-    from btcli.model.state import Phase, evolve
+    from btcli.model.state import Phase
     from btcli.rules import physical
 
     hexes = {"0505": attack_building("heavy", 3, structure="b"), "0504": attack_building("heavy", 3, structure="b")}
-    state = game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),
-                 hexes=hexes, phase=Phase.PHYSICAL)
-    state = state.with_unit(buildings.placed(state.units["e"], floor=target_floor))
-    state = state.with_unit(evolve(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
+    state = weapon_game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),
+                        hexes=hexes, phase=Phase.PHYSICAL)
+    state = state.with_unit(placement.placed(state.units["e"], floor=target_floor))
+    state = state.with_unit(changed(state.units["h"], mode=movement.MoveMode.WALK, hexes_moved=1))
     check = physical._check_levels  # noqa: SLF001 - the reach on its own (URB-IN-08 adds same-level inside)
     if allowed:
         check(state, state.units["h"], state.units["e"], kind)

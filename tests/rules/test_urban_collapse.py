@@ -2,9 +2,10 @@
 apply_structure_hits, collapse_damage) and the collapses the engine triggers during movement and at the end
 of attack phases.
 
-States are small scenario dicts built in code (tests.rules.test_urban_attacks.game); units sharing a
-building hex are moved in after loading. Dice are scripted with ``ManualDice`` in request order. On the
-Punch table's front column a 3 is the CT; on the standard table's front column a 7 is the CT.
+States are small scenario dicts built in code (``game`` is tests/builders.py's ``weapon_game``, a clear
+12 x 12 map); units sharing a building hex are moved in after loading. Dice are scripted with
+``ManualDice`` in request order. On the Punch table's front column a 3 is the CT; on the standard table's
+front column a 7 is the CT.
 """
 
 from __future__ import annotations
@@ -16,20 +17,13 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.model.board import Terrain
-from btcli.model.state import GameState, Phase, evolve
-from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder, parse_steps
-from btcli.rules import buildings, piloting
-from tests.rules.test_urban_attacks import (
-    ATLAS,
-    HUNCHBACK,
-    H,
-    at,
-    building,
-    cf,
-    game,
-    mech,
-    purposes,
-)
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
+from btcli.model.state import GameState, Phase
+from btcli.rules import buildings, displacement, piloting, structures
+from tests.builders import ATLAS, HUNCHBACK, H, at, cf, changed, purposes
+from tests.builders import design as mech
+from tests.builders import unrolled_building as building
+from tests.builders import weapon_game as game
 
 LOCUST = "Locust LCT-1V"  # 20 t
 
@@ -41,14 +35,14 @@ def lost(unit) -> int:
 def collapse(state: GameState, labels: list[str], dice: list[int], why: str = "test"):
     d = ManualDice(dice)
     events: list[str] = []
-    state = buildings.collapse(state, [H(x) for x in labels], d, events, why)
+    state = displacement.collapse(state, [H(x) for x in labels], d, events, why)
     d.finish()
     return state, events, d
 
 
 def with_building(state: GameState, label: str, **changes) -> GameState:
     h = state.board.hex(H(label))
-    return evolve(state, board=state.board.with_hex(H(label), replace(h, building=replace(h.building, **changes))))
+    return state.with_board(state.board.with_hex(H(label), replace(h, building=replace(h.building, **changes))))
 
 
 def standing(state: GameState, label: str) -> bool:
@@ -64,12 +58,12 @@ def _loaded(tons_mech: str, floor: int, top: bool = False) -> GameState:
 
 
 def test_urb_coll_01_more_tons_than_the_cf_on_level_1_collapse_the_hex():
-    assert buildings.overweight(_loaded(HUNCHBACK, 1), H("0505")) == "50 tons on level 1 exceed CF 40"
-    assert buildings.overweight(_loaded(HUNCHBACK, 0, top=True), H("0505")) == "50 tons on the roof exceed CF 40"
+    assert structures.overweight(_loaded(HUNCHBACK, 1), H("0505")) == "50 tons on level 1 exceed CF 40"
+    assert structures.overweight(_loaded(HUNCHBACK, 0, top=True), H("0505")) == "50 tons on the roof exceed CF 40"
 
 
 def test_urb_coll_01_level_0_never_counts():
-    assert buildings.overweight(_loaded(ATLAS, 0), H("0505")) == ""
+    assert structures.overweight(_loaded(ATLAS, 0), H("0505")) == ""
 
 
 def test_urb_coll_01_weight_up_to_the_cf_is_held():
@@ -77,14 +71,14 @@ def test_urb_coll_01_weight_up_to_the_cf_is_held():
     state = game(mech(LOCUST, "m", "1211"), mech(LOCUST, "n", "1210"), mech(ATLAS, "x", "1212", side="blue"),
                  hexes={"0505": building(cf=40)})
     state = at(at(state, "m", floor=1, hex="0505"), "n", floor=1, hex="0505")
-    assert buildings.overweight(state, H("0505")) == ""
+    assert structures.overweight(state, H("0505")) == ""
     state = with_building(state, "0505", cf=39)
-    assert buildings.overweight(state, H("0505")) == "40 tons on level 1 exceed CF 39"
+    assert structures.overweight(state, H("0505")) == "40 tons on level 1 exceed CF 39"
 
 
 def test_urb_coll_01_forty_points_of_damage_bring_a_cf_40_hex_down():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(cf=40)})
-    state = evolve(state, pending=(buildings.building_hit(H("0505"), 40, "test"),))
+    state = changed(state, pending=(structures.building_hit(H("0505"), 40, "test"),))
     state, events = buildings.apply_structure_hits(state, ManualDice([]))
     assert not standing(state, "0505")
     assert state.board.hex(H("0505")).terrain is Terrain.RUBBLE
@@ -104,7 +98,7 @@ def _six_hex_building(options=None) -> GameState:
 def test_urb_coll_02_two_of_six_down_leave_the_rest_standing():
     state, events, _ = collapse(_six_hex_building(), SIX[:2], [])
     assert [standing(state, x) for x in SIX] == [False, False, True, True, True, True]
-    assert buildings.structure_hexes(state.board, "mall") == ([H(x) for x in SIX[2:]], [H(x) for x in SIX[:2]])
+    assert structures.structure_hexes(state.board, "mall") == ([H(x) for x in SIX[2:]], [H(x) for x in SIX[:2]])
 
 
 def test_urb_coll_02_a_third_of_six_down_brings_the_whole_building_down():
@@ -127,7 +121,7 @@ def test_urb_coll_02_option_more_than_half_needs_four_of_six():
     (3, 4, "more_than_half", True), (1, 1, "half_or_more", False),
 ])
 def test_urb_coll_02_collapse_share(down, total, rule, met):
-    assert buildings.collapse_share_met(down, total, rule) is met
+    assert structures.collapse_share_met(down, total, rule) is met
 
 
 # -- URB-COLL-03: weight and movement collapse at once; attack damage at the end of the phase ------------------
@@ -135,7 +129,7 @@ def test_urb_coll_02_collapse_share(down, total, rule, met):
 
 def test_urb_coll_03_weapon_fire_to_cf_0_collapses_the_hex_only_when_the_phase_ends():
     state = game(mech(HUNCHBACK, "a", "0506"), mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(cf=20)})
-    state, events = engine.apply(state, AttackOrder("a", "0505", ("AC/20",)), ManualDice([]))
+    state, events = engine.apply(state, WeaponAttackOrder("a", "0505", ("AC/20",)), ManualDice([]))
     assert standing(state, "0505") and cf(state, "0505") == 20  # still standing mid-phase
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
     assert not standing(state, "0505")
@@ -153,7 +147,7 @@ def test_urb_coll_03_entry_damage_to_cf_0_collapses_the_hex_at_once():
     d.finish()
     assert purposes(d) == ["piloting skill roll h (entering 0505)", "punch location vs h (front)"]
     assert not standing(state, "0505")
-    assert state.units["h"].position == H("0505")
+    assert state.units["h"].hex == H("0505")
     assert "building hex 0505 (light, level 2) collapses: h's entry destroys it" in events
     assert "h takes 1 collapse damage (5 CF / 10 x 2; URB-COLL-04)" in events
     assert lost(state.units["h"]) == 1
@@ -179,14 +173,14 @@ def test_urb_coll_03_overweight_on_a_roof_collapses_at_once():
 
 @pytest.mark.parametrize("phase_cf, above, damage", [(45, 2, 14), (45, 0, 5), (40, 3, 16), (40, 0, 4), (15, 1, 3)])
 def test_urb_coll_04_collapse_damage_is_cf_over_10_times_one_plus_levels_above_rounded(phase_cf, above, damage):
-    assert buildings.collapse_damage(phase_cf, above) == damage
+    assert structures.collapse_damage(phase_cf, above) == damage
 
 
 def _heavy_tower(floor: int = 0, top: bool = False) -> GameState:
     """A heavy level-3 hex 0505 whose CF was 45 when the phase began and is 30 now; Atlas 'm' inside."""
     state = game(mech(ATLAS, "m", "0505"), mech(ATLAS, "x", "1212", side="blue"),
                  hexes={"0505": building("heavy", height=3, cf=45)})
-    state = evolve(state, board=buildings.damage_structure(state.board, H("0505"), 15))
+    state = state.with_board(structures.damage_structure(state.board, H("0505"), 15))
     assert state.board.hex(H("0505")).building.start_cf == 45
     return at(state, "m", floor=floor, top=top)
 
@@ -309,7 +303,7 @@ def test_urb_coll_09_entry_damage_then_collapse_damage_then_falling_then_displac
         "hit location fall vs h (front)", "hit location fall vs h (front)", "hit location fall vs h (front)",
         "MechWarrior fall check h", "displacement direction h",
     ]
-    assert (state.units["m"].position, state.units["h"].position) == (H("0505"), H("0504"))
+    assert (state.units["m"].hex, state.units["h"].hex) == (H("0505"), H("0504"))
     assert (lost(state.units["m"]), lost(state.units["h"])) == (12, 4 + 4 + 15)
 
 
@@ -318,14 +312,14 @@ def test_urb_coll_09_displacement_goes_lowest_level_first():
     # displaced before floor 2.
     state = game(mech(HUNCHBACK, "a", "1201"), mech(HUNCHBACK, "b", "1202"), mech(HUNCHBACK, "c", "1203"),
                  mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(height=3, cf=40)})
-    state = at(at(at(state, "a", 0, hex="0505"), "b", 1, hex="0505"), "c", 2, hex="0505")
+    state = at(at(at(state, "a", floor=0, hex="0505"), "b", floor=1, hex="0505"), "c", floor=2, hex="0505")
     # collapse: a 12 (5, 5, 2), b 8 (5, 3), c 4; falls: b 1 level (10: 5 + 5), c 2 levels (15: 5 + 5 + 5);
     # then b is pushed north (1), c south (4).
     dice = [3, 3, 3, 3, 3, 3] + [1, 7, 7, 12] + [1, 7, 7, 7, 12] + [1, 4]
     state, events, d = collapse(state, ["0505"], dice)
     moves = [e for e in events if "is displaced" in e]
     assert moves == ["b is displaced 0505 -> 0504", "c is displaced 0505 -> 0506"]
-    assert state.units["a"].position == H("0505")
+    assert state.units["a"].hex == H("0505")
     assert purposes(d)[-2:] == ["displacement direction b", "displacement direction c"]
 
 
@@ -350,9 +344,9 @@ def test_urb_coll_10_a_survivor_may_be_displaced_more_than_once():
     # pushes b on from 0504 to 0503 (domino), so b is displaced twice.
     state = game(mech(HUNCHBACK, "a", "1201"), mech(HUNCHBACK, "b", "1202"), mech(HUNCHBACK, "c", "1203"),
                  mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building(height=3, cf=40)})
-    state = at(at(at(state, "a", 0, hex="0505"), "b", 1, hex="0505"), "c", 2, hex="0505")
+    state = at(at(at(state, "a", floor=0, hex="0505"), "b", floor=1, hex="0505"), "c", floor=2, hex="0505")
     dice = [3, 3, 3, 3, 3, 3] + [1, 7, 7, 12] + [1, 7, 7, 7, 12] + [1, 1]
     state, events, d = collapse(state, ["0505"], dice)
     assert [e for e in events if "is displaced" in e] == [
         "b is displaced 0505 -> 0504", "b is displaced 0504 -> 0503", "c is displaced 0505 -> 0504"]
-    assert [state.units[u].position for u in "abc"] == [H("0505"), H("0503"), H("0504")]
+    assert [state.units[u].hex for u in "abc"] == [H("0505"), H("0503"), H("0504")]

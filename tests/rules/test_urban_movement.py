@@ -1,8 +1,8 @@
 """Tests for movement in and around buildings, on roads and across bridges
-(btcli.rules.movement.step_into/check_move/check_jump, btcli.rules.buildings.enter, engine._meet_structures,
+(btcli.rules.movement.step_into/check_move/check_jump, btcli.rules.buildings.enter, moves._meet_structures,
 btcli.rules.displacement; catalog URB-MOVE-01..14, URB-BRG-01..08; tables.md 10.1, 10.2, 8.6, 11.1).
 
-As in tests/rules/test_movement.py the mover 'u1' starts at 0510 facing N (``F`` enters 0509,
+As in tests/builders.py the mover 'u1' starts at 0510 facing N (``F`` enters 0509,
 then 0508, ...); piloting and driving default to 5. Building hexes have ``basement = "none"``
 unless a test is about basements, so no basement roll interleaves.
 """
@@ -16,27 +16,27 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Bridge, BuildingType, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import GameState, Hit, Phase, evolve
-from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
-from btcli.rules import buildings, displacement, movement
-from tests.rules.test_movement import (
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
+from btcli.model.state import GameState, Hit, Phase
+from btcli.rules import buildings, displacement, placement, structures, terrain
+from tests.builders import (
     SCORPION,
-    design,
-    jump,
-    make_state,
-    plan,
-    refused,
-    vehicle,
-)
-from tests.rules.test_urban_buildings import (
     armor_lost,
     at,
     building,
     cf,
-    mech,
+    changed,
+    design,
+    fly,
+    game,
+    jump,
     pending_hits,
+    plan,
+    purposes,
+    refused,
+    vehicle,
 )
-from tests.rules.test_vtol import fly, purposes
+from tests.builders import hunchback as mech
 
 H = HexId.parse
 LOCUST = "Locust LCT-1V"  # 20 t, walk 8 / run 12
@@ -54,21 +54,21 @@ def test_urb_move_01_onto_the_roof_no_psr_into_the_interior_a_psr():
     # URB-MOVE-01: T (forward onto the roof) meets a "roof": no roll; F enters the interior: the entry PSR
     # (URB-MOVE-03) and 1 + 2 MP for a Medium building (tables.md 10.1) instead of 1 + 2 levels.
     hexes = {"0509": building(height=2)}
-    roof = plan(make_state(mech(tons=40), hexes=hexes), "T")
-    inside = plan(make_state(mech(tons=40), hexes=hexes), "F")
+    roof = plan(game(mech(tons=40), hexes=hexes), "T")
+    inside = plan(game(mech(tons=40), hexes=hexes), "F")
     assert [s[2] for s in roof.structures] == ["roof"]
     assert [s[2] for s in inside.structures] == ["enter"]
     assert (roof.place, inside.place) == ((0, True, False), (0, False, False))
-    _, _, rolls = fly(make_state(mech(tons=40), hexes=hexes), "T")
+    _, _, rolls = fly(game(mech(tons=40), hexes=hexes), "T")
     assert rolls == []
-    _, _, rolls = fly(make_state(mech(tons=40), hexes=hexes), "F", [8])
+    _, _, rolls = fly(game(mech(tons=40), hexes=hexes), "F", [8])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)"]
 
 
 @pytest.mark.parametrize("type_, mp", [("light", 2), ("medium", 3), ("heavy", 4), ("hardened", 5)])
 def test_urb_move_01_entering_costs_one_plus_the_types_extra_mp(type_, mp):
     # URB-MOVE-01, tables.md 10.1: extra MP to enter +1 / +2 / +3 / +4.
-    assert plan(make_state(design(LOCUST), hexes={"0509": building(type_)}), "F").mp == mp
+    assert plan(game(design(LOCUST), hexes={"0509": building(type_)}), "F").mp == mp
 
 
 # -- URB-MOVE-02: the level a building is entered at --------------------------------------------------------------
@@ -78,7 +78,7 @@ def test_urb_move_02_from_a_higher_neighbour_the_building_is_entered_at_that_lev
     # URB-MOVE-02 (the seed's example): from a level-3 hill into a building on a level-1 hill -> building
     # level 2 (absolute level 3), no level change: 1 + 3 (Heavy) MP.
     hexes = {"0510": {"terrain": "clear", "level": 3}, "0509": {**building("heavy", 3), "level": 1}}
-    p = plan(make_state(design(LOCUST), hexes=hexes), "F")
+    p = plan(game(design(LOCUST), hexes=hexes), "F")
     assert (p.place, p.mp, p.structures[0][5]) == ((2, False, False), 4, 2)
 
 
@@ -87,7 +87,7 @@ def test_urb_move_02_from_the_same_or_a_lower_level_it_is_the_ground_floor(start
     # URB-MOVE-02: from a level-1 hex (the building's base) or from below -> ground floor (climbing 1 level
     # from level 0 costs 1 more); from level 2 -> building level 1.
     hexes = {"0510": {"terrain": "clear", "level": start}, "0509": {**building("heavy", 3), "level": 1}}
-    p = plan(make_state(design(LOCUST), hexes=hexes), "F")
+    p = plan(game(design(LOCUST), hexes=hexes), "F")
     assert (p.place, p.mp) == ((floor, False, False), mp)
 
 
@@ -95,7 +95,7 @@ def test_urb_move_02_a_higher_neighbour_above_the_top_floor_enters_the_top_floor
     # URB-MOVE-02: from a level-3 hill into a 1-level building at level 1: only its ground floor exists
     # (a 2-level drop, legal for a 'Mech).
     hexes = {"0510": {"terrain": "clear", "level": 3}, "0509": {**building("heavy", 1), "level": 1}}
-    p = plan(make_state(design(LOCUST), hexes=hexes), "F")
+    p = plan(game(design(LOCUST), hexes=hexes), "F")
     assert (p.place, p.mp) == ((0, False, False), 1 + 3 + 2)
 
 
@@ -104,7 +104,7 @@ def test_urb_move_02_a_higher_neighbour_above_the_top_floor_enters_the_top_floor
 
 def test_urb_move_03_entry_psr_has_type_and_hexes_moved_modifiers():
     # URB-MOVE-03: a Locust enters a Heavy building as its 4th hex: piloting 5 + Heavy 2 + (3-4 hexes) 1 = 8.
-    state = make_state(design(LOCUST), hexes={"0506": building("heavy")})
+    state = game(design(LOCUST), hexes={"0506": building("heavy")})
     state, events, rolls = fly(state, "F,F,F,F", [8])
     assert (rolls[0].purpose, rolls[0].target) == ("piloting skill roll u1 (entering 0506)", 8)
     assert rolls[0].modifiers == (("piloting", 5), ("heavy building", 2), ("4 hexes moved", 1))
@@ -122,13 +122,13 @@ def test_urb_move_03_entry_psr_has_type_and_hexes_moved_modifiers():
 ])
 def test_urb_move_03_modifier_tables(type_, hexes, mods):
     # URB-MOVE-03: tables.md 10.1 (type +0/+1/+2/+5) and the 8.6 hexes-moved ladder (1-2 +0 ... 10+ +4).
-    assert buildings.entry_psr_modifiers(type_, hexes) == mods
+    assert structures.entry_psr_modifiers(type_, hexes) == mods
 
 
 def test_urb_move_03_a_vehicle_makes_a_driving_roll_and_a_motive_roll_when_it_fails():
     # URB-MOVE-03/04, tables.md 10.2: a 30-ton tracked vehicle enters a Medium CF-40 hex: driving 5 + 1;
     # fails (4) -> 4 damage on the front, then one motive system damage roll; the hex takes 3.
-    state = make_state(vehicle("tracked", 4), hexes={"0509": building()})
+    state = game(vehicle("tracked", 4), hexes={"0509": building()})
     state, events, rolls = fly(state, "F", [4, 7, 2])
     assert purposes(rolls) == ["driving skill roll u1 (entering 0509)", "hit location entering 0509 vs u1 (front)",
                                "motive system damage u1"]
@@ -141,16 +141,16 @@ def test_urb_move_03_a_vehicle_makes_a_driving_roll_and_a_motive_roll_when_it_fa
 def test_urb_move_04_failed_entry_damage_is_ceil_cf_over_10_and_the_mech_stays_up(type_, value, damage):
     # URB-MOVE-04: CF 40 -> 4, CF 35 -> 4, CF 15 -> 2, on the front (the side facing the movement);
     # the 'Mech does not fall.
-    state = make_state(mech(tons=40), hexes={"0509": building(type_, cf=value)})
+    state = game(mech(tons=40), hexes={"0509": building(type_, cf=value)})
     state, events, rolls = fly(state, "F", [2, 7])
     u = state.units["u1"]
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)", "hit location entering 0509 vs u1 (front)"]
-    assert (armor_lost(u), u.armor["CT"], u.prone, u.position) == (damage, u.max_armor["CT"] - damage, False, H("0509"))
+    assert (armor_lost(u), u.armor["CT"], u.prone, u.hex) == (damage, u.max_armor["CT"] - damage, False, H("0509"))
 
 
 def test_urb_move_04_backing_in_takes_the_damage_on_the_rear():
     # URB-MOVE-04: moving backward into the building, the side facing the movement is the rear: CT rear.
-    state = make_state(mech(tons=40, facing="S"), hexes={"0509": building()})
+    state = game(mech(tons=40, facing="S"), hexes={"0509": building()})
     state, events, rolls = fly(state, "B", [2, 7])
     u = state.units["u1"]
     assert rolls[1].purpose == "hit location entering 0509 vs u1 (rear)"
@@ -160,7 +160,7 @@ def test_urb_move_04_backing_in_takes_the_damage_on_the_rear():
 @pytest.mark.parametrize("psr, cf_after", [(9, 34), (2, 34)])
 def test_urb_move_05_entering_damages_the_hex_by_ceil_tons_over_10_pass_or_fail(psr, cf_after):
     # URB-MOVE-05: a 55-ton 'Mech enters a CF-40 hex: 40 -> 34, whether its PSR succeeds or fails.
-    state = make_state(mech(tons=55), hexes={"0509": building()})
+    state = game(mech(tons=55), hexes={"0509": building()})
     state, events, _ = fly(state, "F", [psr] + ([7] if psr == 2 else []))
     assert cf(state, "0509") == cf_after
     assert "building hex 0509 takes 6 damage from u1 entering: CF 40 -> 34 (URB-MOVE-05)" in events
@@ -169,7 +169,7 @@ def test_urb_move_05_entering_damages_the_hex_by_ceil_tons_over_10_pass_or_fail(
 def test_urb_move_05_each_building_hex_entered_is_damaged():
     # URB-MOVE-05: a Locust (20 t) walks through two hexes of one building: 2 to each, a PSR for each.
     hexes = {"0509": building(structure="s"), "0508": building(structure="s")}
-    state, events, rolls = fly(make_state(design(LOCUST), hexes=hexes), "F,F,F", [9, 9])
+    state, events, rolls = fly(game(design(LOCUST), hexes=hexes), "F,F,F", [9, 9])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)", "piloting skill roll u1 (entering 0508)"]
     assert (cf(state, "0509"), cf(state, "0508")) == (38, 38)
 
@@ -179,7 +179,7 @@ def test_urb_move_05_each_building_hex_entered_is_damaged():
 
 def inside_building(start_floor: int, next_hex: dict) -> GameState:
     hexes = {"0510": building("heavy", 3, structure="s"), "0509": {**next_hex}}
-    return at(make_state(design(LOCUST), hexes=hexes), "u1", "0510", floor=start_floor)
+    return at(game(design(LOCUST), hexes=hexes), "u1", "0510", floor=start_floor)
 
 
 def test_urb_move_06_moving_on_inside_keeps_the_level():
@@ -212,8 +212,8 @@ def test_urb_move_06_climbing_from_inside_onto_the_same_buildings_roof_is_refuse
 @pytest.mark.parametrize("floor, why", [(1, "60 tons on level 1 exceed CF 40"), (0, "")])
 def test_urb_move_07_overweight_above_the_ground_floor_collapses_the_hex(floor, why):
     # URB-MOVE-07: a 60-ton 'Mech on level 1 of a CF-40 hex -> collapse; on level 0 the basement rule instead.
-    state = at(make_state(mech(tons=60), hexes={"0509": building(height=3)}), "u1", "0509", floor=floor)
-    assert buildings.overweight(state, H("0509")) == why
+    state = at(game(mech(tons=60), hexes={"0509": building(height=3)}), "u1", "0509", floor=floor)
+    assert structures.overweight(state, H("0509")) == why
 
 
 def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
@@ -221,7 +221,7 @@ def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
     # the hex takes 6 (CF 34) and collapses under it. Collapse damage: 40 (the phase's start) / 10 x (1 + 1
     # level above) = 8 on the punch table (5, 3); then a 1-level fall, 6 x 2 = 12 (5, 5, 2).
     hexes = {"0510": {"terrain": "clear", "level": 1}, "0509": building(height=3)}
-    state = make_state(mech(tons=60), hexes=hexes)
+    state = game(mech(tons=60), hexes=hexes)
     state, events, rolls = fly(state, "F,F", [9, 3, 3, 1, 7, 7, 7, 12])
     assert purposes(rolls) == [
         "piloting skill roll u1 (entering 0509)", "punch location vs u1 (front)", "punch location vs u1 (front)",
@@ -229,7 +229,7 @@ def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
         "hit location fall vs u1 (front)", "MechWarrior fall check u1",
     ]
     u = state.units["u1"]
-    assert (u.position, u.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
+    assert (u.hex, u.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
     assert state.board.hex(H("0509")).terrain is Terrain.RUBBLE
     assert "building hex 0509 (medium, level 3) collapses: with u1 (60 t) on level 1: 60 tons on level 1 exceed CF 34" in events
 
@@ -240,8 +240,8 @@ def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
 def test_urb_move_08_a_fall_inside_adds_the_failed_entry_damage_and_damages_the_hex():
     # URB-MOVE-08 (AMB-42): a 50-ton 'Mech inside a CF-30 hex takes 20 in the weapon phase, fails the
     # 20-damage PSR and falls: normal fall damage 5, plus ceil(30/10) = 3; the hex takes 5 (CF 30 -> 25).
-    state = at(make_state(mech(), hexes={"0509": building(cf=30)}, phase=Phase.WEAPON), "u1", "0509")
-    state = evolve(state, pending=(Hit("u1", "LT", 20),))
+    state = at(game(mech(), hexes={"0509": building(cf=30)}, phase=Phase.WEAPON), "u1", "0509")
+    state = changed(state, pending=(Hit("u1", "LT", 20),))
     dice = ManualDice([3, 1, 7, 12, 7])
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     dice.finish()
@@ -257,8 +257,8 @@ def test_urb_move_08_a_fall_inside_adds_the_failed_entry_damage_and_damages_the_
 
 def test_urb_move_08_a_fall_outside_a_building_adds_nothing():
     # URB-MOVE-08: the same fall in the open: only the normal 5 points.
-    state = make_state(mech(at="0509"), phase=Phase.WEAPON)
-    state = evolve(state, pending=(Hit("u1", "LT", 20),))
+    state = game(mech(at="0509"), phase=Phase.WEAPON)
+    state = changed(state, pending=(Hit("u1", "LT", 20),))
     dice = ManualDice([3, 1, 7, 12])
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     dice.finish()
@@ -270,14 +270,14 @@ def test_urb_move_08_a_fall_outside_a_building_adds_nothing():
 
 def test_urb_move_09_a_mech_displaced_into_a_building_takes_and_deals_failed_entry_damage():
     # URB-MOVE-09: a 40-ton 'Mech displaced north into a CF-40 hex: it takes ceil(40/10) = 4, the hex 4.
-    state = make_state(mech(tons=40), hexes={"0509": building()})
+    state = game(mech(tons=40), hexes={"0509": building()})
     dice = ManualDice([7])
     events: list[str] = []
     state = displacement.displace(state, "u1", Facing.N, dice, events, psr=False)
     dice.finish()
     u = state.units["u1"]
-    assert (u.position, armor_lost(u), cf(state, "0509")) == (H("0509"), 4, 36)
-    assert buildings.inside(state.board, u) is not None and buildings.floor_of(u) == 0
+    assert (u.hex, armor_lost(u), cf(state, "0509")) == (H("0509"), 4, 36)
+    assert placement.inside(state.board, u) is not None and placement.floor_of(u) == 0
     assert "u1 is pushed into building hex 0509: 4 damage to it, 4 to the building (URB-MOVE-09)" in events
 
 
@@ -286,19 +286,19 @@ def test_urb_move_09_units_on_other_levels_are_not_in_the_way():
     # and a Locust on the roof of 0509 stay put when the 40-ton 'Mech is pushed onto its ground floor; one on
     # the ground floor is pushed on first (domino) to 0508.
     hexes = {"0509": building(height=2, cf=40)}
-    state = make_state(mech(tons=40), design("Commando COM-2D", "c", at="0101"), design(LOCUST, "l", at="0102"),
-                       hexes=hexes)
+    state = game(mech(tons=40), design("Commando COM-2D", "c", at="0101"), design(LOCUST, "l", at="0102"),
+                 hexes=hexes)
     state = at(at(state, "c", "0509", floor=1), "l", "0509", top=True)
     dice = ManualDice([7])
     after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
     dice.finish()
-    assert [after.units[u].position for u in ("u1", "c", "l")] == [H("0509")] * 3
+    assert [after.units[u].hex for u in ("u1", "c", "l")] == [H("0509")] * 3
     state = at(state, "c", "0509", floor=0)
     dice = ManualDice([7, 8])  # the Commando's displacement PSR (7: made), then u1's entry damage location (8)
     after = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
     dice.finish()
     assert purposes(dice.rolls) == ["piloting skill roll c (displaced)", "hit location pushed into a building vs u1 (front)"]
-    assert [after.units[u].position for u in ("u1", "c", "l")] == [H("0509"), H("0508"), H("0509")]
+    assert [after.units[u].hex for u in ("u1", "c", "l")] == [H("0509"), H("0508"), H("0509")]
 
 
 # -- URB-MOVE-10: jumping ------------------------------------------------------------------------------------------------
@@ -306,33 +306,33 @@ def test_urb_move_09_units_on_other_levels_are_not_in_the_way():
 
 def test_urb_move_10_a_jump_into_a_building_hex_lands_on_its_roof():
     # URB-MOVE-10: a jump never ends inside: the Wasp lands on the level-2 roof (a "roof" meeting, no PSR).
-    state = make_state(design(WASP), hexes={"0507": building(height=2)})
+    state = game(design(WASP), hexes={"0507": building(height=2)})
     p = jump(state, "0507")
     assert (p.place, p.structures) == ((0, True, False), ((0, H("0507"), "roof", 3, False, 0),))
     dice = ManualDice([])
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
-    assert dice.rolls == [] and buildings.on_top(state.units["u1"]) and cf(state, "0507") == 40
+    assert dice.rolls == [] and placement.on_top(state.units["u1"]) and cf(state, "0507") == 40
 
 
 def test_urb_move_10_a_roof_beyond_the_jump_mp_is_refused():
     # URB-MOVE-10: the roof of a 9-level building is 9 levels up, more than 6 jump MP: the jump cannot go
     # inside instead, so it is refused.
     with pytest.raises(IllegalOrderError) as info:
-        jump(make_state(design(WASP), hexes={"0508": building("hardened", 9)}), "0508")
+        jump(game(design(WASP), hexes={"0508": building("hardened", 9)}), "0508")
     assert info.value.rule == "URB-MOVE-10"
 
 
 def test_urb_move_10_jumping_out_of_a_building_onto_another_roof_is_legal():
     # URB-MOVE-10: from inside (ground floor) of 0510 onto the roof of another building in 0507.
     hexes = {"0510": building(structure="a"), "0507": building(structure="b")}
-    state = at(make_state(design(WASP), hexes=hexes), "u1", "0510")
+    state = at(game(design(WASP), hexes=hexes), "u1", "0510")
     p = jump(state, "0507")
     assert (p.end, p.place) == (H("0507"), (0, True, False))
 
 
 def test_urb_move_10_jump_out_into_the_open():
     # URB-MOVE-10: from inside a building to clear ground: legal, no structure met, the marks cleared.
-    state = at(make_state(design(WASP), hexes={"0510": building()}), "u1", "0510", floor=1)
+    state = at(game(design(WASP), hexes={"0510": building()}), "u1", "0510", floor=1)
     p = jump(state, "0507")
     assert (p.place, p.structures) == ((0, False, False), ())
 
@@ -343,7 +343,7 @@ def test_urb_move_10_jump_out_into_the_open():
 def five_level_hex(occupied: tuple[int, ...], start_level: int) -> GameState:
     others = [design(LOCUST, f"o{floor}", at=f"01{floor + 1:02d}") for floor in occupied]
     hexes = {"0509": building("hardened", 5), "0510": {"terrain": "clear", "level": start_level}}
-    state = make_state(design(LOCUST), *others, hexes=hexes)
+    state = game(design(LOCUST), *others, hexes=hexes)
     for floor in occupied:
         state = at(state, f"o{floor}", "0509", floor=floor)
     return state
@@ -369,36 +369,36 @@ ROAD_WOODS = {"terrain": "heavy_woods", "road": True}
 def test_urb_move_12_road_to_road_is_road_movement_off_the_road_is_not():
     # URB-MOVE-12: road hex to the next road hex follows the road; road to off-road woods does not, nor does
     # off-road ground onto a road.
-    state = make_state(design(LOCUST), hexes={"0510": {"terrain": "road"}, "0509": ROAD_WOODS,
-                                              "0508": {"terrain": "heavy_woods"}})
+    state = game(design(LOCUST), hexes={"0510": {"terrain": "road"}, "0509": ROAD_WOODS,
+                                        "0508": {"terrain": "heavy_woods"}})
     hx = state.board.hex
-    assert movement.follows_road(hx(H("0510")), hx(H("0509")))
-    assert not movement.follows_road(hx(H("0509")), hx(H("0508")))
-    assert not movement.follows_road(hx(H("0508")), hx(H("0509")))
+    assert terrain.follows_road(hx(H("0510")), hx(H("0509")))
+    assert not terrain.follows_road(hx(H("0509")), hx(H("0508")))
+    assert not terrain.follows_road(hx(H("0508")), hx(H("0509")))
 
 
 def test_urb_move_13_along_the_road_one_mp_per_hex_through_heavy_woods():
     # URB-MOVE-13: 3 road hexes through heavy woods -> 3 MP (not 9).
     hexes = {"0510": {"terrain": "road"}, "0509": ROAD_WOODS, "0508": ROAD_WOODS, "0507": ROAD_WOODS}
-    assert plan(make_state(design(LOCUST), hexes=hexes), "F,F,F").mp == 3
+    assert plan(game(design(LOCUST), hexes=hexes), "F,F,F").mp == 3
 
 
 def test_urb_move_13_level_changes_still_cost_on_the_road():
     # URB-MOVE-13: one road hex a level higher: 1 + 1; coming down again: 1 + 1 -> 1 + 2 + 2 = 5.
     hexes = {"0510": {"terrain": "road"}, "0509": ROAD_WOODS, "0508": {**ROAD_WOODS, "level": 1},
              "0507": ROAD_WOODS}
-    assert plan(make_state(design(LOCUST), hexes=hexes), "F,F,F").mp == 5
+    assert plan(game(design(LOCUST), hexes=hexes), "F,F,F").mp == 5
 
 
 def test_urb_move_13_entering_the_road_hex_from_off_the_road_pays_the_terrain():
     # URB-MOVE-13: from clear off-road ground into a road hex in heavy woods: the woods' 3 MP.
-    assert plan(make_state(design(LOCUST), hexes={"0509": ROAD_WOODS}), "F").mp == 3
+    assert plan(game(design(LOCUST), hexes={"0509": ROAD_WOODS}), "F").mp == 3
 
 
 def road_through_woods() -> GameState:
     hexes = {"0510": {"terrain": "road"}, "0509": ROAD_WOODS, "0508": ROAD_WOODS, "0507": {"terrain": "road"},
              "0609": {"terrain": "heavy_woods"}, "0608": {"terrain": "heavy_woods"}}
-    return make_state(design(SCORPION), hexes=hexes)
+    return game(design(SCORPION), hexes=hexes)
 
 
 def test_urb_move_14_a_tank_may_cross_heavy_woods_staying_on_the_road():
@@ -419,7 +419,7 @@ def test_urb_move_14_the_crossing_must_begin_on_the_road():
     # URB-MOVE-14: from off-road clear ground at 0409 the tank cannot join the road in the middle of the
     # woods (0509, north-east of it): that entry does not follow the road.
     state = road_through_woods()
-    state = state.with_unit(evolve(state.units["u1"], position=H("0409"), facing=Facing.NE))
+    state = state.with_unit(changed(state.units["u1"], position=H("0409"), facing=Facing.NE))
     error = refused(state, "F")
     assert error.rule == "VEH-MOVE-11"
     assert "may not enter heavy woods at 0509" in str(error)
@@ -433,7 +433,7 @@ def ravine(bridge: dict, tons: int = 40, **more) -> GameState:
     hexes = {"0510": {"terrain": "road", "level": 2}, "0509": {"terrain": "clear", "level": 0, "road": True,
                                                              "bridge": bridge},
              "0508": {"terrain": "road", "level": 2}, **more}
-    return make_state(mech(tons=tons), hexes=hexes)
+    return game(mech(tons=tons), hexes=hexes)
 
 
 def test_urb_brg_01_a_road_over_a_ravine_or_water_is_a_bridge():
@@ -443,10 +443,10 @@ def test_urb_brg_01_a_road_over_a_ravine_or_water_is_a_bridge():
     p = plan(state, "F,F")
     assert (p.mp, p.structures[0][2]) == (2, "deck")
     state, _, _ = fly(state, "F")
-    assert buildings.unit_level(state.board, state.units["u1"]) == 2
+    assert placement.unit_level(state.board, state.units["u1"]) == 2
     water = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"level": 0}},
              "0510": {"terrain": "road"}, "0508": {"terrain": "road"}}
-    assert plan(make_state(vehicle("wheeled", 4), hexes=water), "F,F").mp == 2
+    assert plan(game(vehicle("wheeled", 4), hexes=water), "F,F").mp == 2
 
 
 def test_urb_brg_02_undefined_bridge_is_medium_cf_40_and_falls_at_cf_0():
@@ -473,7 +473,7 @@ def test_urb_brg_03_the_deck_holds_its_cf_in_tons():
     # URB-BRG-03: a 40-ton 'Mech on a CF-40 bridge: it stands and the deck takes no damage (no entry rules).
     state, events, rolls = fly(ravine({"level": 2}, tons=40), "F")
     assert rolls == [] and bridge_cf(state, "0509") == 40
-    assert buildings.overweight(state, H("0509")) == ""
+    assert structures.overweight(state, H("0509")) == ""
 
 
 def test_urb_brg_03_a_heavier_mech_collapses_the_bridge_and_falls():
@@ -481,7 +481,7 @@ def test_urb_brg_03_a_heavier_mech_collapses_the_bridge_and_falls():
     # levels to the ravine floor: 5 x 3 = 15 (5, 5, 5) and ends prone there; the move stops.
     state, events, rolls = fly(ravine({"level": 2}, tons=45), "F,F", [1, 7, 7, 7, 12])
     u = state.units["u1"]
-    assert (u.position, u.prone, armor_lost(u), buildings.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
+    assert (u.hex, u.prone, armor_lost(u), placement.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
     assert "bridge hex 0509 (medium) collapses: 45 tons on the bridge exceed its CF 40" in events
 
 
@@ -490,10 +490,10 @@ def test_urb_brg_03_a_fall_into_deep_water_does_half_damage():
     # 2 levels to the bottom (level -2) into water: 5 x 3 = 15, halved and rounded up: 8 (5, 3).
     hexes = {"0510": {"terrain": "road"}, "0508": {"terrain": "road"},
              "0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"level": 0}}}
-    state = make_state(mech(tons=45), hexes=hexes)
+    state = game(mech(tons=45), hexes=hexes)
     state, events, rolls = fly(state, "F", [1, 7, 7, 12])
     u = state.units["u1"]
-    assert (armor_lost(u), buildings.unit_level(state.board, u)) == (8, -2)
+    assert (armor_lost(u), placement.unit_level(state.board, u)) == (8, -2)
     assert "u1 falls: now facing N, 8 damage on the front side" in events
 
 
@@ -501,7 +501,7 @@ def test_urb_brg_03_the_load_is_every_unit_on_the_deck():
     # URB-BRG-03: a 25-ton Commando already on the deck; a 20-ton Locust drives on: 45 > 40, collapse.
     hexes = {"0510": {"terrain": "road", "level": 2}, "0508": {"terrain": "road", "level": 2},
              "0509": {"terrain": "clear", "road": True, "bridge": {"level": 2}}}
-    state = make_state(design(LOCUST), design("Commando COM-2D", "c", at="0509", side="red"), hexes=hexes)
+    state = game(design(LOCUST), design("Commando COM-2D", "c", at="0509", side="red"), hexes=hexes)
     p = plan(state, "F,F")
     state, why = buildings.enter(state, "u1", H("0509"), "deck", 1, False, 0, ManualDice([]), [])
     assert why == "45 tons on the bridge exceed its CF 40"
@@ -511,14 +511,14 @@ def test_urb_brg_03_the_load_is_every_unit_on_the_deck():
 def four_hex_bridge(**options) -> GameState:
     hexes = {f"05{row:02d}": {"terrain": "water", "depth": 1, "road": True, "bridge": {"level": 1, "structure": "span"}}
              for row in (3, 4, 5, 6)}
-    state = make_state(mech(at="0110"), hexes=hexes)
-    return evolve(state, options={**state.options, **options})
+    state = game(mech(at="0110"), hexes=hexes)
+    return changed(state, options=options)
 
 
 def test_urb_brg_04_one_hex_of_four_down_leaves_the_rest():
     # URB-BRG-04: 4-hex bridge, one hex destroyed -> the other three still stand at CF 40.
     state, events = buildings.apply_structure_hits(pending_hits(four_hex_bridge(), ("0504", 40)), ManualDice([]))
-    assert buildings.structure_hexes(state.board, "span", bridge=True) == (
+    assert structures.structure_hexes(state.board, "span", bridge=True) == (
         [H("0503"), H("0505"), H("0506")], [H("0504")])
     assert [bridge_cf(state, label) for label in ("0503", "0505", "0506")] == [40, 40, 40]
 
@@ -526,7 +526,7 @@ def test_urb_brg_04_one_hex_of_four_down_leaves_the_rest():
 def test_urb_brg_04_the_second_hex_of_four_brings_the_whole_bridge_down():
     # URB-BRG-04 (AMB-39): a second hex destroyed -> 2 of 4 -> the whole bridge collapses.
     state, _ = buildings.apply_structure_hits(pending_hits(four_hex_bridge(), ("0504", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board))
+    state = changed(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0506", 40)), ManualDice([]))
     assert all(state.board.hex(H(f"05{r:02d}")).bridge is None for r in (3, 4, 5, 6))
     assert "2 of 4 hexes of span are down: the whole bridge collapses" in events
@@ -536,9 +536,9 @@ def test_urb_brg_05_a_bridge_destroyed_by_attacks_falls_when_the_weapon_phase_en
     # URB-BRG-05: an Atlas next to a CF-20 bridge hex fires its AC/20 at it (adjacent: an automatic hit for
     # 20, URB-ATK-04). The hit waits in pending; the bridge stands until the weapon attack phase ends, then falls.
     hexes = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"cf": 20, "level": 1}}}
-    state = make_state(design("Atlas AS7-D", at="0510"), hexes=hexes, phase=Phase.WEAPON)
+    state = game(design("Atlas AS7-D", at="0510"), hexes=hexes, phase=Phase.WEAPON)
     dice = ManualDice([])
-    state, events = engine.apply(state, AttackOrder("u1", "0509", ("AC/20",)), dice)
+    state, events = engine.apply(state, WeaponAttackOrder("u1", "0509", ("AC/20",)), dice)
     assert bridge_cf(state, "0509") == 20  # still standing during the phase
     assert [h.target for h in state.pending] == ["hex:0509"]
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
@@ -554,9 +554,9 @@ def test_urb_brg_05_a_bridge_brought_down_by_movement_falls_at_once():
              "0609": {"terrain": "clear", "road": True, "bridge": {"level": 2, "structure": "span"}},
              "0709": {"terrain": "clear", "road": True, "bridge": {"level": 2, "structure": "span"}},
              "0809": {"terrain": "clear", "road": True, "bridge": {"level": 2, "structure": "span"}}}
-    state = make_state(mech(tons=45), hexes=hexes)
+    state = game(mech(tons=45), hexes=hexes)
     state, _ = buildings.apply_structure_hits(pending_hits(state, ("0809", 40)), ManualDice([]))
-    state = evolve(state, pending=(), board=buildings.new_phase(state.board), phase=Phase.MOVEMENT)
+    state = changed(state, pending=(), board=structures.new_phase(state.board), phase=Phase.MOVEMENT)
     assert bridge_cf(state, "0609") == 40  # 1 of 4 down: the rest stand
     state, events, rolls = fly(state, "F", [1, 7, 7, 7, 12])
     assert [state.board.hex(H(x)).bridge for x in ("0509", "0609", "0709", "0809")] == [None] * 4
@@ -568,7 +568,7 @@ def test_urb_brg_06_a_mech_passes_under_a_bridge_if_base_plus_height_fits(deck, 
     # URB-BRG-06 (AMB-45): base 0 + 'Mech height 2 <= 2 -> under (normal terrain MP, no PSR); deck at 1 ->
     # it cannot, and enters the bridge hex like a building (URB-BRG-08).
     hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"level": deck}}}
-    state = make_state(mech(facing="NE", at="0409"), hexes=hexes)
+    state = game(mech(facing="NE", at="0409"), hexes=hexes)
     assert H("0409").neighbor(Facing.NE) == H("0509")
     p = plan(state, "F")
     assert p.place == (0, False, True)
@@ -579,7 +579,7 @@ def test_urb_brg_06_a_mech_passes_under_a_bridge_if_base_plus_height_fits(deck, 
 def test_urb_brg_06_a_vehicle_of_height_1_fits_under_a_level_1_bridge():
     # URB-BRG-06: a vehicle is 1 level tall: base 0 + 1 <= 1.
     hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"level": 1}}}
-    state = make_state(vehicle("tracked", 4, at="0409", facing="NE"), hexes=hexes)
+    state = game(vehicle("tracked", 4, at="0409", facing="NE"), hexes=hexes)
     p = plan(state, "F")
     assert (p.place, p.structures) == ((0, False, True), ())
 
@@ -588,19 +588,19 @@ def test_urb_brg_07_base_level_is_the_bottom_of_the_water():
     # URB-BRG-07: a level-1 bridge over depth-2 water (surface 0): base -2; a 'Mech (-2 + 2 = 0 <= 1) fits
     # under and stands on the bottom at level -2.
     hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"level": 1}}}
-    state = make_state(mech(at="0409", facing="NE"), hexes=hexes)
+    state = game(mech(at="0409", facing="NE"), hexes=hexes)
     h = state.board.hex(H("0509"))
-    assert (buildings.base_level(h), buildings.fits_under(h, 2), buildings.fits_under(h, 4)) == (-2, True, False)
+    assert (placement.base_level(h), placement.fits_under(h, 2), placement.fits_under(h, 4)) == (-2, True, False)
     state, events, rolls = fly(state, "F")
     u = state.units["u1"]
-    assert (buildings.under_bridge(u), buildings.unit_level(state.board, u), rolls) == (True, -2, [])
+    assert (placement.under_bridge(u), placement.unit_level(state.board, u), rolls) == (True, -2, [])
 
 
 def test_urb_brg_08_a_mech_that_fits_neither_over_nor_under_enters_as_into_a_building():
     # URB-BRG-08: deck at level 1 over level-0 ground, approached off the road: entry PSR (Medium +1),
     # failed -> ceil(40/10) = 4 to the 'Mech; the bridge takes ceil(50/10) = 5 (CF 40 -> 35).
     hexes = {"0509": {"terrain": "clear", "road": True, "bridge": {"level": 1}}}
-    state = make_state(mech(at="0409", facing="NE"), hexes=hexes)
+    state = game(mech(at="0409", facing="NE"), hexes=hexes)
     state, events, rolls = fly(state, "F", [3, 7])
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)", "hit location entering 0509 vs u1 (front)"]
     assert rolls[0].modifiers == (("piloting", 5), ("medium building", 1))
@@ -611,8 +611,8 @@ def test_urb_brg_08_a_mech_that_fits_neither_over_nor_under_enters_as_into_a_bui
 def test_urb_move_08_a_prone_mech_failing_to_stand_inside_a_building_falls_inside_again():
     # URB-MOVE-08: a prone 50-ton 'Mech inside a CF-30 hex fails to stand up (roll 3 vs 5): the fall in place
     # (no levels: 5 damage) plus ceil(30/10) = 3 for falling inside; the hex takes 5 (CF 30 -> 25).
-    state = at(make_state(mech(), hexes={"0509": building(cf=30)}), "u1", "0509")
-    state = state.with_unit(evolve(state.units["u1"], prone=True))
+    state = at(game(mech(), hexes={"0509": building(cf=30)}), "u1", "0509")
+    state = state.with_unit(changed(state.units["u1"], prone=True))
     dice = ManualDice([3, 1, 7, 12, 7])
     state, events = engine.apply(state, MoveOrder("u1", "", ("U",)), dice)
     dice.finish()
@@ -624,7 +624,7 @@ def test_urb_move_08_a_prone_mech_failing_to_stand_inside_a_building_falls_insid
 def test_urb_bsmt_01_a_mech_displaced_into_an_unrolled_building_hex_rolls_its_basement():
     # URB-BSMT-01 with URB-MOVE-09: pushed in at ground level, the 'Mech is the first in: the basement is rolled
     # (2D6 3: one level deep, feet first), after its failed-entry damage.
-    state = make_state(mech(tons=40), hexes={"0509": building(basement="")})
+    state = game(mech(tons=40), hexes={"0509": building(basement="")})
     dice = ManualDice([7, 3])
     state = displacement.displace(state, "u1", Facing.N, dice, [], psr=False)
     dice.finish()
@@ -635,18 +635,18 @@ def test_urb_bsmt_01_a_mech_displaced_into_an_unrolled_building_hex_rolls_its_ba
 def test_urb_bld_11_a_jump_onto_a_roof_too_weak_collapses_it_with_the_mech_on_it():
     # AMB-40 for jumps (review finding): the 20-ton Wasp jumps onto a light roof of CF 12: the hex collapses at
     # once with the Wasp on the roof (collapse damage round(12/10) = 1, then a 2-level fall).
-    state = make_state(design(WASP), hexes={"0507": building("light", height=2, cf=12)})
+    state = game(design(WASP), hexes={"0507": building("light", height=2, cf=12)})
     dice = ManualDice([7, 3, 7, 7, 7, 7])
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
     assert any("collapses: u1 (20 t) climbs onto the roof: 20 tons on the roof exceed CF 12" in e for e in events)
     u = state.units["u1"]
-    assert u.position == H("0507") and state.board.hex(H("0507")).building is None and u.prone
+    assert u.hex == H("0507") and state.board.hex(H("0507")).building is None and u.prone
 
 
 def test_urb_move_07_a_cf_worn_below_a_mech_already_on_level_1_collapses_the_hex():
     # URB-MOVE-07 / URB-COLL-01 (review finding): a 20-ton Locust stands on level 1 of a CF-22 hex; a 25-ton
     # 'Mech entering the ground floor deals 3 (CF 19 < 20 t on level 1): the hex collapses at once.
-    state = make_state(design(LOCUST, "l", at="0101"), mech(tons=25), hexes={"0509": building(height=3, cf=22)})
+    state = game(design(LOCUST, "l", at="0101"), mech(tons=25), hexes={"0509": building(height=3, cf=22)})
     state = at(state, "l", "0509", floor=1)
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([12] + [3] * 30))
     assert any("collapses: with u1 (25 t) on level 0: 20 tons on level 1 exceed CF 19" in e for e in events)
@@ -657,7 +657,7 @@ def test_urb_move_04_an_entry_that_destroys_the_unit_still_happens():
     # URB-MOVE-04 (review finding): a failed entry whose damage destroys the unit is a legal move that ends
     # with the wreck in the hex, not a refused order.
     tank = vehicle("tracked", 4, armor={"front": 1, "right": 1, "left": 1, "rear": 1})
-    state = make_state(tank, hexes={"0509": building("hardened")})
+    state = game(tank, hexes={"0509": building("hardened")})
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([2] + [3] * 30))
     u = state.units["u1"]
-    assert u.destroyed and u.position == H("0509")
+    assert u.destroyed and u.hex == H("0509")

@@ -4,7 +4,7 @@ the motive system damage table (tables.md 3).
 
 The standard game: the vehicle 't' (blue) in 0510 facing N and an enemy 'e' (red; a Locust by
 default) four hexes ahead in 0506 facing S, in the weapon attack phase of turn 1. Critical
-results are rolled with ``vehicles.critical`` or through ``damage.apply_hits`` / the engine;
+results are rolled with ``vehicles.critical`` or through ``hits.apply_hits`` / the engine;
 dice are scripted with ``ManualDice`` in request order and every script must be used up.
 The critical tables (tables.md 4 and 5), rolls 6..12:
 
@@ -35,11 +35,13 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit, Phase, evolve
+from btcli.model.orders import ClearJamOrder, MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
+from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode, Unit
-from btcli.orders import AttackOrder, MoveOrder, ResolvePhaseOrder
-from btcli.rules import damage, tohit, vehicles, victory
-from btcli.store.scenario import scenario_from_dict
+from btcli.rules import kinds, moves, tohit, turn_order, vehicles, victory
+from btcli.rules.hits import apply_hits
+from tests.builders import changed, weapon_game
+from tests.builders import design as entry
 
 SCORPION = "Scorpion Light Tank"
 MANTICORE = "Manticore Heavy Tank"
@@ -57,17 +59,10 @@ def make_state(design: str | dict[str, Any] = MANTICORE, *, enemy: str = LOCUST,
                enemy_facing: str = "S", phase: Phase = Phase.WEAPON, turn: int = 1, destroy_share: float = 0.0,
                **changes) -> GameState:
     """Returns the standard game; ``changes`` are set on 't' with ``evolve``."""
-    t = {"design": design} if isinstance(design, str) else dict(design)
-    t.update({"id": "t", "side": "blue", "position": "0510", "facing": "N"})
-    data = {
-        "scenario": {"name": "vehicle crits", "seed": 1, "destroy_share": destroy_share},
-        "map": {"width": 12, "height": 24, "terrain": "clear"},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": [t, {"id": "e", "side": "red", "design": enemy, "position": enemy_at, "facing": enemy_facing}],
-    }
-    state = replace(scenario_from_dict(data), phase=phase, turn=turn)
+    state = weapon_game(entry(design, "t", "0510", side="blue"), entry(enemy, "e", enemy_at, enemy_facing), height=24,
+                        phase=phase, turn=turn, destroy_share=destroy_share)
     if changes:
-        state = state.with_unit(evolve(state.units["t"], **changes))
+        state = state.with_unit(changed(state.units["t"], **changes))
     return state
 
 
@@ -102,7 +97,7 @@ def hit(location: str, amount: int, side: str = "front", *, critical: bool = Fal
 def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, list[str], ManualDice]:
     """Applies the hits to 't' with scripted dice (all must be used)."""
     d = ManualDice(list(dice))
-    new, events = damage.apply_hits(state, hits, d)
+    new, events = apply_hits(state, hits, d)
     d.finish()
     return new.units["t"], events, d
 
@@ -133,7 +128,7 @@ def dsr_target(unit: Unit) -> int:
 
 
 def check_move(state: GameState, mode: str, path: str = "") -> None:
-    engine.check_move(evolve(state, phase=Phase.MOVEMENT), MoveOrder("t", mode, tuple(path)))
+    moves.check_move(changed(state, phase=Phase.MOVEMENT), MoveOrder("t", mode, tuple(path)))
 
 
 # -- VEH-DMG: damage and hit location ------------------------------------------------------------------
@@ -142,7 +137,7 @@ def check_move(state: GameState, mode: str, path: str = "") -> None:
 def test_veh_dmg_01_attacker_directly_behind_uses_the_rear_column():
     # VEH-DMG-01 test: attacker directly behind a vehicle -> rear column (location roll 6 -> Rear).
     state = make_state(MANTICORE, enemy_at="0514", enemy_facing="N")
-    state, _ = run(state, AttackOrder("e", "t", ("Medium Laser",)), [8, 6])
+    state, _ = run(state, WeaponAttackOrder("e", "t", ("Medium Laser",)), [8, 6])
     assert [(h.side, h.location) for h in state.pending] == [("rear", "rear")]
 
 
@@ -150,7 +145,7 @@ def test_veh_dmg_02_no_damage_transfer():
     # VEH-DMG-02 test: left 2 armor + 3 IS, a 10-point hit -> left IS gone, the excess 5 discarded
     # (no other location loses anything), the vehicle destroyed.
     state = make_state(SCORPION)
-    state = put(state, evolve(state.units["t"], armor={**state.units["t"].armor, "left": 2}))
+    state = put(state, changed(state.units["t"], armor={**state.units["t"].armor, "left": 2}))
     unit, _, _ = apply(state, hit("left", 10, "left"))
     assert unit.destroyed
     assert {k: v for k, v in unit.armor.items() if k != "left"} == {"front": 16, "right": 11, "rear": 10, "turret": 16}
@@ -202,7 +197,7 @@ def test_veh_dmg_06_crash_damage_to_internal_structure_explodes_the_vtol(engine_
     from btcli.rules import vtol
 
     state = make_state(vtol_30t(engine_type), elevation=1)
-    state = replace(state, options={"vtol_crash_explosion": option})
+    state = changed(state, options={"vtol_crash_explosion": option})
     d = ManualDice([1, 6, 2, 9])
     events: list[str] = []
     state = vtol.crash(state, state.units["t"], 1, "test", d, events)
@@ -219,7 +214,7 @@ def test_veh_dmg_07_vtol_fuel_tank_explodes_only_an_ice_vtol(engine_type, destro
     # VEH-DMG-07 / VTOL-CRIT-07 test: fusion VTOL Fuel Tank -> Engine hit, no explosion; ICE -> explodes.
     unit, _ = crit(tank(FERRET, engine=engine_type), "left", 12)
     assert (unit.destroyed, unit.crits) == (destroyed, crits)
-    assert unit.extra.get("engine_hit", False) is not destroyed
+    assert unit.vehicle.engine_hit is not destroyed
 
 
 @pytest.mark.parametrize("design, locations", [
@@ -238,14 +233,14 @@ def test_veh_dmg_08_vehicle_locations(design, locations):
                                                              (9, "rear", False, True), (7, "left", False, False)])
 def test_veh_dmg_09_attack_from_the_left_uses_the_side_column(roll, location, critical, motive):
     # VEH-DMG-09 test: attack from the left -> Side column with the injected 2D6 value (tables.md 1).
-    h = damage.roll_hit(ManualDice([roll]), tank(SCORPION), "left", 5, "x")
+    h = kinds.hit(ManualDice([roll]), tank(SCORPION), "left", 5, "x")
     assert (h.location, h.critical, h.motive) == (location, critical, motive)
 
 
 def test_veh_dmg_11_turret_result_on_a_turretless_vehicle_strikes_the_side_attacked():
     # VEH-DMG-11 test: turretless tank attacked from the right, location roll Turret -> right armor.
     state = make_state(SAVANNAH)
-    h = damage.roll_hit(ManualDice([11]), state.units["t"], "right", 5, "x")
+    h = kinds.hit(ManualDice([11]), state.units["t"], "right", 5, "x")
     assert h.location == "right"
     unit, _, _ = apply(state, h)
     assert unit.armor == {"front": 10, "right": 1, "left": 6, "rear": 2}
@@ -254,7 +249,7 @@ def test_veh_dmg_11_turret_result_on_a_turretless_vehicle_strikes_the_side_attac
 def test_veh_dmg_11_a_turret_hit_already_rolled_strikes_the_side_when_the_turret_is_gone():
     # VEH-DMG-11 with VEH-CRIT-17: a Turret hit applied after the turret was blown off (same
     # phase) strikes the armor of the side attacked.
-    state = make_state(MANTICORE, extra={"turret": "gone"})
+    state = make_state(MANTICORE, turret="gone")
     unit, events, _ = apply(state, hit("turret", 5, "left"))
     assert (unit.armor["left"], unit.armor["turret"]) == (28, 42)
     assert "t takes 5 in left (test)" in events
@@ -282,7 +277,7 @@ def test_veh_dmg_14_each_cluster_group_counts_separately_on_the_rotor():
     # End to end: the Atlas's LRM-20 8 hexes away (to-hit 4 + medium 2 = 6, rolls 8), cluster roll
     # 6 -> 12 missiles, location rolls 3, 4, 10 -> Rotor (tables.md 2); no IS damage, no critical.
     state = make_state(FERRET, enemy=ATLAS, enemy_at="0502", armor={**tank(FERRET).armor, "rotor": 10})
-    state, _ = run(state, AttackOrder("e", "t", ("LRM-20",)), [8, 6, 3, 4, 10])
+    state, _ = run(state, WeaponAttackOrder("e", "t", ("LRM-20",)), [8, 6, 3, 4, 10])
     assert [(h.location, h.damage) for h in state.pending] == [("rotor", 5), ("rotor", 5), ("rotor", 2)]
     state, _ = run(state, ResolvePhaseOrder())
     assert state.units["t"].armor["rotor"] == 7
@@ -302,7 +297,7 @@ def test_veh_crit_01_a_critical_location_roll_calls_one_critical_roll():
     # VEH-CRIT-01 test: a location roll the table marks critical (front 2 -> Front [C]), damage >= 1
     # -> one critical roll when the damage is applied (5: no critical; the armor holds).
     state = make_state(MANTICORE)
-    state, _ = run(state, AttackOrder("e", "t", ("Medium Laser",)), [8, 2])
+    state, _ = run(state, WeaponAttackOrder("e", "t", ("Medium Laser",)), [8, 2])
     assert state.pending == (Hit("t", "front", 5, "front", False, True, False, "Medium Laser@CT from e"),)
     d = ManualDice([5])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)
@@ -342,14 +337,14 @@ def test_veh_crit_04_rear_weapon_destroyed_without_rear_weapons_moves_down_to_en
     # VEH-CRIT-04 test (the source's example): rear 9 = Weapon Destroyed, no rear weapons -> 10 = Engine Hit.
     unit, events = crit(tank(MANTICORE), "rear", 9)
     assert unit.crits == ("rear: engine hit",)
-    assert unit.extra["engine_hit"] is True
+    assert unit.vehicle.engine_hit is True
     assert "t: critical roll 9 on the rear column: engine hit (moved down from weapon destroyed)" in events
 
 
 def test_veh_crit_04_past_12_wraps_to_6():
     # VEH-CRIT-04 test: roll 12 inapplicable -> wrap to 6. Side 12 = Fuel Tank, a fusion engine
     # makes it an Engine Hit, already taken -> 6 = Cargo/Infantry (the tank carries cargo).
-    unit = tank(MANTICORE, extra={"engine_hit": True, "immobile": True, "cargo_tons": 2})
+    unit = tank(MANTICORE, engine_hit=True, immobile=True, cargo_tons=2)
     unit, events = crit(unit, "left", 12)
     assert unit.crits == ("left: cargo/infantry hit",)
     assert "t: critical roll 12 on the side column: cargo/infantry hit (moved down from fuel tank)" in events
@@ -357,7 +352,7 @@ def test_veh_crit_04_past_12_wraps_to_6():
 
 def test_veh_crit_04_wraps_and_keeps_moving_down():
     # VEH-CRIT-04: after the wrap, 6 (no cargo) and 7 (no side weapons) do not apply -> 8 = Crew Stunned.
-    unit = tank(MANTICORE, extra={"engine_hit": True, "immobile": True})
+    unit = tank(MANTICORE, engine_hit=True, immobile=True)
     unit, _ = crit(unit, "right", 12)
     assert unit.crits == ("right: crew stunned",)
 
@@ -366,7 +361,7 @@ def test_veh_crit_04_nothing_applies_ignores_the_critical():
     # VEH-CRIT-04: a vehicle that has taken everything in the column ignores the critical. Savannah
     # Master rear: no rear weapons (malfunction, weapon destroyed), no cargo, stabilizer taken,
     # engine hit taken, no ammunition (-> Weapon Destroyed -> none), fusion fuel tank (-> engine hit).
-    unit = tank(SAVANNAH, crits=("rear: stabilizer",), extra={"engine_hit": True, "immobile": True, "stabilized": ["rear"]})
+    unit = tank(SAVANNAH, crits=("rear: stabilizer",), engine_hit=True, immobile=True, stabilized=["rear"])
     for roll in range(6, 13):
         after, events = crit(unit, "rear", roll)
         assert after == unit
@@ -416,7 +411,7 @@ def test_veh_crit_06_case_vents_the_explosion_through_the_rear_armor_and_stuns_t
     # stunned (VEH-CRIT-10: during the next turn).
     before = tank(SCORPION)
     unit = tank(SCORPION, ammo=(AmmoBin("AC/5", "body", 10), AmmoBin("Machine Gun", "body", 0)),
-                armor={**before.armor, "rear": 12}, extra={"case": True})
+                armor={**before.armor, "rear": 12}, case=True)
     unit, _ = crit(unit, "turret", 11, turn=3)
     assert unit.armor["rear"] == 0
     assert unit.internal == before.internal
@@ -427,10 +422,10 @@ def test_veh_crit_06_case_vents_the_explosion_through_the_rear_armor_and_stuns_t
 
 def test_veh_crit_07_cargo_hit_destroys_cargo_and_hurts_infantry_with_the_weapon_damage():
     # VEH-CRIT-07 test: a critical caused by an SRM (2 damage) -> carried infantry take 2 damage.
-    unit = tank(MANTICORE, extra={"cargo_tons": 2})
+    unit = tank(MANTICORE, cargo_tons=2)
     unit, events = crit(unit, "left", 6, damage_done=2)
     assert unit.crits == ("left: cargo/infantry hit",)
-    assert unit.extra["cargo_tons"] == 0
+    assert unit.vehicle.cargo_tons == 0
     assert "t: cargo destroyed (carried infantry take 2 damage)" in events
 
 
@@ -470,11 +465,11 @@ def test_veh_crit_09_crew_killed_vehicle_stays_on_the_map_but_is_out_of_the_game
     assert unit.crits == ("front: crew killed",)
     assert "t's crew is killed: the vehicle counts as destroyed and cannot act" in events
     state = put(state, unit)
-    assert unit.active and not unit.destroyed and unit.position == HexId(5, 10)
+    assert unit.active and not unit.destroyed and unit.hex == HexId(5, 10)
     with pytest.raises(IllegalOrderError):
         check_move(state, "", "F")
     with pytest.raises(IllegalOrderError):
-        run(state, AttackOrder("t", "e", ("Medium Laser",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("Medium Laser",)), [])
     assert mods(state, "e", "Medium Laser@CT", "t")["target immobile"] == -4
     assert victory.losses(state, "blue") == (1, 1)
 
@@ -490,11 +485,10 @@ def test_veh_crit_09_crew_killed_ends_the_game_when_it_was_the_last_unit():
 
 def test_veh_crit_09_crew_killed_vehicle_is_not_asked_to_move():
     # VEH-CRIT-09: it cannot move: the movement phase does not wait for it.
-    from btcli.rules import phases
 
     state = make_state(MANTICORE, phase=Phase.MOVEMENT)
     state = put(state, crit(state.units["t"], "front", 12)[0])
-    assert phases.missing_movers(state) == ["e"]
+    assert turn_order.missing_movers(state) == ["e"]
 
 
 def test_veh_crit_09_crew_killed_vtol_crashes():
@@ -510,7 +504,7 @@ def test_veh_crit_10_crew_stunned_in_turn_3_restricts_turn_4_only():
     unit, _, _ = apply(state, hit("right", 1, "right"), dice=[8])  # IS damage -> side 8: crew stunned
     assert unit.crits == ("right: crew stunned",)
     state = put(state, unit)
-    turn4, turn5 = evolve(state, turn=4), evolve(state, turn=5)
+    turn4, turn5 = changed(state, turn=4), changed(state, turn=5)
     with pytest.raises(IllegalOrderError, match="stunned") as info:
         check_move(turn4, "flank", "F")
     assert info.value.rule == "VEH-CRIT-10"
@@ -544,7 +538,7 @@ def test_veh_crit_10_stunned_crew_acts_normally_afterwards_end_to_end():
     # VEH-CRIT-10: a stun taken in the weapon phase of turn 1 (right [C] 8) forbids firing in turn 2
     # and allows it again in turn 3, through the engine's phase sequence.
     state = make_state(MANTICORE)
-    state = evolve(state, pending=(hit("right", 1, "right", critical=True),))
+    state = changed(state, pending=(hit("right", 1, "right", critical=True),))
     state, _ = run(state, ResolvePhaseOrder(), [8])  # weapon -> physical: the stun lands
     for _ in range(3):  # physical, heat, end
         state, _ = run(state, ResolvePhaseOrder())
@@ -556,8 +550,8 @@ def test_veh_crit_10_stunned_crew_acts_normally_afterwards_end_to_end():
     state, _ = run(state, MoveOrder("t", "cruise", ("F",)))
     state, _ = run(state, ResolvePhaseOrder())
     with pytest.raises(IllegalOrderError, match="stunned"):
-        run(state, AttackOrder("t", "e", ("PPC",)), [])
-    assert not to_hit(evolve(state, turn=3), "t", "PPC@turret", "e").impossible
+        run(state, WeaponAttackOrder("t", "e", ("PPC",)), [])
+    assert not to_hit(changed(state, turn=3), "t", "PPC@turret", "e").impossible
 
 
 def test_veh_crit_10_a_stun_from_an_accidental_fall_covers_the_next_turn():
@@ -568,7 +562,7 @@ def test_veh_crit_10_a_stun_from_an_accidental_fall_covers_the_next_turn():
     from btcli.rules import displacement
 
     state = make_state(MANTICORE, turn=3)
-    state = replace(state, board=state.board.with_hex(HexId(5, 10), Hex(level=2)))
+    state = changed(state, board=state.board.with_hex(HexId(5, 10), Hex(level=2)))
     d = ManualDice([2, 2, 7, 7, 7, 8])
     state = displacement.displace(state, "t", Facing.N, d, [])
     d.finish()
@@ -583,7 +577,7 @@ def test_veh_crit_11_commander_driver_and_stun_in_one_phase_kill_the_crew():
     unit, _, _ = apply(state, hit("front", 1, critical=True), hit("front", 1, critical=True),
                        hit("right", 1, "right", critical=True), dice=[10, 6, 8])
     assert unit.crits == ("front: commander hit", "front: driver hit", "right: crew killed")
-    assert unit.extra["crew_killed"] is True
+    assert unit.vehicle.crew_killed is True
     assert not unit.conscious and not unit.destroyed
 
 
@@ -598,19 +592,19 @@ def test_veh_crit_11_needs_both_hits():
 def test_veh_crit_11_second_driver_hit_after_commander_and_driver_kills_the_crew():
     unit = crits_in_a_row(tank(MANTICORE), "front", 10, 6, 6)
     assert unit.crits[-1] == "front: crew killed"
-    assert unit.extra.get("crew_killed") is True
+    assert unit.vehicle.crew_killed is True
 
 
 def test_veh_crit_11_second_commander_hit_after_commander_and_driver_kills_the_crew():
     unit = crits_in_a_row(tank(MANTICORE), "front", 6, 10, 10)
     assert unit.crits[-1] == "front: crew killed"
-    assert unit.extra.get("crew_killed") is True
+    assert unit.vehicle.crew_killed is True
 
 
 def test_veh_crit_11_case_stun_after_commander_and_driver_kills_the_crew():
-    unit = tank(SCORPION, crits=("front: driver hit", "front: commander hit"), extra={"case": True})
+    unit = tank(SCORPION, crits=("front: driver hit", "front: commander hit"), case=True)
     unit, _ = crit(unit, "turret", 11)
-    assert unit.extra.get("crew_killed") is True
+    assert unit.vehicle.crew_killed is True
 
 
 def test_veh_crit_12_driver_hit_adds_two_to_driving_rolls():
@@ -663,7 +657,7 @@ def test_veh_crit_14_fuel_tank_destroys_an_ice_vehicle_only(design, destroyed, c
 def test_veh_crit_14_fuel_tank_on_a_fusion_vehicle_with_engine_hit_moves_on():
     # VEH-CRIT-14 with VEH-CRIT-04: rear 12 on a fusion tank whose engine is already hit -> wrap to 6
     # (no rear weapons) -> 7 (no cargo) -> 8 stabilizer.
-    unit, _ = crit(tank(MANTICORE, extra={"engine_hit": True, "immobile": True}), "rear", 12)
+    unit, _ = crit(tank(MANTICORE, engine_hit=True, immobile=True), "rear", 12)
     assert unit.crits == ("rear: stabilizer",)
 
 
@@ -684,7 +678,7 @@ def test_veh_crit_15_fourth_sensor_hit_stops_all_fire():
     state = put(state, crits_in_a_row(state.units["t"], "front", 9, 9, 9, 9))
     for weapon in ("PPC", "Medium Laser"):
         with pytest.raises(IllegalOrderError, match="sensors") as info:
-            run(state, AttackOrder("t", "e", (weapon,)), [])
+            run(state, WeaponAttackOrder("t", "e", (weapon,)), [])
         assert info.value.rule == "VEH-CRIT-15"
 
 
@@ -699,7 +693,7 @@ def test_veh_crit_16_stabilizer_doubles_the_movement_modifier_for_that_location_
 
     assert (movement(state, "Medium Laser@front"), movement(state, "PPC@turret")) == (2, 2)
     unit, _ = crit(state.units["t"], "front", 8)
-    assert unit.extra["stabilized"] == ["front"]
+    assert unit.vehicle.stabilized == ("front",)
     state = put(state, unit)
     assert (movement(state, "Medium Laser@front"), movement(state, "PPC@turret")) == (4, 2)
     unit, events = crit(unit, "front", 8)
@@ -713,10 +707,10 @@ def test_veh_crit_16_stabilizer_with_cruise_movement_and_no_movement():
     unit, _ = crit(tank(MANTICORE), "turret", 6)
     assert unit.crits == ("turret: stabilizer",)
     cruised = make_state(MANTICORE, mode=MoveMode.CRUISE)
-    cruised = put(cruised, evolve(unit, mode=MoveMode.CRUISE))
+    cruised = put(cruised, changed(unit, mode=MoveMode.CRUISE))
     assert mods(cruised, "t", "PPC@turret", "e")["stabilizer hit: movement counts twice"] == 1
     assert "stabilizer hit: movement counts twice" not in mods(cruised, "t", "Medium Laser@front", "e")
-    stood = put(cruised, evolve(unit, mode=MoveMode.STAND))
+    stood = put(cruised, changed(unit, mode=MoveMode.STAND))
     assert "stabilizer hit: movement counts twice" not in mods(stood, "t", "PPC@turret", "e")
 
 
@@ -733,11 +727,11 @@ def test_veh_crit_17_turret_blown_off_loses_the_turret_weapons_and_the_vehicle_s
     assert not vehicles.has_turret(unit)
     state = put(state, unit)
     with pytest.raises(IllegalOrderError, match="destroyed"):
-        run(state, AttackOrder("t", "e", ("PPC",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",)), [])
     assert not to_hit(state, "t", "Medium Laser@front", "e").impossible
     # VEH-DMG-11: from now on a Turret location roll strikes the side attacked.
-    assert damage.roll_hit(ManualDice([10]), unit, "right", 5, "x").location == "right"
-    assert damage.roll_hit(ManualDice([12]), unit, "front", 5, "x").location == "front"
+    assert kinds.hit(ManualDice([10]), unit, "right", 5, "x").location == "right"
+    assert kinds.hit(ManualDice([12]), unit, "front", 5, "x").location == "front"
 
 
 def test_veh_crit_18_turret_jam_is_cleared_by_spending_a_weapon_phase():
@@ -745,25 +739,25 @@ def test_veh_crit_18_turret_jam_is_cleared_by_spending_a_weapon_phase():
     # phase, the turret is free afterwards.
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 7)
-    assert (unit.crits, unit.extra["turret"]) == (("turret: turret jam",), "jammed")
-    state, events = run(put(state, unit), AttackOrder("t", "", clear="turret"))
+    assert (unit.crits, unit.vehicle.turret) == (("turret: turret jam",), "jammed")
+    state, events = run(put(state, unit), ClearJamOrder("t", "turret"))
     assert events == ["t's crew clears the turret jam (no weapon fires this phase)"]
-    assert state.units["t"].extra["turret"] == ""
+    assert state.units["t"].vehicle.turret == ""
     for weapon in ("PPC", "Medium Laser"):
         with pytest.raises(IllegalOrderError, match="clearing a jam"):
-            run(state, AttackOrder("t", "e", (weapon,)), [])
+            run(state, WeaponAttackOrder("t", "e", (weapon,)), [])
     state, _ = run(state, ResolvePhaseOrder())
-    assert "clearing" not in state.units["t"].extra
+    assert not state.units["t"].vehicle.clearing
 
 
 def test_veh_crit_18_clearing_needs_a_jammed_turret_and_the_weapon_phase():
     # VEH-CRIT-18/23: nothing to clear -> rejected; outside the weapon phase -> rejected.
     state = make_state(MANTICORE)
     with pytest.raises(IllegalOrderError, match="not jammed"):
-        run(state, AttackOrder("t", "", clear="turret"))
+        run(state, ClearJamOrder("t", "turret"))
     jammed = put(state, crit(state.units["t"], "turret", 7)[0])
     with pytest.raises(IllegalOrderError, match="weapon attack phase"):
-        run(evolve(jammed, phase=Phase.PHYSICAL), AttackOrder("t", "", clear="turret"))
+        run(changed(jammed, phase=Phase.PHYSICAL), ClearJamOrder("t", "turret"))
 
 
 @pytest.mark.parametrize("cleared", [False, True])
@@ -772,11 +766,11 @@ def test_veh_crit_18_second_turret_jam_locks_the_turret(cleared):
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 7)
     if cleared:
-        state, _ = run(put(state, unit), AttackOrder("t", "", clear="turret"))
+        state, _ = run(put(state, unit), ClearJamOrder("t", "turret"))
         unit = state.units["t"]
     unit, _ = crit(unit, "turret", 7)
     assert unit.crits == ("turret: turret jam", "turret: turret locks")
-    assert unit.extra["turret"] == "locked"
+    assert unit.vehicle.turret == "locked"
 
 
 def test_veh_crit_18_jammed_turret_cannot_turn():
@@ -785,9 +779,9 @@ def test_veh_crit_18_jammed_turret_cannot_turn():
     state = make_state(MANTICORE)
     state = put(state, crit(state.units["t"], "turret", 7)[0])
     with pytest.raises(IllegalOrderError, match="jammed") as info:
-        run(state, AttackOrder("t", "e", ("PPC",), twist="left"), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",), twist="left"), [])
     assert info.value.rule == "VEH-CRIT-18"
-    state, _ = run(state, AttackOrder("t", "e", ("PPC",)), [8, 7])
+    state, _ = run(state, WeaponAttackOrder("t", "e", ("PPC",)), [8, 7])
     assert state.units["t"].fired == (0,)
 
 
@@ -797,15 +791,15 @@ def test_veh_crit_19_locked_turret_cannot_be_cleared_and_further_jams_move_down(
     # 9 -> 10 weapon destroyed (1D6 2 -> the owner's least damaging turret weapon, the LRM-10).
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 9)
-    assert (unit.crits, unit.extra["turret"]) == (("turret: turret locks",), "locked")
+    assert (unit.crits, unit.vehicle.turret) == (("turret: turret locks",), "locked")
     with pytest.raises(IllegalOrderError, match="not jammed"):
-        run(put(state, unit), AttackOrder("t", "", clear="turret"))
+        run(put(state, unit), ClearJamOrder("t", "turret"))
     unit, events = crit(unit, "turret", 7, 1)
     assert "t: critical roll 7 on the turret column: weapon malfunction (moved down from turret jam)" in events
     assert unit.weapons[0].jammed
     unit, _ = crit(unit, "turret", 9, 2)
     assert unit.crits[-1] == "turret: weapon destroyed"
-    assert unit.extra["turret"] == "locked"
+    assert unit.vehicle.turret == "locked"
 
 
 def test_veh_crit_19_locked_turret_stays_where_it_points():
@@ -814,9 +808,9 @@ def test_veh_crit_19_locked_turret_stays_where_it_points():
     from btcli.rules import phases
 
     state = make_state(MANTICORE)
-    state = put(state, evolve(crit(state.units["t"], "turret", 9)[0], twist=-1))
+    state = put(state, changed(crit(state.units["t"], "turret", 9)[0], twist=-1))
     with pytest.raises(IllegalOrderError, match="locked") as info:
-        run(state, AttackOrder("t", "e", ("PPC",), twist="right"), [])
+        run(state, WeaponAttackOrder("t", "e", ("PPC",), twist="right"), [])
     assert info.value.rule == "VEH-CRIT-19"
     assert phases.end_turn(state).units["t"].twist == -1
 
@@ -843,8 +837,8 @@ def test_veh_crit_20_a_destroyed_weapon_never_fires_again():
     state = make_state(J_EDGAR, enemy_at="0507")
     state = put(state, crit(state.units["t"], "turret", 10, 5)[0])
     with pytest.raises(IllegalOrderError, match="destroyed"):
-        run(state, AttackOrder("t", "e", ("Medium Laser",)), [])
-    later = evolve(state, turn=5)
+        run(state, WeaponAttackOrder("t", "e", ("Medium Laser",)), [])
+    later = changed(state, turn=5)
     assert to_hit(later, "t", "Medium Laser@turret", "e").impossible
 
 
@@ -898,9 +892,9 @@ def test_veh_crit_22_weapon_malfunction_jams_a_random_weapon_of_the_location():
     assert "t: LRM-10@turret jams" in events
     state = put(state, unit)
     with pytest.raises(IllegalOrderError, match="jammed") as info:
-        run(state, AttackOrder("t", "e", ("LRM-10",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("LRM-10",)), [])
     assert info.value.rule == "VEH-CRIT-23"
-    assert to_hit(evolve(state, turn=4), "t", "LRM-10@turret", "e").impossible  # until cleared
+    assert to_hit(changed(state, turn=4), "t", "LRM-10@turret", "e").impossible  # until cleared
     assert not to_hit(state, "t", "PPC@turret", "e").impossible
 
 
@@ -926,7 +920,7 @@ def scorpion_with_jams(*jammed: int) -> GameState:
     state = make_state(SCORPION, enemy_at="0507")
     t = state.units["t"]
     weapons = tuple(replace(m, jammed=i in jammed) for i, m in enumerate(t.weapons))
-    return put(state, evolve(t, weapons=weapons))
+    return put(state, changed(t, weapons=weapons))
 
 
 def next_weapon_phase(state: GameState) -> GameState:
@@ -947,21 +941,21 @@ def test_veh_crit_23_two_jammed_weapons_take_two_weapon_phases():
     # VEH-CRIT-23 test: two jammed weapons -> clearing takes two weapon attack phases with no firing
     # in either (one jam per phase); the vehicle may still move in those turns.
     state = scorpion_with_jams(0, 1)
-    state, events = run(state, AttackOrder("t", "", clear="AC/5"))
+    state, events = run(state, ClearJamOrder("t", "AC/5"))
     assert events == ["t's crew clears the jammed AC/5@turret (no weapon fires this phase)"]
     assert [m.jammed for m in state.units["t"].weapons] == [False, True]
     with pytest.raises(IllegalOrderError, match="one per phase"):
-        run(state, AttackOrder("t", "", clear="Machine Gun"))
+        run(state, ClearJamOrder("t", "Machine Gun"))
     with pytest.raises(IllegalOrderError, match="clearing a jam"):
-        run(state, AttackOrder("t", "e", ("AC/5",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("AC/5",)), [])
     state = next_weapon_phase(state)
     assert state.turn == 2
-    state, _ = run(state, AttackOrder("t", "", clear="MG"))
+    state, _ = run(state, ClearJamOrder("t", "MG"))
     assert [m.jammed for m in state.units["t"].weapons] == [False, False]
     with pytest.raises(IllegalOrderError, match="clearing a jam"):
-        run(state, AttackOrder("t", "e", ("AC/5",)), [])
+        run(state, WeaponAttackOrder("t", "e", ("AC/5",)), [])
     state = next_weapon_phase(state)
-    state, events = run(state, AttackOrder("t", "e", ("AC/5", "Machine Gun")), [2, 2])
+    state, events = run(state, WeaponAttackOrder("t", "e", ("AC/5", "Machine Gun")), [2, 2])
     assert [e.split(":")[0] for e in events] == ["t fires AC/5@turret at e", "t fires Machine Gun@turret at e"]
     assert state.units["t"].fired == (0, 1)
 
@@ -970,23 +964,23 @@ def test_veh_crit_23_a_vehicle_that_fired_cannot_clear_this_phase():
     # VEH-CRIT-23: the crew spends the weapon phase clearing instead of firing: after the MG has
     # fired, the jammed AC/5 cannot be cleared this phase.
     state = scorpion_with_jams(0)
-    state, _ = run(state, AttackOrder("t", "e", ("Machine Gun",)), [2])
+    state, _ = run(state, WeaponAttackOrder("t", "e", ("Machine Gun",)), [2])
     with pytest.raises(IllegalOrderError, match="already fired"):
-        run(state, AttackOrder("t", "", clear="AC/5"))
+        run(state, ClearJamOrder("t", "AC/5"))
 
 
 def test_veh_crit_23_nothing_jammed_nothing_to_clear():
     state = scorpion_with_jams()
     with pytest.raises(IllegalOrderError, match="no jammed"):
-        run(state, AttackOrder("t", "", clear="AC/5"))
+        run(state, ClearJamOrder("t", "AC/5"))
 
 
 def test_veh_crit_23_a_stunned_crew_cannot_clear():
     # VEH-CRIT-10: a stunned crew takes no other action, clearing a jam included.
     state = scorpion_with_jams(0)
-    state = put(state, evolve(state.units["t"], extra={"stunned_from": 1, "stunned_until": 1}))
+    state = put(state, changed(state.units["t"], stunned_from=1, stunned_until=1))
     with pytest.raises(IllegalOrderError, match="stunned"):
-        run(state, AttackOrder("t", "", clear="AC/5"))
+        run(state, ClearJamOrder("t", "AC/5"))
 
 
 # -- VTOL-CRIT ------------------------------------------------------------------------------------
@@ -1022,7 +1016,7 @@ def test_vtol_crit_02_second_co_pilot_hit_kills_the_crew_and_the_vtol_crashes():
     # VTOL-CRIT-02 test: second Co-Pilot Hit -> Crew Killed (the airborne VTOL crashes, destroyed).
     unit = crits_in_a_row(tank(FERRET, elevation=3), "front", 6, 6)
     assert unit.crits == ("front: co-pilot hit", "front: crew killed")
-    assert unit.destroyed and unit.extra["crew_killed"] is True
+    assert unit.destroyed and unit.vehicle.crew_killed is True
 
 
 def test_vtol_crit_03_engine_damage_while_landed_immobilizes():
@@ -1044,9 +1038,9 @@ def test_vtol_crit_03_engine_damage_while_landed_immobilizes():
 def test_vtol_crit_04_engine_damage_while_airborne_over_clear_calls_a_driving_roll():
     # VTOL-CRIT-04 test: driving 5 over clear -> TN 9 (+4); side critical 10 = engine hit; roll 8 -> destroyed.
     state = ferret_state()
-    state = put(state, evolve(state.units["t"], elevation=2))
+    state = put(state, changed(state.units["t"], elevation=2))
     dice = ManualDice([10, 8])
-    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), dice)
+    state, _ = apply_hits(state, (hit("right", 1, "right", critical=True),), dice)
     assert state.units["t"].destroyed
     assert dice.rolls[-1].target == 9
 
@@ -1054,8 +1048,8 @@ def test_vtol_crit_04_engine_damage_while_airborne_over_clear_calls_a_driving_ro
 def test_vtol_crit_04_successful_forced_landing_leaves_it_landed_and_immobile():
     # VTOL-CRIT-04 test: roll 9 vs TN 9 -> lands in the clear hex, immobile for the rest of the game.
     state = ferret_state()
-    state = put(state, evolve(state.units["t"], elevation=2))
-    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10, 9]))
+    state = put(state, changed(state.units["t"], elevation=2))
+    state, _ = apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10, 9]))
     ferret = state.units["t"]
     assert (ferret.destroyed, ferret.elevation) == (False, 0) and vehicles.is_immobile(ferret)
 
@@ -1063,9 +1057,9 @@ def test_vtol_crit_04_successful_forced_landing_leaves_it_landed_and_immobile():
 def test_vtol_crit_05_engine_damage_while_airborne_over_heavy_woods_destroys():
     # VTOL-CRIT-05 test: airborne VTOL over heavy woods takes Engine Damage -> destroyed, no roll.
     state = ferret_state()
-    state = replace(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.HEAVY_WOODS)))
-    state = put(state, evolve(state.units["t"], elevation=3))
-    state, _ = damage.apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10]))
+    state = changed(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.HEAVY_WOODS)))
+    state = put(state, changed(state.units["t"], elevation=3))
+    state, _ = apply_hits(state, (hit("right", 1, "right", critical=True),), ManualDice([10]))
     assert state.units["t"].destroyed
 
 
@@ -1082,15 +1076,15 @@ def test_vtol_crit_08_second_pilot_hit_kills_the_crew():
     # VTOL-CRIT-08 test: second Pilot Hit -> Crew Killed (landed: the VTOL stays, out of action).
     unit = crits_in_a_row(tank(FERRET), "front", 10, 10)
     assert unit.crits == ("front: pilot hit", "front: crew killed")
-    assert unit.extra["crew_killed"] is True and not unit.conscious and not unit.destroyed
+    assert unit.vehicle.crew_killed is True and not unit.conscious and not unit.destroyed
 
 
 def test_vtol_crit_08_pilot_hit_calls_an_immediate_driving_roll():
     # VTOL-CRIT-08 test: front critical 10 = pilot hit; driving 5 + 2 -> TN 7; roll 6 -> elevation 3 becomes 2.
     state = ferret_state()
-    state = put(state, evolve(state.units["t"], elevation=3))
+    state = put(state, changed(state.units["t"], elevation=3))
     dice = ManualDice([10, 6])
-    state, _ = damage.apply_hits(state, (hit("front", 1, "front", critical=True),), dice)
+    state, _ = apply_hits(state, (hit("front", 1, "front", critical=True),), dice)
     assert state.units["t"].elevation == 2
     assert dice.rolls[-1].target == 7
 
@@ -1180,7 +1174,7 @@ def test_heavy_motive_damage_rounds_up():
 def test_each_motive_driving_modifier_counts_once():
     # tables.md 3 notes: each DSR modifier (+1, +2, +3) only once; the MP losses still add up.
     unit = motive(tank(SCORPION), 6, 6, 8, 8)
-    assert unit.extra["motive_dsr"] == [1, 2]
+    assert unit.vehicle.motive_dsr == (1, 2)
     assert vehicles.driving_modifiers(unit) == [("motive damage", 3)]
     assert (unit.walk, unit.run) == (2, 3)
     unit = motive(unit, 10, 10)
@@ -1213,7 +1207,7 @@ def test_motive_damage_to_zero_cruise_stops_the_vehicle_but_is_no_immobile_targe
 def test_motive_hit_from_the_side_through_apply_hits():
     # tables.md 1 [M] and 3: side 9 -> Rear [M]; the roll gets +2 for a side hit: 6 + 2 = 8, moderate.
     state = make_state(SCORPION)
-    h = damage.roll_hit(ManualDice([9]), state.units["t"], "left", 5, "x")
+    h = kinds.hit(ManualDice([9]), state.units["t"], "left", 5, "x")
     assert (h.location, h.motive, h.side) == ("rear", True, "left")
     unit, _, _ = apply(state, h, dice=[6])
     assert unit.crits == ("motive: moderate damage",)
@@ -1228,7 +1222,7 @@ def test_vtols_make_no_motive_rolls():
 
 def test_immobilized_hovercraft_over_water_sinks():
     state = make_state(J_EDGAR)
-    state = replace(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.WATER, depth=1)))
+    state = changed(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.WATER, depth=1)))
     unit, _, _ = apply(state, hit("left", 1, "left", motive=True), dice=[7])  # 7 + 2 + 3 = 12: major
     assert unit.crits == ("motive: major damage",)
     assert unit.destroyed

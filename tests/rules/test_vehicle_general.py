@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from btcli import engine
 from btcli.dice import ManualDice
-from btcli.model.state import Phase, evolve
+from btcli.model.orders import MoveOrder
+from btcli.model.state import Phase
 from btcli.model.units import Motive
-from btcli.orders import MoveOrder
 from btcli.rules import los, skids, tohit
-from tests.rules.test_movement import design, make_state
+from tests.builders import changed, design, game
 
 FERRET = "Ferret Light Scout VTOL"
 J_EDGAR = "J. Edgar Light Hover Tank"
@@ -18,7 +18,7 @@ HUNCHBACK = "Hunchback HBK-4G"
 
 def test_driving_skill_sets_the_driving_roll_like_piloting():
     # VEH-GEN-01 test: crew driving 5, no modifiers -> TN 5; 5 succeeds, 4 fails by 1
-    unit = make_state(design(J_EDGAR, driving=5)).units["u1"]
+    unit = game(design(J_EDGAR, driving=5)).units["u1"]
     made = skids.driving_roll(unit, "sideslip", 3, ManualDice([5]))
     missed = skids.driving_roll(unit, "sideslip", 3, ManualDice([4]))
     assert (made.target, made.success) == (5, True)
@@ -27,17 +27,17 @@ def test_driving_skill_sets_the_driving_roll_like_piloting():
 
 def test_vtol_is_a_ground_vehicle_with_a_rotor():
     # VEH-GEN-06 test: every VTOL design is a ground combat vehicle on the ground map with a Rotor location
-    unit = make_state(design(FERRET)).units["u1"]
+    unit = game(design(FERRET)).units["u1"]
     assert unit.is_vehicle and unit.motive is Motive.VTOL and "rotor" in unit.max_armor
 
 
 def test_vtol_attacks_use_the_ground_vehicle_attack_rules():
     # VTOL-ATK-01 test: a VTOL's front-mounted weapon fires only into its front arc, like a tank's
     # (VEH-ATK-03); the target two hexes north is in front, and behind once the VTOL turns round
-    state = make_state(design(FERRET, "a", at="0510", facing="N"), design(HUNCHBACK, "t", at="0508", side="blue"),
-                       phase=Phase.WEAPON)
-    facing_north = evolve(state.units["a"], elevation=3)
-    facing_south = evolve(facing_north, facing=facing_north.facing.opposite())
+    state = game(design(FERRET, "a", at="0510", facing="N"), design(HUNCHBACK, "t", at="0508", side="blue"),
+                 phase=Phase.WEAPON)
+    facing_north = changed(state.units["a"], elevation=3)
+    facing_south = changed(facing_north, facing=facing_north.facing.opposite())
     target = state.units["t"]
     assert not tohit.weapon_to_hit(state.with_unit(facing_north), facing_north, 0, target, None, 0).impossible
     refused = tohit.weapon_to_hit(state.with_unit(facing_south), facing_south, 0, target, None, 0)
@@ -47,17 +47,17 @@ def test_vtol_attacks_use_the_ground_vehicle_attack_rules():
 def test_vtol_line_of_sight_is_drawn_from_its_height():
     # VTOL-ATK-03 test: a VTOL 3 levels up sees over a level-2 hill that blocks two ground units
     hexes = {"0509": {"level": 2}}
-    state = make_state(design(FERRET, "a", at="0510"), design(HUNCHBACK, "t", at="0508", side="blue"), hexes=hexes)
+    state = game(design(FERRET, "a", at="0510"), design(HUNCHBACK, "t", at="0508", side="blue"), hexes=hexes)
     ground = los.line_of_sight(state.board, state.units["a"], state.units["t"])
-    flying = los.line_of_sight(state.board, evolve(state.units["a"], elevation=3), state.units["t"])
+    flying = los.line_of_sight(state.board, changed(state.units["a"], elevation=3), state.units["t"])
     assert ground.blocked and not flying.blocked
 
 
 def test_sideslipping_vtol_keeps_its_elevation():
     # VEH-SLIP-06 test: a sideslipping VTOL cannot change elevation before the slip: it slips at the
     # height it had (elevation 4 over level 0 stays 4)
-    state = make_state(design(FERRET, driving=5), phase=Phase.MOVEMENT)
-    state = state.with_unit(evolve(state.units["u1"], elevation=4))
+    state = game(design(FERRET, driving=5), phase=Phase.MOVEMENT)
+    state = state.with_unit(changed(state.units["u1"], elevation=4))
     # flank path: 16 forward, turn, 1 forward -> roll fails by 3 -> slips min(3, 16 - 1) = 3 hexes north
     order = MoveOrder("u1", "flank", tuple(["F"] * 5) + ("R", "F"))
     state, events = engine.apply(state, order, ManualDice([2]))
@@ -71,7 +71,7 @@ def test_ground_units_have_no_climb_or_descend_steps():
 
     from btcli.errors import InputError
 
-    state = make_state(design(HUNCHBACK), phase=Phase.MOVEMENT)
+    state = game(design(HUNCHBACK), phase=Phase.MOVEMENT)
     with pytest.raises(InputError, match="VTOL steps"):
         engine.apply(state, MoveOrder("u1", "run", ("L", "D", "D")), ManualDice([]))
 
@@ -79,8 +79,8 @@ def test_ground_units_have_no_climb_or_descend_steps():
 def test_vtol_lands_on_a_bridge_deck():
     # VEH-VTOL-10/15: a bridge deck is paved landing ground, not water
     hexes = {"0510": {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "level": 0}}}
-    state = make_state(design(FERRET), hexes=hexes, phase=Phase.MOVEMENT)
-    state = state.with_unit(evolve(state.units["u1"], elevation=1))
+    state = game(design(FERRET), hexes=hexes, phase=Phase.MOVEMENT)
+    state = state.with_unit(changed(state.units["u1"], elevation=1))
     state, events = engine.apply(state, MoveOrder("u1", "", ("D",)), ManualDice([]))
     ferret = state.units["u1"]
     assert (ferret.destroyed, ferret.elevation) == (False, 0)
@@ -91,7 +91,7 @@ def test_vtol_slipping_into_treetops_crashes():
     # (clear), turns, and fails its roll by 4: it slips north into 0506, heavy woods as high as itself,
     # and crashes (the crash damage rolls take the remaining 7s).
     hexes = {"0505": {"terrain": "heavy_woods"}, "0506": {"terrain": "heavy_woods"}}
-    state = make_state(design(FERRET, driving=8), hexes=hexes, phase=Phase.MOVEMENT)
-    state = state.with_unit(evolve(state.units["u1"], elevation=2))
+    state = game(design(FERRET, driving=8), hexes=hexes, phase=Phase.MOVEMENT)
+    state = state.with_unit(changed(state.units["u1"], elevation=2))
     state, events = engine.apply(state, MoveOrder("u1", "flank", ("F", "F", "F", "R", "F")), ManualDice([4] + [7] * 6))
     assert any("crashes" in e for e in events)

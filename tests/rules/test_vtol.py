@@ -1,7 +1,7 @@
 """Tests for VTOL flight, landing and crashes (btcli.rules.vtol, movement._check_vtol,
-engine.apply_move) and for attacks by and against VTOLs (btcli.rules.tohit).
+moves.apply_move) and for attacks by and against VTOLs (btcli.rules.tohit).
 
-States are built with the helpers of tests/rules/test_movement.py: a 10 x 10 map,
+States are built with the helpers of tests/builders.py: a 10 x 10 map,
 default clear, the mover 'u1' in 0510 facing N, so ``F`` steps fly 0509, 0508, ...
 up column 05. Elevation (levels above the hex) is set with ``evolve``. Moves go
 through ``engine.apply`` with ManualDice, and every test checks that each scripted
@@ -19,15 +19,15 @@ from dataclasses import replace
 import pytest
 
 from btcli import engine
-from btcli.dice import ManualDice, Roll
+from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.orders import WeaponAttackOrder
+from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.orders import AttackOrder, MoveOrder, parse_steps
 from btcli.rules import tohit, vtol
-from tests.rules.test_movement import design, make_state, plan, refused, vehicle
+from tests.builders import airborne, changed, design, fly, game, heavy_vtol, plan, purposes, refused
 
 H = HexId.parse
 
@@ -37,34 +37,13 @@ SCORPION = "Scorpion Light Tank"  # 25 t tracked, AC/5 and MG in the turret
 THICK = {"front": 20, "right": 20, "left": 20, "rear": 20, "rotor": 20}
 
 
-def heavy_vtol(uid: str = "u1", *, engine: str = "fusion", armor: dict[str, int] | None = None, **extra):
-    """Returns an inline 30-ton VTOL (cruise 8 / flank 12, internal structure 3 per location)."""
-    return vehicle("vtol", 8, uid, engine=engine, armor=dict(armor or THICK), **extra)
-
-
-def airborne(state: GameState, elevation: int, uid: str = "u1") -> GameState:
-    return state.with_unit(evolve(state.units[uid], elevation=elevation))
-
-
-def fly(state: GameState, path: str, rolls: list[int] = (), mode: str = "", uid: str = "u1"):
-    """Applies a move through the engine; returns (state, events, rolls), every die value used."""
-    dice = ManualDice(list(rolls))
-    state, events = engine.apply(state, MoveOrder(uid, mode, parse_steps(path)), dice)
-    dice.finish()
-    return state, events, dice.rolls
-
-
-def purposes(rolls: list[Roll]) -> list[str]:
-    return [r.purpose for r in rolls]
-
-
 # -- VEH-VTOL-02, 04: MP -----------------------------------------------------------------------
 
 
 def test_vtol_pays_one_mp_per_hex_whatever_the_terrain():
     # VEH-VTOL-02: rough, heavy woods (above the treetops) and a building (above the roof) -> 3 MP
     hexes = {"0509": {"terrain": "rough"}, "0508": {"terrain": "heavy_woods"}, "0507": {"terrain": "building"}}
-    state = airborne(make_state(design(FERRET), hexes=hexes), 3)
+    state = airborne(game(design(FERRET), hexes=hexes), 3)
     p = plan(state, "F,F,F")
     assert (p.end, p.elevation, p.mp, p.hexes_moved, p.mode) == (H("0507"), 3, 3, 3, MoveMode.CRUISE)
 
@@ -76,7 +55,7 @@ def test_vtol_pays_one_mp_per_hex_whatever_the_terrain():
 )
 def test_vtol_pays_one_mp_per_level_climbed_or_descended(path, elevation, mp, end):
     # VEH-VTOL-04 (catalog test: climb 3 then 2 hexes -> 5 MP; climb 2, descend 1 -> 3 MP)
-    p = plan(make_state(design(FERRET)), path)
+    p = plan(game(design(FERRET)), path)
     assert (p.end, p.elevation, p.mp) == (H(end), elevation, mp)
 
 
@@ -86,18 +65,18 @@ def test_vtol_pays_one_mp_per_level_climbed_or_descended(path, elevation, mp, en
 @pytest.mark.parametrize("path", ["R", "L", "F"])
 def test_landed_vtol_may_not_turn_or_enter_a_hex(path):
     # VEH-VTOL-03, VEH-VTOL-08: at elevation 0 the only movement is to rise
-    assert refused(make_state(design(FERRET)), path).rule == "VEH-VTOL-03"
+    assert refused(game(design(FERRET)), path).rule == "VEH-VTOL-03"
 
 
 def test_landed_vtol_turns_and_flies_after_climbing_one_level():
     # VEH-VTOL-03, 08: climb to elevation 1 (1 MP), then turn (1 MP) and fly NE to 0609 (1 MP)
-    p = plan(make_state(design(FERRET)), "A,R,F")
+    p = plan(game(design(FERRET)), "A,R,F")
     assert (p.end, p.facing.name, p.elevation, p.mp) == (H("0609"), "NE", 1, 3)
 
 
 def test_landed_vtol_may_not_descend():
     # VEH-VTOL-09: elevation 0 is landed; there is nothing to descend
-    assert refused(make_state(design(FERRET)), "D").rule == "VEH-VTOL-09"
+    assert refused(game(design(FERRET)), "D").rule == "VEH-VTOL-09"
 
 
 # -- VEH-VTOL-05: elevation record and maximum ---------------------------------------------------------
@@ -105,22 +84,22 @@ def test_landed_vtol_may_not_descend():
 
 def test_vtol_elevation_is_kept_after_the_move():
     # VEH-VTOL-05: climb 4 levels and fly one hex -> stored elevation 4
-    state, events, rolls = fly(make_state(design(FERRET)), "A,A,A,A,F")
+    state, events, rolls = fly(game(design(FERRET)), "A,A,A,A,F")
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.mp_spent, u.hexes_moved, u.mode) == (H("0509"), 4, 5, 1, MoveMode.CRUISE)
+    assert (u.hex, u.elevation, u.mp_spent, u.hexes_moved, u.mode) == (H("0509"), 4, 5, 1, MoveMode.CRUISE)
     assert events == ["u1 flies 0510 -> 0509 facing N, elevation 0 -> 4: 5 MP, 1 hexes (cruise)"]
     assert rolls == []
 
 
 def test_vtol_may_not_climb_above_elevation_500():
     # VEH-VTOL-05
-    error = refused(airborne(make_state(design(FERRET)), 500), "A")
+    error = refused(airborne(game(design(FERRET)), 500), "A")
     assert error.rule == "VEH-VTOL-05"
 
 
 def test_vtol_may_climb_to_elevation_500():
     # VEH-VTOL-05: 500 itself is allowed
-    assert plan(airborne(make_state(design(FERRET)), 499), "A").elevation == 500
+    assert plan(airborne(game(design(FERRET)), 499), "A").elevation == 500
 
 
 # -- VEH-VTOL-06, AMB-02: woods and buildings ----------------------------------------------------------
@@ -129,40 +108,40 @@ def test_vtol_may_climb_to_elevation_500():
 @pytest.mark.parametrize("woods", ["light_woods", "heavy_woods"])
 def test_vtol_may_not_fly_into_woods_at_treetop_height(woods):
     # VEH-VTOL-06, AMB-02: woods stand 2 levels; elevation 2 over level-0 woods is at the treetops
-    state = airborne(make_state(design(FERRET), hexes={"0509": {"terrain": woods}}), 2)
+    state = airborne(game(design(FERRET), hexes={"0509": {"terrain": woods}}), 2)
     assert refused(state, "F").rule == "VEH-VTOL-06"
 
 
 @pytest.mark.parametrize("woods", ["light_woods", "heavy_woods"])
 def test_vtol_flies_over_woods_above_the_treetops(woods):
     # VEH-VTOL-06, AMB-02: elevation 3 clears the trees
-    state = airborne(make_state(design(FERRET), hexes={"0509": {"terrain": woods}}), 3)
+    state = airborne(game(design(FERRET), hexes={"0509": {"terrain": woods}}), 3)
     p = plan(state, "F")
     assert (p.end, p.elevation, p.mp) == (H("0509"), 3, 1)
 
 
 def test_vtol_may_not_descend_to_the_treetops():
     # VEH-VTOL-06: over heavy woods, descending from elevation 3 to 2 is refused
-    state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": "heavy_woods"}}), 3)
+    state = airborne(game(design(FERRET), hexes={"0510": {"terrain": "heavy_woods"}}), 3)
     assert refused(state, "D").rule == "VEH-VTOL-06"
 
 
 def test_vtol_may_not_fly_into_a_building_at_roof_height():
     # VEH-VTOL-06: a 3-level building on level-0 ground, VTOL at elevation 3
-    state = airborne(make_state(design(FERRET), hexes={"0509": {"terrain": "building", "building": {"height": 3}}}), 3)
+    state = airborne(game(design(FERRET), hexes={"0509": {"terrain": "building", "building": {"height": 3}}}), 3)
     assert refused(state, "F").rule == "VEH-VTOL-06"
 
 
 def test_vtol_flies_over_a_building_above_the_roof():
     # VEH-VTOL-06: elevation 4 over the 3-level building
-    state = airborne(make_state(design(FERRET), hexes={"0509": {"terrain": "building", "building": {"height": 3}}}), 4)
+    state = airborne(game(design(FERRET), hexes={"0509": {"terrain": "building", "building": {"height": 3}}}), 4)
     p = plan(state, "F")
     assert (p.end, p.elevation, p.crash) == (H("0509"), 4, "")
 
 
 def test_vtol_lands_on_a_roof_by_descending_to_the_building_height():
     # VEH-VTOL-06 (catalog test: 3-level building, elevation 3 -> only as a roof landing), VEH-VTOL-10
-    state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": "building", "building": {"height": 3}}}), 4)
+    state = airborne(game(design(FERRET), hexes={"0510": {"terrain": "building", "building": {"height": 3}}}), 4)
     p = plan(state, "D")
     assert (p.end, p.elevation, p.mp, p.crash) == (H("0510"), 3, 1, "")
 
@@ -183,20 +162,20 @@ def _woods_road(**more) -> dict[str, dict]:
 
 def test_vtol_follows_a_woods_road_below_the_treetops():
     # VEH-VTOL-12: starts at elevation 1 on a woods road and stays on it for 3 hexes
-    state = airborne(make_state(design(FERRET), hexes=_woods_road()), 1)
+    state = airborne(game(design(FERRET), hexes=_woods_road()), 1)
     p = plan(state, "F,F,F")
     assert (p.end, p.elevation, p.mp) == (H("0507"), 1, 3)
 
 
 def test_vtol_below_the_treetops_may_not_leave_the_road_into_woods():
     # VEH-VTOL-12, VEH-VTOL-06: 0609 (NE of 0510) is heavy woods without the road
-    state = airborne(make_state(design(FERRET), hexes=_woods_road(**{"0609": {"terrain": "heavy_woods"}})), 1)
+    state = airborne(game(design(FERRET), hexes=_woods_road(**{"0609": {"terrain": "heavy_woods"}})), 1)
     assert refused(state, "R,F").rule == "VEH-VTOL-06"
 
 
 def test_vtol_climbs_above_the_trees_and_then_leaves_the_road():
     # VEH-VTOL-12: climbing to elevation 3 first makes the same hex legal
-    state = airborne(make_state(design(FERRET), hexes=_woods_road(**{"0609": {"terrain": "heavy_woods"}})), 1)
+    state = airborne(game(design(FERRET), hexes=_woods_road(**{"0609": {"terrain": "heavy_woods"}})), 1)
     p = plan(state, "A,A,R,F")
     assert (p.end, p.elevation, p.mp) == (H("0609"), 3, 4)
 
@@ -204,14 +183,14 @@ def test_vtol_climbs_above_the_trees_and_then_leaves_the_road():
 def test_vtol_must_start_on_the_woods_road_to_fly_it_below_the_treetops():
     # VEH-VTOL-12: starting on a road over clear ground does not count
     hexes = {"0510": {"terrain": "road"}, "0509": {"terrain": "light_woods", "road": True}}
-    state = airborne(make_state(design(FERRET), hexes=hexes), 1)
+    state = airborne(game(design(FERRET), hexes=hexes), 1)
     assert refused(state, "F").rule == "VEH-VTOL-06"
 
 
 def test_vtol_that_left_the_road_may_not_rejoin_it_below_the_treetops():
     # VEH-VTOL-12: "stay on the road for its entire movement": out to clear 0609, back onto the road at 0608
     hexes = {"0510": {"terrain": "light_woods", "road": True}, "0608": {"terrain": "light_woods", "road": True}}
-    state = airborne(make_state(design(FERRET), hexes=hexes), 1)
+    state = airborne(game(design(FERRET), hexes=hexes), 1)
     assert refused(state, "R,F,L,F").rule == "VEH-VTOL-06"
 
 
@@ -221,11 +200,11 @@ def test_vtol_that_left_the_road_may_not_rejoin_it_below_the_treetops():
 @pytest.mark.parametrize("terrain", ["clear", "paved", "road"])
 def test_vtol_lands_on_clear_paved_or_road(terrain):
     # VEH-VTOL-10, 09: descending to elevation 0 there is a landing; no dice
-    state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": terrain}}), 1)
+    state = airborne(game(design(FERRET), hexes={"0510": {"terrain": terrain}}), 1)
     state, _events, rolls = fly(state, "D")
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.mp_spent, u.destroyed) == (H("0510"), 0, 1, False)
-    assert "crashed_turn" not in u.extra
+    assert (u.hex, u.elevation, u.mp_spent, u.destroyed) == (H("0510"), 0, 1, False)
+    assert not u.vehicle.crashed_turn
     assert rolls == []
 
 
@@ -252,10 +231,10 @@ def test_landing_ground_table(h, problem):
 def test_vtol_landing_in_rough_crashes_and_is_destroyed():
     # VEH-VTOL-10: landing in rough is an automatic crash: 1 x (0 + 1) = 1 damage, side 1D6 = 1 (front),
     # location 2D6 = 7 (front); VTOL-CRASH-03: rough is no landing ground, so it is destroyed
-    state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": "rough"}}), 1)
+    state = airborne(game(design(FERRET), hexes={"0510": {"terrain": "rough"}}), 1)
     state, events, rolls = fly(state, "D", [1, 7])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.armor["front"], u.destroyed) == (H("0510"), 0, 1, True)
+    assert (u.hex, u.elevation, u.armor["front"], u.destroyed) == (H("0510"), 0, 1, True)
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events[1:] == [
         "u1 crashes: it tries to land: rough is no landing ground (VEH-VTOL-10)",
@@ -267,7 +246,7 @@ def test_vtol_landing_in_rough_crashes_and_is_destroyed():
 @pytest.mark.parametrize("depth", [0, 1, 3])
 def test_vtol_landing_in_water_is_destroyed(depth):
     # VEH-VTOL-15, AMB-03: any water hex, whatever its depth; no damage is rolled
-    state = airborne(make_state(design(FERRET), hexes={"0510": {"terrain": "water", "depth": depth}}), 1)
+    state = airborne(game(design(FERRET), hexes={"0510": {"terrain": "water", "depth": depth}}), 1)
     state, events, rolls = fly(state, "D")
     u = state.units["u1"]
     assert (u.elevation, u.destroyed, u.armor) == (0, True, dict(u.max_armor))
@@ -277,13 +256,13 @@ def test_vtol_landing_in_water_is_destroyed(depth):
 
 def test_vtol_path_ending_in_a_landing_may_not_exceed_flank_mp():
     # VEH-VTOL-02, 04: 12 climbs and 13 descents cost 25 MP; the Ferret has 23
-    state = airborne(make_state(design(FERRET)), 1)
+    state = airborne(game(design(FERRET)), 1)
     assert refused(state, "12A,13D").rule == "VEH-VTOL-02"
 
 
 def test_vtol_path_after_touching_down_is_not_silently_dropped():
     # VEH-VTOL-04: climb and descend any number of times in a hex; the A and F steps are part of the order
-    state = airborne(make_state(design(FERRET)), 1)
+    state = airborne(game(design(FERRET)), 1)
     p = plan(state, "D,A,F")
     assert (p.end, p.elevation, p.mp) == (H("0509"), 1, 3)
 
@@ -298,7 +277,7 @@ def test_vtol_path_after_touching_down_is_not_silently_dropped():
 def test_flying_keeps_the_absolute_height(path, end, elevation):
     # VEH-VTOL-13 model (btcli/rules/vtol.py): absolute height 3 stays 3 over ground levels 1, 2, 0, -1
     hexes = {"0509": {"level": 1}, "0508": {"level": 2}, "0507": {"level": 0}, "0506": {"level": -1}}
-    state = airborne(make_state(design(FERRET), hexes=hexes), 3)
+    state = airborne(game(design(FERRET), hexes=hexes), 3)
     p = plan(state, path)
     assert (p.end, p.elevation, p.crash) == (H(end), elevation, "")
 
@@ -306,11 +285,11 @@ def test_flying_keeps_the_absolute_height(path, end, elevation):
 def test_vtol_flying_into_a_hill_as_high_as_itself_crashes():
     # VEH-VTOL-13: absolute height 2 into a level-2 hill -> crash in the hill hex at elevation 0;
     # 1 damage (side 1D6 = 1: front; location 7: front); VTOL-CRASH-03: clear hill -> landed, survives
-    state = airborne(make_state(design(FERRET), hexes={"0509": {"level": 2}}), 2)
+    state = airborne(game(design(FERRET), hexes={"0509": {"level": 2}}), 2)
     state, events, rolls = fly(state, "F", [1, 7])
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.armor["front"], u.destroyed) == (H("0509"), 0, 1, False)
-    assert u.extra["crashed_turn"] == 1
+    assert (u.hex, u.elevation, u.armor["front"], u.destroyed) == (H("0509"), 0, 1, False)
+    assert u.vehicle.crashed_turn == 1
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events == [
         "u1 flies 0510 -> 0509 facing N, elevation 2 -> 0: 1 MP, 1 hexes (cruise)",
@@ -322,10 +301,10 @@ def test_vtol_flying_into_a_hill_as_high_as_itself_crashes():
 
 def test_vtol_flying_above_a_hill_does_not_crash():
     # VEH-VTOL-13: absolute height 3 over the level-2 hill -> elevation 1 there, no dice
-    state = airborne(make_state(design(FERRET), hexes={"0509": {"level": 2}}), 3)
+    state = airborne(game(design(FERRET), hexes={"0509": {"level": 2}}), 3)
     state, _events, rolls = fly(state, "F")
     u = state.units["u1"]
-    assert (u.position, u.elevation, u.destroyed, rolls) == (H("0509"), 1, False, [])
+    assert (u.hex, u.elevation, u.destroyed, rolls) == (H("0509"), 1, False, [])
 
 
 # -- VTOL-CRASH-03, VEH-DMG-06, AMB-13: crash damage, survival, explosion ---------------------------------
@@ -334,7 +313,7 @@ def test_vtol_flying_above_a_hill_does_not_crash():
 def test_crash_damage_is_tons_over_ten_times_levels_plus_one_in_five_point_groups():
     # tables.md 5 notes (falling crash): 30 t, 2 levels -> ceil(30 / 10) x 3 = 9 -> groups 5, 4;
     # side 1D6 = 1 (front), both locations 2D6 = 7 (front); armor only -> landed (VTOL-CRASH-03)
-    state = make_state(heavy_vtol())
+    state = game(heavy_vtol())
     dice, events = ManualDice([1, 7, 7]), []
     state = vtol.crash(state, state.units["u1"], 2, "test", dice, events)
     dice.finish()
@@ -352,7 +331,7 @@ def test_crash_damage_is_tons_over_ten_times_levels_plus_one_in_five_point_group
 @pytest.mark.parametrize("d6, side", [(1, "front"), (2, "right"), (3, "right"), (4, "rear"), (5, "left"), (6, "left")])
 def test_crash_side_comes_from_one_d6(d6, side):
     # tables.md 5 notes (MegaMek crashVTOLorWiGE): 1 front, 2-3 right, 4 rear, 5-6 left; location 2D6 = 6
-    state = make_state(heavy_vtol())
+    state = game(heavy_vtol())
     dice, events = ManualDice([d6, 6]), []
     state = vtol.crash(state, state.units["u1"], 0, "test", dice, events)
     dice.finish()
@@ -376,12 +355,12 @@ def test_crash_damage_to_internal_structure_makes_the_vtol_explode(option, engin
     # VEH-DMG-06, AMB-13 (option vtol_crash_explosion: "all" = catalog reading, default; "ice" = tables.md 5);
     # side 1 (front), location 7 (front), structure critical (VEH-CRIT-02) 2D6 = 2: none
     armor = dict(THICK, front=1)
-    state = airborne(make_state(heavy_vtol(engine=engine_type, armor=armor), hexes={"0509": {"level": 2}}), 2)
+    state = airborne(game(heavy_vtol(engine=engine_type, armor=armor), hexes={"0509": {"level": 2}}), 2)
     if option is not None:
-        state = replace(state, options={"vtol_crash_explosion": option})
+        state = changed(state, options={"vtol_crash_explosion": option})
     state, events, rolls = fly(state, "F", [1, 7, 2])
     u = state.units["u1"]
-    assert (u.position, u.armor["front"], u.internal["front"], u.destroyed) == (H("0509"), 0, 1, destroyed)
+    assert (u.hex, u.armor["front"], u.internal["front"], u.destroyed) == (H("0509"), 0, 1, destroyed)
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)", "vehicle critical u1 front"]
     exploded = "u1's crash damaged its internal structure: it explodes (VEH-DMG-06)"
     assert (exploded in events) is destroyed
@@ -389,7 +368,7 @@ def test_crash_damage_to_internal_structure_makes_the_vtol_explode(option, engin
 
 def test_crash_armor_damage_alone_does_not_make_the_vtol_explode():
     # VEH-DMG-06: only internal structure damage counts (3 damage on 20 front armor)
-    state = airborne(make_state(heavy_vtol(engine="ice"), hexes={"0509": {"level": 2}}), 2)
+    state = airborne(game(heavy_vtol(engine="ice"), hexes={"0509": {"level": 2}}), 2)
     state, _events, _rolls = fly(state, "F", [1, 7])
     u = state.units["u1"]
     assert (u.armor["front"], u.internal["front"], u.destroyed, u.elevation) == (17, 3, False, 0)
@@ -400,7 +379,7 @@ def test_crash_armor_damage_alone_does_not_make_the_vtol_explode():
 
 def _crashed_ferret_facing_a_tank() -> GameState:
     """The Ferret flies into the level-2 hill at 0509 and survives; a blue Scorpion waits in 0507."""
-    state = make_state(design(FERRET), design(SCORPION, "t", at="0507", side="blue"), hexes={"0509": {"level": 2}})
+    state = game(design(FERRET), design(SCORPION, "t", at="0507", side="blue"), hexes={"0509": {"level": 2}})
     state, _, _ = fly(airborne(state, 2), "F", [1, 7])
     return replace(state, phase=Phase.WEAPON)
 
@@ -410,7 +389,7 @@ def test_vtol_that_crashed_may_not_attack_that_turn():
     state = _crashed_ferret_facing_a_tank()
     assert not state.units["u1"].destroyed
     with pytest.raises(IllegalOrderError) as info:
-        engine.apply(state, AttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
+        engine.apply(state, WeaponAttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
     assert info.value.rule == "VTOL-CRASH-04"
 
 
@@ -423,23 +402,23 @@ def test_vtol_that_crashed_may_attack_the_next_turn():
 
 def test_airborne_vtol_may_not_attack_a_unit_in_its_own_hex():
     # VTOL-ATK-02: the Ferret at elevation 5 over 0505; the tank is put into the same hex
-    state = make_state(
+    state = game(
         design(FERRET, at="0505"), design(SCORPION, "t", at="0305", side="blue"), phase=Phase.WEAPON
     )
     state = airborne(state, 5)
-    state = state.with_unit(evolve(state.units["t"], position=H("0505")))
+    state = state.with_unit(changed(state.units["t"], position=H("0505")))
     with pytest.raises(IllegalOrderError) as info:
-        engine.apply(state, AttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
+        engine.apply(state, WeaponAttackOrder("u1", "t", ("Machine Gun",)), ManualDice([]))
     assert info.value.rule == "VTOL-ATK-02"
 
 
 def _tank_shoots_ferret(terrain: str = "clear", road: bool = False, **ferret) -> tohit.ToHit:
     """Returns the to-hit of the Scorpion's AC/5 (0510, facing N) at the Ferret in 0507 (3 hexes)."""
     hexes = {"0507": {"terrain": terrain, "road": road}}
-    state = make_state(
+    state = game(
         design(SCORPION, "a"), design(FERRET, "t", at="0507", side="blue"), hexes=hexes, phase=Phase.WEAPON
     )
-    state = state.with_unit(evolve(state.units["t"], **ferret))
+    state = state.with_unit(changed(state.units["t"], **ferret))
     return tohit.weapon_to_hit(state, state.units["a"], 0, state.units["t"], None, 0)
 
 
@@ -479,8 +458,8 @@ def test_vtol_on_a_woods_road_below_the_treetops_keeps_the_woods_modifier():
 
 def test_airborne_vtol_attacker_keeps_its_movement_modifier():
     # VTOL-ATK-04: an airborne Ferret that flanked fires its Machine Gun at a tank 2 hexes ahead: +2
-    state = make_state(design(FERRET), design(SCORPION, "t", at="0508", side="blue"), phase=Phase.WEAPON)
-    state = state.with_unit(evolve(state.units["u1"], elevation=3, mode=MoveMode.FLANK, mp_spent=20, hexes_moved=17))
+    state = game(design(FERRET), design(SCORPION, "t", at="0508", side="blue"), phase=Phase.WEAPON)
+    state = state.with_unit(changed(state.units["u1"], elevation=3, mode=MoveMode.FLANK, mp_spent=20, hexes_moved=17))
     result = tohit.weapon_to_hit(state, state.units["u1"], 0, state.units["t"], None, 0)
     assert result.impossible == ""
     assert _modifier(result, "attacker flank") == 2

@@ -13,10 +13,11 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
+from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
-from btcli.orders import AttackOrder, ResolvePhaseOrder
+from btcli.model.units import Mount
 from btcli.rules import damage
-from btcli.store.scenario import scenario_from_dict
+from tests.builders import armed, weapon_game
 
 THICK = {"front": 40, "right": 40, "left": 40, "rear": 40}
 
@@ -36,18 +37,13 @@ def target(at: str = "0505") -> dict:
 
 
 def game(*units: dict, hexes: dict | None = None):
-    data = {
-        "scenario": {"name": "modes", "seed": 1},
-        "map": {"width": 12, "height": 24, "terrain": "clear", "hexes": hexes or {}},
-        "sides": {"red": {"name": "Red"}, "blue": {"name": "Blue"}},
-        "units": list(units),
-    }
-    return replace(scenario_from_dict(data), phase=Phase.WEAPON)
+    """Returns a game on a clear 12 x 24 map in the weapon attack phase."""
+    return weapon_game(*units, height=24, hexes=hexes)
 
 
 def fire(state, spec: str, dice: list[int], at: str = "t"):
     d = ManualDice(dice)
-    new, events = engine.apply(state, AttackOrder("a", at, (spec,)), d)
+    new, events = engine.apply(state, WeaponAttackOrder("a", at, (spec,)), d)
     d.finish()
     return new, events, d
 
@@ -129,7 +125,7 @@ def test_a_gauss_rifle_destroyed_by_a_critical_hit_explodes():
     # (memory, UNVERIFIED), and the MechWarrior takes 2 as from an explosion.
     state = game({"id": "m", "side": "red", "design": "Hunchback HBK-4G", "position": "0505"}, target("0101"))
     m = state.units["m"]
-    m = replace(m, weapons=m.weapons + (type(m.weapons[0])("Gauss Rifle", "RT"),))
+    m = armed(m, Mount("Gauss Rifle", "RT"))
     events: list[str] = []
     hit = damage.critical_effect(m, "RT", 0, "weapon:Gauss Rifle", events)
     assert "m's Gauss Rifle explodes in RT: 20 damage" in events

@@ -11,7 +11,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from btcli.orders import MoveOrder, ResolvePhaseOrder
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.store import codec, gamefile, journal
 from btcli.store.hashing import entry_hash, state_hash
 from btcli.store.logparse import parse_log

@@ -1,0 +1,374 @@
+"""The one command grammar (issue #11): every command's arguments and options in one table.
+
+Three readers share it:
+- the Typer app (``btcli.cli.app``) builds each command, its help included, from ``COMMANDS``;
+- the scripts' fast path (``btcli.cli.fast``) parses plain invocations with ``parse``;
+- replay (``btcli.store.journal``) reads logged commands with ``order_from_text``, and the log
+  writes them with ``order_text``.
+
+A logged command is the order as the engine replays it: the verb, the unit, and the options
+marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode walk --path F,F``.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import TYPE_CHECKING
+
+from btcli.errors import InputError
+from btcli.model.frozen import record
+from btcli.model.hexgrid import Facing, HexId
+
+if TYPE_CHECKING:
+    from btcli.model.orders import Order
+
+VALUE, FLAG, REPEAT = "value", "flag", "repeat"
+LOGGED, CLI, LOG_ONLY = "logged", "cli", "log-only"  # where an option appears
+
+
+@record(slots=False)
+class Arg:
+    """A positional argument."""
+
+    name: str
+    help: str
+    required: bool = True
+    kind: str = "text"  # "text" or "path"
+
+
+@record(slots=False)
+class Opt:
+    """An option: its spellings, the parameter it fills, how it takes a value, and where it appears."""
+
+    flags: tuple[str, ...]
+    dest: str
+    help: str
+    takes: str = VALUE
+    where: str = LOGGED
+    kind: str = "text"  # "text", "path", "int" or a tuple of choices
+    default: object = None
+
+    @property
+    def value_default(self) -> object:
+        if self.takes == FLAG:
+            return False if self.default is None else self.default
+        return self.default
+
+
+@record(slots=False)
+class Command:
+    name: str
+    help: str
+    args: tuple[Arg, ...] = ()
+    options: tuple[Opt, ...] = ()
+    game: bool = True  # the first argument is the game file (not logged)
+
+
+GAME_HELP = "The game file (TOML) to read and update."
+DICE = Opt(("--dice",), "dice", "Use these dice instead of the seeded ones, one value per roll in order: a 2D6 roll "
+           "takes a total 2-12, a 1D6 roll 1-6. Example: --dice 8,3,11")
+QUIET = Opt(("--quiet", "-q"), "quiet", "Print nothing on success.", FLAG, CLI)
+STEPS_HELP = ("Steps: F forward, B backward, L/R turn one hexside, T onto the roof or bridge deck ahead, U stand up "
+              "(first), A/D climb/descend (VTOL); 3F repeats. E.g. F,F,R,F")
+
+COMMANDS: dict[str, Command] = {c.name: c for c in (
+    Command("init", "Create a game file from a scenario (turn 1, initiative phase).", game=False, args=(
+        Arg("scenario", "Scenario file (TOML), e.g. scenarios/crossroads.toml.", kind="path"),
+    ), options=(
+        Opt(("--output", "-o"), "output", "Game file to create.", where=CLI, kind="path"),
+        Opt(("--seed",), "seed", "Dice seed (default: the scenario's seed, else 1).", where=CLI, kind="int"),
+        Opt(("--force",), "force", "Replace an existing btcli game file (and, with --referee, its seed file).",
+            FLAG, CLI),
+        Opt(("--referee",), "referee", "Keep the dice seed secret: the game file gets only its hash, the seed goes "
+            "to GAME.seed for the referee, who runs the commands that roll.", FLAG, CLI),
+        Opt(("--player-dice",), "player_dice", "With --referee: let players give their own --dice without the seed "
+            "(by default a referee game refuses them).", FLAG, CLI),
+        QUIET,
+    )),
+    Command("move", "Move one unit in the movement phase (or stand it still with --mode stand).", args=(
+        Arg("unit", "Id of the unit to move."),
+    ), options=(
+        Opt(("--path",), "path", STEPS_HELP),
+        Opt(("--to",), "to", "Destination hex CCRR; btcli finds the cheapest legal path."),
+        Opt(("--facing",), "facing", "Facing at the end: N, NE, SE, S, SW, NW."),
+        Opt(("--mode",), "mode", "walk|run|jump ('Mechs), cruise|flank (vehicles), or stand. Default: the slowest "
+            "that suffices."),
+        Opt(("--after-slip",), "after_slip", "After a sideslip: stop (default) or continue the rest of the path."),
+        DICE, QUIET,
+    )),
+    Command("attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "
+            "phase).", args=(
+        Arg("attacker", "Id of the attacking unit."),
+        Arg("target", "Id of the target unit, or a building/bridge hex CCRR (none with --clear or --girder).",
+            required=False),
+    ), options=(
+        Opt(("--weapon", "-w"), "weapon", "Weapon to fire (name or alias, NAME@LOC to pick a mount, NAME@LOC(R) a rear "
+            "one; :ap, :cluster or :ultra for armor-piercing, LB-X cluster or double-rate fire); repeatable.", REPEAT),
+        Opt(("--physical",), "physical", "Physical attack: punch, kick, charge, dfa or club."),
+        Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
+            "facing N..NW)."),
+        Opt(("--dry-run",), "dry_run", "Show each weapon's to-hit number, modifiers and odds; roll nothing.", FLAG, CLI),
+        Opt(("--clear",), "clear", "Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this "
+            "phase."),
+        Opt(("--girder",), "girder", "Search the rubble this unit stands in for a girder club instead of firing "
+            "(weapon phase; medium 7+, heavy 6+, hardened 5+ on 2D6).", FLAG),
+        DICE, QUIET,
+    )),
+    Command("drop", "Drop a reserve 'Mech: commit a secret landing hex, then --reveal it to land (end of movement).",
+            args=(Arg("unit", "Id of the dropping 'Mech."),), options=(
+        Opt(("--hex",), "hex", "Landing hex CCRR. Alone: commit it in secret (only a salted hash enters the game)."),
+        Opt(("--facing",), "facing", "Facing on landing: N, NE, SE, S, SW, NW (default: the unit's)."),
+        Opt(("--reveal",), "reveal", "Reveal the committed hex (from the secrets file) and make the landing roll.",
+            FLAG, CLI),
+        Opt(("--salt",), "salt", "Best left out (a random one is drawn). When committing, your own; with --reveal, "
+            "instead of the secrets file's."),
+        Opt(("--secrets",), "secrets_file", "Secrets file (default: the side's own, e.g. game.blue.secrets.toml).",
+            where=CLI, kind="path"),
+        Opt(("--abort",), "abort", "Call the drop off (arrival turn): the 'Mech leaves the battle, lost.", FLAG),
+        Opt(("--commit",), "commit", "The commitment itself (as logged).", where=LOG_ONLY),
+        DICE, QUIET,
+    )),
+    Command("resolve-phase", "Close the current phase (refusing if an action is missing) and open the next.",
+            options=(DICE, QUIET)),
+    Command("report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
+        Opt(("--format", "-f"), "format", "Output format.", where=CLI, kind=("text", "json", "markdown"),
+            default="text"),
+        Opt(("--field",), "field", "Print one top-level field of the JSON report as plain text, for scripts (e.g. "
+            "next_to_move, phase, turn, winner; 'null' when empty).", where=CLI),
+        Opt(("--map",), "map", "Also draw the board (terrain, buildings with CF, units) into this SVG file (never "
+            "over a game, seed or secrets file; an existing file needs --force).", where=CLI, kind="path"),
+        Opt(("--force",), "force", "Let --map replace an existing file.", FLAG, CLI),
+    )),
+    Command("verify", "Replay every logged command from the initial state and check every hash (exit 4 on a "
+            "mismatch).", options=(
+        Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
+            "GAME.seed).", where=CLI, kind="path"),
+        QUIET,
+    )),
+    Command("upgrade", "Convert a game file from an older btcli (format 1) by replaying its log; the new file "
+            "verifies.", options=(
+        Opt(("--output", "-o"), "output", "Write the format-2 game here (default: in place, keeping the original as "
+            "GAME.format1.toml).", where=CLI, kind="path"),
+        Opt(("--force",), "force", "Replace an existing output or copy.", FLAG, CLI),
+        Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
+            "GAME.seed).", where=CLI, kind="path"),
+        QUIET,
+    )),
+    Command("demo", "Play three turns of the bundled demo scenario into a folder and print the report.", game=False,
+            options=(
+        Opt(("--output", "-o"), "output", "Folder for the demo game file.", where=CLI, kind="path",
+            default="btcli-demo"),
+        Opt(("--force",), "force", "Replace the demo game already in the folder.", FLAG, CLI),
+    )),
+)}
+
+LOGGED_VERBS = ("move", "attack", "drop", "resolve-phase")
+
+
+def defaults(command: Command, logged: bool = False) -> dict[str, object]:
+    """Returns every parameter of a command at its default: of its command-line form, or of its logged one."""
+    allowed = (LOGGED, LOG_ONLY) if logged else (LOGGED, CLI)
+    values: dict[str, object] = {} if logged or not command.game else {"game": None}
+    values.update({a.name: None for a in command.args})
+    values.update({o.dest: o.value_default for o in command.options if o.where in allowed})
+    return values
+
+
+def _layout(command: Command, logged: bool) -> tuple:
+    """A command's flags, defaults, positional names and required count, worked out once (replay
+    parses every logged command of a game)."""
+    found = _LAYOUTS.get((command.name, logged))
+    if found is None:
+        allowed = (LOGGED, LOG_ONLY) if logged else (LOGGED, CLI)
+        by_flag = {f: o for o in command.options if o.where in allowed for f in o.flags}
+        names = (["game"] if command.game and not logged else []) + [a.name for a in command.args]
+        required = (1 if command.game and not logged else 0) + sum(a.required for a in command.args)
+        found = _LAYOUTS[(command.name, logged)] = (by_flag, defaults(command, logged), names, required)
+    return found
+
+
+_LAYOUTS: dict[tuple[str, bool], tuple] = {}
+
+
+def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object] | None:
+    """Parses a command's words (after its name) into its parameters; None when they are not a plain,
+    complete use of the command (help, a typo, a missing value: the caller explains, Typer for the CLI).
+
+    ``logged``: the words of a logged command (no game file; only logged and log-only options).
+    """
+    command = COMMANDS.get(name)
+    if command is None:
+        return None
+    by_flag, fresh, names, required = _layout(command, logged)
+    values = dict(fresh)
+    given: set[str] = set()
+    positional: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word.startswith("-") and len(word) > 1:
+            key, eq, value = word.partition("=")
+            opt = by_flag.get(key)
+            if opt is None:
+                return None
+            if opt.takes == FLAG:
+                if eq:
+                    return None
+                values[opt.dest] = True
+                continue
+            if not eq:
+                if i >= len(words) or (words[i].startswith("-") and len(words[i]) > 1):
+                    return None
+                value = words[i]
+                i += 1
+            if opt.takes == REPEAT:
+                values[opt.dest] = [*(values[opt.dest] or []), value]
+            elif opt.dest in given:
+                return None  # given twice
+            else:
+                if isinstance(opt.kind, tuple) and value not in opt.kind:
+                    return None
+                values[opt.dest] = value
+            given.add(opt.dest)
+        else:
+            positional.append(word)
+    if not required <= len(positional) <= len(names):
+        return None
+    values.update(zip(names, positional))
+    return values
+
+
+# -- orders as logged --------------------------------------------------------------------------------
+
+
+def order_text(order: Order) -> str:
+    """Returns the canonical (logged) text of an order: ``order_from_text`` reads it back."""
+    from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
+        AbortDropOrder,
+        ClearJamOrder,
+        CommitDropOrder,
+        GirderSearchOrder,
+        MoveOrder,
+        PhysicalAttackOrder,
+        ResolvePhaseOrder,
+        RevealDropOrder,
+        WeaponAttackOrder,
+    )
+
+    if isinstance(order, MoveOrder):
+        parts = ["move", order.unit]
+        if order.mode:
+            parts += ["--mode", order.mode]
+        if order.steps:
+            parts += ["--path", ",".join(order.steps)]
+        if order.after_slip:
+            parts += ["--after-slip", order.after_slip]
+        if order.to is not None:
+            parts += ["--to", order.to.label]
+        if order.facing is not None:
+            parts += ["--facing", order.facing.name]
+        return " ".join(parts)
+    if isinstance(order, WeaponAttackOrder):
+        parts = ["attack", order.attacker, order.target]
+        for w in order.weapons:
+            parts += ["--weapon", w]
+        if order.twist:
+            parts += ["--twist", order.twist]
+        return shlex.join(parts)
+    if isinstance(order, PhysicalAttackOrder):
+        return shlex.join(["attack", order.attacker, order.target, "--physical", order.kind])
+    if isinstance(order, GirderSearchOrder):
+        return shlex.join(["attack", order.unit, "--girder"])
+    if isinstance(order, ClearJamOrder):
+        return shlex.join(["attack", order.unit, "--clear", order.what])
+    if isinstance(order, CommitDropOrder):
+        return f"drop {order.unit} --commit {order.commitment}"
+    if isinstance(order, RevealDropOrder):
+        return f"drop {order.unit} --hex {order.hex.label} --facing {order.facing.name} --salt {order.salt}"
+    if isinstance(order, AbortDropOrder):
+        return f"drop {order.unit} --abort"
+    if isinstance(order, ResolvePhaseOrder):
+        return "resolve-phase"
+    raise TypeError(f"no text for {order!r}")
+
+
+def with_dice(command: str, dice: list[int] | None) -> str:
+    """Returns the command text with its manual ``--dice`` values, if any."""
+    return f"{command} --dice {','.join(map(str, dice))}" if dice else command
+
+
+def order_from_text(text: str) -> tuple[Order, list[int] | None]:
+    """Parses canonical command text (as logged) back into an order and its manual dice."""
+    found = _read_orders.get(text)
+    if found is None:
+        found = _read_order(text)
+        if len(_read_orders) >= 4096:  # a replay repeats its commands (resolve-phase, the same moves)
+            _read_orders.clear()
+        _read_orders[text] = found
+    order, dice = found
+    return order, (list(dice) if dice is not None else None)
+
+
+_read_orders: dict[str, tuple] = {}
+
+
+def _read_order(text: str) -> tuple[Order, tuple[int, ...] | None]:
+    from btcli.dice import parse_dice
+
+    try:
+        # Logged commands rarely need shell quoting; split plainly when nothing is quoted.
+        words = text.split() if not ("'" in text or '"' in text or "\\" in text) else shlex.split(text)
+    except ValueError as exc:
+        raise InputError(f"cannot parse command {text!r}: {exc}") from None
+    if not words:
+        raise InputError("empty command")
+    verb = words[0]
+    values = parse(verb, words[1:], logged=True) if verb in LOGGED_VERBS else None
+    if values is None:
+        raise InputError(f"cannot parse command {text!r}")
+    dice = tuple(parse_dice(values["dice"])) if values["dice"] is not None else None
+    order = _order(verb, values)
+    if order is None:
+        raise InputError(f"cannot parse command {text!r}")
+    return order, dice
+
+
+def _order(verb: str, v: dict) -> Order | None:
+    from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
+        AbortDropOrder,
+        ClearJamOrder,
+        CommitDropOrder,
+        GirderSearchOrder,
+        MoveOrder,
+        PhysicalAttackOrder,
+        ResolvePhaseOrder,
+        RevealDropOrder,
+        WeaponAttackOrder,
+        parse_steps,
+    )
+
+    if verb == "move":
+        to = HexId.parse(v["to"]) if v["to"] is not None else None
+        facing = Facing.parse(v["facing"]) if v["facing"] is not None else None
+        steps = parse_steps(v["path"]) if v["path"] is not None else ()
+        return MoveOrder(v["unit"], v["mode"] or "", steps, to, facing, v["after_slip"] or "")
+    if verb == "attack":
+        if v["girder"]:
+            return GirderSearchOrder(v["attacker"]) if v["target"] is None else None
+        if v["clear"] is not None:
+            return ClearJamOrder(v["attacker"], v["clear"]) if v["target"] is None else None
+        if v["target"] is None:
+            return None
+        if v["physical"] is not None:
+            return PhysicalAttackOrder(v["attacker"], v["target"], v["physical"])
+        return WeaponAttackOrder(v["attacker"], v["target"], tuple(v["weapon"] or ()), v["twist"] or "")
+    if verb == "drop":
+        if v["abort"]:
+            return AbortDropOrder(v["unit"])
+        if v["commit"] is not None:
+            return CommitDropOrder(v["unit"], v["commit"])
+        if v["hex"] is not None and v["facing"] is not None and v["salt"] is not None:
+            return RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
+        return None
+    return ResolvePhaseOrder()

@@ -1,0 +1,89 @@
+"""Declaring attacks: weapon fire (resolved at once, damage at the phase's end), physical attacks
+(checked now, resolved when the phase ends), girder searches and jam clearing; each at a unit or,
+where the rules allow, at a building or bridge hex (TW p.99, p.144; seed 003 URB-ATK)."""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, WeaponAttackOrder
+from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.rules import building_attacks, buildings, combat, drop_turn, kinds, physical, structures, vehicles
+
+PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
+
+
+def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
+    """Refuses an attacker in its landing turn (DROP-09) and a kind that may not make this attack."""
+    if state.drops:
+        drop_turn.check_can_act(state.unit(attacker_id), state.turn)
+    attacker = state.unit(attacker_id)
+    refusal = kinds.of(attacker).attack_refusal(attacker, weapons)
+    if refusal:
+        raise IllegalOrderError(f"'{attacker_id}': {refusal}", f"btcli {attacker.kind.value} model")
+
+
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """Declares and resolves a weapon attack at a unit or a building hex (weapon attack phase)."""
+    _may_attack(state, order.attacker, weapons=True)
+    hex_id = building_attacks.hex_target(state, order.target)
+    if hex_id is not None:
+        return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)
+    return combat.weapon_attack(state, order.attacker, order.target, order.weapons, order.twist, dice)
+
+
+def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """Declares a physical attack: checked now, rolled when the physical attack phase ends."""
+    _may_attack(state, order.attacker, weapons=False)
+    if order.kind not in PHYSICAL_ATTACKS:
+        raise InputError(f"unknown physical attack {order.kind!r}: give --physical {'|'.join(PHYSICAL_ATTACKS)}")
+    hex_id = building_attacks.hex_target(state, order.target)
+    if hex_id is not None:
+        return _physical_on_hex(state, order, hex_id)
+    attacker = state.unit(order.attacker)
+    target = state.unit(order.target)
+    if not attacker.active or not target.active:
+        raise IllegalOrderError("destroyed units neither make nor receive physical attacks", "TW p.144")
+    if attacker.side == target.side:
+        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.144")
+    if any(d.attacker == attacker.id for d in state.declarations):
+        raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    target_number, modifiers, _ = physical.check(state, attacker, target, order.kind)
+    decl = AttackDeclaration(attacker.id, target.id, (), order.kind, True)
+    new = evolve(state, declarations=state.declarations + (decl,))
+    shown = ", ".join(f"{name} {value:+d}" for name, value in modifiers[1:])
+    return new, [
+        f"{attacker.id} declares a {order.kind} at {target.id}: to-hit {target_number} "
+        f"(piloting {attacker.piloting}{', ' + shown if shown else ''}); resolved when the phase ends"
+    ]
+
+
+def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tuple[GameState, list[str]]:
+    attacker = state.unit(order.attacker)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map", "TW p.144")
+    if any(d.attacker == attacker.id for d in state.declarations):
+        raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    building_attacks.check_physical(state, attacker, hex_id, order.kind)
+    target = structures.HEX_TARGET + hex_id.label
+    decl = AttackDeclaration(attacker.id, target, (), order.kind, True)
+    return evolve(state, declarations=state.declarations + (decl,)), [
+        f"{attacker.id} declares a {order.kind} at building hex {hex_id.label}: it always hits (URB-ATK-04); "
+        f"resolved when the phase ends"
+    ]
+
+
+def girder_search(state: GameState, order: GirderSearchOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """A 'Mech in rubble searches for a girder club instead of firing (URB-CLUB-01)."""
+    return buildings.search_girder(state, order.unit, dice)
+
+
+def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """A vehicle crew clears a jammed weapon or turret instead of firing (VEH-CRIT-18, 23)."""
+    if state.drops:
+        drop_turn.check_can_act(state.unit(order.unit), state.turn)
+    unit = state.unit(order.unit)
+    if not unit.is_vehicle:
+        raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
+    cleared, event = vehicles.clear_jam(unit, order.what, state.turn)
+    return state.with_unit(cleared), [event]

@@ -1,0 +1,113 @@
+"""What differs by unit kind, behind one interface (issue #11): where a damage group strikes, what
+it does, the kind's control roll (a 'Mech's piloting skill roll, a vehicle's driving skill roll),
+and whether the kind may make an attack. Every rule that needs one of these asks here, so a new
+kind (assets, aerospace units) is a new ``KindRules`` entry, not an edit of every rule area.
+
+Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving modifiers).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from btcli.dice import Dice, Roll
+from btcli.model.frozen import record
+from btcli.model.state import Hit
+from btcli.model.units import Unit, UnitKind
+from btcli.rules import condition, damage, infantry, piloting, vehicles
+
+Modifiers = tuple[tuple[str, int], ...]
+
+
+def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
+    """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
+    pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
+    shut-down or unconscious 'Mech cannot keep its footing."""
+    if condition.is_immobile(unit):
+        return None
+    own = list(named) or ([(reason, modifier)] if modifier else [])
+    modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
+    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
+
+
+def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
+    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
+    actuators = hips = 0
+    for loc in ("LL", "RL"):
+        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
+        for i in hit:
+            if contents[i] == "hip":
+                hips += 1
+            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
+                actuators += 1
+    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
+
+
+def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll:
+    """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's."""
+    own = list(named) or ([(reason, modifier)] if modifier else [])
+    modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + own
+    return dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
+
+
+def _no_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
+    return None  # infantry make no piloting or driving rolls: an action that needs one fails
+
+
+def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    return damage.mech_damage(unit, hit, dice, events)
+
+
+def _infantry_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    return infantry.infantry_damage(unit, hit, events)
+
+
+def _infantry_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
+    return infantry.hit(target, side, amount, source)  # no location table for infantry
+
+
+def _may_always(unit: Unit, weapons: bool) -> str:
+    return ""
+
+
+def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infantry model (docs/rules-notes.md)
+    return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
+
+
+@record(slots=False)
+class KindRules:
+    """The rules one kind of unit plays by where kinds differ."""
+
+    hit_location: Callable[[Dice, Unit, str, int, str], Hit]  # where one damage group strikes
+    take_hit: Callable[[Unit, Hit, Dice, list[str], int], Unit]  # what one damage group does to it
+    control_roll: Callable[..., Roll | None]  # piloting or driving skill roll; None: it fails without a roll
+    attack_refusal: Callable[[Unit, bool], str] = _may_always  # why it may not attack (weapons or physical)
+
+
+KINDS: dict[UnitKind, KindRules] = {
+    UnitKind.MECH: KindRules(damage.mech_hit, _mech_take, piloting_roll),
+    UnitKind.VEHICLE: KindRules(damage.vehicle_location, vehicles.vehicle_damage, driving_roll),
+    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
+}
+
+
+def of(unit: Unit) -> KindRules:
+    return KINDS[unit.kind]
+
+
+def hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
+    """Rolls where one damage group strikes ``target``, on its kind's table."""
+    return of(target).hit_location(dice, target, side, amount, source)
+
+
+def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    """Applies one damage group to a unit by its kind's damage rules."""
+    return of(unit).take_hit(unit, hit, dice, events, turn)
+
+
+def control_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
+    """Rolls the unit's control roll: a 'Mech's piloting, a vehicle's driving skill roll."""
+    return of(unit).control_roll(unit, reason, dice, modifier, named)

@@ -1,0 +1,77 @@
+"""Who moves when (TW p.39): the initiative loser moves first; when the sides field unequal
+numbers of units, the larger side moves several units for each one of the smaller side.
+Movement and landings (DROP-05) both take their order from here."""
+
+from __future__ import annotations
+
+from btcli.errors import IllegalOrderError
+from btcli.model.state import GameState
+from btcli.model.units import MoveMode
+
+
+def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str, ...]:
+    """Returns the side of each movement slot: impulses alternate loser-then-winner.
+
+    The smaller side moves one unit per impulse; the larger side spreads its units
+    evenly over the same number of impulses, any surplus going to the last
+    impulses (TW p.39 unequal numbers: 4 against 7 moves 1-1, 1-2, 1-2, 1-2).
+    """
+    first, second = order
+    a, b = counts.get(first, 0), counts.get(second, 0)
+    if a == 0 or b == 0:
+        return (first,) * a + (second,) * b
+    impulses = min(a, b)
+
+    def shares(n: int) -> list[int]:
+        base, extra = divmod(n, impulses)
+        return [base + (1 if i >= impulses - extra else 0) for i in range(impulses)]
+
+    slots: list[str] = []
+    for share_a, share_b in zip(shares(a), shares(b)):
+        slots += [first] * share_a + [second] * share_b
+    return tuple(slots)
+
+
+def movers(state: GameState) -> dict[str, int]:
+    """Returns how many units of each side move this turn (units still in action on the map)."""
+    counts = {sid: 0 for sid in state.sides}
+    for unit in state.units.values():
+        if not unit.out_of_action:
+            counts[unit.side] += 1
+    return counts
+
+
+def side_to_move(state: GameState) -> str | None:
+    """Returns the side whose unit moves next, or None when every unit has moved.
+
+    Every unit that has moved used its slot, even one its own move destroyed. A slot whose side has
+    no unit left to move (lost before its turn) passes on to the next slot, and units left over when
+    the slots run out move in initiative order: a side that still has a unit to move is never
+    locked out (issue #10: no deadlock).
+    """
+    done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE)
+    waiting = {sid: 0 for sid in state.sides}
+    for u in state.units.values():
+        if u.mode is MoveMode.NONE and not u.out_of_action:
+            waiting[u.side] = waiting.get(u.side, 0) + 1
+    for side in state.move_order[done:]:
+        if waiting.get(side):
+            return side
+    if not state.move_order:  # no movement order drawn (a state built by hand): anyone may move
+        return None
+    return next((side for side in state.initiative or tuple(state.sides) if waiting.get(side)), None)
+
+
+def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
+    """Raises unless it is ``side``'s turn to move a unit (TW p.39 movement order)."""
+    expected = side_to_move(state)
+    if expected is not None and expected != side:
+        raise IllegalOrderError(
+            f"out of order: '{unit_id}' ({side}) cannot move now; side '{expected}' moves its next unit first",
+            "TW p.39 movement order",
+        )
+
+
+def missing_movers(state: GameState) -> list[str]:
+    """Returns the active units that have not yet moved (or declared standing still)."""
+    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE]

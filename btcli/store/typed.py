@@ -1,0 +1,274 @@
+"""Typed values to and from plain TOML data, derived from the dataclasses themselves (issue #11).
+
+Every frozen dataclass of btcli.model is written as a table of its fields in declaration order,
+leaving out a field that holds its default; read back, each field is checked against its
+annotated type. Enums are written by value (facings by name), hexes by label, tuples as arrays,
+dicts as tables. Adding a field to a model class is all it takes to have it written, read and
+hashed: nothing here lists fields by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from enum import Enum
+
+from btcli.errors import GameFileError, InputError
+from btcli.model.hexgrid import Facing, HexId
+
+_MISSING = MISSING = dataclasses.MISSING
+
+
+def to_plain(value: object) -> object:
+    """Returns ``value`` as plain data: dicts, lists, strings, numbers and booleans."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for_value(kind)
+    return encoder(value)
+
+
+_PLAIN = {int, str, bool, float, type(None)}
+_ENCODERS: dict[object, object] = {}
+
+
+def _encoder_for_value(kind: type):
+    """Returns an encoder for values of a runtime type (a dataclass, an enum, a container)."""
+    if kind is HexId:
+        return _hex_label
+    if dataclasses.is_dataclass(kind):
+        return _dataclass_encoder(kind)
+    if issubclass(kind, Facing):
+        return _facing_name
+    if issubclass(kind, Enum):
+        return _enum_value
+    if issubclass(kind, (tuple, list)):
+        return lambda v: [to_plain(x) for x in v]
+    if issubclass(kind, dict):
+        return lambda v: {(k.label if isinstance(k, HexId) else k): to_plain(x) for k, x in v.items()}
+    raise AssertionError(f"typed: cannot write a {kind.__name__}")
+
+
+def _hex_label(value: HexId) -> str:
+    return value.label
+
+
+def _facing_name(value: Facing) -> str:
+    return value.name
+
+
+def _enum_value(value: Enum) -> object:
+    return value.value
+
+
+def _encoder_for_type(tp):
+    """Returns a fast encoder for a field's declared type, or to_plain when it cannot tell."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp in _PLAIN:
+        return None  # written as it is
+    if origin is dict and args and args[0] is str and args[1] in _PLAIN:
+        return dict
+    if origin is tuple and args and args[0] in _PLAIN:
+        return list
+    return to_plain
+
+
+def field_plan(cls: type) -> tuple[tuple[str, object, bool], ...]:
+    """Returns (name, default, written as it is) for each field of a dataclass (once per class)."""
+    found = _PLANS.get(cls)
+    if found is None:
+        hints = _hints(cls)
+        found = _PLANS[cls] = tuple((name, default, hints[name] in _PLAIN) for name, default in _defaults(cls))
+    return found
+
+
+_PLANS: dict[type, tuple] = {}
+
+
+def _dataclass_encoder(cls: type):
+    """Compiles the encoder of a dataclass: its fields, their defaults and how each is written."""
+    hints = _hints(cls)
+    plan = [(name, default, _encoder_for_type(hints[name])) for name, default in _defaults(cls)]
+
+    def encode(value) -> dict:
+        out = {}
+        for name, default, encoder in plan:
+            item = getattr(value, name)
+            if default is not _MISSING and item == default:
+                continue
+            out[name] = item if encoder is None else encoder(item)
+        return out
+
+    return encode
+
+
+def from_plain(cls: type, data: object, where: str, **given):
+    """Builds a ``cls`` from plain data, checking every field's type; ``given`` fields come from
+    elsewhere (a unit's id is its table's key). Raises GameFileError naming ``where`` and the field."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"{where} must be a table, not {_shown(data)}")
+    values = dict(given)
+    fields = _field_readers(cls)
+    for name, default, read in fields:
+        if name in given:
+            continue
+        if name in data:
+            values[name] = read(data[name], f"{where}: {name}")
+        elif default is _MISSING:
+            raise GameFileError(f"{where} is missing {name!r}")
+    if len(data) + len(given) > len(values) or given.keys() & data.keys():
+        names = {name for name, _, _ in fields}
+        unknown = [k for k in data if k not in names or k in given]
+        raise GameFileError(f"{where}: unknown key {unknown[0]!r}")
+    return cls(**values)
+
+
+def decode(tp, data: object, where: str):
+    """Reads plain data as a value of type ``tp`` (see the module docstring)."""
+    return _reader(tp)(data, where)
+
+
+def _field_readers(cls: type) -> tuple[tuple[str, object, object], ...]:
+    """Returns (name, default, reader) for each field of a dataclass (built once per class)."""
+    found = _FIELD_READERS.get(cls)
+    if found is None:
+        hints = _hints(cls)
+        found = _FIELD_READERS[cls] = tuple((name, default, _reader(hints[name])) for name, default in _defaults(cls))
+    return found
+
+
+_FIELD_READERS: dict[type, tuple] = {}
+_READERS: dict[object, object] = {}
+
+
+def _reader(tp):
+    """Returns the function that reads plain data as a ``tp``, built once per type: a game file is
+    read by every command, so the type is looked at once, not once per value."""
+    found = _READERS.get(tp)
+    if found is None:
+        found = _READERS[tp] = _make_reader(tp)
+    return found
+
+
+def _make_reader(tp):
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in typing.get_args(tp) if a is not type(None)]
+        optional = len(options) < len(typing.get_args(tp))
+        if len(options) != 1:
+            def ambiguous(data, where):
+                if data is None and optional:
+                    return None
+                raise GameFileError(f"{where}: cannot tell which of {tp} it is")
+            return ambiguous
+        inner = _reader(options[0])
+        return (lambda data, where: None if data is None else inner(data, where)) if optional else inner
+    if origin is tuple:
+        item = _reader(typing.get_args(tp)[0])
+
+        def read_tuple(data, where):
+            if not isinstance(data, (list, tuple)):
+                raise GameFileError(f"{where} must be an array, not {_shown(data)}")
+            return tuple(item(x, where) for x in data)
+        return read_tuple
+    if origin is dict:
+        key_type, value_type = typing.get_args(tp)
+        read_key, read_value = _reader(key_type), _reader(value_type)
+
+        def read_dict(data, where):
+            if not isinstance(data, dict):
+                raise GameFileError(f"{where} must be a table, not {_shown(data)}")
+            return {read_key(k, where): read_value(v, f"{where}.{k}") for k, v in data.items()}
+        return read_dict
+    if tp in _SCALAR_READERS:
+        return _SCALAR_READERS[tp]
+    if tp is HexId or tp is Facing:
+        def read_parsed(data, where):
+            try:
+                return tp.parse(_text(data, where))
+            except InputError as exc:
+                raise GameFileError(f"{where}: {exc}") from None
+        return read_parsed
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        def read_enum(data, where):
+            try:
+                return tp(data)
+            except ValueError:
+                choices = ", ".join(str(m.value) for m in tp)
+                raise GameFileError(f"{where}: unknown value {_shown(data)} (choose from {choices})") from None
+        return read_enum
+    if dataclasses.is_dataclass(tp):
+        return lambda data, where: from_plain(tp, data, where)
+    raise AssertionError(f"typed: no reader for {tp!r}")
+
+
+def _read_bool(data, where):
+    if data is True or data is False:
+        return data
+    raise GameFileError(f"{where} must be true or false, not {_shown(data)}")
+
+
+def _read_int(data, where):
+    if type(data) is int:
+        return data
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise GameFileError(f"{where} must be a whole number, not {_shown(data)}")
+    return data
+
+
+def _read_float(data, where):
+    if isinstance(data, bool) or not isinstance(data, (int, float)):
+        raise GameFileError(f"{where} must be a number, not {_shown(data)}")
+    return float(data)
+
+
+def _read_str(data, where):
+    if type(data) is str:
+        return data
+    if not isinstance(data, str):
+        raise GameFileError(f"{where} must be a string, not {_shown(data)}")
+    return data
+
+
+_SCALAR_READERS = {bool: _read_bool, int: _read_int, float: _read_float, str: _read_str}
+
+
+def _text(data: object, where: str) -> str:
+    if not isinstance(data, str):
+        raise GameFileError(f"{where} must be a string, not {_shown(data)}")
+    return data
+
+
+def _shown(data: object) -> str:
+    text = repr(data)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_DEFAULTS: dict[type, tuple[tuple[str, object], ...]] = {}
+_HINTS: dict[type, dict[str, object]] = {}
+
+
+def _defaults(cls: type) -> tuple[tuple[str, object], ...]:
+    """Returns (name, default) for every field, _MISSING for a required one (computed once per class)."""
+    found = _DEFAULTS.get(cls)
+    if found is None:
+        found = tuple(
+            (f.name, f.default if f.default is not _MISSING
+             else f.default_factory() if f.default_factory is not _MISSING else _MISSING)
+            for f in dataclasses.fields(cls)
+        )
+        _DEFAULTS[cls] = found
+    return found
+
+
+def _hints(cls: type) -> dict[str, object]:
+    found = _HINTS.get(cls)
+    if found is None:
+        found = typing.get_type_hints(cls)
+        found = {f.name: found[f.name] for f in dataclasses.fields(cls)}
+        _HINTS[cls] = found
+    return found

@@ -1,0 +1,66 @@
+"""Tests for btcli.rules.kinds, the one place where the unit kinds differ: where a damage group
+strikes (tables.md 1, 2, 8.1), what it does, the control roll (tables.md 8.6 piloting, 3-5 driving)
+and which attacks a kind may make. The rule areas' own tests check the numbers in play; these check
+that each kind is routed to its own rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from btcli.dice import ManualDice
+from btcli.model.units import UnitKind
+from btcli.rules import kinds
+from tests.builders import SCORPION, changed, design, game, platoon
+
+ATLAS = "Atlas AS7-D"
+
+
+def units():
+    state = game(design(ATLAS, "m"), design(SCORPION, "t", at="0505"), platoon("inf", at="0508"))
+    return state.units["m"], state.units["t"], state.units["inf"]
+
+
+def test_every_unit_kind_has_its_rules():
+    assert set(kinds.KINDS) == set(UnitKind)
+
+
+def test_hit_location_uses_each_kinds_table():
+    mech, tank, inf = units()
+    # tables.md 1: a 'Mech's front 2 is a center torso hit and a through-armor critical chance
+    hit = kinds.hit(ManualDice([2]), mech, "front", 5, "x")
+    assert (hit.location, hit.critical) == ("CT", True)
+    # tables.md 2: a vehicle's front 2-5 ... 12 lands on the turret of a turreted tank
+    assert kinds.hit(ManualDice([12]), tank, "front", 5, "x").location == "turret"
+    # infantry take damage without a location roll: no die is consumed
+    dice = ManualDice([])
+    kinds.hit(dice, inf, "front", 5, "x")
+    assert dice.used == 0
+
+
+def test_control_roll_is_piloting_for_a_mech_and_driving_for_a_vehicle():
+    mech, tank, inf = units()
+    roll = kinds.control_roll(mech, "test", ManualDice([8]), 1)
+    assert roll.purpose.startswith("piloting skill roll m") and roll.target == mech.piloting + 1
+    hurt = changed(tank, crits=("front: driver hit",))
+    roll = kinds.control_roll(hurt, "test", ManualDice([8]), 1)
+    # tables.md 5: a driver hit adds +2 to every driving skill roll; driving first, then lasting, then the reason
+    assert roll.purpose.startswith("driving skill roll t")
+    assert [name for name, _ in roll.modifiers] == ["driving", "driver hit", "test"]
+    assert roll.target == tank.piloting + 2 + 1
+    assert kinds.control_roll(inf, "test", ManualDice([])) is None  # infantry make no such roll
+
+
+def test_a_shut_down_mech_fails_its_piloting_roll_without_rolling():
+    mech, _, _ = units()
+    assert kinds.control_roll(changed(mech, shutdown=True), "test", ManualDice([])) is None
+
+
+@pytest.mark.parametrize("weapons, refusal", [
+    (True, "weapon attacks by infantry are not resolved by btcli"),
+    (False, "infantry make no physical attacks"),
+])
+def test_attack_refusal_is_the_kinds(weapons, refusal):
+    mech, tank, inf = units()
+    assert kinds.of(mech).attack_refusal(mech, weapons) == ""
+    assert kinds.of(tank).attack_refusal(tank, weapons) == ""
+    assert kinds.of(inf).attack_refusal(inf, weapons) == refusal

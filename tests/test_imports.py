@@ -1,0 +1,107 @@
+"""Imports point one way (issue #11, docs/architecture.md): no import cycle anywhere in btcli,
+counting imports inside functions, which hide a dependency without removing it."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+PACKAGE = ROOT / "btcli"
+SHARED_TOOL = ROOT.parent / "shared" / "tools" / "import_cycles.py"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Returns each btcli module's btcli imports, module-level and function-level alike."""
+    paths = sorted(PACKAGE.rglob("*.py"))
+    known = {module_name(p) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        name = module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                targets = [base] + [f"{base}.{a.name}" for a in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in known:
+                    target = target.rpartition(".")[0]
+                if target and target != name:
+                    found.add(target)
+        if path.name == "__init__.py":  # a package's face importing its own modules is no cycle
+            found = {t for t in found if not t.startswith(name + ".")}
+        graph[name] = found
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's strongly connected components of more than one module."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                out.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_btcli_has_no_import_cycles():
+    assert cycles(import_graph()) == []
+
+
+def test_the_rules_never_import_upward():
+    """rules/ and model/ know nothing of the engine, the store, the renderers, the CLI or the catalog."""
+    upward = ("btcli.engine", "btcli.store", "btcli.render", "btcli.cli", "btcli.grammar")
+    # issue #11: catalog data is loaded by the store and carried on the units; no rule reads it
+    upward += ("btcli.catalog",)
+    for name, imports in import_graph().items():
+        if name.startswith(("btcli.rules", "btcli.model")):
+            assert not [i for i in imports if i.startswith(upward)], name
+
+
+@pytest.mark.skipif(not SHARED_TOOL.exists(), reason="the team's shared tools are not beside this checkout")
+def test_the_shared_import_cycle_tool_agrees():
+    result = subprocess.run([sys.executable, str(SHARED_TOOL), str(PACKAGE)], capture_output=True, text=True)
+    assert result.stdout.strip().endswith("import cycles: 0"), result.stdout
