@@ -19,10 +19,11 @@ Two kinds of map carry aerospace units:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 
 from btcli.model.board import Board
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -68,7 +69,7 @@ class FiringArc(str, Enum):
     RIGHT_AFT = "right_aft"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ArcArmor:
     """Armor points by arc."""
 
@@ -88,7 +89,7 @@ class ArcArmor:
         return self.nose + self.left + self.right + self.aft
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AeroWeapon:
     """``count`` weapons of one kind in one arc; entries sharing a ``bay`` fire as one attack (DropShips)."""
 
@@ -99,7 +100,7 @@ class AeroWeapon:
     shots: int = 0  # ammunition carried for it (0: energy weapon)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AeroDesign:
     """An aerospace unit's record sheet (tables.md 13.3, 13.4)."""
 
@@ -149,7 +150,7 @@ DEFAULT_GRAVITY_RANGE = 10  # AERO-GRAV-01: a "standard" world
 LOW_ALTITUDE_RANGE = range(1, 11)  # AERO-LALT-03: altitude 1 (NOE) to 10
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class SpaceMap:
     """The space map, with its planetary edge if any (AERO-ATM-01, AMB-63)."""
 
@@ -197,7 +198,7 @@ class SpaceMap:
         return tuple(f.opposite() for f in self.away_facings)  # type: ignore[return-value]
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class LowAltitudeMap:
     """A low-altitude map: its terrain (levels are altitudes) and where it lies (AERO-LALT-03, AMB-56)."""
 
@@ -219,7 +220,7 @@ class LowAltitudeMap:
 AeroMap = SpaceMap | LowAltitudeMap
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Transit:
     """A unit leaving its map: removed at the end of the turn, placed on ``to_map`` later (TURN-07)."""
 
@@ -229,7 +230,7 @@ class Transit:
     facing: Facing  # its direction of travel when it left
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AeroState:
     """One aerospace unit in play: position, flight, this turn's record and damage."""
 

@@ -10,7 +10,7 @@ AMB-61 (the re-entry cap), AMB-63 (map geometry).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from btcli.dice import Dice, Roll
@@ -27,6 +27,7 @@ from btcli.model.aero import (
     Shape,
     SpaceMap,
 )
+from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
 from btcli.rules import aero_control, aero_damage, aero_low_altitude, aero_thrust, aero_turn
 
@@ -53,7 +54,7 @@ MAY_HOVER = frozenset({AeroClass.AIRSHIP})
 SPACE_END_PHASE_ORDER = ("over_speed", "gravity", "drag")  # AMB-54
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Ban:
     """Why a unit may not be somewhere, and the rule that says so."""
 
@@ -239,7 +240,7 @@ def gravity_choices(area: SpaceMap, state: AeroState) -> tuple[HexId, ...]:
     return tuple(h for h in near if area.contains(h))
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class EndPhaseResult:
     """What the End Phase did to one unit on the space map."""
 

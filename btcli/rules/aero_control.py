@@ -14,10 +14,11 @@ is not added (docs/aero-notes.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from btcli.dice import Dice, Roll
 from btcli.model.aero import AeroDesign, AeroState
+from btcli.model.frozen import record
 from btcli.rules import aero_damage
 
 Modifiers = tuple[tuple[str, int], ...]
@@ -32,7 +33,7 @@ RANDOM_MOVEMENT_MARGIN = 5  # tables.md 9.4: failing by more than 5 also means r
 RANDOM_MOVEMENT_TURN = {1: -2, 2: -1, 3: 0, 4: 0, 5: 1, 6: 2}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class ControlOutcome:
     """A control roll made: the roll, the state after its effects, and what happened."""
 

@@ -15,12 +15,13 @@ structural integrity; SI 0 destroys the unit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 from math import ceil
 
 from btcli.dice import Dice
 from btcli.model.aero import AeroDesign, AeroState, Arc, FiringArc
+from btcli.model.frozen import record
 from btcli.rules import piloting
 from btcli.rules.aero_maneuvers import rolled_armor_arc
 
@@ -86,7 +87,7 @@ FUEL_EXPLOSION_TARGET = 10  # tables.md 9.1: fuel tank hit, 2D6 10+ explodes
 DIRECT_DAMAGE_PER_POINT = 5  # AERO-HALT-04, AERO-ATM-06: 5 nose damage per point
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class HitResult:
     """What one hit did: the new state, what happened, and the control rolls it forces (tables.md 9.4)."""
 

@@ -26,12 +26,13 @@ can end it early. Both return a ``MovePlan``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, AeroMap, AeroState, LowAltitudeMap, Region, SpaceMap
+from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import aero_atmosphere, aero_control, aero_low_altitude, aero_maneuvers, aero_thrust
 
@@ -77,7 +78,7 @@ class Outcome(str, Enum):
     CRASH = "crash"  # AERO-LALT-09: issue #14
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PathPoint:
     """One hex of a flight path: the start, then every hex entered (issue #14 reads it for attacks)."""
 
@@ -87,7 +88,7 @@ class PathPoint:
     facing: Facing
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RequiredRoll:
     """A roll the move calls for, with its target number as the move stood at that step."""
 
@@ -98,7 +99,7 @@ class RequiredRoll:
     rule: str
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class MovePlan:
     """A checked (``plan_move``) or flown (``apply_move``) aerospace move."""
 

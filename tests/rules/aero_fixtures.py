@@ -20,7 +20,17 @@ from dataclasses import replace
 
 from btcli.catalog.aero_designs import aero_designs
 from btcli.dice import ManualDice
-from btcli.model.aero import AeroClass, AeroDesign, AeroState, ArcArmor, Edge, LowAltitudeMap, Shape, SpaceMap, new_state
+from btcli.model.aero import (
+    AeroClass,
+    AeroDesign,
+    AeroState,
+    ArcArmor,
+    Edge,
+    LowAltitudeMap,
+    Shape,
+    SpaceMap,
+    new_state,
+)
 from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import aero_movement

@@ -22,7 +22,19 @@ from btcli.rules import aero_atmosphere, aero_movement
 from btcli.rules.aero_atmosphere import VTOL, AtRest
 from btcli.rules.aero_movement import Outcome
 from tests.rules.aero_fixtures import (
-    AIRSHIP, ANGEL, CORSAIR, LOW, NL42, PROP_PLANE, SPACE, ST46, H, fly, hexes, plan, unit,
+    AIRSHIP,
+    ANGEL,
+    CORSAIR,
+    LOW,
+    NL42,
+    PROP_PLANE,
+    SPACE,
+    ST46,
+    H,
+    fly,
+    hexes,
+    plan,
+    unit,
 )
 
 

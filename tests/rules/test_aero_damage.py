@@ -14,6 +14,7 @@ from btcli.rules import aero_damage
 from btcli.rules.aero_damage import AttackDirection, Critical
 from tests.rules.aero_fixtures import ANGEL, CORSAIR, unit
 
+
 # Source: tables.md 9.1 (MegaMek Aero.rollHitLocation).
 @pytest.mark.parametrize("direction, roll, expected", [
     (AttackDirection.NOSE, 2, (Arc.NOSE, Critical.WEAPON)),

@@ -16,7 +16,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import Facing
 from btcli.rules import aero_movement, aero_thrust
 from btcli.rules.aero_movement import AeroMode, Outcome
-from tests.rules.aero_fixtures import CORSAIR, DEEP, LEOPARD, LOW, LUCIFER, SPACE, AIRSHIP, H, fly, hexes, plan, unit
+from tests.rules.aero_fixtures import AIRSHIP, CORSAIR, DEEP, LEOPARD, LOW, LUCIFER, SPACE, H, fly, hexes, plan, unit
 
 
 def refused(rule: str, design, state, path: str, area=DEEP, mode=AeroMode.MAX_THRUST) -> str:
