@@ -878,8 +878,8 @@ def test_engine_move_records_position_facing_mode_and_mp():
 
 @pytest.mark.parametrize("phase", [p for p in Phase if p is not Phase.MOVEMENT])
 def test_engine_refuses_moves_outside_the_movement_phase(phase):
-    # TW p.39 phases
-    state = game(design(HUNCHBACK), phase=phase)
+    # TW p.39 phases; the deployment phase exists only in turn 0 (ASSET-DEP)
+    state = game(design(HUNCHBACK), phase=phase, turn=0 if phase is Phase.DEPLOYMENT else 1)
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
     assert info.value.rule == "TW p.39 phases"
