@@ -261,7 +261,7 @@ class Player:
         if not init.ok:
             raise PlayFailure("invariant", f"init was refused: {init.err.rstrip()}{self.s.context()}")
         handlers = {
-            "initiative": self.initiative, "movement": self.movement, "weapon": self.weapon_attacks,
+            "deployment": self.deployment, "initiative": self.initiative, "movement": self.movement, "weapon": self.weapon_attacks,
             "physical": self.physical_attacks, "heat": self.resolve, "end": self.resolve,
         }
         while True:
@@ -422,6 +422,24 @@ class Player:
                 self.commit(rep, unit)
         self.resolve(rep)
 
+    # Deployment (seed 004)
+
+    def deployment(self, rep: dict) -> None:
+        """Deploys every waiting unit of the side whose turn it is, at random hexes (near a friend once one
+        stands, as zones are compact); ``resolve-phase`` when nobody waits."""
+        side = rep["next_to_move"]
+        if side is None or not rep["unmoved"].get(side):
+            self.resolve(rep, "no unit waits to deploy")
+            return
+        uid = rep["unmoved"][side][0]
+        friends = [u["position"] for u in self.on_map(rep) if u["side"] == side]
+        for _ in range(60):
+            near = friends and self.rng.random() < 0.8
+            hex_id = self.random_hex(self.rng.choice(friends), 3) if near else self.random_hex()
+            if self.s.run("deploy", uid, "--hex", hex_id, "--facing", self.rng.choice(FACINGS), "-q").ok:
+                return
+        raise PlayFailure("deadlock", f"no hex is accepted to deploy {uid}{self.s.context()}")
+
     # Movement
 
     def movement(self, rep: dict) -> None:
@@ -481,6 +499,11 @@ class Player:
     def random_move(self, u: dict, enemies: list[dict]) -> list[str]:
         """Returns a random move order: stand, --to a hex nearby (often towards an enemy), a jump, or a --path."""
         rng, mp = self.rng, u["mp"]
+        if u["kind"] == "asset":  # fixed MP, no mode (ASSET-MOVE-02); a jump asset jumps --to a hex
+            if u["motive"] == "jump" and rng.random() < 0.6:
+                return ["--to", self.random_hex(u["position"], mp["fixed"])]
+            args = ["--path", ",".join(self.random_steps(u, max(1, mp["fixed"])))]
+            return args + (["--mode", "backward"] if rng.random() < 0.15 else [])
         vehicle = u["kind"] == "vehicle"
         modes = ["cruise", "flank"] if vehicle else ["walk", "run"]
         reach = max(mp.get("flank", 0), mp.get("run", 0), 1)
@@ -610,6 +633,13 @@ class Player:
     def fire(self, rep: dict, u: dict) -> None:
         """Fires a random subset of the weapons that a dry run says can fire (or, sometimes, blind)."""
         rng = self.rng
+        if u["kind"] == "asset":  # one attack a turn with its card, no --weapon (ASSET-ATK-04)
+            for target in self.targets(rep, u)[:3]:
+                if rng.random() < 0.7 and not self.s.look_or_refuse("attack", u["id"], target, "--dry-run").ok:
+                    continue
+                if self.s.run("attack", u["id"], target, "-q").ok:
+                    return
+            return
         specs = self.weapon_specs(u)
         targets = self.targets(rep, u)
         if not specs or not targets:
