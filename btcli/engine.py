@@ -39,9 +39,9 @@ def _attack_rule(name: str):
 
 
 def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState, list[str]]:
-    from btcli.rules import asset_play  # only a game with a deployment phase (seed 004) needs it
+    from btcli.rules import asset_deployment_phase  # only a game with a deployment phase (seed 004) needs it
 
-    return asset_play.apply_deploy(state, order, dice)
+    return asset_deployment_phase.apply_deploy(state, order, dice)
 
 
 # Each order type and the rule that carries it out; whether falls inside buildings follow it.

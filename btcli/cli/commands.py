@@ -177,9 +177,9 @@ def _preview(game: str, order) -> list[str]:
     if not isinstance(order, WeaponAttackOrder):
         raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
     if state.unit(order.attacker).is_asset:
-        from btcli.rules import asset_play
+        from btcli.rules import asset_attack_orders
 
-        return asset_play.preview(state, order)
+        return asset_attack_orders.preview(state, order)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)

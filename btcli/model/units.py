@@ -18,7 +18,7 @@ class UnitKind(str, Enum):
     MECH = "mech"
     VEHICLE = "vehicle"
     INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.infantry)
-    ASSET = "asset"  # a Battlefield Support asset (seed 004): a card, no hit locations (btcli.rules.asset_play)
+    ASSET = "asset"  # a Battlefield Support asset (seed 004): a card, no hit locations (btcli.rules.asset_kind, asset_units)
 
 
 class Motive(str, Enum):

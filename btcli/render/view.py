@@ -306,7 +306,7 @@ def _unmoved(state: GameState) -> dict[str, list[str]]:
     """The units of each side still to move (movement phase), or to deploy (deployment phase); assets
     first, as they move first (ASSET-INIT-01); gun emplacements never move (ASSET-MOVE-04)."""
     if state.phase.value == "deployment":
-        from btcli.rules.asset_play import undeployed
+        from btcli.rules.asset_deployment_phase import undeployed
 
         waiting = sorted(undeployed(state), key=lambda u: not u.is_asset)
         return {sid: [u.id for u in waiting if u.side == sid] for sid in state.sides}
@@ -342,7 +342,7 @@ def _next_to_move(state: GameState) -> str | None:
     """The side that moves next in the movement phase (deploys next in the deployment phase); once every
     unit moved, the side whose dropping 'Mech lands next (DROP-05)."""
     if state.phase.value == "deployment":
-        from btcli.rules.asset_play import side_to_deploy
+        from btcli.rules.asset_deployment_phase import side_to_deploy
 
         return side_to_deploy(state) if state.deployment is not None else None
     if state.phase.value != "movement":

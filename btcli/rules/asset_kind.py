@@ -2,7 +2,7 @@
 
 An asset has no hit locations: a damage group that strikes it is one entry of the turn's damage
 (ASSET-DMG-01), doubled from the rear (ASSET-DMG-10) or, as area effect, against infantry
-(ASSET-DMG-08), and checked in the End Phase (btcli.rules.asset_play). It makes no Piloting or
+(ASSET-DMG-08), and checked in the End Phase (btcli.rules.asset_end_phase). It makes no Piloting or
 Driving Skill Rolls (ASSET-GEN-01), no physical attacks, and an attacker aims at it with the
 card's fixed TMM (ASSET-ATK-05, -07, -09). Imported only when a game holds an asset.
 """

@@ -27,9 +27,9 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
     """Declares and resolves a weapon attack at a unit or a building hex (weapon attack phase)."""
     _may_attack(state, order.attacker, weapons=True)
     if state.unit(order.attacker).is_asset:  # seed 004: one attack a turn with the card (ASSET-ATK)
-        from btcli.rules import asset_play
+        from btcli.rules import asset_attack_orders
 
-        return asset_play.weapon_attack(state, order, dice)
+        return asset_attack_orders.weapon_attack(state, order, dice)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)

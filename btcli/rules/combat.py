@@ -255,9 +255,9 @@ def weapon_attack(
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
                 hit = replace(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
             if target.is_asset:  # ASSET-DMG-03, -07: the attacker rolls the check; AI weapons wear more
-                from btcli.rules import asset_play
+                from btcli.rules import asset_attack_orders
 
-                hit = asset_play.with_weapon_flags(hit, attacker, mount.weapon)
+                hit = asset_attack_orders.with_weapon_flags(hit, attacker, mount.weapon)
             pending.append(hit)
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)

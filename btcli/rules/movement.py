@@ -429,9 +429,9 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, 
         if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
     ]
     if any(u.is_asset for u in others):  # seed 004: 1 asset and 1 friendly 'Mech (ASSET-STACK-01, -02)
-        from btcli.rules import asset_movement, asset_play
+        from btcli.rules import asset_movement, asset_units
 
-        asset_movement.check_stacking(end, asset_play.occupant(unit), [asset_play.occupant(u) for u in others])
+        asset_movement.check_stacking(end, asset_units.occupant(unit), [asset_units.occupant(u) for u in others])
         return
     if others:
         raise IllegalOrderError(

@@ -62,9 +62,9 @@ def _check_drops_allow_move(state: GameState, unit) -> None:
 
 def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
     if state.unit(order.unit).is_asset:  # seed 004: an asset moves by its own rules
-        from btcli.rules import asset_play
+        from btcli.rules import asset_moves
 
-        return asset_play.apply_move(state, order, dice)
+        return asset_moves.apply_move(state, order, dice)
     if order.batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     plan = check_move(state, order)
@@ -199,11 +199,11 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
     if u.is_asset:  # seed 004: fixed MP, no mode (ASSET-MOVE-02)
         from dataclasses import replace
 
-        from btcli.rules import asset_play
+        from btcli.rules import asset_moves
 
         if after_slip:
             raise IllegalOrderError(f"'{u.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
-        return replace(asset_play.move_order_for(state, u, path, to, facing, mode), batch=batch)
+        return replace(asset_moves.move_order_for(state, u, path, to, facing, mode), batch=batch)
     if batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     wanted = Facing.parse(facing) if facing is not None else None

@@ -148,28 +148,28 @@ def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
 def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     events: list[str] = []
     if any(u.asset is not None for u in state.units.values()):  # ASSET-DMG: the End Phase destruction checks
-        from btcli.rules import asset_play
+        from btcli.rules import asset_end_phase
 
-        state, events = asset_play.end_phase(state, dice)
+        state, events = asset_end_phase.end_phase(state, dice)
     return end_turn(state), events
 
 
 def _deployment_missing(state: GameState) -> tuple[str, str] | None:
-    from btcli.rules import asset_play
+    from btcli.rules import asset_deployment_phase
 
-    return asset_play.missing_deployments(state)
+    return asset_deployment_phase.missing_deployments(state)
 
 
 def _end_deployment(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-    from btcli.rules import asset_play
+    from btcli.rules import asset_deployment_phase
 
-    return asset_play.end_deployment(state, dice)
+    return asset_deployment_phase.end_deployment(state, dice)
 
 
 def _side_to_deploy(state: GameState) -> str | None:
-    from btcli.rules import asset_play
+    from btcli.rules import asset_deployment_phase
 
-    return asset_play.side_to_deploy(state)
+    return asset_deployment_phase.side_to_deploy(state)
 
 
 GROUND_TURN = (

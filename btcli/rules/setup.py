@@ -47,11 +47,11 @@ def place_problem(board: Board, unit: Unit) -> str:
 def stacking_problem(placed: list[Unit], unit: Unit) -> str:
     """Says why ``unit`` cannot start beside the units already placed (one unit a hex and level), or ''."""
     if unit.is_asset or any(u.is_asset for u in placed):  # seed 004: ASSET-STACK, footprints (ASSET-MULTI-03)
-        from btcli.rules import asset_play
+        from btcli.rules import asset_units
 
         assets_in = [u for u in placed if u.is_asset and u.hex is not None]
-        if unit.is_asset or any(unit.hex in asset_play.occupied(u) for u in assets_in):
-            return asset_play.stacking_problem(placed, unit) if unit.hex is not None else ""
+        if unit.is_asset or any(unit.hex in asset_units.occupied(u) for u in assets_in):
+            return asset_units.stacking_problem(placed, unit) if unit.hex is not None else ""
     crowded = next((u for u in placed if u.hex is not None and u.hex == unit.hex and _place(u) == _place(unit)), None)
     if crowded is None:
         return ""

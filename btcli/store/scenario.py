@@ -84,9 +84,9 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
         deployment=deployment,
     )
     if deployment is not None:  # ASSET-DEP: the game opens with the deployment phase (turn 0)
-        from btcli.rules import asset_play
+        from btcli.rules import asset_deployment_phase
 
-        state = asset_play.open_deployment(state)
+        state = asset_deployment_phase.open_deployment(state)
     return state
 
 
@@ -100,7 +100,7 @@ ASSET_KEYS = {"id", "side", "name", "kind", "card", "card_file", "veteran", "pos
 def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object:
     """Returns a Battlefield Support asset (seed 004) placed by card name, inline card or .bfs file."""
     from btcli.catalog import asset_cards
-    from btcli.rules import asset_play
+    from btcli.rules import asset_units
 
     uid = str(raw.get("id", ""))
     if not uid or not set(uid) <= _ID_CHARS or not uid[0].isalnum():
@@ -152,13 +152,13 @@ def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object
         facing = Facing.parse(str(raw.get("facing", "N")))
     except InputError as exc:
         raise GameFileError(f"asset {uid!r}: {exc}") from None
-    unit = asset_play.new_asset(uid, str(raw["side"]), str(raw.get("name", card.name)), card, veteran, facing)
+    unit = asset_units.new_asset(uid, str(raw["side"]), str(raw.get("name", card.name)), card, veteran, facing)
     if position:
         hex_id = board.parse_hex(position)
-        problem = asset_play.placement_problem(board, unit, hex_id, unit.facing)
+        problem = asset_units.placement_problem(board, unit, hex_id, unit.facing)
         if problem:
             raise GameFileError(f"asset {uid!r}: {problem}")
-        unit = asset_play.placed(unit, hex_id, unit.facing, elevation)
+        unit = asset_units.placed(unit, hex_id, unit.facing, elevation)
     elif elevation:
         raise GameFileError(f"asset {uid!r} has no position to fly over")
     return unit

@@ -1,4 +1,4 @@
-"""Assets in a game (btcli.rules.asset_play, seed 004): a card becoming a unit, footprints, stacking
+"""Assets in a game (btcli.rules.asset_units, asset_moves, asset_attack_orders, asset_end_phase; seed 004): a card becoming a unit, footprints, stacking
 and moves through the engine, area effects, and the End Phase. The CLI side is tests/cli/test_assets_cli.py."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import Phase
 from btcli.model.units import Motive
-from btcli.rules import asset_play
+from btcli.rules import asset_attack_orders, asset_end_phase, asset_kind, asset_units
 from tests.builders import H, asset, changed, design, game, resolve, run
 
 LONG_TOM = "Mobile Long Tom Artillery LT-MOB-25"
@@ -33,14 +33,14 @@ def test_a_card_becomes_a_unit_with_its_values():  # ASSET-GEN-07, ASSET-TERR-01
 
 def test_a_multi_hex_asset_occupies_the_hex_behind_it():  # ASSET-GEN-03, ASSET-MULTI-03
     state = game(asset(LONG_TOM, at="0505", facing="S"))
-    assert asset_play.occupied(state.unit("a1")) == (H("0505"), H("0504"))
-    assert H("0504") in asset_play.occupants(state)
+    assert asset_units.occupied(state.unit("a1")) == (H("0505"), H("0504"))
+    assert H("0504") in asset_units.occupants(state)
 
 
 def test_a_multi_hex_asset_moves_by_its_primary_hex():  # ASSET-MULTI-01
     state = game(asset(LONG_TOM, at="0505", facing="S"))
     state, events, _ = move(state, "a1", "F")
-    assert asset_play.occupied(state.unit("a1")) == (H("0506"), H("0505"))
+    assert asset_units.occupied(state.unit("a1")) == (H("0506"), H("0505"))
     assert events == ["a1 moves 0505 -> 0506 facing S: 1 of 2 MP, 1 hex; its second element in 0505"]
 
 
@@ -90,7 +90,7 @@ def test_a_blast_reaching_only_the_second_element_does_no_damage():  # ASSET-DMG
     state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.WEAPON)
     events: list[str] = []
     blast = AreaEffect.of("test blast", {H("0504"): 20})
-    assert asset_play.area_hits(state, blast, "x", None, events) == []
+    assert asset_attack_orders.area_hits(state, blast, "x", None, events) == []
     assert events == ["  the blast reaches only a1's second element: no damage (ASSET-DMG-09)"]
 
 
@@ -105,9 +105,9 @@ def test_a_minefield_is_area_effect_damage_doubled_against_infantry():  # ASSET-
 def test_the_end_phase_removes_every_element_of_a_destroyed_multi_hex_asset():  # ASSET-DMG-09, ASSET-DMG-03
     state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.END)
     unit = state.unit("a1")
-    state = state.with_unit(asset_play.record(unit, unit.asset.state.evolve(damage=6, attackers=("m1",),
+    state = state.with_unit(asset_kind.record(unit, unit.asset.state.evolve(damage=6, attackers=("m1",),
                                                                               check_due=True)))
-    state, events = asset_play.end_phase(state, ManualDice([9]))
+    state, events = asset_end_phase.end_phase(state, ManualDice([9]))
     assert state.unit("a1").destroyed
     assert events[-1] == "a1's every element is removed: 0505, 0504 (ASSET-DMG-09)"
 
@@ -115,7 +115,7 @@ def test_the_end_phase_removes_every_element_of_a_destroyed_multi_hex_asset():  
 def test_the_turns_damage_is_forgotten_at_the_end_phase():  # ASSET-DMG-11
     state = game(asset(TANK), phase=Phase.END)
     unit = state.unit("a1")
-    state = state.with_unit(asset_play.record(unit, unit.asset.state.evolve(damage=3, attackers=("m1",))))
+    state = state.with_unit(asset_kind.record(unit, unit.asset.state.evolve(damage=3, attackers=("m1",))))
     state, events, _ = resolve(state)
     assert state.unit("a1").asset.state.damage == 0 and not any("destruction check" in e for e in events)
 
