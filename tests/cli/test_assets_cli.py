@@ -483,3 +483,46 @@ def test_a_gun_emplacement_is_hit_at_minus_four_and_fires_only_into_its_front_ar
                    "  medium range (4 hexes)           +2\n  target immobile (gun emplacement) -4\n")
     err = refused(path, ILLEGAL, "attack", path, "tank", "locust", "--dry-run")
     assert err == "Error: tank cannot attack 'locust': 0608 is outside the front arc of 'Heavy Emplacement' (ASSET-ATK-06)\n"
+
+
+# -- more of the seams: physical attacks on assets, choosing the movement halves ----------------------
+
+KICKED = HEAD.format(victory="") + """
+[[units]]
+id = "tank"
+side = "blue"
+card = "S-1 Light tracked tank"
+position = "0505"
+facing = "N"
+
+[[units]]
+id = "locust"
+side = "red"
+design = "Locust LCT-1V"
+position = "0506"
+facing = "N"
+"""
+
+
+def test_a_kick_on_an_asset_from_behind_counts_double_against_its_threshold(tmp_path):  # ASSET-DMG-01, -10
+    path = in_weapon_phase(tmp_path, KICKED)
+    ok("resolve-phase", path, "-q")  # weapon -> physical
+    ok("attack", path, "locust", "tank", "--physical", "kick", "-q")
+    out = ok("resolve-phase", path, "--dice", "12").out
+    asset = unit_json(path, "tank")["asset"]
+    assert "tank takes 8 damage from locust (doubled from the rear): 8 this turn" in out  # 20 t: kick 4, x2
+    assert (asset["damage_this_turn"], asset["check_due"]) == (8, True)
+
+
+def test_a_side_chooses_its_smaller_movement_half_first_with_its_first_asset(tmp_path):  # ASSET-INIT-03, AMB-64
+    path = deployed(tmp_path)
+    ok("resolve-phase", path, "--dice", "3,9", "-q")  # blue loses the initiative
+    assert field(path, "move_queue") == "tank-a tank-b rifles tank-c vtol hunch locust"
+    out = ok("move", path, "tank-a", "--mode", "stand", "--batch", "1").out
+    assert "blue moves its assets in halves, 1 first (AMB-64)" in out
+    assert field(path, "move_queue") == "rifles tank-b tank-c vtol hunch locust"
+    refused(path, ILLEGAL, "move", path, "tank-b", "--mode", "stand", contains="(ASSET-INIT-02)")
+    ok("move", path, "rifles", "--mode", "stand", "-q")
+    err = refused(path, ILLEGAL, "move", path, "tank-b", "--mode", "stand", "--batch", "2")
+    assert err == ("Error: side 'blue' chose its batches with its first asset this phase; --batch comes with that "
+                   "first asset only (ASSET-INIT-03)\n")
