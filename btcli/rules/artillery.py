@@ -100,7 +100,8 @@ def scatter(target: HexId, dice: Dice, what: str) -> tuple[HexId, list[str]]:
     here = target
     for _ in range(distance):
         here = here.neighbor(direction)
-    return here, [f"the shell scatters {distance} hexes {direction.name} of {target.label} to {here.label}"]
+    where = here.label if here.col >= 0 and here.row >= 0 else f"off the map (column {here.col}, row {here.row})"
+    return here, [f"the shell scatters {distance} hexes {direction.name} of {target.label} to {where}"]
 
 
 def artillery_to_hit(card: AssetCard, veteran: bool, modifiers: Sequence[tuple[str, int]] = ()) -> ToHit:

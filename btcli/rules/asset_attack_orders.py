@@ -34,17 +34,29 @@ AREA_GROUP = 5
 
 def _artillery_hex(state: GameState, attacker: Unit, target: str) -> HexId | None:
     """Returns the hex an Artillery card aims at (a hex label, or the hex of the unit named), else None."""
-    if not attacker.asset.card.has(ARTILLERY):
+    card = attacker.asset.card
+    if not card.has(ARTILLERY):
         return None
     if target in state.units:
         aimed = state.units[target]
         if not aimed.active:
             raise IllegalOrderError(f"'{target}' is destroyed or off the map", "TW p.99")
-        return aimed.hex
-    if len(target) == 4 and target.isascii() and target.isdigit():
-        return state.board.parse_hex(target)
-    state.unit(target)  # raises: unknown unit
-    return None
+        if aimed.side == attacker.side:
+            raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target}' of its own side (aim at a hex to shell "
+                                    "one it stands in)", "TW p.99")
+        hex_id = aimed.hex
+    elif len(target) == 4 and target.isascii() and target.isdigit():
+        hex_id = state.board.parse_hex(target)
+    else:
+        state.unit(target)  # raises: unknown unit
+        return None
+    if hex_id == attacker.hex:
+        raise IllegalOrderError(f"'{attacker.id}' cannot aim its artillery at its own hex {hex_id.label}",
+                                "TW artillery, UNVERIFIED")
+    if not asset_attacks.in_firing_arc(card, attacker.hex, attacker.facing, hex_id):
+        raise IllegalOrderError(f"{hex_id.label} is not in '{attacker.id}''s firing arc: No Turret, the front arc "
+                                "only", "ASSET-ATK-06")
+    return hex_id
 
 
 def _check_attacker(state: GameState, attacker: Unit, order: WeaponAttackOrder) -> None:
@@ -199,6 +211,3 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
 def with_weapon_flags(hit: Hit, attacker: Unit, weapon: str) -> Hit:
     """Returns a 'Mech's or vehicle's hit on an asset with its attacker and the AI note (ASSET-DMG-03, -07)."""
     return replace(hit, attacker=attacker.id, anti_infantry=weapon in AI_WEAPONS)
-
-
-# -- the End Phase (ASSET-DMG) --------------------------------------------------------------------

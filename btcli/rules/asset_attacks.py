@@ -36,7 +36,6 @@ from btcli.rules.turn_order import movement_slots
 
 ATTACK_PHASE = "weapon"  # ASSET-ATK-03: assets attack in the weapon attack phase
 STANDARD_MUNITION = "standard"  # ASSET-ATK-08: no special munitions
-ASSET_HEIGHT = 1  # ASSET-ATK-02: 1 level tall for line of sight
 # tables.md 6.2 attacker movement, used only when an asset spots for indirect fire (ASSET-ATK-08)
 # in the mode it is assumed to have used (ASSET-MOVE-04).
 SPOTTER_MOVEMENT = {AssumedMode.RUN: 2, AssumedMode.JUMP: 3, AssumedMode.IMMOBILE: 0}
@@ -174,18 +173,6 @@ def target_modifiers(
     if card.is_immobile:
         mods.append(("target immobile (gun emplacement)", IMMOBILE))
     return mods
-
-
-def has_partial_cover(card: AssetCard) -> bool:
-    """Tells whether an asset target can have partial cover: never (ASSET-ATK-02)."""
-    return False
-
-
-def los_top(card: AssetCard, own_hex: Hex, elevation: int = 0) -> int:
-    """Returns the level of the asset's top for line of sight: its hex + 1, or an airborne VTOL's absolute height (ASSET-ATK-02, AMB-65)."""
-    if is_airborne(card, elevation):
-        return own_hex.level + elevation
-    return own_hex.level + ASSET_HEIGHT
 
 
 # -- what a hit delivers (ASSET-ATK-04) ---------------------------------------------------

@@ -185,6 +185,3 @@ def apply_deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[Game
     events.append(f"{unit.id} deploys in {hex_id.label} facing {facing.name}"
                   + (f" (also {', '.join(h.label for h in occupied(new)[1:])})" if occupied(new)[1:] else ""))
     return state.with_unit(new), events
-
-
-# -- an asset's move (ASSET-MOVE, ASSET-TERR, ASSET-STACK, ASSET-MULTI) -------------------------

@@ -182,7 +182,7 @@ def check_stacking(hex_id: HexId, mover: Occupant, present: Sequence[Occupant]) 
     if mover.is_infantry_asset:
         enemies = [o for o in enemies if not o.is_infantry_asset]  # ASSET-STACK-03
     if enemies and (mover.is_asset or any(o.is_asset for o in enemies)):
-        raise IllegalOrderError(f"cannot end a move in {hex_id.label}: enemy units are there", "ASSET-STACK-02")
+        raise IllegalOrderError(f"cannot stand in {hex_id.label}: enemy units are there", "ASSET-STACK-02")
     friends = [o for o in present if o.side == mover.side] + [mover]
     assets = sum(1 for o in friends if o.is_asset)
     others = len(friends) - assets
@@ -190,12 +190,12 @@ def check_stacking(hex_id: HexId, mover: Occupant, present: Sequence[Occupant]) 
         return
     if others and (assets > 1 or others > 1):
         raise IllegalOrderError(
-            f"cannot end a move in {hex_id.label}: a hex holds 2 friendly assets, or 1 asset and 1 friendly 'Mech "
+            f"cannot stand in {hex_id.label}: a hex holds 2 friendly assets, or 1 asset and 1 friendly 'Mech "
             f"({assets} assets and {others} other units)", "ASSET-STACK-01"
         )
     if assets > 2:
         raise IllegalOrderError(
-            f"cannot end a move in {hex_id.label}: a hex holds at most 2 friendly assets ({assets})", "ASSET-STACK-01"
+            f"cannot stand in {hex_id.label}: a hex holds at most 2 friendly assets ({assets})", "ASSET-STACK-01"
         )
 
 
@@ -336,7 +336,11 @@ def check_asset_move(
     if building_move:
         mp = allowance  # ASSET-MOVE-11: a single move using all available MP, whatever the building costs
     elif mp > allowance:
-        raise IllegalOrderError(f"'{who}' needs {mp} MP for this path, has {allowance}", "ASSET-MOVE-02")
+        # ASSET-MOVE-01 ('Mech movement rules), tables.md 11.1: with at least 1 MP a unit may always enter
+        # one hex as its whole move, whatever it costs, where it may enter at all (no facing change).
+        if not (len(hexes) == 1 and allowance >= 1 and all(s in ("F", "B") for s in steps)):
+            raise IllegalOrderError(f"'{who}' needs {mp} MP for this path, has {allowance}", "ASSET-MOVE-02")
+        mp = allowance
     occupied = card.occupied_hexes(here, face)
     if steps:  # standing still checks nothing; a turn in place swings a footprint (ASSET-MULTI-02)
         occupied = _check_end(card, board, here, face, mover, occupants, vtol and elev > 0)

@@ -65,6 +65,9 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
     check_mode(unit, order.mode)
     card = unit.asset.card
+    if card.is_immobile:  # not even a stand: it holds no movement slot of its side (ASSET-INIT-04)
+        raise IllegalOrderError(f"'{unit.id}' is a gun emplacement: immobile, it takes no part in the movement "
+                                "phase (ASSET-INIT-04)", "ASSET-MOVE-04")
     events: list[str] = []
     if order.batch:
         from btcli.rules.asset_deployment_phase import choose_batch  # the halves are chosen as in deployment
@@ -109,6 +112,3 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     if mode is not MoveMode.JUMP and not (card.movement is MovementCode.VTOL and move.elevation > 0):
         state = minefields.along(state, unit.id, move.hexes, dice, events)  # ASSET-DMG-08 via the area effect
     return state, events
-
-
-# -- attacks (ASSET-ATK) ---------------------------------------------------------------------------

@@ -111,6 +111,3 @@ def stacking_problem(units: Iterable[Unit], unit: Unit) -> str:
         except IllegalOrderError as exc:
             return f"unit {unit.id!r}: {exc}"
     return ""
-
-
-# -- deployment (ASSET-DEP) ----------------------------------------------------------------------

@@ -116,7 +116,8 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
             )
         if not arcs.in_arc(attacker.hex, attacker.facing, "front", target.hex):
             raise IllegalOrderError(f"'{target.id}' is not in '{attacker.id}''s front arc", "tables.md 8.7")
-        difference = attacker.piloting - target.piloting
+        # An asset has no piloting skill, only its card's one skill: no difference (btcli's reading, rules-notes).
+        difference = 0 if target.is_asset else attacker.piloting - target.piloting
         if difference:
             mods.append(("piloting difference", difference))
     else:

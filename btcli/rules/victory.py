@@ -14,6 +14,8 @@ def losses(state: GameState, side: str) -> tuple[int, int]:
     scenarios have no objective of presence, scanning or exit for an asset to claim.
     """
     units = state.units_of(side)
+    if state.phase is Phase.DEPLOYMENT:  # off the map because still to deploy, not lost (ASSET-DEP-01)
+        return sum(1 for u in units if u.destroyed), len(units)
     return sum(1 for u in units if u.out_of_action and not u.in_reserve), len(units)
 
 

@@ -526,3 +526,27 @@ def test_a_side_chooses_its_smaller_movement_half_first_with_its_first_asset(tmp
     err = refused(path, ILLEGAL, "move", path, "tank-b", "--mode", "stand", "--batch", "2")
     assert err == ("Error: side 'blue' chose its batches with its first asset this phase; --batch comes with that "
                    "first asset only (ASSET-INIT-03)\n")
+
+
+def test_a_gun_emplacement_takes_no_part_in_the_movement_phase(tmp_path):  # ASSET-INIT-04, ASSET-MOVE-04
+    path = deployed(tmp_path)
+    ok("resolve-phase", path, "--dice", "3,9", "-q")
+    err = refused(path, ILLEGAL, "move", path, "gun", "--mode", "stand")
+    assert err == ("Error: 'gun' is a gun emplacement: immobile, it takes no part in the movement phase "
+                   "(ASSET-INIT-04) (ASSET-MOVE-04)\n")
+    assert field(path, "move_queue") == "tank-a tank-b rifles tank-c vtol hunch locust"
+
+
+def test_artillery_fires_only_into_its_front_arc_and_never_at_its_own_side(tmp_path):  # ASSET-ATK-06, TW p.99
+    path = in_weapon_phase(tmp_path)  # the Long Tom (No Turret) in 0203 facing S
+    err = refused(path, ILLEGAL, "attack", path, "longtom", "0201")
+    assert err == "Error: 0201 is not in 'longtom''s firing arc: No Turret, the front arc only (ASSET-ATK-06)\n"
+    refused(path, ILLEGAL, "attack", path, "longtom", "hunch", contains="of its own side")
+    refused(path, ILLEGAL, "attack", path, "longtom", "0203", contains="its own hex 0203")
+    assert ok("attack", path, "longtom", "rifles", "--dry-run").out.startswith("longtom Long Tom artillery -> 0508")
+
+
+def test_units_still_to_deploy_are_not_losses(tmp_path):  # ASSET-DEP-01; docs/json-output.md "losses"
+    path = init_game(tmp_path, DEPLOYING)
+    sides = json.loads(ok("report", path, "--format", "json").out)["sides"]
+    assert {sid: (s["losses"], s["units"]) for sid, s in sides.items()} == {"blue": (0, 5), "red": (0, 3)}

@@ -10,7 +10,9 @@ from btcli.model.assets import AssetState
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import asset_attacks as atk
+from btcli.rules import los
 from btcli.rules.turn_order import movement_slots
+from tests.builders import asset, changed, design, game
 
 H = HexId.parse
 HERE = H("0505")
@@ -39,16 +41,29 @@ def test_assets_declare_attacks_in_the_mech_order():  # ASSET-ATK-01
 
 
 def test_assets_are_one_level_tall_and_never_in_partial_cover():  # ASSET-ATK-02
-    assert atk.los_top(TANK, Hex(level=2)) == 3
-    assert atk.has_partial_cover(TANK) is False
-    assert atk.has_partial_cover(EMPLACEMENT) is False
+    # A tank asset behind a level-1 hill seen by a 'Mech: in sight and with no partial cover, where a
+    # 'Mech in its place has partial cover (the game's own line of sight, btcli.rules.los).
+    hill = {"0509": {"level": 1}}
+    state = game(design("Hunchback HBK-4G", "a", at="0510"), asset("S-1 Light tracked tank", "t", at="0508",
+                                                                    side="blue"), hexes=hill)
+    sight = los.line_of_sight(state.board, state.units["a"], state.units["t"])
+    assert (sight.blocked, sight.partial_cover) == (False, False)
+    mech = game(design("Hunchback HBK-4G", "a", at="0510"), design("Hunchback HBK-4G", "t", at="0508", side="blue"),
+                hexes=hill)
+    assert los.line_of_sight(mech.board, mech.units["a"], mech.units["t"]).partial_cover
+    assert los.unit_top(state.board, state.units["t"]) == 1  # one level tall
 
 
-def test_a_flying_vtol_asset_is_as_tall_as_it_flies_over_clear_ground():  # ASSET-ATK-02, AMB-65
+def test_a_flying_vtol_asset_is_as_tall_as_it_flies_over_clear_ground():  # ASSET-ATK-02, AMB-65, VTOL-ATK-03
+    # The scout VTOL asset behind a level-2 hill: hidden when landed (1 level tall), seen at elevation 2,
+    # as a seed-000 VTOL is; over woods it counts as in a clear hex (only its card TMM).
+    state = game(design("Hunchback HBK-4G", "a", at="0510"), asset("S-2 Scout VTOL", "t", at="0508", side="blue"),
+                 hexes={"0509": {"level": 2}})
+    landed, flying = state.units["t"], changed(state.units["t"], elevation=2)
+    assert los.line_of_sight(state.board, state.units["a"], landed).blocked
+    assert not los.line_of_sight(state.board, state.units["a"], flying).blocked
     woods = Hex(Terrain.LIGHT_WOODS, level=1)
-    assert atk.los_top(VTOL, woods, elevation=3) == 4
     assert atk.target_modifiers(VTOL, woods, elevation=3) == [("target movement modifier (card)", 5)]
-    assert atk.los_top(VTOL, woods, elevation=0) == 2  # landed: a 1-level asset
 
 
 def test_attack_tn_is_skill_plus_standard_modifiers_without_attacker_movement():  # ASSET-ATK-03

@@ -84,6 +84,20 @@ def test_a_path_beyond_the_fixed_mp_is_refused():  # ASSET-MOVE-02
     assert rule_of(e) == "ASSET-MOVE-02"
 
 
+def test_minimum_movement_enters_one_hex_whatever_it_costs():  # ASSET-MOVE-01, tables.md 11.1
+    # The 'Mech rules' minimum movement: a 1 MP platoon into light woods (2 MP), a 2 MP tracked asset up
+    # a level (1 + 2 MP), each as its whole move.
+    assert move(FOOT, "F", board(h0504=Hex(Terrain.LIGHT_WOODS))).mp == 1
+    assert move(card("two-tracked", mp=2), "F", board(h0504=Hex(Terrain.CLEAR, level=1))).mp == 2
+
+
+@pytest.mark.parametrize("steps", ["F F", "R F"])
+def test_minimum_movement_is_one_hex_and_no_facing_change(steps):  # ASSET-MOVE-01, ASSET-MOVE-02
+    with pytest.raises(IllegalOrderError, match="needs 2 MP for this path, has 1") as e:
+        move(card("one-tracked", mp=1), steps)
+    assert rule_of(e) == "ASSET-MOVE-02"
+
+
 def test_facing_changes_cost_one_mp_per_hexside():  # ASSET-MOVE-03
     plan = move(TANK, "R R")
     assert (plan.mp, plan.facing) == (2, Facing.SE)

@@ -23,7 +23,7 @@ from btcli.model.orders import PhysicalAttackOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.rules import physical
-from tests.builders import design, physical_game, purposes, put
+from tests.builders import asset, design, physical_game, purposes, put
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; Medium Laser LA (weapon 1), Medium Laser RA (weapon 2)
 ATLAS = "Atlas AS7-D"  # 100 t; front armor CT 47, LT/RT 32, LA/RA 34, LL/RL 41
@@ -433,3 +433,14 @@ def test_target_pushed_off_the_map_by_a_charge_makes_no_psr():
     state, _, d = attack(state, "charge", CHARGE_DICE[:-1])
     assert state.units["t"].hex is None
     assert [p for p in purposes(d) if p.startswith("piloting")] == ["piloting skill roll a (made a charge)"]
+
+
+def test_a_charge_on_an_asset_has_no_piloting_difference():
+    # An asset has no piloting skill, only its card's one skill (btcli's reading, docs/rules-notes.md):
+    # piloting 5 + attacker walked +1 + the card's TMM +1 (ASSET-ATK-03) = 7, no difference modifier.
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"),
+                          asset("S-1 Light tracked tank", "t", at="0506", facing="N", side="blue"))
+    state = put(state, "a", mode=MoveMode.WALK, hexes_moved=3)
+    target, mods, _ = physical.check(state, state.unit("a"), state.unit("t"), "charge")
+    assert not any(name == "piloting difference" for name, _ in mods)
+    assert target == 7, mods
