@@ -6,7 +6,8 @@ This module implements the basic Total Warfare reading as best known, and
 every number in it is UNVERIFIED (docs/rules-notes.md, Battlefield Support assets):
 
 - The attack targets a hex. Its TN is the card's skill plus the modifiers the
-  caller passes (for example a spotter's, ASSET-ATK-08); the card's skill (8
+  caller passes (btcli's artillery order passes none: spotting for indirect fire,
+  ASSET-ATK-08, is not modelled); the card's skill (8
   on the Long Tom) is taken to include the indirect-fire difficulty.
 - A hit strikes the target hex with the weapon's full damage and each ring of
   hexes around it with less: 10 points less per hex out (ARTILLERY_DAMAGE).

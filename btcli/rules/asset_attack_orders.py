@@ -27,6 +27,9 @@ from btcli.rules.asset_units import airborne, occupied
 from btcli.rules.modifiers import ToHit
 
 # ASSET-DMG-07: the weapons a record sheet marks AI (machine guns, flamers), when a 'Mech or vehicle fires them.
+# Kept here rather than as a Weapon flag in the catalog: weapon data travels in every game file's
+# weapon_specs, so a new field would rewrite saved games (and the goldens), and a game saved without it
+# would silently lose the note.
 AI_WEAPONS = frozenset({"Machine Gun", "Flamer", "Vehicle Flamer"})
 # UNVERIFIED (TW artillery, not in the seeds): area-effect damage strikes a 'Mech or vehicle in 5-point groups.
 AREA_GROUP = 5

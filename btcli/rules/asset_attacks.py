@@ -15,7 +15,7 @@ breakdown weapon attacks use (btcli.rules.tohit).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from btcli.errors import IllegalOrderError
 from btcli.model.assets import (  # noqa: F401  (AssetHitDamage: this module's result type)
@@ -24,22 +24,12 @@ from btcli.model.assets import (  # noqa: F401  (AssetHitDamage: this module's r
     AssetCard,
     AssetHitDamage,
     AssetState,
-    AssumedMode,
     MovementCode,
 )
 from btcli.model.board import Hex
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import arcs
-from btcli.rules.asset_general import assumed_mode
 from btcli.rules.modifiers import IMMOBILE, RANGE_MODIFIER, WOODS_IN_HEX, ToHit
-from btcli.rules.turn_order import movement_slots
-
-ATTACK_PHASE = "weapon"  # ASSET-ATK-03: assets attack in the weapon attack phase
-STANDARD_MUNITION = "standard"  # ASSET-ATK-08: no special munitions
-# tables.md 6.2 attacker movement, used only when an asset spots for indirect fire (ASSET-ATK-08)
-# in the mode it is assumed to have used (ASSET-MOVE-04).
-SPOTTER_MOVEMENT = {AssumedMode.RUN: 2, AssumedMode.JUMP: 3, AssumedMode.IMMOBILE: 0}
-
 
 # -- one attack a turn (ASSET-ATK-04) --------------------------------------------------
 
@@ -57,16 +47,7 @@ def record_attack(state: AssetState) -> AssetState:
     return state.evolve(attacked=True)
 
 
-def declaration_slots(counts: Mapping[str, int], initiative_order: Sequence[str]) -> tuple[str, ...]:
-    """Returns the side of each weapon attack declaration slot, assets counted among the units like 'Mechs (ASSET-ATK-01).
-
-    ``counts`` holds each side's attacking units, assets included; the order is
-    the one 'Mechs use (btcli.rules.phases.movement_slots), loser first.
-    """
-    return movement_slots(counts, tuple(initiative_order))
-
-
-# -- arcs, range, munitions (ASSET-ATK-06, ASSET-ATK-08) --------------------------------
+# -- arcs and range (ASSET-ATK-06, ASSET-ATK-08) --------------------------------
 
 
 def fires_front_only(card: AssetCard) -> bool:
@@ -87,17 +68,6 @@ def range_modifier(card: AssetCard, distance: int) -> tuple[str, int] | None:
     if band is None:
         return None
     return f"{band} range ({distance} hexes)", RANGE_MODIFIER[band]
-
-
-def check_munition(card: AssetCard, munition: str) -> None:
-    """Raises IllegalOrderError for any munition but the standard one: assets use no special munitions (ASSET-ATK-08)."""
-    if munition.strip().casefold() != STANDARD_MUNITION:
-        raise IllegalOrderError(f"asset '{card.name}' cannot use {munition} ammunition", "ASSET-ATK-08")
-
-
-def spotter_movement_modifier(card: AssetCard, moved: bool) -> int:
-    """Returns the attacker movement modifier an asset has when spotting for indirect fire, the only time it has one (ASSET-ATK-08, ASSET-MOVE-04)."""
-    return SPOTTER_MOVEMENT[assumed_mode(card)] if moved else 0
 
 
 # -- the attack's to-hit number (ASSET-ATK-03) -----------------------------------------

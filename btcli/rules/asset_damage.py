@@ -17,8 +17,6 @@ rolled through the Dice with its purpose, target number and modifiers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from btcli.dice import Dice
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetCard, AssetHitDamage, AssetKind, AssetState
@@ -131,14 +129,13 @@ def destruction_check(
     dice: Dice,
     name: str,
     attacker: str | None = None,
-    extra_modifiers: Sequence[tuple[str, int]] = (),
 ) -> tuple[AssetState, list[str]]:
     """Makes the asset's End Phase destruction check if one is due; returns the new state and events.
 
     Made once per turn however many attackers (ASSET-DMG-06), rolled by the
     designated ``attacker`` (default: the first to damage it this turn). The
-    2D6 roll plus the damage modifier (ASSET-DMG-04) and any ``extra_modifiers``
-    to the roll, all cumulative (ASSET-DMG-05), destroys the asset on a result
+    2D6 roll plus the damage modifier (ASSET-DMG-04; the seed names no other,
+    ASSET-DMG-05) destroys the asset on a result
     of at least its check TN (ASSET-DMG-03). Recorded as a roll against the TN
     lowered by the modifiers. A check TN of 2 destroys it without a roll
     (ASSET-DMG-13). A survivor's check TN drops by 1, or 2 after anti-infantry
@@ -155,7 +152,6 @@ def destruction_check(
     mods: list[tuple[str, int]] = [("destruction check TN", state.check)]
     if bonus:
         mods.append((f"damage {state.damage} this turn: +{bonus} to the roll", -bonus))
-    mods.extend((f"{why}: {value:+d} to the roll", -value) for why, value in extra_modifiers)
     target = sum(value for _, value in mods)
     roll = dice.roll(2, f"destruction check {name} (rolled by {roller})", target=target, modifiers=tuple(mods))
     result = roll.total - target + state.check  # the modified roll, for the event
@@ -184,10 +180,9 @@ def end_phase(
     dice: Dice,
     name: str,
     attacker: str | None = None,
-    extra_modifiers: Sequence[tuple[str, int]] = (),
 ) -> tuple[AssetState, list[str]]:
     """Resolves an asset's End Phase: its destruction check if due, then the turn's damage is forgotten (ASSET-DMG-02, ASSET-DMG-11)."""
-    state, events = destruction_check(card, state, dice, name, attacker, extra_modifiers)
+    state, events = destruction_check(card, state, dice, name, attacker)
     return forget_turn(state), events
 
 

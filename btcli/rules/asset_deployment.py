@@ -8,14 +8,13 @@ row at 0) is the ``edge_row`` argument.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection
 from enum import Enum
 
 from btcli.errors import IllegalOrderError
 from btcli.model.assets import AssetCard
 from btcli.model.board import Board
 from btcli.model.hexgrid import HexId
-from btcli.rules.asset_order import AssetBatch, NonAssetStage, asset_batches, check_batch_size
 
 ZONE_DISTANCE = 6  # ASSET-DEP-03: at least 6 hexes from the enemy deployment zone
 EDGE_DISTANCE = 7  # ASSET-DEP-04: at least 7 hexes from the enemy's home edge
@@ -29,21 +28,6 @@ class Edge(str, Enum):
     SOUTH = "south"
     EAST = "east"
     WEST = "west"
-
-
-def deployment_sequence(
-    counts: Mapping[str, int], deployment_order: Sequence[str], larger_first: Mapping[str, bool]
-) -> tuple[AssetBatch | NonAssetStage, ...]:
-    """Returns the setup order: every asset batch, alternating halves in the scenario's order, then the non-assets (ASSET-DEP-01, ASSET-DEP-02).
-
-    Gun emplacements count here (AMB-48); each owner chooses whether its larger batch goes first (AMB-64).
-    """
-    return asset_batches(counts, deployment_order, larger_first) + (NonAssetStage("deployment"),)
-
-
-def check_deployment_batch(count: int, already: int, size: int) -> None:
-    """Raises IllegalOrderError unless a side placing ``size`` assets now places one of its halves (ASSET-DEP-02, AMB-64)."""
-    check_batch_size(count, already, size, "ASSET-DEP-02")
 
 
 def zone_distance(hex_id: HexId, zone: Collection[HexId]) -> int:

@@ -105,11 +105,6 @@ def movement_allowance(card: AssetCard, backward: bool = False, on_road: bool = 
     return ceil(card.mp / 2) + bonus
 
 
-def needs_skid_check(card: AssetCard, *, on_pavement: bool = False, turned: bool = False) -> bool:
-    """Tells whether an asset's move calls for a skid or sideslip check: never (ASSET-MOVE-13, ASSET-GEN-01)."""
-    return False
-
-
 def parse_steps(text: str | Sequence[str]) -> tuple[str, ...]:
     """Parses a path such as ``"F F L F"`` or ``"FFLF"``; raises InputError for anything but F B L R A D."""
     raw = text.split() if isinstance(text, str) and " " in text.strip() else list(text)

@@ -4,18 +4,18 @@ A side with assets acts in two batches, the larger ceil(n / 2), and its owner
 chooses whether the larger batch goes first or second (AMB-64). The sides
 alternate batch by batch: for movement from the initiative loser (ASSET-INIT-02),
 for deployment in the scenario's deployment order (ASSET-DEP-02). Gun
-emplacements are left out of the movement split (ASSET-INIT-04) but not out of
+emplacements (every immobile asset) are left out of the movement split by
+``turn_order.asset_movers`` (ASSET-INIT-04) but not out of
 the deployment split (AMB-48). When one side alone has assets it moves (or
 deploys) all of them in one batch, still before any non-asset (AMB-49).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from math import ceil
 
 from btcli.errors import IllegalOrderError
-from btcli.model.assets import AssetKind
 from btcli.model.frozen import record
 
 
@@ -25,18 +25,6 @@ class AssetBatch:
 
     side: str
     size: int
-
-
-@record
-class NonAssetStage:
-    """After every asset batch: the non-asset units deploy or move under the normal rules."""
-
-    what: str  # "deployment" or "movement"
-
-
-def counted_for_movement(kinds: Iterable[AssetKind]) -> int:
-    """Returns how many of a side's assets count for the movement split: gun emplacements do not (ASSET-INIT-04)."""
-    return sum(1 for kind in kinds if kind is not AssetKind.GUN_EMPLACEMENT)
 
 
 def batch_sizes(count: int, larger_first: bool) -> tuple[int, int]:
@@ -81,15 +69,4 @@ def asset_batches(
     halves = {side: batch_sizes(counts[side], larger_first.get(side, True)) for side in sides}
     batches = [AssetBatch(side, halves[side][i]) for i in (0, 1) for side in sides]
     return tuple(b for b in batches if b.size > 0)
-
-
-def movement_sequence(
-    counts: Mapping[str, int], initiative_order: Sequence[str], larger_first: Mapping[str, bool]
-) -> tuple[AssetBatch | NonAssetStage, ...]:
-    """Returns the movement phase's order: every asset batch from the initiative loser, then the non-assets (ASSET-INIT-01, ASSET-INIT-02).
-
-    ``counts`` are the assets counted for movement (``counted_for_movement``);
-    ``initiative_order`` lists the sides loser first.
-    """
-    return asset_batches(counts, initiative_order, larger_first) + (NonAssetStage("movement"),)
 

@@ -5,14 +5,16 @@ from __future__ import annotations
 import pytest
 
 from btcli.catalog.asset_cards import asset_card, card_from_table
-from btcli.errors import IllegalOrderError
+from btcli.errors import IllegalOrderError, InputError
 from btcli.model.assets import AssetState
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import MoveOrder, WeaponAttackOrder
+from btcli.model.state import Phase
+from btcli.model.units import MoveMode
 from btcli.rules import asset_attacks as atk
 from btcli.rules import los
-from btcli.rules.turn_order import movement_slots
-from tests.builders import asset, changed, design, game
+from tests.builders import asset, changed, design, fire, game, gunner, put, run, weapon_game
 
 H = HexId.parse
 HERE = H("0505")
@@ -33,11 +35,19 @@ def behind(hex_id: HexId, facing: Facing, n: int) -> HexId:
     return hex_id
 
 
-def test_assets_declare_attacks_in_the_mech_order():  # ASSET-ATK-01
-    counts = {"red": 3, "blue": 2}  # red: one 'Mech and two assets
-    assert atk.declaration_slots(counts, ("red", "blue")) == movement_slots(counts, ("red", "blue"))
-    assert atk.declaration_slots(counts, ("red", "blue")) == ("red", "blue", "red", "red", "blue")
-    assert atk.ATTACK_PHASE == "weapon"
+def test_assets_declare_attacks_like_mechs():  # ASSET-ATK-01
+    # the asset's attack is the 'Mechs' weapon attack order, declared in the weapon attack phase among theirs,
+    # and its damage waits for the end of the phase as theirs does
+    units = (asset("S-1 Light tracked tank", "t", at="0508"), gunner("g", "0509", "Medium Laser"),
+             design("Hunchback HBK-4G", "m", at="0505", side="blue", facing="S"))
+    with pytest.raises(IllegalOrderError):
+        run(weapon_game(*units, phase=Phase.MOVEMENT), WeaponAttackOrder("t", "m"), [])  # not in movement
+    state, _, _ = fire(weapon_game(*units), "g", "m", ("Medium Laser",), [12, 7])  # a 'Mech declares first
+    state, events, _ = fire(state, "t", "m", (), [12, 7])  # then the asset: hit, the location rolled
+    assert [d.attacker for d in state.declarations] == ["g", "t"]
+    assert "hit" in events[0] and events[-1] == "  5 to m CT"
+    assert state.unit("m").armor == weapon_game(*units).unit("m").armor  # nothing applied yet
+    assert [h.damage for h in state.pending] == [5, 5]
 
 
 def test_assets_are_one_level_tall_and_never_in_partial_cover():  # ASSET-ATK-02
@@ -67,12 +77,17 @@ def test_a_flying_vtol_asset_is_as_tall_as_it_flies_over_clear_ground():  # ASSE
 
 
 def test_attack_tn_is_skill_plus_standard_modifiers_without_attacker_movement():  # ASSET-ATK-03
-    target = HERE.neighbor(N).neighbor(N)  # 2 hexes: medium for range 1/2/3
-    to_hit = atk.asset_to_hit(ELEMENTAL, veteran=False, attacker_hex=HERE, facing=N, target_hex=target,
-                              target_modifiers=atk.target_modifiers(TANK, CLEAR), intervening_woods=1)
-    assert to_hit.target == 9  # 5 + 2 + 1 + 1, the asset having moved its full MP
-    assert [name for name, _ in to_hit.modifiers] == ["skill", "medium range (2 hexes)", "target movement modifier (card)",
-                                                      "intervening woods"]
+    # catalog: skill 5, medium range (+2), target TMM +1, intervening light woods (+1), the asset having moved
+    # its full MP -> TN 9. The Elementals jump their full 3 MP through the engine, then attack the tank 2 hexes
+    # away (medium for range 1/2/3) across one light woods hex.
+    state = game(asset("Elemental Battle Armor [MG](Sqd5)", "e", at="0508"), asset("S-1 Light tracked tank", "t",
+                 at="0503", side="blue"), hexes={"0504": {"terrain": "light_woods"}})
+    state, _, _ = run(state, MoveOrder("e", "jump", (), H("0505")), [])
+    assert state.unit("e").mp_spent == 3
+    state, _, dice = fire(changed(state, phase=Phase.WEAPON), "e", "t", (), [2])
+    assert dice.rolls[0].target == 9
+    assert [name for name, _ in dice.rolls[0].modifiers] == ["skill", "medium range (2 hexes)",
+                                                             "target movement modifier (card)", "intervening woods"]
 
 
 def test_veteran_assets_attack_with_the_grey_skill():  # ASSET-ATK-03, ASSET-GEN-07
@@ -122,13 +137,15 @@ def test_assets_fire_all_round_except_emplacements_and_no_turret():  # ASSET-ATK
     assert to_hit.rule == "ASSET-ATK-06"
 
 
-@pytest.mark.parametrize("attacker_movement, tn", [(0, 2), (1, 3)])
-def test_gun_emplacements_are_immobile_targets(attacker_movement, tn):  # ASSET-ATK-07
-    # gunnery-4 'Mech at medium range (+2) against a gun emplacement with card TMM +0 in clear terrain
-    mods = [("gunnery", 4), ("medium range", 2), ("attacker movement", attacker_movement)]
-    mods += atk.target_modifiers(EMPLACEMENT, CLEAR)
-    assert sum(value for _, value in mods) == tn
-    assert ("target immobile (gun emplacement)", -4) in atk.target_modifiers(EMPLACEMENT, CLEAR)
+@pytest.mark.parametrize("mode, tn", [(MoveMode.STAND, 2), (MoveMode.WALK, 3)])
+def test_gun_emplacements_are_immobile_targets(mode, tn):  # ASSET-ATK-07
+    # catalog: a gunnery-4 'Mech at medium range (+2) against a gun emplacement with card TMM +0 in clear
+    # terrain: 4 + 0 + 2 - 4 = 2 standing still; 3 after walking (+1). Through the engine's weapon attack.
+    state = weapon_game(gunner("g", "0510", "Medium Laser"), asset("Heavy Emplacement", "e", at="0505", side="blue",
+                                                                     facing="S"))  # 5 hexes: medium
+    state = put(state, "g", mode=mode, hexes_moved=0 if mode is MoveMode.STAND else 3)
+    _, _, dice = fire(state, "g", "e", ("Medium Laser",), [2])
+    assert dice.rolls[0].target == tn
 
 
 def test_no_minimum_range():  # ASSET-ATK-08
@@ -139,25 +156,24 @@ def test_no_minimum_range():  # ASSET-ATK-08
     assert atk.range_modifier(lrm, 22) is None
 
 
+def test_no_minimum_range_in_a_game():  # ASSET-ATK-08
+    # an LRM carrier card 2 hexes from a 'Mech that stood still: skill 6 + short range 0, no minimum-range
+    # modifier (a 'Mech's LRM would add +5 at range 2)
+    lrm = {"name": "LRM carrier", "kind": "vehicle", "mp": 4, "movement": "T", "tmm": 1, "skill": 6, "check": 7,
+           "threshold": 5, "damage": "5x2", "range": [7, 14, 21]}
+    state = weapon_game(asset(lrm, "l", at="0507"), design("Hunchback HBK-4G", "m", at="0505", side="blue"))
+    state = put(state, "m", mode=MoveMode.STAND)
+    _, _, dice = fire(state, "l", "m", (), [2])
+    assert dice.rolls[0].target == 6
+
+
 def test_no_special_munitions():  # ASSET-ATK-08
-    atk.check_munition(MAXIM, "standard")
-    with pytest.raises(IllegalOrderError) as e:
-        atk.check_munition(MAXIM, "inferno")
-    assert e.value.rule == "ASSET-ATK-08"
-
-
-def test_attacker_movement_counts_only_when_spotting():  # ASSET-ATK-08, ASSET-MOVE-04
-    assert atk.spotter_movement_modifier(TANK, moved=True) == 2  # assumed running
-    assert atk.spotter_movement_modifier(ELEMENTAL, moved=True) == 3  # jump MP
-    assert atk.spotter_movement_modifier(TANK, moved=False) == 0
-
-
-def test_many_attacks_never_run_out_of_ammunition():  # ASSET-ATK-08
-    state = AssetState.fresh(MAXIM)
-    for _ in range(20):
-        atk.check_can_attack(state, "maxim-1")
-        state = atk.record_attack(state).evolve(attacked=False)  # a new turn
-    assert not hasattr(state, "ammo") and not hasattr(state, "heat")
+    # an asset attacks with its card: no order can name a weapon or a munition for it
+    state = weapon_game(asset("S-1 Light tracked tank", "t", at="0508"), design("Hunchback HBK-4G", "m", at="0505",
+                                                                                side="blue"))
+    for weapon in ("S-1 Light tracked tank", "LRM 10:cluster"):
+        with pytest.raises(InputError, match="give no --weapon"):
+            run(state, WeaponAttackOrder("t", "m", (weapon,)), [])
 
 
 @pytest.mark.parametrize("card, terrain, expected", [

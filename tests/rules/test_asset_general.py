@@ -1,56 +1,70 @@
-"""Tests for the general asset rules (btcli.rules.asset_general; ASSET-GEN)."""
+"""The general asset rules (ASSET-GEN) as the game applies them: no Piloting or Driving Skill Roll, no heat or
+ammunition, the printed skill of a card. (ASSET-GEN-03 and -05: test_asset_play, test_asset_damage; ASSET-GEN-04:
+the SVG map in tests/cli/test_assets_cli.py; ASSET-GEN-06: the CLI game won by destroying an asset, ibid.)"""
 
 from __future__ import annotations
 
 import pytest
 
-from btcli.catalog.asset_cards import asset_card
 from btcli.dice import ManualDice
-from btcli.errors import IllegalOrderError
-from btcli.model.assets import AssetKind
-from btcli.rules import asset_general as gen
-from btcli.rules.asset_general import Objective
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.orders import MoveOrder, WeaponAttackOrder, parse_steps
+from btcli.model.state import Phase
+from btcli.rules import kinds
+from tests.builders import asset, changed, design, fire, game, resolve, run
+
+TANK = "S-1 Light tracked tank"  # 4 MP, tracked
+RUBBLE = {"0509": {"terrain": "rubble"}}
 
 
-def test_a_forced_psr_fails_without_rolling():  # ASSET-GEN-01
-    dice = ManualDice([])  # a roll would run out of values and raise
-    outcome = gen.piloting_roll("tank-1", "skid")
-    assert (outcome.success, outcome.rolled) == (False, False)
+def test_a_control_roll_asked_of_an_asset_fails_without_rolling():  # ASSET-GEN-01
+    # the game's one entry for a unit's piloting/driving roll (btcli.rules.kinds, used e.g. by buildings.py);
+    # a 'Mech or a vehicle asked the same rolls the dice
+    state = game(asset(TANK), design("Hunchback HBK-4G", "m1", at="0505"))
+    dice = ManualDice([])  # any roll would run out of values and raise
+    assert kinds.control_roll(state.unit("a1"), "entering a building", dice) is None
     assert dice.rolls == []
+    with pytest.raises(InputError, match="ran out"):
+        kinds.control_roll(state.unit("m1"), "entering a building", dice)
 
 
-def test_an_action_that_needs_a_psr_is_refused():  # ASSET-GEN-01
+def test_terrain_never_forces_a_psr_on_an_asset():  # ASSET-GEN-01, ASSET-TERR-02
+    # the tracked tank enters rubble through the engine: the rubble's MP is paid, and no die is rolled
+    state, events, dice = run(game(asset(TANK), hexes=RUBBLE), MoveOrder("a1", "", parse_steps("F")), [])
+    assert dice.rolls == []
+    assert events == ["a1 moves 0510 -> 0509 facing N: 2 of 4 MP, 1 hex"]
+
+
+def test_an_action_that_would_need_a_skill_roll_is_refused():  # ASSET-GEN-01, ASSET-MOVE-13
+    # going on after a sideslip needs a driving roll; an asset cannot make it, so the order is refused
+    state = game(asset("Maxim Heavy Hover Transport"), hexes={"0509": {"terrain": "paved"}})
     with pytest.raises(IllegalOrderError) as e:
-        gen.check_action_without_psr("tank-1", "enter the building", needs_psr=True)
-    assert e.value.rule == "ASSET-GEN-01"
-    gen.check_action_without_psr("tank-1", "enter the building", needs_psr=False)
-    gen.check_action_without_psr("tank-1", "enter the building", needs_psr=True, scenario_allows=True)
+        run(state, MoveOrder("a1", "", parse_steps("F,R"), after_slip="continue"), [])
+    assert e.value.rule == "ASSET-MOVE-13"
 
 
-def test_rules_that_track_per_turn_information_are_not_used():  # ASSET-GEN-02
-    assert gen.rule_applies(needs_turn_to_turn_tracking=True) is False
-    assert gen.rule_applies(needs_turn_to_turn_tracking=False) is True
-    assert gen.tracks_heat_or_ammunition() is False  # ASSET-ATK-08
+def test_twenty_turns_of_attacks_never_run_out_of_ammunition_or_build_heat():  # ASSET-GEN-02, ASSET-ATK-08
+    # an asset attacks once a turn, every turn, through the engine; the End Phase forgets the attack, and
+    # nothing else is carried from turn to turn: no shot spent, no heat (a 'Mech firing its AC/20 would)
+    state = game(asset(TANK, "t", at="0508"), design("Atlas AS7-D", "m", at="0505", side="blue"),
+                 phase=Phase.WEAPON)
+    for turn in range(1, 21):
+        state = changed(state, phase=Phase.WEAPON, turn=turn)
+        state, events, _ = fire(state, "t", "m", (), [2])  # a miss: the target stays as it is
+        assert "rolls 2: miss" in events[0]
+        with pytest.raises(IllegalOrderError) as e:
+            run(state, WeaponAttackOrder("t", "m"), [])
+        assert e.value.rule == "ASSET-ATK-04"  # one attack a turn, not a count of shots
+        state, _, _ = resolve(changed(state, phase=Phase.END))
+    tank = state.unit("t")
+    assert (tank.heat, tank.ammo) == (0, ())
 
 
-def test_two_vehicles_in_a_hex_show_a_miniature_over_a_token():  # ASSET-GEN-04
-    assert gen.token_roles(["maxim-1", "browning-1"]) == (("maxim-1", "miniature"), ("browning-1", "token"))
-
-
-@pytest.mark.parametrize("objective, counts", [(Objective.DESTROY, True), (Objective.CLAIM, False),
-                                               (Objective.SCAN, False), (Objective.EXIT, False)])
-def test_assets_count_only_for_destroying_the_enemy(objective, counts):  # ASSET-GEN-06, AMB-47
-    assert gen.counts_for_objective(objective) is counts
-    assert gen.counts_for_objective(objective, scenario_allows=True) is True
-
-
-@pytest.mark.parametrize("kind, clan, skills", [(AssetKind.VEHICLE, False, (6, 5)), (AssetKind.CONVENTIONAL_INFANTRY, False, (6, 5)),
-                                                (AssetKind.GUN_EMPLACEMENT, False, (5, 4)), (AssetKind.BATTLE_ARMOR, True, (5, 4))])
-def test_default_skills_when_a_card_must_be_filled_in(kind, clan, skills):  # ASSET-GEN-07, AMB-69
-    assert gen.default_skill(kind, clan) == skills
-
-
-@pytest.mark.parametrize("name", ["Heavy Emplacement", "Elemental Battle Armor [MG](Sqd5)"])
-def test_printed_emplacement_and_clan_cards_agree_with_the_default(name):  # AMB-69: the card wins, and here agrees
-    card = asset_card(name)
-    assert (card.skill, card.veteran_skill) == gen.default_skill(card.kind, clan=True)
+@pytest.mark.parametrize("card, veteran, gunnery", [
+    ("Heavy Emplacement", False, 5), ("Heavy Emplacement", True, 4),  # tables.md 16.1: 5 (4) on the emplacement
+    ("Elemental Battle Armor [MG](Sqd5)", False, 5), ("Elemental Battle Armor [MG](Sqd5)", True, 4),  # Clan: 5 (4)
+    ("S-1 Light tracked tank", False, 6), ("S-1 Light tracked tank", True, 5),  # IS vehicle: 6 (5)
+])
+def test_a_unit_plays_with_its_cards_printed_skill(card, veteran, gunnery):  # ASSET-GEN-07, AMB-69
+    unit = game(asset(card, veteran=veteran, facing="S")).unit("a1")
+    assert unit.gunnery == gunnery

@@ -86,6 +86,15 @@ def test_an_asset_never_makes_a_psr_or_skids_on_pavement():  # ASSET-GEN-01, ASS
     assert events[0].startswith("a1 moves 0510 -> ")
 
 
+def test_a_hover_asset_turning_on_pavement_after_its_full_mp_makes_no_skid_check():  # ASSET-MOVE-13, ASSET-GEN-01
+    # catalog ASSET-MOVE-13: the Maxim (8 MP, hover) moves 7 hexes and turns on pavement: no roll at all (the
+    # scripted dice hold none, so any skid or sideslip roll would raise)
+    paved = {f"05{r:02d}": {"terrain": "paved"} for r in range(1, 11)}
+    state, events, dice = move(game(asset("Maxim Heavy Hover Transport"), hexes=paved), "a1", "F,F,F,F,F,F,F,R")
+    assert dice.rolls == []
+    assert events == ["a1 moves 0510 -> 0503 facing NE: 8 of 8 MP, 7 hexes"]
+
+
 def test_a_blast_reaching_only_the_second_element_does_no_damage():  # ASSET-DMG-09, AMB-52
     state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.WEAPON)
     events: list[str] = []
