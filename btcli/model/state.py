@@ -5,6 +5,7 @@ from dataclasses import field
 from enum import Enum
 
 from btcli.errors import InputError
+from btcli.model.aero import LowAltitudeMap, SpaceMap
 from btcli.model.board import Board
 from btcli.model.frozen import (
     evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
@@ -97,7 +98,7 @@ class GameState:
 
     name: str
     seed: int | str
-    maps: dict[str, Board]  # every map of the game by id; "ground" is the ground board
+    maps: dict[str, Board | SpaceMap | LowAltitudeMap]  # every map by id; "ground" is the ground board
     sides: dict[str, Side]
     units: dict[str, Unit]
     rolls: int = 0  # dice rolled so far; the seeded dice continue from here

@@ -14,7 +14,7 @@ from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
 from btcli.model.state import Hit
 from btcli.model.units import Unit, UnitKind
-from btcli.rules import condition, damage, infantry, piloting, vehicles
+from btcli.rules import aero_kind, condition, damage, infantry, piloting, vehicles
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -91,6 +91,8 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(damage.mech_hit, _mech_take, piloting_roll),
     UnitKind.VEHICLE: KindRules(damage.vehicle_location, vehicles.vehicle_damage, driving_roll),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
+    UnitKind.AERO: KindRules(aero_kind.hit_location, aero_kind.take_hit, aero_kind.control_roll,
+                             aero_kind.attack_refusal),
 }
 
 

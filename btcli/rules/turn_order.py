@@ -33,10 +33,11 @@ def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str,
 
 
 def movers(state: GameState) -> dict[str, int]:
-    """Returns how many units of each side move this turn (units still in action on the map)."""
+    """Returns how many units of each side move this turn (units still in action on the map; aerospace
+    units move in their own phases, btcli.rules.aero_phases)."""
     counts = {sid: 0 for sid in state.sides}
     for unit in state.units.values():
-        if not unit.out_of_action:
+        if not unit.out_of_action and unit.aero is None:
             counts[unit.side] += 1
     return counts
 
@@ -52,7 +53,7 @@ def side_to_move(state: GameState) -> str | None:
     done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE)
     waiting = {sid: 0 for sid in state.sides}
     for u in state.units.values():
-        if u.mode is MoveMode.NONE and not u.out_of_action:
+        if u.mode is MoveMode.NONE and not u.out_of_action and u.aero is None:
             waiting[u.side] = waiting.get(u.side, 0) + 1
     for side in state.move_order[done:]:
         if waiting.get(side):
@@ -74,4 +75,4 @@ def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
 
 def missing_movers(state: GameState) -> list[str]:
     """Returns the active units that have not yet moved (or declared standing still)."""
-    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE]
+    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE and u.aero is None]
