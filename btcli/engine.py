@@ -46,7 +46,7 @@ HANDLERS = {
     CommitDropOrder: (drops.apply_commit_order, True),
     RevealDropOrder: (drops.apply_reveal_order, True),
     AbortDropOrder: (drops.apply_abort_order, True),
-    ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice), True),
+    ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice, order.gravity), True),
 }
 
 

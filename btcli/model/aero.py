@@ -297,6 +297,7 @@ class AeroFlight:
     random_movement: bool = False
     transit: Transit | None = None
     transit_turn: int = 0  # the turn it left its map (TURN-07, AMB-56); 0 while not in transit
+    gravity_choice: HexId | None = None  # resolve-phase --gravity: its hex for this End Phase's pull (AERO-GRAV-02)
     landed: bool = False
     engine_hits: int = 0
     left_thruster_hits: int = 0

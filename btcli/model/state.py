@@ -21,6 +21,8 @@ class Phase(str, Enum):
 
     INITIATIVE = "initiative"
     MOVEMENT = "movement"
+    AERO_MOVEMENT = "aero_movement"  # TURN-01: aerospace units, after the ground units (games with aerospace maps)
+    SPACE_MOVEMENT = "space_movement"  # TURN-02: units on the space map, turns 6, 12, ...
     WEAPON = "weapon"
     PHYSICAL = "physical"
     HEAT = "heat"

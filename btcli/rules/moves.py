@@ -10,6 +10,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import GameState, evolve
 from btcli.rules import (
+    aero_moves,
     buildings,
     collisions,
     displacement,
@@ -61,6 +62,8 @@ def _check_drops_allow_move(state: GameState, unit) -> None:
 
 
 def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    if state.phase in aero_moves.AERO_PHASES or state.unit(order.unit).aero is not None:
+        return aero_moves.apply_move(state, order, dice)  # issue #13: aerospace units fly by their own rules
     plan = check_move(state, order)
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
@@ -190,6 +193,8 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
         raise InputError("give either --path or --to, not both")
     phases.check_accepts(state, MoveOrder)
     u = state.unit(unit_id)
+    if u.aero is not None or state.phase in aero_moves.AERO_PHASES:
+        return aero_moves.order_for(state, u, path, mode)
     wanted = Facing.parse(facing) if facing is not None else None
     chosen = movement.parse_mode(u, mode or "")
     if chosen is movement.MoveMode.JUMP:
