@@ -8,9 +8,10 @@ Measures, in one run on this machine:
   3. the same two commands on a game with 10,000 log entries;
   4. `btcli verify` throughput (entries replayed per second) on the long game;
   5. `btcli report` and `btcli move` on a game with 20 Battlefield Support assets (issue #12),
-     short (~10 entries) and long (10,000 entries).
+     short (~10 entries) and long (10,000 entries);
+  6. `btcli report` on an aerospace game (examples/orbital-descent.sh's golden game, three maps).
 Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s; (5) the same
-targets as (2) and (3) (issue #12).
+targets as (2) and (3) (issue #12); (6) <= 1.3 x (1).
 """
 
 from __future__ import annotations
@@ -128,6 +129,9 @@ def main() -> None:
         cases[f"move {label}"] = lambda game=game, pristine=pristine, mover=mover: timed(
             [btcli, "move", str(game), mover, "--mode", "stand", "-q"], lambda: shutil.copy(pristine, game)
         )
+    aero = work / "aero.toml"  # issue #13: maps, flight lines and aerospace units in the report
+    shutil.copy(ROOT / "tests" / "golden" / "orbital-descent" / "game.toml", aero)
+    cases["report aero"] = lambda: timed([btcli, "report", str(aero)])
     samples: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(args.runs):  # round-robin, so drift in the machine's speed hits every case alike
         for name, case in cases.items():
@@ -171,6 +175,8 @@ def main() -> None:
         f"| {a_long[0] / a_short[0]:.2f} x 10-entry | <= 1.2 |",
         f"| `btcli move`, 20-asset game, {args.entries:,} entries | {a_long[1] * 1000:.0f} ms "
         f"| {a_long[1] / a_short[1]:.2f} x 10-entry | <= 1.2 |",
+        f"| `btcli report`, aerospace game (orbital descent) | {median['report aero'] * 1000:.0f} ms "
+        f"| {median['report aero'] / baseline:.2f} x baseline | <= 1.3 |",
     ]
     text = "\n".join(lines)
     print(text)

@@ -69,7 +69,8 @@ DICE = Opt(("--dice",), "dice", "Use these dice instead of the seeded ones, one 
            "takes a total 2-12, a 1D6 roll 1-6. Example: --dice 8,3,11")
 QUIET = Opt(("--quiet", "-q"), "quiet", "Print nothing on success.", FLAG, CLI)
 STEPS_HELP = ("Steps: F forward, B backward, L/R turn one hexside, T onto the roof or bridge deck ahead, U stand up "
-              "(first), A/D climb/descend (VTOL); 3F repeats. E.g. F,F,R,F")
+              "(first), A/D climb/descend (VTOL); 3F repeats. E.g. F,F,R,F. Aerospace units: a step string such as "
+              "\"+ + F F L F\" (docs/aerospace.md; one starting with '-' as --path=-,F,F)")
 
 COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("init", "Create a game file from a scenario (turn 1, initiative phase).", game=False, args=(
@@ -92,10 +93,12 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--to",), "to", "Destination hex CCRR; btcli finds the cheapest legal path."),
         Opt(("--facing",), "facing", "Facing at the end: N, NE, SE, S, SW, NW."),
         Opt(("--mode",), "mode", "walk|run|jump ('Mechs), cruise|flank (vehicles), or stand. Default: the slowest "
-            "that suffices."),
+            "that suffices. Aerospace units: safe|max (thrust declared, AERO-GEN-02)."),
         Opt(("--after-slip",), "after_slip", "After a sideslip: stop (default) or continue the rest of the path."),
         Opt(("--batch",), "batch", "Assets (seed 004): the size of the side's first half of assets this phase, "
             "given with its first asset (default: the larger half first)."),
+        Opt(("--dry-run",), "dry_run", "Aerospace units: show the thrust of each step and every roll the move "
+            "needs; roll nothing.", FLAG, CLI),
         DICE, QUIET,
     )),
     Command("attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "
@@ -140,7 +143,10 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         QUIET,
     )),
     Command("resolve-phase", "Close the current phase (refusing if an action is missing) and open the next.",
-            options=(DICE, QUIET)),
+            options=(
+                Opt(("--gravity",), "gravity", "End Phase of a space turn: UNIT=HEX, the hex gravity pulls that "
+                    "unit into when it could be either of two (AERO-GRAV-02); repeatable.", REPEAT),
+                DICE, QUIET)),
     Command("report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
         Opt(("--format", "-f"), "format", "Output format.", where=CLI, kind=("text", "json", "markdown"),
             default="text"),
@@ -269,10 +275,14 @@ def order_text(order: Order) -> str:
     )
 
     if isinstance(order, MoveOrder):
+        from btcli.model.orders import AERO_MODES
+
         parts = ["move", order.unit]
         if order.mode:
             parts += ["--mode", order.mode]
-        if order.steps:
+        if order.steps and order.mode in AERO_MODES:  # aerospace steps may begin with '-': one word
+            parts.append("--path=" + ",".join(order.steps))
+        elif order.steps:
             parts += ["--path", ",".join(order.steps)]
         if order.after_slip:
             parts += ["--after-slip", order.after_slip]
@@ -310,7 +320,7 @@ def order_text(order: Order) -> str:
     if isinstance(order, AbortDropOrder):
         return f"drop {order.unit} --abort"
     if isinstance(order, ResolvePhaseOrder):
-        return "resolve-phase"
+        return " ".join(["resolve-phase", *(f"--gravity {choice}" for choice in order.gravity)])
     raise TypeError(f"no text for {order!r}")
 
 
@@ -357,6 +367,7 @@ def _read_order(text: str) -> tuple[Order, tuple[int, ...] | None]:
 
 def _order(verb: str, v: dict) -> Order | None:
     from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
+        AERO_MODES,
         AbortDropOrder,
         ClearJamOrder,
         CommitDropOrder,
@@ -373,7 +384,12 @@ def _order(verb: str, v: dict) -> Order | None:
     if verb == "move":
         to = HexId.parse(v["to"]) if v["to"] is not None else None
         facing = Facing.parse(v["facing"]) if v["facing"] is not None else None
-        steps = parse_steps(v["path"]) if v["path"] is not None else ()
+        if v["path"] is None:
+            steps = ()
+        elif v["mode"] in AERO_MODES:  # aerospace steps, checked by the flight rules (docs/aerospace.md)
+            steps = tuple(v["path"].split(","))
+        else:
+            steps = parse_steps(v["path"])
         return MoveOrder(v["unit"], v["mode"] or "", steps, to, facing, v["after_slip"] or "", batch_number(v["batch"]))
     if verb == "deploy":
         if v["hex"] is None:
@@ -398,7 +414,7 @@ def _order(verb: str, v: dict) -> Order | None:
         if v["hex"] is not None and v["facing"] is not None and v["salt"] is not None:
             return RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
         return None
-    return ResolvePhaseOrder()
+    return ResolvePhaseOrder(tuple(v["gravity"] or ()))
 
 
 def batch_number(text: str | None) -> int:

@@ -323,3 +323,32 @@ def hex_hits(state: GameState) -> list[tuple[str, int]]:
 
 def armor_lost(unit: Unit) -> int:
     return sum(unit.max_armor.values()) - sum(unit.armor.values())
+
+
+# -- aerospace (seed 001, issue #13) --------------------------------------------------------------------------
+
+CORSAIR = "Corsair CSR-V12"  # aerospace fighter, SI 6, safe 6 / max 9
+ANGEL = "Light Strike Fighter Angel"  # conventional fighter
+NL42 = "Battle Taxi NL-42"  # spheroid small craft
+SPACE_MAP = {"kind": "space", "width": 20, "height": 20, "surface": "west"}  # column 01 the ground row
+LOW_MAP = {"kind": "low_altitude", "under": "0110", "ground_hex": "0809", "width": 16, "height": 17}
+
+
+def flier(name: str = CORSAIR, uid: str = "f1", at: str = "0810", *, map: str = "space", facing: str = "SW",
+          side: str = "red", **keys) -> dict:
+    """Returns a scenario [[units]] entry for an aerospace design on a space or low-altitude map."""
+    return {"id": uid, "side": side, "design": name, "map": map, "position": at, "facing": facing, **keys}
+
+
+def aero_scenario(*units: dict, maps: dict[str, dict] | None = None, ground: tuple[dict, ...] = (), **keys) -> dict:
+    """Returns ``scenario`` with the aerospace ``maps`` (default: the 20 x 20 space map with a west surface
+    and the low-altitude map under 0110), the ``units`` and a 'Mech of each side on the ground board."""
+    ground = ground or (design(HUNCHBACK, "g-red", at="0510"), design(HUNCHBACK, "g-blue", at="0505", side="blue"))
+    data = scenario(*ground, *units, **keys)
+    data["maps"] = {"space": dict(SPACE_MAP), "low": dict(LOW_MAP)} if maps is None else maps
+    return data
+
+
+def aero_game(*units: dict, phase: Phase = Phase.INITIATIVE, turn: int = 1, **keys) -> GameState:
+    """Returns the game of ``aero_scenario(*units, **keys)`` in ``phase`` of ``turn``."""
+    return dataclasses.replace(scenario_from_dict(aero_scenario(*units, **keys)), phase=phase, turn=turn)

@@ -58,7 +58,7 @@ def parse_design(name: str, data: dict, source: str) -> AeroDesign:
         name=name,
         aero_class=_choice(data, "class", AeroClass, where),
         shape=_choice(data, "shape", Shape, where),
-        tons=_number(data, "tons", where, positive=True),
+        tons=float(_number(data, "tons", where, positive=True)),
         safe_thrust=safe,
         max_thrust=max_thrust,
         structural_integrity=_count(data, "structural_integrity", where, least=1),
@@ -144,7 +144,7 @@ def _weapons(value, where: str) -> tuple[AeroWeapon, ...]:
     return tuple(weapons)
 
 
-def _bays(value, where: str) -> tuple[tuple[str, int], ...]:
+def _bays(value, where: str) -> dict[str, int]:
     if not isinstance(value, dict):
         raise GameFileError(f"{where}: expected {{ KIND = COUNT, ... }}")
-    return tuple((kind, _count(value, kind, where, least=1)) for kind in value)
+    return {kind: _count(value, kind, where, least=1) for kind in value}

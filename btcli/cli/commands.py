@@ -105,11 +105,15 @@ def move(
     dice: str | None,
     quiet: bool,
     batch: str | None = None,
+    dry_run: bool = False,
 ) -> None:
     from btcli.grammar import batch_number
     from btcli.rules import moves
 
     number = batch_number(batch)
+    if dry_run:
+        _print_lines(_move_preview(game, unit, path, mode))
+        return
     _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip, number), dice, quiet)
 
 
@@ -124,6 +128,20 @@ def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str
     order = DeployOrder(unit, HexId.parse(hex), Facing.parse(facing) if facing is not None else None,
                         batch_number(batch))
     _run(game, lambda state: order, None, quiet)
+
+
+def _move_preview(game: str, unit: str, path: str | None, mode: str | None) -> list[str]:
+    """Shows an aerospace move's thrust per step and the rolls it needs, rolling nothing (move --dry-run)."""
+    from btcli.rules import aero_moves, phases
+    from btcli.store import journal
+
+    state = journal.load(game).state
+    phases.check_accepts(state, aero_moves.MoveOrder)
+    flier = state.unit(unit)
+    if flier.aero is None:
+        raise InputError("--dry-run previews aerospace moves; a ground move is checked by giving it")
+    order = aero_moves.order_for(state, flier, path, mode)
+    return aero_moves.dry_run_lines(aero_moves.check(state, order))
 
 
 def attack(
@@ -186,10 +204,10 @@ def _preview(game: str, order) -> list[str]:
     return preview(state, order.attacker, order.target, order.weapons, order.twist)
 
 
-def resolve_phase(game: str, dice: str | None, quiet: bool) -> None:
+def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] | None = None) -> None:
     from btcli.model.orders import ResolvePhaseOrder
 
-    _run(game, lambda state: ResolvePhaseOrder(), dice, quiet)
+    _run(game, lambda state: ResolvePhaseOrder(tuple(gravity or ())), dice, quiet)
 
 
 def drop(
@@ -255,6 +273,17 @@ def drop(
         _print_lines([f"landing hex kept secret in {where['path']} (do not commit or share it)"])
 
 
+def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:
+    """The aerospace maps' SVG files beside the ground board's: ``MAP.MAPID.svg`` (docs/aerospace.md)."""
+    if len(state.maps) == 1:
+        return []
+    from btcli.render import aero_svg
+    from btcli.store import files
+
+    return [(files.check_output(aero_svg.map_file(target, mid), what="map", force=force),
+             aero_svg.render_map_svg(state, mid).encode()) for mid in aero_svg.aero_maps(state)]
+
+
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
     from btcli.store import journal, seeds
 
@@ -273,10 +302,11 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
         try:
             from btcli.store.lock import locked_folder
 
-            svg = render_svg(state).encode()
+            drawn = [(target, render_svg(state).encode())] + _aero_svgs(state, target, force)
             with locked_folder(os.path.dirname(target), 10.0, map):  # one map writer at a time in a folder
-                files.discard_leftovers(target)  # what a killed map write left behind
-                files.write_atomic(target, svg, 0o666 & ~files.umask())
+                for path, svg in drawn:
+                    files.discard_leftovers(path)  # what a killed map write left behind
+                    files.write_atomic(path, svg, 0o666 & ~files.umask())
         except OSError as exc:
             raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:

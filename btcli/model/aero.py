@@ -118,7 +118,7 @@ class AeroDesign:
     crew_boxes: int = 6  # pilot/crew damage boxes; not in the unit files (tables.md 13.4): 6 assumed
     propeller: bool = False  # propeller-driven fixed-wing support vehicle (AERO-HALT-07)
     cargo_tons: float = 0.0
-    transport_bays: tuple[tuple[str, int], ...] = ()  # ("mech", 4), ("fighter", 2), ...
+    transport_bays: dict[str, int] = field(default_factory=dict)  # {"mech": 4, "fighter": 2}, ...
 
 
 class MapKind(str, Enum):
@@ -276,6 +276,40 @@ class AeroState:
     @property
     def thruster_hits(self) -> int:
         return self.left_thruster_hits + self.right_thruster_hits
+
+
+@record
+class AeroFlight:
+    """What only an aerospace unit in a game keeps track of (``Unit.aero``): its flight and its critical
+    damage. Where it is (map, hex, altitude), its facing, armor, SI and crew are the unit's own fields
+    (``btcli.rules.aero_kind`` builds the ``AeroState`` the flight rules take from both); the fields here
+    are ``AeroState``'s of the same names."""
+
+    velocity: int = 0
+    thrust_spent: int = 0
+    moved_velocity: int | None = None
+    rolls_this_phase: int = 0
+    evading: bool = False
+    hovering: bool = False
+    velocity_changed_at_end: bool = False
+    rolled: bool = False
+    out_of_control: bool = False
+    random_movement: bool = False
+    transit: Transit | None = None
+    transit_turn: int = 0  # the turn it left its map (TURN-07, AMB-56); 0 while not in transit
+    gravity_choice: HexId | None = None  # resolve-phase --gravity: its hex for this End Phase's pull (AERO-GRAV-02)
+    landed: bool = False
+    engine_hits: int = 0
+    left_thruster_hits: int = 0
+    right_thruster_hits: int = 0
+    avionics_hits: int = 0
+    sensor_hits: int = 0
+    fire_control_hits: int = 0
+    bomb_hits: int = 0
+    door_hits: int = 0
+    heat_sinks_lost: int = 0
+    landing_gear_damaged: bool = False
+    weapons_destroyed: tuple[int, ...] = ()
 
 
 def new_state(

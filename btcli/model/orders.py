@@ -7,6 +7,7 @@ from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
 MAX_REPEAT = 99  # no unit has more MP than this
+AERO_MODES = ("safe", "max")  # an aerospace move's declared thrust (AERO-GEN-02): its steps are aerospace steps
 STEP_CODES = {
     "F": "forward", "B": "backward", "T": "forward onto the roof or bridge deck ahead", "L": "turn left",
     "R": "turn right", "U": "stand up", "A": "climb one level (VTOL)", "D": "descend one level (VTOL)",
@@ -120,7 +121,10 @@ class DeployOrder:
 
 @record
 class ResolvePhaseOrder:
-    """Closes the current phase and opens the next."""
+    """Closes the current phase and opens the next; ``gravity`` gives the controller's hex for a gravity
+    pull in a space turn's End Phase, as ``UNIT=HEX`` (AERO-GRAV-02)."""
+
+    gravity: tuple[str, ...] = ()
 
 
 Order = (MoveOrder | WeaponAttackOrder | PhysicalAttackOrder | GirderSearchOrder | ClearJamOrder | CommitDropOrder

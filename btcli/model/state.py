@@ -5,6 +5,7 @@ from dataclasses import field
 from enum import Enum
 
 from btcli.errors import InputError
+from btcli.model.aero import LowAltitudeMap, SpaceMap
 from btcli.model.board import Board
 from btcli.model.frozen import (
     evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
@@ -22,6 +23,8 @@ class Phase(str, Enum):
     DEPLOYMENT = "deployment"  # before turn 1, only in a scenario that leaves units to deploy (ASSET-DEP)
     INITIATIVE = "initiative"
     MOVEMENT = "movement"
+    AERO_MOVEMENT = "aero_movement"  # TURN-01: aerospace units, after the ground units (games with aerospace maps)
+    SPACE_MOVEMENT = "space_movement"  # TURN-02: units on the space map, turns 6, 12, ...
     WEAPON = "weapon"
     PHYSICAL = "physical"
     HEAT = "heat"
@@ -112,7 +115,7 @@ class GameState:
 
     name: str
     seed: int | str
-    maps: dict[str, Board]  # every map of the game by id; "ground" is the ground board
+    maps: dict[str, Board | SpaceMap | LowAltitudeMap]  # every map by id; "ground" is the ground board
     sides: dict[str, Side]
     units: dict[str, Unit]
     rolls: int = 0  # dice rolled so far; the seeded dice continue from here

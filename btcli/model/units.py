@@ -1,4 +1,5 @@
-"""Units: BattleMechs, ground vehicles (VTOLs and WiGEs included) and infantry (platoons, battle armor).
+"""Units: BattleMechs, ground vehicles (VTOLs and WiGEs included), infantry (platoons, battle armor) and
+aerospace units (seed 001: fighters, small craft, DropShips, fixed-wing and airship support vehicles).
 
 A ``Unit`` carries its design (tonnage, MP, weapons, maximum armor) and its
 current state (position, armor left, what it did this turn). Designs come
@@ -9,6 +10,7 @@ inline from the scenario or by name from the built-in catalog.
 from dataclasses import field
 from enum import Enum
 
+from btcli.model.aero import AeroDesign, AeroFlight
 from btcli.model.assets import AssetCard, AssetState
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
@@ -19,6 +21,7 @@ class UnitKind(str, Enum):
     VEHICLE = "vehicle"
     INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.infantry)
     ASSET = "asset"  # a Battlefield Support asset (seed 004): a card, no hit locations (btcli.rules.asset_kind, asset_units)
+    AERO = "aero"  # an aerospace unit on the space or a low-altitude map (btcli.rules.aero_kind)
 
 
 class Motive(str, Enum):
@@ -34,6 +37,7 @@ class Motive(str, Enum):
     FOOT = "foot"  # infantry on foot
     JUMP = "jump"  # jump infantry or battle armor with jump jets
     NONE = "none"  # cannot move at all: a gun emplacement asset (ASSET-MOVE-04)
+    AERO = "aero"  # an aerospace unit: it flies by thrust (AERO-MOVE), not over the ground
 
 
 class MoveMode(str, Enum):
@@ -111,7 +115,8 @@ class Position:
     ``floor`` is the building level it is inside (0 = ground floor, negative = a basement),
     ``roof`` whether it stands on the building's roof, ``under_bridge`` whether it is under the
     bridge of its hex rather than on the deck (seed 003); ``elevation`` how many levels a VTOL
-    flies above the hex. ``footprint`` lists the further hexes a multi-hex unit covers.
+    flies above the hex. ``footprint`` lists the further hexes a multi-hex unit covers. ``altitude``
+    is an aerospace unit's altitude on a low-altitude map (1-10; AERO-LALT-03), 0 on any other map.
     """
 
     hex: HexId
@@ -121,6 +126,7 @@ class Position:
     under_bridge: bool = False
     elevation: int = 0
     footprint: tuple[HexId, ...] = ()
+    altitude: int = 0
 
     @property
     def label(self) -> str:
@@ -227,6 +233,8 @@ class Unit:
     vehicle: VehicleState | None = None
     drop: DropState | None = None
     asset: AssetRecord | None = None
+    aero: AeroFlight | None = None  # an aerospace unit's flight (its design in ``aero_design``)
+    aero_design: AeroDesign | None = None  # its record sheet, carried like weapon_specs (catalog data)
 
     @property
     def is_asset(self) -> bool:
@@ -243,6 +251,10 @@ class Unit:
     @property
     def is_infantry(self) -> bool:
         return self.kind is UnitKind.INFANTRY
+
+    @property
+    def is_aero(self) -> bool:
+        return self.kind is UnitKind.AERO
 
     @property
     def cruise(self) -> int:
@@ -263,8 +275,11 @@ class Unit:
 
     @property
     def hex(self) -> HexId | None:
-        """Returns the hex the unit is in (its primary hex), or None off the map."""
-        return self.position.hex if self.position is not None else None
+        """Returns the hex of the ground board the unit is in (its primary hex), or None off the board.
+        A unit on another map (an aerospace unit in space or at low altitude) is in no ground hex, so
+        no ground rule meets it; its own rules read ``position``."""
+        p = self.position
+        return p.hex if p is not None and p.map == GROUND else None
 
     @property
     def elevation(self) -> int:

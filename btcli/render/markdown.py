@@ -10,6 +10,12 @@ def _locations(current: dict[str, int], maximum: dict[str, int]) -> str:
     return " ".join(f"{loc} {current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
 
 
+def _where(u: dict) -> str:
+    if "aero" in u and u["position"]:
+        return f"{u['aero']['map']}:{u['position']}"
+    return u["position"] or "-"
+
+
 def render_markdown(state: GameState) -> str:
     view = game_view(state)
     lines = [f"# {view['name']}", "", f"Turn {view['turn']}, {view['phase']} phase (revision {view['revision']})."]
@@ -31,7 +37,7 @@ def render_markdown(state: GameState) -> str:
         armor, internal = ((_locations(u['armor'], u['max_armor']), _locations(u['internal'], u['max_internal']))
                            if "asset" not in u else ("asset", f"check {u['asset']['check']}"))
         lines.append(
-            f"| {u['id']} | {u['side']} | {u['name']} | {u['position'] or '-'} | {u['facing']} | "
+            f"| {u['id']} | {u['side']} | {u['name']} | {_where(u)} | {u['facing']} | "
             f"{moved['mode']} {moved['hexes_moved']} | {armor} | {internal} | {status} |"
         )
     assets = [u for u in view["units"] if "asset" in u]
@@ -39,6 +45,10 @@ def render_markdown(state: GameState) -> str:
         from btcli.render.view import asset_line
 
         lines += ["", "Assets (Battlefield Support cards):", ""] + [f"- {asset_line(u)}" for u in assets]
+    if "maps" in view:
+        from btcli.render.aero_view import text_lines
+
+        lines += ["", "Maps and aerospace units:", ""] + [f"- {line}" for line in text_lines(view)]
     if view["structures"]:
         from btcli.render.text import structure_lines
 

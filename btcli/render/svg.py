@@ -85,7 +85,7 @@ def render_svg(state: GameState) -> str:
                 out.append(_text(x, y + SIZE * (0.35 + 0.25 * i), note, 8))
     sides = list(state.sides)
     for unit in state.units.values():
-        if not unit.active:
+        if not unit.active or unit.hex is None:  # a unit on another map (aerospace) is not on this board
             continue
         x, y = _center(unit.hex)
         fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"

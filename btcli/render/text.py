@@ -26,7 +26,7 @@ def _rows(view: dict) -> list[list[str]]:
                 u["id"],
                 u["side"],
                 u["name"],
-                u["position"] or "-",
+                (f"{u['aero']['map']}:{u['position']}" if "aero" in u and u["position"] else u["position"] or "-"),
                 u["facing"],
                 f"{moved['mode']} {moved['mp_spent']}MP {moved['hexes_moved']}hx" if moved["mode"] != "none" else "-",
                 f"{_total(u['armor'])}/{_total(u['max_armor'])}" if "asset" not in u else "asset",
@@ -57,6 +57,15 @@ def structure_lines(view: dict) -> list[str]:
     return lines
 
 
+def _aero_lines(view: dict) -> list[str]:
+    """Returns the maps and the aerospace units' flight (games with aerospace maps only)."""
+    if "maps" not in view:
+        return []
+    from btcli.render.aero_view import text_lines
+
+    return text_lines(view)
+
+
 def _damage_lines(view: dict) -> list[str]:
     """Returns per-location armor and structure for every damaged unit, and each asset's card and state."""
     from btcli.render.view import asset_line
@@ -65,6 +74,8 @@ def _damage_lines(view: dict) -> list[str]:
     for u in view["units"]:
         if "asset" in u:
             continue
+        if "aero" in u:
+            continue  # its arcs and SI are on its aerospace line
         lost = [w for w in u["weapons"] if w.endswith("(destroyed)")]
         if u["armor"] != u["max_armor"] or u["internal"] != u["max_internal"] or u["crits"]:
             pad = " " * len(u["id"])
@@ -107,7 +118,7 @@ def render_text(state: GameState, out: io.TextIOBase) -> None:
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
     for r in rows:
         out.write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() + "\n")
-    for line in _damage_lines(view):
+    for line in _damage_lines(view) + _aero_lines(view):
         out.write(line + "\n")
     for line in structure_lines(view):
         out.write(line + "\n")
@@ -130,7 +141,7 @@ def _render_rich(view: dict, out: io.TextIOBase) -> None:
     for r in _rows(view):
         table.add_row(*(Text(cell) for cell in r))  # names are text, never markup
     console.print(table)
-    for line in _damage_lines(view) + structure_lines(view):
+    for line in _damage_lines(view) + _aero_lines(view) + structure_lines(view):
         console.print(line, markup=False, highlight=False)
     for d in view["declarations"]:
         console.print(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}", markup=False)

@@ -98,6 +98,11 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     if u.asset is not None:
         view["mp"] = {"fixed": u.asset.card.mp}
         view["asset"] = asset_view(u)
+    if u.aero is not None:  # issue #13: where it flies is on its own map (btcli.render.aero_view)
+        from btcli.render.aero_view import unit_aero
+
+        view["position"] = u.position.hex.label if u.position is not None else None
+        view["aero"] = unit_aero(u, state)
     if u.is_vehicle:
         v = u.vehicle
         view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
@@ -299,6 +304,7 @@ def game_view(state: GameState) -> dict[str, object]:
         "result": victory.describe(state) if over else None,
         "units": [unit_view(u, state) for u in state.units.values()],
         "structures": structures_view(state),
+        **_maps(state),
     }
 
 
@@ -338,13 +344,27 @@ def _move_queue(state: GameState) -> list[str]:
     return queue
 
 
+def _maps(state: GameState) -> dict[str, object]:
+    """Every map and its units, in games with aerospace maps only (a ground game's report is unchanged)."""
+    if len(state.maps) == 1:
+        return {}
+    from btcli.render import aero_view
+
+    return {"maps": aero_view.maps_view(state)} if aero_view.in_play(state) else {}
+
+
 def _next_to_move(state: GameState) -> str | None:
     """The side that moves next in the movement phase (deploys next in the deployment phase); once every
-    unit moved, the side whose dropping 'Mech lands next (DROP-05)."""
+    unit moved, the side whose dropping 'Mech lands next (DROP-05); in an aerospace movement phase, the
+    side of the next slot."""
     if state.phase.value == "deployment":
         from btcli.rules.asset_deployment_phase import side_to_deploy
 
         return side_to_deploy(state) if state.deployment is not None else None
+    if state.phase.value in ("aero_movement", "space_movement"):
+        from btcli.render import aero_view
+
+        return aero_view.next_to_move(state)
     if state.phase.value != "movement":
         return None
     side = turn_order.side_to_move(state)

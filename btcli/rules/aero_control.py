@@ -9,7 +9,7 @@ MegaMek's version; UNVERIFIED against TW p.93).
 A control roll succeeds on 2D6 >= Piloting + modifiers. The seed's worked
 example (SI 6, 8 thrust: +2, target 7) fixes the base at the Piloting skill
 (5 there) with no further modifier, so tables.md 9.4's "+1 above Safe Thrust"
-is not added (docs/aero-notes.md).
+is not added (docs/rules-notes.md).
 """
 
 from __future__ import annotations

@@ -389,7 +389,7 @@ class _Flight:
         """Ends the flight if the terrain meets the unit's altitude (AERO-LALT-08, 09)."""
         entry = aero_low_altitude.entry(self.s.altitude, hex_)
         if entry is aero_low_altitude.Entry.LAND_OR_CRASH and self.s.out_of_control:
-            entry = aero_low_altitude.Entry.CRASH  # no landing out of control (docs/aero-notes.md)
+            entry = aero_low_altitude.Entry.CRASH  # no landing out of control (docs/rules-notes.md)
         if entry is aero_low_altitude.Entry.LAND_OR_CRASH:
             self.outcome = Outcome.LAND_OR_CRASH
             self.events.append(f"at altitude {self.s.altitude} over {self.s.hex.label}: must land or crash (AERO-LALT-08)")
@@ -470,7 +470,7 @@ class _Flight:
         self.rolls.append(RequiredRoll(self.at, purpose, target, tuple(mods), rule))
 
     def _control(self, reason: str, rule: str) -> None:
-        """A control roll whose failure means loss of control; the move goes on (docs/aero-notes.md)."""
+        """A control roll whose failure means loss of control; the move goes on (docs/rules-notes.md)."""
         atmosphere = self.area.in_atmosphere(self.s.hex)
         target, mods = aero_control.control_target(self.design, self.s, atmosphere)
         self._record(f"control roll: {reason}", target, mods, rule)

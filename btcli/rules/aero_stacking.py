@@ -5,7 +5,7 @@ high-altitude or low-altitude map; units sharing a hex with an out-of-control
 unit may collide (TW p.92, not in the seeds or tables.md); landed and crashed
 units follow the ground stacking rules.
 
-Collision reading (UNVERIFIED, docs/aero-notes.md): when an out-of-control
+Collision reading (UNVERIFIED, docs/rules-notes.md): when an out-of-control
 unit ends its move in a hex with other units, the controller of the
 out-of-control unit rolls 2D6 once for each other unit there; a roll of 2
 (``COLLISION_ROLLS``) is a collision. What a collision does (damage like an

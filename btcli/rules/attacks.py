@@ -48,6 +48,7 @@ def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) ->
     target = state.unit(order.target)
     if not attacker.active or not target.active:
         raise IllegalOrderError("destroyed units neither make nor receive physical attacks", "TW p.144")
+    combat.check_same_board(attacker, target)
     if attacker.side == target.side:
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.144")
     if any(d.attacker == attacker.id for d in state.declarations):

@@ -103,6 +103,15 @@ def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     return chosen
 
 
+def check_same_board(attacker: Unit, target: Unit) -> None:
+    """Refuses an attack to or from a unit on another map than the ground board (an aerospace unit in
+    space or at low altitude): aerospace attacks are issue #14."""
+    for unit in (attacker, target):
+        if unit.hex is None:
+            raise IllegalOrderError(f"'{unit.id}' is on map {unit.position.map!r}, not the ground board: attacks "
+                                    "with aerospace units are not resolved yet (issue #14)", "AERO-GEN-01")
+
+
 def primary_target(state: GameState, attacker: Unit) -> str | None:
     return next((d.target for d in state.declarations if d.attacker == attacker.id), None)
 
@@ -117,6 +126,7 @@ def plan_weapon_attack(
     drop_turn.check_can_act(attacker, state.turn)  # DROP-09
     if not target.active:
         raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
+    check_same_board(attacker, target)
     if attacker.side == target.side:
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
     if attacker.mech and attacker.mech.girder_search == state.turn:

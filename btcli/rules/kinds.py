@@ -14,7 +14,7 @@ from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
 from btcli.model.state import Hit
 from btcli.model.units import Unit, UnitKind
-from btcli.rules import condition, damage, infantry, piloting, vehicles
+from btcli.rules import aero_kind, condition, damage, infantry, piloting, vehicles
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -121,6 +121,8 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     UnitKind.ASSET: KindRules(_asset_hit, _asset_take, _no_roll, _asset_attacks, _asset_target_modifiers),
+    UnitKind.AERO: KindRules(aero_kind.hit_location, aero_kind.take_hit, aero_kind.control_roll,
+                             aero_kind.attack_refusal),
 }
 
 

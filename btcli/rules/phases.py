@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Callable
 
 from btcli.dice import Dice
-from btcli.errors import IllegalOrderError
+from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import (
@@ -27,7 +27,7 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
-from btcli.rules import buildings, drops, physical, structures, turn_order, victory
+from btcli.rules import aero_phases, buildings, drops, physical, structures, turn_order, victory
 
 
 def _nothing_missing(state: GameState) -> tuple[str, str] | None:
@@ -51,10 +51,13 @@ class PhaseRule:
     missing: Callable[[GameState], tuple[str, str] | None] = _nothing_missing  # (what is missing, rule)
     end: Callable[[GameState, Dice], tuple[GameState, list[str]]] = _nothing_happens
     to_act: Callable[[GameState], str | None] = _nobody  # the side whose unit acts next, if the phase says
+    start: Callable[[GameState, Dice], tuple[GameState, list[str]]] = _nothing_happens  # as the phase begins
 
 
 # How a phase is called in a message ("the weapon attack phase").
-PHASE_NAMES = {Phase.DEPLOYMENT: "deployment", Phase.INITIATIVE: "initiative", Phase.MOVEMENT: "movement", Phase.WEAPON: "weapon attack",
+PHASE_NAMES = {Phase.DEPLOYMENT: "deployment", Phase.INITIATIVE: "initiative", Phase.MOVEMENT: "movement",
+               Phase.AERO_MOVEMENT: "aerospace movement", Phase.SPACE_MOVEMENT: "space movement",
+               Phase.WEAPON: "weapon attack",
                Phase.PHYSICAL: "physical attack", Phase.HEAT: "heat", Phase.END: "end"}
 
 # How each order is named when a phase refuses it, and the rule cited.
@@ -189,15 +192,52 @@ DEPLOYMENT_TURN = (
 )
 
 
-def phases_for(turn: int) -> tuple[PhaseRule, ...]:
-    """Returns the phases of a turn, in order: turn 0 is the deployment (ASSET-DEP), every other turn
-    alike while only ground units fight."""
-    return DEPLOYMENT_TURN if turn == 0 else GROUND_TURN
+def _opening(phase: Phase):
+    def start(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+        return aero_phases.begin(state, phase, dice)
+    return start
+
+
+def _end_aero_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """The End Phase of a game with aerospace maps: the aerospace effects (AMB-54, TURN-07), then the turn ends."""
+    state, events = aero_phases.end_phase(state, dice)
+    return end_turn(state), events
+
+
+def _aero_rule(phase: Phase) -> PhaseRule:
+    return PhaseRule(phase, (MoveOrder,), missing=aero_phases.missing, to_act=aero_phases.side_to_move,
+                     start=_opening(phase))
+
+
+# TURN-01, TURN-02: the aerospace movement phase after ground movement; in turns 6, 12, ... the space
+# movement phase after it. Only games with an aerospace map play these (``aero_phases.in_play``).
+AERO_TURN = (*GROUND_TURN[:2], _aero_rule(Phase.AERO_MOVEMENT), *GROUND_TURN[2:5], PhaseRule(Phase.END,
+                                                                                              end=_end_aero_turn))
+SPACE_TURN = (*AERO_TURN[:3], _aero_rule(Phase.SPACE_MOVEMENT), *AERO_TURN[3:])
+
+
+def phases_for(turn: int, aero: bool = False) -> tuple[PhaseRule, ...]:
+    """Returns the phases of a turn, in order: turn 0 is the deployment (ASSET-DEP); every other turn the
+    ground turn, or with ``aero`` (a game with aerospace maps) the turn with its aerospace phases
+    (TURN-01, TURN-02)."""
+    if turn == 0:
+        return DEPLOYMENT_TURN
+    if not aero:
+        return GROUND_TURN
+    return SPACE_TURN if aero_phases.space_turn(turn) else AERO_TURN
+
+
+def _phases(state: GameState) -> tuple[PhaseRule, ...]:
+    return phases_for(state.turn, aero_phases.in_play(state))
 
 
 def current(state: GameState) -> PhaseRule:
-    """Returns the rule of the phase the game is in."""
-    return next(rule for rule in phases_for(state.turn) if rule.phase is state.phase)
+    """Returns the rule of the phase the game is in (GameFileError for a phase its turn does not have)."""
+    found = next((rule for rule in _phases(state) if rule.phase is state.phase), None)
+    if found is None:
+        raise GameFileError(f"the game is in the {state.phase.value} phase, which turn {state.turn} of this game "
+                            "does not have")
+    return found
 
 
 def check_accepts(state: GameState, kind: type) -> None:
@@ -208,14 +248,18 @@ def check_accepts(state: GameState, kind: type) -> None:
     if kind in rule.orders or kind not in ORDER_NAMES:
         return
     verb, rule_id = ORDER_NAMES[kind]
-    where = [PHASE_NAMES.get(r.phase, r.phase.value) for r in GROUND_TURN + DEPLOYMENT_TURN if kind in r.orders]
+    where = [PHASE_NAMES.get(r.phase, r.phase.value) for r in dict.fromkeys(_phases(state) + GROUND_TURN + DEPLOYMENT_TURN)
+             if kind in r.orders]
     raise IllegalOrderError(f"cannot {verb} in the {PHASE_NAMES.get(state.phase, state.phase.value)} phase (only in "
                             f"the {' or '.join(where)} phase)", rule_id)
 
 
-def resolve(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-    """Closes the current phase (refusing if something it needs is missing) and opens the next."""
+def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = ()) -> tuple[GameState, list[str]]:
+    """Closes the current phase (refusing if something it needs is missing) and opens the next; ``gravity``
+    (``UNIT=HEX``) are the controllers' hexes for this End Phase's gravity pulls (AERO-GRAV-02)."""
     rule = current(state)
+    if gravity:
+        state = aero_phases.choose_gravity(state, gravity)
     missing = rule.missing(state)
     if missing is not None:
         what, rule_id = missing
@@ -227,18 +271,20 @@ def resolve(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
     if stale:
         state = evolve(state, units={**state.units, **stale})
-    state = evolve(state, phase=_next(phase, state.turn))
+    state = evolve(state, phase=_next(phase, state))
     events.append(f"{phase.value} phase ends; {state.phase.value} phase of turn {state.turn} begins")
+    state, started = current(state).start(state, dice)
+    events += started
     state, over = victory.check(state)
     return state, events + over
 
 
-def _next(phase: Phase, turn: int) -> Phase:
-    """Returns the phase after ``phase``; the end phase (which advanced ``turn``) leads into the new turn."""
-    sequence = [r.phase for r in phases_for(turn)]
+def _next(phase: Phase, state: GameState) -> Phase:
+    """Returns the phase after ``phase``; the end phase (which advanced the turn) leads into the new turn."""
+    sequence = [r.phase for r in _phases(state)]
     if phase in sequence and sequence.index(phase) + 1 < len(sequence):
         return sequence[sequence.index(phase) + 1]
-    return phases_for(turn)[0].phase
+    return sequence[0]
 
 
 def _kept_twist(unit) -> int:

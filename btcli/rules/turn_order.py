@@ -33,10 +33,11 @@ def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str,
 
 
 def movers(state: GameState) -> dict[str, int]:
-    """Returns how many units of each side move this turn (units still in action on the map)."""
+    """Returns how many units of each side move this turn (units still in action on the map; aerospace
+    units move in their own phases, btcli.rules.aero_phases)."""
     counts = {sid: 0 for sid in state.sides}
     for unit in state.units.values():
-        if not unit.out_of_action:
+        if not unit.out_of_action and unit.aero is None:
             counts[unit.side] += 1
     return counts
 
@@ -54,7 +55,7 @@ def side_to_move(state: GameState) -> str | None:
     done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE)
     waiting = {sid: 0 for sid in state.sides}
     for u in state.units.values():
-        if u.mode is MoveMode.NONE and not u.out_of_action:
+        if u.mode is MoveMode.NONE and not u.out_of_action and u.aero is None:
             waiting[u.side] = waiting.get(u.side, 0) + 1
     for side in state.move_order[done:]:
         if waiting.get(side):
@@ -79,8 +80,8 @@ def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
 
 def missing_movers(state: GameState) -> list[str]:
     """Returns the active units that have not yet moved (or declared standing still); gun emplacements
-    never move (ASSET-MOVE-04)."""
-    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE
+    never move (ASSET-MOVE-04); aerospace units fly in phases of their own."""
+    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE and u.aero is None
             and not (u.asset is not None and u.asset.card.is_immobile)]
 
 
@@ -96,7 +97,7 @@ def _per_side(units) -> dict[str, int]:
 
 def asset_movers(state: GameState) -> list[Unit]:
     """Returns the assets that take a place in the movement order: active and mobile; gun emplacements
-    do not count (ASSET-INIT-04) and never move (ASSET-MOVE-04)."""
+    do not count (ASSET-INIT-04) and never move (ASSET-MOVE-04); aerospace units fly in phases of their own."""
     return [u for u in state.units.values() if u.asset is not None and not u.out_of_action
             and not u.asset.card.is_immobile]
 

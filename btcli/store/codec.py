@@ -9,6 +9,7 @@ completed into this form by ``btcli.store.scenario``.
 from __future__ import annotations
 
 from btcli.errors import GameFileError
+from btcli.model.aero import LowAltitudeMap, SpaceMap
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
 from btcli.model.state import (
     FORMAT_VERSION,
@@ -137,6 +138,41 @@ def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, ruin, minefield)
 
 
+def map_to_dict(area) -> dict[str, object]:
+    """Returns any map as its table: a ground board as ``board_to_dict``; a space map or a low-altitude
+    map with its ``kind`` first and no ``id`` (the table's key; docs/scenario-format.md)."""
+    if isinstance(area, Board):
+        return board_to_dict(area)
+    if isinstance(area, SpaceMap):
+        out = {"kind": "space", **typed.to_plain(area)}
+        del out["id"]
+        return out
+    out = {"kind": "low_altitude"}
+    for name in ("space_map", "space_hex", "ground_hex"):
+        value = getattr(area, name)
+        if value:
+            out[name] = typed.to_plain(value)
+    return {**out, **board_to_dict(area.board)}
+
+
+def map_from_dict(map_id: str, data: dict[str, object]):
+    """Reads a ``[maps.ID]`` table: a ground-style board, or a ``kind = "space"`` / ``"low_altitude"`` map."""
+    if not isinstance(data, dict):
+        raise GameFileError(f"[maps.{map_id}] must be a table")
+    kind = data.get("kind")
+    if kind is None:
+        return board_from_dict(data)
+    where = f"[maps.{map_id}]"
+    rest = {k: v for k, v in data.items() if k != "kind"}
+    if kind == "space":
+        rest.pop("id", None)
+        return typed.from_plain(SpaceMap, rest, where, id=map_id)
+    if kind == "low_altitude":
+        own = {k: rest.pop(k) for k in ("space_map", "space_hex", "ground_hex") if k in rest}
+        return typed.from_plain(LowAltitudeMap, own, where, id=map_id, board=board_from_dict(rest))
+    raise GameFileError(f"{where}: kind must be 'space' or 'low_altitude', not {kind!r}")
+
+
 def board_from_dict(data: dict[str, object]) -> Board:
     try:
         width, height = int(data["width"]), int(data["height"])
@@ -178,11 +214,13 @@ def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
             raise GameFileError(f"{where} is a {unit.kind.value} but has a [{record}] table")
     if own is not None and getattr(unit, own) is None:
         raise GameFileError(f"{where} is a {unit.kind.value} without its [{own}] table")
+    if (unit.aero_design is None) != (unit.kind is not UnitKind.AERO):
+        raise GameFileError(f"{where}: only an aerospace unit has, and every one needs, an [aero_design] table")
     return unit
 
 
-# The record of kind-specific state each unit kind keeps (Unit.mech, Unit.vehicle).
-KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASSET: "asset"}
+# The record of kind-specific state each unit kind keeps (Unit.mech, Unit.vehicle, Unit.asset, Unit.aero).
+KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASSET: "asset", UnitKind.AERO: "aero"}
 
 
 # -- whole state ------------------------------------------------------------------------
@@ -191,7 +229,7 @@ KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASS
 def state_to_dict(s: GameState) -> dict[str, object]:
     out = meta_to_dict(s)
     out["map"] = board_to_dict(s.board)
-    others = {mid: board_to_dict(b) for mid, b in s.maps.items() if mid != GROUND}
+    others = {mid: map_to_dict(b) for mid, b in s.maps.items() if mid != GROUND}
     if others:
         out["maps"] = others
     out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
@@ -266,7 +304,7 @@ def state_from_dict(d: dict[str, object]) -> GameState:
         check_format(game)
         maps = {GROUND: board_from_dict(d["map"])}
         for mid, spec in d.get("maps", {}).items():
-            maps[str(mid)] = board_from_dict(spec)
+            maps[str(mid)] = map_from_dict(str(mid), spec)
         return GameState(
             name=typed.decode(str, game.get("name", ""), "[game] name"),
             seed=game["seed"],

@@ -42,11 +42,11 @@ def _digest(obj: object, plain) -> bytes:
 
 def state_hash(state: GameState) -> str:
     """Returns the hash of everything the head of a game file records about ``state``."""
-    from btcli.store.codec import board_to_dict
+    from btcli.store.codec import map_to_dict
 
     parts = [f"btcli-state:{FORMAT_VERSION}".encode(), _meta_bytes(state)]
     for map_id, board in state.maps.items():
-        parts.append(map_id.encode() + _digest(board, board_to_dict))
+        parts.append(map_id.encode() + _digest(board, map_to_dict))
     if state.units:
         parts.append(_units_bytes(state.units))
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]

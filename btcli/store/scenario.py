@@ -14,7 +14,7 @@ from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
 from btcli.rules import setup
 from btcli.rules.internal_structure import mech_internal, vehicle_internal
-from btcli.store import typed
+from btcli.store import aero_scenario, typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
 DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
@@ -52,8 +52,15 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
             raise GameFileError(f"side id {sid!r} must start with a letter or digit and hold only letters, digits, "
                                 "'-' or '_'")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
+    other_maps = aero_scenario.maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
     units = {}
     for raw in data.get("units", []):
+        if aero_scenario.is_aero_unit(raw):
+            unit = aero_scenario.unit(raw, sides, other_maps)
+            if unit.id in units:
+                raise GameFileError(f"two units share the id {unit.id!r}")
+            units[unit.id] = unit
+            continue
         unit = _asset(raw, sides, board, base) if isinstance(raw, dict) and _is_asset(raw) else _unit(raw, sides)
         if unit.id in units:
             raise GameFileError(f"two units share the id {unit.id!r}")
@@ -75,7 +82,7 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
     state = GameState(
         name=str(meta.get("name", "unnamed scenario")),
         seed=chosen_seed,
-        maps={GROUND: board},
+        maps={GROUND: board, **other_maps},
         sides=sides,
         units=units,
         victory=Victory(int(meta.get("turn_limit", 0)), float(meta.get("destroy_share", 0.0))),

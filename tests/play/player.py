@@ -263,6 +263,7 @@ class Player:
         handlers = {
             "deployment": self.deployment, "initiative": self.initiative, "movement": self.movement, "weapon": self.weapon_attacks,
             "physical": self.physical_attacks, "heat": self.resolve, "end": self.resolve,
+            "aero_movement": self.aero_movement, "space_movement": self.aero_movement,
         }
         while True:
             rep = self.s.report()
@@ -289,6 +290,8 @@ class Player:
         board = self.s.game.with_suffix(".svg")
         self.s.look("report", "--map", str(board))
         board.unlink(missing_ok=True)
+        for drawn in board.parent.glob(board.stem + ".*.svg"):  # the aerospace maps beside it (issue #13)
+            drawn.unlink()
         late = self.s.run("resolve-phase", "-q")
         if late.ok:
             raise PlayFailure("after the end", f"resolve-phase was accepted after the game ended{self.s.context()}")
@@ -471,6 +474,35 @@ class Player:
             else:
                 self.resolve(rep, f"side {side} is next to move but has no unmoved unit and no 'Mech to land")
             rep = self.s.report()
+
+    def aero_movement(self, rep: dict) -> None:
+        """Flies the aerospace units of the side next to move, one at a time (issue #13): straight on at their
+        velocity, sometimes a velocity change first; an out-of-control unit with no path."""
+        phase, steps = rep["phase"], 0
+        while rep["phase"] == phase and not rep["game_over"]:
+            steps += 1
+            if steps > 4 * len(rep["units"]) + 10:
+                raise PlayFailure("deadlock", f"turn {rep['turn']} {phase} makes no progress{self.s.context()}")
+            side = rep["next_to_move"]
+            fliers = [u for u in rep["units"] if "aero" in u and u["side"] == side and not u["destroyed"]
+                      and u["aero"]["moved_velocity"] is None and u["aero"]["transit"] is None]
+            if side is None or not any(self.fly_one(u) for u in fliers):
+                self.resolve(rep, f"no aerospace move of side {side} is accepted")
+            rep = self.s.report()
+
+    def fly_one(self, u: dict) -> bool:
+        """Tries a few flights for one aerospace unit; tells whether one was accepted."""
+        a = u["aero"]
+        if a["out_of_control"]:
+            return self.s.run("move", u["id"], "--mode", "safe", "-q").ok
+        for _ in range(ORDER_TRIES):
+            change = self.rng.choice(("", "", "+", "-")) if a["velocity"] else self.rng.choice(("", "+"))
+            velocity = a["velocity"] + {"": 0, "+": 1, "-": -1}[change]
+            path = ",".join(([change] if change else []) + ["F"] * velocity)
+            mode = self.rng.choice(("safe", "max"))
+            if self.s.run("move", u["id"], "--mode", mode, f"--path={path}", "-q").ok:
+                return True
+        return False
 
     def noise_out_of_turn(self, rep: dict, side: str) -> None:
         """Rarely moves a unit of the side that must wait: btcli must refuse it (TW p.39)."""

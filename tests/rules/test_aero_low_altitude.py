@@ -75,7 +75,7 @@ def test_climbing_is_for_the_low_altitude_map():  # AERO-LALT-03
     assert err.value.rule == "AERO-LALT-03"
 
 
-def test_climbing_costs_2_thrust_and_descending_nothing():  # docs/aero-notes.md (MegaMek, UNVERIFIED)
+def test_climbing_costs_2_thrust_and_descending_nothing():  # docs/rules-notes.md (MegaMek, UNVERIFIED)
     flight = plan(CORSAIR, low(CORSAIR, "0810", 5, velocity=2), "A F D D F", LOW)
     assert flight.thrust == (2, 0, 0, 0, 0) and flight.end.altitude == 4
     assert [p.altitude for p in flight.path] == [5, 6, 6, 5, 4, 4]

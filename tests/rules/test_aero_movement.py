@@ -155,7 +155,7 @@ def test_no_velocity_change_at_the_start_after_one_at_the_end():  # AERO-MOVE-10
     assert not plan(CORSAIR, state, "4F").end.velocity_changed_at_end  # and the restriction lapses
 
 
-def test_an_order_without_movement_changes_velocity_at_the_start_when_moving():  # AERO-MOVE-09 (docs/aero-notes.md)
+def test_an_order_without_movement_changes_velocity_at_the_start_when_moving():  # AERO-MOVE-09 (docs/rules-notes.md)
     assert plan(CORSAIR, unit(CORSAIR, "1010", velocity=2), "- -").velocity == 0
     at_rest = plan(CORSAIR, unit(CORSAIR, "1010"), "+ +")
     assert (at_rest.velocity, at_rest.end.velocity, at_rest.end.velocity_changed_at_end) == (0, 2, True)

@@ -876,7 +876,8 @@ def test_engine_move_records_position_facing_mode_and_mp():
 # -- phases: the engine's phase checks ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("phase", [p for p in Phase if p is not Phase.MOVEMENT])
+@pytest.mark.parametrize("phase", [p for p in Phase if p not in (Phase.MOVEMENT, Phase.AERO_MOVEMENT,
+                                                                  Phase.SPACE_MOVEMENT)])  # aerospace: test_aero_phases
 def test_engine_refuses_moves_outside_the_movement_phase(phase):
     # TW p.39 phases; the deployment phase exists only in turn 0 (ASSET-DEP)
     state = game(design(HUNCHBACK), phase=phase, turn=0 if phase is Phase.DEPLOYMENT else 1)

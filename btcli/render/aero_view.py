@@ -1,0 +1,106 @@
+"""The aerospace part of the report (issue #13; docs/json-output.md): each aerospace unit's flight
+(map, hex, altitude, velocity, thrust left, control, transit) and damage (armor per arc, SI), and
+each map with its units. Only games with aerospace maps show it: a ground game's report is unchanged.
+"""
+
+from __future__ import annotations
+
+from btcli.model.aero import LowAltitudeMap, SpaceMap
+from btcli.model.board import Board
+from btcli.model.state import GameState
+from btcli.model.units import Unit
+from btcli.rules import aero_kind, aero_phases, aero_thrust
+
+
+def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
+    """Returns an aerospace unit's flight and damage as plain data."""
+    flight, design = u.aero, u.aero_design
+    p = u.position
+    area = state.maps.get(p.map) if state is not None and p is not None else None
+    most = aero_thrust.current_max_thrust(design, aero_kind.view(u)) if p is not None else 0
+    region = area.region(p.hex).value if isinstance(area, SpaceMap) else (
+        "low_altitude" if isinstance(area, LowAltitudeMap) else None)
+    criticals = {name: getattr(flight, name) for name in (
+        "engine_hits", "left_thruster_hits", "right_thruster_hits", "avionics_hits", "sensor_hits",
+        "fire_control_hits", "bomb_hits", "door_hits", "heat_sinks_lost") if getattr(flight, name)}
+    return {
+        "class": design.aero_class.value,
+        "map": p.map if p is not None else None,
+        "hex": p.hex.label if p is not None else None,
+        "altitude": (p.altitude or None) if p is not None else None,
+        "region": region,
+        "velocity": flight.velocity,
+        "moved_velocity": flight.moved_velocity,
+        "thrust": {"safe": design.safe_thrust, "max": most, "spent": flight.thrust_spent,
+                   "left": max(0, most - flight.thrust_spent)},
+        "out_of_control": flight.out_of_control,
+        "random_movement": flight.random_movement,
+        "evading": flight.evading,
+        "rolled": flight.rolled,
+        "transit": None if flight.transit is None else {
+            "to_map": flight.transit.to_map or None, "kind": flight.transit.kind.value,
+            "left_turn": flight.transit_turn or None},
+        "arcs": {arc: {"armor": u.armor.get(arc, 0), "max": u.max_armor.get(arc, 0)} for arc in aero_kind.ARCS},
+        "si": {"left": u.internal.get(aero_kind.SI, 0), "max": u.max_internal.get(aero_kind.SI, 0)},
+        "criticals": criticals,
+    }
+
+
+def maps_view(state: GameState) -> list[dict[str, object]]:
+    """Returns every map of a game with aerospace maps, and the units on it (the ground board first)."""
+    out = []
+    for map_id, area in state.maps.items():
+        entry: dict[str, object] = {"id": map_id}
+        if isinstance(area, Board):
+            entry.update(kind="ground", width=area.width, height=area.height)
+        elif isinstance(area, SpaceMap):
+            entry.update(kind="space", width=area.width, height=area.height,
+                         surface=area.surface.value if area.surface else None,
+                         low_altitude={h.label: m for h, m in area.low_altitude.items()})
+        else:
+            entry.update(kind="low_altitude", width=area.board.width, height=area.board.height,
+                         under=area.space_hex.label if area.space_hex else None,
+                         ground_hex=area.ground_hex.label if area.ground_hex else None)
+        entry["units"] = [u.id for u in state.units.values()
+                          if u.position is not None and u.position.map == map_id and not u.destroyed]
+        out.append(entry)
+    return out
+
+
+def in_play(state: GameState) -> bool:
+    return aero_phases.in_play(state)
+
+
+def next_to_move(state: GameState) -> str | None:
+    """The side whose aerospace unit moves next in an aerospace phase (TURN-04, 05)."""
+    return aero_phases.side_to_move(state)
+
+
+def text_lines(view: dict) -> list[str]:
+    """Returns the report's aerospace lines: each map with its units, then each aerospace unit's flight."""
+    lines = []
+    for m in view.get("maps", ()):
+        where = {"ground": "ground board", "space": "space map", "low_altitude": "low-altitude map"}[m["kind"]]
+        extra = ""
+        if m["kind"] == "space" and m["surface"]:
+            extra = f", planet to the {m['surface']}"
+        elif m["kind"] == "low_altitude" and m["under"]:
+            extra = f", under {m['under']}" + (f", ground board at {m['ground_hex']}" if m["ground_hex"] else "")
+        lines.append(f"map {m['id']} ({where} {m['width']}x{m['height']}{extra}): {', '.join(m['units']) or 'empty'}")
+    for u in view["units"]:
+        a = u.get("aero")
+        if a is None:
+            continue
+        at = f"{a['map']} {a['hex']}" + (f" altitude {a['altitude']}" if a["altitude"] else "")
+        region = f" ({a['region'].replace('_', ' ')})" if a["region"] else ""
+        thrust = a["thrust"]
+        state = "out of control" + (", moving randomly" if a["random_movement"] else "") if a["out_of_control"] \
+            else "in control"
+        arcs = " ".join(f"{arc} {v['armor']}/{v['max']}" for arc, v in a["arcs"].items())
+        line = (f"{u['id']}: {at}{region} facing {u['facing']}, velocity {a['velocity']}, thrust left "
+                f"{thrust['left']}/{thrust['max']} (safe {thrust['safe']}), {state}; SI {a['si']['left']}/"
+                f"{a['si']['max']}, {arcs}")
+        if a["transit"]:
+            line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"
+        lines.append(line)
+    return lines

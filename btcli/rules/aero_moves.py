@@ -1,0 +1,112 @@
+"""``btcli move`` for an aerospace unit (issue #13): the order checked against the phase, the subphase
+and the flight rules, then flown with the dice (AERO-GEN-02, AERO-MOVE, TURN-04..06).
+
+A move is ``--mode safe|max`` and a step string (``--path "+ + F F L F"``; docs/aerospace.md). The
+order logs the parsed steps (``--path=+,+,F,F,L,F``), so replay flies the same steps. An
+out-of-control unit is given no path: it flies on by itself (tables.md 9.4, 9.5).
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.orders import MoveOrder
+from btcli.model.state import GameState, Phase
+from btcli.model.units import Unit
+from btcli.rules import aero_kind, aero_movement, aero_phases, aero_turn
+from btcli.rules.aero_movement import AeroMode, MovePlan
+
+MODES = {"safe": AeroMode.SAFE_THRUST, "max": AeroMode.MAX_THRUST}
+AERO_PHASES = (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT)
+
+
+def order_for(state: GameState, unit: Unit, path: str | None, mode: str | None) -> MoveOrder:
+    """Builds an aerospace move order from the command's ``--path`` and ``--mode``; refuses a bad one."""
+    check_turn(state, unit)
+    if mode not in MODES:
+        raise InputError(f"an aerospace move needs --mode safe or --mode max, not {mode!r} (AERO-GEN-02)")
+    steps = aero_movement.parse_steps(path or "")
+    order = MoveOrder(unit.id, mode, steps)
+    check(state, order)
+    return order
+
+
+def check(state: GameState, order: MoveOrder) -> MovePlan:
+    """Checks an aerospace move as if every roll were made, and returns its plan (for --dry-run too)."""
+    unit = state.unit(order.unit)
+    check_turn(state, unit)
+    if order.mode not in MODES:
+        raise InputError(f"an aerospace move needs --mode safe or --mode max, not {order.mode!r} (AERO-GEN-02)")
+    view, area = aero_kind.view(unit), aero_kind.area(state, unit)
+    if view.out_of_control:
+        if order.steps:
+            raise IllegalOrderError(f"'{unit.id}' is out of control: give it no path, it flies on by itself",
+                                    "tables.md 9.4")
+        return _uncontrolled_plan(unit, view)
+    return aero_movement.plan_move(aero_kind.design(unit), view, area, order.steps, mode=MODES[order.mode])
+
+
+def _uncontrolled_plan(unit: Unit, view) -> MovePlan:
+    return MovePlan((), view.velocity, (), (), (), view, aero_movement.Outcome.MOVED,
+                    (f"{unit.id} is out of control and flies on by itself",))
+
+
+def check_turn(state: GameState, unit: Unit) -> None:
+    """Raises unless ``unit`` moves now: in its map's phase (TURN-01, 02), once a turn, in its subphase and
+    its side's slot (TURN-04..06)."""
+    if unit.aero is None:
+        raise IllegalOrderError(f"'{unit.id}' is a ground unit: it moves in the movement phase, before the "
+                                "aerospace units", "TURN-01")
+    if state.phase not in AERO_PHASES:
+        raise IllegalOrderError(f"'{unit.id}' is an aerospace unit: it moves in the aerospace movement phase, after "
+                                "the ground units", "TURN-01")
+    if unit not in aero_phases.movers(state, state.phase):
+        where = "the space movement phase of turns 6, 12, ..." if state.phase is Phase.AERO_MOVEMENT else \
+            "the aerospace movement phase"
+        if unit.aero.transit is not None:
+            raise IllegalOrderError(f"'{unit.id}' is leaving its map and moves again when it arrives", "TURN-07")
+        raise IllegalOrderError(f"'{unit.id}' does not move in this phase (units on its map move in {where})",
+                                "TURN-02")
+    if aero_phases.has_moved(unit):
+        raise IllegalOrderError(f"'{unit.id}' has already moved this turn", "AERO-MOVE-01")
+    slot = aero_phases.next_slot(state)
+    mine = (aero_turn.subphase(unit.aero_design.aero_class).value, unit.side)
+    if slot is not None and slot != mine:
+        raise IllegalOrderError(
+            f"out of order: '{unit.id}' ({mine[1]}, {mine[0].replace('_', ' ')} subphase) cannot move now; "
+            f"{slot[1]} moves a unit of the {slot[0].replace('_', ' ')} subphase first", "TURN-04")
+
+
+def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """Flies an aerospace move with the dice and writes the unit back."""
+    check(state, order)
+    unit = state.units[order.unit]
+    view, area, design = aero_kind.view(unit), aero_kind.area(state, unit), aero_kind.design(unit)
+    if view.out_of_control:
+        plan = aero_movement.apply_out_of_control(design, view, area, dice)
+    else:
+        plan = aero_movement.apply_move(design, view, area, order.steps, dice, mode=MODES[order.mode])
+    moved = aero_kind.store(unit, plan.end)
+    state = state.with_unit(moved)
+    return state, [describe(unit, plan)] + [f"{unit.id}: {e}" for e in plan.events]
+
+
+def describe(unit: Unit, plan: MovePlan) -> str:
+    """Says a flight in one line: its steps, where it went, its velocity and thrust."""
+    start, end = plan.path[0] if plan.path else None, plan.end
+    where = f"{start.hex.label} -> {end.hex.label}" if start is not None else end.hex.label
+    altitude = f", altitude {end.altitude}" if end.altitude is not None else ""
+    steps = aero_movement.format_steps(plan.steps) or "no steps"
+    return (f"{unit.id} flies {steps} on {end.map_id}: {where} facing {end.facing.name}{altitude}, velocity "
+            f"{plan.velocity} (next turn {end.velocity}), thrust {plan.total_thrust} ({plan.outcome.value})")
+
+
+def dry_run_lines(plan: MovePlan) -> list[str]:
+    """Returns what a dry run shows: the thrust of each step and every roll the move will need."""
+    lines = [f"step {i + 1} {code}: thrust {cost}" for i, (code, cost) in enumerate(zip(plan.steps, plan.thrust))]
+    lines.append(f"total thrust {plan.total_thrust}; velocity {plan.velocity}, next turn {plan.end.velocity}; "
+                 f"ends {plan.end.hex.label} facing {plan.end.facing.name} ({plan.outcome.value})")
+    for roll in plan.rolls:
+        when = "before the move" if roll.step < 0 else f"at step {roll.step + 1}"
+        lines.append(f"roll {when}: {roll.purpose}, {roll.target}+ ({roll.rule})")
+    return lines

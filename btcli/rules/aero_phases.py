@@ -1,0 +1,220 @@
+"""The aerospace phases of a game's turn (seed 001, issue #13; TURN-01..07, AMB-54..56): who moves in
+the aerospace movement phase (every turn) and the space movement phase (turns 6, 12, ...), in which
+subphase and order; units arriving from another map; the End Phase's aerospace effects.
+
+Only a game with an aerospace map plays these phases (``in_play``): a ground game's turn is the
+ground table of ``btcli.rules.phases``, unchanged. ``phases`` builds its tables from here.
+
+During an aerospace phase ``GameState.move_order`` holds one ``SUBPHASE:SIDE`` entry per movement
+slot (``dropship:red``, ``fighter:blue``, ...), drawn as the phase begins: DropShips, small craft and
+fighters in turn, the sides alternating inside each by the unequal-numbers rule (TURN-04, 05).
+
+Units leaving their map (flying into the ground row, climbing past altitude 10) keep their last
+position with ``AeroFlight.transit`` set and take no part until they arrive: at the next aerospace
+movement phase going down, at the next space movement phase going up (AMB-56). Where they arrive is
+btcli's default for the controller's choice (``entry_hex``: the entry-edge hex behind their heading
+nearest the ground board going down; the first of the two row-1 hexes going up), facing and velocity
+kept; docs/aerospace.md.
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.aero import LowAltitudeMap, MapKind, SpaceMap
+from btcli.model.frozen import evolve
+from btcli.model.hexgrid import HexId
+from btcli.model.state import GameState, Phase
+from btcli.model.units import Unit
+from btcli.rules import aero_atmosphere, aero_kind, aero_low_altitude, aero_movement, aero_turn, turn_order
+
+PHASE_OF_MAP = {MapKind.SPACE: Phase.SPACE_MOVEMENT, MapKind.LOW_ALTITUDE: Phase.AERO_MOVEMENT}
+
+
+def in_play(state: GameState) -> bool:
+    """Tells whether the game has an aerospace map, and so plays the aerospace phases (TURN-01)."""
+    return len(state.maps) > 1 and any(isinstance(m, (SpaceMap, LowAltitudeMap)) for m in state.maps.values())
+
+
+def space_turn(turn: int) -> bool:
+    """Tells whether ``turn`` has a space movement phase: 6, 12, ... (TURN-02, TURN-03)."""
+    return aero_turn.is_space_turn(turn)
+
+
+def movers(state: GameState, phase: Phase) -> list[Unit]:
+    """Returns the aerospace units that move in ``phase``: on a map of that phase, in play, not leaving."""
+    found = []
+    for unit in aero_kind.aero_units(state):
+        if unit.destroyed or unit.position is None or unit.aero.transit is not None or unit.aero.landed:
+            continue
+        area = state.maps.get(unit.position.map)
+        if area is not None and PHASE_OF_MAP.get(getattr(area, "kind", None)) is phase:
+            found.append(unit)
+    return found
+
+
+def has_moved(unit: Unit) -> bool:
+    """Tells whether an aerospace unit made its move this turn (AMB-26: it records the velocity it moved at)."""
+    return unit.aero.moved_velocity is not None
+
+
+def draw_slots(state: GameState, phase: Phase) -> tuple[str, ...]:
+    """Returns the phase's movement slots as ``SUBPHASE:SIDE`` (TURN-04..06, AMB-18, AMB-55)."""
+    classes = [(u.side, u.aero_design.aero_class) for u in movers(state, phase)]
+    order = state.initiative or tuple(state.sides)
+    return tuple(f"{sp.value}:{side}" for sp, side in aero_turn.movement_slots(classes, order,
+                                                                              turn_order.movement_slots))
+
+
+def next_slot(state: GameState) -> tuple[str, str] | None:
+    """Returns the (subphase, side) of the next unit to move in this aerospace phase, or None when all moved.
+
+    As on the ground (issue #10), a slot whose side has no unit of that subphase left waiting passes on.
+    """
+    waiting: dict[tuple[str, str], int] = {}
+    done = 0
+    for unit in movers(state, state.phase):
+        if has_moved(unit):
+            done += 1
+        else:
+            key = (aero_turn.subphase(unit.aero_design.aero_class).value, unit.side)
+            waiting[key] = waiting.get(key, 0) + 1
+    slots = [tuple(s.split(":", 1)) for s in state.move_order]
+    for slot in slots[done:] + slots[:done]:
+        if waiting.get(slot):
+            return slot
+    return next(iter(sorted(waiting, key=lambda k: aero_turn.SUBPHASES.index(aero_turn.Subphase(k[0])))), None)
+
+
+def side_to_move(state: GameState) -> str | None:
+    slot = next_slot(state)
+    return slot[1] if slot else None
+
+
+def missing(state: GameState) -> tuple[str, str] | None:
+    """Names the units that have still to move in this aerospace phase (TURN-04, 05)."""
+    left = [u.id for u in movers(state, state.phase) if not has_moved(u)]
+    if left:
+        return (f"{', '.join(left)} {'has' if len(left) == 1 else 'have'} not moved (an aerospace unit flies "
+                "its velocity every turn: 'btcli move GAME UNIT --mode safe --path ...')", "AERO-MOVE-01")
+    return None
+
+
+def begin(state: GameState, phase: Phase, dice: Dice) -> tuple[GameState, list[str]]:
+    """Opens an aerospace phase: units due here arrive from their old map (TURN-07, AMB-56), then the
+    movement slots are drawn."""
+    events: list[str] = []
+    for unit in aero_kind.aero_units(state):
+        flight = unit.aero
+        if flight.transit is None or unit.destroyed or not flight.transit.to_map or not flight.transit_turn:
+            continue  # transit_turn 0: it has not been removed yet, at the end of the turn it left in
+        turn, arrival_phase = aero_turn.arrival(flight.transit_turn, flight.transit.kind)
+        if state.turn < turn or arrival_phase != phase.value:
+            continue
+        arrived, said = _arrive(state, unit)
+        state = state.with_unit(arrived)
+        events += said
+    return evolve(state, move_order=draw_slots(state, phase)), events
+
+
+def _arrive(state: GameState, unit: Unit) -> tuple[Unit, list[str]]:
+    view = aero_kind.view(unit)
+    transit = view.transit
+    target = state.maps[transit.to_map]
+    if isinstance(target, LowAltitudeMap):
+        hex_id = entry_hex(target, view.facing)
+        view = aero_low_altitude.arrive_on_low_altitude(view, target, hex_id)
+        said = f"{unit.id} arrives on low-altitude map {target.id!r} at {hex_id.label}, altitude 10"
+    else:
+        low = state.maps[transit_from(unit)]
+        hex_id = aero_low_altitude.climb_out_arrival_hexes(target, low)[0]
+        view = aero_low_altitude.arrive_on_space_map(view, target, low, hex_id, view.facing)
+        said = f"{unit.id} arrives on space map {target.id!r} at {hex_id.label} (atmosphere row 1)"
+    return aero_kind.store(unit, view, transit_turn=0), [said + " (TURN-07, AMB-56)"]
+
+
+def entry_hex(area: LowAltitudeMap, facing) -> HexId:
+    """Returns where a unit coming down enters a low-altitude map (AMB-56: an edge hex behind its heading):
+    btcli's default for the controller's choice, the one nearest the hex holding the ground board (the
+    battle it comes for), else nearest the map's centre; the first by label among equals."""
+    board = area.board
+    aim = area.ground_hex or HexId((board.width + 1) // 2, (board.height + 1) // 2)
+    return min(aero_low_altitude.entry_edge_hexes(area, facing), key=lambda h: (h.distance(aim), h.label))
+
+
+def transit_from(unit: Unit) -> str:
+    return unit.position.map
+
+
+def leave_maps(state: GameState) -> GameState:
+    """Records the turn in which each unit leaving its map left it (removed at the end of it, TURN-07)."""
+    changed = {}
+    for unit in aero_kind.aero_units(state):
+        if unit.aero.transit is not None and not unit.aero.transit_turn:
+            changed[unit.id] = evolve(unit, aero=evolve(unit.aero, transit_turn=state.turn))
+    return evolve(state, units={**state.units, **changed}) if changed else state
+
+
+def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """The End Phase's aerospace part: on the space map, once per space turn, over-speed damage, gravity
+    and drag (AMB-54); every unit's turn record cleared (momentum kept, AERO-MOVE-02); units that left
+    a map this turn are marked gone from it (TURN-07)."""
+    events: list[str] = []
+    for unit in aero_kind.aero_units(state):
+        if unit.destroyed or unit.position is None:
+            continue
+        area = state.maps.get(unit.position.map)
+        view = aero_kind.view(unit)
+        if isinstance(area, SpaceMap) and aero_turn.space_end_phase_due(state.turn):
+            choice = unit.aero.gravity_choice or gravity_choice(area, view)
+            result = aero_atmosphere.space_end_phase(design_of(unit), view, area, state.turn, dice,
+                                                     gravity_choice=choice)
+            view = result.state
+            events += [f"{unit.id}: {e}" for e in result.events]
+        view = aero_movement.end_of_turn(view)
+        state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None))
+    return leave_maps(state), events
+
+
+def choose_gravity(state: GameState, choices: tuple[str, ...]) -> GameState:
+    """Records the controllers' ``UNIT=HEX`` hexes for this End Phase's gravity pulls (AERO-GRAV-02): only in
+    the End Phase of a space turn, for a unit gravity pulls, into one of the hexes it may be pulled into."""
+    wanted = []
+    for choice in choices:  # the input first: a malformed choice is an input error in any phase
+        uid, eq, label = choice.partition("=")
+        unit = state.unit(uid.strip())
+        try:
+            hex_id = HexId.parse(label.strip()) if eq else None
+        except InputError:
+            hex_id = None
+        if hex_id is None:
+            raise InputError(f"--gravity {choice!r}: give UNIT=HEX, e.g. --gravity {uid or 'corsair-1'}=0610")
+        wanted.append((unit, hex_id))
+    if state.phase is not Phase.END or not in_play(state) or not aero_turn.space_end_phase_due(state.turn):
+        raise IllegalOrderError("--gravity is given when the End Phase of a space turn (6, 12, ...) is resolved",
+                                "AMB-54")
+    for unit, hex_id in wanted:
+        area = state.maps.get(unit.position.map) if unit.aero is not None and unit.position else None
+        view = aero_kind.view(unit) if isinstance(area, SpaceMap) else None
+        if view is None or not aero_atmosphere.gravity_applies(unit.aero_design, view, area):
+            raise IllegalOrderError(f"gravity does not pull '{unit.id}' this End Phase", "AERO-GRAV-01")
+        options = aero_atmosphere.gravity_choices(area, view)
+        if hex_id not in options:
+            raise IllegalOrderError(f"gravity pulls '{unit.id}' into {' or '.join(h.label for h in options)}, not "
+                                    f"{hex_id.label}", "AERO-GRAV-02")
+        state = state.with_unit(evolve(unit, aero=evolve(unit.aero, gravity_choice=hex_id)))
+    return state
+
+
+def gravity_choice(area: SpaceMap, view) -> object:
+    """Returns the hex a gravity pull takes the unit into when it could go to either of two (AERO-GRAV-02):
+    btcli's default for the controller's choice, a ground-row hex tied to a low-altitude map first (the
+    way down to the battle), else the first hex toward the surface (SW before NW for a west surface,
+    SE before NE for an east one). The events say which it took (docs/aerospace.md)."""
+    choices = aero_atmosphere.gravity_choices(area, view)
+    tied = [h for h in choices if h in area.low_altitude]
+    return (tied or list(choices) or [None])[0]
+
+
+def design_of(unit: Unit):
+    return aero_kind.design(unit)

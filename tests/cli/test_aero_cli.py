@@ -1,0 +1,91 @@
+"""Aerospace games from the command line (issue #13): init from a scenario with space and low-altitude
+maps, and the one-line errors for bad aerospace scenarios."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.cli.helpers import assert_refused, init_game, ok, run
+
+SCENARIO = Path(__file__).with_name("aero-scenario.toml")  # scenarios/orbital-descent.toml once it is playable
+
+
+def test_orbital_descent_starts_and_verifies(tmp_path):  # AERO-ATM-01, AMB-56
+    game = init_game(tmp_path, SCENARIO)
+    assert "ok: 1 entries replayed" in ok("verify", game).out
+
+
+def test_a_conventional_fighter_in_space_is_a_one_line_error(tmp_path):  # AERO-GEN-03
+    text = SCENARIO.read_text().replace('design = "Battle Taxi NL-42"', 'design = "Light Strike Fighter Angel"')
+    (tmp_path / "bad.toml").write_text(text)
+    result = run("init", tmp_path / "bad.toml", "-o", tmp_path / "game.toml")
+    assert result.code == 4 and result.err.count("\n") == 1
+    assert result.err == ("Error: unit 'taxi': 'Light Strike Fighter Angel' cannot be placed in 0910: conventional "
+                          "fighters fly only in the ground row and atmosphere row 1 (AERO-GEN-03)\n")
+    assert not (tmp_path / "game.toml").exists()
+
+
+def aero_phase(tmp_path) -> Path:
+    """A game in turn 1's aerospace movement phase (the ground 'Mechs stood still)."""
+    game = init_game(tmp_path, SCENARIO)
+    for args in (("resolve-phase",), ("move", "commando", "--mode", "stand"), ("move", "hunchback", "--mode", "stand"),
+                 ("resolve-phase",)):
+        ok(args[0], game, *args[1:], "-q")
+    return game
+
+
+def test_move_flies_a_step_string_and_logs_its_canonical_form(tmp_path):  # AERO-GEN-02, AERO-MOVE-01
+    game = aero_phase(tmp_path)
+    result = ok("move", game, "angel", "--mode", "max", "--path", "2+ F F L F L F F")
+    assert result.out.splitlines()[0] == ("angel flies + + F F L F L F F on low: 0808 -> 0507 facing SW, altitude 5, "
+                                          "velocity 5 (next turn 5), thrust 6 (moved)")
+    assert 'command = "move angel --mode max --path=+,+,F,F,L,F,L,F,F"' in game.read_text()
+    assert "hashes match" in ok("verify", game).out
+    report = ok("report", game).out
+    assert ("angel: low 0507 altitude 5 (low altitude) facing SW, velocity 5, thrust left 9/15 (safe 10), in control; "
+            "SI 10/10, nose 2/2 left 2/2 right 2/2 aft 2/2") in report
+    assert "map space (space map 20x20, planet to the west): corsair-1, corsair-2, taxi" in report
+
+
+def test_dry_run_shows_each_steps_thrust_and_rolls_nothing(tmp_path):  # AERO-MOVE-05, 13
+    game = aero_phase(tmp_path)
+    before = game.read_bytes()
+    out = ok("move", game, "angel", "--mode", "safe", "--path", "+ F F L F F", "--dry-run").out.splitlines()
+    assert out[:2] == ["step 1 +: thrust 1", "step 2 F: thrust 0"] and out[3] == "step 4 L: thrust 2"
+    assert out[-1].startswith("total thrust 3; velocity 4, next turn 4; ends")
+    assert game.read_bytes() == before
+
+
+@pytest.mark.parametrize("path, mode, code, message", [
+    ("F F X", "safe", 2, "bad aerospace step 'X'"),
+    ("L F F F", "safe", 3, "advances a hex before each facing change (AERO-MOVE-15)"),
+    ("F F", "safe", 3, "must fly 3 hex(es) at velocity 3, the path flies 2 (AERO-LALT-02)"),
+    ("6+ F L F L F L F L 5F", "max", 3, "would spend 22 thrust; its maximum thrust is 15 (AERO-MOVE-04)"),
+    ("+ F F F F", "warp", 2, "--mode safe or --mode max"),
+])
+def test_a_bad_move_is_one_line_naming_the_rule_and_leaves_the_game(tmp_path, path, mode, code, message):
+    game = aero_phase(tmp_path)
+    assert_refused(game, code, "move", game, "angel", "--mode", mode, "--path", path, contains=message)
+
+
+def test_a_flier_does_not_move_with_the_ground_units(tmp_path):  # TURN-01
+    game = init_game(tmp_path, SCENARIO)
+    ok("resolve-phase", game, "-q")
+    assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", "F F F",
+                   contains="moves in the aerospace movement phase, after the ground units (TURN-01)")
+
+
+def test_report_map_draws_each_aerospace_map_beside_the_ground_board(tmp_path):
+    game = aero_phase(tmp_path)
+    ok("report", game, "--map", tmp_path / "m.svg")
+    assert (tmp_path / "m.svg").exists()
+    assert "map space" in (tmp_path / "m.space.svg").read_text() and "angel" in (tmp_path / "m.low.svg").read_text()
+
+
+def test_a_bad_gravity_choice_is_one_line_and_leaves_the_game(tmp_path):  # AMB-54, AERO-GRAV-02
+    game = aero_phase(tmp_path)
+    assert_refused(game, 2, "resolve-phase", game, "--gravity", "taxi", contains="give UNIT=HEX")
+    assert_refused(game, 3, "resolve-phase", game, "--gravity", "taxi=0610",
+                   contains="--gravity is given when the End Phase of a space turn (6, 12, ...) is resolved (AMB-54)")

@@ -1,0 +1,62 @@
+"""Aerospace units as a unit kind (issue #13): the adapter between the game's Unit and the flight rules'
+AeroState (btcli.rules.aero_kind), and the kind's entry in rules/kinds.py."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from btcli.dice import ManualDice
+from btcli.model.aero import Arc
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.units import UnitKind
+from btcli.rules import aero_kind, kinds, turn_order
+from tests.builders import aero_game, flier
+
+H = HexId.parse
+
+
+def test_view_reads_position_facing_armor_and_si_from_the_unit():  # AERO-GEN-01, tables.md 13.3
+    state = aero_game(flier(velocity=3))
+    unit = state.units["f1"]
+    view = aero_kind.view(unit)
+    assert (view.map_id, view.hex, view.facing, view.velocity) == ("space", H("0810"), Facing.SW, 3)
+    assert view.structural_integrity == 6 and view.armor.get(Arc.NOSE) == 73
+    assert view.altitude is None and view.piloting == 5
+
+
+def test_store_writes_the_rules_state_back_once():  # one source of truth: position lives on the unit
+    unit = aero_game(flier()).units["f1"]
+    assert aero_kind.store(unit, aero_kind.view(unit)) == unit
+    moved = dataclasses.replace(aero_kind.view(unit), hex=H("0710"), facing=Facing.NW, velocity=5,
+                                structural_integrity=4, out_of_control=True)
+    after = aero_kind.store(unit, moved)
+    assert after.position.hex == H("0710") and after.facing is Facing.NW and after.internal["SI"] == 4
+    assert after.aero.velocity == 5 and after.aero.out_of_control
+    assert aero_kind.view(after) == moved
+
+
+def test_altitude_is_the_positions_on_the_low_altitude_map():  # AERO-LALT-03
+    unit = aero_game(flier(map="low", at="0508", altitude=6)).units["f1"]
+    assert unit.position.map == "low" and unit.position.altitude == 6
+    assert aero_kind.view(unit).altitude == 6
+
+
+def test_ground_rules_do_not_meet_a_unit_on_another_map():  # a space hex is not a ground hex
+    state = aero_game(flier(at="0510"))
+    assert state.units["f1"].hex is None and state.units["f1"].active
+    assert "f1" not in turn_order.missing_movers(state)
+    assert turn_order.movers(state) == {"red": 1, "blue": 1}  # the ground 'Mechs only
+
+
+def test_the_kind_has_its_own_rules():  # rules/kinds.py: a new kind is a new entry
+    unit = aero_game(flier()).units["f1"]
+    assert unit.kind is UnitKind.AERO and kinds.of(unit).attack_refusal(unit, True) == aero_kind.ATTACKS_LATER
+
+
+def test_a_hit_strikes_an_arc_and_goes_through_armor_to_si():  # tables.md 9.1
+    unit = aero_game(flier()).units["f1"]
+    hit = kinds.hit(ManualDice([7]), unit, "front", 80, "test")
+    assert hit.location == "nose"
+    events: list[str] = []
+    after = kinds.take_hit(unit, hit, ManualDice([]), events, 1)  # 7 through to SI 6: destroyed, no critical check
+    assert after.armor["nose"] == 0 and after.internal["SI"] == 0 and after.destroyed

@@ -1,0 +1,150 @@
+"""The aerospace phases of a game's turn (issue #13): TURN-01..07, AMB-54..56, played through the
+engine (btcli.rules.aero_phases, btcli.rules.phases) and aerospace moves (btcli.rules.aero_moves)."""
+
+from __future__ import annotations
+
+import pytest
+
+from btcli.errors import IllegalOrderError
+from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder
+from btcli.model.state import Phase
+from btcli.rules import aero_phases, phases
+from tests.builders import NL42, aero_game, changed, flier, resolve, run
+
+H = HexId.parse
+STAND = [MoveOrder("g-red", "stand"), MoveOrder("g-blue", "stand")]
+
+
+def names(turn: int, aero: bool = True) -> list[str]:
+    return [r.phase.value for r in phases.phases_for(turn, aero)]
+
+
+def test_the_aerospace_movement_phase_follows_ground_movement():  # TURN-01
+    assert names(1) == ["initiative", "movement", "aero_movement", "weapon", "physical", "heat", "end"]
+
+
+def test_every_sixth_turn_adds_the_space_movement_phase():  # TURN-02, TURN-03
+    assert names(6)[2:4] == ["aero_movement", "space_movement"]
+    assert [t for t in range(1, 19) if "space_movement" in names(t)] == [6, 12, 18]
+
+
+def test_a_game_without_aerospace_maps_keeps_the_ground_turn():  # TURN-01: today's sequence unchanged
+    assert names(6, aero=False) == ["initiative", "movement", "weapon", "physical", "heat", "end"]
+    state = aero_game(flier())
+    assert aero_phases.in_play(state) and not aero_phases.in_play(changed(state, maps={"ground": state.board}))
+
+
+def to_aero_phase(state, initiative=(2, 12)):
+    """Resolves initiative (red loses), stands the ground 'Mechs and opens the aerospace movement phase."""
+    state, _, _ = resolve(state, list(initiative))
+    for order in (MoveOrder("g-red", "stand"), MoveOrder("g-blue", "stand")):
+        state, _, _ = run(state, order, [])
+    state, events, _ = resolve(state)
+    assert state.phase is Phase.AERO_MOVEMENT
+    return state, events
+
+
+def low(uid, side="red", name="Corsair CSR-V12", at="0808", **keys):
+    return flier(name, uid, at, map="low", side=side, altitude=6, facing="N", velocity=2, **keys)
+
+
+def test_subphases_move_small_craft_before_fighters_alternating_inside_each():  # TURN-04, TURN-05, TURN-06
+    state = aero_game(low("f1"), low("f2", at="0908"), low("b1", side="blue", at="1008"),
+                      low("taxi", side="blue", name=NL42, at="1108"))
+    state, _ = to_aero_phase(state)
+    assert state.move_order == ("small_craft:blue", "fighter:red", "fighter:red", "fighter:blue")  # 2 for 1
+    with pytest.raises(IllegalOrderError, match=r"small craft subphase first \(TURN-04\)"):
+        run(state, MoveOrder("f1", "safe", ("F", "F")), [])
+
+
+def test_units_on_the_space_map_move_only_in_space_turns():  # TURN-02
+    state, _ = to_aero_phase(aero_game(flier()))
+    assert aero_phases.missing(state) is None  # nobody flies in turn 1's aerospace phase
+    with pytest.raises(IllegalOrderError, match=r"space movement phase of turns 6, 12.*\(TURN-02\)"):
+        run(state, MoveOrder("f1", "safe", ("F", "F")), [])
+
+
+def test_ground_units_do_not_move_in_the_aerospace_phase_nor_fliers_on_the_ground():  # TURN-01
+    state = aero_game(low("f1"))
+    state, _, _ = resolve(state, [2, 12])
+    with pytest.raises(IllegalOrderError, match=r"aerospace movement phase.*\(TURN-01\)"):
+        run(state, MoveOrder("f1", "safe", ("F", "F")), [])
+
+
+def test_a_flier_on_the_low_altitude_map_must_move_before_the_phase_ends():  # AERO-MOVE-01
+    state, _ = to_aero_phase(aero_game(low("f1")))
+    with pytest.raises(IllegalOrderError, match="f1 has not moved"):
+        resolve(state)
+    state, events, _ = run(state, MoveOrder("f1", "safe", ("F", "F")), [])
+    assert state.units["f1"].position.hex == H("0806") and "f1 flies F F on low" in events[0]
+    state, _, _ = resolve(state)
+    assert state.phase is Phase.WEAPON
+
+
+def test_drag_on_the_space_map_comes_once_a_space_turn():  # TURN-03, AMB-54, AERO-HALT-03
+    state = aero_game(flier(at="0310", facing="N", velocity=5))  # atmosphere row 2
+    for turn in (1, 5):
+        state = changed(state, phase=Phase.END, turn=turn)
+        state, _, _ = resolve(state)
+        assert state.units["f1"].aero.velocity == 5
+    state = changed(state, phase=Phase.END, turn=6)
+    state, events, _ = resolve(state)
+    assert state.units["f1"].aero.velocity == 4 and "f1: drag: velocity 5 -> 4" in events
+
+
+def test_gravity_pulls_into_the_ground_row_and_the_unit_arrives_below_next_turn():  # AERO-GRAV-02, TURN-07, AMB-56
+    state = aero_game(flier(at="0210", facing="N", velocity=0))  # atmosphere row 1, at rest
+    state = changed(state, phase=Phase.END, turn=6)
+    state, events, _ = resolve(state)
+    unit = state.units["f1"]
+    assert unit.position.hex == H("0110") and unit.aero.transit is not None and unit.aero.transit_turn == 6
+    assert "f1: gravity pulls it from 0210 to 0110" in events  # of 0111 and 0110, the hex over the low map
+    state, events = to_aero_phase(state)
+    unit = state.units["f1"]
+    assert unit.position.map == "low" and unit.position.altitude == 10 and unit.aero.transit is None
+    assert any("arrives on low-altitude map 'low'" in e for e in events)
+
+
+def test_climbing_past_altitude_10_leaves_for_the_space_map_at_the_next_space_turn():  # AERO-LALT-10, TURN-07, AMB-56
+    state = aero_game(low("f1", at="0808"), turn=5)
+    state = changed(state, units={**state.units, "f1": changed(state.units["f1"], position=changed(
+        state.units["f1"].position, altitude=10))})
+    state, _ = to_aero_phase(state)
+    state, events, _ = run(state, MoveOrder("f1", "safe", ("A", "F", "F")), [])
+    assert state.units["f1"].aero.transit is not None and "(transit)" in events[0]
+    for _ in range(5):  # aerospace movement, weapon, physical, heat, end: removed at the end of turn 5
+        state, _, _ = resolve(state)
+    assert state.units["f1"].aero.transit_turn == 5 and state.turn == 6
+    state, _ = to_aero_phase(state)
+    assert state.units["f1"].position.map == "low"  # still leaving: it enters at the space movement phase
+    state, events, _ = resolve(state)
+    unit = state.units["f1"]
+    assert state.phase is Phase.SPACE_MOVEMENT and unit.position.map == "space" and unit.aero.transit is None
+    assert unit.position.hex == H("0209") and unit.position.altitude == 0  # the first row-1 hex beside 0110 (NE)
+
+
+def test_a_ground_game_has_no_aerospace_phase():  # TURN-01: only games with aerospace maps
+    from btcli.errors import GameFileError
+    from tests.builders import design, game
+
+    state = game(design("Hunchback HBK-4G"), phase=Phase.AERO_MOVEMENT)
+    with pytest.raises(GameFileError, match="aero_movement phase, which turn 1 of this game does not have"):
+        run(state, MoveOrder("u1", "", ("F",)), [])
+
+
+def test_the_controller_chooses_between_two_gravity_hexes():  # AERO-GRAV-02
+    from btcli import engine, grammar
+    from btcli.dice import ManualDice
+    from btcli.model.orders import ResolvePhaseOrder
+
+    state = changed(aero_game(flier(at="0210", facing="N", velocity=0)), phase=Phase.END, turn=6)
+    order = ResolvePhaseOrder(("f1=0111",))
+    assert grammar.order_from_text(grammar.order_text(order)) == (order, None)  # logged: resolve-phase --gravity f1=0111
+    after, events = engine.apply(state, order, ManualDice([]))
+    assert after.units["f1"].position.hex == H("0111") and after.units["f1"].aero.gravity_choice is None
+    assert "f1: gravity pulls it from 0210 to 0111" in events
+    with pytest.raises(IllegalOrderError, match=r"gravity pulls 'f1' into 0111 or 0110, not 0310 \(AERO-GRAV-02\)"):
+        engine.apply(state, ResolvePhaseOrder(("f1=0310",)), ManualDice([]))
+    with pytest.raises(IllegalOrderError, match=r"End Phase of a space turn.*\(AMB-54\)"):
+        engine.apply(changed(state, turn=5), order, ManualDice([]))
