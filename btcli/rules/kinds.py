@@ -14,7 +14,7 @@ from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
 from btcli.model.state import Hit
 from btcli.model.units import Unit, UnitKind
-from btcli.rules import aero_kind, condition, damage, infantry, piloting, vehicles
+from btcli.rules import condition, damage, infantry, piloting, vehicles
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -102,6 +102,18 @@ def _asset_target_modifiers(state, attacker: Unit, target: Unit) -> list[tuple[s
     return asset_kind.target_modifiers(state, attacker, target)
 
 
+def _aero(name: str) -> Callable:
+    """Returns ``rules.aero_kind``'s function ``name``, imported when first called: only a game with
+    aerospace units needs it (commands are whole processes)."""
+
+    def call(*args, **keys):
+        from btcli.rules import aero_kind
+
+        return getattr(aero_kind, name)(*args, **keys)
+
+    return call
+
+
 @record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -121,8 +133,7 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     UnitKind.ASSET: KindRules(_asset_hit, _asset_take, _no_roll, _asset_attacks, _asset_target_modifiers),
-    UnitKind.AERO: KindRules(aero_kind.hit_location, aero_kind.take_hit, aero_kind.control_roll,
-                             aero_kind.attack_refusal),
+    UnitKind.AERO: KindRules(_aero("hit_location"), _aero("take_hit"), _aero("control_roll"), _aero("attack_refusal")),
 }
 
 

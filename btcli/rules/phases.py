@@ -27,7 +27,7 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
-from btcli.rules import aero_phases, buildings, drops, physical, structures, turn_order, victory
+from btcli.rules import buildings, drops, physical, structures, turn_order, victory
 
 
 def _nothing_missing(state: GameState) -> tuple[str, str] | None:
@@ -194,19 +194,26 @@ DEPLOYMENT_TURN = (
 
 def _opening(phase: Phase):
     def start(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-        return aero_phases.begin(state, phase, dice)
+        return _aero_phases().begin(state, phase, dice)
     return start
 
 
 def _end_aero_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """The End Phase of a game with aerospace maps: the aerospace effects (AMB-54, TURN-07), then the turn ends."""
-    state, events = aero_phases.end_phase(state, dice)
+    state, events = _aero_phases().end_phase(state, dice)
     return end_turn(state), events
 
 
 def _aero_rule(phase: Phase) -> PhaseRule:
-    return PhaseRule(phase, (MoveOrder,), missing=aero_phases.missing, to_act=aero_phases.side_to_move,
-                     start=_opening(phase))
+    return PhaseRule(phase, (MoveOrder,), missing=lambda state: _aero_phases().missing(state),
+                     to_act=lambda state: _aero_phases().side_to_move(state), start=_opening(phase))
+
+
+def _aero_phases():
+    """``rules.aero_phases``, imported only by a game with aerospace maps (commands are whole processes)."""
+    from btcli.rules import aero_phases
+
+    return aero_phases
 
 
 # TURN-01, TURN-02: the aerospace movement phase after ground movement; in turns 6, 12, ... the space
@@ -224,11 +231,11 @@ def phases_for(turn: int, aero: bool = False) -> tuple[PhaseRule, ...]:
         return DEPLOYMENT_TURN
     if not aero:
         return GROUND_TURN
-    return SPACE_TURN if aero_phases.space_turn(turn) else AERO_TURN
+    return SPACE_TURN if _aero_phases().space_turn(turn) else AERO_TURN
 
 
 def _phases(state: GameState) -> tuple[PhaseRule, ...]:
-    return phases_for(state.turn, aero_phases.in_play(state))
+    return phases_for(state.turn, len(state.maps) > 1 and _aero_phases().in_play(state))
 
 
 def current(state: GameState) -> PhaseRule:
@@ -259,7 +266,7 @@ def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = ()) -> tupl
     (``UNIT=HEX``) are the controllers' hexes for this End Phase's gravity pulls (AERO-GRAV-02)."""
     rule = current(state)
     if gravity:
-        state = aero_phases.choose_gravity(state, gravity)
+        state = _aero_phases().choose_gravity(state, gravity)
     missing = rule.missing(state)
     if missing is not None:
         what, rule_id = missing
