@@ -3,9 +3,9 @@
 
 from dataclasses import field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from btcli.errors import InputError
-from btcli.model.aero import LowAltitudeMap, SpaceMap
 from btcli.model.board import Board
 from btcli.model.frozen import (
     evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
@@ -13,6 +13,9 @@ from btcli.model.frozen import (
 )
 from btcli.model.hexgrid import HexId
 from btcli.model.units import GROUND, Unit
+
+if TYPE_CHECKING:  # the aerospace maps: imported by the games that have them (btcli.store.codec)
+    from btcli.model.aero import LowAltitudeMap, SpaceMap
 
 FORMAT_VERSION = 2  # 2: typed unit state, positions as tables, maps by id (issue #11); 1: btcli 0.1
 
@@ -115,7 +118,7 @@ class GameState:
 
     name: str
     seed: int | str
-    maps: dict[str, Board | SpaceMap | LowAltitudeMap]  # every map by id; "ground" is the ground board
+    maps: "dict[str, Board | SpaceMap | LowAltitudeMap]"  # every map by id; "ground" is the ground board
     sides: dict[str, Side]
     units: dict[str, Unit]
     rolls: int = 0  # dice rolled so far; the seeded dice continue from here

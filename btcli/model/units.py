@@ -9,11 +9,24 @@ inline from the scenario or by name from the built-in catalog.
 
 from dataclasses import field
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from btcli.model.aero import AeroDesign, AeroFlight
-from btcli.model.assets import AssetCard, AssetState
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
+
+if TYPE_CHECKING:  # imported when a game holds one: deferred_types()
+    from btcli.model.aero import AeroDesign, AeroFlight
+    from btcli.model.assets import AssetCard, AssetState
+
+
+def deferred_types() -> dict[str, type]:
+    """The types of the records only some games hold (an asset's card, an aerospace unit's flight),
+    named as strings above and imported when a game file holds one (``btcli.store.typed``): a
+    ground game's command does not pay for them."""
+    from btcli.model.aero import AeroDesign, AeroFlight
+    from btcli.model.assets import AssetCard, AssetState
+
+    return {"AeroDesign": AeroDesign, "AeroFlight": AeroFlight, "AssetCard": AssetCard, "AssetState": AssetState}
 
 
 class UnitKind(str, Enum):
@@ -181,8 +194,8 @@ class AssetRecord:
     """A Battlefield Support asset's card and its state in this game (seed 004). The card travels with
     the unit, as weapon data does (``Unit.weapon_specs``): no rule looks a card up."""
 
-    card: AssetCard
-    state: AssetState
+    card: "AssetCard"
+    state: "AssetState"
 
 
 @record(slots=False)
@@ -233,8 +246,8 @@ class Unit:
     vehicle: VehicleState | None = None
     drop: DropState | None = None
     asset: AssetRecord | None = None
-    aero: AeroFlight | None = None  # an aerospace unit's flight (its design in ``aero_design``)
-    aero_design: AeroDesign | None = None  # its record sheet, carried like weapon_specs (catalog data)
+    aero: "AeroFlight | None" = None  # an aerospace unit's flight (its design in ``aero_design``)
+    aero_design: "AeroDesign | None" = None  # its record sheet, carried like weapon_specs (catalog data)
 
     @property
     def is_asset(self) -> bool:

@@ -9,7 +9,6 @@ completed into this form by ``btcli.store.scenario``.
 from __future__ import annotations
 
 from btcli.errors import GameFileError
-from btcli.model.aero import LowAltitudeMap, SpaceMap
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
 from btcli.model.state import (
     FORMAT_VERSION,
@@ -143,6 +142,8 @@ def map_to_dict(area) -> dict[str, object]:
     map with its ``kind`` first and no ``id`` (the table's key; docs/scenario-format.md)."""
     if isinstance(area, Board):
         return board_to_dict(area)
+    from btcli.model.aero import SpaceMap  # only games with aerospace maps reach this
+
     if isinstance(area, SpaceMap):
         out = {"kind": "space", **typed.to_plain(area)}
         del out["id"]
@@ -162,6 +163,8 @@ def map_from_dict(map_id: str, data: dict[str, object]):
     kind = data.get("kind")
     if kind is None:
         return board_from_dict(data)
+    from btcli.model.aero import LowAltitudeMap, SpaceMap  # only games with aerospace maps reach this
+
     where = f"[maps.{map_id}]"
     rest = {k: v for k, v in data.items() if k != "kind"}
     if kind == "space":

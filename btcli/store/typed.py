@@ -10,6 +10,7 @@ hashed: nothing here lists fields by hand.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from enum import Enum
@@ -155,6 +156,8 @@ def _reader(tp):
 
 
 def _make_reader(tp):
+    if isinstance(tp, _Deferred):
+        return _deferred_reader(tp)
     origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
         options = [a for a in typing.get_args(tp) if a is not type(None)]
@@ -268,7 +271,42 @@ def _defaults(cls: type) -> tuple[tuple[str, object], ...]:
 def _hints(cls: type) -> dict[str, object]:
     found = _HINTS.get(cls)
     if found is None:
-        found = typing.get_type_hints(cls)
-        found = {f.name: found[f.name] for f in dataclasses.fields(cls)}
+        try:
+            hints = typing.get_type_hints(cls)
+            found = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+        except NameError:  # a field typed by a name its module imports only when needed (deferred_types)
+            names = vars(sys.modules[cls.__module__])
+            found = {}
+            for f in dataclasses.fields(cls):
+                try:
+                    found[f.name] = eval(f.type, names) if isinstance(f.type, str) else f.type  # noqa: S307
+                except NameError:
+                    found[f.name] = _Deferred(cls, f.type)
         _HINTS[cls] = found
     return found
+
+
+class _Deferred:
+    """A field's type its module imports only for the games that hold one (``deferred_types()`` of the
+    module): read as None without importing it, resolved the first time a value is read."""
+
+    __slots__ = ("cls", "text")
+
+    def __init__(self, cls: type, text: str):
+        self.cls, self.text = cls, text
+
+    def resolve(self):
+        module = sys.modules[self.cls.__module__]
+        return eval(self.text, {**vars(module), **module.deferred_types()})  # noqa: S307 - a field annotation
+
+
+def _deferred_reader(tp: _Deferred):
+    resolved = []
+
+    def read_deferred(data, where):
+        if data is None:
+            return None
+        if not resolved:
+            resolved.append(_reader(tp.resolve()))
+        return resolved[0](data, where)
+    return read_deferred
