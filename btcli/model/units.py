@@ -19,14 +19,20 @@ if TYPE_CHECKING:  # imported when a game holds one: deferred_types()
     from btcli.model.assets import AssetCard, AssetState
 
 
-def deferred_types() -> dict[str, type]:
+def deferred_types(names: set[str]) -> dict[str, type]:
     """The types of the records only some games hold (an asset's card, an aerospace unit's flight),
     named as strings above and imported when a game file holds one (``btcli.store.typed``): a
-    ground game's command does not pay for them."""
-    from btcli.model.aero import AeroDesign, AeroFlight
-    from btcli.model.assets import AssetCard, AssetState
+    ground game's command does not pay for them, an asset game not for the aerospace model."""
+    found: dict[str, type] = {}
+    if names & {"AeroDesign", "AeroFlight"}:
+        from btcli.model.aero import AeroDesign, AeroFlight
 
-    return {"AeroDesign": AeroDesign, "AeroFlight": AeroFlight, "AssetCard": AssetCard, "AssetState": AssetState}
+        found.update(AeroDesign=AeroDesign, AeroFlight=AeroFlight)
+    if names & {"AssetCard", "AssetState"}:
+        from btcli.model.assets import AssetCard, AssetState
+
+        found.update(AssetCard=AssetCard, AssetState=AssetState)
+    return found
 
 
 class UnitKind(str, Enum):

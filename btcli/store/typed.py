@@ -10,6 +10,7 @@ hashed: nothing here lists fields by hand.
 from __future__ import annotations
 
 import dataclasses
+import re
 import sys
 import types
 import typing
@@ -297,7 +298,8 @@ class _Deferred:
 
     def resolve(self):
         module = sys.modules[self.cls.__module__]
-        return eval(self.text, {**vars(module), **module.deferred_types()})  # noqa: S307 - a field annotation
+        names = set(re.findall(r"[A-Za-z_]\w*", self.text))
+        return eval(self.text, {**vars(module), **module.deferred_types(names)})  # noqa: S307 - a field annotation
 
 
 def _deferred_reader(tp: _Deferred):
