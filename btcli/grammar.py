@@ -261,26 +261,13 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
 
 def order_text(order: Order) -> str:
     """Returns the canonical (logged) text of an order: ``order_from_text`` reads it back."""
-    from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
-        AbortDropOrder,
-        ClearJamOrder,
-        CommitDropOrder,
-        DeployOrder,
-        GirderSearchOrder,
-        MoveOrder,
-        PhysicalAttackOrder,
-        ResolvePhaseOrder,
-        RevealDropOrder,
-        WeaponAttackOrder,
-    )
+    from btcli.model import orders  # not at the top: reading a game for a report needs no orders
 
-    if isinstance(order, MoveOrder):
-        from btcli.model.orders import AERO_MODES
-
+    if isinstance(order, orders.MoveOrder):
         parts = ["move", order.unit]
         if order.mode:
             parts += ["--mode", order.mode]
-        if order.steps and order.mode in AERO_MODES:  # aerospace steps may begin with '-': one word
+        if order.steps and order.mode in orders.AERO_MODES:  # aerospace steps may begin with '-': one word
             parts.append("--path=" + ",".join(order.steps))
         elif order.steps:
             parts += ["--path", ",".join(order.steps)]
@@ -293,33 +280,33 @@ def order_text(order: Order) -> str:
         if order.batch:
             parts += ["--batch", str(order.batch)]
         return " ".join(parts)
-    if isinstance(order, DeployOrder):
+    if isinstance(order, orders.DeployOrder):
         parts = ["deploy", order.unit, "--hex", order.hex.label]
         if order.facing is not None:
             parts += ["--facing", order.facing.name]
         if order.batch:
             parts += ["--batch", str(order.batch)]
         return " ".join(parts)
-    if isinstance(order, WeaponAttackOrder):
+    if isinstance(order, orders.WeaponAttackOrder):
         parts = ["attack", order.attacker, order.target]
         for w in order.weapons:
             parts += ["--weapon", w]
         if order.twist:
             parts += ["--twist", order.twist]
         return shlex.join(parts)
-    if isinstance(order, PhysicalAttackOrder):
+    if isinstance(order, orders.PhysicalAttackOrder):
         return shlex.join(["attack", order.attacker, order.target, "--physical", order.kind])
-    if isinstance(order, GirderSearchOrder):
+    if isinstance(order, orders.GirderSearchOrder):
         return shlex.join(["attack", order.unit, "--girder"])
-    if isinstance(order, ClearJamOrder):
+    if isinstance(order, orders.ClearJamOrder):
         return shlex.join(["attack", order.unit, "--clear", order.what])
-    if isinstance(order, CommitDropOrder):
+    if isinstance(order, orders.CommitDropOrder):
         return f"drop {order.unit} --commit {order.commitment}"
-    if isinstance(order, RevealDropOrder):
+    if isinstance(order, orders.RevealDropOrder):
         return f"drop {order.unit} --hex {order.hex.label} --facing {order.facing.name} --salt {order.salt}"
-    if isinstance(order, AbortDropOrder):
+    if isinstance(order, orders.AbortDropOrder):
         return f"drop {order.unit} --abort"
-    if isinstance(order, ResolvePhaseOrder):
+    if isinstance(order, orders.ResolvePhaseOrder):
         return " ".join(["resolve-phase", *(f"--gravity {choice}" for choice in order.gravity)])
     raise TypeError(f"no text for {order!r}")
 
@@ -366,55 +353,42 @@ def _read_order(text: str) -> tuple[Order, tuple[int, ...] | None]:
 
 
 def _order(verb: str, v: dict) -> Order | None:
-    from btcli.model.orders import (  # not at the top: reading a game for a report needs no orders
-        AERO_MODES,
-        AbortDropOrder,
-        ClearJamOrder,
-        CommitDropOrder,
-        DeployOrder,
-        GirderSearchOrder,
-        MoveOrder,
-        PhysicalAttackOrder,
-        ResolvePhaseOrder,
-        RevealDropOrder,
-        WeaponAttackOrder,
-        parse_steps,
-    )
+    from btcli.model import orders  # not at the top: reading a game for a report needs no orders
 
     if verb == "move":
         to = HexId.parse(v["to"]) if v["to"] is not None else None
         facing = Facing.parse(v["facing"]) if v["facing"] is not None else None
         if v["path"] is None:
             steps = ()
-        elif v["mode"] in AERO_MODES:  # aerospace steps, checked by the flight rules (docs/aerospace.md)
+        elif v["mode"] in orders.AERO_MODES:  # aerospace steps, checked by the flight rules (docs/aerospace.md)
             steps = tuple(v["path"].split(","))
         else:
-            steps = parse_steps(v["path"])
-        return MoveOrder(v["unit"], v["mode"] or "", steps, to, facing, v["after_slip"] or "", batch_number(v["batch"]))
+            steps = orders.parse_steps(v["path"])
+        return orders.MoveOrder(v["unit"], v["mode"] or "", steps, to, facing, v["after_slip"] or "", batch_number(v["batch"]))
     if verb == "deploy":
         if v["hex"] is None:
             return None
         facing = Facing.parse(v["facing"]) if v["facing"] is not None else None
-        return DeployOrder(v["unit"], HexId.parse(v["hex"]), facing, batch_number(v["batch"]))
+        return orders.DeployOrder(v["unit"], HexId.parse(v["hex"]), facing, batch_number(v["batch"]))
     if verb == "attack":
         if v["girder"]:
-            return GirderSearchOrder(v["attacker"]) if v["target"] is None else None
+            return orders.GirderSearchOrder(v["attacker"]) if v["target"] is None else None
         if v["clear"] is not None:
-            return ClearJamOrder(v["attacker"], v["clear"]) if v["target"] is None else None
+            return orders.ClearJamOrder(v["attacker"], v["clear"]) if v["target"] is None else None
         if v["target"] is None:
             return None
         if v["physical"] is not None:
-            return PhysicalAttackOrder(v["attacker"], v["target"], v["physical"])
-        return WeaponAttackOrder(v["attacker"], v["target"], tuple(v["weapon"] or ()), v["twist"] or "")
+            return orders.PhysicalAttackOrder(v["attacker"], v["target"], v["physical"])
+        return orders.WeaponAttackOrder(v["attacker"], v["target"], tuple(v["weapon"] or ()), v["twist"] or "")
     if verb == "drop":
         if v["abort"]:
-            return AbortDropOrder(v["unit"])
+            return orders.AbortDropOrder(v["unit"])
         if v["commit"] is not None:
-            return CommitDropOrder(v["unit"], v["commit"])
+            return orders.CommitDropOrder(v["unit"], v["commit"])
         if v["hex"] is not None and v["facing"] is not None and v["salt"] is not None:
-            return RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
+            return orders.RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
         return None
-    return ResolvePhaseOrder(tuple(v["gravity"] or ()))
+    return orders.ResolvePhaseOrder(tuple(v["gravity"] or ()))
 
 
 def batch_number(text: str | None) -> int:
