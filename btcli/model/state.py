@@ -34,6 +34,9 @@ class Phase(str, Enum):
     END = "end"
 
 
+FLIGHT_PHASES = (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT)  # aerospace units move only in these (TURN-01, TURN-02)
+
+
 @record
 class Side:
     id: str

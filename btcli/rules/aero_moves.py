@@ -11,13 +11,12 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.orders import MoveOrder
-from btcli.model.state import GameState, Phase
+from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
 from btcli.rules import aero_kind, aero_movement, aero_phases, aero_turn
 from btcli.rules.aero_movement import AeroMode, MovePlan
 
 MODES = {"safe": AeroMode.SAFE_THRUST, "max": AeroMode.MAX_THRUST}
-AERO_PHASES = (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT)
 
 
 def order_for(state: GameState, unit: Unit, path: str | None, mode: str | None) -> MoveOrder:
@@ -57,7 +56,7 @@ def check_turn(state: GameState, unit: Unit) -> None:
     if unit.aero is None:
         raise IllegalOrderError(f"'{unit.id}' is a ground unit: it moves in the movement phase, before the "
                                 "aerospace units", "TURN-01")
-    if state.phase not in AERO_PHASES:
+    if state.phase not in FLIGHT_PHASES:
         raise IllegalOrderError(f"'{unit.id}' is an aerospace unit: it moves in the aerospace movement phase, after "
                                 "the ground units", "TURN-01")
     if unit not in aero_phases.movers(state, state.phase):

@@ -8,7 +8,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import Facing
 from btcli.model.orders import MoveOrder, parse_steps
-from btcli.model.state import GameState, Phase, evolve
+from btcli.model.state import FLIGHT_PHASES, GameState, evolve
 from btcli.rules import (
     buildings,
     collisions,
@@ -25,8 +25,6 @@ from btcli.rules import (
     vehicles,
     vtol,
 )
-
-AERO_PHASES = (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT)  # the flight phases (TURN-01, TURN-02)
 
 
 def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
@@ -63,7 +61,7 @@ def _check_drops_allow_move(state: GameState, unit) -> None:
 
 
 def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
-    if state.phase in AERO_PHASES or state.unit(order.unit).aero is not None:
+    if state.phase in FLIGHT_PHASES or state.unit(order.unit).aero is not None:
         from btcli.rules import aero_moves  # issue #13: aerospace units fly by their own rules
 
         return aero_moves.apply_move(state, order, dice)
@@ -202,7 +200,7 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
         raise InputError("give either --path or --to, not both")
     phases.check_accepts(state, MoveOrder)
     u = state.unit(unit_id)
-    if u.aero is not None or state.phase in AERO_PHASES:
+    if u.aero is not None or state.phase in FLIGHT_PHASES:
         from btcli.rules import aero_moves
 
         return aero_moves.order_for(state, u, path, mode)
