@@ -30,14 +30,23 @@ def canonical(data: object) -> bytes:
 
 def _digest(obj: object, plain) -> bytes:
     """Returns the digest of ``plain(obj)``, cached by the object's identity."""
-    hit = _cache.get(id(obj))
+    hit = _cache.get(id(obj))  # the common case, an object hashed before, without a closure
     if hit is not None and hit[0] is obj:
         return hit[1]
-    digest = hashlib.sha256(canonical(plain(obj))).digest()
+    return _cached(id(obj), obj, lambda: hashlib.sha256(canonical(plain(obj))).digest())
+
+
+def _cached(key: object, obj: object, make) -> bytes:
+    """Returns ``make()``, kept under ``key`` while ``obj`` (immutable by convention) is the object it
+    was made for: states share the objects that did not change."""
+    hit = _cache.get(key)
+    if hit is not None and hit[0] is obj:
+        return hit[1]
+    found = make()
     if len(_cache) >= _CACHE_LIMIT:
         _cache.clear()
-    _cache[id(obj)] = (obj, digest)
-    return digest
+    _cache[key] = (obj, found)
+    return found
 
 
 def state_hash(state: GameState) -> str:
@@ -55,15 +64,8 @@ def state_hash(state: GameState) -> str:
 def _units_bytes(units: dict) -> bytes:
     """Each unit's id and digest, joined as ``state_hash`` joins its parts. Cached by the dict's
     identity: a phase change or a miss keeps the units of the state before."""
-    key = ("units", id(units))
-    hit = _cache.get(key)
-    if hit is not None and hit[0] is units:
-        return hit[1]
-    joined = b"\0".join(unit.id.encode() + _unit_digest(unit) for unit in units.values())
-    if len(_cache) >= _CACHE_LIMIT:
-        _cache.clear()
-    _cache[key] = (units, joined)
-    return joined
+    return _cached(("units", id(units)), units,
+                   lambda: b"\0".join(unit.id.encode() + _unit_digest(unit) for unit in units.values()))
 
 
 def _meta_bytes(state: GameState) -> bytes:
@@ -85,14 +87,10 @@ def _unit_digest(unit) -> bytes:
     """A unit's digest: each field written as the codec writes it, the containers (armor, weapons,
     slots, records) digested on their own and cached by identity, since a changed unit shares most
     of them with the unit it was made from."""
-    hit = _cache.get(id(unit))
+    hit = _cache.get(id(unit))  # the common case, a unit hashed before, without a closure
     if hit is not None and hit[0] is unit:
         return hit[1]
-    digest = hashlib.sha256(b"\1".join(_unit_parts(unit))).digest()
-    if len(_cache) >= _CACHE_LIMIT:
-        _cache.clear()
-    _cache[id(unit)] = (unit, digest)
-    return digest
+    return _cached(id(unit), unit, lambda: hashlib.sha256(b"\1".join(_unit_parts(unit))).digest())
 
 
 def _unit_parts(unit) -> list[bytes]:
