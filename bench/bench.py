@@ -55,9 +55,8 @@ def build_game(path: Path, entries: int, assets: bool = False) -> str:
     ASSET-MOVE-05), so the game can run for any number of turns and every entry
     changes a unit.
     """
-    from dataclasses import replace
-
     from btcli.cli.demo import scenario_path
+    from btcli.model.frozen import evolve
     from btcli.model.orders import MoveOrder, ResolvePhaseOrder
     from btcli.render.view import game_view
     from btcli.rules.turn_order import side_to_move
@@ -67,7 +66,7 @@ def build_game(path: Path, entries: int, assets: bool = False) -> str:
 
     text = assets_scenario() if assets else scenario_path("crossroads.toml").read_text()
     state = parse_scenario_text(text, 3025)
-    state = replace(state, victory=replace(state.victory, turn_limit=0, destroy_share=0.0))
+    state = evolve(state, victory=evolve(state.victory, turn_limit=0, destroy_share=0.0))
     state, first = journal.init_entry(state, f"init {'assets' if assets else 'crossroads'}.toml --seed 3025")
     chunks = [gamefile.render_entry(first)]
     prev = entry_hash(first)

@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 
 from btcli.errors import InputError
+from btcli.model.frozen import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Roll:
     """One recorded roll: why, what came up, and what it was measured against."""
 

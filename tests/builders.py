@@ -20,7 +20,6 @@ every scripted value must be used) or checks a move (``plan``, ``jump``, ``refus
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import pytest
@@ -28,7 +27,7 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice, Roll
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import evolve
+from btcli.model.frozen import evolve, fields
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
@@ -166,7 +165,7 @@ def scenario(*units: dict, hexes: dict[str, Any] | None = None, width: int = 10,
 
 def game(*units: dict, phase: Phase = Phase.MOVEMENT, turn: int = 1, **keys) -> GameState:
     """Returns the game of ``scenario(*units, **keys)`` in ``phase`` of ``turn`` (see ``scenario``)."""
-    return dataclasses.replace(scenario_from_dict(scenario(*units, **keys)), phase=phase, turn=turn)
+    return evolve(scenario_from_dict(scenario(*units, **keys)), phase=phase, turn=turn)
 
 
 def weapon_game(*units: dict, width: int = 12, height: int = 12, phase: Phase = Phase.WEAPON, **keys) -> GameState:
@@ -189,9 +188,9 @@ def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:
 
 PLACE = {"floor", "roof", "under_bridge", "elevation"}
 _FIELDS = {
-    "mech": {f.name for f in dataclasses.fields(MechState)},
-    "vehicle": {f.name for f in dataclasses.fields(VehicleState)},
-    "drop": {f.name for f in dataclasses.fields(DropState)},
+    "mech": {f.name for f in fields(MechState)},
+    "vehicle": {f.name for f in fields(VehicleState)},
+    "drop": {f.name for f in fields(DropState)},
 }
 
 
@@ -199,13 +198,13 @@ def changed(obj, **changes):
     """Returns a unit (or any frozen state value) with some of its state changed; see the module."""
     if isinstance(obj, GameState):
         if isinstance(changes.get("options"), dict):  # options given by name: set on top of the state's
-            changes["options"] = dataclasses.replace(obj.options, **changes["options"])
+            changes["options"] = evolve(obj.options, **changes["options"])
         if "board" in changes:
             obj = obj.with_board(changes.pop("board"))
     if not isinstance(obj, Unit):
         if not changes:
             return obj
-        return evolve(obj, **changes) if hasattr(obj, "__dict__") else dataclasses.replace(obj, **changes)
+        return evolve(obj, **changes) if hasattr(obj, "__dict__") else evolve(obj, **changes)
     unit = obj
     if "at" in changes or "position" in changes:
         where = changes.pop("at", None) or changes.pop("position", None)
@@ -215,10 +214,10 @@ def changed(obj, **changes):
     if place:
         unit = unit.placed_at(**place)
     for record, names in _FIELDS.items():
-        mine = {k: changes.pop(k) for k in list(changes) if k in names and k not in Unit.__dataclass_fields__}
+        mine = {k: changes.pop(k) for k in list(changes) if k in names and k not in Unit.__record_names__}
         if mine:
             current = getattr(unit, record) or {"mech": MechState, "vehicle": VehicleState, "drop": DropState}[record]()
-            unit = evolve(unit, **{record: dataclasses.replace(current, **mine)})
+            unit = evolve(unit, **{record: evolve(current, **mine)})
     return evolve(unit, **changes) if changes else unit
 
 
@@ -351,4 +350,4 @@ def aero_scenario(*units: dict, maps: dict[str, dict] | None = None, ground: tup
 
 def aero_game(*units: dict, phase: Phase = Phase.INITIATIVE, turn: int = 1, **keys) -> GameState:
     """Returns the game of ``aero_scenario(*units, **keys)`` in ``phase`` of ``turn``."""
-    return dataclasses.replace(scenario_from_dict(aero_scenario(*units, **keys)), phase=phase, turn=turn)
+    return evolve(scenario_from_dict(aero_scenario(*units, **keys)), phase=phase, turn=turn)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import replace
 
 from btcli.errors import GameFileError, InputError, VerificationError
 
@@ -71,7 +70,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         if seed is not None:
             raise InputError("--referee draws a secret seed itself; leave --seed out")
         held = secrets.randbits(128)  # far beyond guessing from its commitment
-        options = replace(state.options, player_dice=True) if player_dice else state.options
+        options = evolve(state.options, player_dice=True) if player_dice else state.options
         state = evolve(state, seed=seed_commitment(held), options=options)
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
     state, entry = journal.init_entry(state, command)

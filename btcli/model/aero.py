@@ -19,11 +19,10 @@ Two kinds of map carry aerospace units:
 
 from __future__ import annotations
 
-from dataclasses import field, replace
 from enum import Enum
 
 from btcli.model.board import Board
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -82,7 +81,7 @@ class ArcArmor:
         return getattr(self, arc.value)
 
     def with_arc(self, arc: Arc, value: int) -> "ArcArmor":
-        return replace(self, **{arc.value: value})
+        return evolve(self, **{arc.value: value})
 
     @property
     def total(self) -> int:

@@ -8,11 +8,10 @@ turn's damage. Seed 004 tracks nothing else from turn to turn (ASSET-GEN-02).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -258,7 +257,7 @@ class AssetState:
         return cls(check=card.destruction_check, veteran=veteran)
 
     def evolve(self, **changes) -> "AssetState":
-        return replace(self, **changes)
+        return evolve(self, **changes)
 
 
 @record

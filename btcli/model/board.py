@@ -7,12 +7,11 @@ above its hex's level; a bridge spans its hex at ``level``.
 """
 
 
-from dataclasses import field, replace
 from enum import Enum
 from functools import cached_property
 
 from btcli.errors import InputError
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import HexId
 
 
@@ -151,4 +150,4 @@ class Board:
         """Returns a board with one hex replaced (buildings lose CF, woods burn, ...)."""
         hexes = dict(self.hexes)
         hexes[hex_id] = new
-        return replace(self, hexes=hexes)
+        return evolve(self, hexes=hexes)

@@ -1,17 +1,70 @@
-"""Frozen records: the dataclasses btcli's state is made of, made cheaply; and fast copies of them.
+"""Frozen records: the typed values btcli's state is made of, built without ``dataclasses``.
 
-``dataclasses`` compiles six methods from source for every frozen class (``__init__``,
-``__setattr__``, ``__delattr__``, ``__eq__``, ``__hash__``, ``__repr__``): measured, over half of
-the import time of a ``btcli move``, which a script pays hundreds of times a game. ``record``
-lets ``dataclasses`` compile only the three that depend on the fields' defaults and frozenness
-and gives every record the same ``__eq__``, ``__hash__`` and ``__repr__``, which compare, hash and
-show the fields in declaration order exactly as the generated ones do.
+A command is a whole Python process, run hundreds of times a game (issue #17). ``dataclasses``
+compiles several methods from source for every class it makes and imports ``inspect`` (with
+``ast``, ``dis`` and ``tokenize``) to do it: measured, about 20 ms of a 70 ms ``btcli move``.
+``record`` makes the same frozen classes from the annotations alone: the equality, hash, repr,
+ordering and frozen attribute guards are shared functions, and only ``__init__`` is compiled, the
+first time a class is instantiated, so a command pays for the classes it builds and no others.
+
+What a record keeps of the ``dataclasses`` API, and what it drops:
+- fields in declaration order, defaults, ``field(default_factory=...)``, ``fields()``;
+- ``__init__`` with one positional-or-keyword parameter a field, ``__eq__`` (same class only),
+  ``__hash__`` and ``__repr__`` exactly as generated (tests/model/test_records.py compares them with
+  real dataclasses), ordering with ``order=True``, ``__slots__`` unless ``slots=False``, ``__match_args__``;
+- pickling and ``copy`` of slotted records;
+- no inheritance between records, no ``ClassVar``/``InitVar``/``kw_only``/``__post_init__``: btcli's
+  model uses none of them, and ``record`` refuses a base class that is itself a record.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from operator import attrgetter
+
+
+class _Missing:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING = _Missing()  # a field with no default
+_FACTORY = _Missing()  # the __init__ default of a field with a default factory
+
+
+class FrozenInstanceError(AttributeError):
+    """Raised on assigning to a field of a record (as ``dataclasses.FrozenInstanceError``)."""
+
+
+class Field:
+    """One field of a record: its name, its annotation (a string: every model module uses
+    ``from __future__ import annotations``), its default or its default factory."""
+
+    __slots__ = ("name", "type", "default", "default_factory")
+
+    def __init__(self, default=MISSING, default_factory=MISSING):
+        if default is not MISSING and default_factory is not MISSING:
+            raise ValueError("a field cannot have both a default and a default factory")
+        self.name, self.type, self.default, self.default_factory = "", "", default, default_factory
+
+    def __repr__(self) -> str:
+        return f"Field(name={self.name!r}, type={self.type!r}, default={self.default!r})"
+
+
+def field(*, default=MISSING, default_factory=MISSING) -> Field:
+    """Declares a field's default, or the factory that makes a fresh one (``default_factory=dict``)."""
+    return Field(default, default_factory)
+
+
+def fields(cls_or_record) -> tuple[Field, ...]:
+    """Returns the fields of a record class or record, in declaration order."""
+    return cls_or_record.__record_specs__
+
+
+def is_record(obj) -> bool:
+    """Tells whether ``obj`` is a record class or a record."""
+    return hasattr(obj, "__record_specs__")
 
 
 def _eq(self, other):
@@ -29,19 +82,117 @@ def _repr(self):
     return f"{type(self).__qualname__}({shown})"
 
 
-def record(cls=None, /, *, slots: bool = True):
-    """Makes ``cls`` a frozen dataclass (with ``__slots__`` unless ``slots=False``) whose equality,
-    hash and repr are the shared ones above. Use it as ``@record`` or ``@record(slots=False)``."""
+def _comparison(op):
+    def compare(self, other):
+        if other.__class__ is self.__class__:
+            return op(self.__record_key__(self), other.__record_key__(other))
+        return NotImplemented
+
+    return compare
+
+
+def _frozen_setattr(self, name, value):
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self, name):
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _getstate(self):
+    return [getattr(self, name) for name in self.__record_fields__]
+
+
+def _setstate(self, state):
+    for name, value in zip(self.__record_fields__, state):
+        object.__setattr__(self, name, value)
+
+
+def _first_init(self, *args, **kwargs):
+    """Every record's ``__init__`` until the first call compiles and installs the real one."""
+    cls = type(self)
+    cls.__init__ = _compile_init(cls)
+    cls.__init__(self, *args, **kwargs)
+
+
+def _compile_init(cls):
+    """Returns ``__init__`` for a record class, compiled from its fields as ``dataclasses`` would."""
+    params, lines, names = ["self"], [], {"_set": object.__setattr__, "_FACTORY": _FACTORY}
+    for spec in cls.__record_specs__:
+        value = spec.name
+        if spec.default_factory is not MISSING:
+            names[f"_factory_{spec.name}"] = spec.default_factory
+            params.append(f"{spec.name}=_FACTORY")
+            value = f"_factory_{spec.name}() if {spec.name} is _FACTORY else {spec.name}"
+        elif spec.default is not MISSING:
+            names[f"_default_{spec.name}"] = spec.default
+            params.append(f"{spec.name}=_default_{spec.name}")
+        else:
+            params.append(spec.name)
+        lines.append(f"    _set(self, {spec.name!r}, {value})")
+    source = f"def __init__({', '.join(params)}):\n" + ("\n".join(lines) or "    pass") + "\n"
+    exec(source, names)  # noqa: S102 - source built from the class's own field names
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _specs(cls) -> tuple[Field, ...]:
+    """Reads the fields from the class body: annotations in order, defaults from the values."""
+    specs, defaulted = [], None
+    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+        if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
+            raise TypeError(f"{cls.__name__}.{name}: a record has no class variables")
+        value = cls.__dict__.get(name, MISSING)
+        spec = value if isinstance(value, Field) else Field(default=value)
+        if isinstance(spec.default, (list, dict, set)):
+            raise ValueError(f"{cls.__name__}.{name}: mutable default, use field(default_factory=...)")
+        if spec.default is MISSING and spec.default_factory is MISSING:
+            if defaulted is not None:
+                raise TypeError(f"{cls.__name__}: non-default field {name!r} follows default field {defaulted!r}")
+        else:
+            defaulted = name
+        spec.name, spec.type = name, annotation
+        specs.append(spec)
+    return tuple(specs)
+
+
+def record(cls=None, /, *, slots: bool = True, order: bool = False):
+    """Makes ``cls`` a frozen record (with ``__slots__`` unless ``slots=False``; ordered by its fields
+    with ``order=True``). Use it as ``@record``, ``@record(slots=False)`` or ``@record(order=True)``."""
 
     def wrap(cls):
-        own = {name for name in ("__eq__", "__hash__", "__repr__") if name in cls.__dict__}
-        cls = dataclasses.dataclass(cls, frozen=True, slots=slots, eq=False, repr=False)
-        names = tuple(f.name for f in dataclasses.fields(cls))
+        if any(is_record(base) for base in cls.__mro__[1:]):
+            raise TypeError(f"{cls.__name__}: a record cannot inherit from another record")
+        specs = _specs(cls)
+        names = tuple(spec.name for spec in specs)
+        if slots:
+            body = {key: value for key, value in cls.__dict__.items()
+                    if key not in names and key not in ("__dict__", "__weakref__")}
+            body["__slots__"] = names
+            qualname = cls.__qualname__
+            cls = type(cls)(cls.__name__, cls.__bases__, body)
+            cls.__qualname__ = qualname
+            cls.__getstate__, cls.__setstate__ = _getstate, _setstate
+        else:
+            for spec in specs:  # a default factory leaves no Field object on the class
+                if spec.default_factory is not MISSING:
+                    delattr(cls, spec.name)
         getter = attrgetter(*names) if names else (lambda obj: ())
         cls.__record_key__ = staticmethod(getter if len(names) != 1 else (lambda obj, g=getter: (g(obj),)))
         cls.__record_fields__ = names
-        for name, method in (("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr)):
-            if name not in own:
+        cls.__record_names__ = frozenset(names)
+        cls.__record_specs__ = specs
+        cls.__match_args__ = names
+        own = cls.__dict__
+        methods = {"__init__": _first_init, "__setattr__": _frozen_setattr, "__delattr__": _frozen_delattr,
+                   "__eq__": _eq, "__hash__": _hash, "__repr__": _repr}
+        if order:
+            import operator
+
+            methods.update({f"__{op}__": _comparison(getattr(operator, op)) for op in ("lt", "le", "gt", "ge")})
+        for name, method in methods.items():
+            if name not in own:  # a method the class writes itself (HexId.__repr__) stays
                 setattr(cls, name, method)
         return cls
 
@@ -49,22 +200,26 @@ def record(cls=None, /, *, slots: bool = True):
 
 
 def evolve(obj, **changes):
-    """Returns a copy of a frozen dataclass with some fields changed.
+    """Returns a copy of a record with some fields changed.
 
     Like ``dataclasses.replace`` without re-running ``__init__``: several times faster, which
     matters when ``verify`` replays tens of thousands of commands. A name that is not a field
     (a property, a typo) is refused rather than silently stored beside it.
     """
-    fields = obj.__dataclass_fields__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - fields.keys())}")
+    names = obj.__record_fields__
     new = object.__new__(type(obj))
     try:
         state = obj.__dict__
-    except AttributeError:  # a record with __slots__: set each field past the frozen __setattr__
-        for name in getattr(obj, "__record_fields__", None) or fields:
+    except AttributeError:  # a slotted record: set each field past the frozen __setattr__
+        for name in names:
             object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
+        if not changes.keys() <= obj.__record_names__:
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - obj.__record_names__)}")
         return new
+    if not changes.keys() <= state.keys() or len(state) != len(names):
+        if not changes.keys() <= obj.__record_names__:
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - obj.__record_names__)}")
+        state = {name: state[name] for name in names}  # leave cached properties behind: they may change
     new.__dict__.update(state)
     new.__dict__.update(changes)
     return new

@@ -10,10 +10,10 @@ hex guide); the label form exists only at parse and format time.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import IntEnum
 
 from btcli.errors import InputError
+from btcli.model.frozen import record
 
 
 class Facing(IntEnum):
@@ -53,7 +53,7 @@ _CUBE_STEP = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@record(order=True)
 class HexId:
     """A mapsheet hex, e.g. ``HexId(8, 5)`` printed as ``0805``."""
 

@@ -1,7 +1,6 @@
 """The game state: everything in the head of a game file, as plain frozen data."""
 
 
-from dataclasses import field
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -9,6 +8,7 @@ from btcli.errors import InputError
 from btcli.model.board import Board
 from btcli.model.frozen import (
     evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
+    field,
     record,
 )
 from btcli.model.hexgrid import HexId

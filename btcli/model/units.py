@@ -7,11 +7,10 @@ inline from the scenario or by name from the built-in catalog.
 """
 
 
-from dataclasses import field
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
 if TYPE_CHECKING:  # imported when a game holds one: deferred_types()

@@ -10,7 +10,6 @@ AMB-61 (the re-entry cap), AMB-63 (map geometry).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 
 from btcli.dice import Dice, Roll
@@ -27,7 +26,7 @@ from btcli.model.aero import (
     Shape,
     SpaceMap,
 )
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import HexId
 from btcli.rules import aero_control, aero_damage, aero_low_altitude, aero_thrust, aero_turn
 
@@ -139,7 +138,7 @@ def failed_reentry(design: AeroDesign, state: AeroState, roll: Roll, dice: Dice)
 
     ``state`` is the unit in the hex it tried to leave (AERO-ATM-06); its move ends.
     """
-    state = replace(state, velocity=0)
+    state = evolve(state, velocity=0)
     hit = aero_damage.direct_nose_damage(design, state, -roll.margin, dice, f"failed re-entry by {-roll.margin}")
     return aero_damage.HitResult(hit.state, ("re-entry fails: velocity 0, movement ends", *hit.events),
                                  hit.control_rolls)
@@ -274,7 +273,7 @@ def apply_gravity(
             f"gravity pulls into {' or '.join(h.label for h in choices)}, not {choice.label}", "AERO-GRAV-02")
     if area.region(choice) is Region.INTERFACE and area.region(state.hex) is Region.SPACE:
         if state.out_of_control:
-            hit = interface_impact(design, replace(state, hex=choice), dice)
+            hit = interface_impact(design, evolve(state, hex=choice), dice)
             return EndPhaseResult(hit.state, (f"gravity pulls it into the interface at {choice.label}", *hit.events),
                                   hit.control_rolls)
         roll = reentry_roll(design, state, dice)
@@ -283,7 +282,7 @@ def apply_gravity(
             return EndPhaseResult(hit.state, (f"gravity pulls it toward the interface at {choice.label}", *hit.events),
                                   hit.control_rolls)
     events = [f"gravity pulls it from {state.hex.label} to {choice.label}"]
-    state = replace(state, hex=choice)
+    state = evolve(state, hex=choice)
     if area.region(choice) is Region.GROUND_ROW:
         state = aero_low_altitude.descend_to_low_altitude(state, area)
         events.append("it enters the ground row: leaves for the low-altitude map")
@@ -294,7 +293,7 @@ def apply_drag(state: AeroState, area: SpaceMap) -> AeroState:
     """Takes 1 velocity off a unit in an atmosphere row, never below 0 (AERO-HALT-03)."""
     if area.region(state.hex) is not Region.ATMOSPHERE or state.transit is not None:
         return state
-    return replace(state, velocity=max(0, state.velocity - DRAG))
+    return evolve(state, velocity=max(0, state.velocity - DRAG))
 
 
 def space_end_phase(
@@ -378,4 +377,4 @@ def rest_in_ground_hex(design: AeroDesign, state: AeroState, area: AeroMap, choi
         raise IllegalOrderError(
             f"hovering needs {HOVER_COST} more thrust: {total} in all, most is "
             f"{aero_thrust.current_max_thrust(design, state)}", "AERO-GRAV-05")
-    return replace(state, thrust_spent=total, hovering=True)
+    return evolve(state, thrust_spent=total, hovering=True)

@@ -14,11 +14,9 @@ is not added (docs/rules-notes.md).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice, Roll
 from btcli.model.aero import AeroDesign, AeroState
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.rules import aero_damage
 
 Modifiers = tuple[tuple[str, int], ...]
@@ -92,10 +90,10 @@ def lose_control(state: AeroState, roll: Roll, altitude_die: int | None = None) 
     (#14) through the altitude the state shows.
     """
     margin = -roll.margin
-    state = replace(state, out_of_control=True, random_movement=state.random_movement or margin > RANDOM_MOVEMENT_MARGIN)
+    state = evolve(state, out_of_control=True, random_movement=state.random_movement or margin > RANDOM_MOVEMENT_MARGIN)
     events = [f"out of control (failed by {margin})" + (", moving randomly" if state.random_movement else "")]
     if state.altitude is not None and altitude_die is not None:
-        state = replace(state, altitude=state.altitude - altitude_die)
+        state = evolve(state, altitude=state.altitude - altitude_die)
         events.append(f"loses {altitude_die} altitude, now {state.altitude}")
     return state, events
 
@@ -120,9 +118,9 @@ def regain_control(design: AeroDesign, state: AeroState, atmosphere: bool, dice:
     """
     roll = roll_control(design, state, atmosphere, dice, "regain control")
     if roll.success:
-        return ControlOutcome(roll, replace(state, out_of_control=False, random_movement=False), ("regains control",))
+        return ControlOutcome(roll, evolve(state, out_of_control=False, random_movement=False), ("regains control",))
     margin = -roll.margin
-    state = replace(state, random_movement=margin > RANDOM_MOVEMENT_MARGIN)
+    state = evolve(state, random_movement=margin > RANDOM_MOVEMENT_MARGIN)
     return ControlOutcome(roll, state, (f"stays out of control (failed by {margin})",))
 
 

@@ -15,13 +15,12 @@ structural integrity; SI 0 destroys the unit.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 from math import ceil
 
 from btcli.dice import Dice
 from btcli.model.aero import AeroDesign, AeroState, Arc, FiringArc
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.rules import piloting
 from btcli.rules.aero_maneuvers import rolled_armor_arc
 
@@ -144,7 +143,7 @@ def apply_hit(
     armor = state.armor.get(arc)
     absorbed = min(armor, damage)
     through = damage - absorbed
-    state = replace(state, armor=state.armor.with_arc(arc, armor - absorbed))
+    state = evolve(state, armor=state.armor.with_arc(arc, armor - absorbed))
     events = [f"{reason}: {damage} damage to the {arc.value}"
               + (f", {through} through to structural integrity" if through else "")]
     if through:
@@ -172,7 +171,7 @@ def direct_nose_damage(design: AeroDesign, state: AeroState, points: int, dice: 
 def damage_structure(state: AeroState, points: int) -> AeroState:
     """Takes ``points`` off structural integrity; at 0 the unit is destroyed."""
     si = max(0, state.structural_integrity - points)
-    return replace(state, structural_integrity=si, destroyed=state.destroyed or si == 0)
+    return evolve(state, structural_integrity=si, destroyed=state.destroyed or si == 0)
 
 
 def apply_critical(
@@ -182,7 +181,7 @@ def apply_critical(
     events = [f"critical hit: {critical.value.replace('_', ' ')}"]
     forced: list[str] = []
     if critical is Critical.AVIONICS:
-        state = replace(state, avionics_hits=state.avionics_hits + 1)
+        state = evolve(state, avionics_hits=state.avionics_hits + 1)
         forced.append("avionics critical")
     elif critical is Critical.CONTROL:
         forced.append("control critical")
@@ -190,26 +189,26 @@ def apply_critical(
         state, more = pilot_hit(design, state, dice, "crew critical")
         events += more
     elif critical is Critical.ENGINE:
-        state = replace(state, engine_hits=state.engine_hits + 1)
+        state = evolve(state, engine_hits=state.engine_hits + 1)
     elif critical is Critical.FIRE_CONTROL:
-        state = replace(state, fire_control_hits=state.fire_control_hits + 1)
+        state = evolve(state, fire_control_hits=state.fire_control_hits + 1)
     elif critical is Critical.SENSORS:
-        state = replace(state, sensor_hits=state.sensor_hits + 1)
+        state = evolve(state, sensor_hits=state.sensor_hits + 1)
     elif critical is Critical.BOMB:
-        state = replace(state, bomb_hits=state.bomb_hits + 1)
+        state = evolve(state, bomb_hits=state.bomb_hits + 1)
     elif critical is Critical.HEAT_SINK:
-        state = replace(state, heat_sinks_lost=min(design.heat_sinks, state.heat_sinks_lost + 1))
+        state = evolve(state, heat_sinks_lost=min(design.heat_sinks, state.heat_sinks_lost + 1))
     elif critical is Critical.LANDING_GEAR:
-        state = replace(state, landing_gear_damaged=True)
+        state = evolve(state, landing_gear_damaged=True)
     elif critical is Critical.FUEL_TANK:
         if dice.roll(2, "fuel tank explosion", target=FUEL_EXPLOSION_TARGET).success:
-            state = replace(state, destroyed=True)
+            state = evolve(state, destroyed=True)
             events.append("the fuel tank explodes: destroyed")
     elif critical is Critical.WEAPON:
         index = next((i for i, w in enumerate(design.weapons)
                       if w.arc in _WEAPON_ARCS[arc] and state.weapons_destroyed.count(i) < w.count), None)
         if index is not None:
-            state = replace(state, weapons_destroyed=tuple(sorted((*state.weapons_destroyed, index))))
+            state = evolve(state, weapons_destroyed=tuple(sorted((*state.weapons_destroyed, index))))
             events.append(f"{design.weapons[index].name} ({design.weapons[index].arc.value}) destroyed")
     return state, events, forced
 
@@ -233,14 +232,14 @@ def pilot_hit(design: AeroDesign, state: AeroState, dice: Dice, reason: str) -> 
     The consciousness table stops at 5 hits; a crew with more boxes uses the 5-hit
     target. A crew with every box marked is killed and the unit is out of action.
     """
-    state = replace(state, pilot_hits=state.pilot_hits + 1)
+    state = evolve(state, pilot_hits=state.pilot_hits + 1)
     events = [f"{reason}: pilot/crew hit ({state.pilot_hits} of {design.crew_boxes} boxes)"]
     if crew_killed(design, state):
         events.append("the crew is killed")
-        return replace(state, conscious=False, destroyed=True), events
+        return evolve(state, conscious=False, destroyed=True), events
     if state.conscious:
         target = piloting.consciousness_target(min(state.pilot_hits, max(piloting.CONSCIOUSNESS_TARGET)))
         if not dice.roll(2, f"consciousness ({state.pilot_hits} hits)", target=target).success:
-            state = replace(state, conscious=False)
+            state = evolve(state, conscious=False)
             events.append("the pilot is knocked unconscious")
     return state, events

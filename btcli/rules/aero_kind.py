@@ -13,12 +13,10 @@ Sources: seed 001 (catalog AERO-GEN, AERO-MOVE, tables.md 9.1, 9.4).
 
 from __future__ import annotations
 
-import dataclasses
-
 from btcli.dice import Dice, Roll
 from btcli.errors import InputError
 from btcli.model.aero import AeroDesign, AeroFlight, AeroMap, AeroState, Arc, ArcArmor, LowAltitudeMap
-from btcli.model.frozen import evolve
+from btcli.model.frozen import evolve, fields
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Position, Unit
 from btcli.rules import aero_control, aero_damage
@@ -27,7 +25,7 @@ SI = "SI"  # the unit's internal-structure entry holding its structural integrit
 ARCS = tuple(a.value for a in Arc)
 ATTACKS_LATER = "aerospace attacks are issue #14, not resolved by btcli yet"
 
-_FLIGHT_FIELDS = tuple(f.name for f in dataclasses.fields(AeroFlight) if f.name in AeroState.__dataclass_fields__)
+_FLIGHT_FIELDS = tuple(f.name for f in fields(AeroFlight) if f.name in AeroState.__record_names__)
 
 
 def design(unit: Unit) -> AeroDesign:

@@ -9,7 +9,6 @@ UNVERIFIED against TW.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from enum import Enum
 
 from btcli.errors import IllegalOrderError
@@ -24,6 +23,7 @@ from btcli.model.aero import (
     Transit,
 )
 from btcli.model.board import Hex
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 
 NOE = 1  # AERO-LALT-03: altitude 1, nap-of-the-earth
@@ -83,12 +83,12 @@ def may_climb_out(design: AeroDesign) -> bool:
 
 def climb_out(state: AeroState, area: LowAltitudeMap) -> AeroState:
     """Returns the unit flagged to leave for atmosphere row 1 of the space map at the end of the turn (AERO-LALT-10)."""
-    return replace(state, transit=Transit(area.space_map, MapKind.SPACE, state.hex, state.facing))
+    return evolve(state, transit=Transit(area.space_map, MapKind.SPACE, state.hex, state.facing))
 
 
 def descend_to_low_altitude(state: AeroState, space: SpaceMap) -> AeroState:
     """Returns the unit flagged to leave for the low-altitude map under its ground-row hex (AERO-LALT-01)."""
-    return replace(state, transit=Transit(space.low_altitude.get(state.hex, ""), MapKind.LOW_ALTITUDE, state.hex,
+    return evolve(state, transit=Transit(space.low_altitude.get(state.hex, ""), MapKind.LOW_ALTITUDE, state.hex,
                                           state.facing))
 
 
@@ -107,7 +107,7 @@ def arrive_on_low_altitude(state: AeroState, area: LowAltitudeMap, hex_id: HexId
         raise IllegalOrderError(
             f"hex {hex_id.label} is not on the edge a unit flying {state.facing.name} enters by", "AMB-56"
         )
-    return replace(state, map_id=area.id, hex=hex_id, altitude=TOP_ALTITUDE, transit=None)
+    return evolve(state, map_id=area.id, hex=hex_id, altitude=TOP_ALTITUDE, transit=None)
 
 
 def climb_out_arrival_hexes(space: SpaceMap, area: LowAltitudeMap) -> tuple[HexId, ...]:
@@ -128,4 +128,4 @@ def arrive_on_space_map(state: AeroState, space: SpaceMap, area: LowAltitudeMap,
         raise IllegalOrderError("the unit is not climbing out to the space map", "TURN-07")
     if hex_id not in climb_out_arrival_hexes(space, area):
         raise IllegalOrderError(f"hex {hex_id.label} is not a row-1 hex next to the map's ground-row hex", "AMB-56")
-    return replace(state, map_id=space.id, hex=hex_id, facing=facing, altitude=None, transit=None)
+    return evolve(state, map_id=space.id, hex=hex_id, facing=facing, altitude=None, transit=None)

@@ -26,13 +26,12 @@ can end it early. Both return a ``MovePlan``.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from enum import Enum
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, AeroMap, AeroState, LowAltitudeMap, Region, SpaceMap
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import aero_atmosphere, aero_control, aero_low_altitude, aero_maneuvers, aero_thrust
 
@@ -199,7 +198,7 @@ def apply_out_of_control(design: AeroDesign, state: AeroState, area: AeroMap, di
 
 def end_of_turn(state: AeroState) -> AeroState:
     """Clears the turn's record; velocity and heading carry over (AERO-MOVE-02 momentum)."""
-    return replace(state, thrust_spent=0, moved_velocity=None, rolls_this_phase=0, evading=False, hovering=False)
+    return evolve(state, thrust_spent=0, moved_velocity=None, rolls_this_phase=0, evading=False, hovering=False)
 
 
 class _Flight:
@@ -240,7 +239,7 @@ class _Flight:
             start = end = len(self.steps) if self.s.velocity else 0
         self._block(range(0, start), at_start=True)
         self.velocity = self.s.velocity
-        self.s = replace(self.s, moved_velocity=self.velocity, velocity_changed_at_end=False)
+        self.s = evolve(self.s, moved_velocity=self.velocity, velocity_changed_at_end=False)
         self._spheroid_check()
         for i in range(start, end):
             if self.outcome is not Outcome.MOVED:
@@ -278,7 +277,7 @@ class _Flight:
         if change:
             self._high_g(change, "velocity change")
             if not at_start:
-                self.s = replace(self.s, velocity_changed_at_end=True)
+                self.s = evolve(self.s, velocity_changed_at_end=True)
 
     def _velocity_step(self, i: int, code: str, at_start: bool) -> int:
         if at_start and self.s.velocity_changed_at_end:
@@ -292,7 +291,7 @@ class _Flight:
         else:
             cost, velocity = aero_thrust.acceleration_cost(self._atmosphere_row()), self.s.velocity + 1
         self.thrust[i] = cost
-        self.s = replace(self.s, velocity=velocity)
+        self.s = evolve(self.s, velocity=velocity)
         return cost
 
     def _evade(self, i: int) -> None:
@@ -300,14 +299,14 @@ class _Flight:
         if self.s.evading:
             raise IllegalOrderError("evasive action is taken once a turn", "AERO-MNV-02")
         self.thrust[i] = aero_maneuvers.EVASIVE_ACTION_COST
-        self.s = replace(self.s, evading=True)
+        self.s = evolve(self.s, evading=True)
         self.events.append("takes evasive action")
 
     def _roll(self, i: int) -> None:
         if self.area.in_atmosphere(self.s.hex):
             raise IllegalOrderError("no rolls in an atmosphere (a half roll is a special manoeuvre)", "AERO-MNV-10")
         self.thrust[i] = aero_maneuvers.ROLL_COST
-        self.s = replace(self.s, rolled=not self.s.rolled, rolls_this_phase=self.s.rolls_this_phase + 1)
+        self.s = evolve(self.s, rolled=not self.s.rolled, rolls_this_phase=self.s.rolls_this_phase + 1)
         self.events.append("rolls" + (" (now inverted)" if self.s.rolled else " (upright again)"))
         if aero_maneuvers.roll_needs_control_roll(self.s.rolls_this_phase):
             self._control(f"roll number {self.s.rolls_this_phase} this phase", "AERO-MNV-08")
@@ -400,7 +399,7 @@ class _Flight:
 
     def _step_into(self, target: HexId) -> None:
         self.hexes += 1
-        self.s = replace(self.s, hex=target)
+        self.s = evolve(self.s, hex=target)
         self.path.append(self._point())
 
     def _turn(self, direction: int) -> None:
@@ -415,7 +414,7 @@ class _Flight:
         cost = aero_thrust.turn_cost(self.s, self.velocity, direction) if self.controlled else 0
         self.thrust[self.at] = cost
         self.turns_in_run += 1
-        self.s = replace(self.s, facing=self.s.facing.turned(direction))
+        self.s = evolve(self.s, facing=self.s.facing.turned(direction))
         if cost:
             self._high_g(cost, "facing change")
 
@@ -434,11 +433,11 @@ class _Flight:
                 self.events.append("climbs past altitude 10: leaves for atmosphere row 1 of the space map at the end "
                                    "of the turn")
                 return
-            self.s = replace(self.s, altitude=self.s.altitude + 1)
+            self.s = evolve(self.s, altitude=self.s.altitude + 1)
         else:
             self.thrust[self.at] = aero_low_altitude.DESCENT_COST
             aero_low_altitude.check_noe(self.s, self.s.altitude - 1)
-            self.s = replace(self.s, altitude=self.s.altitude - 1)
+            self.s = evolve(self.s, altitude=self.s.altitude - 1)
             self._terrain(self.area.board.hex(self.s.hex))
         self.path.append(self._point())
 
@@ -447,7 +446,7 @@ class _Flight:
         if self.s.hovering:
             raise IllegalOrderError("the hover thrust is paid once a turn", "AERO-HALT-11")
         self.thrust[self.at] = aero_atmosphere.HOVER_COST
-        self.s = replace(self.s, hovering=True)
+        self.s = evolve(self.s, hovering=True)
         self.events.append("hovers")
 
     def _hover_move(self, direction: Facing) -> None:
@@ -456,7 +455,7 @@ class _Flight:
         if self.area.contains(target) and not self.area.in_atmosphere(target):
             raise IllegalOrderError(f"a hover move stays in the atmosphere; {target.label} is not", "AERO-HALT-12")
         self.thrust[self.at] = aero_atmosphere.HOVER_MOVE_COST
-        self.s = replace(self.s, hovering=True)
+        self.s = evolve(self.s, hovering=True)
         flown = self.hexes
         self._enter(target)
         self.hexes = flown  # hover moves are not the velocity's hexes
@@ -537,14 +536,14 @@ class _Flight:
     # -- out of control ----------------------------------------------------------
 
     def _fly_uncontrolled(self) -> MovePlan:
-        self.s = replace(self.s, moved_velocity=self.velocity, velocity_changed_at_end=False)
+        self.s = evolve(self.s, moved_velocity=self.velocity, velocity_changed_at_end=False)
         for _ in range(required_hexes(self.design, self.area, self.velocity)):
             if self.outcome is not Outcome.MOVED or self.s.destroyed:
                 break
             if self.s.random_movement:
                 turn = aero_control.random_turn(self.dice.d6("random movement"))
                 if turn:
-                    self.s = replace(self.s, facing=self.s.facing.turned(turn))
+                    self.s = evolve(self.s, facing=self.s.facing.turned(turn))
                     self.events.append(f"turns {abs(turn)} hexside(s) {'left' if turn < 0 else 'right'} at random")
             self._enter(self.s.hex.neighbor(self.s.facing))
         return self._plan()
@@ -565,6 +564,6 @@ class _Flight:
         return PathPoint(self.s.map_id, self.s.hex, self.s.altitude, self.s.facing)
 
     def _plan(self) -> MovePlan:
-        end = replace(self.s, thrust_spent=self.s.thrust_spent + sum(self.thrust))
+        end = evolve(self.s, thrust_spent=self.s.thrust_spent + sum(self.thrust))
         return MovePlan(self.steps, self.velocity, tuple(self.path), tuple(self.thrust), tuple(self.rolls), end,
                         self.outcome, tuple(self.events))

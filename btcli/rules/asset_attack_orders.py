@@ -3,8 +3,6 @@
 the flags a 'Mech's or vehicle's hit on an asset carries (rear arc, anti-infantry)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.area_effect import AreaEffect
@@ -187,7 +185,7 @@ def area_hits(state: GameState, effect: AreaEffect, attacker: str, dice: Dice, e
         events.append(f"  the blast strikes {u.id} in {u.hex.label} for {amount}")
         while amount > 0:
             group = min(AREA_GROUP, amount)
-            hits.append(replace(kinds.hit(dice, u, "front", group, effect.source), area_effect=True, attacker=attacker))
+            hits.append(evolve(kinds.hit(dice, u, "front", group, effect.source), area_effect=True, attacker=attacker))
             amount -= group
     return hits
 
@@ -213,4 +211,4 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
 
 def with_weapon_flags(hit: Hit, attacker: Unit, weapon: str) -> Hit:
     """Returns a 'Mech's or vehicle's hit on an asset with its attacker and the AI note (ASSET-DMG-03, -07)."""
-    return replace(hit, attacker=attacker.id, anti_infantry=weapon in AI_WEAPONS)
+    return evolve(hit, attacker=attacker.id, anti_infantry=weapon in AI_WEAPONS)

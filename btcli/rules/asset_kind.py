@@ -9,8 +9,6 @@ card's fixed TMM (ASSET-ATK-05, -07, -09). Imported only when a game holds an as
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, evolve
@@ -21,7 +19,7 @@ ASSET_LOCATION = "asset"  # the one "location" of an asset (ASSET-DMG-01)
 
 def record(unit: Unit, state) -> Unit:
     """Returns the asset with its per-game state replaced."""
-    return evolve(unit, asset=replace(unit.asset, state=state))
+    return evolve(unit, asset=evolve(unit.asset, state=state))
 
 
 def hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:

@@ -7,8 +7,6 @@ arithmetic is ``structures``.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Building
@@ -99,8 +97,8 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     # URB-BSMT-03/04: the basement becomes a sub-level; the hex takes ceil(tons/10), doubled if two deep.
     h = state.board.hex(unit.hex)
     cur = h.building
-    opened = replace(cur, sublevel=depth)
-    board = state.board.with_hex(unit.hex, replace(h, building=opened))
+    opened = evolve(cur, sublevel=depth)
+    board = state.board.with_hex(unit.hex, evolve(h, building=opened))
     amount = weight_damage(unit.tons) * depth
     board = damage_structure(board, unit.hex, amount)
     events.append(f"building hex {unit.hex.label} takes {amount} damage from the fall: CF {cur.cf} -> "
@@ -217,5 +215,5 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
         text = f"{unit_id} finds a girder in the rubble of {unit.hex.label} and picks it up ({roll.total} vs {target})"
     else:
         text = f"{unit_id} finds no usable girder in {unit.hex.label} ({roll.total} vs {target})"
-    searched = replace(unit.mech, girder_search=state.turn, club="girder" if found else unit.mech.club)
+    searched = evolve(unit.mech, girder_search=state.turn, club="girder" if found else unit.mech.club)
     return state.with_unit(evolve(unit, mech=searched)), [text]

@@ -9,8 +9,6 @@ piloting skill rolls it forces and the MechWarriors' consciousness rolls.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import Facing
@@ -259,11 +257,11 @@ def weapon_attack(
                 pending.append(structures.building_hit(target.hex, taken, f"{mount.label} from {attacker.id}"))
                 if through <= 0:
                     continue
-                hit = replace(hit, damage=through)
+                hit = evolve(hit, damage=through)
             else:
                 events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
-                hit = replace(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
+                hit = evolve(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
             if target.is_asset:  # ASSET-DMG-03, -07: the attacker rolls the check; AI weapons wear more
                 from btcli.rules import asset_attack_orders
 

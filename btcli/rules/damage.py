@@ -13,8 +13,6 @@ Vehicles: see btcli.rules.vehicles (no transfer, critical and motive effects).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
@@ -128,7 +126,7 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
     for key in (location, armor_key(location, True)):
         if key in armor:
             armor[key] = 0
-    weapons = tuple(replace(m, destroyed=True) if m.location == location else m for m in unit.weapons)
+    weapons = tuple(evolve(m, destroyed=True) if m.location == location else m for m in unit.weapons)
     ammo = tuple(AmmoBin(a.weapon, a.location, 0, a.kind) if a.location == location else a for a in unit.ammo)
     unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
     events.append(f"{unit.id}: {location} {'blown off' if blown_off else 'destroyed'}")
@@ -182,7 +180,7 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
         for i, m in enumerate(unit.weapons):
             if m.weapon == weapon and m.location == location and not m.destroyed:
                 weapons = list(unit.weapons)
-                weapons[i] = replace(m, destroyed=True)
+                weapons[i] = evolve(m, destroyed=True)
                 unit = evolve(unit, weapons=tuple(weapons))
                 blast = unit.spec(weapon).explodes_when_destroyed
                 if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)

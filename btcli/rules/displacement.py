@@ -17,8 +17,6 @@ fallen (a 'Mech falls; VEH-DISP-02 for vehicles); an airborne VTOL ignores it
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.model.board import Bridge, Terrain
 from btcli.model.hexgrid import Facing, HexId
@@ -157,8 +155,8 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     h = state.board.hex(hex_id)
     b = h.building
     events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
-    rubble = replace(h, terrain=Terrain.RUBBLE, depth=0, building=None,
-                     ruin=replace(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
+    rubble = evolve(h, terrain=Terrain.RUBBLE, depth=0, building=None,
+                     ruin=evolve(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
     occupants = sorted((u for u in state.units.values() if u.hex == hex_id and u.active),
                        key=lambda u: (unit_level(state.board, u), u.id))
     levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
@@ -205,7 +203,7 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
     # The road went with the deck; nobody is on or under a bridge there any more.
     state = state.with_board(state.board.with_hex(
-        hex_id, replace(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
+        hex_id, evolve(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
     riders = [u for u in state.units.values() if u.hex == hex_id and u.active and not under_bridge(u)]
     beneath = sorted(u.id for u in state.units.values() if u.hex == hex_id and u.active and under_bridge(u))
     for uid in beneath:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import replace
 
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError, VerificationError
@@ -129,7 +128,7 @@ def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
             n, fixed = parse_arrival(group.arrival)
             base = table[after].turn if after else 0
             rolled = dice.roll(n, f"drop arrival {gid} ({group.arrival}{' after ' + after if after else ''})").total if n else 0
-            table[gid] = replace(group, turn=max(1, base + rolled + fixed))
+            table[gid] = evolve(group, turn=max(1, base + rolled + fixed))
             events.append(f"drop group {gid} arrives on turn {table[gid].turn} (DROP-02)")
             pending.remove(gid)
     return evolve(state, drops=table), events
@@ -177,7 +176,7 @@ def abort_drop(state: GameState, unit_id: str) -> tuple[GameState, list[str]]:
         raise IllegalOrderError(f"'{unit.id}' is not a dropping 'Mech arriving this turn", "DROP-05")
     if state.phase not in (Phase.INITIATIVE, Phase.MOVEMENT):
         raise IllegalOrderError("a drop is called off in its arrival turn's initiative or movement phase", "DROP-05")
-    aborted = replace(unit.drop, reserve="", commitment="", aborted_turn=state.turn)
+    aborted = evolve(unit.drop, reserve="", commitment="", aborted_turn=state.turn)
     return state.with_unit(evolve(unit, drop=aborted)), [
         f"{unit.id} ({unit.side}) calls off its drop: it leaves the battle and counts as lost"]
 
@@ -224,7 +223,7 @@ def apply_commit(state: GameState, unit_id: str, digest: str) -> tuple[GameState
         raise IllegalOrderError(f"bad landing commitment {digest!r}: 64 hex digits", "DROP-04")
     if any(u.drop is not None and u.drop.commitment == digest for u in state.units.values()):
         raise IllegalOrderError("this commitment is already another 'Mech's: commit with your own salt", "DROP-04")
-    committed = evolve(unit, drop=replace(unit.drop, commitment=digest))
+    committed = evolve(unit, drop=evolve(unit.drop, commitment=digest))
     return state.with_unit(committed), [f"{unit.id} ({unit.side}) commits a secret landing hex (DROP-04)"]
 
 
@@ -314,7 +313,7 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
     unit = state.units[unit_id]
     events = [f"{unit.id} ({unit.side}) reveals its landing hex {target.label} facing {facing.name} (DROP-06)"]
     roll = landing_roll(state, unit, dice)
-    landed = replace(unit.drop, reserve="", commitment="", landed_turn=state.turn)
+    landed = evolve(unit.drop, reserve="", commitment="", landed_turn=state.turn)
     placed = evolve(unit, drop=landed, facing=facing, mode=MoveMode.STAND, mp_spent=0, hexes_moved=0)
     if roll.success:
         events.append(f"{unit.id} lands in {target.label} facing {facing.name} ({roll.total} vs {roll.target}) (DROP-07)")
@@ -330,7 +329,7 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
         events.append(
             f"{unit.id} scatters {distance} hexes {direction.name} off the map; it does not land and counts "
             f"as destroyed (DROP-16)")
-        return state.with_unit(evolve(placed, position=None, drop=replace(landed, off_map=True))), events
+        return state.with_unit(evolve(placed, position=None, drop=evolve(landed, off_map=True))), events
     events.append(f"{unit.id} scatters {distance} hexes {direction.name} from {target.label} to {end.label} (DROP-15)")
     placed = placed.at(end)
     if margin >= DESTROYED_MARGIN:

@@ -205,13 +205,12 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
 
         return aero_moves.order_for(state, u, path, mode)
     if u.is_asset:  # seed 004: fixed MP, no mode (ASSET-MOVE-02)
-        from dataclasses import replace
-
+        from btcli.model.frozen import evolve
         from btcli.rules import asset_moves
 
         if after_slip:
             raise IllegalOrderError(f"'{u.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
-        return replace(asset_moves.move_order_for(state, u, path, to, facing, mode), batch=batch)
+        return evolve(asset_moves.move_order_for(state, u, path, to, facing, mode), batch=batch)
     if batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     wanted = Facing.parse(facing) if facing is not None else None

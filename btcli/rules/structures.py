@@ -10,10 +10,10 @@ applied at once. Nothing here moves a unit: the collapse itself is in ``displace
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
 from btcli.dice import Dice
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit
@@ -60,12 +60,12 @@ def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
         return board
     if h.building is not None:
         b = h.building
-        new = replace(b, cf=max(0, b.cf - amount), start_cf=b.start_cf or b.cf)
-        return board.with_hex(hex_id, replace(h, building=new))
+        new = evolve(b, cf=max(0, b.cf - amount), start_cf=b.start_cf or b.cf)
+        return board.with_hex(hex_id, evolve(h, building=new))
     if h.bridge is not None:
         g = h.bridge
-        new_bridge = replace(g, cf=max(0, g.cf - amount), start_cf=g.start_cf or g.cf)
-        return board.with_hex(hex_id, replace(h, bridge=new_bridge))
+        new_bridge = evolve(g, cf=max(0, g.cf - amount), start_cf=g.start_cf or g.cf)
+        return board.with_hex(hex_id, evolve(h, bridge=new_bridge))
     return board
 
 
@@ -85,13 +85,13 @@ def new_phase(board: Board) -> Board:
         h = board.hexes[hex_id]
         if h.building is not None and h.building.start_cf:
             b = h.building
-            changed[hex_id] = replace(h, building=replace(b, start_cf=0))
+            changed[hex_id] = evolve(h, building=evolve(b, start_cf=0))
         elif h.bridge is not None and h.bridge.start_cf:
             g = h.bridge
-            changed[hex_id] = replace(h, bridge=replace(g, start_cf=0))
+            changed[hex_id] = evolve(h, bridge=evolve(g, start_cf=0))
     if not changed:
         return board
-    return replace(board, hexes={**board.hexes, **changed})
+    return evolve(board, hexes={**board.hexes, **changed})
 
 
 def destroyed(h: Hex) -> bool:
@@ -140,8 +140,8 @@ def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) ->
     basement = BASEMENT_TABLE.get(roll, "none")
     shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
     events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
-    new = replace(b, basement=basement)
-    return board.with_hex(hex_id, replace(h, building=new))
+    new = evolve(b, basement=basement)
+    return board.with_hex(hex_id, evolve(h, building=new))
 
 
 def collapse_share_met(collapsed: int, total: int, rule: str = "half_or_more") -> bool:

@@ -14,7 +14,6 @@ lasting conditions live in its ``VehicleState`` (``Unit.vehicle``):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from math import ceil
 
 from btcli.dice import Dice
@@ -65,7 +64,7 @@ def has_turret(unit: Unit) -> bool:
 
 def with_state(unit: Unit, **changes) -> Unit:
     """Returns the vehicle with some of its lasting conditions changed."""
-    return evolve(unit, vehicle=replace(unit.vehicle, **changes))
+    return evolve(unit, vehicle=evolve(unit.vehicle, **changes))
 
 
 # -- damage -----------------------------------------------------------------------------------
@@ -233,7 +232,7 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
 
 
 def _with(m: Mount, **changes) -> Mount:
-    return replace(m, **changes)
+    return evolve(m, **changes)
 
 
 def _destroyed(m: Mount) -> Mount:

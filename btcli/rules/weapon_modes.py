@@ -15,8 +15,6 @@ UNVERIFIED). Gauss rifles explode when a critical hit destroys them
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.dice import Dice
 from btcli.model.state import evolve
 from btcli.model.units import Weapon
@@ -74,7 +72,7 @@ def after_roll(attacker, index: int, natural: int, mode: str, events: list[str])
         return attacker
     events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
     mounts = list(attacker.weapons)
-    mounts[index] = replace(mounts[index], jammed=True)
+    mounts[index] = evolve(mounts[index], jammed=True)
     return evolve(attacker, weapons=tuple(mounts))
 
 

@@ -1,6 +1,6 @@
-"""Typed values to and from plain TOML data, derived from the dataclasses themselves (issue #11).
+"""Typed values to and from plain TOML data, derived from the records themselves (issue #11).
 
-Every frozen dataclass of btcli.model is written as a table of its fields in declaration order,
+Every record of btcli.model (``btcli.model.frozen``) is written as a table of its fields in declaration order,
 leaving out a field that holds its default; read back, each field is checked against its
 annotated type. Enums are written by value (facings by name), hexes by label, tuples as arrays,
 dicts as tables. Adding a field to a model class is all it takes to have it written, read and
@@ -9,7 +9,6 @@ hashed: nothing here lists fields by hand.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import sys
 import types
@@ -17,9 +16,10 @@ import typing
 from enum import Enum
 
 from btcli.errors import GameFileError, InputError
+from btcli.model.frozen import MISSING, fields, is_record
 from btcli.model.hexgrid import Facing, HexId
 
-_MISSING = MISSING = dataclasses.MISSING
+_MISSING = MISSING
 
 
 def to_plain(value: object) -> object:
@@ -38,10 +38,10 @@ _ENCODERS: dict[object, object] = {}
 
 
 def _encoder_for_value(kind: type):
-    """Returns an encoder for values of a runtime type (a dataclass, an enum, a container)."""
+    """Returns an encoder for values of a runtime type (a record, an enum, a container)."""
     if kind is HexId:
         return _hex_label
-    if dataclasses.is_dataclass(kind):
+    if is_record(kind):
         return _dataclass_encoder(kind)
     if issubclass(kind, Facing):
         return _facing_name
@@ -80,7 +80,7 @@ def _encoder_for_type(tp):
 
 
 def field_plan(cls: type) -> tuple[tuple[str, object, bool], ...]:
-    """Returns (name, default, written as it is) for each field of a dataclass (once per class)."""
+    """Returns (name, default, written as it is) for each field of a record (once per class)."""
     found = _PLANS.get(cls)
     if found is None:
         hints = _hints(cls)
@@ -92,7 +92,7 @@ _PLANS: dict[type, tuple] = {}
 
 
 def _dataclass_encoder(cls: type):
-    """Compiles the encoder of a dataclass: its fields, their defaults and how each is written."""
+    """Compiles the encoder of a record: its fields, their defaults and how each is written."""
     hints = _hints(cls)
     plan = [(name, default, _encoder_for_type(hints[name])) for name, default in _defaults(cls)]
 
@@ -135,7 +135,7 @@ def decode(tp, data: object, where: str):
 
 
 def _field_readers(cls: type) -> tuple[tuple[str, object, object], ...]:
-    """Returns (name, default, reader) for each field of a dataclass (built once per class)."""
+    """Returns (name, default, reader) for each field of a record (built once per class)."""
     found = _FIELD_READERS.get(cls)
     if found is None:
         hints = _hints(cls)
@@ -205,7 +205,7 @@ def _make_reader(tp):
                 choices = ", ".join(str(m.value) for m in tp)
                 raise GameFileError(f"{where}: unknown value {_shown(data)} (choose from {choices})") from None
         return read_enum
-    if dataclasses.is_dataclass(tp):
+    if is_record(tp):
         return lambda data, where: from_plain(tp, data, where)
     raise AssertionError(f"typed: no reader for {tp!r}")
 
@@ -263,7 +263,7 @@ def _defaults(cls: type) -> tuple[tuple[str, object], ...]:
         found = tuple(
             (f.name, f.default if f.default is not _MISSING
              else f.default_factory() if f.default_factory is not _MISSING else _MISSING)
-            for f in dataclasses.fields(cls)
+            for f in fields(cls)
         )
         _DEFAULTS[cls] = found
     return found
@@ -274,11 +274,11 @@ def _hints(cls: type) -> dict[str, object]:
     if found is None:
         try:
             hints = typing.get_type_hints(cls)
-            found = {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+            found = {f.name: hints[f.name] for f in fields(cls)}
         except NameError:  # a field typed by a name its module imports only when needed (deferred_types)
             names = vars(sys.modules[cls.__module__])
             found = {}
-            for f in dataclasses.fields(cls):
+            for f in fields(cls):
                 try:
                     found[f.name] = eval(f.type, names) if isinstance(f.type, str) else f.type  # noqa: S307
                 except NameError:

@@ -16,8 +16,6 @@ fixed-wing support vehicle are built here (no catalog entry).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from btcli.catalog.aero_designs import aero_designs
 from btcli.dice import ManualDice
 from btcli.model.aero import (
@@ -32,6 +30,7 @@ from btcli.model.aero import (
     new_state,
 )
 from btcli.model.board import Board
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules import aero_movement
 
@@ -66,7 +65,7 @@ def unit(design: AeroDesign, hex_label: str, facing: Facing = Facing.N, *, area=
          altitude: int | None = None, **changes) -> AeroState:
     """Returns ``design`` placed in ``hex_label`` of ``area`` with any AeroState fields changed."""
     state = new_state(design, area.id, H(hex_label), facing, velocity=velocity, altitude=altitude)
-    return replace(state, **changes) if changes else state
+    return evolve(state, **changes) if changes else state
 
 
 def plan(design, state, path: str, area=DEEP, mode=aero_movement.AeroMode.MAX_THRUST):

@@ -10,13 +10,12 @@ The Corsair: nose armor 73 (threshold 8), SI 6, 6/9 thrust.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import AeroClass, Edge, MapKind, Region, SpaceMap
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
 from btcli.rules import aero_atmosphere, aero_movement
 from btcli.rules.aero_atmosphere import VTOL, AtRest
@@ -120,7 +119,7 @@ def test_a_failed_reentry_stops_the_unit_with_nose_damage():  # AERO-ATM-06
 
 def test_only_craft_with_4_thrust_leave_the_interface():  # AERO-ATM-07, AMB-24
     assert aero_atmosphere.may_leave_interface(CORSAIR, space(CORSAIR, "0610"))
-    weak = replace(CORSAIR, safe_thrust=2, max_thrust=3)
+    weak = evolve(CORSAIR, safe_thrust=2, max_thrust=3)
     assert not aero_atmosphere.may_leave_interface(weak, space(weak, "0610"))
     refused("AERO-ATM-07", weak, space(weak, "0610", Facing.NE, velocity=1), "F")
     assert hexes(plan(CORSAIR, space(CORSAIR, "0610", Facing.NE, velocity=1), "F", SPACE)) == ["0710"]
@@ -261,7 +260,7 @@ def test_hover_moves_cost_3_a_hex_and_count_as_hovering():  # AERO-HALT-12, AMB-
 
 
 def test_scenarios_may_change_the_gravity_range():  # AERO-GRAV-01
-    near = replace(SPACE, gravity_range=6)
+    near = evolve(SPACE, gravity_range=6)
     assert aero_atmosphere.gravity_reach(SPACE, H("1410")) and not aero_atmosphere.gravity_reach(near, H("1410"))
 
 

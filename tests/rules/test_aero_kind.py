@@ -3,10 +3,9 @@ AeroState (btcli.rules.aero_kind), and the kind's entry in rules/kinds.py."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from btcli.dice import ManualDice
 from btcli.model.aero import Arc
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.units import UnitKind
 from btcli.rules import aero_kind, kinds, turn_order
@@ -27,7 +26,7 @@ def test_view_reads_position_facing_armor_and_si_from_the_unit():  # AERO-GEN-01
 def test_store_writes_the_rules_state_back_once():  # one source of truth: position lives on the unit
     unit = aero_game(flier()).units["f1"]
     assert aero_kind.store(unit, aero_kind.view(unit)) == unit
-    moved = dataclasses.replace(aero_kind.view(unit), hex=H("0710"), facing=Facing.NW, velocity=5,
+    moved = evolve(aero_kind.view(unit), hex=H("0710"), facing=Facing.NW, velocity=5,
                                 structural_integrity=4, out_of_control=True)
     after = aero_kind.store(unit, moved)
     assert after.position.hex == H("0710") and after.facing is Facing.NW and after.internal["SI"] == 4

@@ -8,19 +8,18 @@ level-3 hill at 0808 and level-1 woods at 0709.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import MapKind
 from btcli.model.board import Board, Building, Hex, Terrain
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
 from btcli.rules import aero_low_altitude, aero_turn
 from btcli.rules.aero_movement import Outcome
 from tests.rules.aero_fixtures import AIRSHIP, ANGEL, CORSAIR, LOW, SPACE, H, fly, hexes, plan, unit
 
-HILLY = replace(LOW, board=Board(16, 17, hexes={
+HILLY = evolve(LOW, board=Board(16, 17, hexes={
     H("0809"): Hex(level=2), H("0808"): Hex(level=3), H("0709"): Hex(Terrain.LIGHT_WOODS, level=1),
 }))
 
@@ -119,7 +118,7 @@ def test_entering_a_hex_at_its_level_means_land_or_crash():  # AERO-LALT-08
 
 def test_higher_terrain_means_a_crash():  # AERO-LALT-09
     state = unit(CORSAIR, "0810", area=HILLY, altitude=2, velocity=2)
-    flight = plan(CORSAIR, replace(state, hex=H("0809"), altitude=3), "2F", HILLY)  # 0808 is level 3
+    flight = plan(CORSAIR, evolve(state, hex=H("0809"), altitude=3), "2F", HILLY)  # 0808 is level 3
     assert flight.outcome is Outcome.LAND_OR_CRASH
     crash = plan(CORSAIR, unit(CORSAIR, "0809", area=HILLY, altitude=2, velocity=1), "F", HILLY)
     assert crash.outcome is Outcome.CRASH and crash.end.hex.label == "0808"
@@ -152,7 +151,7 @@ def test_airships_stay_at_altitude_10_with_a_control_roll():  # AERO-LALT-11, AM
 
 
 def test_altitude_lost_out_of_control_can_meet_the_ground():  # tables.md 9.4, AERO-LALT-09
-    mountain = replace(LOW, board=Board(16, 17, hexes={H("0808"): Hex(level=5)}))
+    mountain = evolve(LOW, board=Board(16, 17, hexes={H("0808"): Hex(level=5)}))
     state = unit(AIRSHIP, "0808", area=mountain, altitude=10)
     crashed, _ = fly(AIRSHIP, state, "A", rolls=[3, 6], area=mountain)  # control roll fails, 6 altitudes lost
     assert crashed.end.altitude == 4 and crashed.outcome is Outcome.CRASH  # out of control: no landing

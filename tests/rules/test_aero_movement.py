@@ -8,11 +8,10 @@ SI 6 and safe/max thrust 6/9, the Lucifer 5/8, the Leopard DropShip 4/6.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
 from btcli.rules import aero_movement, aero_thrust
 from btcli.rules.aero_movement import AeroMode, Outcome
@@ -108,7 +107,7 @@ def test_maximum_thrust_is_safe_thrust_times_1_5_rounded_up(safe, most):  # AERO
 
 
 def test_no_move_spends_more_than_maximum_thrust():  # AERO-MOVE-04
-    design = replace(CORSAIR, safe_thrust=7, max_thrust=11, structural_integrity=12)
+    design = evolve(CORSAIR, safe_thrust=7, max_thrust=11, structural_integrity=12)
     state = unit(design, "1010")
     assert plan(design, state, "11+").total_thrust == 11
     assert "12 thrust" in refused("AERO-MOVE-04", design, state, "12+")

@@ -10,7 +10,6 @@ rolls and consciousness rolls. Every test checks the script was used up.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
@@ -93,7 +93,7 @@ def test_partial_cover_leg_hits_strike_the_cover():
     # tables.md 6.4: partial cover +1, and hits on the legs strike the cover (location 5 front -> RL).
     state = duel()
     state = changed(state, board=state.board.with_hex(state.units["t"].hex.neighbor(Facing.N),
-                                                      replace(state.board.default, level=1)))
+                                                      evolve(state.board.default, level=1)))
     state, events, d = attack(state, "a", "t", "Medium Laser@LA", dice=[8, 5])
     assert d.rolls[0].target == 5
     assert state.pending == ()
@@ -265,7 +265,7 @@ def test_passing_the_damage_psr_keeps_the_mech_standing():
 def test_19_damage_forces_no_psr():
     # tables.md 8.6: fewer than 20 points in the phase: no PSR.
     state, _, _ = attack(duel(HUNCHBACK, ATLAS), "a", "t", "AC/20", dice=[8, 7])
-    state = replace(state, pending=(replace(state.pending[0], damage=19),))
+    state = evolve(state, pending=(evolve(state.pending[0], damage=19),))
     state, _, d = resolve(state)
     assert d.rolls == []
 

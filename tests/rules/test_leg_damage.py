@@ -4,11 +4,10 @@ hit halves walking MP (round up), both hips leave none, each upper leg, lower le
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli.errors import IllegalOrderError
+from btcli.model.frozen import evolve
 from btcli.rules import movement
 from tests.builders import game, plan
 
@@ -21,7 +20,7 @@ def hunchback(*crits: str, legs_lost: tuple[str, ...] = ()):
         loc, name = item.split(":")
         slots.append(f"{loc}:{unit.slots[loc].index(name)}")
     internal = {**unit.internal, **{loc: 0 for loc in legs_lost}}
-    return state.with_unit(replace(unit, crits=tuple(slots), internal=internal)), state
+    return state.with_unit(evolve(unit, crits=tuple(slots), internal=internal)), state
 
 
 @pytest.mark.parametrize("crits, walk, run", [

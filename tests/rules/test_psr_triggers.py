@@ -11,12 +11,11 @@ fall rolls the 1D6 facing, one 2D6 location (5 damage, one group) and the MechWa
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
+from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.rules import combat
@@ -38,7 +37,7 @@ def hit(location: str, amount: int) -> Hit:
 def end_weapon_phase(*hits: Hit, dice: list[int] = ()) -> tuple[GameState, list[str], ManualDice]:
     """Resolves the weapon phase with ``hits`` pending; checks every scripted value was used."""
     d = ManualDice(list(dice))
-    state, events = engine.apply(replace(make_state(), pending=hits), ResolvePhaseOrder(), d)
+    state, events = engine.apply(evolve(make_state(), pending=hits), ResolvePhaseOrder(), d)
     d.finish()
     return state, events, d
 
@@ -237,12 +236,12 @@ def test_damage_of_an_earlier_phase_does_not_count_toward_the_20():
     # = 14: shutdown roll 3 fails), fails its PSR (2 vs 8) and falls for 5 damage (1D6 1, 2D6 7, pilot
     # check 12). Next turn it is up and running again and takes 15 in the weapon phase: no PSR.
     state = make_state()
-    state = replace(state.with_unit(changed(state.units["t"], heat=27)), phase=Phase.HEAT)
+    state = evolve(state.with_unit(changed(state.units["t"], heat=27)), phase=Phase.HEAT)
     d = ManualDice([3, 2, *FALL])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)
     d.finish()
     assert state.units["t"].prone
-    state = replace(state.with_unit(changed(state.units["t"], prone=False, shutdown=False, heat=0)),
+    state = evolve(state.with_unit(changed(state.units["t"], prone=False, shutdown=False, heat=0)),
                     phase=Phase.WEAPON, turn=2, pending=(hit("CT", 15),))
     d = ManualDice([])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)

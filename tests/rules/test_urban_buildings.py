@@ -8,14 +8,13 @@ follows its tonnage; ``mech(tons=...)`` is a Hunchback of another weight.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.board import CF_RANGE, DEFAULT_CF, BuildingType, Terrain
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
@@ -377,8 +376,8 @@ def test_urb_bsmt_03_a_two_level_basement_becomes_a_sub_level_two_deep():
 def test_urb_bsmt_03_an_opened_basement_catches_no_second_mech():
     # URB-BSMT-03: once the sub-level exists nothing more falls through (the 'Mech already below stays).
     state = at(game(mech(tons=60), hexes={"0509": building(basement="1:fall")}), "u1", "0509")
-    board = state.board.with_hex(H("0509"), replace(state.board.hex(H("0509")),
-                                                      building=replace(state.board.hex(H("0509")).building, sublevel=1)))
+    board = state.board.with_hex(H("0509"), evolve(state.board.hex(H("0509")),
+                                                      building=evolve(state.board.hex(H("0509")).building, sublevel=1)))
     state = state.with_board(board)
     assert buildings.basement_falls(state, ManualDice([])) == (state, [])
 

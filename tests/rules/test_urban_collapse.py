@@ -10,13 +10,12 @@ front column a 7 is the CT.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.model.board import Terrain
+from btcli.model.frozen import evolve
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.rules import buildings, displacement, piloting, structures
@@ -42,7 +41,7 @@ def collapse(state: GameState, labels: list[str], dice: list[int], why: str = "t
 
 def with_building(state: GameState, label: str, **changes) -> GameState:
     h = state.board.hex(H(label))
-    return state.with_board(state.board.with_hex(H(label), replace(h, building=replace(h.building, **changes))))
+    return state.with_board(state.board.with_hex(H(label), evolve(h, building=evolve(h.building, **changes))))
 
 
 def standing(state: GameState, label: str) -> bool:

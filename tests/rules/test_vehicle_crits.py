@@ -25,7 +25,6 @@ the turret), Ferret (ICE VTOL, cruise 15, rotor armor 2, IS 1; MG front).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -34,6 +33,7 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import ClearJamOrder, MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
@@ -919,7 +919,7 @@ def test_veh_crit_22_malfunction_without_a_working_weapon_moves_down():
 def scorpion_with_jams(*jammed: int) -> GameState:
     state = make_state(SCORPION, enemy_at="0507")
     t = state.units["t"]
-    weapons = tuple(replace(m, jammed=i in jammed) for i, m in enumerate(t.weapons))
+    weapons = tuple(evolve(m, jammed=i in jammed) for i, m in enumerate(t.weapons))
     return put(state, changed(t, weapons=weapons))
 
 

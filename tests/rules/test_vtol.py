@@ -14,14 +14,13 @@ inline 30-ton VTOL takes 3.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
+from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import GameState, Phase
@@ -381,7 +380,7 @@ def _crashed_ferret_facing_a_tank() -> GameState:
     """The Ferret flies into the level-2 hill at 0509 and survives; a blue Scorpion waits in 0507."""
     state = game(design(FERRET), design(SCORPION, "t", at="0507", side="blue"), hexes={"0509": {"level": 2}})
     state, _, _ = fly(airborne(state, 2), "F", [1, 7])
-    return replace(state, phase=Phase.WEAPON)
+    return evolve(state, phase=Phase.WEAPON)
 
 
 def test_vtol_that_crashed_may_not_attack_that_turn():
@@ -395,7 +394,7 @@ def test_vtol_that_crashed_may_not_attack_that_turn():
 
 def test_vtol_that_crashed_may_attack_the_next_turn():
     # VTOL-CRASH-04: the ban is for the crash turn only
-    state = replace(_crashed_ferret_facing_a_tank(), turn=2)
+    state = evolve(_crashed_ferret_facing_a_tank(), turn=2)
     result = tohit.weapon_to_hit(state, state.units["u1"], 0, state.units["t"], None, 0)
     assert (result.impossible, result.rule) == ("", "")
 

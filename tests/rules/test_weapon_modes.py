@@ -6,13 +6,12 @@ for every weapon here); every die is scripted.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import GameFileError, IllegalOrderError
+from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import Mount
@@ -66,7 +65,7 @@ def test_ultra_double_rate_jams_on_a_natural_2():
     state, events, _ = fire(game(shooter("Ultra AC/5"), target()), "UAC5:ultra", [2])
     assert state.units["a"].weapons[0].jammed
     assert "a's Ultra AC/5@front jams firing at double rate (natural 2)" in events
-    next_turn = state.with_unit(replace(state.units["a"], fired=()))
+    next_turn = state.with_unit(evolve(state.units["a"], fired=()))
     with pytest.raises(IllegalOrderError, match="jammed"):
         fire(next_turn, "UAC5", [])
 
@@ -141,7 +140,7 @@ def test_double_rate_heat_counts_both_shots():
             "ammo": [{"weapon": "Ultra AC/5", "location": "RT", "shots": 20}], "heat_sinks": 0,
             "position": "0502", "facing": "S"}
     state, _, _ = fire(game(unit, target()), "UAC5:ultra", [3])  # a miss: the shots were still fired
-    state = replace(state, phase=Phase.HEAT)
+    state = evolve(state, phase=Phase.HEAT)
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
     assert any(e.startswith("a heat 0 -> 2") for e in events)
 
