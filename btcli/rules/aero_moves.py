@@ -2,8 +2,12 @@
 and the flight rules, then flown with the dice (AERO-GEN-02, AERO-MOVE, TURN-04..06).
 
 A move is ``--mode safe|max`` and a step string (``--path "+ + F F L F"``; docs/aerospace.md). The
-order logs the parsed steps (``--path=+,+,F,F,L,F``), so replay flies the same steps. An
-out-of-control unit is given no path: it flies on by itself (tables.md 9.4, 9.5).
+order logs the parsed steps (``--path=+,+,F,F,L,F``), so replay flies the same steps.
+
+An out-of-control unit is given no path. Its move begins with a control roll to regain control
+(TW p.92 as remembered, UNVERIFIED; docs/rules-notes.md): made, it is back in control and still to
+move, so the next order gives its path; failed, it flies on by itself in the same order, moving
+randomly if it failed by more than 5 (tables.md 9.4, 9.5). Each is one logged step.
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
-from btcli.rules import aero_kind, aero_movement, aero_phases, aero_turn
-from btcli.rules.aero_movement import AeroMode, MovePlan
+from btcli.rules import aero_control, aero_kind, aero_movement, aero_phases, aero_turn
+from btcli.rules.aero_movement import AeroMode, MovePlan, RequiredRoll
 
 MODES = {"safe": AeroMode.SAFE_THRUST, "max": AeroMode.MAX_THRUST}
 
@@ -39,15 +43,18 @@ def check(state: GameState, order: MoveOrder) -> MovePlan:
     view, area = aero_kind.view(unit), aero_kind.area(state, unit)
     if view.out_of_control:
         if order.steps:
-            raise IllegalOrderError(f"'{unit.id}' is out of control: give it no path, it flies on by itself",
-                                    "tables.md 9.4")
-        return _uncontrolled_plan(unit, view)
+            raise IllegalOrderError(f"'{unit.id}' is out of control: give it no path; it rolls to regain control, "
+                                    "then flies on by itself if it fails", "tables.md 9.4")
+        return _uncontrolled_plan(unit, view, area)
     return aero_movement.plan_move(aero_kind.design(unit), view, area, order.steps, mode=MODES[order.mode])
 
 
-def _uncontrolled_plan(unit: Unit, view) -> MovePlan:
-    return MovePlan((), view.velocity, (), (), (), view, aero_movement.Outcome.MOVED,
-                    (f"{unit.id} is out of control and flies on by itself",))
+def _uncontrolled_plan(unit: Unit, view, area) -> MovePlan:
+    target, mods = aero_control.control_target(aero_kind.design(unit), view, area.in_atmosphere(view.hex))
+    roll = RequiredRoll(-1, "control roll: regain control", target, mods, "tables.md 9.4")
+    return MovePlan((), view.velocity, (), (), (roll,), view, aero_movement.Outcome.MOVED,
+                    (f"{unit.id} is out of control: made, the roll gives it back its move; failed, it flies on by "
+                     "itself",))
 
 
 def check_turn(state: GameState, unit: Unit) -> None:
@@ -81,13 +88,19 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     check(state, order)
     unit = state.units[order.unit]
     view, area, design = aero_kind.view(unit), aero_kind.area(state, unit), aero_kind.design(unit)
+    said: list[str] = []
     if view.out_of_control:
-        plan = aero_movement.apply_out_of_control(design, view, area, dice)
+        regained = aero_control.regain_control(design, view, area.in_atmosphere(view.hex), dice)
+        shown = f"({regained.roll.total} vs {regained.roll.target})"
+        if regained.success:  # still to move: the next order gives its path
+            return state.with_unit(aero_kind.store(unit, regained.state)), [
+                f"{unit.id} regains control {shown}: give it its move"]
+        said.append(f"{unit.id} {regained.events[0]} {shown}")
+        plan = aero_movement.apply_out_of_control(design, regained.state, area, dice)
     else:
         plan = aero_movement.apply_move(design, view, area, order.steps, dice, mode=MODES[order.mode])
-    moved = aero_kind.store(unit, plan.end)
-    state = state.with_unit(moved)
-    return state, [describe(unit, plan)] + [f"{unit.id}: {e}" for e in plan.events]
+    state = state.with_unit(aero_kind.store(unit, plan.end))
+    return state, said + [describe(unit, plan)] + [f"{unit.id}: {e}" for e in plan.events]
 
 
 def describe(unit: Unit, plan: MovePlan) -> str:

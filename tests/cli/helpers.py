@@ -57,3 +57,13 @@ def init_game(folder: Path, scenario: Path | str, *options: str, name: str = "ga
     path = folder / name
     ok("init", scenario, "-o", path, *options)
     return path
+
+
+def game_from_state(path: Path, state) -> Path:
+    """Writes a new game file whose first entry starts from ``state`` (a state no scenario can set up,
+    e.g. a fighter already out of control), as ``btcli init`` would, and returns its path."""
+    from btcli.store import gamefile, journal
+
+    state, entry = journal.init_entry(state, "init test-state.toml")
+    gamefile.create(path, state, entry)
+    return path

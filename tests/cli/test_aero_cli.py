@@ -89,3 +89,25 @@ def test_a_bad_gravity_choice_is_one_line_and_leaves_the_game(tmp_path):  # AMB-
     assert_refused(game, 2, "resolve-phase", game, "--gravity", "taxi", contains="give UNIT=HEX")
     assert_refused(game, 3, "resolve-phase", game, "--gravity", "taxi=0610",
                    contains="--gravity is given when the End Phase of a space turn (6, 12, ...) is resolved (AMB-54)")
+
+
+def test_an_out_of_control_fighter_rolls_to_regain_control_then_is_given_its_path(tmp_path):  # tables.md 9.4
+    from btcli.model.frozen import evolve
+    from btcli.model.state import Phase
+    from btcli.rules import aero_phases
+    from tests.builders import aero_game, flier
+    from tests.cli.helpers import game_from_state
+
+    state = aero_game(flier(at="1010", facing="N", velocity=2), phase=Phase.SPACE_MOVEMENT, turn=6)
+    state = evolve(state, initiative=("red", "blue"))
+    state = evolve(state, move_order=aero_phases.draw_slots(state, Phase.SPACE_MOVEMENT))
+    lost = state.units["f1"]
+    game = game_from_state(tmp_path / "game.toml",
+                           state.with_unit(evolve(lost, aero=evolve(lost.aero, out_of_control=True))))
+    assert_refused(game, 3, "move", game, "f1", "--mode", "safe", "--path", "F F", contains="out of control: give it no path")
+    dry = ok("move", game, "f1", "--mode", "safe", "--dry-run").out
+    assert "roll before the move: control roll: regain control, 5+ (tables.md 9.4)" in dry
+    assert ok("move", game, "f1", "--mode", "safe", "--dice", "6").out.startswith("f1 regains control (6 vs 5)")
+    out = ok("move", game, "f1", "--mode", "safe", "--path", "F R F").out
+    assert out.startswith("f1 flies F R F on space: 1010 -> 1109")
+    assert "hashes match" in ok("verify", game).out

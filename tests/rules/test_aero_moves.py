@@ -47,14 +47,46 @@ def test_a_made_reentry_flies_on_into_the_atmosphere():  # AERO-ATM-02
     assert state.units["f1"].position.hex == H("0510") and "f1: re-entry roll made" in events
 
 
-def test_an_out_of_control_unit_flies_on_without_a_path():  # tables.md 9.4
-    state = space_turn(flier(at="1010", facing="N", velocity=2))
-    state = changed(state, units={**state.units, "f1": changed(state.units["f1"],
-                                                               aero=changed(state.units["f1"].aero, out_of_control=True))})
-    with pytest.raises(IllegalOrderError, match=r"out of control: give it no path, it flies on by itself \(tables.md 9.4\)"):
+def out_of_control(state, uid="f1", pilot_hits=0, **keys):
+    """Returns ``state`` with ``uid`` out of control (and the flight's other ``keys``)."""
+    lost = changed(state.units[uid], pilot_hits=pilot_hits,
+                   aero=changed(state.units[uid].aero, out_of_control=True, **keys))
+    return changed(state, units={**state.units, uid: lost})
+
+
+def test_an_out_of_control_unit_failing_to_regain_control_flies_on_without_a_path():  # tables.md 9.4
+    state = out_of_control(space_turn(flier(at="1010", facing="N", velocity=2)))
+    with pytest.raises(IllegalOrderError, match=r"out of control: give it no path.*\(tables.md 9.4\)"):
         aero_moves.check(state, MoveOrder("f1", "safe", ("F", "F")))
-    state, events, _ = run(state, MoveOrder("f1", "safe"), [])
-    assert state.units["f1"].position.hex == H("1008")
+    state, events, dice = run(state, MoveOrder("f1", "safe"), [4])  # Corsair piloting 5: 4 fails by 1
+    assert purposes(dice) == ["control roll: regain control"]
+    unit = state.units["f1"]
+    assert unit.position.hex == H("1008") and unit.aero.out_of_control and not unit.aero.random_movement
+    assert events[0] == "f1 stays out of control (failed by 1) (4 vs 5)"
+    assert aero_phases.has_moved(unit)
+
+
+def test_an_out_of_control_unit_that_regains_control_is_given_its_move():  # tables.md 9.4 (TW p.92, UNVERIFIED)
+    state = out_of_control(space_turn(flier(at="1010", facing="N", velocity=2)), random_movement=True)
+    state, events, _ = run(state, MoveOrder("f1", "safe"), [5])
+    unit = state.units["f1"]
+    assert events == ["f1 regains control (5 vs 5): give it its move"]
+    assert not unit.aero.out_of_control and not unit.aero.random_movement and not aero_phases.has_moved(unit)
+    assert unit.position.hex == H("1010") and aero_phases.next_slot(state) == ("fighter", "red")
+    state, _, dice = run(state, MoveOrder("f1", "safe", ("F", "R", "F")), [])  # steered now, no roll
+    assert state.units["f1"].position.hex == H("1109") and aero_phases.has_moved(state.units["f1"])
+
+
+def test_the_regain_roll_counts_the_damage_and_the_atmosphere():  # tables.md 9.4
+    state = out_of_control(space_turn(flier(at="1010", facing="N", velocity=2)), avionics_hits=1, pilot_hits=1)
+    plan = aero_moves.check(state, MoveOrder("f1", "safe"))  # what --dry-run shows
+    assert [(r.purpose, r.target, r.modifiers) for r in plan.rolls] == [
+        ("control roll: regain control", 7, (("avionics damage", 1), ("pilot hits", 1)))]
+    low = out_of_control(space_turn(flier(ANGEL, at="0103", map="low", facing="N", velocity=3, altitude=6)))
+    low = changed(low, phase=Phase.AERO_MOVEMENT, move_order=aero_phases.draw_slots(low, Phase.AERO_MOVEMENT))
+    plan = aero_moves.check(low, MoveOrder("f1", "safe"))  # Angel piloting 5: +2 atmosphere, -1 fighter
+    assert plan.rolls[0].target == 6
+    assert dict(plan.rolls[0].modifiers) == {"atmospheric operations": 2, "fighter": -1}
 
 
 def test_each_subphase_moves_before_the_next():  # TURN-04, TURN-06
@@ -83,11 +115,10 @@ def test_a_conventional_fighter_flying_up_out_of_row_1_is_stopped_with_a_control
     assert events[0].endswith("(stopped)")
 
 
-def test_an_out_of_control_unit_failing_by_more_than_5_turns_at_random():  # tables.md 9.5
-    state = space_turn(flier(at="1010", facing="N", velocity=2))
-    lost = changed(state.units["f1"], aero=changed(state.units["f1"].aero, out_of_control=True, random_movement=True))
-    state = changed(state, units={**state.units, "f1": lost})
-    state, events, dice = run(state, MoveOrder("f1", "safe"), [6, 3])  # 6: two hexsides right, 3: straight on
-    assert purposes(dice) == ["random movement", "random movement"]
+def test_an_out_of_control_unit_failing_by_more_than_5_turns_at_random():  # tables.md 9.4, 9.5
+    state = out_of_control(space_turn(flier(at="1010", facing="N", velocity=2)), avionics_hits=3, pilot_hits=2)
+    state, events, dice = run(state, MoveOrder("f1", "safe"), [2, 6, 3])  # 2 vs 12; 6: two hexsides right; 3: on
+    assert purposes(dice) == ["control roll: regain control", "random movement", "random movement"]
     unit = state.units["f1"]
+    assert unit.aero.random_movement and events[0] == "f1 stays out of control (failed by 10) (2 vs 12)"
     assert unit.facing.name == "SE" and "f1: turns 2 hexside(s) right at random" in events
