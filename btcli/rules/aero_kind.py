@@ -120,10 +120,13 @@ def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> 
     return store(unit, result.state)
 
 
-def control_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named=()) -> Roll | None:
-    """Rolls an aerospace unit's control roll (tables.md 9.4; the base is its Piloting skill)."""
+def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0, named=()) -> Roll | None:
+    """Rolls an aerospace unit's control roll (tables.md 9.4; the base is its Piloting skill), with the
+    atmosphere's modifiers where its map puts it in an atmosphere."""
     own = tuple(named) or (((reason, modifier),) if modifier else ())
-    return aero_control.roll_control(design(unit), view(unit), False, dice, f"{unit.id} ({reason})", own)
+    flight = view(unit)
+    atmosphere = area(state, unit).in_atmosphere(flight.hex)
+    return aero_control.roll_control(design(unit), flight, atmosphere, dice, f"{unit.id} ({reason})", own)
 
 
 def attack_refusal(unit: Unit, weapons: bool) -> str:

@@ -145,7 +145,7 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
     mods = entry_psr_modifiers(structure.type, hexes_moved)
     reason = f"entering {hex_id.label}"
-    roll = kinds.control_roll(unit, reason, dice, named=tuple(mods))
+    roll = kinds.control_roll(state, unit, reason, dice, named=tuple(mods))
     if roll is not None and roll.success:
         events.append(f"{unit.id} enters {hex_id.label} ({roll.total} vs {roll.target})")
         return state, unit

@@ -12,7 +12,7 @@ from typing import Callable
 
 from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
-from btcli.model.state import Hit
+from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import condition, damage, infantry, piloting, vehicles
 
@@ -53,7 +53,8 @@ def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: 
                      modifiers=tuple(modifiers))
 
 
-def _no_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
+def _no_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+             named: Modifiers = ()) -> Roll | None:
     return None  # infantry make no piloting or driving rolls: an action that needs one fails
 
 
@@ -102,6 +103,16 @@ def _asset_target_modifiers(state, attacker: Unit, target: Unit) -> list[tuple[s
     return asset_kind.target_modifiers(state, attacker, target)
 
 
+def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | None]:
+    """A ground unit's control roll: its skill and damage alone decide it, not where the game stands."""
+
+    def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+                     named: Modifiers = ()) -> Roll | None:
+        return roll(unit, reason, dice, modifier, named)
+
+    return control_roll
+
+
 def _aero(name: str) -> Callable:
     """Returns ``rules.aero_kind``'s function ``name``, imported when first called: only a game with
     aerospace units needs it (commands are whole processes)."""
@@ -120,7 +131,7 @@ class KindRules:
 
     hit_location: Callable[[Dice, Unit, str, int, str], Hit]  # where one damage group strikes
     take_hit: Callable[[Unit, Hit, Dice, list[str], int], Unit]  # what one damage group does to it
-    control_roll: Callable[..., Roll | None]  # piloting or driving skill roll; None: it fails without a roll
+    control_roll: Callable[..., Roll | None]  # (state, unit, ...): piloting, driving or control roll; None: fails
     attack_refusal: Callable[[Unit, bool], str] = _may_always  # why it may not attack (weapons or physical)
     # The target modifiers of a kind that has its own (assets: a fixed card TMM, ASSET-ATK-05); None: the
     # standard movement, posture and terrain modifiers (tables.md 6.3, 6.4).
@@ -128,8 +139,8 @@ class KindRules:
 
 
 KINDS: dict[UnitKind, KindRules] = {
-    UnitKind.MECH: KindRules(damage.mech_hit, _mech_take, piloting_roll),
-    UnitKind.VEHICLE: KindRules(damage.vehicle_location, vehicles.vehicle_damage, driving_roll),
+    UnitKind.MECH: KindRules(damage.mech_hit, _mech_take, _on_the_ground(piloting_roll)),
+    UnitKind.VEHICLE: KindRules(damage.vehicle_location, vehicles.vehicle_damage, _on_the_ground(driving_roll)),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     UnitKind.ASSET: KindRules(_asset_hit, _asset_take, _no_roll, _asset_attacks, _asset_target_modifiers),
@@ -151,6 +162,8 @@ def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> 
     return of(unit).take_hit(unit, hit, dice, events, turn)
 
 
-def control_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
-    """Rolls the unit's control roll: a 'Mech's piloting, a vehicle's driving skill roll."""
-    return of(unit).control_roll(unit, reason, dice, modifier, named)
+def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+                 named: Modifiers = ()) -> Roll | None:
+    """Rolls the unit's control roll: a 'Mech's piloting, a vehicle's driving skill roll, an aerospace
+    unit's control roll (whose modifiers depend on the map it is on, hence ``state``)."""
+    return of(unit).control_roll(state, unit, reason, dice, modifier, named)

@@ -59,3 +59,15 @@ def test_a_hit_strikes_an_arc_and_goes_through_armor_to_si():  # tables.md 9.1
     events: list[str] = []
     after = kinds.take_hit(unit, hit, ManualDice([]), events, 1)  # 7 through to SI 6: destroyed, no critical check
     assert after.armor["nose"] == 0 and after.internal["SI"] == 0 and after.destroyed
+
+
+def test_a_control_roll_asked_through_the_kinds_counts_the_atmosphere_of_the_units_map():  # tables.md 9.4
+    # the game's one entry for a unit's control roll (btcli.rules.kinds): piloting 5 and the reason's +1, and
+    # in an atmosphere (a space map's rows 1-4, the low-altitude map) +2, and -1 for a fighter
+    space = aero_game(flier(at="0810"))  # a Corsair in space (column 07 on)
+    roll = kinds.control_roll(space, space.units["f1"], "test", ManualDice([7]), 1)
+    assert roll.target == 6 and dict(roll.modifiers) == {"test": 1}
+    for where in ({"at": "0210"}, {"map": "low", "at": "0508", "altitude": 6}):  # atmosphere row 1; low map
+        state = aero_game(flier(**where))
+        roll = kinds.control_roll(state, state.units["f1"], "test", ManualDice([7]), 1)
+        assert roll.target == 7 and dict(roll.modifiers) == {"atmospheric operations": 2, "fighter": -1, "test": 1}

@@ -22,10 +22,10 @@ def test_a_control_roll_asked_of_an_asset_fails_without_rolling():  # ASSET-GEN-
     # a 'Mech or a vehicle asked the same rolls the dice
     state = game(asset(TANK), design("Hunchback HBK-4G", "m1", at="0505"))
     dice = ManualDice([])  # any roll would run out of values and raise
-    assert kinds.control_roll(state.unit("a1"), "entering a building", dice) is None
+    assert kinds.control_roll(state, state.unit("a1"), "entering a building", dice) is None
     assert dice.rolls == []
     with pytest.raises(InputError, match="ran out"):
-        kinds.control_roll(state.unit("m1"), "entering a building", dice)
+        kinds.control_roll(state, state.unit("m1"), "entering a building", dice)
 
 
 def test_terrain_never_forces_a_psr_on_an_asset():  # ASSET-GEN-01, ASSET-TERR-02

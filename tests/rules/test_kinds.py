@@ -39,20 +39,20 @@ def test_hit_location_uses_each_kinds_table():
 
 def test_control_roll_is_piloting_for_a_mech_and_driving_for_a_vehicle():
     mech, tank, inf = units()
-    roll = kinds.control_roll(mech, "test", ManualDice([8]), 1)
+    roll = kinds.control_roll(None, mech, "test", ManualDice([8]), 1)
     assert roll.purpose.startswith("piloting skill roll m") and roll.target == mech.piloting + 1
     hurt = changed(tank, crits=("front: driver hit",))
-    roll = kinds.control_roll(hurt, "test", ManualDice([8]), 1)
+    roll = kinds.control_roll(None, hurt, "test", ManualDice([8]), 1)
     # tables.md 5: a driver hit adds +2 to every driving skill roll; driving first, then lasting, then the reason
     assert roll.purpose.startswith("driving skill roll t")
     assert [name for name, _ in roll.modifiers] == ["driving", "driver hit", "test"]
     assert roll.target == tank.piloting + 2 + 1
-    assert kinds.control_roll(inf, "test", ManualDice([])) is None  # infantry make no such roll
+    assert kinds.control_roll(None, inf, "test", ManualDice([])) is None  # infantry make no such roll
 
 
 def test_a_shut_down_mech_fails_its_piloting_roll_without_rolling():
     mech, _, _ = units()
-    assert kinds.control_roll(changed(mech, shutdown=True), "test", ManualDice([])) is None
+    assert kinds.control_roll(None, changed(mech, shutdown=True), "test", ManualDice([])) is None
 
 
 @pytest.mark.parametrize("weapons, refusal", [
