@@ -100,7 +100,12 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     else:
         plan = aero_movement.apply_move(design, view, area, order.steps, dice, mode=MODES[order.mode])
     state = state.with_unit(aero_kind.store(unit, plan.end))
-    return state, said + [describe(unit, plan)] + [f"{unit.id}: {e}" for e in plan.events]
+    said += [describe(unit, plan)] + [f"{unit.id}: {e}" for e in plan.events]
+    if plan.outcome is aero_movement.Outcome.LEFT_MAP:  # the game holds no map beyond the edge
+        state, left = aero_phases.leave_the_battle(state, unit.id, f"flies off map {area.id!r}")
+        return state, said + [left]
+    state, tied = aero_phases.tie_ground_row_hex(state, unit.id)
+    return state, said + tied
 
 
 def describe(unit: Unit, plan: MovePlan) -> str:

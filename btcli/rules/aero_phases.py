@@ -142,6 +142,37 @@ def entry_hex(area: LowAltitudeMap, facing) -> HexId:
     return min(aero_low_altitude.entry_edge_hexes(area, facing), key=lambda h: (h.distance(aim), h.label))
 
 
+def leave_the_battle(state: GameState, uid: str, why: str) -> tuple[GameState, str]:
+    """Takes an aerospace unit off every map: it flew where the scenario holds no map. Like a ground unit
+    pushed off the board it is lost for victory (``Unit.out_of_action``)."""
+    unit = state.units[uid]
+    return state.with_unit(evolve(unit, position=None, aero=evolve(unit.aero, transit=None))), \
+        f"{uid} {why} and leaves the battle"
+
+
+def tie_ground_row_hex(state: GameState, uid: str) -> tuple[GameState, list[str]]:
+    """Settles a unit coming down through a ground-row hex tied to no low-altitude map (AMB-56): the first
+    low-altitude map of its space map that lies under no hex yet is tied to that hex (the scenario left it
+    for the first unit coming down); with none, the unit flies down to ground the scenario does not hold."""
+    unit = state.units[uid]
+    transit = unit.aero.transit if unit.aero is not None else None
+    if transit is None or transit.to_map or transit.kind is not MapKind.LOW_ALTITUDE:
+        return state, []
+    space = state.maps[unit.position.map]
+    free = next((m for m in state.maps.values() if isinstance(m, LowAltitudeMap) and m.space_map == space.id
+                 and m.space_hex is None), None)
+    where = transit.from_hex
+    if free is None:
+        state, said = leave_the_battle(state, uid, f"comes down through {where.label}, over no map of this game,")
+        return state, [said + " (AMB-56)"]
+    maps = {**state.maps, space.id: evolve(space, low_altitude={**space.low_altitude, where: free.id}),
+            free.id: evolve(free, space_hex=where)}
+    state = evolve(state, maps=maps)
+    state = state.with_unit(evolve(unit, aero=evolve(unit.aero, transit=evolve(transit, to_map=free.id))))
+    return state, [f"low-altitude map {free.id!r} lies under {space.id} {where.label}, where {uid} came down "
+                   "first (AMB-56)"]
+
+
 def transit_from(unit: Unit) -> str:
     return unit.position.map
 
@@ -173,6 +204,8 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
             events += [f"{unit.id}: {e}" for e in result.events]
         view = aero_movement.end_of_turn(view)
         state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None))
+        state, tied = tie_ground_row_hex(state, unit.id)  # gravity may pull it into the ground row
+        events += tied
     return leave_maps(state), events
 
 

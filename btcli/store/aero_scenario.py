@@ -6,7 +6,8 @@ A ``[maps.ID]`` table with ``kind = "space"`` is a space map (``width``, ``heigh
 map: a board (``width``, ``height``, ``terrain``, ``level``, ``[maps.ID.hexes]``, levels being
 altitudes) lying ``under`` a ground-row hex of the space map, with ``ground_hex`` the hex that
 holds the ground battle's board. Each low-altitude map is tied to its space map's hex here, so the
-space map's ``low_altitude`` table is never written by hand.
+space map's ``low_altitude`` table is never written by hand. A map without ``under`` is tied to the
+ground-row hex the first unit comes down through (AMB-56's default); no unit may start on it.
 """
 
 from __future__ import annotations
@@ -66,12 +67,14 @@ def _low_map(map_id: str, spec: dict, found: dict[str, object]) -> LowAltitudeMa
     space = found.get(space_id)
     if not isinstance(space, SpaceMap) or space.surface is None:
         raise GameFileError(f"{where}: space_map must name a space map with a planetary surface (AERO-ATM-01)")
-    under = _hex(own.get("under"), f"{where} under", space.contains)
+    ground = _hex(own["ground_hex"], f"{where} ground_hex", board.contains) if "ground_hex" in own else None
+    if "under" not in own:  # tied when the first unit comes down (AMB-56)
+        return LowAltitudeMap(map_id, board, space_map=space_id, space_hex=None, ground_hex=ground)
+    under = _hex(own["under"], f"{where} under", space.contains)
     if space.region(under) is not Region.GROUND_ROW:
         raise GameFileError(f"{where}: under = {under.label} is not a ground-row hex of {space_id!r} (AMB-56)")
     if under in space.low_altitude:
         raise GameFileError(f"{where}: {space_id!r} hex {under.label} already has a low-altitude map")
-    ground = _hex(own["ground_hex"], f"{where} ground_hex", board.contains) if "ground_hex" in own else None
     found[space_id] = evolve(space, low_altitude={**space.low_altitude, under: map_id})
     return LowAltitudeMap(map_id, board, space_map=space_id, space_hex=under, ground_hex=ground)
 
@@ -99,6 +102,9 @@ def unit(raw: dict, sides: dict, maps_by_id: dict[str, object]) -> Unit:
     for key, value in (("velocity", velocity), ("piloting", raw.get("piloting", 5)), ("gunnery", raw.get("gunnery", 4))):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise GameFileError(f"{where}: {key} must be a whole number of 0 or more, not {value!r}")
+    if isinstance(area, LowAltitudeMap) and area.space_hex is None:
+        raise GameFileError(f"{where}: low-altitude map {area.id!r} lies under no ground-row hex yet (no 'under'), "
+                            "so no unit starts on it (AMB-56)")
     if isinstance(area, LowAltitudeMap) and altitude is None:
         raise GameFileError(f"{where}: a unit on a low-altitude map needs an altitude 1-10 (AERO-LALT-03)")
     if altitude is not None and (isinstance(altitude, bool) or not isinstance(altitude, int)):

@@ -142,9 +142,53 @@ def test_the_controller_chooses_between_two_gravity_hexes():  # AERO-GRAV-02
     order = ResolvePhaseOrder(("f1=0111",))
     assert grammar.order_from_text(grammar.order_text(order)) == (order, None)  # logged: resolve-phase --gravity f1=0111
     after, events = engine.apply(state, order, ManualDice([]))
-    assert after.units["f1"].position.hex == H("0111") and after.units["f1"].aero.gravity_choice is None
-    assert "f1: gravity pulls it from 0210 to 0111" in events
+    assert "f1: gravity pulls it from 0210 to 0111" in events  # not 0110, the hex over the low-altitude map:
+    assert after.units["f1"].position is None  # down over ground the game does not hold (AMB-56)
     with pytest.raises(IllegalOrderError, match=r"gravity pulls 'f1' into 0111 or 0110, not 0310 \(AERO-GRAV-02\)"):
         engine.apply(state, ResolvePhaseOrder(("f1=0310",)), ManualDice([]))
     with pytest.raises(IllegalOrderError, match=r"End Phase of a space turn.*\(AMB-54\)"):
         engine.apply(changed(state, turn=5), order, ManualDice([]))
+
+
+def test_a_unit_flying_off_its_maps_edge_leaves_the_battle():  # AERO-MOVE-15: its velocity's hexes, off the edge
+    state = aero_game(low("f1", at="0802"))
+    state, _ = to_aero_phase(state)
+    state, events, _ = run(state, MoveOrder("f1", "safe", ("F", "F")), [])
+    unit = state.units["f1"]
+    assert unit.position is None and unit.out_of_action and events[-1] == "f1 flies off map 'low' and leaves the battle"
+    assert "f1" not in [u.id for u in aero_phases.movers(state, Phase.AERO_MOVEMENT)]
+    assert aero_phases.missing(state) is None  # the phase may end without it
+
+
+def untied(*units):
+    """A game whose low-altitude map lies under no ground-row hex yet (a scenario without ``under``)."""
+    from tests.builders import LOW_MAP, SPACE_MAP
+
+    low_map = {k: v for k, v in LOW_MAP.items() if k != "under"}
+    return aero_game(*units, maps={"space": dict(SPACE_MAP), "low": low_map})
+
+
+def test_the_first_unit_coming_down_ties_an_untied_low_altitude_map_to_its_hex():  # AMB-56
+    state = untied(flier(at="0214", facing="N", velocity=0))
+    assert state.maps["low"].space_hex is None and state.maps["space"].low_altitude == {}
+    state, events, _ = resolve(changed(state, phase=Phase.END, turn=6))  # gravity: 0214 -> 0115 (SW before NW)
+    assert state.maps["low"].space_hex == H("0115") and state.maps["space"].low_altitude == {H("0115"): "low"}
+    assert "low-altitude map 'low' lies under space 0115, where f1 came down first (AMB-56)" in events
+    assert state.units["f1"].aero.transit.to_map == "low"
+    state, _ = to_aero_phase(state)
+    assert state.units["f1"].position.map == "low" and state.units["f1"].position.altitude == 10
+
+
+def test_coming_down_where_the_game_has_no_low_altitude_map_leaves_the_battle():  # AMB-56
+    state = aero_game(flier(at="0214", facing="N", velocity=0))  # the one low-altitude map lies under 0110
+    state, events, _ = resolve(changed(state, phase=Phase.END, turn=6))
+    unit = state.units["f1"]
+    assert unit.position is None and unit.out_of_action
+    assert ("f1 comes down through 0115, over no map of this game, and leaves the battle (AMB-56)") in events
+
+
+def test_no_unit_starts_on_a_low_altitude_map_lying_under_no_hex():  # AMB-56
+    from btcli.errors import GameFileError
+
+    with pytest.raises(GameFileError, match=r"'low' lies under no ground-row hex yet.*\(AMB-56\)"):
+        untied(low("f1"))
