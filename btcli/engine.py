@@ -55,7 +55,7 @@ HANDLERS = {
     RevealDropOrder: (drops.apply_reveal_order, True),
     AbortDropOrder: (drops.apply_abort_order, True),
     DeployOrder: (_deploy, False),
-    ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice, order.gravity), True),
+    ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice, order.gravity, order.arrive), True),
 }
 
 

@@ -146,6 +146,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             options=(
                 Opt(("--gravity",), "gravity", "End Phase of a space turn: UNIT=HEX, the hex gravity pulls that "
                     "unit into when it could be either of two (AERO-GRAV-02); repeatable.", REPEAT),
+                Opt(("--arrive",), "arrive", "A unit changing maps: UNIT=HEX, the hex it enters its new map by, and "
+                    "UNIT=HEX:FACING climbing out to the space map (AMB-56; default: docs/aerospace.md); "
+                    "repeatable.", REPEAT),
                 DICE, QUIET)),
     Command("report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
         Opt(("--format", "-f"), "format", "Output format.", where=CLI, kind=("text", "json", "markdown"),
@@ -307,7 +310,8 @@ def order_text(order: Order) -> str:
     if isinstance(order, orders.AbortDropOrder):
         return f"drop {order.unit} --abort"
     if isinstance(order, orders.ResolvePhaseOrder):
-        return " ".join(["resolve-phase", *(f"--gravity {choice}" for choice in order.gravity)])
+        return " ".join(["resolve-phase", *(f"--gravity {choice}" for choice in order.gravity),
+                         *(f"--arrive {choice}" for choice in order.arrive)])
     raise TypeError(f"no text for {order!r}")
 
 
@@ -388,7 +392,7 @@ def _order(verb: str, v: dict) -> Order | None:
         if v["hex"] is not None and v["facing"] is not None and v["salt"] is not None:
             return orders.RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
         return None
-    return orders.ResolvePhaseOrder(tuple(v["gravity"] or ()))
+    return orders.ResolvePhaseOrder(tuple(v["gravity"] or ()), tuple(v["arrive"] or ()))
 
 
 def batch_number(text: str | None) -> int:

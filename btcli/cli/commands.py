@@ -203,10 +203,11 @@ def _preview(game: str, order) -> list[str]:
     return preview(state, order.attacker, order.target, order.weapons, order.twist)
 
 
-def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] | None = None) -> None:
+def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] | None = None,
+                  arrive: list[str] | None = None) -> None:
     from btcli.model.orders import ResolvePhaseOrder
 
-    _run(game, lambda state: ResolvePhaseOrder(tuple(gravity or ())), dice, quiet)
+    _run(game, lambda state: ResolvePhaseOrder(tuple(gravity or ()), tuple(arrive or ())), dice, quiet)
 
 
 def drop(

@@ -297,6 +297,8 @@ class AeroFlight:
     transit: Transit | None = None
     transit_turn: int = 0  # the turn it left its map (TURN-07, AMB-56); 0 while not in transit
     gravity_choice: HexId | None = None  # resolve-phase --gravity: its hex for this End Phase's pull (AERO-GRAV-02)
+    arrival: HexId | None = None  # resolve-phase --arrive: the hex it enters its new map by (AMB-56)
+    arrival_facing: Facing | None = None  # and, climbing out to the space map, the facing it takes there
     landed: bool = False
     engine_hits: int = 0
     left_thruster_hits: int = 0

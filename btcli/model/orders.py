@@ -122,9 +122,11 @@ class DeployOrder:
 @record
 class ResolvePhaseOrder:
     """Closes the current phase and opens the next; ``gravity`` gives the controller's hex for a gravity
-    pull in a space turn's End Phase, as ``UNIT=HEX`` (AERO-GRAV-02)."""
+    pull in a space turn's End Phase, as ``UNIT=HEX`` (AERO-GRAV-02); ``arrive`` the hex (and facing) by
+    which a unit changing maps enters its new one, as ``UNIT=HEX`` or ``UNIT=HEX:FACING`` (AMB-56)."""
 
     gravity: tuple[str, ...] = ()
+    arrive: tuple[str, ...] = ()
 
 
 Order = (MoveOrder | WeaponAttackOrder | PhysicalAttackOrder | GirderSearchOrder | ClearJamOrder | CommitDropOrder

@@ -39,7 +39,9 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "rolled": flight.rolled,
         "transit": None if flight.transit is None else {
             "to_map": flight.transit.to_map or None, "kind": flight.transit.kind.value,
-            "left_turn": flight.transit_turn or None},
+            "left_turn": flight.transit_turn or None,
+            "arrival": flight.arrival.label if flight.arrival else None,
+            "arrival_facing": flight.arrival_facing.name if flight.arrival_facing else None},
         "arcs": {arc: {"armor": u.armor.get(arc, 0), "max": u.max_armor.get(arc, 0)} for arc in aero_kind.ARCS},
         "si": {"left": u.internal.get(aero_kind.SI, 0), "max": u.max_internal.get(aero_kind.SI, 0)},
         "criticals": criticals,
@@ -102,5 +104,8 @@ def text_lines(view: dict) -> list[str]:
                 f"{a['si']['max']}, {arcs}")
         if a["transit"]:
             line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"
+            if a["transit"]["arrival"]:
+                line += f" by {a['transit']['arrival']}" + (
+                    f" facing {a['transit']['arrival_facing']}" if a["transit"]["arrival_facing"] else "")
         lines.append(line)
     return lines

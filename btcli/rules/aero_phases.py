@@ -23,7 +23,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import LowAltitudeMap, MapKind, SpaceMap
 from btcli.model.frozen import evolve
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
 from btcli.model.units import Unit
 from btcli.rules import aero_atmosphere, aero_kind, aero_low_altitude, aero_movement, aero_turn, turn_order
@@ -119,18 +119,60 @@ def begin(state: GameState, phase: Phase, dice: Dice) -> tuple[GameState, list[s
 
 def _arrive(state: GameState, unit: Unit) -> tuple[Unit, list[str]]:
     view = aero_kind.view(unit)
-    transit = view.transit
-    target = state.maps[transit.to_map]
+    target = state.maps[view.transit.to_map]
+    hex_id = unit.aero.arrival or arrival_hexes(state, unit)[0]
     if isinstance(target, LowAltitudeMap):
-        hex_id = entry_hex(target, view.facing)
         view = aero_low_altitude.arrive_on_low_altitude(view, target, hex_id)
         said = f"{unit.id} arrives on low-altitude map {target.id!r} at {hex_id.label}, altitude 10"
     else:
         low = state.maps[transit_from(unit)]
-        hex_id = aero_low_altitude.climb_out_arrival_hexes(target, low)[0]
-        view = aero_low_altitude.arrive_on_space_map(view, target, low, hex_id, view.facing)
-        said = f"{unit.id} arrives on space map {target.id!r} at {hex_id.label} (atmosphere row 1)"
-    return aero_kind.store(unit, view, transit_turn=0), [said + " (TURN-07, AMB-56)"]
+        view = aero_low_altitude.arrive_on_space_map(view, target, low, hex_id, unit.aero.arrival_facing or view.facing)
+        said = (f"{unit.id} arrives on space map {target.id!r} at {hex_id.label} facing {view.facing.name} "
+                "(atmosphere row 1)")
+    return aero_kind.store(unit, view, transit_turn=0, arrival=None, arrival_facing=None), [said + " (TURN-07, AMB-56)"]
+
+
+def arrival_hexes(state: GameState, unit: Unit) -> tuple[HexId, ...]:
+    """Returns the hexes a unit changing maps may enter its new map by, btcli's default first (AMB-56):
+    going down, the entry edge behind its heading (the hex nearest the ground board first); going up,
+    the two row-1 hexes beside the ground-row hex its map lies under."""
+    transit = unit.aero.transit
+    target = state.maps[transit.to_map]
+    if isinstance(target, LowAltitudeMap):
+        first = entry_hex(target, unit.facing)
+        return (first, *(h for h in aero_low_altitude.entry_edge_hexes(target, unit.facing) if h != first))
+    return aero_low_altitude.climb_out_arrival_hexes(target, state.maps[transit_from(unit)])
+
+
+def choose_arrival(state: GameState, choices: tuple[str, ...]) -> GameState:
+    """Records the controllers' ``UNIT=HEX[:FACING]`` choices of where units changing maps enter their new
+    one (AMB-56): for a unit on its way to a map, any time before it arrives; a facing only climbing out to
+    the space map (coming down, the unit keeps its heading into the map)."""
+    for choice in choices:
+        uid, eq, rest = choice.partition("=")
+        unit = state.unit(uid.strip())
+        label, colon, facing_text = rest.partition(":")
+        try:
+            hex_id = HexId.parse(label.strip()) if eq else None
+            facing = Facing.parse(facing_text.strip()) if colon else None
+        except InputError:
+            hex_id = None
+        if hex_id is None:
+            raise InputError(f"--arrive {choice!r}: give UNIT=HEX or UNIT=HEX:FACING, e.g. --arrive "
+                             f"{uid or 'corsair-1'}=0101")
+        transit = unit.aero.transit if unit.aero is not None else None
+        if transit is None or not transit.to_map or unit.position is None:
+            raise IllegalOrderError(f"'{unit.id}' is not on its way to another map", "TURN-07")
+        if facing is not None and transit.kind is not MapKind.SPACE:
+            raise IllegalOrderError(f"'{unit.id}' comes down with its heading, {unit.facing.name}: give no facing",
+                                    "AMB-56")
+        options = arrival_hexes(state, unit)
+        if hex_id not in options:
+            shown = ", ".join(h.label for h in options[:6]) + (", ..." if len(options) > 6 else "")
+            raise IllegalOrderError(f"'{unit.id}' enters map {transit.to_map!r} by one of {shown}, not {hex_id.label}",
+                                    "AMB-56")
+        state = state.with_unit(evolve(unit, aero=evolve(unit.aero, arrival=hex_id, arrival_facing=facing)))
+    return state
 
 
 def entry_hex(area: LowAltitudeMap, facing) -> HexId:

@@ -261,12 +261,16 @@ def check_accepts(state: GameState, kind: type) -> None:
                             f"the {' or '.join(where)} phase)", rule_id)
 
 
-def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = ()) -> tuple[GameState, list[str]]:
+def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = (),
+            arrive: tuple[str, ...] = ()) -> tuple[GameState, list[str]]:
     """Closes the current phase (refusing if something it needs is missing) and opens the next; ``gravity``
-    (``UNIT=HEX``) are the controllers' hexes for this End Phase's gravity pulls (AERO-GRAV-02)."""
+    (``UNIT=HEX``) are the controllers' hexes for this End Phase's gravity pulls (AERO-GRAV-02), ``arrive``
+    (``UNIT=HEX[:FACING]``) where units changing maps enter their new one (AMB-56)."""
     rule = current(state)
     if gravity:
         state = _aero_phases().choose_gravity(state, gravity)
+    if arrive:
+        state = _aero_phases().choose_arrival(state, arrive)
     missing = rule.missing(state)
     if missing is not None:
         what, rule_id = missing

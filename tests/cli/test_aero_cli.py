@@ -111,3 +111,23 @@ def test_an_out_of_control_fighter_rolls_to_regain_control_then_is_given_its_pat
     out = ok("move", game, "f1", "--mode", "safe", "--path", "F R F").out
     assert out.startswith("f1 flies F R F on space: 1010 -> 1109")
     assert "hashes match" in ok("verify", game).out
+
+
+def test_resolve_phase_arrive_names_the_hex_a_unit_enters_its_new_map_by(tmp_path):  # AMB-56, TURN-07
+    from btcli.model.frozen import evolve
+    from btcli.model.state import Phase
+    from tests.builders import aero_game, flier
+    from tests.cli.helpers import game_from_state
+
+    state = evolve(aero_game(flier(at="0210", facing="N", velocity=0)), phase=Phase.END, turn=6)
+    game = game_from_state(tmp_path / "game.toml", state)
+    assert_refused(game, 3, "resolve-phase", game, "--arrive", "f1=0317", contains="not on its way to another map")
+    ok("resolve-phase", game, "-q")  # gravity pulls f1 into 0110, over the low-altitude map
+    assert_refused(game, 3, "resolve-phase", game, "--arrive", "f1=0909", contains="(AMB-56)")
+    ok("resolve-phase", game, "--arrive", "f1=0317", "--dice", "2,12", "-q")
+    assert 'command = "resolve-phase --arrive f1=0317 --dice 2,12"' in game.read_text()
+    assert "leaving for low by 0317" in ok("report", game).out
+    for args in (("move", "g-red", "--mode", "stand"), ("move", "g-blue", "--mode", "stand")):
+        ok(args[0], game, *args[1:], "-q")
+    assert "f1 arrives on low-altitude map 'low' at 0317, altitude 10" in ok("resolve-phase", game).out
+    assert "hashes match" in ok("verify", game).out

@@ -192,3 +192,60 @@ def test_no_unit_starts_on_a_low_altitude_map_lying_under_no_hex():  # AMB-56
 
     with pytest.raises(GameFileError, match=r"'low' lies under no ground-row hex yet.*\(AMB-56\)"):
         untied(low("f1"))
+
+
+def test_the_controller_chooses_the_hex_a_unit_coming_down_enters_by():  # AMB-56, TURN-07
+    from btcli import grammar
+    from btcli.model.orders import ResolvePhaseOrder
+
+    state = aero_game(flier(at="0210", facing="N", velocity=0))
+    state, _, _ = resolve(changed(state, phase=Phase.END, turn=6))  # pulled into 0110, over 'low'
+    unit = state.units["f1"]
+    assert [h.label for h in aero_phases.arrival_hexes(state, unit)][:2] == ["0717", "0117"]  # the default first: nearest 0809
+    order = ResolvePhaseOrder(arrive=("f1=0317",))
+    assert grammar.order_text(order) == "resolve-phase --arrive f1=0317"
+    assert grammar.order_from_text(grammar.order_text(order)) == (order, None)
+    state, _, _ = run(state, order, [2, 12])  # initiative, with the choice recorded first
+    assert state.units["f1"].aero.arrival == H("0317")
+    for step in STAND:
+        state, _, _ = run(state, step, [])
+    state, events, _ = resolve(state)
+    unit = state.units["f1"]
+    assert unit.position.map == "low" and unit.position.hex == H("0317") and unit.aero.arrival is None
+    assert "f1 arrives on low-altitude map 'low' at 0317, altitude 10 (TURN-07, AMB-56)" in events
+
+
+def test_the_controller_chooses_the_row_1_hex_and_facing_of_a_unit_climbing_out():  # AMB-56, AERO-LALT-10
+    from btcli.model.orders import ResolvePhaseOrder
+
+    state = aero_game(low("f1", at="0808"), turn=5)
+    state = changed(state, units={**state.units, "f1": changed(state.units["f1"], position=changed(
+        state.units["f1"].position, altitude=10))})
+    state, _ = to_aero_phase(state)
+    state, _, _ = run(state, MoveOrder("f1", "safe", ("A", "F", "F")), [])
+    assert [h.label for h in aero_phases.arrival_hexes(state, state.units["f1"])] == ["0209", "0210"]
+    state, _, _ = run(state, ResolvePhaseOrder(arrive=("f1=0210:SE",)), [])
+    for _ in range(4):
+        state, _, _ = resolve(state)
+    state, _ = to_aero_phase(state)
+    state, events, _ = resolve(state)
+    unit = state.units["f1"]
+    assert unit.position.map == "space" and unit.position.hex == H("0210") and unit.facing.name == "SE"
+    assert "f1 arrives on space map 'space' at 0210 facing SE (atmosphere row 1) (TURN-07, AMB-56)" in events
+
+
+@pytest.mark.parametrize("choice, error", [
+    ("f1=0909", r"'f1' enters map 'low' by one of 0717, 0117, .*, not 0909 \(AMB-56\)"),
+    ("f1=0317:N", r"'f1' comes down with its heading, N: give no facing \(AMB-56\)"),
+    ("g-red=0317", r"'g-red' is not on its way to another map \(TURN-07\)"),
+    ("f1", r"--arrive 'f1': give UNIT=HEX or UNIT=HEX:FACING"),
+    ("f1=0317:UP", r"--arrive 'f1=0317:UP': give UNIT=HEX"),
+])
+def test_a_bad_arrival_choice_is_refused(choice, error):  # AMB-56
+    from btcli.errors import InputError
+    from btcli.model.orders import ResolvePhaseOrder
+
+    state = aero_game(flier(at="0210", facing="N", velocity=0))
+    state, _, _ = resolve(changed(state, phase=Phase.END, turn=6))
+    with pytest.raises((IllegalOrderError, InputError), match=error):
+        run(state, ResolvePhaseOrder(arrive=(choice,)), [2, 12])
