@@ -20,6 +20,7 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import ArcArmor
+from btcli.model.board import Building, Hex, Terrain
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
@@ -50,6 +51,11 @@ def low(uid: str = "f1", at: str = "0808", *, altitude: int = 6, facing: str = "
 def with_design(state, uid: str, design):
     """The game with unit ``uid`` flying ``design`` (a record sheet the catalog has no entry for)."""
     return changed(state, units={**state.units, uid: changed(state.units[uid], aero_design=design)})
+
+
+def redrawn(state):
+    """The game with its aerospace slots drawn again (after a unit's record sheet was changed)."""
+    return changed(state, move_order=aero_phases.draw_slots(state, state.phase))
 
 
 def with_flight(state, uid: str, **flight):
@@ -224,3 +230,132 @@ def test_out_of_control_into_the_interface_takes_250_per_velocity_point(velocity
     dice.finish()
     assert [p.hex.col for p in flown.path][:3] == [8, 7, 6]  # into the interface on its 2nd hex
     assert flown.end.armor.nose == 5000 - damage
+
+
+# -- TURN-04..06 in a game -----------------------------------------------------------------------------------
+
+
+def test_dropships_then_small_craft_then_fighters_whatever_the_initiative_in_a_game():  # TURN-04, TURN-06
+    state = space_move(flier(uid="fighter", at="1010", facing="N", velocity=1),  # red: loses the initiative
+                       flier(NL42, "taxi", at="1210", facing="N", velocity=1),
+                       flier("Leopard (2537)", "leopard", at="1410", facing="N", velocity=1, side="blue"))
+    assert state.move_order == ("dropship:blue", "small_craft:red", "fighter:red")
+    for early in ("fighter", "taxi"):
+        with pytest.raises(IllegalOrderError, match=r"dropship subphase first"):
+            engine.apply(state, MoveOrder(early, "safe", ("F",)), ManualDice([]))
+    for uid in ("leopard", "taxi", "fighter"):
+        state, _, _ = run(state, MoveOrder(uid, "safe", ("F",)), [])
+    assert aero_phases.missing(state) is None
+
+
+# -- AERO-STACK in a game ---------------------------------------------------------------------------------
+
+
+def test_any_number_of_units_of_both_sides_end_in_one_hex_in_a_game():  # AERO-STACK-01
+    state = phase_game(low("f1", at="0810", velocity=2), low("f2", at="0809", velocity=1),
+                       low("b1", at="0812", velocity=4, side="blue"), low("b2", at="0811", velocity=3, side="blue"),
+                       phase=Phase.AERO_MOVEMENT)
+    for uid, hexes in (("f1", 2), ("b1", 4), ("f2", 1), ("b2", 3)):
+        state, _, _ = run(state, MoveOrder(uid, "safe", ("F",) * hexes), [])
+    assert {state.units[u].position.hex for u in ("f1", "f2", "b1", "b2")} == {H("0808")}
+    state, _, _ = resolve(state)
+    assert state.phase is Phase.WEAPON
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: AERO-STACK-02 collisions are never checked in a game; "
+                                        "aero_stacking.collision_pairs/roll_collisions have no caller")
+def test_an_out_of_control_unit_ending_its_move_in_an_occupied_hex_rolls_for_a_collision():  # AERO-STACK-02
+    state = phase_game(low("lost", at="0810", velocity=2), low("b1", side="blue", at="0808", velocity=1),
+                       phase=Phase.AERO_MOVEMENT)
+    state = with_flight(state, "lost", out_of_control=True)
+    dice = ManualDice([2, 7, 7, 7])  # docs/rules-notes.md: 2D6 per unit in the hex, a 2 is a collision
+    state, _ = engine.apply(state, MoveOrder("lost", "safe", ()), dice)
+    assert state.units["lost"].position.hex == H("0808")  # it flew on into b1's hex, at b1's altitude
+    assert any("collision" in p for p in purposes(dice))
+
+
+# -- AERO-GRAV-05 ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: AERO-GRAV-05 is not applied in a game: a unit at velocity 0 on the "
+                                        "low-altitude map ends the aerospace movement phase without hovering, "
+                                        "landing or crashing (aero_atmosphere.rest_in_ground_hex has no caller)")
+def test_at_velocity_0_in_a_ground_hex_the_unit_must_hover_land_or_crash_in_a_game():  # AERO-GRAV-05, AMB-59
+    state = phase_game(low("f1", velocity=1), phase=Phase.AERO_MOVEMENT)
+    state, _, _ = run(state, MoveOrder("f1", "safe", ("-",)), [])  # slows to 0 and stays in 0808
+    assert state.units["f1"].aero.velocity == 0
+    try:
+        state, events, _ = resolve(state)
+    except IllegalOrderError as err:  # refusing to close the phase until it lands or crashes would do
+        assert err.rule == "AERO-GRAV-05"
+    else:  # and so would resolving it: an aerodyne cannot hover, so it lands or crashes
+        assert any("AERO-GRAV-05" in e or "land or crash" in e for e in events), events
+
+
+# -- AERO-LALT in a game -------------------------------------------------------------------------------------
+
+
+def with_low_hexes(state, **hexes):
+    low_map = state.maps["low"]
+    board = low_map.board
+    for label, hex_ in hexes.items():
+        board = board.with_hex(H(label.lstrip("h")), hex_)
+    return changed(state, maps={**state.maps, "low": evolve(low_map, board=board)})
+
+
+def test_terrain_meets_the_flight_on_the_low_altitude_map_in_a_game():  # AERO-LALT-04, 06, 08, 09
+    state = phase_game(low("level", at="0810", altitude=3, velocity=3), low("under", at="1010", altitude=3, velocity=3),
+                       low("over", at="1210", altitude=4, velocity=3), low("tower", at="1410", altitude=2, velocity=3),
+                       phase=Phase.AERO_MOVEMENT)
+    state = with_low_hexes(state, h0808=Hex(level=3), h1008=Hex(level=4), h1208=Hex(level=3),
+                           h1408=Hex(Terrain.BUILDING, level=1, building=Building(height=4)))
+    state, events, _ = run(state, MoveOrder("level", "safe", ("F",) * 3), [])
+    assert state.units["level"].position.hex == H("0808") and "must land or crash (AERO-LALT-08)" in " ".join(events)
+    state, events, _ = run(state, MoveOrder("under", "safe", ("F",) * 3), [])
+    assert state.units["under"].position.hex == H("1008") and "crashes (AERO-LALT-09)" in " ".join(events)
+    state, events, _ = run(state, MoveOrder("over", "safe", ("F",) * 3), [])
+    assert state.units["over"].position.hex == H("1207") and "(moved)" in events[0]  # altitude 4 over level 3
+    state, events, _ = run(state, MoveOrder("tower", "safe", ("F",) * 3), [])  # the building is ignored: level 1
+    assert state.units["tower"].position.hex == H("1407") and "(moved)" in events[0]
+
+
+def test_damaged_sensors_keep_a_unit_off_altitude_1_in_a_game():  # AERO-LALT-07
+    state = with_flight(phase_game(low(altitude=2), phase=Phase.AERO_MOVEMENT), "f1", sensor_hits=1)
+    refused(state, MoveOrder("f1", "safe", ("D", "F", "F")), "AERO-LALT-07")
+    state, _, _ = run(with_flight(state, "f1", sensor_hits=0), MoveOrder("f1", "safe", ("D", "F", "F")), [])
+    assert state.units["f1"].position.altitude == 1
+
+
+def test_an_airship_trying_to_climb_past_altitude_10_stays_with_a_control_roll_in_a_game():  # AERO-LALT-11, HALT-05
+    state = phase_game(low("ship", altitude=10, velocity=1), phase=Phase.AERO_MOVEMENT)
+    state = redrawn(with_design(state, "ship", fx.AIRSHIP))
+    state, events, dice = run(state, MoveOrder("ship", "safe", ("A", "F")), [8])
+    ship = state.units["ship"]
+    assert (ship.position.map, ship.position.altitude, ship.aero.transit) == ("low", 10, None)
+    assert purposes(dice) == ["control roll: prohibited move (airships may not climb into the high-altitude map: "
+                              "stays at altitude 10)"]
+
+
+def test_a_propeller_plane_flies_1_hex_on_the_high_altitude_map_in_a_game():  # AERO-HALT-07
+    state = space_move(flier(CORSAIR, "prop", at="0215", facing="N", velocity=5))
+    state = redrawn(with_design(state, "prop", fx.PROP_PLANE))
+    refused(state, MoveOrder("prop", "safe", ("F", "F")), "AERO-HALT-07")
+    state, _, _ = run(state, MoveOrder("prop", "safe", ("F",)), [])
+    assert state.units["prop"].position.hex == H("0214") and state.units["prop"].aero.velocity == 5
+
+
+def test_a_unit_flying_into_the_ground_row_arrives_below_with_its_velocity():  # AERO-LALT-01, TURN-07, AMB-56
+    state = space_move(flier(at="0210", facing="NW", velocity=3))  # 0110, its NW neighbour, lies over 'low'
+    state, events, _ = run(state, MoveOrder("f1", "safe", ("F", "F", "F")), [])
+    assert state.units["f1"].position.hex == H("0110") and state.units["f1"].aero.transit is not None
+    state = next_aero_phase(to_end_phase(state))
+    f1 = state.units["f1"]
+    assert (f1.position.map, f1.position.altitude, f1.aero.velocity, f1.facing) == ("low", 10, 3, Facing.NW)
+    state, _, _ = run(state, MoveOrder("f1", "safe", ("F",) * 3), [])  # and flies that velocity there
+    assert state.units["f1"].aero.velocity == 3
+
+
+def test_a_roll_is_refused_outside_the_aerospace_movement_phases_in_a_game():  # AERO-MNV-07, AMB-60
+    state = phase_game(flier(at="1010", facing="N", velocity=1), phase=Phase.WEAPON, turn=6)
+    with pytest.raises(IllegalOrderError):
+        engine.apply(state, MoveOrder("f1", "safe", ("ROLL",)), ManualDice([]))
