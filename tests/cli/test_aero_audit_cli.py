@@ -43,7 +43,8 @@ def angel_line(game: Path) -> str:
     return next(line for line in ok("report", game).out.splitlines() if line.startswith("angel: "))
 
 
-def test_safe_mode_caps_the_move_at_safe_thrust_and_max_mode_allows_more(tmp_path):  # AERO-GEN-02, AERO-MOVE-04, 05
+def test_safe_mode_caps_the_move_at_safe_thrust_and_max_mode_allows_more(tmp_path):
+    """AERO-GEN-02, AERO-MOVE-04, AERO-MOVE-05."""
     game = aero_phase(tmp_path)
     path = "+ + F L F R F L F R F L"  # 2 to accelerate, 5 turns at velocity 5 for 2 each: 12 thrust, over safe 10
     assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", path,
@@ -64,7 +65,8 @@ def test_no_roll_on_the_low_altitude_map(tmp_path):  # AERO-MNV-10
     assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", "F F F ROLL", contains="(AERO-MNV-10)")
 
 
-def test_an_end_of_move_velocity_change_counts_next_turn_and_bars_a_start_change(tmp_path):  # AERO-MOVE-09, 10
+def test_an_end_of_move_velocity_change_counts_next_turn_and_bars_a_start_change(tmp_path):
+    """AERO-MOVE-09, AERO-MOVE-10."""
     game = aero_phase(tmp_path)
     first = ok("move", game, "angel", "--mode", "safe", "--path", "F F F +").out.splitlines()[0]
     assert first.endswith("0808 -> 0805 facing N, altitude 5, velocity 3 (next turn 4), thrust 1 (moved)")

@@ -98,7 +98,8 @@ def test_momentum_carries_velocity_and_heading_into_the_next_turn_of_a_game():  
     assert state.units["f1"].aero.thrust_spent == 3
     state = next_aero_phase(to_end_phase(state))
     f1 = state.units["f1"]
-    assert (f1.position.hex, f1.aero.velocity, f1.facing, f1.aero.thrust_spent) == (H("0811"), 6, Facing.N, 0)  # no drag on the low map
+    # velocity and heading kept (no drag on the low-altitude map, AERO-HALT-01); the turn's thrust record cleared
+    assert (f1.position.hex, f1.aero.velocity, f1.facing, f1.aero.thrust_spent) == (H("0811"), 6, Facing.N, 0)
     with pytest.raises(IllegalOrderError) as err:  # it must fly its velocity again: 6 hexes
         engine.apply(state, MoveOrder("f1", "safe", ("F",) * 5), ManualDice([]))
     assert err.value.rule == "AERO-LALT-02"
@@ -212,7 +213,8 @@ def test_a_failed_reentry_roll_after_a_gravity_pull_in_a_game():  # AERO-GRAV-03
     assert (f1.position.hex, f1.aero.velocity, f1.armor["nose"]) == (H("0710"), 0, 73 - 5)
 
 
-def test_an_out_of_control_unit_pulled_into_the_interface_at_velocity_0_takes_50_in_a_game():  # AERO-ATM-08, GRAV-03
+def test_an_out_of_control_unit_pulled_into_the_interface_at_velocity_0_takes_50_in_a_game():
+    """AERO-ATM-08, AERO-GRAV-03."""
     state = with_flight(phase_game(flier(at="0710", facing="N", velocity=0), phase=Phase.END, turn=6), "f1",
                         out_of_control=True)
     state, _, dice = resolve(state, [7, 5])  # 2D6 7: the nose (with a critical check, 5: none)
@@ -303,7 +305,8 @@ def with_low_hexes(state, **hexes):
     return changed(state, maps={**state.maps, "low": evolve(low_map, board=board)})
 
 
-def test_terrain_meets_the_flight_on_the_low_altitude_map_in_a_game():  # AERO-LALT-04, 06, 08, 09
+def test_terrain_meets_the_flight_on_the_low_altitude_map_in_a_game():
+    """AERO-LALT-04, AERO-LALT-06, AERO-LALT-08, AERO-LALT-09."""
     state = phase_game(low("level", at="0810", altitude=3, velocity=3), low("under", at="1010", altitude=3, velocity=3),
                        low("over", at="1210", altitude=4, velocity=3), low("tower", at="1410", altitude=2, velocity=3),
                        phase=Phase.AERO_MOVEMENT)
@@ -326,7 +329,8 @@ def test_damaged_sensors_keep_a_unit_off_altitude_1_in_a_game():  # AERO-LALT-07
     assert state.units["f1"].position.altitude == 1
 
 
-def test_an_airship_trying_to_climb_past_altitude_10_stays_with_a_control_roll_in_a_game():  # AERO-LALT-11, HALT-05
+def test_an_airship_trying_to_climb_past_altitude_10_stays_with_a_control_roll_in_a_game():
+    """AERO-LALT-11, AERO-HALT-05."""
     state = phase_game(low("ship", altitude=10, velocity=1), phase=Phase.AERO_MOVEMENT)
     state = redrawn(with_design(state, "ship", fx.AIRSHIP))
     state, events, dice = run(state, MoveOrder("ship", "safe", ("A", "F")), [8])
