@@ -17,7 +17,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
-from btcli.rules import aero_control, aero_kind, aero_movement, aero_phases, aero_turn
+from btcli.rules import aero_control, aero_kind, aero_movement, aero_phases, aero_stacking, aero_turn
 from btcli.rules.aero_movement import AeroMode, MovePlan, RequiredRoll
 
 MODES = {"safe": AeroMode.SAFE_THRUST, "max": AeroMode.MAX_THRUST}
@@ -105,7 +105,22 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         state, left = aero_phases.leave_the_battle(state, unit.id, f"flies off map {area.id!r}")
         return state, said + [left]
     state, tied = aero_phases.tie_ground_row_hex(state, unit.id)
-    return state, said + tied
+    return state, said + tied + collisions(state, unit.id, dice)
+
+
+def collisions(state: GameState, uid: str, dice: Dice) -> list[str]:
+    """Rolls for a collision between the unit that moved and each unit it shares its hex (and altitude)
+    with, where either is out of control (AERO-STACK-02; the reading in btcli.rules.aero_stacking). What a
+    collision does, an accidental ram, comes with the aerospace attacks (issue #14)."""
+    unit = state.units[uid]
+    if unit.position is None or unit.aero.transit is not None:
+        return []
+    here = {uid: aero_kind.view(unit)}
+    here.update((other.id, aero_kind.view(other)) for other in aero_kind.aero_units(state)
+                if other.id != uid and other.position is not None and other.position == unit.position)
+    pairs = [pair for pair in aero_stacking.collision_pairs(here) if uid in pair]
+    return [f"{a} collides with {b} (AERO-STACK-02; its damage, an accidental ram, is issue #14)"
+            for a, b in aero_stacking.roll_collisions(pairs, dice)]
 
 
 def describe(unit: Unit, plan: MovePlan) -> str:

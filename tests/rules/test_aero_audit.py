@@ -264,16 +264,31 @@ def test_any_number_of_units_of_both_sides_end_in_one_hex_in_a_game():  # AERO-S
     assert state.phase is Phase.WEAPON
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: AERO-STACK-02 collisions are never checked in a game; "
-                                        "aero_stacking.collision_pairs/roll_collisions have no caller")
 def test_an_out_of_control_unit_ending_its_move_in_an_occupied_hex_rolls_for_a_collision():  # AERO-STACK-02
     state = phase_game(low("lost", at="0810", velocity=2), low("b1", side="blue", at="0808", velocity=1),
                        phase=Phase.AERO_MOVEMENT)
     state = with_flight(state, "lost", out_of_control=True)
-    dice = ManualDice([2, 7, 7, 7])  # docs/rules-notes.md: 2D6 per unit in the hex, a 2 is a collision
-    state, _ = engine.apply(state, MoveOrder("lost", "safe", ()), dice)
+    dice = ManualDice([2, 7])  # regain control fails; docs/rules-notes.md: 2D6 per unit in the hex, a 2 collides
+    state, events = engine.apply(state, MoveOrder("lost", "safe", ()), dice)
     assert state.units["lost"].position.hex == H("0808")  # it flew on into b1's hex, at b1's altitude
-    assert any("collision" in p for p in purposes(dice))
+    assert purposes(dice) == ["control roll: regain control", "collision: lost with b1"]
+    assert not any("collides" in e for e in events)
+    state = with_flight(phase_game(low("lost", at="0810", velocity=2), low("b1", side="blue", at="0808", velocity=1),
+                                   phase=Phase.AERO_MOVEMENT), "lost", out_of_control=True)
+    _, events = engine.apply(state, MoveOrder("lost", "safe", ()), ManualDice([2, 2]))
+    assert "lost collides with b1 (AERO-STACK-02; its damage, an accidental ram, is issue #14)" in events
+
+
+def test_no_collision_roll_for_units_in_control_or_at_another_altitude():  # AERO-STACK-02
+    state = phase_game(low("f1", at="0810", velocity=2), low("b1", side="blue", at="0808", velocity=1),
+                       low("b2", side="blue", at="0808", velocity=1, altitude=7), phase=Phase.AERO_MOVEMENT)
+    dice = ManualDice([])
+    engine.apply(state, MoveOrder("f1", "safe", ("F", "F")), dice)  # in control: shares 0808 with b1 freely
+    assert dice.rolls == []
+    state = with_flight(state, "f1", out_of_control=True)
+    dice = ManualDice([2, 7])
+    engine.apply(state, MoveOrder("f1", "safe", ()), dice)  # b2 flies at altitude 7, f1 at 6: no roll for it
+    assert purposes(dice) == ["control roll: regain control", "collision: f1 with b1"]
 
 
 # -- AERO-GRAV-05 ------------------------------------------------------------------------------------------
