@@ -26,7 +26,15 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
 from btcli.model.units import Unit
-from btcli.rules import aero_atmosphere, aero_kind, aero_low_altitude, aero_movement, aero_turn, turn_order
+from btcli.rules import (
+    aero_atmosphere,
+    aero_control,
+    aero_kind,
+    aero_low_altitude,
+    aero_movement,
+    aero_turn,
+    turn_order,
+)
 
 PHASE_OF_MAP = {MapKind.SPACE: Phase.SPACE_MOVEMENT, MapKind.LOW_ALTITUDE: Phase.AERO_MOVEMENT}
 
@@ -244,6 +252,12 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
                                                      gravity_choice=choice)
             view = result.state
             events += [f"{unit.id}: {e}" for e in result.events]
+            for reason in result.control_rolls:  # forced by the damage it took (tables.md 9.4)
+                if not view.destroyed:
+                    made = aero_control.control_check(design_of(unit), view, area.in_atmosphere(view.hex), dice,
+                                                      reason)
+                    view = made.state
+                    events += [f"{unit.id}: {e}" for e in made.events]
         view = aero_movement.end_of_turn(view)
         state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None))
         state, tied = tie_ground_row_hex(state, unit.id)  # gravity may pull it into the ground row

@@ -217,9 +217,12 @@ def test_an_out_of_control_unit_pulled_into_the_interface_at_velocity_0_takes_50
     """AERO-ATM-08, AERO-GRAV-03."""
     state = with_flight(phase_game(flier(at="0710", facing="N", velocity=0), phase=Phase.END, turn=6), "f1",
                         out_of_control=True)
-    state, _, dice = resolve(state, [7, 5])  # 2D6 7: the nose (with a critical check, 5: none)
+    state, events, dice = resolve(state, [7, 5, 4])  # 2D6 7: the nose (with a critical check, 5: none)
     f1 = state.units["f1"]
     assert purposes(dice)[0] == "hit location: out of control into the interface"
+    # tables.md 9.4: 50 damage reaches the nose's threshold (8): the End Phase makes the control roll, 4 fails
+    assert purposes(dice)[2] == "control roll: damage 50 at or above the nose threshold 8"
+    assert "f1: out of control (failed by 1)" in events
     assert f1.position.hex.col == 6 and f1.armor["nose"] == 73 - 50  # one 50-point hit, no re-entry roll
 
 
