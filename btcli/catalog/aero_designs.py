@@ -17,7 +17,7 @@ from btcli.model.aero import AeroClass, AeroDesign, AeroWeapon, Arc, ArcArmor, F
 
 _PATH = os.path.join(os.path.dirname(__file__), "aero.toml")
 
-_FIELDS = {
+DESIGN_FIELDS = _FIELDS = {
     "class", "shape", "tons", "safe_thrust", "max_thrust", "structural_integrity", "heat_sinks", "fuel",
     "armor", "weapons", "crew_boxes", "propeller", "cargo_tons", "transport_bays",
 }

@@ -12,7 +12,7 @@ ground-row hex the first unit comes down through (AMB-56's default); no unit may
 
 from __future__ import annotations
 
-from btcli.catalog.aero_designs import aero_designs
+from btcli.catalog.aero_designs import DESIGN_FIELDS, aero_designs, parse_design
 from btcli.errors import GameFileError, IllegalOrderError, InputError
 from btcli.model.aero import AeroFlight, LowAltitudeMap, Region, SpaceMap, new_state
 from btcli.model.frozen import evolve
@@ -26,11 +26,16 @@ DEFAULT_GUNNERY, DEFAULT_PILOTING = 4, 5  # tables.md 6: default crew 4/5
 SPACE_KEYS = {"kind", "width", "height", "surface", "gravity_range"}
 LOW_KEYS = {"kind", "under", "space_map", "ground_hex"}
 UNIT_KEYS = {"id", "side", "design", "map", "position", "facing", "velocity", "altitude", "piloting", "gunnery"}
+INLINE_KEYS = (UNIT_KEYS - {"design"}) | {"kind", "name"} | DESIGN_FIELDS  # kind = "aero": the record sheet inline
+AERO_KIND = "aero"
 
 
 def is_aero_unit(raw: object) -> bool:
-    """Tells whether a ``[[units]]`` entry is an aerospace unit: its design is in btcli/catalog/aero.toml."""
-    return isinstance(raw, dict) and isinstance(raw.get("design"), str) and raw["design"] in aero_designs()
+    """Tells whether a ``[[units]]`` entry is an aerospace unit: its design is in btcli/catalog/aero.toml,
+    or it gives its record sheet inline (``kind = "aero"``, the fields of an aero.toml design)."""
+    if not isinstance(raw, dict):
+        return False
+    return raw.get("kind") == AERO_KIND or (isinstance(raw.get("design"), str) and raw["design"] in aero_designs())
 
 
 def maps(data: object) -> dict[str, object]:
@@ -84,10 +89,15 @@ def unit(raw: dict, sides: dict, maps_by_id: dict[str, object]) -> Unit:
     AERO-HALT-05/06, AERO-LALT-03); raises GameFileError naming the unit and the rule."""
     uid = str(raw.get("id", ""))
     where = f"unit {uid!r}"
-    _known(raw, UNIT_KEYS, where)
+    inline = raw.get("kind") == AERO_KIND
+    _known(raw, INLINE_KEYS if inline else UNIT_KEYS, where)
     if raw.get("side") not in sides:
         raise GameFileError(f"{where} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
-    design = aero_designs()[raw["design"]]
+    if inline:
+        name = str(raw.get("name", uid))
+        design = parse_design(name, {k: v for k, v in raw.items() if k in DESIGN_FIELDS}, where)
+    else:
+        design = aero_designs()[raw["design"]]
     map_id = raw.get("map")
     area = maps_by_id.get(map_id) if isinstance(map_id, str) else None
     if area is None:

@@ -131,3 +131,45 @@ def test_resolve_phase_arrive_names_the_hex_a_unit_enters_its_new_map_by(tmp_pat
         ok(args[0], game, *args[1:], "-q")
     assert "f1 arrives on low-altitude map 'low' at 0317, altitude 10" in ok("resolve-phase", game).out
     assert "hashes match" in ok("verify", game).out
+
+
+AIRSHIP = '''
+[[units]]
+id = "blimp"
+side = "kurita"
+kind = "aero"                 # the record sheet inline: no airship is in btcli/catalog/aero.toml
+name = "Survey Airship"
+class = "airship"
+shape = "aerodyne"
+tons = 100
+safe_thrust = 3
+max_thrust = 5
+structural_integrity = 4
+armor = { nose = 10, left = 8, right = 8, aft = 6 }
+map = "low"
+position = "1010"
+facing = "N"
+velocity = 2
+altitude = 10
+'''
+
+
+def test_an_inline_airship_plays_the_airship_rules_from_the_cli(tmp_path):  # AERO-LALT-11, AMB-30, AMB-18
+    game = init_game(tmp_path, SCENARIO.read_text() + AIRSHIP)
+    for args in (("resolve-phase",), ("move", "commando", "--mode", "stand"), ("move", "hunchback", "--mode", "stand"),
+                 ("resolve-phase",)):
+        ok(args[0], game, *args[1:], "-q")
+    assert "blimp: low 1010 altitude 10 (low altitude) facing N, velocity 2" in ok("report", game).out
+    assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", "3F", contains="small craft subphase")
+    out = ok("move", game, "blimp", "--mode", "safe", "--path", "A F F", "--dice", "3,2").out
+    assert "blimp: airships may not climb into the high-altitude map: stays at altitude 10" in out
+    assert "blimp: out of control (failed by 4)" in out and "blimp: loses 2 altitude, now 8" in out
+    assert "hashes match" in ok("verify", game).out
+
+
+def test_an_inline_aerospace_design_with_a_bad_field_is_one_line(tmp_path):
+    (tmp_path / "bad.toml").write_text(SCENARIO.read_text() + AIRSHIP.replace("max_thrust = 5", "max_thrust = 6"))
+    result = run("init", tmp_path / "bad.toml", "-o", tmp_path / "game.toml")
+    assert result.code == 4 and result.err == (
+        "Error: unit 'blimp': 'Survey Airship'.max_thrust: 6 is not 1.5 x safe thrust 3, rounded up (5)\n")
+    assert not (tmp_path / "game.toml").exists()
