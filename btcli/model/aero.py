@@ -220,6 +220,16 @@ AeroMap = SpaceMap | LowAltitudeMap
 
 
 @record
+class FlightPoint:
+    """A hex an aerospace unit flew through this turn: on which map, at which altitude (0 off the
+    low-altitude map). Attacks along a flight path (issue #14) read them."""
+
+    map: str
+    hex: HexId
+    altitude: int = 0
+
+
+@record
 class Transit:
     """A unit leaving its map: removed at the end of the turn, placed on ``to_map`` later (TURN-07)."""
 
@@ -299,6 +309,7 @@ class AeroFlight:
     gravity_choice: HexId | None = None  # resolve-phase --gravity: its hex for this End Phase's pull (AERO-GRAV-02)
     arrival: HexId | None = None  # resolve-phase --arrive: the hex it enters its new map by (AMB-56)
     arrival_facing: Facing | None = None  # and, climbing out to the space map, the facing it takes there
+    path: tuple[FlightPoint, ...] = ()  # this turn's flight: where it started, then every hex entered
     landed: bool = False
     engine_hits: int = 0
     left_thruster_hits: int = 0

@@ -45,6 +45,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "arcs": {arc: {"armor": u.armor.get(arc, 0), "max": u.max_armor.get(arc, 0)} for arc in aero_kind.ARCS},
         "si": {"left": u.internal.get(aero_kind.SI, 0), "max": u.max_internal.get(aero_kind.SI, 0)},
         "criticals": criticals,
+        "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
     }
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.aero import FlightPoint
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
@@ -99,13 +100,36 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         plan = aero_movement.apply_out_of_control(design, regained.state, area, dice)
     else:
         plan = aero_movement.apply_move(design, view, area, order.steps, dice, mode=MODES[order.mode])
-    state = state.with_unit(aero_kind.store(unit, plan.end))
-    said += [describe(unit, plan)] + [f"{unit.id}: {e}" for e in plan.events]
+    path = flight_path(plan)
+    state = state.with_unit(aero_kind.store(unit, plan.end, path=unit.aero.path + path))
+    said += [describe(unit, plan), f"{unit.id} flight path: {format_path(path)}"]
+    said += [f"{unit.id}: {e}" for e in plan.events]
     if plan.outcome is aero_movement.Outcome.LEFT_MAP:  # the game holds no map beyond the edge
         state, left = aero_phases.leave_the_battle(state, unit.id, f"flies off map {area.id!r}")
         return state, said + [left]
     state, tied = aero_phases.tie_ground_row_hex(state, unit.id)
     return state, said + tied + collisions(state, unit.id, dice)
+
+
+def flight_path(plan: MovePlan) -> tuple[FlightPoint, ...]:
+    """Returns the hexes a flight went through, the start first, each once (a turn in place is no new hex):
+    kept on the unit for the turn and written in the move's log entry (issue #14: attacks along it)."""
+    points: list[FlightPoint] = []
+    for p in plan.path:
+        point = FlightPoint(p.map_id, p.hex, p.altitude or 0)
+        if not points or points[-1] != point:
+            points.append(point)
+    return tuple(points)
+
+
+def format_path(path: tuple[FlightPoint, ...]) -> str:
+    """Says a flight path: ``low 0808@6 0807@6 0806@5`` (the altitude on a low-altitude map)."""
+    shown, last_map = [], None
+    for p in path:
+        where = p.hex.label + (f"@{p.altitude}" if p.altitude else "")
+        shown.append(where if p.map == last_map else f"{p.map} {where}")
+        last_map = p.map
+    return " ".join(shown) or "none"
 
 
 def collisions(state: GameState, uid: str, dice: Dice) -> list[str]:

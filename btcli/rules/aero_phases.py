@@ -259,7 +259,7 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
                     view = made.state
                     events += [f"{unit.id}: {e}" for e in made.events]
         view = aero_movement.end_of_turn(view)
-        state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None))
+        state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None, path=()))
         state, tied = tie_ground_row_hex(state, unit.id)  # gravity may pull it into the ground row
         events += tied
     return leave_maps(state), events

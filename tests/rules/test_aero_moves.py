@@ -122,3 +122,17 @@ def test_an_out_of_control_unit_failing_by_more_than_5_turns_at_random():  # tab
     unit = state.units["f1"]
     assert unit.aero.random_movement and events[0] == "f1 stays out of control (failed by 10) (2 vs 12)"
     assert unit.facing.name == "SE" and "f1: turns 2 hexside(s) right at random" in events
+
+
+def test_the_flight_path_is_kept_for_the_turn_and_written_in_the_log():  # issue #14: attacks along the path
+    from btcli.model.aero import FlightPoint
+    from tests.builders import resolve
+
+    state = space_turn(flier(at="1010", facing="N", velocity=2))
+    state, events, _ = run(state, MoveOrder("f1", "safe", ("F", "R", "F")), [])
+    assert state.units["f1"].aero.path == (FlightPoint("space", H("1010")), FlightPoint("space", H("1009")),
+                                           FlightPoint("space", H("1109")))  # the turn in 1009 is no new hex
+    assert "f1 flight path: space 1010 1009 1109" in events
+    for _ in range(5):  # space movement, weapon, physical, heat, end
+        state, _, _ = resolve(state)
+    assert state.turn == 7 and state.units["f1"].aero.path == ()  # the End Phase clears it
