@@ -33,6 +33,9 @@ from btcli.model.units import GROUND
 from btcli.rules import aero_crash, aero_crash_targets, aero_moves
 from btcli.rules.aero_crash import crash_on_ground_board
 from btcli.rules.aero_crash_targets import CrashReadings
+from btcli.store import codec
+from btcli.store.gamefile import parse_toml, render_head
+from btcli.store.hashing import state_hash
 from tests.builders import (
     HUNCHBACK,
     aero_game,
@@ -369,6 +372,13 @@ def test_a_surviving_dropship_covers_its_crash_hex_and_the_six_around_it():  # A
     union = state.units["air"]
     assert not union.destroyed and union.position.hex == H("1509") and not aero_crash.immobile(union)
     assert [h.label for h in union.position.footprint] == ["1508", "1608", "1609", "1510", "1409", "1408"]
+
+
+def test_a_wreck_round_trips_through_the_game_file_and_keeps_its_hash():  # AERO-CRASH-21: a state field
+    state, _, _ = crash(crash_game(NL42, hexes={"1509": building("heavy", 2)}), STRAIGHT + [2, 7, 7])
+    again = codec.state_from_dict(parse_toml(render_head(state), "game"))
+    assert again.units == state.units and aero_crash.immobile(again.units["air"])
+    assert state_hash(again) == state_hash(state)
 
 
 def test_the_default_entry_hex_is_the_middle_of_the_edge_behind_the_heading():
