@@ -322,6 +322,7 @@ class AeroFlight:
     heat_sinks_lost: int = 0
     landing_gear_damaged: bool = False
     weapons_destroyed: tuple[int, ...] = ()
+    immobile: bool = False  # AERO-CRASH-21: it survived a crash into a building hex and never moves again
 
 
 def new_state(

@@ -53,11 +53,12 @@ def hit(target: Unit, side: str, damage: int, source: str) -> Hit:
 
 
 def infantry_damage(unit: Unit, hit: Hit, events: list[str]) -> Unit:
-    """Applies one damage group to a platoon (one trooper per point) or a battle armor squad (the first
-    trooper standing takes it; any excess is lost); destroyed with the last trooper."""
+    """Applies one damage group to a platoon (one trooper per point) or a battle armor squad (the trooper
+    the hit names if he stands, AERO-CRASH-16, else the first trooper standing takes it; any excess is
+    lost); destroyed with the last trooper."""
     if is_battle_armor(unit):
         armor, internal = dict(unit.armor), dict(unit.internal)
-        trooper = next(n for n, v in internal.items() if v > 0)
+        trooper = hit.location if internal.get(hit.location, 0) > 0 else next(n for n, v in internal.items() if v > 0)
         absorbed = min(armor[trooper], hit.damage)
         armor[trooper] -= absorbed
         if hit.damage > absorbed:
