@@ -18,7 +18,15 @@ from btcli.model.aero import FlightPoint
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
-from btcli.rules import aero_control, aero_kind, aero_movement, aero_phases, aero_stacking, aero_turn
+from btcli.rules import (
+    aero_control,
+    aero_grounding,
+    aero_kind,
+    aero_movement,
+    aero_phases,
+    aero_stacking,
+    aero_turn,
+)
 from btcli.rules.aero_movement import AeroMode, MovePlan, RequiredRoll
 
 MODES = {"safe": AeroMode.SAFE_THRUST, "max": AeroMode.MAX_THRUST}
@@ -107,6 +115,9 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     if plan.outcome is aero_movement.Outcome.LEFT_MAP:  # the game holds no map beyond the edge
         state, left = aero_phases.leave_the_battle(state, unit.id, f"flies off map {area.id!r}")
         return state, said + [left]
+    if plan.outcome in (aero_movement.Outcome.CRASH, aero_movement.Outcome.LAND_OR_CRASH):  # no landing: a crash
+        state, crashed = aero_grounding.crash(state, unit.id, plan.velocity, dice)
+        return state, said + crashed
     state, tied = aero_phases.tie_ground_row_hex(state, unit.id)
     return state, said + tied + collisions(state, unit.id, dice)
 

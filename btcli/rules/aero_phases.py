@@ -265,6 +265,13 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     return leave_maps(state), events
 
 
+def end_movement(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Closes an aerospace movement phase: units left at velocity 0 over the ground (AERO-GRAV-05)."""
+    from btcli.rules import aero_grounding
+
+    return aero_grounding.end_of_movement(state, movers(state, state.phase), dice)
+
+
 def choose_gravity(state: GameState, choices: tuple[str, ...]) -> GameState:
     """Records the controllers' ``UNIT=HEX`` hexes for this End Phase's gravity pulls (AERO-GRAV-02): only in
     the End Phase of a space turn, for a unit gravity pulls, into one of the hexes it may be pulled into."""

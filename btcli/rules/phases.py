@@ -206,6 +206,7 @@ def _end_aero_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
 
 def _aero_rule(phase: Phase) -> PhaseRule:
     return PhaseRule(phase, (MoveOrder,), missing=lambda state: _aero_phases().missing(state),
+                     end=lambda state, dice: _aero_phases().end_movement(state, dice),
                      to_act=lambda state: _aero_phases().side_to_move(state), start=_opening(phase))
 
 

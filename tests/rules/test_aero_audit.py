@@ -25,7 +25,8 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules import aero_movement, aero_phases
+from btcli.rules import aero_movement, aero_moves, aero_phases
+from btcli.rules.aero_movement import Outcome
 from tests.builders import CORSAIR, NL42, aero_game, changed, flier, purposes, resolve, run
 from tests.rules import aero_fixtures as fx
 
@@ -297,19 +298,7 @@ def test_no_collision_roll_for_units_in_control_or_at_another_altitude():  # AER
 # -- AERO-GRAV-05 ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: AERO-GRAV-05 is not applied in a game: a unit at velocity 0 on the "
-                                        "low-altitude map ends the aerospace movement phase without hovering, "
-                                        "landing or crashing (aero_atmosphere.rest_in_ground_hex has no caller)")
-def test_at_velocity_0_in_a_ground_hex_the_unit_must_hover_land_or_crash_in_a_game():  # AERO-GRAV-05, AMB-59
-    state = phase_game(low("f1", velocity=1), phase=Phase.AERO_MOVEMENT)
-    state, _, _ = run(state, MoveOrder("f1", "safe", ("-",)), [])  # slows to 0 and stays in 0808
-    assert state.units["f1"].aero.velocity == 0
-    try:
-        state, events, _ = resolve(state)
-    except IllegalOrderError as err:  # refusing to close the phase until it lands or crashes would do
-        assert err.rule == "AERO-GRAV-05"
-    else:  # and so would resolving it: an aerodyne cannot hover, so it lands or crashes
-        assert any("AERO-GRAV-05" in e or "land or crash" in e for e in events), events
+# AERO-GRAV-05 in a game: tests/rules/test_aero_grounding.py (the audit's xfail, fixed).
 
 
 # -- AERO-LALT in a game -------------------------------------------------------------------------------------
@@ -330,10 +319,11 @@ def test_terrain_meets_the_flight_on_the_low_altitude_map_in_a_game():
                        phase=Phase.AERO_MOVEMENT)
     state = with_low_hexes(state, h0808=Hex(level=3), h1008=Hex(level=4), h1208=Hex(level=3),
                            h1408=Hex(Terrain.BUILDING, level=1, building=Building(height=4)))
-    state, events, _ = run(state, MoveOrder("level", "safe", ("F",) * 3), [])
-    assert state.units["level"].position.hex == H("0808") and "must land or crash (AERO-LALT-08)" in " ".join(events)
-    state, events, _ = run(state, MoveOrder("under", "safe", ("F",) * 3), [])
-    assert state.units["under"].position.hex == H("1008") and "crashes (AERO-LALT-09)" in " ".join(events)
+    plan = aero_moves.check(state, MoveOrder("level", "safe", ("F",) * 3))  # the game's check: nothing rolled
+    assert plan.end.hex == H("0808") and "must land or crash (AERO-LALT-08)" in " ".join(plan.events)
+    plan = aero_moves.check(state, MoveOrder("under", "safe", ("F",) * 3))
+    assert plan.end.hex == H("1008") and "crashes (AERO-LALT-09)" in " ".join(plan.events)
+    assert plan.outcome is Outcome.CRASH  # flown, the crash follows (tests/rules/test_aero_grounding.py)
     state, events, _ = run(state, MoveOrder("over", "safe", ("F",) * 3), [])
     assert state.units["over"].position.hex == H("1207") and "(moved)" in events[0]  # altitude 4 over level 3
     state, events, _ = run(state, MoveOrder("tower", "safe", ("F",) * 3), [])  # the building is ignored: level 1

@@ -1,0 +1,64 @@
+"""A flight meeting the ground in a game (btcli.rules.aero_grounding; issues #13, #14): a flight into the
+ground crashes (AERO-LALT-08, 09, AERO-CRASH-01), over the ground board onto the board, elsewhere away from
+the battle; a unit left at velocity 0 over the ground at the end of the phase hovers or crashes (AERO-GRAV-05)."""
+
+from __future__ import annotations
+
+from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder
+from btcli.model.state import Phase
+from btcli.rules import aero_phases
+from tests.builders import NL42, aero_game, changed, flier, purposes, resolve, run
+
+H = HexId.parse
+NOSE_HITS = [7, 2]  # 2D6 7: the nose (control); the critical check 2: none
+
+
+def phase_game(*units, **keys):
+    state = changed(aero_game(*units, phase=Phase.AERO_MOVEMENT, **keys), initiative=("red", "blue"))
+    return changed(state, move_order=aero_phases.draw_slots(state, Phase.AERO_MOVEMENT))
+
+
+def low(at: str, altitude: int, velocity: int, name: str = "Corsair CSR-V12") -> dict:
+    return flier(name, at=at, map="low", altitude=altitude, facing="N", velocity=velocity)
+
+
+def test_descending_to_the_ground_away_from_the_board_crashes_out_of_the_battle():  # AERO-LALT-08, AERO-CRASH-01, 03
+    state = phase_game(low("0811", altitude=1, velocity=2))
+    state, events, dice = run(state, MoveOrder("f1", "safe", ("F", "D", "F")), [2] + NOSE_HITS * 4)
+    unit = state.units["f1"]
+    assert purposes(dice)[0] == "crash damage f1 (velocity 2)"  # 2 x 10 x 2 = 40, four 10-point groups
+    assert "f1 takes 40 crash damage (AERO-CRASH-03, AERO-CRASH-04)" in events
+    assert unit.armor["nose"] == 73 - 40 and not unit.destroyed
+    assert unit.position is None and unit.out_of_action and events[-1] == "f1 survives the crash, out of the battle"
+
+
+def test_a_crash_over_the_ground_board_comes_down_on_the_board():  # AERO-CRASH-01, 05, 06; AERO-LALT-08
+    state = phase_game(low("0810", altitude=1, velocity=1), height=20)  # 0809 of the low map holds the board
+    state, events, dice = run(state, MoveOrder("f1", "safe", ("F", "D")), [2, 3, 3, 2] + NOSE_HITS * 2)
+    assert purposes(dice)[:4] == ["crash: random movement rolls f1", "crash: random movement f1 (1 of 2)",
+                                  "crash: random movement f1 (2 of 2)", "crash damage f1 (velocity 1)"]
+    assert "f1 crashes onto the ground board at 0520 heading N (AERO-CRASH-01, AERO-CRASH-05)" in events
+    assert "f1 comes down in 0504 after 2 random-movement rolls (3, 3), travelling N (AERO-CRASH-06)" in events
+    unit = state.units["f1"]
+    assert unit.position.hex == H("0504")
+    assert unit.position.map == "ground" and unit.aero.landed and unit.armor["nose"] == 73 - 20
+    assert "f1" not in [u.id for u in aero_phases.movers(state, Phase.AERO_MOVEMENT)]
+
+
+def test_at_velocity_0_over_the_ground_a_unit_that_does_not_hover_crashes():  # AERO-GRAV-05, AMB-59
+    state = phase_game(low("0508", altitude=5, velocity=1))
+    state, _, _ = run(state, MoveOrder("f1", "safe", ("-",)), [])
+    state, events, dice = resolve(state, [2] + NOSE_HITS * 4)  # velocity 0 counts 2: 2 x 10 x 2
+    assert events[0] == ("f1 ends the phase at velocity 0 over the ground without hovering or landing: it crashes "
+                         "(AERO-GRAV-05)")
+    assert purposes(dice)[0] == "crash damage f1 (velocity 0)" and "f1 takes 40 crash damage" in " ".join(events)
+    assert state.phase is Phase.WEAPON
+
+
+def test_a_hovering_spheroid_at_velocity_0_stays_in_the_air():  # AERO-GRAV-05, AMB-59, AERO-HALT-11
+    state = phase_game(flier(NL42, "taxi", at="0508", map="low", altitude=5, facing="N", velocity=0))
+    state, _, _ = run(state, MoveOrder("taxi", "safe", ("H",)), [])
+    assert state.units["taxi"].aero.hovering
+    state, events, dice = resolve(state)
+    assert dice.rolls == [] and state.units["taxi"].position.altitude == 5 and not state.units["taxi"].destroyed
