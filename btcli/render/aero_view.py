@@ -37,6 +37,8 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "random_movement": flight.random_movement,
         "evading": flight.evading,
         "rolled": flight.rolled,
+        "landed": flight.landed,
+        "immobile": flight.immobile,
         "transit": None if flight.transit is None else {
             "to_map": flight.transit.to_map or None, "kind": flight.transit.kind.value,
             "left_turn": flight.transit_turn or None,
@@ -99,6 +101,8 @@ def text_lines(view: dict) -> list[str]:
         thrust = a["thrust"]
         state = "out of control" + (", moving randomly" if a["random_movement"] else "") if a["out_of_control"] \
             else "in control"
+        if a["landed"]:
+            state = "landed" + (", immobile (AERO-CRASH-21)" if a["immobile"] else "")
         arcs = " ".join(f"{arc} {v['armor']}/{v['max']}" for arc, v in a["arcs"].items())
         line = (f"{u['id']}: {at}{region} facing {u['facing']}, velocity {a['velocity']}, thrust left "
                 f"{thrust['left']}/{thrust['max']} (safe {thrust['safe']}), {state}; SI {a['si']['left']}/"

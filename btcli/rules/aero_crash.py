@@ -228,9 +228,10 @@ def immobile(unit: Unit) -> bool:
     return unit.aero is not None and unit.aero.immobile
 
 
-def wreck(unit: Unit, board: Board, crash_hex: HexId, heading: Facing, in_building: bool) -> Unit:
-    """Returns the aircraft come to rest in the crash hex of the ground board: landed at velocity 0, a DropShip
-    covering the six hexes around it, immobile if it crashed into a building and is not a DropShip (AERO-CRASH-21)."""
+def set_down(unit: Unit, board: Board, crash_hex: HexId, heading: Facing, in_building: bool = False) -> Unit:
+    """Returns the aircraft come to rest in a hex of the ground board (a crash's survivor, or a landing):
+    landed at velocity 0, a DropShip covering the six hexes around it, immobile if it crashed into a building
+    and is not a DropShip (AERO-CRASH-21)."""
     design = aero_kind.design(unit)
     rest = evolve(aero_kind.view(unit), map_id=GROUND, hex=crash_hex, altitude=None, facing=heading, velocity=0,
                   landed=True, out_of_control=False, random_movement=False, transit=None)
@@ -281,7 +282,7 @@ def crash_on_ground_board(
     if is_dropship(design):
         state = state.with_board(lower_terrain(state.board, crash_hex))
         events.append(f"the ground in {crash_hex.label} and around it is lowered 2 levels (AERO-CRASH-13)")
-    unit = wreck(unit, state.board, crash_hex, track.heading, in_building)
+    unit = set_down(unit, state.board, crash_hex, track.heading, in_building)
     if unit.destroyed:
         events.append(f"{unit_id} is wrecked in {crash_hex.label}")
     else:

@@ -41,13 +41,14 @@ FORWARD, LEFT, RIGHT = "F", "L", "R"
 ACCELERATE, DECELERATE = "+", "-"
 CLIMB, DESCEND = "A", "D"
 EVADE, ROLL, HOVER = "E", "ROLL", "H"
+LAND = "LAND"  # the last step: land where the flight meets the ground (btcli.rules.aero_landing); LAND:CCRR
 HOVER_MOVES = {f"H{f.name}": f for f in Facing}
 
 STEP_CODES = {
     FORWARD: "advance one hex", LEFT: "turn left", RIGHT: "turn right",
     ACCELERATE: "velocity +1", DECELERATE: "velocity -1",
     CLIMB: "climb one altitude", DESCEND: "descend one altitude",
-    EVADE: "evasive action", ROLL: "roll", HOVER: "hover",
+    EVADE: "evasive action", ROLL: "roll", HOVER: "hover", LAND: "land (the last step; LAND:CCRR: touch down there)",
     **{code: f"hover-move {f.name}" for code, f in HOVER_MOVES.items()},
 }
 MOVEMENT_STEPS = frozenset({FORWARD, LEFT, RIGHT, CLIMB, DESCEND, HOVER, *HOVER_MOVES})
@@ -124,6 +125,11 @@ def parse_steps(text: str) -> tuple[str, ...]:
     """Parses a step string such as ``+ F F L F ROLL`` or ``2+,3F`` into step codes (InputError if malformed)."""
     steps: list[str] = []
     for part in text.replace(",", " ").split():
+        land, colon, where = part.strip().upper().partition(":")
+        if land == LAND and colon:  # LAND:CCRR, the touchdown hex on the ground board
+            HexId.parse(where)
+            steps.append(f"{LAND}:{where}")
+            continue
         match = _STEP.fullmatch(part.strip().upper())
         if match is None or match.group(2) not in STEP_CODES:
             codes = ", ".join(STEP_CODES)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import FlightPoint
+from btcli.model.frozen import evolve
+from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
@@ -22,6 +24,7 @@ from btcli.rules import (
     aero_control,
     aero_grounding,
     aero_kind,
+    aero_landing,
     aero_movement,
     aero_phases,
     aero_stacking,
@@ -55,7 +58,35 @@ def check(state: GameState, order: MoveOrder) -> MovePlan:
             raise IllegalOrderError(f"'{unit.id}' is out of control: give it no path; it rolls to regain control, "
                                     "then flies on by itself if it fails", "tables.md 9.4")
         return _uncontrolled_plan(unit, view, area)
-    return aero_movement.plan_move(aero_kind.design(unit), view, area, order.steps, mode=MODES[order.mode])
+    steps, landing, touchdown = split_landing(order.steps)
+    plan = aero_movement.plan_move(aero_kind.design(unit), view, area, steps, mode=MODES[order.mode])
+    if not landing:
+        return plan
+    if plan.outcome is not aero_movement.Outcome.LAND_OR_CRASH:
+        raise IllegalOrderError(f"'{unit.id}' lands where its flight meets the ground (its altitude down to the "
+                                f"terrain's, or from altitude 1 to 0); this flight ends {plan.outcome.value}",
+                                "AERO-LALT-08")
+    if not aero_landing.over_the_board(state, plan.end):
+        if touchdown is not None:
+            raise IllegalOrderError(f"a touchdown hex is for a landing on the ground board; '{unit.id}' comes down "
+                                    f"in {plan.end.map_id} {plan.end.hex.label}", aero_landing.RULE)
+        return plan
+    landed = aero_kind.store(unit, plan.end)
+    touchdown = touchdown or aero_landing.default_touchdown(state.board, aero_kind.design(unit), plan.end)
+    target, mods, _ = aero_landing.landing_target(state, landed, plan.end, plan.velocity, touchdown)
+    roll = RequiredRoll(len(steps), f"landing roll at {touchdown.label}", target, mods, aero_landing.RULE)
+    return evolve(plan, rolls=plan.rolls + (roll,))
+
+
+def split_landing(steps: tuple[str, ...]) -> tuple[tuple[str, ...], bool, HexId | None]:
+    """Returns the steps to fly, whether the move ends with a landing, and the touchdown hex it names."""
+    lands = [i for i, code in enumerate(steps) if code.split(":")[0] == aero_movement.LAND]
+    if not lands:
+        return steps, False, None
+    if lands != [len(steps) - 1]:
+        raise InputError("LAND is the last step of a move (docs/aerospace.md)")
+    _, _, where = steps[-1].partition(":")
+    return steps[:-1], True, HexId.parse(where) if where else None
 
 
 def _uncontrolled_plan(unit: Unit, view, area) -> MovePlan:
@@ -98,6 +129,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     unit = state.units[order.unit]
     view, area, design = aero_kind.view(unit), aero_kind.area(state, unit), aero_kind.design(unit)
     said: list[str] = []
+    landing, touchdown = False, None
     if view.out_of_control:
         regained = aero_control.regain_control(design, view, area.in_atmosphere(view.hex), dice)
         shown = f"({regained.roll.total} vs {regained.roll.target})"
@@ -107,7 +139,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         said.append(f"{unit.id} {regained.events[0]} {shown}")
         plan = aero_movement.apply_out_of_control(design, regained.state, area, dice)
     else:
-        plan = aero_movement.apply_move(design, view, area, order.steps, dice, mode=MODES[order.mode])
+        steps, landing, touchdown = split_landing(order.steps)
+        plan = aero_movement.apply_move(design, view, area, steps, dice, mode=MODES[order.mode])
     path = flight_path(plan)
     state = state.with_unit(aero_kind.store(unit, plan.end, path=unit.aero.path + path))
     said += [describe(unit, plan), f"{unit.id} flight path: {format_path(path)}"]
@@ -115,6 +148,9 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     if plan.outcome is aero_movement.Outcome.LEFT_MAP:  # the game holds no map beyond the edge
         state, left = aero_phases.leave_the_battle(state, unit.id, f"flies off map {area.id!r}")
         return state, said + [left]
+    if plan.outcome is aero_movement.Outcome.LAND_OR_CRASH and landing:
+        state, landed = aero_landing.land(state, unit.id, touchdown, plan.velocity, dice)
+        return state, said + landed
     if plan.outcome in (aero_movement.Outcome.CRASH, aero_movement.Outcome.LAND_OR_CRASH):  # no landing: a crash
         state, crashed = aero_grounding.crash(state, unit.id, plan.velocity, dice)
         return state, said + crashed
@@ -176,4 +212,7 @@ def dry_run_lines(plan: MovePlan) -> list[str]:
     for roll in plan.rolls:
         when = "before the move" if roll.step < 0 else f"at step {roll.step + 1}"
         lines.append(f"roll {when}: {roll.purpose}, {roll.target}+ ({roll.rule})")
+    if plan.outcome is aero_movement.Outcome.LAND_OR_CRASH and not any(r.purpose.startswith("landing") for r in
+                                                                      plan.rolls):
+        lines.append("without a LAND step it crashes where its flight meets the ground (AERO-LALT-08, AERO-CRASH-01)")
     return lines
