@@ -62,3 +62,18 @@ def test_a_hovering_spheroid_at_velocity_0_stays_in_the_air():  # AERO-GRAV-05, 
     assert state.units["taxi"].aero.hovering
     state, events, dice = resolve(state)
     assert dice.rolls == [] and state.units["taxi"].position.altitude == 5 and not state.units["taxi"].destroyed
+
+
+def test_a_crash_onto_a_mech_forces_its_damage_psr_at_once():  # AERO-CRASH-14, tables.md 8.6
+    from btcli import engine
+    from btcli.dice import SeededDice
+    from tests.builders import HUNCHBACK, design
+
+    ground = (design(HUNCHBACK, "g-red", at="0202"), design(HUNCHBACK, "g-blue", at="1820", side="blue"))
+    state = phase_game(flier(at="0810", map="low", altitude=1, facing="N", velocity=2), height=40, width=20,
+                       ground=ground)
+    dice = SeededDice(21, 0)  # seed 21: the crash comes down in 1820, on g-blue, which fails to avoid it
+    state, events = engine.apply(state, MoveOrder("f1", "safe", ("F", "D")), dice)
+    assert "f1 comes down in 1820" in " ".join(events) and "crash: avoid damage g-blue" in purposes(dice)
+    assert "piloting skill roll g-blue (took 20+ damage)" in purposes(dice)
+    assert any(e.startswith("g-blue fails its PSR (took 20+ damage") for e in events)
