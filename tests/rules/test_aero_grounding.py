@@ -74,6 +74,6 @@ def test_a_crash_onto_a_mech_forces_its_damage_psr_at_once():  # AERO-CRASH-14, 
                        ground=ground)
     dice = SeededDice(21, 0)  # seed 21: the crash comes down in 1820, on g-blue, which fails to avoid it
     state, events = engine.apply(state, MoveOrder("f1", "safe", ("F", "D")), dice)
-    assert "f1 comes down in 1820" in " ".join(events) and "crash: avoid damage g-blue" in purposes(dice)
-    assert "piloting skill roll g-blue (took 20+ damage)" in purposes(dice)
+    assert "f1 comes down in 1820" in " ".join(events) and "crash: avoid damage g-blue" in purposes(dice.rolls)
+    assert "piloting skill roll g-blue (took 20+ damage)" in purposes(dice.rolls)
     assert any(e.startswith("g-blue fails its PSR (took 20+ damage") for e in events)
