@@ -2,7 +2,8 @@
 ground board's, ``FILE.MAPID.svg`` (docs/aerospace.md). The space map shades the ground row, the
 atmosphere rows, the interface and space; a low-altitude map shows each hex's terrain altitude and
 marks the hex holding the ground board. Each unit is a disc in its side's colour with its id, a
-facing tick, its velocity and (low altitude) its altitude.
+facing tick, its velocity and (low altitude) its altitude; the hexes it flew through this turn on this
+map are a dashed line in its colour (its flight path, issue #14).
 """
 
 from __future__ import annotations
@@ -56,6 +57,15 @@ def render_map_svg(state: GameState, map_id: str) -> str:
             if note:
                 out.append(_text(x, y + SIZE * 0.55, note, 7, fill=ink))
     sides = list(state.sides)
+    for unit in state.units.values():  # flight paths first, under the units
+        if unit.aero is None or unit.destroyed:
+            continue
+        points = [_center(f.hex) for f in unit.aero.path if f.map == map_id]
+        if len(points) > 1:
+            fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
+            line = " ".join(f"{x:.1f},{y - 4:.1f}" for x, y in points)
+            out.append(f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="2" '
+                       f'stroke-dasharray="5,3" opacity="0.8"><title>{escape(unit.id)} flight path</title></polyline>')
     for unit in state.units.values():
         p = unit.position
         if unit.destroyed or p is None or p.map != map_id:

@@ -85,11 +85,27 @@ def render_svg(state: GameState) -> str:
                 out.append(_text(x, y + SIZE * (0.35 + 0.25 * i), note, 8))
     sides = list(state.sides)
     for unit in state.units.values():
+        if unit.aero is not None and unit.destroyed and unit.hex is not None:  # an aircraft's wreck (AERO-CRASH)
+            x, y = _center(unit.hex)
+            out.append(f'<path d="M{x - 8:.1f},{y - 12:.1f} L{x + 8:.1f},{y + 4:.1f} M{x + 8:.1f},{y - 12:.1f} '
+                       f'L{x - 8:.1f},{y + 4:.1f}" stroke="#333" stroke-width="3"/>')
+            out.append(_text(x, y + 14, f"{unit.id} wreck", 8, fill="#333"))
+            out.append(f"<title>{escape(unit.id)}: wreck of a crashed aircraft</title>")
+            continue
         if not unit.active or unit.hex is None:  # a unit on another map (aerospace) is not on this board
             continue
         x, y = _center(unit.hex)
         fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
         dx, dy = _facing_vector(int(unit.facing))
+        if unit.aero is not None:  # a landed aircraft, or one that survived its crash: a triangle token
+            nose, left, right = (x + dx * 14, y - 4 + dy * 14), (x - dy * 9, y - 4 + dx * 9), (x + dy * 9, y - 4 - dx * 9)
+            points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (nose, left, right))
+            out.append(f'<polygon points="{points}" fill="{fill}" stroke="#fff" stroke-width="1"/>')
+            out.append(_text(x, y + 14, unit.id, 9, "bold", fill))
+            status = "immobile" if unit.aero.immobile else "landed"
+            out.append(_text(x, y - 18, status, 7, fill=fill))
+            out.append(f"<title>{escape(unit.id)}: {status} aircraft</title>")
+            continue
         if unit.is_asset:  # seed 004: a square token, its footprint outlined (ASSET-GEN-03, -04)
             out.extend(_asset_token(unit, x, y, fill, dx, dy))
             continue

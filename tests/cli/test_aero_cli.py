@@ -173,3 +173,29 @@ def test_an_inline_aerospace_design_with_a_bad_field_is_one_line(tmp_path):
     assert result.code == 4 and result.err == (
         "Error: unit 'blimp': 'Survey Airship'.max_thrust: 6 is not 1.5 x safe thrust 3, rounded up (5)\n")
     assert not (tmp_path / "game.toml").exists()
+
+
+def test_report_map_draws_this_turns_flight_path(tmp_path):  # issue #14: the flight path on the SVG
+    game = aero_phase(tmp_path)
+    ok("move", game, "angel", "--mode", "safe", "--path", "F F F", "-q")
+    ok("report", game, "--map", tmp_path / "m.svg")
+    low = (tmp_path / "m.low.svg").read_text()
+    assert "<title>angel flight path</title>" in low and low.count("<polyline") == 1
+    assert "<polyline" not in (tmp_path / "m.space.svg").read_text()
+
+
+def test_report_map_draws_landed_aircraft_and_wrecks_on_the_ground_board(tmp_path):  # issue #14
+    from btcli.model.frozen import evolve
+    from btcli.model.orders import MoveOrder
+    from tests.builders import run as engine_run
+    from tests.cli.helpers import game_from_state
+    from tests.rules.test_aero_landing import LAND_HERE, over_board, phase_game
+
+    state, _, _ = engine_run(phase_game(over_board()), MoveOrder("f1", "safe", LAND_HERE), [7])
+    game = game_from_state(tmp_path / "game.toml", state)
+    ok("report", game, "--map", tmp_path / "m.svg")
+    assert "<title>f1: landed aircraft</title>" in (tmp_path / "m.svg").read_text()
+    assert "f1: ground 0713 facing N, velocity 0, thrust left 9/9 (safe 6), landed;" in ok("report", game).out
+    wrecked = game_from_state(tmp_path / "wreck.toml", state.with_unit(evolve(state.units["f1"], destroyed=True)))
+    ok("report", wrecked, "--map", tmp_path / "w.svg")
+    assert "<title>f1: wreck of a crashed aircraft</title>" in (tmp_path / "w.svg").read_text()
