@@ -427,7 +427,9 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
             area = aero_kind.area(state, unit)
             made = aero_control.control_check(unit.aero_design, aero_kind.view(unit),
                                               area.in_atmosphere(unit.position.hex), dice, f"{uid} ({reason})")
-            events += [f"{uid}: {e}" for e in made.events]
+            roll = f"{made.roll.total} vs {made.roll.target}"
+            events.append(f"{uid} control roll ({reason}): {roll}, made" if made.success else
+                          f"{uid} control roll ({reason}): {roll}, failed: " + "; ".join(made.events))
             state = state.with_unit(aero_kind.store(unit, made.state))
     return state, events
 
