@@ -197,6 +197,11 @@ def _preview(game: str, order) -> list[str]:
         from btcli.rules import asset_attack_orders
 
         return asset_attack_orders.preview(state, order)
+    if len(state.maps) > 1:  # a game with aerospace maps (issue #14)
+        from btcli.rules import aero_attacks
+
+        if aero_attacks.involves_aero(state, order):
+            return aero_attacks.preview(state, order)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)

@@ -48,6 +48,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "si": {"left": u.internal.get(aero_kind.SI, 0), "max": u.max_internal.get(aero_kind.SI, 0)},
         "criticals": criticals,
         "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
+        "heat": u.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
     }
 
 
@@ -107,6 +108,8 @@ def text_lines(view: dict) -> list[str]:
         line = (f"{u['id']}: {at}{region} facing {u['facing']}, velocity {a['velocity']}, thrust left "
                 f"{thrust['left']}/{thrust['max']} (safe {thrust['safe']}), {state}; SI {a['si']['left']}/"
                 f"{a['si']['max']}, {arcs}")
+        if a.get("heat"):
+            line += f"; heat {a['heat']}"
         if a["transit"]:
             line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"
             if a["transit"]["arrival"]:

@@ -23,7 +23,7 @@ from btcli.rules import aero_control, aero_damage
 
 SI = "SI"  # the unit's internal-structure entry holding its structural integrity
 ARCS = tuple(a.value for a in Arc)
-ATTACKS_LATER = "aerospace attacks are issue #14, not resolved by btcli yet"
+NO_PHYSICAL = "aerospace units make no physical attacks"  # their weapon attacks: rules/aero_attacks.py
 
 _FLIGHT_FIELDS = tuple(f.name for f in fields(AeroFlight) if f.name in AeroState.__record_names__)
 
@@ -130,4 +130,6 @@ def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier
 
 
 def attack_refusal(unit: Unit, weapons: bool) -> str:
-    return ATTACKS_LATER
+    """Returns why an aerospace unit may not make the attack: its weapon attacks are ``aero_attacks``' to check
+    (air-to-air, issue #14); it makes no physical attacks."""
+    return "" if weapons else NO_PHYSICAL

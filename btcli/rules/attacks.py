@@ -30,6 +30,11 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         from btcli.rules import asset_attack_orders
 
         return asset_attack_orders.weapon_attack(state, order, dice)
+    if len(state.maps) > 1:  # a game with aerospace maps: air-to-air attacks (issue #14)
+        from btcli.rules import aero_attacks
+
+        if aero_attacks.involves_aero(state, order):
+            return aero_attacks.weapon_attack(state, order, dice)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)

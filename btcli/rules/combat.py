@@ -303,7 +303,15 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
     unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
+    aero_hits = tuple(h for h in unit_hits if state.units[h.target].aero is not None)
+    if aero_hits:  # air-to-air fire (issue #14): the aerospace damage rules and the control rolls they force
+        unit_hits = tuple(h for h in unit_hits if h not in aero_hits)
     state, events = apply_hits(state, unit_hits, dice)
+    if aero_hits:
+        from btcli.rules import aero_attacks
+
+        state, more = aero_attacks.apply_hits(state, aero_hits, dice)
+        events.extend(more)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
     events.extend(more)
     state = evolve(state, pending=())
@@ -394,6 +402,11 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         unit = _heat_ammo_check(unit, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
+    if any(u.aero is not None for u in state.units.values()):  # aerospace fighters' heat (issue #14)
+        from btcli.rules import aero_attacks
+
+        state, more = aero_attacks.heat_phase(state)
+        events.extend(more)
     return state, events
 
 

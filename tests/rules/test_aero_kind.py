@@ -49,7 +49,8 @@ def test_ground_rules_do_not_meet_a_unit_on_another_map():  # a space hex is not
 
 def test_the_kind_has_its_own_rules():  # rules/kinds.py: a new kind is a new entry
     unit = aero_game(flier()).units["f1"]
-    assert unit.kind is UnitKind.AERO and kinds.of(unit).attack_refusal(unit, True) == aero_kind.ATTACKS_LATER
+    assert unit.kind is UnitKind.AERO and kinds.of(unit).attack_refusal(unit, True) == ""  # aero_attacks checks
+    assert kinds.of(unit).attack_refusal(unit, False) == aero_kind.NO_PHYSICAL
 
 
 def test_a_hit_strikes_an_arc_and_goes_through_armor_to_si():  # tables.md 9.1
