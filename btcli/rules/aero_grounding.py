@@ -15,7 +15,7 @@ from btcli.dice import Dice
 from btcli.model.aero import LowAltitudeMap
 from btcli.model.frozen import evolve
 from btcli.model.state import GameState
-from btcli.rules import aero_atmosphere, aero_crash, aero_kind, combat
+from btcli.rules import aero_atmosphere, aero_crash, aero_kind, aero_low_altitude, combat
 
 
 def crash(state: GameState, uid: str, velocity: int, dice: Dice) -> tuple[GameState, list[str]]:
@@ -43,6 +43,28 @@ def crash(state: GameState, uid: str, velocity: int, dice: Dice) -> tuple[GameSt
     events.append(f"{uid} survives the crash, out of the battle")
     return state.with_unit(evolve(unit, position=None, aero=evolve(unit.aero, velocity=0, out_of_control=False,
                                                                    random_movement=False))), events
+
+
+def brought_down(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Crashes every aerospace unit on a low-altitude map whose altitude has met the ground outside a move:
+    the 1D6 altitudes an out-of-control unit loses on a failed control roll (tables.md 9.4) after an attack's
+    damage can take it down to its hex's terrain, and out of control it cannot land (AERO-LALT-08, 09,
+    AERO-CRASH-01)."""
+    events: list[str] = []
+    for unit in aero_kind.aero_units(state):
+        if unit.destroyed or unit.position is None or unit.aero.landed or unit.aero.transit is not None:
+            continue
+        area = state.maps.get(unit.position.map)
+        if not isinstance(area, LowAltitudeMap):
+            continue
+        ground = aero_low_altitude.terrain_altitude(area.board.hex(unit.position.hex))
+        if unit.position.altitude > ground:
+            continue
+        events.append(f"{unit.id} loses altitude down to the ground at {unit.position.hex.label}: it crashes "
+                      "(AERO-LALT-08, AERO-CRASH-01)")
+        state, said = crash(state, unit.id, unit.aero.velocity, dice)
+        events += said
+    return state, events
 
 
 def end_of_movement(state: GameState, movers, dice: Dice) -> tuple[GameState, list[str]]:

@@ -265,6 +265,13 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     return leave_maps(state), events
 
 
+def brought_down(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """After the weapon attacks: aircraft whose lost altitude met the ground crash (``aero_grounding``)."""
+    from btcli.rules import aero_grounding
+
+    return aero_grounding.brought_down(state, dice)
+
+
 def end_movement(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Closes an aerospace movement phase: units left at velocity 0 over the ground (AERO-GRAV-05)."""
     from btcli.rules import aero_grounding

@@ -119,6 +119,9 @@ def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str
     from btcli.rules import combat
 
     state, events = combat.end_weapon_phase(state, dice)
+    if len(state.maps) > 1:  # a game with aerospace maps: damage may have brought an aircraft down
+        state, more = _aero_phases().brought_down(state, dice)
+        events += more
     return evolve(state, declarations=()), events
 
 

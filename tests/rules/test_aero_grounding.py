@@ -77,3 +77,15 @@ def test_a_crash_onto_a_mech_forces_its_damage_psr_at_once():  # AERO-CRASH-14, 
     assert "f1 comes down in 1820" in " ".join(events) and "crash: avoid damage g-blue" in purposes(dice.rolls)
     assert "piloting skill roll g-blue (took 20+ damage)" in purposes(dice.rolls)
     assert any(e.startswith("g-blue fails its PSR (took 20+ damage") for e in events)
+
+
+def test_an_aircraft_whose_lost_altitude_met_the_ground_crashes_after_the_weapon_attacks():  # AERO-CRASH-01
+    # tables.md 9.4: out of control on a low-altitude map it loses 1D6 altitudes, which an attack's control
+    # roll can cost it in the weapon phase; at the phase's end it is down at its hex's terrain and crashes
+    state = changed(phase_game(low("0508", altitude=2, velocity=2)), phase=Phase.WEAPON)
+    unit = state.units["f1"]
+    state = state.with_unit(changed(unit, position=changed(unit.position, altitude=0),
+                                    aero=changed(unit.aero, out_of_control=True)))
+    state, events, dice = resolve(state, [2] + NOSE_HITS * 4)
+    assert events[0] == "f1 loses altitude down to the ground at 0508: it crashes (AERO-LALT-08, AERO-CRASH-01)"
+    assert purposes(dice)[0] == "crash damage f1 (velocity 2)" and state.units["f1"].position is None
