@@ -141,3 +141,13 @@ def test_the_logged_landing_reads_back_as_the_same_order():
     order = MoveOrder("f1", "safe", LAND_HERE)
     assert grammar.order_text(order) == "move f1 --mode safe --path=F,D,LAND:0720"
     assert grammar.order_from_text(grammar.order_text(order)) == (order, None)
+
+
+def test_a_landed_aircraft_stacks_like_a_ground_unit():  # AERO-STACK-03
+    state = phase_game(over_board())
+    state, _, _ = run(state, MoveOrder("f1", "safe", LAND_HERE), [7])  # down in 0713 of the ground board
+    state = changed(state, phase=Phase.MOVEMENT, move_order=(), units={
+        uid: (changed(u, position=changed(u.position, hex=H("0712"))) if uid == "g-red" else u)
+        for uid, u in state.units.items()})
+    with pytest.raises(IllegalOrderError, match=r"cannot end its move in 0713 with 'f1'.*\(TW p.57 stacking\)"):
+        run(state, MoveOrder("g-red", "walk", ("B",)), [])
