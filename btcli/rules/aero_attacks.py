@@ -13,7 +13,8 @@ damage forces (tables.md 9.4). Aerospace fighters build heat (``heat_phase``).
 
 Where the seed is silent the readings and UNVERIFIED figures are listed in
 docs/rules-notes.md ("Aerospace attacks (issue #14)"); each constant below names
-its source. An attack between an aerospace unit and a ground unit is refused.
+its source. Attacks between an aircraft and the ground board are ``air_ground``'s and ``ground_to_air``'s
+(``attacks.aero_rules`` routes them).
 """
 
 from __future__ import annotations
@@ -106,14 +107,14 @@ def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     target = state.units.get(target_id)
     if target is None or attacker.aero is None or target.aero is None:
         other = target_id if target is None or attacker.aero is not None else attacker.id
-        _refuse(f"'{attacker.id}' -> '{target_id}': attacks between an aerospace unit and a ground unit or hex "
-                f"(air-to-ground, ground-to-air) are not resolved yet (issue #14); '{other}' is not an aerospace "
-                "unit", "AERO-GEN-01")
+        _refuse(f"'{attacker.id}' -> '{target_id}': '{other}' is not an aerospace unit (air-to-ground and "
+                "ground-to-air attacks: btcli.rules.air_ground, ground_to_air)", "AERO-GEN-01")
     for unit in (attacker, target):
         if not unit.active:
             _refuse(f"'{unit.id}' is destroyed or out of the battle", "TW p.99")
         if unit.aero.landed:
-            _refuse(f"'{unit.id}' has landed: attacks on the ground are not resolved yet (issue #14)", "AERO-GEN-01")
+            _refuse(f"'{unit.id}' has landed: attacks by and on landed aircraft are not resolved yet (issue #14)",
+                    "AERO-GEN-01")
     if attacker.side == target.side:
         _refuse(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
     if attacker.position.map != target.position.map:

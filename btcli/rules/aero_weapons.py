@@ -10,7 +10,8 @@ A weapon's aerospace values (``AERO_WEAPONS``) are its heat (tables.md 12), its
 damage as one hit (the "attack value": a missile launcher's is the cluster
 table's result for a roll of 7 times the damage per missile, tables.md 7) and
 its longest bracket (TW's aerospace weapon table, from memory; UNVERIFIED, see
-docs/rules-notes.md). The seed gives none of these. They are rules data beside
+docs/rules-notes.md), its family (energy, ballistic, missile: what may strafe) and the groups its
+damage strikes a ground unit in (air-to-ground, ``air_ground``). The seed gives none of these. They are rules data beside
 the rules that use them, as the to-hit tables are: no rule reads the catalog.
 """
 

@@ -53,7 +53,10 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
 
     attacker, target = state.unit(order.attacker), state.units.get(order.target)
     if attacker.aero is not None:
-        return aero_attacks if target is not None and target.aero is not None and not ground_modes else air_ground
+        hex_like = order.target.isascii() and order.target.isdigit()
+        if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
+            return aero_attacks  # air-to-air (a target that is no unit is refused there)
+        return air_ground
     if target is not None and target.aero is not None:
         return ground_to_air
     if ground_modes:
