@@ -117,6 +117,12 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "phase."),
         Opt(("--girder",), "girder", "Search the rubble this unit stands in for a girder club instead of firing "
             "(weapon phase; medium 7+, heavy 6+, hardened 5+ on 2D6).", FLAG),
+        Opt(("--strike",), "strike", "Aircraft over the ground board: a strike at TARGET, a ground unit or building "
+            "hex (+2; altitude 5 or lower, costs 1 altitude; docs/aerospace.md).", FLAG),
+        Opt(("--strafe",), "strafe", "Aircraft over the ground board: strafe these ground hexes, up to 5 in a line "
+            "along its flight, e.g. --strafe 0705,0706,0707 (no TARGET; +4; altitude 3 or lower; energy weapons)."),
+        Opt(("--bomb",), "bomb", "Aircraft over the ground board: drop N bombs on TARGET (a hex, or a unit's hex; "
+            "+2; dive bombing from altitude 3-5, costs 2 altitude; no --weapon)."),
         DICE, QUIET,
     )),
     Command("drop", "Drop a reserve 'Mech: commit a secret landing hex, then --reveal it to land (end of movement).",
@@ -296,7 +302,13 @@ def order_text(order: Order) -> str:
             parts += ["--weapon", w]
         if order.twist:
             parts += ["--twist", order.twist]
-        return shlex.join(parts)
+        if order.strike:
+            parts.append("--strike")
+        if order.strafe:
+            parts += ["--strafe", ",".join(h.label for h in order.strafe)]
+        if order.bombs:
+            parts += ["--bomb", str(order.bombs)]
+        return shlex.join(p for p in parts if p)
     if isinstance(order, orders.PhysicalAttackOrder):
         return shlex.join(["attack", order.attacker, order.target, "--physical", order.kind])
     if isinstance(order, orders.GirderSearchOrder):
@@ -379,11 +391,13 @@ def _order(verb: str, v: dict) -> Order | None:
             return orders.GirderSearchOrder(v["attacker"]) if v["target"] is None else None
         if v["clear"] is not None:
             return orders.ClearJamOrder(v["attacker"], v["clear"]) if v["target"] is None else None
-        if v["target"] is None:
+        strafe = strafe_hexes(v["strafe"])
+        if v["target"] is None and not strafe:
             return None
         if v["physical"] is not None:
             return orders.PhysicalAttackOrder(v["attacker"], v["target"], v["physical"])
-        return orders.WeaponAttackOrder(v["attacker"], v["target"], tuple(v["weapon"] or ()), v["twist"] or "")
+        return orders.WeaponAttackOrder(v["attacker"], v["target"] or "", tuple(v["weapon"] or ()), v["twist"] or "",
+                                        bool(v["strike"]), strafe, bomb_count(v["bomb"]))
     if verb == "drop":
         if v["abort"]:
             return orders.AbortDropOrder(v["unit"])
@@ -393,6 +407,25 @@ def _order(verb: str, v: dict) -> Order | None:
             return orders.RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
         return None
     return orders.ResolvePhaseOrder(tuple(v["gravity"] or ()), tuple(v["arrive"] or ()))
+
+
+def strafe_hexes(text: str | None) -> tuple[HexId, ...]:
+    """Reads ``--strafe HEX,HEX,...`` (the hexes of a strafing run, in flight order); () when not given."""
+    if text is None:
+        return ()
+    hexes = tuple(HexId.parse(part) for part in text.split(",") if part.strip())
+    if not hexes:
+        raise InputError(f"bad --strafe {text!r}: give ground hexes, e.g. --strafe 0705,0706")
+    return hexes
+
+
+def bomb_count(text: str | None) -> int:
+    """Reads ``--bomb N`` (bombs to drop), 0 when not given."""
+    if text is None:
+        return 0
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 99:
+        raise InputError(f"bad --bomb {text!r}: a number of bombs, 1-99")
+    return int(text)
 
 
 def batch_number(text: str | None) -> int:

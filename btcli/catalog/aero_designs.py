@@ -19,7 +19,7 @@ _PATH = os.path.join(os.path.dirname(__file__), "aero.toml")
 
 DESIGN_FIELDS = _FIELDS = {
     "class", "shape", "tons", "safe_thrust", "max_thrust", "structural_integrity", "heat_sinks", "fuel",
-    "armor", "weapons", "crew_boxes", "propeller", "cargo_tons", "transport_bays",
+    "armor", "weapons", "crew_boxes", "propeller", "cargo_tons", "transport_bays", "bombs",
 }
 _REQUIRED = ("class", "shape", "tons", "safe_thrust", "max_thrust", "structural_integrity", "armor")
 _WEAPON_FIELDS = {"name", "arc", "count", "bay", "shots"}
@@ -70,6 +70,7 @@ def parse_design(name: str, data: dict, source: str) -> AeroDesign:
         propeller=_flag(data, "propeller", where),
         cargo_tons=float(_number(data, "cargo_tons", where, default=0)),
         transport_bays=_bays(data.get("transport_bays", {}), f"{where}.transport_bays"),
+        bombs=_count(data, "bombs", where, default=0),  # issue #14: not in the unit files, none by default
     )
 
 

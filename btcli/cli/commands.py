@@ -155,7 +155,11 @@ def attack(
     girder: bool,
     dice: str | None,
     quiet: bool,
+    strike: bool = False,
+    strafe: str | None = None,
+    bomb: str | None = None,
 ) -> None:
+    from btcli.grammar import bomb_count, strafe_hexes
     from btcli.model import orders
 
     if dry_run and (girder or clear is not None):
@@ -168,14 +172,15 @@ def attack(
         if target is not None or weapon or physical:
             raise InputError("--clear takes no target, --weapon or --physical")
         order = orders.ClearJamOrder(attacker, clear)
-    elif target is None:
+    elif target is None and strafe is None:
         raise InputError("name the TARGET of the attack")
     elif physical is not None:
-        if weapon:
-            raise InputError("a physical attack fires no --weapon")
+        if weapon or strike or strafe is not None or bomb is not None:
+            raise InputError("a physical attack fires no --weapon, --strike, --strafe or --bomb")
         order = orders.PhysicalAttackOrder(attacker, target, physical)
     else:
-        order = orders.WeaponAttackOrder(attacker, target, tuple(weapon or ()), twist or "")
+        order = orders.WeaponAttackOrder(attacker, target or "", tuple(weapon or ()), twist or "", strike,
+                                         strafe_hexes(strafe), bomb_count(bomb))
     if dry_run:
         _print_lines(_preview(game, order))
         return
@@ -197,11 +202,11 @@ def _preview(game: str, order) -> list[str]:
         from btcli.rules import asset_attack_orders
 
         return asset_attack_orders.preview(state, order)
-    if len(state.maps) > 1:  # a game with aerospace maps (issue #14)
-        from btcli.rules import aero_attacks
+    from btcli.rules.attacks import aero_rules
 
-        if aero_attacks.involves_aero(state, order):
-            return aero_attacks.preview(state, order)
+    rules = aero_rules(state, order)
+    if rules is not None:  # an aircraft at either end (issue #14)
+        return rules.preview(state, order)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)

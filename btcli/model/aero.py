@@ -118,6 +118,7 @@ class AeroDesign:
     propeller: bool = False  # propeller-driven fixed-wing support vehicle (AERO-HALT-07)
     cargo_tons: float = 0.0
     transport_bays: dict[str, int] = field(default_factory=dict)  # {"mech": 4, "fighter": 2}, ...
+    bombs: int = 0  # high-explosive bombs carried (issue #14, air-to-ground bombing); not in the unit files: 0
 
 
 class MapKind(str, Enum):
@@ -323,6 +324,7 @@ class AeroFlight:
     landing_gear_damaged: bool = False
     weapons_destroyed: tuple[int, ...] = ()
     immobile: bool = False  # AERO-CRASH-21: it survived a crash into a building hex and never moves again
+    bombs_dropped: int = 0  # bombs dropped so far (issue #14): the design's ``bombs`` less these are left
 
 
 def new_state(

@@ -52,6 +52,7 @@ class AttackDeclaration:
     weapons: tuple[str, ...] = ()
     physical: str = ""
     primary: bool = True
+    air_ground: str = ""  # an aircraft's air-to-ground attack (issue #14): "strike", "strafe" or "bomb"
 
 
 @record

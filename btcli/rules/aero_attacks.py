@@ -13,10 +13,13 @@ damage forces (tables.md 9.4). Aerospace fighters build heat (``heat_phase``).
 
 Where the seed is silent the readings and UNVERIFIED figures are listed in
 docs/rules-notes.md ("Aerospace attacks (issue #14)"); each constant below names
-its source. An attack between an aerospace unit and a ground unit is refused.
+its source. Attacks between an aircraft and the ground board are ``air_ground``'s and ``ground_to_air``'s
+(``attacks.aero_rules`` routes them).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
@@ -51,6 +54,10 @@ EVADING_TARGET = {
     AeroClass.AEROSPACE_FIGHTER: 3, AeroClass.CONVENTIONAL_FIGHTER: 3, AeroClass.SMALL_CRAFT: 2,
     AeroClass.FIXED_WING: 2, AeroClass.DROPSHIP: 1,
 }
+# tables.md 9.8 (MegaMek ``ComputeAeroAttackerToHitMods``, citing TW p.241; UNVERIFIED against the book): -3 to hit
+# an aircraft making an air-to-ground attack this turn. MegaMek gives it to air-to-air attacks; btcli also to
+# ground-to-air fire (btcli.rules.ground_to_air), as issue #14 asks.
+TARGET_ATTACKING_GROUND = -3
 ENGINE_HEAT = 2  # tables.md 9.1: +2 heat per engine hit, every turn
 HEAT_TRACKED = frozenset({AeroClass.AEROSPACE_FIGHTER})  # conventional fighters build no heat (MegaMek)
 
@@ -83,10 +90,9 @@ class Plan:
     shots: tuple[Shot, ...]
 
 
-def involves_aero(state: GameState, order: WeaponAttackOrder) -> bool:
-    """Tells whether an attack order has an aerospace unit at either end."""
-    target = state.units.get(order.target)
-    return state.unit(order.attacker).aero is not None or (target is not None and target.aero is not None)
+def ground_attack(state: GameState, uid: str) -> str:
+    """Returns the air-to-ground attack ("strike", "strafe", "bomb") unit ``uid`` declared this phase, or ''."""
+    return next((d.air_ground for d in state.declarations if d.attacker == uid and d.air_ground), "")
 
 
 # -- checking a declaration ---------------------------------------------------------------------------------
@@ -101,14 +107,14 @@ def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     target = state.units.get(target_id)
     if target is None or attacker.aero is None or target.aero is None:
         other = target_id if target is None or attacker.aero is not None else attacker.id
-        _refuse(f"'{attacker.id}' -> '{target_id}': attacks between an aerospace unit and a ground unit or hex "
-                f"(air-to-ground, ground-to-air) are not resolved yet (issue #14); '{other}' is not an aerospace "
-                "unit", "AERO-GEN-01")
+        _refuse(f"'{attacker.id}' -> '{target_id}': '{other}' is not an aerospace unit (air-to-ground and "
+                "ground-to-air attacks: btcli.rules.air_ground, ground_to_air)", "AERO-GEN-01")
     for unit in (attacker, target):
         if not unit.active:
             _refuse(f"'{unit.id}' is destroyed or out of the battle", "TW p.99")
         if unit.aero.landed:
-            _refuse(f"'{unit.id}' has landed: attacks on the ground are not resolved yet (issue #14)", "AERO-GEN-01")
+            _refuse(f"'{unit.id}' has landed: attacks by and on landed aircraft are not resolved yet (issue #14)",
+                    "AERO-GEN-01")
     if attacker.side == target.side:
         _refuse(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
     if attacker.position.map != target.position.map:
@@ -122,6 +128,9 @@ def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     if attacker.aero.evading and aero_maneuvers.evading_fire_modifier(attacker.aero_design) is None:
         _refuse(f"'{attacker.id}' took evasive action this turn: fighters and small craft that evade fire no "
                 "weapons", "AERO-MNV-05")
+    if ground_attack(state, attacker.id):  # MegaMek (UNVERIFIED): one or the other in a turn
+        _refuse(f"'{attacker.id}' makes a {ground_attack(state, attacker.id)} attack on the ground this turn: it "
+                "makes no air-to-air attack as well", "TW p.242")
     return target
 
 
@@ -156,6 +165,11 @@ def _data(name: str) -> aero_weapons.AeroWeaponData:
     return found
 
 
+def weapon_data(name: str) -> aero_weapons.AeroWeaponData:
+    """Returns a weapon's aerospace values; refuses a weapon btcli has none for (tables.md 12)."""
+    return _data(name)
+
+
 def _in_arc(attacker: Unit, target: Unit, mount: FiringArc) -> bool:
     design = attacker.aero_design
     return aero_arcs.covers(design.shape, mount, attacker.aero.rolled, attacker.position.hex, attacker.facing,
@@ -169,9 +183,19 @@ def _out_of_arc(attacker: Unit, target: Unit, label: str, mount: FiringArc) -> N
             + (" (rolled: left fires right)" if rolled else ""), "AERO-MNV-09" if rolled else "AERO-MOVE-11")
 
 
-def choose(attacker: Unit, target: Unit, texts: tuple[str, ...]) -> list[tuple[str, list[int]]]:
-    """Returns each ``--weapon``'s label and the weapon entries it fires (one index per weapon)."""
+def choose(attacker: Unit, target: Unit | None, texts: tuple[str, ...],
+           bears: Callable[[FiringArc], bool] | None = None,
+           refuse: Callable[[str, FiringArc], None] | None = None) -> list[tuple[str, list[int]]]:
+    """Returns each ``--weapon``'s label and the weapon entries it fires (one index per weapon). ``bears`` tells
+    whether a mount may fire at the target (default: its arc covers the target's hex, AERO-MOVE-11) and
+    ``refuse`` refuses a mount that may not (air-to-ground attacks give their own, ``air_ground``)."""
     design = attacker.aero_design
+    if bears is None:
+        def bears(mount: FiringArc) -> bool:
+            return _in_arc(attacker, target, mount)
+
+        def refuse(label: str, mount: FiringArc) -> None:
+            _out_of_arc(attacker, target, label, mount)
     chosen: list[int] = []
     out = []
     for text in texts:
@@ -189,8 +213,8 @@ def choose(attacker: Unit, target: Unit, texts: tuple[str, ...]) -> list[tuple[s
             fired = [i for i in bay for _ in range(_available(attacker, i, chosen))]
             if not fired:
                 _refuse(f"'{attacker.id}''s bay {design.weapons[bay[0]].bay!r} has fired or is destroyed", "TW p.99")
-            if not _in_arc(attacker, target, design.weapons[bay[0]].arc):
-                _out_of_arc(attacker, target, f"bay {design.weapons[bay[0]].bay!r}", design.weapons[bay[0]].arc)
+            if not bears(design.weapons[bay[0]].arc):
+                refuse(f"bay {design.weapons[bay[0]].bay!r}", design.weapons[bay[0]].arc)
             chosen += fired
             out.append((f"{design.weapons[bay[0]].bay} bay", fired))
             continue
@@ -205,10 +229,10 @@ def choose(attacker: Unit, target: Unit, texts: tuple[str, ...]) -> list[tuple[s
         ready = [i for i in named if _available(attacker, i, chosen)]
         if not ready:
             _refuse(f"'{attacker.id}' has no unfired {text!r} left (weapons: {_weapon_list(attacker)})", "TW p.99")
-        bearing = [i for i in ready if _in_arc(attacker, target, design.weapons[i].arc)]
+        bearing = [i for i in ready if bears(design.weapons[i].arc)]
         if not bearing:
             w = design.weapons[ready[0]]
-            _out_of_arc(attacker, target, f"{w.name} ({w.arc.value})", w.arc)
+            refuse(f"{w.name} ({w.arc.value})", w.arc)
         index = bearing[0]
         chosen.append(index)
         w = design.weapons[index]
@@ -250,6 +274,8 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit, where: Geom
         mods.append(("target at velocity 0", TARGET_AT_REST))
     if target.aero.evading and target.aero_design.aero_class in EVADING_TARGET:  # AERO-MNV-02
         mods.append(("target evading", EVADING_TARGET[target.aero_design.aero_class]))
+    if ground_attack(state, target.id):  # tables.md 9.8, TW p.241 (MegaMek; UNVERIFIED)
+        mods.append(("target making an air-to-ground attack", TARGET_ATTACKING_GROUND))
     primary = next((d.target for d in state.declarations if d.attacker == attacker.id), None)
     if primary is not None and primary != target.id and attacker.aero_design.aero_class is not AeroClass.DROPSHIP:
         nose = _in_arc(attacker, target, FiringArc.NOSE)

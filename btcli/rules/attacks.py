@@ -30,15 +30,40 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         from btcli.rules import asset_attack_orders
 
         return asset_attack_orders.weapon_attack(state, order, dice)
-    if len(state.maps) > 1:  # a game with aerospace maps: air-to-air attacks (issue #14)
-        from btcli.rules import aero_attacks
-
-        if aero_attacks.involves_aero(state, order):
-            return aero_attacks.weapon_attack(state, order, dice)
+    rules = aero_rules(state, order)
+    if rules is not None:  # an aircraft at either end (issue #14)
+        return rules.weapon_attack(state, order, dice)
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)
     return combat.weapon_attack(state, order.attacker, order.target, order.weapons, order.twist, dice)
+
+
+def aero_rules(state: GameState, order: WeaponAttackOrder):
+    """Returns the rules module of a weapon attack with an aircraft at either end (issue #14), imported only
+    then: ``aero_attacks`` (air-to-air), ``air_ground`` (an aircraft's strike, strafe or bombing, or any aircraft
+    at a ground target) or ``ground_to_air``; None for a ground attack, which it refuses after a ground unit
+    fired at an aircraft this phase (MegaMek, UNVERIFIED)."""
+    ground_modes = order.strike or order.strafe or order.bombs
+    if len(state.maps) <= 1:  # no aerospace maps: the ground game, unchanged
+        if ground_modes:
+            raise InputError("--strike, --strafe and --bomb are an aircraft's attacks on the ground board")
+        return None
+    from btcli.rules import aero_attacks, air_ground, ground_to_air
+
+    attacker, target = state.unit(order.attacker), state.units.get(order.target)
+    if attacker.aero is not None:
+        hex_like = order.target.isascii() and order.target.isdigit()
+        if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
+            return aero_attacks  # air-to-air (a target that is no unit is refused there)
+        return air_ground
+    if target is not None and target.aero is not None:
+        return ground_to_air
+    if ground_modes:
+        raise InputError(f"'{attacker.id}' is not an aircraft: --strike, --strafe and --bomb are an aircraft's "
+                         "attacks on the ground")
+    ground_to_air.check_after(state, attacker, order.target)
+    return None
 
 
 def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:

@@ -25,7 +25,8 @@ from btcli.store.codec import board_from_dict
 DEFAULT_GUNNERY, DEFAULT_PILOTING = 4, 5  # tables.md 6: default crew 4/5
 SPACE_KEYS = {"kind", "width", "height", "surface", "gravity_range"}
 LOW_KEYS = {"kind", "under", "space_map", "ground_hex"}
-UNIT_KEYS = {"id", "side", "design", "map", "position", "facing", "velocity", "altitude", "piloting", "gunnery"}
+UNIT_KEYS = {"id", "side", "design", "map", "position", "facing", "velocity", "altitude", "piloting", "gunnery",
+             "bombs"}
 INLINE_KEYS = (UNIT_KEYS - {"design"}) | {"kind", "name"} | DESIGN_FIELDS  # kind = "aero": the record sheet inline
 AERO_KIND = "aero"
 
@@ -98,6 +99,11 @@ def unit(raw: dict, sides: dict, maps_by_id: dict[str, object]) -> Unit:
         design = parse_design(name, {k: v for k, v in raw.items() if k in DESIGN_FIELDS}, where)
     else:
         design = aero_designs()[raw["design"]]
+    if "bombs" in raw:  # issue #14: the bombs this unit carries (its design's, 0 unless given, otherwise)
+        bombs = raw["bombs"]
+        if isinstance(bombs, bool) or not isinstance(bombs, int) or bombs < 0:
+            raise GameFileError(f"{where}: bombs must be a whole number of 0 or more, not {bombs!r}")
+        design = evolve(design, bombs=bombs)
     map_id = raw.get("map")
     area = maps_by_id.get(map_id) if isinstance(map_id, str) else None
     if area is None:

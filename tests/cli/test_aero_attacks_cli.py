@@ -75,9 +75,9 @@ def test_heat_shows_in_the_report_after_the_heat_phase(tmp_path):  # tables.md 1
     (("a", "b", "--weapon", "Small Laser@aft"), 3, "'b' is outside the aft arc Small Laser (aft) fires into "
                                                    "(AERO-MOVE-11)"),
     (("a", "b", "--weapon", "PPC"), 3, "'a' has no weapon 'PPC' (weapons: Large Laser@nose"),
-    (("a", "g-blue", "--weapon", "Large Laser"), 3, "(air-to-ground, ground-to-air) are not resolved yet (issue "
-                                                    "#14); 'g-blue' is not an aerospace unit (AERO-GEN-01)"),
-    (("g-red", "b", "--weapon", "Medium Laser"), 3, "'g-red' is not an aerospace unit (AERO-GEN-01)"),
+    (("a", "g-blue", "--weapon", "Large Laser"), 3, "'a' -> 'g-blue': an aircraft attacks the ground with --strike, "
+                                                    "--strafe HEX,... or --bomb N (docs/aerospace.md) (tables.md 9.8)"),
+    (("g-red", "b", "--weapon", "Medium Laser"), 3, "'b' did not fly over the ground board this turn"),
     (("a", "b", "--weapon", "Large Laser@belly"), 2, "bad arc 'belly' in --weapon 'Large Laser@belly'"),
     (("a", "b"), 2, "name the weapons to fire with --weapon"),
     (("a", "b", "--physical", "punch"), 3, "aerospace units make no physical attacks"),

@@ -410,11 +410,12 @@ def test_units_on_different_maps_do_not_attack_each_other():  # AERO-GEN-01
     assert "aerospace units attack units on their own map" in str(refused(state, "a", "b", "Large Laser"))
 
 
-@pytest.mark.parametrize("attacker, target", [("a", "g-blue"), ("g-red", "a")])
-def test_air_to_ground_and_ground_to_air_stay_refused(attacker, target):  # AERO-GEN-01 (part 2 of issue #14)
+def test_attacks_between_air_and_ground_go_to_their_own_rules():  # tests/rules/test_air_ground.py
     state = nose_on()
-    error = refused(state, attacker, target, "Large Laser" if attacker == "a" else "Medium Laser")
-    assert error.rule == "AERO-GEN-01" and "air-to-ground, ground-to-air" in str(error)
+    error = refused(state, "a", "g-blue", "Large Laser")  # an aircraft at a ground unit: --strike, --strafe, --bomb
+    assert error.rule == "tables.md 9.8" and "an aircraft attacks the ground with --strike" in str(error)
+    error = refused(state, "g-blue", "a", "Medium Laser")  # ground-to-air: a has not crossed the ground board
+    assert "'a' did not fly over the ground board this turn" in str(error)
 
 
 def test_aerospace_units_make_no_physical_attacks():  # btcli's model
