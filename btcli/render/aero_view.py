@@ -102,7 +102,9 @@ def text_lines(view: dict) -> list[str]:
         thrust = a["thrust"]
         state = "out of control" + (", moving randomly" if a["random_movement"] else "") if a["out_of_control"] \
             else "in control"
-        if a["landed"]:
+        if u["destroyed"]:
+            state = "wrecked"
+        elif a["landed"]:
             state = "landed" + (", immobile (AERO-CRASH-21)" if a["immobile"] else "")
         arcs = " ".join(f"{arc} {v['armor']}/{v['max']}" for arc, v in a["arcs"].items())
         line = (f"{u['id']}: {at}{region} facing {u['facing']}, velocity {a['velocity']}, thrust left "
