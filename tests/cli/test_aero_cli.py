@@ -199,3 +199,15 @@ def test_report_map_draws_landed_aircraft_and_wrecks_on_the_ground_board(tmp_pat
     wrecked = game_from_state(tmp_path / "wreck.toml", state.with_unit(evolve(state.units["f1"], destroyed=True)))
     ok("report", wrecked, "--map", tmp_path / "w.svg")
     assert "<title>f1: wreck of a crashed aircraft</title>" in (tmp_path / "w.svg").read_text()
+
+
+def test_a_landing_on_woods_is_one_line_naming_the_rule_and_leaves_the_game(tmp_path):  # issue #14, TW p.87
+    from tests.cli.helpers import game_from_state
+    from tests.rules.test_aero_landing import over_board, phase_game
+
+    game = game_from_state(tmp_path / "game.toml", phase_game(over_board(), hexes={"0716": {"terrain": "heavy_woods"}}))
+    assert_refused(game, 3, "move", game, "f1", "--mode", "safe", "--path", "F D LAND:0720",
+                   contains="cannot land on heavy woods in 0716: a landing needs clear or paved hexes (TW p.87 landing")
+    assert "f1 lands on a 8-hex strip at 0520" in ok("move", game, "f1", "--mode", "safe", "--path", "F D LAND:0520",
+                                                     "--dice", "7").out
+    assert "hashes match" in ok("verify", game).out
