@@ -97,8 +97,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--after-slip",), "after_slip", "After a sideslip: stop (default) or continue the rest of the path."),
         Opt(("--batch",), "batch", "Assets (seed 004): the size of the side's first half of assets this phase, "
             "given with its first asset (default: the larger half first)."),
-        Opt(("--dry-run",), "dry_run", "Aerospace units: show the thrust of each step and every roll the move "
-            "needs; roll nothing.", FLAG, CLI),
+        Opt(("--dry-run",), "dry_run", "Show what the move would do and every roll it needs (aerospace units: "
+            "the thrust of each step); roll and write nothing.", FLAG, CLI),
         DICE, QUIET,
     )),
     Command("attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "

@@ -111,7 +111,7 @@ def move(
 
     number = batch_number(batch)
     if dry_run:
-        _print_lines(_move_preview(game, unit, path, mode))
+        _print_lines(_move_preview(game, unit, path, to, facing, mode, after_slip, number))
         return
     _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip, number), dice, quiet)
 
@@ -129,18 +129,21 @@ def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str
     _run(game, lambda state: order, None, quiet)
 
 
-def _move_preview(game: str, unit: str, path: str | None, mode: str | None) -> list[str]:
-    """Shows an aerospace move's thrust per step and the rolls it needs, rolling nothing (move --dry-run)."""
-    from btcli.rules import aero_moves, phases
+def _move_preview(game: str, unit: str, path: str | None, to: str | None, facing: str | None, mode: str | None,
+                  after_slip: str | None, batch: int) -> list[str]:
+    """Shows what a move would do, rolling nothing and writing nothing (move --dry-run): an aerospace
+    move's thrust per step and rolls; a ground move's path, MP, end, target movement modifier and rolls."""
+    from btcli.rules import aero_moves, move_preview, moves, phases
     from btcli.store import journal
 
     state = journal.load(game).state
     phases.check_accepts(state, aero_moves.MoveOrder)
-    flier = state.unit(unit)
-    if flier.aero is None:
-        raise InputError("--dry-run previews aerospace moves; a ground move is checked by giving it")
-    order = aero_moves.order_for(state, flier, path, mode)
-    return aero_moves.dry_run_lines(aero_moves.check(state, order))
+    mover = state.unit(unit)
+    if mover.aero is not None:
+        order = aero_moves.order_for(state, mover, path, mode)
+        return aero_moves.dry_run_lines(aero_moves.check(state, order))
+    order = moves.order_for(state, unit, path, to, facing, mode, after_slip, batch)
+    return move_preview.preview_lines(state, order)
 
 
 def attack(
