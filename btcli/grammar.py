@@ -112,7 +112,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--physical",), "physical", "Physical attack: punch, kick, charge, dfa or club."),
         Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
             "facing N..NW)."),
-        Opt(("--dry-run",), "dry_run", "Show each weapon's to-hit number, modifiers and odds; roll nothing.", FLAG, CLI),
+        Opt(("--dry-run",), "dry_run", "Show each weapon's (or the physical attack's) to-hit number, modifiers, odds, "
+            "damage and heat, or why it cannot fire (no --weapon: every weapon); roll nothing.", FLAG, CLI),
         Opt(("--clear",), "clear", "Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this "
             "phase."),
         Opt(("--girder",), "girder", "Search the rubble this unit stands in for a girder club instead of firing "

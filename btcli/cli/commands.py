@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 
-from btcli.errors import GameFileError, InputError, VerificationError
+from btcli.errors import GameFileError, IllegalOrderError, InputError, VerificationError
 
 
 def _print_lines(lines: list[str]) -> None:
@@ -192,15 +192,19 @@ def attack(
 
 def _preview(game: str, order) -> list[str]:
     """Shows a weapon attack's to-hit numbers, modifiers and odds without rolling (attack --dry-run)."""
-    from btcli.model.orders import WeaponAttackOrder
+    from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
     from btcli.rules import building_attacks, phases
     from btcli.rules.combat import preview
     from btcli.store import journal
 
     state = journal.load(game).state
     phases.check_accepts(state, type(order))
+    if isinstance(order, PhysicalAttackOrder):
+        from btcli.rules import physical
+
+        return physical.preview(state, order.attacker, order.target, order.kind)
     if not isinstance(order, WeaponAttackOrder):
-        raise InputError("--dry-run shows weapon attacks, in the weapon attack phase")
+        raise InputError("--dry-run shows weapon and physical attacks")
     if state.unit(order.attacker).is_asset:
         from btcli.rules import asset_attack_orders
 
@@ -213,7 +217,16 @@ def _preview(game: str, order) -> list[str]:
     hex_id = building_attacks.hex_target(state, order.target)
     if hex_id is not None:
         return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)
-    return preview(state, order.attacker, order.target, order.weapons, order.twist)
+    lines = preview(state, order.attacker, order.target, order.weapons, order.twist)
+    if order.weapons:  # the preview agrees with the attack: refused as given, it says so after the list
+        from btcli.rules.combat import plan_weapon_attack
+
+        try:
+            plan_weapon_attack(state, order.attacker, order.target, order.weapons, order.twist)
+        except IllegalOrderError:
+            _print_lines(lines)
+            raise
+    return lines
 
 
 def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] | None = None,

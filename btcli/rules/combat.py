@@ -285,15 +285,44 @@ def _shelter(state: GameState, attacker: Unit, target: Unit):
 
 
 def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str) -> list[str]:
-    """Returns the dry-run lines: each weapon's target number, modifiers and odds; rolls nothing."""
-    attacker, target, plans, _ = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
+    """Returns the dry-run lines, rolling nothing: for each weapon named (every weapon the unit carries when
+    none is) its target number, odds, damage if it hits, heat and modifiers, or why it cannot fire."""
+    attacker = state.unit(attacker_id)
+    names = weapons or tuple(m.label for m in attacker.weapons)
+    if not names:
+        raise InputError(f"'{attacker.id}' carries no weapons")
+    whole = _whole_attack_problem(state, attacker_id, target_id, twist)
+    if whole is not None:
+        raise whole
     lines = []
-    for index, result in plans:
-        mount = attacker.weapons[index]
-        lines.append(f"{attacker.id} {mount.label} -> {target.id}: to-hit {result.target}, {tohit.odds(result.target):.1%} to hit")
-        for name, value in result.modifiers:
-            lines.append(f"  {name:32s} {value:+d}" if name != "gunnery" else f"  {name:32s} {value}")
+    for name in names:
+        try:
+            attacker, target, plans, _ = plan_weapon_attack(state, attacker_id, target_id, (name,), twist)
+        except IllegalOrderError as exc:
+            why = str(exc).removeprefix(f"{attacker.id} cannot fire ").partition(": ")[2] or str(exc)
+            lines.append(f"{attacker.id} {name} -> {target_id}: cannot fire: {why}")
+            continue
+        for index, result in plans:
+            mount = attacker.weapons[index]
+            spec = attacker.spec(mount.weapon)
+            damage = (f"{spec.damage} a missile, {spec.cluster} missiles (cluster table)" if spec.cluster
+                      else f"{spec.damage} damage")
+            lines.append(f"{attacker.id} {mount.label} -> {target.id}: to-hit {result.target}, "
+                         f"{tohit.odds(result.target):.1%} to hit, {damage}, {spec.heat} heat")
+            for mod, value in result.modifiers:
+                lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
     return lines
+
+
+def _whole_attack_problem(state: GameState, attacker_id: str, target_id: str, twist: str) -> IllegalOrderError | None:
+    """Returns why no weapon of the attacker may fire at the target at all (the declaration's own checks)."""
+    try:
+        plan_weapon_attack(state, attacker_id, target_id, (), twist)
+    except IllegalOrderError as exc:
+        return exc
+    except InputError:  # the checks passed; only the weapons are missing
+        return None
+    return None
 
 
 # -- end of the weapon attack phase ----------------------------------------------------------

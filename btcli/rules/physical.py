@@ -129,6 +129,25 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
     return sum(v for _, v in mods), mods, limb
 
 
+def preview(state: GameState, attacker_id: str, target_id: str, kind: str) -> list[str]:
+    """Returns ``attack --dry-run`` for a physical attack: its target number, odds, damage and modifiers
+    (rolls nothing; raises as the declaration would)."""
+    attacker, target = state.unit(attacker_id), state.unit(target_id)
+    number, mods, limb = check(state, attacker, target, kind)
+    if kind in ("punch", "kick", "club"):
+        each = limb_damage(attacker, kind, limb)
+        damage = f"{each} damage" + (" a punch, with each arm that can" if kind == "punch" else "")
+    elif kind == "charge":
+        damage = (f"{ceil(attacker.tons / 10 * attacker.hexes_moved)} damage in 5-point groups, "
+                  f"{ceil(target.tons / 10)} back")
+    else:
+        damage = f"{ceil(attacker.tons / 10 * 3)} damage in 5-point groups, {ceil(attacker.tons / 5)} back to its legs"
+    where = f" with the {limb}" if limb else ""
+    lines = [f"{attacker.id} {kind}{where} -> {target.id}: to-hit {number}, {tohit.odds(number):.1%} to hit, {damage}"]
+    lines += [f"  {name:32s} {value:+d}" if name != "piloting" else f"  {name:32s} {value}" for name, value in mods]
+    return lines
+
+
 # The level differences (target's level - attacker's) each attack reaches between ground units: a punch
 # or club reaches the same level or one up, a kick the same or one down, a charge one either way, a
 # death from above any (MegaMek's Punch/Kick/Club/ChargeAttackAction; TW p.145-148 not at hand: UNVERIFIED).

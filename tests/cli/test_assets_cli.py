@@ -479,7 +479,7 @@ def test_yaml_is_off_the_hot_path(tmp_path):  # issue #12: PyYAML only where a .
 def test_a_gun_emplacement_is_hit_at_minus_four_and_fires_only_into_its_front_arc(tmp_path):  # ASSET-ATK-06, -07
     path = in_weapon_phase(tmp_path, FIRING.replace('card = "S-1 Light tracked tank"', 'card = "Heavy Emplacement"'))
     out = ok("attack", path, "locust", "tank", "-w", "ML", "--dry-run").out
-    assert out == ("locust Medium Laser@CT -> tank: to-hit 2, 100.0% to hit\n  gunnery                          4\n"
+    assert out == ("locust Medium Laser@CT -> tank: to-hit 2, 100.0% to hit, 5 damage, 3 heat\n  gunnery                          4\n"
                    "  medium range (4 hexes)           +2\n  target immobile (gun emplacement) -4\n")
     err = refused(path, ILLEGAL, "attack", path, "tank", "locust", "--dry-run")
     assert err == "Error: tank cannot attack 'locust': 0608 is outside the front arc of 'Heavy Emplacement' (ASSET-ATK-06)\n"

@@ -233,8 +233,10 @@ def test_leg_mounted_weapon_ignores_torso_twist():
 def test_dry_run_refuses_a_weapon_without_ammunition():
     # TW: a weapon whose ammunition is used up cannot fire, and the preview must agree with the attack.
     state = put(duel(MANTICORE, ATLAS, 7), "a", ammo=(AmmoBin("LRM-10", "body", 0), AmmoBin("SRM-6", "body", 15)))
+    lines = combat.preview(state, "a", "t", ("LRM-10",), "")  # listed with the reason (issue #15)
+    assert len(lines) == 1 and "cannot fire" in lines[0] and "0 LRM-10 shot(s) left" in lines[0]
     with pytest.raises(IllegalOrderError, match="0 LRM-10 shot\\(s\\) left"):
-        combat.preview(state, "a", "t", ("LRM-10",), "")
+        combat.plan_weapon_attack(state, "a", "t", ("LRM-10",), "")  # and the attack refuses it
 
 
 # -- the end of the weapon phase: PSRs and falls (tables.md 8.3, 8.6) ---------------------------------------

@@ -1,0 +1,160 @@
+"""Previews (issue #15): ``btcli move --dry-run`` for ground units (the move played on a copy with dice
+that make every roll: path, MP, end, target movement modifier, every roll; nothing written) and
+``attack --dry-run`` listing every weapon with its odds, damage and heat or why it cannot fire, and physical attacks."""
+
+from __future__ import annotations
+
+from tests.cli.helpers import assert_refused, init_game, ok
+
+SCENARIO = """
+[scenario]
+name = "Preview"
+seed = 5
+
+[map]
+width = 10
+height = 10
+terrain = "clear"
+
+[map.hexes]
+"0504" = { building = { type = "medium", height = 2 } }
+"0208" = "paved"
+"0207" = "paved"
+"0206" = "paved"
+"0306" = "paved"
+
+[sides.blue]
+name = "Blue"
+
+[sides.red]
+name = "Red"
+
+[[units]]
+id = "hunchback"
+side = "blue"
+design = "Hunchback HBK-4G"
+position = "0506"
+facing = "N"
+
+[[units]]
+id = "savannah"
+side = "red"
+design = "Savannah Master Hovercraft"
+position = "0209"
+facing = "N"
+"""
+
+
+def movement_phase(tmp_path):
+    game = init_game(tmp_path, SCENARIO)
+    ok("resolve-phase", game, "--dice", "12,2", "-q")  # red loses the initiative: red moves first
+    return game
+
+
+def test_a_ground_move_preview_shows_mp_end_and_the_building_entry_roll(tmp_path):  # URB-MOVE-03, tables.md 6.3
+    game = movement_phase(tmp_path)
+    ok("move", game, "savannah", "--mode", "stand", "-q")
+    before = game.read_bytes()
+    out = ok("move", game, "hunchback", "--path", "F F", "--dry-run").out.splitlines()
+    assert out[0] == "hunchback walk: F F; 4 MP, 2 hex(es) moved; ends 0504 facing N"
+    assert out[1] == "target movement modifier +0 (tables.md 6.3)"  # 0-2 hexes
+    assert any(line.startswith("roll: piloting skill roll hunchback (entering 0504)") for line in out)
+    assert game.read_bytes() == before  # nothing written, nothing rolled
+
+
+def test_a_fast_turn_on_pavement_previews_the_skid_roll(tmp_path):  # VEH-MOVE (skids), tables.md 6.3
+    game = movement_phase(tmp_path)
+    out = ok("move", game, "savannah", "--mode", "flank", "--path", "F F F R F", "--dry-run").out.splitlines()
+    assert out[0].startswith("savannah flank: F F F R F;")
+    assert any(line.startswith("roll: driving skill roll") for line in out), out
+    assert out[-1] == "(as if every roll succeeds: a failure can add more, a fall or a skid)"
+
+
+def test_an_illegal_move_preview_is_refused_as_the_move_would_be(tmp_path):  # TW p.39 movement order
+    game = movement_phase(tmp_path)
+    assert_refused(game, 3, "move", game, "hunchback", "--path", "F", "--dry-run", contains="out of order")
+
+
+ATTACK = """
+[scenario]
+name = "Preview attacks"
+seed = 5
+
+[map]
+width = 10
+height = 10
+terrain = "clear"
+
+[sides.blue]
+name = "Blue"
+
+[sides.red]
+name = "Red"
+
+[[units]]
+id = "hunchback"
+side = "blue"
+design = "Hunchback HBK-4G"
+position = "0505"
+facing = "N"
+
+[[units]]
+id = "wasp"
+side = "red"
+design = "Wasp WSP-1A"
+position = "0504"
+facing = "S"
+"""
+
+
+def to_phase(tmp_path, phase: str):
+    game = init_game(tmp_path, ATTACK)
+    ok("resolve-phase", game, "--dice", "12,2", "-q")
+    ok("move", game, "wasp", "--mode", "stand", "-q")
+    ok("move", game, "hunchback", "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    if phase == "physical":
+        ok("resolve-phase", game, "-q")
+    return game
+
+
+def test_an_attack_preview_lists_every_weapon_or_why_it_cannot_fire(tmp_path):  # tables.md 6, issue #15
+    game = to_phase(tmp_path, "weapon")
+    before = game.read_bytes()
+    out = ok("attack", game, "hunchback", "wasp", "--dry-run").out  # no --weapon: every weapon it carries
+    assert "hunchback AC/20@RT -> wasp: to-hit 4, 91.7% to hit, 20 damage, 7 heat" in out
+    assert "hunchback Medium Laser@LA -> wasp: to-hit 4, 91.7% to hit, 5 damage, 3 heat" in out
+    assert game.read_bytes() == before
+
+
+def test_an_attack_preview_says_why_each_weapon_that_cannot_fire_cannot(tmp_path):  # tables.md 0, issue #15
+    game = init_game(tmp_path, ATTACK.replace('position = "0504"', 'position = "0705"'))  # in the right arc
+    ok("resolve-phase", game, "--dice", "12,2", "-q")
+    ok("move", game, "wasp", "--mode", "stand", "-q")
+    ok("move", game, "hunchback", "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    lines = ok("attack", game, "hunchback", "wasp", "--dry-run").out.splitlines()
+    heads = [line for line in lines if not line.startswith("  ")]
+    assert len(heads) == 4  # one line a weapon, whether it can fire or not
+    assert any(line.startswith("hunchback Medium Laser@RA -> wasp: to-hit") for line in heads)
+    assert any(line.startswith("hunchback Medium Laser@LA -> wasp: cannot fire:") for line in heads)
+
+
+def test_a_physical_attack_preview_shows_its_odds_and_damage(tmp_path):  # tables.md 8.7, issue #15
+    game = to_phase(tmp_path, "physical")
+    out = ok("attack", game, "hunchback", "wasp", "--physical", "kick", "--dry-run").out.splitlines()
+    assert out[0].startswith("hunchback kick with the ") and "to-hit" in out[0] and out[0].endswith("10 damage")
+    assert out[1].strip().startswith("piloting")
+
+
+def test_a_preview_of_an_attack_that_would_be_refused_lists_it_then_refuses(tmp_path):  # issue #15
+    from tests.cli.helpers import run
+
+    game = init_game(tmp_path, ATTACK.replace('position = "0504"', 'position = "0705"'))  # in the right arc
+    ok("resolve-phase", game, "--dice", "12,2", "-q")
+    ok("move", game, "wasp", "--mode", "stand", "-q")
+    ok("move", game, "hunchback", "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    result = run("attack", game, "hunchback", "wasp", "-w", "Medium Laser@LA", "-w", "Medium Laser@RA", "--dry-run")
+    assert result.code == 3 and result.err.startswith("Error: hunchback cannot fire Medium Laser@LA")
+    assert "Medium Laser@LA -> wasp: cannot fire" in result.out and "Medium Laser@RA -> wasp: to-hit 4" in result.out
