@@ -46,6 +46,8 @@ class Roll:
             out["target"] = self.target
         if self.modifiers:
             out["modifiers"] = [f"{name} {value:+d}" for name, value in self.modifiers]
+            if self.target is None:  # a table roll: the modified result the table is read with
+                out["modified_total"] = self.total + sum(value for _, value in self.modifiers)
         return out
 
 

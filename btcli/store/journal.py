@@ -44,6 +44,10 @@ def format_roll(roll: Roll) -> str:
     if roll.dice:
         shown += " " + "+".join(map(str, roll.dice))
     text = f"{roll.purpose}: {shown} = {roll.total}"
+    if roll.target is None and roll.modifiers:  # a table roll: its modifiers add to the dice (tables.md 3)
+        added = sum(value for _, value in roll.modifiers)
+        mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
+        text += f", {added:+d} ({mods}) = {roll.total + added}"
     if roll.target is not None:
         mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
         text += f" vs TN {roll.target}" + (f" ({mods})" if mods else "")
@@ -260,7 +264,7 @@ def _describe_path(where: str) -> str:
     return f"field {where}"
 
 
-_ROLL_TOTAL = re.compile(r": (\d+)D6(?: [0-9+]+)? = (\d+)(?= vs TN |$)")
+_ROLL_TOTAL = re.compile(r": (\d+)D6(?: [0-9+]+)? = (\d+)(?= vs TN |, [+-]\d+ \(|$)")
 
 
 class _LoggedDice(ManualDice):
