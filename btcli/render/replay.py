@@ -96,7 +96,7 @@ header h1 { font-size: 1.2em; margin: 0 0 0.3em 0; }
 nav { display: flex; gap: 0.6em; align-items: center; flex-wrap: wrap; }
 nav input[type=range] { flex: 1; min-width: 12em; }
 main { display: flex; flex-wrap: wrap; gap: 1em; padding: 1em; }
-#entry { flex: 1 1 28em; min-width: 20em; }
+#entry { flex: 1 1 32em; min-width: 20em; overflow: hidden; }
 #maps { flex: 2 1 36em; display: flex; flex-wrap: wrap; gap: 1em; }
 #maps figure { margin: 0; }
 #maps figcaption { font-size: 0.85em; color: #555; }
@@ -107,17 +107,18 @@ table { border-collapse: collapse; font-size: 0.9em; width: 100%; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.5em; text-align: left; }
 tr.actor td { background: #fff3c4; }
 .muted { color: #777; }
+.scroll { overflow-x: auto; }
 </style>
 </head>
 <body>
 <header>
 <h1>@TITLE@</h1>
 <nav>
-<button id="first" title="first entry (Home)">&#x23EE;</button>
-<button id="prev" title="previous entry (&#x2190;)">&#x25C0;</button>
+<button id="first" title="first entry (Home)">&laquo; first</button>
+<button id="prev" title="previous entry (&#x2190;)">&#x2190; back</button>
 <input id="slider" type="range" min="1" max="1" value="1" aria-label="log entry">
-<button id="next" title="next entry (&#x2192;)">&#x25B6;</button>
-<button id="last" title="last entry (End)">&#x23ED;</button>
+<button id="next" title="next entry (&#x2192;)">next &#x2192;</button>
+<button id="last" title="last entry (End)">last &raquo;</button>
 <span id="where">entry <b id="step">-</b> of <span id="count">-</span></span>
 </nav>
 </header>
@@ -132,7 +133,7 @@ tr.actor td { background: #fff3c4; }
 <h3>Rolls</h3>
 <ul id="rolls"></ul>
 <h3>Units</h3>
-<table id="units"><thead><tr></tr></thead><tbody></tbody></table>
+<div class="scroll"><table id="units"><thead><tr></tr></thead><tbody></tbody></table></div>
 </section>
 <section id="maps"></section>
 </main>
