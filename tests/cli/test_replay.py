@@ -3,7 +3,7 @@
 The page is checked twice: as text (what it holds, step by step) and in a real headless Chromium, which
 runs the page's own script: opened at ``#step=N`` (``--dump-dom``) and stepped with real key events (the
 DevTools protocol over ``--remote-debugging-pipe``: NUL-separated JSON on file descriptors 3 and 4, so no
-websocket client is needed). Without ``/usr/bin/chromium`` the browser tests skip.
+websocket client is needed). Without ``/usr/bin/chromium`` (or ``$BTCLI_CHROMIUM``) the browser tests skip.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -25,7 +26,7 @@ from tests.cli.helpers import ok, run
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("BTCLI_CHROMIUM", "/usr/bin/chromium")  # another browser binary, or a missing one to see the skip
 needs_chromium = pytest.mark.skipif(not os.path.exists(CHROMIUM),
                                     reason=f"no headless browser: {CHROMIUM} is missing (apt-get install chromium)")
 
@@ -151,6 +152,19 @@ def test_replay_never_writes_over_a_btcli_file(tmp_path, victim):
     refused(tmp_path, game, "-o", target, "--force")
 
 
+def test_replay_of_a_referee_game_needs_the_seed(tmp_path):
+    from tests.cli.helpers import init_game
+
+    game = init_game(tmp_path, ROOT / "scenarios" / "crossroads.toml", "--referee")
+    ok("resolve-phase", game)  # the initiative rolls, from the referee's seed
+    ok("replay", game, "-o", tmp_path / "game.html")
+    assert len(page_data((tmp_path / "game.html").read_text())["steps"]) == 2
+    (tmp_path / "game.html").unlink()
+    (tmp_path / "game.seed").rename(tmp_path / "kept.seed")
+    refused(tmp_path, game, "-o", tmp_path / "game.html", contains="held by the referee: give --seed-file")
+    ok("replay", game, "-o", tmp_path / "game.html", "--seed-file", tmp_path / "kept.seed")
+
+
 def test_move_and_report_never_import_the_replay_page(tmp_path):
     game = golden_game(tmp_path)
     code = ("import sys; from btcli.cli import main\n"
@@ -227,6 +241,8 @@ class Browser:
         os.write(self._to_browser, json.dumps(message).encode() + b"\0")
         while True:
             while b"\0" not in self._buffer:
+                ready, _, _ = select.select([self._from_browser], [], [], 60)
+                assert ready, f"the browser did not answer {method} within 60 s"
                 chunk = os.read(self._from_browser, 1 << 16)
                 assert chunk, "the browser closed its pipe"
                 self._buffer += chunk
