@@ -172,6 +172,15 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "GAME.seed).", where=CLI, kind="path"),
         QUIET,
     )),
+    Command("replay", "Write one self-contained HTML page that steps through the game's log: each entry's command, "
+            "events and rolls, the maps and the units as they stood after it (opens at #step=N).", options=(
+        Opt(("--output", "-o"), "output", "The HTML file to write (default: GAME with .html; never over a game, seed "
+            "or secrets file; an existing file needs --force).", where=CLI, kind="path"),
+        Opt(("--force",), "force", "Replace an existing file.", FLAG, CLI),
+        Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
+            "GAME.seed).", where=CLI, kind="path"),
+        QUIET,
+    )),
     Command("upgrade", "Convert a game file from an older btcli (format 1) by replaying its log; the new file "
             "verifies.", options=(
         Opt(("--output", "-o"), "output", "Write the format-2 game here (default: in place, keeping the original as "

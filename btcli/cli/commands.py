@@ -351,8 +351,9 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
         render_text(state, sys.stdout)
 
 
-def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
-    from btcli.store import gamefile, journal, seeds
+def _referee_seed(game: str, seed_file: str | None):
+    """Returns the function ``journal.verify_text`` asks for a held seed: the referee's, or a refusal."""
+    from btcli.store import seeds
 
     def referee_seed(commitment: str) -> int:
         held, problem = seeds.for_game(game, commitment, seed_file)
@@ -363,8 +364,14 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
                              f"(no {seed_file or seeds.path_for(game)})")
         return held
 
+    return referee_seed
+
+
+def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
+    from btcli.store import gamefile, journal
+
     data, _ = gamefile.read_bytes(game)
-    proved = journal.verify_text(data, referee_seed)
+    proved = journal.verify_text(data, _referee_seed(game, seed_file))
     if not quiet:
         lines = [f"ok: {proved.count} entries replayed, turn {proved.state.turn} {proved.state.phase.value} phase, "
                  "hashes match"]
@@ -373,6 +380,27 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
                          f"entr{'y' if len(proved.hand_dice) == 1 else 'ies'}: "
                          + ", ".join(map(str, proved.hand_dice)))
         _print_lines(lines)
+
+
+def replay(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:
+    """Writes the replay page (btcli.render.replay) of a game whose log verifies, as ``verify`` checks it."""
+    from btcli.store import files, gamefile, journal, seeds
+
+    data, _ = gamefile.read_bytes(game)
+    shown = output or os.path.splitext(os.fspath(game))[0] + ".html"
+    target = files.check_output(shown, what="replay page", force=force,
+                                protect={"the game file": game, "the game's seed file": seeds.path_for(game)})
+    steps: list = []
+    journal.verify_text(data, _referee_seed(game, seed_file), each=lambda entry, state: steps.append((entry, state)))
+    from btcli.render.replay import render_replay
+
+    page = render_replay(steps[-1][1].name, steps).encode()
+    try:
+        files.write_atomic(target, page, 0o666 & ~files.umask())
+    except OSError as exc:
+        raise InputError(f"cannot write the replay page to {shown}: {exc.strerror or exc}") from None
+    if not quiet:
+        _print_lines([f"wrote {shown}: {len(steps)} entries, {len(page) // 1024} KiB"])
 
 
 def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:

@@ -16,7 +16,8 @@ def _total(points: dict[str, int]) -> int:
     return sum(points.values())
 
 
-def _rows(view: dict) -> list[list[str]]:
+def unit_rows(view: dict) -> list[list[str]]:
+    """Returns the unit table's rows, the columns of ``HEADERS``, from a view's ``units`` (also the replay page's)."""
     rows = []
     for u in view["units"]:
         moved = u["movement"]
@@ -114,7 +115,7 @@ def render_text(state: GameState, out: io.TextIOBase) -> None:
         return
     for line in _summary(view):
         out.write(line + "\n")
-    rows = [HEADERS] + _rows(view)
+    rows = [HEADERS] + unit_rows(view)
     widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
     for r in rows:
         out.write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() + "\n")
@@ -138,7 +139,7 @@ def _render_rich(view: dict, out: io.TextIOBase) -> None:
         table.add_column(header, no_wrap=header in ("unit", "hex", "armor", "internal"))
     from rich.text import Text
 
-    for r in _rows(view):
+    for r in unit_rows(view):
         table.add_row(*(Text(cell) for cell in r))  # names are text, never markup
     console.print(table)
     for line in _damage_lines(view) + _aero_lines(view) + structure_lines(view):

@@ -164,16 +164,20 @@ def _initial(first: dict) -> GameState:
     return state
 
 
-def verify_text(data: bytes, held_seed=None) -> Verified:
+def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
     """Replays a whole game file; returns what it proved or raises VerificationError.
 
     A game whose seed the referee holds replays its seeded rolls only with the seed: ``held_seed`` is
-    the seed, or a function given the commitment that returns it (None when it cannot be had)."""
+    the seed, or a function given the commitment that returns it (None when it cannot be had).
+    ``each(entry, state)``, if given, sees every entry with the state it verified to, first to last
+    (the replay page, ``btcli.render.replay``)."""
     from btcli.store.codec import state_to_dict
 
     head, log = _parts(data)
     first = log[0]
     state = _initial(first)
+    if each is not None:
+        each(first, state)
     if callable(held_seed):
         held_seed = held_seed(state.seed) if is_held(state.seed) else None
     prev = entry_hash(first)
@@ -200,6 +204,8 @@ def verify_text(data: bytes, held_seed=None) -> Verified:
             raise VerificationError(message, index)
         state = outcome.state
         prev = entry_hash(entry)
+        if each is not None:
+            each(entry, state)
     if not _same(head, state_to_dict(state)):
         raise VerificationError(
             f"the current state (head) differs from the replay of all {len(log)} entries"
