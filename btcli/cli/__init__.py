@@ -9,9 +9,24 @@ def main(argv: list[str] | None = None) -> None:
     """Runs btcli, turning every error into one 'Error:' line and its exit code (docs: README)."""
     args = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in args
-    args = [a for a in args if a != "--debug"]
+    as_json = "--json" in args  # global: every order command prints one JSON object (docs/json-output.md)
+    args = [a for a in args if a not in ("--debug", "--json")]
+    if as_json and args[:1] == ["report"] and not any(a in ("--format", "-f") or a.startswith("--format=") for a in args):
+        args += ["--format", "json"]
     if not args:
         args = ["--help"]
+    if as_json:
+        from btcli.cli import commands
+
+        commands.OUTPUT["json"] = True
+    try:
+        return _main(args, debug)
+    finally:
+        if as_json:
+            commands.OUTPUT["json"] = False  # main() may run again in this process (tests, batch scripts)
+
+
+def _main(args: list[str], debug: bool) -> None:
     from btcli.errors import BtcliError
 
     try:

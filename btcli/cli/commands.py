@@ -11,11 +11,36 @@ import sys
 
 from btcli.errors import GameFileError, IllegalOrderError, InputError, VerificationError
 
+OUTPUT = {"json": False}  # set by ``main`` from the global --json option: scripts read one JSON object
+
 
 def _print_lines(lines: list[str]) -> None:
+    if OUTPUT["json"]:  # a preview or a notice: its lines, as they would print
+        _print_json({"lines": lines})
+        return
     out = sys.stdout
     for line in lines:
         out.write(line + "\n")
+
+
+def _print_json(data: dict) -> None:
+    import json
+
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _outcome_json(before, outcome, entry: dict) -> dict:
+    """The JSON of one resolution step (docs/json-output.md, "Commands"): the order as logged, its
+    events, every roll with its dice, modifiers and target, and where the game stands after it."""
+    from btcli.render.view import next_to_move
+
+    state = outcome.state
+    return {
+        "command": entry["command"], "seq": entry["seq"], "turn": before.turn, "phase": before.phase.value,
+        "events": list(outcome.events), "rolls": [roll.to_dict() for roll in outcome.rolls],
+        "after": {"turn": state.turn, "phase": state.phase.value, "next_to_move": next_to_move(state),
+                  "winner": state.winner or None},
+    }
 
 
 def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=None) -> None:
@@ -44,7 +69,9 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
     gamefile.append(game, outcome.state, entry, with_it=with_it)
-    if not quiet:
+    if OUTPUT["json"]:
+        _print_json(_outcome_json(game.state, outcome, entry))
+    elif not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
 
 

@@ -277,7 +277,7 @@ def game_view(state: GameState) -> dict[str, object]:
         "phase": state.phase.value,
         "revision": state.revision,
         "initiative": list(state.initiative),
-        "next_to_move": _next_to_move(state),
+        "next_to_move": next_to_move(state),
         "sides": {
             sid: dict(zip(("name", "losses", "units"), (side.name, *victory.losses(state, sid))))
             for sid, side in state.sides.items()
@@ -353,7 +353,7 @@ def _maps(state: GameState) -> dict[str, object]:
     return {"maps": aero_view.maps_view(state)} if aero_view.in_play(state) else {}
 
 
-def _next_to_move(state: GameState) -> str | None:
+def next_to_move(state: GameState) -> str | None:
     """The side that moves next in the movement phase (deploys next in the deployment phase); once every
     unit moved, the side whose dropping 'Mech lands next (DROP-05); in an aerospace movement phase, the
     side of the next slot."""
