@@ -68,13 +68,13 @@ GAME_HELP = "The game file (TOML) to read and update."
 DICE = Opt(("--dice",), "dice", "Use these dice instead of the seeded ones, one value per roll in order: a 2D6 roll "
            "takes a total 2-12, a 1D6 roll 1-6. Example: --dice 8,3,11")
 QUIET = Opt(("--quiet", "-q"), "quiet", "Print nothing on success.", FLAG, CLI)
-STEPS_HELP = ("Steps: F forward, B backward, L/R turn one hexside, T onto the roof or bridge deck ahead, U stand up "
-              "(first), A/D climb/descend (VTOL); 3F repeats. E.g. F,F,R,F. Aerospace units: a step string such as "
-              "\"+ + F F L F\" (docs/aerospace.md; one starting with '-' as --path=-,F,F)")
+STEPS_HELP = ("Steps, e.g. F,F,R,F; 3F repeats. Ground units: {ground}. Aerospace units, a step string such as "
+              "\"+ + F F L F\" (docs/aerospace.md; one starting with '-' as --path=-,F,F): {aero}.")
 
 COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("init", "Create a game file from a scenario (turn 1, initiative phase).", game=False, args=(
-        Arg("scenario", "Scenario file (TOML), e.g. scenarios/crossroads.toml.", kind="path"),
+        Arg("scenario", "Scenario file (TOML), e.g. scenarios/crossroads.toml, or the name of a shipped scenario "
+            "(crossroads; 'btcli scenarios' lists them).", kind="path"),
     ), options=(
         Opt(("--output", "-o"), "output", "Game file to create.", where=CLI, kind="path"),
         Opt(("--seed",), "seed", "Dice seed (default: the scenario's seed, else 1).", where=CLI, kind="int"),
@@ -190,6 +190,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "GAME.seed).", where=CLI, kind="path"),
         QUIET,
     )),
+    Command("scenarios", "List the scenarios shipped with btcli (name and description); 'btcli init NAME' starts "
+            "one.", game=False),
     Command("demo", "Play three turns of the bundled demo scenario into a folder and print the report.", game=False,
             options=(
         Opt(("--output", "-o"), "output", "Folder for the demo game file.", where=CLI, kind="path",
@@ -260,8 +262,8 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
                 i += 1
             if opt.takes == REPEAT:
                 values[opt.dest] = [*(values[opt.dest] or []), value]
-            elif opt.dest in given:
-                return None  # given twice
+            elif opt.dest in given:  # a second value would silently win: refuse (issue #15)
+                raise InputError(_given_twice(key, opt, values[opt.dest], value))
             else:
                 if isinstance(opt.kind, tuple) and value not in opt.kind:
                     return None
@@ -273,6 +275,16 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
         return None
     values.update(zip(names, positional))
     return values
+
+
+def _given_twice(key: str, opt: Opt, first: object, second: str) -> str:
+    """The refusal of an option given twice in one call, saying what to write instead."""
+    if opt.dest == "path":
+        return (f"--path given twice ({first!r}, then {second!r}): give every step in one --path, e.g. "
+                f"--path {first},{second}")
+    if opt.dest == "dice":
+        return f"--dice given twice ({first!r}, then {second!r}): give every roll in one --dice, e.g. --dice {first},{second}"
+    return f"{key} given twice ({first!r}, then {second!r}): give it once"
 
 
 # -- orders as logged --------------------------------------------------------------------------------

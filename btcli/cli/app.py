@@ -22,9 +22,42 @@ app = typer.Typer(
     help="BattleTech scenario runner: one TOML game file, one resolution step per call.",
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
-    add_completion=False,
     no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},  # -h as --help, for every command
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        import btcli
+
+        typer.echo(f"btcli {btcli.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option("--version", help="Print btcli's version and exit.", is_eager=True,
+                                          callback=_show_version)] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="On an internal error (exit 1), show the Python traceback "
+                                        "instead of one line (may be given anywhere in the command).")] = False,
+) -> None:
+    """BattleTech scenario runner: one TOML game file, one resolution step per call."""
+    # --debug is read by btcli.cli.main before the command runs; it is declared here for --help.
+
+
+def _help(opt: grammar.Opt) -> str:
+    """Returns an option's help as --help shows it: ``--path`` lists the step codes of the rules that parse
+    them (read here, for the Typer app only: the fast path never imports the aerospace rules)."""
+    if "{ground}" not in opt.help:
+        return opt.help
+    from btcli.model.orders import STEP_CODES as GROUND_STEPS
+    from btcli.rules.aero_movement import STEP_CODES as AERO_STEPS
+
+    def listing(codes: dict[str, str]) -> str:
+        return ", ".join(f"{code} {what}" for code, what in codes.items())
+
+    return opt.help.format(ground=listing(GROUND_STEPS), aero=listing(AERO_STEPS))
 
 _METAVARS = {"path": "FILE", "int": "N", "text": "TEXT"}
 
@@ -42,7 +75,7 @@ def _option(opt: grammar.Opt) -> inspect.Parameter:
         return _parameter(opt.dest, Annotated[choices, info], choices(opt.default))
     value_type = int if opt.kind == "int" else str
     annotation = Optional[list[str]] if opt.takes == grammar.REPEAT else Optional[value_type]
-    info = typer.Option(*opt.flags, help=opt.help, metavar=_METAVARS.get(opt.kind, "TEXT"),
+    info = typer.Option(*opt.flags, help=_help(opt), metavar=_METAVARS.get(opt.kind, "TEXT"),
                         show_default=opt.default is not None)
     return _parameter(opt.dest, Annotated[annotation, info], opt.default)
 

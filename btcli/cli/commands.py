@@ -75,6 +75,26 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
 
 
+def _named(state, order):
+    """Returns the order with its unit ids spelled as the game spells them (``Wasp`` finds ``wasp``), so an
+    unknown unit is refused as one (exit 2) before any phase check; a target that is no unit stays as given
+    (a building hex, or an id the attack rules name in their refusal)."""
+    from btcli.model.frozen import evolve
+
+    changes = {name: state.unit_id(getattr(order, name)) for name in ("unit", "attacker") if hasattr(order, name)}
+    target = getattr(order, "target", None)
+    if target and state.find_unit_id(target) is not None:
+        changes["target"] = state.find_unit_id(target)
+    return evolve(order, **changes) if changes else order
+
+
+def _unit_choice(state, text: str) -> str:
+    """Returns a ``UNIT=...`` choice (resolve-phase --gravity, --arrive) with the unit id as the game spells it."""
+    uid, eq, rest = text.partition("=")
+    found = state.find_unit_id(uid) if eq else None
+    return f"{found}={rest}" if found is not None else text
+
+
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
          player_dice: bool = False) -> None:
     from btcli.store import files, gamefile, journal
@@ -82,7 +102,16 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
 
     if player_dice and not referee:
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
+    if not os.path.lexists(scenario):  # a shipped scenario by name: crossroads, crossroads.toml
+        from btcli.cli import shipped
+
+        found = shipped.find(scenario)
+        if found is not None:
+            scenario = str(found)
     data = files.read_regular(scenario, "scenario file", files.SCENARIO_LIMIT)
+    if files.kind_of_bytes(data[:4096], scenario) == "game":
+        raise InputError(f"{scenario} is a btcli game file, not a scenario: init starts a new game from a scenario "
+                         f"(btcli scenarios lists the shipped ones); play this game on with move, attack, ...")
     state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed, os.path.dirname(os.path.abspath(scenario)))
     from btcli.store import seeds
 
@@ -120,6 +149,18 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         _print_lines(lines)
 
 
+def scenarios() -> None:
+    """Lists the shipped scenarios: the name init takes, the scenario's own name, and what it is."""
+    from btcli.cli import shipped
+
+    found = shipped.listing()
+    if not found:
+        raise GameFileError("no shipped scenarios found (is btcli installed completely?)")
+    width = max(len(stem) for stem, _, _ in found)
+    _print_lines([f"{stem:<{width}}  {name}: {about}" if about else f"{stem:<{width}}  {name}"
+                  for stem, name, about in found])
+
+
 def move(
     game: str,
     unit: str,
@@ -140,7 +181,8 @@ def move(
     if dry_run:
         _print_lines(_move_preview(game, unit, path, to, facing, mode, after_slip, number))
         return
-    _run(game, lambda state: moves.order_for(state, unit, path, to, facing, mode, after_slip, number), dice, quiet)
+    _run(game, lambda state: moves.order_for(state, state.unit_id(unit), path, to, facing, mode, after_slip, number),
+         dice, quiet)
 
 
 def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str | None, quiet: bool) -> None:
@@ -153,7 +195,7 @@ def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str
         raise InputError("give --hex CCRR to deploy in")
     order = DeployOrder(unit, HexId.parse(hex), Facing.parse(facing) if facing is not None else None,
                         batch_number(batch))
-    _run(game, lambda state: order, None, quiet)
+    _run(game, lambda state: _named(state, order), None, quiet)
 
 
 def _move_preview(game: str, unit: str, path: str | None, to: str | None, facing: str | None, mode: str | None,
@@ -164,12 +206,12 @@ def _move_preview(game: str, unit: str, path: str | None, to: str | None, facing
     from btcli.store import journal
 
     state = journal.load(game).state
+    mover = state.unit(state.unit_id(unit))
     phases.check_accepts(state, aero_moves.MoveOrder)
-    mover = state.unit(unit)
     if mover.aero is not None:
         order = aero_moves.order_for(state, mover, path, mode)
         return aero_moves.dry_run_lines(aero_moves.check(state, order))
-    order = moves.order_for(state, unit, path, to, facing, mode, after_slip, batch)
+    order = moves.order_for(state, mover.id, path, to, facing, mode, after_slip, batch)
     return move_preview.preview_lines(state, order)
 
 
@@ -214,7 +256,7 @@ def attack(
     if dry_run:
         _print_lines(_preview(game, order))
         return
-    _run(game, lambda state: order, dice, quiet)
+    _run(game, lambda state: _named(state, order), dice, quiet)
 
 
 def _preview(game: str, order) -> list[str]:
@@ -225,6 +267,7 @@ def _preview(game: str, order) -> list[str]:
     from btcli.store import journal
 
     state = journal.load(game).state
+    order = _named(state, order)
     phases.check_accepts(state, type(order))
     if isinstance(order, PhysicalAttackOrder):
         from btcli.rules import physical
@@ -260,7 +303,8 @@ def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] |
                   arrive: list[str] | None = None) -> None:
     from btcli.model.orders import ResolvePhaseOrder
 
-    _run(game, lambda state: ResolvePhaseOrder(tuple(gravity or ()), tuple(arrive or ())), dice, quiet)
+    _run(game, lambda state: ResolvePhaseOrder(tuple(_unit_choice(state, g) for g in gravity or ()),
+                                               tuple(_unit_choice(state, a) for a in arrive or ())), dice, quiet)
 
 
 def drop(
@@ -292,11 +336,11 @@ def drop(
     if abort:
         if reveal or hex or salt or facing:
             raise InputError("--abort takes no --hex, --facing, --salt or --reveal")
-        _run(game, lambda state: orders.AbortDropOrder(unit), dice, quiet)
+        _run(game, lambda state: orders.AbortDropOrder(state.unit_id(unit)), dice, quiet)
         return
     if reveal:
         def reveal_order(state):
-            u = state.unit(unit)
+            u = state.unit(state.unit_id(unit))
             stored = {} if (hex and facing and salt) else secrets.lookup(secrets_path(state, u), game, u.id)
             hex_id = state.board.parse_hex(hex or stored["hex"])
             return orders.RevealDropOrder(u.id, hex_id, Facing.parse(facing or stored["facing"]),
@@ -313,7 +357,7 @@ def drop(
     def commit_order(state):
         from btcli.rules import drops
 
-        secret = drops.secret_landing(state, unit, hex, facing, salt or secrets.new_salt(unit))
+        secret = drops.secret_landing(state, state.unit_id(unit), hex, facing, salt or secrets.new_salt(unit))
         secrets_path(state, state.units[secret["unit"]])
         record.update(secret)
         return orders.CommitDropOrder(secret["unit"], secret["commitment"])
@@ -352,6 +396,9 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
 
         target = files.check_output(map, what="map", force=force,
                                     protect={"the game file": loaded.path, "the game's seed file": seeds.path_for(game)})
+        if not map.lower().endswith(".svg"):  # never an SVG under another picture format's name
+            stem = os.path.splitext(os.path.basename(map))[0] or "map"
+            raise InputError(f"--map {map}: the map is drawn as SVG; name the file .svg (e.g. --map {stem}.svg)")
         try:
             from btcli.store.lock import locked_folder
 

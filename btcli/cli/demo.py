@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-import btcli
-
 DEMO_SCENARIO = "crossroads.toml"
 DEMO_SEED = 3025
 DEMO_TURNS = 3
@@ -18,10 +16,11 @@ DEMO_TURNS = 3
 
 def scenario_path(name: str) -> Path:
     """Returns a bundled scenario: inside the installed package, else the source tree's scenarios/."""
-    package = Path(btcli.__file__).parent
-    for folder in (package / "scenarios", package.parent / "scenarios"):
-        if (folder / name).is_file():
-            return folder / name
+    from btcli.cli import shipped
+
+    found = shipped.find(name)
+    if found is not None:
+        return found
     from btcli.errors import GameFileError
 
     raise GameFileError(f"bundled scenario {name} not found (is btcli installed completely?)")
@@ -39,6 +38,8 @@ def _advance(state, unit) -> list[str]:
     for hex_id, _mp in sorted(reach.items(), key=lambda item: (abs(item[0].row - middle), item[1], item[0])):
         if hex_id in occupied:
             continue
+        if hex_id == unit.hex:  # already the best place: stand (a --to its own hex is refused as a mistake)
+            break
         try:
             movement.find_path(state, unit, hex_id, None, mode)
         except IllegalOrderError:

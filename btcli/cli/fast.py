@@ -4,7 +4,8 @@ A command is a whole Python process, run hundreds of times per game. Building th
 (click, pydantic) costs more than everything btcli does, so ``dispatch`` parses the common,
 unambiguous invocations with the command grammar (``btcli.grammar``, which the Typer app is
 built from as well) and calls the same command functions. Anything else (help, a typo, a
-missing value, an option given twice) returns False and goes to Typer, which explains.
+missing value) returns False and goes to Typer, which explains; an option given twice is refused
+here, for every command (Typer would silently keep the last).
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ FAST = ("move", "attack", "drop", "deploy", "resolve-phase", "report", "verify")
 
 def parse(args: list[str]) -> tuple[str, dict] | None:
     """Returns (command, keyword arguments) for a plain invocation, or None to let Typer handle it."""
-    if not args or args[0] not in FAST:
+    if not args or args[0] not in grammar.COMMANDS:
         return None
-    values = grammar.parse(args[0], args[1:])
-    return None if values is None else (args[0], values)
+    values = grammar.parse(args[0], args[1:])  # refuses an option given twice, for every command
+    return None if values is None or args[0] not in FAST else (args[0], values)
 
 
 def dispatch(args: list[str]) -> bool:

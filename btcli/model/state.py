@@ -155,8 +155,32 @@ class GameState:
         try:
             return self.units[unit_id]
         except KeyError:
-            known = ", ".join(self.units) or "none"
-            raise InputError(f"unknown unit {unit_id!r} (units: {known})") from None
+            raise self._unknown_unit(unit_id) from None
+
+    def find_unit_id(self, text: str) -> str | None:
+        """Returns the id a player means by ``text``: the id itself, or the one id equal to it ignoring
+        case (``Wasp`` for ``wasp``); None when there is none (or two ids differ only in case)."""
+        if text in self.units:
+            return text
+        folded = text.casefold()
+        matches = [uid for uid in self.units if uid.casefold() == folded]
+        return matches[0] if len(matches) == 1 else None
+
+    def unit_id(self, text: str) -> str:
+        """Returns ``find_unit_id(text)``; raises InputError naming the known ids (and the nearest) otherwise."""
+        found = self.find_unit_id(text)
+        if found is None:
+            raise self._unknown_unit(text)
+        return found
+
+    def _unknown_unit(self, text: str) -> InputError:
+        import difflib  # only on this error path
+
+        known = ", ".join(self.units) or "none"
+        folded = {uid.casefold(): uid for uid in self.units}
+        near = difflib.get_close_matches(text.casefold(), list(folded), n=1, cutoff=0.6)
+        hint = f"; did you mean {folded[near[0]]!r}?" if near else ""
+        return InputError(f"unknown unit {text!r} (units: {known}){hint}")
 
     def with_unit(self, unit: Unit) -> "GameState":
         units = dict(self.units)

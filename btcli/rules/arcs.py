@@ -126,6 +126,15 @@ def mount_arc(kind: str, location: str, rear: bool) -> str:
     return {"front": "front", "left": "left", "right": "right", "rear": "rear", "turret": "front"}.get(location, "front")
 
 
+MECH_ARCS_RULE = "TW 'Mech firing arcs, tables.md 0"  # a 'Mech's mounts: front, arms, rear (and torso twists)
+
+
+def arc_rule(kind: str) -> str:
+    """Returns the rule a weapon mount's arc cites: VEH-ATK-03 for a vehicle's, TW's 'Mech firing arcs for a
+    'Mech's (arms included)."""
+    return MECH_ARCS_RULE if kind == "mech" else "VEH-ATK-03"
+
+
 def arc_of(attacker_hex: HexId, facing: Facing, target_hex: HexId) -> str:
     """Returns the arc ('front', 'left', 'right', 'rear') the target lies in, front first on an edge."""
     for arc in ("front", "right", "left", "rear"):

@@ -50,7 +50,8 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
         return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
     if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, hex_id):
-        return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
+        return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}",
+                          arcs.arc_rule(attacker.kind.value))
     sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
     if sight.blocked:
         return impossible(f"no line of sight to {hex_id.label}: {sight.reason}", "tables.md 6.4")

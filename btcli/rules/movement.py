@@ -406,8 +406,12 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is a large unit without MP (a landed DropShip): it can only stand",
                                 "VEH-VTOL-11")
     if unit.is_vehicle and (unit.vehicle.immobile or unit.walk <= 0):
-        rule = "VEH-CRIT-13" if unit.vehicle.engine_hit else "tables.md 3"
-        raise IllegalOrderError(f"'{unit.id}' cannot move (engine hit, motive damage): it can only stand", rule)
+        v = unit.vehicle
+        motive = unit.walk <= 0 or (not v.engine_hit and bool(v.motive_dsr or v.design_cruise))
+        causes = [c for c, has in (("engine hit", v.engine_hit), ("motive damage", motive)) if has]
+        rule = "VEH-CRIT-13" if v.engine_hit else "tables.md 3"
+        raise IllegalOrderError(f"'{unit.id}' cannot move ({', '.join(causes) or 'immobilized'}): it can only stand",
+                                rule)
 
 
 def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, bool, bool] | None = None) -> None:
@@ -567,16 +571,18 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
         _check_stacking(state, unit, to)
     candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
     shortfalls = []
+    stacked = None
     for m in candidates:
         bonus = gets_pavement_bonus(unit)
         budget = mode_mp(unit, m, False)
-        steps, needed = _search(state, unit, to, facing, not m.is_fast, budget, bonus)
+        steps, needed, held = _search(state, unit, to, facing, not m.is_fast, budget, bonus)
         if steps is not None:
             try:
                 check_move(state, unit, m, steps)
                 return steps
             except IllegalOrderError:
                 pass
+        stacked = held if stacked is None else stacked
         shortfalls.append(f"{m.value} needs {needed} MP, has {budget}" if needed is not None else f"no {m.value} path")
     # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
     direction = unit.hex.direction_to(to)
@@ -586,11 +592,33 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
             return ("F",)
         except IllegalOrderError:
             pass
+    if stacked is not None:  # in reach, but that hex (or its level of a building) is taken: name stacking
+        _check_stacking(state, unit, to, stacked)
+    if all(s.startswith("no ") for s in shortfalls):
+        _no_way_in(state, unit, to)  # say why there is no path, when the hex itself keeps the unit out
     raise IllegalOrderError(
         f"illegal move: '{unit.id}' cannot reach {to.label}{f' facing {facing.name}' if facing else ''}: "
         + "; ".join(shortfalls),
         "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
     )
+
+
+def _no_way_in(state: GameState, unit: Unit, to: HexId) -> None:
+    """Raises the rule that keeps ``unit`` out of ``to`` from every side (prohibited terrain, a cliff), if
+    one does: a path search that found no way says why."""
+    board = state.board
+    refusals = []
+    for direction in Facing:
+        here = to.neighbor(direction.opposite())
+        if not board.contains(here):
+            continue
+        try:
+            step_into(unit, board, here, to, board.hex(here).level, None, False)
+            return  # it could step in from here: the way there is what is blocked
+        except IllegalOrderError as exc:
+            refusals.append(exc)
+    if refusals:
+        raise refusals[0]
 
 
 def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
@@ -606,7 +634,8 @@ def _start(state: GameState, unit: Unit) -> tuple:
 
 
 def _search(state, unit, to, facing, allow_backward, budget, bonus):
-    """Dijkstra over (hex, facing, still on pavement, level, place); returns (steps or None, cheapest MP or None).
+    """Dijkstra over (hex, facing, still on pavement, level, place); returns (steps or None, cheapest MP or
+    None, the place taken by another unit when only stacking kept the unit out of ``to`` within its MP, or None).
 
     ``budget`` is the mode's MP without the pavement bonus; a path that starts and
     stays on pavement gets one more when ``bonus`` (VEH-URB-01). Levels and places
@@ -616,7 +645,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     frontier = [(0, 0, start, ())]
     best: dict = {start: 0}
     counter = 0
-    cheapest = None
+    cheapest = held = None
     while frontier:
         mp, _, node, steps = heapq.heappop(frontier)
         here, face, paved, _, place = node
@@ -627,7 +656,8 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
                 others = [u for u in occupants(state, here, exclude=unit.id)
                           if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place]
                 if not others:
-                    return steps, mp
+                    return steps, mp, None
+                held = place if held is None else held
             if cheapest is None:
                 cheapest = mp
             continue
@@ -639,7 +669,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
                 best[node2] = mp2
                 counter += 1
                 heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
-    return None, cheapest
+    return None, cheapest, held
 
 
 def _successors(state, unit, node, allow_backward):

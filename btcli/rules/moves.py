@@ -198,12 +198,18 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
     logs that path), a jump to a hex, or standing still; refuses what cannot be one."""
     if path is not None and to is not None:
         raise InputError("give either --path or --to, not both")
+    u = state.unit(unit_id)  # an unknown unit is bad input in every phase (exit 2)
     phases.check_accepts(state, MoveOrder)
-    u = state.unit(unit_id)
     if u.aero is not None or state.phase in FLIGHT_PHASES:
         from btcli.rules import aero_moves
 
         return aero_moves.order_for(state, u, path, mode)
+    if path is not None and not path.replace(",", " ").split():
+        raise InputError(f"--path {path!r} holds no steps: give steps (e.g. --path F,F), or --mode stand to stand "
+                         "still")
+    if to is not None and state.board.parse_hex(to) == u.hex and (facing is None or Facing.parse(facing) == u.facing):
+        raise InputError(f"--to {to} is the hex '{u.id}' stands in: --mode stand to stand still, or add --facing F "
+                         "to turn in place")
     if u.is_asset:  # seed 004: fixed MP, no mode (ASSET-MOVE-02)
         from btcli.model.frozen import evolve
         from btcli.rules import asset_moves

@@ -59,9 +59,9 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
     if attacker.is_mech and attacker.count_hits("sensors") >= 2:
         return f"'{attacker.id}' has lost both sensors", "tables.md 6.5"
     if attacker.is_vehicle:
-        why = vehicles.cannot_fire(attacker, state.turn)
+        why, rule = vehicles.cannot_fire(attacker, state.turn)
         if why:
-            return f"'{attacker.id}' cannot fire: {why}", why[why.rindex("(") + 1 : -1]
+            return f"'{attacker.id}' cannot fire: {why}", rule
         if vehicles.clearing(attacker):
             return f"'{attacker.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23"
         if attacker.vehicle.crashed_turn == state.turn:
@@ -125,7 +125,8 @@ def weapon_to_hit(
     facing = attacker.facing.turned(twist)
     arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
     if not arcs.in_arc(attacker.hex, facing, arc, target.hex):
-        return impossible(f"'{target.id}' is outside the {arc.replace('_', ' ')} arc of {mount.label}", "VEH-ATK-03")
+        return impossible(f"'{target.id}' is outside the {arc.replace('_', ' ')} arc of {mount.label}",
+                          arcs.arc_rule(attacker.kind.value))
     sight = los.line_of_sight(state.board, attacker, target)
     if sight.blocked:
         return impossible(f"no line of sight to '{target.id}': {sight.reason}", "tables.md 6.4")

@@ -347,15 +347,15 @@ def stunned(unit: Unit, turn: int) -> bool:
     return v.stunned_until > 0 and v.stunned_from <= turn <= v.stunned_until
 
 
-def cannot_fire(unit: Unit, turn: int) -> str:
-    """Returns why a vehicle may not fire this turn, or ''."""
+def cannot_fire(unit: Unit, turn: int) -> tuple[str, str]:
+    """Returns (why, rule) when a vehicle may not fire this turn, else ("", "")."""
     if unit.vehicle.crew_killed:
-        return "its crew is dead (VEH-CRIT-09)"
+        return "its crew is dead", "VEH-CRIT-09"
     if stunned(unit, turn):
-        return "its crew is stunned (VEH-CRIT-10)"
+        return "its crew is stunned", "VEH-CRIT-10"
     if count(unit, "sensors") >= SENSOR_HITS_BLIND:
-        return "its sensors are gone (VEH-CRIT-15)"
-    return ""
+        return "its sensors are gone", "VEH-CRIT-15"
+    return "", ""
 
 
 def is_immobile(unit: Unit) -> bool:
@@ -391,9 +391,9 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
         raise IllegalOrderError(f"'{unit.id}' already fired this phase and cannot clear a jam", "VEH-CRIT-23")
     if clearing(unit):
         raise IllegalOrderError(f"'{unit.id}' already clears a jam this phase (one per phase)", "VEH-CRIT-23")
-    why = cannot_fire(unit, turn)
-    if why and "sensors" not in why:
-        raise IllegalOrderError(f"'{unit.id}' cannot act: {why}", why[why.rindex("(") + 1 : -1])
+    why, rule = cannot_fire(unit, turn)
+    if why and rule != "VEH-CRIT-15":  # blind sensors stop firing, not clearing a jam
+        raise IllegalOrderError(f"'{unit.id}' cannot act: {why}", rule)
     if what.lower() == "turret":
         if unit.vehicle.turret != "jammed":
             raise IllegalOrderError(f"'{unit.id}''s turret is not jammed", "VEH-CRIT-18")

@@ -173,7 +173,11 @@ def kind_of(path: str) -> str:
     """Names what btcli keeps in an existing file: 'game', 'secrets', 'seed', 'scenario', or '' (anything else).
 
     By content where it can: a game is still a game with its header comment cut off."""
-    head = sniff(path, 4096)
+    return kind_of_bytes(sniff(path, 4096), path)
+
+
+def kind_of_bytes(head: bytes, path: str = "") -> str:
+    """Names what a file is from its first 4 KiB (and its name): see ``kind_of``."""
     if head.startswith(GAME_HEADER) or (b"[game]\nformat = " in head) or head.startswith(b"[game]\n"):
         return "game"
     if head.startswith(SECRETS_HEADER) or path.endswith(".secrets.toml"):

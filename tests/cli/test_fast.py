@@ -60,7 +60,6 @@ def test_logged_commands_read_back_as_the_same_order():
         ["move", "g.toml"],
         ["move", "g.toml", "u", "--pth", "F"],
         ["move", "g.toml", "u", "--path"],
-        ["move", "g.toml", "u", "--path", "F", "--path", "F"],
         ["report", "g.toml", "--format", "yaml"],
         ["init", "s.toml", "-o", "g.toml"],
         ["demo"],
