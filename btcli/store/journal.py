@@ -195,7 +195,7 @@ def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
         if "--dice" in str(entry.get("command", "")).split():
             hand.append(index)
         expected = make_entry(state, outcome, prev)
-        if not _same(entry, expected):
+        if not same_entry(entry, expected):
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
             message = f"entry {index}: {key} differs from the replay"
@@ -212,6 +212,26 @@ def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
             + _head_difference(head, state, "the replay"), len(log)
         )
     return Verified(len(log), state, tuple(hand))
+
+
+_TABLE_ARITHMETIC = re.compile(r"(= \d+), [+-]\d+ \(.*\) = -?\d+$")
+
+
+def plain_rolls(lines: object) -> object:
+    """Returns logged roll lines without a table roll's arithmetic (``, +5 (...) = 9``), which btcli
+    writes since issue #15 and derives from the rest of the line: games logged before it still verify."""
+    if not isinstance(lines, list):
+        return lines
+    return [_TABLE_ARITHMETIC.sub(r"\1", line) if isinstance(line, str) else line for line in lines]
+
+
+def same_entry(logged: dict, replayed: dict) -> bool:
+    """Tells whether a logged entry is the one its replay makes (roll lines compared by ``plain_rolls``)."""
+    if _same(logged, replayed):
+        return True
+    if "rolls" not in logged or "rolls" not in replayed:
+        return False
+    return _same({**logged, "rolls": plain_rolls(logged["rolls"])}, {**replayed, "rolls": plain_rolls(replayed["rolls"])})
 
 
 def _same(a: object, b: object) -> bool:

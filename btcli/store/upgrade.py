@@ -107,7 +107,8 @@ def upgrade_text(data: bytes, held_seed: int | None = None) -> tuple[GameState, 
             raise GameFileError(f"entry {seq}: {old.get('command')!r} does not replay with this btcli: {exc}") from None
         new = journal.make_entry(state, outcome, journal.entry_hash(entries[-1]))
         for key in ("seq", "turn", "phase", "command", "events", "rolls"):
-            if new[key] != old.get(key):
+            if (new[key] != old.get(key) if key != "rolls"
+                    else journal.plain_rolls(new[key]) != journal.plain_rolls(old.get(key))):
                 raise GameFileError(f"entry {seq}: its {key} comes out differently with this btcli; "
                                     "the game cannot be upgraded (keep playing it with the btcli that started it)")
         entries.append(new)
