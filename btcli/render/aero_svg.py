@@ -114,7 +114,7 @@ def _unit(unit, state, x, y, mx, my, scale, i: int, count: int, fill: str) -> li
         if flight_words(unit):
             out.append(marks.slot_text(x, y, "state", flight_words(unit), fill, largest=7.5))
     elif i < 2:
-        words = f"{unit.id} {flight_words(unit)}".strip() if count == 2 or i == 0 else f"{unit.id} +{count - 2} more"
+        words = f"{unit.id} {flight_words(unit)}".strip() if count == 2 or i == 0 else f"{unit.id} +{count - 2}"
         out.append(marks.slot_text(x, y, ("name", "state")[i], words, fill, bold=True, largest=8.5))
     out.append("</g>")
     return out

@@ -61,9 +61,16 @@ def _facing_vector(facing: int) -> tuple[float, float]:
     return facing_vector(facing)
 
 
+NAMED_FILL = {"blue": SIDE_FILL[0], "red": SIDE_FILL[1], "green": SIDE_FILL[2], "gold": SIDE_FILL[3]}
+
+
 def side_colours(state: GameState) -> dict[str, str]:
-    """Returns each side's marker colour, in the game's order of sides."""
-    return {sid: SIDE_FILL[i % len(SIDE_FILL)] for i, sid in enumerate(state.sides)}
+    """Returns each side's marker colour: a side named for a colour gets it ('red' is never drawn blue),
+    the others the unused colours in the game's order of sides."""
+    named = {sid: NAMED_FILL[sid.lower()] for sid in state.sides if sid.lower() in NAMED_FILL}
+    free = [c for c in SIDE_FILL if c not in named.values()] or list(SIDE_FILL)
+    others = [sid for sid in state.sides if sid not in named]
+    return {sid: named.get(sid) or free[others.index(sid) % len(free)] for sid in state.sides}
 
 
 def title_line(state: GameState, what: str = "") -> str:
@@ -356,7 +363,7 @@ def _units(state: GameState) -> list[str]:
                 if words:
                     out.append(slot_text(x, y, "state", words, ink, largest=7.5))
             elif i < 2:  # two or more share the hex: the first two ids, each in its own slot
-                words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2} more"
+                words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2}"
                 out.append(slot_text(x, y, ("name", "state")[i], words, ink, bold=True, largest=8.5))
             out.append("</g>")
     out.append("</g>")

@@ -24,15 +24,15 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 SLOTS: dict[str, Box] = {
     "label": (-15.0, -32.5, 15.0, -25.5),  # the hex's CCRR label
     "note": (-24.0, -25.0, 24.0, -18.0),  # building / bridge / rubble
-    "level": (-38.0, -5.0, -24.0, 4.0),  # level and depth
-    "mines": (24.0, -5.0, 38.0, 4.0),  # minefield density
+    "level": (-36.5, -5.0, -24.0, 4.0),  # level and depth
+    "mines": (24.0, -5.0, 36.5, 4.0),  # minefield density
     "name": (-26.0, 16.0, 26.0, 23.5),  # the unit's id (first unit's, when several share the hex)
     "state": (-21.0, 24.5, 21.0, 32.0),  # its state in words (the second unit's id when two share it)
 }
 MARKER_CENTRE = (0.0, -1.0)
 ARROW_REACH = 16.0  # from the marker's centre to its arrow's tip, at scale 1
 ARROW_BASE, ARROW_HALF = 9.5, 4.5  # the arrow head's base: how far out and how wide
-MARKER_BOX: Box = (-17.0, -18.0, 17.0, 16.0)  # every marker and arrow of a hex lies inside
+MARKER_BOX: Box = (-23.8, -18.0, 23.8, 16.0)  # every marker and arrow of a hex lies inside
 
 
 def marker_places(count: int) -> list[tuple[float, float, float]]:
@@ -41,11 +41,10 @@ def marker_places(count: int) -> list[tuple[float, float, float]]:
     cx, cy = MARKER_CENTRE
     if count <= 1:
         return [(cx, cy, 1.0)]
-    if count == 2:
-        return [(cx - 12.5, cy, 0.7), (cx + 12.5, cy, 0.7)]
-    scale = 0.5
-    step = 2 * (17.0 - ARROW_REACH * scale) / (count - 1)
-    return [(cx - 17.0 + ARROW_REACH * scale + i * step, cy, scale) for i in range(count)]
+    room = MARKER_BOX[2] - MARKER_BOX[0]  # side by side, each within its arrow's reach of its own
+    scale = min(0.7, room / (2 * count * ARROW_REACH))
+    step = 2 * ARROW_REACH * scale
+    return [(cx + (i - (count - 1) / 2) * step, cy, scale) for i in range(count)]
 
 
 def arrow_box(x: float, y: float, scale: float, facing: int) -> Box:
@@ -99,7 +98,7 @@ def slot_text(cx: float, cy: float, slot: str, words: str, fill: str = "#222", b
     width = x1 - x0
     size = min(largest, (y1 - y0) / 0.95)
     while size > 5.0 and text_width(words, size, bold) > width:
-        size -= 0.5
+        size = max(5.0, size - 0.5)
     while len(words) > 2 and text_width(words, size, bold) > width:
         words = words[:-2] + "~"
     baseline = y1 - 0.22 * (y1 - y0)
@@ -158,7 +157,7 @@ def body(kind: str, x: float, y: float, scale: float, fill: str, facing: int = 0
         paint += ' fill-opacity="0.45"'
     if kind == "vehicle":
         return f'<rect x="{x - 9.5 * s:.1f}" y="{y - 6 * s:.1f}" width="{19 * s:g}" height="{12 * s:g}" ' \
-               f'rx="{3 * s:g}" {paint}/>'
+               f'rx="{2 * s:g}" {paint}/>'
     if kind == "vtol":
         d = 9.5 * s
         return (f'<path d="M{x:.1f},{y - d:.1f} L{x + d:.1f},{y:.1f} L{x:.1f},{y + d:.1f} L{x - d:.1f},{y:.1f} Z" '
