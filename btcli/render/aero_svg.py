@@ -1,9 +1,11 @@
 """``report --map FILE.svg`` for the aerospace maps (issue #13): one more SVG file per map beside the
 ground board's, ``FILE.MAPID.svg`` (docs/aerospace.md). The space map shades the ground row, the
 atmosphere rows, the interface and space; a low-altitude map shows each hex's terrain altitude and
-marks the hex holding the ground board. Each unit is a disc in its side's colour with its id, a
-facing tick, its velocity and (low altitude) its altitude; the hexes it flew through this turn on this
-map are a dashed line in its colour (its flight path, issue #14).
+marks the hex holding the ground board. A title line names the game, the map, the turn and phase, and a
+side panel holds the legend. Each unit is a dart in its side's colour pointing where it faces, in a
+``<g>`` with its own ``<title>`` tooltip, its id and its velocity and (low altitude) altitude in the hex's
+fixed slots (issue #15); the hexes it flew through this turn on this map are a dashed line in its colour
+(its flight path, issue #14).
 """
 
 from __future__ import annotations
@@ -14,10 +16,12 @@ from xml.sax.saxutils import escape
 from btcli.model.aero import LowAltitudeMap, Region, SpaceMap
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
-from btcli.render.svg import SIDE_FILL, SIZE, _center, _corners, _facing_vector, _text
+from btcli.render import svg_marks as marks
+from btcli.render.svg import MARGIN, SIDE_FILL, SIZE, TITLE_HEIGHT, _center, _corners, frame, side_colours
 
 REGION_FILL = {Region.GROUND_ROW: "#c9b48a", Region.ATMOSPHERE: "#bcd7f0", Region.INTERFACE: "#7f9fc9",
                Region.SPACE: "#1d2340"}
+LOW_FILL = {"clear": "#e8e4c9", "woods": "#a9cf8f"}
 
 
 def aero_maps(state: GameState) -> list[str]:
@@ -35,10 +39,10 @@ def render_map_svg(state: GameState, map_id: str) -> str:
     """Returns one aerospace map and the units on it as an SVG document."""
     area = state.maps[map_id]
     width, height = (area.width, area.height) if isinstance(area, SpaceMap) else (area.board.width, area.board.height)
-    px, py = SIZE * (1.5 * width + 0.5) + 2, SIZE * sqrt(3) * (height + 0.5) + 2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{px:.0f}" height="{py:.0f}" viewBox="0 0 {px:.0f} '
-           f'{py:.0f}">', f"<title>{escape(state.name)}: map {escape(map_id)}, turn {state.turn}, "
-           f"{state.phase.value} phase</title>"]
+    board_w, board_h = SIZE * (1.5 * width + 0.5) + 2, SIZE * sqrt(3) * (height + 0.5) + 2
+    panel, panel_h = _legend(state, area)
+    out, closing = frame(state, board_w, board_h, panel_h, f"map {map_id}")
+    out.append(f'<g class="board" transform="translate({MARGIN},{TITLE_HEIGHT})">')
     for col in range(1, width + 1):
         for row in range(1, height + 1):
             hex_id = HexId(col, row)
@@ -50,35 +54,94 @@ def render_map_svg(state: GameState, map_id: str) -> str:
             else:
                 h = area.board.hex(hex_id)
                 level = h.level + (1 if h.terrain.is_woods else 0)  # AERO-LALT-04..06
-                fill, ink = ("#a9cf8f" if h.terrain.is_woods else "#e8e4c9"), "#333"
+                fill = marks.shade(LOW_FILL["woods" if h.terrain.is_woods else "clear"], level)
+                ink = "#f4f4f4" if level >= 3 else "#333"
                 note = ("ground board" if hex_id == area.ground_hex else "") or (f"alt {level}" if level else "")
-            out.append(f'<polygon points="{_corners(x, y)}" fill="{fill}" stroke="#555" stroke-width="1"/>')
-            out.append(_text(x, y - SIZE * 0.6, hex_id.label, 8, fill=ink))
+            out.append(f'<polygon class="hex" points="{_corners(x, y)}" fill="{fill}" stroke="#666" '
+                       f'stroke-width="1"/>')
+            out.append(marks.slot_text(x, y, "label", hex_id.label, ink, largest=7.5))
             if note:
-                out.append(_text(x, y + SIZE * 0.55, note, 7, fill=ink))
-    sides = list(state.sides)
+                out.append(marks.slot_text(x, y, "note", note, ink, largest=7.5))
+    colours = side_colours(state)
     for unit in state.units.values():  # flight paths first, under the units
         if unit.aero is None or unit.destroyed:
             continue
         points = [_center(f.hex) for f in unit.aero.path if f.map == map_id]
         if len(points) > 1:
-            fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
-            line = " ".join(f"{x:.1f},{y - 4:.1f}" for x, y in points)
+            fill = colours.get(unit.side, "#555")
+            cy = marks.MARKER_CENTRE[1]
+            line = " ".join(f"{x:.1f},{y + cy:.1f}" for x, y in points)
             out.append(f'<polyline points="{line}" fill="none" stroke="{fill}" stroke-width="2" '
                        f'stroke-dasharray="5,3" opacity="0.8"><title>{escape(unit.id)} flight path</title></polyline>')
+    by_hex: dict[HexId, list] = {}
     for unit in state.units.values():
         p = unit.position
-        if unit.destroyed or p is None or p.map != map_id:
-            continue
-        x, y = _center(p.hex)
-        fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
-        dx, dy = _facing_vector(int(unit.facing))
-        out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{x + dx * 16:.1f}" y2="{y - 4 + dy * 16:.1f}" '
-                   f'stroke="{fill}" stroke-width="3"/>')
-        out.append(f'<circle cx="{x:.1f}" cy="{y - 4:.1f}" r="10" fill="{fill}" stroke="#fff" stroke-width="1"/>')
-        out.append(_text(x, y + 14, unit.id, 9, "bold", fill))
-        if unit.aero is not None:
-            label = f"v{unit.aero.velocity}" + (f" alt {p.altitude}" if p.altitude else "")
-            out.append(_text(x, y - 18, label, 7, fill=fill))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
+        if not unit.destroyed and p is not None and p.map == map_id:
+            by_hex.setdefault(p.hex, []).append(unit)
+    out.append('<g class="units">')
+    for hex_id, units in by_hex.items():
+        x, y = _center(hex_id)
+        for i, (unit, (mx, my, scale)) in enumerate(zip(units, marks.marker_places(len(units)))):
+            out.extend(_unit(unit, state, x, y, mx, my, scale, i, len(units), colours.get(unit.side, "#555")))
+    out.append("</g></g>")
+    out.append(f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">')
+    out.extend(panel)
+    out.append("</g>")
+    return "\n".join(out) + "\n" + closing
+
+
+def flight_words(unit) -> str:
+    """Returns a flier's velocity and (low altitude) altitude as the map shows them under its id."""
+    p = unit.position
+    return f"v{unit.aero.velocity}" + (f" alt {p.altitude}" if p.altitude else "") if unit.aero is not None else ""
+
+
+def _unit(unit, state, x, y, mx, my, scale, i: int, count: int, fill: str) -> list[str]:
+    kind = "aircraft" if unit.aero is not None else "vtol" if unit.motive.value == "vtol" else "mech"
+    title = f"{unit.id}: {unit.name}; side {unit.side}"
+    if unit.max_armor:
+        title += (f"; armor {sum(unit.armor.values())}/{sum(unit.max_armor.values())}, "
+                  f"SI/internal {sum(unit.internal.values())}/{sum(unit.max_internal.values())}")
+    if unit.aero is not None:
+        title += f"; velocity {unit.aero.velocity}" + (f", altitude {unit.position.altitude}"
+                                                        if unit.position.altitude else "")
+        if unit.aero.out_of_control:
+            title += ", out of control"
+    out = [f'<g class="unit {kind}">', f"<title>{escape(title)}</title>"]
+    out.extend(marks.marker(kind, x + mx, y + my, scale, fill, int(unit.facing)))
+    if count == 1:
+        out.append(marks.slot_text(x, y, "name", unit.id, fill, bold=True, largest=9))
+        if flight_words(unit):
+            out.append(marks.slot_text(x, y, "state", flight_words(unit), fill, largest=7.5))
+    elif i < 2:
+        words = f"{unit.id} {flight_words(unit)}".strip() if count == 2 or i == 0 else f"{unit.id} +{count - 2}"
+        out.append(marks.slot_text(x, y, ("name", "state")[i], words, fill, bold=True, largest=8.5))
+    out.append("</g>")
+    return out
+
+
+def _legend(state: GameState, area) -> tuple[list[str], float]:
+    """Returns the panel's legend (the map's shading and the unit markers) and its height."""
+    colours = side_colours(state)
+    out = ['<g class="legend">', marks.legend_heading(0, 14, "Legend"), marks.legend_heading(0, 34, "Map")]
+    y = 34.0
+    if isinstance(area, SpaceMap):
+        rows = [(REGION_FILL[r], r.value.replace("_", " ")) for r in Region]
+    else:
+        rows = [(marks.shade(LOW_FILL["clear"], 0), "clear"), (marks.shade(LOW_FILL["clear"], 2), "alt 2: terrain altitude"),
+                (LOW_FILL["woods"], "woods (altitude +1)")]
+    for fill, words in rows:
+        y += 16
+        out.append(f'<rect x="0" y="{y - 10:.0f}" width="18" height="12" fill="{fill}" stroke="#666"/>')
+        out.append(marks.text(24, y, words, 9, anchor="start"))
+    y += 16
+    out.append(f'<line x1="0" y1="{y - 4:.0f}" x2="36" y2="{y - 4:.0f}" stroke="{SIDE_FILL[0]}" stroke-width="2" '
+               f'stroke-dasharray="5,3"/>')
+    out.append(marks.text(44, y, "this turn's flight path", 9, anchor="start"))
+    more, y = marks.legend_markers(0, y + 24, next(iter(colours.values()), SIDE_FILL[0]),
+                                   (("aircraft", "aircraft"), ("vtol", "VTOL")), wreck=False, states=False)
+    out.extend(more)
+    y += 18
+    out.append(marks.text(0, y, "under the id: v velocity, alt altitude", 9, anchor="start"))
+    out.append("</g>")
+    return out, y + 8

@@ -1,9 +1,12 @@
-"""``report --map FILE.svg``: the board as an SVG picture (design.md, report).
+"""``report --map FILE.svg``: the board as an SVG picture (design.md, report; issue #15).
 
-Flat-topped hexes, even columns half a hex lower (docs/hexes.md). Each hex
-shows its label, terrain colour and level; a building hex its type, height and
-current CF; rubble and collapsed bridges are marked; each unit is a disc in its
-side's colour with its id, a facing tick, and where it stands in a building.
+Flat-topped hexes, even columns half a hex lower (docs/hexes.md). A title line names the game, turn
+and phase. Each hex shows its label, its terrain colour shaded darker with its level, and its notes in
+fixed slots (``svg_marks.SLOTS``); roads, rivers (water hexes) and bridges are lines across the hexes,
+buildings an inner outline. Each unit is a marker by kind in its side's colour with a facing arrow, its
+state (prone, shut down, immobile; destroyed units greyed and crossed) and its id in their own slots,
+and a ``<g>`` with its own ``<title>`` tooltip. A side panel holds the legend and the units that are not
+on the board (dropping reserves, units still to deploy, aircraft on other maps).
 Plain string building: no dependency.
 """
 
@@ -13,13 +16,15 @@ from math import sqrt
 from xml.sax.saxutils import escape
 
 from btcli.model.board import Building, Terrain
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
+from btcli.render import svg_marks as marks
+from btcli.render.svg_marks import SIZE, facing_vector, slot_text
 
-SIZE = 36  # hex radius in pixels
+SIDE_FILL = marks.SIDE_FILL
 TERRAIN_FILL = {
     Terrain.CLEAR: "#e8e4c9",
-    Terrain.PAVED: "#bdbdbd",
+    Terrain.PAVED: "#c4c4c4",
     Terrain.ROUGH: "#c9b48a",
     Terrain.RUBBLE: "#a08f7a",
     Terrain.LIGHT_WOODS: "#a9cf8f",
@@ -27,8 +32,12 @@ TERRAIN_FILL = {
     Terrain.WATER: "#8fb8e0",
     Terrain.BUILDING: "#9a9aa8",
 }
-SIDE_FILL = ("#2f5fbf", "#bf2f2f")
+TERRAIN_NAME = {Terrain.LIGHT_WOODS: "light woods", Terrain.HEAVY_WOODS: "heavy woods"}
 TYPE_LETTER = {"light": "L", "medium": "M", "heavy": "H", "hardened": "X"}
+ROAD, ROAD_EDGE = "#f4eedc", "#8c7b5e"
+RIVER = "#3f78b5"
+DECK, DECK_EDGE = "#c8a070", "#4a3624"
+TITLE_HEIGHT, MARGIN, PANEL_WIDTH = 44, 8, 250
 
 
 def _center(hex_id: HexId) -> tuple[float, float]:
@@ -37,120 +46,427 @@ def _center(hex_id: HexId) -> tuple[float, float]:
     return x, y
 
 
-def _corners(x: float, y: float) -> str:
-    h = SIZE * sqrt(3) / 2
-    points = [(x + SIZE, y), (x + SIZE / 2, y + h), (x - SIZE / 2, y + h), (x - SIZE, y), (x - SIZE / 2, y - h),
-              (x + SIZE / 2, y - h)]
+def _corners(x: float, y: float, scale: float = 1.0) -> str:
+    r, h = SIZE * scale, SIZE * scale * sqrt(3) / 2
+    points = [(x + r, y), (x + r / 2, y + h), (x - r / 2, y + h), (x - r, y), (x - r / 2, y - h), (x + r / 2, y - h)]
     return " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
 
 
 def _text(x: float, y: float, text: str, size: int = 9, weight: str = "normal", fill: str = "#222") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="middle" font-family="sans-serif">{escape(text)}</text>')
-
-
-def render_svg(state: GameState) -> str:
-    """Returns the board, its structures and its units as one SVG document."""
-    from btcli.render.view import place_of
-
-    board = state.board
-    width = SIZE * (1.5 * board.width + 0.5) + 2
-    height = SIZE * sqrt(3) * (board.height + 0.5) + 2
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}">',
-           f"<title>{escape(state.name)}: turn {state.turn}, {state.phase.value} phase</title>"]
-    for col in range(1, board.width + 1):
-        for row in range(1, board.height + 1):
-            hex_id = HexId(col, row)
-            h = board.hex(hex_id)
-            x, y = _center(hex_id)
-            out.append(f'<polygon points="{_corners(x, y)}" fill="{TERRAIN_FILL[h.terrain]}" stroke="#555" '
-                       f'stroke-width="1"/>')
-            out.append(_text(x, y - SIZE * 0.6, hex_id.label, 8, fill="#444"))
-            notes = []
-            if h.level:
-                notes.append(f"L{h.level}")
-            if h.depth:
-                notes.append(f"d{h.depth}")
-            if h.building is not None:
-                b = h.building
-                notes.append(f"{TYPE_LETTER[b.type.value]}{b.height} CF{b.cf}")
-            if h.bridge is not None:
-                notes.append(f"bridge {TYPE_LETTER[h.bridge.type.value]} CF{h.bridge.cf}")
-            if h.ruin is not None:
-                notes.append("rubble" if isinstance(h.ruin, Building) else "bridge down")
-            if h.road:
-                notes.append("road")
-            for i, note in enumerate(notes[:2]):
-                out.append(_text(x, y + SIZE * (0.35 + 0.25 * i), note, 8))
-    sides = list(state.sides)
-    for unit in state.units.values():
-        if unit.aero is not None and unit.destroyed and unit.hex is not None:  # an aircraft's wreck (AERO-CRASH)
-            x, y = _center(unit.hex)
-            out.append(f'<path d="M{x - 8:.1f},{y - 12:.1f} L{x + 8:.1f},{y + 4:.1f} M{x + 8:.1f},{y - 12:.1f} '
-                       f'L{x - 8:.1f},{y + 4:.1f}" stroke="#333" stroke-width="3"/>')
-            out.append(_text(x, y + 14, f"{unit.id} wreck", 8, fill="#333"))
-            out.append(f"<title>{escape(unit.id)}: wreck of a crashed aircraft</title>")
-            continue
-        if not unit.active or unit.hex is None:  # a unit on another map (aerospace) is not on this board
-            continue
-        x, y = _center(unit.hex)
-        fill = SIDE_FILL[sides.index(unit.side) % 2] if unit.side in sides else "#555"
-        dx, dy = _facing_vector(int(unit.facing))
-        if unit.aero is not None:  # a landed aircraft, or one that survived its crash: a triangle token
-            nose, left, right = (x + dx * 14, y - 4 + dy * 14), (x - dy * 9, y - 4 + dx * 9), (x + dy * 9, y - 4 - dx * 9)
-            points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (nose, left, right))
-            out.append(f'<polygon points="{points}" fill="{fill}" stroke="#fff" stroke-width="1"/>')
-            out.append(_text(x, y + 14, unit.id, 9, "bold", fill))
-            status = "immobile" if unit.aero.immobile else "landed"
-            out.append(_text(x, y - 18, status, 7, fill=fill))
-            out.append(f"<title>{escape(unit.id)}: {status} aircraft</title>")
-            continue
-        if unit.is_asset:  # seed 004: a square token, its footprint outlined (ASSET-GEN-03, -04)
-            out.extend(_asset_token(unit, x, y, fill, dx, dy))
-            continue
-        out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{x + dx * 16:.1f}" y2="{y - 4 + dy * 16:.1f}" '
-                   f'stroke="{fill}" stroke-width="3"/>')
-        out.append(f'<circle cx="{x:.1f}" cy="{y - 4:.1f}" r="10" fill="{fill}" stroke="#fff" stroke-width="1"/>')
-        out.append(_text(x, y + 14, unit.id, 9, "bold", fill))
-        place = place_of(unit, board)
-        if place:
-            out.append(f"<title>{escape(unit.id)}: {escape(place)}</title>")
-            out.append(_text(x, y - 18, place.replace("inside, ", ""), 7, fill=fill))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def _asset_token(unit, x: float, y: float, fill: str, dx: float, dy: float) -> list[str]:
-    """Draws an asset as a square token with its facing (infantry: none) and each secondary hex of its
-    footprint as a dashed hex outline joined to the primary (the primary hex carries the black mark)."""
-    out = []
-    for hex_id in unit.position.footprint:
-        fx, fy = _center(hex_id)
-        out.append(f'<polygon points="{_corners(fx, fy)}" fill="none" stroke="{fill}" stroke-width="2" '
-                   f'stroke-dasharray="4 3"/>')
-        out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{fx:.1f}" y2="{fy - 4:.1f}" stroke="{fill}" '
-                   f'stroke-width="4" stroke-opacity="0.6"/>')
-        out.append(f'<rect x="{fx - 7:.1f}" y="{fy - 11:.1f}" width="14" height="14" fill="{fill}" '
-                   f'fill-opacity="0.5" stroke="#fff"/>')
-    if unit.asset.card.has_facing:
-        out.append(f'<line x1="{x:.1f}" y1="{y - 4:.1f}" x2="{x + dx * 16:.1f}" y2="{y - 4 + dy * 16:.1f}" '
-                   f'stroke="{fill}" stroke-width="3"/>')
-    out.append(f'<rect x="{x - 9:.1f}" y="{y - 13:.1f}" width="18" height="18" fill="{fill}" stroke="#fff" '
-               f'stroke-width="1"/>')
-    if unit.position.footprint:
-        out.append(f'<polygon points="{x - 3:.1f},{y - 4:.1f} {x:.1f},{y - 7:.1f} {x + 3:.1f},{y - 4:.1f} '
-                   f'{x:.1f},{y - 1:.1f}" fill="#000"/>')
-    out.append(_text(x, y + 14, unit.id, 9, "bold", fill))
-    card = unit.asset.card
-    out.append(f"<title>{escape(unit.id)}: asset {escape(card.name)}{' (SAMPLE card)' if card.sample else ''}, "
-               f"check {unit.asset.state.check}</title>")
-    return out
+    return marks.text(x, y, text, size, weight, fill)
 
 
 def _facing_vector(facing: int) -> tuple[float, float]:
     """Returns a unit vector for a facing (0 = north, clockwise, flat-topped hexes)."""
-    from math import cos, radians, sin
+    return facing_vector(facing)
 
-    angle = radians(facing * 60)
-    return sin(angle), -cos(angle)
+
+NAMED_FILL = {"blue": SIDE_FILL[0], "red": SIDE_FILL[1], "green": SIDE_FILL[2], "gold": SIDE_FILL[3]}
+
+
+def side_colours(state: GameState) -> dict[str, str]:
+    """Returns each side's marker colour: a side named for a colour gets it ('red' is never drawn blue),
+    the others the unused colours in the game's order of sides."""
+    named = {sid: NAMED_FILL[sid.lower()] for sid in state.sides if sid.lower() in NAMED_FILL}
+    free = [c for c in SIDE_FILL if c not in named.values()] or list(SIDE_FILL)
+    others = [sid for sid in state.sides if sid not in named]
+    return {sid: named.get(sid) or free[others.index(sid) % len(free)] for sid in state.sides}
+
+
+def title_line(state: GameState, what: str = "") -> str:
+    """Returns the title line's words: the game's name, the map if given, the turn and phase."""
+    words = f"{state.name}{f' - {what}' if what else ''}: turn {state.turn}, {state.phase.value.replace('_', ' ')} phase"
+    return words + (f" - {state.winner} won" if getattr(state, "winner", "") else "")
+
+
+def frame(state: GameState, board_w: float, board_h: float, panel_h: float, what: str = "") -> tuple[list[str], str]:
+    """Returns the document's opening (explicit size and viewBox, a background, the title line and the
+    sides) and its closing."""
+    width = MARGIN + board_w + 16 + PANEL_WIDTH + MARGIN
+    height = TITLE_HEIGHT + max(board_h, panel_h) + MARGIN
+    title = title_line(state, what)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}">',
+           f"<title>{escape(title)}</title>",
+           f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fbfaf5"/>',
+           f'<g class="title">{marks.text(MARGIN + 4, 27, title, 17, "bold", "#1a1a1a", "start")}</g>']
+    x = MARGIN + board_w + 16
+    colours = side_colours(state)
+    for i, (sid, side) in enumerate(state.sides.items()):
+        out.append(f'<rect x="{x:.0f}" y="{8 + i * 15}" width="10" height="10" fill="{colours[sid]}"/>')
+        out.append(marks.text(x + 14, 17 + i * 15, f"{sid} ({side.name})", 10, fill=colours[sid], anchor="start"))
+    return out, "</svg>\n"
+
+
+def render_svg(state: GameState) -> str:
+    """Returns the board, its structures and its units as one SVG document."""
+    board = state.board
+    board_w = SIZE * (1.5 * board.width + 0.5) + 2
+    board_h = SIZE * sqrt(3) * (board.height + 0.5) + 2
+    panel, panel_h = _panel(state)
+    out, closing = frame(state, board_w, board_h, panel_h)
+    out.append(f'<g class="board" transform="translate({MARGIN},{TITLE_HEIGHT})">')
+    out.extend(_hexes(board))
+    out.extend(_lines(board))
+    out.extend(_hex_notes(board))
+    out.extend(_units(state))
+    out.append("</g>")
+    out.append(f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">')
+    out.extend(panel)
+    out.append("</g>")
+    return "\n".join(out) + "\n" + closing
+
+
+# -- the board -------------------------------------------------------------------------------------------------
+
+
+def hex_fill(h) -> str:
+    """Returns a hex's fill: its terrain's colour, darker with its level (water: with its depth)."""
+    fill = marks.shade(TERRAIN_FILL[h.terrain], h.level)
+    if h.terrain is Terrain.WATER and h.depth:
+        fill = marks.mix(fill, "#1d3f73", min(0.18 * h.depth, 0.6))
+    return fill
+
+
+def _on_board(board):
+    for col in range(1, board.width + 1):
+        for row in range(1, board.height + 1):
+            hex_id = HexId(col, row)
+            yield hex_id, board.hex(hex_id)
+
+
+def _hexes(board) -> list[str]:
+    out = []
+    for hex_id, h in _on_board(board):
+        x, y = _center(hex_id)
+        out.append(f'<polygon class="hex" points="{_corners(x, y)}" fill="{hex_fill(h)}" stroke="#666" '
+                   f'stroke-width="1"/>')
+    for hex_id, h in _on_board(board):
+        if h.building is not None:  # its walls: the hex's outline, dark and thick (clear of the label slot)
+            x, y = _center(hex_id)
+            out.append(f'<path d="M{_corners(x, y).replace(" ", " L")} Z" fill="none" stroke="#2e2e3a" '
+                       f'stroke-width="3"/>')
+    return out
+
+
+def _links(board, hex_id: HexId, joins) -> list[HexId]:
+    """Returns the neighbours of a hex that ``joins`` accepts, clockwise from north."""
+    return [n for n in (hex_id.neighbor(f) for f in Facing) if board.contains(n) and joins(board.hex(n))]
+
+
+def _half(hex_id: HexId, other: HexId) -> tuple[float, float, float, float]:
+    """Returns the segment from a hex's centre to the middle of its side towards ``other``."""
+    x, y = _center(hex_id)
+    ox, oy = _center(other)
+    return x, y, (x + ox) / 2, (y + oy) / 2
+
+
+def _segments(board, hex_id: HexId, joins, stroke: str, width: float, dash: str = "") -> list[str]:
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    out = []
+    for n in _links(board, hex_id, joins):
+        x1, y1, x2, y2 = _half(hex_id, n)
+        out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
+                   f'stroke-width="{width:g}" stroke-linecap="round"{extra}/>')
+    if not out:  # a lone road or pond: a dot where it is
+        x, y = _center(hex_id)
+        out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{width / 2 + 1:g}" fill="{stroke}"/>')
+    return out
+
+
+def _road_like(h) -> bool:
+    return h.road or h.bridge is not None or (h.ruin is not None and not isinstance(h.ruin, Building))
+
+
+def _lines(board) -> list[str]:
+    """Returns rivers (water hexes joined centre to centre), roads and bridge decks."""
+    water = [(i, h) for i, h in _on_board(board) if h.terrain is Terrain.WATER]
+    roads = [(i, h) for i, h in _on_board(board) if h.road and h.bridge is None]
+    out = ['<g class="rivers">']
+    for hex_id, _ in water:
+        out.extend(_segments(board, hex_id, lambda n: n.terrain is Terrain.WATER, RIVER, 6))
+    out.append('</g><g class="roads">')
+    for stroke, width in ((ROAD_EDGE, 9), (ROAD, 5)):  # an edged road: its verge first, then its surface
+        for hex_id, _ in roads:
+            out.extend(_segments(board, hex_id, _road_like, stroke, width))
+    out.append('</g><g class="bridges">')
+    for hex_id, h in _on_board(board):
+        fallen = h.ruin is not None and not isinstance(h.ruin, Building)
+        if h.bridge is None and not fallen:
+            continue
+        joins = _road_like if _links(board, hex_id, _road_like) else (lambda n: n.terrain is not Terrain.WATER)
+        if not _links(board, hex_id, joins):
+            joins = None
+        if fallen:  # a collapsed bridge: its broken deck, dashed
+            out.extend(_deck(board, hex_id, joins, DECK_EDGE, 6, "4 4"))
+            continue
+        out.extend(_deck(board, hex_id, joins, DECK_EDGE, 13))
+        out.extend(_deck(board, hex_id, joins, DECK, 8))
+    out.append("</g>")
+    return out
+
+
+def _deck(board, hex_id: HexId, joins, stroke: str, width: float, dash: str = "") -> list[str]:
+    if joins is not None:
+        return _segments(board, hex_id, joins, stroke, width, dash)
+    x, y = _center(hex_id)  # no land or road beside it: a deck north to south
+    extra = f' stroke-dasharray="{dash}"' if dash else ""
+    return [f'<line x1="{x:.1f}" y1="{y - SIZE * 0.85:.1f}" x2="{x:.1f}" y2="{y + SIZE * 0.85:.1f}" '
+            f'stroke="{stroke}" stroke-width="{width:g}"{extra}/>']
+
+
+def hex_notes(h) -> dict[str, str]:
+    """Returns a hex's notes by slot: its structure (type letter, height, CF), its level and depth, and
+    its minefield."""
+    notes = {}
+    if h.building is not None:
+        b = h.building
+        notes["note"] = f"{TYPE_LETTER[b.type.value]}{b.height} CF{b.cf}"
+    elif h.bridge is not None:
+        notes["note"] = f"bridge {TYPE_LETTER[h.bridge.type.value]} CF{h.bridge.cf}"
+    elif h.ruin is not None:
+        notes["note"] = "rubble" if isinstance(h.ruin, Building) else "bridge down"
+    level = " ".join(w for w in (f"L{h.level}" if h.level else "", f"d{h.depth}" if h.depth else "") if w)
+    if level:
+        notes["level"] = level
+    if h.minefield:
+        notes["mines"] = f"mf{h.minefield}"
+    return notes
+
+
+def _hex_notes(board) -> list[str]:
+    out = []
+    for hex_id, h in _on_board(board):
+        x, y = _center(hex_id)
+        dark = h.level >= 3 or h.terrain is Terrain.HEAVY_WOODS or (h.terrain is Terrain.WATER and h.depth >= 2)
+        ink = "#f4f4f4" if dark else "#333"
+        out.append(slot_text(x, y, "label", hex_id.label, "#f0f0f0" if dark else "#555", largest=7.5))
+        for slot, words in hex_notes(h).items():
+            out.append(slot_text(x, y, slot, words, ink, largest=7.5))
+    return out
+
+
+# -- units -----------------------------------------------------------------------------------------------------
+
+
+def marker_kind(unit) -> str:
+    """Returns the marker a unit is drawn with (svg_marks.KINDS)."""
+    if unit.aero is not None:
+        return "aircraft"
+    if unit.is_asset:
+        return "asset"
+    if unit.is_infantry:
+        return "infantry"
+    if unit.is_vehicle:
+        return "vtol" if unit.motive.value == "vtol" else "vehicle"
+    return "mech"
+
+
+def unit_states(unit) -> tuple[str, ...]:
+    """Returns the states a marker shows: prone, shut down, immobile, unconscious."""
+    states = []
+    if unit.prone:
+        states.append("prone")
+    if unit.shutdown:
+        states.append("shut down")
+    if (unit.vehicle is not None and unit.vehicle.immobile) or (unit.aero is not None and unit.aero.immobile):
+        states.append("immobile")
+    if not unit.conscious and unit.aero is None:
+        states.append("unconscious")
+    return tuple(states)
+
+
+def _facing(unit) -> int | None:
+    if unit.is_infantry or (unit.is_asset and not unit.asset.card.has_facing):
+        return None
+    return int(unit.facing)
+
+
+def state_words(unit, board) -> str:
+    """Returns what the state slot under a unit says: destroyed, or its states and where it stands."""
+    from btcli.render.view import place_of
+
+    if unit.destroyed:
+        return "wreck" if unit.aero is not None else "destroyed"
+    words = list(unit_states(unit))
+    if unit.vehicle is not None and unit.vehicle.crew_killed:
+        words.append("crew killed")
+    if unit.aero is not None and not unit.aero.immobile:
+        words.append("landed")
+    if unit.motive.value == "vtol" and unit.aero is None:
+        words.append(f"elev {unit.elevation}" if unit.elevation else "landed")
+    place = place_of(unit, board) or ""
+    short = {"on the roof": "roof", "under the bridge": "under bridge", "on the bridge": "on bridge"}
+    if place.startswith("inside, "):
+        place = place.removeprefix("inside, ")
+    elif place.startswith("in the basement"):
+        place = "basement"
+    if place:
+        words.append(short.get(place, place))
+    return ", ".join(words)
+
+
+def unit_title(unit, state: GameState) -> str:
+    """Returns a unit's tooltip: its id and what it is, its side, armor and internal structure, and its
+    condition and place in words."""
+    from btcli.render.view import place_of, status
+
+    if unit.aero is not None and unit.destroyed:
+        what = "wreck of a crashed aircraft"
+    elif unit.aero is not None:
+        what = f"{'immobile' if unit.aero.immobile else 'landed'} aircraft {unit.name}"
+    elif unit.is_asset:
+        card = unit.asset.card
+        what = f"asset {card.name}{' (SAMPLE card)' if card.sample else ''}, check {unit.asset.state.check}"
+    else:
+        what = f"{unit.name} ({marker_kind(unit).replace('mech', chr(39) + 'Mech')})"
+    parts = [f"{unit.id}: {what}", f"side {unit.side}"]
+    if unit.is_asset:  # a card: no armor, its damage this turn against its check (ASSET-DMG-01)
+        parts.append(f"damage this turn {unit.asset.state.damage}")
+    elif unit.max_armor:
+        parts.append(f"armor {sum(unit.armor.values())}/{sum(unit.max_armor.values())}, "
+                     f"internal {sum(unit.internal.values())}/{sum(unit.max_internal.values())}")
+    parts.append(status(unit, state) or "ready")
+    place = place_of(unit, state.board)
+    if place and place not in parts[-1]:
+        parts.append(place)
+    return "; ".join(parts)
+
+
+def _units(state: GameState) -> list[str]:
+    """Returns every unit on the board, hex by hex: destroyed ones first (under), each in its own group."""
+    by_hex: dict[HexId, list] = {}
+    for unit in state.units.values():
+        if unit.hex is not None:
+            by_hex.setdefault(unit.hex, []).append(unit)
+    colours = side_colours(state)
+    out = ['<g class="units">']
+    for hex_id, units in by_hex.items():
+        units.sort(key=lambda u: not u.destroyed)
+        x, y = _center(hex_id)
+        for i, (unit, (mx, my, scale)) in enumerate(zip(units, marks.marker_places(len(units)))):
+            fill = colours.get(unit.side, "#555555")
+            kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
+            out.append(f'<g class="{" ".join(kinds)}">')
+            out.append(f"<title>{escape(unit_title(unit, state))}</title>")
+            if unit.is_asset and not unit.destroyed:
+                out.extend(_footprint(unit, x, y, fill))
+            if unit.aero is not None and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
+                out.append(marks.cross(x + mx, y + my, scale * 1.1, "#333333"))
+            else:
+                out.extend(marks.marker(marker_kind(unit), x + mx, y + my, scale, fill, _facing(unit),
+                                        unit_states(unit), unit.destroyed))
+            ink = marks.DEAD_INK if unit.destroyed else fill
+            if len(units) == 1:
+                out.append(slot_text(x, y, "name", unit.id, ink, bold=True, largest=9))
+                words = state_words(unit, state.board)
+                if words:
+                    out.append(slot_text(x, y, "state", words, ink, largest=7.5))
+            elif i < 2:  # two or more share the hex: the first two ids, each in its own slot
+                words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2}"
+                out.append(slot_text(x, y, ("name", "state")[i], words, ink, bold=True, largest=8.5))
+            out.append("</g>")
+    out.append("</g>")
+    return out
+
+
+def _footprint(unit, x: float, y: float, fill: str) -> list[str]:
+    """Draws each secondary hex of an asset's footprint as a dashed hex outline joined to the primary (the
+    primary's marker carries a black mark), ASSET-GEN-03, -04."""
+    out = []
+    cx, cy = marks.MARKER_CENTRE
+    for hex_id in unit.position.footprint:
+        fx, fy = _center(hex_id)
+        out.append(f'<polygon points="{_corners(fx, fy)}" fill="none" stroke="{fill}" stroke-width="2" '
+                   f'stroke-dasharray="4 3"/>')
+        out.append(f'<line x1="{x:.1f}" y1="{y + cy:.1f}" x2="{fx:.1f}" y2="{fy + cy:.1f}" stroke="{fill}" '
+                   f'stroke-width="4" stroke-opacity="0.6"/>')
+        out.append(f'<rect x="{fx - 7:.1f}" y="{fy + cy - 7:.1f}" width="14" height="14" fill="{fill}" '
+                   f'fill-opacity="0.5" stroke="#fff"/>')
+    return out
+
+
+# -- the side panel --------------------------------------------------------------------------------------------
+
+
+def _panel(state: GameState) -> tuple[list[str], float]:
+    """Returns the legend and the list of units off the board, and the panel's height."""
+    colours = side_colours(state)
+    first = next(iter(colours.values()), SIDE_FILL[0])
+    out = ['<g class="legend">', marks.legend_heading(0, 14, "Legend"), marks.legend_heading(0, 34, "Terrain")]
+    y = 34.0
+    for terrain, fill in TERRAIN_FILL.items():
+        y += 16
+        out.append(f'<rect x="0" y="{y - 10:.0f}" width="18" height="12" fill="{fill}" stroke="#666"/>')
+        out.append(marks.text(24, y, TERRAIN_NAME.get(terrain, terrain.value), 9, anchor="start"))
+    y += 20
+    for level in range(0, 4):
+        out.append(f'<rect x="{level * 20}" y="{y - 10:.0f}" width="18" height="12" '
+                   f'fill="{marks.shade(TERRAIN_FILL[Terrain.CLEAR], level)}" stroke="#666"/>')
+    out.append(marks.text(84, y, "level 0-3 (L2: level 2)", 9, anchor="start"))
+    for words, stroke, width, edge in (("road", ROAD, 5, ROAD_EDGE), ("river (water; d2: depth 2)", RIVER, 6, None),
+                                       ("bridge (dashed: fallen)", DECK, 8, DECK_EDGE)):
+        y += 16
+        if edge:
+            out.append(f'<line x1="0" y1="{y - 4:.0f}" x2="36" y2="{y - 4:.0f}" stroke="{edge}" '
+                       f'stroke-width="{width + 4}"/>')
+        out.append(f'<line x1="0" y1="{y - 4:.0f}" x2="36" y2="{y - 4:.0f}" stroke="{stroke}" stroke-width="{width}"/>')
+        out.append(marks.text(44, y, words, 9, anchor="start"))
+    y += 16
+    out.append(f'<rect x="2" y="{y - 11:.0f}" width="32" height="14" fill="{TERRAIN_FILL[Terrain.BUILDING]}" '
+               f'stroke="#3a3a48" stroke-width="2.2"/>')
+    out.append(marks.text(44, y, "building: H2 CF90 = heavy,", 9, anchor="start"))
+    y += 12
+    out.append(marks.text(44, y, "2 levels, CF 90 (L M H X)", 9, anchor="start"))
+    y += 16
+    out.append(marks.text(0, y, "mf2", 8, anchor="start"))
+    out.append(marks.text(44, y, "minefield, density 2", 9, anchor="start"))
+    more, y = marks.legend_markers(0, y + 24, first)
+    out.extend(more)
+    out.append("</g>")
+    off, y = _off_board(state, y + 28, colours)
+    out.extend(off)
+    return out, y + 8
+
+
+def off_board(state: GameState) -> list[tuple[str, list[tuple[str, str, str]]]]:
+    """Returns the units not on the ground board by heading, each as (id, side, words): dropping reserves,
+    units still to deploy, aircraft on the other maps, and units lost off the map."""
+    from btcli.render.view import status
+
+    groups: dict[str, list[tuple[str, str, str]]] = {}
+    for unit in state.units.values():
+        if unit.hex is not None:
+            continue
+        p = unit.position
+        if unit.in_reserve:
+            heading, words = "Dropping reserves", status(unit, state).removeprefix("reserve ")
+        elif p is not None and not unit.destroyed:
+            heading, words = "On other maps", f"map {p.map}" + (f", altitude {p.altitude}" if p.altitude else "")
+        elif p is None and unit.drop is None and not unit.destroyed:
+            heading, words = "To deploy", unit.asset.card.name if unit.is_asset else unit.name
+        else:
+            heading, words = "Out of the battle", status(unit, state) or "off the map"
+        groups.setdefault(heading, []).append((unit.id, unit.side, words))
+    order = ("Dropping reserves", "To deploy", "On other maps", "Out of the battle")
+    return [(h, groups[h]) for h in order if h in groups]
+
+
+def _off_board(state: GameState, y: float, colours: dict[str, str]) -> tuple[list[str], float]:
+    out = ['<g class="reserves">', marks.legend_heading(0, y, "Not on the board")]
+    groups = off_board(state)
+    if not groups:
+        y += 16
+        out.append(marks.text(0, y, "none: every unit is on the board", 9, fill="#555", anchor="start"))
+    for heading, units in groups:
+        y += 18
+        out.append(marks.text(0, y, heading, 9, "bold", "#333", "start"))
+        for uid, side, words in units:
+            y += 14
+            line = f"{uid} ({side}): {words}"
+            size = 9.0
+            while size > 6 and marks.text_width(line, size) > PANEL_WIDTH - 12:
+                size -= 0.5
+            out.append(marks.text(8, y, line, size, fill=colours.get(side, "#555"), anchor="start"))
+    out.append("</g>")
+    return out, y

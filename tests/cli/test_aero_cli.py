@@ -194,11 +194,11 @@ def test_report_map_draws_landed_aircraft_and_wrecks_on_the_ground_board(tmp_pat
     state, _, _ = engine_run(phase_game(over_board()), MoveOrder("f1", "safe", LAND_HERE), [7])
     game = game_from_state(tmp_path / "game.toml", state)
     ok("report", game, "--map", tmp_path / "m.svg")
-    assert "<title>f1: landed aircraft</title>" in (tmp_path / "m.svg").read_text()
+    assert "<title>f1: landed aircraft " in (tmp_path / "m.svg").read_text()
     assert "f1: ground 0713 facing N, velocity 0, thrust left 9/9 (safe 6), landed;" in ok("report", game).out
     wrecked = game_from_state(tmp_path / "wreck.toml", state.with_unit(evolve(state.units["f1"], destroyed=True)))
     ok("report", wrecked, "--map", tmp_path / "w.svg")
-    assert "<title>f1: wreck of a crashed aircraft</title>" in (tmp_path / "w.svg").read_text()
+    assert "<title>f1: wreck of a crashed aircraft; " in (tmp_path / "w.svg").read_text()
 
 
 def test_a_landing_on_woods_is_one_line_naming_the_rule_and_leaves_the_game(tmp_path):  # issue #14, TW p.87

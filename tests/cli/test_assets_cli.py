@@ -438,8 +438,8 @@ def test_the_svg_map_draws_assets_as_square_tokens_with_their_footprint(tmp_path
     assert svg.count('width="18" height="18"') == len(assets)  # one square token per asset, none for 'Mechs
     assert svg.count('stroke-dasharray="4 3"') == 1  # the Long Tom's second hex outlined
     assert svg.count('width="14" height="14"') == 1  # and its second element drawn there
-    assert "<title>longtom: asset Mobile Long Tom Artillery LT-MOB-25, check 7</title>" in svg
-    assert "<title>scout: asset S-2 Scout VTOL (SAMPLE card), check 7</title>" in svg
+    assert "<title>longtom: asset Mobile Long Tom Artillery LT-MOB-25, check 7; side blue; damage this turn 0; " in svg
+    assert "<title>scout: asset S-2 Scout VTOL (SAMPLE card), check 7; " in svg  # each tooltip in its unit's <g>
 
 
 # -- a MegaMek .bfs card file (tables.md 16.1) ---------------------------------------------------------

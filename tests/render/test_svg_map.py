@@ -1,0 +1,167 @@
+"""The SVG map's drawing as data (issue #15): the fixed slots of a hex, the document a git host's viewer
+shows, a tooltip group per unit, the legend and the units off the board. The pixels are tested in
+test_svg_pixels.py."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from btcli.model.hexgrid import Facing
+from btcli.render import svg_marks as marks
+from btcli.render.svg import hex_fill, render_svg
+from tests.render.scenes import ROOT, drop_zone, everything
+
+NS = "{http://www.w3.org/2000/svg}"
+TEXT_SLOTS = ("label", "note", "level", "mines", "name", "state")
+
+
+@pytest.fixture(scope="module")
+def drawn() -> ET.Element:
+    return ET.fromstring(render_svg(everything()))
+
+
+def texts(element: ET.Element) -> list[str]:
+    return [t.text for t in element.iter(f"{NS}text")]
+
+
+def groups(root: ET.Element, word: str) -> list[ET.Element]:
+    return [g for g in root.iter(f"{NS}g") if word in g.get("class", "").split()]
+
+
+# -- the layout of a hex ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slot", TEXT_SLOTS + ("marker",))
+def test_every_slot_lies_inside_its_hex(slot):
+    assert marks.inside_hex(marks.MARKER_BOX if slot == "marker" else marks.SLOTS[slot])
+
+
+def test_no_two_text_slots_overlap_and_none_overlaps_the_marker():
+    boxes = [marks.SLOTS[s] for s in TEXT_SLOTS] + [marks.MARKER_BOX]
+    assert [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if marks.overlaps(a, b)] == []
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+@pytest.mark.parametrize("facing", list(Facing))
+def test_facing_arrows_stay_in_the_marker_box_clear_of_every_label(count, facing):
+    box = marks.MARKER_BOX
+    for x, y, scale in marks.marker_places(count):
+        ax0, ay0, ax1, ay1 = marks.arrow_box(x, y, scale, int(facing))
+        assert box[0] <= ax0 and box[1] <= ay0 and ax1 <= box[2] and ay1 <= box[3]
+        assert not [s for s in TEXT_SLOTS if marks.overlaps((ax0, ay0, ax1, ay1), marks.SLOTS[s])]
+
+
+def test_markers_sharing_a_hex_do_not_overlap_one_another():
+    for count in (2, 3, 4):
+        places = marks.marker_places(count)
+        reach = [(x - marks.ARROW_REACH * s, x + marks.ARROW_REACH * s) for x, _, s in places]
+        assert all(a[1] <= b[0] for a, b in zip(reach, reach[1:]))
+
+
+def test_a_label_too_long_for_its_slot_is_shrunk_then_cut():
+    line = marks.slot_text(0, 0, "name", "a-very-long-unit-identifier-indeed", bold=True)
+    size = float(line.split('font-size="')[1].split('"')[0])
+    shown = line.split(">")[1].split("<")[0]
+    x0, _, x1, _ = marks.SLOTS["name"]
+    assert size >= 5 and shown.endswith("~") and marks.text_width(shown, size, True) <= x1 - x0
+
+
+# -- the document --------------------------------------------------------------------------------------------
+
+
+def test_the_document_is_plain_svg_with_its_size_and_viewbox(drawn):
+    svg = render_svg(everything())
+    width, height = drawn.get("width"), drawn.get("height")
+    assert drawn.get("viewBox") == f"0 0 {width} {height}" and int(width) > 600 and int(height) > 500
+    for banned in ("<script", "<style", "<foreignObject", "<image", "href=", "url(", "@font-face", "<use"):
+        assert banned not in svg  # what a git host's viewer drops or refuses
+
+
+def test_the_title_line_names_the_game_turn_and_phase(drawn):
+    assert drawn.find(f"{NS}title").text == "Everything: turn 1, movement phase"
+    assert texts(groups(drawn, "title")[0]) == ["Everything: turn 1, movement phase"]
+
+
+def test_each_unit_is_a_group_whose_own_title_says_id_design_armor_and_state(drawn):
+    units = {g.find(f"{NS}title").text.split(":")[0]: g for g in groups(drawn, "unit")}
+    assert sorted(units) == ["dead", "flat", "heli", "inf", "sleepy", "tank", "walker", "wreck-mate"]
+    assert all(list(g)[0].tag == f"{NS}title" for g in units.values())  # the tooltip of that group alone
+    assert units["flat"].find(f"{NS}title").text == (
+        "flat: Hunchback HBK-4G ('Mech); side red; armor 160/160, internal 83/83; prone")
+    assert units["dead"].find(f"{NS}title").text.endswith("; destroyed")
+    assert "immobile" in units["tank"].find(f"{NS}title").text
+
+
+def test_markers_differ_by_kind_and_the_destroyed_unit_stays_drawn(drawn):
+    kinds = {g.find(f"{NS}title").text.split(":")[0]: g.get("class") for g in groups(drawn, "unit")}
+    assert kinds["walker"] == "unit mech" and kinds["tank"] == "unit vehicle"
+    assert kinds["heli"] == "unit vtol" and kinds["inf"] == "unit infantry"
+    assert kinds["dead"] == "unit mech destroyed"
+    dead = [g for g in groups(drawn, "destroyed")][0]
+    assert dead.find(f"{NS}circle").get("fill") == marks.DEAD_FILL and dead.find(f"{NS}path") is not None
+    assert "destroyed" not in texts(dead) and "dead" in texts(dead)  # two share 0303: ids only, the state in the tooltip
+
+
+def test_states_show_as_letters_on_the_marker_and_words_under_it(drawn):
+    by_id = {g.find(f"{NS}title").text.split(":")[0]: texts(g) for g in groups(drawn, "unit")}
+    assert by_id["flat"] == ["P", "flat", "prone"]
+    assert by_id["sleepy"] == ["S", "sleepy", "shut down"]
+    assert by_id["tank"] == ["I", "tank", "immobile"]
+    assert by_id["heli"] == ["heli", "elev 2"]
+
+
+def test_roads_rivers_and_bridges_are_lines_and_levels_are_shaded(drawn):
+    assert len(groups(drawn, "roads")[0]) > 10 and len(groups(drawn, "rivers")[0]) >= 14
+    assert len(groups(drawn, "bridges")[0]) == 4  # the deck's two halves, edged
+    board = everything().board
+    from btcli.model.hexgrid import HexId
+
+    low, high = hex_fill(board.hex(HexId.parse("0101"))), hex_fill(board.hex(HexId.parse("0102")))
+    assert sum(int(high[i:i + 2], 16) for i in (1, 3, 5)) < sum(int(low[i:i + 2], 16) for i in (1, 3, 5))
+    assert "L2" in texts(drawn) and "d1" in texts(drawn) and "H2 CF60" in texts(drawn)
+
+
+def test_the_legend_names_terrain_markers_and_states(drawn):
+    legend = texts(groups(drawn, "legend")[0])
+    for words in ("Legend", "heavy woods", "road", "'Mech", "vehicle", "VTOL", "infantry", "asset (card)",
+                  "aircraft", "aircraft wreck", "destroyed: grey, crossed", "P prone", "I immobile"):
+        assert words in legend
+
+
+def test_units_off_the_board_are_listed_in_the_side_panel(drawn):
+    assert texts(groups(drawn, "reserves")[0]) == ["Not on the board", "To deploy",
+                                                   "late (blue): S-1 Light tracked tank"]
+    reserves = texts(groups(ET.fromstring(render_svg(drop_zone())), "reserves")[0])
+    assert reserves[:2] == ["Not on the board", "Dropping reserves"]
+    assert "hunchback (blue): alpha, arrives turn 2" in reserves
+    assert "atlas (red): reinforcement, arrival not rolled yet" in reserves
+
+
+def test_an_aerospace_map_has_its_title_legend_and_a_tooltip_group_per_flier(tmp_path):
+    from btcli.render.aero_svg import render_map_svg
+    from btcli.store.scenario import parse_scenario_text
+
+    path = ROOT / "scenarios" / "town-strike.toml"
+    state = parse_scenario_text(path.read_text(encoding="utf-8"), base=str(path.parent))
+    low = ET.fromstring(render_map_svg(state, "low"))
+    assert texts(groups(low, "title")[0]) == ["Town Strike - map low: turn 1, initiative phase"]
+    assert "aircraft" in texts(groups(low, "legend")[0])
+    titles = [g.find(f"{NS}title").text for g in groups(low, "unit")]
+    assert sorted(t.split(":")[0] for t in titles) == ["hawk-1", "hawk-2", "union"]
+    assert "hawk-2 +1" in texts(low)  # three in one hex: two ids shown, the third in its tooltip
+
+
+def test_move_and_report_without_map_do_not_import_the_svg_modules(tmp_path):
+    game = tmp_path / "game.toml"
+    code = ("import sys\nfrom btcli.cli import main\n"
+            f"for argv in (['init', {str(ROOT / 'scenarios' / 'city-fight.toml')!r}, '-o', {str(game)!r}],"
+            f" ['report', {str(game)!r}]):\n"
+            "    sys.argv = ['btcli'] + argv\n"
+            "    try:\n        main()\n    except SystemExit:\n        pass\n"
+            "print(sorted(m for m in sys.modules if 'svg' in m), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stderr.strip().splitlines()[-1] == "[]"
