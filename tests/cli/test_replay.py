@@ -97,7 +97,7 @@ def test_replay_page_shows_each_aerospace_map_as_a_panel(tmp_path):
     data = page_data((tmp_path / "game.html").read_text(encoding="utf-8"))
     assert len(data["steps"]) == len(log_of(game))
     assert [m for m, _ in data["steps"][0]["maps"]] == ["ground", "space", "low"]
-    assert "<title>Orbital Descent: map space," in svg_of(data, 1, "space")
+    assert "<title>Orbital Descent - map space: turn 1," in svg_of(data, 1, "space")
 
 
 def test_replay_page_default_name_is_the_game_with_html(tmp_path):
