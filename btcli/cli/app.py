@@ -119,8 +119,10 @@ for _command in grammar.COMMANDS.values():
 
 
 def run_command(args: list[str], out) -> None:
-    """Runs one btcli command in this process, echoing it (used by ``demo``)."""
-    out.write("$ btcli " + " ".join(args) + "\n")
+    """Runs one btcli command in this process, echoing it as a shell would take it (used by ``demo``)."""
+    import shlex
+
+    out.write("$ btcli " + shlex.join(args) + "\n")
     out.flush()
     app(args=args, prog_name="btcli", standalone_mode=False)
 

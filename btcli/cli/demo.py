@@ -1,7 +1,8 @@
 """``btcli demo``: plays three turns of the bundled Crossroads scenario and prints the report.
 
 Each unit walks (or drives) toward the enemy with the same path finder that
-``move --to`` uses; every step goes through the same commands a script would run.
+``move --to`` uses, then fires every weapon that bears at the nearest enemy it can hit;
+every step goes through the same commands a script would run, echoed so they can be reused.
 """
 
 from __future__ import annotations
@@ -48,6 +49,27 @@ def _advance(state, unit) -> list[str]:
     return ["--mode", "stand"]
 
 
+def _shots(state, unit) -> list[str]:
+    """Returns attack arguments firing every weapon of ``unit`` that can fire at the nearest enemy one of
+    them reaches (the checks of ``attack`` itself), or [] when none can."""
+    from btcli.errors import BtcliError
+    from btcli.rules.combat import plan_weapon_attack
+
+    enemies = sorted((u for u in state.units.values() if u.side != unit.side and u.active and u.hex is not None),
+                     key=lambda u: (unit.hex.distance(u.hex), u.id))
+    for enemy in enemies:
+        ready = []
+        for mount in unit.weapons:
+            try:
+                plan_weapon_attack(state, unit.id, enemy.id, tuple(ready) + (mount.label,), "")
+            except BtcliError:
+                continue
+            ready.append(mount.label)
+        if ready:
+            return [enemy.id, *(arg for label in ready for arg in ("--weapon", label))]
+    return []
+
+
 def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
     """Plays the demo into ``folder``, each command through ``run_command(args, out)`` (the CLI's own
     runner, which echoes it)."""
@@ -78,7 +100,13 @@ def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
                 break
             unit = next(u for u in state.units.values() if u.side == side and not u.out_of_action and not u.has_moved)
             run_command(["move", str(game), unit.id, *_advance(state, unit)], out)
-        for _ in range(5):
+        run_command(["resolve-phase", str(game)], out)  # movement ends: the weapon attack phase
+        state = journal.load(game).state
+        for unit in [u for u in state.units.values() if u.active and u.hex is not None and u.weapons]:
+            shots = _shots(journal.load(game).state, unit)
+            if shots:
+                run_command(["attack", str(game), unit.id, *shots], out)
+        for _ in range(4):  # weapon (the damage lands), physical, heat, end
             run_command(["resolve-phase", str(game)], out)
     run_command(["report", str(game)], out)
     out.write(f"\nThe game file is {game}; try: btcli verify {game}\n")

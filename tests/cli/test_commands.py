@@ -230,6 +230,10 @@ def test_demo_plays_three_turns_and_verifies(tmp_path):
     result = ok("demo", "-o", tmp_path / "demo")
     assert "turn 4, initiative phase" in result.out
     assert ok("verify", tmp_path / "demo" / "demo-game.toml").out.startswith("ok:")
+    # issue #15: the demo shows combat, and each command it echoes can be pasted into a shell
+    shots = [line for line in result.out.splitlines() if line.startswith("$ btcli attack ")]
+    assert shots and ": hit (" in result.out and " damage" in result.out
+    assert "'Medium Laser@LA'" in result.out  # quoted as a shell needs it
 
 
 def test_crlf_game_file_gets_a_clear_error(game):
