@@ -166,6 +166,10 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "over a game, seed or secrets file; an existing file needs --force).", where=CLI, kind="path"),
         Opt(("--force",), "force", "Let --map replace an existing file.", FLAG, CLI),
     )),
+    Command("options", "List what a unit may do now, for scripts and bots: the hexes it can reach in each movement "
+            "mode with their MP, and the enemies each of its weapons can fire at with the to-hit number.", args=(
+        Arg("unit", "Id of the unit."),
+    )),
     Command("verify", "Replay every logged command from the initial state and check every hash (exit 4 on a "
             "mismatch).", options=(
         Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "

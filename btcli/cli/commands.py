@@ -149,6 +149,29 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         _print_lines(lines)
 
 
+def options(game: str, unit: str) -> None:
+    """Lists a unit's reachable hexes and targets (btcli.rules.options); with --json as one object."""
+    from btcli.rules import options as unit_options
+    from btcli.store import journal
+
+    state = journal.load(game).state
+    found = state.unit(state.unit_id(unit))
+    moves, shots = unit_options.reachable(state, found), unit_options.targets(state, found)
+    if OUTPUT["json"]:
+        _print_json({"unit": found.id, "turn": state.turn, "phase": state.phase.value, "moves": moves,
+                     "targets": shots})
+        return
+    lines = [f"{found.id} ({state.phase.value} phase, turn {state.turn})"]
+    for mode, hexes in moves.items():
+        shown = " ".join(f"{label}:{mp}" for label, mp in hexes.items()) or "nowhere"
+        lines.append(f"  {mode} reaches (hex:MP): {shown}")
+    for target, weapons in shots.items():
+        lines.append(f"  fires at {target}: " + ", ".join(f"{w['weapon']} {w['to_hit']}+" for w in weapons))
+    if not shots:
+        lines.append("  no weapon can fire at an enemy from here")
+    _print_lines(lines)
+
+
 def scenarios() -> None:
     """Lists the shipped scenarios: the name init takes, the scenario's own name, and what it is."""
     from btcli.cli import shipped
