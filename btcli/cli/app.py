@@ -41,9 +41,12 @@ def _main(
                                           callback=_show_version)] = False,
     debug: Annotated[bool, typer.Option("--debug", help="On an internal error (exit 1), show the Python traceback "
                                         "instead of one line (may be given anywhere in the command).")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of prose: an order's "
+                                          "command, events, rolls and what comes next (docs/json-output.md; may be "
+                                          "given anywhere in the command).")] = False,
 ) -> None:
     """BattleTech scenario runner: one TOML game file, one resolution step per call."""
-    # --debug is read by btcli.cli.main before the command runs; it is declared here for --help.
+    # --debug and --json are read by btcli.cli.main before the command runs; declared here for --help.
 
 
 def _help(opt: grammar.Opt) -> str:

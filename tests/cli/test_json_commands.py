@@ -40,3 +40,7 @@ def test_previews_reports_and_errors_under_json(tmp_path):
     refused = run("move", game, "wasp", "--mode", "stand", "--json")
     assert refused.code == 3 and refused.out == "" and refused.err.count("\n") == 1
     assert game.read_bytes() == before
+
+
+def test_help_documents_json():
+    assert "--json" in ok("--help").out
