@@ -51,23 +51,14 @@ def _advance(state, unit) -> list[str]:
 
 def _shots(state, unit) -> list[str]:
     """Returns attack arguments firing every weapon of ``unit`` that can fire at the nearest enemy one of
-    them reaches (the checks of ``attack`` itself), or [] when none can."""
-    from btcli.errors import BtcliError
-    from btcli.rules.combat import plan_weapon_attack
+    them reaches (``btcli options``' own answer), or [] when none can."""
+    from btcli.rules.options import targets
 
-    enemies = sorted((u for u in state.units.values() if u.side != unit.side and u.active and u.hex is not None),
-                     key=lambda u: (unit.hex.distance(u.hex), u.id))
-    for enemy in enemies:
-        ready = []
-        for mount in unit.weapons:
-            try:
-                plan_weapon_attack(state, unit.id, enemy.id, tuple(ready) + (mount.label,), "")
-            except BtcliError:
-                continue
-            ready.append(mount.label)
-        if ready:
-            return [enemy.id, *(arg for label in ready for arg in ("--weapon", label))]
-    return []
+    found = targets(state, unit)
+    if not found:
+        return []
+    nearest = min(found, key=lambda uid: (unit.hex.distance(state.units[uid].hex), uid))
+    return [nearest, *(arg for shot in found[nearest] for arg in ("--weapon", shot["weapon"]))]
 
 
 def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:

@@ -102,6 +102,16 @@ def _refuse(message: str, rule: str) -> None:
     raise IllegalOrderError(message, rule)
 
 
+def check_can_fire(attacker: Unit) -> None:
+    """Refuses an aircraft that fires nothing this turn, at an aircraft or at the ground: an unconscious
+    pilot (AERO-HIGHG-04), evasive action by a fighter or small craft (AERO-MNV-05)."""
+    if not attacker.conscious:
+        _refuse(f"'{attacker.id}''s pilot is unconscious and cannot fire", "AERO-HIGHG-04")
+    if attacker.aero.evading and aero_maneuvers.evading_fire_modifier(attacker.aero_design) is None:
+        _refuse(f"'{attacker.id}' took evasive action this turn: fighters and small craft that evade fire no "
+                "weapons", "AERO-MNV-05")
+
+
 def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     """Returns the target of an air-to-air attack; refuses the pairs the rules do not allow."""
     target = state.units.get(target_id)
@@ -123,11 +133,7 @@ def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     if isinstance(aero_kind.area(state, attacker), SpaceMap) and not aero_turn.space_attacks_due(state.turn):
         _refuse(f"units on the space map attack only in space turns (6, 12, ...), not in turn {state.turn}",
                 "AMB-55")
-    if not attacker.conscious:
-        _refuse(f"'{attacker.id}''s pilot is unconscious and cannot fire", "AERO-HIGHG-04")
-    if attacker.aero.evading and aero_maneuvers.evading_fire_modifier(attacker.aero_design) is None:
-        _refuse(f"'{attacker.id}' took evasive action this turn: fighters and small craft that evade fire no "
-                "weapons", "AERO-MNV-05")
+    check_can_fire(attacker)
     if ground_attack(state, attacker.id):  # MegaMek (UNVERIFIED): one or the other in a turn
         _refuse(f"'{attacker.id}' makes a {ground_attack(state, attacker.id)} attack on the ground this turn: it "
                 "makes no air-to-air attack as well", "TW p.242")

@@ -60,25 +60,25 @@ def landing_zone(board: Board, design: AeroDesign, flight: AeroState, touchdown:
     dropship = design.aero_class is AeroClass.DROPSHIP
     if lands_vertically(design):
         return (touchdown, *(touchdown.neighbor(f) for f in Facing)) if dropship else (touchdown,)
-    length = DROPSHIP_LANDING_LENGTH if dropship else LANDING_LENGTH
-    strip, here = [], touchdown
-    for _ in range(length):
-        strip.append(here)
+    zone = []
+    for here in _run(design, flight, touchdown):
+        zone.append(here)
         if dropship:
-            strip += [here.neighbor(flight.facing.turned(-2)), here.neighbor(flight.facing.turned(2))]
-        here = here.neighbor(flight.facing)
-    return tuple(strip)
+            zone += [here.neighbor(flight.facing.turned(-2)), here.neighbor(flight.facing.turned(2))]
+    return tuple(zone)
+
+
+def _run(design: AeroDesign, flight: AeroState, touchdown: HexId) -> list[HexId]:
+    """Returns a horizontal landing's run: its length in hexes straight ahead from the touchdown hex."""
+    run = [touchdown]
+    for _ in range((DROPSHIP_LANDING_LENGTH if design.aero_class is AeroClass.DROPSHIP else LANDING_LENGTH) - 1):
+        run.append(run[-1].neighbor(flight.facing))
+    return run
 
 
 def stopping_hex(design: AeroDesign, flight: AeroState, touchdown: HexId) -> HexId:
-    """Returns where the unit comes to rest: the touchdown hex landing vertically, else the strip's far end."""
-    if lands_vertically(design):
-        return touchdown
-    length = DROPSHIP_LANDING_LENGTH if design.aero_class is AeroClass.DROPSHIP else LANDING_LENGTH
-    here = touchdown
-    for _ in range(length - 1):
-        here = here.neighbor(flight.facing)
-    return here
+    """Returns where the unit comes to rest: the touchdown hex landing vertically, else the run's far end."""
+    return touchdown if lands_vertically(design) else _run(design, flight, touchdown)[-1]
 
 
 def check_zone(state: GameState, unit_id: str, zone: tuple[HexId, ...]) -> None:

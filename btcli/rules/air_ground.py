@@ -34,7 +34,6 @@ from btcli.model.units import AmmoBin, Motive, MoveMode, Unit
 from btcli.rules import (
     aero_attacks,
     aero_low_altitude,
-    aero_maneuvers,
     aero_weapons,
     arcs,
     condition,
@@ -177,11 +176,7 @@ def _check_attacker(state: GameState, attacker: Unit, mode: str) -> Overflight:
     if attacker.aero.landed:
         _refuse(f"'{attacker.id}' has landed: it makes no air-to-ground attack (not resolved in btcli)",
                 "AERO-GEN-01")
-    if not attacker.conscious:
-        _refuse(f"'{attacker.id}''s pilot is unconscious and cannot fire", "AERO-HIGHG-04")
-    if attacker.aero.evading and aero_maneuvers.evading_fire_modifier(attacker.aero_design) is None:
-        _refuse(f"'{attacker.id}' took evasive action this turn: fighters and small craft that evade fire no "
-                "weapons", "AERO-MNV-05")
+    aero_attacks.check_can_fire(attacker)
     mine = [d for d in state.declarations if d.attacker == attacker.id]
     if any(not d.air_ground for d in mine):
         _refuse(f"'{attacker.id}' made an air-to-air attack this turn: it makes no air-to-ground attack as well",

@@ -34,10 +34,10 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
     where = moved.hex.label if moved.hex is not None else "off the map"
     lines = [f"{unit.id} {mode}: {steps}; {moved.mp_spent} MP, {moved.hexes_moved} hex(es) moved; ends {where} "
              f"facing {moved.facing.name}"]
-    if not unit.is_asset:
-        modifier = tohit.target_movement_modifier(moved.hexes_moved)
-        jumped = " (+1 more for jumping)" if moved.mode is movement.MoveMode.JUMP else ""
-        lines.append(f"target movement modifier +{modifier}{jumped} (tables.md 6.3)")
+    if not unit.is_asset:  # an asset's TMM is its card's (ASSET-ATK-05)
+        mods = tohit.movement_modifiers(moved)
+        shown = ", ".join(f"{name} {value:+d}" for name, value in mods) or "none"
+        lines.append(f"attacks at it this turn: {shown} (tables.md 6.3)")
     checks = [r for r in dice.rolls if r.target is not None]
     for roll in checks:
         mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)

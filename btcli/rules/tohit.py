@@ -150,21 +150,27 @@ def weapon_to_hit(
     return ToHit(tuple(mods))
 
 
-def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
-    """Returns the target's movement, state and terrain modifiers (tables.md 6.3, 6.4); a kind with its own
-    (an asset's card TMM, ASSET-ATK-05) gives them itself."""
-    own = kinds.of(target).target_modifiers
-    if own is not None:
-        return own(state, attacker, target)
+def movement_modifiers(target: Unit) -> list[tuple[str, int]]:
+    """Returns the to-hit modifiers a unit's move this turn gives attacks at it (tables.md 6.3, VTOL-ATK-05)."""
     mods = []
     tmm = target_movement_modifier(target.hexes_moved)
     if tmm:
         mods.append((f"target moved {target.hexes_moved} hexes", tmm))
     if target.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
-    mods.extend(drop_turn.target_modifiers(target, state.turn))  # DROP-10, AMB-35: +3 for the landing turn
     if target.motive is Motive.VTOL and target.elevation > 0 and target.mp_spent > 0:
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
+    return mods
+
+
+def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
+    """Returns the target's movement, state and terrain modifiers (tables.md 6.3, 6.4); a kind with its own
+    (an asset's card TMM, ASSET-ATK-05) gives them itself."""
+    own = kinds.of(target).target_modifiers
+    if own is not None:
+        return own(state, attacker, target)
+    mods = movement_modifiers(target)
+    mods.extend(drop_turn.target_modifiers(target, state.turn))  # DROP-10, AMB-35: +3 for the landing turn
     if condition.is_immobile(target):
         mods.append(("target immobile", IMMOBILE))
     if target.prone:

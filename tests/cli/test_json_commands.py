@@ -10,7 +10,8 @@ from tests.cli.helpers import init_game, ok, run
 from tests.cli.test_previews import ATTACK
 
 
-def weapon_phase(tmp_path):
+def movement_done(tmp_path):
+    """ATTACK's game with both units stood still, its movement phase still to be resolved."""
     game = init_game(tmp_path, ATTACK)
     ok("resolve-phase", game, "--dice", "12,2", "-q")
     ok("move", game, "wasp", "--mode", "stand", "-q")
@@ -19,7 +20,7 @@ def weapon_phase(tmp_path):
 
 
 def test_an_order_prints_one_json_object_with_its_events_rolls_and_what_comes_next(tmp_path):
-    game = weapon_phase(tmp_path)
+    game = movement_done(tmp_path)
     step = json.loads(ok("resolve-phase", game, "--json").out)
     assert step["command"] == "resolve-phase" and step["phase"] == "movement" and step["after"]["phase"] == "weapon"
     shot = json.loads(ok("attack", game, "hunchback", "wasp", "-w", "AC/20", "--dice", "9,7", "--json").out)
@@ -31,7 +32,7 @@ def test_an_order_prints_one_json_object_with_its_events_rolls_and_what_comes_ne
 
 
 def test_previews_reports_and_errors_under_json(tmp_path):
-    game = weapon_phase(tmp_path)
+    game = movement_done(tmp_path)
     ok("resolve-phase", game, "-q")
     preview = json.loads(ok("attack", game, "hunchback", "wasp", "--dry-run", "--json").out)
     assert preview["lines"][0].startswith("hunchback AC/20@RT -> wasp: to-hit 4")

@@ -57,7 +57,7 @@ def test_a_ground_move_preview_shows_mp_end_and_the_building_entry_roll(tmp_path
     before = game.read_bytes()
     out = ok("move", game, "hunchback", "--path", "F F", "--dry-run").out.splitlines()
     assert out[0] == "hunchback walk: F F; 4 MP, 2 hex(es) moved; ends 0504 facing N"
-    assert out[1] == "target movement modifier +0 (tables.md 6.3)"  # 0-2 hexes
+    assert out[1] == "attacks at it this turn: none (tables.md 6.3)"  # 0-2 hexes walked: no modifier
     assert any(line.startswith("roll: piloting skill roll hunchback (entering 0504)") for line in out)
     assert game.read_bytes() == before  # nothing written, nothing rolled
 
@@ -107,8 +107,9 @@ facing = "S"
 """
 
 
-def to_phase(tmp_path, phase: str):
-    game = init_game(tmp_path, ATTACK)
+def to_phase(tmp_path, phase: str, scenario: str = ATTACK):
+    """The game of ``scenario`` (default ATTACK) in turn 1's weapon (or physical) phase, nobody moved."""
+    game = init_game(tmp_path, scenario)
     ok("resolve-phase", game, "--dice", "12,2", "-q")
     ok("move", game, "wasp", "--mode", "stand", "-q")
     ok("move", game, "hunchback", "--mode", "stand", "-q")
@@ -128,11 +129,7 @@ def test_an_attack_preview_lists_every_weapon_or_why_it_cannot_fire(tmp_path):  
 
 
 def test_an_attack_preview_says_why_each_weapon_that_cannot_fire_cannot(tmp_path):  # tables.md 0, issue #15
-    game = init_game(tmp_path, ATTACK.replace('position = "0504"', 'position = "0705"'))  # in the right arc
-    ok("resolve-phase", game, "--dice", "12,2", "-q")
-    ok("move", game, "wasp", "--mode", "stand", "-q")
-    ok("move", game, "hunchback", "--mode", "stand", "-q")
-    ok("resolve-phase", game, "-q")
+    game = to_phase(tmp_path, "weapon", ATTACK.replace('position = "0504"', 'position = "0705"'))  # right arc
     lines = ok("attack", game, "hunchback", "wasp", "--dry-run").out.splitlines()
     heads = [line for line in lines if not line.startswith("  ")]
     assert len(heads) == 4  # one line a weapon, whether it can fire or not
@@ -150,11 +147,7 @@ def test_a_physical_attack_preview_shows_its_odds_and_damage(tmp_path):  # table
 def test_a_preview_of_an_attack_that_would_be_refused_lists_it_then_refuses(tmp_path):  # issue #15
     from tests.cli.helpers import run
 
-    game = init_game(tmp_path, ATTACK.replace('position = "0504"', 'position = "0705"'))  # in the right arc
-    ok("resolve-phase", game, "--dice", "12,2", "-q")
-    ok("move", game, "wasp", "--mode", "stand", "-q")
-    ok("move", game, "hunchback", "--mode", "stand", "-q")
-    ok("resolve-phase", game, "-q")
+    game = to_phase(tmp_path, "weapon", ATTACK.replace('position = "0504"', 'position = "0705"'))  # right arc
     result = run("attack", game, "hunchback", "wasp", "-w", "Medium Laser@LA", "-w", "Medium Laser@RA", "--dry-run")
     assert result.code == 3 and result.err.startswith("Error: hunchback cannot fire Medium Laser@LA")
     assert "Medium Laser@LA -> wasp: cannot fire" in result.out and "Medium Laser@RA -> wasp: to-hit 4" in result.out
