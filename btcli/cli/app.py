@@ -125,7 +125,10 @@ def run_command(args: list[str], out) -> None:
     """Runs one btcli command in this process, echoing it as a shell would take it (used by ``demo``)."""
     import shlex
 
-    out.write("$ btcli " + shlex.join(args) + "\n")
+    if commands.OUTPUT["json"]:  # JSON Lines: what runs, then the command's own object
+        commands._print_json({"run": "btcli " + shlex.join(args)})
+    else:
+        out.write("$ btcli " + shlex.join(args) + "\n")
     out.flush()
     app(args=args, prog_name="btcli", standalone_mode=False)
 

@@ -14,9 +14,10 @@ from btcli.errors import GameFileError, IllegalOrderError, InputError, Verificat
 OUTPUT = {"json": False}  # set by ``main`` from the global --json option: scripts read one JSON object
 
 
-def _print_lines(lines: list[str]) -> None:
-    if OUTPUT["json"]:  # a preview or a notice: its lines, as they would print
-        _print_json({"lines": lines})
+def _print_lines(lines: list[str], data: dict | None = None) -> None:
+    """Prints the prose lines, or with --json ``data`` (a preview or a notice without data: its lines)."""
+    if OUTPUT["json"]:
+        _print_json(data if data is not None else {"lines": lines})
         return
     out = sys.stdout
     for line in lines:
@@ -29,17 +30,19 @@ def _print_json(data: dict) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
-def _outcome_json(before, outcome, entry: dict) -> dict:
+def _outcome_json(before, outcome, entry: dict, game_path: str) -> dict:
     """The JSON of one resolution step (docs/json-output.md, "Commands"): the order as logged, its
     events, every roll with its dice, modifiers and target, and where the game stands after it."""
-    from btcli.render.view import next_to_move
+    import shlex
+
+    from btcli.render.view import next_step, next_to_move
 
     state = outcome.state
     return {
         "command": entry["command"], "seq": entry["seq"], "turn": before.turn, "phase": before.phase.value,
         "events": list(outcome.events), "rolls": [roll.to_dict() for roll in outcome.rolls],
         "after": {"turn": state.turn, "phase": state.phase.value, "next_to_move": next_to_move(state),
-                  "winner": state.winner or None},
+                  "winner": state.winner or None, "next": next_step(state, shlex.quote(game_path))},
     }
 
 
@@ -70,7 +73,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     entry = journal.make_entry(game.state, outcome, prev)
     gamefile.append(game, outcome.state, entry, with_it=with_it)
     if OUTPUT["json"]:
-        _print_json(_outcome_json(game.state, outcome, entry))
+        _print_json(_outcome_json(game.state, outcome, entry, game_path))
     elif not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
 
@@ -146,7 +149,22 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
             lines.append(f"dice seed kept by the referee in {seed_file} (never commit or share it)")
-        _print_lines(lines)
+        _print_lines(lines, _init_json(state, entry, output, seed_file if held is not None else None))
+
+
+def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:
+    """``init --json`` (docs/json-output.md): the game made, where it was written, and what comes next."""
+    import shlex
+
+    from btcli.render.view import next_step
+
+    board = state.board
+    return {"command": entry["command"], "seq": entry["seq"], "events": list(entry["events"]), "game": str(output),
+            "name": state.name, "units": sorted(state.units), "sides": sorted(state.sides),
+            "map": {"width": board.width, "height": board.height},
+            "seed": state.seed if isinstance(state.seed, int) else "held by the referee",
+            "seed_file": seed_file, "turn": state.turn, "phase": state.phase.value,
+            "next": next_step(state, shlex.quote(str(output)))}
 
 
 def options(game: str, unit: str) -> None:
@@ -181,7 +199,8 @@ def scenarios() -> None:
         raise GameFileError("no shipped scenarios found (is btcli installed completely?)")
     width = max(len(stem) for stem, _, _ in found)
     _print_lines([f"{stem:<{width}}  {name}: {about}" if about else f"{stem:<{width}}  {name}"
-                  for stem, name, about in found])
+                  for stem, name, about in found],
+                 {"scenarios": [{"scenario": stem, "name": name, "about": about or None} for stem, name, about in found]})
 
 
 def move(
@@ -405,6 +424,8 @@ def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:
 
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
+    import shlex
+
     from btcli.store import journal, seeds
 
     loaded = journal.load(game)
@@ -412,7 +433,7 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
     if field is not None:  # checked (and rendered) before anything is written
         from btcli.render.json_view import render_field
 
-        shown = render_field(state, field) + "\n"
+        shown = render_field(state, field, shlex.quote(game)) + "\n"
     if map is not None:
         from btcli.render.svg import render_svg
         from btcli.store import files
@@ -434,18 +455,18 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
             raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:
         sys.stdout.write(shown)
-    elif format == "json":
+    elif format == "json" or OUTPUT["json"]:
         from btcli.render.json_view import render_json
 
-        sys.stdout.write(render_json(state))
+        sys.stdout.write(render_json(state, shlex.quote(game), compact=OUTPUT["json"]))
     elif format == "markdown":
         from btcli.render.markdown import render_markdown
 
-        sys.stdout.write(render_markdown(state))
+        sys.stdout.write(render_markdown(state, shlex.quote(game)))
     else:
         from btcli.render.text import render_text
 
-        render_text(state, sys.stdout)
+        render_text(state, sys.stdout, shlex.quote(game))
 
 
 def _referee_seed(game: str, seed_file: str | None):
@@ -476,7 +497,9 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
             lines.append(f"dice given by hand (--dice) in {len(proved.hand_dice)} "
                          f"entr{'y' if len(proved.hand_dice) == 1 else 'ies'}: "
                          + ", ".join(map(str, proved.hand_dice)))
-        _print_lines(lines)
+        _print_lines(lines, {"ok": True, "entries": proved.count, "turn": proved.state.turn,
+                             "phase": proved.state.phase.value, "revision": proved.state.revision,
+                             "winner": proved.state.winner or None, "hand_dice": list(proved.hand_dice)})
 
 
 def replay(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:
@@ -497,7 +520,8 @@ def replay(game: str, output: str | None, force: bool, seed_file: str | None, qu
     except OSError as exc:
         raise InputError(f"cannot write the replay page to {shown}: {exc.strerror or exc}") from None
     if not quiet:
-        _print_lines([f"wrote {shown}: {len(steps)} entries, {len(page) // 1024} KiB"])
+        _print_lines([f"wrote {shown}: {len(steps)} entries, {len(page) // 1024} KiB"],
+                     {"wrote": shown, "entries": len(steps), "bytes": len(page)})
 
 
 def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:
@@ -525,7 +549,7 @@ def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, q
         target = files.check_output(output, what="upgraded game", force=force, replaceable="game",
                                     protect={"the format-1 game": game})
         files.write_atomic(target, text, umask)
-        written = output
+        written, backup = output, None
     else:
         backup = os.path.splitext(os.fspath(game))[0] + ".format1.toml"
         keep = files.check_output(backup, what="copy of the format-1 game", force=force)
@@ -540,4 +564,5 @@ def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, q
         written = f"{game} (the format-1 original is kept as {backup})"
     if not quiet:
         _print_lines([f"upgraded {len(entries)} entries to format 2: every command, event and roll replays "
-                      f"as logged", f"wrote {written}"])
+                      f"as logged", f"wrote {written}"],
+                     {"upgraded": len(entries), "format": 2, "wrote": str(output or game), "format1_copy": backup})

@@ -100,4 +100,9 @@ def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
         for _ in range(4):  # weapon (the damage lands), physical, heat, end
             run_command(["resolve-phase", str(game)], out)
     run_command(["report", str(game)], out)
-    out.write(f"\nThe game file is {game}; try: btcli verify {game}\n")
+    from btcli.cli import commands
+
+    if commands.OUTPUT["json"]:
+        commands._print_json({"game": str(game)})
+    else:
+        out.write(f"\nThe game file is {game}; try: btcli verify {game}\n")

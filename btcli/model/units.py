@@ -349,6 +349,11 @@ class Unit:
         prefix = location + ":"
         return {int(c[len(prefix):]) for c in self.crits if c.startswith(prefix)}
 
+    @property
+    def working_heat_sinks(self) -> int:
+        """Returns the heat sinks not destroyed by critical hits (tables.md 15)."""
+        return max(0, self.heat_sinks - self.count_hits("heat_sink"))
+
     def count_hits(self, item: str) -> int:
         """Returns how many critical slots holding ``item`` (e.g. 'engine', 'gyro') are destroyed."""
         if not self.crits:

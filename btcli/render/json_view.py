@@ -8,11 +8,12 @@ from btcli.model.state import GameState
 from btcli.render.view import game_view
 
 
-def render_json(state: GameState) -> str:
-    return json.dumps(game_view(state), indent=2, ensure_ascii=False) + "\n"
+def render_json(state: GameState, game: str = "GAME", compact: bool = False) -> str:
+    """The report as JSON: indented (``--format json``), or on one line (the global ``--json``)."""
+    return json.dumps(game_view(state, game), indent=None if compact else 2, ensure_ascii=False) + "\n"
 
 
-def render_field(state: GameState, name: str) -> str:
+def render_field(state: GameState, name: str, game: str = "GAME") -> str:
     """Returns one report field as plain text for scripts.
 
     ``name`` may be a dotted path into tables (``unmoved.red``, ``active.blue``).
@@ -22,7 +23,7 @@ def render_field(state: GameState, name: str) -> str:
     """
     from btcli.errors import InputError
 
-    value: object = game_view(state)
+    value: object = game_view(state, game)
     for part in name.split("."):
         if not isinstance(value, dict) or part not in value:
             known = ", ".join(value) if isinstance(value, dict) else "none"

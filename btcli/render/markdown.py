@@ -16,19 +16,29 @@ def _where(u: dict) -> str:
     return u["position"] or "-"
 
 
-def render_markdown(state: GameState) -> str:
-    view = game_view(state)
+def _mp(u: dict) -> str:
+    return "-" if "aero" in u else "/".join(str(v) for v in u["mp_now"].values())
+
+
+def _heat(u: dict) -> str:
+    heat = u["aero"]["heat"] if "aero" in u else u.get("heat")
+    return "-" if heat is None else str(heat)
+
+
+def render_markdown(state: GameState, game: str = "GAME") -> str:
+    view = game_view(state, game)
     lines = [f"# {view['name']}", "", f"Turn {view['turn']}, {view['phase']} phase (revision {view['revision']})."]
     if view["initiative"]:
         lines.append(f"Initiative (moves first to last): {', '.join(view['initiative'])}.")
-    if view["next_to_move"]:
-        lines.append(f"Next to move: {view['next_to_move']}.")
     for gid, group in view["drops"].items():
         when = f"turn {group['turn']}" if group["turn"] else f"turn {group['arrival']} (not rolled yet)"
         lines.append(f"Drop group {gid} arrives {when}: {', '.join(group['units']) or 'all landed'}.")
     if view["game_over"]:
         lines.append(f"**Game over: {view['result']}.**")
-    lines += ["", "| Unit | Side | Type | Hex | Facing | Moved | Armor | Internal | Status |", "|---|---|---|---|---|---|---|---|---|"]
+    else:
+        lines.append(f"Next: {view['next']['hint']}.")
+    lines += ["", "| Unit | Side | Type | Hex | Facing | Moved | MP | Heat | Armor | Internal | Status |",
+              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for u in view["units"]:
         moved = u["movement"]
         status = u["status"] or "active"
@@ -38,8 +48,16 @@ def render_markdown(state: GameState) -> str:
                            if "asset" not in u else ("asset", f"check {u['asset']['check']}"))
         lines.append(
             f"| {u['id']} | {u['side']} | {u['name']} | {_where(u)} | {u['facing']} | "
-            f"{moved['mode']} {moved['hexes_moved']} | {armor} | {internal} | {status} |"
+            f"{moved['mode']} {moved['hexes_moved']} | {_mp(u)} | {_heat(u)} | {armor} | {internal} | {status} |"
         )
+    armed = [u for u in view["units"] if u["weapon_states"] and "asset" not in u]
+    if armed:
+        lines += ["", "Weapons (state this turn) and ammunition:", ""]
+        for u in armed:
+            weapons = ", ".join(f"{w['weapon']}@{w['location']}{'(R)' if w['rear'] else ''}"
+                                + (f" ({w['state']})" if w["state"] != "ready" else "") for w in u["weapon_states"])
+            ammo = f"; ammo {', '.join(u['ammo'])}" if u["ammo"] else ""
+            lines.append(f"- {u['id']}: {weapons}{ammo}")
     assets = [u for u in view["units"] if "asset" in u]
     if assets:
         from btcli.render.view import asset_line

@@ -8,8 +8,8 @@ from btcli.model.state import GameState
 from btcli.render.view import game_view
 
 
-def _locations(current: dict[str, int], maximum: dict[str, int]) -> str:
-    return " ".join(f"{loc} {current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
+def _locations(current: dict[str, int], maximum: dict[str, int]) -> list[str]:
+    return [f"{loc} {current[loc]}/{maximum.get(loc, current[loc])}" for loc in current]
 
 
 def _total(points: dict[str, int]) -> int:
@@ -67,37 +67,13 @@ def _aero_lines(view: dict) -> list[str]:
     return text_lines(view)
 
 
-def _damage_lines(view: dict) -> list[str]:
-    """Returns per-location armor and structure for every damaged unit, and each asset's card and state."""
-    from btcli.render.view import asset_line
-
-    lines = [asset_line(u) for u in view["units"] if "asset" in u]
-    for u in view["units"]:
-        if "asset" in u:
-            continue
-        if "aero" in u:
-            continue  # its arcs and SI are on its aerospace line
-        lost = [w for w in u["weapons"] if w.endswith("(destroyed)")]
-        if u["armor"] != u["max_armor"] or u["internal"] != u["max_internal"] or u["crits"]:
-            pad = " " * len(u["id"])
-            lines.append(f"{u['id']}: armor {_locations(u['armor'], u['max_armor'])}")
-            lines.append(f"{pad}  internal {_locations(u['internal'], u['max_internal'])}")
-            if u["crits"]:
-                lines.append(f"{pad}  critical hits: {', '.join(u['crits'])}")
-            if lost:
-                lines.append(f"{pad}  weapons lost: {', '.join(w.removesuffix(' (destroyed)') for w in lost)}")
-    return lines
-
-
-HEADERS = ["unit", "side", "type", "hex", "face", "moved", "armor", "internal", "status"]
+HEADERS = ["unit", "side", "type", "hex", "face", "moved", "armor", "internal", "status"]  # the replay page's table
 
 
 def _summary(view: dict) -> list[str]:
     lines = [f"{view['name']}: turn {view['turn']}, {view['phase']} phase (revision {view['revision']})"]
     if view["initiative"]:
         lines.append(f"initiative, first to move: {', '.join(view['initiative'])}")
-    if view["next_to_move"]:
-        lines.append(f"next to move: {view['next_to_move']}")
     for sid, side in view["sides"].items():
         lines.append(f"{sid} ({side['name']}): {side['units'] - side['losses']} of {side['units']} units active")
     for gid, group in view["drops"].items():
@@ -105,44 +81,227 @@ def _summary(view: dict) -> list[str]:
         lines.append(f"drop group {gid} arrives {when}: {', '.join(group['units']) or 'all landed'}")
     if view["game_over"]:
         lines.append(f"GAME OVER: {view['result']}")
+    else:
+        lines.append(f"next: {view['next']['hint']}")
     return lines
 
 
-def render_text(state: GameState, out: io.TextIOBase) -> None:
-    view = game_view(state)
-    if out.isatty():
-        _render_rich(view, out)
+# -- the report at a glance (issue #15): a table that fits 80 columns, then each unit's card ----------
+
+WIDTH = 80  # piped output (mail, files, scripts) always wraps here; a terminal wraps at its own width
+TABLE = ["unit", "side", "hex", "moved", "MP", "armor", "int", "heat", "status"]  # hex: where and facing
+SIDE_STYLES = ("bold blue", "bold red", "bold green", "bold magenta", "bold cyan", "bold yellow")
+
+Cell = tuple[str, str]  # text and its rich style ("" for none)
+
+
+def _moved(u: dict) -> str:
+    m = u["movement"]
+    if m["mode"] == "none":
+        return "-"
+    return m["mode"] if m["mode"] == "stand" else f"{m['mode']} {m['hexes_moved']}hx"
+
+
+def _mp(u: dict) -> str:
+    if "aero" in u:
+        return "-"  # its thrust is on its aerospace line
+    return "/".join(str(v) for v in u["mp_now"].values())
+
+
+def _damage_style(now: int, most: int, hurt: str) -> str:
+    return "" if now >= most else hurt
+
+
+def _heat(u: dict) -> Cell:
+    heat = u["aero"]["heat"] if "aero" in u else u.get("heat")
+    if heat is None:
+        return "-", ""
+    return str(heat), "bold red" if heat >= 14 else "yellow" if heat >= 5 else ""  # 14+: shutdown rolls (tables.md 15)
+
+
+def table_rows(view: dict, side_style: dict[str, str]) -> list[list[Cell]]:
+    """Returns the unit table's rows (cells ``TABLE``), each cell with its colour."""
+    rows = []
+    for u in view["units"]:
+        own = side_style.get(u["side"], "")
+        where = f"{u['aero']['map']}:{u['position']}" if "aero" in u and u["position"] else u["position"] or "-"
+        if "asset" in u:
+            armor: Cell = ("asset", "")
+            inner: Cell = (f"check {u['asset']['check']}", "")
+        else:
+            armor_now, armor_max = _total(u["armor"]), _total(u["max_armor"])
+            inner_now, inner_max = _total(u["internal"]), _total(u["max_internal"])
+            armor = (f"{armor_now}/{armor_max}", _damage_style(armor_now, armor_max, "yellow"))
+            inner = (f"{inner_now}/{inner_max}", _damage_style(inner_now, inner_max, "red"))
+        status = u["status"]
+        row = [(u["id"], own), (u["side"], own), (f"{where} {u['facing']}" if where != "-" else "-", ""), (_moved(u), ""), (_mp(u), ""),
+               armor, inner, _heat(u), (status, "bold red" if u["destroyed"] else "yellow" if status else "")]
+        if u["destroyed"]:
+            row = [(text, style or "dim") if i != len(row) - 1 else (text, style) for i, (text, style) in enumerate(row)]
+        rows.append(row)
+    return rows
+
+
+def _crew(u: dict) -> str:
+    skills = f"{u['skills']['gunnery']}/{u['skills']['piloting']}"
+    if u["kind"] == "mech":
+        hits = f", {u['pilot_hits']} hit{'s' if u['pilot_hits'] != 1 else ''}" if u["pilot_hits"] else ""
+        return f"pilot {skills}{hits}" + ("" if u["conscious"] else ", unconscious")
+    if u["kind"] == "vehicle":
+        return f"crew {skills}" + ("" if u["crew"] == "ok" else f", {u['crew']}")
+    return f"gunnery {u['skills']['gunnery']}" if u["kind"] == "aero" else f"skills {skills}"
+
+
+def _weapon(w: dict) -> Cell:
+    count = w.get("count", 1)  # an aerospace record sheet's entry: several weapons in one arc
+    state = w["state"] if count == 1 or w["state"] == "destroyed" else ", ".join(
+        f"{w[k]} {k}" for k in ("destroyed", "fired") if w[k])
+    text = f"{f'{count} ' if count > 1 else ''}{w['weapon']}@{w['location']}{'(R)' if w['rear'] else ''}" + (
+        f" ({state})" if state and state != "ready" else "")
+    return text, {"destroyed": "red strike", "jammed": "yellow", "fired": "dim"}.get(w["state"], "")
+
+
+def unit_card(u: dict, side_style: str) -> list[list[Cell]]:
+    """Returns a unit's card: its design and crew, heat and heat sinks, then its weapons with their state."""
+    if "asset" in u:
+        from btcli.render.view import asset_line
+
+        return [[(asset_line(u), side_style if not u["destroyed"] else "dim")]]
+    facts = [f"{u['name']}, {u['tons']} t", _crew(u)]
+    if "heat_sinks" in u:
+        sinks = u["heat_sinks"]
+        working = sinks["working"]
+        facts.append(f"heat {u['heat']}, {working} heat sink{'s' if working != 1 else ''}"
+                     + (f" ({sinks['total'] - working} destroyed)" if working < sinks["total"] else ""))
+    line: list[Cell] = [(u["id"], side_style), ("  " + "; ".join(facts), "dim" if u["destroyed"] else "")]
+    weapons: list[Cell] = []
+    for i, w in enumerate(u["weapon_states"]):
+        weapons += ([(", ", "")] if i else []) + [_weapon(w)]
+    card = [line, [("  ", "")] + (weapons or [("no weapons", "dim")])]
+    if u["ammo"]:
+        card.append([("  ammo: " + ", ".join(_bin(a) for a in u["ammo"]), "")])
+    return card
+
+
+def _bin(text: str) -> str:
+    """'AC/20@LT: 5' (the view's ammunition bin) as 'AC/20 5 (LT)'."""
+    where, _, shots = text.rpartition(": ")
+    weapon, _, location = where.rpartition("@")
+    return f"{weapon} {shots} ({location})"
+
+
+def _damage_lines_of(u: dict) -> list[str]:
+    """Per-location armor and structure and the critical hits of a damaged unit ('Mechs, vehicles, infantry)."""
+    if "asset" in u or "aero" in u or (u["armor"] == u["max_armor"] and u["internal"] == u["max_internal"]
+                                        and not u["crits"]):
+        return []
+    lines = [_listed("  armor", _locations(u["armor"], u["max_armor"])),
+             _listed("  internal", _locations(u["internal"], u["max_internal"]))]
+    if u["crits"]:
+        lines.append(_listed("  critical hits:", u["crits"], ", "))
+    return lines
+
+
+def _listed(title: str, items: list[str], between: str = " ") -> list[Cell]:
+    """A title and its items as cells, each item kept whole when the line wraps; damage in yellow."""
+    return [(title + " ", "")] + [(item + (between if i + 1 < len(items) else ""), "yellow")
+                                  for i, item in enumerate(items)]
+
+
+def _wrap(cells: list[Cell], width: int, indent: int, whole: bool = False) -> list[list[Cell]]:
+    """Splits a line of cells into lines of at most ``width`` characters at spaces (between cells only if
+    ``whole``: a weapon's name is never split), continuing after ``indent``."""
+    lines: list[list[Cell]] = [[]]
+    used = 0
+    for text, style in cells:
+        for word in [text] if whole and len(text) <= width - indent else _words(text):
+            if used + len(word.rstrip()) > width and used > indent:
+                lines.append([(" " * indent, "")])
+                used = indent
+                word = word.lstrip()
+            lines[-1].append((word, style))
+            used += len(word)
+    return lines
+
+
+def _words(text: str) -> list[str]:
+    """Splits text into pieces that each end after a space (a word and the spaces behind it)."""
+    pieces, start = [], 0
+    for i, ch in enumerate(text):
+        if ch == " " and (i + 1 == len(text) or text[i + 1] != " "):
+            pieces.append(text[start:i + 1])
+            start = i + 1
+    if start < len(text):
+        pieces.append(text[start:])
+    return pieces
+
+
+def _phrases(text: str, style: str = "") -> list[Cell]:
+    """A line cut after each ', ' and '; ', so that wrapping keeps a phrase ('thrust left 9/9') whole."""
+    import re
+
+    return [(piece, style) for piece in re.split(r"(?<=[,;] )", text) if piece]
+
+
+def report_lines(view: dict, width: int = WIDTH) -> list[list[Cell]]:
+    """Returns the whole text report as lines of coloured cells, wrapped to ``width``."""
+    side_style = {sid: SIDE_STYLES[i % len(SIDE_STYLES)] for i, sid in enumerate(view["sides"])}
+    out: list[list[Cell]] = []
+    for line in _summary(view):
+        out += _wrap(_phrases(line, "bold" if line.startswith(("next:", "GAME OVER")) else ""), width, 6, whole=True)
+    out.append([])
+    rows = table_rows(view, side_style)
+    widths = [max([len(TABLE[i])] + [len(r[i][0]) for r in rows]) for i in range(len(TABLE))]
+    status_at = sum(widths[:-1]) + 2 * (len(TABLE) - 1)
+    for row in [[(h, "bold") for h in TABLE]] + rows:
+        cells: list[Cell] = []
+        for i, (text, style) in enumerate(row[:-1]):
+            cells += [(text, style), (" " * (widths[i] - len(text) + 2), "")]
+        text, style = row[-1]
+        parts = [(part + (", " if i + 1 < len(text.split(", ")) else ""), style)
+                 for i, part in enumerate(text.split(", ")) if part]
+        if status_at + len(text) <= width:
+            out.append(cells + parts)
+        else:  # a long status goes under the row, after the unit's id
+            out += [cells] + _wrap([(" " * (widths[0] + 2), "")] + parts, width, widths[0] + 2, whole=True)
+    out.append([])
+    for u in view["units"]:
+        for i, line in enumerate(unit_card(u, side_style.get(u["side"], ""))):
+            out += _wrap(line, width, 4, whole=i == 1)
+        for line in _damage_lines_of(u):
+            out += _wrap(line, width, 4, whole=True)
+    extra = _aero_lines(view) + structure_lines(view) + [
+        f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}"
+        for d in view["declarations"]]
+    if extra:
+        out.append([])
+    for line in extra:
+        out += _wrap(_phrases(line), width, 4, whole=True)
+    return out
+
+
+def _plain(line: list[Cell]) -> str:
+    return "".join(text for text, _ in line).rstrip()
+
+
+def render_text(state: GameState, out: io.TextIOBase, game: str = "GAME") -> None:
+    """Writes the report: coloured on a terminal (none with NO_COLOR), plain and 80 columns wide when piped."""
+    import os
+
+    view = game_view(state, game)
+    if not out.isatty() or os.environ.get("NO_COLOR"):  # https://no-color.org
+        out.write("".join(_plain(line) + "\n" for line in report_lines(view)))
         return
-    for line in _summary(view):
-        out.write(line + "\n")
-    rows = [HEADERS] + unit_rows(view)
-    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
-    for r in rows:
-        out.write("  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() + "\n")
-    for line in _damage_lines(view) + _aero_lines(view):
-        out.write(line + "\n")
-    for line in structure_lines(view):
-        out.write(line + "\n")
-    for d in view["declarations"]:
-        out.write(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}\n")
+    import shutil
 
-
-def _render_rich(view: dict, out: io.TextIOBase) -> None:
     from rich.console import Console
-    from rich.table import Table
-
-    console = Console(file=out)
-    for line in _summary(view):
-        console.print(line, highlight=False, markup=False)
-    table = Table()
-    for header in HEADERS:
-        table.add_column(header, no_wrap=header in ("unit", "hex", "armor", "internal"))
     from rich.text import Text
 
-    for r in unit_rows(view):
-        table.add_row(*(Text(cell) for cell in r))  # names are text, never markup
-    console.print(table)
-    for line in _damage_lines(view) + _aero_lines(view) + structure_lines(view):
-        console.print(line, markup=False, highlight=False)
-    for d in view["declarations"]:
-        console.print(f"declared: {d['attacker']} -> {d['target']}: {', '.join(d['weapons']) or d['physical']}", markup=False)
+    width = max(60, shutil.get_terminal_size((WIDTH, 24)).columns)
+    console = Console(file=out, width=width, highlight=False)
+    for line in report_lines(view, width):
+        text = Text(no_wrap=True, end="\n")
+        for piece, style in line:
+            text.append(piece, style=style or None)
+        text.rstrip()
+        console.print(text, soft_wrap=True)

@@ -75,9 +75,13 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         "max_armor": dict(u.max_armor),
         "max_internal": dict(u.max_internal),
         "weapons": [m.label + (" (destroyed)" if m.destroyed else "") for m in u.weapons],
+        "weapon_states": _weapon_states(u),
+        "skills": {"gunnery": u.gunnery, "piloting": u.piloting},  # piloting is a vehicle's driving skill
+        "mp_now": _mp_now(u),
     }
     if u.is_mech:
         view["heat"] = u.heat
+        view["heat_sinks"] = {"total": u.heat_sinks, "working": u.working_heat_sinks}
         view["pilot_hits"] = u.pilot_hits
         view["conscious"] = u.conscious
         view["shutdown"] = u.shutdown
@@ -103,6 +107,10 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
 
         view["position"] = u.position.hex.label if u.position is not None else None
         view["aero"] = unit_aero(u, state)
+        if u.aero_design.heat_sinks:  # fighters build heat (issue #14)
+            total = u.aero_design.heat_sinks
+            view["heat"] = u.heat
+            view["heat_sinks"] = {"total": total, "working": max(0, total - u.aero.heat_sinks_lost)}
     if u.is_vehicle:
         v = u.vehicle
         view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
@@ -115,6 +123,46 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
             else "ok"
         )
     return view
+
+
+def _weapon_states(u: Unit) -> list[dict[str, object]]:
+    """Each weapon with its state this turn (ready, fired, jammed, destroyed), data and ammunition left;
+    an aerospace unit's record-sheet entries (``count`` weapons in an arc) as they stand."""
+    if u.aero_design is not None:
+        return [_aero_weapon_state(u, i, w) for i, w in enumerate(u.aero_design.weapons)]
+    shots: dict[str, int] = {}
+    for a in u.ammo:
+        shots[a.weapon] = shots.get(a.weapon, 0) + a.shots
+    out = []
+    for i, m in enumerate(u.weapons):
+        spec = u.weapon_specs.get(m.weapon)
+        state = "destroyed" if m.destroyed else "jammed" if m.jammed else "fired" if i in u.fired else "ready"
+        out.append({"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state,
+                    "heat": spec.heat if spec else None, "damage": spec.damage if spec else None,
+                    "range": [spec.short, spec.medium, spec.long] if spec else None,
+                    "ammo": shots.get(m.weapon) if spec is not None and spec.ammo_per_ton else None})
+    return out
+
+
+def _aero_weapon_state(u: Unit, index: int, w) -> dict[str, object]:
+    lost, fired = u.aero.weapons_destroyed.count(index), u.fired.count(index)
+    state = "destroyed" if lost >= w.count else "fired" if fired and lost + fired >= w.count else "ready"
+    return {"weapon": w.name, "location": w.arc.value, "rear": False, "state": state, "count": w.count,
+            "destroyed": lost, "fired": fired, "heat": None, "damage": None, "range": None,
+            "ammo": w.shots or None}
+
+
+def _mp_now(u: Unit) -> dict[str, int]:
+    """The MP the unit has this turn, after leg damage, heat and motive damage (tables.md 15, VEH-CRIT)."""
+    if u.asset is not None:
+        return {"fixed": u.asset.card.mp}
+    if u.is_vehicle:
+        return {"cruise": u.walk, "flank": u.run}  # motive damage lowers them in place (VEH-CRIT-05..)
+    if u.is_mech and (u.heat or u.crits or any(u.internal.get(loc, 1) <= 0 for loc in ("LL", "RL"))):
+        from btcli.rules.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
+
+        return {"walk": walking_mp(u), "run": running_mp(u), "jump": u.jump}
+    return {"walk": u.walk, "run": u.run, "jump": u.jump}
 
 
 def asset_view(u: Unit) -> dict[str, object]:
@@ -224,8 +272,6 @@ def status(u: Unit, state: GameState | None = None) -> str:
             words.append(f"crew stunned (turns {v.stunned_from}-{v.stunned_until})")
         if v.turret:
             words.append(f"turret {v.turret}")
-        if v.design_cruise and u.walk != v.design_cruise:
-            words.append(f"cruise {u.walk}/flank {u.run}")
         jammed = [m.label for m in u.weapons if m.jammed]
         if jammed:
             words.append("jammed: " + ", ".join(jammed))
@@ -268,8 +314,8 @@ def _crit_name(u: Unit, crit: str) -> str:
     return crit
 
 
-def game_view(state: GameState) -> dict[str, object]:
-    """Returns the whole report as plain data."""
+def game_view(state: GameState, game: str = "GAME") -> dict[str, object]:
+    """Returns the whole report as plain data; ``game`` is the game file as named in its commands."""
     over = bool(state.winner)
     return {
         "name": state.name,
@@ -278,6 +324,7 @@ def game_view(state: GameState) -> dict[str, object]:
         "revision": state.revision,
         "initiative": list(state.initiative),
         "next_to_move": next_to_move(state),
+        "next": next_step(state, game),
         "sides": {
             sid: dict(zip(("name", "losses", "units"), (side.name, *victory.losses(state, sid))))
             for sid, side in state.sides.items()
@@ -381,3 +428,46 @@ def _arriving(state: GameState) -> list[Unit]:
     from btcli.rules import drops
 
     return drops.arriving(state)
+
+
+def next_step(state: GameState, game: str = "GAME") -> dict[str, object]:
+    """What happens next, for the report's hint line and scripts: the side to act, the units it may act
+    with, the command that does it (``game`` names the file in it) and all of it in a sentence."""
+    def step(hint: str, command: str | None, side: str | None = None, units: list[str] | None = None):
+        return {"side": side, "units": units or [], "command": command,
+                "hint": hint + (f" ({command})" if command else "")}
+
+    phase = state.phase.value
+    if state.winner:
+        return step(f"the game is over: {victory.describe(state)}", None)
+    side = next_to_move(state)
+    if phase == "deployment" and side is not None:
+        units = _unmoved(state)[side]
+        return step(f"{side} deploys {_one_of(units)}", f"btcli deploy {game} UNIT --hex HEX", side, units)
+    if phase in ("movement", "aero_movement", "space_movement") and side is not None:
+        units = _unmoved(state).get(side, []) if phase == "movement" else []
+        if phase == "movement" and not units:
+            units = [u.id for u in _arriving(state) if u.side == side]
+            return step(f"{side} lands {_one_of(units)}", f"btcli drop {game} UNIT --reveal", side, units)
+        return step(f"{side} moves {_one_of(units) if units else 'its next unit'}",
+                    f"btcli move {game} UNIT --path STEPS", side, units)
+    from btcli.rules import phases
+
+    missing = phases.current(state).missing(state)
+    if missing is not None:
+        return step(f"before the {phases.PHASE_NAMES.get(state.phase, phase)} phase ends: {missing[0]}", None)
+    resolve = f"btcli resolve-phase {game}"
+    told = len(state.declarations)
+    if phase == "weapon":
+        return step(f"{told} weapon attacks declared (btcli attack {game} UNIT TARGET); resolve-phase fires them",
+                    resolve)
+    if phase == "physical":
+        return step(f"{told} physical attacks declared (btcli attack {game} UNIT TARGET --physical KIND); "
+                    "resolve-phase strikes", resolve)
+    does = {"initiative": "roll initiative", "movement": "end the movement phase",
+            "deployment": "end the deployment phase", "heat": "resolve heat", "end": "end the turn"}
+    return step(does.get(phase, "end the phase"), resolve)
+
+
+def _one_of(units: list[str]) -> str:
+    return units[0] if len(units) == 1 else "one of " + ", ".join(units) if units else "nobody"

@@ -418,7 +418,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
         moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
         generated = moved + heat.weapon_heat(weapons)
-        sinks = max(0, unit.heat_sinks - unit.count_hits("heat_sink"))
+        sinks = unit.working_heat_sinks
         engine = unit.count_hits("engine")
         new = heat.new_heat(unit.heat, generated, heat.dissipation(sinks), engine)
         events.append(

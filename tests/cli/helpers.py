@@ -4,6 +4,7 @@ from a scenario file or scenario text (``init_game``) and checks refusals (``ass
 from __future__ import annotations
 
 import io
+import re
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,11 @@ class Result:
     code: int
     out: str
     err: str
+
+    @property
+    def unwrapped(self) -> str:
+        """The output with the text report's wrapped lines (continued after 4 spaces) joined again."""
+        return re.sub(r"\n {4,}", " ", self.out)
 
 
 def run(*args: str) -> Result:

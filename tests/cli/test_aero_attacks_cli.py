@@ -67,7 +67,7 @@ def test_heat_shows_in_the_report_after_the_heat_phase(tmp_path):  # tables.md 1
     ok("resolve-phase", game)  # weapon attack phase
     ok("resolve-phase", game)  # physical attack phase
     assert "a heat 0 -> 8 (+24 weapons, -16 sinks)" in ok("resolve-phase", game).out  # heat phase
-    assert "; heat 8" in ok("report", game).out
+    assert "; heat 8" in ok("report", game).unwrapped
     assert json.loads(ok("report", game, "--format", "json").out)["units"][2]["aero"]["heat"] == 8
 
 

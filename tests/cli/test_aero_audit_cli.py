@@ -40,7 +40,7 @@ def next_aero_phase(game: Path) -> None:
 
 
 def angel_line(game: Path) -> str:
-    return next(line for line in ok("report", game).out.splitlines() if line.startswith("angel: "))
+    return next(line for line in ok("report", game).unwrapped.splitlines() if line.startswith("angel: "))
 
 
 def test_safe_mode_caps_the_move_at_safe_thrust_and_max_mode_allows_more(tmp_path):

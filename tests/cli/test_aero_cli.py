@@ -43,7 +43,7 @@ def test_move_flies_a_step_string_and_logs_its_canonical_form(tmp_path):  # AERO
                                           "velocity 5 (next turn 5), thrust 6 (moved)")
     assert 'command = "move angel --mode max --path=+,+,F,F,L,F,L,F,F"' in game.read_text()
     assert "hashes match" in ok("verify", game).out
-    report = ok("report", game).out
+    report = ok("report", game).unwrapped
     assert ("angel: low 0507 altitude 5 (low altitude) facing SW, velocity 5, thrust left 9/15 (safe 10), in control; "
             "SI 10/10, nose 2/2 left 2/2 right 2/2 aft 2/2") in report
     assert "map space (space map 20x20, planet to the west): corsair-1, corsair-2, taxi" in report
@@ -126,7 +126,7 @@ def test_resolve_phase_arrive_names_the_hex_a_unit_enters_its_new_map_by(tmp_pat
     assert_refused(game, 3, "resolve-phase", game, "--arrive", "f1=0909", contains="(AMB-56)")
     ok("resolve-phase", game, "--arrive", "f1=0317", "--dice", "2,12", "-q")
     assert 'command = "resolve-phase --arrive f1=0317 --dice 2,12"' in game.read_text()
-    assert "leaving for low by 0317" in ok("report", game).out
+    assert "leaving for low by 0317" in ok("report", game).unwrapped
     for args in (("move", "g-red", "--mode", "stand"), ("move", "g-blue", "--mode", "stand")):
         ok(args[0], game, *args[1:], "-q")
     assert "f1 arrives on low-altitude map 'low' at 0317, altitude 10" in ok("resolve-phase", game).out
@@ -159,7 +159,7 @@ def test_an_inline_airship_plays_the_airship_rules_from_the_cli(tmp_path):  # AE
     for args in (("resolve-phase",), ("move", "commando", "--mode", "stand"), ("move", "hunchback", "--mode", "stand"),
                  ("resolve-phase",)):
         ok(args[0], game, *args[1:], "-q")
-    assert "blimp: low 1010 altitude 10 (low altitude) facing N, velocity 2" in ok("report", game).out
+    assert "blimp: low 1010 altitude 10 (low altitude) facing N, velocity 2" in ok("report", game).unwrapped
     assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", "3F", contains="small craft subphase")
     out = ok("move", game, "blimp", "--mode", "safe", "--path", "A F F", "--dice", "3,2").out
     assert "blimp: airships may not climb into the high-altitude map: stays at altitude 10" in out
@@ -195,7 +195,7 @@ def test_report_map_draws_landed_aircraft_and_wrecks_on_the_ground_board(tmp_pat
     game = game_from_state(tmp_path / "game.toml", state)
     ok("report", game, "--map", tmp_path / "m.svg")
     assert "<title>f1: landed aircraft " in (tmp_path / "m.svg").read_text()
-    assert "f1: ground 0713 facing N, velocity 0, thrust left 9/9 (safe 6), landed;" in ok("report", game).out
+    assert "f1: ground 0713 facing N, velocity 0, thrust left 9/9 (safe 6), landed;" in ok("report", game).unwrapped
     wrecked = game_from_state(tmp_path / "wreck.toml", state.with_unit(evolve(state.units["f1"], destroyed=True)))
     ok("report", wrecked, "--map", tmp_path / "w.svg")
     assert "<title>f1: wreck of a crashed aircraft; " in (tmp_path / "w.svg").read_text()

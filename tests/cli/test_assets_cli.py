@@ -423,7 +423,7 @@ def test_the_json_report_shows_an_assets_card_and_state(tmp_path):  # ASSET-DMG-
         "damage_this_turn": 5, "check_due": True, "anti_infantry_note": False, "attacked": False, "footprint": []}
     assert (longtom["position"], longtom["asset"]["footprint"], longtom["asset"]["damage"]) == ("0203", ["0202"], None)
     assert scout["asset"]["sample"] is True
-    text = ok("report", path).out
+    text = ok("report", path).unwrapped
     assert ("rifles: asset card Foot Platoon (Rifle): 1 MP (F), TMM +0, skill 6, 5x2 at 1/2/3; check 8 (card 8), "
             "damage this turn 5/1, check due: yes; specials Nimble, Spotter, Swarm\n") in text
     assert "scout: asset card S-2 Scout VTOL [SAMPLE card]" in text

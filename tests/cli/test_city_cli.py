@@ -63,7 +63,7 @@ def test_girder_search_takes_no_target(weapon_phase):
 
 
 def test_report_lists_buildings_with_type_height_cf_and_occupants(city):
-    out = ok("report", city).out
+    out = ok("report", city).unwrapped
     assert "0408 hardened building, level 2, CF 120" in out
     assert "1102 heavy building [factory], level 2, CF 90" in out
     assert "0705 light bridge, deck at level 1, CF 15" in out

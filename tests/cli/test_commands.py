@@ -217,7 +217,7 @@ def test_report_formats_agree_on_units(moving):
     for key in ("id", "side", "kind", "position", "facing", "destroyed", "armor", "internal"):
         assert key in unit
     markdown = ok("report", moving, "--format", "markdown").out
-    text = ok("report", moving).out
+    text = ok("report", moving).unwrapped
     for uid in ids:
         assert f"| {uid} |" in markdown and uid in text
 

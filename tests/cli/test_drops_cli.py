@@ -174,6 +174,6 @@ def test_a_drop_can_be_called_off_from_the_cli_and_the_game_verifies(game):
     """A lost secret need not stall the game: `drop UNIT --abort` takes the 'Mech out (counts as lost)."""
     out = ok("drop", game, "hbk", "--abort").out
     assert out.startswith("hbk (blue) calls off its drop")
-    assert "drop called off in turn 1" in ok("report", game).out
+    assert "drop called off in turn 1" in ok("report", game).unwrapped
     assert "ok: " in ok("verify", game).out
     refused(game, 2, "drop", game, "hbk", "--abort", "--reveal", contains="--abort takes no")

@@ -45,3 +45,44 @@ def test_previews_reports_and_errors_under_json(tmp_path):
 
 def test_help_documents_json():
     assert "--json" in ok("--help").out
+
+
+def test_init_verify_upgrade_scenarios_replay_and_demo_print_their_facts_as_json(tmp_path):
+    """Issue #15: every command speaks JSON, not only the orders."""
+    game = tmp_path / "g.toml"
+    made = json.loads(ok("--json", "init", "crossroads", "-o", game).out)
+    assert made["game"] == str(game) and made["seed"] == 3025 and made["phase"] == "initiative"
+    assert set(made["sides"]) == {"blue", "red"} and "wasp" in made["units"] and made["map"] == {"width": 16, "height": 17}
+    assert made["next"]["command"] == f"btcli resolve-phase {game}"
+    ok("resolve-phase", game, "-q")
+    checked = json.loads(ok("--json", "verify", game).out)
+    assert checked == {"ok": True, "entries": 2, "turn": 1, "phase": "movement", "revision": 2, "winner": None,
+                       "hand_dice": []}
+    listed = json.loads(ok("--json", "scenarios").out)["scenarios"]
+    assert {"scenario": "crossroads", "name": "Crossroads"}.items() <= next(
+        s for s in listed if s["scenario"] == "crossroads").items()
+    page = json.loads(ok("--json", "replay", game, "-o", tmp_path / "r.html").out)
+    assert page["wrote"] == str(tmp_path / "r.html") and page["entries"] == 2 and page["bytes"] > 1000
+    refused = run("--json", "upgrade", game)  # already format 2: an error line, nothing on stdout
+    assert refused.code != 0 and refused.out == "" and refused.err.startswith("Error:")
+
+
+def test_the_demo_under_json_is_json_lines_each_run_then_its_result(tmp_path):
+    lines = [json.loads(line) for line in ok("--json", "demo", "-o", tmp_path / "d").out.splitlines()]
+    assert lines[0]["run"].startswith("btcli init ") and lines[1]["command"].startswith("init ")
+    assert any("rolls" in line and line["command"].startswith("attack ") for line in lines)
+    assert lines[-2]["name"] == "Crossroads" and "units" in lines[-2]  # the closing report, on one line
+    assert lines[-1] == {"game": str(tmp_path / "d" / "demo-game.toml")}
+
+
+def test_the_report_tells_scripts_what_comes_next_and_each_weapons_state(tmp_path):
+    game = movement_done(tmp_path)
+    view = json.loads(ok("report", game, "--format", "json").out)
+    assert view["next"] == {"side": None, "units": [], "command": f"btcli resolve-phase {game}",
+                            "hint": f"end the movement phase (btcli resolve-phase {game})"}
+    hunchback = next(u for u in view["units"] if u["id"] == "hunchback")
+    assert hunchback["weapon_states"][0] == {"weapon": "AC/20", "location": "RT", "rear": False, "state": "ready",
+                                             "heat": 7, "damage": 20, "range": [3, 6, 9], "ammo": 10}
+    assert hunchback["mp_now"] == {"walk": 4, "run": 6, "jump": 0}
+    assert hunchback["heat_sinks"] == {"total": 13, "working": 13}
+    assert hunchback["skills"] == {"gunnery": 4, "piloting": 5}
