@@ -14,7 +14,7 @@ import pytest
 
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.state import GameState
-from btcli.rules import los, tohit
+from btcli.rules import building_attacks, los, tohit
 from tests.builders import changed, design, weapon_game
 
 H = HexId.parse
@@ -197,6 +197,18 @@ def test_hill_beside_a_low_attacker_blocks_a_shot_at_a_tall_building():
     state = make_state(hexes={"0506": {"level": 2}, "0508": {"terrain": "building", "building": {"height": 4}}})
     s = los.sight_to_hex(state.board, state.units["a"], H("0508"), 4)
     assert (s.blocked, s.reason) == (True, "level 2 ground at 0506")
+
+
+@pytest.mark.parametrize("bank, blocked", [(0, False), (1, True)])
+def test_bank_beside_a_bridge_hides_it_only_above_its_deck(bank, blocked):
+    # TW p.99-103 for a bridge hex target: the deck (level 0) is seen as one level on it, like a vehicle
+    # there (building_attacks.structure_top; MegaMek's reading), so from a level-3 ridge a bank at the deck's
+    # level beside it does not hide it and a level-1 bank does.
+    state = make_state(at="0504", hexes={"0504": {"level": 3}, "0506": {"level": bank},
+                                         "0507": {"terrain": "water", "depth": 1, "bridge": {"level": 0}}})
+    top = building_attacks.structure_top(state.board, H("0507"))
+    assert top == 1
+    assert los.sight_to_hex(state.board, state.units["a"], H("0507"), top).blocked is blocked
 
 
 @pytest.mark.parametrize("hill_hex", ["0604", "0605"])
