@@ -29,8 +29,12 @@ def hex_target(state: GameState, text: str) -> HexId | None:
 
 
 def structure_top(board, hex_id: HexId) -> int:
+    """Returns a building or bridge hex's top for line of sight, as a unit's top (los.unit_top): a building's
+    roof; a bridge is seen as one level on its deck, like a vehicle there (MegaMek's BuildingTarget: a bridge
+    is 0 levels high at its deck, its units' reading; UNVERIFIED), so a bank at the deck's level beside it
+    does not hide it (TW p.99-103 adjacency, los.py)."""
     h = board.hex(hex_id)
-    return h.level + h.building.height if h.building is not None else h.bridge.level
+    return h.level + h.building.height if h.building is not None else h.bridge.level + 1
 
 
 def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twist: int) -> tohit.ToHit:

@@ -8,10 +8,16 @@ woods threshold as memory; decisions recorded in docs/rules-notes.md):
   the bottom. An airborne VTOL's top is its hex level plus its elevation plus 1.
 - Only the hexes between attacker and target count ("intervening"; never the
   attacker's or the target's own hex).
-- An intervening hex whose ground (plus any building) reaches the higher of
-  the two tops blocks the line of sight.
-- Intervening woods count when their top (ground + 2) reaches the higher of the
-  two tops: light woods +1, heavy woods +2 to hit; 3 or more points block.
+- Intervening terrain counts when its top reaches the higher of the two
+  units' tops or, in a hex adjacent to the attacker or the target, when it
+  reaches that adjacent unit's own top, however high the other unit stands
+  (TW p.99-103 as remembered; BMR p.26 and MegaMek's LosEffects read the same;
+  UNVERIFIED). So a hill or woods beside a low attacker count against its shot
+  at a high target, and woods beside a target in a valley count against a shot
+  from a ridge. A hex adjacent to both counts when it reaches the lower top.
+- Ground (plus any building on it) that counts blocks the line of sight.
+- Woods that count (their top is ground + 2) add light +1, heavy +2 to hit;
+  3 or more points block.
 - Where the line runs along a hexside, the defender chooses: both lines are
   evaluated and the one worse for the attacker is used (docs/hexes.md).
 - Partial cover: a standing 'Mech target whose adjacent intervening hex on the
@@ -75,14 +81,26 @@ def _terrain_top(h: Hex) -> int:
     return h.level + (h.building.height if h.building is not None else 0)
 
 
-def _evaluate(board: Board, line: list[HexId], top: int) -> tuple[bool, int, str]:
+def _counts_from(line: list[HexId], hex_id: HexId, attacker_top: int, target_top: int) -> int:
+    """Returns the level intervening terrain in ``hex_id`` must reach to count: the higher unit's top,
+    or, beside the attacker or the target, that unit's own top (TW p.99-103 adjacency; UNVERIFIED)."""
+    level = max(attacker_top, target_top)
+    if hex_id.distance(line[0]) == 1:
+        level = min(level, attacker_top)
+    if hex_id.distance(line[-1]) == 1:
+        level = min(level, target_top)
+    return level
+
+
+def _evaluate(board: Board, line: list[HexId], attacker_top: int, target_top: int) -> tuple[bool, int, str]:
     woods = 0
     for hex_id in line[1:-1]:
         h = board.hex(hex_id)
-        if _terrain_top(h) >= top:
+        counts = _counts_from(line, hex_id, attacker_top, target_top)
+        if _terrain_top(h) >= counts:
             what = "building" if h.building is not None else f"level {h.level} ground"
             return True, woods, f"{what} at {hex_id.label}"
-        if h.terrain in WOODS_POINTS and h.level + WOODS_HEIGHT >= top:
+        if h.terrain in WOODS_POINTS and h.level + WOODS_HEIGHT >= counts:
             woods += WOODS_POINTS[h.terrain]
     if woods >= WOODS_BLOCK:
         return True, woods, f"{woods} points of intervening woods"
@@ -95,10 +113,10 @@ def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
         board, attacker.hex, target.hex
     ):
         return _inside_sight(board, attacker, target)
-    top = max(unit_top(board, attacker), unit_top(board, target))
+    attacker_top, target_top = unit_top(board, attacker), unit_top(board, target)
     results = []
     for line in hex_lines(attacker.hex, target.hex):
-        blocked, woods, reason = _evaluate(board, line, top)
+        blocked, woods, reason = _evaluate(board, line, attacker_top, target_top)
         cover = None if blocked else partial_cover(board, attacker, target, line)
         results.append((blocked, woods + (cover is not None), woods, cover, reason, tuple(line)))
     # The defender's choice: a blocked line first, then the larger to-hit penalty.
@@ -110,10 +128,10 @@ def line_of_sight(board: Board, attacker: Unit, target: Unit) -> Sight:
 def sight_to_hex(board: Board, attacker: Unit, hex_id: HexId, target_top: int) -> Sight:
     """Returns the line of sight from a unit to a building or bridge hex whose top is ``target_top``;
     a building fills its whole hex (URB-ATK-02), so any line into the hex reaches it."""
-    top = max(unit_top(board, attacker), target_top)
+    attacker_top = unit_top(board, attacker)
     best = None
     for line in hex_lines(attacker.hex, hex_id):
-        blocked, woods, reason = _evaluate(board, line, top)
+        blocked, woods, reason = _evaluate(board, line, attacker_top, target_top)
         if best is None or (blocked, woods) < (best.blocked, best.woods):
             best = Sight(blocked, woods, False, reason, tuple(line))
     return best

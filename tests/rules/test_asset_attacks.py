@@ -51,24 +51,30 @@ def test_assets_declare_attacks_like_mechs():  # ASSET-ATK-01
 
 
 def test_assets_are_one_level_tall_and_never_in_partial_cover():  # ASSET-ATK-02
-    # A tank asset behind a level-1 hill seen by a 'Mech: in sight and with no partial cover, where a
-    # 'Mech in its place has partial cover (the game's own line of sight, btcli.rules.los).
+    # A tank asset behind a level-1 hill adjacent to it, seen by a 'Mech on level 0 (the game's own line of
+    # sight, btcli.rules.los): 1 level tall, the hill reaches its top and hides it (TW p.99-103: terrain
+    # adjacent to the target and as high as it counts, however high the attacker stands), where a 'Mech in
+    # its place is seen over the hill with partial cover; on the same line the asset never has partial cover.
     hill = {"0509": {"level": 1}}
     state = game(design("Hunchback HBK-4G", "a", at="0510"), asset("S-1 Light tracked tank", "t", at="0508",
                                                                     side="blue"), hexes=hill)
     sight = los.line_of_sight(state.board, state.units["a"], state.units["t"])
-    assert (sight.blocked, sight.partial_cover) == (False, False)
+    assert (sight.blocked, sight.partial_cover, sight.reason) == (True, False, "level 1 ground at 0509")
+    assert los.partial_cover(state.board, state.units["a"], state.units["t"], list(sight.hexes)) is None
+    assert los.unit_top(state.board, state.units["t"]) == 1  # one level tall
     mech = game(design("Hunchback HBK-4G", "a", at="0510"), design("Hunchback HBK-4G", "t", at="0508", side="blue"),
                 hexes=hill)
-    assert los.line_of_sight(mech.board, mech.units["a"], mech.units["t"]).partial_cover
-    assert los.unit_top(state.board, state.units["t"]) == 1  # one level tall
+    seen = los.line_of_sight(mech.board, mech.units["a"], mech.units["t"])
+    assert (seen.blocked, seen.partial_cover, seen.cover_hex) == (False, True, None)
+    assert los.partial_cover(mech.board, mech.units["a"], mech.units["t"], list(seen.hexes)) == H("0509")
 
 
 def test_a_flying_vtol_asset_is_as_tall_as_it_flies_over_clear_ground():  # ASSET-ATK-02, AMB-65, VTOL-ATK-03
-    # The scout VTOL asset behind a level-2 hill: hidden when landed (1 level tall), seen at elevation 2,
-    # as a seed-000 VTOL is; over woods it counts as in a clear hex (only its card TMM).
-    state = game(design("Hunchback HBK-4G", "a", at="0510"), asset("S-2 Scout VTOL", "t", at="0508", side="blue"),
-                 hexes={"0509": {"level": 2}})
+    # The scout VTOL asset behind a level-2 hill two hexes from each end (so neither unit is adjacent to it,
+    # TW p.99-103): hidden when landed (1 level tall), seen at elevation 2, as a seed-000 VTOL is; over
+    # woods it counts as in a clear hex (only its card TMM).
+    state = game(design("Hunchback HBK-4G", "a", at="0510"), asset("S-2 Scout VTOL", "t", at="0506", side="blue"),
+                 hexes={"0508": {"level": 2}})
     landed, flying = state.units["t"], changed(state.units["t"], elevation=2)
     assert los.line_of_sight(state.board, state.units["a"], landed).blocked
     assert not los.line_of_sight(state.board, state.units["a"], flying).blocked

@@ -14,7 +14,7 @@ import pytest
 
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.state import GameState
-from btcli.rules import los, tohit
+from btcli.rules import building_attacks, los, tohit
 from tests.builders import changed, design, weapon_game
 
 H = HexId.parse
@@ -132,6 +132,102 @@ def test_woods_below_both_units_do_not_count():
     # level-3 hills (tops at 5).
     s = sight(make_state(hexes={"0505": {"level": 3}, "0508": {"level": 3}, "0506": HEAVY, "0507": LIGHT}))
     assert (s.woods, s.blocked) == (0, False)
+
+
+# -- terrain adjacent to the attacker or the target (TW p.99-103) ----------------------------------
+# TW p.99-103 (as remembered, UNVERIFIED; BMR p.26 and MegaMek's LosEffects agree): an intervening hex
+# adjacent to the attacker or the target counts when its terrain reaches that unit's own top, even if
+# the other unit stands higher. A hill 0505..0508 below means: 0506 is beside the attacker, 0507 beside
+# the target.
+
+
+@pytest.mark.parametrize("attacker, target", [("a", "t"), ("t", "a")], ids=["low-fires-up", "high-fires-down"])
+def test_woods_beside_a_low_unit_count_against_a_shot_at_a_hill(attacker, target):
+    # TW p.99-103: a 'Mech on level 0 (top 2) beside light woods (top 2) fires at a 'Mech on a level-2
+    # hill (top 4); the woods are below the higher top but reach the adjacent unit's: +1, both ways.
+    state = make_state(hexes={"0506": LIGHT, "0508": {"level": 2}})
+    s = los.line_of_sight(state.board, state.units[attacker], state.units[target])
+    assert (s.blocked, s.woods, s.partial_cover) == (False, 1, False)
+
+
+@pytest.mark.parametrize("woods_hex, woods", [("0507", 2), ("0506", 0)], ids=["beside-target", "mid-line"])
+def test_woods_beside_a_target_in_a_valley_count(woods_hex, woods):
+    # TW p.99-103: a 'Mech on a level-3 ridge (top 5) fires at a 'Mech on level 0 (top 2) three hexes on;
+    # heavy woods beside the target reach its top and count +2; the same woods in the middle of the line,
+    # adjacent to neither unit, are below the higher top and do not.
+    state = make_state(at="0504", hexes={"0504": {"level": 3}, woods_hex: HEAVY})
+    s = sight(state)
+    assert (s.blocked, s.woods) == (False, woods)
+
+
+def test_woods_adjacent_to_both_units_count_against_the_lower():
+    # TW p.99-103: at range 2 the one intervening hex is beside both; light woods reach the low target's
+    # top (2) though not the ridge attacker's (5): +1.
+    s = sight(make_state(to="0507", hexes={"0505": {"level": 3}, "0506": LIGHT}))
+    assert (s.blocked, s.woods) == (False, 1)
+
+
+@pytest.mark.parametrize(
+    "terrain, reason",
+    [
+        pytest.param({"level": 2}, "level 2 ground at 0506", id="level-2-hill"),
+        pytest.param({"terrain": "building", "building": {"type": "medium", "height": 2}}, "building at 0506",
+                     id="2-level-building"),
+        pytest.param({"level": 1}, "", id="level-1-rise"),
+    ],
+)
+def test_hill_beside_a_low_attacker_blocks_a_shot_at_a_higher_target(terrain, reason):
+    # TW p.99-103: a 'Mech on level 0 (top 2) beside a level-2 hill or 2-level building fires at a 'Mech on
+    # a level-3 hill (top 5): the hill is below the target but reaches the attacker's top, so it blocks; a
+    # level-1 rise does not reach it.
+    s = sight(make_state(hexes={"0506": terrain, "0508": {"level": 3}}))
+    assert (s.blocked, s.reason) == (bool(reason), reason)
+
+
+def test_hill_beside_a_target_in_a_valley_blocks_a_shot_from_a_ridge():
+    # TW p.99-103: a level-2 hill beside a 'Mech on level 0 hides it from a 'Mech on a level-3 ridge, whose
+    # top (5) the hill does not reach.
+    s = sight(make_state(hexes={"0505": {"level": 3}, "0507": {"level": 2}}))
+    assert (s.blocked, s.reason) == (True, "level 2 ground at 0507")
+
+
+def test_hill_beside_a_low_attacker_blocks_a_shot_at_a_tall_building():
+    # TW p.99-103 for a building hex target (sight_to_hex): a level-2 hill beside a 'Mech on level 0 blocks
+    # its shot at a 4-level building whose top the hill does not reach.
+    state = make_state(hexes={"0506": {"level": 2}, "0508": {"terrain": "building", "building": {"height": 4}}})
+    s = los.sight_to_hex(state.board, state.units["a"], H("0508"), 4)
+    assert (s.blocked, s.reason) == (True, "level 2 ground at 0506")
+
+
+@pytest.mark.parametrize("bank, blocked", [(0, False), (1, True)])
+def test_bank_beside_a_bridge_hides_it_only_above_its_deck(bank, blocked):
+    # TW p.99-103 for a bridge hex target: the deck (level 0) is seen as one level on it, like a vehicle
+    # there (building_attacks.structure_top; MegaMek's reading), so from a level-3 ridge a bank at the deck's
+    # level beside it does not hide it and a level-1 bank does.
+    state = make_state(at="0504", hexes={"0504": {"level": 3}, "0506": {"level": bank},
+                                         "0507": {"terrain": "water", "depth": 1, "bridge": {"level": 0}}})
+    top = building_attacks.structure_top(state.board, H("0507"))
+    assert top == 1
+    assert los.sight_to_hex(state.board, state.units["a"], H("0507"), top).blocked is blocked
+
+
+@pytest.mark.parametrize("hill_hex", ["0604", "0605"])
+def test_hexside_line_hill_beside_a_low_attacker_blocks_on_either_side(hill_hex):
+    # TW p.99-103 + docs/hexes.md: 0505 -> 0905 runs along hexsides (0604/0605, then 0804/0805); a level-2
+    # hill beside the level-0 attacker on either side blocks its shot at a 'Mech on a level-3 hill, the
+    # defender choosing that side.
+    s = sight(make_state(at="0505", to="0905", hexes={hill_hex: {"level": 2}, "0905": {"level": 3}}))
+    assert (s.blocked, s.reason) == (True, f"level 2 ground at {hill_hex}")
+
+
+@pytest.mark.parametrize("light_hex, heavy_hex", [("0804", "0805"), ("0805", "0804")])
+def test_hexside_line_beside_a_target_in_a_valley_takes_the_worse_woods(light_hex, heavy_hex):
+    # TW p.99-103 + docs/hexes.md: from a level-3 ridge at 0505 to a 'Mech on level 0 at 0905 the line
+    # splits over 0804/0805 beside the target; light woods on one side, heavy on the other both count
+    # (beside the target) and the defender chooses the heavy side: +2, on the line through it.
+    s = sight(make_state(at="0505", to="0905", hexes={"0505": {"level": 3}, light_hex: LIGHT, heavy_hex: HEAVY}))
+    assert (s.blocked, s.woods) == (False, 2)
+    assert H(heavy_hex) in s.hexes
 
 
 # -- lines along a hexside: the defender's choice (docs/hexes.md) ---------------------------------

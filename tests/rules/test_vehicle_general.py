@@ -45,9 +45,10 @@ def test_vtol_attacks_use_the_ground_vehicle_attack_rules():
 
 
 def test_vtol_line_of_sight_is_drawn_from_its_height():
-    # VTOL-ATK-03 test: a VTOL 3 levels up sees over a level-2 hill that blocks two ground units
+    # VTOL-ATK-03 test: a VTOL 3 levels up sees over a level-2 hill beside it that blocks two ground units
+    # (the hill is not adjacent to the target, whose own top it would reach: TW p.99-103)
     hexes = {"0509": {"level": 2}}
-    state = game(design(FERRET, "a", at="0510"), design(HUNCHBACK, "t", at="0508", side="blue"), hexes=hexes)
+    state = game(design(FERRET, "a", at="0510"), design(HUNCHBACK, "t", at="0507", side="blue"), hexes=hexes)
     ground = los.line_of_sight(state.board, state.units["a"], state.units["t"])
     flying = los.line_of_sight(state.board, changed(state.units["a"], elevation=3), state.units["t"])
     assert ground.blocked and not flying.blocked
