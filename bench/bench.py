@@ -3,15 +3,16 @@
     python3 bench/bench.py [--runs N] [--write-readme]
 
 Measures, in one run on this machine:
-  1. the baseline `python -c "import typer, tomllib"`;
+  1. the baseline `python -c "import typer, tomllib"` (and `python -c pass`, the interpreter's floor);
   2. `btcli report` and `btcli move` on a game with a short log (~10 entries);
   3. the same two commands on a game with 10,000 log entries;
   4. `btcli verify` throughput (entries replayed per second) on the long game;
   5. `btcli report` and `btcli move` on a game with 20 Battlefield Support assets (issue #12),
      short (~10 entries) and long (10,000 entries);
-  6. `btcli report` on an aerospace game (examples/orbital-descent.sh's golden game, three maps).
+  6. `btcli report` on an aerospace game (examples/orbital-descent.sh's golden game, three maps);
+  7. `btcli play` of 300 orders (--orders) after the short Crossroads game (8 units), start-up included.
 Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s; (5) the same
-targets as (2) and (3) (issue #12); (6) <= 1.3 x (1).
+targets as (2) and (3) (issue #12); (6) <= 1.3 x (1); (7) >= 300 orders/s (issue #17).
 """
 
 from __future__ import annotations
@@ -46,9 +47,11 @@ def assets_scenario() -> str:
             'terrain = "clear"\n\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
 
 
-def build_game(path: Path, entries: int, assets: bool = False) -> str:
+def build_game(path: Path, entries: int, assets: bool = False, script: list[str] | None = None,
+               then: int = 0) -> str:
     """Writes a Crossroads game (``assets``: the 20-asset game) of ``entries`` log entries, stopped
-    in a movement phase.
+    in a movement phase; with ``script``, puts the ``then`` orders that would come next in it, as
+    logged (for ``btcli play``).
 
     Returns the id of a unit that may move next. Every unit steps one hex forward
     on odd turns and back on even turns (an asset declares the backward move,
@@ -71,6 +74,7 @@ def build_game(path: Path, entries: int, assets: bool = False) -> str:
     chunks = [gamefile.render_entry(first)]
     prev = entry_hash(first)
     count = 1
+    written = None
     while True:
         side = side_to_move(state) if state.phase.value == "movement" else None
         mover = None
@@ -78,19 +82,25 @@ def build_game(path: Path, entries: int, assets: bool = False) -> str:
             mover = state.units[game_view(state)["unmoved"][side][0]]
         elif side is not None:
             mover = next(u for u in state.units.values() if u.side == side and not u.has_moved)
-        if count >= entries and mover is not None:
+        if count >= entries and mover is not None and written is None:
+            written = (gamefile.render_head(state) + b"".join(chunks), mover.id)
+        if written is not None and (script is None or len(script) >= then):
             break
         forward = state.turn % 2
         mode = "backward" if mover is not None and mover.is_asset and not forward else ""
         order = MoveOrder(mover.id, mode, ("F",) if forward else ("B",)) if mover else ResolvePhaseOrder()
         outcome = journal.execute(state, order, None)
+        if written is not None:
+            script.append(outcome.command)
+            state = outcome.state
+            continue
         entry = journal.make_entry(state, outcome, prev)
         chunks.append(gamefile.render_entry(entry))
         prev = entry_hash(entry)
         state = outcome.state
         count += 1
-    path.write_bytes(gamefile.render_head(state) + b"".join(chunks))
-    return mover.id
+    path.write_bytes(written[0])
+    return written[1]
 
 
 def timed(argv: list[str], setup=None) -> float:
@@ -105,6 +115,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--entries", type=int, default=10_000)
+    parser.add_argument("--orders", type=int, default=300, help="orders in the btcli play case")
     parser.add_argument("--write-readme", action="store_true", help="write the figures into README.md")
     args = parser.parse_args()
     btcli = shutil.which("btcli", path=os.path.dirname(sys.executable)) or shutil.which("btcli")
@@ -121,13 +132,21 @@ def main() -> None:
     # A real install compiles btcli's bytecode (pip does); this machine sets
     # PYTHONDONTWRITEBYTECODE, so compile it here or every run would recompile.
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
-    cases = {"baseline": lambda: timed([sys.executable, "-c", "import typer, tomllib"])}
+    cases = {"baseline": lambda: timed([sys.executable, "-c", "import typer, tomllib"]),
+             "floor": lambda: timed([sys.executable, "-c", "pass"])}  # the interpreter's floor (issue #17)
     for label, (pristine, game, mover) in games.items():
         shutil.copy(pristine, game)
         cases[f"report {label}"] = lambda game=game: timed([btcli, "report", str(game)])
         cases[f"move {label}"] = lambda game=game, pristine=pristine, mover=mover: timed(
             [btcli, "move", str(game), mover, "--mode", "stand", "-q"], lambda: shutil.copy(pristine, game)
         )
+    # issue #17: one `btcli play` of the orders that follow the 10-entry Crossroads game (8 units)
+    orders: list[str] = []
+    play_pristine, play_game, play_script = work / "play.pristine.toml", work / "play.toml", work / "play.txt"
+    build_game(play_pristine, 10, script=orders, then=args.orders)
+    play_script.write_text("\n".join(orders) + "\n")
+    cases["play"] = lambda: timed([btcli, "play", str(play_game), "--script", str(play_script), "-q"],
+                                  lambda: shutil.copy(play_pristine, play_game))
     aero = work / "aero.toml"  # issue #13: maps, flight lines and aerospace units in the report
     shutil.copy(ROOT / "tests" / "golden" / "orbital-descent" / "game.toml", aero)
     cases["report aero"] = lambda: timed([btcli, "report", str(aero)])
@@ -159,6 +178,8 @@ def main() -> None:
         "",
         "| measurement | time | ratio | target |",
         "|---|---|---|---|",
+        f"| `python -c pass` (the interpreter's floor) | {median['floor'] * 1000:.0f} ms "
+        f"| {median['floor'] / baseline:.2f} x baseline | |",
         f"| `python -c \"import typer, tomllib\"` (baseline) | {baseline * 1000:.0f} ms | 1.00 | |",
         f"| `btcli report`, 10-entry game | {short[0] * 1000:.0f} ms | {short[0] / baseline:.2f} x baseline | <= 1.3 |",
         f"| `btcli move`, 10-entry game | {short[1] * 1000:.0f} ms | {short[1] / baseline:.2f} x baseline | <= 1.3 |",
@@ -176,6 +197,8 @@ def main() -> None:
         f"| {a_long[1] / a_short[1]:.2f} x 10-entry | <= 1.2 |",
         f"| `btcli report`, aerospace game (orbital descent) | {median['report aero'] * 1000:.0f} ms "
         f"| {median['report aero'] / baseline:.2f} x baseline | <= 1.3 |",
+        f"| `btcli play`, {args.orders} orders, 8-unit game (one process) | {median['play']:.2f} s "
+        f"| {args.orders / median['play']:,.0f} orders/s | >= 300/s |",
     ]
     text = "\n".join(lines)
     print(text)

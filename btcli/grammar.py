@@ -157,6 +157,15 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
                     "UNIT=HEX:FACING climbing out to the space map (AMB-56; default: docs/aerospace.md); "
                     "repeatable.", REPEAT),
                 DICE, QUIET)),
+    Command("play", "Run many orders in one process, one a line as the log writes them (move wasp --path F,F), "
+            "from standard input or --script: each checked, logged and written exactly as its own btcli command. "
+            "Blank lines and # comments are skipped; the first refused order stops, 'Error: line N: ...' with its "
+            "exit code, the orders before it written. Orders only: move, attack, drop, deploy, resolve-phase.",
+            options=(
+                Opt(("--script",), "script", "Read the orders from this file instead of standard input.", where=CLI,
+                    kind="path"),
+                QUIET,
+            )),
     Command("report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
         Opt(("--format", "-f"), "format", "Output format.", where=CLI, kind=("text", "json", "markdown"),
             default="text"),

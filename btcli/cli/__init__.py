@@ -26,6 +26,57 @@ def main(argv: list[str] | None = None) -> None:
             commands.OUTPUT["json"] = False  # main() may run again in this process (tests, batch scripts)
 
 
+def entry() -> None:
+    """The console script (pyproject.toml, [project.scripts]): ``main``, then the process ends at once.
+
+    A command's work is done when ``main`` returns: every file it wrote is closed and renamed into
+    place (``files.write_temp`` fsyncs and closes before the rename). Tearing down the interpreter
+    (module and object finalization) costs milliseconds on every call and does nothing for btcli, so
+    this flushes standard output and standard error and leaves with ``os._exit`` (issue #17). An
+    error the flush meets still decides the exit code: a reader that left (``btcli report | head``)
+    gives 141, as in ``main``; another failed write (a full disk) says so and gives 1. ``main``
+    itself never exits this way (tests and ``python -m btcli`` run it in-process).
+    """
+    import os
+
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else _exit_message(exc.code))
+    os._exit(_flushed(code))
+
+
+def _exit_message(message: object) -> int:
+    """What the interpreter does with ``sys.exit("text")``: prints it to standard error, exit 1."""
+    sys.stderr.write(f"{message}\n")
+    return 1
+
+
+def _flushed(code: int) -> int:
+    """Flushes standard output and standard error; returns the exit code the process should end with
+    (what a flush could not write is dropped with the process)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+    except BrokenPipeError:  # the reader left: what main says for a pipe closed during the command
+        code = code or 141
+    except (OSError, ValueError) as exc:  # a full disk, an I/O error, a closed stream
+        if not code:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            try:
+                sys.stderr.write(f"Error: cannot write the output: {reason}\n")
+            except (OSError, ValueError):
+                pass
+            code = 1
+    try:
+        if sys.stderr is not None:
+            sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
+    return code
+
+
 def _main(args: list[str], debug: bool) -> None:
     from btcli.errors import BtcliError
 

@@ -12,6 +12,7 @@ import sys
 from btcli.errors import GameFileError, IllegalOrderError, InputError, VerificationError
 
 OUTPUT = {"json": False}  # set by ``main`` from the global --json option: scripts read one JSON object
+HELD: dict = {}  # btcli play: {"game": gamefile.Held}, the game its orders share (btcli/cli/play.py)
 
 
 def _print_lines(lines: list[str], data: dict | None = None) -> None:
@@ -57,7 +58,8 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     from btcli.store.hashing import entry_hash
 
     values = parse_dice(dice) if dice is not None else None
-    game = journal.load(game_path)
+    batch = HELD.get("game")  # btcli play: the game as its last order wrote it, still locked
+    game = batch.game if batch is not None else journal.load(game_path)
     held, problem = None, ""
     if is_held(game.state.seed):
         from btcli.store import seeds
@@ -71,7 +73,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     outcome = journal.execute(game.state, order, values, held, problem, game.state.options.player_dice)
     prev = entry_hash(game.last)
     entry = journal.make_entry(game.state, outcome, prev)
-    gamefile.append(game, outcome.state, entry, with_it=with_it)
+    gamefile.append(game, outcome.state, entry, with_it=with_it, held=batch)
     if OUTPUT["json"]:
         _print_json(_outcome_json(game.state, outcome, entry, game_path))
     elif not quiet:
@@ -360,8 +362,11 @@ def drop(
     dice: str | None,
     quiet: bool,
     abort: bool = False,
+    commit: str | None = None,
 ) -> None:
-    """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08)."""
+    """Commits a secret landing hex (kept in the secrets file), or reveals it and lands (DROP-04..08).
+
+    ``commit``: the commitment itself, as logged (``btcli play`` runs logged commands); no secret is kept."""
     from btcli.model import orders
     from btcli.model.hexgrid import Facing
     from btcli.store import secrets, seeds
@@ -375,6 +380,12 @@ def drop(
         where["path"] = path
         return path
 
+    if commit is not None:
+        if reveal or hex or salt or facing or abort:
+            raise InputError("--commit is the commitment as logged; it takes no --hex, --facing, --salt, --reveal "
+                             "or --abort")
+        _run(game, lambda state: orders.CommitDropOrder(state.unit_id(unit), commit), dice, quiet)
+        return
     if abort:
         if reveal or hex or salt or facing:
             raise InputError("--abort takes no --hex, --facing, --salt or --reveal")
@@ -408,8 +419,32 @@ def drop(
         secrets.store(where["path"], game, record.pop("unit"), record)
 
     _run(game, commit_order, dice, quiet, with_it=keep_secret)
-    if not quiet:
+    if not quiet and not OUTPUT["json"]:  # --json: the one object of the order (docs/json-output.md)
         _print_lines([f"landing hex kept secret in {where['path']} (do not commit or share it)"])
+
+
+def play(game: str, script: str | None, quiet: bool) -> None:
+    """Runs the orders of ``script`` (default: standard input), one a line, each through its own command
+    function, on the game locked and read once (btcli/cli/play.py reads the lines). The first refused
+    line stops, its error saying ``line N:`` with the order's own exit code."""
+    from btcli.cli.play import order_call, orders
+    from btcli.errors import BtcliError
+    from btcli.store import journal
+
+    lines = orders(script)
+    with journal.hold(game) as held:
+        HELD["game"] = held
+        try:
+            for number, text in lines:
+                try:
+                    name, kwargs = order_call(game, text, quiet)
+                    globals()[name](**kwargs)
+                except BtcliError as exc:
+                    exc.args = (f"line {number}: {exc}",)  # the class, so the exit code, stays the order's
+                    raise
+                sys.stdout.flush()  # a program reading the results sees each order's as it is done
+        finally:
+            HELD.clear()
 
 
 def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:

@@ -229,13 +229,15 @@ KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASS
 # -- whole state ------------------------------------------------------------------------
 
 
-def state_to_dict(s: GameState) -> dict[str, object]:
+def state_to_dict(s: GameState, units: bool = True) -> dict[str, object]:
+    """Returns the head as plain tables in file order; the units (the last table) only with ``units``."""
     out = meta_to_dict(s)
     out["map"] = board_to_dict(s.board)
     others = {mid: map_to_dict(b) for mid, b in s.maps.items() if mid != GROUND}
     if others:
         out["maps"] = others
-    out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
+    if units:
+        out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
     return out
 
 

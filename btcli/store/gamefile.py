@@ -139,11 +139,39 @@ def load(path: str | os.PathLike) -> LoadedGame:
 
 
 def render_head(state: GameState) -> bytes:
+    """Returns the head: ``tomli_w.dumps(state_to_dict(state))`` after the header, each unit's tables
+    rendered once per unit object (``btcli play`` writes a head per order; most units did not change)."""
     import tomli_w
 
     from btcli.store.codec import state_to_dict
 
-    return HEADER + tomli_w.dumps(state_to_dict(state)).encode()
+    if not state.units:
+        return HEADER + tomli_w.dumps(state_to_dict(state)).encode()
+    # The units are the head's last table and each unit a table of its own ([units.ID], [units.ID.x]):
+    # tomli_w writes the rest, then each unit's tables after one blank line, as it writes them alone.
+    parts = [HEADER, tomli_w.dumps(state_to_dict(state, units=False)).encode()]
+    for unit in state.units.values():
+        parts += (b"\n", _unit_tables(unit))
+    return b"".join(parts)
+
+
+_unit_cache: dict[int, tuple[object, bytes]] = {}
+
+
+def _unit_tables(unit) -> bytes:
+    """Returns a unit's ``[units.ID]`` tables as ``tomli_w`` writes them, cached by the (immutable) object."""
+    hit = _unit_cache.get(id(unit))
+    if hit is not None and hit[0] is unit:
+        return hit[1]
+    import tomli_w
+
+    from btcli.store.codec import unit_to_dict
+
+    text = tomli_w.dumps({"units": {unit.id: unit_to_dict(unit)}}).encode()
+    if len(_unit_cache) >= 4096:
+        _unit_cache.clear()
+    _unit_cache[id(unit)] = (unit, text)
+    return text
 
 
 def render_entry(entry: dict[str, object]) -> bytes:
@@ -174,37 +202,85 @@ def _lock(path: str):
     return locked_game(path, LOCK_TIMEOUT_S)
 
 
-def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it=None) -> None:
+def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it=None,
+           held: Held | None = None) -> None:
     """Writes the new head and one more log entry, refusing if the file changed since ``load``.
 
     ``with_it``, if given, runs under the game's lock after the staleness check and before the new
     game is renamed into place: what it writes (a drop's secret) and the game entry then land
     together, or the game does not change.
+
+    ``held`` (``btcli play``): the game stays locked between appends; its lock moves to the new file
+    before that file takes the game's name, and ``held.game`` becomes the game as written, so the next
+    order needs no reading. The bytes written are the same either way.
     """
-    path = game.path
-    shown = game.shown or path
+    shown = game.shown or game.path
     try:
-        with _lock(path) as old:
-            if _stamp(os.fstat(old.fileno())) != game.stamp:
-                raise GameFileError(
-                    f"stale revision: {shown} changed since it was read (revision {game.state.revision} "
-                    "is no longer the latest; another btcli call wrote it); nothing was written, "
-                    "run the command again"
-                )
-            files.discard_leftovers(path)
-            parts = [render_head(state), (old, game.head_end, game.size - game.head_end), render_entry(entry)]
-            tmp = files.write_temp(path, parts, os.fstat(old.fileno()).st_mode & 0o7777)
-            try:
-                if with_it is not None:
-                    with_it()
-            except BaseException:
-                files.discard(tmp)
-                raise
-            if os.name == "nt":  # pragma: no cover - Windows cannot replace an open file
-                old.close()
-            files.replace(tmp, path)
+        if held is not None:
+            held.game, held.file = _write(game, held.file, state, entry, with_it, keep_lock=True)
+        else:
+            with _lock(game.path) as old:
+                _write(game, old, state, entry, with_it)
     except OSError as exc:
         raise GameFileError(f"cannot write {shown}: {exc.strerror or exc}") from None
+
+
+def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], with_it, keep_lock: bool = False):
+    """Replaces the game (``old``: its locked file) by the new head, the old log's bytes and ``entry``.
+
+    ``keep_lock``: returns the game as written and its file, opened and locked before the rename (a
+    waiting btcli retries on the new file and finds it locked); ``old`` is closed, releasing its lock.
+    """
+    path = game.path
+    if _stamp(os.fstat(old.fileno())) != game.stamp:
+        raise GameFileError(
+            f"stale revision: {game.shown or path} changed since it was read (revision {game.state.revision} "
+            "is no longer the latest; another btcli call wrote it); nothing was written, "
+            "run the command again"
+        )
+    files.discard_leftovers(path)
+    head, tail = render_head(state), render_entry(entry)
+    log = game.size - game.head_end
+    tmp = files.write_temp(path, [head, (old, game.head_end, log), tail], os.fstat(old.fileno()).st_mode & 0o7777)
+    new = None
+    try:
+        if with_it is not None:
+            with_it()
+        if keep_lock and os.name != "nt":  # Windows: the lock is GAME.lock, held by ``journal.hold``
+            from btcli.store.lock import locked_temp
+
+            new = locked_temp(tmp)
+    except BaseException:
+        if new is not None:
+            new.close()
+        files.discard(tmp)
+        raise
+    if os.name == "nt":  # pragma: no cover - Windows cannot replace an open file
+        old.close()
+    try:
+        files.replace(tmp, path)
+    except BaseException:
+        if new is not None:
+            new.close()
+        raise
+    if not keep_lock:
+        return None
+    old.close()
+    if new is None:  # pragma: no cover - Windows: the new file is opened once it has the game's name
+        new = open(path, "rb")
+    # The entry as a command reading the file would see it: its hash is the next entry's ``prev``.
+    written = LoadedGame(path, state, len(head), len(head) + log + len(tail), last_entry(tail[1:]),
+                         _stamp(os.fstat(new.fileno())), game.shown)
+    return written, new
+
+
+class Held:
+    """A game kept loaded and locked across many orders (``btcli play``, see ``hold``): ``game`` is the
+    game as last written, ``file`` its open, locked file."""
+
+    def __init__(self, game: LoadedGame, file) -> None:
+        self.game = game
+        self.file = file
 
 
 def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], overwrite: bool = False,

@@ -9,6 +9,7 @@ log from the initial state kept in the first entry and checks every hash.
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
 from btcli.dice import HeldDice, ManualDice, Roll, SeededDice, is_held, seed_commitment
@@ -36,6 +37,22 @@ def load(path):
         raise GameFileError(f"{game.shown} was edited by hand: {explain_head_edit(game)}; nothing was done "
                             f"(restore the file, e.g. 'git checkout {game.shown}', and run 'btcli verify')")
     return game
+
+
+@contextmanager
+def hold(path):
+    """Keeps a game locked and loaded for many orders (``btcli play``): yields a ``gamefile.Held``
+    whose game each ``gamefile.append(..., held=...)`` replaces by the game it wrote, so no order
+    reads the file again. The lock is taken before the game is read and kept until the end."""
+    from btcli.store import files, gamefile
+    from btcli.store.lock import locked_game
+
+    with locked_game(files.real(path), gamefile.LOCK_TIMEOUT_S) as f:
+        held = gamefile.Held(load(path), f)
+        try:
+            yield held
+        finally:
+            held.file.close()  # the lock goes with it
 
 
 def format_roll(roll: Roll) -> str:

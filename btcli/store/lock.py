@@ -54,6 +54,16 @@ def locked_game(path: str, timeout: float, create_mode: int | None = None):
         # Another process replaced the game while we waited: lock the new file.
 
 
+def locked_temp(path: str):
+    """Opens a temporary file about to be renamed over a game, locked: the lock a batch of orders holds
+    moves with the game (``gamefile.append``'s ``held``) and is never let go in between."""
+    f = _open_game(path)
+    if not _try_lock(f.fileno()):  # nobody else knows the name yet
+        f.close()
+        raise GameFileError(f"cannot lock {path}; nothing was written")
+    return f
+
+
 @contextmanager
 def locked_folder(folder: str, timeout: float, path: str):
     """Holds an exclusive lock on a folder while a new game is created in it."""

@@ -44,6 +44,28 @@ def test_state_round_trips_through_the_head(initial):
     assert state_hash(again) == state_hash(initial)
 
 
+GOLDEN = SCENARIOS.parent / "tests" / "golden"
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in GOLDEN.iterdir() if (p / "game.toml").exists()))
+def test_the_head_is_what_tomli_w_writes_of_the_whole_state(example):
+    """``render_head`` writes each unit's tables once per unit object (issue #17, ``btcli play``): the
+    head must stay exactly tomli_w's rendering of the state, at every entry of every example, whatever
+    the cache holds from the entry before."""
+    states = []
+    journal.verify_text((GOLDEN / example / "game.toml").read_bytes(), each=lambda entry, state: states.append(state))
+    for state in states:
+        assert gamefile.render_head(state) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(state)).encode()
+    assert states[-1].units and len(gamefile._unit_cache) >= len(states[-1].units)
+
+
+def test_the_head_of_a_game_without_units_is_written_whole(initial):
+    from btcli.model.state import evolve
+
+    empty = evolve(initial, units={})
+    assert gamefile.render_head(empty) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(empty)).encode()
+
+
 def test_load_reads_back_what_was_written(tmp_path, initial):
     path = tmp_path / "g.toml"
     state = new_game(path, initial)
