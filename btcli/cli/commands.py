@@ -112,7 +112,8 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
     if files.kind_of_bytes(data[:4096], scenario) == "game":
         raise InputError(f"{scenario} is a btcli game file, not a scenario: init starts a new game from a scenario "
                          f"(btcli scenarios lists the shipped ones); play this game on with move, attack, ...")
-    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed, os.path.dirname(os.path.abspath(scenario)))
+    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed, os.path.dirname(os.path.abspath(scenario)),
+                                scenario)
     from btcli.store import seeds
 
     held = None
