@@ -187,7 +187,8 @@ class _Checker:
         here = schema.get("title")
         homes = [t for t in dict.fromkeys(homes) if t != here]
         if homes:
-            return f" (a key of {' or '.join(homes[:3])})"
+            homes = homes[:3]
+            return f" (a key of {', '.join(homes[:-1]) + ' or ' if len(homes) > 1 else ''}{homes[-1]})"
         near = difflib.get_close_matches(key, list(schema.get("properties", {})), n=1, cutoff=0.7)
         if near:
             return f" (did you mean {near[0]!r}?)"

@@ -11,7 +11,7 @@ from btcli.cli.app import app
 from tests.cli.helpers import assert_refused, init_game, ok, run
 from tests.conftest import ROOT
 
-COMMANDS = ["init", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
+COMMANDS = ["init", "check", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
 
 
 @pytest.fixture
