@@ -15,7 +15,6 @@ that play a game never read a schema.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from functools import cache
@@ -189,6 +188,8 @@ class _Checker:
         if homes:
             homes = homes[:3]
             return f" (a key of {', '.join(homes[:-1]) + ' or ' if len(homes) > 1 else ''}{homes[-1]})"
+        import difflib  # only for a problem
+
         near = difflib.get_close_matches(key, list(schema.get("properties", {})), n=1, cutoff=0.7)
         if near:
             return f" (did you mean {near[0]!r}?)"
