@@ -208,14 +208,16 @@ _TITLED: dict[int, list] = {}
 
 
 def _titled_keys(key: int, root: dict) -> list[tuple[str, set[str]]]:
-    """Returns (title, keys) of every titled table schema in ``root`` (once per schema)."""
+    """Returns (title, keys) of every titled closed table schema in ``root`` (once per schema): the tables
+    whose keys are all listed (``additionalProperties: false``)."""
     found = _TITLED.get(key)
     if found is None:
         found = []
 
         def walk(node):
             if isinstance(node, dict):
-                if isinstance(node.get("title"), str) and isinstance(node.get("properties"), dict):
+                if isinstance(node.get("title"), str) and isinstance(node.get("properties"), dict) \
+                        and node.get("additionalProperties") is False:
                     found.append((node["title"], set(node["properties"])))
                 for item in node.values():
                     walk(item)

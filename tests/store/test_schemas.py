@@ -305,6 +305,11 @@ def test_the_loaders_key_lists_are_the_schemas():
     assert set(card["properties"]) == {"name", *asset_cards.REQUIRED, *asset_cards.OPTIONAL}
 
 
+def test_a_units_table_lists_every_kinds_keys_for_editors():
+    kinds = set().union(*(_properties(k) for k in ("ground_unit", "asset_unit", "aero_unit", "aero_inline_unit")))
+    assert _properties("unit") == kinds
+
+
 def test_a_hex_takes_the_same_keys_in_map_in_a_low_altitude_map_and_in_hexes():
     definitions = schema.load("scenario")["definitions"]
     hex_keys = set(definitions["hex"]["anyOf"][1]["properties"])
