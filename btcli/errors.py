@@ -31,6 +31,20 @@ class GameFileError(BtcliError):
     exit_code = 4
 
 
+class ScenarioError(GameFileError):
+    """A scenario with problems, every one of them listed (exit 4): ``lines`` is the message as printed,
+    one problem a line after a heading when there are several."""
+
+    def __init__(self, problems: list[str], source: str = ""):
+        self.problems = list(problems)
+        if len(self.problems) == 1:
+            self.lines = [self.problems[0]]
+        else:
+            self.lines = [f"{source or 'the scenario'} has {len(self.problems)} problems:"]
+            self.lines += [f"  {problem}" for problem in self.problems]
+        super().__init__("\n".join(self.lines))
+
+
 class VerificationError(GameFileError):
     """``verify`` found an entry or state that does not match its replay (exit 4)."""
 

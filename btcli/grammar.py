@@ -86,6 +86,11 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "(by default a referee game refuses them).", FLAG, CLI),
         QUIET,
     )),
+    Command("check", "Check a scenario without writing a game: its keys and values against the scenario schema "
+            "(docs/schema.md), then everything init checks. Prints one OK line, or every problem found (exit 4).",
+            game=False, args=(
+        Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario.", kind="path"),
+    )),
     Command("move", "Move one unit in the movement phase (or stand it still with --mode stand).", args=(
         Arg("unit", "Id of the unit to move."),
     ), options=(

@@ -105,3 +105,27 @@ def test_the_rules_never_import_upward():
 def test_the_shared_import_cycle_tool_agrees():
     result = subprocess.run([sys.executable, str(SHARED_TOOL), str(PACKAGE)], capture_output=True, text=True)
     assert result.stdout.strip().endswith("import cycles: 0"), result.stdout
+
+
+def test_playing_a_game_never_reads_a_schema(tmp_path):
+    """issue #16: only init and check validate a scenario; move, attack and report load no schema code."""
+    from tests.cli.helpers import init_game
+
+    game = init_game(tmp_path, ROOT / "scenarios" / "crossroads.toml")
+    code = ("import sys\nfrom btcli.cli import main\n"
+            f"for argv in (['resolve-phase', {str(game)!r}], ['move', {str(game)!r}, 'wasp', '--mode', 'stand'],"
+            f" ['attack', {str(game)!r}, 'wasp', 'hunchback', '--weapon', 'Medium Laser'], ['report', {str(game)!r}],"
+            f" ['report', {str(game)!r}, '--format', 'json']):\n"
+            "    sys.argv = ['btcli'] + argv\n"
+            "    try:\n        main()\n    except SystemExit:\n        pass\n"
+            "print(sorted(m for m in sys.modules if m == 'btcli.store.schema' or m.startswith('jsonschema')),"
+            " file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stderr.strip().splitlines()[-1] == "[]", result.stderr
+    assert game.read_text().count("[[log]]") >= 3  # the commands did run: the phase closed, a unit moved
+    # the premise: init does read it
+    code = (f"import sys\nfrom btcli.cli import main\nsys.argv = ['btcli', 'init', 'crossroads', '-o', "
+            f"{str(tmp_path / 'g2.toml')!r}, '-q']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\nprint('btcli.store.schema' in sys.modules, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stderr.strip().splitlines()[-1] == "True", result.stderr

@@ -90,7 +90,8 @@ def _main(args: list[str], debug: bool) -> None:
 
             code = run_typer(args)
     except BtcliError as exc:
-        sys.stderr.write(f"Error: {_one_line(str(exc))}\n")
+        lines = getattr(exc, "lines", None) or [str(exc)]  # a scenario's problems: one a line (ScenarioError)
+        sys.stderr.write("".join(f"{'Error: ' if i == 0 else ''}{_one_line(line)}\n" for i, line in enumerate(lines)))
         sys.exit(exc.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("Error: interrupted\n")

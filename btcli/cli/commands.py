@@ -100,13 +100,10 @@ def _unit_choice(state, text: str) -> str:
     return f"{found}={rest}" if found is not None else text
 
 
-def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
-         player_dice: bool = False) -> None:
-    from btcli.store import files, gamefile, journal
-    from btcli.store.scenario import parse_scenario_text
+def _scenario_text(scenario: str, why: str) -> tuple[str, str]:
+    """Returns (path, text) of a scenario file, or of a shipped scenario by name; refuses a game file."""
+    from btcli.store import files
 
-    if player_dice and not referee:
-        raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
     if not os.path.lexists(scenario):  # a shipped scenario by name: crossroads, crossroads.toml
         from btcli.cli import shipped
 
@@ -115,9 +112,42 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
             scenario = str(found)
     data = files.read_regular(scenario, "scenario file", files.SCENARIO_LIMIT)
     if files.kind_of_bytes(data[:4096], scenario) == "game":
-        raise InputError(f"{scenario} is a btcli game file, not a scenario: init starts a new game from a scenario "
-                         f"(btcli scenarios lists the shipped ones); play this game on with move, attack, ...")
-    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed, os.path.dirname(os.path.abspath(scenario)))
+        raise InputError(f"{scenario} is a game file (it has [game] and [[log]] tables), not a scenario: {why}")
+    return scenario, files.decode(data, f"scenario {scenario}")
+
+
+def check(scenario: str) -> None:
+    """Checks a scenario as init would, writing nothing: one OK line, or every problem (exit 4)."""
+    from btcli.errors import BtcliError
+    from btcli.store.scenario import parse_scenario_text
+
+    shown = scenario
+    try:
+        scenario, text = _scenario_text(scenario, f"check reads scenarios; check a game with btcli verify {scenario}")
+        state = parse_scenario_text(text, None, os.path.dirname(os.path.abspath(scenario)), scenario)
+    except BtcliError as exc:
+        if OUTPUT["json"]:
+            _print_json({"scenario": shown, "ok": False, "problems": list(getattr(exc, "problems", [str(exc)]))})
+        raise
+    board = state.board
+    if OUTPUT["json"]:
+        _print_json({"scenario": scenario, "ok": True, "name": state.name, "sides": list(state.sides),
+                     "units": len(state.units), "map": {"width": board.width, "height": board.height},
+                     "problems": []})
+        return
+    _print_lines([f"{scenario}: OK: '{state.name}', {len(state.units)} units, {board.width}x{board.height} map"])
+
+
+def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
+         player_dice: bool = False) -> None:
+    from btcli.store import files, gamefile, journal
+    from btcli.store.scenario import parse_scenario_text
+
+    if player_dice and not referee:
+        raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
+    scenario, text = _scenario_text(scenario, "init starts a new game from a scenario (btcli scenarios lists the "
+                                                "shipped ones); play this game on with move, attack, ...")
+    state = parse_scenario_text(text, seed, os.path.dirname(os.path.abspath(scenario)), scenario)
     from btcli.store import seeds
 
     held = None

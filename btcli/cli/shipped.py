@@ -37,7 +37,7 @@ def listing() -> list[tuple[str, str, str]]:
 
 def describe(path: Path) -> tuple[str, str, str]:
     """Returns a scenario's file stem, its ``[scenario] name`` and the first sentence of its opening comment
-    (without a leading "Name:" or "Name (...):")."""
+    (without a leading "Name:" or "Name (...):"; a ``#:schema`` line before it is not part of it)."""
     import tomllib
 
     text = path.read_text(encoding="utf-8")
@@ -48,6 +48,8 @@ def describe(path: Path) -> tuple[str, str, str]:
     name = str(meta.get("name", path.stem)) if isinstance(meta, dict) else path.stem
     comment = []
     for line in text.splitlines():
+        if line.startswith("#:"):  # an editor's directive: #:schema ../schema/scenario.schema.json (docs/schema.md)
+            continue
         if not line.startswith("#"):
             break
         comment.append(line.lstrip("#").strip())

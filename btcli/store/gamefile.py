@@ -68,7 +68,15 @@ def read_bytes(path: str | os.PathLike) -> tuple[bytes, tuple[int, int, int]]:
         stamp = _stamp(os.fstat(f.fileno()))
     if len(data) > files.GAME_LIMIT:
         raise GameFileError(f"game file {os.fspath(path)} is over btcli's size limit")
+    if split_head(data) == len(data):
+        _refuse_a_scenario(data, os.fspath(path))
     return data, stamp
+
+
+def _refuse_a_scenario(data: bytes, shown: str) -> None:
+    """Refuses a scenario given where a game file belongs, saying how to make a game of it."""
+    if files.kind_of_bytes(data[:4096], shown) == "scenario":
+        raise GameFileError(f"{shown} is a scenario, not a game; make a game with 'btcli init {shown} -o game.toml'")
 
 
 def _read_head(f) -> tuple[bytes, int]:
@@ -125,6 +133,7 @@ def load(path: str | os.PathLike) -> LoadedGame:
                 if b"\r\n[[log]]\r\n" in head and files.decode(head, "game file"):
                     raise GameFileError(f"{shown} has Windows (CRLF) line endings; btcli game files use LF "
                                         "(see README: play by email)")
+                _refuse_a_scenario(head, shown)
                 raise GameFileError(f"{shown} has no [[log]] entries: not a btcli game file, or truncated")
             size = st.st_size
             last_block = _read_last_block(f, head_end, size)

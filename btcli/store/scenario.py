@@ -2,13 +2,15 @@
 
 A scenario is TOML with ``[scenario]``, ``[map]``, ``[sides.ID]`` and
 ``[[units]]``; each unit either names a catalog ``design`` or gives its design
-inline. See docs/scenario-format.md.
+inline. See docs/scenario-format.md. Every scenario is first checked against
+schema/scenario.schema.json (``check_keys``): an unknown or misplaced key, or a value
+of the wrong type, is refused with every such problem listed (docs/schema.md).
 """
 
 from __future__ import annotations
 
 from btcli import catalog
-from btcli.errors import GameFileError, InputError
+from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
@@ -23,21 +25,35 @@ DEFAULT_PILOTING = 5
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
-def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None) -> GameState:
+def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None, source: str = "") -> GameState:
     """Returns the initial state of the scenario in ``text`` (raises GameFileError); ``base`` is the
-    folder its ``card_file`` paths are read from (the scenario's own)."""
+    folder its ``card_file`` paths are read from (the scenario's own), ``source`` its name in messages."""
     from btcli.store.files import parse_toml
 
     data = parse_toml(text, "scenario")
     try:
-        return scenario_from_dict(data, seed, base)
+        return scenario_from_dict(data, seed, base, source)
     except (GameFileError, InputError):
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         raise GameFileError(f"scenario is malformed: {type(exc).__name__}: {exc}") from None
 
 
-def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None) -> GameState:
+def check_keys(data: object, source: str = "") -> None:
+    """Refuses a game file, then a scenario the schema refuses, listing every problem (ScenarioError)."""
+    from btcli.store import schema
+
+    if isinstance(data, dict) and ("game" in data or "log" in data):
+        raise InputError(f"{source or 'this file'} is a game file (it has [game] and [[log]] tables), not a scenario: "
+                         "btcli init starts a game from a scenario (btcli scenarios lists the shipped ones)")
+    problems = schema.problems(data, schema.SCENARIO)
+    if problems:
+        raise ScenarioError(problems, source)
+
+
+def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None,
+                       source: str = "") -> GameState:
+    check_keys(data, source)
     meta = data.get("scenario", {})
     if not isinstance(meta, dict):
         raise GameFileError("[scenario] must be a table")
@@ -53,21 +69,14 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
                                 "'-' or '_'")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     other_maps = aero_scenario.maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
-    units = {}
+    units, problems = {}, []
     for raw in data.get("units", []):
-        if aero_scenario.is_aero_unit(raw):
-            unit = aero_scenario.unit(raw, sides, other_maps)
-            if unit.id in units:
-                raise GameFileError(f"two units share the id {unit.id!r}")
-            units[unit.id] = unit
-            continue
-        unit = _asset(raw, sides, board, base) if isinstance(raw, dict) and _is_asset(raw) else _unit(raw, sides)
-        if unit.id in units:
-            raise GameFileError(f"two units share the id {unit.id!r}")
-        problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
-        if problem:
-            raise GameFileError(problem)
-        units[unit.id] = unit
+        try:  # every unit's problem is listed, not only the first unit's
+            units.update(_placed(raw, sides, board, other_maps, base, units))
+        except GameFileError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise ScenarioError(problems, source)
     if not units:
         raise GameFileError("scenario has no [[units]]")
     drops = _drops(meta, data.get("drops", {}), units)
@@ -95,6 +104,22 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
 
         state = asset_deployment_phase.open_deployment(state)
     return state
+
+
+def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None, units: dict) -> dict:
+    """Returns ``{id: unit}`` for one ``[[units]]`` entry, placed and checked against the units before it."""
+    if aero_scenario.is_aero_unit(raw):
+        unit = aero_scenario.unit(raw, sides, other_maps)
+        if unit.id in units:
+            raise GameFileError(f"two units share the id {unit.id!r}")
+        return {unit.id: unit}
+    unit = _asset(raw, sides, board, base) if isinstance(raw, dict) and _is_asset(raw) else _unit(raw, sides)
+    if unit.id in units:
+        raise GameFileError(f"two units share the id {unit.id!r}")
+    problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
+    if problem:
+        raise GameFileError(problem)
+    return {unit.id: unit}
 
 
 def _is_asset(raw: dict) -> bool:

@@ -11,7 +11,7 @@ from btcli.cli.app import app
 from tests.cli.helpers import assert_refused, init_game, ok, run
 from tests.conftest import ROOT
 
-COMMANDS = ["init", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
+COMMANDS = ["init", "check", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
 
 
 @pytest.fixture
@@ -269,7 +269,7 @@ def test_verify_reports_an_added_key_in_an_entry(moving):
     [
         (('position = "0616"', 'position = "0702"'), "both start in 0702"),
         (('id = "wasp"', 'id = "--to"'), "must start with a letter or digit"),
-        (('level = 0\n', 'level = "high"\n'), "malformed"),
+        (('level = 0\n', 'level = "high"\n'), "[map] level must be a whole number, not 'high'"),
         (('seed = 3025', 'seed = [1]'), "seed must be a whole number"),
         (('turn_limit = 12', 'turn_limit = "x"'), "turn_limit must be"),
     ],
@@ -294,8 +294,8 @@ def test_init_onto_a_folder_exits_2(tmp_path, crossroads):
         (("destroy_share = 0.75", "destroy_share = 2"), "destroy_share must be"),
         (("turn_limit = 12", "turn_limit = -1"), "turn_limit must be"),
         (('"0410" = { terrain = "water", depth = 2 }', '"0410" = { terrain = "water", depth = -2 }'), "depth must be"),
-        (("[scenario]", "[options]\nvtol_crash_damage = \"zzz\"\n\n[scenario]"), "option vtol_crash_damage"),
-        (("[scenario]", "[options]\nno_such_rule = true\n\n[scenario]"), "unknown option"),
+        (("[scenario]", "[options]\nvtol_crash_damage = \"zzz\"\n\n[scenario]"), "[options] vtol_crash_damage must be one of per_hex, product, not 'zzz'"),
+        (("[scenario]", "[options]\nno_such_rule = true\n\n[scenario]"), "[options]: unknown key 'no_such_rule'"),
     ],
 )
 def test_scenario_values_out_of_range_exit_4(tmp_path, crossroads, edit, message):

@@ -158,8 +158,8 @@ def test_an_engine_hit_alone_says_engine_hit(tmp_path):
 def test_init_from_a_game_file_is_a_clear_error(moving, tmp_path):
     result = run("init", moving, "-o", tmp_path / "new.toml")
     assert result.code == 2
-    assert result.err == (f"Error: {moving} is a btcli game file, not a scenario: init starts a new game from a "
-                          "scenario (btcli scenarios lists the shipped ones); play this game on with move, attack, "
+    assert result.err == (f"Error: {moving} is a game file (it has [game] and [[log]] tables), not a scenario: init "
+                          "starts a new game from a scenario (btcli scenarios lists the shipped ones); play this game on with move, attack, "
                           "...\n")
     assert not (tmp_path / "new.toml").exists()
 

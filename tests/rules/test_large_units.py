@@ -29,14 +29,14 @@ def test_large_flag_and_height_load_into_the_units_record():
 
 
 @pytest.mark.parametrize("entry, message", [
-    ({"large": "yes"}, "large = true|false belongs to vehicles only"),
-    ({"large": False, "height": 2}, "height (a whole number of levels, at least 1) is for large = true units"),
-    ({"height": 0}, "height (a whole number of levels, at least 1) is for large = true units"),
+    ({"large": "yes"}, "[[units]] 'ds' large must be true or false, not 'yes'"),  # the scenario schema's check
+    ({"large": False, "height": 2}, "unit 'ds': height (a whole number of levels, at least 1) is for large = true units"),
+    ({"height": 0}, "unit 'ds': height (a whole number of levels, at least 1) is for large = true units"),
 ])
 def test_bad_large_unit_entries_are_refused(entry, message):
     with pytest.raises(GameFileError) as info:
         game(large(**entry))
-    assert str(info.value) == f"unit 'ds': {message}"
+    assert str(info.value) == message
 
 
 # -- VEH-VTOL-11 ------------------------------------------------------------------------------------------------

@@ -56,7 +56,7 @@ def test_urb_gen_01_building_hex_always_carries_type_and_level_and_a_shared_name
 
 
 @pytest.mark.parametrize("spec, message", [
-    ({"type": "cardboard"}, "unknown building type in"),
+    ({"type": "cardboard"}, "type must be one of light, medium, heavy, hardened, not 'cardboard'"),
     ({"type": "light", "height": 0}, "buildings at least 1 level high"),
 ])
 def test_urb_gen_01_a_building_with_an_unknown_type_or_no_level_is_refused(spec, message):

@@ -52,5 +52,5 @@ def test_a_club_lands_in_the_mech_record():
 
 
 def test_legacy_extra_holds_only_the_old_keys():
-    with pytest.raises(GameFileError, match="extra may hold only"):
+    with pytest.raises(GameFileError, match=r"^\[\[units\]\] 'u' extra: unknown key 'arrival'"):
         start(**LOCUST, position="0101", extra={"arrival": 3})
