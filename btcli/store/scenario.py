@@ -320,13 +320,19 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         _check_ammo(uid, a)
     carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
     spec["weapon_specs"] = {name: typed.to_plain(catalog.weapon(name)) for name in sorted(carried)}
+    rating = spec.pop("engine_rating", None)  # a 'Mech's engine holds some heat sinks (btcli/rules/mechs.py)
     if kind == "mech" and "slots" not in spec:
-        from btcli.rules.mechs import standard_slots
+        from btcli.rules.mechs import engine_rating, standard_slots
 
+        if rating is None:  # an inline design without it: the engine that gives its walking MP
+            rating = engine_rating(int(spec["tons"]), int(spec["walk"]))
+        if isinstance(rating, bool) or not isinstance(rating, int) or rating < 0:
+            raise GameFileError(f"unit {uid!r}: engine_rating must be a whole number, not {rating!r}")
         spec["slots"] = standard_slots(
             [(w["weapon"], w["location"], int(catalog.weapons()[w["weapon"]]["slots"])) for w in weapons],
             [(a["weapon"], a["location"]) for a in spec.get("ammo", [])],
             int(spec.get("heat_sinks", 10)),
+            rating,
             spec.get("actuators"),
         )
     spec.pop("actuators", None)
