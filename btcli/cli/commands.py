@@ -96,7 +96,7 @@ def _unit_choice(state, text: str) -> str:
 
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
-         player_dice: bool = False) -> None:
+         player_dice: bool = False, megamek_data: str | None = None, lenient: bool = False) -> None:
     from btcli.store import files, gamefile, journal
     from btcli.store.scenario import parse_scenario_text
 
@@ -112,7 +112,9 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
     if files.kind_of_bytes(data[:4096], scenario) == "game":
         raise InputError(f"{scenario} is a btcli game file, not a scenario: init starts a new game from a scenario "
                          f"(btcli scenarios lists the shipped ones); play this game on with move, attack, ...")
-    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed, os.path.dirname(os.path.abspath(scenario)))
+    megamek = _megamek_source(megamek_data, lenient)
+    state = parse_scenario_text(files.decode(data, f"scenario {scenario}"), seed,
+                                os.path.dirname(os.path.abspath(scenario)), megamek)
     from btcli.store import seeds
 
     held = None
@@ -142,11 +144,40 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         gamefile.create(output, state, entry, overwrite=force,
                         protect={"the scenario file": scenario, "the game's seed file": seed_file},
                         companion=(target, seeds.text_for(output, held), 0o600))
+    _warn_left_out(megamek)
     if not quiet:
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
             lines.append(f"dice seed kept by the referee in {seed_file} (never commit or share it)")
         _print_lines(lines)
+
+
+def _megamek_source(folder: str | None, lenient: bool):
+    """Returns where MegaMek files are found (--megamek-data, else $BTCLI_MEGAMEK_DATA) and how they are read."""
+    from btcli.megamek.convert import Source
+    from btcli.megamek.find import ENV
+
+    return Source(folder or os.environ.get(ENV) or None, lenient)
+
+
+def _warn_left_out(source) -> None:
+    """Lists on stderr what --lenient left out of the MegaMek files (never silently)."""
+    if source.left_out:
+        sys.stderr.write(f"warning: --lenient left out {len(source.left_out)} thing(s) btcli does not model:\n")
+        sys.stderr.write("".join(f"warning:   {line}\n" for line in source.left_out))
+
+
+def import_(file: str, megamek_data: str | None = None, lenient: bool = False) -> None:
+    """Prints a MegaMek unit or board as the TOML a scenario takes (btcli.megamek.convert); --json as data."""
+    from btcli.megamek.convert import import_file, render_toml
+
+    source = _megamek_source(megamek_data, lenient)
+    kind, path, entry = import_file(file, source, os.getcwd())
+    _warn_left_out(source)
+    if OUTPUT["json"]:
+        _print_json({"kind": kind, "file": path, "entry": entry, "left_out": source.left_out})
+        return
+    sys.stdout.write(render_toml(kind, path, entry))
 
 
 def options(game: str, unit: str) -> None:

@@ -23,21 +23,24 @@ DEFAULT_PILOTING = 5
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
-def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None) -> GameState:
+def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None, megamek=None) -> GameState:
     """Returns the initial state of the scenario in ``text`` (raises GameFileError); ``base`` is the
-    folder its ``card_file`` paths are read from (the scenario's own)."""
+    folder its ``card_file`` paths and MegaMek files are read from (the scenario's own), ``megamek`` a
+    ``btcli.megamek.convert.Source`` (the MegaMek data folder, lenient reading)."""
     from btcli.store.files import parse_toml
 
     data = parse_toml(text, "scenario")
     try:
-        return scenario_from_dict(data, seed, base)
+        return scenario_from_dict(data, seed, base, megamek)
     except (GameFileError, InputError):
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
         raise GameFileError(f"scenario is malformed: {type(exc).__name__}: {exc}") from None
 
 
-def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None) -> GameState:
+def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None,
+                       megamek=None) -> GameState:
+    data = _megamek_files(data, base, megamek)
     meta = data.get("scenario", {})
     if not isinstance(meta, dict):
         raise GameFileError("[scenario] must be a table")
@@ -95,6 +98,16 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
 
         state = asset_deployment_phase.open_deployment(state)
     return state
+
+
+def _megamek_files(data: dict[str, object], base: str | None, source) -> dict[str, object]:
+    """Puts the designs and board of the MegaMek files a scenario names (``design = "mtf:..."``,
+    ``"blk:..."``, ``[map] board = "..."``) in their place, inline (btcli.megamek, issue #16)."""
+    from btcli.megamek import convert  # small; the readers are imported only for a scenario that names a file
+
+    if not convert.references(data):
+        return data
+    return convert.expand_scenario(data, base, source if source is not None else convert.Source())
 
 
 def _is_asset(raw: dict) -> bool:
