@@ -131,8 +131,8 @@ def _engine(found: dict, notes: Notes) -> str:
     if code in ENGINES:
         return ENGINES[code]
     if code in FUSION_VARIANTS:
-        notes.unmodelled(entry[0], f"a {FUSION_VARIANTS[code]} engine (engine_type {code}; read as a standard "
-                         "fusion engine)")
+        notes.unmodelled(entry[0], f"a {FUSION_VARIANTS[code]} engine (engine_type {code})",
+                         "read as a standard fusion engine")
         return "fusion"
     raise notes.fail(entry[0], f"engine_type {code}: btcli knows fusion (0) and ICE (1) engines")
 
@@ -174,7 +174,8 @@ def _vehicle(found: dict, notes: Notes, unit_type: str) -> dict[str, object]:
     for tag in ("armor_type", "internal_type"):  # UNVERIFIED: 0 (or -1, unset) is the standard kind
         entry = _one(found, tag, notes, "0")
         if entry[1].strip() not in ("0", "-1"):
-            notes.unmodelled(entry[0], f"<{tag}> {entry[1]} (btcli knows standard armor and structure)")
+            notes.unmodelled(entry[0], f"<{tag}> {entry[1]} (btcli knows standard armor and structure)",
+                             "read as standard")
     line, armor = _armor(found, notes)
     extra = "rotor" if motive == "vtol" else "turret"
     if len(armor) not in (4, 5):
@@ -250,7 +251,7 @@ def _aero(found: dict, notes: Notes, unit_type: str) -> dict[str, object]:
         entry = _one(found, tag, notes, "0")
         if entry[1].strip() not in ("0", "-1"):
             notes.unmodelled(entry[0], f"<{tag}> {entry[1]} (btcli knows single heat sinks, the standard cockpit "
-                             "and standard armor)")
+                             "and standard armor)", "read as the standard kind")
     line, armor = _armor(found, notes)
     if len(armor) != 4:
         raise notes.fail(line, f"<armor> holds {len(armor)} values; a fighter has 4 (nose, left wing, right wing, "

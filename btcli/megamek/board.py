@@ -64,6 +64,8 @@ def read(text: str, notes: Notes) -> dict[str, object]:
             ended = True
         elif word in READ_PAST:
             continue
+        elif size is None:
+            raise notes.fail(number, f"{line!r}: not a MegaMek .board file (one begins with 'size WIDTH HEIGHT')")
         else:
             notes.unmodelled(number, f"{line!r}")
     if size is None:
@@ -126,8 +128,8 @@ def _hex_table(hex_id: HexId, cell: _Hex, notes: Notes) -> dict[str, object]:
     table: dict[str, object] = {"terrain": "clear", "level": cell.level}
     bases = [b for b in BASE_ORDER if b in t]
     for extra in bases[1:]:
-        notes.unmodelled(cell.line, f"{where}: {extra} as well as {bases[0]} (a btcli hex holds one terrain; "
-                         f"{bases[0]} is kept)")
+        notes.unmodelled(cell.line, f"{where}: {extra} as well as {bases[0]} (a btcli hex holds one terrain)",
+                         f"{bases[0]} is kept")
     base = bases[0] if bases else None
     if base == "building":
         table["terrain"] = "building"

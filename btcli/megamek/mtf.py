@@ -25,6 +25,7 @@ DESCRIPTIVE = {
 }
 SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6}
 REAR, OMNIPOD = names.REAR, names.OMNIPOD
+KEPT = "its slot is kept; a critical hit there does nothing"
 ENGINE = re.compile(r"^\s*(\d+)\s+(.*?)\s*(?:engine)?\s*(?:\((?:IS|Clan)\))?\s*$", re.IGNORECASE)
 
 
@@ -126,7 +127,8 @@ def _design(values: dict[str, tuple[int, str]], name_lines: list[tuple[int, str]
     for key, standard in (("structure", "standard"), ("myomer", "standard"), ("armor", "standard"),
                           ("gyro", "standard"), ("cockpit", "standard"), ("ejection", "standard")):
         if key in values and standard not in values[key][1].casefold() and values[key][1].casefold() != "none":
-            notes.unmodelled(values[key][0], f"{key} {values[key][1]!r} (btcli knows the standard one)")
+            notes.unmodelled(values[key][0], f"{key} {values[key][1]!r} (btcli knows the standard one)",
+                             "read as the standard one")
     sinks = _heat_sinks(need("heat sinks"), notes)
     walk = _count(need("walk mp")[1], need("walk mp")[0], notes, "Walk MP")
     jump = _count(values["jump mp"][1], values["jump mp"][0], notes, "Jump MP") if "jump mp" in values else 0
@@ -165,7 +167,7 @@ def _engine(entry: tuple[int, str], notes: Notes) -> tuple[str, int]:
     if kind in ("fusion", "ice", "i.c.e."):
         return ("ice" if kind != "fusion" else "fusion"), rating
     if kind in ("xl", "xxl", "light", "compact", "xl fusion", "light fusion", "compact fusion"):
-        notes.unmodelled(number, f"a {found.group(2)} engine (read as a standard fusion engine)")
+        notes.unmodelled(number, f"a {found.group(2)} engine", "read as a standard fusion engine")
         return "fusion", rating
     raise notes.fail(number, f"Engine:{value}: btcli knows fusion and ICE engines")
 
@@ -176,7 +178,7 @@ def _heat_sinks(entry: tuple[int, str], notes: Notes) -> int:
     if found is None:
         raise notes.fail(number, f"Heat Sinks:{value}: expected a count and a type, e.g. '10 Single'")
     if found.group(2).casefold() not in ("", "single"):
-        notes.unmodelled(number, f"{found.group(2)} heat sinks (read as single heat sinks)")
+        notes.unmodelled(number, f"{found.group(2)} heat sinks", "read as single heat sinks")
     return int(found.group(1))
 
 
@@ -216,12 +218,10 @@ def _slots(blocks: dict[str, list[tuple[int, str]]], notes: Notes) -> tuple[dict
                     bin_ = {"weapon": weapon, "location": location, "shots": names.ammo_shots(weapon, kind, half)}
                     ammo.append({**bin_, **({"kind": kind} if kind != "standard" else {})})
                 elif found is not None:
-                    notes.unmodelled(number, f"unknown ammunition {text!r} (its slot is kept; a hit there does "
-                                     "nothing)")
+                    notes.unmodelled(number, f"unknown ammunition {text!r}", KEPT)
                     item = f"equipment:{text}"
                 else:
-                    notes.unmodelled(number, f"unknown equipment {text!r} (its slot is kept; a hit there does "
-                                     "nothing)")
+                    notes.unmodelled(number, f"unknown equipment {text!r}", KEPT)
                     item = f"equipment:{text}"
             items.append(item)
         if len(items) > count and any(items[count:]):

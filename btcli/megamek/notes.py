@@ -27,8 +27,9 @@ class Notes:
         """Returns the error for a malformed file (the caller raises it)."""
         return GameFileError(f"{self.at(line)}: {message}")
 
-    def unmodelled(self, line: int | None, message: str) -> None:
-        """Refuses something btcli does not model, or, lenient, notes it as left out."""
+    def unmodelled(self, line: int | None, message: str, instead: str = "") -> None:
+        """Refuses something btcli does not model, or, lenient, notes it as left out (``instead``: what the
+        reading does in its place, e.g. 'read as single heat sinks')."""
         if not self.lenient:
             raise GameFileError(f"{self.at(line)}: {message} ({LENIENT_HINT})")
-        self.left_out.append(f"{self.at(line)}: {message}")
+        self.left_out.append(f"{self.at(line)}: {message}" + (f" ({instead})" if instead else ""))
