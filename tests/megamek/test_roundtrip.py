@@ -3,13 +3,20 @@ aero.toml), written as .mtf and .blk fixtures, import to exactly the catalog's v
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+
 import pytest
 
 from btcli import catalog
 from btcli.catalog.aero_designs import DESIGN_FIELDS, aero_designs, parse_design
+from btcli.errors import GameFileError
+from btcli.megamek import blk, board, mtf
+from btcli.megamek.convert import Source, import_file, render_toml
+from btcli.megamek.notes import Notes
 from btcli.model.frozen import evolve
 from tests.builders import design, game
-from tests.megamek.helpers import DATA, imported
+from tests.megamek.helpers import DATA, FIXTURES, imported
 
 MECHS = {"Locust LCT-1V": "mechs/Locust LCT-1V.mtf", "Commando COM-2D": "mechs/Commando COM-2D.mtf",
          "Wasp WSP-1A": "mechs/wasp.mtf", "Hunchback HBK-4G": "mechs/Hunchback HBK-4G.mtf",
@@ -58,3 +65,23 @@ def test_a_catalog_fighter_imports_to_its_record_sheet(name):  # tables.md 13.3,
     entry = imported(DATA / "fighters" / f"{name}.blk")
     assert entry["kind"] == "aero" and entry["name"] == name
     assert parse_design(name, {k: v for k, v in entry.items() if k in DESIGN_FIELDS}, "test") == aero_designs()[name]
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.*")))
+def test_btcli_import_prints_toml_that_reads_back_to_the_same_entry(path):
+    kind, shown, entry = import_file(str(DATA / path), Source(str(DATA)))
+    parsed = tomllib.loads(render_toml(kind, shown, entry))
+    assert (parsed["map"] if kind == "map" else parsed["units"][0]) == entry
+
+
+@pytest.mark.parametrize("path", sorted(p.relative_to(FIXTURES).as_posix() for p in FIXTURES.rglob("*.*")))
+def test_a_fixture_cut_short_at_any_line_is_read_or_refused_in_one_line(path):
+    """Whatever a file is cut down to, the reader gives a design or a GameFileError naming the file, never
+    another exception (the CLI's exit 1)."""
+    lines = (FIXTURES / path).read_text(encoding="utf-8").splitlines(keepends=True)
+    read = {".mtf": mtf.read, ".blk": blk.read, ".board": board.read}[Path(path).suffix]
+    for cut in range(len(lines)):
+        try:
+            read("".join(lines[:cut]), Notes("cut", lenient=True))
+        except GameFileError as exc:
+            assert str(exc).startswith("cut")
