@@ -59,6 +59,9 @@ def read(text: str, notes: Notes) -> dict[str, object]:
             blocks[location], i = _lines_after(lines, i)
             continue
         if key == "weapons":
+            if "weapons" in values:
+                raise notes.fail(number, f"'weapons' given twice (line {values['weapons'][0]} and here)")
+            values["weapons"] = (number, value.strip())
             count = _count(value, number, notes, "Weapons")
             weapons, i = _lines_after(lines, i, count)
             if len(weapons) < count:
@@ -124,12 +127,12 @@ def _design(values: dict[str, tuple[int, str]], name_lines: list[tuple[int, str]
         raise notes.fail(number, f"Config:{config}: btcli plays biped 'Mechs only")
     tons = _count(need("mass")[1], need("mass")[0], notes, "Mass")
     engine, rating = _engine(need("engine"), notes)
-    for key, standard in (("structure", "standard"), ("myomer", "standard"), ("armor", "standard"),
-                          ("gyro", "standard"), ("cockpit", "standard"), ("ejection", "standard")):
-        if key in values and standard not in values[key][1].casefold() and values[key][1].casefold() != "none":
+    for key in ("structure", "myomer", "armor", "gyro", "cockpit", "ejection"):
+        text = values[key][1].casefold() if key in values else "standard"
+        if "standard" not in text and not (key == "ejection" and text == "none"):
             notes.unmodelled(values[key][0], f"{key} {values[key][1]!r} (btcli knows the standard one)",
                              "read as the standard one")
-    sinks = _heat_sinks(need("heat sinks"), notes)
+    sinks, single = _heat_sinks(need("heat sinks"), notes)
     walk = _count(need("walk mp")[1], need("walk mp")[0], notes, "Walk MP")
     jump = _count(values["jump mp"][1], values["jump mp"][0], notes, "Jump MP") if "jump mp" in values else 0
     armor = {}
@@ -144,8 +147,9 @@ def _design(values: dict[str, tuple[int, str]], name_lines: list[tuple[int, str]
             raise notes.fail(last, f"no '{full}:' critical slots (a complete .mtf lists every location; is the "
                              "file cut short?)")
     slots, ammo = _slots(blocks, notes)
-    _check_weapons(mounts, slots, notes)
-    _check_heat_sinks(sinks, slots, engine, rating, values["heat sinks"][0], notes)
+    _check_weapons(mounts, slots, blocks, notes)
+    if single:  # lenient double heat sinks keep their slots as inert equipment: no count to check
+        _check_heat_sinks(sinks, slots, rating, values["heat sinks"][0], notes)
     design: dict[str, object] = {
         "kind": "mech", "name": name, "tons": tons, "engine": engine, "engine_rating": rating, "walk": walk,
         "run": ceil(1.5 * walk), "jump": jump, "heat_sinks": sinks,
@@ -172,14 +176,16 @@ def _engine(entry: tuple[int, str], notes: Notes) -> tuple[str, int]:
     raise notes.fail(number, f"Engine:{value}: btcli knows fusion and ICE engines")
 
 
-def _heat_sinks(entry: tuple[int, str], notes: Notes) -> int:
+def _heat_sinks(entry: tuple[int, str], notes: Notes) -> tuple[int, bool]:
+    """Returns the count of ``Heat Sinks:13 Single`` and whether they are single heat sinks."""
     number, value = entry
     found = re.match(r"^\s*(\d+)\s*(\w*)", value)
     if found is None:
         raise notes.fail(number, f"Heat Sinks:{value}: expected a count and a type, e.g. '10 Single'")
-    if found.group(2).casefold() not in ("", "single"):
+    single = found.group(2).casefold() in ("", "single")
+    if not single:
         notes.unmodelled(number, f"{found.group(2)} heat sinks", "read as single heat sinks")
-    return int(found.group(1))
+    return int(found.group(1)), single
 
 
 def _weapon(number: int, line: str, notes: Notes) -> tuple[int, str, str, bool] | None:
@@ -204,12 +210,11 @@ def _slots(blocks: dict[str, list[tuple[int, str]]], notes: Notes) -> tuple[dict
     """Returns the slot layout in btcli's items and the ammunition bins, one per ammunition slot."""
     slots: dict[str, list[str]] = {}
     ammo: list[dict] = []
-    engine_words = ("engine",)
     for location, count in SLOT_COUNT.items():
         items: list[str] = []
         for number, line in blocks[location]:
             text = OMNIPOD.sub("", REAR.sub("", line))
-            item = _slot_item(text, engine_words)
+            item = _slot_item(text)
             if item is None:
                 found = names.ammo(text)
                 if found is not None and found[0]:
@@ -236,19 +241,20 @@ def _slots(blocks: dict[str, list[tuple[int, str]]], notes: Notes) -> tuple[dict
     return slots, ammo
 
 
-def _slot_item(text: str, engine_words: tuple[str, ...]) -> str | None:
+def _slot_item(text: str) -> str | None:
     """Returns btcli's item for a slot line (``weapon:NAME``, ``engine``, ``shoulder``, ...), None for ammunition
     or equipment btcli does not know."""
     key = " ".join(text.split()).casefold()
     if key in names.MECH_SLOTS:
         return names.MECH_SLOTS[key]
-    if key.endswith(engine_words):  # Fusion Engine, ICE Engine, XL Engine (lenient)
+    if key.endswith("engine"):  # Fusion Engine, ICE Engine, XL Engine (lenient)
         return "engine"
     weapon = names.weapon(text)
     return f"weapon:{weapon}" if weapon is not None else None
 
 
-def _check_weapons(mounts: list[tuple[int, str, str, bool]], slots: dict[str, list[str]], notes: Notes) -> None:
+def _check_weapons(mounts: list[tuple[int, str, str, bool]], slots: dict[str, list[str]],
+                   blocks: dict[str, list[tuple[int, str]]], notes: Notes) -> None:
     """Refuses a weapon list and slots that disagree: each weapon listed sits in its location's slots, and
     each weapon slot belongs to a weapon listed there."""
     listed = {(w, loc) for _, w, loc, _ in mounts}
@@ -256,14 +262,13 @@ def _check_weapons(mounts: list[tuple[int, str, str, bool]], slots: dict[str, li
         if f"weapon:{weapon}" not in slots[location]:
             raise notes.fail(number, f"{weapon} is listed in {location}, but no {location} critical slot holds it")
     for location, items in slots.items():
-        for item in items:
+        for index, item in enumerate(items):
             if item.startswith("weapon:") and (item[7:], location) not in listed:
-                raise notes.fail(None, f"a {location} critical slot holds {item[7:]}, which the weapon list does "
-                                 f"not give in {location}")
+                raise notes.fail(blocks[location][index][0], f"a {location} critical slot holds {item[7:]}, which "
+                                 f"the weapon list does not give in {location}")
 
 
-def _check_heat_sinks(sinks: int, slots: dict[str, list[str]], engine: str, rating: int, number: int,
-                      notes: Notes) -> None:
+def _check_heat_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes) -> None:
     """Refuses heat sinks the slots cannot account for: those the engine does not hold need slots
     (a fusion engine holds rating / 25, TechManual; btcli/rules/mechs.py)."""
     from btcli.rules.mechs import engine_heat_sinks

@@ -113,3 +113,16 @@ def test_a_malformed_file_is_refused_even_when_lenient(change, said):
 def test_a_file_that_is_no_mtf_is_refused():
     assert refused("hello\n").startswith("test.mtf line 1: unexpected line 'hello'")
     assert refused("Mass:20\n") == "test.mtf line 1: not a MegaMek .mtf file (no 'Version:' line, no 'chassis:')"
+
+
+def test_double_heat_sinks_read_leniently_as_single_ones_their_slots_kept_inert():
+    text = LOCUST.replace("Heat Sinks:10 Single", "Heat Sinks:10 Double").replace("Heat Sink\n", "Double Heat Sink\n")
+    design, left_out = read(text, lenient=True)
+    assert design["heat_sinks"] == 10 and design["slots"]["LL"][4:] == ["equipment:Double Heat Sink"] * 2
+    assert left_out[0] == "test.mtf line 16: Double heat sinks (read as single heat sinks)" and len(left_out) == 5
+
+
+def test_a_weapon_slot_the_weapon_list_does_not_give_is_refused_naming_its_line():
+    text = LOCUST.replace("Upper Arm Actuator\nMachine Gun\n-Empty-", "Upper Arm Actuator\nMachine Gun\nSmall Laser", 1)
+    assert refused(text) == "test.mtf line 42: a LA critical slot holds Small Laser, which the weapon list does not " \
+        "give in LA"
