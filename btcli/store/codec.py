@@ -144,7 +144,8 @@ def _road_exits(names: object, road: bool, where: str) -> tuple:
     """Reads ``road_exits = ["N", "S"]``: the hexsides a road leaves its hex by (a MegaMek board's road)."""
     from btcli.model.hexgrid import Facing
 
-    if not isinstance(names, list) or any(n not in Facing.__members__ for n in names) or (names and not road):
+    if not isinstance(names, list) or any(not isinstance(n, str) or n not in Facing.__members__ for n in names) \
+            or (names and not road):
         raise GameFileError(f"{where}: road_exits lists the hexsides (N, NE, SE, S, SW, NW) a road leaves by")
     return tuple(sorted({Facing[n] for n in names}))
 

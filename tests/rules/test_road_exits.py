@@ -4,6 +4,9 @@ URB-MOVE; MegaMek's reading, UNVERIFIED)."""
 
 from __future__ import annotations
 
+import pytest
+
+from btcli.errors import GameFileError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import Facing
 from btcli.rules.terrain import follows_road
@@ -33,3 +36,13 @@ def test_a_road_without_exits_joins_every_road_beside_it():
     plain, exits = Hex(Terrain.CLEAR, road=True), Hex(Terrain.CLEAR, road=True, road_exits=(Facing.S,))
     assert follows_road(plain, exits, Facing.N) and not follows_road(plain, exits, Facing.NE)
     assert follows_road(plain, plain, Facing.SE)
+
+
+@pytest.mark.parametrize("hex_table", [
+    {"terrain": "clear", "road_exits": ["N"]},  # no road to leave by
+    {**ROAD, "road_exits": ["north"]},
+    {**ROAD, "road_exits": "N,S"},
+])
+def test_road_exits_are_hexsides_of_a_road(hex_table):
+    with pytest.raises(GameFileError, match="road_exits lists the hexsides"):
+        game(vehicle("wheeled", 5), hexes={"0505": hex_table})
