@@ -45,7 +45,7 @@ class Opt:
     help: str
     takes: str = VALUE
     where: str = LOGGED
-    kind: str = "text"  # "text", "path", "int" or a tuple of choices
+    kind: str = "text"  # "text", "path", "folder", "int" or a tuple of choices
     default: object = None
 
     @property
@@ -68,6 +68,11 @@ GAME_HELP = "The game file (TOML) to read and update."
 DICE = Opt(("--dice",), "dice", "Use these dice instead of the seeded ones, one value per roll in order: a 2D6 roll "
            "takes a total 2-12, a 1D6 roll 1-6. Example: --dice 8,3,11")
 QUIET = Opt(("--quiet", "-q"), "quiet", "Print nothing on success.", FLAG, CLI)
+MEGAMEK_DATA = Opt(("--megamek-data",), "megamek_data", "MegaMek's data folder, searched (with its subfolders) for "
+                   "the .mtf, .blk and .board files a scenario names by name (default: $BTCLI_MEGAMEK_DATA).",
+                   where=CLI, kind="folder")
+LENIENT = Opt(("--lenient",), "lenient", "Leave out of MegaMek files what btcli does not model (an unknown weapon, "
+              "a terrain it lacks), with a warning listing each, instead of refusing the file.", FLAG, CLI)
 STEPS_HELP = ("Steps, e.g. F,F,R,F; 3F repeats. Ground units: {ground}. Aerospace units, a step string such as "
               "\"+ + F F L F\" (docs/aerospace.md; one starting with '-' as --path=-,F,F): {aero}.")
 
@@ -84,13 +89,13 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "to GAME.seed for the referee, who runs the commands that roll.", FLAG, CLI),
         Opt(("--player-dice",), "player_dice", "With --referee: let players give their own --dice without the seed "
             "(by default a referee game refuses them).", FLAG, CLI),
-        QUIET,
+        MEGAMEK_DATA, LENIENT, QUIET,
     )),
     Command("check", "Check a scenario without writing a game: its keys and values against the scenario schema "
             "(docs/schema.md), then everything init checks. Prints one OK line, or every problem found (exit 4).",
             game=False, args=(
         Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario.", kind="path"),
-    )),
+    ), options=(MEGAMEK_DATA, LENIENT)),
     Command("move", "Move one unit in the movement phase (or stand it still with --mode stand).", args=(
         Arg("unit", "Id of the unit to move."),
     ), options=(
@@ -208,6 +213,11 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "GAME.seed).", where=CLI, kind="path"),
         QUIET,
     )),
+    Command("import", "Print a MegaMek unit (.mtf 'Mech, .blk vehicle, VTOL or fighter) as the [[units]] entry a "
+            "scenario takes, its design inline, or a MegaMek .board as its [map] table.", game=False, args=(
+        Arg("file", "The .mtf, .blk or .board file, or mtf:NAME, blk:NAME, board:NAME found as a scenario finds it "
+            "(docs/scenario-format.md).", kind="path"),
+    ), options=(MEGAMEK_DATA, LENIENT)),
     Command("scenarios", "List the scenarios shipped with btcli (name and description); 'btcli init NAME' starts "
             "one.", game=False),
     Command("demo", "Play three turns of the bundled demo scenario into a folder and print the report.", game=False,

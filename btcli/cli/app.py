@@ -62,7 +62,7 @@ def _help(opt: grammar.Opt) -> str:
 
     return opt.help.format(ground=listing(GROUND_STEPS), aero=listing(AERO_STEPS))
 
-_METAVARS = {"path": "FILE", "int": "N", "text": "TEXT"}
+_METAVARS = {"path": "FILE", "folder": "DIR", "int": "N", "text": "TEXT"}
 
 
 def _parameter(name: str, annotation, default) -> inspect.Parameter:
@@ -96,6 +96,14 @@ def _signature(command: grammar.Command) -> inspect.Signature:
     return inspect.Signature(params)
 
 
+def function_name(command: str) -> str:
+    """Returns the name of a command's function in ``btcli.cli.commands`` (``import`` is ``import_``)."""
+    import keyword
+
+    name = command.replace("-", "_")
+    return name + "_" if keyword.iskeyword(name) else name
+
+
 def _register(command: grammar.Command) -> None:
     def callback(**kwargs) -> None:
         kwargs = {k: (v.value if isinstance(v, Enum) else v) for k, v in kwargs.items()}
@@ -107,13 +115,13 @@ def _register(command: grammar.Command) -> None:
 
             play_demo(Path(kwargs["output"]), sys.stdout, kwargs["force"], run_command)
             return
-        getattr(commands, command.name.replace("-", "_"))(**kwargs)
+        getattr(commands, function_name(command.name))(**kwargs)
 
     signature = _signature(command)
     callback.__signature__ = signature
     callback.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()}
     callback.__doc__ = command.help
-    callback.__name__ = command.name.replace("-", "_")
+    callback.__name__ = function_name(command.name)
     app.command(command.name)(callback)
 
 

@@ -116,7 +116,7 @@ def _scenario_text(scenario: str, why: str) -> tuple[str, str]:
     return scenario, files.decode(data, f"scenario {scenario}")
 
 
-def check(scenario: str) -> None:
+def check(scenario: str, megamek_data: str | None = None, lenient: bool = False) -> None:
     """Checks a scenario as init would, writing nothing: one OK line, or every problem (exit 4)."""
     from btcli.errors import BtcliError
     from btcli.store.scenario import parse_scenario_text
@@ -124,11 +124,13 @@ def check(scenario: str) -> None:
     shown = scenario
     try:
         scenario, text = _scenario_text(scenario, f"check reads scenarios; check a game with btcli verify {scenario}")
-        state = parse_scenario_text(text, None, os.path.dirname(os.path.abspath(scenario)), scenario)
+        megamek = _megamek_source(megamek_data, lenient)
+        state = parse_scenario_text(text, None, os.path.dirname(os.path.abspath(scenario)), scenario, megamek)
     except BtcliError as exc:
         if OUTPUT["json"]:
             _print_json({"scenario": shown, "ok": False, "problems": list(getattr(exc, "problems", [str(exc)]))})
         raise
+    _warn_left_out(megamek)
     board = state.board
     if OUTPUT["json"]:
         _print_json({"scenario": scenario, "ok": True, "name": state.name, "sides": list(state.sides),
@@ -139,7 +141,7 @@ def check(scenario: str) -> None:
 
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
-         player_dice: bool = False) -> None:
+         player_dice: bool = False, megamek_data: str | None = None, lenient: bool = False) -> None:
     from btcli.store import files, gamefile, journal
     from btcli.store.scenario import parse_scenario_text
 
@@ -147,7 +149,8 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
     scenario, text = _scenario_text(scenario, "init starts a new game from a scenario (btcli scenarios lists the "
                                                 "shipped ones); play this game on with move, attack, ...")
-    state = parse_scenario_text(text, seed, os.path.dirname(os.path.abspath(scenario)), scenario)
+    megamek = _megamek_source(megamek_data, lenient)
+    state = parse_scenario_text(text, seed, os.path.dirname(os.path.abspath(scenario)), scenario, megamek)
     from btcli.store import seeds
 
     held = None
@@ -177,6 +180,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         gamefile.create(output, state, entry, overwrite=force,
                         protect={"the scenario file": scenario, "the game's seed file": seed_file},
                         companion=(target, seeds.text_for(output, held), 0o600))
+    _warn_left_out(megamek)
     if not quiet:
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
@@ -197,6 +201,34 @@ def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:
             "seed": state.seed if isinstance(state.seed, int) else "held by the referee",
             "seed_file": seed_file, "turn": state.turn, "phase": state.phase.value,
             "next": next_step(state, shlex.quote(str(output)))}
+
+
+def _megamek_source(folder: str | None, lenient: bool):
+    """Returns where MegaMek files are found (--megamek-data, else $BTCLI_MEGAMEK_DATA) and how they are read."""
+    from btcli.megamek.convert import Source
+    from btcli.megamek.find import ENV
+
+    return Source(folder or os.environ.get(ENV) or None, lenient)
+
+
+def _warn_left_out(source) -> None:
+    """Lists on stderr what --lenient left out of the MegaMek files (never silently)."""
+    if source.left_out:
+        sys.stderr.write(f"warning: --lenient left out {len(source.left_out)} thing(s) btcli does not model:\n")
+        sys.stderr.write("".join(f"warning:   {line}\n" for line in source.left_out))
+
+
+def import_(file: str, megamek_data: str | None = None, lenient: bool = False) -> None:
+    """Prints a MegaMek unit or board as the TOML a scenario takes (btcli.megamek.convert); --json as data."""
+    from btcli.megamek.convert import import_file, render_toml
+
+    source = _megamek_source(megamek_data, lenient)
+    kind, path, entry = import_file(file, source, os.getcwd())
+    _warn_left_out(source)
+    if OUTPUT["json"]:
+        _print_json({"kind": kind, "file": path, "entry": entry, "left_out": source.left_out})
+        return
+    sys.stdout.write(render_toml(kind, path, entry))
 
 
 def options(game: str, unit: str) -> None:

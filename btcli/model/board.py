@@ -12,7 +12,7 @@ from functools import cached_property
 
 from btcli.errors import InputError
 from btcli.model.frozen import evolve, field, record
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import Facing, HexId
 
 
 class Terrain(str, Enum):
@@ -102,6 +102,7 @@ class Hex:
     bridge: Bridge | None = None
     ruin: Building | Bridge | None = None  # what collapsed here: rubble keeps its type (URB-CLUB-01)
     minefield: int = 0  # conventional minefield density (DROP-12; UNVERIFIED minimal model), 0 = none
+    road_exits: tuple[Facing, ...] = ()  # the hexsides its road leaves by (a MegaMek board's); () = toward every road
 
     @property
     def paved(self) -> bool:

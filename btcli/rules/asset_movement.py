@@ -296,7 +296,7 @@ def check_asset_move(
             raise IllegalOrderError(f"'{who}' is landed; climb (A) before moving", "VEH-VTOL-03")
         there = board.require(here.neighbor(face if step == "F" else face.opposite()))
         h_here, h_there = board.hex(here), board.hex(there)
-        on_road = follows_road(h_here, h_there)
+        on_road = follows_road(h_here, h_there, here.direction_to(there))
         all_road = all_road and on_road
         problem = entry_problem(card, h_there, on_road)
         if problem is not None:

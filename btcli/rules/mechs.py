@@ -5,9 +5,10 @@ counts are marked memory too): the head holds life support, sensors and the
 cockpit; the center torso a standard fusion engine (6 slots) and the gyro (4);
 arms shoulder, upper arm, lower arm and hand actuators; legs hip, upper leg,
 lower leg and foot. Weapons and ammunition fill the free slots of their
-location in design order; heat sinks beyond the ten an engine carries take one
-slot each in the first free torso, leg or arm slot. A scenario may give a unit's
-layout explicitly (``slots = { LT = [...], ... }``) to match a record sheet.
+location in design order; the heat sinks the engine does not hold (it holds
+rating / 25 of them, ``engine_heat_sinks``) take one slot each in the first free
+torso, leg or arm slot. A scenario may give a unit's layout explicitly
+(``slots = { LT = [...], ... }``) to match a record sheet.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ FIXED = {
     "RL": ["hip", "upper_leg", "lower_leg", "foot"],
 }
 HEAT_SINK_ORDER = ("LT", "RT", "LL", "RL", "LA", "RA", "CT", "HD")
-ENGINE_HEAT_SINKS = 10
+# TechManual (from memory, UNVERIFIED): an engine holds rating / 25 heat sinks (rounded down) without
+# slots; every other heat sink, of the ten free ones too, takes a critical slot. Locust 160: 6 + 4.
+ENGINE_RATING_PER_HEAT_SINK = 25
 
 # Damage transfer inward when a location's internal structure is gone (tables.md 8.1 note).
 TRANSFER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT"}
@@ -36,17 +39,31 @@ ARM_OF = {"LT": "LA", "RT": "RA"}
 ACTUATORS = ("shoulder", "upper_arm", "lower_arm", "hand", "hip", "upper_leg", "lower_leg", "foot")
 
 
+def engine_rating(tons: int, walk: int) -> int:
+    """Returns the rating of the engine that gives a 'Mech of ``tons`` its walking MP (TechManual: rating =
+    tonnage x walking MP)."""
+    return tons * walk
+
+
+def engine_heat_sinks(rating: int, heat_sinks: int) -> int:
+    """Returns how many of the 'Mech's heat sinks its engine holds without critical slots: rating / 25,
+    rounded down, at most all of them (TechManual, UNVERIFIED)."""
+    return min(heat_sinks, rating // ENGINE_RATING_PER_HEAT_SINK)
+
+
 def standard_slots(
     weapons: list[tuple[str, str, int]],
     ammo: list[tuple[str, str]],
     heat_sinks: int,
+    rating: int,
     actuators: dict[str, list[str]] | None = None,
 ) -> dict[str, tuple[str, ...]]:
     """Returns the critical slot layout of a standard biped 'Mech.
 
     ``weapons`` are (weapon name, location, critical slots) in design order, ``ammo`` (weapon
-    name, location) bins; ``actuators`` overrides an arm's actuators (the Locust
-    has no lower arms or hands).
+    name, location) bins; ``rating`` is the engine's, which holds some of the heat sinks
+    (``engine_heat_sinks``); ``actuators`` overrides an arm's actuators (the Locust has no
+    lower arms or hands).
     """
     layout = {}
     for loc, count in SLOT_COUNT.items():
@@ -66,7 +83,7 @@ def standard_slots(
     for name, loc in ammo:
         if not place(loc, f"ammo:{name}"):
             raise GameFileError(f"the 'Mech's {name} ammunition does not fit in the critical slots of {loc}")
-    for _ in range(max(0, heat_sinks - ENGINE_HEAT_SINKS)):
+    for _ in range(heat_sinks - engine_heat_sinks(rating, heat_sinks)):
         if not any(place(loc, "heat_sink") for loc in HEAT_SINK_ORDER):
             raise GameFileError("the 'Mech's heat sinks do not fit in its critical slots")
     return {loc: tuple(items) for loc, items in layout.items()}

@@ -103,7 +103,7 @@ def step_into(
     ends up; ``inside`` is the building hex it is inside, if any; ``top`` asks for the roof or deck
     (step T). Raises IllegalOrderError naming the rule that forbids the step."""
     here, there = board.hex(here_id), board.hex(there_id)
-    on_road = follows_road(here, there)
+    on_road = follows_road(here, there, here_id.direction_to(there_id))
     structure = there.building is not None or there.bridge is not None
     if top and not structure:
         raise IllegalOrderError(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
+from btcli.model.hexgrid import Facing
 from btcli.model.units import Motive, Unit
 
 # tables.md 11.2 / VEH-MOVE-11: terrain each motive type may not enter (rule cited in the error).
@@ -30,9 +31,14 @@ TERRAIN_COST = {
 
 
 
-def follows_road(here: Hex, there: Hex) -> bool:
-    """Tells whether moving between the two hexes follows a road (tables.md 11.1, URB-MOVE)."""
-    return here.paved and there.road
+def follows_road(here: Hex, there: Hex, direction: Facing) -> bool:
+    """Tells whether moving between the two hexes (``there`` lies ``direction`` of ``here``) follows a road
+    (tables.md 11.1, URB-MOVE). A road with exits (a MegaMek board's) joins only the neighbours it faces,
+    and they must face it back (MegaMek's reading, UNVERIFIED); without exits it joins every road beside it."""
+    if not (here.paved and there.road):
+        return False
+    leaves = not here.road_exits or direction in here.road_exits
+    return leaves and (not there.road_exits or direction.opposite() in there.road_exits)
 
 
 def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:

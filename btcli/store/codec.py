@@ -65,6 +65,8 @@ def hex_to_dict(h: Hex) -> dict[str, object]:
         out["ruin"] = {"kind": kind, **(bridge_to_dict(h.ruin) if kind == "bridge" else building_to_dict(h.ruin))}
     if h.minefield:
         out["minefield"] = h.minefield
+    if h.road_exits:
+        out["road_exits"] = [f.name for f in h.road_exits]
     return out
 
 
@@ -134,7 +136,18 @@ def hex_from_dict(data: dict[str, object], where: str) -> Hex:
     minefield = data.get("minefield", 0)
     if isinstance(minefield, bool) or not isinstance(minefield, int) or minefield < 0:
         raise GameFileError(f"{where}: minefield density must be a whole number of damage points, not {minefield!r}")
-    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, ruin, minefield)
+    return Hex(terrain, int(data.get("level", 0)), depth, road, building, bridge, ruin, minefield,
+               _road_exits(data.get("road_exits", []), road, where))
+
+
+def _road_exits(names: object, road: bool, where: str) -> tuple:
+    """Reads ``road_exits = ["N", "S"]``: the hexsides a road leaves its hex by (a MegaMek board's road)."""
+    from btcli.model.hexgrid import Facing
+
+    if not isinstance(names, list) or any(not isinstance(n, str) or n not in Facing.__members__ for n in names) \
+            or (names and not road):
+        raise GameFileError(f"{where}: road_exits lists the hexsides (N, NE, SE, S, SW, NW) a road leaves by")
+    return tuple(sorted({Facing[n] for n in names}))
 
 
 def map_to_dict(area) -> dict[str, object]:

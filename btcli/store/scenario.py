@@ -25,14 +25,17 @@ DEFAULT_PILOTING = 5
 _ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
 
 
-def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None, source: str = "") -> GameState:
+def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None, source: str = "",
+                        megamek=None) -> GameState:
     """Returns the initial state of the scenario in ``text`` (raises GameFileError); ``base`` is the
-    folder its ``card_file`` paths are read from (the scenario's own), ``source`` its name in messages."""
+    folder its ``card_file`` paths and MegaMek files are read from (the scenario's own), ``source`` its
+    name in messages, ``megamek`` a ``btcli.megamek.convert.Source`` (the MegaMek data folder, lenient
+    reading)."""
     from btcli.store.files import parse_toml
 
     data = parse_toml(text, "scenario")
     try:
-        return scenario_from_dict(data, seed, base, source)
+        return scenario_from_dict(data, seed, base, source, megamek)
     except (GameFileError, InputError):
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
@@ -52,8 +55,12 @@ def check_keys(data: object, source: str = "") -> None:
 
 
 def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None,
-                       source: str = "") -> GameState:
+                       source: str = "", megamek=None) -> GameState:
     check_keys(data, source)
+    expanded = _megamek_files(data, base, megamek)
+    if expanded is not data:  # what the MegaMek files brought in is held to the schema too
+        check_keys(expanded, source)
+    data = expanded
     meta = data.get("scenario", {})
     if not isinstance(meta, dict):
         raise GameFileError("[scenario] must be a table")
@@ -120,6 +127,16 @@ def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: st
     if problem:
         raise GameFileError(problem)
     return {unit.id: unit}
+
+
+def _megamek_files(data: dict[str, object], base: str | None, source) -> dict[str, object]:
+    """Puts the designs and board of the MegaMek files a scenario names (``design = "mtf:..."``,
+    ``"blk:..."``, ``[map] board = "..."``) in their place, inline (btcli.megamek, issue #16)."""
+    from btcli.megamek import convert  # small; the readers are imported only for a scenario that names a file
+
+    if not convert.references(data):
+        return data
+    return convert.expand_scenario(data, base, source if source is not None else convert.Source())
 
 
 def _is_asset(raw: dict) -> bool:
@@ -345,13 +362,19 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         _check_ammo(uid, a)
     carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
     spec["weapon_specs"] = {name: typed.to_plain(catalog.weapon(name)) for name in sorted(carried)}
+    rating = spec.pop("engine_rating", None)  # a 'Mech's engine holds some heat sinks (btcli/rules/mechs.py)
     if kind == "mech" and "slots" not in spec:
-        from btcli.rules.mechs import standard_slots
+        from btcli.rules.mechs import engine_rating, standard_slots
 
+        if rating is None:  # an inline design without it: the engine that gives its walking MP
+            rating = engine_rating(int(spec["tons"]), int(spec["walk"]))
+        if isinstance(rating, bool) or not isinstance(rating, int) or rating < 0:
+            raise GameFileError(f"unit {uid!r}: engine_rating must be a whole number, not {rating!r}")
         spec["slots"] = standard_slots(
             [(w["weapon"], w["location"], int(catalog.weapons()[w["weapon"]]["slots"])) for w in weapons],
             [(a["weapon"], a["location"]) for a in spec.get("ammo", [])],
             int(spec.get("heat_sinks", 10)),
+            rating,
             spec.get("actuators"),
         )
     spec.pop("actuators", None)

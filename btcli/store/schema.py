@@ -194,7 +194,7 @@ class _Checker:
         if near:
             return f" (did you mean {near[0]!r}?)"
         keys = sorted(schema.get("properties", {}))
-        return f" (keys: {', '.join(keys)})" if 0 < len(keys) <= 12 else ""
+        return f" (keys: {', '.join(keys)})" if 0 < len(keys) <= 16 else ""
 
     def _object_schemas(self, schema: dict) -> list[dict]:
         schema = self.resolve(schema)

@@ -366,11 +366,13 @@ def test_scattering_onto_a_mech_is_an_accidental_fall_from_above_along_the_scatt
     state = committed_game("0508")
     # 2 vs 5 fails by 3: 3D6 = 3 hexes N to 0505 (the Locust), front side, four groups to the CT; then the
     # fall onto the Locust: to-hit 9 vs 7 hits, ceil(50/10) x 3 = 15 in three punch-table groups (2, 2, 2: LT),
+    # a critical check (9: one hit, upper half, slot 1: one of the four heat sinks its 160 engine does not hold),
     # the Locust is displaced N to 0504 and makes its PSR for being fallen on (9).
-    landed, events = reveal(state, "hbk", "0508", dice=[2, 3, 1, 1, 7, 7, 7, 7, 9, 2, 2, 2, 9, 9])
+    landed, events = reveal(state, "hbk", "0508", dice=[2, 3, 1, 1, 7, 7, 7, 7, 9, 2, 2, 2, 9, 1, 1, 9])
     assert at(landed, "hbk") == "0505" and at(landed, "locust") == "0504"
     assert "hbk comes down on locust: an accidental fall from above (DROP-19)" in events
     assert "hbk falls onto locust (9 vs 7): 15 damage (DROP-19)" in events
+    assert "locust: critical hit on heat sink (LT slot 1)" in events
     assert landed.units["locust"].internal["LT"] == 0
 
 

@@ -372,9 +372,9 @@ def test_urb_move_12_road_to_road_is_road_movement_off_the_road_is_not():
     state = game(design(LOCUST), hexes={"0510": {"terrain": "road"}, "0509": ROAD_WOODS,
                                         "0508": {"terrain": "heavy_woods"}})
     hx = state.board.hex
-    assert terrain.follows_road(hx(H("0510")), hx(H("0509")))
-    assert not terrain.follows_road(hx(H("0509")), hx(H("0508")))
-    assert not terrain.follows_road(hx(H("0508")), hx(H("0509")))
+    assert terrain.follows_road(hx(H("0510")), hx(H("0509")), Facing.N)
+    assert not terrain.follows_road(hx(H("0509")), hx(H("0508")), Facing.N)
+    assert not terrain.follows_road(hx(H("0508")), hx(H("0509")), Facing.S)
 
 
 def test_urb_move_13_along_the_road_one_mp_per_hex_through_heavy_woods():

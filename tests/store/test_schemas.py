@@ -135,11 +135,11 @@ BROKEN = {
     "an unknown key in [map]": (
         lambda d: d["map"].update(colour="green"),
         ["[map]: unknown key 'colour' (keys: board, bridge, building, depth, height, hexes, level, minefield, road, "
-         "ruin, terrain, width)"]),
+         "road_exits, ruin, terrain, width)"]),
     "an unknown key in a hex": (
         lambda d: d["map"]["hexes"]["0804"].update(forest=True),
-        ["[map.hexes.0804]: unknown key 'forest' (keys: bridge, building, depth, level, minefield, road, ruin, "
-         "terrain)"]),
+        ["[map.hexes.0804]: unknown key 'forest' (keys: bridge, building, depth, level, minefield, road, "
+         "road_exits, ruin, terrain)"]),
     "basement beside building = {...}": (
         lambda d: d["map"]["hexes"]["1013"].update(basement="none"),
         ["[map.hexes.1013]: unknown key 'basement' (it belongs inside building = { ... })"]),

@@ -1,0 +1,160 @@
+"""MegaMek files in a scenario and in ``btcli import`` (issue #16).
+
+``expand_scenario`` is the scenario loader's hook: it replaces each ``design = "mtf:..."`` or
+``"blk:..."`` with the design the file holds, inline (the unit's own keys win), and ``[map] board =
+"..."`` with the board's ``[map]`` table (``[map.hexes]`` beside it replace whole hexes). ``import_file``
+and ``render_toml`` are ``btcli import``: one file as the TOML a scenario takes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+from btcli.errors import GameFileError
+from btcli.megamek import find
+from btcli.megamek.notes import Notes
+
+PREFIXES = ("mtf:", "blk:")
+FILE_LIMIT = 4 << 20  # far beyond any MegaMek unit or board file
+
+
+class Source:
+    """Where MegaMek files are looked for and how strictly they are read: the data folder (``--megamek-data``
+    or ``BTCLI_MEGAMEK_DATA``), ``lenient`` (leave out what btcli does not model, listing it in ``left_out``)."""
+
+    def __init__(self, folder: str | None = None, lenient: bool = False):
+        self.folder = folder or None
+        self.lenient = lenient
+        self.left_out: list[str] = []
+        self._read: dict[tuple[str, str], dict] = {}
+
+    def read(self, kind: str, path: str) -> dict[str, object]:
+        """Returns what the ``kind`` file at ``path`` holds, in the scenario's form (read once)."""
+        key = (kind, os.path.realpath(path))
+        if key not in self._read:
+            from btcli.store import files
+
+            data = files.read_regular(path, f"MegaMek .{kind} file", FILE_LIMIT)
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:  # older files are Latin-1; every byte reads
+                text = data.decode("latin-1")
+            notes = Notes(path, self.lenient, self.left_out)
+            self._read[key] = _reader(kind)(text, notes)
+        return json.loads(json.dumps(self._read[key]))  # each unit its own copy
+
+
+def _reader(kind: str):
+    if kind == "mtf":
+        from btcli.megamek.mtf import read
+    elif kind == "blk":
+        from btcli.megamek.blk import read
+    else:
+        from btcli.megamek.board import read
+    return read
+
+
+def references(data: dict) -> bool:
+    """Tells whether a scenario names a MegaMek file (so the loader need not import this package otherwise)."""
+    board = isinstance(data.get("map"), dict) and "board" in data["map"]
+    units = data.get("units")
+    return board or (isinstance(units, list) and any(
+        isinstance(u, dict) and isinstance(u.get("design"), str) and u["design"].startswith(PREFIXES) for u in units))
+
+
+def expand_scenario(data: dict, base: str | None, source: Source) -> dict:
+    """Returns the scenario with its MegaMek designs inline and its board as a ``[map]`` table."""
+    data = dict(data)
+    if isinstance(data.get("map"), dict) and "board" in data["map"]:
+        data["map"] = _board_map(data["map"], base, source)
+    if isinstance(data.get("units"), list):
+        data["units"] = [_unit(raw, base, source) for raw in data["units"]]
+    return data
+
+
+def _unit(raw: object, base: str | None, source: Source) -> object:
+    if not (isinstance(raw, dict) and isinstance(raw.get("design"), str) and raw["design"].startswith(PREFIXES)):
+        return raw
+    kind, _, text = raw["design"].partition(":")
+    try:
+        design = source.read(kind, find.locate(kind, text.strip(), base, source.folder))
+    except GameFileError as exc:
+        raise GameFileError(f"unit {str(raw.get('id', ''))!r}: {exc}") from None
+    return {**design, **{k: v for k, v in raw.items() if k != "design"}}
+
+
+def _board_map(table: dict, base: str | None, source: Source) -> dict:
+    others = sorted(set(table) - {"board", "hexes"})
+    if others:
+        raise GameFileError(f"[map] with board = ... takes only [map.hexes] beside it (hexes that replace the "
+                            f"board's), not {others[0]!r}")
+    name = table["board"]
+    if not isinstance(name, str):
+        raise GameFileError("[map] board must name a MegaMek .board file")
+    try:
+        board = source.read("board", find.locate("board", name.strip(), base, source.folder))
+    except GameFileError as exc:
+        raise GameFileError(f"[map] board: {exc}") from None
+    overrides = table.get("hexes", {})
+    if not isinstance(overrides, dict):
+        raise GameFileError("[map.hexes] must be a table of hexes")
+    return {**board, "hexes": {**board["hexes"], **overrides}}
+
+
+def import_file(text: str, source: Source, base: str | None = None) -> tuple[str, str, dict]:
+    """Returns (kind, path, entry) for ``btcli import``'s argument: a file (its extension says which kind),
+    or ``mtf:NAME``, ``blk:NAME``, ``board:NAME`` found as a scenario finds it."""
+    kind, colon, name = text.partition(":")
+    if colon and kind in find.EXTENSIONS and not os.path.exists(text):
+        path = find.locate(kind, name.strip(), base, source.folder)
+    else:
+        path = text
+        kind = next((k for k, ext in find.EXTENSIONS.items() if text.casefold().endswith(ext)), "")
+        if not kind:
+            raise GameFileError(f"{text}: btcli imports .mtf, .blk and .board files (or mtf:NAME, blk:NAME, "
+                                "board:NAME)")
+    entry = source.read(kind, path)
+    return ("map" if kind == "board" else str(entry["kind"])), path, entry
+
+
+# -- TOML as a scenario writes it ----------------------------------------------------------------------
+
+
+def render_toml(kind: str, path: str, entry: dict) -> str:
+    """Returns the entry as the TOML a scenario takes: a ``[[units]]`` table or a ``[map]`` table."""
+    source = os.path.basename(path)
+    if kind == "map":
+        lines = [f"# {source}, imported by btcli: the scenario's [map] (docs/scenario-format.md).", "[map]"]
+        lines += [f"{_key(k)} = {_value(v)}" for k, v in entry.items() if k != "hexes"]
+        lines += ["", "[map.hexes]"] + [f"{_key(k)} = {_value(v)}" for k, v in entry["hexes"].items()]
+        return "\n".join(lines) + "\n"
+    lines = [f"# {entry['name']}, imported by btcli from {source}: a [[units]] entry with its design inline.",
+             "# Add its id, side, position and facing (docs/scenario-format.md).", "[[units]]"]
+    for key, value in entry.items():
+        if key == "slots":
+            lines += [f"slots.{loc} = {_value(items)}" for loc, items in value.items()]
+        elif isinstance(value, list) and value and isinstance(value[0], dict):
+            lines += [f"{key} = ["] + [f"  {_value(v)}," for v in value] + ["]"]
+        else:
+            lines.append(f"{_key(key)} = {_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", key) else json.dumps(key, ensure_ascii=False)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_value(v)}" for k, v in value.items()) + " }" if value else "{}"
+    raise TypeError(f"no TOML for {value!r}")
