@@ -4,6 +4,8 @@ URB-MOVE; MegaMek's reading, UNVERIFIED)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from btcli.errors import GameFileError
@@ -38,11 +40,11 @@ def test_a_road_without_exits_joins_every_road_beside_it():
     assert follows_road(plain, plain, Facing.SE)
 
 
-@pytest.mark.parametrize("hex_table", [
-    {"terrain": "clear", "road_exits": ["N"]},  # no road to leave by
-    {**ROAD, "road_exits": ["north"]},
-    {**ROAD, "road_exits": "N,S"},
+@pytest.mark.parametrize("hex_table, message", [
+    ({"terrain": "clear", "road_exits": ["N"]}, "road_exits lists the hexsides"),  # no road to leave by
+    ({**ROAD, "road_exits": ["north"]}, "road_exits #1 must be one of N, NE, SE, S, SW, NW, not 'north'"),  # schema
+    ({**ROAD, "road_exits": "N,S"}, "road_exits must be an array"),  # the scenario schema
 ])
-def test_road_exits_are_hexsides_of_a_road(hex_table):
-    with pytest.raises(GameFileError, match="road_exits lists the hexsides"):
+def test_road_exits_are_hexsides_of_a_road(hex_table, message):
+    with pytest.raises(GameFileError, match=re.escape(message)):
         game(vehicle("wheeled", 5), hexes={"0505": hex_table})
