@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from btcli.model.state import GameState
+from btcli.render.text import heat_cell, mp_now
 from btcli.render.view import game_view
 
 
@@ -14,15 +15,6 @@ def _where(u: dict) -> str:
     if "aero" in u and u["position"]:
         return f"{u['aero']['map']}:{u['position']}"
     return u["position"] or "-"
-
-
-def _mp(u: dict) -> str:
-    return "-" if "aero" in u else "/".join(str(v) for v in u["mp_now"].values())
-
-
-def _heat(u: dict) -> str:
-    heat = u["aero"]["heat"] if "aero" in u else u.get("heat")
-    return "-" if heat is None else str(heat)
 
 
 def render_markdown(state: GameState, game: str = "GAME") -> str:
@@ -48,7 +40,7 @@ def render_markdown(state: GameState, game: str = "GAME") -> str:
                            if "asset" not in u else ("asset", f"check {u['asset']['check']}"))
         lines.append(
             f"| {u['id']} | {u['side']} | {u['name']} | {_where(u)} | {u['facing']} | "
-            f"{moved['mode']} {moved['hexes_moved']} | {_mp(u)} | {_heat(u)} | {armor} | {internal} | {status} |"
+            f"{moved['mode']} {moved['hexes_moved']} | {mp_now(u)} | {heat_cell(u)[0]} | {armor} | {internal} | {status} |"
         )
     armed = [u for u in view["units"] if u["weapon_states"] and "asset" not in u]
     if armed:

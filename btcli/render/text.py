@@ -102,7 +102,8 @@ def _moved(u: dict) -> str:
     return m["mode"] if m["mode"] == "stand" else f"{m['mode']} {m['hexes_moved']}hx"
 
 
-def _mp(u: dict) -> str:
+def mp_now(u: dict) -> str:
+    """A unit's MP now as the report shows it: walk/run/jump, cruise/flank, an asset's fixed MP."""
     if "aero" in u:
         return "-"  # its thrust is on its aerospace line
     return "/".join(str(v) for v in u["mp_now"].values())
@@ -112,7 +113,8 @@ def _damage_style(now: int, most: int, hurt: str) -> str:
     return "" if now >= most else hurt
 
 
-def _heat(u: dict) -> Cell:
+def heat_cell(u: dict) -> Cell:
+    """A unit's heat and its colour ('-' for units that track none, VEH-HEAT-01)."""
     heat = u["aero"]["heat"] if "aero" in u else u.get("heat")
     if heat is None:
         return "-", ""
@@ -134,8 +136,8 @@ def table_rows(view: dict, side_style: dict[str, str]) -> list[list[Cell]]:
             armor = (f"{armor_now}/{armor_max}", _damage_style(armor_now, armor_max, "yellow"))
             inner = (f"{inner_now}/{inner_max}", _damage_style(inner_now, inner_max, "red"))
         status = u["status"]
-        row = [(u["id"], own), (u["side"], own), (f"{where} {u['facing']}" if where != "-" else "-", ""), (_moved(u), ""), (_mp(u), ""),
-               armor, inner, _heat(u), (status, "bold red" if u["destroyed"] else "yellow" if status else "")]
+        row = [(u["id"], own), (u["side"], own), (f"{where} {u['facing']}" if where != "-" else "-", ""), (_moved(u), ""), (mp_now(u), ""),
+               armor, inner, heat_cell(u), (status, "bold red" if u["destroyed"] else "yellow" if status else "")]
         if u["destroyed"]:
             row = [(text, style or "dim") if i != len(row) - 1 else (text, style) for i, (text, style) in enumerate(row)]
         rows.append(row)
