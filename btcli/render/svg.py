@@ -149,9 +149,21 @@ def _hexes(board) -> list[str]:
     return out
 
 
-def _links(board, hex_id: HexId, joins) -> list[HexId]:
-    """Returns the neighbours of a hex that ``joins`` accepts, clockwise from north."""
-    return [n for n in (hex_id.neighbor(f) for f in Facing) if board.contains(n) and joins(board.hex(n))]
+def _links(board, hex_id: HexId, joins, exits: bool = False) -> list[HexId]:
+    """Returns the neighbours of a hex that ``joins`` accepts, clockwise from north; with ``exits``, only
+    those its road leaves toward and that face it back (a MegaMek board's road exits, as
+    ``terrain.follows_road`` reads them)."""
+    here = board.hex(hex_id)
+    out = []
+    for f in Facing:
+        n = hex_id.neighbor(f)
+        if not board.contains(n) or not joins(there := board.hex(n)):
+            continue
+        if exits and not ((not here.road_exits or f in here.road_exits)
+                          and (not there.road_exits or f.opposite() in there.road_exits)):
+            continue
+        out.append(n)
+    return out
 
 
 def _half(hex_id: HexId, other: HexId) -> tuple[float, float, float, float]:
@@ -161,10 +173,10 @@ def _half(hex_id: HexId, other: HexId) -> tuple[float, float, float, float]:
     return x, y, (x + ox) / 2, (y + oy) / 2
 
 
-def _segments(board, hex_id: HexId, joins, stroke: str, width: float, dash: str = "") -> list[str]:
+def _segments(board, hex_id: HexId, joins, stroke: str, width: float, dash: str = "", exits: bool = False) -> list[str]:
     extra = f' stroke-dasharray="{dash}"' if dash else ""
     out = []
-    for n in _links(board, hex_id, joins):
+    for n in _links(board, hex_id, joins, exits):
         x1, y1, x2, y2 = _half(hex_id, n)
         out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{stroke}" '
                    f'stroke-width="{width:g}" stroke-linecap="round"{extra}/>')
@@ -188,7 +200,7 @@ def _lines(board) -> list[str]:
     out.append('</g><g class="roads">')
     for stroke, width in ((ROAD_EDGE, 9), (ROAD, 5)):  # an edged road: its verge first, then its surface
         for hex_id, _ in roads:
-            out.extend(_segments(board, hex_id, _road_like, stroke, width))
+            out.extend(_segments(board, hex_id, _road_like, stroke, width, exits=True))
     out.append('</g><g class="bridges">')
     for hex_id, h in _on_board(board):
         fallen = h.ruin is not None and not isinstance(h.ruin, Building)

@@ -165,3 +165,22 @@ def test_move_and_report_without_map_do_not_import_the_svg_modules(tmp_path):
             "print(sorted(m for m in sys.modules if 'svg' in m), file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.stderr.strip().splitlines()[-1] == "[]"
+
+
+def test_a_road_with_exits_is_drawn_only_toward_the_roads_it_joins():
+    """A MegaMek board's road exits (Hex.road_exits, read as terrain.follows_road reads them): a junction's
+    neighbouring roads that do not face each other are not joined on the map either."""
+    from btcli.model.board import Board, Hex, Terrain
+    from btcli.model.hexgrid import HexId
+
+    road = Hex(Terrain.CLEAR, road=True)
+    north_south = Hex(Terrain.CLEAR, road=True, road_exits=(Facing.N, Facing.S))
+    hexes = {HexId.parse("0203"): north_south, HexId.parse("0202"): road, HexId.parse("0204"): road,
+             HexId.parse("0303"): road}  # 0303 is beside 0203 but its road is not one 0203 leaves toward
+
+    def segments(board) -> int:
+        drawn = ET.fromstring(render_svg(everything().with_board(board)))
+        return len(groups(drawn, "roads")[0])
+
+    joined = Board(5, 5, Hex(Terrain.CLEAR), {**hexes, HexId.parse("0203"): road})
+    assert segments(Board(5, 5, Hex(Terrain.CLEAR), hexes)) < segments(joined)
