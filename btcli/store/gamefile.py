@@ -139,7 +139,7 @@ def load(path: str | os.PathLike) -> LoadedGame:
             last_block = _read_last_block(f, head_end, size)
         except OSError as exc:
             raise GameFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
-    state = state_from_dict(parse_toml(head[:head_end], f"game file {shown}"))
+    state = state_from_dict(_parse(head[:head_end], f"game file {shown}", entry=False))
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
     if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"}):
         raise GameFileError(f"{shown} is damaged: its last log entry is {last.get('seq')!r}, "
@@ -195,9 +195,22 @@ def render_entry(entry: dict[str, object]) -> bytes:
     return b"\n[[log]]\n" + tomli_w.dumps(entry).encode()
 
 
+def _parse(data: bytes, what: str, entry: bool) -> dict:
+    """``parse_toml(data, what)``, read by ``headparse`` when the text has the shape tomli_w writes
+    (every command reads the head: tomllib's import and parse grow the start-up, issue #17)."""
+    from btcli.store import headparse
+
+    text = files.decode(data, what)
+    parsed = headparse.parse_entry(text) if entry else headparse.parse(text)
+    if parsed is None:
+        return parse_toml(text, what)
+    files.check_plain(parsed, what)
+    return parsed
+
+
 def last_entry(block: bytes) -> dict[str, object]:
     """Parses the text of the last ``[[log]]`` entry; anything after it but its own keys is damage."""
-    parsed = parse_toml(block, "the last log entry")
+    parsed = _parse(block, "the last log entry", entry=True)
     entries = parsed.get("log")
     if set(parsed) != {"log"} or not isinstance(entries, list) or len(entries) != 1 \
             or not isinstance(entries[0], dict):
