@@ -22,15 +22,25 @@ import re
 _STRING = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\btnfr])*"'
 _KEY = rf"(?:[A-Za-z0-9_-]+|{_STRING})"
 _SCALAR = rf"(?:{_STRING}|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?|true|false)"
-_KEY_LINE = re.compile(rf"({_KEY}) = (.*)\Z", re.S)
-_HEADER = re.compile(rf"\[({_KEY}(?:\.{_KEY})*)\]\Z")
-_HEADER_PART = re.compile(_KEY)
-_COMMENT = re.compile(r"#[^\x00-\x08\x0a-\x1f\x7f]*\Z")  # TOML: a comment holds no control character but tab
-_SCALAR_ONLY = re.compile(rf"{_SCALAR}\Z")
-_INLINE = re.compile(rf"\{{ {_KEY} = {_SCALAR}(?:, {_KEY} = {_SCALAR})* \}}\Z")
-_INLINE_PAIR = re.compile(rf"({_KEY}) = ({_SCALAR})")
-_INT = re.compile(r"-?(?:0|[1-9][0-9]*)\Z")
-_FLOAT = re.compile(r"-?(?:0|[1-9][0-9]*)\.[0-9]+\Z")
+# The patterns below are compiled when a line needs one: the common lines are told by string methods
+# (compiling them all costs a millisecond of every command, issue #17).
+_KEY_LINE = rf"({_KEY}) = (.*)\Z"
+_HEADER = rf"\[({_KEY}(?:\.{_KEY})*)\]\Z"
+_HEADER_PART = _KEY
+_COMMENT = r"#[^\x00-\x08\x0a-\x1f\x7f]*\Z"  # TOML: a comment holds no control character but tab
+_SCALAR_ONLY = rf"{_SCALAR}\Z"
+_INLINE = rf"\{{ {_KEY} = {_SCALAR}(?:, {_KEY} = {_SCALAR})* \}}\Z"
+_INLINE_PAIR = rf"({_KEY}) = ({_SCALAR})"
+_INT = r"-?(?:0|[1-9][0-9]*)\Z"
+_FLOAT = r"-?(?:0|[1-9][0-9]*)\.[0-9]+\Z"
+_compiled: dict[str, re.Pattern] = {}
+
+
+def _pattern(source: str) -> re.Pattern:
+    found = _compiled.get(source)
+    if found is None:
+        found = _compiled[source] = re.compile(source, re.S)
+    return found
 
 
 class _NotCanonical(Exception):
@@ -58,7 +68,7 @@ def _scalar(raw: str):
         inner = raw[1:-1]
         if len(raw) >= 2 and raw[-1] == '"' and '"' not in inner and "\\" not in inner and inner.isprintable():
             return inner  # printable: no control character, which TOML would refuse
-        if _SCALAR_ONLY.match(raw) is None:
+        if _pattern(_SCALAR_ONLY).match(raw) is None:
             raise _NotCanonical
         return _string(raw)
     if raw.isdigit() and raw.isascii() and (first != "0" or raw == "0"):
@@ -67,9 +77,9 @@ def _scalar(raw: str):
         return True
     if raw == "false":
         return False
-    if _INT.match(raw):
+    if _pattern(_INT).match(raw):
         return int(raw)
-    if _FLOAT.match(raw):
+    if _pattern(_FLOAT).match(raw):
         return float(raw)  # what tomllib does with a decimal float's text
     raise _NotCanonical
 
@@ -77,11 +87,23 @@ def _scalar(raw: str):
 def _inline_table(raw: str) -> dict:
     if raw == "{}":
         return {}
-    if _INLINE.match(raw) is None:
+    if "\\" not in raw and raw.startswith("{ ") and raw.endswith(" }"):
+        try:  # the common case, split at ", " and " = ": a split inside a string leaves a bad scalar
+            return _pairs([piece.partition(" = ") for piece in raw[2:-2].split(", ")])
+        except _NotCanonical:
+            pass
+    if _pattern(_INLINE).match(raw) is None:
         raise _NotCanonical
+    return _pairs([(key, " = ", value) for key, value in _pattern(_INLINE_PAIR).findall(raw[2:-2])])
+
+
+def _pairs(pairs: list[tuple[str, str, str]]) -> dict:
     table = {}
-    pairs = _INLINE_PAIR.findall(raw[2:-2])
-    for key, value in pairs:
+    for key, sep, value in pairs:
+        if not sep or not key or (key[0] != '"' and not _BARE.issuperset(key)):
+            raise _NotCanonical
+        if key[0] == '"' and _pattern(_STRING + r"\Z").match(key) is None:
+            raise _NotCanonical
         table[_key(key)] = _scalar(value)
     if len(table) != len(pairs):  # a key given twice: tomllib refuses it
         raise _NotCanonical
@@ -127,14 +149,18 @@ def _parse(text: str, tables: bool) -> dict:
         if not first:
             continue
         if first == "#":
-            if _COMMENT.match(line) is None:
+            if not line.isprintable() and _pattern(_COMMENT).match(line) is None:  # printable: no control character
                 raise _NotCanonical
             continue
         if first == "[":
-            m = _HEADER.match(line)
-            if m is None or not tables:
+            if not tables:
                 raise _NotCanonical
-            path = tuple(_key(part) for part in _HEADER_PART.findall(m.group(1)))
+            path = tuple(line[1:-1].split("."))
+            if line[-1] != "]" or not all(part and _BARE.issuperset(part) for part in path):  # quoted parts
+                m = _pattern(_HEADER).match(line)
+                if m is None:
+                    raise _NotCanonical
+                path = tuple(_key(part) for part in _pattern(_HEADER_PART).findall(m.group(1)))
             if path in declared:  # a table given twice: tomllib refuses it
                 raise _NotCanonical
             declared.add(path)
@@ -146,7 +172,7 @@ def _parse(text: str, tables: bool) -> dict:
             continue
         key, sep, raw = line.partition(" = ")
         if not (sep and key and _BARE.issuperset(key)):  # a quoted key, or no key line at all
-            m = _KEY_LINE.match(line)
+            m = _pattern(_KEY_LINE).match(line)
             if m is None:
                 raise _NotCanonical
             key, raw = _key(m.group(1)), m.group(2)

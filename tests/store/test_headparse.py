@@ -108,7 +108,8 @@ def _mutations(rng: random.Random, text: str):
     """Random edits of a head: lines dropped, doubled, swapped, respaced, values replaced."""
     values = ["1", "-0", "01", "1.5", "1.50", "1e3", "+1", "inf", "nan", "true", "True", "[]", "[1]", "{}",
               '""', "''", "'x'", '"a\\u00e9"', '"\\ud800"', '"\\x"', '"a"b"', "{ a = 1 }", "{ a = 1, a = 2 }",
-              "9" * 30, "0x10", "1_000", '"\t"', '"\x7f"', "[", "]", "1 # note"]
+              "9" * 30, "0x10", "1_000", '{ a = "x, b = 1" }', '{ a = "p", b = "q" }', "{ a = 1,b = 2 }",
+              "{a = 1}", '{ "a" = 1, a = 2 }', "{ a = [] }", '{ a = "x", }', '"\t"', '"\x7f"', "[", "]", "1 # note"]
     lines = text.split("\n")
     for _ in range(400):
         edited = list(lines)
@@ -127,7 +128,7 @@ def _mutations(rng: random.Random, text: str):
             elif kind == 4 and " = " in edited[i]:
                 edited[i] = edited[i].split(" = ", 1)[0] + " = " + rng.choice(values)
             elif kind == 5 and edited[i].startswith("    "):
-                edited[i] = "    " + rng.choice(values) + ","
+                edited[i] = rng.choice(["    ", "        ", "   "]) + rng.choice(values) + rng.choice([",", ""])
             elif kind == 6 and edited[i].startswith("["):
                 edited[i] = rng.choice(["[[units]]", "[ map ]", "[map.\"a.b\"]", "[map.'x']", "[game.name]",
                                         "[units]", "[a.b.c]", "[]", edited[i] + " # c", '["" ]', '[""]'])
