@@ -157,5 +157,6 @@ def test_a_declined_head_goes_to_tomllib_with_its_errors(tmp_path):
 
 
 def test_a_string_key_and_escapes_in_the_canonical_shape_are_read():
-    text = '"a b" = "x\\"y\\\\z\\t"\n[t."q.r"]\nv = [\n    { k = "1, 2", "j k" = -3 },\n    [\n        1.25,\n    ],\n]\n'
+    text = ('"a b" = "x\\"y\\\\z\\t"\n[t."q.r"]\nv = [\n    { k = "1, 2", "j k" = -3 },\n'
+            '    [\n        1.25,\n    ],\n]\n')
     assert headparse.parse(text) == tomllib.loads(text)
