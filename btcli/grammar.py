@@ -12,12 +12,11 @@ marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode wa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from btcli.errors import InputError
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
     from btcli.model.orders import Order
 
