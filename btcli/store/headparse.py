@@ -136,7 +136,9 @@ def _items(lines: list[str], i: int, level: int = 0) -> tuple[list, int]:
     raise _NotCanonical  # the array never closes
 
 
-def _parse(text: str, tables: bool) -> dict:
+def _parse(text: str, tables: bool, within: str = "") -> dict:
+    """Reads the text's tables; ``within``: the text is the body of one ``[[within]]`` entry, whose
+    tables are headed ``[within.x]`` (tomllib's tables of an array's last element)."""
     root: dict = {}
     table = root
     declared: set[tuple[str, ...]] = set()
@@ -164,6 +166,10 @@ def _parse(text: str, tables: bool) -> dict:
             if path in declared:  # a table given twice: tomllib refuses it
                 raise _NotCanonical
             declared.add(path)
+            if within:  # [log.initial] and the like: tables of the entry itself, never its siblings
+                if len(path) < 2 or path[0] != within:
+                    raise _NotCanonical
+                path = path[1:]
             table = root
             for part in path:
                 table = table.setdefault(part, {})
@@ -198,11 +204,11 @@ def parse(text: str) -> dict | None:
 
 def parse_entry(text: str) -> dict | None:
     """Returns ``tomllib.loads(text)`` for the text of one ``[[log]]`` entry as tomli_w writes it (its
-    ``[[log]]`` line first, then keys only), or None for anything else (the first entry, with the
-    initial state in tables of its own; a damaged end)."""
+    ``[[log]]`` line first, then its keys, and the first entry's ``[log.initial...]`` tables), or None
+    for anything else (a damaged end: tomllib then says what it is)."""
     if not text.startswith("[[log]]\n"):
         return None
     try:
-        return {"log": [_parse(text[8:], tables=False)]}
+        return {"log": [_parse(text[8:], tables=True, within="log")]}
     except (_NotCanonical, ValueError, RecursionError):
         return None

@@ -55,8 +55,7 @@ def test_every_golden_head_and_entry_is_read_as_tomllib_reads_it(path: Path):
     assert agrees(head_of(text)), "a head btcli wrote must not need tomllib"
     blocks = text[gamefile.split_head(text.encode()) + 1:].split("\n[[log]]\n")
     read = [agrees(("" if i == 0 else "[[log]]\n") + block, entry=True) for i, block in enumerate(blocks)]
-    assert all(read[1:]), "every entry after the first is read without tomllib"
-    assert not read[0]  # the first entry holds the initial state in tables of its own: tomllib's
+    assert all(read), "every entry is read without tomllib, the first with its initial state's tables too"
 
 
 def _random_game_heads(rng: random.Random, orders: int) -> list[str]:
@@ -130,7 +129,7 @@ def _mutations(rng: random.Random, text: str):
             elif kind == 5 and edited[i].startswith("    "):
                 edited[i] = rng.choice(["    ", "        ", "   "]) + rng.choice(values) + rng.choice([",", ""])
             elif kind == 6 and edited[i].startswith("["):
-                edited[i] = rng.choice(["[[units]]", "[ map ]", "[map.\"a.b\"]", "[map.'x']", "[game.name]",
+                edited[i] = rng.choice(["[[units]]", "[ map ]", "[log]", "[log.initial]", "[[log]]", "[log.x.y]", "[map.\"a.b\"]", "[map.'x']", "[game.name]",
                                         "[units]", "[a.b.c]", "[]", edited[i] + " # c", '["" ]', '[""]'])
             elif kind == 7:
                 edited[i] = rng.choice(["# a comment", "#\x01", "  ", "\r", "a.b = 1", '"q k" = 1', "\"\" = 2",
@@ -160,3 +159,14 @@ def test_a_string_key_and_escapes_in_the_canonical_shape_are_read():
     text = ('"a b" = "x\\"y\\\\z\\t"\n[t."q.r"]\nv = [\n    { k = "1, 2", "j k" = -3 },\n'
             '    [\n        1.25,\n    ],\n]\n')
     assert headparse.parse(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize("path", GOLDEN_GAMES[4:6], ids=lambda p: p.parent.name)
+def test_entries_edited_at_random_are_read_as_tomllib_reads_them_or_declined(path: Path):
+    text = path.read_text()
+    log = text[gamefile.split_head(text.encode()) + 1:]
+    first, last = log.split("\n[[log]]\n")[0], "[[log]]\n" + log.rsplit("\n[[log]]\n", 1)[1]
+    rng = random.Random(path.parent.name + " log")
+    for block in (first, last):
+        read = [agrees("[[log]]\n" + t[len("[[log]]\n"):], entry=True) for t in _mutations(rng, block)]
+        assert any(read) and not all(read)
