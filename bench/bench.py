@@ -10,9 +10,13 @@ Measures, in one run on this machine:
   5. `btcli report` and `btcli move` on a game with 20 Battlefield Support assets (issue #12),
      short (~10 entries) and long (10,000 entries);
   6. `btcli report` on an aerospace game (examples/orbital-descent.sh's golden game, three maps);
-  7. `btcli play` of 300 orders (--orders) after the short Crossroads game (8 units), start-up included.
+  7. `btcli play` of 300 orders (--orders) after the short Crossroads game (8 units), start-up included;
+  8. `btcli report`, `move`, `attack` and `resolve-phase` on the Crossroads game (8 units) and on an
+     80-unit game on a 40 x 40 map (``big_scenario``), each in a game where it is the next order.
 Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s; (5) the same
-targets as (2) and (3) (issue #12); (6) <= 1.3 x (1); (7) >= 300 orders/s (issue #17).
+targets as (2) and (3) (issue #12); (6) <= 1.3 x (1); (7) >= 300 orders/s (issue #17); (8) the 8-unit
+commands <= 3.0 x the floor, the 80-unit ones <= 1.5 x their 8-unit time (issue #17).
+The console script runs this source tree's btcli (PYTHONPATH), whichever btcli is installed.
 """
 
 from __future__ import annotations
@@ -103,6 +107,105 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
     return written[1]
 
 
+def big_scenario(per_side: int = 40, size: int = 40) -> str:
+    """Returns a scenario of ``per_side`` units a side (the Crossroads designs, in turn) on a clear
+    ``size`` x ``size`` map, the sides in two ranks each a few hexes apart (issue #17's scaling case)."""
+    designs = {"blue": ("Hunchback HBK-4G", "Commando COM-2D", "Manticore Heavy Tank", "J. Edgar Light Hover Tank"),
+               "red": ("Wasp WSP-1A", "Locust LCT-1V", "Scorpion Light Tank", "Savannah Master Hovercraft")}
+    middle = size // 2
+    units = []
+    for side, rows, facing in (("blue", (middle - 3, middle - 2), "S"), ("red", (middle + 3, middle + 4), "N")):
+        for n in range(per_side):
+            col, row = n % size + 1, rows[n // size % 2]
+            units.append(f'[[units]]\nid = "{side}-{n}"\nside = "{side}"\ndesign = "{designs[side][n % 4]}"\n'
+                         f'position = "{col:02d}{row:02d}"\nfacing = "{facing}"\n')
+    return (f'[scenario]\nname = "Eighty units"\nseed = 17\n\n[map]\nwidth = {size}\nheight = {size}\n'
+            'terrain = "clear"\n\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
+
+
+def phase_game(path: Path, text: str, stop: str) -> list[str]:
+    """Writes the game of scenario ``text`` where the next order is ``stop``: "move" (the tenth entry, a
+    unit still to move), "resolve-phase" (turn 1's movement phase, every unit moved) or "attack" (turn
+    1's weapon attack phase, after every unit stepped forward). Returns that order's arguments (issue #17).
+    """
+    from btcli.errors import BtcliError
+    from btcli.model.frozen import evolve
+    from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
+    from btcli.rules.turn_order import side_to_move
+    from btcli.store import gamefile, journal
+    from btcli.store.hashing import entry_hash
+    from btcli.store.scenario import parse_scenario_text
+
+    state = parse_scenario_text(text, 3025)
+    state = evolve(state, victory=evolve(state.victory, turn_limit=0, destroy_share=0.0))
+    state, first = journal.init_entry(state, "init bench.toml --seed 3025")
+    chunks, prev = [gamefile.render_entry(first)], entry_hash(first)
+
+    def write(args: list[str]) -> list[str]:
+        path.write_bytes(gamefile.render_head(state) + b"".join(chunks))
+        return args
+
+    while True:
+        order = ResolvePhaseOrder()
+        if state.phase.value == "movement":
+            side = side_to_move(state)
+            if side is None and stop == "resolve-phase":
+                return write([])
+            if side is not None:
+                mover = next(u for u in state.units.values() if u.side == side and not u.has_moved)
+                if stop == "move" and len(chunks) >= 10:
+                    return write([mover.id, "--mode", "stand"])
+                order = MoveOrder(mover.id, "", ("F",))
+        elif state.phase.value == "weapon" and stop == "attack":
+            for attacker in state.units.values():  # the first weapon that may fire (in range, in sight)
+                for target in (u for u in state.units.values() if u.side != attacker.side):
+                    for mount in attacker.weapons:
+                        try:
+                            journal.execute(state, WeaponAttackOrder(attacker.id, target.id, (mount.label,)), None)
+                        except BtcliError:
+                            continue
+                        return write([attacker.id, target.id, "--weapon", mount.label])
+            raise SystemExit("bench: no unit may fire in the weapon attack phase")
+        outcome = journal.execute(state, order, None)
+        entry = journal.make_entry(state, outcome, prev)
+        chunks.append(gamefile.render_entry(entry))
+        prev, state = entry_hash(entry), outcome.state
+
+
+SIZES = {"8-unit": "crossroads", "80-unit": "big"}  # issue #17: start-up, and how a command grows with the game
+SIZED = ("report", "move", "attack", "resolve-phase")
+
+
+def size_cases(btcli: str, work: Path) -> dict:
+    """The cases of (8): each command on a game where it is the next order, per game size."""
+    from btcli.cli.demo import scenario_path
+
+    texts = {"8-unit": scenario_path("crossroads.toml").read_text(), "80-unit": big_scenario()}
+    cases = {}
+    for size, text in texts.items():
+        for command in SIZED[1:]:
+            pristine, game = work / f"{size}-{command}.pristine.toml", work / f"{size}-{command}.toml"
+            args = phase_game(pristine, text, command)
+            cases[f"{command} {size}"] = lambda game=game, pristine=pristine, command=command, args=args: timed(
+                [btcli, command, str(game), *args, "-q"], lambda: shutil.copy(pristine, game))
+        report = work / f"{size}-report.toml"
+        shutil.copy(work / f"{size}-move.pristine.toml", report)
+        cases[f"report {size}"] = lambda report=report: timed([btcli, "report", str(report)])
+    return cases
+
+
+def size_rows(median: dict) -> list[str]:
+    """The table rows of (8): each time as a multiple of the floor, and the 80-unit one of the 8-unit one."""
+    floor = median["floor"]
+    rows = []
+    for command in SIZED:
+        small, big = median[f"{command} 8-unit"], median[f"{command} 80-unit"]
+        rows += [f"| `btcli {command}`, 8-unit game | {small * 1000:.0f} ms | {small / floor:.2f} x floor | <= 3.0 |",
+                 f"| `btcli {command}`, 80-unit game (40 x 40) | {big * 1000:.0f} ms | {big / small:.2f} x 8-unit "
+                 "| <= 1.5 |"]
+    return rows
+
+
 def timed(argv: list[str], setup=None) -> float:
     if setup:
         setup()
@@ -121,6 +224,8 @@ def main() -> None:
     btcli = shutil.which("btcli", path=os.path.dirname(sys.executable)) or shutil.which("btcli")
     if not btcli:
         sys.exit("install btcli first (pip install -e .)")
+    # The console script imports btcli from this tree, not from wherever the installed one points.
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     work = Path(tempfile.mkdtemp(prefix="btcli-bench-"))
     games = {}
     for label, n, assets in (("short", 10, False), ("long", args.entries, False),
@@ -150,6 +255,7 @@ def main() -> None:
     aero = work / "aero.toml"  # issue #13: maps, flight lines and aerospace units in the report
     shutil.copy(ROOT / "tests" / "golden" / "orbital-descent" / "game.toml", aero)
     cases["report aero"] = lambda: timed([btcli, "report", str(aero)])
+    cases.update(size_cases(btcli, work))
     samples: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(args.runs):  # round-robin, so drift in the machine's speed hits every case alike
         for name, case in cases.items():
@@ -200,6 +306,7 @@ def main() -> None:
         f"| `btcli play`, {args.orders} orders, 8-unit game (one process) | {median['play']:.2f} s "
         f"| {args.orders / median['play']:,.0f} orders/s | >= 300/s |",
     ]
+    lines += size_rows(median)
     text = "\n".join(lines)
     print(text)
     if args.write_readme:

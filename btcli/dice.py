@@ -11,8 +11,7 @@
 
 from __future__ import annotations
 
-import hashlib
-
+from btcli.digest import sha256
 from btcli.errors import InputError
 from btcli.model.frozen import record
 
@@ -85,7 +84,7 @@ def die_face(seed: int | str, counter: int) -> int:
     """Returns the die face (1-6) number ``counter`` of a seeded game."""
     attempt = 0
     while True:
-        digest = hashlib.sha256(f"btcli:{seed}:{counter}:{attempt}".encode()).digest()
+        digest = sha256(f"btcli:{seed}:{counter}:{attempt}".encode()).digest()
         for byte in digest:
             if byte < 252:  # 252 = 6 * 42: rejection keeps the six faces equally likely
                 return byte % 6 + 1
@@ -111,7 +110,7 @@ SEED_COMMITMENT = "sha256:"  # a game's seed field holding a commitment instead 
 
 def seed_commitment(seed: int) -> str:
     """Returns the public commitment to a referee-held seed."""
-    return SEED_COMMITMENT + hashlib.sha256(f"btcli-seed:{seed}".encode()).hexdigest()
+    return SEED_COMMITMENT + sha256(f"btcli-seed:{seed}".encode()).hexdigest()
 
 
 def is_held(seed: int | str) -> bool:

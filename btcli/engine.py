@@ -23,7 +23,7 @@ from btcli.model.orders import (
     WeaponAttackOrder,
 )
 from btcli.model.state import GameState
-from btcli.rules import buildings, drops, moves, phases, victory
+from btcli.rules import buildings, drops, phases, victory
 
 
 def _attack_rule(name: str):
@@ -38,6 +38,12 @@ def _attack_rule(name: str):
 
 
 
+def _move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    from btcli.rules import moves  # only a move needs it: an attack or resolve-phase starts 1 ms sooner (issue #17)
+
+    return moves.apply_move(state, order, dice)
+
+
 def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState, list[str]]:
     from btcli.rules import asset_deployment_phase  # only a game with a deployment phase (seed 004) needs it
 
@@ -46,7 +52,7 @@ def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState
 
 # Each order type and the rule that carries it out; whether falls inside buildings follow it.
 HANDLERS = {
-    MoveOrder: (moves.apply_move, True),
+    MoveOrder: (_move, True),
     WeaponAttackOrder: (_attack_rule("weapon_attack"), False),  # declarations fell nobody: damage waits for the end
     PhysicalAttackOrder: (_attack_rule("physical_attack"), False),
     GirderSearchOrder: (_attack_rule("girder_search"), False),

@@ -12,15 +12,32 @@ marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode wa
 
 from __future__ import annotations
 
-import shlex
-from typing import TYPE_CHECKING
-
 from btcli.errors import InputError
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
     from btcli.model.orders import Order
+
+# What ``shlex.quote`` leaves unquoted (its ``[^\w@%+=:,./-]`` with re.ASCII finds none of these).
+_SHELL_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
+
+
+def shell_quote(text: str) -> str:
+    """``shlex.quote``, exactly (tests/test_grammar_quote.py), without importing shlex on every command
+    (a command is a whole process, run hundreds of times a game: issue #17)."""
+    if not text:
+        return "''"
+    if _SHELL_SAFE.issuperset(text):
+        return text
+    return "'" + text.replace("'", "'\"'\"'") + "'"
+
+
+def shell_join(words) -> str:
+    """``shlex.join``, exactly: the words quoted for a shell, one space apart."""
+    return " ".join(shell_quote(word) for word in words)
+
 
 VALUE, FLAG, REPEAT = "value", "flag", "repeat"
 LOGGED, CLI, LOG_ONLY = "logged", "cli", "log-only"  # where an option appears
@@ -358,13 +375,13 @@ def order_text(order: Order) -> str:
             parts += ["--strafe", ",".join(h.label for h in order.strafe)]
         if order.bombs:
             parts += ["--bomb", str(order.bombs)]
-        return shlex.join(p for p in parts if p)
+        return shell_join(p for p in parts if p)
     if isinstance(order, orders.PhysicalAttackOrder):
-        return shlex.join(["attack", order.attacker, order.target, "--physical", order.kind])
+        return shell_join(["attack", order.attacker, order.target, "--physical", order.kind])
     if isinstance(order, orders.GirderSearchOrder):
-        return shlex.join(["attack", order.unit, "--girder"])
+        return shell_join(["attack", order.unit, "--girder"])
     if isinstance(order, orders.ClearJamOrder):
-        return shlex.join(["attack", order.unit, "--clear", order.what])
+        return shell_join(["attack", order.unit, "--clear", order.what])
     if isinstance(order, orders.CommitDropOrder):
         return f"drop {order.unit} --commit {order.commitment}"
     if isinstance(order, orders.RevealDropOrder):
@@ -397,12 +414,18 @@ def order_from_text(text: str) -> tuple[Order, list[int] | None]:
 _read_orders: dict[str, tuple] = {}
 
 
+def _shell_split(text: str) -> list[str]:
+    import shlex  # only for a logged command with quotes in it
+
+    return shlex.split(text)
+
+
 def _read_order(text: str) -> tuple[Order, tuple[int, ...] | None]:
     from btcli.dice import parse_dice
 
     try:
         # Logged commands rarely need shell quoting; split plainly when nothing is quoted.
-        words = text.split() if not ("'" in text or '"' in text or "\\" in text) else shlex.split(text)
+        words = text.split() if not ("'" in text or '"' in text or "\\" in text) else _shell_split(text)
     except ValueError as exc:
         raise InputError(f"cannot parse command {text!r}: {exc}") from None
     if not words:

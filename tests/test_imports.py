@@ -129,3 +129,22 @@ def test_playing_a_game_never_reads_a_schema(tmp_path):
             "try:\n    main()\nexcept SystemExit:\n    pass\nprint('btcli.store.schema' in sys.modules, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.stderr.strip().splitlines()[-1] == "True", result.stderr
+
+
+def test_playing_a_game_imports_none_of_the_slow_modules(tmp_path):
+    """issue #17: a command is a whole process, so its start-up counts; resolve-phase, move, attack and
+    report import neither typing, tomllib, tomli_w, shlex nor hashlib (OpenSSL): headparse, tomlwrite,
+    grammar.shell_quote and btcli.digest stand in for them."""
+    from tests.cli.helpers import init_game
+
+    game = init_game(tmp_path, ROOT / "scenarios" / "crossroads.toml")
+    slow = ("typing", "tomllib", "tomli_w", "shlex", "hashlib", "_hashlib", "datetime")
+    code = ("import sys\nfrom btcli.cli import main\n"
+            f"for argv in (['resolve-phase', {str(game)!r}], ['move', {str(game)!r}, 'wasp', '--mode', 'stand'],"
+            f" ['attack', {str(game)!r}, 'wasp', 'hunchback', '--weapon', 'Medium Laser'], ['report', {str(game)!r}]):\n"
+            "    sys.argv = ['btcli'] + argv\n"
+            "    try:\n        main()\n    except SystemExit:\n        pass\n"
+            f"print(sorted(m for m in sys.modules if m in {slow!r}), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert result.stderr.strip().splitlines()[-1] == "[]", result.stderr
+    assert game.read_text().count("[[log]]") >= 3  # the commands did run: the phase closed, a unit moved

@@ -34,8 +34,7 @@ def _print_json(data: dict) -> None:
 def _outcome_json(before, outcome, entry: dict, game_path: str) -> dict:
     """The JSON of one resolution step (docs/json-output.md, "Commands"): the order as logged, its
     events, every roll with its dice, modifiers and target, and where the game stands after it."""
-    import shlex
-
+    from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
     from btcli.render.view import next_step, next_to_move
 
     state = outcome.state
@@ -43,7 +42,7 @@ def _outcome_json(before, outcome, entry: dict, game_path: str) -> dict:
         "command": entry["command"], "seq": entry["seq"], "turn": before.turn, "phase": before.phase.value,
         "events": list(outcome.events), "rolls": [roll.to_dict() for roll in outcome.rolls],
         "after": {"turn": state.turn, "phase": state.phase.value, "next_to_move": next_to_move(state),
-                  "winner": state.winner or None, "next": next_step(state, shlex.quote(game_path))},
+                  "winner": state.winner or None, "next": next_step(state, shell_quote(game_path))},
     }
 
 
@@ -190,8 +189,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
 
 def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:
     """``init --json`` (docs/json-output.md): the game made, where it was written, and what comes next."""
-    import shlex
-
+    from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
     from btcli.render.view import next_step
 
     board = state.board
@@ -200,7 +198,7 @@ def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:
             "map": {"width": board.width, "height": board.height},
             "seed": state.seed if isinstance(state.seed, int) else "held by the referee",
             "seed_file": seed_file, "turn": state.turn, "phase": state.phase.value,
-            "next": next_step(state, shlex.quote(str(output)))}
+            "next": next_step(state, shell_quote(str(output)))}
 
 
 def _megamek_source(folder: str | None, lenient: bool):
@@ -521,8 +519,7 @@ def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:
 
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
-    import shlex
-
+    from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
     from btcli.store import journal, seeds
 
     loaded = journal.load(game)
@@ -530,7 +527,7 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
     if field is not None:  # checked (and rendered) before anything is written
         from btcli.render.json_view import render_field
 
-        shown = render_field(state, field, shlex.quote(game)) + "\n"
+        shown = render_field(state, field, shell_quote(game)) + "\n"
     if map is not None:
         from btcli.render.svg import render_svg
         from btcli.store import files
@@ -555,15 +552,15 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
     elif format == "json" or OUTPUT["json"]:
         from btcli.render.json_view import render_json
 
-        sys.stdout.write(render_json(state, shlex.quote(game), compact=OUTPUT["json"]))
+        sys.stdout.write(render_json(state, shell_quote(game), compact=OUTPUT["json"]))
     elif format == "markdown":
         from btcli.render.markdown import render_markdown
 
-        sys.stdout.write(render_markdown(state, shlex.quote(game)))
+        sys.stdout.write(render_markdown(state, shell_quote(game)))
     else:
         from btcli.render.text import render_text
 
-        render_text(state, sys.stdout, shlex.quote(game))
+        render_text(state, sys.stdout, shell_quote(game))
 
 
 def _referee_seed(game: str, seed_file: str | None):

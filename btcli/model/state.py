@@ -2,7 +2,6 @@
 
 
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from btcli.errors import InputError
 from btcli.model.board import Board
@@ -14,6 +13,7 @@ from btcli.model.frozen import (
 from btcli.model.hexgrid import HexId
 from btcli.model.units import GROUND, Unit
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:  # the aerospace maps: imported by the games that have them (btcli.store.codec)
     from btcli.model.aero import LowAltitudeMap, SpaceMap
 

@@ -8,11 +8,11 @@ inline from the scenario or by name from the built-in catalog.
 
 
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:  # imported when a game holds one: deferred_types()
     from btcli.model.aero import AeroDesign, AeroFlight
     from btcli.model.assets import AssetCard, AssetState

@@ -16,10 +16,10 @@ hash), ``landed_turn`` (the turn it came down, whatever the outcome), ``aborted_
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from btcli.dice import Dice
+from btcli.digest import sha256
 from btcli.errors import GameFileError, IllegalOrderError, VerificationError
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import AbortDropOrder, CommitDropOrder, RevealDropOrder
@@ -152,7 +152,7 @@ def commitment(salt: str, unit_id: str, hex_id: HexId, facing: Facing) -> str:
     """Returns the public commitment to a landing hex: SHA-256 of salt, unit, hex and facing. The unit
     is bound in, so another player cannot copy the hash for a unit of their own and reveal the
     first player's landing as theirs."""
-    return hashlib.sha256(f"{salt}:{unit_id}:{hex_id.label}:{facing.name}".encode()).hexdigest()
+    return sha256(f"{salt}:{unit_id}:{hex_id.label}:{facing.name}".encode()).hexdigest()
 
 
 def secret_landing(state: GameState, unit_id: str, hex_label: str, facing: str | None, salt: str) -> dict[str, str]:

@@ -8,7 +8,7 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable  # annotations only; not typing's (issue #17)
 
 from btcli.dice import Dice, Roll
 from btcli.model.frozen import record

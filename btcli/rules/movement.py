@@ -9,7 +9,7 @@ VTOL flight (issue #4) will check each step of a ground path here, in
 from __future__ import annotations
 
 import heapq
-from typing import NamedTuple
+from collections import namedtuple
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
@@ -36,15 +36,11 @@ VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
 VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
 
 
-class StructureMeet(NamedTuple):
-    """A building, roof or bridge a move meets (resolved by btcli.rules.buildings.enter)."""
-
-    index: int  # the step that enters the hex
-    hex: HexId
-    kind: str  # "enter" (a building's interior), "roof", "deck", "bridge" (entered like a building)
-    hexes_moved: int  # counting this hex (the entry PSR's ladder)
-    backward: bool
-    floor: int
+# A building, roof or bridge a move meets (resolved by btcli.rules.buildings.enter): ``index``, the step
+# that enters the hex; ``hex``; ``kind``, "enter" (a building's interior), "roof", "deck" or "bridge"
+# (entered like a building); ``hexes_moved``, counting this hex (the entry PSR's ladder); ``backward``;
+# ``floor``. A collections.namedtuple, as typing.NamedTuple builds it, without importing typing (issue #17).
+StructureMeet = namedtuple("StructureMeet", ("index", "hex", "kind", "hexes_moved", "backward", "floor"))
 
 
 @record(slots=False)

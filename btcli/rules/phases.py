@@ -11,7 +11,7 @@ DROP-05), with messages that say more than a phase name would.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable  # annotations only; not typing's (issue #17)
 
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError

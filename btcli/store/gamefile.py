@@ -139,7 +139,7 @@ def load(path: str | os.PathLike) -> LoadedGame:
             last_block = _read_last_block(f, head_end, size)
         except OSError as exc:
             raise GameFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
-    state = state_from_dict(parse_toml(head[:head_end], f"game file {shown}"))
+    state = state_from_dict(_parse(head[:head_end], f"game file {shown}", entry=False))
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
     if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"}):
         raise GameFileError(f"{shown} is damaged: its last log entry is {last.get('seq')!r}, "
@@ -149,16 +149,16 @@ def load(path: str | os.PathLike) -> LoadedGame:
 
 def render_head(state: GameState) -> bytes:
     """Returns the head: ``tomli_w.dumps(state_to_dict(state))`` after the header, each unit's tables
-    rendered once per unit object (``btcli play`` writes a head per order; most units did not change)."""
-    import tomli_w
-
+    rendered once per unit object (``btcli play`` writes a head per order; most units did not change).
+    ``tomlwrite.dumps`` writes what tomli_w writes, faster (issue #17)."""
     from btcli.store.codec import state_to_dict
+    from btcli.store.tomlwrite import dumps
 
     if not state.units:
-        return HEADER + tomli_w.dumps(state_to_dict(state)).encode()
+        return HEADER + dumps(state_to_dict(state)).encode()
     # The units are the head's last table and each unit a table of its own ([units.ID], [units.ID.x]):
     # tomli_w writes the rest, then each unit's tables after one blank line, as it writes them alone.
-    parts = [HEADER, tomli_w.dumps(state_to_dict(state, units=False)).encode()]
+    parts = [HEADER, dumps(state_to_dict(state, units=False)).encode()]
     for unit in state.units.values():
         parts += (b"\n", _unit_tables(unit))
     return b"".join(parts)
@@ -172,11 +172,10 @@ def _unit_tables(unit) -> bytes:
     hit = _unit_cache.get(id(unit))
     if hit is not None and hit[0] is unit:
         return hit[1]
-    import tomli_w
-
     from btcli.store.codec import unit_to_dict
+    from btcli.store.tomlwrite import dumps
 
-    text = tomli_w.dumps({"units": {unit.id: unit_to_dict(unit)}}).encode()
+    text = dumps({"units": {unit.id: unit_to_dict(unit)}}).encode()
     if len(_unit_cache) >= 4096:
         _unit_cache.clear()
     _unit_cache[id(unit)] = (unit, text)
@@ -184,20 +183,34 @@ def _unit_tables(unit) -> bytes:
 
 
 def render_entry(entry: dict[str, object]) -> bytes:
-    """Returns one ``[[log]]`` table (written by hand: tomli_w inlines short arrays of tables)."""
-    import tomli_w
+    """Returns one ``[[log]]`` table (written by hand: tomli_w inlines short arrays of tables), as
+    tomli_w writes it (``tomlwrite.dumps``)."""
+    from btcli.store.tomlwrite import dumps
 
     if any(isinstance(v, dict) for v in entry.values()):  # the first entry, with the initial state
-        text = tomli_w.dumps({"log": [entry]})
+        text = dumps({"log": [entry]})
         if not text.startswith("[[log]]\n"):
             raise AssertionError("tomli_w wrote the first log entry inline")
         return b"\n" + text.encode()
-    return b"\n[[log]]\n" + tomli_w.dumps(entry).encode()
+    return b"\n[[log]]\n" + dumps(entry).encode()
+
+
+def _parse(data: bytes, what: str, entry: bool) -> dict:
+    """``parse_toml(data, what)``, read by ``headparse`` when the text has the shape tomli_w writes
+    (every command reads the head: tomllib's import and parse grow the start-up, issue #17)."""
+    from btcli.store import headparse
+
+    text = files.decode(data, what)
+    parsed = headparse.parse_entry(text) if entry else headparse.parse(text)
+    if parsed is None:
+        return parse_toml(text, what)
+    files.check_plain(parsed, what)
+    return parsed
 
 
 def last_entry(block: bytes) -> dict[str, object]:
     """Parses the text of the last ``[[log]]`` entry; anything after it but its own keys is damage."""
-    parsed = parse_toml(block, "the last log entry")
+    parsed = _parse(block, "the last log entry", entry=True)
     entries = parsed.get("log")
     if set(parsed) != {"log"} or not isinstance(entries, list) or len(entries) != 1 \
             or not isinstance(entries[0], dict):

@@ -10,9 +10,9 @@ that did not change.
 
 from __future__ import annotations
 
-import hashlib
 import json
 
+from btcli.digest import sha256
 from btcli.model.state import FORMAT_VERSION, GameState
 from btcli.store import typed
 
@@ -33,7 +33,7 @@ def _digest(obj: object, plain) -> bytes:
     hit = _cache.get(id(obj))  # the common case, an object hashed before, without a closure
     if hit is not None and hit[0] is obj:
         return hit[1]
-    return _cached(id(obj), obj, lambda: hashlib.sha256(canonical(plain(obj))).digest())
+    return _cached(id(obj), obj, lambda: sha256(canonical(plain(obj))).digest())
 
 
 def _cached(key: object, obj: object, make) -> bytes:
@@ -58,7 +58,7 @@ def state_hash(state: GameState) -> str:
         parts.append(map_id.encode() + _digest(board, map_to_dict))
     if state.units:
         parts.append(_units_bytes(state.units))
-    return hashlib.sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
+    return sha256(b"\0".join(parts)).hexdigest()[:HASH_CHARS]
 
 
 def _units_bytes(units: dict) -> bytes:
@@ -90,7 +90,7 @@ def _unit_digest(unit) -> bytes:
     hit = _cache.get(id(unit))  # the common case, a unit hashed before, without a closure
     if hit is not None and hit[0] is unit:
         return hit[1]
-    return _cached(id(unit), unit, lambda: hashlib.sha256(b"\1".join(_unit_parts(unit))).digest())
+    return _cached(id(unit), unit, lambda: sha256(b"\1".join(_unit_parts(unit))).digest())
 
 
 def _unit_parts(unit) -> list[bytes]:
@@ -148,4 +148,4 @@ def entry_hash(entry: dict[str, object]) -> str:
         blob = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
     else:  # plain values: a sorted repr is canonical and faster
         blob = repr(sorted(entry.items())).encode()
-    return hashlib.sha256(blob).hexdigest()[:HASH_CHARS]
+    return sha256(blob).hexdigest()[:HASH_CHARS]

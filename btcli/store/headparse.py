@@ -1,0 +1,214 @@
+"""Reads a game file's head (and its last log entry) fast, as tomllib would (issue #17).
+
+Every command parses the head; tomllib takes about 4 ms for an 8-unit game's head and 30 ms for an
+80-unit one, and importing it another 4 ms. The head is written by tomli_w, whose output has a small
+fixed shape: ``[table.path]`` headers, ``key = value`` lines with single spaces, and as values basic
+strings, integers, decimal floats, booleans, ``[]``, and arrays written one item a line (four spaces,
+a trailing comma) of those scalars, of one-line inline tables of them, or of such arrays. ``parse`` reads exactly that
+shape and returns None for anything else (a literal string, a ``\\u`` escape, a dotted key, an array of
+tables, a key or table given twice, extra spaces, CRLF): the caller then asks tomllib,
+so a file edited by hand gets tomllib's answer or its error. For the shape it accepts, TOML and this
+reader agree on every value (tests/store/test_headparse.py compares them on every golden head and on
+random heads), the dict order included.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+# A basic string: TOML takes a tab as it is, no other control character; no \u escapes (JSON would
+# take a lone surrogate, TOML refuses it).
+_STRING = r'"(?:[^"\\\x00-\x08\x0a-\x1f\x7f]|\\["\\btnfr])*"'
+_KEY = rf"(?:[A-Za-z0-9_-]+|{_STRING})"
+_SCALAR = rf"(?:{_STRING}|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?|true|false)"
+# The patterns below are compiled when a line needs one: the common lines are told by string methods
+# (compiling them all costs a millisecond of every command, issue #17).
+_KEY_LINE = rf"({_KEY}) = (.*)\Z"
+_HEADER = rf"\[({_KEY}(?:\.{_KEY})*)\]\Z"
+_HEADER_PART = _KEY
+_COMMENT = r"#[^\x00-\x08\x0a-\x1f\x7f]*\Z"  # TOML: a comment holds no control character but tab
+_SCALAR_ONLY = rf"{_SCALAR}\Z"
+_INLINE = rf"\{{ {_KEY} = {_SCALAR}(?:, {_KEY} = {_SCALAR})* \}}\Z"
+_INLINE_PAIR = rf"({_KEY}) = ({_SCALAR})"
+_INT = r"-?(?:0|[1-9][0-9]*)\Z"
+_FLOAT = r"-?(?:0|[1-9][0-9]*)\.[0-9]+\Z"
+_compiled: dict[str, re.Pattern] = {}
+
+
+def _pattern(source: str) -> re.Pattern:
+    found = _compiled.get(source)
+    if found is None:
+        found = _compiled[source] = re.compile(source, re.S)
+    return found
+
+
+class _NotCanonical(Exception):
+    """The text is not in the shape tomli_w writes: tomllib reads it."""
+
+
+_BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _key(raw: str) -> str:
+    return raw if raw[0] != '"' else _string(raw)
+
+
+def _string(raw: str) -> str:
+    """Decodes a basic string matched by _STRING (TOML and JSON agree on these escapes)."""
+    return raw[1:-1] if "\\" not in raw else json.loads(raw, strict=False)  # strict=False: a tab as it is
+
+
+def _scalar(raw: str):
+    """Returns the value of a scalar as TOML reads it; raises _NotCanonical for any other text.
+
+    The common cases are told by string methods, before any regular expression (speed, issue #17)."""
+    first = raw[:1]
+    if first == '"':
+        inner = raw[1:-1]
+        if len(raw) >= 2 and raw[-1] == '"' and '"' not in inner and "\\" not in inner and inner.isprintable():
+            return inner  # printable: no control character, which TOML would refuse
+        if _pattern(_SCALAR_ONLY).match(raw) is None:
+            raise _NotCanonical
+        return _string(raw)
+    if raw.isdigit() and raw.isascii() and (first != "0" or raw == "0"):
+        return int(raw)
+    if raw == "true":
+        return True
+    if raw == "false":
+        return False
+    if _pattern(_INT).match(raw):
+        return int(raw)
+    if _pattern(_FLOAT).match(raw):
+        return float(raw)  # what tomllib does with a decimal float's text
+    raise _NotCanonical
+
+
+def _inline_table(raw: str) -> dict:
+    if raw == "{}":
+        return {}
+    if "\\" not in raw and raw.startswith("{ ") and raw.endswith(" }"):
+        try:  # the common case, split at ", " and " = ": a split inside a string leaves a bad scalar
+            return _pairs([piece.partition(" = ") for piece in raw[2:-2].split(", ")])
+        except _NotCanonical:
+            pass
+    if _pattern(_INLINE).match(raw) is None:
+        raise _NotCanonical
+    return _pairs([(key, " = ", value) for key, value in _pattern(_INLINE_PAIR).findall(raw[2:-2])])
+
+
+def _pairs(pairs: list[tuple[str, str, str]]) -> dict:
+    table = {}
+    for key, sep, value in pairs:
+        if not sep or not key or (key[0] != '"' and not _BARE.issuperset(key)):
+            raise _NotCanonical
+        if key[0] == '"' and _pattern(_STRING + r"\Z").match(key) is None:
+            raise _NotCanonical
+        table[_key(key)] = _scalar(value)
+    if len(table) != len(pairs):  # a key given twice: tomllib refuses it
+        raise _NotCanonical
+    return table
+
+
+def _items(lines: list[str], i: int, level: int = 0) -> tuple[list, int]:
+    """Reads an array's items from line ``i`` to its closing line; returns them and the next line.
+    tomli_w indents each level's items four spaces more and closes an inner array with ``],``."""
+    items = []
+    pad = "    " * (level + 1)
+    close = "    " * level + ("]," if level else "]")
+    n = len(lines)
+    while i < n:
+        line = lines[i]
+        i += 1
+        if line == close:
+            return items, i
+        if line == pad + "[":  # an inner array, its items on the lines below
+            item, i = _items(lines, i, level + 1)
+            items.append(item)
+            continue
+        if not line.startswith(pad) or not line.endswith(","):
+            raise _NotCanonical
+        raw = line[len(pad):-1]
+        if raw == "[]":
+            items.append([])
+        else:
+            items.append(_inline_table(raw) if raw[:1] == "{" else _scalar(raw))
+    raise _NotCanonical  # the array never closes
+
+
+def _parse(text: str, tables: bool, within: str = "") -> dict:
+    """Reads the text's tables; ``within``: the text is the body of one ``[[within]]`` entry, whose
+    tables are headed ``[within.x]`` (tomllib's tables of an array's last element)."""
+    root: dict = {}
+    table = root
+    declared: set[tuple[str, ...]] = set()
+    lines = text.split("\n")
+    i, n = 0, len(lines)
+    while i < n:
+        line = lines[i]
+        i += 1
+        first = line[:1]
+        if not first:
+            continue
+        if first == "#":
+            if not line.isprintable() and _pattern(_COMMENT).match(line) is None:  # printable: no control character
+                raise _NotCanonical
+            continue
+        if first == "[":
+            if not tables:
+                raise _NotCanonical
+            path = tuple(line[1:-1].split("."))
+            if line[-1] != "]" or not all(part and _BARE.issuperset(part) for part in path):  # quoted parts
+                m = _pattern(_HEADER).match(line)
+                if m is None:
+                    raise _NotCanonical
+                path = tuple(_key(part) for part in _pattern(_HEADER_PART).findall(m.group(1)))
+            if path in declared:  # a table given twice: tomllib refuses it
+                raise _NotCanonical
+            declared.add(path)
+            if within:  # [log.initial] and the like: tables of the entry itself, never its siblings
+                if len(path) < 2 or path[0] != within:
+                    raise _NotCanonical
+                path = path[1:]
+            table = root
+            for part in path:
+                table = table.setdefault(part, {})
+                if not isinstance(table, dict):  # a header through a value: tomllib refuses it
+                    raise _NotCanonical
+            continue
+        key, sep, raw = line.partition(" = ")
+        if not (sep and key and _BARE.issuperset(key)):  # a quoted key, or no key line at all
+            m = _pattern(_KEY_LINE).match(line)
+            if m is None:
+                raise _NotCanonical
+            key, raw = _key(m.group(1)), m.group(2)
+        if key in table:  # a key given twice (or a table's name): tomllib refuses it
+            raise _NotCanonical
+        if raw == "[":
+            table[key], i = _items(lines, i)
+        elif raw == "[]":
+            table[key] = []
+        else:
+            table[key] = _scalar(raw)
+    return root
+
+
+def parse(text: str) -> dict | None:
+    """Returns the head's data as ``tomllib.loads(text)`` would, or None if the text is not in the
+    shape tomli_w writes (the caller asks tomllib)."""
+    try:
+        return _parse(text, tables=True)
+    except (_NotCanonical, ValueError, RecursionError):  # ValueError: an integer of thousands of digits
+        return None
+
+
+def parse_entry(text: str) -> dict | None:
+    """Returns ``tomllib.loads(text)`` for the text of one ``[[log]]`` entry as tomli_w writes it (its
+    ``[[log]]`` line first, then its keys, and the first entry's ``[log.initial...]`` tables), or None
+    for anything else (a damaged end: tomllib then says what it is)."""
+    if not text.startswith("[[log]]\n"):
+        return None
+    try:
+        return {"log": [_parse(text[8:], tables=True, within="log")]}
+    except (_NotCanonical, ValueError, RecursionError):
+        return None

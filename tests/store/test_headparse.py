@@ -1,0 +1,172 @@
+"""headparse reads a game file's head and last entry as tomllib does (issue #17): on every golden
+game's head and entries, on heads of random games, and on heads edited at random it either gives
+exactly tomllib's data (the dict order and the value types included) or declines (None), and it
+declines whatever tomllib refuses."""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from btcli.errors import BtcliError
+from btcli.model.frozen import evolve
+from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
+from btcli.rules.turn_order import side_to_move
+from btcli.store import gamefile, headparse, journal
+from btcli.store.scenario import parse_scenario_text
+from tests.conftest import ROOT
+
+GOLDEN_GAMES = sorted((ROOT / "tests" / "golden").glob("*/game.toml"))
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.toml"))
+# Text that strings in a head may hold: quotes, backslashes, control characters, non-ASCII.
+STRING_ALPHABET = list("abc XYZ09_-.,=[]{}#'") + ['"', "\\", "\t", "\n", "\r", "\x00", "\x1b", "\x7f"] + list(
+    "éß漢\u00a0\u2028\U0001f600")
+
+
+def exact(data: object) -> str:
+    """The data with its dict order and value types (1 and 1.0 and True differ), for comparing."""
+    return json.dumps(data, ensure_ascii=False)
+
+
+def head_of(text: str) -> str:
+    return text[: gamefile.split_head(text.encode())]
+
+
+def agrees(text: str, entry: bool = False) -> bool:
+    """Checks the property on one text; returns whether headparse read it itself."""
+    fast = headparse.parse_entry(text) if entry else headparse.parse(text)
+    try:
+        slow = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        assert fast is None, f"tomllib refuses this text, headparse read it:\n{text[:2000]}"
+        return False
+    if fast is not None:
+        assert exact(fast) == exact(slow), f"headparse and tomllib differ on:\n{text[:2000]}"
+    return fast is not None
+
+
+@pytest.mark.parametrize("path", GOLDEN_GAMES, ids=lambda p: p.parent.name)
+def test_every_golden_head_and_entry_is_read_as_tomllib_reads_it(path: Path):
+    text = path.read_text()
+    assert agrees(head_of(text)), "a head btcli wrote must not need tomllib"
+    blocks = text[gamefile.split_head(text.encode()) + 1:].split("\n[[log]]\n")
+    read = [agrees(("" if i == 0 else "[[log]]\n") + block, entry=True) for i, block in enumerate(blocks)]
+    assert all(read), "every entry is read without tomllib, the first with its initial state's tables too"
+
+
+def _random_game_heads(rng: random.Random, orders: int) -> list[str]:
+    """Heads of games played at random from each shipped scenario, with random names (escapes)."""
+    heads = []
+    for path in SCENARIOS:
+        try:
+            state = parse_scenario_text(path.read_text(), rng.randrange(1, 10_000), base=str(path.parent))
+        except BtcliError:  # a scenario that needs files beside it or MegaMek data
+            continue
+        name = "".join(rng.choice(STRING_ALPHABET) for _ in range(rng.randrange(0, 12)))
+        state = evolve(state, name=name)
+        state, _first = journal.init_entry(state, "init")
+        for _ in range(orders):
+            units = [u for u in state.units.values() if u.active]
+            tries = []
+            side = side_to_move(state) if state.phase.value == "movement" else None
+            mover = next((u for u in units if u.side == side and not u.has_moved), None) if side else None
+            if mover is not None:
+                steps = tuple(rng.choice("FFLRB") for _ in range(rng.randrange(1, 4)))
+                tries += [MoveOrder(mover.id, "", steps), MoveOrder(mover.id, "stand")]
+            elif state.phase.value == "weapon" and units and rng.random() < 0.7:
+                attacker, target = rng.choice(units), rng.choice(units)
+                if attacker.weapons:
+                    tries.append(WeaponAttackOrder(attacker.id, target.id, (rng.choice(attacker.weapons).label,)))
+            tries.append(ResolvePhaseOrder())
+            for order in tries:
+                try:
+                    state = journal.execute(state, order, None).state
+                    break
+                except BtcliError:
+                    continue
+            else:
+                break
+            heads.append(gamefile.render_head(state).decode())
+    return heads
+
+
+def test_heads_of_random_games_are_read_as_tomllib_reads_them():
+    rng = random.Random(1717)
+    heads = _random_game_heads(rng, orders=25)
+    assert len(heads) > 100
+    for text in heads:  # tomli_w writes a control character as \uXXXX, which headparse leaves to tomllib
+        assert agrees(text) or "\\u" in text, "a head btcli wrote must not need tomllib"
+    assert sum("\\u" in text for text in heads) < len(heads) / 2
+
+
+def _mutations(rng: random.Random, text: str):
+    """Random edits of a head: lines dropped, doubled, swapped, respaced, values replaced."""
+    values = ["1", "-0", "01", "1.5", "1.50", "1e3", "+1", "inf", "nan", "true", "True", "[]", "[1]", "{}",
+              '""', "''", "'x'", '"a\\u00e9"', '"\\ud800"', '"\\x"', '"a"b"', "{ a = 1 }", "{ a = 1, a = 2 }",
+              "9" * 30, "0x10", "1_000", '{ a = "x, b = 1" }', '{ a = "p", b = "q" }', "{ a = 1,b = 2 }",
+              "{a = 1}", '{ "a" = 1, a = 2 }', "{ a = [] }", '{ a = "x", }', '"\t"', '"\x7f"', "[", "]", "1 # note"]
+    lines = text.split("\n")
+    for _ in range(400):
+        edited = list(lines)
+        for _ in range(rng.randrange(1, 4)):
+            i = rng.randrange(len(edited))
+            kind = rng.randrange(9)
+            if kind == 0:
+                del edited[i]
+            elif kind == 1:
+                edited.insert(i, edited[i])
+            elif kind == 2:
+                j = rng.randrange(len(edited))
+                edited[i], edited[j] = edited[j], edited[i]
+            elif kind == 3:
+                edited[i] = edited[i].replace(" = ", rng.choice(["=", "  = ", " =", "\t= "]), 1)
+            elif kind == 4 and " = " in edited[i]:
+                edited[i] = edited[i].split(" = ", 1)[0] + " = " + rng.choice(values)
+            elif kind == 5 and edited[i].startswith("    "):
+                edited[i] = rng.choice(["    ", "        ", "   "]) + rng.choice(values) + rng.choice([",", ""])
+            elif kind == 6 and edited[i].startswith("["):
+                edited[i] = rng.choice(["[[units]]", "[ map ]", "[log]", "[log.initial]", "[[log]]", "[log.x.y]", "[map.\"a.b\"]", "[map.'x']", "[game.name]",
+                                        "[units]", "[a.b.c]", "[]", edited[i] + " # c", '["" ]', '[""]'])
+            elif kind == 7:
+                edited[i] = rng.choice(["# a comment", "#\x01", "  ", "\r", "a.b = 1", '"q k" = 1', "\"\" = 2",
+                                        "x = [", "    1,", "]", "[map]\r"])
+            else:
+                edited[i] = edited[i] + rng.choice(["\r", " ", ",", "#"])
+        yield "\n".join(edited)
+
+
+@pytest.mark.parametrize("path", GOLDEN_GAMES[:4], ids=lambda p: p.parent.name)
+def test_heads_edited_at_random_are_read_as_tomllib_reads_them_or_declined(path: Path):
+    rng = random.Random(path.parent.name)
+    read = [agrees(text) for text in _mutations(rng, head_of(path.read_text()))]
+    assert any(read) and not all(read)  # both ways were taken
+
+
+def test_a_declined_head_goes_to_tomllib_with_its_errors(tmp_path):
+    game = tmp_path / "game.toml"
+    text = GOLDEN_GAMES[0].read_text()
+    head = head_of(text)
+    game.write_text(head.replace("\n[game]\n", "\n[game]\nturn = 1\n", 1) + text[len(head):])  # a key twice
+    with pytest.raises(BtcliError, match="is not valid TOML"):
+        gamefile.load(game)
+
+
+def test_a_string_key_and_escapes_in_the_canonical_shape_are_read():
+    text = ('"a b" = "x\\"y\\\\z\\t"\n[t."q.r"]\nv = [\n    { k = "1, 2", "j k" = -3 },\n'
+            '    [\n        1.25,\n    ],\n]\n')
+    assert headparse.parse(text) == tomllib.loads(text)
+
+
+@pytest.mark.parametrize("path", GOLDEN_GAMES[4:6], ids=lambda p: p.parent.name)
+def test_entries_edited_at_random_are_read_as_tomllib_reads_them_or_declined(path: Path):
+    text = path.read_text()
+    log = text[gamefile.split_head(text.encode()) + 1:]
+    first, last = log.split("\n[[log]]\n")[0], "[[log]]\n" + log.rsplit("\n[[log]]\n", 1)[1]
+    rng = random.Random(path.parent.name + " log")
+    for block in (first, last):
+        read = [agrees("[[log]]\n" + t[len("[[log]]\n"):], entry=True) for t in _mutations(rng, block)]
+        assert any(read) and not all(read)
