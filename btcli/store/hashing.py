@@ -20,7 +20,7 @@ from btcli.store import typed
 HASH_CHARS = 32
 
 _cache: dict[object, tuple[object, bytes]] = {}
-_CACHE_LIMIT = 1 << 16  # objects kept alive by the cache: about a few thousand states
+_CACHE_LIMIT = 1 << 12  # objects kept alive by the cache: the objects of a few recent states (verify keeps its memory flat)
 
 
 def canonical(data: object) -> bytes:
