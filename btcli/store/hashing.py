@@ -158,21 +158,21 @@ def _compile_unit_parts(cls: type):
     ``u`` is the same object as ``b``'s."""
     namespace = {"_digest": _digest, "_plain": typed.to_plain, "_cache": _cache, "id": id}
 
-    def part(i: int, name: str, default: object, plain: bool, indent: str) -> list[str]:
-        """The lines appending field ``i``'s part of ``v`` to ``out``."""
+    def part(i: int, name: str, default: object, plain: bool, indent: str, store: str = "out.append({})") -> list[str]:
+        """The lines storing field ``i``'s part of ``v`` in ``out`` (``store``: how)."""
         lines = []
         if default is not typed.MISSING:
             namespace[f"_d{i}"] = default
             lines.append(f"{indent}if v == _d{i}:")
-            lines.append(f"{indent}    out.append(None)")
+            lines.append(f"{indent}    {store.format('None')}")
             lines.append(f"{indent}else:")
             indent += "    "
         if plain:
-            lines.append(f"{indent}out.append({(name + '=').encode()!r} + repr(v).encode())")
+            lines.append(f"{indent}{store.format(repr((name + '=').encode()) + ' + repr(v).encode()')}")
         else:
             lines.append(f"{indent}hit = _cache.get(id(v))")  # _digest's own cache, looked up here
-            lines.append(f"{indent}out.append({(name + '#').encode()!r} + "
-                         "(hit[1] if hit is not None and hit[0] is v else _digest(v, _plain)))")
+            digest = "(hit[1] if hit is not None and hit[0] is v else _digest(v, _plain))"
+            lines.append(f"{indent}{store.format(repr((name + '#').encode()) + ' + ' + digest)}")
         return lines
 
     plan = typed.field_plan(cls)
@@ -181,12 +181,11 @@ def _compile_unit_parts(cls: type):
         lines.append(f"        v = u.{name}")
         lines += part(i, name, default, plain, "        ")
     lines += ["        return out"]
+    lines.append("    out = list(old)")
     for i, (name, default, plain) in enumerate(plan):
         lines.append(f"    v = u.{name}")
-        lines.append(f"    if v is b.{name}:")
-        lines.append(f"        out.append(old[{i}])")
-        lines.append("    else:")
-        lines += part(i, name, default, plain, "        ")
+        lines.append(f"    if v is not b.{name}:")
+        lines += part(i, name, default, plain, "        ", f"out[{i}] = {{}}")
     lines.append("    return out")
     exec("\n".join(lines), namespace)  # noqa: S102 - source built above from the class's own field names
     _UNIT_PARTS[cls] = namespace["parts"]
