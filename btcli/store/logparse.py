@@ -16,7 +16,10 @@ import re
 from btcli.errors import GameFileError
 from btcli.store.files import parse_toml
 
-_STRING = r'"(?:[^"\\\x00-\x1f\x7f]|\\["\\btnfr]|\\u[0-9A-Fa-f]{4})*"'
+# A basic string: plain characters, or the escapes TOML and JSON share; written as an unrolled loop
+# (runs of plain characters between escapes), which the regex engine matches several times faster.
+_PLAIN = r'[^"\\\x00-\x1f\x7f]*'
+_STRING = rf'"{_PLAIN}(?:\\(?:["\\btnfr]|u[0-9A-Fa-f]{{4}}){_PLAIN})*"'
 _SCALAR_LINE = re.compile(rf"([A-Za-z0-9_-]+) = (-?(?:0|[1-9][0-9]*)|{_STRING}|\[\])\Z")
 _ARRAY_OPEN = re.compile(r"([A-Za-z0-9_-]+) = \[\Z")
 _ARRAY_ITEM = re.compile(rf"    ({_STRING}),\Z")
