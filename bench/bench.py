@@ -13,9 +13,12 @@ Measures, in one run on this machine:
   7. `btcli play` of 300 orders (--orders) after the short Crossroads game (8 units), start-up included;
   8. `btcli report`, `move`, `attack` and `resolve-phase` on the Crossroads game (8 units) and on an
      80-unit game on a 40 x 40 map (``big_scenario``), each in a game where it is the next order.
+  9. `btcli verify` as a whole process (--only-verify: just these): entries/s on a 10,000-entry game
+     with weapon fire every turn and on a 40-unit game, and its peak RSS at 10,000 and 50,000 entries.
 Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2); (4) >= 10,000 entries/s; (5) the same
 targets as (2) and (3) (issue #12); (6) <= 1.3 x (1); (7) >= 300 orders/s (issue #17); (8) the 8-unit
-commands <= 3.0 x the floor, the 80-unit ones <= 1.5 x their 8-unit time (issue #17).
+commands <= 3.0 x the floor, the 80-unit ones <= 1.5 x their 8-unit time (issue #17); (9) >= 20,000
+and >= 10,000 entries/s, memory flat in the log length (issue #17).
 The console script runs this source tree's btcli (PYTHONPATH), whichever btcli is installed.
 """
 
@@ -51,11 +54,67 @@ def assets_scenario() -> str:
             'terrain = "clear"\n\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
 
 
+def big_scenario(per_side: int = 20) -> str:
+    """Returns a scenario of ``per_side`` units a side (issue #17's 40-unit game): 'Mechs and tanks in
+    two lines facing each other across a clear 32 x 20 map."""
+    designs = ("Hunchback HBK-4G", "Commando COM-2D", "Wasp WSP-1A", "Locust LCT-1V")
+    units = []
+    for side, row, facing in (("blue", 3, "S"), ("red", 18, "N")):
+        for n in range(per_side):
+            kind = "Scorpion Light Tank" if n % 5 == 4 else designs[n % 4]
+            units.append(f'[[units]]\nid = "{side}-{n}"\nside = "{side}"\ndesign = "{kind}"\n'
+                         f'position = "{n + 3:02d}{row:02d}"\nfacing = "{facing}"\n')
+    return ('[scenario]\nname = "Forty units"\nseed = 40\n\n[map]\nwidth = 32\nheight = 20\n'
+            'terrain = "clear"\n\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
+
+
+def attack_scenario() -> str:
+    """Returns the scenario of the attack game (issue #17): four 'Mechs a side in two belts of light
+    woods, five to seven hexes apart across clear ground, every pilot of gunnery 6, so that most shots
+    miss and the game lasts thousands of turns with weapon fire in every one."""
+    designs = ("Hunchback HBK-4G", "Commando COM-2D", "Wasp WSP-1A", "Locust LCT-1V")
+    units = []
+    for side, row, facing in (("blue", 4, "S"), ("red", 11, "N")):
+        for n, design in enumerate(designs):
+            units.append(f'[[units]]\nid = "{side}-{n}"\nside = "{side}"\ndesign = "{design}"\n'
+                         f'position = "{2 * n + 4:02d}{row:02d}"\nfacing = "{facing}"\ngunnery = 6\n')
+    woods = "".join(f'"{col:02d}{row:02d}" = {{ terrain = "light_woods" }}\n' for col in range(1, 17) for row in (4, 5, 10, 11))
+    return ('[scenario]\nname = "Woods fight"\nseed = 7\n\n[map]\nwidth = 16\nheight = 16\nterrain = "clear"\n\n'
+            f'[map.hexes]\n{woods}\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
+
+
+def _hardest_shot(state, side: str):
+    """The legal one-weapon attack of ``side`` with the highest target number, or None (the attack
+    game's fire: the rarest hits keep its units alive longest)."""
+    from btcli.errors import BtcliError
+    from btcli.model.orders import WeaponAttackOrder
+    from btcli.store import journal
+
+    best = None
+    for unit in state.units.values():
+        if unit.side != side or unit.destroyed:
+            continue
+        for weapon in sorted({mount.weapon for mount in unit.weapons}):
+            for target in state.units.values():
+                if target.side == side or target.destroyed:
+                    continue
+                order = WeaponAttackOrder(unit.id, target.id, (weapon,))
+                try:
+                    outcome = journal.execute(state, order, None)
+                except BtcliError:
+                    continue
+                number = max((roll.target or 0 for roll in outcome.rolls), default=0)
+                if best is None or number > best[0]:
+                    best = (number, order)
+    return best and best[1]
+
+
 def build_game(path: Path, entries: int, assets: bool = False, script: list[str] | None = None,
-               then: int = 0) -> str:
-    """Writes a Crossroads game (``assets``: the 20-asset game) of ``entries`` log entries, stopped
-    in a movement phase; with ``script``, puts the ``then`` orders that would come next in it, as
-    logged (for ``btcli play``).
+               then: int = 0, scenario: str = "", attacks: bool = False) -> str:
+    """Writes a Crossroads game (``assets``: the 20-asset game; ``scenario``: that scenario's text) of
+    ``entries`` log entries, stopped in a movement phase; with ``script``, puts the ``then`` orders
+    that would come next in it, as logged (for ``btcli play``). With ``attacks``, each side fires
+    its hardest shot (``_hardest_shot``) in every weapon attack phase.
 
     Returns the id of a unit that may move next. Every unit steps one hex forward
     on odd turns and back on even turns (an asset declares the backward move,
@@ -63,6 +122,7 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
     changes a unit.
     """
     from btcli.cli.demo import scenario_path
+    from btcli.errors import BtcliError
     from btcli.model.frozen import evolve
     from btcli.model.orders import MoveOrder, ResolvePhaseOrder
     from btcli.render.view import game_view
@@ -71,7 +131,7 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text
 
-    text = assets_scenario() if assets else scenario_path("crossroads.toml").read_text()
+    text = scenario or (assets_scenario() if assets else scenario_path("crossroads.toml").read_text())
     state = parse_scenario_text(text, 3025)
     state = evolve(state, victory=evolve(state.victory, turn_limit=0, destroy_share=0.0))
     state, first = journal.init_entry(state, f"init {'assets' if assets else 'crossroads'}.toml --seed 3025")
@@ -79,13 +139,14 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
     prev = entry_hash(first)
     count = 1
     written = None
+    fired: set[tuple[int, str]] = set()
     while True:
         side = side_to_move(state) if state.phase.value == "movement" else None
         mover = None
         if side is not None and assets:  # assets first, in their batches (ASSET-INIT)
             mover = state.units[game_view(state)["unmoved"][side][0]]
         elif side is not None:
-            mover = next(u for u in state.units.values() if u.side == side and not u.has_moved)
+            mover = next(u for u in state.units.values() if u.side == side and not u.has_moved and not u.destroyed)
         if count >= entries and mover is not None and written is None:
             written = (gamefile.render_head(state) + b"".join(chunks), mover.id)
         if written is not None and (script is None or len(script) >= then):
@@ -93,7 +154,20 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
         forward = state.turn % 2
         mode = "backward" if mover is not None and mover.is_asset and not forward else ""
         order = MoveOrder(mover.id, mode, ("F",) if forward else ("B",)) if mover else ResolvePhaseOrder()
-        outcome = journal.execute(state, order, None)
+        if attacks and state.phase.value == "weapon":
+            for shooter in ("blue", "red"):
+                if (state.turn, shooter) not in fired:
+                    fired.add((state.turn, shooter))
+                    order = _hardest_shot(state, shooter) or order
+                    if order is not None and not isinstance(order, ResolvePhaseOrder):
+                        break
+        try:
+            outcome = journal.execute(state, order, None)
+        except BtcliError:  # a unit its damage keeps from moving stands
+            if mover is None:
+                raise
+            order = MoveOrder(mover.id, "stand", ())
+            outcome = journal.execute(state, order, None)
         if written is not None:
             script.append(outcome.command)
             state = outcome.state
@@ -214,11 +288,60 @@ def timed(argv: list[str], setup=None) -> float:
     return time.perf_counter() - start
 
 
+_MEASURE = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
+def verify_process(btcli: str, game: Path) -> tuple[float, float]:
+    """Runs ``btcli verify`` on ``game``: returns its wall time (s) and its peak RSS (MiB). A small
+    Python process starts it and reads its usage: a child's peak RSS starts at its parent's, and the
+    bench process is large."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, btcli, "verify", str(game), "-q"], check=True,
+                         capture_output=True, text=True).stdout.split()
+    if out[2] != "0":
+        raise SystemExit(f"btcli verify {game} failed ({out[2]})")
+    return float(out[0]), int(out[1]) / 1024  # ru_maxrss is in kilobytes on Linux
+
+
+def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
+    """issue #17: ``btcli verify`` as a whole process (start-up included), median of ``runs``: on a game
+    with weapon fire in every turn (``attack_scenario``), on a 40-unit game (``big_scenario``), and
+    its peak memory on the Crossroads game at ``entries`` and 5 x ``entries`` entries (flat in the log)."""
+    games = {"attacks": work / "verify-attacks.toml", "forty": work / "verify-forty.toml",
+             "short": work / "verify-crossroads.toml", "long": work / "verify-crossroads-5x.toml"}
+    build_game(games["attacks"], entries, scenario=attack_scenario(), attacks=True)
+    build_game(games["forty"], entries, scenario=big_scenario())
+    build_game(games["short"], entries)
+    build_game(games["long"], 5 * entries)
+    samples: dict[str, list[tuple[float, float]]] = {name: [] for name in games}
+    for _ in range(runs):
+        for name, game in games.items():
+            samples[name].append(verify_process(btcli, game))
+    rate = {name: entries / statistics.median(t for t, _ in samples[name]) for name in ("attacks", "forty")}
+    peak = {name: max(m for _, m in samples[name]) for name in ("short", "long")}
+    shots = games["attacks"].read_bytes().count(b'\ncommand = "attack ')
+    return [
+        f"| `btcli verify` process, {entries:,}-entry game with {shots:,} attacks (median of {runs}) "
+        f"| {entries / rate['attacks']:.2f} s | {rate['attacks']:,.0f} entries/s | >= 20,000/s |",
+        f"| `btcli verify` process, {entries:,}-entry 40-unit game (median of {runs}) "
+        f"| {entries / rate['forty']:.2f} s | {rate['forty']:,.0f} entries/s | >= 10,000/s |",
+        f"| `btcli verify` peak memory, {entries:,} / {5 * entries:,} entries | {peak['short']:.0f} / {peak['long']:.0f} MiB "
+        f"| {peak['long'] / peak['short']:.2f} x | flat |",
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21)
     parser.add_argument("--entries", type=int, default=10_000)
     parser.add_argument("--orders", type=int, default=300, help="orders in the btcli play case")
+    parser.add_argument("--verify-runs", type=int, default=5, help="runs of each whole-process verify case")
+    parser.add_argument("--only-verify", action="store_true", help="measure only the verify processes (issue #17)")
     parser.add_argument("--write-readme", action="store_true", help="write the figures into README.md")
     args = parser.parse_args()
     btcli = shutil.which("btcli", path=os.path.dirname(sys.executable)) or shutil.which("btcli")
@@ -227,6 +350,11 @@ def main() -> None:
     # The console script imports btcli from this tree, not from wherever the installed one points.
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), os.environ.get("PYTHONPATH"))))
     work = Path(tempfile.mkdtemp(prefix="btcli-bench-"))
+    if args.only_verify:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
+        print("\n".join(verify_rows(btcli, work, args.entries, args.verify_runs)))
+        shutil.rmtree(work)
+        return
     games = {}
     for label, n, assets in (("short", 10, False), ("long", args.entries, False),
                              ("assets short", 10, True), ("assets long", args.entries, True)):
@@ -307,6 +435,7 @@ def main() -> None:
         f"| {args.orders / median['play']:,.0f} orders/s | >= 300/s |",
     ]
     lines += size_rows(median)
+    lines += verify_rows(btcli, work, args.entries, args.verify_runs)
     text = "\n".join(lines)
     print(text)
     if args.write_readme:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from enum import IntEnum
+from functools import lru_cache
 
 from btcli.errors import InputError
 from btcli.model.frozen import record
@@ -133,6 +134,15 @@ def hex_path(a: HexId, b: HexId) -> list[tuple[HexId, ...]]:
     The walk is exact (integer and fraction arithmetic), so no floating-point
     accident decides a hexside.
     """
+    return list(_hex_path(a, b))
+
+
+@lru_cache(maxsize=4096)  # a pure function of two hexes: replay asks for the same lines over and over
+def _hex_path(a: HexId, b: HexId) -> tuple[tuple[HexId, ...], ...]:
+    return tuple(_walk(a, b))
+
+
+def _walk(a: HexId, b: HexId) -> list[tuple[HexId, ...]]:
     from fractions import Fraction
 
     if a == b:
@@ -189,7 +199,7 @@ def _side_pair(start, d, n1, n2) -> tuple[HexId, HexId]:
 
 def hex_lines(a: HexId, b: HexId) -> tuple[list[HexId], list[HexId]]:
     """Returns the hex line from ``a`` to ``b`` taking the left, then the right, of every hexside run."""
-    path = hex_path(a, b)
+    path = _hex_path(a, b)
     return [step[0] for step in path], [step[-1] for step in path]
 
 
@@ -200,4 +210,4 @@ def hex_line(a: HexId, b: HexId) -> list[HexId]:
 
 def is_split(a: HexId, b: HexId) -> bool:
     """Tells whether the line from ``a`` to ``b`` runs along a hexside somewhere."""
-    return any(len(step) == 2 for step in hex_path(a, b))
+    return any(len(step) == 2 for step in _hex_path(a, b))

@@ -16,7 +16,7 @@ from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import Motive, MoveMode, Unit
+from btcli.model.units import GROUND, Motive, MoveMode, Unit
 from btcli.rules import placement, vtol
 from btcli.rules.heat import heat_mp_penalty
 from btcli.rules.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
@@ -283,9 +283,20 @@ def gets_pavement_bonus(unit: Unit) -> bool:
 
 def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
     """Returns the active units in a hex, a multi-hex asset in each hex of its footprint (ASSET-MULTI-03)."""
-    return [u for u in state.units.values()
-            if (u.hex == hex_id or (u.position is not None and hex_id in u.position.footprint))
-            and u.active and u.id != exclude]
+    if type(hex_id) is not HexId:
+        return [u for u in state.units.values()
+                if (u.hex == hex_id or (u.position is not None and hex_id in u.position.footprint))
+                and u.active and u.id != exclude]
+    col, row = hex_id.col, hex_id.row  # compared field by field: replay asks this for every unit of every move
+    found = []
+    for u in state.units.values():
+        p = u.position
+        if p is None or u.destroyed or u.id == exclude:
+            continue
+        h = p.hex
+        if (p.map == GROUND and h.col == col and h.row == row and type(h) is HexId) or hex_id in p.footprint:
+            found.append(u)
+    return found
 
 
 def check_move(

@@ -52,10 +52,14 @@ def side_to_move(state: GameState) -> str | None:
     """
     if state.asset_slots:
         return _side_to_move_with_assets(state)
-    done = sum(1 for u in state.units.values() if u.mode is not MoveMode.NONE)
+    done = 0
     waiting = {sid: 0 for sid in state.sides}
-    for u in state.units.values():
-        if u.mode is MoveMode.NONE and not u.out_of_action and u.aero is None:
+    unmoved = MoveMode.NONE
+    for u in state.units.values():  # one pass, ``out_of_action`` written out: replay asks this at every move
+        if u.mode is not unmoved:
+            done += 1
+        elif u.aero is None and u.position is not None and not u.destroyed \
+                and (u.vehicle is None or not u.vehicle.crew_killed):
             waiting[u.side] = waiting.get(u.side, 0) + 1
     for side in state.move_order[done:]:
         if waiting.get(side):

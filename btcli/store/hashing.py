@@ -5,7 +5,9 @@ writes it (every typed field that is not at its default, in declaration order), 
 JSON, with the format version in front. Nothing is listed by hand, so a new field is hashed
 the moment the model has it. Replay hashes tens of thousands of states, so the digest of each
 map and each unit is cached by object identity: states are immutable and share the objects
-that did not change.
+that did not change. A unit that changed is hashed from the unit it replaced in the units dict
+hashed last, rewriting only the fields that are new objects; the digests are the same as a
+hash from scratch (tests/store/test_hashing.py).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from btcli.store import typed
 HASH_CHARS = 32
 
 _cache: dict[object, tuple[object, bytes]] = {}
-_CACHE_LIMIT = 1 << 16  # objects kept alive by the cache: about a few thousand states
+_CACHE_LIMIT = 1 << 12  # objects kept alive by the cache: the objects of a few recent states (verify keeps its memory flat)
 
 
 def canonical(data: object) -> bytes:
@@ -63,9 +65,30 @@ def state_hash(state: GameState) -> str:
 
 def _units_bytes(units: dict) -> bytes:
     """Each unit's id and digest, joined as ``state_hash`` joins its parts. Cached by the dict's
-    identity: a phase change or a miss keeps the units of the state before."""
-    return _cached(("units", id(units)), units,
-                   lambda: b"\0".join(unit.id.encode() + _unit_digest(unit) for unit in units.values()))
+    identity: a phase change or a miss keeps the units of the state before. A new dict is compared
+    with the one hashed last, unit by unit: a replayed order changes a few units of many, and only
+    those are hashed again (each from the unit it replaced, ``_unit_digest``)."""
+    hit = _cache.get(("units", id(units)))
+    if hit is not None and hit[0] is units:
+        return hit[1]
+    last, pieces = _LAST_UNITS
+    if last is not None and len(last) == len(units):
+        pieces = list(pieces)
+        for i, (unit, before) in enumerate(zip(units.values(), last.values())):
+            if unit is not before:
+                if unit.id != before.id:
+                    pieces = None
+                    break
+                pieces[i] = unit.id.encode() + _unit_digest(unit, before)
+    else:
+        pieces = None
+    if pieces is None:
+        pieces = [unit.id.encode() + _unit_digest(unit) for unit in units.values()]
+    _LAST_UNITS[:] = (units, pieces)
+    return _cached(("units", id(units)), units, lambda: b"\0".join(pieces))
+
+
+_LAST_UNITS: list = [None, None]  # the units dict hashed last and each unit's id and digest in it
 
 
 def _meta_bytes(state: GameState) -> bytes:
@@ -83,34 +106,46 @@ def _meta_bytes(state: GameState) -> bytes:
     return b"\2".join(parts)
 
 
-def _unit_digest(unit) -> bytes:
+def _unit_digest(unit, before=None) -> bytes:
     """A unit's digest: each field written as the codec writes it, the containers (armor, weapons,
     slots, records) digested on their own and cached by identity, since a changed unit shares most
-    of them with the unit it was made from."""
+    of them with the unit it was made from. ``before``: the unit this one replaced, if known, whose
+    parts are reused for the fields the two share (the same objects)."""
     hit = _cache.get(id(unit))  # the common case, a unit hashed before, without a closure
     if hit is not None and hit[0] is unit:
         return hit[1]
-    return _cached(id(unit), unit, lambda: sha256(b"\1".join(_unit_parts(unit))).digest())
+    parts = _unit_parts(unit, before)
+    _cached(("parts", id(unit)), unit, lambda: parts)
+    return _cached(id(unit), unit, lambda: sha256(b"\1".join([p for p in parts if p is not None])).digest())
 
 
-def _unit_parts(unit) -> list[bytes]:
-    """A unit's hashed parts: ``name=repr`` for a plain field, ``name#digest`` for a container, a
-    field at its default left out. A command hashes a few units: a loop over the fields. A replay
-    hashes thousands: after ``_COMPILE_AFTER`` units of a class, a function generated for it (as
-    dataclasses does), which costs 2 ms to compile and runs twice as fast."""
+def _unit_parts(unit, before=None) -> list[bytes | None]:
+    """A unit's hashed parts, one per field: ``name=repr`` for a plain field, ``name#digest`` for a
+    container, None for a field at its default (left out of the hash). A command hashes a few units:
+    a loop over the fields. A replay hashes thousands: after ``_COMPILE_AFTER`` units of a class, a
+    function generated for it (as dataclasses does), which costs 2 ms to compile and runs twice as
+    fast, and reuses the parts of ``before`` (the unit this one replaced) where a field is the same
+    object in both."""
     cls = type(unit)
     compiled = _UNIT_PARTS.get(cls)
+    if compiled is None:
+        seen = _SEEN[cls] = _SEEN.get(cls, 0) + 1
+        if seen > _COMPILE_AFTER:
+            compiled = _compile_unit_parts(cls)
     if compiled is not None:
-        return compiled(unit)
-    seen = _SEEN[cls] = _SEEN.get(cls, 0) + 1
-    if seen > _COMPILE_AFTER:
-        return _compile_unit_parts(cls)(unit)
-    parts = []
+        old = None
+        if before is not None and type(before) is cls:
+            hit = _cache.get(("parts", id(before)))
+            if hit is not None and hit[0] is before:
+                old = hit[1]
+        return compiled(unit, before, old) if old is not None else compiled(unit)
+    parts: list[bytes | None] = []
     for name, default, plain in typed.field_plan(cls):
         value = getattr(unit, name)
         if value == default:  # a required field's default is MISSING, which equals nothing
-            continue
-        parts.append(f"{name}={value!r}".encode() if plain else name.encode() + b"#" + _digest(value, typed.to_plain))
+            parts.append(None)
+        else:
+            parts.append(f"{name}={value!r}".encode() if plain else name.encode() + b"#" + _digest(value, typed.to_plain))
     return parts
 
 
@@ -120,22 +155,39 @@ _UNIT_PARTS: dict[type, object] = {}
 
 
 def _compile_unit_parts(cls: type):
-    """Compiles the function listing a unit's hashed parts (see ``_unit_parts``), once per class."""
-    lines = ["def parts(u):", "    out = []"]
+    """Compiles the function listing a unit's hashed parts (see ``_unit_parts``), once per class:
+    ``parts(u)``, or ``parts(u, b, old)`` reusing ``old``, the parts of unit ``b``, where a field of
+    ``u`` is the same object as ``b``'s."""
     namespace = {"_digest": _digest, "_plain": typed.to_plain, "_cache": _cache, "id": id}
-    for i, (name, default, plain) in enumerate(typed.field_plan(cls)):
-        lines.append(f"    v = u.{name}")
-        indent = "    "
+
+    def part(i: int, name: str, default: object, plain: bool, indent: str, store: str = "out.append({})") -> list[str]:
+        """The lines storing field ``i``'s part of ``v`` in ``out`` (``store``: how)."""
+        lines = []
         if default is not typed.MISSING:
             namespace[f"_d{i}"] = default
-            lines.append(f"    if v != _d{i}:")
-            indent = "        "
+            lines.append(f"{indent}if v == _d{i}:")
+            lines.append(f"{indent}    {store.format('None')}")
+            lines.append(f"{indent}else:")
+            indent += "    "
         if plain:
-            lines.append(f"{indent}out.append({(name + '=').encode()!r} + repr(v).encode())")
+            lines.append(f"{indent}{store.format(repr((name + '=').encode()) + ' + repr(v).encode()')}")
         else:
             lines.append(f"{indent}hit = _cache.get(id(v))")  # _digest's own cache, looked up here
-            lines.append(f"{indent}out.append({(name + '#').encode()!r} + "
-                         "(hit[1] if hit is not None and hit[0] is v else _digest(v, _plain)))")
+            digest = "(hit[1] if hit is not None and hit[0] is v else _digest(v, _plain))"
+            lines.append(f"{indent}{store.format(repr((name + '#').encode()) + ' + ' + digest)}")
+        return lines
+
+    plan = typed.field_plan(cls)
+    lines = ["def parts(u, b=None, old=None):", "    out = []", "    if old is None:"]
+    for i, (name, default, plain) in enumerate(plan):
+        lines.append(f"        v = u.{name}")
+        lines += part(i, name, default, plain, "        ")
+    lines += ["        return out"]
+    lines.append("    out = list(old)")
+    for i, (name, default, plain) in enumerate(plan):
+        lines.append(f"    v = u.{name}")
+        lines.append(f"    if v is not b.{name}:")
+        lines += part(i, name, default, plain, "        ", f"out[{i}] = {{}}")
     lines.append("    return out")
     exec("\n".join(lines), namespace)  # noqa: S102 - source built above from the class's own field names
     _UNIT_PARTS[cls] = namespace["parts"]

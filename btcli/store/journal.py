@@ -8,6 +8,7 @@ log from the initial state kept in the first entry and checks every hash.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import namedtuple
 from contextlib import contextmanager
@@ -146,21 +147,28 @@ entries' dice were given by hand (``--dice``, ``hand_dice``) rather than rolled 
 
 def _parts(data: bytes):
     """Splits a whole game file into its parsed head and log entries."""
+    head, entries = _stream(data)
+    return head, list(entries)
+
+
+def _stream(data):
+    """Returns a game file's parsed head and an iterator over its log entries, read one at a time
+    (``logparse.iter_log``); refuses a file without entries."""
+    from btcli.store.codec import check_format
     from btcli.store.gamefile import split_head
-    from btcli.store.logparse import parse_log
+    from btcli.store.logparse import iter_log
 
     head_end = split_head(data)
-    if head_end == len(data) and b"\r\n[[log]]\r\n" in data:
+    if head_end == len(data) and data.find(b"\r\n[[log]]\r\n") >= 0:
         raise VerificationError("the game file has Windows (CRLF) line endings; btcli game files use LF "
                                 "(see README: play by email)")
     head = parse_toml(data[:head_end], "game file head")
-    from btcli.store.codec import check_format
-
     check_format(head.get("game"))
-    log = parse_log(data[head_end:])
-    if not log or "log" in head:
+    entries = iter_log(data, head_end)
+    first = next(entries, None)
+    if first is None or "log" in head:
         raise VerificationError("the game file has no [[log]] entries to verify")
-    return head, log
+    return head, itertools.chain((first,), entries)
 
 
 def _initial(first: dict) -> GameState:
@@ -188,8 +196,8 @@ def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
     (the replay page, ``btcli.render.replay``)."""
     from btcli.store.codec import state_to_dict
 
-    head, log = _parts(data)
-    first = log[0]
+    head, log = _stream(data)
+    first = next(log)
     state = _initial(first)
     if each is not None:
         each(first, state)
@@ -197,7 +205,8 @@ def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
         held_seed = held_seed(state.seed) if is_held(state.seed) else None
     prev = entry_hash(first)
     hand: list[int] = []
-    for index, entry in enumerate(log[1:], start=2):
+    index = 1
+    for index, entry in enumerate(log, start=2):
         seq = entry.get("seq")
         if seq != index:
             raise VerificationError(f"entry {index}: numbered {seq!r}, expected {index}", index)
@@ -214,7 +223,7 @@ def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
             message = f"entry {index}: {key} differs from the replay"
-            if key == "state" and index == len(log):  # the head and its hash edited together
+            if key == "state" and _is_last(log):  # the head and its hash edited together
                 message += _head_difference(head, outcome.state, "the replay")
             raise VerificationError(message, index)
         state = outcome.state
@@ -223,10 +232,18 @@ def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
             each(entry, state)
     if not _same(head, state_to_dict(state)):
         raise VerificationError(
-            f"the current state (head) differs from the replay of all {len(log)} entries"
-            + _head_difference(head, state, "the replay"), len(log)
+            f"the current state (head) differs from the replay of all {index} entries"
+            + _head_difference(head, state, "the replay"), index
         )
-    return Verified(len(log), state, tuple(hand))
+    return Verified(index, state, tuple(hand))
+
+
+def _is_last(entries) -> bool:
+    """Tells whether no entry follows in ``entries`` (a damaged one counts as following)."""
+    try:
+        return next(entries, None) is None
+    except GameFileError:
+        return False
 
 
 _TABLE_ARITHMETIC = re.compile(r"(= \d+), [+-]\d+ \(.*\) = -?\d+$")

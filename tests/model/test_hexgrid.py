@@ -569,3 +569,16 @@ def test_straight_line_down_a_column_is_the_column(col, row_a, row_b):
     step = 1 if row_b >= row_a else -1
     expected = [(HexId(col, row),) for row in range(row_a, row_b + step, step)]
     assert hex_path(HexId(col, row_a), HexId(col, row_b)) == expected
+
+
+def test_hex_lines_are_remembered_but_each_caller_gets_its_own_lists():
+    """issue #17: replay draws the same lines of sight over and over, so the walk is cached; a caller
+    changing the lists it got must not change what the next caller gets."""
+    a, b = HexId.parse("0101"), HexId.parse("0504")
+    path, (left, right) = hex_path(a, b), hex_lines(a, b)
+    expected = (list(path), list(left), list(right))
+    path.clear()
+    left.append(a)
+    right.clear()
+    assert (hex_path(a, b), *hex_lines(a, b)) == expected and len(expected[0]) > 1
+    assert hex_path(a, b) is not hex_path(a, b)

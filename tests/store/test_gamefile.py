@@ -130,6 +130,26 @@ def test_fast_log_reader_agrees_with_tomllib_on_a_real_game(tmp_path, initial):
     assert parse_log(data[gamefile.split_head(data) :]) == tomllib.loads(data.decode())["log"]
 
 
+def test_the_log_is_read_one_entry_at_a_time(tmp_path, initial):
+    """``verify`` streams the log (issue #17, memory flat in the log length): ``iter_log`` yields the
+    entries before a damaged block and only then refuses it, and reads a tail from an offset."""
+    from btcli.errors import GameFileError
+    from btcli.store.logparse import iter_log
+
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    step(path, MoveOrder("wasp", "", ("F", "F")))
+    data = path.read_bytes()
+    start = gamefile.split_head(data)
+    whole = tomllib.loads(data.decode())["log"]
+    assert list(iter_log(data, start)) == whole == list(iter_log(data[start + 1 :]))  # with or without the newline
+    entries = iter_log(data + b"\n[[log]]\nseq = [\n", start)
+    assert [next(entries) for _ in whole] == whole
+    with pytest.raises(GameFileError, match="a log entry is not valid TOML"):
+        next(entries)
+
+
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
 
 
