@@ -54,7 +54,7 @@ def assets_scenario() -> str:
             'terrain = "clear"\n\n[sides.blue]\nname = "Blue"\n\n[sides.red]\nname = "Red"\n\n' + "\n".join(units))
 
 
-def big_scenario(per_side: int = 20) -> str:
+def forty_unit_scenario(per_side: int = 20) -> str:
     """Returns a scenario of ``per_side`` units a side (issue #17's 40-unit game): 'Mechs and tanks in
     two lines facing each other across a clear 32 x 20 map."""
     designs = ("Hunchback HBK-4G", "Commando COM-2D", "Wasp WSP-1A", "Locust LCT-1V")
@@ -315,7 +315,7 @@ def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
     games = {"attacks": work / "verify-attacks.toml", "forty": work / "verify-forty.toml",
              "short": work / "verify-crossroads.toml", "long": work / "verify-crossroads-5x.toml"}
     build_game(games["attacks"], entries, scenario=attack_scenario(), attacks=True)
-    build_game(games["forty"], entries, scenario=big_scenario())
+    build_game(games["forty"], entries, scenario=forty_unit_scenario())
     build_game(games["short"], entries)
     build_game(games["long"], 5 * entries)
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in games}
