@@ -88,6 +88,8 @@ QUIET = Opt(("--quiet", "-q"), "quiet", "Print nothing on success.", FLAG, CLI)
 MEGAMEK_DATA = Opt(("--megamek-data",), "megamek_data", "MegaMek's data folder, searched (with its subfolders) for "
                    "the .mtf, .blk and .board files a scenario names by name (default: $BTCLI_MEGAMEK_DATA).",
                    where=CLI, kind="folder")
+SEED_FILE = Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
+               "GAME.seed).", where=CLI, kind="path")
 LENIENT = Opt(("--lenient",), "lenient", "Leave out of MegaMek files what btcli does not model (an unknown weapon, "
               "a terrain it lacks), with a warning listing each, instead of refusing the file.", FLAG, CLI)
 STEPS_HELP = ("Steps, e.g. F,F,R,F; 3F repeats. Ground units: {ground}. Aerospace units, a step string such as "
@@ -208,8 +210,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     )),
     Command("verify", "Replay every logged command from the initial state and check every hash (exit 4 on a "
             "mismatch).", options=(
-        Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
-            "GAME.seed).", where=CLI, kind="path"),
+        SEED_FILE,
         QUIET,
     )),
     Command("replay", "Write one self-contained HTML page that steps through the game's log: each entry's command, "
@@ -217,8 +218,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--output", "-o"), "output", "The HTML file to write (default: GAME with .html; never over a game, seed "
             "or secrets file; an existing file needs --force).", where=CLI, kind="path"),
         Opt(("--force",), "force", "Replace an existing file.", FLAG, CLI),
-        Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
-            "GAME.seed).", where=CLI, kind="path"),
+        SEED_FILE,
         QUIET,
     )),
     Command("upgrade", "Convert a game file from an older btcli (format 1) by replaying its log; the new file "
@@ -226,8 +226,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--output", "-o"), "output", "Write the format-2 game here (default: in place, keeping the original as "
             "GAME.format1.toml).", where=CLI, kind="path"),
         Opt(("--force",), "force", "Replace an existing output or copy.", FLAG, CLI),
-        Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
-            "GAME.seed).", where=CLI, kind="path"),
+        SEED_FILE,
         QUIET,
     )),
     Command("import", "Print a MegaMek unit (.mtf 'Mech, .blk vehicle, VTOL or fighter) as the [[units]] entry a "
