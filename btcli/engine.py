@@ -23,7 +23,7 @@ from btcli.model.orders import (
     WeaponAttackOrder,
 )
 from btcli.model.state import GameState
-from btcli.rules import buildings, drops, phases, victory
+from btcli.rules import buildings, phases, victory
 
 
 def _attack_rule(name: str):
@@ -36,6 +36,16 @@ def _attack_rule(name: str):
 
     return handler
 
+
+def _drop_rule(name: str):
+    """The drop orders' rules (seed 002), imported when a game gives one (issue #17)."""
+
+    def handler(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[str]]:
+        from btcli.rules import drops
+
+        return getattr(drops, name)(state, order, dice)
+
+    return handler
 
 
 def _move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
@@ -57,9 +67,9 @@ HANDLERS = {
     PhysicalAttackOrder: (_attack_rule("physical_attack"), False),
     GirderSearchOrder: (_attack_rule("girder_search"), False),
     ClearJamOrder: (_attack_rule("clear_jam"), False),
-    CommitDropOrder: (drops.apply_commit_order, True),
-    RevealDropOrder: (drops.apply_reveal_order, True),
-    AbortDropOrder: (drops.apply_abort_order, True),
+    CommitDropOrder: (_drop_rule("apply_commit_order"), True),
+    RevealDropOrder: (_drop_rule("apply_reveal_order"), True),
+    AbortDropOrder: (_drop_rule("apply_abort_order"), True),
     DeployOrder: (_deploy, False),
     ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice, order.gravity, order.arrive), True),
 }

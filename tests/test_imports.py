@@ -148,3 +148,40 @@ def test_playing_a_game_imports_none_of_the_slow_modules(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert result.stderr.strip().splitlines()[-1] == "[]", result.stderr
     assert game.read_text().count("[[log]]") >= 3  # the commands did run: the phase closed, a unit moved
+
+
+def _bench():
+    """bench/bench.py, which builds a game at the point where a given order comes next."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("btcli_bench", ROOT / "bench" / "bench.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# What each hot order must not load (issue #17): the rules of consequences it did not meet. A plain
+# move meets no fall, collapse, skid, collision or drop; declaring weapon fire deals no damage yet
+# (it lands at the phase's end, phase_end); closing the movement phase fires nothing.
+CONSEQUENCES = ("falls", "damage", "displacement", "collisions", "physical", "drops", "skids", "phase_end",
+                "building_attacks", "aero_kind", "asset_kind")
+NOT_LOADED = {
+    "move": CONSEQUENCES + ("combat", "tohit"),
+    "attack": CONSEQUENCES,
+    "resolve-phase": CONSEQUENCES + ("combat", "moves", "movement"),
+}
+
+
+@pytest.mark.parametrize("command", sorted(NOT_LOADED))
+def test_a_hot_order_loads_only_the_rule_areas_it_meets(tmp_path, command):
+    bench = _bench()
+    game = tmp_path / "game.toml"
+    args = bench.phase_game(game, (ROOT / "scenarios" / "crossroads.toml").read_text(), command)
+    before = game.read_bytes().count(b"[[log]]")
+    code = ("import sys\nfrom btcli.cli import main\n"
+            f"try:\n    main([{command!r}, {str(game)!r}, *{args!r}, '-q'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('btcli.rules.')), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    loaded = {m.rpartition(".")[2] for m in ast.literal_eval(result.stderr.strip().splitlines()[-1])}
+    assert game.read_bytes().count(b"[[log]]") == before + 1, result.stderr  # the order did run
+    assert loaded & set(NOT_LOADED[command]) == set()

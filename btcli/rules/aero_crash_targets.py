@@ -23,7 +23,7 @@ displacement through ``displacement.displace``; nothing here is a copy of either
   Only the last push of a 'Mech calls for its PSR. Units caught in the way are pushed on (the domino
   effect of ``displace``).
 - The PSRs for 20 or more damage and the consciousness rolls are not rolled here: the phase the crash
-  happens in rolls them, as the attack phases do (``combat.after_damage``).
+  happens in rolls them, as the attack phases do (``phase_end.after_damage``).
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from btcli.dice import Dice
 from btcli.model.aero import LowAltitudeMap
 from btcli.model.frozen import evolve
 from btcli.model.state import GameState
-from btcli.rules import aero_atmosphere, aero_crash, aero_kind, aero_low_altitude, combat
+from btcli.rules import aero_atmosphere, aero_crash, aero_kind, aero_low_altitude, phase_end
 
 
 def crash(state: GameState, uid: str, velocity: int, dice: Dice) -> tuple[GameState, list[str]]:
@@ -26,7 +26,7 @@ def crash(state: GameState, uid: str, velocity: int, dice: Dice) -> tuple[GameSt
         before = dict(state.units)
         entry = aero_crash.entry_edge_hex(state.board, unit.facing)
         state, events = aero_crash.crash_on_ground_board(state, uid, entry, unit.facing, velocity, dice)
-        state, more = combat.after_damage(state, dice, before)  # the crash's damage forces its PSRs at once
+        state, more = phase_end.after_damage(state, dice, before)  # the crash's damage forces its PSRs at once
         return state, events + more
     design, flight = aero_kind.design(unit), aero_kind.view(unit)
     events = [f"{uid} crashes in {unit.position.map} {unit.position.hex.label}, away from the battle (AERO-CRASH-01)"]

@@ -8,7 +8,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, evolve
-from btcli.rules import building_attacks, buildings, combat, drop_turn, kinds, physical, structures, vehicles
+from btcli.rules import combat, drop_turn, kinds, structures, vehicles
 
 PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
 
@@ -33,10 +33,22 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
     rules = aero_rules(state, order)
     if rules is not None:  # an aircraft at either end (issue #14)
         return rules.weapon_attack(state, order, dice)
-    hex_id = building_attacks.hex_target(state, order.target)
+    hex_id = _hex_target(state, order.target)
     if hex_id is not None:
+        from btcli.rules import building_attacks
+
         return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)
     return combat.weapon_attack(state, order.attacker, order.target, order.weapons, order.twist, dice)
+
+
+def _hex_target(state: GameState, target: str):
+    """The building or bridge hex a target names (``building_attacks.hex_target``), or None for a unit. The
+    building attack rules are imported only for a target that is no unit (issue #17)."""
+    if target in state.units:
+        return None
+    from btcli.rules import building_attacks
+
+    return building_attacks.hex_target(state, target)
 
 
 def aero_rules(state: GameState, order: WeaponAttackOrder):
@@ -71,7 +83,7 @@ def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) ->
     _may_attack(state, order.attacker, weapons=False)
     if order.kind not in PHYSICAL_ATTACKS:
         raise InputError(f"unknown physical attack {order.kind!r}: give --physical {'|'.join(PHYSICAL_ATTACKS)}")
-    hex_id = building_attacks.hex_target(state, order.target)
+    hex_id = _hex_target(state, order.target)
     if hex_id is not None:
         return _physical_on_hex(state, order, hex_id)
     attacker = state.unit(order.attacker)
@@ -83,6 +95,8 @@ def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) ->
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.144")
     if any(d.attacker == attacker.id for d in state.declarations):
         raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    from btcli.rules import physical  # the physical attack rules load for a physical attack only (issue #17)
+
     target_number, modifiers, _ = physical.check(state, attacker, target, order.kind)
     decl = AttackDeclaration(attacker.id, target.id, (), order.kind, True)
     new = evolve(state, declarations=state.declarations + (decl,))
@@ -99,6 +113,8 @@ def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tu
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map", "TW p.144")
     if any(d.attacker == attacker.id for d in state.declarations):
         raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    from btcli.rules import building_attacks
+
     building_attacks.check_physical(state, attacker, hex_id, order.kind)
     target = structures.HEX_TARGET + hex_id.label
     decl = AttackDeclaration(attacker.id, target, (), order.kind, True)
@@ -110,6 +126,8 @@ def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tu
 
 def girder_search(state: GameState, order: GirderSearchOrder, dice: Dice) -> tuple[GameState, list[str]]:
     """A 'Mech in rubble searches for a girder club instead of firing (URB-CLUB-01)."""
+    from btcli.rules import buildings
+
     return buildings.search_girder(state, order.unit, dice)
 
 

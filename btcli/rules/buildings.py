@@ -13,8 +13,7 @@ from btcli.model.board import Building
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
-from btcli.rules import displacement, kinds, structures, vehicles
-from btcli.rules.falls import fall, group_damage
+from btcli.rules import kinds, structures, vehicles
 from btcli.rules.placement import floor_of, inside, on_top, placed
 from btcli.rules.structures import (
     HEX_TARGET,
@@ -34,6 +33,8 @@ from btcli.rules.structures import (
 def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """End of an attack phase: the buildings and bridges take the phase's damage, then what is
     destroyed collapses (URB-IN-03, URB-ATK-06, URB-COLL-03, URB-BRG-05)."""
+    from btcli.rules import displacement  # the damage rules load when damage is dealt, not on every move (issue #17)
+
     totals: dict[HexId, int] = {}
     for hit in state.pending:
         if is_structure_hit(hit):
@@ -87,6 +88,9 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
 
 
 def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: list[str]) -> GameState:
+    from btcli.rules import displacement
+    from btcli.rules.falls import fall
+
     depth, how = b.basement.split(":")
     depth = int(depth)
     events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.hex.label} (CF {b.cf}) "
@@ -154,6 +158,8 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     shown = f"{roll.total} vs {roll.target}" if roll is not None else "shut down or unconscious"
     events.append(f"{unit.id} fails to enter {hex_id.label} cleanly ({shown}) and takes {amount} damage "
                   f"on the {side} (URB-MOVE-04)")
+    from btcli.rules.falls import group_damage
+
     unit = group_damage(state, unit, amount, "standard", dice, events, side, f"entering {hex_id.label}")
     if unit.is_vehicle and not unit.destroyed:
         unit = vehicles.motive_roll(unit, side, dice, events)  # tables.md 10.2
@@ -183,6 +189,9 @@ def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> Ga
     b = inside(state.board, unit)
     if b is None or floor_of(unit) < 0 or not unit.is_mech or not unit.active:
         return state
+    from btcli.rules import displacement
+    from btcli.rules.falls import group_damage
+
     hex_id = unit.hex
     events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
                   f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")

@@ -9,12 +9,13 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 from __future__ import annotations
 
 from collections.abc import Callable  # annotations only; not typing's (issue #17)
+from importlib import import_module
 
 from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
-from btcli.rules import condition, damage, infantry, piloting, vehicles
+from btcli.rules import condition, infantry, piloting, vehicles
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -59,6 +60,8 @@ def _no_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: in
 
 
 def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    from btcli.rules import damage
+
     return damage.mech_damage(unit, hit, dice, events)
 
 
@@ -113,14 +116,13 @@ def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | Non
     return control_roll
 
 
-def _aero(name: str) -> Callable:
-    """Returns ``rules.aero_kind``'s function ``name``, imported when first called: only a game with
-    aerospace units needs it (commands are whole processes)."""
+def _later(module: str, name: str) -> Callable:
+    """Returns the function ``name`` of ``btcli.rules.<module>``, imported when first called. Commands
+    are whole processes (issue #17): only a game with aerospace units needs ``aero_kind``, and a move
+    or an attack declaration deals no damage, so neither loads ``damage`` and what it imports."""
 
     def call(*args, **keys):
-        from btcli.rules import aero_kind
-
-        return getattr(aero_kind, name)(*args, **keys)
+        return getattr(import_module(f"btcli.rules.{module}"), name)(*args, **keys)
 
     return call
 
@@ -139,12 +141,14 @@ class KindRules:
 
 
 KINDS: dict[UnitKind, KindRules] = {
-    UnitKind.MECH: KindRules(damage.mech_hit, _mech_take, _on_the_ground(piloting_roll)),
-    UnitKind.VEHICLE: KindRules(damage.vehicle_location, vehicles.vehicle_damage, _on_the_ground(driving_roll)),
+    UnitKind.MECH: KindRules(_later("damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll)),
+    UnitKind.VEHICLE: KindRules(_later("damage", "vehicle_location"), vehicles.vehicle_damage,
+                                _on_the_ground(driving_roll)),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     UnitKind.ASSET: KindRules(_asset_hit, _asset_take, _no_roll, _asset_attacks, _asset_target_modifiers),
-    UnitKind.AERO: KindRules(_aero("hit_location"), _aero("take_hit"), _aero("control_roll"), _aero("attack_refusal")),
+    UnitKind.AERO: KindRules(_later("aero_kind", "hit_location"), _later("aero_kind", "take_hit"),
+                             _later("aero_kind", "control_roll"), _later("aero_kind", "attack_refusal")),
 }
 
 

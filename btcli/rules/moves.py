@@ -11,16 +11,11 @@ from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import FLIGHT_PHASES, GameState, evolve
 from btcli.rules import (
     buildings,
-    collisions,
-    displacement,
     drop_turn,
-    drops,
-    falls,
     kinds,
     minefields,
     movement,
     phases,
-    skids,
     turn_order,
     vehicles,
     vtol,
@@ -50,6 +45,8 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
 
 def _check_drops_allow_move(state: GameState, unit) -> None:
     """DROP-09: no move in the landing turn; DROP-04: landing hexes are chosen before anyone moves."""
+    from btcli.rules import drops  # only a game with drops loads their rules (issue #17)
+
     drop_turn.check_can_act(unit, state.turn)
     if unit.in_reserve:
         raise IllegalOrderError(f"'{unit.id}' is a dropping reserve: it lands with 'btcli drop'", "DROP-05")
@@ -76,6 +73,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         unit = state.units[plan.unit]
         roll = kinds.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
         if not roll.success:
+            from btcli.rules import falls  # the rare case: a move loads the fall rules only for a fall (issue #17)
+
             events = [f"{unit.id} fails to stand up ({roll.total} vs {roll.target})"]
             fallen = falls.fall(unit, dice, events, levels=0)
             mode = movement.slow_mode(unit)
@@ -83,15 +82,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             return buildings.fell_inside(state.with_unit(fallen), fallen.id, dice, events), events
         state, events = movement.apply_move(state, plan)
         return state, [f"{unit.id} stands up ({roll.total} vs {roll.target})"] + events
-    unit = state.units[plan.unit]
-    fast = plan.mode in (movement.MoveMode.FLANK, movement.MoveMode.RUN)
-    skid = None
-    for index, turned_from, entered, _ in skids.risk_points(unit, state.board, plan.steps, fast):
-        kind = skids.risk_kind(unit)
-        roll = skids.driving_roll(unit, kind, entered, dice)
-        if not roll.success:
-            skid = (index, turned_from, entered, kind, roll)
-            break
+    skid = _skid(state.units[plan.unit], state.board, plan, dice)
     limit = skid[0] if skid else (len(plan.steps) or len(plan.structures))  # a jump: no steps, one landing
     state, events, collapsed = _meet_structures(state, plan, limit, dice)
     if collapsed:
@@ -114,6 +105,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             distance = min(-roll.margin, max(0, entered - 1))  # VEH-SLIP-04
         else:
             distance = entered // 2  # standard skid distance (memory, UNVERIFIED)
+        from btcli.rules import skids
+
         state = skids.slide(state, state.units[unit.id], turned_from, distance, kind, dice, events)
         moved = state.units[unit.id]
         if kind == "skid" and moved.active:  # VEH-MOVE-02: a skid also damages the motive system
@@ -130,12 +123,31 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     if plan.crash:
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
     if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
+        from btcli.rules import collisions  # loaded for the rare collision only (issue #17)
 
         events.append(f"{plan.unit} tries to land on {plan.charge}")
         state = collisions.automatic_charge(state, state.units[plan.unit], state.units[plan.charge], dice, events,
                                             "VEH-VTOL-11")
     state = minefields.along(state, plan.unit, plan.hexes, dice, events)  # DROP-12
     return state, events
+
+
+def _skid(unit, board, plan, dice: Dice):
+    """Rolls the driving skill rolls a vehicle's flank move calls for (VEH-GEN-01), up to the first that
+    fails: returns (step index, facing before the turn, hexes entered before, skid or sideslip, roll), or
+    None. Only a vehicle's fast move can skid, and only then are the skid rules (which load the collision
+    rules) imported (issue #17)."""
+    fast = plan.mode in (movement.MoveMode.FLANK, movement.MoveMode.RUN)
+    if not (fast and unit.is_vehicle):
+        return None
+    from btcli.rules import skids
+
+    for index, turned_from, entered, _ in skids.risk_points(unit, board, plan.steps, fast):
+        kind = skids.risk_kind(unit)
+        roll = skids.driving_roll(unit, kind, entered, dice)
+        if not roll.success:
+            return index, turned_from, entered, kind, roll
+    return None
 
 
 def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[GameState, list[str], bool]:
@@ -164,6 +176,8 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
         state, moved = movement.apply_move(state, partial)
         events = moved + events
         state = minefields.along(state, unit.id, partial.hexes[:-1], dice, events)  # DROP-12: crossed before
+        from btcli.rules import displacement  # loaded for the rare collapse only (issue #17)
+
         state = displacement.collapse(state, [hex_id], dice, events, why)
         return state, events, True
     return state, events, False

@@ -27,7 +27,7 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
-from btcli.rules import buildings, drops, physical, structures, turn_order, victory
+from btcli.rules import buildings, structures, turn_order, victory
 
 
 def _nothing_missing(state: GameState) -> tuple[str, str] | None:
@@ -90,6 +90,8 @@ def _end_initiative(state: GameState, dice: Dice) -> tuple[GameState, list[str]]
     slots; units heavier than a ground floor fall into its basement as movement begins (URB-BSMT-02)."""
     events: list[str] = []
     if any(not group.turn for group in state.drops.values()):
+        from btcli.rules import drops  # only a game with drops loads their rules (issue #17)
+
         state, events = drops.roll_arrivals(state, dice)
     order, rolled = roll_initiative(state, dice)
     events += rolled
@@ -105,6 +107,8 @@ def _missing_moves(state: GameState) -> tuple[str, str] | None:
         return (f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} not moved "
                 f"(use 'btcli move GAME UNIT --mode stand' to stand still)", "TW p.39 movement phase")
     if state.drops:
+        from btcli.rules import drops  # only a game with drops loads their rules (issue #17)
+
         waiting = [u.id for u in drops.arriving(state)]
         if waiting:
             return f"{', '.join(waiting)} must still land ('btcli drop GAME UNIT --reveal')", "DROP-05"
@@ -116,9 +120,9 @@ def _missing_moves(state: GameState) -> tuple[str, str] | None:
 
 
 def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-    from btcli.rules import combat
+    from btcli.rules import phase_end
 
-    state, events = combat.end_weapon_phase(state, dice)
+    state, events = phase_end.end_weapon_phase(state, dice)
     if len(state.maps) > 1:  # a game with aerospace maps: damage may have brought an aircraft down
         state, more = _aero_phases().brought_down(state, dice)
         events += more
@@ -128,7 +132,7 @@ def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str
 def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     """Resolves the declared physical attacks in order, then the damage to buildings (URB-COLL-03) and
     the PSRs and consciousness rolls the phase forced."""
-    from btcli.rules import building_attacks, combat
+    from btcli.rules import building_attacks, phase_end, physical
 
     events: list[str] = []
     before = dict(state.units)
@@ -141,14 +145,14 @@ def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[s
         events.extend(more)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-COLL-03: at the phase's end
     events.extend(more)
-    state, more = combat.after_damage(evolve(state, declarations=(), pending=()), dice, before)
+    state, more = phase_end.after_damage(evolve(state, declarations=(), pending=()), dice, before)
     return state, events + more
 
 
 def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-    from btcli.rules import combat
+    from btcli.rules import phase_end
 
-    return combat.heat_phase(state, dice)
+    return phase_end.heat_phase(state, dice)
 
 
 def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:

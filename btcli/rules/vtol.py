@@ -18,7 +18,7 @@ from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import combat_tables, damage, displacement, placement, vehicles
+from btcli.rules import placement, vehicles
 from btcli.rules.placement import is_large, units_in_the_way
 from btcli.rules.terrain import obstacle_height, prohibited_rule
 
@@ -165,6 +165,8 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
     """Resolves a crash (VTOL-CRASH-02..04): 5-point groups on the VTOL table column of ``side``; any
     internal structure damage may explode it (VEH-DMG-06, AMB-13); a survivor on landing ground is
     landed, otherwise destroyed. It cannot attack this turn."""
+    from btcli.rules import combat_tables, damage  # loaded for a crash, not for every flight (issue #17)
+
     wige = unit.motive is Motive.WIGE
     unit = vehicles.with_state(unit, crashed_turn=state.turn)  # VTOL-CRASH-04
     if _in_water(state, unit):
@@ -259,6 +261,7 @@ def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: l
 def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> GameState:
     """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
     landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
+    from btcli.rules import displacement  # loaded for a collapse, not for every flight (issue #17)
 
     h = state.board.hex(unit.hex)
     cf = h.building.cf

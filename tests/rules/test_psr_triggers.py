@@ -1,9 +1,9 @@
 """Tests for what a phase's damage forces at its end: piloting skill rolls, automatic falls and
-consciousness rolls (btcli.rules.combat.after_damage; tables.md 8.6, 8.3, 15).
+consciousness rolls (btcli.rules.phase_end.after_damage; tables.md 8.6, 8.3, 15).
 
 The 'Mech 't' is a Hunchback (50 t, piloting 5) in 0505 facing N; 'a' a red Locust far away.
 Damage reaches the end of the weapon phase as pending hits (``engine`` resolve-phase), or
-``combat.after_damage`` is called directly with the units as the phase began (``before``) and
+``phase_end.after_damage`` is called directly with the units as the phase began (``before``) and
 the damage already applied. Standard slots: center torso engine 0-2, gyro 3-6; legs hip 0,
 upper leg 1, lower leg 2, foot 3. Dice are scripted with ``ManualDice`` in request order; a
 fall rolls the 1D6 facing, one 2D6 location (5 damage, one group) and the MechWarrior's check.
@@ -18,7 +18,7 @@ from btcli.dice import ManualDice
 from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Hit, Phase
-from btcli.rules import combat
+from btcli.rules import phase_end
 from tests.builders import changed, design, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"
@@ -47,7 +47,7 @@ def after(before: GameState | None = None, dice: list[int] = (), **changes) -> t
     before = before or make_state()
     state = before.with_unit(changed(before.units["t"], **changes))
     d = ManualDice(list(dice))
-    state, events = combat.after_damage(state, d, dict(before.units))
+    state, events = phase_end.after_damage(state, d, dict(before.units))
     d.finish()
     return state, events, d
 
@@ -226,7 +226,7 @@ def test_consciousness_is_rolled_for_each_hit_taken_in_the_phase():
     # explosion) roll for the first hit (TN 3) and then the second (TN 5); both made.
     before = make_state()
     d = ManualDice([3, 5])
-    state, _ = combat.after_damage(before.with_unit(changed(before.units["t"], pilot_hits=2)), d, dict(before.units))
+    state, _ = phase_end.after_damage(before.with_unit(changed(before.units["t"], pilot_hits=2)), d, dict(before.units))
     assert [r.target for r in d.rolls] == [3, 5]
     assert state.units["t"].conscious
 
