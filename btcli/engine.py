@@ -23,54 +23,20 @@ from btcli.model.orders import (
     WeaponAttackOrder,
 )
 from btcli.model.state import GameState
-from btcli.rules import buildings, phases, victory
+from btcli.rules import buildings, later, phases, victory
 
-
-def _attack_rule(name: str):
-    """The attack rules are imported by the orders that use them: a move does not load them."""
-
-    def handler(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[str]]:
-        from btcli.rules import attacks
-
-        return getattr(attacks, name)(state, order, dice)
-
-    return handler
-
-
-def _drop_rule(name: str):
-    """The drop orders' rules (seed 002), imported when a game gives one (issue #17)."""
-
-    def handler(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[str]]:
-        from btcli.rules import drops
-
-        return getattr(drops, name)(state, order, dice)
-
-    return handler
-
-
-def _move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
-    from btcli.rules import moves  # only a move needs it: an attack or resolve-phase starts 1 ms sooner (issue #17)
-
-    return moves.apply_move(state, order, dice)
-
-
-def _deploy(state: GameState, order: DeployOrder, dice: Dice) -> tuple[GameState, list[str]]:
-    from btcli.rules import asset_deployment_phase  # only a game with a deployment phase (seed 004) needs it
-
-    return asset_deployment_phase.apply_deploy(state, order, dice)
-
-
-# Each order type and the rule that carries it out; whether falls inside buildings follow it.
+# Each order type and the rule that carries it out, imported when such an order comes (``later``);
+# whether falls inside buildings follow it.
 HANDLERS = {
-    MoveOrder: (_move, True),
-    WeaponAttackOrder: (_attack_rule("weapon_attack"), False),  # declarations fell nobody: damage waits for the end
-    PhysicalAttackOrder: (_attack_rule("physical_attack"), False),
-    GirderSearchOrder: (_attack_rule("girder_search"), False),
-    ClearJamOrder: (_attack_rule("clear_jam"), False),
-    CommitDropOrder: (_drop_rule("apply_commit_order"), True),
-    RevealDropOrder: (_drop_rule("apply_reveal_order"), True),
-    AbortDropOrder: (_drop_rule("apply_abort_order"), True),
-    DeployOrder: (_deploy, False),
+    MoveOrder: (later("moves", "apply_move"), True),
+    WeaponAttackOrder: (later("attacks", "weapon_attack"), False),  # declarations fell nobody: damage waits
+    PhysicalAttackOrder: (later("attacks", "physical_attack"), False),
+    GirderSearchOrder: (later("attacks", "girder_search"), False),
+    ClearJamOrder: (later("attacks", "clear_jam"), False),
+    CommitDropOrder: (later("drops", "apply_commit_order"), True),  # seed 002 only
+    RevealDropOrder: (later("drops", "apply_reveal_order"), True),
+    AbortDropOrder: (later("drops", "apply_abort_order"), True),
+    DeployOrder: (later("asset_deployment_phase", "apply_deploy"), False),  # seed 004 only
     ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice, order.gravity, order.arrive), True),
 }
 

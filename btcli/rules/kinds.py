@@ -9,13 +9,12 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 from __future__ import annotations
 
 from collections.abc import Callable  # annotations only; not typing's (issue #17)
-from importlib import import_module
 
 from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
-from btcli.rules import condition, infantry, piloting, vehicles
+from btcli.rules import condition, infantry, later, piloting, vehicles
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -81,31 +80,6 @@ def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infa
     return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
 
 
-# Assets (seed 004): their rules module is imported only when a game has one (commands are whole processes).
-def _asset_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
-    from btcli.rules import asset_kind
-
-    return asset_kind.hit(dice, target, side, amount, source)
-
-
-def _asset_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
-    from btcli.rules import asset_kind
-
-    return asset_kind.take_hit(unit, hit, dice, events, turn)
-
-
-def _asset_attacks(unit: Unit, weapons: bool) -> str:
-    from btcli.rules import asset_kind
-
-    return asset_kind.attack_refusal(unit, weapons)
-
-
-def _asset_target_modifiers(state, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
-    from btcli.rules import asset_kind
-
-    return asset_kind.target_modifiers(state, attacker, target)
-
-
 def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | None]:
     """A ground unit's control roll: its skill and damage alone decide it, not where the game stands."""
 
@@ -114,17 +88,6 @@ def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | Non
         return roll(unit, reason, dice, modifier, named)
 
     return control_roll
-
-
-def _later(module: str, name: str) -> Callable:
-    """Returns the function ``name`` of ``btcli.rules.<module>``, imported when first called. Commands
-    are whole processes (issue #17): only a game with aerospace units needs ``aero_kind``, and a move
-    or an attack declaration deals no damage, so neither loads ``damage`` and what it imports."""
-
-    def call(*args, **keys):
-        return getattr(import_module(f"btcli.rules.{module}"), name)(*args, **keys)
-
-    return call
 
 
 @record(slots=False)
@@ -140,15 +103,18 @@ class KindRules:
     target_modifiers: Callable | None = None
 
 
+# A move or an attack declaration deals no damage, and only a game with assets or aerospace units
+# needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
 KINDS: dict[UnitKind, KindRules] = {
-    UnitKind.MECH: KindRules(_later("damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll)),
-    UnitKind.VEHICLE: KindRules(_later("damage", "vehicle_location"), vehicles.vehicle_damage,
+    UnitKind.MECH: KindRules(later("damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll)),
+    UnitKind.VEHICLE: KindRules(later("damage", "vehicle_location"), vehicles.vehicle_damage,
                                 _on_the_ground(driving_roll)),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
-    UnitKind.ASSET: KindRules(_asset_hit, _asset_take, _no_roll, _asset_attacks, _asset_target_modifiers),
-    UnitKind.AERO: KindRules(_later("aero_kind", "hit_location"), _later("aero_kind", "take_hit"),
-                             _later("aero_kind", "control_roll"), _later("aero_kind", "attack_refusal")),
+    UnitKind.ASSET: KindRules(later("asset_kind", "hit"), later("asset_kind", "take_hit"), _no_roll,
+                              later("asset_kind", "attack_refusal"), later("asset_kind", "target_modifiers")),
+    UnitKind.AERO: KindRules(later("aero_kind", "hit_location"), later("aero_kind", "take_hit"),
+                             later("aero_kind", "control_roll"), later("aero_kind", "attack_refusal")),
 }
 
 
