@@ -215,9 +215,7 @@ def board_from_dict(data: dict[str, object]) -> Board:
 
 def unit_to_dict(u: Unit) -> dict[str, object]:
     """Returns a unit as the table under ``[units.ID]``: every field that is not at its default."""
-    out = typed.to_plain(u)
-    del out["id"]  # the table's key
-    return out
+    return {key: value for key, value in typed.to_plain(u).items() if key != "id"}  # the id: the table's key
 
 
 def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
@@ -317,6 +315,11 @@ def check_format(game: object) -> None:
 
 
 def state_from_dict(d: dict[str, object]) -> GameState:
+    """Reads a head's plain data (see ``typed.read_shared``: units of one design share their values)."""
+    return typed.read_shared(_state_from_dict, d)
+
+
+def _state_from_dict(d: dict[str, object]) -> GameState:
     try:
         game = d["game"]
         check_format(game)

@@ -127,10 +127,18 @@ def parse_toml(data: bytes | str, what: str) -> dict[str, object]:
 
 
 def check_plain(data: object, what: str) -> None:
-    """Walks parsed data without recursion; raises GameFileError on excessive depth or numbers."""
+    """Walks parsed data without recursion; raises GameFileError on excessive depth or numbers.
+
+    A table or array met again at the same depth (``headparse`` shares the values of sections of the
+    same text) is checked once."""
     stack = [(data, 0)]
+    seen = set()
     while stack:
         value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if (id(value), depth) in seen:
+                continue
+            seen.add((id(value), depth))
         if isinstance(value, dict):
             if depth >= MAX_DEPTH:
                 raise GameFileError(f"{what} nests tables deeper than btcli reads ({MAX_DEPTH} levels)")

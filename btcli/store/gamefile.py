@@ -151,6 +151,13 @@ def render_head(state: GameState) -> bytes:
     """Returns the head: ``tomli_w.dumps(state_to_dict(state))`` after the header, each unit's tables
     rendered once per unit object (``btcli play`` writes a head per order; most units did not change).
     ``tomlwrite.dumps`` writes what tomli_w writes, faster (issue #17)."""
+    from btcli.store import tomlwrite, typed
+
+    # Units of one design share values; each is written once (``typed.write_shared``).
+    return typed.write_shared(tomlwrite.write_shared, _render_head, state)
+
+
+def _render_head(state: GameState) -> bytes:
     from btcli.store.codec import state_to_dict
     from btcli.store.tomlwrite import dumps
 

@@ -138,10 +138,75 @@ def _items(lines: list[str], i: int, level: int = 0) -> tuple[list, int]:
 
 def _parse(text: str, tables: bool, within: str = "") -> dict:
     """Reads the text's tables; ``within``: the text is the body of one ``[[within]]`` entry, whose
-    tables are headed ``[within.x]`` (tomllib's tables of an array's last element)."""
+    tables are headed ``[within.x]`` (tomllib's tables of an array's last element).
+
+    A line starting ``[`` is a table's header (every other line of a table starts with a key, an
+    array's lines with spaces or ``]``), so the text is split there. Units of one design have
+    sections and arrays of the same text (their armor, slots, weapons): each text is read once, and
+    its values are shared by every table that has it (issue #17: an 80-unit head). Shared values are
+    never changed: a table given a sub-table later is copied first, and the readers above build new
+    values from what they read."""
     root: dict = {}
-    table = root
     declared: set[tuple[str, ...]] = set()
+    bodies: dict[str, dict] = {}  # a section's text: its table, read once
+    arrays: dict[str, list] = {}  # an array's text: its items, read once
+    shared: set[int] = set()  # the tables taken from ``bodies``
+    chunks = ("\n" + text).split("\n[")
+    _merge(root, _body(chunks[0], arrays))
+    if len(chunks) > 1 and not tables:
+        raise _NotCanonical
+    for chunk in chunks[1:]:
+        line, _, body = chunk.partition("\n")
+        path = tuple(line[:-1].split("."))
+        if line[-1:] != "]" or not all(part and _BARE.issuperset(part) for part in path):  # quoted parts
+            m = _pattern(_HEADER).match("[" + line)
+            if m is None:
+                raise _NotCanonical
+            path = tuple(_key(part) for part in _pattern(_HEADER_PART).findall(m.group(1)))
+        if path in declared:  # a table given twice: tomllib refuses it
+            raise _NotCanonical
+        declared.add(path)
+        if within:  # [log.initial] and the like: tables of the entry itself, never its siblings
+            if len(path) < 2 or path[0] != within:
+                raise _NotCanonical
+            path = path[1:]
+        parent = root
+        for part in path[:-1]:
+            table = parent.setdefault(part, {})
+            if not isinstance(table, dict):  # a header through a value: tomllib refuses it
+                raise _NotCanonical
+            if id(table) in shared:  # about to get a sub-table: this table's own copy
+                table = parent[part] = dict(table)
+            parent = table
+        last = path[-1]
+        found = bodies.get(body)
+        if found is None:
+            found = bodies[body] = _merge({}, _body(body, arrays))
+        table = parent.get(last)
+        if table is None:
+            parent[last] = found
+            shared.add(id(found))
+        elif not isinstance(table, dict):  # a header through a value: tomllib refuses it
+            raise _NotCanonical
+        else:  # made by a sub-table's header above it
+            _merge(table, found.items())
+    return root
+
+
+def _merge(table: dict, pairs) -> dict:
+    """Adds ``pairs`` to ``table``; a key given twice (or a table's name) is refused, as tomllib does."""
+    count = len(table)
+    for key, value in pairs:
+        table[key] = value
+        count += 1
+    if len(table) != count:
+        raise _NotCanonical
+    return table
+
+
+def _body(text: str, arrays: dict[str, list]) -> list[tuple[str, object]]:
+    """Reads a section's key lines (the text after its header) as (key, value) pairs."""
+    pairs = []
     lines = text.split("\n")
     i, n = 0, len(lines)
     while i < n:
@@ -154,43 +219,33 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
             if not line.isprintable() and _pattern(_COMMENT).match(line) is None:  # printable: no control character
                 raise _NotCanonical
             continue
-        if first == "[":
-            if not tables:
-                raise _NotCanonical
-            path = tuple(line[1:-1].split("."))
-            if line[-1] != "]" or not all(part and _BARE.issuperset(part) for part in path):  # quoted parts
-                m = _pattern(_HEADER).match(line)
-                if m is None:
-                    raise _NotCanonical
-                path = tuple(_key(part) for part in _pattern(_HEADER_PART).findall(m.group(1)))
-            if path in declared:  # a table given twice: tomllib refuses it
-                raise _NotCanonical
-            declared.add(path)
-            if within:  # [log.initial] and the like: tables of the entry itself, never its siblings
-                if len(path) < 2 or path[0] != within:
-                    raise _NotCanonical
-                path = path[1:]
-            table = root
-            for part in path:
-                table = table.setdefault(part, {})
-                if not isinstance(table, dict):  # a header through a value: tomllib refuses it
-                    raise _NotCanonical
-            continue
+        if first == "[":  # a header inside a section: the caller split the text at every one
+            raise _NotCanonical
         key, sep, raw = line.partition(" = ")
         if not (sep and key and _BARE.issuperset(key)):  # a quoted key, or no key line at all
             m = _pattern(_KEY_LINE).match(line)
             if m is None:
                 raise _NotCanonical
             key, raw = _key(m.group(1)), m.group(2)
-        if key in table:  # a key given twice (or a table's name): tomllib refuses it
-            raise _NotCanonical
         if raw == "[":
-            table[key], i = _items(lines, i)
+            try:
+                end = lines.index("]", i)  # the closing line (an inner array closes with "    ],")
+            except ValueError:
+                raise _NotCanonical from None  # the array never closes
+            source = "\n".join(lines[i:end])
+            value = arrays.get(source)
+            if value is None:
+                value, after = _items(lines, i)
+                if after != end + 1:
+                    raise _NotCanonical
+                arrays[source] = value
+            i = end + 1
         elif raw == "[]":
-            table[key] = []
+            value = []
         else:
-            table[key] = _scalar(raw)
-    return root
+            value = _scalar(raw)
+        pairs.append((key, value))
+    return pairs
 
 
 def parse(text: str) -> dict | None:

@@ -36,9 +36,29 @@ def dumps(data: dict) -> str:
         return tomli_w.dumps(data)
 
 
+_written: dict[int, tuple] | None = None  # while ``write_shared`` runs: id(table or array) -> (it, its text)
+
+
+def write_shared(write, *args):
+    """Returns ``write(*args)``, writing a table of plain values or an array met again (the same
+    object: ``typed.write_shared``) from the text written the first time (issue #17)."""
+    global _written
+    _written = {}
+    try:
+        return write(*args)
+    finally:
+        _written = None
+
+
 def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
     if type(table) is not dict:
         raise _Unsupported
+    if _written is not None and name:
+        hit = _written.get(id(table))
+        if hit is not None and hit[0] is table:  # a table without sub-tables, written before
+            out.append(f"[[{name}]]\n" if inside_aot else f"[{name}]\n")
+            out.append(hit[1])
+            return
     yielded = False
     literals, tables = [], []
     for key, value in table.items():
@@ -53,8 +73,10 @@ def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
         out.append(f"[[{name}]]\n" if inside_aot else f"[{name}]\n")
     if literals:
         yielded = True
-        for key, value in literals:
-            out.append(f"{_key(key)} = {_literal(value, 0)}\n")
+        lines = [f"{_key(key)} = {_literal(value, 0)}\n" for key, value in literals]
+        out += lines
+        if _written is not None and name and not tables:
+            _written[id(table)] = (table, "".join(lines))
     for key, value, in_aot in tables:
         if yielded:
             out.append("\n")
@@ -98,8 +120,15 @@ def _literal(value: object, level: int) -> str:
     if kind is list or kind is tuple:
         if not value:
             return "[]"
+        if _written is not None and level == 0:
+            hit = _written.get(id(value))
+            if hit is not None and hit[0] is value:
+                return hit[1]
         pad = _INDENT * (1 + level)
-        return "[\n" + ",\n".join(pad + _literal(item, level + 1) for item in value) + f",\n{_INDENT * level}]"
+        text = "[\n" + ",\n".join(pad + _literal(item, level + 1) for item in value) + f",\n{_INDENT * level}]"
+        if _written is not None and level == 0:
+            _written[id(value)] = (value, text)
+        return text
     if kind is dict:
         return _inline_table(value)
     raise _Unsupported

@@ -51,10 +51,32 @@ def to_plain(value: object) -> object:
     kind = type(value)
     if kind in _PLAIN:
         return value
+    if _written is not None:
+        hit = _written.get(id(value))
+        if hit is not None and hit[0] is value:
+            return hit[1]
     encoder = _ENCODERS.get(kind)
     if encoder is None:
         encoder = _ENCODERS[kind] = _encoder_for_value(kind)
-    return encoder(value)
+    plain = encoder(value)
+    if _written is not None:
+        _written[id(value)] = (value, plain)
+    return plain
+
+
+_written: dict[int, tuple] | None = None  # while ``write_shared`` runs: id(value) -> (value, plain data)
+
+
+def write_shared(write, *args):
+    """Returns ``write(*args)``, giving a value met again (the same object: units of one design share
+    their armor, slots and weapons, ``read_shared``) the same plain data, which ``tomlwrite`` then
+    writes once (issue #17). The plain data is shared: ``write`` must not change it."""
+    global _written
+    _written = {}
+    try:
+        return write(*args)
+    finally:
+        _written = None
 
 
 _PLAIN = {int, str, bool, float, type(None)}
@@ -126,7 +148,12 @@ def _dataclass_encoder(cls: type):
             item = getattr(value, name)
             if default is not _MISSING and item == default:
                 continue
-            out[name] = item if encoder is None else encoder(item)
+            if encoder is None:
+                out[name] = item
+            elif encoder is to_plain or _written is None:
+                out[name] = encoder(item)
+            else:  # a dict or a tuple of plain values, shared while ``write_shared`` runs
+                out[name] = to_plain(item)
         return out
 
     return encode
@@ -180,6 +207,38 @@ def _reader(tp):
     return found
 
 
+_shared: dict[int, tuple] | None = None  # while ``read_shared`` runs: id(plain data) -> (data, reader, value)
+
+
+def read_shared(read, *args):
+    """Returns ``read(*args)``, reading a table or array met again (the same object: ``headparse`` gives
+    sections of the same text the same values) as the same typed value, built once. Units of one
+    design then share their armor, slots and weapons, which the hash and the head writer then take
+    once each (issue #17: an 80-unit head). Only while it runs, so data changed between two reads is
+    read again."""
+    global _shared
+    _shared = {}
+    try:
+        return read(*args)
+    finally:
+        _shared = None
+
+
+def _once(read):
+    """``read``, memoised by the data's identity while ``read_shared`` runs."""
+
+    def read_once(data, where):
+        if _shared is None:
+            return read(data, where)
+        hit = _shared.get(id(data))
+        if hit is not None and hit[0] is data and hit[1] is read_once:
+            return hit[2]
+        value = read(data, where)
+        _shared[id(data)] = (data, read_once, value)
+        return value
+    return read_once
+
+
 def _make_reader(tp):
     if isinstance(tp, _Deferred):
         return _deferred_reader(tp)
@@ -202,7 +261,7 @@ def _make_reader(tp):
             if not isinstance(data, (list, tuple)):
                 raise GameFileError(f"{where} must be an array, not {_shown(data)}")
             return tuple(item(x, where) for x in data)
-        return read_tuple
+        return _once(read_tuple)
     if origin is dict:
         key_type, value_type = _args(tp)
         read_key, read_value = _reader(key_type), _reader(value_type)
@@ -211,7 +270,7 @@ def _make_reader(tp):
             if not isinstance(data, dict):
                 raise GameFileError(f"{where} must be a table, not {_shown(data)}")
             return {read_key(k, where): read_value(v, f"{where}.{k}") for k, v in data.items()}
-        return read_dict
+        return _once(read_dict)
     if tp in _SCALAR_READERS:
         return _SCALAR_READERS[tp]
     if tp is HexId or tp is Facing:
@@ -230,7 +289,7 @@ def _make_reader(tp):
                 raise GameFileError(f"{where}: unknown value {_shown(data)} (choose from {choices})") from None
         return read_enum
     if is_record(tp):
-        return lambda data, where: from_plain(tp, data, where)
+        return _once(lambda data, where: from_plain(tp, data, where))
     raise AssertionError(f"typed: no reader for {tp!r}")
 
 
