@@ -4,8 +4,9 @@ A command is a whole Python process, run hundreds of times a game (issue #17). `
 compiles several methods from source for every class it makes and imports ``inspect`` (with
 ``ast``, ``dis`` and ``tokenize``) to do it: measured, about 20 ms of a 70 ms ``btcli move``.
 ``record`` makes the same frozen classes from the annotations alone: the equality, hash, repr,
-ordering and frozen attribute guards are shared functions, and only ``__init__`` is compiled, the
-first time a class is instantiated, so a command pays for the classes it builds and no others.
+ordering and frozen attribute guards are shared functions, and only ``__init__`` is compiled, once
+a class has built a few dozen records (the first ones bind their arguments in a loop), so a command
+pays for the classes it builds many times and no others.
 
 What a record keeps of the ``dataclasses`` API, and what it drops:
 - fields in declaration order, defaults, ``field(default_factory=...)``, ``fields()``;
@@ -109,10 +110,48 @@ def _setstate(self, state):
 
 
 def _first_init(self, *args, **kwargs):
-    """Every record's ``__init__`` until the first call compiles and installs the real one."""
+    """Every record's ``__init__`` for its first ``_COMPILE_AFTER`` records: binds the arguments as
+    the compiled ``__init__`` does, then compiles and installs that. Compiling costs a third of a
+    millisecond a class, and a command builds most classes a few times (issue #17); a replay builds
+    thousands and gets the compiled one."""
     cls = type(self)
-    cls.__init__ = _compile_init(cls)
-    cls.__init__(self, *args, **kwargs)
+    seen = _BUILT[cls] = _BUILT.get(cls, 0) + 1
+    if seen > _COMPILE_AFTER:
+        cls.__init__ = _compile_init(cls)
+        cls.__init__(self, *args, **kwargs)
+        return
+    specs = cls.__record_specs__
+    if len(args) > len(specs):  # Python's own message for the compiled __init__
+        least = 1 + sum(spec.default is MISSING and spec.default_factory is MISSING for spec in specs)
+        most = len(specs) + 1
+        takes = f"from {least} to {most} positional arguments" if least < most else \
+            f"{most} positional argument{'s' if most > 1 else ''}"
+        raise TypeError(f"{cls.__qualname__}.__init__() takes {takes} but {len(args) + 1} were given")
+    for spec, value in zip(specs, args):
+        if spec.name in kwargs:
+            raise TypeError(f"{cls.__qualname__}.__init__() got multiple values for argument {spec.name!r}")
+        object.__setattr__(self, spec.name, value)
+    used = 0
+    for spec in specs[len(args):]:
+        name = spec.name
+        if name in kwargs:
+            value = kwargs[name]
+            used += 1
+        elif spec.default_factory is not MISSING:
+            value = spec.default_factory()
+        elif spec.default is not MISSING:
+            value = spec.default
+        else:
+            raise TypeError(f"{cls.__qualname__}.__init__() missing 1 required positional argument: {name!r}")
+        object.__setattr__(self, name, value)
+    if used != len(kwargs):
+        names = cls.__record_names__
+        unknown = next(k for k in kwargs if k not in names)
+        raise TypeError(f"{cls.__qualname__}.__init__() got an unexpected keyword argument {unknown!r}")
+
+
+_COMPILE_AFTER = 64  # records of one class built before its __init__ is compiled
+_BUILT: dict[type, int] = {}
 
 
 def _compile_init(cls):

@@ -157,8 +157,8 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
         raise _NotCanonical
     for chunk in chunks[1:]:
         line, _, body = chunk.partition("\n")
-        path = tuple(line[:-1].split("."))
-        if line[-1:] != "]" or not all(part and _BARE.issuperset(part) for part in path):  # quoted parts
+        path = _header_path(line[:-1]) if line[-1:] == "]" else None
+        if path is None:  # a part quoted with escapes, or no header at all
             m = _pattern(_HEADER).match("[" + line)
             if m is None:
                 raise _NotCanonical
@@ -191,6 +191,36 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
         else:  # made by a sub-table's header above it
             _merge(table, found.items())
     return root
+
+
+def _header_path(text: str) -> tuple[str, ...] | None:
+    """Splits a header's dotted key (``units.blue-4.weapon_specs."AC/20"``) without a regular
+    expression (compiling _HEADER costs a millisecond, and weapon names are quoted); None for a part
+    this does not read (an escape, a character TOML would refuse), which _HEADER then reads."""
+    if '"' not in text:
+        path = tuple(text.split("."))
+        return path if all(part and _BARE.issuperset(part) for part in path) else None
+    parts = []
+    rest = text
+    while True:
+        if rest[:1] == '"':
+            end = rest.find('"', 1)
+            inner = rest[1:end]
+            if end < 0 or "\\" in inner or not inner.isprintable():
+                return None
+            rest = rest[end + 1:]
+        else:
+            dot = rest.find(".")
+            inner = rest if dot < 0 else rest[:dot]
+            if not inner or not _BARE.issuperset(inner):
+                return None
+            rest = rest[len(inner):]
+        parts.append(inner)
+        if not rest:
+            return tuple(parts)
+        if rest[0] != ".":
+            return None
+        rest = rest[1:]
 
 
 def _merge(table: dict, pairs) -> dict:

@@ -246,7 +246,8 @@ def _is_last(entries) -> bool:
         return False
 
 
-_TABLE_ARITHMETIC = re.compile(r"(= \d+), [+-]\d+ \(.*\) = -?\d+$")
+# Patterns compiled on first use (by re's cache), not by every command that imports the journal (issue #17).
+_TABLE_ARITHMETIC = r"(= \d+), [+-]\d+ \(.*\) = -?\d+$"
 
 
 def plain_rolls(lines: object) -> object:
@@ -254,7 +255,7 @@ def plain_rolls(lines: object) -> object:
     writes since issue #15 and derives from the rest of the line: games logged before it still verify."""
     if not isinstance(lines, list):
         return lines
-    return [_TABLE_ARITHMETIC.sub(r"\1", line) if isinstance(line, str) else line for line in lines]
+    return [re.sub(_TABLE_ARITHMETIC, r"\1", line) if isinstance(line, str) else line for line in lines]
 
 
 def same_entry(logged: dict, replayed: dict) -> bool:
@@ -322,7 +323,7 @@ def _describe_path(where: str) -> str:
     return f"field {where}"
 
 
-_ROLL_TOTAL = re.compile(r": (\d+)D6(?: [0-9+]+)? = (\d+)(?= vs TN |, [+-]\d+ \(|$)")
+_ROLL_TOTAL = r": (\d+)D6(?: [0-9+]+)? = (\d+)(?= vs TN |, [+-]\d+ \(|$)"
 
 
 class _LoggedDice(ManualDice):
@@ -372,7 +373,7 @@ def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_d
         return execute(state, order, dice, held_seed)
     totals = []
     for line in entry.get("rolls", ()):
-        found = _ROLL_TOTAL.findall(str(line))
+        found = re.findall(_ROLL_TOTAL, str(line))
         totals.append(int(found[-1][1]) if found else 0)
     logged = _LoggedDice(totals, state.rolls)
     from btcli.engine import apply

@@ -77,6 +77,35 @@ def test_a_record_takes_its_arguments_as_the_generated_init_does():
         Point(1, z=3)
 
 
+def test_the_first_records_of_a_class_are_built_as_the_compiled_init_builds_them():
+    """A class's first records are built without compiling its ``__init__`` (issue #17: a command
+    builds most classes a few times), the rest by the compiled one: both take the same arguments,
+    refuse the same calls with the same message, and build equal records."""
+    from btcli.model import frozen
+
+    @record
+    class Late:
+        x: int
+        y: int = 0
+        items: list = field(default_factory=list)
+
+    def calls() -> list[object]:
+        made = [Late(1), Late(1, 2), Late(y=2, x=1), Late(1, items=[3])]
+        assert made[0].items is not Late(1).items  # a fresh value per record
+        refused = []
+        for args, keys in (((), {}), ((1, 2, [], 4), {}), ((1,), {"z": 3}), ((1,), {"x": 2})):
+            with pytest.raises(TypeError) as caught:
+                Late(*args, **keys)
+            refused.append(str(caught.value))
+        return [*made, *refused]
+
+    first = calls()
+    assert Late.__init__ is frozen._first_init
+    while Late.__init__ is frozen._first_init:
+        Late(0)
+    assert calls() == first
+
+
 def test_a_default_factory_makes_a_fresh_value_per_record():
     a, b = Bag("a"), Bag("b")
     assert a.items == {} and a.items is not b.items

@@ -170,3 +170,14 @@ def test_entries_edited_at_random_are_read_as_tomllib_reads_them_or_declined(pat
     for block in (first, last):
         read = [agrees("[[log]]\n" + t[len("[[log]]\n"):], entry=True) for t in _mutations(rng, block)]
         assert any(read) and not all(read)
+
+
+@pytest.mark.parametrize("header, read", [
+    ('a."AC/20"', True), ('a."b.c".d', True), ('a.""', True), ('"a".b', True), ('a."é漢"', True),
+    ('a."x\\"y"', True), ('a."t\tt"', True),  # an escape, a tab: the regular expression reads them
+    ('a."b"c', False), ('a.', False), ('a."\x7f"', False), ('a . b', False),  # tomllib reads the last
+])
+def test_quoted_header_parts_are_read_as_tomllib_reads_them(header, read):
+    """A header's quoted parts (weapon names: ``weapon_specs."AC/20"``) are split without a regular
+    expression where they hold no escape (issue #17); the result is tomllib's, or declined."""
+    assert agrees(f"[{header}]\nk = 1\n") is read
