@@ -384,6 +384,16 @@ def _move_queue(state: GameState) -> list[str]:
 
     waiting = _unmoved(state)
     queue: list[str] = []
+    if not state.asset_slots:  # counted, not replayed move by move: linear in the units (issue #17)
+        done, left = turn_order.movement_count(state)
+        while (side := turn_order.side_after(state, done, left)) is not None and waiting.get(side):
+            unit = state.units[waiting[side].pop(0)]
+            queue.append(unit.id)
+            if unit.mode is MoveMode.NONE:  # as if it stood still: ``side_to_move`` of that state
+                done += 1
+                if turn_order.waits_to_move(unit):
+                    left[unit.side] -= 1
+        return queue
     while (side := turn_order.side_to_move(state)) is not None and waiting.get(side):
         uid = waiting[side].pop(0)
         queue.append(uid)

@@ -52,15 +52,33 @@ def side_to_move(state: GameState) -> str | None:
     """
     if state.asset_slots:
         return _side_to_move_with_assets(state)
+    done, waiting = movement_count(state)
+    return side_after(state, done, waiting)
+
+
+def movement_count(state: GameState) -> tuple[int, dict[str, int]]:
+    """How many units have moved this phase, and how many of each side are still to move (without
+    assets: ``side_to_move``)."""
     done = 0
     waiting = {sid: 0 for sid in state.sides}
     unmoved = MoveMode.NONE
     for u in state.units.values():  # one pass, ``out_of_action`` written out: replay asks this at every move
         if u.mode is not unmoved:
             done += 1
-        elif u.aero is None and u.position is not None and not u.destroyed \
-                and (u.vehicle is None or not u.vehicle.crew_killed):
+        elif waits_to_move(u):
             waiting[u.side] = waiting.get(u.side, 0) + 1
+    return done, waiting
+
+
+def waits_to_move(u) -> bool:
+    """Whether a unit that has not moved still takes a movement slot (``out_of_action`` written out)."""
+    return u.aero is None and u.position is not None and not u.destroyed \
+        and (u.vehicle is None or not u.vehicle.crew_killed)
+
+
+def side_after(state: GameState, done: int, waiting: dict[str, int]) -> str | None:
+    """The side that moves next once ``done`` units have moved, ``waiting`` of each side still to
+    move (``movement_count``): the next slot's side with a unit left, else initiative order."""
     for side in state.move_order[done:]:
         if waiting.get(side):
             return side

@@ -48,6 +48,7 @@ class _NotCanonical(Exception):
 
 
 _BARE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_BARE_DOTTED = _BARE | {"."}
 
 
 def _key(raw: str) -> str:
@@ -197,9 +198,10 @@ def _header_path(text: str) -> tuple[str, ...] | None:
     """Splits a header's dotted key (``units.blue-4.weapon_specs."AC/20"``) without a regular
     expression (compiling _HEADER costs a millisecond, and weapon names are quoted); None for a part
     this does not read (an escape, a character TOML would refuse), which _HEADER then reads."""
-    if '"' not in text:
-        path = tuple(text.split("."))
-        return path if all(part and _BARE.issuperset(part) for part in path) else None
+    if '"' not in text:  # bare parts: no empty one
+        if text and _BARE_DOTTED.issuperset(text) and text[0] != "." and text[-1] != "." and ".." not in text:
+            return tuple(text.split("."))
+        return None
     parts = []
     rest = text
     while True:

@@ -62,8 +62,11 @@ def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
     yielded = False
     literals, tables = [], []
     for key, value in table.items():
-        if type(value) is dict:
+        kind = type(value)
+        if kind is dict:
             tables.append((key, value, False))
+        elif kind is list and _written is not None and _written.get(id(value), (None,))[0] is value:
+            literals.append((key, value))  # an array written inline before: its tables fit
         elif _is_aot(value) and not all(_fits_inline(item) for item in value):
             tables.extend((key, item, True) for item in value)
         else:

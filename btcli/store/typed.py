@@ -207,7 +207,7 @@ def _reader(tp):
     return found
 
 
-_shared: dict[int, tuple] | None = None  # while ``read_shared`` runs: id(plain data) -> (data, reader, value)
+_shared: dict[object, dict] | None = None  # while ``read_shared`` runs: each reader's values by what it read
 
 
 def read_shared(read, *args):
@@ -224,17 +224,29 @@ def read_shared(read, *args):
         _shared = None
 
 
-def _once(read):
-    """``read``, memoised by the data's identity while ``read_shared`` runs."""
+def _once(read, by_items: bool = False):
+    """``read``, memoised by the data's identity while ``read_shared`` runs; ``by_items``: a table also
+    by its items' identities (a unit's ``weapon_specs``, a table of tables that ``headparse`` gives
+    each unit but fills with the same sub-tables)."""
 
     def read_once(data, where):
         if _shared is None:
             return read(data, where)
-        hit = _shared.get(id(data))
-        if hit is not None and hit[0] is data and hit[1] is read_once:
-            return hit[2]
+        memo = _shared.get(read_once)
+        if memo is None:
+            memo = _shared[read_once] = {}
+        if by_items and type(data) is dict:
+            key = tuple([(k, id(v)) for k, v in data.items()])
+            hit = memo.get(key)
+            if hit is not None:  # the same keys, the same objects (kept alive by the memo)
+                return hit[1]
+            value = memo[key] = (tuple(data.values()), read(data, where))
+            return value[1]
+        hit = memo.get(id(data))
+        if hit is not None and hit[0] is data:
+            return hit[1]
         value = read(data, where)
-        _shared[id(data)] = (data, read_once, value)
+        memo[id(data)] = (data, value)
         return value
     return read_once
 
@@ -270,7 +282,7 @@ def _make_reader(tp):
             if not isinstance(data, dict):
                 raise GameFileError(f"{where} must be a table, not {_shown(data)}")
             return {read_key(k, where): read_value(v, f"{where}.{k}") for k, v in data.items()}
-        return _once(read_dict)
+        return _once(read_dict, by_items=value_type not in _PLAIN)
     if tp in _SCALAR_READERS:
         return _SCALAR_READERS[tp]
     if tp is HexId or tp is Facing:
