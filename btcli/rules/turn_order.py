@@ -62,7 +62,7 @@ def movement_count(state: GameState) -> tuple[int, dict[str, int]]:
     done = 0
     waiting = {sid: 0 for sid in state.sides}
     unmoved = MoveMode.NONE
-    for u in state.units.values():  # one pass, ``out_of_action`` written out: replay asks this at every move
+    for u in state.units.values():  # one pass: replay asks this at every move
         if u.mode is not unmoved:
             done += 1
         elif waits_to_move(u):
@@ -71,9 +71,8 @@ def movement_count(state: GameState) -> tuple[int, dict[str, int]]:
 
 
 def waits_to_move(u) -> bool:
-    """Whether a unit that has not moved still takes a movement slot (``out_of_action`` written out)."""
-    return u.aero is None and u.position is not None and not u.destroyed \
-        and (u.vehicle is None or not u.vehicle.crew_killed)
+    """Whether a unit that has not moved still takes a movement slot: in action, on the ground map."""
+    return u.aero is None and not u.out_of_action
 
 
 def side_after(state: GameState, done: int, waiting: dict[str, int]) -> str | None:

@@ -12,6 +12,8 @@ random data.
 
 from __future__ import annotations
 
+from btcli.store.sharing import CallMemo
+
 _CTRL = frozenset(chr(i) for i in range(32)) | {chr(127)}
 _ILLEGAL = frozenset('"\\') | (_CTRL - {"\t"})  # tomli_w's ILLEGAL_BASIC_STR_CHARS: a tab stays as it is
 _COMPACT = {"\b": "\\b", "\n": "\\n", "\f": "\\f", "\r": "\\r", '"': '\\"', "\\": "\\\\"}
@@ -36,25 +38,21 @@ def dumps(data: dict) -> str:
         return tomli_w.dumps(data)
 
 
-_written: dict[int, tuple] | None = None  # while ``write_shared`` runs: id(table or array) -> (it, its text)
+_WRITTEN = CallMemo()  # while ``write_shared`` runs: id(table or array) -> (it, its text)
 
 
 def write_shared(write, *args):
     """Returns ``write(*args)``, writing a table of plain values or an array met again (the same
     object: ``typed.write_shared``) from the text written the first time (issue #17)."""
-    global _written
-    _written = {}
-    try:
-        return write(*args)
-    finally:
-        _written = None
+    return _WRITTEN.during(write, *args)
 
 
 def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
     if type(table) is not dict:
         raise _Unsupported
-    if _written is not None and name:
-        hit = _written.get(id(table))
+    written = _WRITTEN.table
+    if written is not None and name:
+        hit = written.get(id(table))
         if hit is not None and hit[0] is table:  # a table without sub-tables, written before
             out.append(f"[[{name}]]\n" if inside_aot else f"[{name}]\n")
             out.append(hit[1])
@@ -65,7 +63,7 @@ def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
         kind = type(value)
         if kind is dict:
             tables.append((key, value, False))
-        elif kind is list and _written is not None and _written.get(id(value), (None,))[0] is value:
+        elif kind is list and written is not None and written.get(id(value), (None,))[0] is value:
             literals.append((key, value))  # an array written inline before: its tables fit
         elif _is_aot(value) and not all(_fits_inline(item) for item in value):
             tables.extend((key, item, True) for item in value)
@@ -78,8 +76,8 @@ def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
         yielded = True
         lines = [f"{_key(key)} = {_literal(value, 0)}\n" for key, value in literals]
         out += lines
-        if _written is not None and name and not tables:
-            _written[id(table)] = (table, "".join(lines))
+        if written is not None and name and not tables:
+            written[id(table)] = (table, "".join(lines))
     for key, value, in_aot in tables:
         if yielded:
             out.append("\n")
@@ -123,14 +121,15 @@ def _literal(value: object, level: int) -> str:
     if kind is list or kind is tuple:
         if not value:
             return "[]"
-        if _written is not None and level == 0:
-            hit = _written.get(id(value))
+        written = _WRITTEN.table
+        if written is not None and level == 0:
+            hit = written.get(id(value))
             if hit is not None and hit[0] is value:
                 return hit[1]
         pad = _INDENT * (1 + level)
         text = "[\n" + ",\n".join(pad + _literal(item, level + 1) for item in value) + f",\n{_INDENT * level}]"
-        if _written is not None and level == 0:
-            _written[id(value)] = (value, text)
+        if written is not None and level == 0:
+            written[id(value)] = (value, text)
         return text
     if kind is dict:
         return _inline_table(value)

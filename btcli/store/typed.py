@@ -17,6 +17,7 @@ from enum import Enum
 from btcli.errors import GameFileError, InputError
 from btcli.model.frozen import MISSING, fields, is_record
 from btcli.model.hexgrid import Facing, HexId
+from btcli.store.sharing import CallMemo
 
 _MISSING = MISSING
 
@@ -51,32 +52,28 @@ def to_plain(value: object) -> object:
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if _written is not None:
-        hit = _written.get(id(value))
+    written = _WRITTEN.table
+    if written is not None:
+        hit = written.get(id(value))
         if hit is not None and hit[0] is value:
             return hit[1]
     encoder = _ENCODERS.get(kind)
     if encoder is None:
         encoder = _ENCODERS[kind] = _encoder_for_value(kind)
     plain = encoder(value)
-    if _written is not None:
-        _written[id(value)] = (value, plain)
+    if written is not None:
+        written[id(value)] = (value, plain)
     return plain
 
 
-_written: dict[int, tuple] | None = None  # while ``write_shared`` runs: id(value) -> (value, plain data)
+_WRITTEN = CallMemo()  # while ``write_shared`` runs: id(value) -> (value, plain data)
 
 
 def write_shared(write, *args):
     """Returns ``write(*args)``, giving a value met again (the same object: units of one design share
     their armor, slots and weapons, ``read_shared``) the same plain data, which ``tomlwrite`` then
     writes once (issue #17). The plain data is shared: ``write`` must not change it."""
-    global _written
-    _written = {}
-    try:
-        return write(*args)
-    finally:
-        _written = None
+    return _WRITTEN.during(write, *args)
 
 
 _PLAIN = {int, str, bool, float, type(None)}
@@ -150,7 +147,7 @@ def _dataclass_encoder(cls: type):
                 continue
             if encoder is None:
                 out[name] = item
-            elif encoder is to_plain or _written is None:
+            elif encoder is to_plain or _WRITTEN.table is None:
                 out[name] = encoder(item)
             else:  # a dict or a tuple of plain values, shared while ``write_shared`` runs
                 out[name] = to_plain(item)
@@ -207,7 +204,7 @@ def _reader(tp):
     return found
 
 
-_shared: dict[object, dict] | None = None  # while ``read_shared`` runs: each reader's values by what it read
+_SHARED = CallMemo()  # while ``read_shared`` runs: each reader's values by what it read
 
 
 def read_shared(read, *args):
@@ -216,12 +213,7 @@ def read_shared(read, *args):
     design then share their armor, slots and weapons, which the hash and the head writer then take
     once each (issue #17: an 80-unit head). Only while it runs, so data changed between two reads is
     read again."""
-    global _shared
-    _shared = {}
-    try:
-        return read(*args)
-    finally:
-        _shared = None
+    return _SHARED.during(read, *args)
 
 
 def _once(read, by_items: bool = False):
@@ -230,11 +222,12 @@ def _once(read, by_items: bool = False):
     each unit but fills with the same sub-tables)."""
 
     def read_once(data, where):
-        if _shared is None:
+        shared = _SHARED.table
+        if shared is None:
             return read(data, where)
-        memo = _shared.get(read_once)
+        memo = shared.get(read_once)
         if memo is None:
-            memo = _shared[read_once] = {}
+            memo = shared[read_once] = {}
         if by_items and type(data) is dict:
             key = tuple([(k, id(v)) for k, v in data.items()])
             hit = memo.get(key)
