@@ -582,8 +582,8 @@ def _referee_seed(game: str, seed_file: str | None):
 def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
     from btcli.store import gamefile, journal
 
-    data, _ = gamefile.read_bytes(game)
-    proved = journal.verify_text(data, _referee_seed(game, seed_file))
+    data, more = gamefile.read_log(game)  # the log streamed: memory flat in its length (issue #17)
+    proved = journal.verify_text(data, _referee_seed(game, seed_file), more=more)
     if not quiet:
         lines = [f"ok: {proved.count} entries replayed, turn {proved.state.turn} {proved.state.phase.value} phase, "
                  "hashes match"]

@@ -73,6 +73,46 @@ def read_bytes(path: str | os.PathLike) -> tuple[bytes, tuple[int, int, int]]:
     return data, stamp
 
 
+def read_log(path: str | os.PathLike):
+    """Reads a game file as ``verify`` replays it: returns the head (with the log up to the chunk
+    holding its first entry) and an iterator over the rest of the file in chunks, read only as they
+    are asked for, so that memory stays flat in the log's length (issue #17). The file is closed
+    once the chunks are read to the end (or the iterator is dropped)."""
+    shown = os.fspath(path)
+    f = files.open_regular(files.real(path), "game file", files.GAME_LIMIT)
+    try:
+        head, head_end = _read_head(f)
+    except OSError as exc:
+        f.close()
+        raise GameFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
+    except BaseException:
+        f.close()
+        raise
+    if head_end < 0:
+        f.close()
+        _refuse_a_scenario(head, shown)
+        return head, iter(())
+    return head, _chunks(f, len(head), shown)
+
+
+LOG_CHUNK = 1 << 18  # what verify holds of a long log at a time, besides the entry it replays
+
+
+def _chunks(f, size: int, shown: str):
+    with f:
+        while True:
+            try:
+                chunk = f.read(LOG_CHUNK)
+            except OSError as exc:
+                raise GameFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
+            if not chunk:
+                return
+            size += len(chunk)
+            if size > files.GAME_LIMIT:  # a file that grows while it is read
+                raise GameFileError(f"game file {shown} is over btcli's size limit")
+            yield chunk
+
+
 def _refuse_a_scenario(data: bytes, shown: str) -> None:
     """Refuses a scenario given where a game file belongs, saying how to make a game of it."""
     if files.kind_of_bytes(data[:4096], shown) == "scenario":

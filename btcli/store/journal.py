@@ -151,9 +151,10 @@ def _parts(data: bytes):
     return head, list(entries)
 
 
-def _stream(data):
+def _stream(data, more=()):
     """Returns a game file's parsed head and an iterator over its log entries, read one at a time
-    (``logparse.iter_log``); refuses a file without entries."""
+    (``logparse.iter_log``; ``more``: the rest of the file, as ``gamefile.read_log`` reads it);
+    refuses a file without entries."""
     from btcli.store.codec import check_format
     from btcli.store.gamefile import split_head
     from btcli.store.logparse import iter_log
@@ -164,7 +165,7 @@ def _stream(data):
                                 "(see README: play by email)")
     head = parse_toml(data[:head_end], "game file head")
     check_format(head.get("game"))
-    entries = iter_log(data, head_end)
+    entries = iter_log(data, head_end, more)
     first = next(entries, None)
     if first is None or "log" in head:
         raise VerificationError("the game file has no [[log]] entries to verify")
@@ -187,16 +188,17 @@ def _initial(first: dict) -> GameState:
     return state
 
 
-def verify_text(data: bytes, held_seed=None, each=None) -> Verified:
+def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
     """Replays a whole game file; returns what it proved or raises VerificationError.
 
     A game whose seed the referee holds replays its seeded rolls only with the seed: ``held_seed`` is
     the seed, or a function given the commitment that returns it (None when it cannot be had).
     ``each(entry, state)``, if given, sees every entry with the state it verified to, first to last
-    (the replay page, ``btcli.render.replay``)."""
+    (the replay page, ``btcli.render.replay``). ``more``: the rest of the file after ``data``, in
+    chunks (``gamefile.read_log``), read as the replay reaches it."""
     from btcli.store.codec import state_to_dict
 
-    head, log = _stream(data)
+    head, log = _stream(data, more)
     first = next(log)
     state = _initial(first)
     if each is not None:

@@ -99,24 +99,42 @@ def parse_log(log: bytes) -> list[dict[str, object]]:
     return list(iter_log(log))
 
 
-def iter_log(data, start: int = 0):
+def iter_log(data, start: int = 0, more=()):
     """Yields the entries of the log tail ``data[start:]`` (bytes or an mmap) one by one, as
-    ``parse_log`` reads them: only one entry's text is decoded at a time, so ``verify`` holds no
-    more of a long log than the entry it replays."""
+    ``parse_log`` reads them: only one entry's text is decoded at a time. ``more``: the rest of the
+    file, in chunks, read only as the entries reach it (``gamefile.read_log``), so ``verify``
+    holds a chunk of a long log, never all of it (issue #17)."""
     if data[start:start + len(_MARKER) - 1] == _MARKER[1:]:  # the tail starts with "[[log]]", no newline before
         begin = start + len(_MARKER) - 1
     else:
         at = data.find(_MARKER, start)
-        begin = -1 if at < 0 else at + len(_MARKER)
-    while begin >= 0:
-        at = data.find(_MARKER, begin)
-        raw = data[begin:] if at < 0 else data[begin:at]
+        if at < 0:
+            return
+        begin = at + len(_MARKER)
+    for raw in _blocks(data, begin, iter(more)):
         try:
             block = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise GameFileError("the game file's log is not UTF-8 text") from None
-        begin = -1 if at < 0 else at + len(_MARKER)
         yield _block(block)
+
+
+def _blocks(buffer, begin: int, chunks):
+    """Yields the raw blocks between log markers, from ``buffer[begin:]`` and then ``chunks``. A
+    chunk is added to what is left of the buffer; the search resumes where the last one ended."""
+    scan = begin
+    while True:
+        at = buffer.find(_MARKER, scan)
+        if at >= 0:
+            yield buffer[begin:at]
+            begin = scan = at + len(_MARKER)
+            continue
+        chunk = next(chunks, b"")
+        if not chunk:
+            yield buffer[begin:]
+            return
+        scan = max(begin, len(buffer) - len(_MARKER) + 1) - begin  # a marker may straddle the two
+        buffer, begin = buffer[begin:] + chunk, 0
 
 
 def _block(block: str) -> dict[str, object]:

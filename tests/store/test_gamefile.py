@@ -11,6 +11,7 @@ import tomli_w
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from btcli.errors import VerificationError
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.store import codec, gamefile, journal
 from btcli.store.hashing import entry_hash, state_hash
@@ -148,6 +149,53 @@ def test_the_log_is_read_one_entry_at_a_time(tmp_path, initial):
     assert [next(entries) for _ in whole] == whole
     with pytest.raises(GameFileError, match="a log entry is not valid TOML"):
         next(entries)
+
+
+def test_the_log_read_in_chunks_gives_the_entries_read_whole(tmp_path, initial):
+    """``verify`` reads a long log chunk by chunk (``gamefile.read_log``, issue #17: memory flat in the
+    log's length): whatever the chunk size, markers split across chunks included, the entries are
+    those of the whole file, and a damaged block is still refused after the entries before it."""
+    from btcli.errors import GameFileError
+    from btcli.store.logparse import iter_log
+
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    step(path, MoveOrder("wasp", "", ("F", "F")))
+    step(path, MoveOrder("hunchback", "", ("F",)))
+    data = path.read_bytes()
+    start = gamefile.split_head(data)
+    whole = tomllib.loads(data.decode())["log"]
+    head_end = data.index(b"\n[[log]]\n") + 9  # as _read_head may stop: just past the first marker
+    for size in (1, 2, 5, 9, 10, 64, 1000):
+        rest = data[head_end:]
+        chunks = [rest[i:i + size] for i in range(0, len(rest), size)]
+        assert list(iter_log(data[:head_end], start, chunks)) == whole, size
+    rest = data[head_end:] + b"\n[[log]]\nseq = [\n"
+    entries = iter_log(data[:head_end], start, [rest[i:i + 7] for i in range(0, len(rest), 7)])
+    assert [next(entries) for _ in whole] == whole
+    with pytest.raises(GameFileError, match="a log entry is not valid TOML"):
+        next(entries)
+
+
+def test_verify_streams_the_file_and_proves_what_a_whole_read_proves(tmp_path, initial, monkeypatch):
+    """``btcli verify`` on a file read 100 bytes at a time: the same count and final state as a
+    whole read, and an edited entry far into the log is still found."""
+    path = tmp_path / "g.toml"
+    new_game(path, initial)
+    step(path, ResolvePhaseOrder(), [8, 5])
+    step(path, MoveOrder("wasp", "", ("F", "F")))
+    step(path, MoveOrder("hunchback", "", ("F",)))
+    monkeypatch.setattr(gamefile, "CHUNK", 4096)  # the head, read up to the chunk holding its first entry
+    monkeypatch.setattr(gamefile, "LOG_CHUNK", 100)
+    data, more = gamefile.read_log(path)
+    assert len(data) < len(path.read_bytes())  # the log is not read with the head
+    streamed = journal.verify_text(data, more=more)
+    assert streamed == journal.verify_text(path.read_bytes())
+    path.write_bytes(path.read_bytes().replace(b'"move hunchback --path F"', b'"move hunchback --path F,F"'))
+    data, more = gamefile.read_log(path)
+    with pytest.raises(VerificationError, match="entry 4"):
+        journal.verify_text(data, more=more)
 
 
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
