@@ -243,12 +243,18 @@ KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASS
 def state_to_dict(s: GameState, units: bool = True) -> dict[str, object]:
     """Returns the head as plain tables in file order; the units (the last table) only with ``units``."""
     out = meta_to_dict(s)
-    out["map"] = board_to_dict(s.board)
-    others = {mid: map_to_dict(b) for mid, b in s.maps.items() if mid != GROUND}
-    if others:
-        out["maps"] = others
+    out.update(maps_to_dict(s.maps))
     if units:
         out["units"] = {u.id: unit_to_dict(u) for u in s.units.values()}
+    return out
+
+
+def maps_to_dict(maps: dict) -> dict[str, object]:
+    """Returns a state's maps as the head's tables: the ground board as [map], any other as [maps.ID]."""
+    out: dict[str, object] = {"map": board_to_dict(maps[GROUND])}
+    others = {mid: map_to_dict(b) for mid, b in maps.items() if mid != GROUND}
+    if others:
+        out["maps"] = others
     return out
 
 

@@ -198,17 +198,34 @@ def render_head(state: GameState) -> bytes:
 
 
 def _render_head(state: GameState) -> bytes:
-    from btcli.store.codec import state_to_dict
+    from btcli.store.codec import meta_to_dict, state_to_dict
     from btcli.store.tomlwrite import dumps
 
     if not state.units:
         return HEADER + dumps(state_to_dict(state)).encode()
     # The units are the head's last table and each unit a table of its own ([units.ID], [units.ID.x]):
     # tomli_w writes the rest, then each unit's tables after one blank line, as it writes them alone.
-    parts = [HEADER, dumps(state_to_dict(state, units=False)).encode()]
+    # The maps likewise, after the [game] to [sides] tables: a map rarely changes, and is most of the rest.
+    parts = [HEADER, dumps(meta_to_dict(state)).encode(), b"\n", _map_tables(state)]
     for unit in state.units.values():
         parts += (b"\n", _unit_tables(unit))
     return b"".join(parts)
+
+
+_map_cache: list = [None, b""]  # the maps dict rendered last and its tables
+
+
+def _map_tables(state: GameState) -> bytes:
+    """Returns the ``[map]`` and ``[maps.ID]`` tables as ``tomli_w`` writes them, kept for the (immutable)
+    maps dict written last: ``btcli play`` writes the same map with every order."""
+    if _map_cache[0] is state.maps:
+        return _map_cache[1]
+    from btcli.store.codec import maps_to_dict
+    from btcli.store.tomlwrite import dumps
+
+    text = dumps(maps_to_dict(state.maps)).encode()
+    _map_cache[:] = (state.maps, text)
+    return text
 
 
 _unit_cache: dict[int, tuple[object, bytes]] = {}

@@ -50,9 +50,10 @@ GOLDEN = SCENARIOS.parent / "tests" / "golden"
 
 @pytest.mark.parametrize("example", sorted(p.name for p in GOLDEN.iterdir() if (p / "game.toml").exists()))
 def test_the_head_is_what_tomli_w_writes_of_the_whole_state(example):
-    """``render_head`` writes each unit's tables once per unit object (issue #17, ``btcli play``): the
-    head must stay exactly tomli_w's rendering of the state, at every entry of every example, whatever
-    the cache holds from the entry before."""
+    """``render_head`` writes each unit's tables once per unit object and the maps once per maps dict
+    (issue #17, ``btcli play``): the head must stay exactly tomli_w's rendering of the state, at every
+    entry of every example (buildings damaged, aerospace maps added), whatever the caches hold from the
+    entry before."""
     states = []
     journal.verify_text((GOLDEN / example / "game.toml").read_bytes(), each=lambda entry, state: states.append(state))
     for state in states:
