@@ -492,7 +492,7 @@ def play(game: str, script: str | None, quiet: bool) -> None:
     from btcli.store import journal
 
     lines = orders(script)
-    with journal.hold(game) as held:
+    with journal.hold(game) as held, _writers_kept():
         HELD["game"] = held
         try:
             for number, text in lines:
@@ -505,6 +505,15 @@ def play(game: str, script: str | None, quiet: bool) -> None:
                 sys.stdout.flush()  # a program reading the results sees each order's as it is done
         finally:
             HELD.clear()
+
+
+def _writers_kept():
+    """The head writers' memos kept from one order to the next (``sharing.Kept``): each order's head
+    reuses the text of the values the order before wrote (issue #17)."""
+    from btcli.store import tomlwrite, typed
+    from btcli.store.sharing import Kept
+
+    return Kept(typed.WRITTEN, tomlwrite.WRITTEN)
 
 
 def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:

@@ -212,19 +212,22 @@ def _render_head(state: GameState) -> bytes:
     return b"".join(parts)
 
 
-_map_cache: list = [None, b""]  # the maps dict rendered last and its tables
+_map_cache: list = [(), b""]  # the maps written last, as (id, map) pairs, and their tables
 
 
 def _map_tables(state: GameState) -> bytes:
     """Returns the ``[map]`` and ``[maps.ID]`` tables as ``tomli_w`` writes them, kept for the (immutable)
-    maps dict written last: ``btcli play`` writes the same map with every order."""
-    if _map_cache[0] is state.maps:
-        return _map_cache[1]
+    maps written last: ``btcli play`` writes the same maps with every order (a phase change copies
+    the maps dict, not the maps)."""
+    last, text = _map_cache
+    maps = state.maps
+    if len(last) == len(maps) and all(key == k and area is a for (key, area), (k, a) in zip(maps.items(), last)):
+        return text
     from btcli.store.codec import maps_to_dict
     from btcli.store.tomlwrite import dumps
 
-    text = dumps(maps_to_dict(state.maps)).encode()
-    _map_cache[:] = (state.maps, text)
+    text = dumps(maps_to_dict(maps)).encode()
+    _map_cache[:] = (tuple(maps.items()), text)
     return text
 
 

@@ -38,19 +38,19 @@ def dumps(data: dict) -> str:
         return tomli_w.dumps(data)
 
 
-_WRITTEN = CallMemo()  # while ``write_shared`` runs: id(table or array) -> (it, its text)
+WRITTEN = CallMemo()  # while ``write_shared`` runs: id(table or array) -> (it, its text)
 
 
 def write_shared(write, *args):
     """Returns ``write(*args)``, writing a table of plain values or an array met again (the same
     object: ``typed.write_shared``) from the text written the first time (issue #17)."""
-    return _WRITTEN.during(write, *args)
+    return WRITTEN.during(write, *args)
 
 
 def _table(table: dict, name: str, inside_aot: bool, out: list[str]) -> None:
     if type(table) is not dict:
         raise _Unsupported
-    written = _WRITTEN.table
+    written = WRITTEN.table
     if written is not None and name:
         hit = written.get(id(table))
         if hit is not None and hit[0] is table:  # a table without sub-tables, written before
@@ -121,7 +121,7 @@ def _literal(value: object, level: int) -> str:
     if kind is list or kind is tuple:
         if not value:
             return "[]"
-        written = _WRITTEN.table
+        written = WRITTEN.table
         if written is not None and level == 0:
             hit = written.get(id(value))
             if hit is not None and hit[0] is value:

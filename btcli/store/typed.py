@@ -52,7 +52,7 @@ def to_plain(value: object) -> object:
     kind = type(value)
     if kind in _PLAIN:
         return value
-    written = _WRITTEN.table
+    written = WRITTEN.table
     if written is not None:
         hit = written.get(id(value))
         if hit is not None and hit[0] is value:
@@ -66,14 +66,14 @@ def to_plain(value: object) -> object:
     return plain
 
 
-_WRITTEN = CallMemo()  # while ``write_shared`` runs: id(value) -> (value, plain data)
+WRITTEN = CallMemo()  # while ``write_shared`` runs: id(value) -> (value, plain data)
 
 
 def write_shared(write, *args):
     """Returns ``write(*args)``, giving a value met again (the same object: units of one design share
     their armor, slots and weapons, ``read_shared``) the same plain data, which ``tomlwrite`` then
     writes once (issue #17). The plain data is shared: ``write`` must not change it."""
-    return _WRITTEN.during(write, *args)
+    return WRITTEN.during(write, *args)
 
 
 _PLAIN = {int, str, bool, float, type(None)}
@@ -147,7 +147,7 @@ def _dataclass_encoder(cls: type):
                 continue
             if encoder is None:
                 out[name] = item
-            elif encoder is to_plain or _WRITTEN.table is None:
+            elif encoder is to_plain or WRITTEN.table is None:
                 out[name] = encoder(item)
             else:  # a dict or a tuple of plain values, shared while ``write_shared`` runs
                 out[name] = to_plain(item)

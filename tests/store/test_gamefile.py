@@ -59,6 +59,15 @@ def test_the_head_is_what_tomli_w_writes_of_the_whole_state(example):
     for state in states:
         assert gamefile.render_head(state) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(state)).encode()
     assert states[-1].units and len(gamefile._unit_cache) >= len(states[-1].units)
+    gamefile._unit_cache.clear()  # as ``btcli play`` writes them: the writers' memos kept between heads
+    from btcli.store import tomlwrite, typed
+    from btcli.store.sharing import Kept
+
+    with Kept(typed.WRITTEN, tomlwrite.WRITTEN):
+        for state in states:
+            assert gamefile.render_head(state) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(state)).encode()
+        assert len(tomlwrite.WRITTEN.kept) > 0
+    assert typed.WRITTEN.kept is None and tomlwrite.WRITTEN.table is None
 
 
 def test_the_head_of_a_game_without_units_is_written_whole(initial):
