@@ -196,8 +196,19 @@ def _compile_unit_parts(cls: type):
 
 def entry_hash(entry: dict[str, object]) -> str:
     """Returns the hash of one log entry's content (key order and formatting do not count)."""
-    if any(isinstance(value, dict) for value in entry.values()):  # the first entry, with the initial state
+    blob = entry_blob(entry)
+    if blob is None:  # the first entry, with the initial state
         blob = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-    else:  # plain values: a sorted repr is canonical and faster
-        blob = repr(sorted(entry.items())).encode()
+    return blob_hash(blob)
+
+
+def entry_blob(entry: dict[str, object]) -> bytes | None:
+    """The bytes ``entry_hash`` hashes for an entry of plain values (a sorted repr is canonical, types
+    included: two entries with the same blob hold the same content); None for one holding a table."""
+    if any(isinstance(value, dict) for value in entry.values()):
+        return None
+    return repr(sorted(entry.items())).encode()
+
+
+def blob_hash(blob: bytes) -> str:
     return sha256(blob).hexdigest()[:HASH_CHARS]
