@@ -306,7 +306,9 @@ def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it
     shown = game.shown or game.path
     try:
         if held is not None:
-            held.game, held.file = _write(game, held.file, state, entry, with_it, keep_lock=True)
+            held.game, held.file = _write(game, held.file, state, entry, with_it, keep_lock=True,
+                                          sweep=not held.swept)
+            held.swept = True
         else:
             with _lock(game.path) as old:
                 _write(game, old, state, entry, with_it)
@@ -314,11 +316,13 @@ def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it
         raise GameFileError(f"cannot write {shown}: {exc.strerror or exc}") from None
 
 
-def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], with_it, keep_lock: bool = False):
+def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], with_it, keep_lock: bool = False,
+           sweep: bool = True):
     """Replaces the game (``old``: its locked file) by the new head, the old log's bytes and ``entry``.
 
     ``keep_lock``: returns the game as written and its file, opened and locked before the rename (a
     waiting btcli retries on the new file and finds it locked); ``old`` is closed, releasing its lock.
+    ``sweep``: first removes what killed writes left behind (``files.discard_leftovers``).
     """
     path = game.path
     if _stamp(os.fstat(old.fileno())) != game.stamp:
@@ -327,7 +331,8 @@ def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], wi
             "is no longer the latest; another btcli call wrote it); nothing was written, "
             "run the command again"
         )
-    files.discard_leftovers(path)
+    if sweep:
+        files.discard_leftovers(path)
     head, tail = render_head(state), render_entry(entry)
     log = game.size - game.head_end
     tmp = files.write_temp(path, [head, (old, game.head_end, log), tail], os.fstat(old.fileno()).st_mode & 0o7777)
@@ -370,6 +375,7 @@ class Held:
     def __init__(self, game: LoadedGame, file) -> None:
         self.game = game
         self.file = file
+        self.swept = False  # the leftovers of killed writes removed: none can appear while the lock is held
 
 
 def create(path: str | os.PathLike, state: GameState, entry: dict[str, object], overwrite: bool = False,

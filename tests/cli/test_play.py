@@ -126,6 +126,21 @@ def test_the_first_refused_order_stops_the_batch_with_its_exit_code_and_line_num
     assert game.read_bytes() == twin.read_bytes()  # the three orders before it written, nothing after
 
 
+def test_a_batch_removes_what_killed_writes_left_behind_before_its_first_write(tmp_path):
+    """As a single command does (tests/cli/test_reliability.py): once, since no btcli can leave
+    another while the batch holds the game's lock."""
+    game = crossroads_game(tmp_path)
+    leftover = tmp_path / ".game.toml.4242.123456789.tmp"
+    leftover.write_bytes(b"half a game")
+    unrelated = tmp_path / ".game.toml.notes.tmp"
+    unrelated.write_bytes(b"not ours")
+    script = tmp_path / "orders.txt"
+    script.write_text("\n".join(FIRST) + "\n", encoding="utf-8")
+    ok("play", game, "--script", script, "-q")
+    assert not leftover.exists() and unrelated.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".game.toml.notes.tmp", "game.toml", "orders.txt"]
+
+
 @pytest.mark.parametrize(("line", "code", "says"), [
     ("report", 2, "'report' does not change the game: play runs only orders (move, attack, drop, deploy, "
                   "resolve-phase)"),
