@@ -134,11 +134,14 @@ def test_playing_a_game_never_reads_a_schema(tmp_path):
 def test_playing_a_game_imports_none_of_the_slow_modules(tmp_path):
     """issue #17: a command is a whole process, so its start-up counts; resolve-phase, move, attack and
     report import neither typing, tomllib, tomli_w, shlex nor hashlib (OpenSSL): headparse, tomlwrite,
-    grammar.shell_quote and btcli.digest stand in for them."""
+    grammar.shell_quote and btcli.digest stand in for them; nor re and json (together some 5 ms: the state
+    hash calls json's C encoder itself, hashing.canonical), nor fractions and decimal (the hex walk
+    compares its fractions as integers)."""
     from tests.cli.helpers import init_game
 
     game = init_game(tmp_path, ROOT / "scenarios" / "crossroads.toml")
-    slow = ("typing", "tomllib", "tomli_w", "shlex", "hashlib", "_hashlib", "datetime")
+    slow = ("typing", "tomllib", "tomli_w", "shlex", "hashlib", "_hashlib", "datetime", "re", "json", "fractions",
+            "decimal")
     code = ("import sys\nfrom btcli.cli import main\n"
             f"for argv in (['resolve-phase', {str(game)!r}], ['move', {str(game)!r}, 'wasp', '--mode', 'stand'],"
             f" ['attack', {str(game)!r}, 'wasp', 'hunchback', '--weapon', 'Medium Laser'], ['report', {str(game)!r}]):\n"

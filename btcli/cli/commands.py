@@ -529,7 +529,7 @@ def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
     from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
-    from btcli.store import journal, seeds
+    from btcli.store import journal
 
     loaded = journal.load(game)
     state = loaded.state
@@ -539,7 +539,7 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
         shown = render_field(state, field, shell_quote(game)) + "\n"
     if map is not None:
         from btcli.render.svg import render_svg
-        from btcli.store import files
+        from btcli.store import files, seeds  # seeds imports re: only where a file is written (issue #17)
 
         target = files.check_output(map, what="map", force=force,
                                     protect={"the game file": loaded.path, "the game's seed file": seeds.path_for(game)})

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from enum import IntEnum
 from functools import lru_cache
+from math import lcm
 
 from btcli.errors import InputError
 from btcli.model.frozen import record
@@ -143,8 +144,6 @@ def _hex_path(a: HexId, b: HexId) -> tuple[tuple[HexId, ...], ...]:
 
 
 def _walk(a: HexId, b: HexId) -> list[tuple[HexId, ...]]:
-    from fractions import Fraction
-
     if a == b:
         return [(a,)]
     start, end = a.cube(), b.cube()
@@ -156,12 +155,15 @@ def _walk(a: HexId, b: HexId) -> list[tuple[HexId, ...]]:
             return path
         # Leave ``here`` across the first hexside bisector ahead: (P - here) . step = 1.
         offset = (start[0] - here[0], start[1] - here[1], start[2] - here[2])
-        exits = []
+        crossings = []  # t = rise / ahead for each bisector ahead
         for facing, step in _CUBE_STEP.items():
             ahead = _dot(d, step)
             if ahead > 0:
-                exits.append((Fraction(1 - _dot(offset, step), ahead), facing))
-        exits.sort()
+                crossings.append((1 - _dot(offset, step), ahead, facing))
+        # The fractions compared exactly as integers, each scaled by the denominators' least common
+        # multiple (fractions.Fraction would import re and decimal into every attack, issue #17).
+        common = lcm(*(ahead for _, ahead, _ in crossings))
+        exits = sorted((rise * (common // ahead), facing) for rise, ahead, facing in crossings)
         t, first = exits[0]
         if len(exits) > 1 and exits[1][0] == t:
             # Out through a corner shared with two neighbours.

@@ -14,8 +14,8 @@ random heads), the dict order included.
 
 from __future__ import annotations
 
-import json
-import re
+# re and json are imported where a line needs them: a command whose head is all common lines
+# imports neither (about 5 ms of every command, issue #17).
 
 # A basic string: TOML takes a tab as it is, no other control character; no \u escapes (JSON would
 # take a lone surrogate, TOML refuses it).
@@ -31,14 +31,14 @@ _COMMENT = r"#[^\x00-\x08\x0a-\x1f\x7f]*\Z"  # TOML: a comment holds no control 
 _SCALAR_ONLY = rf"{_SCALAR}\Z"
 _INLINE = rf"\{{ {_KEY} = {_SCALAR}(?:, {_KEY} = {_SCALAR})* \}}\Z"
 _INLINE_PAIR = rf"({_KEY}) = ({_SCALAR})"
-_INT = r"-?(?:0|[1-9][0-9]*)\Z"
-_FLOAT = r"-?(?:0|[1-9][0-9]*)\.[0-9]+\Z"
-_compiled: dict[str, re.Pattern] = {}
+_compiled: dict[str, object] = {}
 
 
-def _pattern(source: str) -> re.Pattern:
+def _pattern(source: str):
     found = _compiled.get(source)
     if found is None:
+        import re
+
         found = _compiled[source] = re.compile(source, re.S)
     return found
 
@@ -57,7 +57,11 @@ def _key(raw: str) -> str:
 
 def _string(raw: str) -> str:
     """Decodes a basic string matched by _STRING (TOML and JSON agree on these escapes)."""
-    return raw[1:-1] if "\\" not in raw else json.loads(raw, strict=False)  # strict=False: a tab as it is
+    if "\\" not in raw:
+        return raw[1:-1]
+    import json
+
+    return json.loads(raw, strict=False)  # strict=False: a tab as it is
 
 
 def _scalar(raw: str):
@@ -78,11 +82,14 @@ def _scalar(raw: str):
         return True
     if raw == "false":
         return False
-    if _pattern(_INT).match(raw):
+    whole, point, fraction = (raw[1:] if first == "-" else raw).partition(".")
+    if not (whole.isdigit() and whole.isascii() and (whole[0] != "0" or whole == "0")):
+        raise _NotCanonical  # not a decimal integer or float as TOML writes them
+    if not point:
         return int(raw)
-    if _pattern(_FLOAT).match(raw):
-        return float(raw)  # what tomllib does with a decimal float's text
-    raise _NotCanonical
+    if not (fraction.isdigit() and fraction.isascii()):
+        raise _NotCanonical
+    return float(raw)  # what tomllib does with a decimal float's text
 
 
 def _inline_table(raw: str) -> dict:
@@ -156,15 +163,19 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
     _merge(root, _body(chunks[0], arrays))
     if len(chunks) > 1 and not tables:
         raise _NotCanonical
+    appended: set[tuple[str, ...]] = set()  # the arrays of tables, made by [[path]] headers
     for chunk in chunks[1:]:
         line, _, body = chunk.partition("\n")
+        if line[:1] == "[":  # [[path]]: one more table of an array of tables (attack declarations)
+            _append_table(root, line, body, arrays, declared, appended, shared, within)
+            continue
         path = _header_path(line[:-1]) if line[-1:] == "]" else None
         if path is None:  # a part quoted with escapes, or no header at all
             m = _pattern(_HEADER).match("[" + line)
             if m is None:
                 raise _NotCanonical
             path = tuple(_key(part) for part in _pattern(_HEADER_PART).findall(m.group(1)))
-        if path in declared:  # a table given twice: tomllib refuses it
+        if path in declared or path in appended:  # a table given twice: tomllib refuses it
             raise _NotCanonical
         declared.add(path)
         if within:  # [log.initial] and the like: tables of the entry itself, never its siblings
@@ -192,6 +203,32 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
         else:  # made by a sub-table's header above it
             _merge(table, found.items())
     return root
+
+
+def _append_table(root: dict, line: str, body: str, arrays: dict, declared: set, appended: set, shared: set,
+                  within: str) -> None:
+    """Reads a ``[[path]]`` header (``line`` without its first bracket) and its keys into ``root``: a new
+    table at the end of the array at ``path``. The tables tomli_w writes for a list of records; a header
+    through such an array (a table inside one of its tables), or an escape in the path, is left to
+    tomllib."""
+    path = _header_path(line[1:-2]) if line[-2:] == "]]" else None
+    if path is None or within or path in declared:
+        raise _NotCanonical
+    parent = root
+    for part in path[:-1]:
+        table = parent.setdefault(part, {})
+        if not isinstance(table, dict):
+            raise _NotCanonical
+        if id(table) in shared:  # about to get an array: this table's own copy
+            table = parent[part] = dict(table)
+        parent = table
+    array = parent.get(path[-1])
+    if array is None:
+        array = parent[path[-1]] = []
+        appended.add(path)
+    elif path not in appended:  # a value or a table of that name: tomllib refuses it
+        raise _NotCanonical
+    array.append(_merge({}, _body(body, arrays)))
 
 
 def _header_path(text: str) -> tuple[str, ...] | None:

@@ -9,7 +9,6 @@ log from the initial state kept in the first entry and checks every hash.
 from __future__ import annotations
 
 import itertools
-import re
 from collections import namedtuple
 from contextlib import contextmanager
 
@@ -258,6 +257,8 @@ def plain_rolls(lines: object) -> object:
     writes since issue #15 and derives from the rest of the line: games logged before it still verify."""
     if not isinstance(lines, list):
         return lines
+    import re
+
     return [re.sub(_TABLE_ARITHMETIC, r"\1", line) if isinstance(line, str) else line for line in lines]
 
 
@@ -374,6 +375,8 @@ def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_d
     order, dice = order_from_text(str(entry.get("command", "")))
     if dice or not is_held(state.seed) or held_seed is not None or not logged_dice:
         return execute(state, order, dice, held_seed)
+    import re
+
     totals = []
     for line in entry.get("rolls", ()):
         found = re.findall(_ROLL_TOTAL, str(line))

@@ -9,7 +9,6 @@ hashed: nothing here lists fields by hand.
 
 from __future__ import annotations
 
-import re
 import sys
 import types
 from enum import Enum
@@ -385,6 +384,8 @@ class _Deferred:
         self.cls, self.text = cls, text
 
     def resolve(self):
+        import re  # here, not for every command (issue #17)
+
         module = sys.modules[self.cls.__module__]
         names = set(re.findall(r"[A-Za-z_]\w*", self.text))
         return eval(self.text, {**vars(module), **module.deferred_types(names)})  # noqa: S307 - a field annotation

@@ -3,6 +3,12 @@ units a command hashes, a function compiled per class for replays (btcli.store.h
 
 from __future__ import annotations
 
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from btcli.model.units import Unit
 from btcli.store import hashing
 from tests.builders import SCORPION, changed, design, game
@@ -40,3 +46,28 @@ def test_a_unit_hashed_from_the_unit_it_replaced_has_the_parts_of_one_hashed_afr
     hashing._cache.clear()
     hashing._LAST_UNITS[:] = (state.units, [u.id.encode() + hashing._unit_digest(u) for u in state.units.values()])
     assert hashing.state_hash(moved) == fresh
+
+
+_plain = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**63), max_value=2**63 - 1)
+    | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_plain)
+def test_canonical_bytes_are_json_dumps_compact_bytes(data):
+    """issue #17: the state hash's canonical form is written by json's C encoder without importing json
+    (and re); the bytes are json.dumps's, so every logged hash stays what it was."""
+    assert hashing.canonical(data) == json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+    if isinstance(data, dict):  # the first entry's hash: its keys sorted
+        entry = {"initial": data, "seq": 1}
+        blob = json.dumps(entry, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+        assert hashing.entry_hash(entry) == hashing.blob_hash(blob)
+
+
+def test_canonical_refuses_what_json_refuses():
+    with pytest.raises(TypeError, match="not JSON serializable"):
+        hashing.canonical({"a": object()})

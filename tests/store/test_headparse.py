@@ -181,3 +181,38 @@ def test_quoted_header_parts_are_read_as_tomllib_reads_them(header, read):
     """A header's quoted parts (weapon names: ``weapon_specs."AC/20"``) are split without a regular
     expression where they hold no escape (issue #17); the result is tomllib's, or declined."""
     assert agrees(f"[{header}]\nk = 1\n") is read
+
+
+@pytest.mark.parametrize("text, read", [
+    ("[[a]]\nk = 1\n[[a]]\nk = 2\n", True), ('[x]\ny = 1\n[[a]]\n[[a]]\nk = "v"\n[b]\nz = 2\n', True),
+    ("[[a.b]]\nk = 1\n[a]\nc = 2\n", True), ('[["q"]]\nk = 1\n', True), ("[t]\nx = 1\n[t.u]\n[[t.v]]\nk = 1\n", True),
+    ("[[a]]\nk = 1\n[[b]]\n[[a]]\nm = 2\n", True),
+    ("[a]\n[[a]]\n", False), ("[[a]]\n[a]\n", False), ("a = [\n    1,\n]\n[[a]]\n", False), ("[a.b]\n[[a]]\n", False),
+    ("[[a]]\nk = 1\nk = 2\n", False), ("[[t.v]]\nk = 1\n[t]\nv = 2\n", False),  # tomllib refuses these
+    ("[[a]]\nk = 1\n[a.b]\nq = 1\n", False), ("[[a]]\n[[a.b]]\n", False), ("[[ a ]]\n", False),  # tomllib reads these
+])
+def test_arrays_of_tables_are_read_as_tomllib_reads_them(text, read):
+    """issue #17: a head with attack declarations (``[[declarations]]``) is read without tomllib; a table
+    inside an array's table, or a spaced header, is left to it."""
+    assert agrees(text) is read
+
+
+def test_a_head_with_attack_declarations_is_read_without_tomllib():
+    state = parse_scenario_text((ROOT / "scenarios" / "crossroads.toml").read_text(), 5)
+    state, _first = journal.init_entry(state, "init")
+    while state.phase.value != "weapon":
+        side = side_to_move(state) if state.phase.value == "movement" else None
+        mover = next((u for u in state.units.values() if u.side == side and not u.has_moved), None)
+        order = MoveOrder(mover.id, "stand") if mover is not None else ResolvePhaseOrder()
+        state = journal.execute(state, order, None).state
+    shots = [WeaponAttackOrder(a.id, t.id, (m.label,)) for a in state.units.values() for t in state.units.values()
+             if a.side != t.side for m in a.weapons]
+    for shot in shots:  # the first shot in range
+        try:
+            state = journal.execute(state, shot, None).state
+            break
+        except BtcliError:
+            continue
+    text = gamefile.render_head(state).decode()
+    assert "\n[[declarations]]\n" in text
+    assert agrees(text)
