@@ -19,14 +19,13 @@ Two kinds of map carry aerospace units:
 
 from __future__ import annotations
 
-from enum import Enum
-
 from btcli.model.board import Board
+from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
 
-class AeroClass(str, Enum):
+class AeroClass(Choice):
     """The aerospace unit classes of seed 001."""
 
     AEROSPACE_FIGHTER = "aerospace_fighter"
@@ -41,14 +40,14 @@ class AeroClass(str, Enum):
         return self in (AeroClass.AEROSPACE_FIGHTER, AeroClass.CONVENTIONAL_FIGHTER)
 
 
-class Shape(str, Enum):
+class Shape(Choice):
     """How a craft flies in an atmosphere: on wings (aerodyne) or on its thrusters (spheroid)."""
 
     AERODYNE = "aerodyne"
     SPHEROID = "spheroid"
 
 
-class Arc(str, Enum):
+class Arc(Choice):
     """An armor location: the nose, the left and right wings (sides on small craft and DropShips), the aft."""
 
     NOSE = "nose"
@@ -57,7 +56,7 @@ class Arc(str, Enum):
     AFT = "aft"
 
 
-class FiringArc(str, Enum):
+class FiringArc(Choice):
     """Where a weapon points; DropShip bays mounted rear-facing in a side cover that side's aft arc."""
 
     NOSE = "nose"
@@ -121,21 +120,21 @@ class AeroDesign:
     bombs: int = 0  # high-explosive bombs carried (issue #14, air-to-ground bombing); not in the unit files: 0
 
 
-class MapKind(str, Enum):
+class MapKind(Choice):
     """The two kinds of map aerospace units fly on."""
 
     SPACE = "space"  # the space map; near a planet it is the high-altitude map
     LOW_ALTITUDE = "low_altitude"
 
 
-class Edge(str, Enum):
+class Edge(Choice):
     """The side edge of a space map that is the planetary surface (AMB-63)."""
 
     WEST = "west"
     EAST = "east"
 
 
-class Region(str, Enum):
+class Region(Choice):
     """Where a space-map hex lies relative to the planet (AERO-ATM-01)."""
 
     GROUND_ROW = "ground_row"

@@ -8,14 +8,13 @@ turn's damage. Seed 004 tracks nothing else from turn to turn (ASSET-GEN-02).
 
 from __future__ import annotations
 
-from enum import Enum
-
 from btcli.errors import IllegalOrderError
+from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 
 
-class AssetKind(str, Enum):
+class AssetKind(Choice):
     """The rules category of an asset (MegaMek's ``assetType``, tables.md 16.1)."""
 
     VEHICLE = "vehicle"
@@ -29,7 +28,7 @@ class AssetKind(str, Enum):
         return self in (AssetKind.CONVENTIONAL_INFANTRY, AssetKind.BATTLE_ARMOR)
 
 
-class MovementCode(str, Enum):
+class MovementCode(Choice):
     """The movement type printed beside an asset's MP (ASSET-TERR-01, tables.md 16.2)."""
 
     FOOT = "F"
@@ -76,7 +75,7 @@ _MEGAMEK_MODES = {
 }
 
 
-class AssumedMode(str, Enum):
+class AssumedMode(Choice):
     """The movement mode an asset counts as using when a rule asks for one (ASSET-MOVE-04)."""
 
     RUN = "run"

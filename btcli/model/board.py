@@ -7,15 +7,15 @@ above its hex's level; a bridge spans its hex at ``level``.
 """
 
 
-from enum import Enum
 from functools import cached_property
 
 from btcli.errors import InputError
+from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
 
-class Terrain(str, Enum):
+class Terrain(Choice):
     CLEAR = "clear"
     PAVED = "paved"
     ROUGH = "rough"
@@ -30,7 +30,7 @@ class Terrain(str, Enum):
         return self in (Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS)
 
 
-class BuildingType(str, Enum):
+class BuildingType(Choice):
     LIGHT = "light"
     MEDIUM = "medium"
     HEAVY = "heavy"

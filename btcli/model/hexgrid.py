@@ -10,15 +10,15 @@ hex guide); the label form exists only at parse and format time.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from enum import IntEnum
 from functools import lru_cache
 from math import lcm
 
 from btcli.errors import InputError
+from btcli.model.choices import IntChoice
 from btcli.model.frozen import record
 
 
-class Facing(IntEnum):
+class Facing(IntChoice):
     """The six hexside facings, numbered clockwise from north."""
 
     N = 0

@@ -1,10 +1,8 @@
 """The game state: everything in the head of a game file, as plain frozen data."""
 
-
-from enum import Enum
-
 from btcli.errors import InputError
 from btcli.model.board import Board
+from btcli.model.choices import Choice
 from btcli.model.frozen import (
     evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
     field,
@@ -20,7 +18,7 @@ if TYPE_CHECKING:  # the aerospace maps: imported by the games that have them (b
 FORMAT_VERSION = 2  # 2: typed unit state, positions as tables, maps by id (issue #11); 1: btcli 0.1
 
 
-class Phase(str, Enum):
+class Phase(Choice):
     """The phases of a turn, in order (TURN-01; Total Warfare p.39)."""
 
     DEPLOYMENT = "deployment"  # before turn 1, only in a scenario that leaves units to deploy (ASSET-DEP)

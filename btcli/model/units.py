@@ -7,8 +7,8 @@ inline from the scenario or by name from the built-in catalog.
 """
 
 
-from enum import Enum
 
+from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
@@ -34,7 +34,7 @@ def deferred_types(names: set[str]) -> dict[str, type]:
     return found
 
 
-class UnitKind(str, Enum):
+class UnitKind(Choice):
     MECH = "mech"
     VEHICLE = "vehicle"
     INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.infantry)
@@ -42,7 +42,7 @@ class UnitKind(str, Enum):
     AERO = "aero"  # an aerospace unit on the space or a low-altitude map (btcli.rules.aero_kind)
 
 
-class Motive(str, Enum):
+class Motive(Choice):
     """How a unit moves over the ground; ``BIPED`` stands for every 'Mech."""
 
     BIPED = "biped"
@@ -58,7 +58,7 @@ class Motive(str, Enum):
     AERO = "aero"  # an aerospace unit: it flies by thrust (AERO-MOVE), not over the ground
 
 
-class MoveMode(str, Enum):
+class MoveMode(Choice):
     """The kind of movement a unit used this turn (sets the attacker movement modifier)."""
 
     NONE = "none"  # has not moved yet this turn

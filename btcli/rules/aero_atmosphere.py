@@ -10,8 +10,6 @@ AMB-61 (the re-entry cap), AMB-63 (map geometry).
 
 from __future__ import annotations
 
-from enum import Enum
-
 from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import (
@@ -26,6 +24,7 @@ from btcli.model.aero import (
     Shape,
     SpaceMap,
 )
+from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import HexId
 from btcli.rules import aero_control, aero_damage, aero_low_altitude, aero_thrust, aero_turn
@@ -341,7 +340,7 @@ def space_end_phase(
 # -- velocity 0 in a ground hex (AERO-GRAV-05) ------------------------------------------
 
 
-class AtRest(str, Enum):
+class AtRest(Choice):
     """What a unit at velocity 0 in a ground hex does at the end of the aerospace movement phase."""
 
     HOVER = "hover"

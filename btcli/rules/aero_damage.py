@@ -15,17 +15,17 @@ structural integrity; SI 0 destroys the unit.
 
 from __future__ import annotations
 
-from enum import Enum
 from math import ceil
 
 from btcli.dice import Dice
 from btcli.model.aero import AeroDesign, AeroState, Arc, FiringArc
+from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, record
 from btcli.rules import piloting
 from btcli.rules.aero_maneuvers import rolled_armor_arc
 
 
-class AttackDirection(str, Enum):
+class AttackDirection(Choice):
     """The column of the hit location table (tables.md 9.1)."""
 
     NOSE = "nose"
@@ -34,7 +34,7 @@ class AttackDirection(str, Enum):
     ABOVE_BELOW = "above_below"
 
 
-class Critical(str, Enum):
+class Critical(Choice):
     """The critical system a hit location names (tables.md 9.1)."""
 
     WEAPON = "weapon"

@@ -113,7 +113,7 @@ def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> 
     critical = hit.source.rpartition("|")[2]
     result = aero_damage.apply_hit(
         design(unit), view(unit), Arc(hit.location), hit.damage, dice,
-        critical=aero_damage.Critical(critical) if critical in aero_damage.Critical._value2member_map_ else None,
+        critical=aero_damage.Critical(critical) if critical in aero_damage.Critical else None,
         natural_twelve=hit.critical, reason=f"{unit.id} hit",
     )
     events.extend(result.events)

@@ -17,12 +17,11 @@ the rules that use them, as the to-hit tables are: no rule reads the catalog.
 
 from __future__ import annotations
 
-from enum import Enum
-
+from btcli.model.choices import Choice
 from btcli.model.frozen import record
 
 
-class Bracket(str, Enum):
+class Bracket(Choice):
     """An aerospace range bracket."""
 
     SHORT = "short"

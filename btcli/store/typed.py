@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import sys
 import types
-from enum import Enum
 
 from btcli.errors import GameFileError, InputError
+from btcli.model.choices import Choice, IntChoice
 from btcli.model.frozen import MISSING, fields, is_record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.store.sharing import CallMemo
@@ -87,7 +87,7 @@ def _encoder_for_value(kind: type):
         return _dataclass_encoder(kind)
     if issubclass(kind, Facing):
         return _facing_name
-    if issubclass(kind, Enum):
+    if issubclass(kind, (Choice, IntChoice)):
         return _enum_value
     if issubclass(kind, (tuple, list)):
         return lambda v: [to_plain(x) for x in v]
@@ -104,7 +104,7 @@ def _facing_name(value: Facing) -> str:
     return value.name
 
 
-def _enum_value(value: Enum) -> object:
+def _enum_value(value: Choice) -> object:
     return value.value
 
 
@@ -284,7 +284,7 @@ def _make_reader(tp):
             except InputError as exc:
                 raise GameFileError(f"{where}: {exc}") from None
         return read_parsed
-    if isinstance(tp, type) and issubclass(tp, Enum):
+    if isinstance(tp, type) and issubclass(tp, (Choice, IntChoice)):
         def read_enum(data, where):
             try:
                 return tp(data)

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import types
 import typing
-from enum import Enum
 
 from btcli.model.board import BuildingType, Terrain
+from btcli.model.choices import Choice, IntChoice
 from btcli.model.frozen import MISSING, is_record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import FORMAT_VERSION, AttackDeclaration, Deployment, DropGroup, Hit, Options, Phase, Victory
@@ -52,7 +52,7 @@ class Builder:
             return {"$ref": "#/definitions/hex_label"}
         if tp is Facing:
             return {"$ref": "#/definitions/facing"}
-        if isinstance(tp, type) and issubclass(tp, Enum):
+        if isinstance(tp, type) and issubclass(tp, (Choice, IntChoice)):
             values = [m.value for m in tp]
             kind = "integer" if all(isinstance(v, int) for v in values) else "string"
             return {"type": kind, "enum": values}
