@@ -136,12 +136,13 @@ def test_playing_a_game_imports_none_of_the_slow_modules(tmp_path):
     report import neither typing, tomllib, tomli_w, shlex nor hashlib (OpenSSL): headparse, tomlwrite,
     grammar.shell_quote and btcli.digest stand in for them; nor re and json (together some 5 ms: the state
     hash calls json's C encoder itself, hashing.canonical), nor fractions and decimal (the hex walk
-    compares its fractions as integers)."""
+    compares its fractions as integers), nor enum, functools, collections and contextlib (btcli.model.choices,
+    frozen.computed_once and btcli.contexts stand in: some 5 ms more)."""
     from tests.cli.helpers import init_game
 
     game = init_game(tmp_path, ROOT / "scenarios" / "crossroads.toml")
     slow = ("typing", "tomllib", "tomli_w", "shlex", "hashlib", "_hashlib", "datetime", "re", "json", "fractions",
-            "decimal")
+            "decimal", "enum", "functools", "collections", "contextlib")
     code = ("import sys\nfrom btcli.cli import main\n"
             f"for argv in (['resolve-phase', {str(game)!r}], ['move', {str(game)!r}, 'wasp', '--mode', 'stand'],"
             f" ['attack', {str(game)!r}, 'wasp', 'hunchback', '--weapon', 'Medium Laser'], ['report', {str(game)!r}]):\n"

@@ -7,11 +7,10 @@ above its hex's level; a bridge spans its hex at ``level``.
 """
 
 
-from functools import cached_property
 
 from btcli.errors import InputError
 from btcli.model.choices import Choice
-from btcli.model.frozen import evolve, field, record
+from btcli.model.frozen import computed_once, evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -142,7 +141,7 @@ class Board:
         """Returns the terrain of an on-map hex."""
         return self.hexes.get(hex_id, self.default)
 
-    @cached_property
+    @computed_once
     def structure_hexes(self) -> frozenset[HexId]:
         """Returns the hexes holding a building or a bridge (computed once per board)."""
         return frozenset(h for h, x in self.hexes.items() if x.building is not None or x.bridge is not None)

@@ -9,13 +9,15 @@ hex guide); the label form exists only at parse and format time.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
 from math import lcm
 
 from btcli.errors import InputError
 from btcli.model.choices import IntChoice
 from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 class Facing(IntChoice):
@@ -138,9 +140,20 @@ def hex_path(a: HexId, b: HexId) -> list[tuple[HexId, ...]]:
     return list(_hex_path(a, b))
 
 
-@lru_cache(maxsize=4096)  # a pure function of two hexes: replay asks for the same lines over and over
 def _hex_path(a: HexId, b: HexId) -> tuple[tuple[HexId, ...], ...]:
-    return tuple(_walk(a, b))
+    """The walk from ``a`` to ``b``, kept: a pure function of two hexes, and replay asks for the same
+    lines over and over (a dict, not functools.lru_cache: functools' import costs every command, issue #17)."""
+    key = (a, b)
+    found = _PATHS.get(key)
+    if found is None:
+        if len(_PATHS) >= _PATHS_KEPT:
+            _PATHS.clear()
+        found = _PATHS[key] = tuple(_walk(a, b))
+    return found
+
+
+_PATHS: dict[tuple[HexId, HexId], tuple[tuple[HexId, ...], ...]] = {}
+_PATHS_KEPT = 4096
 
 
 def _walk(a: HexId, b: HexId) -> list[tuple[HexId, ...]]:

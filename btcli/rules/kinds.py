@@ -8,13 +8,15 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 
 from __future__ import annotations
 
-from collections.abc import Callable  # annotations only; not typing's (issue #17)
-
 from btcli.dice import Dice, Roll
 from btcli.model.frozen import record
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import condition, infantry, later, piloting, vehicles
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:  # annotations only: collections.abc would import collections
+    from collections.abc import Callable
 
 Modifiers = tuple[tuple[str, int], ...]
 

@@ -9,7 +9,6 @@ VTOL flight (issue #4) will check each step of a ground path here, in
 from __future__ import annotations
 
 import heapq
-from collections import namedtuple
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
@@ -39,8 +38,15 @@ VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
 # A building, roof or bridge a move meets (resolved by btcli.rules.buildings.enter): ``index``, the step
 # that enters the hex; ``hex``; ``kind``, "enter" (a building's interior), "roof", "deck" or "bridge"
 # (entered like a building); ``hexes_moved``, counting this hex (the entry PSR's ladder); ``backward``;
-# ``floor``. A collections.namedtuple, as typing.NamedTuple builds it, without importing typing (issue #17).
-StructureMeet = namedtuple("StructureMeet", ("index", "hex", "kind", "hexes_moved", "backward", "floor"))
+# ``floor``.
+@record
+class StructureMeet:
+    index: int
+    hex: HexId
+    kind: str
+    hexes_moved: int
+    backward: bool
+    floor: int
 
 
 @record(slots=False)

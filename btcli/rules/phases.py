@@ -11,8 +11,6 @@ DROP-05), with messages that say more than a phase name would.
 
 from __future__ import annotations
 
-from collections.abc import Callable  # annotations only; not typing's (issue #17)
-
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.frozen import record
@@ -28,6 +26,10 @@ from btcli.model.orders import (
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
 from btcli.rules import buildings, structures, turn_order, victory
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:  # annotations only: collections.abc would import collections
+    from collections.abc import Callable
 
 
 def _nothing_missing(state: GameState) -> tuple[str, str] | None:

@@ -9,9 +9,8 @@ log from the initial state kept in the first entry and checks every hash.
 from __future__ import annotations
 
 import itertools
-from collections import namedtuple
-from contextlib import contextmanager
 
+from btcli.contexts import contextmanager  # contextlib's, without its imports (issue #17)
 from btcli.dice import HeldDice, ManualDice, Roll, SeededDice, is_held, seed_commitment
 from btcli.errors import BtcliError, GameFileError, VerificationError
 from btcli.grammar import order_from_text, order_text, with_dice
@@ -138,10 +137,14 @@ def init_entry(state: GameState, command: str) -> tuple[GameState, dict[str, obj
     return state, entry
 
 
-# collections.namedtuple, as typing.NamedTuple builds it, without importing typing (issue #17).
-Verified = namedtuple("Verified", ("count", "state", "hand_dice"), defaults=((),))
-Verified.__doc__ = """What ``verify`` proved: how many entries replayed (``count``), the final ``state``, and which
-entries' dice were given by hand (``--dice``, ``hand_dice``) rather than rolled from the seed."""
+@record
+class Verified:
+    """What ``verify`` proved: how many entries replayed (``count``), the final ``state``, and which
+    entries' dice were given by hand (``--dice``, ``hand_dice``) rather than rolled from the seed."""
+
+    count: int
+    state: GameState
+    hand_dice: tuple[int, ...] = ()
 
 
 def _parts(data: bytes):

@@ -17,8 +17,8 @@ from __future__ import annotations
 import os
 import stat
 import time
-from contextlib import contextmanager
 
+from btcli.contexts import contextmanager  # contextlib's, without its imports (issue #17)
 from btcli.errors import GameFileError
 
 POLL_S = 0.02

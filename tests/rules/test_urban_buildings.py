@@ -19,6 +19,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.rules import buildings, los, placement, structures
+from btcli.rules.movement import StructureMeet
 from tests.builders import (
     armor_lost,
     at,
@@ -234,7 +235,7 @@ def roofs(upper: int, cf_upper: int = 40, tons: int = 50) -> GameState:
 def test_urb_bld_11_roof_to_roof_two_levels_up_is_legal_like_a_hill():
     # URB-BLD-11: from a level-2 roof onto a level-4 roof: a 2-level change, within a 'Mech's limit: 1 + 2 MP.
     p = plan(roofs(4), "T")
-    assert (p.end, p.mp, p.place, p.structures) == (H("0509"), 3, (0, True, False), ((0, H("0509"), "roof", 1, False, 0),))
+    assert (p.end, p.mp, p.place, p.structures) == (H("0509"), 3, (0, True, False), (StructureMeet(0, H("0509"), "roof", 1, False, 0),))
 
 
 def test_urb_bld_11_roof_three_levels_up_is_too_high():

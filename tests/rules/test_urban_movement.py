@@ -19,6 +19,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.rules import buildings, displacement, placement, structures, terrain
+from btcli.rules.movement import StructureMeet
 from tests.builders import (
     SCORPION,
     armor_lost,
@@ -56,8 +57,8 @@ def test_urb_move_01_onto_the_roof_no_psr_into_the_interior_a_psr():
     hexes = {"0509": building(height=2)}
     roof = plan(game(mech(tons=40), hexes=hexes), "T")
     inside = plan(game(mech(tons=40), hexes=hexes), "F")
-    assert [s[2] for s in roof.structures] == ["roof"]
-    assert [s[2] for s in inside.structures] == ["enter"]
+    assert [s.kind for s in roof.structures] == ["roof"]
+    assert [s.kind for s in inside.structures] == ["enter"]
     assert (roof.place, inside.place) == ((0, True, False), (0, False, False))
     _, _, rolls = fly(game(mech(tons=40), hexes=hexes), "T")
     assert rolls == []
@@ -79,7 +80,7 @@ def test_urb_move_02_from_a_higher_neighbour_the_building_is_entered_at_that_lev
     # level 2 (absolute level 3), no level change: 1 + 3 (Heavy) MP.
     hexes = {"0510": {"terrain": "clear", "level": 3}, "0509": {**building("heavy", 3), "level": 1}}
     p = plan(game(design(LOCUST), hexes=hexes), "F")
-    assert (p.place, p.mp, p.structures[0][5]) == ((2, False, False), 4, 2)
+    assert (p.place, p.mp, p.structures[0].floor) == ((2, False, False), 4, 2)
 
 
 @pytest.mark.parametrize("start, floor, mp", [(1, 0, 4), (0, 0, 5), (2, 1, 4)])
@@ -308,7 +309,7 @@ def test_urb_move_10_a_jump_into_a_building_hex_lands_on_its_roof():
     # URB-MOVE-10: a jump never ends inside: the Wasp lands on the level-2 roof (a "roof" meeting, no PSR).
     state = game(design(WASP), hexes={"0507": building(height=2)})
     p = jump(state, "0507")
-    assert (p.place, p.structures) == ((0, True, False), ((0, H("0507"), "roof", 3, False, 0),))
+    assert (p.place, p.structures) == ((0, True, False), (StructureMeet(0, H("0507"), "roof", 3, False, 0),))
     dice = ManualDice([])
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
     assert dice.rolls == [] and placement.on_top(state.units["u1"]) and cf(state, "0507") == 40
@@ -441,7 +442,7 @@ def test_urb_brg_01_a_road_over_a_ravine_or_water_is_a_bridge():
     # level change); a road over depth-1 water: a vehicle drives across on the deck.
     state = ravine({"level": 2})
     p = plan(state, "F,F")
-    assert (p.mp, p.structures[0][2]) == (2, "deck")
+    assert (p.mp, p.structures[0].kind) == (2, "deck")
     state, _, _ = fly(state, "F")
     assert placement.unit_level(state.board, state.units["u1"]) == 2
     water = {"0509": {"terrain": "water", "depth": 1, "road": True, "bridge": {"level": 0}},
@@ -505,7 +506,7 @@ def test_urb_brg_03_the_load_is_every_unit_on_the_deck():
     p = plan(state, "F,F")
     state, why = buildings.enter(state, "u1", H("0509"), "deck", 1, False, 0, ManualDice([]), [])
     assert why == "45 tons on the bridge exceed its CF 40"
-    assert p.structures[0][2] == "deck"
+    assert p.structures[0].kind == "deck"
 
 
 def four_hex_bridge(**options) -> GameState:
@@ -572,7 +573,7 @@ def test_urb_brg_06_a_mech_passes_under_a_bridge_if_base_plus_height_fits(deck, 
     assert H("0409").neighbor(Facing.NE) == H("0509")
     p = plan(state, "F")
     assert p.place == (0, False, True)
-    assert [s[2] for s in p.structures] == ([] if under else ["bridge"])
+    assert [s.kind for s in p.structures] == ([] if under else ["bridge"])
     assert p.mp == (1 if under else 3)
 
 

@@ -120,7 +120,8 @@ def test_a_long_game_verifies_after_many_appends(tmp_path, initial):
     step(path, ResolvePhaseOrder(), [8, 5])
     for unit in ["wasp", "hunchback", "locust", "commando", "scorpion", "manticore", "savannah", "edgar"]:
         step(path, MoveOrder(unit, "stand"))
-    count, state, _ = journal.verify_text(path.read_bytes())
+    proved = journal.verify_text(path.read_bytes())
+    count, state = proved.count, proved.state
     assert count == 10 and state.phase.value == "movement"
 
 
