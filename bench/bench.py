@@ -335,6 +335,18 @@ def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
     ]
 
 
+def installer(btcli: str) -> str:
+    """Names the pip that wrote the console script, and whether that script imports re: pip before 25.0
+    writes one that does, which costs every command a few milliseconds that btcli itself no longer
+    spends (issue #17); the README's figures come from a script without it."""
+    from importlib.metadata import version
+
+    with open(btcli, encoding="utf-8", errors="replace") as f:
+        script = f.read(4096)
+    heavy = "import re" in script.split("\n")
+    return f"console script by pip {version('pip')}{' (it imports re: upgrade pip)' if heavy else ''}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21)
@@ -408,7 +420,7 @@ def main() -> None:
     short, long = rows["short"], rows["long"]
     a_short, a_long = rows["assets short"], rows["assets long"]
     lines = [
-        f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; median of {args.runs} runs.",
+        f"Machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, {installer(btcli)}; median of {args.runs} runs.",
         "",
         "| measurement | time | ratio | target |",
         "|---|---|---|---|",
