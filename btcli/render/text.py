@@ -213,6 +213,8 @@ def _listed(title: str, items: list[str], between: str = " ") -> list[Cell]:
 def _wrap(cells: list[Cell], width: int, indent: int, whole: bool = False) -> list[list[Cell]]:
     """Splits a line of cells into lines of at most ``width`` characters at spaces (between cells only if
     ``whole``: a weapon's name is never split), continuing after ``indent``."""
+    if sum(len(text) for text, _ in cells) <= width:  # the common case: it fits (an 80-unit report, issue #17)
+        return [list(cells)]
     lines: list[list[Cell]] = [[]]
     used = 0
     for text, style in cells:
@@ -228,12 +230,16 @@ def _wrap(cells: list[Cell], width: int, indent: int, whole: bool = False) -> li
 
 def _words(text: str) -> list[str]:
     """Splits text into pieces that each end after a space (a word and the spaces behind it)."""
-    pieces, start = [], 0
-    for i, ch in enumerate(text):
-        if ch == " " and (i + 1 == len(text) or text[i + 1] != " "):
-            pieces.append(text[start:i + 1])
-            start = i + 1
-    if start < len(text):
+    pieces, start, n = [], 0, len(text)
+    space = text.find(" ")
+    while space >= 0:
+        end = space + 1
+        while end < n and text[end] == " ":
+            end += 1
+        pieces.append(text[start:end])
+        start = end
+        space = text.find(" ", end)
+    if start < n:
         pieces.append(text[start:])
     return pieces
 

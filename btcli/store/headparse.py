@@ -43,6 +43,14 @@ def _pattern(source: str):
     return found
 
 
+# What this reader returns passes files.check_plain by construction, so the caller need not walk it
+# (issue #17): at most MAX_LEVELS header parts and array levels (depth well under files.MAX_DEPTH),
+# integers and a float's whole part of at most MAX_DIGITS digits (inside 64 bits, finite). Anything
+# longer or deeper goes to tomllib and check_plain.
+MAX_LEVELS = 8
+MAX_DIGITS = 18
+
+
 class _NotCanonical(Exception):
     """The text is not in the shape tomli_w writes: tomllib reads it."""
 
@@ -76,14 +84,14 @@ def _scalar(raw: str):
         if _pattern(_SCALAR_ONLY).match(raw) is None:
             raise _NotCanonical
         return _string(raw)
-    if raw.isdigit() and raw.isascii() and (first != "0" or raw == "0"):
+    if raw.isdigit() and raw.isascii() and (first != "0" or raw == "0") and len(raw) <= MAX_DIGITS:
         return int(raw)
     if raw == "true":
         return True
     if raw == "false":
         return False
     whole, point, fraction = (raw[1:] if first == "-" else raw).partition(".")
-    if not (whole.isdigit() and whole.isascii() and (whole[0] != "0" or whole == "0")):
+    if not (whole.isdigit() and whole.isascii() and (whole[0] != "0" or whole == "0") and len(whole) <= MAX_DIGITS):
         raise _NotCanonical  # not a decimal integer or float as TOML writes them
     if not point:
         return int(raw)
@@ -121,6 +129,8 @@ def _pairs(pairs: list[tuple[str, str, str]]) -> dict:
 def _items(lines: list[str], i: int, level: int = 0) -> tuple[list, int]:
     """Reads an array's items from line ``i`` to its closing line; returns them and the next line.
     tomli_w indents each level's items four spaces more and closes an inner array with ``],``."""
+    if level >= MAX_LEVELS:
+        raise _NotCanonical
     items = []
     pad = "    " * (level + 1)
     close = "    " * level + ("]," if level else "]")
@@ -175,6 +185,8 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
             if m is None:
                 raise _NotCanonical
             path = tuple(_key(part) for part in _pattern(_HEADER_PART).findall(m.group(1)))
+        if len(path) > MAX_LEVELS:
+            raise _NotCanonical
         if path in declared or path in appended:  # a table given twice: tomllib refuses it
             raise _NotCanonical
         declared.add(path)
@@ -212,7 +224,7 @@ def _append_table(root: dict, line: str, body: str, arrays: dict, declared: set,
     through such an array (a table inside one of its tables), or an escape in the path, is left to
     tomllib."""
     path = _header_path(line[1:-2]) if line[-2:] == "]]" else None
-    if path is None or within or path in declared:
+    if path is None or within or path in declared or len(path) > MAX_LEVELS:
         raise _NotCanonical
     parent = root
     for part in path[:-1]:

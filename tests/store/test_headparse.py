@@ -16,7 +16,7 @@ from btcli.errors import BtcliError
 from btcli.model.frozen import evolve
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.rules.turn_order import side_to_move
-from btcli.store import gamefile, headparse, journal
+from btcli.store import files, gamefile, headparse, journal
 from btcli.store.scenario import parse_scenario_text
 from tests.conftest import ROOT
 
@@ -46,6 +46,7 @@ def agrees(text: str, entry: bool = False) -> bool:
         return False
     if fast is not None:
         assert exact(fast) == exact(slow), f"headparse and tomllib differ on:\n{text[:2000]}"
+        files.check_plain(fast, "the text")  # what headparse reads needs no walk (gamefile._parse)
     return fast is not None
 
 
@@ -216,3 +217,15 @@ def test_a_head_with_attack_declarations_is_read_without_tomllib():
     text = gamefile.render_head(state).decode()
     assert "\n[[declarations]]\n" in text
     assert agrees(text)
+
+
+@pytest.mark.parametrize("text", [
+    "[" + ".".join("t" for _ in range(40)) + "]\nk = 1\n",  # 40 tables deep
+    "k = [\n" + "".join("    " * n + "[\n" for n in range(1, 12)) + "".join("    " * n + "],\n" for n in range(11, 0, -1)) + "]\n",
+    "k = 12345678901234567890\n", "k = -9223372036854775809\n", "k = " + "9" * 400 + ".5\n",
+])
+def test_a_value_beyond_check_plains_limits_goes_to_tomllib(text):
+    """issue #17: headparse's values are not walked again (gamefile._parse), so it reads nothing deeper
+    than MAX_LEVELS or longer than MAX_DIGITS; tomllib reads those and check_plain judges them."""
+    assert headparse.parse(text) is None
+    agrees(text)
