@@ -223,8 +223,7 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
         if "--dice" in str(entry.get("command", "")).split():
             hand.append(index)
         expected = make_entry(state, outcome, prev)
-        blob = entry_blob(entry)  # what the entry's hash hashes, and a comparison with the replay's entry
-        if (blob is None or blob != entry_blob(expected)) and not same_entry(entry, expected):
+        if not _identical(entry, expected) and not same_entry(entry, expected):
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
             message = f"entry {index}: {key} differs from the replay"
@@ -232,6 +231,7 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
                 message += _head_difference(head, outcome.state, "the replay")
             raise VerificationError(message, index)
         state = outcome.state
+        blob = entry_blob(entry)  # what the entry's hash hashes
         prev = entry_hash(entry) if blob is None else blob_hash(blob)
         if each is not None:
             each(entry, state)
@@ -241,6 +241,21 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
             + _head_difference(head, state, "the replay"), index
         )
     return Verified(index, state, tuple(hand))
+
+
+def _identical(logged: dict, replayed: dict) -> bool:
+    """Tells whether a logged entry holds exactly the replay's entry: equal, and of the same types down
+    to the items of its lists (1 is not 1.0 nor true), as equal ``entry_blob``s would tell, without
+    writing either (verify compares every entry, issue #17)."""
+    if logged != replayed:
+        return False
+    for key, value in replayed.items():
+        other = logged[key]
+        if type(other) is not type(value):
+            return False
+        if type(value) is list and any(type(a) is not type(b) or type(b) in (list, dict) for a, b in zip(other, value)):
+            return False  # nested: same_entry compares it
+    return True
 
 
 def _is_last(entries) -> bool:

@@ -242,3 +242,18 @@ def test_fast_log_reader_line_path_agrees_with_tomllib():
     # an entry without the ordinary shape goes through the line parser
     log = gamefile.render_entry({"seq": 1, "note": "a \\ b \"c\"", "items": ["x", "y"]})
     assert parse_log(log) == tomllib.loads(log.decode())["log"]
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ("turn = 3\n", "turn = 3.0\n", "turn"), ("turn = 3\n", "turn = true\n", "turn"),
+    ('events = [\n    "end phase ends', 'events = [\n    1,\n    "end phase ends', "events"),
+    ('command = "resolve-phase"', 'command = "resolve-phase "', "command"),
+])
+def test_verify_tells_a_logged_value_of_another_type_from_the_replays(old, new, key):
+    """verify compares each logged entry with its replay's by value and type (1.0 and true are not 1;
+    journal._identical, issue #17), here on the last entry, whose hash nothing after it checks."""
+    text = (GOLDEN / "crossroads" / "game.toml").read_text()
+    head, _, last = text.rpartition("\n[[log]]\n")
+    assert old in last
+    with pytest.raises(VerificationError, match=f"entry 43: {key} differs from the replay"):
+        journal.verify_text((head + "\n[[log]]\n" + last.replace(old, new, 1)).encode())
