@@ -165,14 +165,15 @@ def _bench():
 
 
 # What each hot order must not load (issue #17): the rules of consequences it did not meet. A plain
-# move meets no fall, collapse, skid, collision or drop; declaring weapon fire deals no damage yet
-# (it lands at the phase's end, phase_end); closing the movement phase fires nothing.
+# move meets no fall, collapse, skid, collision, drop, damage (hits) or weapon (weapon_modes,
+# combat_tables); declaring weapon fire deals no damage yet (it lands at the phase's end,
+# phase_end); closing the movement phase fires nothing.
 CONSEQUENCES = ("falls", "damage", "displacement", "collisions", "physical", "drops", "skids", "phase_end",
                 "building_attacks", "aero_kind", "asset_kind")
 NOT_LOADED = {
-    "move": CONSEQUENCES + ("combat", "tohit"),
+    "move": CONSEQUENCES + ("combat", "tohit", "hits", "weapon_modes", "combat_tables"),
     "attack": CONSEQUENCES,
-    "resolve-phase": CONSEQUENCES + ("combat", "moves", "movement"),
+    "resolve-phase": CONSEQUENCES + ("combat", "moves", "movement", "weapon_modes", "combat_tables"),
 }
 
 

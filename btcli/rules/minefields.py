@@ -13,7 +13,6 @@ from btcli.dice import Dice
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit
 from btcli.rules import kinds
-from btcli.rules.hits import apply_hits
 
 HITS_ON = 7
 
@@ -39,6 +38,8 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
         hit = Hit(unit.id, "asset", density, source="minefield", attacker="minefield", area_effect=True)
     else:
         hit = Hit(unit.id, "front", density, source="minefield")
+    from btcli.rules.hits import apply_hits  # only a mine that goes off deals damage (issue #17)
+
     state, more = apply_hits(state, (hit,), dice)
     events.extend(more)
     return state

@@ -20,7 +20,6 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Motive, Mount, Unit
-from btcli.rules.weapon_modes import shot_damage
 
 # tables.md 4 and 5: critical results by column for rolls 6..12 (2-5: no critical).
 VEHICLE_CRITS = {
@@ -250,6 +249,8 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 
 
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
+    from btcli.rules.weapon_modes import shot_damage  # a critical hit's rule: not every order's (issue #17)
+
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
     by_damage = sorted(candidates, key=lambda i: (shot_damage(unit.spec(unit.weapons[i].weapon)), i))
@@ -265,6 +266,8 @@ def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], 
 
 
 def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit:
+    from btcli.rules.weapon_modes import shot_damage
+
     total = sum(a.shots * shot_damage(unit.spec(a.weapon)) for a in unit.ammo if unit.spec(a.weapon).explosive_ammo)
     unit = evolve(unit, ammo=tuple(AmmoBin(a.weapon, a.location, 0, a.kind) for a in unit.ammo))
     if unit.vehicle.case:  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
