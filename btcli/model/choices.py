@@ -20,15 +20,20 @@ def _is_member(key: str, value: object) -> bool:
     return not key.startswith("_") and not hasattr(type(value), "__get__")
 
 
-class _Members(type):
+class _EnumerationType(type):
     """The enumerations' metaclass: a class body's plain attributes become its members."""
 
     def __new__(mcls, name, bases, namespace):
-        if not any(isinstance(base, _Members) for base in bases):  # Choice and IntChoice themselves
+        if not any(isinstance(base, _EnumerationType) for base in bases):  # Choice and IntChoice themselves
             return super().__new__(mcls, name, bases, namespace)
-        members = [(key, value) for key, value in namespace.items() if _is_member(key, value)]
-        cls = super().__new__(mcls, name, bases, {k: v for k, v in namespace.items() if not _is_member(k, v)})
-        if any(base._by_value_ for base in bases if isinstance(base, _Members)):
+        members, body = [], {}
+        for key, value in namespace.items():
+            if _is_member(key, value):
+                members.append((key, value))
+            else:
+                body[key] = value
+        cls = super().__new__(mcls, name, bases, body)
+        if any(base._by_value_ for base in bases if isinstance(base, _EnumerationType)):
             raise TypeError(f"{name}: an enumeration with members cannot be extended")
         by_value: dict = {}
         for key, value in members:
@@ -83,8 +88,8 @@ class _Members(type):
         super().__setattr__(key, value)
 
 
-class _Member:
-    """What every member has, whatever its data type."""
+class Member:
+    """What every member has, whatever its data type: ``issubclass(tp, Member)`` tells an enumeration."""
 
     _by_value_: dict = {}
     _by_name_: dict = {}
@@ -110,12 +115,11 @@ class _Member:
         return self
 
 
-class Choice(_Member, str, metaclass=_Members):
+class Choice(Member, str, metaclass=_EnumerationType):
     """Members that are strings (``class Phase(Choice): MOVEMENT = "movement"``), as ``(str, Enum)``:
     ``str()`` and ``format()`` give ``Phase.MOVEMENT``, the value is ``.value``."""
 
     _data_ = str
-    __hash__ = str.__hash__
 
     def __str__(self) -> str:
         return f"{type(self).__name__}.{self._name_}"
@@ -124,10 +128,9 @@ class Choice(_Member, str, metaclass=_Members):
         return format(str(self), spec)
 
 
-class IntChoice(_Member, int, metaclass=_Members):
+class IntChoice(Member, int, metaclass=_EnumerationType):
     """Members that are integers, as ``IntEnum``: ``str()`` and ``format()`` give the number."""
 
     _data_ = int
-    __hash__ = int.__hash__
-    __str__ = int.__repr__
+    __str__ = int.__repr__  # not object's, which would call Member.__repr__
     __format__ = int.__format__

@@ -26,15 +26,15 @@ _CACHE_LIMIT = 1 << 12  # objects kept alive by the cache: the objects of a few 
 def canonical(data: object) -> bytes:
     """Returns the canonical bytes of plain data (compact JSON, keys in the order written): the bytes
     of ``json.dumps(data, ensure_ascii=False, separators=(",", ":"))``."""
-    return "".join(_compact_json(False)(data, 0)).encode()
+    return _json_bytes(data, False)
 
 
-def _compact_json(sort_keys: bool):
-    """The encoder ``json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys)``
-    runs: CPython's C encoder, called as json.encoder calls it, without importing json, which imports
-    re (together about 5 ms of every command, issue #17). Plain data holds no cycles, so no markers;
-    ``_no_json`` is json's refusal. Elsewhere, json's own encoder. Checked against json.dumps in
-    tests/store/test_hashing.py."""
+def _json_bytes(data: object, sort_keys: bool) -> bytes:
+    """``json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys).encode()``,
+    by the encoder ``json.dumps`` runs: CPython's C encoder, called as json.encoder calls it, without
+    importing json, which imports re (together about 5 ms of every command, issue #17). Plain data
+    holds no cycles, so no markers; ``_no_json`` is json's refusal. Elsewhere, json's own encoder.
+    Checked against json.dumps in tests/store/test_hashing.py."""
     encoder = _encoders.get(sort_keys)
     if encoder is None:
         try:
@@ -47,7 +47,7 @@ def _compact_json(sort_keys: bool):
             python = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), sort_keys=sort_keys)
             encoder = lambda data, _level: python.iterencode(data, _one_shot=True)  # noqa: E731
         _encoders[sort_keys] = encoder
-    return encoder
+    return "".join(encoder(data, 0)).encode()
 
 
 _encoders: dict[bool, object] = {}
@@ -225,7 +225,7 @@ def entry_hash(entry: dict[str, object]) -> str:
     """Returns the hash of one log entry's content (key order and formatting do not count)."""
     blob = entry_blob(entry)
     if blob is None:  # the first entry, with the initial state: json.dumps(entry, sort_keys=True, ...)
-        blob = "".join(_compact_json(True)(entry, 0)).encode()
+        blob = _json_bytes(entry, True)
     return blob_hash(blob)
 
 

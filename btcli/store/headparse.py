@@ -194,14 +194,7 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
             if len(path) < 2 or path[0] != within:
                 raise _NotCanonical
             path = path[1:]
-        parent = root
-        for part in path[:-1]:
-            table = parent.setdefault(part, {})
-            if not isinstance(table, dict):  # a header through a value: tomllib refuses it
-                raise _NotCanonical
-            if id(table) in shared:  # about to get a sub-table: this table's own copy
-                table = parent[part] = dict(table)
-            parent = table
+        parent = _parent(root, path, shared)
         last = path[-1]
         found = bodies.get(body)
         if found is None:
@@ -217,6 +210,20 @@ def _parse(text: str, tables: bool, within: str = "") -> dict:
     return root
 
 
+def _parent(root: dict, path: tuple[str, ...], shared: set[int]) -> dict:
+    """The table that holds ``path``'s last part, made as tomllib makes it: each part a table, a shared
+    one copied before it gets a sub-table or an array (its own copy), a value on the way refused."""
+    parent = root
+    for part in path[:-1]:
+        table = parent.setdefault(part, {})
+        if not isinstance(table, dict):  # a header through a value: tomllib refuses it
+            raise _NotCanonical
+        if id(table) in shared:
+            table = parent[part] = dict(table)
+        parent = table
+    return parent
+
+
 def _append_table(root: dict, line: str, body: str, arrays: dict, declared: set, appended: set, shared: set,
                   within: str) -> None:
     """Reads a ``[[path]]`` header (``line`` without its first bracket) and its keys into ``root``: a new
@@ -226,14 +233,7 @@ def _append_table(root: dict, line: str, body: str, arrays: dict, declared: set,
     path = _header_path(line[1:-2]) if line[-2:] == "]]" else None
     if path is None or within or path in declared or len(path) > MAX_LEVELS:
         raise _NotCanonical
-    parent = root
-    for part in path[:-1]:
-        table = parent.setdefault(part, {})
-        if not isinstance(table, dict):
-            raise _NotCanonical
-        if id(table) in shared:  # about to get an array: this table's own copy
-            table = parent[part] = dict(table)
-        parent = table
+    parent = _parent(root, path, shared)
     array = parent.get(path[-1])
     if array is None:
         array = parent[path[-1]] = []

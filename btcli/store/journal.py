@@ -223,7 +223,7 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
         if "--dice" in str(entry.get("command", "")).split():
             hand.append(index)
         expected = make_entry(state, outcome, prev)
-        if not _identical(entry, expected) and not same_entry(entry, expected):
+        if not same_entry(entry, expected):
             key = next((k for k in list(expected) + list(entry) if entry.get(k, None) != expected.get(k, None)
                         or type(entry.get(k)) is not type(expected.get(k))), "a field")
             message = f"entry {index}: {key} differs from the replay"
@@ -241,21 +241,6 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
             + _head_difference(head, state, "the replay"), index
         )
     return Verified(index, state, tuple(hand))
-
-
-def _identical(logged: dict, replayed: dict) -> bool:
-    """Tells whether a logged entry holds exactly the replay's entry: equal, and of the same types down
-    to the items of its lists (1 is not 1.0 nor true), as equal ``entry_blob``s would tell, without
-    writing either (verify compares every entry, issue #17)."""
-    if logged != replayed:
-        return False
-    for key, value in replayed.items():
-        other = logged[key]
-        if type(other) is not type(value):
-            return False
-        if type(value) is list and any(type(a) is not type(b) or type(b) in (list, dict) for a, b in zip(other, value)):
-            return False  # nested: same_entry compares it
-    return True
 
 
 def _is_last(entries) -> bool:
@@ -290,14 +275,25 @@ def same_entry(logged: dict, replayed: dict) -> bool:
 
 
 def _same(a: object, b: object) -> bool:
-    """Tells whether two parsed tables hold the same content, types included (1.0 is not 1, 0 not false)."""
-    if a != b:
-        return False
-    if repr(a) == repr(b):  # the usual case: same values, same types, same key order
-        return True
-    import json
+    """Tells whether two parsed tables hold the same content, types included (1.0 is not 1, 0 not false),
+    in whatever key order: equal, then the types compared value by value (no text written: verify
+    compares every entry, issue #17)."""
+    return a == b and _same_types(a, b)
 
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+def _same_types(a: object, b: object) -> bool:
+    """For two equal values: whether every value in them has the same type in both."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        for key, value in a.items():
+            if not _same_types(value, b[key]):
+                return False
+    elif type(a) is list:
+        for x, y in zip(a, b):
+            if not _same_types(x, y):
+                return False
+    return True
 
 
 def _head_difference(head: dict, state: GameState, other: str) -> str:

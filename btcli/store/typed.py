@@ -13,7 +13,7 @@ import sys
 import types
 
 from btcli.errors import GameFileError, InputError
-from btcli.model.choices import Choice, IntChoice
+from btcli.model.choices import Member
 from btcli.model.frozen import MISSING, fields, is_record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.store.sharing import CallMemo
@@ -87,7 +87,7 @@ def _encoder_for_value(kind: type):
         return _dataclass_encoder(kind)
     if issubclass(kind, Facing):
         return _facing_name
-    if issubclass(kind, (Choice, IntChoice)):
+    if issubclass(kind, Member):
         return _enum_value
     if issubclass(kind, (tuple, list)):
         return lambda v: [to_plain(x) for x in v]
@@ -104,7 +104,7 @@ def _facing_name(value: Facing) -> str:
     return value.name
 
 
-def _enum_value(value: Choice) -> object:
+def _enum_value(value: Member) -> object:
     return value.value
 
 
@@ -284,7 +284,7 @@ def _make_reader(tp):
             except InputError as exc:
                 raise GameFileError(f"{where}: {exc}") from None
         return read_parsed
-    if isinstance(tp, type) and issubclass(tp, (Choice, IntChoice)):
+    if isinstance(tp, type) and issubclass(tp, Member):
         def read_enum(data, where):
             try:
                 return tp(data)

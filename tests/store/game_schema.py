@@ -14,7 +14,7 @@ import types
 import typing
 
 from btcli.model.board import BuildingType, Terrain
-from btcli.model.choices import Choice, IntChoice
+from btcli.model.choices import Member
 from btcli.model.frozen import MISSING, is_record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import FORMAT_VERSION, AttackDeclaration, Deployment, DropGroup, Hit, Options, Phase, Victory
@@ -52,7 +52,7 @@ class Builder:
             return {"$ref": "#/definitions/hex_label"}
         if tp is Facing:
             return {"$ref": "#/definitions/facing"}
-        if isinstance(tp, type) and issubclass(tp, (Choice, IntChoice)):
+        if isinstance(tp, type) and issubclass(tp, Member):
             values = [m.value for m in tp]
             kind = "integer" if all(isinstance(v, int) for v in values) else "string"
             return {"type": kind, "enum": values}

@@ -251,9 +251,18 @@ def test_fast_log_reader_line_path_agrees_with_tomllib():
 ])
 def test_verify_tells_a_logged_value_of_another_type_from_the_replays(old, new, key):
     """verify compares each logged entry with its replay's by value and type (1.0 and true are not 1;
-    journal._identical, issue #17), here on the last entry, whose hash nothing after it checks."""
+    journal.same_entry), here on the last entry, whose hash nothing after it checks."""
     text = (GOLDEN / "crossroads" / "game.toml").read_text()
     head, _, last = text.rpartition("\n[[log]]\n")
     assert old in last
     with pytest.raises(VerificationError, match=f"entry 43: {key} differs from the replay"):
         journal.verify_text((head + "\n[[log]]\n" + last.replace(old, new, 1)).encode())
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ({"a": 1, "b": [1, "x"]}, {"b": [1, "x"], "a": 1}, True),  # key order does not count
+    ({"a": [{"k": 1}]}, {"a": [{"k": 1.0}]}, False), ({"a": [[0]]}, {"a": [[False]]}, False),  # types do, nested
+    ({"a": 1}, {"a": 2}, False), ([], (), False),
+])
+def test_logged_and_replayed_tables_are_the_same_by_value_and_type(a, b, same):
+    assert journal._same(a, b) is same
