@@ -109,6 +109,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         text += f"; its second element in {', '.join(h.label for h in moved.position.footprint)}"
     state = state.with_unit(moved)
     events.append(text)
-    if mode is not MoveMode.JUMP and not (card.movement is MovementCode.VTOL and move.elevation > 0):
-        state = minefields.along(state, unit.id, move.hexes, dice, events)  # ASSET-DMG-08 via the area effect
+    # ASSET-DMG-08 via the area effect. A VTOL asset is airborne in every hex it enters (VEH-VTOL-03);
+    # a jump's hexes are its landing hex alone, which a mine attacks as it does a 'Mech's (DROP-12).
+    if card.movement is not MovementCode.VTOL:
+        state = minefields.along(state, unit.id, move.hexes, dice, events)
     return state, events

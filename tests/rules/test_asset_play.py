@@ -111,6 +111,24 @@ def test_a_minefield_is_area_effect_damage_doubled_against_infantry():  # ASSET-
     assert "  a1 takes 3 damage from minefield: 3 this turn" in events
 
 
+def test_a_jump_asset_meets_the_minefield_it_lands_in():  # ASSET-DMG-08, ASSET-MOVE-08, DROP-12
+    # A jump lands in the mined hex as a 'Mech's does (btcli.rules.minefields: "a jump's landing hex"):
+    # 2D6 8 sets the mine off, and the 3 points count double against the jump infantry.
+    mined = {"0508": {"terrain": "clear", "minefield": 3}}
+    state, events, _ = run(game(asset("S-3 Jump platoon"), hexes=mined), MoveOrder("a1", "jump", (), H("0508")), [8])
+    assert state.unit("a1").asset.state.damage == 6
+    assert "  a1 takes 6 damage from minefield (area effect doubled against infantry): 6 this turn" in events
+
+
+@pytest.mark.parametrize("mined_hex", ["0509", "0508"])
+def test_a_vtol_asset_flies_over_minefields(mined_hex):  # ASSET-DMG-08, ASSET-TERR-07, VEH-VTOL-03
+    # The scout climbs, flies 0509 and 0508 at elevation 1 and sets down in 0508: no mine reaches it, over
+    # the hex it crossed nor where it lands, as for a seed-000 VTOL; no die is rolled.
+    state = game(asset("S-2 Scout VTOL"), hexes={mined_hex: {"terrain": "clear", "minefield": 3}})
+    state, events, _ = move(state, "a1", "A F F D")
+    assert state.unit("a1").asset.state.damage == 0 and not any("mine" in e for e in events)
+
+
 def test_the_end_phase_removes_every_element_of_a_destroyed_multi_hex_asset():  # ASSET-DMG-09, ASSET-DMG-03
     state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.END)
     unit = state.unit("a1")
