@@ -36,6 +36,8 @@ NO_THRUST_MODIFIER = 6  # AERO-ATM-03
 LEAVE_INTERFACE_THRUST = 4  # AERO-ATM-07
 INTERFACE_IMPACT_PER_VELOCITY = 250  # AERO-ATM-08
 INTERFACE_IMPACT_AT_REST = 50  # AERO-ATM-08
+BOMB_CRITICAL_CLASSES = frozenset({AeroClass.AEROSPACE_FIGHTER})  # AERO-ATM-04: 気圏戦闘機
+DOOR_CRITICAL_CLASSES = frozenset({AeroClass.SMALL_CRAFT, AeroClass.DROPSHIP})  # AERO-ATM-04
 HOVER_COST = 2  # AERO-HALT-11, AERO-GRAV-05 (AMB-59)
 HOVER_MOVE_COST = 3  # AERO-HALT-12
 DRAG = 1  # AERO-HALT-03
@@ -102,12 +104,14 @@ def check_placement(design: AeroDesign, state: AeroState, area: AeroMap) -> None
 # -- the interface (AERO-ATM) -------------------------------------------------
 
 
-def reentry_modifiers(state: AeroState) -> aero_control.Modifiers:
+def reentry_modifiers(design: AeroDesign, state: AeroState) -> aero_control.Modifiers:
     """Returns the re-entry roll's own modifiers: the Re-entry Table capped at +6, then bomb and door criticals.
 
     Engine and thruster damage +1 per box, no thrust +6, the table's total at
-    most +6 (AERO-ATM-03); +1 per bomb critical and per door critical on top of
-    the cap (AERO-ATM-04, AMB-61).
+    most +6 (AERO-ATM-03); on top of the cap +1 per bomb critical of an
+    aerospace fighter and per door critical of a small craft or DropShip
+    (AERO-ATM-04, AMB-61: the seed names those classes only; every class rolls
+    on the fighter table for now, so a DropShip can take a "bomb" critical).
     """
     table = state.engine_hits + state.thruster_hits
     if aero_thrust.engine_destroyed(state):
@@ -115,21 +119,21 @@ def reentry_modifiers(state: AeroState) -> aero_control.Modifiers:
     mods: list[tuple[str, int]] = []
     if table:
         mods.append(("re-entry table", min(REENTRY_CAP, table)))
-    if state.bomb_hits:
+    if state.bomb_hits and design.aero_class in BOMB_CRITICAL_CLASSES:
         mods.append(("bomb criticals", state.bomb_hits))
-    if state.door_hits:
+    if state.door_hits and design.aero_class in DOOR_CRITICAL_CLASSES:
         mods.append(("door criticals", state.door_hits))
     return tuple(mods)
 
 
 def reentry_roll(design: AeroDesign, state: AeroState, dice: Dice) -> Roll:
     """Rolls the control roll for entering the interface from space (AERO-ATM-02)."""
-    return aero_control.roll_control(design, state, False, dice, "re-entry", reentry_modifiers(state))
+    return aero_control.roll_control(design, state, False, dice, "re-entry", reentry_modifiers(design, state))
 
 
 def reentry_target(design: AeroDesign, state: AeroState) -> tuple[int, aero_control.Modifiers]:
     """Returns the re-entry roll's target number and modifiers (AERO-ATM-02..04)."""
-    return aero_control.control_target(design, state, False, reentry_modifiers(state))
+    return aero_control.control_target(design, state, False, reentry_modifiers(design, state))
 
 
 def failed_reentry(design: AeroDesign, state: AeroState, roll: Roll, dice: Dice) -> aero_damage.HitResult:

@@ -14,10 +14,10 @@ import pytest
 
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
-from btcli.model.aero import AeroClass, Edge, MapKind, Region, SpaceMap
+from btcli.model.aero import AeroClass, Arc, Edge, MapKind, Region, SpaceMap
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
-from btcli.rules import aero_atmosphere, aero_movement
+from btcli.rules import aero_atmosphere, aero_damage, aero_movement
 from btcli.rules.aero_atmosphere import VTOL, AtRest
 from btcli.rules.aero_movement import Outcome
 from tests.rules.aero_fixtures import (
@@ -29,6 +29,7 @@ from tests.rules.aero_fixtures import (
     PROP_PLANE,
     SPACE,
     ST46,
+    UNION,
     H,
     fly,
     hexes,
@@ -91,16 +92,29 @@ def test_entering_the_interface_from_space_needs_a_control_roll():  # AERO-ATM-0
     (dict(engine_hits=3), 6),  # the engine is gone: no thrust
 ])
 def test_reentry_table_is_capped_at_6(changes, total):  # AERO-ATM-03, AMB-61
-    assert aero_atmosphere.reentry_modifiers(space(CORSAIR, "0710", **changes)) == (("re-entry table", total),)
+    assert aero_atmosphere.reentry_modifiers(CORSAIR, space(CORSAIR, "0710", **changes)) == (("re-entry table", total),)
 
 
 def test_bomb_and_door_criticals_add_above_the_cap():  # AERO-ATM-04, AMB-61
-    assert aero_atmosphere.reentry_modifiers(space(CORSAIR, "0710", bomb_hits=2, engine_hits=1)) == (
+    assert aero_atmosphere.reentry_modifiers(CORSAIR, space(CORSAIR, "0710", bomb_hits=2, engine_hits=1)) == (
         ("re-entry table", 1), ("bomb criticals", 2))
     worst = space(CORSAIR, "0710", engine_hits=4, left_thruster_hits=3, bomb_hits=1)
-    assert sum(v for _, v in aero_atmosphere.reentry_modifiers(worst)) == 7
+    assert sum(v for _, v in aero_atmosphere.reentry_modifiers(CORSAIR, worst)) == 7
     shuttle = space(ST46, "0710", door_hits=1)
     assert aero_atmosphere.reentry_target(ST46, shuttle)[0] == 6
+
+
+def test_bomb_criticals_count_for_fighters_door_criticals_for_small_craft_and_dropships():  # AERO-ATM-04, AMB-61
+    # Seed: +1 per bomb critical an aerospace fighter has taken, +1 per door critical of a small craft or
+    # DropShip. Every class rolls on the fighter table (tables.md 9.1), so a DropShip's side hit of 8 with a
+    # critical names "bomb": it adds nothing to its re-entry roll; nor do doors on a fighter.
+    union = space(UNION, "0710")
+    arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.SIDE, 8, side=Arc.LEFT)
+    hit = aero_damage.apply_hit(UNION, union, arc, 40, ManualDice([8]), critical=critical)
+    assert (critical, hit.state.bomb_hits) == (aero_damage.Critical.BOMB, 1)
+    assert aero_atmosphere.reentry_target(UNION, hit.state) == aero_atmosphere.reentry_target(UNION, union)
+    assert aero_atmosphere.reentry_modifiers(UNION, space(UNION, "0710", door_hits=2)) == (("door criticals", 2),)
+    assert aero_atmosphere.reentry_modifiers(CORSAIR, space(CORSAIR, "0710", door_hits=1)) == ()
 
 
 def test_a_successful_reentry_goes_on_moving():  # AERO-ATM-05
