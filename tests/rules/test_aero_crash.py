@@ -39,6 +39,7 @@ from btcli.store.hashing import state_hash
 from tests.builders import (
     HUNCHBACK,
     aero_game,
+    asset,
     building,
     design,
     flier,
@@ -285,6 +286,21 @@ def test_infantry_avoid_on_1_3_platoons_in_the_open_double_and_battle_armor_per_
     ba = state.units["ba"]
     assert purposes(dice).count("crash: trooper hit ba") == 6  # trooper 2 down and a 6 are rolled again
     assert ba.armor == {"trooper1": 0, "trooper2": 0, "trooper3": 0, "trooper4": 5} and ba.internal["trooper2"] == 0
+
+
+@pytest.mark.parametrize("card, roll, damage", [
+    ("Foot Platoon (Rifle)", 3, 0),  # infantry avoid on 1-3
+    ("Foot Platoon (Rifle)", 4, 20),  # 20 / 2, doubled for conventional infantry in the open
+    ("Elemental Battle Armor [MG](Sqd5)", 3, 0),
+    ("Elemental Battle Armor [MG](Sqd5)", 4, 10),  # battle armor: not doubled
+])
+def test_infantry_assets_are_infantry_for_the_crash(card, roll, damage):  # AERO-CRASH-16, ASSET-GEN-05
+    # "Infantry" means conventional infantry and battle armor, assets included (ASSET-GEN-05): a 20-point crash
+    # in the clear hex 1509 spares them on 1-3 and otherwise deals 10, or 20 to conventional infantry.
+    state = crash_game(NL42, asset(card, "p", at="1509", side="blue"))
+    state, events, _ = crash(state, STRAIGHT + [2, 7, 7, roll])
+    assert state.units["p"].asset.state.damage == damage
+    assert any(e.startswith("p ") and "AERO-CRASH-16)" in e for e in events)
 
 
 def test_units_around_a_dropship_roll_once_and_take_half_on_the_punch_table():  # AERO-CRASH-17, AMB-33
