@@ -471,6 +471,9 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
             events.append(f"{attacker.id} drops {shot.label} on hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
                           f"hit, {BOMB_DAMAGE} per bomb to everything in the hex")
             for unit in units_in(state, hex_id):
+                if unit.is_asset and unit.hex != hex_id:  # ASSET-DMG-09, AMB-52: only the primary hex takes damage
+                    events.append(f"  the bombs reach only {unit.id}'s second element: no damage (ASSET-DMG-09)")
+                    continue
                 side = _side(hex_id, unit, p.over)
                 hits, said = _hits(dice, Shot(Target(unit.id, hex_id, unit, side), shot.label, (), shot.groups,
                                               shot.to_hit), attacker, True)

@@ -20,7 +20,19 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.rules import air_ground, ground_to_air
-from tests.builders import HUNCHBACK, NL42, aero_game, armor_lost, building, design, flier, purposes, resolve, run
+from tests.builders import (
+    HUNCHBACK,
+    NL42,
+    aero_game,
+    armor_lost,
+    asset,
+    building,
+    design,
+    flier,
+    purposes,
+    resolve,
+    run,
+)
 
 H = HexId.parse
 LUCIFER = "Lucifer LCF-R15"  # LRM-20 and 2 Large Lasers in the nose
@@ -262,6 +274,18 @@ def test_a_bomb_hit_deals_10_per_bomb_in_5_point_groups_to_every_unit_in_the_hex
     assert state.units["c"].aero.bombs_dropped == 2
     assert events[-1] == "c loses 2 altitude for the bomb: altitude 5 -> 3"
     assert "'c' already made its bombing attack this turn" in str(refused(state, bomb(1)))
+
+
+def test_bombs_on_a_multi_hex_assets_second_hex_do_it_no_damage():  # ASSET-DMG-09, AMB-52, ASSET-DMG-08
+    # The Long Tom's primary hex is 0305, its second element in 0306 behind it: a bomb on 0306 does it no
+    # damage (only the primary hex takes damage), a bomb on 0305 deals its 10 in two 5-point area-effect groups.
+    tom = asset("Mobile Long Tom Artillery LT-MOB-25", "tom", at="0305", facing="N", side="blue")
+    state = over(board(corsair(bombs=3), ground=(tom,)), altitude=5)
+    assert state.units["tom"].position.footprint == (H("0306"),)
+    after, events, _ = run(state, WeaponAttackOrder("c", "0306", (), bombs=1), [2])
+    assert after.pending == () and "  the bombs reach only tom's second element: no damage (ASSET-DMG-09)" in events
+    after, _, _ = run(state, WeaponAttackOrder("c", "0305", (), bombs=1), [2])
+    assert [(h.target, h.damage, h.area_effect) for h in after.pending] == [("tom", 5, True)] * 2
 
 
 def test_dive_bombing_is_from_altitude_3_to_5():  # MegaMek DIVE_BOMB_MIN/MAX_ALTITUDE
