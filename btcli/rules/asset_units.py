@@ -46,8 +46,9 @@ def placed(unit: Unit, hex_id: HexId, facing: Facing, elevation: int = 0) -> Uni
 
 
 def occupied(unit: Unit) -> tuple[HexId, ...]:
-    """Returns every hex a unit occupies, its primary hex first (ASSET-MULTI-03)."""
-    if unit.position is None:
+    """Returns every hex of the ground board a unit occupies, its primary hex first (ASSET-MULTI-03); none for
+    a unit on another map (an aircraft's hex on the space or a low-altitude map is no ground hex)."""
+    if unit.position is None or unit.position.map != GROUND:
         return ()
     return (unit.position.hex,) + unit.position.footprint
 

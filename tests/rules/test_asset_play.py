@@ -13,7 +13,7 @@ from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import Phase
 from btcli.model.units import Motive
 from btcli.rules import asset_attack_orders, asset_end_phase, asset_kind, asset_units
-from tests.builders import H, asset, changed, design, game, resolve, run
+from tests.builders import H, aero_game, asset, changed, design, flier, game, resolve, run
 
 LONG_TOM = "Mobile Long Tom Artillery LT-MOB-25"
 TANK = "S-1 Light tracked tank"
@@ -127,6 +127,17 @@ def test_a_vtol_asset_flies_over_minefields(mined_hex):  # ASSET-DMG-08, ASSET-T
     state = game(asset("S-2 Scout VTOL"), hexes={mined_hex: {"terrain": "clear", "minefield": 3}})
     state, events, _ = move(state, "a1", "A F F D")
     assert state.unit("a1").asset.state.damage == 0 and not any("mine" in e for e in events)
+
+
+def test_an_aircraft_on_another_map_stands_in_no_ground_hex():  # ASSET-STACK-01, ASSET-STACK-02
+    # The blue fighter flies in hex 0509 of the low-altitude map, not of the ground board: the red tank asset
+    # enters ground hex 0509 as if it were empty (the stacking rules count only the units on the ground board).
+    state = aero_game(flier(uid="f", map="low", at="0509", altitude=5, velocity=2, facing="N", side="blue"),
+                      ground=(asset(TANK, "t", at="0510"), design("Hunchback HBK-4G", "g", at="0101", side="blue")),
+                      phase=Phase.MOVEMENT)
+    assert asset_units.occupants(state).get(H("0509")) is None
+    state, _, _ = move(state, "t", "F")
+    assert state.unit("t").hex == H("0509")
 
 
 def test_the_end_phase_removes_every_element_of_a_destroyed_multi_hex_asset():  # ASSET-DMG-09, ASSET-DMG-03
