@@ -215,8 +215,12 @@ def test_a_prohibited_entry_fails_with_a_control_roll():  # AERO-HALT-05, AERO-H
 
 
 def test_a_failed_prohibited_entry_roll_puts_the_unit_out_of_control():  # AERO-HALT-05
-    flown, _ = fly(ANGEL, space(ANGEL, "0210", Facing.NE, velocity=2), "2F", rolls=[5], area=SPACE)
-    assert flown.end.out_of_control  # Angel: 5 + 2 (atmosphere) - 1 (fighter) = 6
+    start = space(ANGEL, "0210", Facing.NE, velocity=2)
+    flown, dice = fly(ANGEL, start, "2F", rolls=[5], area=SPACE)
+    assert flown.end.out_of_control
+    assert dice.rolls[0].target == 6  # Angel: 5 + 2 (atmosphere) - 1 (fighter) = 6
+    held, _ = fly(ANGEL, start, "2F", rolls=[6], area=SPACE)  # the target number itself succeeds
+    assert not held.end.out_of_control and held.end.hex.label == "0210"
 
 
 def test_propeller_planes_fly_1_hex_a_turn_on_the_high_altitude_map():  # AERO-HALT-07
