@@ -178,8 +178,9 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
 
 def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> bool:
     """VEH-SLIP-13: whether a VTOL or WiGE entering ``there`` at ``elevation`` could charge infantry there
-    (infantry are 1 level tall: hex level + 1 >= its height)."""
-    return any(u.is_infantry for u in units_in_the_way(state, unit, there, elevation))
+    (infantry are 1 level tall: hex level + 1 >= its height). Infantry assets are infantry too (ASSET-GEN-05)."""
+    return any(u.is_infantry or (u.is_asset and u.asset.card.is_infantry)
+               for u in units_in_the_way(state, unit, there, elevation))
 
 
 def _slip_onto_infantry(state, unit: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,

@@ -28,6 +28,7 @@ from tests.builders import (
     SCORPION,
     SLIP_ROLL,
     airborne,
+    asset,
     changed,
     design,
     drive,
@@ -174,6 +175,20 @@ def test_vtol_slipping_into_infantry_drops_to_the_hex_level_and_crashes_onto_the
     assert "u1 crashes: 12 damage (VTOL-CRASH-01)" in events
     assert (u.hex, u.elevation, u.hexes_moved, u.destroyed) == (H("0506"), 0, 4, False)
     assert (inf.hex, inf.internal) == (H("0505"), {"troopers": 25})
+
+
+def test_vtol_slipping_into_an_infantry_asset_crashes_as_into_infantry():
+    # VEH-SLIP-13 with ASSET-GEN-05 ("infantry" means conventional infantry and battle armor, assets too): the
+    # VTOL at elevation 1 slipping into a foot platoon asset drops to the hex's level and crashes onto it
+    # (VTOL-CRASH-05: 2D6 = 8 hits, ceil(30/10) x 1 = 3 to the asset, pushed on to 0505), where it used to
+    # make an accidental charge that the asset always dodged.
+    state = airborne(game(heavy_vtol(driving=7), asset("Foot Platoon (Rifle)", "inf", "0506", side="blue")), 1)
+    state, events, rolls = drive(state, "3F,R,F", [3, 8, 7, 7, 7])
+    u, inf = state.units["u1"], state.units["inf"]
+    assert purposes(rolls) == [SLIP_ROLL, "to-hit falling u1 onto inf"] + ["hit location crash u1 (left)"] * 3
+    assert "u1 slips into infantry in 0506: its height drops to the hex's base level (VEH-SLIP-13)" in events
+    assert (u.hex, u.elevation) == (H("0506"), 0)
+    assert (inf.hex, inf.asset.state.damage) == (H("0505"), 3)
 
 
 def test_vtol_slipping_above_infantry_does_not_meet_them():
