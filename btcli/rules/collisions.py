@@ -46,8 +46,12 @@ AFFA_TARGET_PSR = 2  # a 'Mech fallen upon makes a PSR at +2 (MegaMek "fallen on
 
 
 def _gets_out_of_the_way(target: Unit, dice: Dice, events: list[str]) -> bool:
-    """A unit that has not moved yet may dodge: piloting/driving roll, no modifier (MegaMek canAvoidSkid)."""
+    """A unit that has not moved yet may dodge: piloting/driving roll, no modifier (MegaMek canAvoidSkid).
+    An asset makes no such roll: it fails without rolling (ASSET-GEN-01)."""
     if target.has_moved or condition.is_immobile(target):
+        return False
+    if target.is_asset:
+        events.append(f"{target.id} cannot get out of the way: assets make no driving skill rolls (ASSET-GEN-01)")
         return False
     modifiers = [("piloting" if target.is_mech else "driving", target.piloting)]
     if target.is_vehicle:

@@ -22,6 +22,7 @@ from tests.builders import (
     SLIP_ROLL,
     airborne,
     armor_lost,
+    asset,
     changed,
     design,
     drive,
@@ -98,6 +99,17 @@ def test_unit_that_fails_to_get_out_of_the_way_is_charged():
     # VEH-SLIP-09: dodge roll 4 vs 5 fails -> the accidental charge roll follows (a miss here).
     _state, _events, rolls = drive(hover_and_mech(), "3F,R,F", [4, 4, 10])
     assert purposes(rolls) == [SLIP_ROLL, "avoid collision m", TO_HIT]
+
+
+def test_an_asset_never_gets_out_of_the_way():
+    # ASSET-GEN-01: an asset makes no driving skill roll; a roll asked of it fails without rolling. The unmoved
+    # tank asset in 0506 does not dodge (it used to roll against its piloting 0 and always got away): the
+    # accidental charge roll follows at once (a miss here, 2) and the hover slides on to 0505.
+    state = game(design(J_EDGAR, driving=8), asset("S-1 Light tracked tank", "a", "0506", side="blue"))
+    state, events, rolls = drive(state, "3F,R,F", [4, 2])
+    assert purposes(rolls) == [SLIP_ROLL, "to-hit accidental charge u1 vs a"]
+    assert "a cannot get out of the way: assets make no driving skill rolls (ASSET-GEN-01)" in events
+    assert state.units["u1"].hex == H("0505")
 
 
 def test_no_going_on_after_a_collision():
