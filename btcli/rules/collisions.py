@@ -75,7 +75,8 @@ def accidental_charge(
     if _gets_out_of_the_way(target, dice, events):
         return state, False
     mods = [("driving", slider.piloting)]
-    if slider.piloting != target.piloting:
+    # An asset has no piloting skill, only its card's one skill: no difference, as for a charge (physical.py).
+    if slider.piloting != target.piloting and not target.is_asset:
         mods.append(("piloting difference", slider.piloting - target.piloting))
     mods += tohit.target_modifiers(state, slider, target)  # no attacker movement modifier
     tn = sum(v for _, v in mods)

@@ -112,6 +112,15 @@ def test_an_asset_never_gets_out_of_the_way():
     assert state.units["u1"].hex == H("0505")
 
 
+def test_an_accidental_charge_on_an_asset_has_no_piloting_difference():
+    # VEH-SLIP-09 with ASSET-GEN-01: an asset has no piloting skill (its card's one skill is its gunnery), so
+    # the accidental charge adds no piloting difference, as a charge at an asset does (tables.md 8.7 in
+    # physical.py): driving 8 + the card's TMM +1 = 9 (it was 8 + (8 - 0) + 1 = 17, a charge that never hit).
+    state = game(design(J_EDGAR, driving=8), asset("S-1 Light tracked tank", "a", "0506", side="blue"))
+    _state, _events, rolls = drive(state, "3F,R,F", [4, 2])
+    assert rolls[1].target == 9 and ("piloting difference", 8) not in rolls[1].modifiers
+
+
 def test_no_going_on_after_a_collision():
     # VEH-SLIP-07: "if the sideslip does not cause a collision" -> after a hit the move ends even with continue.
     from btcli import engine
