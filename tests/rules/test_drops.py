@@ -353,6 +353,19 @@ def test_a_successful_landing_displaces_the_occupant_in_a_random_direction():
     assert not any("from above" in e for e in events)
 
 
+@pytest.mark.parametrize("side, displaced", [("blue", False), ("red", True)])
+def test_a_landing_beside_a_friendly_asset_violates_no_stacking(side, displaced):
+    """DROP-14 with ASSET-STACK-01: a hex may hold 1 asset and 1 friendly 'Mech, so a 'Mech landing on a
+    friendly asset's hex displaces nobody (the asset was pushed away); an enemy asset is still displaced
+    (ASSET-STACK-02), its 1D6 way (1: N, 0706)."""
+    units = [design("Locust LCT-1V", "locust", "0101"),
+             {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"},
+             builders.asset("S-1 Light tracked tank", "a1", "0707", side=side)]
+    landed, events = reveal(committed_game("0707", units=units), "hbk", "0707", dice=[9, 1] if displaced else [9])
+    assert at(landed, "hbk") == "0707" and at(landed, "a1") == ("0706" if displaced else "0707")
+    assert any("displaces a1" in e for e in events) == displaced
+
+
 def test_an_occupant_that_cannot_be_displaced_is_destroyed():
     """DROP-14: every neighbour too high to enter -> the displaced 'Mech is destroyed."""
     cliffs = {h.label: {"terrain": "clear", "level": 3} for h in HexId.parse("0505").neighbors()}
