@@ -18,6 +18,7 @@ fallen (a 'Mech falls; VEH-DISP-02 for vehicles); an airborne VTOL ignores it
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.errors import IllegalOrderError
 from btcli.model.board import Bridge, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
@@ -187,13 +188,33 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
 
 def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: list[str]) -> GameState:
     """URB-COLL-09/10: the unit lowest down keeps the hex; each other is displaced in a random
-    direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed."""
+    direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed. Where
+    assets are involved their stacking limits decide: one that may share the hex with those staying stays
+    (ASSET-STACK-01: two friendly assets, or one asset and one friendly 'Mech)."""
+    kept = [state.units[uid] for uid in lowest_first[:1]]
     for uid in lowest_first[1:]:
         if not state.units[uid].active or state.units[uid].hex != hex_id:
+            continue
+        if _may_stay(state.units[uid], kept):
+            kept.append(state.units[uid])
             continue
         d6 = dice.d6(f"displacement direction {uid}")
         state = displace(state, uid, Facing(d6 - 1), dice, events, psr=False)
     return state
+
+
+def _may_stay(unit: Unit, kept: list[Unit]) -> bool:
+    """Tells whether ``unit`` may stay in a hex with ``kept`` by the asset stacking limits (ASSET-STACK-01..03);
+    never without an asset among them (one unit a hex, TW p.57)."""
+    if not unit.is_asset and not any(u.is_asset for u in kept):
+        return False
+    from btcli.rules import asset_movement, asset_units  # only a game with assets loads their rules
+
+    try:
+        asset_movement.check_stacking(unit.hex, asset_units.occupant(unit), [asset_units.occupant(u) for u in kept])
+    except IllegalOrderError:
+        return False
+    return True
 
 
 def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:

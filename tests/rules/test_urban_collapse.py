@@ -349,3 +349,18 @@ def test_urb_coll_10_a_survivor_may_be_displaced_more_than_once():
     assert [e for e in events if "is displaced" in e] == [
         "b is displaced 0505 -> 0504", "b is displaced 0504 -> 0503", "c is displaced 0505 -> 0504"]
     assert [state.units[u].hex for u in "abc"] == [H("0505"), H("0503"), H("0504")]
+
+
+def test_urb_coll_09_friendly_assets_that_may_share_the_rubble_stay():
+    # URB-COLL-09/10 with ASSET-STACK-01: two friendly infantry assets on the ground floor of a collapsing hex
+    # may still share it (a hex holds 2 friendly assets), so neither is displaced: each takes its collapse
+    # damage (15 / 10 x 3 = 4.5 -> 5, no location) and both stay in the rubble; no displacement roll is made.
+    from tests.builders import asset
+
+    state = game(asset("Foot Platoon (Rifle)", "p", "0505"), asset("S-5 Inner Sphere battle-armor squad", "b", "1201"),
+                 mech(ATLAS, "x", "1212", side="blue"), hexes={"0505": building("light", height=3, cf=15)})
+    state = at(state, "b", hex="0505")
+    state, events, d = collapse(state, ["0505"], [])
+    assert [state.units[u].hex for u in "pb"] == [H("0505"), H("0505")]
+    assert [state.units[u].asset.state.damage for u in "pb"] == [5, 5]
+    assert not any("is displaced" in e for e in events)
