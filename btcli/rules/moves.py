@@ -118,10 +118,13 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             state, more = _continue_after_slip(state, moved, plan, index, partial, dice)
             events.extend(more)
         return state, events
+    before = state.units[plan.unit]
     state, more = movement.apply_move(state, plan)
     events = more + events
     if plan.crash:
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
+    elif plan.elevation is not None and before.motive.value == "vtol":  # VEH-VTOL-10: a roof must carry it
+        state = vtol.roof_landing(state, before, dice, events)
     if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
         from btcli.rules import collisions  # loaded for the rare collision only (issue #17)
 

@@ -258,7 +258,24 @@ def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: l
     return state.with_unit(unit.placed_at(elevation=_roof(h)))
 
 
-def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> GameState:
+def roof_landing(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
+    """VEH-VTOL-10: a VTOL may land on a roof, the building's weight rules applying (the seed's P.176 collapse);
+    a roof that cannot carry it (URB-COLL-01, URB-BLD-05: more tons than the CF on it) collapses at once under
+    it, as under a forced landing (VTOL-CRIT-06). ``before`` is the VTOL as its move began."""
+    unit = state.units[before.id]
+    h = state.board.hex(unit.hex) if unit.hex is not None else None
+    if unit.destroyed or h is None or h.building is None or unit.elevation != h.building.height:
+        return state
+    if (before.hex, before.elevation) == (unit.hex, unit.elevation):
+        return state  # it was landed there already
+    from btcli.rules import structures  # a roof landing is rare (issue #17)
+
+    if not structures.overweight(state, unit.hex, unit, (0, True, False)):
+        return state
+    return _collapse_under(state, unit, dice, events, "VEH-VTOL-10")
+
+
+def _collapse_under(state: GameState, unit: Unit, dice, events: list[str], rule: str = "VTOL-CRIT-06") -> GameState:
     """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
     landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
     from btcli.rules import displacement  # loaded for a collapse, not for every flight (issue #17)
@@ -266,7 +283,7 @@ def _collapse_under(state: GameState, unit: Unit, dice, events: list[str]) -> Ga
     h = state.board.hex(unit.hex)
     cf = h.building.cf
     events.append(
-        f"the building in {unit.hex.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) (VTOL-CRIT-06)"
+        f"the building in {unit.hex.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) ({rule})"
     )
     state = state.with_unit(placement.placed(unit.placed_at(elevation=0), top=True))
     return displacement.collapse(state, [unit.hex], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

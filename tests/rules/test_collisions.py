@@ -26,6 +26,7 @@ from tests.builders import (
     changed,
     design,
     drive,
+    fly,
     game,
     heavy_vtol,
     paved,
@@ -280,3 +281,16 @@ def test_forced_landing_on_a_building_strong_enough_lands_on_the_roof():
     state = vtol.forced_landing(state, state.units["u1"], "engine hit", ManualDice([9]), [])
     assert state.board.hex(H("0505")).building.cf == 30
     assert state.units["u1"].elevation == 2
+
+
+@pytest.mark.parametrize("cf, collapses", [(25, True), (30, False)])
+def test_landing_on_a_roof_that_cannot_carry_the_vtol_collapses_it(cf, collapses):
+    # VEH-VTOL-10 (a roof landing, the seed's P.176 collapse) with URB-COLL-01 / URB-BLD-05: the 30-ton VTOL
+    # descending from elevation 4 onto the level-2 roof of a CF-25 hex brings it down at once, as a forced
+    # landing does (VTOL-CRIT-06): collapse damage 3, then the 2-level fall; a CF-30 roof holds it.
+    state = vtol_over_building(cf)
+    state, events, _ = fly(state, "D,D", [7, 3, 7, 7] if collapses else [])
+    h, u = state.board.hex(H("0505")), state.units["u1"]
+    assert (h.building is None) == collapses
+    assert u.elevation == (0 if collapses else 2) and not u.vehicle.immobile
+    assert any("cannot carry u1 (30 t) (VEH-VTOL-10)" in e for e in events) == collapses
