@@ -344,11 +344,13 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
 
 def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> GameState:
     """Puts a landed 'Mech in its hex: coming from above it is on the roof of a building (as a jump,
-    URB-MOVE-10), whose hex collapses at once if it cannot carry it (URB-COLL-01, AMB-40)."""
+    URB-MOVE-10), or on the deck of a bridge, whose hex collapses at once if it cannot carry it (URB-COLL-01,
+    AMB-40, URB-BRG-03)."""
 
-    if unit.destroyed or state.board.hex(unit.hex).building is None:
+    h = state.board.hex(unit.hex) if not unit.destroyed else None
+    if h is None or (h.building is None and h.bridge is None):
         return state.with_unit(unit)
-    state = state.with_unit(placement.placed(unit, top=True))
+    state = state.with_unit(placement.placed(unit, top=h.building is not None))
     why = structures.overweight(state, unit.hex)
     if why:
         state = displacement.collapse(state, [unit.hex], dice, events, why)

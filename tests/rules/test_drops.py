@@ -524,6 +524,17 @@ def test_a_mech_landing_in_a_building_hex_stands_on_its_roof_and_a_weak_roof_col
     assert landed.board.hex(HexId.parse("0707")).building is None
 
 
+def test_a_mech_landing_on_a_bridge_too_weak_for_it_brings_the_deck_down():
+    """DROP-07 with URB-BRG-03: the 'Mech lands on the deck of a light bridge (CF 15) over depth-1 water; 50 tons
+    exceed its CF, so the bridge hex collapses at once and the 'Mech falls from the deck (level 0) to the
+    bottom: 1 level into water, half of ceil(50/10) x 2 = 5 (it used to stand on the deck)."""
+    hexes = {"0707": {"terrain": "water", "depth": 1, "road": True,
+                      "bridge": {"type": "light", "cf": 15, "level": 0}}}
+    landed, events = reveal(committed_game("0707", hexes=hexes), "hbk", "0707", dice=[9, 1, 7, 7])
+    assert "bridge hex 0707 (light) collapses: 50 tons on the bridge exceed its CF 15" in events
+    assert landed.board.hex(HexId.parse("0707")).bridge is None and armor_lost(landed, "hbk") == 5
+
+
 def test_a_landing_does_not_displace_a_vtol_flying_high_above():
     """DROP-14: only units in the 'Mech's way are displaced; an airborne VTOL at elevation 4 is not."""
     units = [
