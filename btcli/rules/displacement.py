@@ -95,6 +95,8 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
         if not board.hex(there).building.basement:  # URB-BSMT-01: the first 'Mech in at ground level
             state = state.with_board(structures.roll_basement(state.board, there, dice, events))
         hex_there = state.board.hex(there)
+    if hex_there.bridge is not None and (why := overweight(state.with_unit(unit), there)):
+        return collapse(state.with_unit(unit), [there], dice, events, why)  # URB-BRG-03: on the deck
     airborne = unit.motive is Motive.VTOL and unit.elevation > 0
     if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:
         events.append(f"{unit.id} is pushed into depth-{hex_there.depth} water and destroyed (VEH-DISP-01)")

@@ -27,6 +27,7 @@ MANTICORE = "Manticore Heavy Tank"  # tracked, 60 t
 J_EDGAR = "J. Edgar Light Hover Tank"  # hover, 25 t
 FERRET = "Ferret Light Scout VTOL"  # 5 t
 
+H = HexId.parse
 AROUND = ("0504", "0604", "0404", "0605", "0405", "0506")  # N, then right, left, further right, ...
 
 
@@ -196,3 +197,18 @@ def test_push_direction_is_kept_for_any_facing():
     # TW p.151: the push direction, not the unit's facing, decides the hex (pushed SE from 0505).
     state, _, _ = push(make_state((SCORPION, "u", "0505")), Facing.SE)
     assert state.units["u"].hex == HexId.parse("0605")
+
+
+def test_a_mech_pushed_onto_a_bridge_deck_too_weak_for_it_brings_it_down():
+    # URB-BRG-03: a bridge hex carries only what its CF allows, however the 'Mech arrives. The Hunchback on the
+    # level-2 road in 0505 is pushed N onto the level-2 deck of a light bridge (CF 15) over the level-0 ravine
+    # 0504: 50 tons exceed 15, the hex collapses at once and the 'Mech falls 2 levels, ceil(50/10) x 3 = 15
+    # (it used to stand on the deck). Dice: the fall's facing, three 5-point locations, the MechWarrior's check.
+    hexes = {"0505": {"terrain": "clear", "level": 2, "road": True},
+             "0504": {"terrain": "clear", "level": 0, "road": True, "bridge": {"type": "light", "cf": 15, "level": 2}},
+             "0503": {"terrain": "clear", "level": 2, "road": True}}
+    state, events, _ = push(make_state((HUNCHBACK, "u", "0505"), hexes=hexes), dice=[1, 7, 7, 7, 7])
+    assert "bridge hex 0504 (light) collapses: 50 tons on the bridge exceed its CF 15" in events
+    u = state.units["u"]
+    assert at(state, "u") == "0504" and state.board.hex(H("0504")).bridge is None
+    assert sum(u.max_armor.values()) - sum(u.armor.values()) == 15
