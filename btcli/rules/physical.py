@@ -364,6 +364,12 @@ def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: li
         mover = state.units[attacker.id]
         state = state.with_unit(placed(mover.at(vacated)))
         events.append(f"{attacker.id} moves into {vacated.label}")
+        if state.board.hex(vacated).bridge is not None:  # URB-BRG-03: the deck must carry it, at once
+            from btcli.rules import displacement, structures  # a charge onto a bridge is rare (issue #17)
+
+            why = structures.overweight(state, vacated)
+            if why:
+                state = displacement.collapse(state, [vacated], dice, events, why)
     return state
 
 

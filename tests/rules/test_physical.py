@@ -444,3 +444,19 @@ def test_a_charge_on_an_asset_has_no_piloting_difference():
     target, mods, _ = physical.check(state, state.unit("a"), state.unit("t"), "charge")
     assert not any(name == "piloting difference" for name, _ in mods)
     assert target == 7, mods
+
+
+def test_a_charger_that_takes_the_targets_place_on_a_bridge_too_weak_for_it_brings_it_down():
+    # URB-BRG-03 with tables.md 8.7: the Atlas (100 t) charges the Locust on the deck of a medium bridge (CF 40)
+    # over depth-1 water; the Locust is pushed on to 0507 and the Atlas takes its place on the deck, which cannot
+    # carry 100 tons: the bridge hex collapses at once and the Atlas falls into the water (it used to stand on
+    # the deck). Dice: to-hit 12, six groups to the Locust (RT, LT, RL, LL, CT, CT) and one back (CT), then the
+    # fall: facing 1, two 5-point groups (CT), the MechWarrior's check; the Locust's two PSRs.
+    hexes = {"0506": {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 0}},
+             "0505": {"terrain": "clear", "road": True}, "0507": {"terrain": "clear", "road": True}}
+    state = physical_game(design(ATLAS, "a", "0505", "S", "red"), design(LOCUST, "t", "0506", "N", "blue"), hexes=hexes)
+    state = put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "t", mode=MoveMode.STAND)
+    state, events, _ = attack(state, "charge", [12, 6, 8, 5, 9, 7, 7, 7, 1, 7, 7, 12, 12, 12])
+    assert "bridge hex 0506 (medium) collapses: 100 tons on the bridge exceed its CF 40" in events
+    assert state.units["a"].hex == HexId.parse("0506") and state.units["a"].prone
+    assert state.board.hex(HexId.parse("0506")).bridge is None
