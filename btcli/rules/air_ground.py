@@ -39,6 +39,7 @@ from btcli.rules import (
     condition,
     drop_turn,
     kinds,
+    placement,
     structures,
     tohit,
 )
@@ -426,17 +427,33 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
 # -- resolving it --------------------------------------------------------------------------------------------
 
 
-def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool) -> tuple[list[Hit], list[str]]:
-    """Returns the pending hits of a shot that hit, and the events saying where each group strikes."""
+def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState | None = None
+          ) -> tuple[list[Hit], list[str]]:
+    """Returns the pending hits of a shot that hit, and the events saying where each group strikes.
+
+    A unit inside a building (``state`` given) is sheltered as from any attack: each group loses
+    ceil(CF/10), which the building takes at the phase's end (URB-IN-02, 03; AMB-43); bombs are area
+    effect and are not reduced (URB-IN-05)."""
     source = f"{shot.label} from {attacker.id}"
     target = shot.target
     if target.unit is None:
         return [structures.building_hit(target.hex, sum(shot.groups), source)], []
+    shelter = placement.inside(state.board, target.unit) if state is not None and not bomb else None
     hits, said = [], []
     for amount in shot.groups:
         hit = kinds.hit(dice, target.unit, target.side, amount, source)
         hit = evolve(hit, attacker=attacker.id, area_effect=bomb)
-        said.append(f"  {amount} to {target.unit.id} {hit.location}{' (rear)' if hit.rear else ''}")
+        if shelter is not None:
+            through, soaked = structures.reduce_absorbed(amount, shelter.cf)
+            taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else amount
+            said.append(f"  {amount} to {target.unit.id} {hit.location}: the building absorbs {soaked}, "
+                        f"{through} gets through")
+            hits.append(structures.building_hit(target.hex, taken, source))
+            if through <= 0:
+                continue
+            hit = evolve(hit, damage=through)
+        else:
+            said.append(f"  {amount} to {target.unit.id} {hit.location}{' (rear)' if hit.rear else ''}")
         hits.append(hit)
     return hits, said
 
@@ -511,7 +528,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
             side = f" ({shot.target.side} side)" if shot.target.unit is not None else ""
             events.append(f"{attacker.id} {_what(p.mode)} {shot.target.label} with {shot.label}: needs {tn}, "
                           f"rolls {roll.total}: hit{side}, {sum(shot.groups)} damage")
-            hits, said = _hits(dice, shot, attacker, False)
+            hits, said = _hits(dice, shot, attacker, False, state)
             pending += hits
             events += said
         attacker = evolve(attacker, fired=tuple(fired), ammo=tuple(ammo.values()))

@@ -391,3 +391,14 @@ def test_strike_flags_from_a_ground_unit_are_refused():
     state = over(board(corsair()))
     with pytest.raises(InputError):
         run(state, WeaponAttackOrder("g-blue", "c", ("Medium Laser",), strike=True), [])
+
+
+def test_a_strike_on_a_mech_inside_a_building_is_absorbed_by_it():  # URB-IN-02, URB-IN-03 (AMB-43)
+    # Each hit on a 'Mech inside a building is reduced by ceil(CF/10), whoever fires it: the Large Laser's 8 on
+    # g-blue inside a CF-40 building hex -> 4 through, and the building takes the 4 it absorbed when the phase
+    # ends (the 'Mech took all 8 and the building none).
+    state = over(board(corsair(), hexes={"0505": building("medium", 2, cf=40)}))
+    state, events, _ = run(state, strike(state, "Large Laser"), [6, 7])
+    assert "  8 to g-blue CT: the building absorbs 4, 4 gets through" in events
+    state, _, _ = resolve(state)
+    assert state.units["g-blue"].armor["CT"] == 26 - 4 and state.board.hex(H("0505")).building.cf == 36
