@@ -50,7 +50,10 @@ def displace(
             continue
         if depth >= MAX_CHAIN:
             break
-        for other in _in_the_way(state, there, unit.id):
+        others = _in_the_way(state, there, unit.id)
+        if others and _may_stay(unit.at(there), others):  # ASSET-STACK-01: it may share the hex with them
+            return _arrive(state, unit, there, dice, events, psr)
+        for other in others:
             state = displace(state, other.id, heading, dice, events, psr=True, depth=depth + 1)
         if _in_the_way(state, there, unit.id):
             continue  # the unit in the way could not be moved: try another hexside

@@ -212,3 +212,16 @@ def test_a_mech_pushed_onto_a_bridge_deck_too_weak_for_it_brings_it_down():
     u = state.units["u"]
     assert at(state, "u") == "0504" and state.board.hex(H("0504")).bridge is None
     assert sum(u.max_armor.values()) - sum(u.armor.values()) == 15
+
+
+@pytest.mark.parametrize("side, pushed_on", [("blue", False), ("red", True)])
+def test_a_mech_pushed_into_a_friendly_assets_hex_shares_it(side, pushed_on):
+    # ASSET-STACK-01: a hex holds 1 asset and 1 friendly 'Mech, so the Hunchback pushed N into 0504 beside a
+    # friendly tank asset stays there with it (the asset was pushed on to 0503, a domino the stacking does not
+    # call for); an enemy asset is still pushed on. Dice: the Hunchback's PSR after the displacement.
+    from tests.builders import asset
+
+    state = game(design(HUNCHBACK, "u", "0505", side="blue"), asset("S-1 Light tracked tank", "a", "0504", side=side),
+                 width=12, height=12, phase=Phase.INITIATIVE)
+    state, events, _ = push(state, dice=[9])
+    assert at(state, "u") == "0504" and at(state, "a") == ("0503" if pushed_on else "0504")
