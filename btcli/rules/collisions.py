@@ -33,7 +33,7 @@ from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Unit
-from btcli.rules import arcs, combat_tables, condition, kinds, physical, tohit, vehicles
+from btcli.rules import arcs, combat_tables, condition, displacement, kinds, physical, tohit, vehicles
 from btcli.rules.displacement import displace
 from btcli.rules.falls import fall
 from btcli.rules.hits import apply_hits
@@ -94,8 +94,12 @@ def accidental_charge(
 
 
 def make_room(state: GameState, slider: Unit, direction: Facing, dice: Dice, events: list[str]) -> GameState:
-    """Pushes on the units a slide came to rest on (stacking, TW p.57; MegaMek displaces them)."""
-    for other in units_in_the_way(state, slider, slider.hex, slider.elevation):
+    """Pushes on the units a slide came to rest on (stacking, TW p.57; MegaMek displaces them), unless the
+    asset stacking limits let them share the hex (ASSET-STACK-01)."""
+    others = units_in_the_way(state, slider, slider.hex, slider.elevation)
+    if others and displacement.may_stay(slider, others):
+        return state
+    for other in others:
         state = displace(state, other.id, direction, dice, events)
     return state
 

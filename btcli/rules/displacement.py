@@ -51,7 +51,7 @@ def displace(
         if depth >= MAX_CHAIN:
             break
         others = _in_the_way(state, there, unit.id)
-        if others and _may_stay(unit.at(there), others):  # ASSET-STACK-01: it may share the hex with them
+        if others and may_stay(unit.at(there), others):  # ASSET-STACK-01: it may share the hex with them
             return _arrive(state, unit, there, dice, events, psr)
         for other in others:
             state = displace(state, other.id, heading, dice, events, psr=True, depth=depth + 1)
@@ -200,7 +200,7 @@ def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dic
     for uid in lowest_first[1:]:
         if not state.units[uid].active or state.units[uid].hex != hex_id:
             continue
-        if _may_stay(state.units[uid], kept):
+        if may_stay(state.units[uid], kept):
             kept.append(state.units[uid])
             continue
         d6 = dice.d6(f"displacement direction {uid}")
@@ -208,7 +208,7 @@ def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dic
     return state
 
 
-def _may_stay(unit: Unit, kept: list[Unit]) -> bool:
+def may_stay(unit: Unit, kept: list[Unit]) -> bool:
     """Tells whether ``unit`` may stay in a hex with ``kept`` by the asset stacking limits (ASSET-STACK-01..03);
     never without an asset among them (one unit a hex, TW p.57)."""
     if not unit.is_asset and not any(u.is_asset for u in kept):

@@ -294,3 +294,13 @@ def test_landing_on_a_roof_that_cannot_carry_the_vtol_collapses_it(cf, collapses
     assert (h.building is None) == collapses
     assert u.elevation == (0 if collapses else 2) and not u.vehicle.immobile
     assert any("cannot carry u1 (30 t) (VEH-VTOL-10)" in e for e in events) == collapses
+
+
+def test_a_slide_coming_to_rest_beside_a_friendly_asset_leaves_it_there():
+    # ASSET-STACK-01: a hex holds 1 asset and 1 friendly 'Mech or other unit, so the hover that slips into the
+    # friendly tank asset's hex (0505, where the slide ends) and misses its accidental charge (2) stops there
+    # beside it; the asset is not pushed on (it was, to 0504, as for any unit in the way).
+    state = game(design(J_EDGAR, driving=8), asset("S-1 Light tracked tank", "a", "0505", side="red"))
+    state, events, rolls = drive(moved(state, "a"), "3F,R,F", [4, 2])
+    assert purposes(rolls) == [SLIP_ROLL, "to-hit accidental charge u1 vs a"]
+    assert state.units["u1"].hex == H("0505") and state.units["a"].hex == H("0505")
