@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
-from btcli.model.board import Bridge, Terrain
+from btcli.model.board import Bridge, Building, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
@@ -163,7 +163,9 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
     rubble = evolve(h, terrain=Terrain.RUBBLE, depth=0, building=None,
                      ruin=evolve(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
-    occupants = sorted((u for u in state.units.values() if u.hex == hex_id and u.active),
+    for u in [u for u in state.units.values() if u.hex == hex_id and u.active and _on_roof_as_vtol(u, b)]:
+        state = state.with_unit(placed(u.placed_at(elevation=0), top=True))  # landed on the roof (VEH-VTOL-10)
+    occupants = sorted((u for u in state.units.values() if u.hex == hex_id and u.active and not _flies_over(u, b)),
                        key=lambda u: (unit_level(state.board, u), u.id))
     levels = {u.id: unit_level(state.board, u) - h.level for u in occupants}
     roofs = {u.id for u in occupants if on_top(u)}
@@ -189,6 +191,19 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
         if levels[uid] >= 1 and unit.active:
             state = state.with_unit(accidental_fall(unit, levels[uid], dice, events, state.turn))
     return _unstack(state, hex_id, [uid for uid in survivors if state.units[uid].active], dice, events)
+
+
+def _flies_over(unit: Unit, b: Building | None = None) -> bool:
+    """Tells whether a unit flies above a building or bridge hex, and so is not in what collapses there: a VTOL
+    above the roof (VEH-VTOL-06) or the deck, a VTOL asset at any elevation (ASSET-MOVE-10: above the building)."""
+    if not placement.flies_as_vtol(unit) or unit.elevation <= 0:
+        return False
+    return unit.is_asset or b is None or unit.elevation > b.height
+
+
+def _on_roof_as_vtol(unit: Unit, b: Building) -> bool:
+    """Tells whether a VTOL is landed on a building's roof (its elevation the building's height, VEH-VTOL-10)."""
+    return placement.flies_as_vtol(unit) and not unit.is_asset and 0 < unit.elevation == b.height
 
 
 def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: list[str]) -> GameState:
@@ -230,7 +245,8 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
     # The road went with the deck; nobody is on or under a bridge there any more.
     state = state.with_board(state.board.with_hex(
         hex_id, evolve(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
-    riders = [u for u in state.units.values() if u.hex == hex_id and u.active and not under_bridge(u)]
+    riders = [u for u in state.units.values()
+              if u.hex == hex_id and u.active and not under_bridge(u) and not _flies_over(u)]
     beneath = sorted(u.id for u in state.units.values() if u.hex == hex_id and u.active and under_bridge(u))
     for uid in beneath:
         state = state.with_unit(placed(state.units[uid]))

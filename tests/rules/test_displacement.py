@@ -225,3 +225,17 @@ def test_a_mech_pushed_into_a_friendly_assets_hex_shares_it(side, pushed_on):
                  width=12, height=12, phase=Phase.INITIATIVE)
     state, events, _ = push(state, dice=[9])
     assert at(state, "u") == "0504" and at(state, "a") == ("0503" if pushed_on else "0504")
+
+
+def test_a_vtol_flying_above_a_collapsing_bridge_is_not_on_it():
+    # URB-BRG-03: every unit *on* the bridge hex falls when it collapses; a VTOL at elevation 5 above the deck
+    # over depth-2 water is not on it and flies on (it fell into the water and was destroyed, VEH-DISP-01).
+    from btcli.rules.displacement import collapse
+    from tests.builders import airborne, heavy_vtol
+
+    hexes = {"0505": {"terrain": "water", "depth": 2, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 0}}}
+    state = airborne(game(heavy_vtol(at="0505"), width=12, height=12, hexes=hexes), 5)
+    events: list[str] = []
+    state = collapse(state, [H("0505")], ManualDice([]), events, "test")
+    u = state.units["u1"]
+    assert not u.destroyed and (u.hex, u.elevation) == (H("0505"), 5) and state.board.hex(H("0505")).bridge is None

@@ -364,3 +364,34 @@ def test_urb_coll_09_friendly_assets_that_may_share_the_rubble_stay():
     assert [state.units[u].hex for u in "pb"] == [H("0505"), H("0505")]
     assert [state.units[u].asset.state.damage for u in "pb"] == [5, 5]
     assert not any("is displaced" in e for e in events)
+
+
+def test_urb_coll_04_a_vtol_flying_above_the_roof_is_not_in_the_collapse():
+    # URB-COLL-04 ("every 'Mech in a collapsing hex") with VEH-VTOL-06: a VTOL at elevation 5 over a level-2
+    # building flies above it, so the collapse neither damages nor moves it (it took 8 as if on the ground
+    # floor); a VTOL asset flying there is above the building too (ASSET-MOVE-10).
+    from tests.builders import airborne, asset, heavy_vtol
+
+    state = airborne(game(heavy_vtol(at="0505"), mech(ATLAS, "x", "1212", side="blue"),
+                          hexes={"0505": building(cf=40)}), 5)
+    state, events, _ = collapse(state, ["0505"], [])
+    u = state.units["u1"]
+    assert (u.hex, u.elevation, lost(u)) == (H("0505"), 5, 0) and len(events) == 1
+    state = game(asset("S-2 Scout VTOL", "v", "0505", elevation=5), mech(ATLAS, "x", "1212", side="blue"),
+                 hexes={"0505": building(cf=40)})
+    state, events, _ = collapse(state, ["0505"], [])
+    assert state.units["v"].asset.state.damage == 0
+
+
+def test_urb_coll_05_a_vtol_landed_on_the_roof_is_on_the_roof():
+    # URB-COLL-04, 05, 08 with VEH-VTOL-10: a VTOL landed on the level-2 roof (elevation 2) is on the roof when
+    # the hex collapses: 40 / 10 = 4 with no multiplier on its front (7), then a 2-level fall; it ends on the
+    # rubble at elevation 0 (it was taken for a ground-floor occupant: 8 damage, no fall, left at elevation 2).
+    from tests.builders import airborne, heavy_vtol
+
+    state = airborne(game(heavy_vtol(at="0505"), mech(ATLAS, "x", "1212", side="blue"),
+                          hexes={"0505": building(cf=40)}), 2)
+    state, events, _ = collapse(state, ["0505"], [7, 6, 5, 4])
+    assert "u1 takes 4 collapse damage (40 CF / 10; URB-COLL-04)" in events
+    assert "u1 falls 2 levels (accidental fall from above)" in events
+    assert state.units["u1"].elevation == 0
