@@ -157,8 +157,9 @@ def unit_damage(took: int, design: AeroDesign, unit: Unit, board: Board, reading
 
 def vehicle_column(unit: Unit, heading: Facing, design: AeroDesign) -> str:
     """Returns the column a non-'Mech takes the crash on: front (AERO-CRASH-14), or rear when a DropShip's
-    direction of travel puts it in the unit's rear arc (AERO-CRASH-17, AMB-33)."""
-    if not is_dropship(design) or unit.is_mech:
+    direction of travel puts it in the unit's rear arc (AERO-CRASH-17, AMB-33). An asset has no columns
+    (ASSET-DMG-01), and a crash is no attack to double from the rear (ASSET-DMG-10): always the front."""
+    if not is_dropship(design) or unit.is_mech or unit.is_asset:
         return "front"
     behind = unit.hex.neighbor(heading.opposite())  # the DropShip comes from behind its direction of travel
     return "rear" if arcs.attack_direction(unit.hex, unit.facing, behind, vehicle=True) == "rear" else "front"

@@ -400,3 +400,14 @@ def test_a_wreck_round_trips_through_the_game_file_and_keeps_its_hash():  # AERO
 def test_the_default_entry_hex_is_the_middle_of_the_edge_behind_the_heading():
     assert aero_crash.entry_edge_hex(Board(30, 30), Facing.N) == H("1530")
     assert aero_crash.entry_edge_hex(Board(30, 30), Facing.S) == H("1501")
+
+
+def test_a_dropship_crash_from_behind_is_not_doubled_on_a_vehicle_asset():  # AERO-CRASH-17, ASSET-DMG-01, -10
+    # An asset has no hit locations (ASSET-DMG-01) and only damage from *attacks* in its rear arc is doubled
+    # (ASSET-DMG-10): the DropShip coming from behind the north-facing tank asset in 1510 deals it 10 once,
+    # not 20 (the crash took the rear column and the asset counted it double).
+    state = crash_game(UNION, asset("S-1 Light tracked tank", "a", at="1510", side="blue"), out_of_control=True)
+    assert aero_crash_targets.vehicle_column(state.units["a"], Facing.N, state.units["air"].aero_design) == "front"
+    state, events, _ = crash(state, STRAIGHT + [2, 5])
+    assert state.units["a"].asset.state.damage == 10
+    assert not any("doubled from the rear" in e for e in events)
