@@ -399,7 +399,7 @@ def settle_stacking(
                   if u.hex == unit.hex and u.active and u.id != unit.id and placement.on_top(u)]
     else:
         others = placement.units_in_the_way(state, unit, unit.hex, 0)
-    if not others or _stacks_with_assets(unit, others):
+    if not others or displacement.may_stay(unit, others):  # ASSET-STACK-01: beside a friendly asset (DROP-14, 19)
         return state
     if direction is not None and not on_roof:
         events.append(f"{unit.id} comes down on {', '.join(u.id for u in others)}: an accidental fall from above "
@@ -414,21 +414,6 @@ def settle_stacking(
             events.append(f"{unit.id} comes down on {other.id} on the roof: {other.id} is displaced {way.name} (DROP-19)")
         state = displace(state, other.id, way, dice, events)
     return state
-
-
-def _stacks_with_assets(unit: Unit, others: list[Unit]) -> bool:
-    """Tells whether the landed 'Mech may share its hex with ``others`` under the asset stacking rules: one
-    asset and one friendly 'Mech (ASSET-STACK-01), so a landing beside a friendly asset violates no stacking
-    (DROP-14, 19). Without an asset there the one-unit-a-hex rule stands."""
-    if not any(u.is_asset for u in others):
-        return False
-    from btcli.rules import asset_movement, asset_units  # only a game with assets loads their rules
-
-    try:
-        asset_movement.check_stacking(unit.hex, asset_units.occupant(unit), [asset_units.occupant(u) for u in others])
-    except IllegalOrderError:
-        return False
-    return True
 
 
 # -- the landing turn (DROP-09..11) -----------------------------------------------------------------
