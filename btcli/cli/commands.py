@@ -536,7 +536,7 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
     if field is not None:  # checked (and rendered) before anything is written
         from btcli.render.json_view import render_field
 
-        shown = render_field(state, field, shell_quote(game)) + "\n"
+        shown = render_field(state, field, shell_quote(game), as_json=OUTPUT["json"]) + "\n"
     if map is not None:
         from btcli.render.svg import render_svg
         from btcli.store import files, seeds  # seeds imports re: only where a file is written (issue #17)

@@ -13,8 +13,8 @@ def render_json(state: GameState, game: str = "GAME", compact: bool = False) -> 
     return json.dumps(game_view(state, game), indent=None if compact else 2, ensure_ascii=False) + "\n"
 
 
-def render_field(state: GameState, name: str, game: str = "GAME") -> str:
-    """Returns one report field as plain text for scripts.
+def render_field(state: GameState, name: str, game: str = "GAME", as_json: bool = False) -> str:
+    """Returns one report field as plain text for scripts (with ``as_json``, the global --json: as JSON).
 
     ``name`` may be a dotted path into tables (``unmoved.red``, ``active.blue``).
     Strings and numbers print as they are, booleans as true/false, empty as
@@ -29,6 +29,8 @@ def render_field(state: GameState, name: str, game: str = "GAME") -> str:
             known = ", ".join(value) if isinstance(value, dict) else "none"
             raise InputError(f"unknown report field {name!r} (at {part!r}; fields: {known})")
         value = value[part]
+    if as_json:  # --json promises JSON on standard output: a string quoted, a list as a list
+        return json.dumps(value, ensure_ascii=False)
     if value is None:
         return "null"
     if isinstance(value, bool):

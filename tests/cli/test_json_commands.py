@@ -43,6 +43,17 @@ def test_previews_reports_and_errors_under_json(tmp_path):
     assert game.read_bytes() == before
 
 
+def test_a_report_field_under_json_is_json(tmp_path):
+    """``report --field KEY`` prints plain words for shell loops; with ``--json`` it prints the value as
+    JSON (a string quoted, a list as a list), as --json promises for every command."""
+    game = movement_done(tmp_path)
+    assert ok("report", game, "--field", "phase").out == "movement\n"  # plain, as before
+    assert json.loads(ok("report", game, "--field", "phase", "--json").out) == "movement"
+    assert json.loads(ok("report", game, "--field", "active.red", "--json").out) == ["wasp"]
+    assert json.loads(ok("report", game, "--field", "next.command", "--json").out).startswith("btcli resolve-phase")
+    assert json.loads(ok("--json", "report", game, "--field", "winner").out) is None
+
+
 def test_help_documents_json():
     assert "--json" in ok("--help").out
 
