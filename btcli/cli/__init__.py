@@ -105,6 +105,9 @@ def _main(args: list[str], debug: bool) -> None:
         if hasattr(exc, "format_message") and hasattr(exc, "exit_code"):  # Typer's usage errors
             sys.stderr.write(f"Error: {_one_line(exc.format_message())}\n")
             sys.exit(2)
+        if _output_failed(exc):  # as ``_flushed`` says when the last flush meets it: no bug in btcli
+            sys.stderr.write(f"Error: cannot write the output: {exc.strerror}\n")
+            sys.exit(1)
         if debug:
             raise
         sys.stderr.write(
@@ -113,6 +116,16 @@ def _main(args: list[str], debug: bool) -> None:
         )
         sys.exit(1)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _output_failed(exc: Exception) -> bool:
+    """A write to standard output that failed during the command (a full disk, an I/O error; unbuffered
+    output, or more than a buffer of it): every file btcli writes itself turns its own OSError into an
+    'Error:' line naming the file, so an OSError without a file name and with these codes is the output."""
+    import errno
+
+    return (isinstance(exc, OSError) and exc.filename is None
+            and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO))
 
 
 def _one_line(text: str) -> str:

@@ -93,3 +93,17 @@ def test_a_full_disk_under_standard_output_is_one_error_line_and_exit_1(tmp_path
     with open("/dev/full", "w") as full:  # a failing command keeps its own exit code
         refused = entry("move", game, "nobody", "--mode", "stand", stdout=full)
     assert refused.returncode == 2 and refused.stderr.startswith("Error: unknown unit 'nobody'")
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+def test_a_full_disk_met_during_the_command_is_no_internal_error(tmp_path, buffered):
+    """Unbuffered output (PYTHONUNBUFFERED, as in many containers) or an output larger than the buffer (the
+    JSON report) meets the full disk while the command runs, not at the last flush: the same one line,
+    never 'internal error ... this is a bug'."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    game = init_game(tmp_path, SCENARIOS / "crossroads.toml", "--seed", "3025")
+    for args in (("report", game), ("report", game, "--json"), ("report", game, "--format", "markdown")):
+        with open("/dev/full", "w") as full:
+            done = entry(*args, buffered=buffered, stdout=full)
+        assert (done.returncode, done.stderr) == (1, "Error: cannot write the output: No space left on device\n")
