@@ -8,6 +8,11 @@ import sys
 def main(argv: list[str] | None = None) -> None:
     """Runs btcli, turning every error into one 'Error:' line and its exit code (docs: README)."""
     args = list(sys.argv[1:] if argv is None else argv)
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:  # started with the stream closed (`btcli report GAME >&-`): as /dev/null
+            import os
+
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
     debug = "--debug" in args
     as_json = "--json" in args  # global: every order command prints one JSON object (docs/json-output.md)
     args = [a for a in args if a not in ("--debug", "--json")]

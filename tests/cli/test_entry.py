@@ -107,3 +107,16 @@ def test_a_full_disk_met_during_the_command_is_no_internal_error(tmp_path, buffe
         with open("/dev/full", "w") as full:
             done = entry(*args, buffered=buffered, stdout=full)
         assert (done.returncode, done.stderr) == (1, "Error: cannot write the output: No space left on device\n")
+
+
+def test_a_closed_standard_output_or_error_is_no_internal_error(tmp_path):
+    """``btcli ... >&-`` or ``2>&-``: Python starts with sys.stdout (sys.stderr) None; btcli runs as with
+    /dev/null there, keeping its exit codes (was: exit 1 'internal error', or no exit 2 for a bad unit)."""
+    game = init_game(tmp_path, SCENARIOS / "crossroads.toml", "--seed", "3025")
+    closed_out = "import os, sys; os.close(1); sys.stdout = None;"
+    closed_err = "import os, sys; os.close(2); sys.stderr = None;"
+    assert entry("report", game, prelude=closed_out).returncode == 0
+    assert entry("report", game, "--json", prelude=closed_out).returncode == 0
+    assert entry("move", game, "nobody", "--mode", "stand", prelude=closed_err).returncode == 2
+    assert entry("resolve-phase", game, prelude=closed_out + closed_err[len("import os, sys;"):]).returncode == 0
+    assert ok("report", game, "--field", "phase").out == "movement\n"
