@@ -92,6 +92,8 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
     if problem:
         raise GameFileError(problem)
     deployment = _deployment(data.get("deployment"), sides, board, units)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63):
+        raise InputError(f"--seed must be a whole number from 0 to 2^63-1, not {seed!r}")  # the command line's: exit 2
     chosen_seed = seed if seed is not None else meta.get("seed", 1)
     if isinstance(chosen_seed, bool) or not isinstance(chosen_seed, int) or not 0 <= chosen_seed < 2**63:
         raise GameFileError(f"scenario seed must be a whole number from 0 to 2^63-1, not {chosen_seed!r}")

@@ -364,3 +364,13 @@ def test_a_rear_mount_is_named_as_the_report_labels_it(tmp_path, crossroads):
     assert choose_mounts(unit, ("Medium Laser@CT(R)",)) == [1]
     assert choose_mounts(unit, ("Medium Laser@CT",)) == [0]
     assert choose_mounts(unit, ("ML@ct(r)",)) == [1]
+
+
+def test_init_refuses_an_out_of_range_seed_as_bad_input(tmp_path):
+    """``--seed`` is a command-line value: out of range it is bad input (exit 2) naming the option, not a
+    scenario problem (exit 4, 'scenario seed ...'); nothing is written."""
+    for seed in ("-1", str(2**63), "99999999999999999999999999"):
+        result = run("init", "crossroads", "-o", tmp_path / "g.toml", "--seed", seed)
+        assert result.code == 2 and result.err == f"Error: --seed must be a whole number from 0 to 2^63-1, not {seed}\n"
+        assert not (tmp_path / "g.toml").exists()
+    assert ok("init", "crossroads", "-o", tmp_path / "g.toml", "--seed", str(2**63 - 1)).code == 0
