@@ -374,8 +374,15 @@ def _preview(game: str, order) -> list[str]:
     order = _named(state, order)
     phases.check_accepts(state, type(order))
     if isinstance(order, PhysicalAttackOrder):
-        from btcli.rules import physical
+        from btcli.dice import HeldDice
+        from btcli.rules import attacks, physical
 
+        # Refused as the declaration would be (an attacker or target off the map, an aircraft, a unit that
+        # already declared, ...): the declaration rolls nothing, so no dice are needed.
+        _, declared = attacks.physical_attack(state, order, HeldDice())
+        if order.target not in state.units:  # a building or bridge hex: it always hits (URB-ATK-04)
+            return [line.replace(" declares a ", " ", 1).replace("; resolved when the phase ends", "")
+                    for line in declared]
         return physical.preview(state, order.attacker, order.target, order.kind)
     if not isinstance(order, WeaponAttackOrder):
         raise InputError("--dry-run shows weapon and physical attacks")

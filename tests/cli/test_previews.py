@@ -5,6 +5,7 @@ that make every roll: path, MP, end, target movement modifier, every roll; nothi
 from __future__ import annotations
 
 from tests.cli.helpers import assert_refused, init_game, ok
+from tests.conftest import SCENARIOS
 
 SCENARIO = """
 [scenario]
@@ -142,6 +143,29 @@ def test_a_physical_attack_preview_shows_its_odds_and_damage(tmp_path):  # table
     out = ok("attack", game, "hunchback", "wasp", "--physical", "kick", "--dry-run").out.splitlines()
     assert out[0].startswith("hunchback kick with the ") and "to-hit" in out[0] and out[0].endswith("10 damage")
     assert out[1].strip().startswith("piloting")
+
+
+def test_a_physical_attack_preview_is_refused_as_the_declaration_would_be(tmp_path):  # README: --dry-run
+    """A physical preview checks what the declaration checks (was: an internal error for a target or
+    attacker off the map or an aircraft, 'unknown unit' for a building hex), and rolls and writes nothing."""
+    scenario = ATTACK.replace('terrain = "clear"\n', 'terrain = "clear"\n\n[map.hexes]\n"0604" = { terrain = "building", '
+                              'building = { type = "medium", height = 2, cf = 40 } }\n')
+    game = to_phase(tmp_path, "physical", scenario)
+    out = ok("attack", game, "hunchback", "0604", "--physical", "kick", "--dry-run").out
+    assert out == "hunchback kick at building hex 0604: it always hits (URB-ATK-04)\n"
+    assert_refused(game, 3, "attack", game, "hunchback", "0303", "--physical", "kick", "--dry-run",
+                   contains="holds no building or bridge")
+    ok("attack", game, "hunchback", "wasp", "--physical", "kick", "-q")
+    assert_refused(game, 3, "attack", game, "hunchback", "wasp", "--physical", "punch", "--dry-run",
+                   contains="already made its physical attack")
+    assert_refused(game, 3, "attack", game, "wasp", "hunchback", "--physical", "charge", "--dry-run", "--json",
+                   contains="must have moved")
+    drops = init_game(tmp_path, SCENARIOS / "drop-zone.toml", "--seed", "7", name="drops.toml")
+    for order in ("resolve-phase", "move locust --mode stand", "move scorpion --mode stand", "move commando --path F,F",
+                  "resolve-phase", "resolve-phase"):  # turn 1's physical phase, wasp still in reserve off the map
+        ok(order.split()[0], drops, *order.split()[1:], "-q")
+    assert_refused(drops, 3, "attack", drops, "commando", "wasp", "--physical", "charge", "--dry-run",
+                   contains="neither make nor receive physical attacks")
 
 
 def test_a_preview_of_an_attack_that_would_be_refused_lists_it_then_refuses(tmp_path):  # issue #15
