@@ -297,7 +297,10 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
             if opt.takes == FLAG:
                 if eq:
                     return None
+                if opt.dest in given:  # harmless, but the README promises every option but a repeatable one once
+                    raise InputError(f"{key} given twice: give it once")
                 values[opt.dest] = True
+                given.add(opt.dest)
                 continue
             if not eq:
                 if i >= len(words) or (words[i].startswith("-") and len(words[i]) > 1):

@@ -61,7 +61,7 @@ def order_call(game: str, text: str, quiet: bool = False) -> tuple[str, dict]:
         if logged is not None and logged["commit"] is not None:
             values = {**grammar.defaults(grammar.COMMANDS[verb]), **logged, "game": game}
     if values is None:
-        raise InputError(f"cannot read {text!r} as a {verb} order: {_problem(grammar.COMMANDS[verb], words[1:])}; "
+        raise InputError(f"cannot read {text!r} as {'an' if verb[0] in 'aeiou' else 'a'} {verb} order: {_problem(grammar.COMMANDS[verb], words[1:])}; "
                          f"see 'btcli {verb} --help'")
     if values.get("dry_run"):
         raise InputError(f"{text!r}: --dry-run writes nothing; play runs orders (preview with the single command)")

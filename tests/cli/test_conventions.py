@@ -257,6 +257,8 @@ def test_every_order_in_a_phase_that_does_not_take_it_exits_3(tmp_path, crossroa
     (["--to", "0615", "--to", "0614"], "--to given twice ('0615', then '0614'): give it once"),
     (["--path", "F", "--dice", "3", "--dice=4"], "--dice given twice ('3', then '4'): give every roll in one "
                                                  "--dice, e.g. --dice 3,4"),
+    (["--mode", "stand", "-q", "-q"], "-q given twice: give it once"),  # a flag too (README: exit codes)
+    (["--mode", "stand", "--quiet", "-q"], "-q given twice: give it once"),
 ])
 def test_certain_mistakes_are_refused_saying_what_to_write(moving, args, message):
     assert assert_refused(moving, 2, "move", moving, "wasp", *args) == f"Error: {message}\n"

@@ -160,6 +160,7 @@ def test_a_batch_removes_what_killed_writes_left_behind_before_its_first_write(t
     ("move 'wasp", 2, "cannot read \"move 'wasp\": No closing quotation"),
     ("move nobody --mode stand", 2, "unknown unit 'nobody'"),
     ("move wasp --path F --path F", 2, "--path given twice"),
+    ("attack wasp hunchback --wpn X", 2, "cannot read 'attack wasp hunchback --wpn X' as an attack order"),
     ("move hunchback --mode stand --dice abc", 2, "--dice"),
 ])
 def test_a_line_that_is_no_order_is_refused_naming_its_line(tmp_path, line, code, says):
