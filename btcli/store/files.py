@@ -117,6 +117,8 @@ def parse_toml(data: bytes | str, what: str) -> dict[str, object]:
     try:
         parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        if text.startswith("\ufeff"):  # what Windows Notepad saves as "UTF-8"
+            raise GameFileError(f"{what} starts with a byte-order mark (BOM): save it as UTF-8 without one") from None
         raise GameFileError(f"{what} is not valid TOML ({exc})") from None
     except RecursionError:
         raise GameFileError(f"{what} nests arrays or tables deeper than btcli reads ({MAX_DEPTH} levels)") from None

@@ -44,6 +44,15 @@ def test_init_with_malformed_scenario_exits_4(tmp_path):
     assert not (tmp_path / "g.toml").exists()
 
 
+def test_a_scenario_saved_with_a_byte_order_mark_is_refused_saying_so(tmp_path, crossroads):
+    bom = tmp_path / "bom.toml"
+    bom.write_bytes(b"\xef\xbb\xbf" + crossroads.read_bytes())  # Windows Notepad's "UTF-8"
+    result = run("init", bom, "-o", tmp_path / "g.toml")
+    assert (result.code, result.err) == (4, "Error: scenario starts with a byte-order mark (BOM): save it as UTF-8 "
+                                            "without one\n")
+    assert not (tmp_path / "g.toml").exists()
+
+
 def test_initiative_loser_moves_first(moving):
     assert ok("report", moving, "--field", "next_to_move").out == "red\n"
 
