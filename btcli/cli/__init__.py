@@ -16,8 +16,14 @@ def main(argv: list[str] | None = None) -> None:
     debug = "--debug" in args
     as_json = "--json" in args  # global: every order command prints one JSON object (docs/json-output.md)
     args = [a for a in args if a not in ("--debug", "--json")]
-    if as_json and args[:1] == ["report"] and not any(a in ("--format", "-f") or a.startswith("--format=") for a in args):
-        args += ["--format", "json"]
+    if as_json and args[:1] == ["report"]:
+        chosen = _format_given(args)
+        if chosen is None:
+            args += ["--format", "json"]
+        elif chosen not in ("json", ""):  # two outputs asked for: neither silently wins (no value: Typer says so)
+            sys.stderr.write(f"Error: --json prints the report as JSON; it cannot go with --format {_one_line(chosen)}: "
+                             "give one of them\n")
+            sys.exit(2)
     if not args:
         args = ["--help"]
     if as_json:
@@ -29,6 +35,16 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         if as_json:
             commands.OUTPUT["json"] = False  # main() may run again in this process (tests, batch scripts)
+
+
+def _format_given(args: list[str]) -> str | None:
+    """The value of a ``--format``/``-f`` option among a report's arguments, if one is given."""
+    for i, arg in enumerate(args):
+        if arg.startswith("--format="):
+            return arg.partition("=")[2]
+        if arg in ("--format", "-f"):
+            return args[i + 1] if i + 1 < len(args) else ""
+    return None
 
 
 def entry() -> None:

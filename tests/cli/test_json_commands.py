@@ -54,6 +54,16 @@ def test_a_report_field_under_json_is_json(tmp_path):
     assert json.loads(ok("--json", "report", game, "--field", "winner").out) is None
 
 
+def test_a_report_asked_for_json_and_another_format_is_refused(tmp_path):
+    game = movement_done(tmp_path)
+    for fmt in ("text", "markdown"):
+        result = run("report", game, "--format", fmt, "--json")
+        assert (result.code, result.out) == (2, "")
+        assert result.err == (f"Error: --json prints the report as JSON; it cannot go with --format {fmt}: "
+                              "give one of them\n")
+    assert json.loads(ok("report", game, "-f", "json", "--json").out)["phase"] == "movement"
+
+
 def test_help_documents_json():
     assert "--json" in ok("--help").out
 
