@@ -180,7 +180,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
                         protect={"the scenario file": scenario, "the game's seed file": seed_file},
                         companion=(target, seeds.text_for(output, held), 0o600))
     _warn_left_out(megamek)
-    if not quiet:
+    if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
             lines.append(f"dice seed kept by the referee in {seed_file} (never commit or share it)")
@@ -600,7 +600,7 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
 
     data, more = gamefile.read_log(game)  # the log streamed: memory flat in its length (issue #17)
     proved = journal.verify_text(data, _referee_seed(game, seed_file), more=more)
-    if not quiet:
+    if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
         lines = [f"ok: {proved.count} entries replayed, turn {proved.state.turn} {proved.state.phase.value} phase, "
                  "hashes match"]
         if proved.hand_dice:  # a referee game's players check that these were agreed
@@ -629,7 +629,7 @@ def replay(game: str, output: str | None, force: bool, seed_file: str | None, qu
         files.write_atomic(target, page, 0o666 & ~files.umask())
     except OSError as exc:
         raise InputError(f"cannot write the replay page to {shown}: {exc.strerror or exc}") from None
-    if not quiet:
+    if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
         _print_lines([f"wrote {shown}: {len(steps)} entries, {len(page) // 1024} KiB"],
                      {"wrote": shown, "entries": len(steps), "bytes": len(page)})
 
@@ -672,7 +672,7 @@ def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, q
                 raise GameFileError(f"{game} changed while it was being upgraded; nothing was written")
             files.write_atomic(real, text, umask)
         written = f"{game} (the format-1 original is kept as {backup})"
-    if not quiet:
+    if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
         _print_lines([f"upgraded {len(entries)} entries to format 2: every command, event and roll replays "
                       f"as logged", f"wrote {written}"],
                      {"upgraded": len(entries), "format": 2, "wrote": str(output or game), "format1_copy": backup})

@@ -84,6 +84,10 @@ def test_init_verify_upgrade_scenarios_replay_and_demo_print_their_facts_as_json
         s for s in listed if s["scenario"] == "crossroads").items()
     page = json.loads(ok("--json", "replay", game, "-o", tmp_path / "r.html").out)
     assert page["wrote"] == str(tmp_path / "r.html") and page["entries"] == 2 and page["bytes"] > 1000
+    quiet = tmp_path / "q.toml"  # -q silences prose, never the object --json promises
+    assert json.loads(ok("--json", "init", "crossroads", "-o", quiet, "-q").out)["game"] == str(quiet)
+    assert json.loads(ok("--json", "verify", game, "-q").out) == checked
+    assert json.loads(ok("--json", "replay", game, "-o", tmp_path / "q.html", "-q").out)["entries"] == 2
     refused = run("--json", "upgrade", game)  # already format 2: an error line, nothing on stdout
     assert refused.code != 0 and refused.out == "" and refused.err.startswith("Error:")
 
