@@ -210,6 +210,8 @@ def check_output(path: str | os.PathLike, *, what: str, force: bool, protect: di
     link cannot smuggle a write onto a protected file.
     """
     shown = os.fspath(path)
+    if not shown:
+        raise InputError(f"an empty path names no file; give a file name for the {what}")
     if shown.endswith(("/", os.sep)):
         raise InputError(f"{shown!r} names a folder; give a file name for the {what}")
     target = real(path)

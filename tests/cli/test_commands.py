@@ -297,6 +297,15 @@ def test_init_onto_a_folder_exits_2(tmp_path, crossroads):
     assert result.code == 2 and "folder" in result.err
 
 
+def test_an_empty_output_path_is_refused_saying_so(tmp_path, crossroads, game):
+    assert run("init", crossroads, "-o", "").err == ("Error: an empty path names no file; give a file name for "
+                                                     "the game file\n")
+    before = game.read_bytes()
+    result = run("report", game, "--map", "")
+    assert (result.code, result.err) == (2, "Error: an empty path names no file; give a file name for the map\n")
+    assert game.read_bytes() == before
+
+
 @pytest.mark.parametrize(
     "edit,message",
     [
