@@ -375,14 +375,14 @@ def _preview(game: str, order) -> list[str]:
     phases.check_accepts(state, type(order))
     if isinstance(order, PhysicalAttackOrder):
         from btcli.dice import HeldDice
-        from btcli.rules import attacks, physical
+        from btcli.rules import attacks, physical, structures
 
         # Refused as the declaration would be (an attacker or target off the map, an aircraft, a unit that
         # already declared, ...): the declaration rolls nothing, so no dice are needed.
-        _, declared = attacks.physical_attack(state, order, HeldDice())
+        declared, _ = attacks.physical_attack(state, order, HeldDice())
         if order.target not in state.units:  # a building or bridge hex: it always hits (URB-ATK-04)
-            return [line.replace(" declares a ", " ", 1).replace("; resolved when the phase ends", "")
-                    for line in declared]
+            aimed = declared.declarations[-1].target.removeprefix(structures.HEX_TARGET)
+            return [f"{order.attacker} {order.kind} at building hex {aimed}: it always hits (URB-ATK-04)"]
         return physical.preview(state, order.attacker, order.target, order.kind)
     if not isinstance(order, WeaponAttackOrder):
         raise InputError("--dry-run shows weapon and physical attacks")

@@ -32,7 +32,6 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.model.aero import AeroClass, AeroDesign
-from btcli.model.assets import AssetKind
 from btcli.model.board import Board, Terrain
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
@@ -92,22 +91,9 @@ def targets(state: GameState, hexes: tuple[HexId, ...], exclude: str = "") -> tu
     return tuple(found)
 
 
-def is_infantry(unit: Unit) -> bool:
-    """Tells whether the unit is infantry for the crash rules: a platoon or squad, or an infantry asset
-    ("infantry" means conventional infantry and battle armor alike, ASSET-GEN-05)."""
-    return unit.is_infantry or (unit.is_asset and unit.asset.card.is_infantry)
-
-
-def is_conventional_infantry(unit: Unit) -> bool:
-    """Tells whether the unit is conventional infantry: a platoon, or a conventional infantry asset."""
-    if unit.is_asset:
-        return unit.asset.card.kind is AssetKind.CONVENTIONAL_INFANTRY
-    return unit.is_infantry and not infantry.is_battle_armor(unit)
-
-
 def safe_roll(unit: Unit) -> int:
     """Returns the highest 1D6 result that avoids the crash's damage: 2, infantry 3 (AERO-CRASH-14, 16, 17)."""
-    return INFANTRY_SAFE_ROLL if is_infantry(unit) else SAFE_ROLL
+    return INFANTRY_SAFE_ROLL if infantry.counts_as_infantry(unit) else SAFE_ROLL
 
 
 def avoids(unit: Unit, die: int) -> bool:
@@ -135,7 +121,7 @@ def large_fixed_wing(design: AeroDesign) -> bool:
 def in_the_open(board: Board, unit: Unit) -> bool:
     """Tells whether a conventional infantry unit stands in the open (clear or paved, no building; AERO-CRASH-16)."""
     h = board.hex(unit.hex)
-    return is_conventional_infantry(unit) and h.terrain in OPEN_GROUND and h.building is None
+    return infantry.is_conventional(unit) and h.terrain in OPEN_GROUND and h.building is None
 
 
 def unit_damage(took: int, design: AeroDesign, unit: Unit, board: Board, readings: CrashReadings = READINGS) -> int:
@@ -220,7 +206,7 @@ def _damage(state: GameState, unit: Unit, target: Target, heading: Facing, desig
     if rolls > 1 and readings.crash_hex_mech_damage == "at_most_once":
         failed = min(failed, 1)
     shown = ", ".join(str(d) for d in dies)
-    rule = "AERO-CRASH-16" if is_infantry(unit) else "AERO-CRASH-14"
+    rule = "AERO-CRASH-16" if infantry.counts_as_infantry(unit) else "AERO-CRASH-14"
     if not failed:
         events.append(f"{unit.id} avoids the crash's damage (rolled {shown}, needs {safe_roll(unit)} or less; {rule})")
         return unit

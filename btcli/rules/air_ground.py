@@ -444,14 +444,11 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
         hit = kinds.hit(dice, target.unit, target.side, amount, source)
         hit = evolve(hit, attacker=attacker.id, area_effect=bomb)
         if shelter is not None:
-            through, soaked = structures.reduce_absorbed(amount, shelter.cf)
-            taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else amount
-            said.append(f"  {amount} to {target.unit.id} {hit.location}: the building absorbs {soaked}, "
-                        f"{through} gets through")
-            hits.append(structures.building_hit(target.hex, taken, source))
-            if through <= 0:
+            building, hit, line = structures.absorb_hit(state, hit, target.hex, shelter.cf, source)
+            said.append(line)
+            hits.append(building)
+            if hit is None:
                 continue
-            hit = evolve(hit, damage=through)
         else:
             said.append(f"  {amount} to {target.unit.id} {hit.location}{' (rear)' if hit.rear else ''}")
         hits.append(hit)

@@ -244,13 +244,12 @@ def weapon_attack(
                     events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
                 continue
             if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
-                through, soaked = structures.reduce_absorbed(amount, shelter[0].cf)
-                taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else amount
-                events.append(f"  {amount} to {target.id} {hit.location}: the building absorbs {soaked}, {through} gets through")
-                pending.append(structures.building_hit(target.hex, taken, f"{mount.label} from {attacker.id}"))
-                if through <= 0:
+                building, hit, said = structures.absorb_hit(state, hit, target.hex, shelter[0].cf,
+                                                            f"{mount.label} from {attacker.id}")
+                events.append(said)
+                pending.append(building)
+                if hit is None:
                     continue
-                hit = evolve(hit, damage=through)
             else:
                 events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical

@@ -28,6 +28,21 @@ MOTIVES = (Motive.FOOT, Motive.JUMP, Motive.VTOL)
 LOCATION = "troopers"  # where every hit on infantry is recorded
 
 
+def counts_as_infantry(unit: Unit) -> bool:
+    """Tells whether a unit is infantry where another seed's rule names infantry: a platoon or squad, or an
+    infantry asset (conventional infantry and battle armor alike, ASSET-GEN-05)."""
+    return unit.is_infantry or (unit.is_asset and unit.asset.card.is_infantry)
+
+
+def is_conventional(unit: Unit) -> bool:
+    """Tells whether a unit is conventional infantry: a platoon, or a conventional infantry asset."""
+    if unit.is_asset:
+        from btcli.model.assets import AssetKind  # only a game with assets has one
+
+        return unit.asset.card.kind is AssetKind.CONVENTIONAL_INFANTRY
+    return unit.is_infantry and not is_battle_armor(unit)
+
+
 def is_battle_armor(unit: Unit) -> bool:
     return unit.is_infantry and bool(unit.max_armor)
 

@@ -37,7 +37,7 @@ from btcli.dice import Dice
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
-from btcli.rules import collisions, combat_tables, damage, piloting, placement, vehicles, vtol
+from btcli.rules import collisions, combat_tables, damage, infantry, piloting, placement, vehicles, vtol
 from btcli.rules.falls import accidental_fall
 from btcli.rules.placement import flight_elevation, is_large, struck_side, units_in_the_way
 from btcli.rules.terrain import obstacle_height, prohibited_rule
@@ -179,8 +179,7 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
 def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> bool:
     """VEH-SLIP-13: whether a VTOL or WiGE entering ``there`` at ``elevation`` could charge infantry there
     (infantry are 1 level tall: hex level + 1 >= its height). Infantry assets are infantry too (ASSET-GEN-05)."""
-    return any(u.is_infantry or (u.is_asset and u.asset.card.is_infantry)
-               for u in units_in_the_way(state, unit, there, elevation))
+    return any(infantry.counts_as_infantry(u) for u in units_in_the_way(state, unit, there, elevation))
 
 
 def _slip_onto_infantry(state, unit: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,

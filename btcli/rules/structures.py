@@ -52,6 +52,15 @@ def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[in
     return damage - soaked, soaked
 
 
+def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, str]:
+    """A hit on a unit inside a building (URB-IN-02/03, AMB-43): the building's own hit, the hit that gets
+    through (None when the building absorbs it all), and the line saying so."""
+    through, soaked = reduce_absorbed(hit.damage, cf)
+    taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else hit.damage
+    said = f"  {hit.damage} to {hit.target} {hit.location}: the building absorbs {soaked}, {through} gets through"
+    return building_hit(hex_id, taken, source), (evolve(hit, damage=through) if through > 0 else None), said
+
+
 def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
     """Subtracts damage from a building's (or else a bridge's) current CF, keeping its CF at the phase's
     start for collapse damage (URB-ATK-06, URB-BLD-04, URB-COLL-04)."""
