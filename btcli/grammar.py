@@ -90,8 +90,10 @@ MEGAMEK_DATA = Opt(("--megamek-data",), "megamek_data", "MegaMek's data folder, 
                    where=CLI, kind="folder")
 SEED_FILE = Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
                "GAME.seed).", where=CLI, kind="path")
-LENIENT = Opt(("--lenient",), "lenient", "Leave out of MegaMek files what btcli does not model (an unknown weapon, "
-              "a terrain it lacks), with a warning listing each, instead of refusing the file.", FLAG, CLI)
+LENIENT = Opt(("--lenient",), "lenient", "Leave out of MegaMek files what btcli does not play (a Clan weapon, double "
+              "heat sinks, a terrain it lacks), listing each, instead of refusing the file.", FLAG, CLI)
+ALLOW_UNARMED = Opt(("--allow-unarmed",), "allow_unarmed", "With --lenient: import a unit even when btcli plays none of "
+                    "its weapons (it is refused otherwise).", FLAG, CLI)
 STEPS_HELP = ("Steps, e.g. F,F,R,F; 3F repeats. Ground units: {ground}. Aerospace units, a step string such as "
               "\"+ + F F L F\" (docs/aerospace.md; one starting with '-' as --path=-,F,F): {aero}.")
 
@@ -108,13 +110,13 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "to GAME.seed for the referee, who runs the commands that roll.", FLAG, CLI),
         Opt(("--player-dice",), "player_dice", "With --referee: let players give their own --dice without the seed "
             "(by default a referee game refuses them).", FLAG, CLI),
-        MEGAMEK_DATA, LENIENT, QUIET,
+        MEGAMEK_DATA, LENIENT, ALLOW_UNARMED, QUIET,
     )),
     Command("check", "Check a scenario without writing a game: its keys and values against the scenario schema "
             "(docs/schema.md), then everything init checks. Prints one OK line, or every problem found (exit 4).",
             game=False, args=(
         Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario.", kind="path"),
-    ), options=(MEGAMEK_DATA, LENIENT)),
+    ), options=(MEGAMEK_DATA, LENIENT, ALLOW_UNARMED)),
     Command("move", "Move one unit in the movement phase (or stand it still with --mode stand).", args=(
         Arg("unit", "Id of the unit to move."),
     ), options=(
@@ -229,11 +231,13 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         SEED_FILE,
         QUIET,
     )),
-    Command("import", "Print a MegaMek unit (.mtf 'Mech, .blk vehicle, VTOL or fighter) as the [[units]] entry a "
-            "scenario takes, its design inline, or a MegaMek .board as its [map] table.", game=False, args=(
-        Arg("file", "The .mtf, .blk or .board file, or mtf:NAME, blk:NAME, board:NAME found as a scenario finds it "
-            "(docs/scenario-format.md).", kind="path"),
-    ), options=(MEGAMEK_DATA, LENIENT)),
+    Command("import", "Print a MegaMek unit (.mtf 'Mech, .blk vehicle, VTOL, fighter, small craft or DropShip) as "
+            "the [[units]] entry a scenario takes, its design inline, or a MegaMek .board as its [map] table; given a "
+            "folder, read every file in it and print how many import exactly, only with --lenient, or not at all, "
+            "and why.", game=False, args=(
+        Arg("file", "The .mtf, .blk or .board file; mtf:NAME, blk:NAME, board:NAME found as a scenario finds it "
+            "(docs/scenario-format.md); or a folder, such as MegaMek's data folder.", kind="path"),
+    ), options=(MEGAMEK_DATA, LENIENT, ALLOW_UNARMED)),
     Command("scenarios", "List the scenarios shipped with btcli (name and description); 'btcli init NAME' starts "
             "one.", game=False),
     Command("demo", "Play three turns of the bundled demo scenario into a folder and print the report.", game=False,

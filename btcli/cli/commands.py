@@ -115,7 +115,7 @@ def _scenario_text(scenario: str, why: str) -> tuple[str, str]:
     return scenario, files.decode(data, f"scenario {scenario}")
 
 
-def check(scenario: str, megamek_data: str | None = None, lenient: bool = False) -> None:
+def check(scenario: str, megamek_data: str | None = None, lenient: bool = False, allow_unarmed: bool = False) -> None:
     """Checks a scenario as init would, writing nothing: one OK line, or every problem (exit 4)."""
     from btcli.errors import BtcliError
     from btcli.store.scenario import parse_scenario_text
@@ -123,7 +123,7 @@ def check(scenario: str, megamek_data: str | None = None, lenient: bool = False)
     shown = scenario
     try:
         scenario, text = _scenario_text(scenario, f"check reads scenarios; check a game with btcli verify {scenario}")
-        megamek = _megamek_source(megamek_data, lenient)
+        megamek = _megamek_source(megamek_data, lenient, allow_unarmed)
         state = parse_scenario_text(text, None, os.path.dirname(os.path.abspath(scenario)), scenario, megamek)
     except BtcliError as exc:
         if OUTPUT["json"]:
@@ -140,7 +140,8 @@ def check(scenario: str, megamek_data: str | None = None, lenient: bool = False)
 
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
-         player_dice: bool = False, megamek_data: str | None = None, lenient: bool = False) -> None:
+         player_dice: bool = False, megamek_data: str | None = None, lenient: bool = False,
+         allow_unarmed: bool = False) -> None:
     from btcli.store import files, gamefile, journal
     from btcli.store.scenario import parse_scenario_text
 
@@ -148,7 +149,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
     scenario, text = _scenario_text(scenario, "init starts a new game from a scenario (btcli scenarios lists the "
                                                 "shipped ones); play this game on with move, attack, ...")
-    megamek = _megamek_source(megamek_data, lenient)
+    megamek = _megamek_source(megamek_data, lenient, allow_unarmed)
     state = parse_scenario_text(text, seed, os.path.dirname(os.path.abspath(scenario)), scenario, megamek)
     from btcli.store import seeds
 
@@ -201,32 +202,69 @@ def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:
             "next": next_step(state, shell_quote(str(output)))}
 
 
-def _megamek_source(folder: str | None, lenient: bool):
+def _megamek_source(folder: str | None, lenient: bool, allow_unarmed: bool = False):
     """Returns where MegaMek files are found (--megamek-data, else $BTCLI_MEGAMEK_DATA) and how they are read."""
     from btcli.megamek.convert import Source
     from btcli.megamek.find import ENV
 
-    return Source(folder or os.environ.get(ENV) or None, lenient)
+    if allow_unarmed and not lenient:
+        raise InputError("--allow-unarmed goes with --lenient: it lets a lenient import leave a unit no weapon")
+    return Source(folder or os.environ.get(ENV) or None, lenient, allow_unarmed)
 
 
 def _warn_left_out(source) -> None:
     """Lists on stderr what --lenient left out of the MegaMek files (never silently)."""
     if source.left_out:
-        sys.stderr.write(f"warning: --lenient left out {len(source.left_out)} thing(s) btcli does not model:\n")
+        count = len(source.left_out)
+        sys.stderr.write(f"warning: --lenient left out {count} thing{'s' if count > 1 else ''} btcli does not play:\n")
         sys.stderr.write("".join(f"warning:   {line}\n" for line in source.left_out))
 
 
-def import_(file: str, megamek_data: str | None = None, lenient: bool = False) -> None:
-    """Prints a MegaMek unit or board as the TOML a scenario takes (btcli.megamek.convert); --json as data."""
+def import_(file: str, megamek_data: str | None = None, lenient: bool = False, allow_unarmed: bool = False) -> None:
+    """Prints a MegaMek unit or board as the TOML a scenario takes (btcli.megamek.convert); --json as data. A
+    folder is a library: every file read, and what came of them summed up (btcli.megamek.library)."""
     from btcli.megamek.convert import import_file, render_toml
 
-    source = _megamek_source(megamek_data, lenient)
+    source = _megamek_source(megamek_data, lenient, allow_unarmed)
+    if os.path.isdir(file):
+        if lenient or megamek_data:
+            raise InputError(f"{file} is a folder: btcli import reads every file in it, strictly and leniently; "
+                             "--lenient and --megamek-data are for one file")
+        _library(file)
+        return
     kind, path, entry = import_file(file, source, os.getcwd())
     _warn_left_out(source)
     if OUTPUT["json"]:
         _print_json({"kind": kind, "file": path, "entry": entry, "left_out": source.left_out})
         return
-    sys.stdout.write(render_toml(kind, path, entry))
+    sys.stdout.write(render_toml(kind, path, entry, source.left_out))
+
+
+def _library(folder: str) -> None:
+    """``btcli import DIR``: a whole MegaMek data folder summed up, with a progress bar on a terminal."""
+    from btcli.megamek import library
+
+    progress = None
+    bar = None
+    if not OUTPUT["json"] and sys.stderr is not None and sys.stderr.isatty():
+        from rich.progress import Progress
+
+        bar = Progress(transient=True, console=None)
+        task = bar.add_task("reading", total=None)
+        bar.start()
+
+        def progress(done: int, total: int, path: str) -> None:
+            bar.update(task, completed=done, total=total, description=os.path.basename(path)[:40])
+    try:
+        results, archives, seconds = library.scan(folder, progress)
+    finally:
+        if bar is not None:
+            bar.stop()
+    data = library.summary(folder, results, archives, seconds)
+    if OUTPUT["json"]:
+        _print_json(data)
+        return
+    sys.stdout.write(library.render(data))
 
 
 def options(game: str, unit: str) -> None:

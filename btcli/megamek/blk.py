@@ -1,48 +1,101 @@
-"""MegaMek ``.blk`` files (docs/scenario-format.md, "MegaMek files"): tanks and VTOLs read into a scenario's
-inline vehicle design, aerospace and conventional fighters into an inline aerospace record sheet
-(``kind = "aero"``, the fields of btcli/catalog/aero.toml).
+"""MegaMek ``.blk`` files (docs/scenario-format.md, "MegaMek files"; issue #28): tanks and VTOLs read into a
+scenario's inline vehicle design; aerospace and conventional fighters, small craft and DropShips into an
+inline aerospace record sheet (``kind = "aero"``, the fields of btcli/catalog/aero.toml).
 
-The format: ``#`` comments; every value between a ``<Tag>`` line and its ``</Tag>``, one per line; tags
-in any case. Vehicles: ``UnitType`` Tank or VTOL, ``motion_type``, ``cruiseMP`` (flank is derived),
-``engine_type`` (BLK code), ``tonnage``, ``<armor>`` front, right, left, rear, then turret or rotor, and
-``<LOCATION Equipment>`` lists (ammunition one line per ton, ``- Half`` for half a ton). Fighters:
-``UnitType`` Aero or ConvFighter, ``SafeThrust``, ``heatsinks``, ``sink_type``, ``fuel``, ``<armor>``
-nose, left wing, right wing, aft.
+The format is MegaMek's "building block" (``BuildingBlock``): ``#`` comments and blank lines are read
+past; every value sits between a ``<Tag>`` line and its ``</Tag>``, one a line, tags in any case. A tag
+given twice is read from its first block, as MegaMek reads it (its files double ``<source>`` and
+``<blockversion>``); a second block that says something else about how the unit plays is refused.
+``UnitType`` says what the file holds; what btcli does not play (a support vehicle, an XL engine, a
+Clan weapon, a cargo bay on a tank) is named, every item, in one error, or left out and listed when
+the reading is lenient. Infantry, battle armor, ProtoMechs, JumpShips and the like are refused in one
+line saying what the file holds.
 """
 
 from __future__ import annotations
 
 import re
 from math import ceil
+from typing import NamedTuple
 
-from btcli.megamek import names
+from btcli.megamek import equipment
 from btcli.megamek.notes import Notes
 
-# Tags that describe the unit without changing how it plays: read past.
+# Tags that describe the unit without changing how btcli plays it: names, dates and sources, fluff,
+# crew counts and quarters, the optional design quirks, construction facts (tech ratings, an OmniVehicle's
+# fixed turret weight, fuel type, DropShip collars). Read past.
 DESCRIPTIVE = {
-    "blockversion", "version", "name", "model", "year", "originalbuildyear", "type", "source", "role", "mul id:",
-    "mul id", "overview", "capabilities", "deployment", "history", "manufacturer", "primaryfactory",
-    "systemmanufacturer", "systemmode", "notes", "imagefile", "fluffimage", "icon", "unittype",
+    "blockversion", "version", "unittype", "name", "model", "mul id:", "mul id", "year", "originalbuildyear",
+    "type", "source", "role", "overview", "capabilities", "deployment", "history", "manufacturer",
+    "primaryfactory", "systemmanufacturer", "systemmanufacturers", "systemmode", "systemmodels", "notes",
+    "imagefile", "imagepath", "fluffimage", "icon", "use", "length", "width", "height", "bv", "quirks",
+    "weaponquirks", "structural_tech_rating", "armor_tech_rating", "engine_tech_rating", "armor_tech",
+    "armor_tech_level", "omni", "basechassisturretweight", "basechassisturret2weight",
+    "basechassissponsonpintleweight", "fueltype", "designtype", "crew", "officers", "gunners", "passengers",
+    "marines", "battlearmor", "otherpassenger", "life_boat", "escape_pod", "collartype", "clan_engine",
 }
-# BLK engine codes (the spec's notes; btcli plays fusion and ICE; the fusion variants read as fusion when
-# lenient). UNVERIFIED beyond 0-2.
-ENGINES = {0: "fusion", 1: "ice"}
-FUSION_VARIANTS = {2: "XL", 3: "XXL", 4: "light", 5: "compact"}
+UNIT_TYPES = {"tank": "vehicle", "vtol": "vehicle", "aero": "aerospace_fighter", "aerospacefighter":
+              "aerospace_fighter", "convfighter": "conventional_fighter", "smallcraft": "small_craft",
+              "dropship": "dropship"}
+# UnitType values of the units btcli does not play: what the one-line refusal calls them.
+OTHER_KINDS = {
+    "infantry": "a conventional infantry unit", "battlearmor": "a battle armor unit", "protomech": "a ProtoMech",
+    "protomek": "a ProtoMech", "mech": "a 'Mech", "mek": "a 'Mech", "gunemplacement": "a gun emplacement",
+    "supporttank": "a support vehicle", "largesupporttank": "a large support vehicle",
+    "supportvtol": "a support VTOL", "fixedwingsupport": "a fixed-wing support vehicle",
+    "jumpship": "a JumpShip", "warship": "a WarShip", "spacestation": "a space station",
+}
+# BLK engine codes (BLKFile.FUSION ... EXTERNAL, @f0b2b01; equipment.md E4.2 lists XXL and Light the other
+# way round: the code settles it, 3 XXL, 4 Light). btcli plays fusion and ICE.
+ENGINE_CODES = {0: "fusion", 1: "ICE", 2: "XL", 3: "XXL", 4: "Light", 5: "Compact", 6: "Fuel Cell", 7: "Fission",
+                8: "no", 9: "Maglev", 10: "Steam", 11: "Battery", 12: "Solar", 13: "External"}
+# EquipmentType.T_ARMOR_* and T_STRUCTURE_* codes (@f0b2b01): the standard ones, and names for the rest.
+# A vehicle or aerospace unit has no critical slots, so armor and structure that only weigh less per point
+# play as the standard kind (TW gives Ferro-Fibrous, its light and heavy kinds, Ferro-Aluminum and Endo
+# Steel no rule in play; UNVERIFIED, docs/rules-notes.md).
+STANDARD_ARMOR = {-1, 0, 41}  # unset, Standard, Standard Aerospace (a large craft's)
+LIGHTER_ARMOR = {1, 5, 6, 9, 19, 20, 21, 27}
+LIGHTER_STRUCTURE = {2, 3}
+ARMOR_NAMES = {1: "Ferro-Fibrous", 2: "Reactive", 3: "Reflective", 4: "Hardened", 5: "Light Ferro-Fibrous",
+               6: "Heavy Ferro-Fibrous", 7: "Patchwork", 8: "Stealth", 9: "Ferro-Fibrous Prototype", 10: "Commercial",
+               11: "Ferro-Carbide", 12: "Lamellor Ferro-Carbide", 13: "Improved Ferro-Aluminum", 14: "Industrial",
+               15: "Heavy Industrial", 16: "Ferro-Lamellor", 17: "Primitive", 18: "Electric Discharge ProtoMech",
+               19: "Ferro-Aluminum", 20: "Heavy Ferro-Aluminum", 21: "Light Ferro-Aluminum", 22: "Vehicular Stealth",
+               23: "Anti-Penetrative Ablation", 24: "Heat-Dissipating", 25: "Impact-Resistant",
+               26: "Ballistic-Reinforced", 27: "Prototype Ferro-Aluminum", 39: "Primitive Fighter",
+               40: "Primitive Aerospace"}
+STRUCTURE_NAMES = {1: "Industrial", 2: "Endo Steel", 3: "Endo Steel Prototype", 4: "Reinforced", 5: "Composite",
+                   6: "Endo-Composite"}
 MOTIVES = {"tracked": "tracked", "wheeled": "wheeled", "hover": "hover", "wige": "wige", "naval": "naval",
            "vtol": "vtol"}
+# Superheavy vehicles (BLKTankFile, equipment.md E4.2): over these tonnages.
+SUPERHEAVY = {"hover": 50, "naval": 300, "tracked": 100, "wheeled": 80, "wige": 80, "vtol": 30}
 TANK_ARMOR = ("front", "right", "left", "rear")
 VEHICLE_LOCATIONS = {"front": "front", "right": "right", "left": "left", "rear": "rear", "turret": "turret",
                      "body": "body", "rotor": "rotor"}
 AERO_ARMOR = ("nose", "left", "right", "aft")
-AERO_LOCATIONS = {"nose": "nose", "left wing": "left", "right wing": "right", "aft": "aft", "fuselage": "fuselage",
-                  "wings": "wings"}
-AERO_CLASSES = {"aero": "aerospace_fighter", "convfighter": "conventional_fighter"}
+FIGHTER_LOCATIONS = {"nose": "nose", "left wing": "left", "right wing": "right", "aft": "aft", "fuselage": "fuselage",
+                     "wings": "wings"}
+LARGE_CRAFT_LOCATIONS = {"nose": "nose", "left side": "left", "right side": "right", "aft": "aft", "hull": "hull"}
 SHAPES = {"aerodyne": "aerodyne", "spheroid": "spheroid"}
+# Transport bays (``KIND:SIZE:DOORS[:NUMBER]``): btcli's transport_bays kinds; cargo bays add cargo tons.
+BAYS = {"mechbay": "mech", "asfbay": "fighter", "smallcraftbay": "small_craft", "lightvehiclebay": "vehicle",
+        "heavyvehiclebay": "vehicle", "superheavyvehiclebay": "vehicle", "battlearmorbay": "battle_armor",
+        "infantrybay": "infantry", "protomechbay": "protomech", "protomekbay": "protomech"}
+CARGO = {"cargobay", "refrigeratedcargobay", "insulatedcargobay", "liquidcargobay", "livestockcargobay"}
+QUARTERS = {"crewquarters", "1stclassquarters", "2ndclassquarters", "steeragequarters", "pillionseats",
+            "standardseats", "ejectionseats", "firstclassquarters", "secondclassquarters", "officerquarters"}
 
 
-def tags(text: str, notes: Notes) -> dict[str, tuple[int, list[tuple[int, str]]]]:
-    """Returns each tag (lower case) with the line it opens on and its values with their lines."""
-    found: dict[str, tuple[int, list[tuple[int, str]]]] = {}
+class Block(NamedTuple):
+    line: int  # where the tag opens
+    values: list[tuple[int, str]]  # its lines, with their numbers
+
+
+def tags(text: str, notes: Notes) -> dict[str, Block]:
+    """Returns each tag (lower case, spaces single) with its first block; refuses text outside the tags,
+    an unclosed tag, or a second block of a tag that plays that says something else."""
+    found: dict[str, Block] = {}
     open_tag: tuple[str, int, list[tuple[int, str]]] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -50,22 +103,25 @@ def tags(text: str, notes: Notes) -> dict[str, tuple[int, list[tuple[int, str]]]
             continue
         closing = re.fullmatch(r"</\s*([^<>]+?)\s*>", line)
         opening = re.fullmatch(r"<\s*([^</>][^<>]*?)\s*>", line)
-        if closing:
-            name = " ".join(closing.group(1).split()).casefold()
-            if open_tag is None or open_tag[0] != name:
-                raise notes.fail(number, f"</{closing.group(1)}> closes no open <{closing.group(1)}>")
-            found[name] = (open_tag[1], open_tag[2])
+        if closing and open_tag is not None and " ".join(closing.group(1).split()).casefold() == open_tag[0]:
+            name, start, values = open_tag
+            if name not in found:
+                found[name] = Block(start, values)
+            elif name == "transporters":  # MegaMek reads the first; the second's bays are said (the Bandit's)
+                found[name] = Block(found[name].line, found[name].values + [(n, f"{v}\x00") for n, v in values])
+            elif _plays(name) and [v for _, v in found[name].values] != [v for _, v in values]:
+                raise notes.fail(start, f"<{name}> given twice, saying different things (line {found[name].line} and "
+                                 "here); MegaMek reads the first")
             open_tag = None
-        elif opening:
-            if open_tag is not None:
-                raise notes.fail(number, f"<{opening.group(1)}> opens inside <{open_tag[0]}> (line {open_tag[1]}), "
-                                 "which is never closed")
-            name = " ".join(opening.group(1).split()).casefold()
-            if name in found:
-                raise notes.fail(number, f"<{opening.group(1)}> given twice (line {found[name][0]} and here)")
-            open_tag = (name, number, [])
+        elif opening and open_tag is None:
+            open_tag = (" ".join(opening.group(1).split()).casefold(), number, [])
         elif open_tag is not None:
+            if closing or opening:
+                raise notes.fail(number, f"{line!r} inside <{open_tag[0]}> (line {open_tag[1]}), which is never "
+                                 "closed")
             open_tag[2].append((number, line))
+        elif closing:
+            raise notes.fail(number, f"{line} closes no open tag")
         else:
             raise notes.fail(number, f"{line!r} stands outside any <Tag> ... </Tag>")
     if open_tag is not None:
@@ -75,29 +131,41 @@ def tags(text: str, notes: Notes) -> dict[str, tuple[int, list[tuple[int, str]]]
     return found
 
 
+def _plays(tag: str) -> bool:
+    return tag not in DESCRIPTIVE
+
+
 def read(text: str, notes: Notes) -> dict[str, object]:
     """Returns the inline design a ``.blk`` file holds: a vehicle, or an aerospace record sheet."""
     found = tags(text, notes)
-    unit_type = _one(found, "unittype", notes)
-    kind = unit_type[1].casefold()
-    if kind in ("tank", "vtol"):
-        return _vehicle(found, notes, kind)
-    if kind in AERO_CLASSES:
-        return _aero(found, notes, kind)
-    raise notes.fail(unit_type[0], f"UnitType {unit_type[1]!r}: btcli imports tanks, VTOLs and aerospace and "
-                     "conventional fighters (small craft and DropShips: give them inline, docs/aerospace.md)")
+    line, unit_type = _one(found, "unittype", notes)
+    kind = equipment.squash(unit_type)
+    if kind in OTHER_KINDS:
+        what = OTHER_KINDS[kind]
+        raise notes.refuse(line, f"{_name(found, notes)} is {what} (UnitType {unit_type}); btcli plays 'Mechs, combat "
+                           "vehicles, VTOLs, fighters, small craft and DropShips from MegaMek's files (README, Using "
+                           "MegaMek data)", what.split(" ", 1)[1])
+    if kind not in UNIT_TYPES:
+        raise notes.fail(line, f"UnitType {unit_type!r}: not a kind of unit MegaMek writes")
+    clan = _clan(found, notes)
+    if UNIT_TYPES[kind] == "vehicle":
+        design = _vehicle(found, notes, kind, clan)
+    else:
+        design = _aero(found, notes, UNIT_TYPES[kind], clan)
+    notes.finish(len(design["weapons"]))
+    return design
 
 
-def _one(found: dict, tag: str, notes: Notes, default: str | None = None) -> tuple[int, str]:
+def _one(found: dict[str, Block], tag: str, notes: Notes, default: str | None = None) -> tuple[int, str]:
     """Returns (line, value) of a tag holding one value; raises if it is missing (without a default)."""
     if tag not in found:
         if default is not None:
             return 0, default
         raise notes.fail(None, f"no <{tag}> (a complete .blk gives it; is the file cut short?)")
-    start, values = found[tag]
-    if len(values) > 1:
-        raise notes.fail(values[1][0], f"<{tag}> holds one value, not {len(values)}")
-    return (values[0] if values else (start, ""))
+    block = found[tag]
+    if len(block.values) > 1:
+        raise notes.fail(block.values[1][0], f"<{tag}> holds one value, not {len(block.values)}")
+    return block.values[0] if block.values else (block.line, "")
 
 
 def _whole(entry: tuple[int, str], notes: Notes, what: str, *, number: bool = False) -> int:
@@ -106,78 +174,163 @@ def _whole(entry: tuple[int, str], notes: Notes, what: str, *, number: bool = Fa
         value = float(text) if number else int(text)
     except ValueError:
         raise notes.fail(line, f"<{what}>: expected a whole number, not {text!r}") from None
-    if value < 0 or value != int(value):
+    if not 0 <= value < 1e9 or value != int(value):
         raise notes.fail(line, f"<{what}>: expected a whole number, not {text!r}")
     return int(value)
 
 
-def _name(found: dict, notes: Notes) -> str:
+def _name(found: dict[str, Block], notes: Notes) -> str:
     name = " ".join(f"{_one(found, 'name', notes)[1]} {_one(found, 'model', notes, '')[1]}".split())
     if not name:
-        raise notes.fail(found["name"][0], "<Name> is empty")
+        raise notes.fail(found["name"].line, "<Name> is empty")
     return name
 
 
-def _unknown_tags(found: dict, known: set[str], notes: Notes) -> None:
-    for tag, (line, values) in found.items():
-        if tag not in DESCRIPTIVE and tag not in known and not tag.endswith(" equipment"):
-            shown = ", ".join(v for _, v in values[:3]) + (", ..." if len(values) > 3 else "")
-            notes.unmodelled(line, f"<{tag}> {shown}".rstrip())
+def _clan(found: dict[str, Block], notes: Notes) -> bool:
+    """Tells whether the unit's tech base is Clan (``<type>``: IS, Clan, Mixed (IS|Clan Chassis), with a
+    level; BLKFile.setTechLevel refuses a bare Mixed)."""
+    line, text = _one(found, "type", notes)
+    base = text.casefold()
+    if base.startswith("mixed (clan chassis)") or base.startswith("clan"):
+        return True
+    if base.startswith("mixed (is chassis)") or base.startswith("is"):
+        return False
+    raise notes.fail(line, f"<type> {text!r}: expected IS, Clan, Mixed (IS Chassis) or Mixed (Clan Chassis), with a "
+                     "level")
 
 
-def _engine(found: dict, notes: Notes) -> str:
+def _unknown_tags(found: dict[str, Block], known: set[str], locations: dict[str, str], notes: Notes) -> None:
+    for tag, block in found.items():
+        if tag in DESCRIPTIVE or tag in known:
+            continue
+        if tag.endswith(" equipment"):
+            where = tag[: -len(" equipment")]
+            if where not in locations:
+                if block.values:
+                    notes.unmodelled(block.line, f"<{tag}> (btcli has no {where!r} location): "
+                                     f"{', '.join(v for _, v in block.values[:3])}", f"location: {where}", "left out")
+            continue
+        shown = ", ".join(v for _, v in block.values[:3]) + (", ..." if len(block.values) > 3 else "")
+        notes.unmodelled(block.line, f"<{tag}> {shown}".rstrip(), f"<{tag}>", "left out")
+
+
+def _engine(found: dict[str, Block], notes: Notes) -> str:
+    """Returns a vehicle's engine, 'fusion' or 'ice' (``<engine_type>``, MegaMek's code)."""
+    line, code = _engine_code(found, notes)
+    kind = ENGINE_CODES[code]
+    if kind in ("fusion", "ICE"):
+        return "ice" if kind == "ICE" else "fusion"
+    notes.unmodelled(line, f"{_a(kind)} {kind} engine (engine_type {code})", f"engine: {kind}",
+                     "read as a standard fusion engine")
+    return "fusion"
+
+
+def _a(word: str) -> str:
+    return "an" if word[:1].casefold() in "aeiox" and word not in ("Fuel Cell",) else "a"
+
+
+def _engine_code(found: dict[str, Block], notes: Notes) -> tuple[int, int]:
+    """Returns the line and the code of ``<engine_type>`` (0, fusion, when it is not given)."""
     entry = _one(found, "engine_type", notes, "0")
     code = _whole(entry, notes, "engine_type")
-    if code in ENGINES:
-        return ENGINES[code]
-    if code in FUSION_VARIANTS:
-        notes.unmodelled(entry[0], f"a {FUSION_VARIANTS[code]} engine (engine_type {code})",
-                         "read as a standard fusion engine")
-        return "fusion"
-    raise notes.fail(entry[0], f"engine_type {code}: btcli knows fusion (0) and ICE (1) engines")
+    if code not in ENGINE_CODES:
+        raise notes.fail(entry[0], f"engine_type {code}: not one of MegaMek's engine codes (0-13)")
+    return entry[0], code
 
 
-def _armor(found: dict, notes: Notes) -> tuple[int, list[int]]:
+def _construction(found: dict[str, Block], notes: Notes) -> None:
+    """Notes an armor or structure that plays otherwise than the standard one (``<armor_type>``,
+    ``<internal_type>``)."""
+    for tag, names, standard in (("armor_type", ARMOR_NAMES, STANDARD_ARMOR | LIGHTER_ARMOR),
+                                 ("internal_type", STRUCTURE_NAMES, {-1, 0} | LIGHTER_STRUCTURE)):
+        if tag not in found:
+            continue
+        entry = _one(found, tag, notes)
+        try:
+            code = int(entry[1])
+        except ValueError:
+            raise notes.fail(entry[0], f"<{tag}>: expected MegaMek's code, a whole number, not {entry[1]!r}") from None
+        if code in standard:
+            continue
+        name = names.get(code, f"code {code}")
+        kind = "armor" if tag == "armor_type" else "structure"
+        notes.unmodelled(entry[0], f"{name} {kind} (<{tag}> {code})", f"{kind}: {name}", "read as the standard one")
+
+
+def _armor(found: dict[str, Block], notes: Notes) -> tuple[int, list[int]]:
     if "armor" not in found:
         raise notes.fail(None, "no <armor> (a complete .blk gives it; is the file cut short?)")
-    line, values = found["armor"]
-    return line, [_whole(v, notes, "armor") for v in values]
+    block = found["armor"]
+    return block.line, [_whole(v, notes, "armor") for v in block.values]
 
 
-def _equipment(found: dict, notes: Notes, locations: dict[str, str]) -> list[tuple[int, str, str]]:
-    """Returns (line, location, item) of every ``<LOCATION Equipment>`` line, in file order."""
-    items = []
-    for tag, (line, values) in found.items():
-        if not tag.endswith(" equipment"):
+class _Line(NamedTuple):
+    """One equipment line: where, in which location, its name without marks, and the marks."""
+
+    number: int
+    location: str
+    name: str
+    marks: frozenset[str]
+    shots: int  # a large craft's ammunition line gives its shots (``IS Ammo AC/5:20``); 0 otherwise
+
+
+_TANK_MARKS = (("size", re.compile(r"\s*:SIZE:.*$", re.I)), ("omnipod", re.compile(r"\s*:OMNI\s*$", re.I)),
+               ("pintle", re.compile(r"\s*\(PT\)\s*$", re.I)), ("sponson", re.compile(r"\s*\(ST\)\s*$", re.I)),
+               ("facing", re.compile(r"\s*\((?:FL|FR|RL|RR)\)\s*$", re.I)), ("rear", re.compile(r"\s*\(R\)\s*$", re.I)))
+
+
+def _equipment(found: dict[str, Block], locations: dict[str, str], large_craft: bool) -> list[_Line]:
+    """Returns every ``<LOCATION Equipment>`` line of a location btcli knows, in file order, its marks read
+    as MegaMek's loaders read them (BLKFile.loadEquipment; fighters and large craft: a leading ``(R) ``
+    rear and ``(B) `` new bay, and a large craft's ``:SHOTS`` after ammunition)."""
+    lines = []
+    for tag, block in found.items():
+        if not tag.endswith(" equipment") or tag[: -len(" equipment")] not in locations:
             continue
-        where = tag[: -len(" equipment")]
-        if where not in locations:
-            notes.unmodelled(line, f"<{tag}>: btcli has no {where!r} location")
-            continue
-        items += [(number, locations[where], value) for number, value in values]
-    return items
+        location = locations[tag[: -len(" equipment")]]
+        for number, text in block.values:
+            marks: set[str] = set()
+            name = text.strip()
+            shots = 0
+            for mark, pattern in _TANK_MARKS:
+                name, hit = pattern.subn("", name)
+                if hit:
+                    marks.add(mark)
+            while name[:4].upper() in ("(R) ", "(B) "):
+                marks.add("rear" if name[1].upper() == "R" else "bay")
+                name = name[4:].strip()
+            if large_craft and ":" in name and (equipment.is_ammo(name) or "pod" in name.casefold()):
+                name, _, count = name.rpartition(":")
+                shots = int(count) if count.strip().isdigit() else 0
+            lines.append(_Line(number, location, name.strip(), frozenset(marks), shots))
+    return lines
 
 
 VEHICLE_TAGS = {"motion_type", "cruisemp", "engine_type", "armor", "tonnage", "transporters", "armor_type",
-                "internal_type", "structural_tech_rating", "armor_tech_rating", "engine_tech_rating"}
+                "internal_type"}
 
 
-def _vehicle(found: dict, notes: Notes, unit_type: str) -> dict[str, object]:
-    _unknown_tags(found, VEHICLE_TAGS, notes)
+def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) -> dict[str, object]:
     line, motion = _one(found, "motion_type", notes)
     motive = MOTIVES.get(motion.casefold())
+    if motion.casefold() in ("hydrofoil", "submarine", "rail", "maglev"):
+        raise notes.refuse(line, f"{_name(found, notes)} is a {motion.casefold()} vehicle; btcli's naval vehicles "
+                           "are surface displacement hulls", f"{motion.casefold()} vehicle")
     if motive is None or (motive == "vtol") != (unit_type == "vtol"):
-        raise notes.fail(line, f"motion_type {motion!r} for a {unit_type}: btcli's vehicles are tracked, wheeled, "
-                         "hover, WiGE or naval tanks and VTOLs")
+        raise notes.fail(line, f"motion_type {motion!r} for a {unit_type}: a tank is tracked, wheeled, hover, WiGE or "
+                         "naval, a VTOL is VTOL")
     tons = _whole(_one(found, "tonnage", notes), notes, "tonnage", number=True)
+    if tons > SUPERHEAVY[motive]:
+        raise notes.refuse(line, f"{_name(found, notes)} is a {tons}-ton superheavy {motive} vehicle; btcli plays "
+                           "combat vehicles up to the superheavy weights", "superheavy vehicle")
     cruise = _whole(_one(found, "cruisemp", notes), notes, "cruiseMP")
-    for tag in ("armor_type", "internal_type"):  # UNVERIFIED: 0 (or -1, unset) is the standard kind
-        entry = _one(found, tag, notes, "0")
-        if entry[1].strip() not in ("0", "-1"):
-            notes.unmodelled(entry[0], f"<{tag}> {entry[1]} (btcli knows standard armor and structure)",
-                             "read as standard")
+    _unknown_tags(found, VEHICLE_TAGS, VEHICLE_LOCATIONS, notes)
+    _construction(found, notes)
     line, armor = _armor(found, notes)
     extra = "rotor" if motive == "vtol" else "turret"
+    if len(armor) == 6 and motive != "vtol" and "front turret equipment" in found:
+        notes.unmodelled(line, "a second turret", "dual turrets", "left out with what it mounts")
+        armor = armor[:5]
     if len(armor) not in (4, 5):
         raise notes.fail(line, f"<armor> holds {len(armor)} values; a {unit_type} has 4 (front, right, left, rear) "
                          f"or 5 (and its {extra})")
@@ -185,33 +338,36 @@ def _vehicle(found: dict, notes: Notes, unit_type: str) -> dict[str, object]:
     design: dict[str, object] = {"kind": "vehicle", "name": _name(found, notes), "motive": motive, "tons": tons,
                                  "engine": _engine(found, notes), "cruise": cruise, "flank": ceil(1.5 * cruise),
                                  "armor": table}
-    weapons, ammo, case = [], [], False
-    for number, location, item in _equipment(found, notes, VEHICLE_LOCATIONS):
-        text = item.strip()
-        if " ".join(text.split()).casefold() in ("case", "iscase"):
+    weapons: list[dict] = []
+    ammo: list[tuple[_Line, dict]] = []
+    case = False
+    for item in _equipment(found, VEHICLE_LOCATIONS, large_craft=False):
+        if item.marks & {"pintle", "sponson"}:
+            notes.unmodelled(item.number, f"{item.name} on a {'pintle' if 'pintle' in item.marks else 'sponson'} "
+                             "mount", "pintle and sponson mounts", "left out", weapons=1)
+            continue
+        if equipment.is_ammo(item.name):
+            _vehicle_ammo(item, clan, notes, ammo)
+            continue
+        thing = equipment.lookup(item.name, clan)
+        if thing is None:
+            notes.unmodelled(item.number, f"unknown equipment {item.name!r} ({item.location})",
+                             equipment.plain(item.name), "left out")
+            continue
+        if thing.name == "CASE":  # VEH-CRIT-06
             case = True
             continue
-        found_ammo = names.ammo(text)
-        if found_ammo is not None:
-            weapon, kind, half = found_ammo
-            if not weapon:
-                notes.unmodelled(number, f"unknown ammunition {text!r}")
-                continue
-            shots = names.ammo_shots(weapon, kind, half)
-            ammo.append({"weapon": weapon, "location": location, "shots": shots,
-                         **({"kind": kind} if kind != "standard" else {})})
+        if not thing.plays:
+            notes.unmodelled(item.number, f"{thing.name} ({item.location})", thing.name, "left out",
+                             weapons=thing.kind == "weapon")
             continue
-        weapon = names.weapon(text)
-        if weapon is None:
-            notes.unmodelled(number, f"unknown equipment {text!r}")
-            continue
-        if location not in table or location == "rotor":
-            raise notes.fail(number, f"{weapon} mounted in the {location}: a {unit_type}'s weapons sit in its front, "
-                             f"sides, rear{' or turret' if extra == 'turret' else ''}")
-        weapons.append({"name": weapon, "location": location})
+        if item.location not in table or item.location == "rotor" or item.location == "body":
+            raise notes.fail(item.number, f"{thing.plays} mounted in the {item.location}: a {unit_type}'s weapons sit in "
+                             f"its front, sides, rear{' or turret' if extra == 'turret' else ''}")
+        weapons.append({"name": thing.plays, "location": item.location})
     design["weapons"] = weapons
-    design["ammo"] = ammo
-    cargo = _transporters(found, notes)
+    design["ammo"] = _fed(ammo, weapons, notes)
+    cargo = _transporters(found, notes, vehicle=True)[0]
     if cargo:
         design["cargo_tons"] = cargo
     if case:
@@ -219,86 +375,200 @@ def _vehicle(found: dict, notes: Notes, unit_type: str) -> dict[str, object]:
     return design
 
 
-def _transporters(found: dict, notes: Notes) -> float:
-    """Returns the cargo space (tons) of ``troopspace:N`` lines (VEH-CRIT-07); other bays are not modelled."""
-    total = 0.0
-    for number, value in found.get("transporters", (0, []))[1]:
-        kind, _, size = value.partition(":")
-        if kind.strip().casefold() == "troopspace":
-            try:
-                total += float(size.split(":")[0])
-            except ValueError:
-                raise notes.fail(number, f"transporter {value!r}: expected troopspace:TONS") from None
+def _vehicle_ammo(item: _Line, clan: bool, notes: Notes, ammo: list[tuple[_Line, dict]]) -> None:
+    read = equipment.ammo(item.name, clan)
+    munition = _munition(item, read, notes)
+    if munition is not None:
+        ammo.append((item, equipment.bin_of(read, munition, "body")))
+
+
+def _munition(item: _Line, read: equipment.Ammo, notes: Notes) -> str | None:
+    """Returns the munition btcli plays an ammunition line as, or None (noted) when it plays none."""
+    weapon = read.weapon
+    if weapon is None:
+        notes.unmodelled(item.number, f"unknown ammunition {item.name!r}", f"ammunition: {read.weapon_text}",
+                         "left out")
+        return None
+    if not weapon.plays:
+        notes.unmodelled(item.number, f"{weapon.name} ammunition", weapon.name, "left out with its weapon")
+        return None
+    munition = equipment.played_munition(read)
+    if munition is None:
+        notes.unmodelled(item.number, f"{read.munition} {weapon.plays} ammunition", f"{read.munition} ammunition",
+                         "left out")
+    elif munition != read.munition:
+        notes.unmodelled(item.number, f"{read.munition} {weapon.plays} ammunition", f"{read.munition} ammunition",
+                         "read as standard rounds, which it is when fired without its system")
+    return munition
+
+
+def _fed(ammo: list[tuple[_Line, dict]], weapons: list[dict], notes: Notes) -> list[dict]:
+    """Returns the ammunition bins whose weapon the unit mounts; a bin for a weapon it does not (one left
+    out) is left out too, and said."""
+    mounted = {w["name"] for w in weapons}
+    kept = []
+    for item, bin_ in ammo:
+        if bin_["weapon"] in mounted:
+            kept.append(bin_)
         else:
-            notes.unmodelled(number, f"transporter {value!r} (btcli knows troopspace)")
-    return total
+            notes.unmodelled(item.number, f"{bin_['weapon']} ammunition with no {bin_['weapon']} left to fire it",
+                             "ammunition without its weapon", "left out")
+    return kept
+
+
+def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool) -> tuple[float, dict[str, int]]:
+    """Returns the cargo tons and the transport bays of ``<transporters>`` (``troopspace:TONS`` on a
+    vehicle, VEH-CRIT-07; ``KIND:SIZE:DOORS...`` bays on a large craft)."""
+    cargo = 0.0
+    bays: dict[str, int] = {}
+    for number, value in found["transporters"].values if "transporters" in found else []:
+        if value.endswith("\x00"):  # from a second <transporters> block, which MegaMek does not read
+            notes.unmodelled(number, f"transporter {value[:-1]!r} in a second <transporters> block",
+                             f"transporter: {value[:-1].split(':')[0].split(' - ')[0].strip()}",
+                             "left out, as MegaMek reads only the first block")
+            continue
+        parts = value.split(":")
+        kind = parts[0].strip().casefold()
+        try:
+            size = float(parts[1]) if len(parts) > 1 else 0.0
+        except ValueError:
+            raise notes.fail(number, f"transporter {value!r}: expected KIND:SIZE...") from None
+        if kind == "troopspace" or kind in CARGO:
+            cargo += size
+        elif kind in BAYS and not vehicle:
+            bays[BAYS[kind]] = bays.get(BAYS[kind], 0) + int(size)
+        elif kind in QUARTERS and not vehicle:
+            continue
+        else:
+            notes.unmodelled(number, f"transporter {value!r}", f"transporter: {kind}", "left out")
+    return cargo, bays
 
 
 AERO_TAGS = {"motion_type", "safethrust", "engine_type", "armor", "tonnage", "heatsinks", "sink_type", "fuel",
-             "cockpit_type", "armor_type", "structural_tech_rating", "armor_tech_rating", "engine_tech_rating"}
+             "cockpit_type", "armor_type", "internal_type", "transporters", "structural_integrity",
+             "omnipodheatsinks"}
 
 
-def _aero(found: dict, notes: Notes, unit_type: str) -> dict[str, object]:
-    _unknown_tags(found, AERO_TAGS, notes)
+def _aero(found: dict[str, Block], notes: Notes, aero_class: str, clan: bool) -> dict[str, object]:
+    large_craft = aero_class in ("small_craft", "dropship")
+    locations = LARGE_CRAFT_LOCATIONS if large_craft else FIGHTER_LOCATIONS
+    _unknown_tags(found, AERO_TAGS, locations, notes)
     line, motion = _one(found, "motion_type", notes, "Aerodyne")
     shape = SHAPES.get(motion.casefold())
     if shape is None:
-        raise notes.fail(line, f"motion_type {motion!r}: a fighter is Aerodyne or Spheroid")
+        raise notes.fail(line, f"motion_type {motion!r}: an aerospace unit is Aerodyne or Spheroid")
     tons = float(_whole(_one(found, "tonnage", notes), notes, "tonnage", number=True))
     safe = _whole(_one(found, "safethrust", notes), notes, "SafeThrust")
-    _engine(found, notes)  # the aerospace rules read no engine type; an unknown one is still refused
-    for tag in ("sink_type", "cockpit_type", "armor_type"):
-        entry = _one(found, tag, notes, "0")
-        if entry[1].strip() not in ("0", "-1"):
-            notes.unmodelled(entry[0], f"<{tag}> {entry[1]} (btcli knows single heat sinks, the standard cockpit "
-                             "and standard armor)", "read as the standard kind")
+    _engine_code(found, notes)  # the aerospace rules read no engine type (an XL engine only weighs less)
+    _construction(found, notes)
+    sinks = _whole(_one(found, "heatsinks", notes, "0"), notes, "heatsinks")
+    entry = _one(found, "sink_type", notes, "0")
+    if entry[1].strip() not in ("0", "-1"):  # Aero.setHeatType: 1 double
+        double = entry[1].strip() == "1"
+        notes.unmodelled(entry[0], f"{sinks} double heat sinks" if double else f"heat sinks of type {entry[1]}",
+                         "Double Heat Sink" if double else f"heat sinks: type {entry[1]}",
+                         f"read as {sinks} single heat sinks")
+    entry = _one(found, "cockpit_type", notes, "0")
+    if entry[1].strip() not in ("0", "-1"):
+        notes.unmodelled(entry[0], f"cockpit of type {entry[1]}", f"cockpit: type {entry[1]}", "read as the standard one")
     line, armor = _armor(found, notes)
     if len(armor) != 4:
-        raise notes.fail(line, f"<armor> holds {len(armor)} values; a fighter has 4 (nose, left wing, right wing, "
-                         "aft)")
+        raise notes.fail(line, f"<armor> holds {len(armor)} values; an aerospace unit has 4 (nose, left, right, aft)")
+    if large_craft:
+        si = _whole(_one(found, "structural_integrity", notes), notes, "structural_integrity")
+    else:
+        si = max(int(tons) // 10, safe)  # MegaMek's formula, tables.md 13.3: a fighter's file holds no SI
     design: dict[str, object] = {
-        "kind": "aero", "name": _name(found, notes), "class": AERO_CLASSES[unit_type], "shape": shape,
+        "kind": "aero", "name": _name(found, notes), "class": aero_class, "shape": shape,
         "tons": int(tons) if tons == int(tons) else tons, "safe_thrust": safe, "max_thrust": ceil(1.5 * safe),
-        # MegaMek's formula, tables.md 13.3: the files hold no SI
-        "structural_integrity": max(int(tons) // 10, safe),
-        "heat_sinks": _whole(_one(found, "heatsinks", notes, "0"), notes, "heatsinks"),
+        "structural_integrity": si,
+        "heat_sinks": sinks,
     }
     if "fuel" in found:
         design["fuel"] = _whole(_one(found, "fuel", notes), notes, "fuel")
     design["armor"] = dict(zip(AERO_ARMOR, armor))
-    weapons: list[dict[str, object]] = []
-    ammo: list[tuple[int, str, int]] = []
-    for number, arc, item in _equipment(found, notes, AERO_LOCATIONS):
-        text = item.strip()
-        found_ammo = names.ammo(text)
-        if found_ammo is not None:
-            weapon, kind, half = found_ammo
-            if not weapon or kind != "standard":
-                notes.unmodelled(number, f"ammunition {text!r} (btcli's fighters carry standard rounds of its "
-                                 "weapons)")
+    design["weapons"] = _aero_weapons(found, notes, clan, large_craft, aero_class == "dropship")
+    cargo, bays = _transporters(found, notes, vehicle=False)
+    if cargo:
+        design["cargo_tons"] = cargo
+    if bays:
+        design["transport_bays"] = bays
+    return design
+
+
+# A DropShip's weapons fire in bays of one attack class (WeaponType.getAtClass; BLKDropshipFile): the
+# classes of btcli's weapons, read from MegaMek's weapon classes (the machine gun and flamer as point
+# defense: UNVERIFIED).
+BAY_CLASS = {"Small Laser": "laser", "Medium Laser": "laser", "Large Laser": "laser", "ER Large Laser": "laser",
+             "PPC": "PPC", "ER PPC": "PPC", "Flamer": "point defense", "Vehicle Flamer": "point defense",
+             "Machine Gun": "point defense", "AC/2": "AC", "AC/5": "AC", "AC/10": "AC", "AC/20": "AC",
+             "Ultra AC/5": "AC", "LB 10-X AC": "LB-X AC", "Gauss Rifle": "Gauss", "LRM-5": "LRM", "LRM-10": "LRM",
+             "LRM-15": "LRM", "LRM-20": "LRM", "SRM-2": "SRM", "SRM-4": "SRM", "SRM-6": "SRM", "Streak SRM-2": "SRM",
+             "Arrow IV (IS)": "artillery"}
+
+
+def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft: bool, dropship: bool) -> list[dict]:
+    """Returns an aerospace unit's weapons per arc (a large craft's rear side mounts fire from its aft
+    sides), counted per weapon, arc and bay; ammunition goes to the weapon it feeds: a fighter's to the
+    first launcher of its kind, a large craft's to the launcher it follows in its location. A DropShip's
+    weapons fire in bays: a weapon joins the bay before it in its location unless its line opens a new
+    one (``(B)``), it faces the other way, or it is of another attack class (BLKDropshipFile)."""
+    locations = LARGE_CRAFT_LOCATIONS if large_craft else FIGHTER_LOCATIONS
+    weapons: list[dict] = []
+    ammo: list[tuple[_Line, str, int, dict | None]] = []
+    bays: dict[str, int] = {}
+    bay: tuple[str, str, str, bool] | None = None  # (location, bay name, attack class, rear)
+    last: dict | None = None  # the weapon entry a large craft's ammunition line feeds
+    for item in _equipment(found, locations, large_craft):
+        arc = item.location
+        rear = "rear" in item.marks
+        if rear:
+            if large_craft and arc in ("left", "right"):
+                arc = f"{arc}_aft"
+            else:
+                notes.unmodelled(item.number, f"{item.name} in the {arc}, rear-mounted", "rear-mounted aerospace weapon",
+                                 "left out", weapons=1)
                 continue
-            ammo.append((number, weapon, names.ammo_shots(weapon, kind, half)))
+        if equipment.is_ammo(item.name):
+            read = equipment.ammo(item.name, clan)
+            munition = _munition(item, read, notes)
+            if munition is None:
+                continue
+            count = equipment.bin_of(read, munition, "", item.shots)["shots"]
+            assert read.weapon is not None
+            feeds = last if large_craft and last is not None and last["name"] == read.weapon.plays else None
+            ammo.append((item, read.weapon.plays, int(count), feeds))
             continue
-        plain, rear = names.REAR.subn("", text)
-        weapon = names.weapon(plain)
-        if weapon is None:
-            notes.unmodelled(number, f"unknown equipment {text!r}")
+        thing = equipment.lookup(item.name, clan)
+        if thing is None or not thing.plays:
+            shown = thing.name if thing else equipment.plain(item.name)
+            notes.unmodelled(item.number, f"{shown} ({arc})", shown, "left out",
+                             weapons=int(thing is None or thing.kind == "weapon"))
             continue
-        if arc in ("fuselage", "wings") or rear:
-            notes.unmodelled(number, f"{plain} in the {arc}{', rear-mounted' if rear else ''} (btcli's fighters "
-                             "fire from the nose, wings and aft)")
+        if arc in ("fuselage", "wings", "hull"):
+            notes.unmodelled(item.number, f"{thing.plays} in the {arc}", f"weapon in the {arc}", "left out", weapons=1)
             continue
-        same = next((w for w in weapons if w["name"] == weapon and w["arc"] == arc), None)
+        name = ""
+        if dropship:
+            kind = BAY_CLASS[thing.plays]
+            if "bay" in item.marks or bay is None or bay[0] != item.location or bay[2] != kind or bay[3] != rear:
+                base = f"{arc.replace('_', ' ')} {kind} bay"
+                bays[base] = bays.get(base, 0) + 1
+                bay = (item.location, base if bays[base] == 1 else f"{base} {bays[base]}", kind, rear)
+            name = bay[1]
+        same = next((w for w in weapons if w["name"] == thing.plays and w["arc"] == arc and w.get("bay", "") == name),
+                    None)
         if same is not None:
             same["count"] = int(same.get("count", 1)) + 1
         else:
-            weapons.append({"name": weapon, "arc": arc})
-    for number, weapon, shots in ammo:  # each ton goes to the first launcher of its weapon
-        target = next((w for w in weapons if w["name"] == weapon), None)
+            same = {"name": thing.plays, "arc": arc, **({"bay": name} if name else {})}
+            weapons.append(same)
+        last = same
+    for item, weapon, count, feeds in ammo:
+        target = feeds or next((w for w in weapons if w["name"] == weapon), None)
         if target is None:
-            raise notes.fail(number, f"ammunition for {weapon}, which the fighter does not mount")
-        target["shots"] = int(target.get("shots", 0)) + shots
-    design["weapons"] = [{"name": w["name"], "arc": w["arc"], **{k: w[k] for k in ("count", "shots") if k in w}}
-                         for w in weapons]
-    return design
-
+            notes.unmodelled(item.number, f"{weapon} ammunition with no {weapon} left to fire it",
+                             "ammunition without its weapon", "left out")
+            continue
+        target["shots"] = int(target.get("shots", 0)) + count
+    return [{k: w[k] for k in ("name", "arc", "count", "bay", "shots") if k in w} for w in weapons]

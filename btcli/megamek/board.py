@@ -23,8 +23,13 @@ BUILDING_TYPES = {1: BuildingType.LIGHT, 2: BuildingType.MEDIUM, 3: BuildingType
 # One terrain per btcli hex: when a MegaMek hex holds several, the first of these is kept.
 BASE_ORDER = ("building", "water", "woods", "rough", "rubble", "pavement")
 HEX_LINE = re.compile(r'^hex\s+(\d+)\s+(-?\d+)\s+"([^"]*)"(?:\s+"([^"]*)")?\s*$')
-READ_PAST = ("tag", "description", "background")  # MegaMek's board-picker tags and pictures
-COSMETIC = {"fluff"}
+# MegaMek's board-picker tags and pictures, and its board options (``option exit_roads_to_pavement``: how it
+# draws roads meeting pavement). Read past.
+READ_PAST = ("tag", "description", "background", "option")
+# Terrains that only change MegaMek's pictures (Terrains.java: the *_fluff decorations, the inclines it
+# draws between levels) or nothing btcli plays (a metal deposit): read past.
+COSMETIC = {"fluff", "bldg_fluff", "road_fluff", "ground_fluff", "water_fluff", "metal_deposit", "incline_top",
+            "incline_bottom", "incline_high_top", "incline_high_bottom"}
 
 
 class _Hex:
@@ -67,7 +72,7 @@ def read(text: str, notes: Notes) -> dict[str, object]:
         elif size is None:
             raise notes.fail(number, f"{line!r}: not a MegaMek .board file (one begins with 'size WIDTH HEIGHT')")
         else:
-            notes.unmodelled(number, f"{line!r}")
+            notes.unmodelled(number, f"line {line!r}", "unknown board line", "read past")
     if size is None:
         raise notes.fail(1, "not a MegaMek .board file (no 'size WIDTH HEIGHT' line)")
     if not ended:
@@ -81,6 +86,7 @@ def read(text: str, notes: Notes) -> dict[str, object]:
     _structures(hexes, tables, "building", "building", notes)
     _structures(hexes, tables, "bridge", "bridge", notes)
     _road_exits(hexes, tables, notes)
+    notes.finish()
     return _map_table(width, height, tables)
 
 
@@ -123,13 +129,16 @@ def _hex_table(hex_id: HexId, cell: _Hex, notes: Notes) -> dict[str, object]:
     where = f"hex {hex_id.label}"
     t = dict(cell.terrains)
     for name in sorted(set(t) - KNOWN):
-        notes.unmodelled(cell.line, f"{where}: unknown terrain '{name}:{t[name][0]}'")
+        notes.unmodelled(cell.line, f"terrain '{name}:{t[name][0]}'", f"terrain: {name}", "read as clear ground",
+                         hex_label=hex_id.label)
         del t[name]
     table: dict[str, object] = {"terrain": "clear", "level": cell.level}
     bases = [b for b in BASE_ORDER if b in t]
     for extra in bases[1:]:
-        notes.unmodelled(cell.line, f"{where}: {extra} as well as {bases[0]} (a btcli hex holds one terrain)",
-                         f"{bases[0]} is kept")
+        if bases[0] == "building" and extra == "pavement":  # paving under a building: no part of the building's rules
+            continue
+        notes.unmodelled(cell.line, f"{extra} as well as {bases[0]} (a btcli hex holds one terrain)",
+                         f"terrain: {extra} with {bases[0]}", f"the {bases[0]} is kept", hex_label=hex_id.label)
     base = bases[0] if bases else None
     if base == "building":
         table["terrain"] = "building"
@@ -143,22 +152,24 @@ def _hex_table(hex_id: HexId, cell: _Hex, notes: Notes) -> dict[str, object]:
     elif base == "woods":
         density = t["woods"][0]
         if density not in (1, 2):
-            notes.unmodelled(cell.line, f"{where}: woods:{density} (btcli has light woods:1 and heavy woods:2)")
+            notes.unmodelled(cell.line, f"woods:{density} (btcli has light woods:1 and heavy woods:2)",
+                             f"terrain: woods:{density}", "read as clear ground", hex_label=hex_id.label)
         else:
             table["terrain"] = "light_woods" if density == 1 else "heavy_woods"
     elif base in ("rough", "rubble"):
-        _plain(table, base, t[base][0], (1,) if base == "rough" else (1, 2, 3, 4), where, cell.line, notes)
+        _plain(table, base, t[base][0], (1,) if base == "rough" else (1, 2, 3, 4), hex_id.label, cell.line, notes)
         if base == "rubble" and table["terrain"] == "rubble" and t["rubble"][0] in BUILDING_TYPES:
             kind = BUILDING_TYPES[t["rubble"][0]]  # UNVERIFIED: rubble's level is the fallen building's type
             table["ruin"] = {"kind": "building", "type": kind.value}
     elif base == "pavement":
         table["terrain"] = "paved"
     if "foliage_elev" in t and (base != "woods" or t["foliage_elev"][0] != 2):
-        notes.unmodelled(cell.line, f"{where}: foliage_elev:{t['foliage_elev'][0]} (btcli's woods stand 2 levels "
-                         "tall, AMB-02)")
-    if "road" in t:
-        if t["road"][0] != 1:
-            notes.unmodelled(cell.line, f"{where}: road:{t['road'][0]} (btcli knows road:1)")
+        notes.unmodelled(cell.line, f"foliage_elev:{t['foliage_elev'][0]} (btcli's woods stand 2 levels tall, AMB-02)",
+                         "foliage height", "read as 2 levels", hex_label=hex_id.label)
+    if "road" in t:  # MegaMek reads no road level: road:2 is a road (its level picks a picture)
+        if t["road"][0] < 1:
+            notes.unmodelled(cell.line, f"road:{t['road'][0]}", f"terrain: road:{t['road'][0]}", "read as no road",
+                             hex_label=hex_id.label)
         else:
             table["road"] = True
     if "bridge" in t:
@@ -178,7 +189,8 @@ def _plain(table: dict, base: str, level: int, levels: tuple[int, ...], where: s
     if level in levels:
         table["terrain"] = base
     else:
-        notes.unmodelled(line, f"{where}: {base}:{level} (btcli knows {base}:{'/'.join(map(str, levels))})")
+        notes.unmodelled(line, f"{base}:{level} (btcli knows {base}:{'/'.join(map(str, levels))})",
+                         f"terrain: {base}:{level}", "read as clear ground", hex_label=where)
 
 
 def _structure_type(hex_id: HexId, cell: _Hex, name: str, notes: Notes) -> BuildingType:
@@ -189,12 +201,23 @@ def _structure_type(hex_id: HexId, cell: _Hex, name: str, notes: Notes) -> Build
     return BUILDING_TYPES[code]
 
 
-def _cf(hex_id: HexId, cell: _Hex, kind: BuildingType, key: str, what: str, notes: Notes) -> int:
+def _cf(hex_id: HexId, cell: _Hex, kind: BuildingType, key: str, what: str,
+        notes: Notes) -> tuple[BuildingType, int]:
+    """Returns a building's (or bridge's) type and CF. TW gives each type a range of CF (URB-BLD-06,
+    URB-BRG-02); MegaMek's boards do not hold to it (a CF-40 light building), so a CF outside its type's
+    range is noted, and read leniently as the type whose range holds it (the CF kept, at most 150)."""
     cf = cell.terrains[key][0] if key in cell.terrains else DEFAULT_CF[kind]
-    low, high = CF_RANGE[kind]  # URB-BLD-06, URB-BRG-02
-    if not low <= cf <= high:
-        raise notes.fail(cell.line, f"hex {hex_id.label}: a {kind.value} {what} has a CF of {low}-{high}, not {cf}")
-    return cf
+    low, high = CF_RANGE[kind]
+    if low <= cf <= high:
+        return kind, cf
+    if cf < 1:
+        raise notes.fail(cell.line, f"hex {hex_id.label}: a {what} with CF {cf}")
+    kept = min(cf, CF_RANGE[BuildingType.HARDENED][1])
+    other = next(k for k, (lo, hi) in CF_RANGE.items() if lo <= kept <= hi)
+    notes.unmodelled(cell.line, f"a {kind.value} {what} of CF {cf} (TW p.67 gives {kind.value} {what}s CF {low}-{high})",
+                     f"{what} CF outside its type's range", f"read as a {other.value} {what} of CF {kept}",
+                     hex_label=hex_id.label)
+    return other, kept
 
 
 def _building(hex_id: HexId, cell: _Hex, t: dict, notes: Notes) -> dict[str, object]:
@@ -203,18 +226,18 @@ def _building(hex_id: HexId, cell: _Hex, t: dict, notes: Notes) -> dict[str, obj
         raise notes.fail(cell.line, f"hex {hex_id.label}: a building needs bldg_elev (its height, 1 level or more)")
     for name, what in (("bldg_class", "building class"), ("bldg_basement_type", "basement type")):
         if name in t and t[name][0] != 0:  # 0: a standard building; a basement rolled when first entered
-            notes.unmodelled(cell.line, f"hex {hex_id.label}: {what} {name}:{t[name][0]} (give a basement in the "
-                             "scenario's [map.hexes])" if name == "bldg_basement_type" else
-                             f"hex {hex_id.label}: {what} {name}:{t[name][0]} (btcli knows standard buildings)")
-    return {"type": kind.value, "height": t["bldg_elev"][0], "cf": _cf(hex_id, cell, kind, "bldg_cf", "building",
-                                                                        notes)}
+            notes.unmodelled(cell.line, f"{what} {name}:{t[name][0]}", what,
+                             "read as no basement (give one in the scenario's [map.hexes])"
+                             if name == "bldg_basement_type" else "read as a standard building", hex_label=hex_id.label)
+    kind, cf = _cf(hex_id, cell, kind, "bldg_cf", "building", notes)
+    return {"type": kind.value, "height": t["bldg_elev"][0], "cf": cf}
 
 
 def _bridge(hex_id: HexId, cell: _Hex, t: dict, notes: Notes) -> dict[str, object]:
     kind = _structure_type(hex_id, cell, "bridge", notes)
     elevation = t["bridge_elev"][0] if "bridge_elev" in t else 0
-    return {"type": kind.value, "cf": _cf(hex_id, cell, kind, "bridge_cf", "bridge", notes),
-            "level": cell.level + elevation}
+    kind, cf = _cf(hex_id, cell, kind, "bridge_cf", "bridge", notes)
+    return {"type": kind.value, "cf": cf, "level": cell.level + elevation}
 
 
 def _exits(hexes: dict[HexId, _Hex], hex_id: HexId, name: str, joins: tuple[str, ...] = ()) -> set[Facing]:
@@ -274,8 +297,9 @@ def _road_exits(hexes: dict[HexId, _Hex], tables: dict[HexId, dict], notes: Note
             continue
         facing_back = [h.neighbor(f).label for f in sorted(beside) if f.opposite() in found[h.neighbor(f)]]
         if facing_back:
-            notes.unmodelled(hexes[h].line, f"hex {h.label}: a road with no exits beside roads that lead into it "
-                             f"({', '.join(facing_back)}; btcli would join them)")
+            notes.unmodelled(hexes[h].line, f"a road with no exits beside roads that lead into it "
+                             f"({', '.join(facing_back)}; btcli would join them)", "road without exits",
+                             "joined to the roads beside it", hex_label=h.label)
 
 
 def _map_table(width: int, height: int, tables: dict[HexId, dict]) -> dict[str, object]:

@@ -12,9 +12,9 @@ import json
 import os
 import re
 
-from btcli.errors import GameFileError
+from btcli.errors import GameFileError, ScenarioError
 from btcli.megamek import find
-from btcli.megamek.notes import Notes
+from btcli.megamek.notes import Notes, UnmodelledError
 
 PREFIXES = ("mtf:", "blk:")
 FILE_LIMIT = 4 << 20  # far beyond any MegaMek unit or board file
@@ -22,11 +22,13 @@ FILE_LIMIT = 4 << 20  # far beyond any MegaMek unit or board file
 
 class Source:
     """Where MegaMek files are looked for and how strictly they are read: the data folder (``--megamek-data``
-    or ``BTCLI_MEGAMEK_DATA``), ``lenient`` (leave out what btcli does not model, listing it in ``left_out``)."""
+    or ``BTCLI_MEGAMEK_DATA``), ``lenient`` (leave out what btcli does not play, listing it in ``left_out``),
+    ``allow_unarmed`` (a lenient import may leave a unit no weapon)."""
 
-    def __init__(self, folder: str | None = None, lenient: bool = False):
+    def __init__(self, folder: str | None = None, lenient: bool = False, allow_unarmed: bool = False):
         self.folder = folder or None
         self.lenient = lenient
+        self.allow_unarmed = allow_unarmed
         self.left_out: list[str] = []
         self._read: dict[tuple[str, str], dict] = {}
 
@@ -36,17 +38,22 @@ class Source:
         if key not in self._read:
             from btcli.store import files
 
-            data = files.read_regular(path, f"MegaMek .{kind} file", FILE_LIMIT)
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError:  # older files are Latin-1; every byte reads
-                text = data.decode("latin-1")
-            notes = Notes(path, self.lenient, self.left_out)
-            self._read[key] = _reader(kind)(text, notes)
+            text = decode(files.read_regular(path, f"MegaMek .{kind} file", FILE_LIMIT))
+            notes = Notes(path, self.lenient, self.left_out, self.allow_unarmed)
+            self._read[key] = reader(kind)(text, notes)
         return json.loads(json.dumps(self._read[key]))  # each unit its own copy
 
 
-def _reader(kind: str):
+def decode(data: bytes) -> str:
+    """Returns a MegaMek file's text: UTF-8, or Latin-1 for older files (every byte reads)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def reader(kind: str):
+    """Returns the reader of a kind of MegaMek file ("mtf", "blk", "board"): ``read(text, notes)``."""
     if kind == "mtf":
         from btcli.megamek.mtf import read
     elif kind == "blk":
@@ -65,23 +72,41 @@ def references(data: dict) -> bool:
 
 
 def expand_scenario(data: dict, base: str | None, source: Source) -> dict:
-    """Returns the scenario with its MegaMek designs inline and its board as a ``[map]`` table."""
+    """Returns the scenario with its MegaMek designs inline and its board as a ``[map]`` table; refuses it
+    naming every problem of every file it names (ScenarioError)."""
     data = dict(data)
+    problems: list[str] = []
     if isinstance(data.get("map"), dict) and "board" in data["map"]:
-        data["map"] = _board_map(data["map"], base, source)
+        try:
+            data["map"] = _board_map(data["map"], base, source)
+        except GameFileError as exc:
+            problems += _problems("[map] board", exc)
     if isinstance(data.get("units"), list):
-        data["units"] = [_unit(raw, base, source) for raw in data["units"]]
+        units = []
+        for raw in data["units"]:
+            try:
+                units.append(_unit(raw, base, source))
+            except GameFileError as exc:
+                problems += _problems(f"unit {str(raw.get('id', ''))!r}", exc)
+        data["units"] = units
+    if problems:
+        raise ScenarioError(problems)
     return data
+
+
+def _problems(what: str, exc: GameFileError) -> list[str]:
+    """Returns a file's problems as a scenario lists them, one a line."""
+    if isinstance(exc, UnmodelledError):
+        return [f"{what}: {exc.path}{f' line {p.line}' if p.line else ''}: {p.text} (btcli does not play it; "
+                "--lenient leaves it out)" for p in exc.unmodelled]
+    return [f"{what}: {exc}"]
 
 
 def _unit(raw: object, base: str | None, source: Source) -> object:
     if not (isinstance(raw, dict) and isinstance(raw.get("design"), str) and raw["design"].startswith(PREFIXES)):
         return raw
     kind, _, text = raw["design"].partition(":")
-    try:
-        design = source.read(kind, find.locate(kind, text.strip(), base, source.folder))
-    except GameFileError as exc:
-        raise GameFileError(f"unit {str(raw.get('id', ''))!r}: {exc}") from None
+    design = source.read(kind, find.locate(kind, text.strip(), base, source.folder))
     return {**design, **{k: v for k, v in raw.items() if k != "design"}}
 
 
@@ -93,10 +118,7 @@ def _board_map(table: dict, base: str | None, source: Source) -> dict:
     name = table["board"]
     if not isinstance(name, str):
         raise GameFileError("[map] board must name a MegaMek .board file")
-    try:
-        board = source.read("board", find.locate("board", name.strip(), base, source.folder))
-    except GameFileError as exc:
-        raise GameFileError(f"[map] board: {exc}") from None
+    board = source.read("board", find.locate("board", name.strip(), base, source.folder))
     overrides = table.get("hexes", {})
     if not isinstance(overrides, dict):
         raise GameFileError("[map.hexes] must be a table of hexes")
@@ -122,16 +144,19 @@ def import_file(text: str, source: Source, base: str | None = None) -> tuple[str
 # -- TOML as a scenario writes it ----------------------------------------------------------------------
 
 
-def render_toml(kind: str, path: str, entry: dict) -> str:
-    """Returns the entry as the TOML a scenario takes: a ``[[units]]`` table or a ``[map]`` table."""
+def render_toml(kind: str, path: str, entry: dict, left_out: list[str] = ()) -> str:
+    """Returns the entry as the TOML a scenario takes: a ``[[units]]`` table or a ``[map]`` table, with what a
+    lenient import left out as comments beside it."""
     source = os.path.basename(path)
+    notes = [f"# --lenient left out {len(left_out)} thing{'s' if len(left_out) > 1 else ''} btcli does not play:"] + [
+        f"#   {line.removeprefix(path).lstrip(' :')}" for line in left_out] if left_out else []
     if kind == "map":
-        lines = [f"# {source}, imported by btcli: the scenario's [map] (docs/scenario-format.md).", "[map]"]
+        lines = [f"# {source}, imported by btcli: the scenario's [map] (docs/scenario-format.md).", *notes, "[map]"]
         lines += [f"{_key(k)} = {_value(v)}" for k, v in entry.items() if k != "hexes"]
         lines += ["", "[map.hexes]"] + [f"{_key(k)} = {_value(v)}" for k, v in entry["hexes"].items()]
         return "\n".join(lines) + "\n"
     lines = [f"# {entry['name']}, imported by btcli from {source}: a [[units]] entry with its design inline.",
-             "# Add its id, side, position and facing (docs/scenario-format.md).", "[[units]]"]
+             "# Add its id, side, position and facing (docs/scenario-format.md).", *notes, "[[units]]"]
     for key, value in entry.items():
         if key == "slots":
             lines += [f"slots.{loc} = {_value(items)}" for loc, items in value.items()]

@@ -53,7 +53,7 @@ def locate(kind: str, text: str, base: str | None, folder: str | None) -> str:
     wanted = normal(text)
     found = [p for p in files if normal(os.path.basename(p)[: -len(ext)]) == wanted]
     if not found and kind != "board":
-        found = [p for p in files if normal(unit_name(p, kind)) == wanted]
+        found = _units(folder, kind).get(wanted, [])
     if len(found) == 1:
         return found[0]
     if found:
@@ -63,6 +63,7 @@ def locate(kind: str, text: str, base: str | None, folder: str | None) -> str:
 
 
 _FILES: dict[tuple[str, str], list[str]] = {}
+_UNITS: dict[tuple[str, str], dict[str, list[str]]] = {}
 
 
 def _files(folder: str, ext: str) -> list[str]:
@@ -77,6 +78,17 @@ def _files(folder: str, ext: str) -> list[str]:
     return _FILES[key]
 
 
+def _units(folder: str, kind: str) -> dict[str, list[str]]:
+    """Returns the unit files under ``folder`` by the unit each names (read once per process)."""
+    key = (os.path.realpath(folder), kind)
+    if key not in _UNITS:
+        index: dict[str, list[str]] = {}
+        for path in _files(folder, EXTENSIONS[kind]):
+            index.setdefault(normal(unit_name(path, kind)), []).append(path)
+        _UNITS[key] = index
+    return _UNITS[key]
+
+
 def unit_name(path: str, kind: str) -> str:
     """Returns the unit a unit file names in its head ('' when it cannot be read): an ``.mtf``'s chassis and
     model, a ``.blk``'s Name and Model."""
@@ -85,8 +97,9 @@ def unit_name(path: str, kind: str) -> str:
             head = f.read(HEAD_BYTES).decode("utf-8", "replace")
     except OSError:
         return ""
-    if kind == "blk":
-        parts = [re.search(rf"<{tag}>\s*\n([^<\n]*)\n\s*</{tag}>", head, re.IGNORECASE) for tag in ("name", "model")]
+    if kind == "blk":  # <Name> and <Model>, each value on its own line (blank lines and spaces as they come)
+        parts = [re.search(rf"<\s*{tag}\s*>\s*\n\s*([^<\r\n]*?)\s*\r?\n\s*</\s*{tag}\s*>", head, re.IGNORECASE)
+                 for tag in ("name", "model")]
         return " ".join(p.group(1).strip() for p in parts if p)
     lines = [line.strip() for line in head.splitlines()]
     keyed = {k.strip().casefold(): v.strip() for k, _, v in (line.partition(":") for line in lines if ":" in line)}

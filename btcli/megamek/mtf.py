@@ -1,275 +1,553 @@
-"""MegaMek ``.mtf`` 'Mech files (docs/scenario-format.md, "MegaMek files") read into a scenario's inline
-'Mech design: tonnage, engine (rating and type), walk and jump MP, heat sinks, armor per location
-(rear torso too), every weapon with its location and rear mounting, the ammunition bins its critical
-slots hold, and the critical slots as written (``slots``, which replace btcli's derived layout).
+"""MegaMek ``.mtf`` 'Mech files (docs/scenario-format.md, "MegaMek files"; issue #28) read into a scenario's
+inline 'Mech design: tonnage, engine (rating and type), walk and jump MP, heat sinks, armor per location
+(rear torso too), every weapon with its location and rear mounting, the ammunition bins, and the
+critical slots as written (``slots``, which replace btcli's derived layout).
 
-The format: ``key:value`` lines (keys in any case), the chassis and model on the two key-less lines
-after ``Version:`` (or ``chassis:`` / ``model:``), ``Weapons:N`` followed by N ``Name, Location`` lines
-(``(R)`` for a rear mount), and one block of slot lines per location (``Left Arm:`` ... ``Right Leg:``;
-12 lines, ``-Empty-`` padding; the head and legs hold 6).
+The reader follows MegaMek's own (``MtfFile``, equipment.md E4.1): ``key:value`` lines in any case, the
+chassis and model on the two key-less lines after ``Version:`` (or ``chassis:`` / ``model:``); keys
+that repeat (``quirk:``, ``systemmanufacturer:``, ``nocrit:`` ...); free text that runs on over
+several lines; ``Weapons:N`` followed by N lines of either layout, which MegaMek reads past (the
+critical slots say what the 'Mech carries, here as there); one block of slot lines per location
+(``Left Arm:`` ... ``Right Leg:``; 12 lines, ``-Empty-`` padding), each slot carrying MegaMek's marks
+``(R)`` rear, ``(T)`` turret, ``(Split)``, ``(OMNIPOD)``, ``(ARMORED)``, ``:SIZE:``. A multi-slot
+weapon fills consecutive slots; ``Heat Sinks:N TYPE`` counts the heat sinks, those not in slots sitting
+in the engine.
+
+What btcli does not play (an XL engine, Endo Steel, double heat sinks, a Clan weapon, CASE, a quad) is
+named, every item, in one error, or left out and listed when the reading is lenient.
 """
 
 from __future__ import annotations
 
 import re
 from math import ceil
+from typing import NamedTuple
 
-from btcli.megamek import names
+from btcli import catalog
+from btcli.megamek import equipment
 from btcli.megamek.notes import Notes
 
-# Keys that describe the design without changing how it plays: read past.
+# Keys that describe the design without changing how it plays (MtfFile's fluff, names, sources, and the
+# optional rules btcli does not play: design quirks, ejection systems, manual BV). Read past.
 DESCRIPTIVE = {
-    "version", "chassis", "model", "clanname", "techbase", "era", "source", "rules level", "role", "mul id",
-    "overview", "capabilities", "deployment", "history", "manufacturer", "primaryfactory", "systemmanufacturer",
-    "systemmode", "notes", "imagefile", "fluffimage", "icon", "year", "base chassis heat sinks",
+    "version", "chassis", "model", "clanname", "mul id", "techbase", "era", "source", "rules level", "role",
+    "fluffimage", "icon", "imagefile", "bv", "base chassis heat sinks", "ejection", "generator",
 }
+FREE_TEXT = {"overview", "capabilities", "deployment", "history", "manufacturer", "primaryfactory", "notes"}
+REPEATED = {"quirk", "weaponquirk", "nocrit", "systemmanufacturer", "systemmode"}
+PLAYED = {"config", "mass", "engine", "structure", "myomer", "heat sinks", "walk mp", "jump mp", "armor",
+          "cockpit", "gyro", "motive", "lam", "heat sink kit", "weapons"}
+ARMOR_KEYS = {"la": "LA", "ra": "RA", "lt": "LT", "rt": "RT", "ct": "CT", "hd": "HD", "ll": "LL", "rl": "RL",
+              "rtl": "LTR", "rtr": "RTR", "rtc": "CTR", "fll": "FLL", "frl": "FRL", "rll": "RLL", "rrl": "RRL",
+              "cl": "CL"}
+KEYS = DESCRIPTIVE | FREE_TEXT | REPEATED | PLAYED | {f"{k} armor" for k in ARMOR_KEYS}
+
+LOCATIONS = {
+    "left arm": "LA", "right arm": "RA", "left torso": "LT", "right torso": "RT", "center torso": "CT",
+    "head": "HD", "left leg": "LL", "right leg": "RL", "center leg": "CL", "front left leg": "LA",
+    "front right leg": "RA", "rear left leg": "LL", "rear right leg": "RL",
+}
+BIPED = ("HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
 SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6}
-REAR, OMNIPOD = names.REAR, names.OMNIPOD
-KEPT = "its slot is kept; a critical hit there does nothing"
-ENGINE = re.compile(r"^\s*(\d+)\s+(.*?)\s*(?:engine)?\s*(?:\((?:IS|Clan)\))?\s*$", re.IGNORECASE)
+FULL_NAME = {"HD": "Head", "CT": "Center Torso", "LT": "Left Torso", "RT": "Right Torso", "LA": "Left Arm",
+             "RA": "Right Arm", "LL": "Left Leg", "RL": "Right Leg"}
+# A 'Mech's fixed slot contents, and the heat sinks and jump jets btcli plays, as btcli's slot items.
+SYSTEMS = {
+    "empty": "", "shoulder": "shoulder", "upperarmactuator": "upper_arm", "lowerarmactuator": "lower_arm",
+    "handactuator": "hand", "hip": "hip", "upperlegactuator": "upper_leg", "lowerlegactuator": "lower_leg",
+    "footactuator": "foot", "gyro": "gyro", "lifesupport": "life_support", "sensors": "sensors",
+    "cockpit": "cockpit", "fusionengine": "engine", "engine": "engine", "heatsink": "heat_sink",
+    "isheatsink": "heat_sink", "jumpjet": "jump_jet", "isjumpjet": "jump_jet",
+}
+# Marks MegaMek strips from a slot's end, in its order (MtfFile.parseCrits).
+_MARKS = (("armored", re.compile(r"\s*\(ARMORED\)\s*$", re.I)), ("size", re.compile(r"\s*:SIZE:[^:]*$", re.I)),
+          ("omnipod", re.compile(r"\s*\(OMNIPOD\)\s*$", re.I)), ("turret", re.compile(r"\s*\(T\)\s*$", re.I)),
+          ("rear", re.compile(r"\s*\(R\)\s*$", re.I)), ("split", re.compile(r"\s*\(Split\)\s*$", re.I)),
+          ("facing", re.compile(r"\s*\((?:FL|FR|RL|RR)\)\s*$", re.I)))
+ENGINE = re.compile(r"^\s*(\d+)\s+(.*?)\s*$")
+KEPT = "the slots are kept: a critical hit there has no effect"
+
+
+class Mtf(NamedTuple):
+    """An ``.mtf`` file as MegaMek's reader sees it: its keys, the repeated ones, the chassis and model
+    lines, each location's slot lines, and the weapon list's lines."""
+
+    values: dict[str, tuple[int, str]]
+    repeated: dict[str, list[tuple[int, str]]]
+    name_lines: list[tuple[int, str]]
+    blocks: dict[str, list[tuple[int, str]]]
+    last: int
+    weapon_list: list[str]
 
 
 def read(text: str, notes: Notes) -> dict[str, object]:
     """Returns the inline 'Mech design an ``.mtf`` file holds (raises GameFileError naming the line)."""
-    lines = [(number, line.rstrip()) for number, line in enumerate(text.splitlines(), start=1)]
+    design = _design(parse(text, notes), notes)
+    notes.finish(len(design["weapons"]))
+    return design
+
+
+def parse(text: str, notes: Notes) -> Mtf:
+    """Returns the file's keys and blocks; refuses a line MegaMek's format has no place for."""
+    lines = text.splitlines()
     values: dict[str, tuple[int, str]] = {}
+    repeated: dict[str, list[tuple[int, str]]] = {k: [] for k in REPEATED}
     name_lines: list[tuple[int, str]] = []
-    weapons: list[tuple[int, str]] = []
     blocks: dict[str, list[tuple[int, str]]] = {}
-    naming = False  # just after Version: the key-less chassis and model lines
+    weapon_list: list[str] = []
+    block: list[tuple[int, str]] | None = None  # the location whose slots are being read
+    running: str | None = None  # a free-text key whose text may run on over the next lines
+    naming = False  # after Version: the key-less chassis and model lines
     i = 0
     while i < len(lines):
-        number, line = lines[i]
+        number, line = i + 1, lines[i].strip()
         i += 1
-        if not line.strip():
-            naming = False
+        if not line or line.startswith("#"):
+            continue
+        header = " ".join(line[:-1].split()).casefold() if line.endswith(":") else ""
+        if header in LOCATIONS:
+            location = header
+            if location in blocks:
+                raise notes.fail(number, f"a second '{line}' block")
+            block = blocks[location] = []
+            running, naming = None, False
             continue
         key, colon, value = line.partition(":")
-        if not colon:
-            if naming and len(name_lines) < 2:
-                name_lines.append((number, line.strip()))
-                continue
-            raise notes.fail(number, f"unexpected line {line.strip()!r} (not 'key:value', a weapon or a slot)")
-        naming = False
         key = " ".join(key.split()).casefold()
-        if key in names.MECH_LOCATIONS and not value.strip():
-            location = names.MECH_LOCATIONS[key]
-            if location in blocks:
-                raise notes.fail(number, f"a second '{line.strip()}' block")
-            blocks[location], i = _lines_after(lines, i)
+        if colon and key in KEYS:
+            running, naming, block = None, False, (block if block is not None and len(block) < 12 else None)
+            value = value.strip()
+            if key in REPEATED:
+                repeated[key].append((number, value))
+                continue
+            if key in values and key not in DESCRIPTIVE | FREE_TEXT and values[key][1] != value:
+                raise notes.fail(number, f"'{key}:' given twice with different values (line {values[key][0]}: "
+                                 f"{values[key][1]!r}, here: {value!r})")
+            values[key] = (number, value)
+            if key == "weapons":
+                i = _weapon_list(lines, i, number, value, notes, weapon_list)
+            elif key in FREE_TEXT:
+                running = key
+            elif key == "version":
+                naming = True
             continue
-        if key == "weapons":
-            if "weapons" in values:
-                raise notes.fail(number, f"'weapons' given twice (line {values['weapons'][0]} and here)")
-            values["weapons"] = (number, value.strip())
-            count = _count(value, number, notes, "Weapons")
-            weapons, i = _lines_after(lines, i, count)
-            if len(weapons) < count:
-                raise notes.fail(weapons[-1][0] if weapons else number,
-                                 f"Weapons:{count} announces {count} weapons, the list ends after {len(weapons)}")
+        if block is not None and len(block) < 12:
+            block.append((number, line))
             continue
-        if key in values:
-            raise notes.fail(number, f"'{key}' given twice (line {values[key][0]} and here)")
-        values[key] = (number, value.strip())
-        naming = key == "version"
+        if running is not None:  # MegaMek's free text runs on after a line break (the Mad Dog's capabilities)
+            continue
+        if naming and len(name_lines) < 2:
+            name_lines.append((number, line))
+            continue
+        if block is not None:
+            where = next(k for k, v in blocks.items() if v is block).title()
+            raise notes.fail(number, f"{line!r} is a 13th slot line in {where}: a location lists 12")
+        raise notes.fail(number, f"unexpected line {line!r} (not 'key:value', a slot or free text)")
     if "version" not in values and "chassis" not in values:
         raise notes.fail(1, "not a MegaMek .mtf file (no 'Version:' line, no 'chassis:')")
-    return _design(values, name_lines, weapons, blocks, notes, len(lines))
+    return Mtf(values, repeated, name_lines, blocks, len(lines), weapon_list)
 
 
-_KNOWN = {"config", "mass", "engine", "structure", "myomer", "heat sinks", "walk mp", "jump mp", "armor", "gyro",
-          "cockpit", "ejection", "weapons"} | set(names.MECH_LOCATIONS) | {f"{k.casefold()} armor" for k in names.MECH_ARMOR}
-
-
-def _lines_after(lines: list[tuple[int, str]], i: int, count: int = 12) -> tuple[list[tuple[int, str]], int]:
-    """Returns up to ``count`` non-blank lines from ``i`` that are not ``key:`` lines (a block's slots, the
-    weapon list), and where reading goes on."""
-    found: list[tuple[int, str]] = []
-    while i < len(lines) and len(found) < count:
-        number, line = lines[i]
-        if not line.strip():
-            if found:
-                break
+def _weapon_list(lines: list[str], i: int, number: int, value: str, notes: Notes, found: list[str]) -> int:
+    """Reads the ``Weapons:N`` list into ``found``, checking that its N lines are weapon lines of either
+    layout (``ER Large Laser, Left Arm``; ``1 ISGaussRifle, Right Torso, Ammo:16``); returns where reading
+    goes on. MegaMek reads past it (the slots say what is mounted); btcli takes only its order."""
+    count = _count((number, value), notes, "Weapons")
+    read = 0
+    while read < count:
+        if i >= len(lines):
+            raise notes.fail(number, f"Weapons:{count} announces {count} weapons, the file ends after {read}")
+        line = lines[i].strip()
+        if not line:
             i += 1
             continue
-        key, colon, _ = line.partition(":")
-        if colon and " ".join(key.split()).casefold() in (DESCRIPTIVE | _KNOWN):
-            break
-        found.append((number, line.strip()))
+        head = " ".join(line[:-1].split()).casefold() if line.endswith(":") else ""
+        key = " ".join(line.partition(":")[0].split()).casefold()
+        if head in LOCATIONS or (":" in line and key in KEYS) or "," not in line:
+            raise notes.fail(i + 1, f"Weapons:{count} announces {count} weapons, the list ends after {read} "
+                             f"(line {i + 1} is {line!r})")
+        found.append(line)
+        read += 1
         i += 1
-    return found, i
+    return i
 
 
-def _count(value: str, number: int, notes: Notes, what: str) -> int:
+def _count(entry: tuple[int, str], notes: Notes, what: str) -> int:
+    number, value = entry
     text = value.strip()
     if not (text.isascii() and text.isdigit()) or len(text) > 4:
         raise notes.fail(number, f"{what}: expected a whole number, not {text!r}")
     return int(text)
 
 
-def _design(values: dict[str, tuple[int, str]], name_lines: list[tuple[int, str]], weapons: list[tuple[int, str]],
-            blocks: dict[str, list[tuple[int, str]]], notes: Notes, last: int) -> dict[str, object]:
+# -- The design ----------------------------------------------------------------------------------------
+
+
+def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
+    values = mtf.values
+
     def need(key: str) -> tuple[int, str]:
         if key not in values:
-            raise notes.fail(last, f"no '{key}:' line (a complete .mtf gives it; is the file cut short?)")
+            raise notes.fail(mtf.last, f"no '{key}:' line (a complete .mtf gives it; is the file cut short?)")
         return values[key]
 
-    for key, (number, value) in values.items():
-        if key not in DESCRIPTIVE and key not in _KNOWN:
-            notes.unmodelled(number, f"'{key}:{value}'")
-    chassis = values.get("chassis", (0, name_lines[0][1] if name_lines else ""))[1]
-    model = values.get("model", (0, name_lines[1][1] if len(name_lines) > 1 else ""))[1]
-    name = " ".join(f"{chassis} {model}".split())
-    if not name:
-        raise notes.fail(values.get("version", (1, ""))[0], "no chassis name after 'Version:'")
-    number, config = need("config")
-    if " ".join(config.split()).casefold() not in ("biped", "biped omnimech"):
-        raise notes.fail(number, f"Config:{config}: btcli plays biped 'Mechs only")
-    tons = _count(need("mass")[1], need("mass")[0], notes, "Mass")
-    engine, rating = _engine(need("engine"), notes)
-    for key in ("structure", "myomer", "armor", "gyro", "cockpit", "ejection"):
-        text = values[key][1].casefold() if key in values else "standard"
-        if "standard" not in text and not (key == "ejection" and text == "none"):
-            notes.unmodelled(values[key][0], f"{key} {values[key][1]!r} (btcli knows the standard one)",
-                             "read as the standard one")
-    sinks, single = _heat_sinks(need("heat sinks"), notes)
-    walk = _count(need("walk mp")[1], need("walk mp")[0], notes, "Walk MP")
-    jump = _count(values["jump mp"][1], values["jump mp"][0], notes, "Jump MP") if "jump mp" in values else 0
+    name = _name(mtf, notes)
+    clan, mixed = _tech_base(need("techbase"), notes)
+    tons = _count(need("mass"), notes, "Mass")
+    _config(need("config"), tons, notes)
+    engine, rating = _engine(need("engine"), clan, mixed, notes)
+    walk = rating // tons  # MegaMek reads no walking MP from the file: the engine gives it
+    if not 10 <= tons or not walk:
+        raise notes.fail(need("engine")[0], f"a {rating}-rated engine gives a {tons}-ton 'Mech no walking MP")
+    _count(need("walk mp"), notes, "Walk MP")
+    jump = _count(values["jump mp"], notes, "Jump MP") if "jump mp" in values else 0
+    covered = _construction(values, clan, notes)
+    sinks, sink_kind = _heat_sinks(need("heat sinks"), clan, notes)
+    if sink_kind:
+        covered.add("heat_sink")
     armor = {}
-    for key, location in names.MECH_ARMOR.items():
-        number, value = need(f"{key.casefold()} armor")
-        armor[location] = _count(value, number, notes, f"{key} Armor")
-    mounts = [_weapon(number, line, notes) for number, line in weapons]
-    mounts = [m for m in mounts if m is not None]
-    for location in SLOT_COUNT:
-        if location not in blocks:
-            full = next(k for k, v in names.MECH_LOCATIONS.items() if v == location).title()
-            raise notes.fail(last, f"no '{full}:' critical slots (a complete .mtf lists every location; is the "
-                             "file cut short?)")
-    slots, ammo = _slots(blocks, notes)
-    _check_weapons(mounts, slots, blocks, notes)
-    if single:  # lenient double heat sinks keep their slots as inert equipment: no count to check
-        _check_heat_sinks(sinks, slots, rating, values["heat sinks"][0], notes)
-    design: dict[str, object] = {
+    for key in ("la", "ra", "lt", "rt", "ct", "hd", "ll", "rl", "rtl", "rtr", "rtc"):
+        number, value = need(f"{key} armor")
+        armor[ARMOR_KEYS[key]] = _count((number, value.rpartition(":")[2]), notes, f"{key.upper()} Armor")
+    for location in BIPED:
+        if FULL_NAME[location].casefold() not in mtf.blocks:
+            raise notes.fail(mtf.last, f"no '{FULL_NAME[location]}:' critical slots (a complete .mtf lists every "
+                             "location; is the file cut short?)")
+    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes)
+    weapons = _in_list_order(weapons, mtf.weapon_list, clan)
+    for number, text in mtf.repeated["nocrit"]:
+        _no_slot_equipment(number, text, clan, notes)
+    if not sink_kind:
+        _check_heat_sinks(sinks, slots, rating, need("heat sinks")[0], notes)
+    if clan and any(catalog.weapons()[b["weapon"]]["explosive_ammo"] for b in ammo):
+        notes.unmodelled(None, "Clan CASE (MegaMek gives a Clan 'Mech CASE wherever it carries explosive "
+                         "ammunition)", "Clan CASE", "left out: an ammunition explosion's damage transfers inward")
+    return {
         "kind": "mech", "name": name, "tons": tons, "engine": engine, "engine_rating": rating, "walk": walk,
         "run": ceil(1.5 * walk), "jump": jump, "heat_sinks": sinks,
         "armor": {k: armor[k] for k in ("HD", "CT", "CTR", "LT", "LTR", "RT", "RTR", "LA", "RA", "LL", "RL")},
-        "weapons": [{"name": w, "location": loc, **({"rear": True} if rear else {})} for _, w, loc, rear in mounts],
-        "ammo": ammo,
-        "slots": slots,
+        "weapons": weapons, "ammo": ammo, "slots": slots,
     }
-    return design
 
 
-def _engine(entry: tuple[int, str], notes: Notes) -> tuple[str, int]:
-    """Returns the engine type ('fusion' or 'ice') and rating of ``Engine:160 Fusion Engine``."""
+def _name(mtf: Mtf, notes: Notes) -> str:
+    chassis = mtf.values.get("chassis", (0, mtf.name_lines[0][1] if mtf.name_lines else ""))[1]
+    model = mtf.values.get("model", (0, mtf.name_lines[1][1] if len(mtf.name_lines) > 1 else ""))[1]
+    name = " ".join(f"{chassis} {model}".split())
+    if not name:
+        raise notes.fail(mtf.values.get("version", (1, ""))[0], "no chassis name after 'Version:'")
+    return name
+
+
+def _tech_base(entry: tuple[int, str], notes: Notes) -> tuple[bool, bool]:
+    """Returns whether the unit's tech base is Clan, and whether it is mixed (MtfFile.setTechLevel: a bare
+    'Mixed' is refused)."""
+    number, value = entry
+    base = " ".join(value.split()).casefold()
+    if base in ("inner sphere", "mixed (is chassis)"):
+        return False, base != "inner sphere"
+    if base in ("clan", "mixed (clan chassis)"):
+        return True, base != "clan"
+    raise notes.fail(number, f"TechBase:{value}: expected Inner Sphere, Clan, Mixed (IS Chassis) or Mixed (Clan "
+                     "Chassis)")
+
+
+def _config(entry: tuple[int, str], tons: int, notes: Notes) -> None:
+    """Refuses the 'Mechs btcli does not play: quads, tripods, LAMs, QuadVees, superheavies (Config:;
+    MegaMek reads the words QuadVee, Quad, LAM, Tripod in that order, and Omni for an OmniMech)."""
+    number, value = entry
+    text = value.casefold()
+    for word, kind in (("quadvee", "a QuadVee"), ("quad", "a quad 'Mech"), ("lam", "a LandAir'Mech"),
+                       ("tripod", "a tripod 'Mech")):
+        if word in text:
+            raise notes.refuse(number, f"Config:{value}: {kind}; btcli plays biped 'Mechs (quads come with issue "
+                               "#30)", kind.split(" ", 1)[1])
+    if tons > 100:
+        raise notes.refuse(number, f"a {tons}-ton superheavy 'Mech; btcli plays 'Mechs of 100 tons or less",
+                           "superheavy 'Mech")
+
+
+def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tuple[str, int]:
+    """Returns the engine type ('fusion' or 'ice') and rating of ``Engine:160 Fusion Engine``; the type
+    from MegaMek's words (Engine.getEngineTypeByString: XXL, XL, Light, Compact, ICE, Fuel Cell, Fission
+    ...). The engine is a Clan one as the tech base is; a mixed-tech unit's engine is of the other tech
+    base when the line names it (``XL (Clan) Engine``, ``Engine(IS)``: MtfFile's itemOppositeTech)."""
     number, value = entry
     found = ENGINE.match(value)
     if found is None:
         raise notes.fail(number, f"Engine:{value}: expected the rating first, e.g. '160 Fusion Engine'")
-    rating, kind = int(found.group(1)), " ".join(found.group(2).split()).casefold()
-    if kind in ("fusion", "ice", "i.c.e."):
-        return ("ice" if kind != "fusion" else "fusion"), rating
-    if kind in ("xl", "xxl", "light", "compact", "xl fusion", "light fusion", "compact fusion"):
-        notes.unmodelled(number, f"a {found.group(2)} engine", "read as a standard fusion engine")
+    rating, words = int(found.group(1)), found.group(2).casefold()
+    if rating % 5 or not 10 <= rating <= 500:
+        raise notes.fail(number, f"Engine:{value}: a rating is a multiple of 5 from 10 to 500")
+    kind = next((k for w, k in (("xxl", "XXL"), ("xl", "XL"), ("light", "Light"), ("compact", "Compact"),
+                                ("ice", "ICE"), ("i.c.e.", "ICE"), ("fission", "Fission"), ("fuel cell", "Fuel Cell"),
+                                ("fuel-cell", "Fuel Cell"), ("none", "no")) if w in words), "Fusion")
+    if kind in ("XL", "XXL") and (clan != (mixed and ("(is)" if clan else "(clan)") in words)):
+        kind = f"Clan {kind}"
+    if rating > 400:
+        notes.unmodelled(number, f"a large {rating}-rated engine", "engine: large", "read as a standard one")
+    if kind == "Fusion":
         return "fusion", rating
-    raise notes.fail(number, f"Engine:{value}: btcli knows fusion and ICE engines")
+    if kind == "ICE":
+        return "ice", rating
+    notes.unmodelled(number, f"{'an' if kind.startswith(('XL', 'XXL')) else 'a'} {kind} engine", f"engine: {kind}", "read as a standard fusion engine; a hit on its "
+                     "side-torso engine slots is an engine hit, but losing a side torso does not destroy the 'Mech")
+    return "fusion", rating
 
 
-def _heat_sinks(entry: tuple[int, str], notes: Notes) -> tuple[int, bool]:
-    """Returns the count of ``Heat Sinks:13 Single`` and whether they are single heat sinks."""
+def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes) -> set[str]:
+    """Notes a structure, armor, myomer, gyro or cockpit other than the standard one; returns the slot
+    kinds those lines already account for (Endo Steel's slots are its structure's)."""
+    covered: set[str] = set()
+    for key, kind, standard in (("structure", "structure", ("standard",)), ("armor", "armor", ("standard",)),
+                                ("myomer", "myomer", ("standard",)), ("gyro", "gyro", ("standard gyro", "standard")),
+                                ("cockpit", "cockpit", ("standard cockpit", "standard")),
+                                ("heat sink kit", "heat sink kit", ("none", ""))):
+        if key not in values:
+            continue
+        number, text = values[key]
+        plain = re.sub(r"\(.*\)$", "", " ".join(text.split())).strip()  # Standard(Inner Sphere), Standard((Unknown...))
+        bare = re.sub(r"^(?:IS|Clan)\s+", "", plain, flags=re.I)
+        if bare.casefold() in standard or (key == "armor" and bare.casefold() == "standard armor"):
+            continue
+        name = bare.replace("Endo-Steel", "Endo Steel").replace("Triple-Strength", "Triple Strength")
+        if key in ("structure", "armor") and (clan or "(clan)" in text.casefold() or plain.startswith("Clan")):
+            name = f"Clan {name}" if not name.startswith("Clan") else name
+        covered.add(kind)
+        notes.unmodelled(number, f"{kind} {text!r}", f"{kind}: {name}",
+                         "read as the standard one" + (f"; {KEPT}" if key in ("structure", "armor", "myomer") else ""))
+    return covered
+
+
+def _heat_sinks(entry: tuple[int, str], clan: bool, notes: Notes) -> tuple[int, str]:
+    """Returns the count of ``Heat Sinks:13 Single`` and, when they are not single heat sinks, their kind
+    (MtfFile: the words Double, Laser, Compact; a double heat sink is Clan when the line or else the tech
+    base says so)."""
     number, value = entry
-    found = re.match(r"^\s*(\d+)\s*(\w*)", value)
+    found = re.match(r"^\s*(\d+)\s*(.*)$", value)
     if found is None:
         raise notes.fail(number, f"Heat Sinks:{value}: expected a count and a type, e.g. '10 Single'")
-    single = found.group(2).casefold() in ("", "single")
-    if not single:
-        notes.unmodelled(number, f"{found.group(2)} heat sinks", "read as single heat sinks")
-    return int(found.group(1)), single
+    count, words = int(found.group(1)), found.group(2).casefold()
+    kind = next((k for w, k in (("double", "Double Heat Sink"), ("laser", "Laser Heat Sink"),
+                                ("compact", "Compact Heat Sink")) if w in words), "")
+    if kind == "Double Heat Sink" and ("clan" in words or (clan and "is" not in words.split())):
+        kind = "Clan Double Heat Sink"
+    if kind:
+        notes.unmodelled(number, f"{count} {kind.casefold().replace('clan', 'Clan')}s", kind,
+                         f"read as {count} single heat sinks; their slots are kept: a critical hit there has no "
+                         "effect")
+    return count, kind
 
 
-def _weapon(number: int, line: str, notes: Notes) -> tuple[int, str, str, bool] | None:
-    """Returns (line, catalog weapon, location, rear) of a weapon-list line, or None when it is left out."""
-    text, rear = REAR.subn("", line)
-    name, comma, where = text.rpartition(",")
-    if not comma:
-        raise notes.fail(number, f"weapon line {line!r}: expected 'Name, Location'")
-    name, rear_name = REAR.subn("", OMNIPOD.sub("", name))
-    where, rear_where = REAR.subn("", where)
-    location = names.MECH_LOCATIONS.get(" ".join(where.split()).casefold())
-    if location is None:
-        raise notes.fail(number, f"weapon line {line!r}: unknown location {where.strip()!r}")
-    weapon = names.weapon(name)
-    if weapon is None:
-        notes.unmodelled(number, f"unknown weapon {name.strip()!r}")
-        return None
-    return number, weapon, location, bool(rear or rear_name or rear_where)
+class _Slot(NamedTuple):
+    line: int
+    item: str  # btcli's slot item: "", "engine", "weapon:AC/20", "ammo:LRM-20", "equipment:Endo Steel"
+    marks: frozenset[str]
+    thing: equipment.Item | None  # the item of equipment it holds (None: a system, ammunition, or unknown)
+    name: str  # the slot's name without its marks
 
 
-def _slots(blocks: dict[str, list[tuple[int, str]]], notes: Notes) -> tuple[dict[str, list[str]], list[dict]]:
-    """Returns the slot layout in btcli's items and the ammunition bins, one per ammunition slot."""
+def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str],
+           notes: Notes) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
+    """Returns the slot layout in btcli's items, the weapons (one per run of a weapon's slots) and the
+    ammunition bins (one per slot); notes what btcli does not play."""
     slots: dict[str, list[str]] = {}
+    read: dict[str, list[_Slot]] = {}
     ammo: list[dict] = []
-    for location, count in SLOT_COUNT.items():
-        items: list[str] = []
-        for number, line in blocks[location]:
-            text = OMNIPOD.sub("", REAR.sub("", line))
-            item = _slot_item(text)
-            if item is None:
-                found = names.ammo(text)
-                if found is not None and found[0]:
-                    weapon, kind, half = found
-                    item = f"ammo:{weapon}"
-                    bin_ = {"weapon": weapon, "location": location, "shots": names.ammo_shots(weapon, kind, half)}
-                    ammo.append({**bin_, **({"kind": kind} if kind != "standard" else {})})
-                elif found is not None:
-                    notes.unmodelled(number, f"unknown ammunition {text!r}", KEPT)
-                    item = f"equipment:{text}"
+    for location in BIPED:
+        lines = blocks[FULL_NAME[location].casefold()]
+        count = SLOT_COUNT[location]
+        if len(lines) < count:
+            where = lines[-1][0] if lines else None
+            raise notes.fail(where, f"{FULL_NAME[location]} lists {len(lines)} critical slots, not {count} (is the "
+                             "file cut short?)")
+        read[location] = [_slot(number, text, clan, location, notes, ammo) for number, text in lines]
+        extra = next((s for s in read[location][count:] if s.item), None)
+        if extra is not None:
+            raise notes.fail(extra.line, f"{FULL_NAME[location]} has {count} critical slots; this is slot "
+                             f"{read[location].index(extra) + 1}")
+        read[location] = read[location][:count]
+        slots[location] = [s.item for s in read[location]]
+    weapons = _mounts(read, covered, notes)
+    return slots, weapons, ammo
+
+
+def _slot(number: int, text: str, clan: bool, location: str, notes: Notes, ammo: list[dict]) -> _Slot:
+    marks = set()
+    name = text
+    for mark, pattern in _MARKS:
+        name, hit = pattern.subn("", name)
+        if hit:
+            marks.add(mark)
+    name = name.strip()
+    frozen = frozenset(marks)
+    if "|" in name:  # two items in one slot: a superheavy's doubled slots, or compact heat sinks
+        notes.unmodelled(number, f"two items in one {location} slot ({name})", "two items in one slot", KEPT)
+        return _Slot(number, f"equipment:{name}", frozen, None, name)
+    system = SYSTEMS.get(equipment.squash(name))
+    if system is not None:
+        if "armored" in marks:
+            notes.unmodelled(number, f"an armored {name} in {location}", "armored component", "read as an unarmored one")
+        return _Slot(number, system, frozen, None, name)
+    if equipment.is_ammo(name):
+        return _Slot(number, _ammo_slot(number, name, clan, location, notes, ammo), frozen, None, name)
+    item = equipment.lookup(name, clan)
+    if item is None:
+        return _Slot(number, f"equipment:{name}", frozen, None, name)
+    return _Slot(number, f"weapon:{item.plays}" if item.plays else f"equipment:{item.name}", frozen, item, name)
+
+
+NO_BLAST = "the slots are kept: a critical hit there has no effect (no explosion)"
+
+
+def _ammo_slot(number: int, name: str, clan: bool, location: str, notes: Notes, ammo: list[dict]) -> str:
+    """Returns the slot item of one ammunition slot, adding its bin when btcli plays it."""
+    read = equipment.ammo(name, clan)
+    weapon = read.weapon
+    if weapon is None:
+        notes.unmodelled(number, f"unknown ammunition {name!r} in {location}", f"ammunition: {read.weapon_text}",
+                         f"left out; {NO_BLAST}")
+        return f"equipment:{name}"
+    if not weapon.plays:
+        notes.unmodelled(number, f"{weapon.name} ammunition in {location}", weapon.name,
+                         f"left out with its weapon; {NO_BLAST}")
+        return f"equipment:{name}"
+    munition = equipment.played_munition(read)
+    if munition is None:
+        notes.unmodelled(number, f"{read.munition} {weapon.plays} ammunition in {location}", f"{read.munition} ammunition",
+                         f"left out: the weapon carries none of it; {NO_BLAST}")
+        return f"equipment:{name}"
+    if munition != read.munition:
+        notes.unmodelled(number, f"{read.munition} {weapon.plays} ammunition in {location}", f"{read.munition} ammunition",
+                         "read as standard rounds, which it is when fired without its system")
+    ammo.append(equipment.bin_of(read, munition, location))
+    return f"ammo:{weapon.plays}"
+
+
+def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes) -> list[dict]:
+    """Returns the weapons the slots hold, one per run of a weapon's slots (a multi-slot weapon fills
+    consecutive slots, as MegaMek places it), and gathers the equipment btcli does not play, once per item."""
+    weapons: list[dict] = []
+    spread: dict[str, tuple[int, int, str]] = {}  # Endo Steel and the like: one item, however many slots
+    splits: list[tuple[str, list[_Slot]]] = []
+    for location in BIPED:
+        for run in _runs(read[location]):
+            first, thing = run[0], run[0].thing
+            if first.item.startswith("equipment:") and thing is None and not equipment.is_ammo(first.name) \
+                    and "|" not in first.name:
+                notes.unmodelled(first.line, f"unknown equipment {first.name!r} in {location} ({_slots_of(run)})",
+                          equipment.plain(first.name), KEPT)
+                continue
+            if thing is None:
+                continue
+            if thing.spread or thing.kind in covered:
+                line, count, kind = spread.get(thing.name, (first.line, 0, thing.kind))
+                spread[thing.name] = (line, count + len(run), kind)
+                continue
+            per = thing.slots or len(run)
+            whole, rest = divmod(len(run), per)
+            if rest:  # part of a weapon split over two locations (marked (Split) or not, as MegaMek reads it)
+                splits.append((location, run[whole * per:]))
+            rear = " (rear)" if "rear" in first.marks else ""
+            for _ in range(whole):
+                if thing.plays:
+                    if "turret" in first.marks:
+                        notes.unmodelled(first.line, f"a turret-mounted {thing.name} in {location}", "'Mech turret",
+                                  "read as fixed in its location")
+                    weapons.append({"name": thing.plays, "location": location, **({"rear": True} if rear else {})})
                 else:
-                    notes.unmodelled(number, f"unknown equipment {text!r}", KEPT)
-                    item = f"equipment:{text}"
-            items.append(item)
-        if len(items) > count and any(items[count:]):
-            number = blocks[location][count][0]
-            raise notes.fail(number, f"{location} has {count} critical slots; this is slot {count + 1}")
-        items = items[:count]
-        if len(items) < count:
-            where = blocks[location][-1][0] if blocks[location] else None
-            raise notes.fail(where, f"{location} lists {len(items)} critical slots, not {count} (is the file cut "
-                             "short?)")
-        slots[location] = items
-    return slots, ammo
+                    notes.unmodelled(first.line, f"{thing.name} in {location}{rear}", thing.name,
+                              f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
+    for name, (line, count, kind) in spread.items():
+        if kind not in covered:
+            notes.unmodelled(line, f"{name} ({count} slots)", name, KEPT)
+    weapons += _split_weapons(splits, notes)
+    return weapons
 
 
-def _slot_item(text: str) -> str | None:
-    """Returns btcli's item for a slot line (``weapon:NAME``, ``engine``, ``shoulder``, ...), None for ammunition
-    or equipment btcli does not know."""
-    key = " ".join(text.split()).casefold()
-    if key in names.MECH_SLOTS:
-        return names.MECH_SLOTS[key]
-    if key.endswith("engine"):  # Fusion Engine, ICE Engine, XL Engine (lenient)
-        return "engine"
-    weapon = names.weapon(text)
-    return f"weapon:{weapon}" if weapon is not None else None
+def _slots_of(run: list[_Slot]) -> str:
+    return f"{len(run)} slot{'s' if len(run) > 1 else ''}"
 
 
-def _check_weapons(mounts: list[tuple[int, str, str, bool]], slots: dict[str, list[str]],
-                   blocks: dict[str, list[tuple[int, str]]], notes: Notes) -> None:
-    """Refuses a weapon list and slots that disagree: each weapon listed sits in its location's slots, and
-    each weapon slot belongs to a weapon listed there."""
-    listed = {(w, loc) for _, w, loc, _ in mounts}
-    for number, weapon, location, _ in mounts:
-        if f"weapon:{weapon}" not in slots[location]:
-            raise notes.fail(number, f"{weapon} is listed in {location}, but no {location} critical slot holds it")
-    for location, items in slots.items():
-        for index, item in enumerate(items):
-            if item.startswith("weapon:") and (item[7:], location) not in listed:
-                raise notes.fail(blocks[location][index][0], f"a {location} critical slot holds {item[7:]}, which "
-                                 f"the weapon list does not give in {location}")
+def _runs(slots: list[_Slot]) -> list[list[_Slot]]:
+    """Returns the slots in runs of the same item with the same marks."""
+    runs: list[list[_Slot]] = []
+    for slot in slots:
+        if runs and slot.item and runs[-1][0].item == slot.item and runs[-1][0].marks == slot.marks:
+            runs[-1].append(slot)
+        else:
+            runs.append([slot])
+    return runs
+
+
+# MegaMek fires a weapon split over two locations from the more restrictive one (Mech.mostRestrictiveLoc):
+# the centre torso, then a side torso, then an arm or leg.
+_RESTRICTIVE = {"CT": 3, "LT": 2, "RT": 2, "LA": 1, "RA": 1, "LL": 1, "RL": 1}
+
+
+def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[dict]:
+    """Pairs the part-runs of a weapon's slots (a weapon split over two neighbouring locations; MegaMek
+    joins them whether or not the slots say ``(Split)``); btcli plays no split mounts yet, so a lenient
+    import mounts the weapon where MegaMek fires it from."""
+    weapons = []
+    pending = list(splits)
+    while pending:
+        location, run = pending.pop(0)
+        thing = run[0].thing
+        assert thing is not None
+        other = next((p for p in pending if p[1][0].thing == thing), None)
+        if other is None or len(run) + len(other[1]) != thing.slots:
+            raise notes.fail(run[0].line, f"{len(run)} {location} slots of {thing.name}, which takes {thing.slots}, "
+                             "and the rest in no other location")
+        pending.remove(other)
+        where = max(location, other[0], key=lambda loc: _RESTRICTIVE[loc])
+        elsewhere = other[0] if where == location else location
+        rear = "rear" in run[0].marks
+        if not thing.plays:
+            notes.unmodelled(run[0].line, f"{thing.name} split between {location} and {other[0]}", thing.name,
+                      f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
+            continue
+        notes.unmodelled(run[0].line, f"{thing.name} split between {location} and {other[0]}", "split weapon",
+                  f"mounted in {where}, where MegaMek fires it from; a hit on its {elsewhere} slots, or the loss of "
+                  f"{elsewhere}, does not destroy it")
+        weapons.append({"name": thing.plays, "location": where, **({"rear": True} if rear else {})})
+    return weapons
+
+
+def _in_list_order(weapons: list[dict], listed: list[str], clan: bool) -> list[dict]:
+    """Returns the weapons the slots hold in the order the weapon list gives them (a design's order, which
+    a record sheet and btcli's catalog keep), the rest after in slot order."""
+    left = list(weapons)
+    ordered = []
+    for line in listed:
+        name, _, rest = line.partition(",")
+        name = re.sub(r"^\s*\d+\s+", "", name)  # the older layout's count: "1 ISGaussRifle"
+        rear = "(r)" in line.casefold()
+        for pattern in (r"\(R\)", r"\(OMNIPOD\)", r"\(T\)", r"\(Split\)"):
+            name = re.sub(pattern, "", name, flags=re.I)
+        where = re.sub(r"\(.*?\)", "", rest.partition(",")[0])
+        item = equipment.lookup(name.strip(), clan)
+        location = LOCATIONS.get(" ".join(where.split()).casefold())
+        match = next((w for w in left if item is not None and w["name"] == item.plays and w["location"] == location
+                      and w.get("rear", False) == rear), None)
+        if match is not None:
+            left.remove(match)
+            ordered.append(match)
+    return ordered + left
+
+
+def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> None:
+    """``nocrit:NAME[:LOCATION]``: equipment that takes no slot."""
+    name = text.partition(":")[0].strip()
+    if equipment.squash(name) in ("standard", "isstandard", "clanstandard"):  # the standard armor, as MegaMek writes it
+        return
+    item = equipment.lookup(name, clan)
+    shown = item.name if item is not None else equipment.plain(name)
+    notes.unmodelled(number, f"{shown} (no slots)", shown, "left out")
 
 
 def _check_heat_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes) -> None:
-    """Refuses heat sinks the slots cannot account for: those the engine does not hold need slots
+    """Refuses single heat sinks the slots cannot account for: those the engine does not hold need slots
     (a fusion engine holds rating / 25, TechManual; btcli/rules/mechs.py)."""
     from btcli.rules.mechs import engine_heat_sinks
 

@@ -54,9 +54,9 @@ def test_a_fighter_counts_its_weapons_per_arc_and_gives_its_ammunition_to_the_la
 
 @pytest.mark.parametrize("change, said", [
     (("AC/5\nMachine Gun", "AC/5\nMachine Gun\nMine Dispenser"), "line 69: unknown equipment 'Mine Dispenser'"),
-    (("<engine_type>\n1", "<engine_type>\n2"), "line 43: a XL engine (engine_type 2)"),
-    (("<transporters>\n", "<transporters>\ncargobay:2.0\n"), "line 36: transporter 'cargobay:2.0'"),
-    (("<tonnage>", "<quirks>\nimproved_sensors\n</quirks>\n<tonnage>"), "<quirks> improved_sensors"),
+    (("<engine_type>\n1", "<engine_type>\n2"), "line 43: an XL engine (engine_type 2)"),
+    (("<transporters>\n", "<transporters>\nmechbay:1.0:1\n"), "line 36: transporter 'mechbay:1.0:1'"),
+    (("<tonnage>", "<trailer>\ntrue\n</trailer>\n<tonnage>"), "<trailer> true"),
 ])
 def test_what_btcli_does_not_model_is_refused_unless_lenient(change, said):
     text = SCORPION.replace(*change)
@@ -65,13 +65,14 @@ def test_what_btcli_does_not_model_is_refused_unless_lenient(change, said):
 
 
 @pytest.mark.parametrize("change, said", [
-    (("</armor>", ""), "line 54: <Front Equipment> opens inside <armor> (line 46), which is never closed"),
+    (("</armor>", ""), "line 54: '<Front Equipment>' inside <armor> (line 46), which is never closed"),
     (("<tonnage>\n25.0\n</tonnage>", "<tonnage>\n25.0"), "<tonnage> is never closed (is the file cut short?)"),
     (("16\n</armor>", "16\n16\n</armor>"), "<armor> holds 6 values"),
-    (("Tracked", "Hydrofoil"), "motion_type 'Hydrofoil' for a tank"),
-    (("Tank\n</UnitType>", "Dropship\n</UnitType>"), "UnitType 'Dropship': btcli imports tanks, VTOLs"),
+    (("Tracked", "Hydrofoil"), "is a hydrofoil vehicle; btcli's naval vehicles are surface displacement hulls"),
+    (("Tracked", "Rolling"), "motion_type 'Rolling' for a tank"),
+    (("Tank\n</UnitType>", "BattleArmor\n</UnitType>"), "is a battle armor unit (UnitType BattleArmor); btcli plays"),
     (("<cruiseMP>\n4", "<cruiseMP>\nfour"), "<cruiseMP>: expected a whole number, not 'four'"),
-    (("<engine_type>\n1", "<engine_type>\n9"), "engine_type 9: btcli knows fusion (0) and ICE (1) engines"),
+    (("<engine_type>\n1", "<engine_type>\n14"), "engine_type 14: not one of MegaMek's engine codes (0-13)"),
 ])
 def test_a_malformed_file_is_refused_even_when_lenient(change, said):
     assert said in refused(SCORPION.replace(*change), lenient=True)

@@ -174,8 +174,9 @@ position = "1210"
 
 @pytest.mark.parametrize("bad, said", [
     ("truncated.mtf", "truncated.mtf line 95: no 'Head:' critical slots"),
-    ("unknown-weapon.mtf", "unknown-weapon.mtf line 34: unknown weapon 'Medium Pulse Laser'"),
-    ("unknown-terrain.board", "unknown-terrain.board line 7: hex 0202: unknown terrain 'swamp:1'"),
+    ("unknown-weapon.mtf", "unknown-weapon.mtf line 105: Medium Pulse Laser in CT (btcli does not play it; --lenient "
+     "leaves it out)"),
+    ("unknown-terrain.board", "unknown-terrain.board line 7: terrain 'swamp:1' in hex 0202 (btcli does not play it"),
 ])
 def test_a_bad_file_is_refused_in_one_line_and_nothing_is_written(tmp_path, bad, said):
     kind = "board" if bad.endswith(".board") else "mtf"
@@ -194,15 +195,15 @@ def test_a_bad_file_is_refused_in_one_line_and_nothing_is_written(tmp_path, bad,
     assert_refused(game, 4, "import", BAD / bad, contains=said)
 
 
-def test_lenient_leaves_out_what_btcli_does_not_model_and_lists_it(tmp_path):
+def test_lenient_leaves_out_what_btcli_does_not_play_and_lists_it(tmp_path):
     text = SCENARIO.replace('design = "mtf:Locust LCT-1V"', f'design = "mtf:{BAD / "unknown-weapon.mtf"}"')
     (tmp_path / "scenario.toml").write_text(text, encoding="utf-8")
     result = run("init", tmp_path / "scenario.toml", "-o", tmp_path / "game.toml", "--megamek-data", DATA,
                  "--lenient")
     assert result.code == 0, result.err
-    assert "warning: --lenient left out 2 thing(s) btcli does not model:" in result.err
-    assert "unknown-weapon.mtf line 34: unknown weapon 'Medium Pulse Laser'" in result.err
-    assert "unknown-weapon.mtf line 105: unknown equipment 'Medium Pulse Laser'" in result.err
+    assert "warning: --lenient left out 1 thing btcli does not play:" in result.err
+    assert "unknown-weapon.mtf line 105: Medium Pulse Laser in CT (left out; the slots are kept: a critical hit there " \
+        "has no effect)" in result.err
     head = tomllib.loads((tmp_path / "game.toml").read_text(encoding="utf-8").split("\n[[log]]\n")[0])
     assert [w["weapon"] for w in head["units"]["locust"]["weapons"]] == ["Machine Gun", "Machine Gun"]
 

@@ -1,0 +1,167 @@
+"""MegaMek's names for weapons, ammunition and equipment, and what btcli plays each as (issue #28).
+
+MegaMek names one item several ways: an internal name in critical slots (``ISERMediumLaser``,
+``CLDoubleHeatSink``), display and lookup names elsewhere (``ER Medium Laser``, ``Clan ER Medium Laser``,
+``Autocannon/20``). ``equipment.toml`` beside this module lists the names of every item btcli knows:
+the weapons it plays (``plays``, a catalog weapon) and those it does not play yet, so an import says
+what a slot holds in the words a player knows, and a library summary counts each item once.
+
+A name compares squashed (case, spaces and ``-/_.()[]`` ignored). A name with no tech prefix is looked
+up with the unit's first (``Clan `` or ``IS ``), then as written: MegaMek's order
+(``EquipmentType.get`` with a tech base, equipment.md E4.1), which makes a Clan 'Mech's ``Machine Gun``
+a Clan machine gun and its ``Medium Laser`` the Inner Sphere one (the Clans have no other).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from functools import cache
+from typing import NamedTuple
+
+from btcli import catalog
+
+_SQUASH = re.compile(r"[\s\-/_.()\[\]]+")
+_PREFIX = re.compile(r"^\s*(?:IS|CL|Clan)\b\s*|^\s*(?:IS|CL)(?=[A-Z])")  # MegaMek's case: ISMG, CLMG, Clan MG
+
+
+def squash(text: str) -> str:
+    """Returns a name as names compare: lower case without spaces or ``-/_.()[]``."""
+    return _SQUASH.sub("", text).casefold()
+
+
+class Item(NamedTuple):
+    """One kind of equipment as btcli names it."""
+
+    name: str  # as btcli reports it ("ER Medium Laser", "Clan ER Medium Laser", "Double Heat Sink")
+    kind: str  # weapon, heat_sink, equipment, armor, structure
+    tech: str  # "IS", "Clan" or "" (either)
+    slots: int  # one item's critical slots on a 'Mech; 0: the size varies (the run of slots is one item)
+    spread: bool = False  # its slots lie anywhere and are one item (Endo Steel, Ferro-Fibrous)
+    plays: str = ""  # the catalog weapon btcli plays it as; "": not played yet (issue #31)
+
+
+@cache
+def _table() -> dict[str, Item]:
+    with open(os.path.join(os.path.dirname(__file__), "equipment.toml"), "rb") as f:
+        items = tomllib.load(f)["item"]
+    weapons = catalog.weapons()
+    table: dict[str, Item] = {}
+    for raw in items:
+        plays = raw.get("plays", "")
+        slots = int(weapons[plays]["slots"]) if plays else int(raw["slots"])
+        item = Item(raw["name"], raw["kind"], raw["tech"], slots, bool(raw.get("spread", False)), plays)
+        for name in raw["names"]:
+            key = squash(name)
+            table[key] = item
+            # MegaMek writes a Clan prefix both ways (CLMG, Clan Machine Gun): either finds the item.
+            if key.startswith("clan"):
+                table.setdefault("cl" + key[4:], item)
+            elif key.startswith("cl"):
+                table.setdefault("clan" + key[2:], item)
+    return table
+
+
+def has_prefix(text: str) -> bool:
+    """Tells whether a name carries a tech prefix (``IS``, ``CL``, ``Clan``)."""
+    return _PREFIX.match(text) is not None
+
+
+def lookup(text: str, clan: bool) -> Item | None:
+    """Returns the item a MegaMek name names for a unit of that tech base, or None when btcli does not know it."""
+    table = _table()
+    key = squash(text)
+    if not has_prefix(text):
+        found = table.get(("clan" if clan else "is") + key)
+        if found is not None:
+            return found
+    return table.get(key)
+
+
+def plain(text: str) -> str:
+    """Returns an unknown name as a library summary counts it: its marks and extra spaces dropped."""
+    return " ".join(text.split())
+
+
+# -- Ammunition ------------------------------------------------------------------------------------------
+
+
+class Ammo(NamedTuple):
+    """An ammunition slot or line: the weapon it feeds (None: unknown), its munition, and half a ton."""
+
+    weapon: Item | None
+    weapon_text: str  # the weapon's name as written ("AC/20", "ISLRM15")
+    munition: str  # "standard", "ap", "cluster", or MegaMek's word for another ("Artemis-capable")
+    half: bool
+
+
+_AMMO_WORD = re.compile(r"\bammo\b|ammo(?=$|[\s:(])|(?<=[a-z0-9])ammo\b", re.IGNORECASE)
+_HALF = re.compile(r"\s*(?:-\s*half|\(\s*1/2\s*ton\s*\)|\(\s*100\s*\)|\bhalf\b)\s*", re.IGNORECASE)
+_FULL = re.compile(r"\s*(?:-\s*full|\(\s*200\s*\)|\bfull\b)\s*", re.IGNORECASE)
+# MegaMek's munition words btcli plays: LB-X cluster rounds (VEH-DMG-10's armor-piercing rounds too).
+MUNITIONS = {"cl": "cluster", "cluster": "cluster", "slug": "standard", "ap": "ap", "armorpiercing": "ap",
+             "armourpiercing": "ap"}
+
+
+def is_ammo(text: str) -> bool:
+    """Tells whether a slot or equipment name is ammunition (``IS Ammo AC/20``, ``ISLRM15 Ammo``)."""
+    return _AMMO_WORD.search(text) is not None
+
+
+def ammo(text: str, clan: bool) -> Ammo:
+    """Returns what an ammunition name (``is_ammo``) holds: the weapon, by its name in the ammunition's,
+    and the munition, from the words left over (``IS LB 10-X Cluster Ammo``, ``ISLRM15 Ammo
+    Artemis-capable``, ``IS Ammo MG - Half``, ``Clan Ammo ATM-6 ER``)."""
+    rest, half = _HALF.subn(" ", text)
+    rest = _FULL.sub(" ", rest)
+    prefix = _PREFIX.match(rest)
+    tech = prefix.group(0).strip() if prefix else ""
+    rest = _AMMO_WORD.sub(" ", rest[prefix.end():] if prefix else rest)
+    rest = re.sub(r"\s-\s|\s+-$", " ", rest)
+    words = rest.split()
+    # The longest leading run of words that names a weapon is the weapon; the rest is the munition.
+    for cut in range(len(words), 0, -1):
+        name = " ".join(words[:cut])
+        item = lookup(f"{tech} {name}" if tech else name, clan)
+        if item is not None and item.kind == "weapon":
+            extra = " ".join(words[cut:])
+            munition = MUNITIONS.get(squash(extra), extra) if extra else "standard"
+            return Ammo(item, name, munition, bool(half))
+    return Ammo(None, " ".join(words), "standard", bool(half))
+
+
+# Munitions that are standard rounds a fire-control system makes better (TW: Artemis IV-capable and
+# Narc-capable missiles fired without the system act as standard ones; UNVERIFIED beyond Artemis IV).
+CAPABLE = {"artemiscapable", "artemisvcapable", "narccapable"}
+
+
+def played_munition(read: Ammo) -> str | None:
+    """Returns the munition btcli plays an ammunition bin as: standard rounds, LB-X cluster and
+    autocannon armor-piercing rounds (VEH-DMG-10) as they are, a system-capable missile as a standard
+    one; None when btcli does not play it."""
+    weapon = read.weapon.plays if read.weapon is not None else ""
+    if read.munition == "standard" or (read.munition == "cluster" and weapon == "LB 10-X AC") or (
+            read.munition == "ap" and weapon in ("AC/2", "AC/5", "AC/10", "AC/20")):
+        return read.munition
+    if squash(read.munition) in CAPABLE and weapon.startswith(("LRM", "SRM")):
+        return "standard"
+    return None
+
+
+def bin_of(read: Ammo, munition: str, location: str, shots_given: int = 0) -> dict[str, object]:
+    """Returns one ammunition bin as a design gives it (``kind`` only for a munition other than standard)."""
+    assert read.weapon is not None
+    weapon = read.weapon.plays
+    count = shots_given or shots(weapon, munition, read.half)
+    return {"weapon": weapon, "location": location, "shots": count, **({"kind": munition} if munition != "standard"
+                                                                        else {})}
+
+
+def shots(weapon: str, munition: str, half: bool) -> int:
+    """Returns the shots of one bin of a catalog weapon's ammunition: a ton's (tables.md 12), half for
+    half a ton, and an armor-piercing ton half a standard one, rounded down (VEH-DMG-10)."""
+    count = int(catalog.weapons()[weapon]["ammo_per_ton"])
+    if munition == "ap":
+        count //= 2
+    return count // 2 if half else count
