@@ -1,0 +1,235 @@
+"""MegaMek's file layouts as its own readers take them (issue #28; equipment.md E4; MtfFile, BLKFile,
+BuildingBlock): the current .mtf (chassis:/model:, repeated quirk:, systemmanufacturer:, nocrit: and
+weaponquirk: lines, free text over several lines, rear mounts marked in the slots only), the older one (a
+counted weapon list), OmniMechs, quads, split weapons; .blk files with descriptive tags, doubled tags, an
+empty <transporters>, fighters, DropShips with weapon bays, battle armor.
+
+The fixtures in ``fixtures/formats`` are written for btcli's tests in those layouts (MegaMek's data stays
+out of the repository); tests/megamek/test_corpus.py checks the same against MegaMek's own files where
+they are at hand."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from btcli.errors import GameFileError
+from btcli.megamek import blk, mtf
+from btcli.megamek.notes import Notes
+from tests.cli.helpers import ok, run
+from tests.megamek.helpers import FIXTURES
+
+FORMATS = FIXTURES / "formats"
+CURRENT = (FORMATS / "Sentinel STN-3C.mtf").read_text(encoding="utf-8")
+OLDER = (FORMATS / "Sentinel STN-3A.mtf").read_text(encoding="utf-8")
+HOVER = (FORMATS / "Lancer Hover Tank LHT-2.blk").read_text(encoding="utf-8")
+
+
+def read_mtf(text: str, lenient: bool = False, allow_unarmed: bool = False) -> tuple[dict, list[str]]:
+    notes = Notes("test.mtf", lenient, allow_unarmed=allow_unarmed)
+    return mtf.read(text, notes), notes.left_out
+
+
+def read_blk(text: str, lenient: bool = False) -> tuple[dict, list[str]]:
+    notes = Notes("test.blk", lenient)
+    return blk.read(text, notes), notes.left_out
+
+
+def refused(reader, text: str, lenient: bool = False) -> str:
+    with pytest.raises(GameFileError) as info:
+        reader(text, lenient)
+    return str(info.value)
+
+
+def test_the_current_mtf_layout_reads_exactly():
+    """Repeated quirk:, systemmanufacturer:, systemmode: and weaponquirk: lines, nocrit:Standard, and free text
+    running on after a blank line are read past; a rear mount marked only in its slot is rear (the Zeus's)."""
+    design, left_out = read_mtf(CURRENT)
+    assert left_out == []
+    assert (design["name"], design["tons"], design["engine_rating"], design["walk"], design["jump"]) == (
+        "Sentinel STN-3C", 40, 200, 5, 3)
+    assert design["weapons"] == [{"name": "Medium Laser", "location": "LA"}, {"name": "Medium Laser", "location": "RA"},
+                                 {"name": "SRM-4", "location": "RT"}, {"name": "Small Laser", "location": "CT"},
+                                 {"name": "Medium Laser", "location": "LT", "rear": True}]
+    assert design["slots"]["RA"][:4] == ["shoulder", "upper_arm", "lower_arm", "weapon:Medium Laser"]  # no hand
+    assert design["ammo"] == [{"weapon": "SRM-4", "location": "RT", "shots": 25}]
+
+
+def test_the_older_layout_counts_its_weapons_and_names_them_internally():
+    design, _ = read_mtf(OLDER)  # 1 ISAC20, Right Torso, Ammo:5 / ISAC20 x10 / ISAC20 Ammo
+    assert design["weapons"] == [{"name": "AC/20", "location": "RT"},
+                                 {"name": "Medium Laser", "location": "CT", "rear": True},
+                                 {"name": "Medium Laser", "location": "LA"}]
+    assert design["slots"]["RT"][:10] == ["weapon:AC/20"] * 10
+    assert design["ammo"] == [{"weapon": "AC/20", "location": "LT", "shots": 5}]
+
+
+def test_an_omnimech_of_the_clans_names_everything_btcli_does_not_play_in_one_error():
+    text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8")
+    assert refused(read_mtf, text).splitlines() == [
+        "test.mtf: btcli does not play 7 things in this file (--lenient leaves them out, listing each):",
+        "  test.mtf line 18: a Clan XL engine",  # XL (Clan) Engine(IS): Clan, as the tech base is
+        "  test.mtf line 22: 10 Clan double heat sinks",
+        "  test.mtf line 28: armor 'Ferro-Fibrous(Clan)'",
+        "  test.mtf line 53: Clan ER Medium Laser in LA",
+        "  test.mtf line 66: Clan Machine Gun in RA",  # a Clan 'Mech's Machine Gun is the Clans' (MegaMek's lookup)
+        "  test.mtf line 91: Clan Streak SRM 4 in RT",
+        "  test.mtf line 92: Clan Streak SRM 4 ammunition in RT"]
+    design, left_out = read_mtf(text, lenient=True)
+    assert [w["name"] for w in design["weapons"]] == ["Small Laser", "Medium Laser"]  # the Clans have no others
+    assert design["slots"]["RT"][:2] == ["equipment:Clan Streak SRM 4", "equipment:Clan Streak SRM 4 Ammo"]
+    assert len(left_out) == 7 and left_out[1].endswith("(read as 10 single heat sinks; their slots are kept: a "
+                                                      "critical hit there has no effect)")
+
+
+def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_is_allowed():
+    text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8").replace(
+        "Small Laser\n\nHead:", "CLERSmallLaser\n\nHead:").replace("Medium Laser (R)\n", "CLERMediumLaser (R)\n")
+    message = refused(read_mtf, text, lenient=True)
+    assert message == ("test.mtf: --lenient would leave this unit no weapon (btcli plays none of its 5 yet); give "
+                       "--allow-unarmed to import it unarmed")
+    design, left_out = read_mtf(text, lenient=True, allow_unarmed=True)
+    assert design["weapons"] == [] and len(left_out) == 9
+
+
+@pytest.mark.parametrize("name, said", [
+    ("Sentinel STN-3Q.mtf", "line 5: Config:Quad: a quad 'Mech; btcli plays biped 'Mechs (quads come with issue #30)"),
+])
+def test_a_mech_btcli_does_not_play_is_refused_even_when_lenient(name, said):
+    assert said in refused(read_mtf, (FORMATS / name).read_text(encoding="utf-8"), lenient=True)
+
+
+def test_a_weapon_split_over_two_locations_is_named_and_leniently_mounted_where_megamek_fires_it_from():
+    """MegaMek joins a weapon's slots over a torso and its arm, marked (Split) or not, and fires it from the
+    torso (Mech.mostRestrictiveLoc); btcli plays no split mounts yet."""
+    text = OLDER.replace("ISAC20\nISAC20\n-Empty-\n-Empty-\n\nCenter", "-Empty-\n-Empty-\n-Empty-\n-Empty-\n\nCenter")
+    text = text.replace("ISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\n",
+                        "ISAC20 (Split)\n" * 8, 1)
+    text = text.replace("Hand Actuator\n-Empty-\n-Empty-\n", "Hand Actuator\nISAC20 (Split)\nISAC20 (Split)\n", 1)
+    assert "line 81: AC/20 split between RT and RA" in refused(read_mtf, text)
+    design, left_out = read_mtf(text, lenient=True)
+    assert design["weapons"][0] == {"name": "AC/20", "location": "RT"}
+    assert left_out == ["test.mtf line 81: AC/20 split between RT and RA (mounted in RT, where MegaMek fires it from; a "
+                        "hit on its RA slots, or the loss of RA, does not destroy it)"]
+    unpaired = text.replace("Hand Actuator\nISAC20 (Split)\nISAC20 (Split)\n", "Hand Actuator\n-Empty-\n-Empty-\n", 1)
+    assert "8 RT slots of AC/20, which takes 10, and the rest in no other location" in refused(read_mtf, unpaired)
+
+
+def test_a_current_vehicle_file_reads_exactly_past_its_descriptive_tags():
+    """<quirks>, <fuelType>, <systemManufacturers>, <systemModels>, <role>, <mul id:> describe the tank; a
+    second <source> is read past, as MegaMek reads the first (BuildingBlock)."""
+    design, left_out = read_blk(HOVER)
+    assert left_out == []
+    assert design == {
+        "kind": "vehicle", "name": "Lancer Hover Tank LHT-2", "motive": "hover", "tons": 30, "engine": "ice",
+        "cruise": 8, "flank": 12, "armor": {"front": 24, "right": 16, "left": 16, "rear": 10, "turret": 18},
+        "weapons": [{"name": "SRM-2", "location": "front"}, {"name": "Medium Laser", "location": "turret"},
+                    {"name": "Machine Gun", "location": "turret"}],
+        "ammo": [{"weapon": "SRM-2", "location": "body", "shots": 50},
+                 {"weapon": "Machine Gun", "location": "body", "shots": 100}],
+        "cargo_tons": 1.0, "case": True}  # troopspace (VEH-CRIT-07); CASE (VEH-CRIT-06)
+
+
+def test_a_second_block_of_a_tag_that_plays_is_read_as_megamek_reads_it():
+    second = HOVER.replace("<cruiseMP>", "<transporters>\nBattleArmorHandles - troopers:-1\n</transporters>\n\n"
+                           "<cruiseMP>")
+    assert "transporter 'BattleArmorHandles - troopers:-1' in a second <transporters> block" in refused(read_blk,
+                                                                                                          second)
+    design, left_out = read_blk(second, lenient=True)
+    assert design["cargo_tons"] == 1.0 and left_out[0].endswith("(left out, as MegaMek reads only the first block)")
+    differing = HOVER.replace("<tonnage>", "<armor>\n1\n1\n1\n1\n1\n</armor>\n<tonnage>")
+    assert "<armor> given twice, saying different things" in refused(read_blk, differing, lenient=True)
+
+
+def test_a_fighter_file_of_the_current_layout_reads_with_its_empty_transporters():
+    design, left_out = read_blk((FORMATS / "Hawk Fighter HWK-1.blk").read_text(encoding="utf-8"))
+    assert left_out == [] and design["class"] == "aerospace_fighter"  # UnitType AeroSpaceFighter
+    assert design["weapons"] == [{"name": "Large Laser", "arc": "nose"}, {"name": "Medium Laser", "arc": "left"},
+                                 {"name": "Medium Laser", "arc": "right"}, {"name": "Small Laser", "arc": "aft"}]
+    assert design["structural_integrity"] == 6  # max(40 // 10, safe thrust 6), tables.md 13.3
+
+
+def test_a_dropship_fires_its_weapons_in_bays():
+    """A bay opens with (B) and takes the weapons of its attack class after it in its location; (R) on a side
+    faces aft; ammunition (NAME:SHOTS) feeds the bay it follows (BLKDropshipFile)."""
+    design, left_out = read_blk((FORMATS / "Freight Hauler (3025).blk").read_text(encoding="utf-8"))
+    assert left_out == []
+    assert (design["class"], design["shape"], design["structural_integrity"], design["tons"]) == (
+        "dropship", "spheroid", 9, 2400)  # SI from <structural_integrity>
+    assert design["weapons"] == [
+        {"name": "PPC", "arc": "nose", "count": 2, "bay": "nose PPC bay"},
+        {"name": "LRM-20", "arc": "nose", "bay": "nose LRM bay", "shots": 12},
+        {"name": "Medium Laser", "arc": "nose", "count": 2, "bay": "nose laser bay"},
+        {"name": "Large Laser", "arc": "left", "bay": "left laser bay"},
+        {"name": "Medium Laser", "arc": "left", "bay": "left laser bay"},
+        {"name": "AC/5", "arc": "left_aft", "bay": "left aft AC bay", "shots": 20},
+        {"name": "Large Laser", "arc": "right", "bay": "right laser bay"},
+        {"name": "Medium Laser", "arc": "right", "bay": "right laser bay"},
+        {"name": "AC/5", "arc": "right_aft", "bay": "right aft AC bay", "shots": 20},
+        {"name": "Medium Laser", "arc": "aft", "count": 2, "bay": "aft laser bay"}]
+    assert design["transport_bays"] == {"mech": 2, "fighter": 2} and design["cargo_tons"] == 120.5
+
+
+@pytest.mark.parametrize("change, said", [
+    (("Spheroid", "Aerodyne"), None),
+    (("<fuel>", "<jump_drive>\n1\n</jump_drive>\n<fuel>"), "line 44: <jump_drive> 1"),
+    (("<sink_type>\n0", "<sink_type>\n1"), "line 42: 40 double heat sinks"),
+    (("(B) PPC", "(B) ER Large Laser"), None),
+    (("(B) PPC", "(B) ISERMediumLaser"), "line 63: ER Medium Laser (nose)"),
+])
+def test_a_dropship_names_what_btcli_does_not_play(change, said):
+    text = (FORMATS / "Freight Hauler (3025).blk").read_text(encoding="utf-8").replace(*change)
+    if said is None:
+        assert read_blk(text)[1] == []
+    else:
+        assert said in refused(read_blk, text)
+
+
+def test_battle_armor_is_refused_in_one_line_saying_what_it_is(tmp_path):
+    path = FORMATS / "Guardian Squad [Laser] (Sqd4).blk"
+    result = run("import", path)
+    assert result.code == 4 and result.out == ""
+    assert result.err == (f"Error: {path} line 9: Guardian Squad [Laser] (Sqd4) is a battle armor unit (UnitType "
+                          "BattleArmor); btcli plays 'Mechs, combat vehicles, VTOLs, fighters, small craft and "
+                          "DropShips from MegaMek's files (README, Using MegaMek data)\n")
+
+
+def test_import_lists_what_lenient_left_out_beside_the_unit_and_in_json():
+    path = FORMATS / "Sentinel STN-3C Prime.mtf"
+    out = ok("import", path, "--lenient").out
+    lines = out.splitlines()
+    assert lines[2] == "# --lenient left out 7 things btcli does not play:"
+    assert lines[3] == ("#   line 18: a Clan XL engine (read as a standard fusion engine; a hit on its side-torso "
+                        "engine slots is an engine hit, but losing a side torso does not destroy the 'Mech)")
+    data = json.loads(ok("import", path, "--lenient", "--json").out)
+    assert len(data["left_out"]) == 7 and data["left_out"][0].endswith("does not destroy the 'Mech)")
+    assert run("import", path, "--allow-unarmed").code == 2  # --allow-unarmed goes with --lenient
+
+
+def test_a_folder_is_summed_up_per_kind_with_what_keeps_files_out():
+    out = ok("import", FORMATS).out
+    assert out.splitlines()[2:9] == [
+        "kind              files  exact  lenient only  refused",
+        "'Mech                 4      2             1        1",
+        "vehicle               1      1             0        0",
+        "aerospace             2      2             0        0",
+        "infantry              1      0             0        1",
+        "",
+        "'Mechs and vehicles that import exactly: 60.0%"]
+    data = json.loads(ok("import", FORMATS, "--json").out)
+    assert data["kinds"]["'Mech"] == {"files": 4, "exact": 2, "lenient": 1, "refused": 1}
+    assert data["refused_because"] == {"quad 'Mech": 1, "battle armor unit": 1}
+    assert data["not_played_yet"]["Clan Double Heat Sink"] == 1
+    prime = next(r for r in data["results"] if r["file"] == "Sentinel STN-3C Prime.mtf")
+    assert prime["outcome"] == "lenient" and "engine: Clan XL" in prime["because"]
+
+
+def test_a_unit_is_found_by_its_chassis_and_model_in_any_subfolder(tmp_path):
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    (tmp_path / "deep" / "er" / "stn.mtf").write_bytes((FORMATS / "Sentinel STN-3C.mtf").read_bytes())
+    (tmp_path / "deep" / "hover.blk").write_bytes((FORMATS / "Lancer Hover Tank LHT-2.blk").read_bytes())
+    assert json.loads(ok("import", "mtf:Sentinel STN-3C", "--megamek-data", tmp_path, "--json").out)["file"].endswith(
+        "stn.mtf")
+    assert json.loads(ok("import", "blk:lancer hover tank LHT-2", "--megamek-data", tmp_path, "--json").out)[
+        "entry"]["tons"] == 30
