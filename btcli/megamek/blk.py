@@ -79,9 +79,9 @@ FIGHTER_LOCATIONS = {"nose": "nose", "left wing": "left", "right wing": "right",
 LARGE_CRAFT_LOCATIONS = {"nose": "nose", "left side": "left", "right side": "right", "aft": "aft", "hull": "hull"}
 SHAPES = {"aerodyne": "aerodyne", "spheroid": "spheroid"}
 # Transport bays (``KIND:SIZE:DOORS[:NUMBER]``): btcli's transport_bays kinds; cargo bays add cargo tons.
-BAYS = {"mechbay": "mech", "asfbay": "fighter", "smallcraftbay": "small_craft", "lightvehiclebay": "vehicle",
+BAYS = {"mechbay": "mech", "mekbay": "mech", "asfbay": "fighter", "smallcraftbay": "small_craft", "lightvehiclebay": "vehicle",
         "heavyvehiclebay": "vehicle", "superheavyvehiclebay": "vehicle", "battlearmorbay": "battle_armor",
-        "infantrybay": "infantry", "protomechbay": "protomech", "protomekbay": "protomech"}
+        "infantrybay": "infantry", "protomechbay": "protomech", "protomekbay": "protomech"}  # mek: MegaMek's newer spelling
 CARGO = {"cargobay", "refrigeratedcargobay", "insulatedcargobay", "liquidcargobay", "livestockcargobay"}
 QUARTERS = {"crewquarters", "1stclassquarters", "2ndclassquarters", "steeragequarters", "pillionseats",
             "standardseats", "ejectionseats", "firstclassquarters", "secondclassquarters", "officerquarters"}
@@ -552,7 +552,7 @@ def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft
         if dropship:
             kind = BAY_CLASS[thing.plays]
             if "bay" in item.marks or bay is None or bay[0] != item.location or bay[2] != kind or bay[3] != rear:
-                base = f"{arc.replace('_', ' ')} {kind} bay"
+                base = f"{arc.replace('_', ' ')} {kind}"  # aero.toml's bay names: "nose PPC", "left aft laser"
                 bays[base] = bays.get(base, 0) + 1
                 bay = (item.location, base if bays[base] == 1 else f"{base} {bays[base]}", kind, rear)
             name = bay[1]

@@ -158,16 +158,16 @@ def test_a_dropship_fires_its_weapons_in_bays():
     assert (design["class"], design["shape"], design["structural_integrity"], design["tons"]) == (
         "dropship", "spheroid", 9, 2400)  # SI from <structural_integrity>
     assert design["weapons"] == [
-        {"name": "PPC", "arc": "nose", "count": 2, "bay": "nose PPC bay"},
-        {"name": "LRM-20", "arc": "nose", "bay": "nose LRM bay", "shots": 12},
-        {"name": "Medium Laser", "arc": "nose", "count": 2, "bay": "nose laser bay"},
-        {"name": "Large Laser", "arc": "left", "bay": "left laser bay"},
-        {"name": "Medium Laser", "arc": "left", "bay": "left laser bay"},
-        {"name": "AC/5", "arc": "left_aft", "bay": "left aft AC bay", "shots": 20},
-        {"name": "Large Laser", "arc": "right", "bay": "right laser bay"},
-        {"name": "Medium Laser", "arc": "right", "bay": "right laser bay"},
-        {"name": "AC/5", "arc": "right_aft", "bay": "right aft AC bay", "shots": 20},
-        {"name": "Medium Laser", "arc": "aft", "count": 2, "bay": "aft laser bay"}]
+        {"name": "PPC", "arc": "nose", "count": 2, "bay": "nose PPC"},
+        {"name": "LRM-20", "arc": "nose", "bay": "nose LRM", "shots": 12},
+        {"name": "Medium Laser", "arc": "nose", "count": 2, "bay": "nose laser"},
+        {"name": "Large Laser", "arc": "left", "bay": "left laser"},
+        {"name": "Medium Laser", "arc": "left", "bay": "left laser"},
+        {"name": "AC/5", "arc": "left_aft", "bay": "left aft AC", "shots": 20},
+        {"name": "Large Laser", "arc": "right", "bay": "right laser"},
+        {"name": "Medium Laser", "arc": "right", "bay": "right laser"},
+        {"name": "AC/5", "arc": "right_aft", "bay": "right aft AC", "shots": 20},
+        {"name": "Medium Laser", "arc": "aft", "count": 2, "bay": "aft laser"}]
     assert design["transport_bays"] == {"mech": 2, "fighter": 2} and design["cargo_tons"] == 120.5
 
 
