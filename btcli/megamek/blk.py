@@ -422,13 +422,12 @@ def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool) -> tuple
     cargo = 0.0
     bays: dict[str, int] = {}
     for number, value in found["transporters"].values if "transporters" in found else []:
+        kind = value.split(":")[0].split(" - ")[0].strip().casefold()  # BattleArmorHandles - troopers:-1
         if value.endswith("\x00"):  # from a second <transporters> block, which MegaMek does not read
             notes.unmodelled(number, f"transporter {value[:-1]!r} in a second <transporters> block",
-                             f"transporter: {value[:-1].split(':')[0].split(' - ')[0].strip()}",
-                             "left out, as MegaMek reads only the first block")
+                             f"transporter: {kind}", "left out, as MegaMek reads only the first block")
             continue
         parts = value.split(":")
-        kind = parts[0].strip().casefold()
         try:
             size = float(parts[1]) if len(parts) > 1 else 0.0
         except ValueError:
