@@ -247,9 +247,10 @@ def _library(folder: str) -> None:
     progress = None
     bar = None
     if not OUTPUT["json"] and sys.stderr is not None and sys.stderr.isatty():
+        from rich.console import Console
         from rich.progress import Progress
 
-        bar = Progress(transient=True, console=None)
+        bar = Progress(transient=True, console=Console(stderr=True))
         task = bar.add_task("reading", total=None)
         bar.start()
 

@@ -71,9 +71,9 @@ def references(data: dict) -> bool:
         isinstance(u, dict) and isinstance(u.get("design"), str) and u["design"].startswith(PREFIXES) for u in units))
 
 
-def expand_scenario(data: dict, base: str | None, source: Source) -> dict:
+def expand_scenario(data: dict, base: str | None, source: Source, name: str = "") -> dict:
     """Returns the scenario with its MegaMek designs inline and its board as a ``[map]`` table; refuses it
-    naming every problem of every file it names (ScenarioError)."""
+    naming every problem of every file it names (ScenarioError; ``name`` the scenario's, for messages)."""
     data = dict(data)
     problems: list[str] = []
     if isinstance(data.get("map"), dict) and "board" in data["map"]:
@@ -90,7 +90,7 @@ def expand_scenario(data: dict, base: str | None, source: Source) -> dict:
                 problems += _problems(f"unit {str(raw.get('id', ''))!r}", exc)
         data["units"] = units
     if problems:
-        raise ScenarioError(problems)
+        raise ScenarioError(problems, name)
     return data
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import time
 from collections import Counter
 from typing import Callable, NamedTuple
@@ -67,6 +68,8 @@ def read_one(path: str, folder: str) -> Result:
     relative = os.path.relpath(path, folder)
     kind = EXTENSIONS[os.path.splitext(path)[1].casefold()]
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or device would block or never end
+            return Result(relative, _kind(kind, ""), "refused", ("not a regular file",), "not a regular file")
         with open(path, "rb") as f:
             data = f.read(FILE_LIMIT + 1)
     except OSError as exc:

@@ -57,7 +57,7 @@ def check_keys(data: object, source: str = "") -> None:
 def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None,
                        source: str = "", megamek=None) -> GameState:
     check_keys(data, source)
-    expanded = _megamek_files(data, base, megamek)
+    expanded = _megamek_files(data, base, megamek, source)
     if expanded is not data:  # what the MegaMek files brought in is held to the schema too
         check_keys(expanded, source)
     data = expanded
@@ -131,14 +131,15 @@ def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: st
     return {unit.id: unit}
 
 
-def _megamek_files(data: dict[str, object], base: str | None, source) -> dict[str, object]:
+def _megamek_files(data: dict[str, object], base: str | None, source, name: str = "") -> dict[str, object]:
     """Puts the designs and board of the MegaMek files a scenario names (``design = "mtf:..."``,
-    ``"blk:..."``, ``[map] board = "..."``) in their place, inline (btcli.megamek, issue #16)."""
+    ``"blk:..."``, ``[map] board = "..."``) in their place, inline (btcli.megamek, issues #16, #28);
+    ``name`` is the scenario's, for messages."""
     from btcli.megamek import convert  # small; the readers are imported only for a scenario that names a file
 
     if not convert.references(data):
         return data
-    return convert.expand_scenario(data, base, source if source is not None else convert.Source())
+    return convert.expand_scenario(data, base, source if source is not None else convert.Source(), name)
 
 
 def _is_asset(raw: dict) -> bool:

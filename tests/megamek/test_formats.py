@@ -233,3 +233,24 @@ def test_a_unit_is_found_by_its_chassis_and_model_in_any_subfolder(tmp_path):
         "stn.mtf")
     assert json.loads(ok("import", "blk:lancer hover tank LHT-2", "--megamek-data", tmp_path, "--json").out)[
         "entry"]["tons"] == 30
+
+
+def test_a_folder_read_on_a_terminal_shows_progress_and_then_the_summary(tmp_path):
+    """On a terminal ``btcli import DIR`` draws a progress bar (rich) while it reads; what it prints after is
+    the summary. A FIFO in the folder is counted as refused, never opened (it would block)."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    (tmp_path / "fifo.mtf").parent.mkdir(exist_ok=True)
+    os.mkfifo(tmp_path / "fifo.mtf")
+    (tmp_path / "stn.mtf").write_bytes((FORMATS / "Sentinel STN-3C.mtf").read_bytes())
+    leader, follower = pty.openpty()
+    done = subprocess.run([sys.executable, "-m", "btcli", "import", str(tmp_path)], stdout=subprocess.PIPE,
+                          stderr=follower, stdin=follower, timeout=60, text=True)
+    os.close(follower)
+    os.close(leader)
+    assert done.returncode == 0 and done.stdout.startswith("MegaMek library ")  # the bar went to the terminal
+    assert "'Mech                 2      1             0        1" in done.stdout
+    assert "1  not a regular file" in done.stdout

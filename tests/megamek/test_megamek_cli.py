@@ -244,3 +244,19 @@ def test_move_and_report_never_import_btcli_megamek(tmp_path):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.stderr.endswith("[]"), (args, done.stderr)
+
+
+def test_check_lists_every_problem_of_every_megamek_file_a_scenario_names(tmp_path):
+    """Issue #28: what btcli does not play in each unit, and a refused unit, all listed at once (exit 4)."""
+    formats = DATA.parent / "formats"
+    text = SCENARIO.replace('design = "mtf:Locust LCT-1V"', f'design = "mtf:{formats / "Sentinel STN-3C Prime.mtf"}"')
+    text = text.replace('design = "blk:Scorpion Light Tank"', f'design = "blk:{formats / "Guardian Squad [Laser] (Sqd4).blk"}"')
+    (tmp_path / "scenario.toml").write_text(text, encoding="utf-8")
+    result = run("check", tmp_path / "scenario.toml", "--megamek-data", DATA)
+    lines = result.err.splitlines()
+    assert result.code == 4 and lines[0] == f"Error: {tmp_path / 'scenario.toml'} has 8 problems:"
+    assert lines[1].startswith("  unit 'locust': ") and lines[1].endswith("Sentinel STN-3C Prime.mtf line 18: a Clan XL "
+                                                                           "engine (btcli does not play it; --lenient leaves it out)")
+    assert lines[-1].startswith("  unit 'scorpion': ") and "is a battle armor unit" in lines[-1]
+    lenient = run("check", tmp_path / "scenario.toml", "--megamek-data", DATA, "--lenient")
+    assert lenient.code == 4 and lenient.err.count("\n") == 1 and "is a battle armor unit" in lenient.err
