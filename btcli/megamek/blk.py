@@ -32,11 +32,14 @@ DESCRIPTIVE = {
     "weaponquirks", "structural_tech_rating", "armor_tech_rating", "engine_tech_rating", "armor_tech",
     "armor_tech_level", "omni", "basechassisturretweight", "basechassisturret2weight",
     "basechassissponsonpintleweight", "fueltype", "designtype", "crew", "officers", "gunners", "passengers",
-    "marines", "battlearmor", "otherpassenger", "life_boat", "escape_pod", "collartype", "clan_engine",
+    "marines", "battlearmor", "otherpassenger", "life_boat", "escape_pod", "collartype", "clan_engine", "era",
+    "basechassisfireconweight",
 }
-UNIT_TYPES = {"tank": "vehicle", "vtol": "vehicle", "aero": "aerospace_fighter", "aerospacefighter":
-              "aerospace_fighter", "convfighter": "conventional_fighter", "smallcraft": "small_craft",
-              "dropship": "dropship"}
+# UnitType (squashed) of the units btcli plays: a vehicle ("tank" or "vtol"), or an aerospace class.
+# MegaMek reads Naval, Surface and Hydrofoil as tanks (MechFileParser), by their motion_type.
+UNIT_TYPES = {"tank": "tank", "naval": "tank", "surface": "tank", "hydrofoil": "tank", "vtol": "vtol",
+              "aero": "aerospace_fighter", "aerospacefighter": "aerospace_fighter", "convfighter":
+              "conventional_fighter", "smallcraft": "small_craft", "dropship": "dropship"}
 # UnitType values of the units btcli does not play: what the one-line refusal calls them.
 OTHER_KINDS = {
     "infantry": "a conventional infantry unit", "battlearmor": "a battle armor unit", "protomech": "a ProtoMech",
@@ -71,13 +74,10 @@ MOTIVES = {"tracked": "tracked", "wheeled": "wheeled", "hover": "hover", "wige":
 # Superheavy vehicles (BLKTankFile, equipment.md E4.2): over these tonnages.
 SUPERHEAVY = {"hover": 50, "naval": 300, "tracked": 100, "wheeled": 80, "wige": 80, "vtol": 30}
 TANK_ARMOR = ("front", "right", "left", "rear")
-VEHICLE_LOCATIONS = {"front": "front", "right": "right", "left": "left", "rear": "rear", "turret": "turret",
-                     "body": "body", "rotor": "rotor"}
 AERO_ARMOR = ("nose", "left", "right", "aft")
 FIGHTER_LOCATIONS = {"nose": "nose", "left wing": "left", "right wing": "right", "aft": "aft", "fuselage": "fuselage",
                      "wings": "wings"}
 LARGE_CRAFT_LOCATIONS = {"nose": "nose", "left side": "left", "right side": "right", "aft": "aft", "hull": "hull"}
-SHAPES = {"aerodyne": "aerodyne", "spheroid": "spheroid"}
 # Transport bays (``KIND:SIZE:DOORS[:NUMBER]``): btcli's transport_bays kinds; cargo bays add cargo tons.
 BAYS = {"mechbay": "mech", "mekbay": "mech", "asfbay": "fighter", "smallcraftbay": "small_craft", "lightvehiclebay": "vehicle",
         "heavyvehiclebay": "vehicle", "superheavyvehiclebay": "vehicle", "battlearmorbay": "battle_armor",
@@ -148,8 +148,8 @@ def read(text: str, notes: Notes) -> dict[str, object]:
     if kind not in UNIT_TYPES:
         raise notes.fail(line, f"UnitType {unit_type!r}: not a kind of unit MegaMek writes")
     clan = _clan(found, notes)
-    if UNIT_TYPES[kind] == "vehicle":
-        design = _vehicle(found, notes, kind, clan)
+    if UNIT_TYPES[kind] in ("tank", "vtol"):
+        design = _vehicle(found, notes, UNIT_TYPES[kind], clan)
     else:
         design = _aero(found, notes, UNIT_TYPES[kind], clan)
     notes.finish(len(design["weapons"]))
@@ -279,7 +279,7 @@ _TANK_MARKS = (("size", re.compile(r"\s*:SIZE:.*$", re.I)), ("omnipod", re.compi
                ("facing", re.compile(r"\s*\((?:FL|FR|RL|RR)\)\s*$", re.I)), ("rear", re.compile(r"\s*\(R\)\s*$", re.I)))
 
 
-def _equipment(found: dict[str, Block], locations: dict[str, str], large_craft: bool) -> list[_Line]:
+def _equipment(found: dict[str, Block], locations: dict[str, str], large_craft: bool, notes: Notes) -> list[_Line]:
     """Returns every ``<LOCATION Equipment>`` line of a location btcli knows, in file order, its marks read
     as MegaMek's loaders read them (BLKFile.loadEquipment; fighters and large craft: a leading ``(R) ``
     rear and ``(B) `` new bay, and a large craft's ``:SHOTS`` after ammunition)."""
@@ -301,7 +301,7 @@ def _equipment(found: dict[str, Block], locations: dict[str, str], large_craft: 
                 name = name[4:].strip()
             if large_craft and ":" in name and (equipment.is_ammo(name) or "pod" in name.casefold()):
                 name, _, count = name.rpartition(":")
-                shots = int(count) if count.strip().isdigit() else 0
+                shots = notes.whole(number, count, f"the shots of {name.strip()!r}", 1, 100_000)
             lines.append(_Line(number, location, name.strip(), frozenset(marks), shots))
     return lines
 
@@ -324,24 +324,23 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         raise notes.refuse(line, f"{_name(found, notes)} is a {tons}-ton superheavy {motive} vehicle; btcli plays "
                            "combat vehicles up to the superheavy weights", "superheavy vehicle")
     cruise = _whole(_one(found, "cruisemp", notes), notes, "cruiseMP")
-    _unknown_tags(found, VEHICLE_TAGS, VEHICLE_LOCATIONS, notes)
-    _construction(found, notes)
     line, armor = _armor(found, notes)
-    extra = "rotor" if motive == "vtol" else "turret"
-    if len(armor) == 6 and motive != "vtol" and "front turret equipment" in found:
-        notes.unmodelled(line, "a second turret", "dual turrets", "left out with what it mounts")
-        armor = armor[:5]
-    if len(armor) not in (4, 5):
-        raise notes.fail(line, f"<armor> holds {len(armor)} values; a {unit_type} has 4 (front, right, left, rear) "
-                         f"or 5 (and its {extra})")
-    table = dict(zip(TANK_ARMOR + (extra,), armor))
+    locations = _vehicle_locations(motive, len(armor), line, notes)
+    _unknown_tags(found, VEHICLE_TAGS, locations, notes)
+    _construction(found, notes)
+    table = dict(zip(TANK_ARMOR + (("rotor",) if motive == "vtol" else ()) + (("turret",) if "turret" in
+                                                                              locations.values() else ()), armor))
     design: dict[str, object] = {"kind": "vehicle", "name": _name(found, notes), "motive": motive, "tons": tons,
                                  "engine": _engine(found, notes), "cruise": cruise, "flank": ceil(1.5 * cruise),
                                  "armor": table}
     weapons: list[dict] = []
     ammo: list[tuple[_Line, dict]] = []
     case = False
-    for item in _equipment(found, VEHICLE_LOCATIONS, large_craft=False):
+    for item in _equipment(found, locations, False, notes):
+        if item.location in ("second turret", "chin turret"):
+            notes.unmodelled(item.number, f"{item.name} in the {item.location}", f"{item.location}s",
+                             "left out with the turret", weapons=int(not equipment.is_ammo(item.name)))
+            continue
         if item.marks & {"pintle", "sponson"}:
             notes.unmodelled(item.number, f"{item.name} on a {'pintle' if 'pintle' in item.marks else 'sponson'} "
                              "mount", "pintle and sponson mounts", "left out", weapons=1)
@@ -352,18 +351,18 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         thing = equipment.lookup(item.name, clan)
         if thing is None:
             notes.unmodelled(item.number, f"unknown equipment {item.name!r} ({item.location})",
-                             equipment.plain(item.name), "left out")
+                             equipment.plain(item.name), "left out", weapons=1)  # it may be a weapon
             continue
         if thing.name == "CASE":  # VEH-CRIT-06
             case = True
             continue
         if not thing.plays:
             notes.unmodelled(item.number, f"{thing.name} ({item.location})", thing.name, "left out",
-                             weapons=thing.kind == "weapon")
+                             weapons=int(thing.kind == "weapon"))
             continue
-        if item.location not in table or item.location == "rotor" or item.location == "body":
+        if item.location not in table or item.location == "rotor":
             raise notes.fail(item.number, f"{thing.plays} mounted in the {item.location}: a {unit_type}'s weapons sit in "
-                             f"its front, sides, rear{' or turret' if extra == 'turret' else ''}")
+                             f"its front, sides, rear{' or turret' if 'turret' in table else ''}")
         weapons.append({"name": thing.plays, "location": item.location})
     design["weapons"] = weapons
     design["ammo"] = _fed(ammo, weapons, notes)
@@ -373,6 +372,31 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
     if case:
         design["case"] = True
     return design
+
+
+def _vehicle_locations(motive: str, values: int, line: int, notes: Notes) -> dict[str, str]:
+    """Returns where a vehicle's ``<LOCATION Equipment>`` tags put things, by its count of armor values
+    (BLKTankFile: 4 no turret, 5 a turret, 6 two turrets, the rear one the main; BLKVTOLFile: 5 with the
+    rotor, 6 with a chin turret too). btcli plays one turret and no chin turret yet."""
+    locations = {"front": "front", "right": "right", "left": "left", "rear": "rear", "body": "body"}
+    if motive == "vtol":
+        if values not in (5, 6):
+            raise notes.fail(line, f"<armor> holds {values} values; a VTOL has 5 (front, right, left, rear, rotor) or "
+                             "6 (and a chin turret)")
+        locations["rotor"] = "rotor"
+        if values == 6:
+            notes.unmodelled(line, "a chin turret", "chin turrets", "left out with what it mounts")
+            locations["turret"] = "chin turret"
+        return locations
+    if values not in (4, 5, 6):
+        raise notes.fail(line, f"<armor> holds {values} values; a tank has 4 (front, right, left, rear), 5 (and a "
+                         "turret) or 6 (and two)")
+    if values == 5:
+        locations["turret"] = "turret"
+    elif values == 6:
+        notes.unmodelled(line, "a second turret (the front one)", "second turrets", "left out with what it mounts")
+        locations.update({"rear turret": "turret", "front turret": "second turret"})
+    return locations
 
 
 def _vehicle_ammo(item: _Line, clan: bool, notes: Notes, ammo: list[tuple[_Line, dict]]) -> None:
@@ -427,20 +451,29 @@ def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool) -> tuple
             notes.unmodelled(number, f"transporter {value[:-1]!r} in a second <transporters> block",
                              f"transporter: {kind}", "left out, as MegaMek reads only the first block")
             continue
-        parts = value.split(":")
-        try:
-            size = float(parts[1]) if len(parts) > 1 else 0.0
-        except ValueError:
-            raise notes.fail(number, f"transporter {value!r}: expected KIND:SIZE...") from None
-        if kind == "troopspace" or kind in CARGO:
-            cargo += size
-        elif kind in BAYS and not vehicle:
-            bays[BAYS[kind]] = bays.get(BAYS[kind], 0) + int(size)
-        elif kind in QUARTERS and not vehicle:
+        if kind in QUARTERS and not vehicle:
             continue
+        if not (kind == "troopspace" or kind in CARGO or kind in BAYS and not vehicle):
+            notes.unmodelled(number, f"transporter {value[:80]!r}", f"transporter: {kind}", "left out")
+            continue
+        size = _size(number, value, notes)
+        if kind in BAYS:
+            bays[BAYS[kind]] = bays.get(BAYS[kind], 0) + int(size)
         else:
-            notes.unmodelled(number, f"transporter {value!r}", f"transporter: {kind}", "left out")
+            cargo += size
     return cargo, bays
+
+
+def _size(number: int, value: str, notes: Notes) -> float:
+    """Returns the size of a ``KIND:SIZE[:...]`` transporter: tons of cargo or troop space, or a bay's units."""
+    parts = value.split(":")
+    try:
+        size = float(parts[1]) if len(parts) > 1 else -1.0
+    except ValueError:
+        size = -1.0
+    if not 0 <= size <= 1e6:  # nan and infinity fail this too
+        raise notes.fail(number, f"transporter {value[:80]!r}: expected KIND:SIZE, a size from 0 to 1000000")
+    return size
 
 
 AERO_TAGS = {"motion_type", "safethrust", "engine_type", "armor", "tonnage", "heatsinks", "sink_type", "fuel",
@@ -452,10 +485,13 @@ def _aero(found: dict[str, Block], notes: Notes, aero_class: str, clan: bool) ->
     large_craft = aero_class in ("small_craft", "dropship")
     locations = LARGE_CRAFT_LOCATIONS if large_craft else FIGHTER_LOCATIONS
     _unknown_tags(found, AERO_TAGS, locations, notes)
-    line, motion = _one(found, "motion_type", notes, "Aerodyne")
-    shape = SHAPES.get(motion.casefold())
-    if shape is None:
-        raise notes.fail(line, f"motion_type {motion!r}: an aerospace unit is Aerodyne or Spheroid")
+    for tag in ("heatsinks", "sink_type", "fuel"):  # BLKAeroFile, BLKSmallCraftFile ...: "Could not find ... block"
+        if tag not in found:
+            raise notes.fail(None, f"no <{tag}> (MegaMek's readers refuse an aerospace unit without it)")
+    shape = "aerodyne"  # a fighter is aerodyne whatever its motion_type (BLKAeroFile, BLKConvFighterFile)
+    if large_craft:
+        line, motion = _one(found, "motion_type", notes)
+        shape = "spheroid" if motion.casefold() == "spheroid" else "aerodyne"
     tons = float(_whole(_one(found, "tonnage", notes), notes, "tonnage", number=True))
     safe = _whole(_one(found, "safethrust", notes), notes, "SafeThrust")
     _engine_code(found, notes)  # the aerospace rules read no engine type (an XL engine only weighs less)
@@ -483,8 +519,7 @@ def _aero(found: dict[str, Block], notes: Notes, aero_class: str, clan: bool) ->
         "structural_integrity": si,
         "heat_sinks": sinks,
     }
-    if "fuel" in found:
-        design["fuel"] = _whole(_one(found, "fuel", notes), notes, "fuel")
+    design["fuel"] = _whole(_one(found, "fuel", notes), notes, "fuel")
     design["armor"] = dict(zip(AERO_ARMOR, armor))
     design["weapons"] = _aero_weapons(found, notes, clan, large_craft, aero_class == "dropship")
     cargo, bays = _transporters(found, notes, vehicle=False)
@@ -495,15 +530,27 @@ def _aero(found: dict[str, Block], notes: Notes, aero_class: str, clan: bool) ->
     return design
 
 
-# A DropShip's weapons fire in bays of one attack class (WeaponType.getAtClass; BLKDropshipFile): the
-# classes of btcli's weapons, read from MegaMek's weapon classes (the machine gun and flamer as point
-# defense: UNVERIFIED).
-BAY_CLASS = {"Small Laser": "laser", "Medium Laser": "laser", "Large Laser": "laser", "ER Large Laser": "laser",
+# A DropShip's weapons fire in bays of one attack class (WeaponType.getAtClass; BLKDropshipFile): btcli's
+# weapons' classes, read from MegaMek's weapon classes @f0b2b01 (the small laser, flamers and machine guns
+# are point defense; a Gauss rifle fires with the autocannons).
+BAY_CLASS = {"Small Laser": "point defense", "Medium Laser": "laser", "Large Laser": "laser", "ER Large Laser": "laser",
              "PPC": "PPC", "ER PPC": "PPC", "Flamer": "point defense", "Vehicle Flamer": "point defense",
              "Machine Gun": "point defense", "AC/2": "AC", "AC/5": "AC", "AC/10": "AC", "AC/20": "AC",
-             "Ultra AC/5": "AC", "LB 10-X AC": "LB-X AC", "Gauss Rifle": "Gauss", "LRM-5": "LRM", "LRM-10": "LRM",
+             "Ultra AC/5": "AC", "LB 10-X AC": "LB-X AC", "Gauss Rifle": "AC", "LRM-5": "LRM", "LRM-10": "LRM",
              "LRM-15": "LRM", "LRM-20": "LRM", "SRM-2": "SRM", "SRM-4": "SRM", "SRM-6": "SRM", "Streak SRM-2": "SRM",
              "Arrow IV (IS)": "artillery"}
+
+
+def _bay_class(name: str) -> str:
+    """Returns the attack class of a weapon btcli does not play yet, from its name: enough to say where a
+    DropShip's bays begin when it is left out (UNVERIFIED: MegaMek's class of each such weapon not read)."""
+    words = name.casefold()
+    for word, kind in (("pulse laser", "pulse laser"), ("laser", "laser"), ("ppc", "PPC"), ("lrm", "LRM"),
+                       ("srm", "SRM"), ("lb ", "LB-X AC"), ("gauss", "AC"), ("ac/", "AC"), ("machine gun", "point defense"),
+                       ("flamer", "point defense"), ("anti-missile", "point defense")):
+        if word in words:
+            return kind
+    return f"other: {name}"
 
 
 def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft: bool, dropship: bool) -> list[dict]:
@@ -518,7 +565,7 @@ def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft
     bays: dict[str, int] = {}
     bay: tuple[str, str, str, bool] | None = None  # (location, bay name, attack class, rear)
     last: dict | None = None  # the weapon entry a large craft's ammunition line feeds
-    for item in _equipment(found, locations, large_craft):
+    for item in _equipment(found, locations, large_craft, notes):
         arc = item.location
         rear = "rear" in item.marks
         if rear:
@@ -543,6 +590,10 @@ def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft
             shown = thing.name if thing else equipment.plain(item.name)
             notes.unmodelled(item.number, f"{shown} ({arc})", shown, "left out",
                              weapons=int(thing is None or thing.kind == "weapon"))
+            if dropship and (thing is None or thing.kind == "weapon"):  # it still opens or joins a bay in MegaMek
+                kind = _bay_class(shown)
+                if "bay" in item.marks or bay is None or bay[0] != item.location or bay[2] != kind or bay[3] != rear:
+                    bay = (item.location, "", kind, rear)
             continue
         if arc in ("fuselage", "wings", "hull"):
             notes.unmodelled(item.number, f"{thing.plays} in the {arc}", f"weapon in the {arc}", "left out", weapons=1)
@@ -550,7 +601,8 @@ def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft
         name = ""
         if dropship:
             kind = BAY_CLASS[thing.plays]
-            if "bay" in item.marks or bay is None or bay[0] != item.location or bay[2] != kind or bay[3] != rear:
+            if "bay" in item.marks or bay is None or bay[0] != item.location or bay[2] != kind or bay[3] != rear or \
+                    not bay[1]:
                 base = f"{arc.replace('_', ' ')} {kind}"  # aero.toml's bay names: "nose PPC", "left aft laser"
                 bays[base] = bays.get(base, 0) + 1
                 bay = (item.location, base if bays[base] == 1 else f"{base} {bays[base]}", kind, rear)

@@ -46,24 +46,24 @@ def read(text: str, notes: Notes) -> dict[str, object]:
     size: tuple[int, int] | None = None
     hexes: dict[HexId, _Hex] = {}
     ended = False
+    number = 1
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or ended:
             continue
         word = line.split(None, 1)[0].casefold()
         if word == "size":
-            found = re.fullmatch(r"size\s+(\d+)\s+(\d+)", line, re.IGNORECASE)
-            if found is None or size is not None:
-                raise notes.fail(number, f"{line!r}: expected one 'size WIDTH HEIGHT' line")
-            size = int(found.group(1)), int(found.group(2))
-            if not (1 <= size[0] <= 999 and 1 <= size[1] <= 999):
-                raise notes.fail(number, f"board size {size[0]} x {size[1]} is out of range (1-999)")
+            words = line.split()
+            if len(words) != 3 or size is not None:
+                raise notes.fail(number, f"{line[:80]!r}: expected one 'size WIDTH HEIGHT' line")
+            size = notes.whole(number, words[1], "board width", 1, 999), notes.whole(number, words[2], "board height",
+                                                                                      1, 999)
         elif word == "hex":
             if size is None:
                 raise notes.fail(number, "a hex line before the 'size' line")
-            hex_id, cell = _hex_line(number, line, size, notes)
-            if hex_id in hexes:
-                raise notes.fail(number, f"hex {hex_id.label} given twice (line {hexes[hex_id].line} and here)")
+            if len(hexes) == size[0] * size[1]:
+                raise notes.fail(number, f"a hex line past the {size[0]} x {size[1]} board's {len(hexes)} hexes")
+            hex_id, cell = _hex_line(number, line, size, len(hexes), notes)
             hexes[hex_id] = cell
         elif word == "end":
             ended = True
@@ -90,16 +90,21 @@ def read(text: str, notes: Notes) -> dict[str, object]:
     return _map_table(width, height, tables)
 
 
-def _hex_line(number: int, line: str, size: tuple[int, int], notes: Notes) -> tuple[HexId, _Hex]:
+def _hex_line(number: int, line: str, size: tuple[int, int], index: int, notes: Notes) -> tuple[HexId, _Hex]:
+    """Reads the ``index``-th hex line. MegaMek places hexes in the file's order, row by row, and reads past
+    their labels (Board.load): so does btcli, refusing a label that names another hex (a board over 99
+    columns labels its hexes otherwise, CCCRR: those are read past)."""
     found = HEX_LINE.match(line)
     if found is None:
-        raise notes.fail(number, f"{line!r}: expected 'hex CCRR LEVEL \"TERRAIN\" \"THEME\"'")
+        raise notes.fail(number, f"{line[:80]!r}: expected 'hex CCRR LEVEL \"TERRAIN\" \"THEME\"'")
+    hex_id = HexId(index % size[0] + 1, index // size[0] + 1)
     try:
-        hex_id = HexId.parse(found.group(1))
-    except InputError as exc:
-        raise notes.fail(number, str(exc)) from None
-    if not (1 <= hex_id.col <= size[0] and 1 <= hex_id.row <= size[1]):
-        raise notes.fail(number, f"hex {hex_id.label} is off the {size[0]} x {size[1]} board")
+        labelled = HexId.parse(found.group(1))
+    except InputError:
+        labelled = hex_id
+    if labelled != hex_id and size[0] <= 99 and size[1] <= 99:
+        raise notes.fail(number, f"hex {found.group(1)} stands where hex {hex_id.label} belongs (MegaMek places hexes "
+                         "row by row in the file's order)")
     terrains: dict[str, tuple[int, int | None]] = {}
     for part in found.group(3).split(";"):
         part = part.strip()
@@ -109,15 +114,12 @@ def _hex_line(number: int, line: str, size: tuple[int, int], notes: Notes) -> tu
         name = pieces[0].strip().casefold()
         if name in COSMETIC:
             continue
-        try:
-            level = int(pieces[1]) if len(pieces) > 1 else 0
-            exits = int(pieces[2]) if len(pieces) > 2 else None
-        except ValueError:
-            raise notes.fail(number, f"terrain {part!r}: expected type:level[:exits]") from None
+        level = notes.whole(number, pieces[1], f"terrain {name!r}'s level", -999, 999) if len(pieces) > 1 else 0
+        exits = notes.whole(number, pieces[2], f"terrain {name!r}'s exits", 0, 0xFFFF) if len(pieces) > 2 else None
         if name in terrains:
             raise notes.fail(number, f"terrain {name!r} given twice in hex {hex_id.label}")
         terrains[name] = (level, exits)
-    return hex_id, _Hex(number, int(found.group(2)), terrains)
+    return hex_id, _Hex(number, notes.whole(number, found.group(2), f"hex {hex_id.label}'s level", -999, 999), terrains)
 
 
 KNOWN = {"woods", "foliage_elev", "water", "rough", "rubble", "pavement", "road", "building", "bldg_elev",

@@ -1,15 +1,16 @@
 """MegaMek's names for weapons, ammunition and equipment, and what btcli plays each as (issue #28).
 
 MegaMek names one item several ways: an internal name in critical slots (``ISERMediumLaser``,
-``CLDoubleHeatSink``), display and lookup names elsewhere (``ER Medium Laser``, ``Clan ER Medium Laser``,
-``Autocannon/20``). ``equipment.toml`` beside this module lists the names of every item btcli knows:
-the weapons it plays (``plays``, a catalog weapon) and those it does not play yet, so an import says
-what a slot holds in the words a player knows, and a library summary counts each item once.
+``CLDoubleHeatSink``), lookup names elsewhere (``IS ER Medium Laser``, ``Autocannon/20``).
+``equipment.toml`` beside this module lists the names of every item btcli knows: the weapons it plays
+(``plays``, a catalog weapon) and those it does not play yet, so an import says what a slot holds in
+the words a player knows, and a library summary counts each item once.
 
-A name compares squashed (case, spaces and ``-/_.()[]`` ignored). A name with no tech prefix is looked
-up with the unit's first (``Clan `` or ``IS ``), then as written: MegaMek's order
-(``EquipmentType.get`` with a tech base, equipment.md E4.1), which makes a Clan 'Mech's ``Machine Gun``
-a Clan machine gun and its ``Medium Laser`` the Inner Sphere one (the Clans have no other).
+A name is looked up as MegaMek's loaders look it up (``MtfFile.parseCrits``, ``BLKFile.loadEquipment``;
+``EquipmentType.get`` ignores case): as written, then with the unit's ``IS `` or ``Clan `` before it.
+So a Clan 'Mech's ``Machine Gun`` is MegaMek's Inner Sphere machine gun, whose internal name that is,
+and its ``ER Medium Laser`` (nobody's name) the Clan one. The weapon inside an ammunition name is btcli's
+own reading (``ammo``), compared ignoring spaces and ``-/_.()[]``.
 """
 
 from __future__ import annotations
@@ -27,40 +28,49 @@ _PREFIX = re.compile(r"^\s*(?:IS|CL|Clan)\b\s*|^\s*(?:IS|CL)(?=[A-Z])")  # MegaM
 
 
 def squash(text: str) -> str:
-    """Returns a name as names compare: lower case without spaces or ``-/_.()[]``."""
+    """Returns a name as btcli compares names it reads itself: lower case without spaces or ``-/_.()[]``."""
     return _SQUASH.sub("", text).casefold()
+
+
+def _exact(text: str) -> str:
+    return " ".join(text.split()).casefold()
 
 
 class Item(NamedTuple):
     """One kind of equipment as btcli names it."""
 
     name: str  # as btcli reports it ("ER Medium Laser", "Clan ER Medium Laser", "Double Heat Sink")
-    kind: str  # weapon, heat_sink, equipment, armor, structure
-    tech: str  # "IS", "Clan" or "" (either)
+    kind: str  # weapon, heat_sink, equipment, armor, structure, myomer
     slots: int  # one item's critical slots on a 'Mech; 0: the size varies (the run of slots is one item)
     spread: bool = False  # its slots lie anywhere and are one item (Endo Steel, Ferro-Fibrous)
     plays: str = ""  # the catalog weapon btcli plays it as; "": not played yet (issue #31)
 
 
 @cache
-def _table() -> dict[str, Item]:
+def _tables() -> tuple[dict[str, Item], dict[str, Item]]:
+    """Returns the items by MegaMek's names as its lookup compares them, and squashed (for ammunition)."""
     with open(os.path.join(os.path.dirname(__file__), "equipment.toml"), "rb") as f:
         items = tomllib.load(f)["item"]
     weapons = catalog.weapons()
-    table: dict[str, Item] = {}
+    exact: dict[str, Item] = {}
+    squashed: dict[str, Item] = {}
     for raw in items:
         plays = raw.get("plays", "")
         slots = int(weapons[plays]["slots"]) if plays else int(raw["slots"])
-        item = Item(raw["name"], raw["kind"], raw["tech"], slots, bool(raw.get("spread", False)), plays)
+        item = Item(raw["name"], raw["kind"], slots, bool(raw.get("spread", False)), plays)
         for name in raw["names"]:
+            exact[_exact(name)] = item
+        for name in (*raw["names"], *raw.get("ammo", ()), *((plays,) if plays else ())):
             key = squash(name)
-            table[key] = item
-            # MegaMek writes a Clan prefix both ways (CLMG, Clan Machine Gun): either finds the item.
+            if raw["tech"] and not has_prefix(name):  # an ammunition name says whose: IS Ammo MG, Clan Ammo MG
+                key = squash(raw["tech"]) + key
+            squashed.setdefault(key, item)
+            # An ammunition name writes a Clan prefix either way (CLMG Ammo, Clan Ammo MG): either finds it.
             if key.startswith("clan"):
-                table.setdefault("cl" + key[4:], item)
+                squashed.setdefault("cl" + key[4:], item)
             elif key.startswith("cl"):
-                table.setdefault("clan" + key[2:], item)
-    return table
+                squashed.setdefault("clan" + key[2:], item)
+    return exact, squashed
 
 
 def has_prefix(text: str) -> bool:
@@ -70,17 +80,25 @@ def has_prefix(text: str) -> bool:
 
 def lookup(text: str, clan: bool) -> Item | None:
     """Returns the item a MegaMek name names for a unit of that tech base, or None when btcli does not know it."""
-    table = _table()
-    key = squash(text)
-    if not has_prefix(text):
-        found = table.get(("clan" if clan else "is") + key)
-        if found is not None:
-            return found
-    return table.get(key)
+    exact = _tables()[0]
+    return exact.get(_exact(text)) or exact.get(_exact(("Clan " if clan else "IS ") + text))
+
+
+def listed_weapon(text: str, clan: bool) -> str:
+    """Returns the catalog weapon a name in an ``.mtf``'s weapon list stands for ("" when none): MegaMek
+    writes display names there (``AC/20``, ``ER Large Laser``), which its lookup does not know, so they
+    are compared squashed (the list only orders the weapons the slots hold)."""
+    item = lookup(text, clan)
+    if item is None:
+        squashed = _tables()[1]
+        key = squash(text)
+        item = next((squashed[p + key] for p in (("clan", "is", "") if clan else ("is", "")) if p + key in squashed),
+                    None)
+    return item.plays if item is not None else ""
 
 
 def plain(text: str) -> str:
-    """Returns an unknown name as a library summary counts it: its marks and extra spaces dropped."""
+    """Returns an unknown name as a library summary counts it: its extra spaces dropped."""
     return " ".join(text.split())
 
 
@@ -121,13 +139,15 @@ def ammo(text: str, clan: bool) -> Ammo:
     rest = re.sub(r"\s-\s|\s+-$", " ", rest)
     words = rest.split()
     # The longest leading run of words that names a weapon is the weapon; the rest is the munition.
+    squashed = _tables()[1]
     for cut in range(len(words), 0, -1):
-        name = " ".join(words[:cut])
-        item = lookup(f"{tech} {name}" if tech else name, clan)
+        name = squash(" ".join(words[:cut]))
+        prefixes = (squash(tech),) if tech else ("clan", "is", "") if clan else ("is", "")
+        item = next((squashed[p + name] for p in prefixes if p + name in squashed), None)
         if item is not None and item.kind == "weapon":
             extra = " ".join(words[cut:])
             munition = MUNITIONS.get(squash(extra), extra) if extra else "standard"
-            return Ammo(item, name, munition, bool(half))
+            return Ammo(item, " ".join(words[:cut]), munition, bool(half))
     return Ammo(None, " ".join(words), "standard", bool(half))
 
 

@@ -34,7 +34,8 @@ DESCRIPTIVE = {
     "fluffimage", "icon", "imagefile", "bv", "base chassis heat sinks", "ejection", "generator",
 }
 FREE_TEXT = {"overview", "capabilities", "deployment", "history", "manufacturer", "primaryfactory", "notes"}
-REPEATED = {"quirk", "weaponquirk", "nocrit", "systemmanufacturer", "systemmode"}
+REPEATED = {"quirk", "weaponquirk", "nocrit", "systemmanufacturer", "systemmode", "systemmodel"}  # systemmodel: a
+# misspelling some files carry, which MegaMek reads past as slot text
 PLAYED = {"config", "mass", "engine", "structure", "myomer", "heat sinks", "walk mp", "jump mp", "armor",
           "cockpit", "gyro", "motive", "lam", "heat sink kit", "weapons"}
 ARMOR_KEYS = {"la": "LA", "ra": "RA", "lt": "LT", "rt": "RT", "ct": "CT", "hd": "HD", "ll": "LL", "rl": "RL",
@@ -193,11 +194,11 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
 
     name = _name(mtf, notes)
     clan, mixed = _tech_base(need("techbase"), notes)
-    tons = _count(need("mass"), notes, "Mass")
+    tons = notes.whole(need("mass")[0], need("mass")[1], "Mass", 10, 200)
     _config(need("config"), tons, notes)
     engine, rating = _engine(need("engine"), clan, mixed, notes)
     walk = rating // tons  # MegaMek reads no walking MP from the file: the engine gives it
-    if not 10 <= tons or not walk:
+    if not walk:
         raise notes.fail(need("engine")[0], f"a {rating}-rated engine gives a {tons}-ton 'Mech no walking MP")
     _count(need("walk mp"), notes, "Walk MP")
     jump = _count(values["jump mp"], notes, "Jump MP") if "jump mp" in values else 0
@@ -218,7 +219,7 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
     if not sink_kind:
-        _check_heat_sinks(sinks, slots, rating, need("heat sinks")[0], notes)
+        sinks = _engine_sinks(sinks, slots, rating, need("heat sinks")[0], notes)
     if clan and any(catalog.weapons()[b["weapon"]]["explosive_ammo"] for b in ammo):
         notes.unmodelled(None, "Clan CASE (MegaMek gives a Clan 'Mech CASE wherever it carries explosive "
                          "ammunition)", "Clan CASE", "left out: an ammunition explosion's damage transfers inward")
@@ -276,8 +277,8 @@ def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tu
     found = ENGINE.match(value)
     if found is None:
         raise notes.fail(number, f"Engine:{value}: expected the rating first, e.g. '160 Fusion Engine'")
-    rating, words = int(found.group(1)), found.group(2).casefold()
-    if rating % 5 or not 10 <= rating <= 500:
+    rating, words = notes.whole(number, found.group(1), "engine rating", 10, 500), found.group(2).casefold()
+    if rating % 5:
         raise notes.fail(number, f"Engine:{value}: a rating is a multiple of 5 from 10 to 500")
     kind = next((k for w, k in (("xxl", "XXL"), ("xl", "XL"), ("light", "Light"), ("compact", "Compact"),
                                 ("ice", "ICE"), ("i.c.e.", "ICE"), ("fission", "Fission"), ("fuel cell", "Fuel Cell"),
@@ -327,7 +328,7 @@ def _heat_sinks(entry: tuple[int, str], clan: bool, notes: Notes) -> tuple[int, 
     found = re.match(r"^\s*(\d+)\s*(.*)$", value)
     if found is None:
         raise notes.fail(number, f"Heat Sinks:{value}: expected a count and a type, e.g. '10 Single'")
-    count, words = int(found.group(1)), found.group(2).casefold()
+    count, words = notes.whole(number, found.group(1), "Heat Sinks", 0, 999), found.group(2).casefold()
     kind = next((k for w, k in (("double", "Double Heat Sink"), ("laser", "Laser Heat Sink"),
                                 ("compact", "Compact Heat Sink")) if w in words), "")
     if kind == "Double Heat Sink" and ("clan" in words or (clan and "is" not in words.split())):
@@ -436,7 +437,7 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes) -> li
             if first.item.startswith("equipment:") and thing is None and not equipment.is_ammo(first.name) \
                     and "|" not in first.name:
                 notes.unmodelled(first.line, f"unknown equipment {first.name!r} in {location} ({_slots_of(run)})",
-                          equipment.plain(first.name), KEPT)
+                                 equipment.plain(first.name), KEPT, weapons=1)  # it may be a weapon
                 continue
             if thing is None:
                 continue
@@ -480,37 +481,44 @@ def _runs(slots: list[_Slot]) -> list[list[_Slot]]:
     return runs
 
 
-# MegaMek fires a weapon split over two locations from the more restrictive one (Mech.mostRestrictiveLoc):
-# the centre torso, then a side torso, then an arm or leg.
-_RESTRICTIVE = {"CT": 3, "LT": 2, "RT": 2, "LA": 1, "RA": 1, "LL": 1, "RL": 1}
+# A weapon split over two locations lies in a location and the one inward of it (Mech.getInnerLocation), and
+# MegaMek fires it from the more restrictive of the two (Mech.mostRestrictiveLoc, restrictScore: an arm 0, a
+# side torso 1, the centre torso 2, a leg 3).
+INNER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT"}
+RESTRICTIVE = {"LA": 0, "RA": 0, "LT": 1, "RT": 1, "CT": 2, "LL": 3, "RL": 3, "HD": 3}
+
+
+def _beside(a: str, b: str) -> bool:
+    """Tells whether one location is the other's inward neighbour (a limb and its side torso, a side torso and
+    the centre torso)."""
+    return INNER.get(a) == b or INNER.get(b) == a
 
 
 def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[dict]:
-    """Pairs the part-runs of a weapon's slots (a weapon split over two neighbouring locations; MegaMek
-    joins them whether or not the slots say ``(Split)``); btcli plays no split mounts yet, so a lenient
-    import mounts the weapon where MegaMek fires it from."""
+    """Pairs the part-runs of a weapon's slots with the part in the location inward (a weapon split over two
+    locations; MegaMek joins them whether or not the slots say ``(Split)``); btcli plays no split mounts
+    yet, so a lenient import mounts the weapon where MegaMek fires it from."""
     weapons = []
     pending = list(splits)
     while pending:
         location, run = pending.pop(0)
         thing = run[0].thing
         assert thing is not None
-        other = next((p for p in pending if p[1][0].thing == thing), None)
-        if other is None or len(run) + len(other[1]) != thing.slots:
+        other = next((p for p in pending if p[1][0].thing == thing and _beside(location, p[0])
+                      and len(run) + len(p[1]) == thing.slots), None)
+        if other is None:
             raise notes.fail(run[0].line, f"{len(run)} {location} slots of {thing.name}, which takes {thing.slots}, "
-                             "and the rest in no other location")
+                             "and the rest in no location beside it")
         pending.remove(other)
-        where = max(location, other[0], key=lambda loc: _RESTRICTIVE[loc])
+        where = max(location, other[0], key=RESTRICTIVE.__getitem__)
         elsewhere = other[0] if where == location else location
-        rear = "rear" in run[0].marks
+        what = f"{thing.name} split between {location} and {other[0]}"
         if not thing.plays:
-            notes.unmodelled(run[0].line, f"{thing.name} split between {location} and {other[0]}", thing.name,
-                      f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
+            notes.unmodelled(run[0].line, what, thing.name, f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
             continue
-        notes.unmodelled(run[0].line, f"{thing.name} split between {location} and {other[0]}", "split weapon",
-                  f"mounted in {where}, where MegaMek fires it from; a hit on its {elsewhere} slots, or the loss of "
-                  f"{elsewhere}, does not destroy it")
-        weapons.append({"name": thing.plays, "location": where, **({"rear": True} if rear else {})})
+        notes.unmodelled(run[0].line, what, "split weapon", f"mounted in {where}, where MegaMek fires it from; a hit on "
+                         f"its {elsewhere} slots, or the loss of {elsewhere}, does not destroy it")
+        weapons.append({"name": thing.plays, "location": where, **({"rear": True} if "rear" in run[0].marks else {})})
     return weapons
 
 
@@ -526,9 +534,9 @@ def _in_list_order(weapons: list[dict], listed: list[str], clan: bool) -> list[d
         for pattern in (r"\(R\)", r"\(OMNIPOD\)", r"\(T\)", r"\(Split\)"):
             name = re.sub(pattern, "", name, flags=re.I)
         where = re.sub(r"\(.*?\)", "", rest.partition(",")[0])
-        item = equipment.lookup(name.strip(), clan)
+        weapon = equipment.listed_weapon(name.strip(), clan)
         location = LOCATIONS.get(" ".join(where.split()).casefold())
-        match = next((w for w in left if item is not None and w["name"] == item.plays and w["location"] == location
+        match = next((w for w in left if weapon and w["name"] == weapon and w["location"] == location
                       and w.get("rear", False) == rear), None)
         if match is not None:
             left.remove(match)
@@ -546,13 +554,20 @@ def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> None
     notes.unmodelled(number, f"{shown} (no slots)", shown, "left out")
 
 
-def _check_heat_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes) -> None:
-    """Refuses single heat sinks the slots cannot account for: those the engine does not hold need slots
-    (a fusion engine holds rating / 25, TechManual; btcli/rules/mechs.py)."""
+def _engine_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes) -> int:
+    """Returns the single heat sinks MegaMek plays for ``Heat Sinks:N Single``: those in the slots, and the rest
+    in the engine up to what it holds (Mech.addEngineSinks: rating / 25, TechManual; btcli/rules/mechs.py).
+    A count the engine and slots cannot hold is noted; another kind of heat sink in the slots (not played
+    yet, and noted) leaves the count as the file gives it."""
     from btcli.rules.mechs import engine_heat_sinks
 
-    placed = sum(item == "heat_sink" for items in slots.values() for item in items)
-    inside = engine_heat_sinks(rating, sinks)
-    if placed > sinks or sinks - placed > inside:
-        raise notes.fail(number, f"{sinks} heat sinks with {placed} in critical slots: a {rating}-rated engine "
-                         f"holds {inside}, so {sinks - inside} need slots")
+    items = [item for location in slots.values() for item in location]
+    if any(item != "heat_sink" and "heatsink" in equipment.squash(item) for item in items):
+        return sinks
+    placed = items.count("heat_sink")
+    played = placed + min(max(sinks - placed, 0), engine_heat_sinks(rating, 10 ** 6))
+    if played != sinks:
+        notes.unmodelled(number, f"Heat Sinks:{sinks}, but {placed} sit in the slots and the {rating}-rated engine "
+                         f"holds {engine_heat_sinks(rating, 10 ** 6)}", "heat sinks the engine and slots cannot hold",
+                         f"read as {played}, as MegaMek plays it")
+    return played

@@ -10,6 +10,7 @@ out with what the import does in its place.
 from __future__ import annotations
 
 import os
+import re
 from typing import NamedTuple
 
 from btcli.errors import GameFileError, ScenarioError
@@ -89,6 +90,15 @@ class Notes:
         """Returns the error for a malformed file (the caller raises it)."""
         return GameFileError(f"{self.at(line)}: {message}")
 
+    def whole(self, line: int | None, text: str, what: str, low: int = 0, high: int = 10 ** 6) -> int:
+        """Returns a whole number the file gives, refusing anything else or anything out of ``low``..``high``
+        (a 5,000-digit count is refused at once, not converted)."""
+        text = text.strip()
+        if re.fullmatch(r"[+-]?\d{1,9}", text) and low <= int(text) <= high:
+            return int(text)
+        shown = text if len(text) <= 20 else f"{text[:20]}... ({len(text)} characters)"
+        raise self.fail(line, f"{what}: expected a whole number from {low} to {high}, not {shown!r}")
+
     def refuse(self, line: int | None, message: str, key: str) -> RefusedKind:
         """Returns the error for a unit btcli does not play at all (the caller raises it)."""
         return RefusedKind(f"{self.at(line)}: {message}", key)
@@ -96,7 +106,8 @@ class Notes:
     def unmodelled(self, line: int | None, text: str, key: str = "", instead: str = "", weapons: int = 0,
                    hex_label: str = "") -> None:
         """Notes something btcli does not play; ``instead`` says what a lenient import does in its place,
-        ``weapons`` how many weapons that leaves out, ``hex_label`` which board hex holds it. The same thing
+        ``weapons`` how many weapons (or items it does not know, which may be weapons) that leaves out,
+        ``hex_label`` which board hex holds it. The same thing
         noted again is counted (the hexes listed), not repeated."""
         self.weapons_left_out += weapons
         hexes = (hex_label,) if hex_label else ()
@@ -116,7 +127,8 @@ class Notes:
             raise UnmodelledError(self.path, self.problems)
         if weapons == 0 and self.weapons_left_out and not self.allow_unarmed:
             count = self.weapons_left_out
-            raise self.refuse(None, f"--lenient would leave this unit no weapon (btcli plays none of its {count} yet); "
-                              "give --allow-unarmed to import it unarmed", "no weapon btcli plays")
+            raise self.refuse(None, f"--lenient would leave this unit no weapon btcli plays (it leaves out {count} "
+                              f"weapon{'s' if count > 1 else ''} or unknown item{'s' if count > 1 else ''}); give "
+                              "--allow-unarmed to import it unarmed", "no weapon btcli plays")
         self.left_out += [f"{self.at(p.line)}: {p.text}" + (f" ({p.instead})" if p.instead else "")
                           for p in sorted(self.problems, key=lambda p: p.line or 0)]

@@ -67,7 +67,7 @@ def test_what_btcli_does_not_model_is_refused_unless_lenient(change, said):
 @pytest.mark.parametrize("change, said", [
     (("</armor>", ""), "line 54: '<Front Equipment>' inside <armor> (line 46), which is never closed"),
     (("<tonnage>\n25.0\n</tonnage>", "<tonnage>\n25.0"), "<tonnage> is never closed (is the file cut short?)"),
-    (("16\n</armor>", "16\n16\n</armor>"), "<armor> holds 6 values"),
+    (("16\n</armor>", "16\n16\n16\n</armor>"), "<armor> holds 7 values; a tank has 4"),
     (("Tracked", "Hydrofoil"), "is a hydrofoil vehicle; btcli's naval vehicles are surface displacement hulls"),
     (("Tracked", "Rolling"), "motion_type 'Rolling' for a tank"),
     (("Tank\n</UnitType>", "BattleArmor\n</UnitType>"), "is a battle armor unit (UnitType BattleArmor); btcli plays"),

@@ -104,7 +104,10 @@ def test_what_btcli_does_not_model_is_refused_unless_lenient(terrains, said):
     (tiny("building:1:2;bldg_elev:1", "building:2:32;bldg_elev:1", ""), "line 3: hex 0201: its building joins 0101's, a light one, but is medium"),
     (tiny("", "", "")[:-4], "no 'end' line after the hexes"),
     (tiny("", "")[:-4] + "end\n", "gives no hex 0301"),
-    ('size 2 1\nhex 0101 0 "" ""\nhex 0101 0 "" ""\nend\n', "line 3: hex 0101 given twice"),
+    ('size 2 1\nhex 0101 0 "" ""\nhex 0101 0 "" ""\nend\n', "line 3: hex 0101 stands where hex 0201 belongs"),
+    ('size 1 1\nhex 0101 0 "" ""\nhex 0201 0 "" ""\nend\n', "line 3: a hex line past the 1 x 1 board's 1 hexes"),
+    ('size 1 1\nhex 0101 ' + "9" * 5000 + ' "" ""\nend\n', "hex 0101's level: expected a whole number from -999"),
+    ("size 5000 1\nend\n", "board width: expected a whole number from 1 to 999, not '5000'"),
     ('size 1 1\nhex 0101 zero "" ""\nend\n', "line 2: 'hex 0101 zero \"\" \"\"': expected"),
 ])
 def test_a_malformed_board_is_refused_even_when_lenient(text, said):
@@ -115,6 +118,13 @@ def test_a_file_that_is_no_board_is_refused():
     assert refused("hello\n") == "test.board line 1: 'hello': not a MegaMek .board file (one begins with 'size WIDTH HEIGHT')"
     assert refused("") == "test.board line 1: not a MegaMek .board file (no 'size WIDTH HEIGHT' line)"
     assert "line 5: line 'comment here'" in refused(tiny("", "", "").replace("end", "comment here\nend"))
+
+
+def test_hexes_stand_in_the_file_s_order_as_megamek_places_them():
+    """Board.load reads past the labels and places hexes row by row; a board over 99 columns labels them
+    CCCRR, which btcli reads past too."""
+    wide = "size 100 1\n" + "".join(f'hex {c:03d}01 0 "{"rough:1" if c == 100 else ""}" ""\n' for c in range(1, 101))
+    assert read(wide + "end\n")[0]["hexes"] == {"100001": {"terrain": "rough", "level": 0}}
 
 
 def test_board_options_tags_and_decorations_are_read_past():

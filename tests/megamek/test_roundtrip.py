@@ -62,9 +62,13 @@ def test_the_catalog_locust_has_no_lower_arms_nor_hands_and_neither_has_its_file
 
 @pytest.mark.parametrize("name", FIGHTERS)
 def test_a_catalog_fighter_imports_to_its_record_sheet(name):  # tables.md 13.3, 13.4
+    """Every fighter's file gives its fuel (MegaMek refuses one without); tables.md 13.3 has none for the Corsair
+    and the Lucifer, so the catalog leaves theirs out."""
     entry = imported(DATA / "fighters" / f"{name}.blk")
     assert entry["kind"] == "aero" and entry["name"] == name
-    assert parse_design(name, {k: v for k, v in entry.items() if k in DESIGN_FIELDS}, "test") == aero_designs()[name]
+    catalog_sheet = aero_designs()[name]
+    fields = {k: v for k, v in entry.items() if k in DESIGN_FIELDS and (k != "fuel" or catalog_sheet.fuel is not None)}
+    assert parse_design(name, fields, "test") == catalog_sheet
 
 
 @pytest.mark.parametrize("path", sorted(p.relative_to(DATA).as_posix() for p in DATA.rglob("*.*")))
