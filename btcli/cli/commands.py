@@ -261,6 +261,11 @@ def _library(folder: str) -> None:
     finally:
         if bar is not None:
             bar.stop()
+    if not results:
+        from btcli.errors import GameFileError
+
+        raise GameFileError(f"{folder} holds no .mtf, .blk or .board file" + (
+            f" ({archives} zip archives: unzip them to import their units)" if archives else ""))
     data = library.summary(folder, results, archives, seconds)
     if OUTPUT["json"]:
         _print_json(data)

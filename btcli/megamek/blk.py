@@ -48,6 +48,23 @@ OTHER_KINDS = {
     "supportvtol": "a support VTOL", "fixedwingsupport": "a fixed-wing support vehicle",
     "jumpship": "a JumpShip", "warship": "a WarShip", "spacestation": "a space station",
 }
+# What a library summary counts a file as, by its UnitType (btcli/megamek/library.py).
+SUMMARY_KINDS = {"tank": "vehicle", "vtol": "vehicle", "aerospace_fighter": "aerospace", "conventional_fighter":
+                 "aerospace", "small_craft": "aerospace", "dropship": "aerospace", "infantry": "infantry",
+                 "battlearmor": "infantry", "protomech": "ProtoMech", "protomek": "ProtoMech", "mech": "'Mech",
+                 "mek": "'Mech", "gunemplacement": "gun emplacement", "supporttank": "vehicle",
+                 "largesupporttank": "vehicle", "supportvtol": "vehicle", "fixedwingsupport": "aerospace",
+                 "jumpship": "aerospace", "warship": "aerospace", "spacestation": "aerospace"}
+
+
+def summary_kind(text: str) -> str:
+    """Returns what a library summary counts a ``.blk`` file as, from its text ('other' when it says no
+    UnitType btcli knows)."""
+    found = re.search(r"<\s*unittype\s*>\s*([^<\s]+)", text, re.IGNORECASE)
+    unit_type = equipment.squash(found.group(1)) if found else ""
+    return SUMMARY_KINDS.get(UNIT_TYPES.get(unit_type, unit_type), "other")
+
+
 # BLK engine codes (BLKFile.FUSION ... EXTERNAL, @f0b2b01; equipment.md E4.2 lists XXL and Light the other
 # way round: the code settles it, 3 XXL, 4 Light). btcli plays fusion and ICE.
 ENGINE_CODES = {0: "fusion", 1: "ICE", 2: "XL", 3: "XXL", 4: "Light", 5: "Compact", 6: "Fuel Cell", 7: "Fission",

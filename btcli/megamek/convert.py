@@ -12,12 +12,11 @@ import json
 import os
 import re
 
-from btcli.errors import GameFileError, ScenarioError
+from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.megamek import find
 from btcli.megamek.notes import Notes, UnmodelledError
 
 PREFIXES = ("mtf:", "blk:")
-FILE_LIMIT = 4 << 20  # far beyond any MegaMek unit or board file
 
 
 class Source:
@@ -36,20 +35,10 @@ class Source:
         """Returns what the ``kind`` file at ``path`` holds, in the scenario's form (read once)."""
         key = (kind, os.path.realpath(path))
         if key not in self._read:
-            from btcli.store import files
-
-            text = decode(files.read_regular(path, f"MegaMek .{kind} file", FILE_LIMIT))
+            text = find.read_text(path, kind)
             notes = Notes(path, self.lenient, self.left_out, self.allow_unarmed)
             self._read[key] = reader(kind)(text, notes)
         return json.loads(json.dumps(self._read[key]))  # each unit its own copy
-
-
-def decode(data: bytes) -> str:
-    """Returns a MegaMek file's text: UTF-8, or Latin-1 for older files (every byte reads)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def reader(kind: str):
@@ -97,8 +86,7 @@ def expand_scenario(data: dict, base: str | None, source: Source, name: str = ""
 def _problems(what: str, exc: GameFileError) -> list[str]:
     """Returns a file's problems as a scenario lists them, one a line."""
     if isinstance(exc, UnmodelledError):
-        return [f"{what}: {exc.path}{f' line {p.line}' if p.line else ''}: {p.text} (btcli does not play it; "
-                "--lenient leaves it out)" for p in exc.unmodelled]
+        return [f"{what}: {line}" for line in exc.each()]
     return [f"{what}: {exc}"]
 
 
@@ -133,10 +121,10 @@ def import_file(text: str, source: Source, base: str | None = None) -> tuple[str
         path = find.locate(kind, name.strip(), base, source.folder)
     else:
         path = text
-        kind = next((k for k, ext in find.EXTENSIONS.items() if text.casefold().endswith(ext)), "")
+        kind = find.kind_of(text)
         if not kind:
-            raise GameFileError(f"{text}: btcli imports .mtf, .blk and .board files (or mtf:NAME, blk:NAME, "
-                                "board:NAME)")
+            raise InputError(f"{text}: btcli imports .mtf, .blk and .board files, mtf:NAME, blk:NAME, board:NAME, or a "
+                             "folder of them")
     entry = source.read(kind, path)
     return ("map" if kind == "board" else str(entry["kind"])), path, entry
 

@@ -16,12 +16,36 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 
 from btcli.errors import GameFileError
 
 EXTENSIONS = {"mtf": ".mtf", "blk": ".blk", "board": ".board"}
 ENV = "BTCLI_MEGAMEK_DATA"
 HEAD_BYTES = 8192  # a unit file names its unit within its first lines
+FILE_LIMIT = 4 << 20  # far beyond any MegaMek unit or board file
+
+
+def kind_of(path: str) -> str:
+    """Returns the kind of MegaMek file a path names by its extension ("mtf", "blk", "board"), or ""."""
+    return next((kind for kind, ext in EXTENSIONS.items() if path.casefold().endswith(ext)), "")
+
+
+def decode(data: bytes) -> str:
+    """Returns a MegaMek file's text: UTF-8 (a byte-order mark dropped), or Latin-1 for older files (every
+    byte reads)."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_text(path: str, kind: str) -> str:
+    """Returns the text of a MegaMek file: a regular file of at most FILE_LIMIT bytes (GameFileError else)."""
+    from btcli.store import files
+
+    return decode(files.read_regular(path, f"MegaMek .{kind} file", FILE_LIMIT))
 
 
 def normal(name: str) -> str:
@@ -46,7 +70,7 @@ def locate(kind: str, text: str, base: str | None, folder: str | None) -> str:
             return beside
     if not folder:
         raise GameFileError(f"{kind}:{text}: no file '{text}{ext}' beside the scenario, and no MegaMek data folder "
-                            f"to search (give btcli init --megamek-data DIR, or set {ENV})")
+                            f"to search (give --megamek-data DIR, or set {ENV})")
     if not os.path.isdir(folder):
         raise GameFileError(f"MegaMek data folder {folder} is not a folder")
     files = _files(folder, ext)
@@ -93,8 +117,10 @@ def unit_name(path: str, kind: str) -> str:
     """Returns the unit a unit file names in its head ('' when it cannot be read): an ``.mtf``'s chassis and
     model, a ``.blk``'s Name and Model."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device would block
+            return ""
         with open(path, "rb") as f:
-            head = f.read(HEAD_BYTES).decode("utf-8", "replace")
+            head = decode(f.read(HEAD_BYTES))
     except OSError:
         return ""
     if kind == "blk":  # <Name> and <Model>, each value on its own line (blank lines and spaces as they come)

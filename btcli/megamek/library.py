@@ -11,28 +11,17 @@ never raised.
 from __future__ import annotations
 
 import os
-import re
 import stat
 import time
 from collections import Counter
 from typing import Callable, NamedTuple
 
 from btcli.errors import GameFileError
+from btcli.megamek import find
+from btcli.megamek.convert import reader
 from btcli.megamek.notes import Notes, RefusedKind
 
-EXTENSIONS = {".mtf": "mtf", ".blk": "blk", ".board": "board"}
 KINDS = ("'Mech", "vehicle", "aerospace", "infantry", "ProtoMech", "gun emplacement", "board", "other")
-# UnitType (squashed) -> the kind a summary counts it under.
-BLK_KINDS = {
-    "tank": "vehicle", "vtol": "vehicle", "supporttank": "vehicle", "largesupporttank": "vehicle",
-    "supportvtol": "vehicle", "aero": "aerospace", "aerospacefighter": "aerospace", "convfighter": "aerospace",
-    "smallcraft": "aerospace", "dropship": "aerospace", "fixedwingsupport": "aerospace", "jumpship": "aerospace",
-    "warship": "aerospace", "spacestation": "aerospace", "infantry": "infantry", "battlearmor": "infantry",
-    "protomech": "ProtoMech", "protomek": "ProtoMech", "gunemplacement": "gun emplacement", "mech": "'Mech",
-    "mek": "'Mech",
-}
-_UNIT_TYPE = re.compile(r"<\s*unittype\s*>\s*([^<\s]+)", re.IGNORECASE)
-FILE_LIMIT = 4 << 20
 
 
 class Result(NamedTuple):
@@ -53,31 +42,24 @@ def files_in(folder: str) -> tuple[list[str], int]:
     for root, dirs, names in os.walk(folder):
         dirs.sort()
         for name in sorted(names):
-            ext = os.path.splitext(name)[1].casefold()
-            if ext in EXTENSIONS:
+            if find.kind_of(name):
                 found.append(os.path.join(root, name))
-            elif ext == ".zip":
+            elif name.casefold().endswith(".zip"):
                 archives += 1
     return found, archives
 
 
 def read_one(path: str, folder: str) -> Result:
     """Reads one file leniently and says what came of it."""
-    from btcli.megamek.convert import decode, reader
-
     relative = os.path.relpath(path, folder)
-    kind = EXTENSIONS[os.path.splitext(path)[1].casefold()]
+    kind = find.kind_of(path)
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or device would block or never end
             return Result(relative, _kind(kind, ""), "refused", ("not a regular file",), "not a regular file")
-        with open(path, "rb") as f:
-            data = f.read(FILE_LIMIT + 1)
-    except OSError as exc:
-        return Result(relative, "other", "refused", ("cannot be read",), str(exc.strerror or exc))
-    text = decode(data)
+        text = find.read_text(path, kind)
+    except (OSError, GameFileError) as exc:
+        return Result(relative, _kind(kind, ""), "refused", ("cannot be read",), str(getattr(exc, "strerror", "") or exc))
     what = _kind(kind, text)
-    if len(data) > FILE_LIMIT:
-        return Result(relative, what, "refused", ("file too large",), f"over {FILE_LIMIT >> 20} MiB")
     notes = Notes(relative, lenient=True)
     try:
         reader(kind)(text, notes)
@@ -101,8 +83,9 @@ def _kind(kind: str, text: str) -> str:
         return "board"
     if kind == "mtf":
         return "'Mech"
-    found = _UNIT_TYPE.search(text)
-    return BLK_KINDS.get(found.group(1).casefold(), "other") if found else "other"
+    from btcli.megamek import blk
+
+    return blk.summary_kind(text)
 
 
 def scan(folder: str, progress: Callable[[int, int, str], None] | None = None) -> tuple[list[Result], int, float]:

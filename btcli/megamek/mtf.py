@@ -291,7 +291,8 @@ def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tu
         return "fusion", rating
     if kind == "ICE":
         return "ice", rating
-    notes.unmodelled(number, f"{'an' if kind.startswith(('XL', 'XXL')) else 'a'} {kind} engine", f"engine: {kind}", "read as a standard fusion engine; a hit on its "
+    article = "an" if kind.startswith(("XL", "XXL")) else "a"
+    notes.unmodelled(number, f"{article} {kind} engine", f"engine: {kind}", "read as a standard fusion engine; a hit on its "
                      "side-torso engine slots is an engine hit, but losing a side torso does not destroy the 'Mech")
     return "fusion", rating
 
@@ -388,7 +389,8 @@ def _slot(number: int, text: str, clan: bool, location: str, notes: Notes, ammo:
     system = SYSTEMS.get(equipment.squash(name))
     if system is not None:
         if "armored" in marks:
-            notes.unmodelled(number, f"an armored {name} in {location}", "armored component", "read as an unarmored one")
+            notes.unmodelled(number, f"an armored {name} in {location}", "armored component",
+                             "read as an unarmored one")
         return _Slot(number, system, frozen, None, name)
     if equipment.is_ammo(name):
         return _Slot(number, _ammo_slot(number, name, clan, location, notes, ammo), frozen, None, name)
@@ -415,12 +417,12 @@ def _ammo_slot(number: int, name: str, clan: bool, location: str, notes: Notes, 
         return f"equipment:{name}"
     munition = equipment.played_munition(read)
     if munition is None:
-        notes.unmodelled(number, f"{read.munition} {weapon.plays} ammunition in {location}", f"{read.munition} ammunition",
-                         f"left out: the weapon carries none of it; {NO_BLAST}")
+        notes.unmodelled(number, f"{read.munition} {weapon.plays} ammunition in {location}",
+                         f"{read.munition} ammunition", f"left out: the weapon carries none of it; {NO_BLAST}")
         return f"equipment:{name}"
     if munition != read.munition:
-        notes.unmodelled(number, f"{read.munition} {weapon.plays} ammunition in {location}", f"{read.munition} ammunition",
-                         "read as standard rounds, which it is when fired without its system")
+        notes.unmodelled(number, f"{read.munition} {weapon.plays} ammunition in {location}",
+                         f"{read.munition} ammunition", "read as standard rounds, which it is when fired without its system")
     ammo.append(equipment.bin_of(read, munition, location))
     return f"ammo:{weapon.plays}"
 
@@ -516,8 +518,8 @@ def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[
         if not thing.plays:
             notes.unmodelled(run[0].line, what, thing.name, f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
             continue
-        notes.unmodelled(run[0].line, what, "split weapon", f"mounted in {where}, where MegaMek fires it from; a hit on "
-                         f"its {elsewhere} slots, or the loss of {elsewhere}, does not destroy it")
+        notes.unmodelled(run[0].line, what, "split weapon", f"mounted in {where}, where MegaMek fires it from; a "
+                         f"hit on its {elsewhere} slots, or the loss of {elsewhere}, does not destroy it")
         weapons.append({"name": thing.plays, "location": where, **({"rear": True} if "rear" in run[0].marks else {})})
     return weapons
 

@@ -49,11 +49,17 @@ class UnmodelledError(ScenarioError):
         super().__init__(lines, path)
         count = len(problems)
         if count == 1:
-            self.lines = [f"{lines[0]} (btcli does not play it; --lenient leaves it out)"]
+            self.lines = self.each()
         else:
             self.lines = [f"{path}: btcli does not play {count} things in this file ({LENIENT_HINT}):"] + [
                 f"  {line}" for line in lines]
         self.args = ("\n".join(self.lines),)
+
+
+    def each(self) -> list[str]:
+        """Returns each item as a line that stands alone (a scenario's list of problems)."""
+        return [f"{_at(self.path, p.line)}: {p.text} (btcli does not play it; --lenient leaves it out)"
+                for p in self.unmodelled]
 
 
 class RefusedKind(GameFileError):

@@ -237,6 +237,67 @@ def test_a_unit_is_found_by_its_chassis_and_model_in_any_subfolder(tmp_path):
         "entry"]["tons"] == 30
 
 
+def test_a_weapon_split_over_an_arm_and_its_torso_on_both_sides_pairs_each_with_its_own_torso():
+    """The King Crab's AC/20s lie 8 in each arm and 2 in each side torso: each arm's part goes with its own
+    torso (Mech.getInnerLocation), never the two torsos together."""
+    text = OLDER.replace("ISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\n",
+                         "ISAC20\nISAC20\n-Empty-\n-Empty-\n-Empty-\n-Empty-\n-Empty-\n-Empty-\n-Empty-\n-Empty-\n")
+    text = text.replace("ISAC20 Ammo\nHeat Sink\n-Empty-\n-Empty-\n", "ISAC20 Ammo\nHeat Sink\nISAC20\nISAC20\n")
+    arm = "Hand Actuator\n" + "ISAC20\n" * 8
+    text = text.replace("Hand Actuator\nISMediumLaser\n" + "-Empty-\n" * 7, "Hand Actuator\nISMediumLaser\n" + "ISAC20\n" * 7)
+    text = text.replace("Hand Actuator\n" + "-Empty-\n" * 8, arm)
+    design, left_out = read_mtf(text.replace("ISMediumLaser\n" + "ISAC20\n" * 7, "ISAC20\n" * 8), lenient=True)
+    assert sorted(w["location"] for w in design["weapons"] if w["name"] == "AC/20") == ["LT", "RT"]
+    assert sorted(line.split(": ", 1)[1][:29] for line in left_out) == ["AC/20 split between LT and LA",
+                                                                        "AC/20 split between RT and RA"]
+
+
+def test_a_weapon_split_over_a_leg_and_its_torso_fires_from_the_leg():
+    """restrictScore puts a leg above the torsos: MegaMek fires such a weapon from the leg."""
+    text = OLDER.replace("ISAC20 Ammo\nHeat Sink\n-Empty-\n-Empty-\n", "ISAC20 Ammo\nHeat Sink\nISLRM15\nISLRM15\n")
+    text = text.replace("Foot Actuator\nHeat Sink\n", "Foot Actuator\nISLRM15\n", 1)
+    design, left_out = read_mtf(text.replace("Heat Sinks:10 Single", "Heat Sinks:9 Single"), lenient=True)
+    assert {"name": "LRM-15", "location": "LL"} in design["weapons"]
+    assert left_out[-1].endswith("(mounted in LL, where MegaMek fires it from; a hit on its LT slots, or the loss of "
+                                 "LT, does not destroy it)")
+
+
+def test_a_tank_with_two_turrets_keeps_the_rear_one_as_its_turret():
+    """BLKTankFile: six armor values are two turrets; the rear turret is the main one (Tank.LOC_TURRET), the
+    front one the second, which btcli does not play yet."""
+    text = HOVER.replace("24\n16\n16\n10\n18", "24\n16\n16\n10\n18\n12").replace(
+        "<Turret Equipment>", "<Rear Turret Equipment>").replace("</Turret Equipment>", "</Rear Turret Equipment>")
+    text = text.replace("<Body Equipment>", "<Front Turret Equipment>\nMedium Laser\n</Front Turret Equipment>\n\n"
+                        "<Body Equipment>")
+    assert refused(read_blk, text).splitlines()[1:] == ["  test.blk line 71: a second turret (the front one)",
+                                                        "  test.blk line 99: Medium Laser in the second turret"]
+    design, left_out = read_blk(text, lenient=True)
+    assert [w["location"] for w in design["weapons"]] == ["front", "turret", "turret"]
+    assert design["armor"]["turret"] == 18 and left_out[-1].endswith("Medium Laser in the second turret (left out "
+                                                                     "with the turret)")
+    one_turret_tag = HOVER.replace("24\n16\n16\n10\n18", "24\n16\n16\n10\n18\n12")  # MegaMek reads no <Turret ...>
+    assert "<turret equipment> (btcli has no 'turret' location)" in refused(read_blk, one_turret_tag)
+
+
+def test_a_vtol_has_five_armor_values_and_a_sixth_for_a_chin_turret():
+    """BLKVTOLFile takes 5 (front, right, left, rear, rotor) or 6 (a chin turret) and refuses 4."""
+    vtol = HOVER.replace("Tank\n</UnitType>", "VTOL\n</UnitType>").replace("Hover", "VTOL").replace(
+        "<Turret Equipment>\nMedium Laser\nMachine Gun\n</Turret Equipment>", "<Turret Equipment>\nMedium Laser\n"
+        "</Turret Equipment>").replace("24\n16\n16\n10\n18", "24\n16\n16\n10\n2\n8").replace(
+        "IS Ammo MG - Half\n", "")
+    design, left_out = read_blk(vtol, lenient=True)
+    assert design["armor"] == {"front": 24, "right": 16, "left": 16, "rear": 10, "rotor": 2}
+    assert left_out[0].endswith("a chin turret (left out with what it mounts)") and len(design["weapons"]) == 1
+    assert "<armor> holds 4 values; a VTOL has 5" in refused(read_blk, vtol.replace("10\n2\n8\n</armor>", "10\n</armor>"))
+
+
+def test_a_byte_order_mark_and_misspelled_system_model_lines_are_read_past(tmp_path):
+    path = tmp_path / "stn.mtf"
+    path.write_bytes(b"\xef\xbb\xbf" + (CURRENT + "systemmodel:TARGETING:X-1\n").encode("utf-8"))
+    assert [w["name"] for w in json.loads(ok("import", path, "--json").out)["entry"]["weapons"]].count(
+        "Medium Laser") == 3
+
+
 def test_a_folder_read_on_a_terminal_shows_progress_and_then_the_summary(tmp_path):
     """On a terminal ``btcli import DIR`` draws a progress bar (rich) while it reads; what it prints after is
     the summary. A FIFO in the folder is counted as refused, never opened (it would block)."""
@@ -252,7 +313,17 @@ def test_a_folder_read_on_a_terminal_shows_progress_and_then_the_summary(tmp_pat
     done = subprocess.run([sys.executable, "-m", "btcli", "import", str(tmp_path)], stdout=subprocess.PIPE,
                           stderr=follower, stdin=follower, timeout=60, text=True)
     os.close(follower)
+    drawn = b""
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the terminal's other end is closed: everything drawn has been read
+            break
+        if not chunk:
+            break
+        drawn += chunk
     os.close(leader)
-    assert done.returncode == 0 and done.stdout.startswith("MegaMek library ")  # the bar went to the terminal
+    assert b"reading" in drawn or b"\x1b[" in drawn  # rich drew its bar on the terminal
+    assert done.returncode == 0 and done.stdout.startswith("MegaMek library ")  # the summary on stdout
     assert "'Mech                 2      1             0        1" in done.stdout
     assert "1  not a regular file" in done.stdout

@@ -229,9 +229,14 @@ def test_import_prints_a_board_as_its_map_table_and_takes_names_and_json(tmp_pat
     assert found["kind"] == "vehicle" and found["entry"]["armor"]["turret"] == 16 and found["left_out"] == []
 
 
-def test_import_refuses_what_it_cannot_read():
-    result = run("import", DATA / "nothing.txt")
-    assert result.code == 4 and "btcli imports .mtf, .blk and .board files" in result.err
+def test_import_refuses_what_it_cannot_read(tmp_path):
+    result = run("import", DATA / "nothing.txt")  # the argument is at fault: bad input
+    assert result.code == 2 and "btcli imports .mtf, .blk and .board files" in result.err
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "units.zip").write_bytes(b"PK")
+    assert run("import", tmp_path / "empty").err == (f"Error: {tmp_path / 'empty'} holds no .mtf, .blk or .board file "
+                                                     "(1 zip archives: unzip them to import their units)\n")
+    assert "give --megamek-data DIR, or set BTCLI_MEGAMEK_DATA" in run("import", "mtf:Nobody NB-1").err
 
 
 def test_move_and_report_never_import_btcli_megamek(tmp_path):
