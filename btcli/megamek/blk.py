@@ -110,8 +110,9 @@ class Block(NamedTuple):
 
 
 def tags(text: str, notes: Notes) -> dict[str, Block]:
-    """Returns each tag (lower case, spaces single) with its first block; refuses text outside the tags,
-    an unclosed tag, or a second block of a tag that plays that says something else."""
+    """Returns each tag (lower case, spaces single) with its first block, as MegaMek's BuildingBlock reads it.
+    What it reads past is noted: text outside any tag, a closing tag that closes nothing, a second block of
+    a tag that plays saying something else. A tag never closed is refused (the file is cut short)."""
     found: dict[str, Block] = {}
     open_tag: tuple[str, int, list[tuple[int, str]]] | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
@@ -127,20 +128,19 @@ def tags(text: str, notes: Notes) -> dict[str, Block]:
             elif name == "transporters":  # MegaMek reads the first; the second's bays are said (the Bandit's)
                 found[name] = Block(found[name].line, found[name].values + [(n, f"{v}\x00") for n, v in values])
             elif _plays(name) and [v for _, v in found[name].values] != [v for _, v in values]:
-                raise notes.fail(start, f"<{name}> given twice, saying different things (line {found[name].line} and "
-                                 "here); MegaMek reads the first")
+                notes.unmodelled(start, f"<{name}> given twice, saying different things (line {found[name].line} and "
+                                 "here)", "a tag given twice", "the first read, as MegaMek reads it")
             open_tag = None
         elif opening and open_tag is None:
             open_tag = (" ".join(opening.group(1).split()).casefold(), number, [])
         elif open_tag is not None:
             if closing or opening:
-                raise notes.fail(number, f"{line!r} inside <{open_tag[0]}> (line {open_tag[1]}), which is never "
+                raise notes.fail(number, f"{line[:80]!r} inside <{open_tag[0]}> (line {open_tag[1]}), which is never "
                                  "closed")
             open_tag[2].append((number, line))
-        elif closing:
-            raise notes.fail(number, f"{line} closes no open tag")
-        else:
-            raise notes.fail(number, f"{line!r} stands outside any <Tag> ... </Tag>")
+        else:  # outside any tag: BuildingBlock never reads it
+            notes.unmodelled(number, f"{line[:80]!r} outside any <Tag> ... </Tag>", "text outside the tags",
+                             "read past, as MegaMek does")
     if open_tag is not None:
         raise notes.fail(open_tag[1], f"<{open_tag[0]}> is never closed (is the file cut short?)")
     if not found:

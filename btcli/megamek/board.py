@@ -114,7 +114,7 @@ def _hex_line(number: int, line: str, size: tuple[int, int], index: int, notes: 
         name = pieces[0].strip().casefold()
         if name in COSMETIC:
             continue
-        level = notes.whole(number, pieces[1], f"terrain {name!r}'s level", -999, 999) if len(pieces) > 1 else 0
+        level = notes.whole(number, pieces[1], f"terrain {name!r}'s level", -99999, 99999) if len(pieces) > 1 else 0
         exits = notes.whole(number, pieces[2], f"terrain {name!r}'s exits", 0, 0xFFFF) if len(pieces) > 2 else None
         if name in terrains:
             raise notes.fail(number, f"terrain {name!r} given twice in hex {hex_id.label}")
@@ -203,23 +203,22 @@ def _structure_type(hex_id: HexId, cell: _Hex, name: str, notes: Notes) -> Build
     return BUILDING_TYPES[code]
 
 
-def _cf(hex_id: HexId, cell: _Hex, kind: BuildingType, key: str, what: str,
-        notes: Notes) -> tuple[BuildingType, int]:
-    """Returns a building's (or bridge's) type and CF. TW gives each type a range of CF (URB-BLD-06,
-    URB-BRG-02); MegaMek's boards do not hold to it (a CF-40 light building), so a CF outside its type's
-    range is noted, and read leniently as the type whose range holds it (the CF kept, at most 150)."""
+def _cf(hex_id: HexId, cell: _Hex, kind: BuildingType, key: str, what: str, notes: Notes) -> int:
+    """Returns a building's (or bridge's) CF. TW gives each type a range of CF (URB-BLD-06, URB-BRG-02);
+    MegaMek's boards do not hold to it (a CF-160 light bridge), and MegaMek plays the type and the CF apart.
+    A CF outside its type's range is noted, and read leniently as the nearest CF the type allows: the
+    type stays the file's, which a multi-hex building's hexes share (MegaMek's Building refuses otherwise)."""
     cf = cell.terrains[key][0] if key in cell.terrains else DEFAULT_CF[kind]
     low, high = CF_RANGE[kind]
     if low <= cf <= high:
-        return kind, cf
+        return cf
     if cf < 1:
         raise notes.fail(cell.line, f"hex {hex_id.label}: a {what} with CF {cf}")
-    kept = min(cf, CF_RANGE[BuildingType.HARDENED][1])
-    other = next(k for k, (lo, hi) in CF_RANGE.items() if lo <= kept <= hi)
+    kept = min(max(cf, low), high)
     notes.unmodelled(cell.line, f"a {kind.value} {what} of CF {cf} (TW p.67 gives {kind.value} {what}s CF {low}-{high})",
-                     f"{what} CF outside its type's range", f"read as a {other.value} {what} of CF {kept}",
+                     f"{what} CF outside its type's range", f"read as CF {kept}, the nearest its type allows",
                      hex_label=hex_id.label)
-    return other, kept
+    return kept
 
 
 def _building(hex_id: HexId, cell: _Hex, t: dict, notes: Notes) -> dict[str, object]:
@@ -231,15 +230,14 @@ def _building(hex_id: HexId, cell: _Hex, t: dict, notes: Notes) -> dict[str, obj
             notes.unmodelled(cell.line, f"{what} {name}:{t[name][0]}", what,
                              "read as no basement (give one in the scenario's [map.hexes])"
                              if name == "bldg_basement_type" else "read as a standard building", hex_label=hex_id.label)
-    kind, cf = _cf(hex_id, cell, kind, "bldg_cf", "building", notes)
-    return {"type": kind.value, "height": t["bldg_elev"][0], "cf": cf}
+    return {"type": kind.value, "height": t["bldg_elev"][0], "cf": _cf(hex_id, cell, kind, "bldg_cf", "building", notes)}
 
 
 def _bridge(hex_id: HexId, cell: _Hex, t: dict, notes: Notes) -> dict[str, object]:
     kind = _structure_type(hex_id, cell, "bridge", notes)
     elevation = t["bridge_elev"][0] if "bridge_elev" in t else 0
-    kind, cf = _cf(hex_id, cell, kind, "bridge_cf", "bridge", notes)
-    return {"type": kind.value, "cf": cf, "level": cell.level + elevation}
+    return {"type": kind.value, "cf": _cf(hex_id, cell, kind, "bridge_cf", "bridge", notes),
+            "level": cell.level + elevation}
 
 
 def _exits(hexes: dict[HexId, _Hex], hex_id: HexId, name: str, joins: tuple[str, ...] = ()) -> set[Facing]:

@@ -77,8 +77,10 @@ class Mtf(NamedTuple):
     repeated: dict[str, list[tuple[int, str]]]
     name_lines: list[tuple[int, str]]
     blocks: dict[str, list[tuple[int, str]]]
-    last: int
+    last: int  # the file's last line
     weapon_list: list[str]
+    headers: dict[str, int]  # the line of each location's header
+    last_content: int  # the last line that holds anything
 
 
 def read(text: str, notes: Notes) -> dict[str, object]:
@@ -96,6 +98,8 @@ def parse(text: str, notes: Notes) -> Mtf:
     name_lines: list[tuple[int, str]] = []
     blocks: dict[str, list[tuple[int, str]]] = {}
     weapon_list: list[str] = []
+    headers: dict[str, int] = {}
+    last_content = 0
     block: list[tuple[int, str]] | None = None  # the location whose slots are being read
     running: str | None = None  # a free-text key whose text may run on over the next lines
     naming = False  # after Version: the key-less chassis and model lines
@@ -105,12 +109,14 @@ def parse(text: str, notes: Notes) -> Mtf:
         i += 1
         if not line or line.startswith("#"):
             continue
+        last_content = number
         header = " ".join(line[:-1].split()).casefold() if line.endswith(":") else ""
         if header in LOCATIONS:
             location = header
             if location in blocks:
                 raise notes.fail(number, f"a second '{line}' block")
             block = blocks[location] = []
+            headers[location] = number
             running, naming = None, False
             continue
         key, colon, value = line.partition(":")
@@ -140,19 +146,35 @@ def parse(text: str, notes: Notes) -> Mtf:
         if naming and len(name_lines) < 2:
             name_lines.append((number, line))
             continue
-        if block is not None:
-            where = next(k for k, v in blocks.items() if v is block).title()
-            raise notes.fail(number, f"{line!r} is a 13th slot line in {where}: a location lists 12")
-        raise notes.fail(number, f"unexpected line {line!r} (not 'key:value', a slot or free text)")
+        if blocks:  # MegaMek reads a line past a location's twelve as slot data it has no room for: passed over
+            if _equipment_like(line):
+                where = next(reversed(blocks)).title()
+                notes.unmodelled(number, f"{line!r} past the twelve slot lines of {where}", "a slot line past twelve",
+                                 "read past, as MegaMek does")
+            continue  # text, as the Dasher B's stray line of overview: MegaMek passes it over
+        # Before any location, MegaMek reads a line as the Left Arm's next slot, which that block then overwrites
+        # (the Caesar CES-4R's weapon line past its count, the Firefly FFL-3A's "Hist:" line).
+        notes.unmodelled(number, f"{line[:80]!r} before the slot blocks", "a line before the slot blocks",
+                         "read past: MegaMek takes it for a Left Arm slot, which the Left Arm's block then fills")
     if "version" not in values and "chassis" not in values:
         raise notes.fail(1, "not a MegaMek .mtf file (no 'Version:' line, no 'chassis:')")
-    return Mtf(values, repeated, name_lines, blocks, len(lines), weapon_list)
+    return Mtf(values, repeated, name_lines, blocks, len(lines), weapon_list, headers, last_content)
+
+
+def _equipment_like(line: str) -> bool:
+    """Tells whether a line names a slot's contents (a system, ammunition or equipment MegaMek knows)."""
+    name = line
+    for _, pattern in _MARKS:
+        name = pattern.sub("", name)
+    return equipment.squash(name) in SYSTEMS or equipment.is_ammo(name) or any(
+        equipment.lookup(name.strip(), clan) is not None for clan in (False, True))
 
 
 def _weapon_list(lines: list[str], i: int, number: int, value: str, notes: Notes, found: list[str]) -> int:
-    """Reads the ``Weapons:N`` list into ``found``, checking that its N lines are weapon lines of either
-    layout (``ER Large Laser, Left Arm``; ``1 ISGaussRifle, Right Torso, Ammo:16``); returns where reading
-    goes on. MegaMek reads past it (the slots say what is mounted); btcli takes only its order."""
+    """Reads the ``Weapons:N`` list into ``found``: up to N lines of either layout (``ER Large Laser, Left Arm``;
+    ``1 ISGaussRifle, Right Torso, Ammo:16``), ending early at a location's header or a key; returns where
+    reading goes on. MegaMek reads N lines past (the slots say what is mounted); btcli takes only their
+    order. A file that ends inside the list is cut short."""
     count = _count((number, value), notes, "Weapons")
     read = 0
     while read < count:
@@ -164,9 +186,8 @@ def _weapon_list(lines: list[str], i: int, number: int, value: str, notes: Notes
             continue
         head = " ".join(line[:-1].split()).casefold() if line.endswith(":") else ""
         key = " ".join(line.partition(":")[0].split()).casefold()
-        if head in LOCATIONS or (":" in line and key in KEYS) or "," not in line:
-            raise notes.fail(i + 1, f"Weapons:{count} announces {count} weapons, the list ends after {read} "
-                             f"(line {i + 1} is {line!r})")
+        if head in LOCATIONS or (":" in line and key in KEYS):  # the list is shorter than it says: it only orders
+            break
         found.append(line)
         read += 1
         i += 1
@@ -214,7 +235,7 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         if FULL_NAME[location].casefold() not in mtf.blocks:
             raise notes.fail(mtf.last, f"no '{FULL_NAME[location]}:' critical slots (a complete .mtf lists every "
                              "location; is the file cut short?)")
-    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes)
+    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
@@ -349,8 +370,8 @@ class _Slot(NamedTuple):
     name: str  # the slot's name without its marks
 
 
-def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str],
-           notes: Notes) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
+def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str], notes: Notes,
+           headers: dict[str, int], last_content: int) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
     """Returns the slot layout in btcli's items, the weapons (one per run of a weapon's slots) and the
     ammunition bins (one per slot); notes what btcli does not play."""
     slots: dict[str, list[str]] = {}
@@ -360,9 +381,11 @@ def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[st
         lines = blocks[FULL_NAME[location].casefold()]
         count = SLOT_COUNT[location]
         if len(lines) < count:
-            where = lines[-1][0] if lines else None
-            raise notes.fail(where, f"{FULL_NAME[location]} lists {len(lines)} critical slots, not {count} (is the "
-                             "file cut short?)")
+            end = lines[-1][0] if lines else headers[FULL_NAME[location].casefold()]
+            if end >= last_content:
+                raise notes.fail(end, f"{FULL_NAME[location]} lists {len(lines)} critical slots, not {count} (is the "
+                                 "file cut short?)")
+            lines = lines + [(end, "-Empty-")] * (count - len(lines))  # MegaMek leaves the rest of them empty
         read[location] = [_slot(number, text, clan, location, notes, ammo) for number, text in lines]
         extra = next((s for s in read[location][count:] if s.item), None)
         if extra is not None:

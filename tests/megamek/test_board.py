@@ -92,7 +92,7 @@ def test_an_unknown_terrain_is_refused_or_left_out():
     (("road:1:4", "road:1:34", "road:1:0"), "a road with no exits beside roads that lead into it (0201; btcli would "
      "join them) in hex 0301"),
     (("building:1;bldg_elev:2;bldg_cf:20", "", ""), "a light building of CF 20 (TW p.67 gives light buildings CF "
-     "1-15) in hex 0101 (read as a medium building of CF 20)"),  # URB-BLD-06
+     "1-15) in hex 0101 (read as CF 15, the nearest its type allows)"),  # URB-BLD-06
 ])
 def test_what_btcli_does_not_model_is_refused_unless_lenient(terrains, said):
     assert said.partition(" (read as")[0] in refused(tiny(*terrains))

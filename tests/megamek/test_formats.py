@@ -141,7 +141,30 @@ def test_a_second_block_of_a_tag_that_plays_is_read_as_megamek_reads_it():
     design, left_out = read_blk(second, lenient=True)
     assert design["cargo_tons"] == 1.0 and left_out[0].endswith("(left out, as MegaMek reads only the first block)")
     differing = HOVER.replace("<tonnage>", "<armor>\n1\n1\n1\n1\n1\n</armor>\n<tonnage>")
-    assert "<armor> given twice, saying different things" in refused(read_blk, differing, lenient=True)
+    assert "<armor> given twice, saying different things (line 71 and here)" in refused(read_blk, differing)
+    design, left_out = read_blk(differing, lenient=True)
+    assert design["armor"]["front"] == 24 and left_out[-1].endswith("(the first read, as MegaMek reads it)")
+
+
+def test_lines_megamek_passes_over_are_read_past_or_noted():
+    """MtfFile reads a line past a location's twelve as slot data it has no room for, and a short location's
+    missing slots as empty; BuildingBlock never reads text outside the tags. Text is read past; a slot's
+    contents or a tag's text there is noted, since MegaMek loses it."""
+    stray_text = CURRENT.replace("\noverview:", "\nA sentence cut from its overview, as the Dasher B's:\n\noverview:")
+    assert read_mtf(stray_text)[1] == []
+    thirteenth = CURRENT.replace("Foot Actuator\n" + "-Empty-\n" * 8 + "\n\noverview", "Foot Actuator\n" + "-Empty-\n" * 8
+                                 + "Medium Laser\n\n\noverview")
+    assert "'Medium Laser' past the twelve slot lines of Right Leg" in refused(read_mtf, thirteenth)
+    short = CURRENT.replace("SRM 4\nIS Ammo SRM-4\nJump Jet\n" + "-Empty-\n" * 9, "SRM 4\nIS Ammo SRM-4\nJump Jet\n"
+                            + "-Empty-\n" * 8)  # the Anubis ABS-3MC's right torso holds 11 lines
+    assert read_mtf(short)[0]["slots"]["RT"][-1] == ""
+    listed = CURRENT.replace("Weapons:5", "Weapons:9")  # a list shorter than it says only orders the weapons
+    assert read_mtf(listed)[0]["weapons"] == read_mtf(CURRENT)[0]["weapons"]
+    outside = HOVER.replace("<cruiseMP>", "<history>Text and tag on one line\n<cruiseMP>")
+    assert "line 55: '<history>Text and tag on one line' outside any <Tag> ... </Tag>" in refused(read_blk, outside)
+    stray = CURRENT.replace("Medium Laser, Left Torso\n", "Medium Laser, Left Torso\n1 ISMediumLaser, Head\n")
+    assert "line 46: '1 ISMediumLaser, Head' before the slot blocks" in refused(read_mtf, stray)
+    assert read_mtf(stray, lenient=True)[0]["weapons"] == read_mtf(CURRENT)[0]["weapons"]
 
 
 def test_a_fighter_file_of_the_current_layout_reads_with_its_empty_transporters():

@@ -113,12 +113,10 @@ def test_every_item_btcli_does_not_play_is_named_in_one_message():
     (("Config:Biped", "Config:Quad"), "line 5: Config:Quad: a quad 'Mech; btcli plays biped 'Mechs"),
     (("Config:Biped", "Config:Biped LAM"), "line 5: Config:Biped LAM: a LandAir'Mech"),
     (("Mass:20", "Mass:120"), "a 120-ton superheavy 'Mech"),
-    (("Machine Gun, Left Arm", "Machine Gun Left Arm"), "line 35: Weapons:3 announces 3 weapons, the list ends after 1"),
     (("Mass:20", "Mass:heavy"), "line 11: Mass: expected a whole number"),
     (("LA Armor:4\n", ""), "no 'la armor:' line"),
     (("TechBase:Inner Sphere", "TechBase:Mixed"), "TechBase:Mixed: expected Inner Sphere, Clan"),
     (("Heat Sink\nHeat Sink\n-Empty-", "Heat Sink\nHeat Sink\nHeat Sink"), "Left Leg has 6 critical slots; this is slot 7"),
-    (("Hip\nUpper Leg", "Hip\nBogus Line: 12\nUpper Leg"), "line 135: '-Empty-' is a 13th slot line in Left Leg:"),
     (("Mass:20", "Mass:20\nMass:25"), "'mass:' given twice with different values"),
 ])
 def test_a_malformed_file_or_a_unit_btcli_does_not_play_is_refused_even_when_lenient(change, said):
@@ -126,7 +124,7 @@ def test_a_malformed_file_or_a_unit_btcli_does_not_play_is_refused_even_when_len
 
 
 def test_a_file_that_is_no_mtf_is_refused():
-    assert refused("hello\n").startswith("test.mtf line 1: unexpected line 'hello'")
+    assert refused("hello\n") == "test.mtf line 1: not a MegaMek .mtf file (no 'Version:' line, no 'chassis:')"
     assert refused("Mass:20\n") == "test.mtf line 1: not a MegaMek .mtf file (no 'Version:' line, no 'chassis:')"
 
 
