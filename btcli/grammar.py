@@ -311,8 +311,10 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
                     return None
                 value = words[i]
                 i += 1
-            if opt.takes == REPEAT:
-                values[opt.dest] = [*(values[opt.dest] or []), value]
+            if opt.takes == REPEAT:  # a fresh list once, then appended to: linear in repeats (issue #29)
+                if opt.dest not in given:
+                    values[opt.dest] = [*(values[opt.dest] or [])]
+                values[opt.dest].append(value)
             elif opt.dest in given:  # a second value would silently win: refuse (issue #15)
                 raise InputError(_given_twice(key, opt, values[opt.dest], value))
             else:
@@ -498,19 +500,20 @@ def strafe_hexes(text: str | None) -> tuple[HexId, ...]:
     return hexes
 
 
+def _count(text: str, flag: str, what: str) -> int:
+    """Reads a small count, 1-99: at most two digits are ever converted (a 5,000-digit value is refused as
+    it stands, issue #29), and a long value is shown shortened."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) == 0:
+        shown = repr(text) if len(text) <= 20 else f"{text[:20]!r}... ({len(text)} characters)"
+        raise InputError(f"bad {flag} {shown}: {what}, 1-99")
+    return int(text)
+
+
 def bomb_count(text: str | None) -> int:
     """Reads ``--bomb N`` (bombs to drop), 0 when not given."""
-    if text is None:
-        return 0
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 99:
-        raise InputError(f"bad --bomb {text!r}: a number of bombs, 1-99")
-    return int(text)
+    return 0 if text is None else _count(text, "--bomb", "a number of bombs")
 
 
 def batch_number(text: str | None) -> int:
     """Reads ``--batch N`` (assets: the size of a side's first half), 0 when not given."""
-    if text is None:
-        return 0
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) <= 99:
-        raise InputError(f"bad --batch {text!r}: a number of assets, 1-99")
-    return int(text)
+    return 0 if text is None else _count(text, "--batch", "a number of assets")

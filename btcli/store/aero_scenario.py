@@ -46,7 +46,12 @@ def maps(data: object) -> dict[str, object]:
     if not isinstance(data, dict):
         raise GameFileError("[maps] must hold one [maps.ID] table per map")
     found: dict[str, object] = {}
+    from btcli.store.schema import id_problem
+
     for map_id, spec in data.items():
+        problem = id_problem(map_id)
+        if problem:
+            raise GameFileError(f"a [maps.ID] map id {problem}")
         where = f"[maps.{map_id}]"
         if map_id == GROUND:
             raise GameFileError(f"{where}: the ground board is [map]")

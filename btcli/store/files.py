@@ -63,8 +63,7 @@ def open_regular(path: str | os.PathLike, what: str, limit: int):
         if not stat.S_ISREG(st.st_mode):
             raise GameFileError(f"{path} is not a regular file (a device, pipe or socket), not a {what}")
         if st.st_size > limit:
-            raise GameFileError(f"{what} {path} is {st.st_size / MIB:.1f} MiB, over btcli's limit of "
-                                f"{limit // MIB or limit} {'MiB' if limit >= MIB else 'bytes'}")
+            raise GameFileError(f"{what} {path} is {_amount(st.st_size)}, over btcli's limit of {_amount(limit)}")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return os.fdopen(fd, "rb")
@@ -352,3 +351,11 @@ def umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _amount(size: int) -> str:
+    """A size as a player reads it: bytes, exact; MiB from one MiB up, with the bytes when not whole."""
+    if size < MIB:
+        return f"{size:,} bytes"
+    whole = size % MIB == 0
+    return f"{size // MIB:,} MiB" if whole else f"{size / MIB:,.1f} MiB ({size:,} bytes)"

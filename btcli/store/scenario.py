@@ -22,7 +22,15 @@ from btcli.store.codec import board_from_dict, unit_from_dict
 DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
 DEFAULT_PILOTING = 5
 
-_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
+
+def _check_id(text: object, what: str) -> str:
+    """Returns ``text`` if it is an id (letters, digits, '-', '_'; not a hex label; issue #29), else refuses it."""
+    from btcli.store.schema import id_problem
+
+    problem = id_problem(text)
+    if problem:
+        raise GameFileError(f"{what} {problem}")
+    return text
 
 
 def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None, source: str = "",
@@ -71,9 +79,11 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
     if len(sides_data) != 2:
         raise GameFileError(f"scenario needs exactly two [sides.ID] tables, found {len(sides_data)}")
     for sid in sides_data:
-        if not sid or not set(sid) <= _ID_CHARS or not sid[0].isalnum():
-            raise GameFileError(f"side id {sid!r} must start with a letter or digit and hold only letters, digits, "
-                                "'-' or '_'")
+        _check_id(sid, "side id")
+    folded = {sid.casefold() for sid in sides_data}
+    if len(folded) < len(sides_data):
+        raise GameFileError(f"the side ids {' and '.join(map(repr, sides_data))} differ only in case (ids are "
+                            "matched ignoring case)")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     other_maps = aero_scenario.maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
     units, problems = {}, []
@@ -119,16 +129,24 @@ def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: st
     """Returns ``{id: unit}`` for one ``[[units]]`` entry, placed and checked against the units before it."""
     if aero_scenario.is_aero_unit(raw):
         unit = aero_scenario.unit(raw, sides, other_maps)
-        if unit.id in units:
-            raise GameFileError(f"two units share the id {unit.id!r}")
+        _check_unique(unit.id, units)
         return {unit.id: unit}
     unit = _asset(raw, sides, board, base) if isinstance(raw, dict) and _is_asset(raw) else _unit(raw, sides)
-    if unit.id in units:
-        raise GameFileError(f"two units share the id {unit.id!r}")
+    _check_unique(unit.id, units)
     problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
     if problem:
         raise GameFileError(problem)
     return {unit.id: unit}
+
+
+def _check_unique(uid: str, units: dict) -> None:
+    """Refuses an id another unit has, or has but for case: players' ids are matched ignoring case (issue #29)."""
+    folded = uid.casefold()
+    same = next((other for other in units if other.casefold() == folded), None)
+    if same == uid:
+        raise GameFileError(f"two units share the id {uid!r}")
+    if same is not None:
+        raise GameFileError(f"the unit ids {same!r} and {uid!r} differ only in case (ids are matched ignoring case)")
 
 
 def _megamek_files(data: dict[str, object], base: str | None, source, name: str = "") -> dict[str, object]:
@@ -154,9 +172,7 @@ def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object
     from btcli.catalog import asset_cards
     from btcli.rules import asset_units
 
-    uid = str(raw.get("id", ""))
-    if not uid or not set(uid) <= _ID_CHARS or not uid[0].isalnum():
-        raise GameFileError(f"unit id {uid!r} must start with a letter or digit and hold only letters, digits, '-' or '_'")
+    uid = _check_id(str(raw.get("id", "")), "unit id")
     if raw.get("side") not in sides:
         raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
     unknown = sorted(set(raw) - ASSET_KEYS)
@@ -294,9 +310,7 @@ LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1
 
 
 def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
-    uid = str(raw.get("id", ""))
-    if not uid or not set(uid) <= _ID_CHARS or not uid[0].isalnum():
-        raise GameFileError(f"unit id {uid!r} must start with a letter or digit and hold only letters, digits, '-' or '_'")
+    uid = _check_id(str(raw.get("id", "")), "unit id")
     if raw.get("side") not in sides:
         raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
     spec: dict[str, object] = {}
@@ -418,8 +432,10 @@ def _reserve(uid: str, raw: dict[str, object], spec: dict[str, object]) -> dict[
         from btcli.rules.drops import DEFAULT_GROUP
 
         reserve = DEFAULT_GROUP
-    if not isinstance(reserve, str) or not reserve or not set(reserve) <= _ID_CHARS:
-        raise GameFileError(f"unit {uid!r}: reserve must be true or a drop group name, not {reserve!r}")
+    from btcli.store.schema import id_problem, shown
+
+    if not isinstance(reserve, str) or id_problem(reserve):
+        raise GameFileError(f"unit {uid!r}: reserve must be true or a drop group name (an id), not {shown(reserve)}")
     if spec.get("kind") != "mech" or spec.get("motive", "biped") != "biped":
         raise GameFileError(f"unit {uid!r}: only BattleMechs drop (DROP-01)")
     if spec.get("position"):

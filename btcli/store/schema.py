@@ -24,7 +24,7 @@ import btcli
 
 # The keywords the validator applies, and the annotations it reads past (Draft 7 meanings).
 KEYWORDS = {"$ref", "type", "enum", "const", "properties", "additionalProperties", "required", "items",
-            "minItems", "maxItems", "minimum", "maximum", "pattern", "allOf", "anyOf", "if", "then", "else"}
+            "minItems", "maxItems", "minimum", "maximum", "pattern", "maxLength", "allOf", "anyOf", "if", "then", "else"}
 ANNOTATIONS = {"$schema", "$comment", "title", "description", "definitions", "default", "examples"}
 
 SCENARIO, GAME = "scenario", "game"
@@ -32,8 +32,14 @@ SCENARIO, GAME = "scenario", "game"
 # What a pattern asks for, in words (the schemas' patterns; others are quoted as they are).
 PATTERN_WORDS = {
     "^([0-9]{4}|[0-9]{6})$": 'must be a hex label such as "0805"',
-    "^[A-Za-z0-9][A-Za-z0-9_-]*$": "must start with a letter or digit and hold only letters, digits, '-' or '_'",
+    "^(?![0-9]{4}$|[0-9]{6}$)[A-Za-z0-9][A-Za-z0-9_-]*$":
+        "must start with a letter or digit, hold only letters, digits, '-' or '_', and not read as a hex label such "
+        'as "0805"',
 }
+
+# Control characters (C0, DEL, C1) in any text or key of a scenario: names reach terminals, SVG and HTML
+# (escape sequences, invalid XML), so none is taken (issue #29).
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
 TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text", "boolean": "true or false",
               "object": "a table", "array": "an array", "null": "nothing"}
 
@@ -60,12 +66,21 @@ def problems(data: object, name: str = SCENARIO) -> list[str]:
     """Returns every problem of ``data`` against the schema ``name``, one line each, in file order."""
     schema = load(name)
     found = _Checker(schema, data).check(data, schema, ())
+    if name == SCENARIO:
+        found = list(_control_characters(data, ())) + found
     lines = []
     for path, message in found:
         line = _words(path, message, data, name)
         if line not in lines:  # a key checked by two branches of the schema is reported once
             lines.append(line)
     return lines
+
+
+def id_problem(text: object) -> str | None:
+    """Returns what is wrong with ``text`` as an id (the scenario schema's definitions/id), or None."""
+    root = load(SCENARIO)
+    found = _Checker(root, text).check(text, root["definitions"]["id"], ())
+    return found[0][1] if found else None
 
 
 # -- the validator -------------------------------------------------------------------------------
@@ -95,22 +110,25 @@ class _Checker:
         schema = self.resolve(schema)
         out: list[tuple[tuple, str]] = []
         if "type" in schema and not _is_type(value, schema["type"]):
-            return [(path, f"must be {_type_words(schema['type'])}, not {_shown(value)}")]
+            return [(path, f"must be {_type_words(schema['type'])}, not {shown(value)}")]
         if "enum" in schema and not any(_same(value, choice) for choice in schema["enum"]):
-            shown = dict.fromkeys(c.upper() if isinstance(c, str) and c.upper() in schema["enum"] else c
-                                  for c in schema["enum"])  # N, not N and n
-            choices = ", ".join(str(c) if isinstance(c, str) and c else json.dumps(c) for c in shown)
-            return [(path, f"must be one of {choices}, not {_shown(value)}")]
+            listed = dict.fromkeys(c.upper() if isinstance(c, str) and c.upper() in schema["enum"] else c
+                                    for c in schema["enum"])  # N, not N and n
+            choices = ", ".join(str(c) if isinstance(c, str) and c else json.dumps(c) for c in listed)
+            return [(path, f"must be one of {choices}, not {shown(value)}")]
         if "const" in schema and not _same(value, schema["const"]):
-            return [(path, f"must be {json.dumps(schema['const'])}, not {_shown(value)}")]
+            return [(path, f"must be {json.dumps(schema['const'])}, not {shown(value)}")]
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             if "minimum" in schema and value < schema["minimum"]:
-                out.append((path, f"must be at least {schema['minimum']}, not {_shown(value)}"))
+                out.append((path, f"must be at least {schema['minimum']}, not {shown(value)}"))
             if "maximum" in schema and value > schema["maximum"]:
-                out.append((path, f"must be at most {schema['maximum']}, not {_shown(value)}"))
+                out.append((path, f"must be at most {schema['maximum']}, not {shown(value)}"))
         if isinstance(value, str) and "pattern" in schema and not _matches(schema["pattern"], value):
             wanted = PATTERN_WORDS.get(schema["pattern"], f"must match {schema['pattern']}")
-            out.append((path, f"{wanted}, not {_shown(value)}"))
+            out.append((path, f"{wanted}, not {shown(value)}"))
+        if isinstance(value, str) and len(value) > schema.get("maxLength", len(value)):
+            out.append((path, f"must be at most {schema['maxLength']} characters, not {shown(value)} "
+                              f"({len(value):,} characters)"))
         if isinstance(value, (list, tuple)):  # a tuple: a scenario built in Python (tests), never from TOML
             out += self._array(value, schema, path)
         if isinstance(value, dict):
@@ -161,7 +179,7 @@ class _Checker:
             return min(fitting, key=len)
         kinds = [self.resolve(b).get("type") for b in branches]
         wanted = " or ".join(dict.fromkeys(_type_words(k) for k in kinds if k))
-        return [(path, f"must be {wanted or 'something else'}, not {_shown(value)}")]
+        return [(path, f"must be {wanted or 'something else'}, not {shown(value)}")]
 
     def _fits(self, value: object, schema: dict) -> bool:
         """Tells whether a branch is meant for this kind of value (its type, or its enum's values)."""
@@ -259,7 +277,7 @@ def _type_words(kind: str | list) -> str:
     return TYPE_WORDS[kind]
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
@@ -268,6 +286,24 @@ def _shown(value: object) -> str:
         return "an array"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _control_characters(value: object, path: tuple):
+    """Yields a problem for every text or key holding a control character, the first one named."""
+    if isinstance(value, str):
+        found = CONTROL.search(value)
+        if found:
+            yield path, f"holds the control character U+{ord(found.group()):04X}, which no text of a scenario may hold"
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found = CONTROL.search(key)
+            if found:
+                yield path, f"has a key holding the control character U+{ord(found.group()):04X}: {shown(key)}"
+            else:
+                yield from _control_characters(item, path + (key,))
+    elif isinstance(value, (list, tuple)):
+        for i, item in enumerate(value):
+            yield from _control_characters(item, path + (i,))
 
 
 # -- where a problem is, in the words of the TOML file ----------------------------------------------
@@ -286,7 +322,7 @@ def _words(path: tuple, message: str, data: object, name: str) -> str:
     where = location(path, data)
     if message.startswith(("unknown key", "needs")):
         return f"{where or 'top level'}: {message}"
-    return f"{where} {message}"
+    return f"{where or 'top level'} {message}"
 
 
 def location(path: tuple, data: object) -> str:
@@ -297,7 +333,7 @@ def location(path: tuple, data: object) -> str:
             and isinstance(data[path[0]][path[1]], dict):  # an array of tables: [[units]]
         node = data[path[0]][path[1]]
         uid = node.get("id")
-        head = f"[[{_key(path[0])}]] " + (repr(uid) if isinstance(uid, str) and uid else f"#{path[1] + 1}")
+        head = f"[[{_key(path[0])}]] " + (shown(uid) if isinstance(uid, str) and uid else f"#{path[1] + 1}")
         i = 2
     else:
         header = []

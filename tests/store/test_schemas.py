@@ -174,8 +174,8 @@ BROKEN = {
         ["[map.hexes.0804] terrain must be one of clear, paved, road, rough, rubble, light_woods, heavy_woods, water, "
          "building, not 'lava'",
          "[[units]] 'hunchback' facing must be one of N, NE, SE, S, SW, NW, not 'Q'",
-         "[[units]] 'two words' id must start with a letter or digit and hold only letters, digits, '-' or '_', "
-         "not 'two words'",
+         "[[units]] 'two words' id must start with a letter or digit, hold only letters, digits, '-' or '_', and "
+         "not read as a hex label such as \"0805\", not 'two words'",
          "[options] drop_failure must be one of damage, fall, not 'splat'"]),  # in the file's order: [options] last
     "a missing table": (
         lambda d: d.pop("map"),
