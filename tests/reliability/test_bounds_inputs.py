@@ -163,3 +163,35 @@ def _written(folder: Path, text: str) -> Path:
     path = folder / "scenario.toml"
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# -- huge numbers in MegaMek files: exit 4 naming the value ------------------------------------------------
+
+MEGAMEK = Path(__file__).parents[1] / "megamek" / "fixtures" / "data"
+
+
+@pytest.mark.parametrize("source, old, new, key", [
+    ("mechs/Locust LCT-1V.mtf", "Heat Sinks:10 Single", f"Heat Sinks:{HUGE} Single", 'design = "Locust LCT-1V"'),
+    ("vehicles/Scorpion Light Tank.blk", "<tonnage>\n25.0", "<tonnage>\ninf", 'design = "Scorpion Light Tank"'),
+    ("vehicles/Scorpion Light Tank.blk", "<cruiseMP>\n4", "<cruiseMP>\nnan", 'design = "Scorpion Light Tank"'),
+])
+def test_a_huge_or_infinite_number_in_a_unit_file_is_refused(tmp_path, source, old, new, key):
+    original = (MEGAMEK / source).read_text(encoding="utf-8")
+    assert old in original and key in CROSSROADS
+    (tmp_path / Path(source).name).write_text(original.replace(old, new), encoding="utf-8")
+    prefix = "mtf" if source.endswith(".mtf") else "blk"
+    err = refused_scenario(tmp_path, CROSSROADS.replace(key, f'design = "{prefix}:{Path(source).name}"'))
+    assert len(err) < 400, err
+
+
+def test_a_5000_digit_level_in_a_board_is_refused(tmp_path):
+    board = (MEGAMEK / "boards" / "16x17" / "Riverside Town.board").read_text(encoding="utf-8")
+    line = next(x for x in board.splitlines() if x.startswith("hex "))
+    label, level = line.split()[1:3]
+    (tmp_path / "town.board").write_text(board.replace(line, line.replace(f"{label} {level}", f"{label} {HUGE}", 1)),
+                                         encoding="utf-8")
+    text = ('[map]\nboard = "town.board"\n[sides.a]\n[sides.b]\n'
+            '[[units]]\nid = "wasp"\nside = "a"\ndesign = "Wasp WSP-1A"\nposition = "0101"\n'
+            '[[units]]\nid = "locust"\nside = "b"\ndesign = "Locust LCT-1V"\nposition = "1617"\n')
+    err = refused_scenario(tmp_path, text)
+    assert f"hex {label}'s level" in err and len(err) < 400, err
