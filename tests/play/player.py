@@ -622,7 +622,10 @@ class Player:
         rng = self.rng
         ap = any(" AP@" in bin_ for bin_ in u["ammo"])
         specs = []
-        for shown in u["weapons"]:
+        shown_weapons = u["weapons"]
+        if u["kind"] == "aero":  # an aircraft's record-sheet entries are its weapon_states (NAME@ARC)
+            shown_weapons = [f"{w['weapon']}@{w['location']}" for w in u["weapon_states"] if w["state"] != "destroyed"]
+        for shown in shown_weapons:
             if shown.endswith(" (destroyed)"):
                 continue
             spec = shown.removesuffix("(R)")  # a rear mount is named by its location (NAME@LOC)
