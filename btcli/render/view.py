@@ -357,7 +357,8 @@ def game_view(state: GameState, game: str = "GAME") -> dict[str, object]:
 
 def _unmoved(state: GameState) -> dict[str, list[str]]:
     """The units of each side still to move (movement phase), or to deploy (deployment phase); assets
-    first, as they move first (ASSET-INIT-01); gun emplacements never move (ASSET-MOVE-04)."""
+    first, as they move first (ASSET-INIT-01); gun emplacements never move (ASSET-MOVE-04), aerospace
+    units move in the aerospace movement phase (TURN-01)."""
     if state.phase.value == "deployment":
         from btcli.rules.asset_deployment_phase import undeployed
 
@@ -365,7 +366,7 @@ def _unmoved(state: GameState) -> dict[str, list[str]]:
         return {sid: [u.id for u in waiting if u.side == sid] for sid in state.sides}
     if state.phase.value != "movement":
         return {sid: [] for sid in state.sides}
-    units = [u for u in state.units.values() if not u.out_of_action and not u.has_moved
+    units = [u for u in state.units.values() if not u.out_of_action and not u.has_moved and u.aero is None
              and not (u.asset is not None and u.asset.card.is_immobile)]
     if state.asset_slots:
         units.sort(key=lambda u: u.asset is None)

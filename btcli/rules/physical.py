@@ -36,7 +36,7 @@ from btcli.rules.placement import placed, unit_level
 
 KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
-PUNCH_ACTUATOR = {"upper_arm": 2, "lower_arm": 2, "hand": 1}  # TW punch modifiers (memory)
+PUNCH_ACTUATOR = {"upper_arm": 2, "lower_arm": 2, "hand": 1}  # TW punch modifiers (memory), destroyed or missing
 CHARGE_PSR, CHARGED_PSR, DFA_PSR, DFA_TARGET_PSR, KICK_MISS_PSR = 2, 2, 4, 2, 0
 
 
@@ -67,6 +67,21 @@ def _random_side(dice: Dice, target: Unit) -> str:
 def _destroyed_items(unit: Unit, location: str) -> set[str]:
     contents = unit.slots.get(location, ())
     return {contents[i] for i in unit.slot_hits(location)}
+
+
+ARM_ACTUATORS = ("upper_arm", "lower_arm", "hand")
+
+
+def _missing_actuators(unit: Unit, arm: str) -> set[str]:
+    """Returns the arm actuators the design was built without (a Locust's lower arms and hands; MegaMek's
+    ``hasWorkingSystem``: missing counts as destroyed). An arm with no slot layout lacks nothing."""
+    contents = unit.slots.get(arm, ())
+    return {a for a in ARM_ACTUATORS if a not in contents} if contents else set()
+
+
+def _lost_actuators(unit: Unit, arm: str) -> set[str]:
+    """Returns the arm's actuators that are destroyed or missing (tables.md 8.7)."""
+    return _destroyed_items(unit, arm) | _missing_actuators(unit, arm)
 
 
 def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[int, list[tuple[str, int]], str]:
@@ -196,10 +211,11 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
     # TW club attack (memory, UNVERIFIED: tables.md 8.7 lists no club): both arms with working
     # shoulders and hands, neither fired this turn, target in front; piloting - 1.
     for arm in ("LA", "RA"):
-        lost = _destroyed_items(attacker, arm)
+        lost = _lost_actuators(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         if attacker.internal.get(arm, 0) <= 0 or {"shoulder", "hand"} & lost or fired:
-            raise IllegalOrderError(f"'{attacker.id}' needs both working arms, unfired this turn, to swing a club", "URB-CLUB-01")
+            raise IllegalOrderError(f"'{attacker.id}' needs both arms, each with a working hand and unfired this "
+                                    "turn, to swing a club", "URB-CLUB-01")
     if not arcs.in_arc(attacker.hex, attacker.facing.turned(attacker.twist), "front", where):
         raise IllegalOrderError(f"{what} is not in front of '{attacker.id}'", "tables.md 8.7")
     return "", [("club", CLUB_MODIFIER)]
@@ -209,8 +225,9 @@ def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
     """Returns a punch's, kick's or club's damage (tables.md 8.7; the club from memory, UNVERIFIED)."""
     if kind == "punch":
         amount = ceil(attacker.tons / 10)
+        lost = _lost_actuators(attacker, limb)
         for item in ("upper_arm", "lower_arm"):
-            if item in _destroyed_items(attacker, limb):
+            if item in lost:
                 amount = ceil(amount / 2)
         return amount
     if kind == "kick":
@@ -231,8 +248,10 @@ def punching_arms(attacker: Unit, where: HexId) -> list[str]:
 
 
 def _arm_modifiers(attacker: Unit, arm: str) -> list[tuple[str, int]]:
-    return [(f"{item.replace('_', ' ')} actuator destroyed", value)
-            for item, value in PUNCH_ACTUATOR.items() if item in _destroyed_items(attacker, arm)]
+    """Returns the punch modifiers of an arm's destroyed or missing actuators (tables.md 8.7)."""
+    destroyed, missing = _destroyed_items(attacker, arm), _missing_actuators(attacker, arm)
+    return [(f"{item.replace('_', ' ')} actuator {'missing' if item in missing else 'destroyed'}", value)
+            for item, value in PUNCH_ACTUATOR.items() if item in destroyed or item in missing]
 
 
 def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:

@@ -6,7 +6,8 @@ DIR/SCENARIO-SEED.failure.txt (the broken promise, the last calls, the report)
 and DIR/SCENARIO-SEED.repro.sh (init and every accepted order, then the failing call);
 every game leaves its last JSON report in DIR/SCENARIO-SEED.report.json (for compare.py);
 the run goes on with the other games, lists every failure at the end and exits 1.
-``--jobs 2`` plays two games at a time (the output stays in seed order).
+``--jobs 2`` plays two games at a time (the output stays in seed order); ``--lenient`` passes
+``--lenient`` to ``btcli init`` (MegaMek files with equipment btcli leaves out).
 """
 
 from __future__ import annotations
@@ -46,11 +47,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True, help="folder for the game files")
     parser.add_argument("--max-calls", type=int, default=DEFAULT_MAX_CALLS, help="btcli calls allowed a game")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once in worker processes (default 1)")
+    parser.add_argument("--lenient", action="store_true", help="init with --lenient (MegaMek files btcli does not "
+                        "wholly model)")
     args = parser.parse_args(argv)
     scenarios = [scenario_path(s) for s in args.scenario] or all_scenarios()
     args.out.mkdir(parents=True, exist_ok=True)
 
-    jobs = [Job(scenario, args.out / f"{scenario.stem}-{seed}.toml", seed, args.max_calls)
+    init_args = ("--lenient",) if args.lenient else ()
+    jobs = [Job(scenario, args.out / f"{scenario.stem}-{seed}.toml", seed, args.max_calls, init_args)
             for scenario in scenarios for seed in range(args.seed, args.seed + args.games)]
     for job in jobs:
         for stale in (".failure.txt", ".repro.sh", ".report.json"):

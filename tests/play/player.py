@@ -88,20 +88,9 @@ class GameRecord:
                 f"({self.accepted} accepted, {self.refused} refused orders) in {self.seconds:.1f} s, {rate:.0f} calls/s")
 
 
-@dataclass(frozen=True)
-class Scenario:
-    """What the player reads from the scenario file itself: the board size and the turn limit."""
-
-    width: int
-    height: int
-    turn_limit: int
-
-    @classmethod
-    def load(cls, path: Path) -> "Scenario":
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        board = data.get("map", {})
-        return cls(int(board.get("width", 16)), int(board.get("height", 17)),
-                   int(data.get("scenario", {}).get("turn_limit", 0)))
+def turn_limit(path: Path) -> int:
+    """Returns the scenario's turn limit (0: none), the one thing the player reads from the scenario file."""
+    return int(tomllib.loads(path.read_text(encoding="utf-8")).get("scenario", {}).get("turn_limit", 0))
 
 
 # Hexes: mapsheet labels CCRR, flat-topped, even-numbered columns half a hex lower (README).
@@ -242,10 +231,12 @@ class Session:
 class Player:
     """Chooses random orders for one game from what the report shows."""
 
-    def __init__(self, scenario: Path, game: Path, seed: int, max_calls: int) -> None:
+    def __init__(self, scenario: Path, game: Path, seed: int, max_calls: int, init_args: tuple[str, ...] = ()) -> None:
         self.rng = random.Random(seed)
-        self.info = Scenario.load(scenario)
+        self.turn_limit = turn_limit(scenario)
+        self.width, self.height = 16, 17  # the ground board's, as init tells them
         self.scenario = scenario
+        self.init_args = init_args
         self.record = GameRecord(scenario, seed, game)
         self.s = Session(game, self.record, max_calls)
 
@@ -257,9 +248,12 @@ class Player:
         for old in [game, *game.parent.glob(game.stem + ".*.secrets.toml")]:
             old.unlink(missing_ok=True)
         game_seed = self.rng.randrange(1, 2**31)
-        init = self.s.call("init", str(self.scenario), "-o", str(game), "--seed", str(game_seed), "-q", writes=True)
+        init = self.s.call("init", str(self.scenario), "-o", str(game), "--seed", str(game_seed), *self.init_args,
+                           "-q", "--json", writes=True)
         if not init.ok:
             raise PlayFailure("invariant", f"init was refused: {init.err.rstrip()}{self.s.context()}")
+        board = json.loads(init.out)["map"]  # a MegaMek board's size is in its file, not the scenario
+        self.width, self.height = board["width"], board["height"]
         handlers = {
             "deployment": self.deployment, "initiative": self.initiative, "movement": self.movement, "weapon": self.weapon_attacks,
             "physical": self.physical_attacks, "heat": self.resolve, "end": self.resolve,
@@ -270,8 +264,8 @@ class Player:
             self.record.turn = rep["turn"]
             if rep["game_over"]:
                 break
-            if self.info.turn_limit and rep["turn"] > self.info.turn_limit + 1:
-                raise PlayFailure("no end", f"turn {rep['turn']} is past the turn limit {self.info.turn_limit} "
+            if self.turn_limit and rep["turn"] > self.turn_limit + 1:
+                raise PlayFailure("no end", f"turn {rep['turn']} is past the turn limit {self.turn_limit} "
                                   f"and game_over is false{self.s.context()}")
             if self.rng.random() < 0.08:
                 self.noise(rep)
@@ -377,7 +371,7 @@ class Player:
 
     def random_hex(self, center: str | None = None, radius: int = 0) -> str:
         """Returns a hex on the map, within ``radius`` of ``center`` when given (rarely one off the map)."""
-        w, h = self.info.width, self.info.height
+        w, h = self.width, self.height
         if self.rng.random() < 0.01:
             return self.rng.choice([label(w + 1, 1), label(1, h + 1), "0000"])
         if center is None or radius <= 0:
@@ -628,7 +622,10 @@ class Player:
         rng = self.rng
         ap = any(" AP@" in bin_ for bin_ in u["ammo"])
         specs = []
-        for shown in u["weapons"]:
+        shown_weapons = u["weapons"]
+        if u["kind"] == "aero":  # an aircraft's record-sheet entries are its weapon_states (NAME@ARC)
+            shown_weapons = [f"{w['weapon']}@{w['location']}" for w in u["weapon_states"] if w["state"] != "destroyed"]
+        for shown in shown_weapons:
             if shown.endswith(" (destroyed)"):
                 continue
             spec = shown.removesuffix("(R)")  # a rear mount is named by its location (NAME@LOC)
@@ -726,10 +723,12 @@ class Player:
         self.resolve(rep)
 
 
-def play_random_game(scenario: Path, game: Path, seed: int, max_calls: int = DEFAULT_MAX_CALLS) -> GameRecord:
-    """Plays one whole random game of ``scenario`` into ``game``; raises PlayFailure (an AssertionError)
-    when a CLI promise breaks, the game deadlocks or never ends. The failure carries the partial record."""
-    player = Player(Path(scenario), Path(game), seed, max_calls)
+def play_random_game(scenario: Path, game: Path, seed: int, max_calls: int = DEFAULT_MAX_CALLS,
+                     init_args: tuple[str, ...] = ()) -> GameRecord:
+    """Plays one whole random game of ``scenario`` into ``game`` (``init_args`` such as ``--lenient`` go to
+    ``btcli init``); raises PlayFailure (an AssertionError) when a CLI promise breaks, the game deadlocks or
+    never ends. The failure carries the partial record."""
+    player = Player(Path(scenario), Path(game), seed, max_calls, tuple(init_args))
     start = time.perf_counter()
     try:
         return player.play()

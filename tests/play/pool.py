@@ -20,6 +20,7 @@ class Job:
     game: Path
     seed: int
     max_calls: int = DEFAULT_MAX_CALLS
+    init_args: tuple[str, ...] = ()  # for btcli init, e.g. ("--lenient",)
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Outcome:
 def play_one(job: Job) -> Outcome:
     """Plays one game; a failure (or a bug in the player itself) becomes part of the outcome."""
     try:
-        return Outcome(play_random_game(job.scenario, job.game, job.seed, job.max_calls))
+        return Outcome(play_random_game(job.scenario, job.game, job.seed, job.max_calls, job.init_args))
     except PlayFailure as failure:
         return Outcome(failure.record, failure.kind, str(failure), failure.reproduction)
     except Exception:  # the player's own bug: reported, and the other games go on

@@ -86,7 +86,7 @@ class StuckBtcli:
         command, game, *rest = args
         if command == "init":
             Path(rest[1]).write_text("game\n")
-            return Call(args, 0, "", "")
+            return Call(args, 0, json.dumps({"map": {"width": 16, "height": 17}}), "")
         if command == "report" and rest[:2] == ["--format", "json"]:
             return Call(args, 0, json.dumps(self.REPORT), "")
         if command == "report" and rest[:1] == ["--field"]:
@@ -107,3 +107,43 @@ def test_a_deadlock_is_reported_with_the_report(tmp_path, monkeypatch):
     assert "side blue is next to move but has no unmoved unit" in failure.value.message
     assert "the report" in failure.value.message
     assert failure.value.reproduction.rstrip().endswith('btcli resolve-phase "$GAME" -q')
+
+
+def test_the_player_passes_init_options_and_reads_the_board_size_from_init(tmp_path):
+    """A scenario may name a MegaMek board (its size is in the board file) and units that need --lenient:
+    an .mtf with a weapon btcli does not play."""
+    megamek = Path(__file__).resolve().parents[1] / "megamek" / "fixtures"
+    scenario = tmp_path / "lenient.toml"
+    scenario.write_text(f"""[scenario]
+name = "Lakeside"
+turn_limit = 2
+
+[map]
+board = "{megamek / 'data' / 'boards' / 'Lakeside Works.board'}"
+
+[sides.blue]
+name = "Blue"
+
+[sides.red]
+name = "Red"
+
+[[units]]
+id = "odd"
+side = "blue"
+design = "mtf:{megamek / 'bad' / 'unknown-weapon.mtf'}"
+position = "0101"
+facing = "S"
+
+[[units]]
+id = "locust"
+side = "red"
+design = "mtf:{megamek / 'data' / 'mechs' / 'Locust LCT-1V.mtf'}"
+position = "0303"
+facing = "N"
+""", encoding="utf-8")
+    game = tmp_path / "g.toml"
+    with pytest.raises(PlayFailure, match="init was refused"):
+        play_random_game(scenario, game, 1)
+    lenient = player.Player(scenario, game, 1, player.DEFAULT_MAX_CALLS, ("--lenient",))
+    assert lenient.play().ended_by == "turn limit"
+    assert (lenient.width, lenient.height) == (12, 10)  # the board's "size 12 10"

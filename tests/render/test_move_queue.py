@@ -54,3 +54,23 @@ def test_a_destroyed_unit_and_a_moved_one_leave_their_slots_to_the_queue():
         for uid, fields in changed.items():
             edited = edited.with_unit(evolve(edited.units[uid], **fields))
         assert view._move_queue(edited) == replayed_queue(edited)
+
+
+def test_aerospace_units_are_not_listed_to_move_in_the_ground_movement_phase(tmp_path):
+    """TURN-01: aerospace units fly in the aerospace movement phase, after the ground units; the ground
+    phase's ``unmoved``, ``move_queue`` and ``next`` name only the units that move in it (a script moving
+    the queue in turn must not be refused). Orbital descent: davion's two Corsairs and Battle Taxi fly,
+    its Hunchback walks."""
+    import json
+
+    from tests.cli.helpers import init_game, ok
+
+    game = init_game(tmp_path, ROOT / "scenarios" / "orbital-descent.toml")
+    ok("resolve-phase", game)
+    report = json.loads(ok("report", game, "--format", "json").out)
+    assert report["phase"] == "movement"
+    assert report["unmoved"] == {"davion": ["hunchback"], "kurita": ["commando"]}
+    assert sorted(report["move_queue"]) == ["commando", "hunchback"]
+    assert set(report["next"]["units"]) <= {"commando", "hunchback"}
+    for uid in report["move_queue"]:
+        ok("move", game, uid, "--mode", "stand")

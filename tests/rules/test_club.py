@@ -37,3 +37,12 @@ def test_club_swings_at_piloting_minus_one_for_a_fifth_of_the_tonnage():
     target = state.units["t"]
     assert (target.armor["CT"], target.internal["CT"]) == (0, 6)
     assert "t takes 10 in CT (club from a)" in events
+
+
+def test_a_mech_built_without_hand_actuators_cannot_swing_a_club():
+    # URB-CLUB-01 (TW club, memory): a club needs a working hand in each arm; the Locust's arms have none
+    # (tables.md 13.2), so it cannot swing the club it carries.
+    state = game(design(LOCUST, "a", at="0505", facing="N", club=True),
+                 design(HUNCHBACK, "t", at="0504", facing="S", side="blue"), phase=Phase.PHYSICAL)
+    with pytest.raises(IllegalOrderError, match="needs both arms, each with a working hand"):
+        engine.apply(state, PhysicalAttackOrder("a", "t", "club"), ManualDice([]))

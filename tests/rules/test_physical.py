@@ -129,6 +129,25 @@ def test_punch_does_a_tenth_of_tonnage_on_the_punch_table(d6, location):
     assert sum(state.units["t"].armor.values()) == sum(before.units["t"].armor.values()) - 5
 
 
+def test_an_arm_built_without_lower_arm_and_hand_actuators_punches_at_plus_3_for_half_damage():
+    # tables.md 8.7 (MegaMek PunchAttackAction: actuators "missing or destroyed"): the Locust's arms have no
+    # lower arm (+2, damage halved) and no hand (+1) actuators (tables.md 13.2): piloting 5 + 3 = 8;
+    # ceil(20 / 10) = 2, halved to 1. The right arm hits (1D6 3: CT), the left misses.
+    before = duel(LOCUST)
+    state, _, d = attack(before, "punch", [8, 3, 2])
+    assert d.rolls[0].target == 8
+    assert ("lower arm actuator missing", 2) in d.rolls[0].modifiers
+    assert ("hand actuator missing", 1) in d.rolls[0].modifiers
+    assert state.units["t"].armor["CT"] == before.units["t"].armor["CT"] - 1
+
+
+def test_a_destroyed_hand_actuator_adds_1_to_the_punch():
+    # tables.md 8.7: the Hunchback's right hand (RA slot 4) is destroyed: that arm punches at 5 + 1 = 6.
+    state = put(duel(), "a", crits=("RA:3",))
+    _, mods, limb = physical.check(state, state.units["a"], state.units["t"], "punch")
+    assert limb == "RA" and mods[-1] == ("hand actuator destroyed", 1)
+
+
 def test_arm_that_fired_this_turn_cannot_punch():
     # tables.md 8.7 (TW): an arm that fired a weapon this turn cannot punch; both arms fired.
     state = put(duel(), "a", fired=(1, 2))
