@@ -126,7 +126,7 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
     from btcli.model.frozen import evolve
     from btcli.model.orders import MoveOrder, ResolvePhaseOrder
     from btcli.render.view import game_view
-    from btcli.rules.turn_order import side_to_move
+    from btcli.rules.core.turn_order import side_to_move
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text
@@ -205,7 +205,7 @@ def phase_game(path: Path, text: str, stop: str) -> list[str]:
     from btcli.errors import BtcliError
     from btcli.model.frozen import evolve
     from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
-    from btcli.rules.turn_order import side_to_move
+    from btcli.rules.core.turn_order import side_to_move
     from btcli.store import gamefile, journal
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text

@@ -23,20 +23,22 @@ from btcli.model.orders import (
     WeaponAttackOrder,
 )
 from btcli.model.state import GameState
-from btcli.rules import buildings, later, phases, victory
+from btcli.rules import later
+from btcli.rules.core import phases, victory
+from btcli.rules.urban import buildings
 
 # Each order type and the rule that carries it out, imported when such an order comes (``later``);
 # whether falls inside buildings follow it.
 HANDLERS = {
-    MoveOrder: (later("moves", "apply_move"), True),
-    WeaponAttackOrder: (later("attacks", "weapon_attack"), False),  # declarations fell nobody: damage waits
-    PhysicalAttackOrder: (later("attacks", "physical_attack"), False),
-    GirderSearchOrder: (later("attacks", "girder_search"), False),
-    ClearJamOrder: (later("attacks", "clear_jam"), False),
-    CommitDropOrder: (later("drops", "apply_commit_order"), True),  # seed 002 only
-    RevealDropOrder: (later("drops", "apply_reveal_order"), True),
-    AbortDropOrder: (later("drops", "apply_abort_order"), True),
-    DeployOrder: (later("asset_deployment_phase", "apply_deploy"), False),  # seed 004 only
+    MoveOrder: (later("core.moves", "apply_move"), True),
+    WeaponAttackOrder: (later("core.attacks", "weapon_attack"), False),  # declarations fell nobody: damage waits
+    PhysicalAttackOrder: (later("core.attacks", "physical_attack"), False),
+    GirderSearchOrder: (later("core.attacks", "girder_search"), False),
+    ClearJamOrder: (later("core.attacks", "clear_jam"), False),
+    CommitDropOrder: (later("drops.dropping", "apply_commit_order"), True),  # seed 002 only
+    RevealDropOrder: (later("drops.dropping", "apply_reveal_order"), True),
+    AbortDropOrder: (later("drops.dropping", "apply_abort_order"), True),
+    DeployOrder: (later("assets.deployment_phase", "apply_deploy"), False),  # seed 004 only
     ResolvePhaseOrder: (lambda state, order, dice: phases.resolve(state, dice, order.gravity, order.arrive), True),
 }
 

@@ -32,7 +32,9 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.model.units import DropState, MechState, Position, Unit, VehicleState
-from btcli.rules import movement, moves, placement, structures
+from btcli.rules.core import moves
+from btcli.rules.ground import movement, placement
+from btcli.rules.urban import structures
 from btcli.store.scenario import scenario_from_dict
 
 H = HexId.parse

@@ -168,12 +168,14 @@ def _bench():
 # move meets no fall, collapse, skid, collision, drop, damage (hits) or weapon (weapon_modes,
 # combat_tables); declaring weapon fire deals no damage yet (it lands at the phase's end,
 # phase_end); closing the movement phase fires nothing.
-CONSEQUENCES = ("falls", "damage", "displacement", "collisions", "physical", "drops", "skids", "phase_end",
-                "building_attacks", "aero_kind", "asset_kind")
+CONSEQUENCES = ("core.falls", "core.damage", "core.displacement", "ground.collisions", "ground.physical",
+                "drops.dropping", "ground.skids", "core.phase_end", "urban.building_attacks", "kinds.aero",
+                "kinds.asset")
 NOT_LOADED = {
-    "move": CONSEQUENCES + ("combat", "tohit", "hits", "weapon_modes", "combat_tables"),
+    "move": CONSEQUENCES + ("core.combat", "core.tohit", "core.hits", "core.weapon_modes", "core.combat_tables"),
     "attack": CONSEQUENCES,
-    "resolve-phase": CONSEQUENCES + ("combat", "moves", "movement", "weapon_modes", "combat_tables"),
+    "resolve-phase": CONSEQUENCES + ("core.combat", "core.moves", "ground.movement", "core.weapon_modes",
+                                     "core.combat_tables"),
 }
 
 
@@ -187,6 +189,6 @@ def test_a_hot_order_loads_only_the_rule_areas_it_meets(tmp_path, command):
             f"try:\n    main([{command!r}, {str(game)!r}, *{args!r}, '-q'])\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('btcli.rules.')), file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    loaded = {m.rpartition(".")[2] for m in ast.literal_eval(result.stderr.strip().splitlines()[-1])}
+    loaded = {m.removeprefix("btcli.rules.") for m in ast.literal_eval(result.stderr.strip().splitlines()[-1])}
     assert game.read_bytes().count(b"[[log]]") == before + 1, result.stderr  # the order did run
     assert loaded & set(NOT_LOADED[command]) == set()

@@ -55,7 +55,7 @@ def _help(opt: grammar.Opt) -> str:
     if "{ground}" not in opt.help:
         return opt.help
     from btcli.model.orders import STEP_CODES as GROUND_STEPS
-    from btcli.rules.aero_movement import STEP_CODES as AERO_STEPS
+    from btcli.rules.aero.movement import STEP_CODES as AERO_STEPS
 
     def listing(codes: dict[str, str]) -> str:
         return ", ".join(f"{code} {what}" for code, what in codes.items())

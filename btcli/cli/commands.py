@@ -274,8 +274,8 @@ def _library(folder: str) -> None:
 
 
 def options(game: str, unit: str) -> None:
-    """Lists a unit's reachable hexes and targets (btcli.rules.options); with --json as one object."""
-    from btcli.rules import options as unit_options
+    """Lists a unit's reachable hexes and targets (btcli.rules.core.options); with --json as one object."""
+    from btcli.rules.core import options as unit_options
     from btcli.store import journal
 
     state = journal.load(game).state
@@ -323,7 +323,7 @@ def move(
     dry_run: bool = False,
 ) -> None:
     from btcli.grammar import batch_number
-    from btcli.rules import moves
+    from btcli.rules.core import moves
 
     number = batch_number(batch)
     if dry_run:
@@ -350,7 +350,8 @@ def _move_preview(game: str, unit: str, path: str | None, to: str | None, facing
                   after_slip: str | None, batch: int) -> list[str]:
     """Shows what a move would do, rolling nothing and writing nothing (move --dry-run): an aerospace
     move's thrust per step and rolls; a ground move's path, MP, end, target movement modifier and rolls."""
-    from btcli.rules import aero_moves, move_preview, moves, phases
+    from btcli.rules.aero import moves as aero_moves
+    from btcli.rules.core import move_preview, moves, phases
     from btcli.store import journal
 
     state = journal.load(game).state
@@ -410,8 +411,9 @@ def attack(
 def _preview(game: str, order) -> list[str]:
     """Shows a weapon attack's to-hit numbers, modifiers and odds without rolling (attack --dry-run)."""
     from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
-    from btcli.rules import building_attacks, phases
-    from btcli.rules.combat import preview
+    from btcli.rules.core import phases
+    from btcli.rules.urban import building_attacks
+    from btcli.rules.core.combat import preview
     from btcli.store import journal
 
     state = journal.load(game).state
@@ -419,7 +421,9 @@ def _preview(game: str, order) -> list[str]:
     phases.check_accepts(state, type(order))
     if isinstance(order, PhysicalAttackOrder):
         from btcli.dice import HeldDice
-        from btcli.rules import attacks, physical, structures
+        from btcli.rules.core import attacks
+        from btcli.rules.ground import physical
+        from btcli.rules.urban import structures
 
         # Refused as the declaration would be (an attacker or target off the map, an aircraft, a unit that
         # already declared, ...): the declaration rolls nothing, so no dice are needed.
@@ -431,10 +435,10 @@ def _preview(game: str, order) -> list[str]:
     if not isinstance(order, WeaponAttackOrder):
         raise InputError("--dry-run shows weapon and physical attacks")
     if state.unit(order.attacker).is_asset:
-        from btcli.rules import asset_attack_orders
+        from btcli.rules.assets import attack_orders as asset_attack_orders
 
         return asset_attack_orders.preview(state, order)
-    from btcli.rules.attacks import aero_rules
+    from btcli.rules.core.attacks import aero_rules
 
     rules = aero_rules(state, order)
     if rules is not None:  # an aircraft at either end (issue #14)
@@ -444,7 +448,7 @@ def _preview(game: str, order) -> list[str]:
         return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)
     lines = preview(state, order.attacker, order.target, order.weapons, order.twist)
     if order.weapons:  # the preview agrees with the attack: refused as given, it says so after the list
-        from btcli.rules.combat import plan_weapon_attack
+        from btcli.rules.core.combat import plan_weapon_attack
 
         try:
             plan_weapon_attack(state, order.attacker, order.target, order.weapons, order.twist)
@@ -519,7 +523,7 @@ def drop(
     record: dict[str, str] = {}
 
     def commit_order(state):
-        from btcli.rules import drops
+        from btcli.rules.drops import dropping as drops
 
         secret = drops.secret_landing(state, state.unit_id(unit), hex, facing, salt or secrets.new_salt(unit))
         secrets_path(state, state.units[secret["unit"]])

@@ -30,7 +30,7 @@ def scenario_path(name: str) -> Path:
 def _advance(state, unit) -> list[str]:
     """Returns move arguments taking ``unit`` as far toward the map's middle row as a walk allows."""
     from btcli.errors import IllegalOrderError
-    from btcli.rules import movement
+    from btcli.rules.ground import movement
 
     mode = movement.slow_mode(unit)
     reach = movement.reachable_hexes(state, unit, mode)
@@ -52,7 +52,7 @@ def _advance(state, unit) -> list[str]:
 def _shots(state, unit) -> list[str]:
     """Returns attack arguments firing every weapon of ``unit`` that can fire at the nearest enemy one of
     them reaches (``btcli options``' own answer), or [] when none can."""
-    from btcli.rules.options import targets
+    from btcli.rules.core.options import targets
 
     found = targets(state, unit)
     if not found:
@@ -84,7 +84,7 @@ def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
         run_command(["resolve-phase", str(game)], out)
         while True:
             state = journal.load(game).state
-            from btcli.rules.turn_order import side_to_move
+            from btcli.rules.core.turn_order import side_to_move
 
             side = side_to_move(state)
             if side is None:

@@ -581,10 +581,10 @@ def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> None
 
 def _engine_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes) -> int:
     """Returns the single heat sinks MegaMek plays for ``Heat Sinks:N Single``: those in the slots, and the rest
-    in the engine up to what it holds (Mech.addEngineSinks: rating / 25, TechManual; btcli/rules/mechs.py).
+    in the engine up to what it holds (Mech.addEngineSinks: rating / 25, TechManual; btcli/rules/ground/mechs.py).
     A count the engine and slots cannot hold is noted; another kind of heat sink in the slots (not played
     yet, and noted) leaves the count as the file gives it."""
-    from btcli.rules.mechs import engine_heat_sinks
+    from btcli.rules.ground.mechs import engine_heat_sinks
 
     items = [item for location in slots.values() for item in location]
     if any(item != "heat_sink" and "heatsink" in equipment.squash(item) for item in items):

@@ -291,7 +291,7 @@ class AeroState:
 class AeroFlight:
     """What only an aerospace unit in a game keeps track of (``Unit.aero``): its flight and its critical
     damage. Where it is (map, hex, altitude), its facing, armor, SI and crew are the unit's own fields
-    (``btcli.rules.aero_kind`` builds the ``AeroState`` the flight rules take from both); the fields here
+    (``btcli.rules.kinds.aero`` builds the ``AeroState`` the flight rules take from both); the fields here
     are ``AeroState``'s of the same names."""
 
     velocity: int = 0

@@ -1,6 +1,6 @@
 """Area-effect damage: how much damage each hex takes from one blast.
 
-Artillery (btcli.rules.artillery) produces one; minefields can later produce
+Artillery (btcli.rules.assets.artillery) produces one; minefields can later produce
 one too, so every rule about area-effect damage (ASSET-DMG-08: doubled
 against infantry assets) reads the same small value.
 """

@@ -58,7 +58,7 @@ class WeaponAttackOrder:
     target: str
     weapons: tuple[str, ...] = ()
     twist: str = ""  # torso twist or turret turn: "", "left", "right" or a facing
-    # An aircraft's air-to-ground attack (issue #14, btcli.rules.air_ground): a strike at the target, a strafe
+    # An aircraft's air-to-ground attack (issue #14, btcli.rules.aero.air_ground): a strike at the target, a strafe
     # along these hexes of the ground board (no target), or this many bombs dropped on the target's hex.
     strike: bool = False
     strafe: tuple[HexId, ...] = ()

@@ -37,9 +37,9 @@ def deferred_types(names: set[str]) -> dict[str, type]:
 class UnitKind(Choice):
     MECH = "mech"
     VEHICLE = "vehicle"
-    INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.infantry)
-    ASSET = "asset"  # a Battlefield Support asset (seed 004): a card, no hit locations (btcli.rules.asset_kind, asset_units)
-    AERO = "aero"  # an aerospace unit on the space or a low-altitude map (btcli.rules.aero_kind)
+    INFANTRY = "infantry"  # a conventional platoon or a battle armor squad (minimal model, btcli.rules.ground.infantry)
+    ASSET = "asset"  # a Battlefield Support asset (seed 004): a card, no hit locations (btcli.rules.kinds.asset, asset_units)
+    AERO = "aero"  # an aerospace unit on the space or a low-altitude map (btcli.rules.kinds.aero)
 
 
 class Motive(Choice):

@@ -9,7 +9,8 @@ from btcli.model.aero import LowAltitudeMap, SpaceMap
 from btcli.model.board import Board
 from btcli.model.state import GameState
 from btcli.model.units import Unit
-from btcli.rules import aero_kind, aero_phases, aero_thrust
+from btcli.rules.aero import phases as aero_phases, thrust as aero_thrust
+from btcli.rules.kinds import aero as aero_kind
 
 
 def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from btcli.model.board import Building
 from btcli.model.state import GameState
 from btcli.model.units import Unit
-from btcli.rules import placement, turn_order, victory
+from btcli.rules.core import turn_order, victory
+from btcli.rules.ground import placement
 
 
 def place_of(u: Unit, board) -> str | None:
@@ -91,7 +92,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     if placement.flies_as_vtol(u):
         view["elevation"] = u.elevation
     if u.is_infantry:
-        from btcli.rules.infantry import is_battle_armor, troopers_left
+        from btcli.rules.ground.infantry import is_battle_armor, troopers_left
 
         view["troopers"] = troopers_left(u)
         view["battle_armor"] = is_battle_armor(u)
@@ -159,7 +160,7 @@ def _mp_now(u: Unit) -> dict[str, int]:
     if u.is_vehicle:
         return {"cruise": u.walk, "flank": u.run}  # motive damage lowers them in place (VEH-CRIT-05..)
     if u.is_mech and (u.heat or u.crits or any(u.internal.get(loc, 1) <= 0 for loc in ("LL", "RL"))):
-        from btcli.rules.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
+        from btcli.rules.ground.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
 
         return {"walk": walking_mp(u), "run": running_mp(u), "jump": u.jump}
     return {"walk": u.walk, "run": u.run, "jump": u.jump}
@@ -214,7 +215,7 @@ def asset_line(view: dict) -> str:
 
 def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
     """Returns a dropping 'Mech's public drop facts: group, arrival turn, committed, landed (never the hex)."""
-    from btcli.rules import drops
+    from btcli.rules.drops import dropping as drops
 
     d = u.drop
     turn = drops.arrival_turn(state, u) if state is not None and d.reserve else None
@@ -253,7 +254,7 @@ def status(u: Unit, state: GameState | None = None) -> str:
     if u.is_mech and u.heat:
         words.append(f"heat {u.heat}")
     if u.is_infantry:
-        from btcli.rules.infantry import troopers_left
+        from btcli.rules.ground.infantry import troopers_left
 
         words.append(f"{troopers_left(u)} troopers")
     if placement.flies_as_vtol(u):  # VTOLs and VTOL battle armor
@@ -299,7 +300,7 @@ def _drop_words(u: Unit, state: GameState | None) -> list[str]:
 
 
 def _driving(u: Unit) -> list[tuple[str, int]]:
-    from btcli.rules.vehicles import driving_modifiers
+    from btcli.rules.ground.vehicles import driving_modifiers
 
     return driving_modifiers(u)
 
@@ -360,7 +361,7 @@ def _unmoved(state: GameState) -> dict[str, list[str]]:
     first, as they move first (ASSET-INIT-01); gun emplacements never move (ASSET-MOVE-04), aerospace
     units move in the aerospace movement phase (TURN-01)."""
     if state.phase.value == "deployment":
-        from btcli.rules.asset_deployment_phase import undeployed
+        from btcli.rules.assets.deployment_phase import undeployed
 
         waiting = sorted(undeployed(state), key=lambda u: not u.is_asset)
         return {sid: [u.id for u in waiting if u.side == sid] for sid in state.sides}
@@ -416,7 +417,7 @@ def next_to_move(state: GameState) -> str | None:
     unit moved, the side whose dropping 'Mech lands next (DROP-05); in an aerospace movement phase, the
     side of the next slot."""
     if state.phase.value == "deployment":
-        from btcli.rules.asset_deployment_phase import side_to_deploy
+        from btcli.rules.assets.deployment_phase import side_to_deploy
 
         return side_to_deploy(state) if state.deployment is not None else None
     if state.phase.value in ("aero_movement", "space_movement"):
@@ -427,7 +428,7 @@ def next_to_move(state: GameState) -> str | None:
         return None
     side = turn_order.side_to_move(state)
     if side is None and state.drops:
-        from btcli.rules import drops
+        from btcli.rules.drops import dropping as drops
 
         side = drops.side_to_drop(state)
     return side
@@ -436,7 +437,7 @@ def next_to_move(state: GameState) -> str | None:
 def _arriving(state: GameState) -> list[Unit]:
     if not state.drops:
         return []
-    from btcli.rules import drops
+    from btcli.rules.drops import dropping as drops
 
     return drops.arriving(state)
 
@@ -462,7 +463,7 @@ def next_step(state: GameState, game: str = "GAME") -> dict[str, object]:
             return step(f"{side} lands {_one_of(units)}", f"btcli drop {game} UNIT --reveal", side, units)
         return step(f"{side} moves {_one_of(units) if units else 'its next unit'}",
                     f"btcli move {game} UNIT --path STEPS", side, units)
-    from btcli.rules import phases
+    from btcli.rules.core import phases
 
     missing = phases.current(state).missing(state)
     if missing is not None:

@@ -18,7 +18,8 @@ from btcli.model.aero import AeroFlight, LowAltitudeMap, Region, SpaceMap, new_s
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.units import GROUND, Motive, Position, Unit, UnitKind
-from btcli.rules import aero_atmosphere, aero_kind
+from btcli.rules.aero import atmosphere as aero_atmosphere
+from btcli.rules.kinds import aero as aero_kind
 from btcli.store import typed
 from btcli.store.codec import board_from_dict
 

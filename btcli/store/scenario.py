@@ -14,8 +14,8 @@ from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND
-from btcli.rules import setup
-from btcli.rules.internal_structure import mech_internal, vehicle_internal
+from btcli.rules.core import setup
+from btcli.rules.ground.internal_structure import mech_internal, vehicle_internal
 from btcli.store import aero_scenario, typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
@@ -119,7 +119,7 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
         deployment=deployment,
     )
     if deployment is not None:  # ASSET-DEP: the game opens with the deployment phase (turn 0)
-        from btcli.rules import asset_deployment_phase
+        from btcli.rules.assets import deployment_phase as asset_deployment_phase
 
         state = asset_deployment_phase.open_deployment(state)
     return state
@@ -170,7 +170,7 @@ ASSET_KEYS = {"id", "side", "name", "kind", "card", "card_file", "veteran", "pos
 def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object:
     """Returns a Battlefield Support asset (seed 004) placed by card name, inline card or .bfs file."""
     from btcli.catalog import asset_cards
-    from btcli.rules import asset_units
+    from btcli.rules.assets import units as asset_units
 
     uid = _check_id(str(raw.get("id", "")), "unit id")
     if raw.get("side") not in sides:
@@ -241,7 +241,7 @@ def _deployment(raw: object, sides: dict[str, Side], board, units: dict) -> obje
                                 "it in the deployment phase (ASSET-DEP-01)")
         return None
     from btcli.model.state import Deployment
-    from btcli.rules.asset_deployment import Edge
+    from btcli.rules.assets.deployment import Edge
 
     if not isinstance(raw, dict) or set(raw) - {"order", "zones", "edges"}:
         raise GameFileError("[deployment] takes order, zones and edges (docs/scenario-format.md)")
@@ -286,7 +286,7 @@ def _zone_hexes(board, spec: object, sid: str) -> set:
 
 def _drops(meta: dict, groups: object, units: dict) -> dict[str, DropGroup]:
     """Checks the dropping reserves and returns their arrival groups (DROP-01..03)."""
-    from btcli.rules.drops import schedule_groups
+    from btcli.rules.drops.dropping import schedule_groups
 
     if not isinstance(groups, dict):
         raise GameFileError("[drops] must hold one [drops.GROUP] table per group")
@@ -379,9 +379,9 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         _check_ammo(uid, a)
     carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
     spec["weapon_specs"] = {name: typed.to_plain(catalog.weapon(name)) for name in sorted(carried)}
-    rating = spec.pop("engine_rating", None)  # a 'Mech's engine holds some heat sinks (btcli/rules/mechs.py)
+    rating = spec.pop("engine_rating", None)  # a 'Mech's engine holds some heat sinks (btcli/rules/ground/mechs.py)
     if kind == "mech" and "slots" not in spec:
-        from btcli.rules.mechs import engine_rating, standard_slots
+        from btcli.rules.ground.mechs import engine_rating, standard_slots
 
         if rating is None:  # an inline design without it: the engine that gives its walking MP
             rating = engine_rating(int(spec["tons"]), int(spec["walk"]))
@@ -429,7 +429,7 @@ def _reserve(uid: str, raw: dict[str, object], spec: dict[str, object]) -> dict[
     if reserve is False:
         return None
     if reserve is True:
-        from btcli.rules.drops import DEFAULT_GROUP
+        from btcli.rules.drops.dropping import DEFAULT_GROUP
 
         reserve = DEFAULT_GROUP
     from btcli.store.schema import id_problem, shown
@@ -464,7 +464,7 @@ def _vehicle_facts(uid: str, kind: object, spec: dict[str, object]) -> dict[str,
 
 def _check_ammo(uid: str, a: object) -> None:
     """Refuses an ammunition bin of a kind its weapon cannot fire (VEH-DMG-10, tables.md 12)."""
-    from btcli.rules import weapon_modes
+    from btcli.rules.core import weapon_modes
 
     if not isinstance(a, dict):
         raise GameFileError(f"unit {uid!r}: each ammunition bin is a table {{ weapon = ..., location = ..., shots = ... }}")
@@ -481,9 +481,9 @@ def _check_ammo(uid: str, a: object) -> None:
 
 
 def _infantry(uid: str, spec: dict[str, object]) -> None:
-    """Completes an infantry design (btcli.rules.infantry): troopers, optional armor per trooper (battle
+    """Completes an infantry design (btcli.rules.ground.infantry): troopers, optional armor per trooper (battle
     armor), walk MP (no running), jump MP for ``motive = "jump"``, VTOL MP in ``walk`` for ``"vtol"``."""
-    from btcli.rules.infantry import MOTIVES, record
+    from btcli.rules.ground.infantry import MOTIVES, record
 
     spec.setdefault("motive", "foot")
     motives = [m.value for m in MOTIVES]
@@ -534,7 +534,7 @@ def _check_ranges(meta: dict, options: dict, board) -> None:
         if value not in OPTIONS[name] or type(value) is not type(OPTIONS[name][0]):
             raise GameFileError(f"option {name} must be one of {', '.join(map(repr, OPTIONS[name]))}, not {value!r}")
     from btcli.model.board import CF_RANGE
-    from btcli.rules.structures import BASEMENTS
+    from btcli.rules.urban.structures import BASEMENTS
 
     for hex_id, h in board.hexes.items():
         if h.depth < 0 or (h.building is not None and h.building.height < 1):

@@ -14,7 +14,7 @@ import pytest
 from btcli.catalog import aero_designs as catalog
 from btcli.errors import GameFileError
 from btcli.model.aero import AeroClass, ArcArmor, FiringArc, Shape
-from btcli.rules.aero_thrust import maximum_thrust
+from btcli.rules.aero.thrust import maximum_thrust
 
 TOML = Path(catalog.__file__).with_name("aero.toml")
 

@@ -205,6 +205,6 @@ def test_unreadable_bfs_file(tmp_path):
 
 
 def test_importing_btcli_does_not_load_yaml():
-    code = "import sys, btcli.catalog.asset_cards, btcli.rules.asset_damage, btcli.cli; print('yaml' in sys.modules)"
+    code = "import sys, btcli.catalog.asset_cards, btcli.rules.assets.damage, btcli.cli; print('yaml' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"

@@ -94,7 +94,7 @@ def test_a_bad_gravity_choice_is_one_line_and_leaves_the_game(tmp_path):  # AMB-
 def test_an_out_of_control_fighter_rolls_to_regain_control_then_is_given_its_path(tmp_path):  # tables.md 9.4
     from btcli.model.frozen import evolve
     from btcli.model.state import Phase
-    from btcli.rules import aero_phases
+    from btcli.rules.aero import phases as aero_phases
     from tests.builders import aero_game, flier
     from tests.cli.helpers import game_from_state
 

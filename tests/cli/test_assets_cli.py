@@ -370,7 +370,7 @@ def test_artillery_through_the_cli_strikes_the_target_hex_and_its_neighbours(tmp
     assert "  rifles takes 50 damage from longtom (area effect doubled against infantry): 50 this turn\n" in out
 
 
-def test_an_artillery_miss_scatters(tmp_path):  # UNVERIFIED TW artillery (btcli.rules.artillery)
+def test_an_artillery_miss_scatters(tmp_path):  # UNVERIFIED TW artillery (btcli.rules.assets.artillery)
     path = in_weapon_phase(tmp_path)
     out = ok("attack", path, "longtom", "0908", "--dice", "4,1,2").out
     assert "the shell scatters 2 hexes N of 0908 to 0906\n" in out

@@ -373,7 +373,7 @@ def test_a_physical_attack_by_a_unit_pushed_off_the_map_does_not_happen(tmp_path
 def test_a_rear_mount_is_named_as_the_report_labels_it(tmp_path, crossroads):
     """NAME@LOC(R) picks the rear mount (the report's label); NAME@LOC any mount there."""
     from btcli.model.units import Mount
-    from btcli.rules.combat import choose_mounts
+    from btcli.rules.core.combat import choose_mounts
     from btcli.store.scenario import parse_scenario_text
     from tests.builders import changed
 

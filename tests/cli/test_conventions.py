@@ -13,7 +13,7 @@ import pytest
 import btcli
 from btcli.model.frozen import evolve
 from btcli.model.orders import STEP_CODES as GROUND_STEPS
-from btcli.rules.aero_movement import STEP_CODES as AERO_STEPS
+from btcli.rules.aero.movement import STEP_CODES as AERO_STEPS
 from tests.builders import at, building, design, game, hunchback, put, weapon_game
 from tests.cli.helpers import assert_refused, game_from_state, init_game, ok, run
 

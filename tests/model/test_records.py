@@ -187,7 +187,7 @@ def test_a_record_refuses_what_it_cannot_mean():
 
 def test_a_move_does_not_import_dataclasses():
     """The point of ``record`` (issue #17): the hot path never pays for ``dataclasses``/``inspect``."""
-    code = ("import sys, btcli.cli.fast, btcli.rules.moves, btcli.rules.asset_moves, btcli.store.journal, "
+    code = ("import sys, btcli.cli.fast, btcli.rules.core.moves, btcli.rules.assets.moves, btcli.store.journal, "
             "btcli.store.typed; print(sorted({'dataclasses', 'inspect'} & set(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -59,7 +59,7 @@ def log_entries(path: Path) -> int:
 def check_reveal_matches(game: Path, secrets: Path) -> None:
     """The secrets file's record hashes to the game's commitment (what --reveal checks, DROP-06)."""
     from btcli.model.hexgrid import Facing, HexId
-    from btcli.rules.drops import commitment
+    from btcli.rules.drops.dropping import commitment
     from btcli.store import gamefile
     from btcli.store.secrets import lookup
 

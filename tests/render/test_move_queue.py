@@ -11,7 +11,7 @@ import pytest
 from btcli.model.frozen import evolve
 from btcli.model.units import MoveMode
 from btcli.render import view
-from btcli.rules import turn_order
+from btcli.rules.core import turn_order
 from btcli.store import journal
 from tests.conftest import ROOT
 

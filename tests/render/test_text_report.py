@@ -103,7 +103,7 @@ def test_the_hint_line_names_the_command_that_ends_a_phase(phase, expected):
 
 
 def test_the_hint_line_in_the_movement_phase_names_the_side_and_the_units_it_may_move():
-    from btcli.rules.phases import resolve
+    from btcli.rules.core.phases import resolve
     from tests.builders import ManualDice
 
     state = game(design("Wasp WSP-1A", "w1", at="0505"), design("Wasp WSP-1A", "w2", at="0506"),

@@ -32,7 +32,7 @@ from btcli.model.aero import (
 from btcli.model.board import Board
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules import aero_movement
+from btcli.rules.aero import movement as aero_movement
 
 H = HexId.parse
 TIED = H("0110")  # the ground-row hex LOW lies under

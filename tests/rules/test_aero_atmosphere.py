@@ -1,5 +1,5 @@
 """Tests for the space map's planetary edge: bans, the interface, high-altitude flight, hovering,
-gravity and drag (btcli.rules.aero_atmosphere, and the moves btcli.rules.aero_movement makes there;
+gravity and drag (btcli.rules.aero.atmosphere, and the moves btcli.rules.aero.movement makes there;
 catalog AERO-GEN-03, AERO-ATM-01..09, AERO-HALT-01..12, AERO-GRAV-01..05).
 
 ``SPACE`` (tests/rules/aero_fixtures.py) has its surface on the west edge:
@@ -17,9 +17,9 @@ from btcli.errors import IllegalOrderError
 from btcli.model.aero import AeroClass, Arc, Edge, MapKind, Region, SpaceMap
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
-from btcli.rules import aero_atmosphere, aero_damage, aero_movement
-from btcli.rules.aero_atmosphere import VTOL, AtRest
-from btcli.rules.aero_movement import Outcome
+from btcli.rules.aero import atmosphere as aero_atmosphere, damage as aero_damage, movement as aero_movement
+from btcli.rules.aero.atmosphere import VTOL, AtRest
+from btcli.rules.aero.movement import Outcome
 from tests.rules.aero_fixtures import (
     AIRSHIP,
     ANGEL,

@@ -1,4 +1,4 @@
-"""Tests for air-to-air attacks (issue #14, btcli.rules.aero_attacks, aero_arcs, aero_weapons), through the engine
+"""Tests for air-to-air attacks (issue #14, btcli.rules.aero.attacks, aero_arcs, aero_weapons), through the engine
 with fixed dice: firing arcs (AERO-MOVE-11, AERO-MNV-09), aerospace ranges, the to-hit modifiers (AERO-MOVE-05,
 AERO-MNV-02..06, tables.md 9.1, 9.4), hits by tables.md 9.1 at the phase's end with their criticals and control
 rolls, fighter heat, and the attacks that stay refused.
@@ -20,7 +20,7 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
-from btcli.rules import aero_arcs, aero_attacks, aero_weapons
+from btcli.rules.aero import arcs as aero_arcs, attacks as aero_attacks, weapons as aero_weapons
 from tests.builders import CORSAIR, NL42, aero_game, fire, flier, resolve, run
 
 H = HexId.parse

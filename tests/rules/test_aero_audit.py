@@ -25,8 +25,8 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules import aero_movement, aero_moves, aero_phases
-from btcli.rules.aero_movement import Outcome
+from btcli.rules.aero import movement as aero_movement, moves as aero_moves, phases as aero_phases
+from btcli.rules.aero.movement import Outcome
 from tests.builders import CORSAIR, NL42, aero_game, changed, flier, purposes, resolve, run
 from tests.rules import aero_fixtures as fx
 

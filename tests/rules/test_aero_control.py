@@ -1,5 +1,5 @@
 """Tests for control rolls, high-G manoeuvres, losing control and random movement
-(btcli.rules.aero_control, and the rolls btcli.rules.aero_movement makes; catalog AERO-HIGHG-01..05,
+(btcli.rules.aero.control, and the rolls btcli.rules.aero.movement makes; catalog AERO-HIGHG-01..05,
 tables.md 9.4, 9.5). Maps and designs: tests/rules/aero_fixtures.py.
 
 The pilots have Piloting 5, the control-roll base of the seed's example. The
@@ -14,7 +14,7 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import Facing
-from btcli.rules import aero_control, aero_movement
+from btcli.rules.aero import control as aero_control, movement as aero_movement
 from tests.rules.aero_fixtures import CORSAIR, DEEP, LOW, SPARROWHAWK, UNION, fly, hexes, plan, unit
 
 

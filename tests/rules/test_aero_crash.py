@@ -1,4 +1,4 @@
-"""Tests for aerospace crashes onto the ground board (btcli.rules.aero_crash, aero_crash_targets; catalog
+"""Tests for aerospace crashes onto the ground board (btcli.rules.aero.crash, aero_crash_targets; catalog
 AERO-CRASH-01..22, AMB-31, 32, 33, 57, 58, 62).
 
 The ground board is a clear 30 x 30 map. The crashing unit 'air' flies at altitude 1 in the low-altitude
@@ -30,9 +30,9 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import GROUND
-from btcli.rules import aero_crash, aero_crash_targets, aero_moves
-from btcli.rules.aero_crash import crash_on_ground_board
-from btcli.rules.aero_crash_targets import CrashReadings
+from btcli.rules.aero import crash as aero_crash, crash_targets as aero_crash_targets, moves as aero_moves
+from btcli.rules.aero.crash import crash_on_ground_board
+from btcli.rules.aero.crash_targets import CrashReadings
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash

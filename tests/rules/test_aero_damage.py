@@ -1,5 +1,5 @@
 """Tests for aerospace damage: hit location, armor, structural integrity, criticals and the crew
-(btcli.rules.aero_damage; tables.md 9.1, seed 001 nose damage, tables.md 15 consciousness).
+(btcli.rules.aero.damage; tables.md 9.1, seed 001 nose damage, tables.md 15 consciousness).
 
 The Corsair: armor nose 73 (threshold 8), wings 50 (5), aft 43 (5); SI 6.
 """
@@ -10,8 +10,8 @@ import pytest
 
 from btcli.dice import ManualDice
 from btcli.model.aero import Arc
-from btcli.rules import aero_damage
-from btcli.rules.aero_damage import AttackDirection, Critical
+from btcli.rules.aero import damage as aero_damage
+from btcli.rules.aero.damage import AttackDirection, Critical
 from tests.rules.aero_fixtures import ANGEL, CORSAIR, unit
 
 

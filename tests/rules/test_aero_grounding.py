@@ -1,4 +1,4 @@
-"""A flight meeting the ground in a game (btcli.rules.aero_grounding; issues #13, #14): a flight into the
+"""A flight meeting the ground in a game (btcli.rules.aero.grounding; issues #13, #14): a flight into the
 ground crashes (AERO-LALT-08, 09, AERO-CRASH-01), over the ground board onto the board, elsewhere away from
 the battle; a unit left at velocity 0 over the ground at the end of the phase hovers or crashes (AERO-GRAV-05)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules import aero_phases
+from btcli.rules.aero import phases as aero_phases
 from tests.builders import NL42, aero_game, changed, flier, purposes, resolve, run
 
 H = HexId.parse

@@ -1,5 +1,5 @@
 """Aerospace units as a unit kind (issue #13): the adapter between the game's Unit and the flight rules'
-AeroState (btcli.rules.aero_kind), and the kind's entry in rules/kinds.py."""
+AeroState (btcli.rules.kinds.aero), and the kind's entry in rules/kinds/__init__.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from btcli.model.aero import Arc
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.units import UnitKind
-from btcli.rules import aero_kind, kinds, turn_order
+from btcli.rules import kinds
+from btcli.rules.core import turn_order
+from btcli.rules.kinds import aero as aero_kind
 from tests.builders import aero_game, flier
 
 H = HexId.parse
@@ -47,7 +49,7 @@ def test_ground_rules_do_not_meet_a_unit_on_another_map():  # a space hex is not
     assert turn_order.movers(state) == {"red": 1, "blue": 1}  # the ground 'Mechs only
 
 
-def test_the_kind_has_its_own_rules():  # rules/kinds.py: a new kind is a new entry
+def test_the_kind_has_its_own_rules():  # rules/kinds/__init__.py: a new kind is a new entry
     unit = aero_game(flier()).units["f1"]
     assert unit.kind is UnitKind.AERO and kinds.of(unit).attack_refusal(unit, True) == ""  # aero_attacks checks
     assert kinds.of(unit).attack_refusal(unit, False) == aero_kind.NO_PHYSICAL

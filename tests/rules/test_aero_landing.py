@@ -1,4 +1,4 @@
-"""Landing an aerospace unit (btcli.rules.aero_landing; issue #14): TW p.86-87 with MegaMek's figures,
+"""Landing an aerospace unit (btcli.rules.aero.landing; issue #14): TW p.86-87 with MegaMek's figures,
 UNVERIFIED (docs/rules-notes.md). A move whose flight meets the ground and whose last step is LAND lands;
 without it the unit crashes (AERO-LALT-08, AERO-CRASH-01)."""
 
@@ -13,7 +13,8 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules import aero_kind, aero_landing, aero_moves, aero_phases
+from btcli.rules.aero import landing as aero_landing, moves as aero_moves, phases as aero_phases
+from btcli.rules.kinds import aero as aero_kind
 from tests.builders import HUNCHBACK, NL42, aero_game, changed, design, flier, purposes, run
 
 H = HexId.parse

@@ -1,5 +1,5 @@
-"""Tests for low-altitude flight and moving between the maps (btcli.rules.aero_low_altitude and the
-moves btcli.rules.aero_movement makes on the low-altitude map; catalog AERO-LALT-01..11, AMB-56).
+"""Tests for low-altitude flight and moving between the maps (btcli.rules.aero.low_altitude and the
+moves btcli.rules.aero.movement makes on the low-altitude map; catalog AERO-LALT-01..11, AMB-56).
 
 ``LOW`` (tests/rules/aero_fixtures.py) is 16 x 17, clear, level 0, and lies under
 ground-row hex 0110 of ``SPACE``; ``hilly`` adds a level-2 hill at 0809, a
@@ -15,8 +15,8 @@ from btcli.model.aero import MapKind
 from btcli.model.board import Board, Building, Hex, Terrain
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
-from btcli.rules import aero_low_altitude, aero_turn
-from btcli.rules.aero_movement import Outcome
+from btcli.rules.aero import low_altitude as aero_low_altitude, turn as aero_turn
+from btcli.rules.aero.movement import Outcome
 from tests.rules.aero_fixtures import AIRSHIP, ANGEL, CORSAIR, LOW, SPACE, H, fly, hexes, plan, unit
 
 HILLY = evolve(LOW, board=Board(16, 17, hexes={

@@ -1,5 +1,5 @@
-"""Tests for evasive action and rolls (btcli.rules.aero_maneuvers and their steps in
-btcli.rules.aero_movement; catalog AERO-MNV-01..10). Maps and designs: tests/rules/aero_fixtures.py.
+"""Tests for evasive action and rolls (btcli.rules.aero.maneuvers and their steps in
+btcli.rules.aero.movement; catalog AERO-MNV-01..10). Maps and designs: tests/rules/aero_fixtures.py.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import Arc, FiringArc
 from btcli.model.hexgrid import Facing
-from btcli.rules import aero_damage, aero_maneuvers
+from btcli.rules.aero import damage as aero_damage, maneuvers as aero_maneuvers
 from tests.rules.aero_fixtures import AIRSHIP, CORSAIR, LOW, SPACE, ST46, UNION, fly, plan, unit
 
 

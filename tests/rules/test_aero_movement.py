@@ -1,5 +1,5 @@
-"""Tests for aerospace movement: step strings, thrust, velocity and facing (btcli.rules.aero_movement,
-btcli.rules.aero_thrust; catalog AERO-GEN-01, 02, AERO-MOVE-01..15).
+"""Tests for aerospace movement: step strings, thrust, velocity and facing (btcli.rules.aero.movement,
+btcli.rules.aero.thrust; catalog AERO-GEN-01, 02, AERO-MOVE-01..15).
 
 Maps and designs are those of tests/rules/aero_fixtures.py: moves here are in
 deep space (``DEEP``, no planet) unless a test says otherwise. The Corsair has
@@ -13,8 +13,8 @@ import pytest
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing
-from btcli.rules import aero_movement, aero_thrust
-from btcli.rules.aero_movement import AeroMode, Outcome
+from btcli.rules.aero import movement as aero_movement, thrust as aero_thrust
+from btcli.rules.aero.movement import AeroMode, Outcome
 from tests.rules.aero_fixtures import AIRSHIP, CORSAIR, DEEP, LEOPARD, LOW, LUCIFER, SPACE, H, fly, hexes, plan, unit
 
 

@@ -1,4 +1,4 @@
-"""``btcli move`` for aerospace units through the engine (btcli.rules.aero_moves; issue #13): the space
+"""``btcli move`` for aerospace units through the engine (btcli.rules.aero.moves; issue #13): the space
 movement phase's moves with their rolls (AERO-HIGHG, AERO-ATM), out-of-control flight, and the
 logged form that replay reads back."""
 
@@ -11,7 +11,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules import aero_moves, aero_phases
+from btcli.rules.aero import moves as aero_moves, phases as aero_phases
 from tests.builders import ANGEL, NL42, aero_game, changed, flier, purposes, run
 
 H = HexId.parse

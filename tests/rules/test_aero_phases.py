@@ -1,5 +1,5 @@
 """The aerospace phases of a game's turn (issue #13): TURN-01..07, AMB-54..56, played through the
-engine (btcli.rules.aero_phases, btcli.rules.phases) and aerospace moves (btcli.rules.aero_moves)."""
+engine (btcli.rules.aero.phases, btcli.rules.core.phases) and aerospace moves (btcli.rules.aero.moves)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules import aero_phases, phases
+from btcli.rules.aero import phases as aero_phases
+from btcli.rules.core import phases
 from tests.builders import NL42, aero_game, changed, flier, resolve, run
 
 H = HexId.parse

@@ -1,11 +1,11 @@
-"""Tests for aerospace stacking and out-of-control collisions (btcli.rules.aero_stacking;
+"""Tests for aerospace stacking and out-of-control collisions (btcli.rules.aero.stacking;
 catalog AERO-STACK-01..03). Maps and designs: tests/rules/aero_fixtures.py.
 """
 
 from __future__ import annotations
 
 from btcli.dice import ManualDice
-from btcli.rules import aero_stacking
+from btcli.rules.aero import stacking as aero_stacking
 from tests.rules.aero_fixtures import CORSAIR, LOW, UNION, unit
 
 

@@ -1,4 +1,4 @@
-"""Tests for the aerospace part of the turn (btcli.rules.aero_turn; catalog TURN-01..07,
+"""Tests for the aerospace part of the turn (btcli.rules.aero.turn; catalog TURN-01..07,
 AMB-18, AMB-54..56). Maps and designs: tests/rules/aero_fixtures.py.
 """
 
@@ -8,14 +8,14 @@ import pytest
 
 from btcli.dice import ManualDice
 from btcli.model.aero import AeroClass, MapKind
-from btcli.rules import aero_atmosphere, aero_turn
-from btcli.rules.aero_turn import Subphase
+from btcli.rules.aero import atmosphere as aero_atmosphere, turn as aero_turn
+from btcli.rules.aero.turn import Subphase
 from tests.rules.aero_fixtures import CORSAIR, LOW, SPACE, plan, unit
 
 try:  # the game's unequal-numbers rule; issue #11 moves it from phases to turn_order
-    from btcli.rules.turn_order import movement_slots as unequal_numbers
+    from btcli.rules.core.turn_order import movement_slots as unequal_numbers
 except ImportError:
-    from btcli.rules.phases import movement_slots as unequal_numbers
+    from btcli.rules.core.phases import movement_slots as unequal_numbers
 
 GROUND = ("initiative", "movement")
 AFTER = ("weapon_attack", "physical_attack", "heat", "end")

@@ -1,5 +1,5 @@
-"""Tests for air-to-ground attacks (strikes, strafing, bombing: btcli.rules.air_ground) and ground-to-air fire
-(btcli.rules.ground_to_air), issue #14, through the engine with fixed dice. The figures are tables.md 9.8's and
+"""Tests for air-to-ground attacks (strikes, strafing, bombing: btcli.rules.aero.air_ground) and ground-to-air fire
+(btcli.rules.aero.ground_to_air), issue #14, through the engine with fixed dice. The figures are tables.md 9.8's and
 MegaMek's (UNVERIFIED, docs/rules-notes.md "Air-to-ground attacks (issue #14)").
 
 The board: the default low-altitude map "low" whose hex 0809 holds the 10 x 10 ground board, on which the
@@ -19,7 +19,7 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import GameState, Phase
-from btcli.rules import air_ground, ground_to_air
+from btcli.rules.aero import air_ground, ground_to_air
 from tests.builders import (
     HUNCHBACK,
     NL42,
@@ -313,7 +313,7 @@ def test_air_to_air_and_air_to_ground_are_not_combined():  # MegaMek
 def test_an_aircraft_attacking_the_ground_is_minus_3_to_air_to_air_fire():  # tables.md 9.8, TW p.241
     state = over(board(corsair(), flier(uid="b", map="low", at="0812", facing="N", altitude=3, velocity=3,
                                         side="blue")))
-    from btcli.rules import aero_attacks
+    from btcli.rules.aero import attacks as aero_attacks
 
     before = dict(aero_attacks.plan(state, WeaponAttackOrder("b", "c", ("Large Laser",))).shots[0].to_hit.modifiers)
     state = run(state, strike(state, "Large Laser"), [2])[0]

@@ -1,4 +1,4 @@
-"""Tests for attack directions and firing arcs (btcli.rules.arcs).
+"""Tests for attack directions and firing arcs (btcli.rules.core.arcs).
 
 Positions are written relative to the unit: ``walk(centre, facing, 1, 2)`` steps
 once across the hexside one clockwise of the facing, then once across the
@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules import arcs
+from btcli.rules.core import arcs
 
 H = HexId.parse
 CENTRE = H("0505")

@@ -1,4 +1,4 @@
-"""Tests for the basic artillery attack and area effects (btcli.rules.artillery; UNVERIFIED numbers)."""
+"""Tests for the basic artillery attack and area effects (btcli.rules.assets.artillery; UNVERIFIED numbers)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetState
 from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules import artillery
-from btcli.rules import asset_damage as dmg
+from btcli.rules.assets import artillery
+from btcli.rules.assets import damage as dmg
 
 H = HexId.parse
 BOARD = Board(16, 17)

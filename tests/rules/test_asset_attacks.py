@@ -1,4 +1,4 @@
-"""Tests for attacks by and against assets (btcli.rules.asset_attacks; ASSET-ATK)."""
+"""Tests for attacks by and against assets (btcli.rules.assets.attacks; ASSET-ATK)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import MoveMode
-from btcli.rules import asset_attacks as atk
-from btcli.rules import los
+from btcli.rules.assets import attacks as atk
+from btcli.rules.core import los
 from tests.builders import asset, changed, design, fire, game, gunner, put, run, weapon_game
 
 H = HexId.parse
@@ -52,7 +52,7 @@ def test_assets_declare_attacks_like_mechs():  # ASSET-ATK-01
 
 def test_assets_are_one_level_tall_and_never_in_partial_cover():  # ASSET-ATK-02
     # A tank asset behind a level-1 hill adjacent to it, seen by a 'Mech on level 0 (the game's own line of
-    # sight, btcli.rules.los): 1 level tall, the hill reaches its top and hides it (TW p.99-103: terrain
+    # sight, btcli.rules.core.los): 1 level tall, the hill reaches its top and hides it (TW p.99-103: terrain
     # adjacent to the target and as high as it counts, however high the attacker stands), where a 'Mech in
     # its place is seen over the hill with partial cover; on the same line the asset never has partial cover.
     hill = {"0509": {"level": 1}}

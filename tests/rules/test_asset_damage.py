@@ -1,4 +1,4 @@
-"""Tests for asset damage, destruction checks and wear (btcli.rules.asset_damage; ASSET-DMG)."""
+"""Tests for asset damage, destruction checks and wear (btcli.rules.assets.damage; ASSET-DMG)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from btcli.dice import ManualDice
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetState
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules import asset_attacks as atk
-from btcli.rules import asset_damage as dmg
-from btcli.rules.asset_damage import AssetDamage
+from btcli.rules.assets import attacks as atk
+from btcli.rules.assets import damage as dmg
+from btcli.rules.assets.damage import AssetDamage
 
 H = HexId.parse
 HERE = H("0505")

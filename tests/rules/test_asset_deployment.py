@@ -1,4 +1,4 @@
-"""Tests for asset deployment (btcli.rules.asset_deployment, asset_deployment_phase; ASSET-DEP): the order is read
+"""Tests for asset deployment (btcli.rules.assets.deployment, asset_deployment_phase; ASSET-DEP): the order is read
 off a game opened from a scenario with a [deployment] table and driven through the engine; the expected orders are
 the catalog's worked examples (ASSET-DEP-01, -02), not the implementation's output."""
 
@@ -12,7 +12,7 @@ from btcli.model.board import Board
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import DeployOrder
 from btcli.model.state import Phase
-from btcli.rules.asset_deployment import Edge, check_placement, edge_distance
+from btcli.rules.assets.deployment import Edge, check_placement, edge_distance
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import asset, design, run, scenario
 

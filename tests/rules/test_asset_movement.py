@@ -1,4 +1,4 @@
-"""Tests for asset movement, terrain, stacking and multi-hex assets (btcli.rules.asset_movement).
+"""Tests for asset movement, terrain, stacking and multi-hex assets (btcli.rules.assets.movement).
 
 Catalog areas ASSET-MOVE, ASSET-TERR, ASSET-STACK and ASSET-MULTI. Boards are
 small and clear unless a test puts terrain on them; paths start in 0505.
@@ -13,7 +13,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.assets import AssetKind, AssumedMode
 from btcli.model.board import Board, Building, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
-from btcli.rules.asset_movement import (
+from btcli.rules.assets.movement import (
     NonAsset,
     Occupant,
     assumed_mode,

@@ -1,4 +1,4 @@
-"""The order assets move in, through the game's initiative and movement phases (ASSET-INIT; btcli.rules.asset_order,
+"""The order assets move in, through the game's initiative and movement phases (ASSET-INIT; btcli.rules.assets.order,
 turn_order): the slots drawn when the initiative is resolved, a side's --batch choice, and moves out of turn refused.
 The expected orders are the catalog's worked examples (ASSET-INIT-01..04), not the implementation's output."""
 
@@ -9,7 +9,7 @@ import pytest
 from btcli.errors import IllegalOrderError
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
-from btcli.rules.asset_order import batch_sizes, check_batch_size
+from btcli.rules.assets.order import batch_sizes, check_batch_size
 from tests.builders import asset, design, game, resolve, run
 
 TANK = "S-1 Light tracked tank"

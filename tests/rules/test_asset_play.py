@@ -1,4 +1,4 @@
-"""Assets in a game (btcli.rules.asset_units, asset_moves, asset_attack_orders, asset_end_phase; seed 004): a card becoming a unit, footprints, stacking
+"""Assets in a game (btcli.rules.assets.units, asset_moves, asset_attack_orders, asset_end_phase; seed 004): a card becoming a unit, footprints, stacking
 and moves through the engine, area effects, and the End Phase. The CLI side is tests/cli/test_assets_cli.py."""
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from btcli.model.hexgrid import Facing
 from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import Phase
 from btcli.model.units import Motive
-from btcli.rules import asset_attack_orders, asset_end_phase, asset_kind, asset_units
+from btcli.rules.assets import attack_orders as asset_attack_orders, end_phase as asset_end_phase, units as asset_units
+from btcli.rules.kinds import asset as asset_kind
 from tests.builders import H, aero_game, asset, changed, design, flier, game, resolve, run
 
 LONG_TOM = "Mobile Long Tom Artillery LT-MOB-25"
@@ -112,7 +113,7 @@ def test_a_minefield_is_area_effect_damage_doubled_against_infantry():  # ASSET-
 
 
 def test_a_jump_asset_meets_the_minefield_it_lands_in():  # ASSET-DMG-08, ASSET-MOVE-08, DROP-12
-    # A jump lands in the mined hex as a 'Mech's does (btcli.rules.minefields: "a jump's landing hex"):
+    # A jump lands in the mined hex as a 'Mech's does (btcli.rules.drops.minefields: "a jump's landing hex"):
     # 2D6 8 sets the mine off, and the 3 points count double against the jump infantry.
     mined = {"0508": {"terrain": "clear", "minefield": 3}}
     state, events, _ = run(game(asset("S-3 Jump platoon"), hexes=mined), MoveOrder("a1", "jump", (), H("0508")), [8])

@@ -9,7 +9,7 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.state import Phase
-from btcli.rules import phases
+from btcli.rules.core import phases
 from tests.builders import design, game
 
 HUNCHBACK, LOCUST = "Hunchback HBK-4G", "Locust LCT-1V"

@@ -1,4 +1,4 @@
-"""Tests for collisions during skids and sideslips (btcli.rules.collisions; VEH-SLIP-09..12, VEH-VTOL-14,
+"""Tests for collisions during skids and sideslips (btcli.rules.ground.collisions; VEH-SLIP-09..12, VEH-VTOL-14,
 VTOL-CRASH-05, VTOL-CRIT-06).
 
 The skid collision procedure itself (TW p.62) is MegaMek's reading, UNVERIFIED (docs/rules-notes.md).
@@ -15,7 +15,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
-from btcli.rules import collisions, placement, vtol
+from btcli.rules.ground import collisions, placement, vtol
 from tests.builders import (
     HUNCHBACK,
     J_EDGAR,

@@ -1,5 +1,5 @@
 """Tests for weapon attacks, the end of the weapon phase, damage PSRs and falls, and the heat
-phase (btcli.rules.combat), all driven through ``engine.apply``.
+phase (btcli.rules.core.combat), all driven through ``engine.apply``.
 
 States are small scenario dicts (a clear 12 x 24 map, sides 'red' and 'blue');
 dice are scripted with ``ManualDice`` in request order: for a weapon attack the
@@ -22,7 +22,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode
-from btcli.rules import combat, falls
+from btcli.rules.core import combat, falls
 from tests.builders import changed, design, put, resolve, run, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # AC/20 RT (0), Medium Laser LA (1), Medium Laser RA (2), Small Laser HD (3)

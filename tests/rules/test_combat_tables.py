@@ -1,4 +1,4 @@
-"""Transcription tests for btcli.rules.combat_tables.
+"""Transcription tests for btcli.rules.core.combat_tables.
 
 The expected rows are copied from ../shared/rules/tables.md in the printed wording
 (e.g. "Right side [M]") and translated to the API's vocabulary by the small maps
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from btcli.model.hexgrid import Facing
-from btcli.rules import combat_tables as ct
+from btcli.rules.core import combat_tables as ct
 
 # Printed 'Mech location names -> API location codes.
 MECH_NAMES = {

@@ -1,10 +1,10 @@
 """Tests for damage: 'Mech armor, internal structure, transfer and critical hits; vehicle damage
-(btcli.rules.damage, btcli.rules.vehicles).
+(btcli.rules.core.damage, btcli.rules.ground.vehicles).
 
 Hits are built directly as ``Hit`` values and applied with ``hits.apply_hits``;
 dice are scripted with ``ManualDice`` (2D6 totals and 1D6 faces in request order)
 and ``dice.rolls`` shows which rolls were asked for. Standard slot layouts come
-from btcli.rules.mechs: a Hunchback's left arm is shoulder, upper arm, lower arm,
+from btcli.rules.ground.mechs: a Hunchback's left arm is shoulder, upper arm, lower arm,
 hand, Medium Laser, then 7 empty slots; its left torso two AC/20 bins then heat
 sinks; its center torso engine 1-3, gyro 4-7, engine 8-10.
 """
@@ -19,7 +19,7 @@ from btcli.dice import ManualDice
 from btcli.model.state import GameState, Hit
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
-from btcli.rules.hits import apply_hits
+from btcli.rules.core.hits import apply_hits
 from tests.builders import changed, design, purposes, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t: IS HD 3, CT 16, LT/RT 12, arms 8, legs 12
@@ -401,7 +401,7 @@ def test_vehicle_armor_only_hit_rolls_nothing():
 def test_vehicle_critical_mark_rolls_on_column_of_location(design, location, side, roll, crit):
     # tables.md 1 [C]: roll once on tables.md 4 in the column of the location hit (sides share the
     # Side column); unit.crits records 'location: result' and the result takes effect
-    # (btcli.rules.vehicles; the effects themselves are tested in test_vehicle_crits.py).
+    # (btcli.rules.ground.vehicles; the effects themselves are tested in test_vehicle_crits.py).
     unit, events, d = apply(target(design), hit(location, 1, side, critical=True), dice=[roll])
     assert unit.crits == (f"{location}: {crit}",)
     assert purposes(d) == [f"vehicle critical t {location}"]

@@ -1,5 +1,5 @@
 """Tests for displacement: the domino effect, blocked hexsides, units pushed off the map or
-into water, and accidental falls from above (btcli.rules.displacement), calling ``displace``
+into water, and accidental falls from above (btcli.rules.core.displacement), calling ``displace``
 directly.
 
 The pushed unit 'u' stands in 0505 facing N and is pushed N (to 0504) unless a test says
@@ -18,7 +18,7 @@ import pytest
 from btcli.dice import ManualDice
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
-from btcli.rules.displacement import displace
+from btcli.rules.core.displacement import displace
 from tests.builders import design, game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t, piloting 5; front armor CT 26
@@ -230,7 +230,7 @@ def test_a_mech_pushed_into_a_friendly_assets_hex_shares_it(side, pushed_on):
 def test_a_vtol_flying_above_a_collapsing_bridge_is_not_on_it():
     # URB-BRG-03: every unit *on* the bridge hex falls when it collapses; a VTOL at elevation 5 above the deck
     # over depth-2 water is not on it and flies on (it fell into the water and was destroyed, VEH-DISP-01).
-    from btcli.rules.displacement import collapse
+    from btcli.rules.core.displacement import collapse
     from tests.builders import airborne, heavy_vtol
 
     hexes = {"0505": {"terrain": "water", "depth": 2, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 0}}}

@@ -1,4 +1,4 @@
-"""Tests for dropping 'Mechs (btcli.rules.drops, through ``engine.apply``; catalog DROP-01..19).
+"""Tests for dropping 'Mechs (btcli.rules.drops.dropping, through ``engine.apply``; catalog DROP-01..19).
 
 The dropping Hunchback 'hbk' (blue, 50 t, piloting 5 unless a test says otherwise) waits in
 group alpha; red's Locust stands in 0505. Games start in the movement phase of the arrival
@@ -30,7 +30,8 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.rules import drop_turn, drops, tohit, turn_order, victory
+from btcli.rules.core import tohit, turn_order, victory
+from btcli.rules.drops import dropping as drops, landing_turn as drop_turn
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
 from btcli.store.scenario import scenario_from_dict
@@ -552,7 +553,7 @@ def test_a_landing_does_not_displace_a_vtol_flying_high_above():
 def test_a_drop_called_off_leaves_the_battle_and_unblocks_the_landings():
     """DROP-05 (btcli): a side whose secret is lost calls its drop off; the 'Mech counts as lost (as DROP-16)
     and the other side's landing goes ahead."""
-    from btcli.rules import victory
+    from btcli.rules.core import victory
 
     state = commit(landing_game(phase=Phase.INITIATIVE, units=TWO_DROPPERS), "hbk", "0707")
     state = changed(state, phase=Phase.MOVEMENT,

@@ -1,4 +1,4 @@
-"""Tests for 'Mech heat (btcli.rules.heat) and Piloting Skill Rolls (btcli.rules.piloting).
+"""Tests for 'Mech heat (btcli.rules.ground.heat) and Piloting Skill Rolls (btcli.rules.ground.piloting).
 
 Expected values are re-typed straight from ../shared/rules/tables.md: section 15
 (heat scale, UNVERIFIED), 6.5 (heat to-hit, consciousness; UNVERIFIED), 8.3
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from btcli.errors import InputError
-from btcli.rules import heat, piloting
+from btcli.rules.ground import heat, piloting
 
 # -- heat generated and dissipated -----------------------------------------------------
 

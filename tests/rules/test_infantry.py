@@ -1,4 +1,4 @@
-"""Tests for the minimal infantry model (btcli.rules.infantry) and the seed-000 rules that name infantry:
+"""Tests for the minimal infantry model (btcli.rules.ground.infantry) and the seed-000 rules that name infantry:
 VEH-SLIP-13 (slipping into infantry), VEH-VTOL-07 (battle armor with VTOL movement) and VTOL-CRASH-05
 (crashing onto infantry).
 
@@ -20,7 +20,7 @@ from btcli.model.state import Hit, Phase
 from btcli.model.units import Motive, MoveMode, UnitKind
 from btcli.render.view import unit_view
 from btcli.rules import kinds
-from btcli.rules.hits import apply_hits
+from btcli.rules.core.hits import apply_hits
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash

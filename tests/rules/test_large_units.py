@@ -2,7 +2,7 @@
 landing on one charges it) and VEH-SLIP-11, 12 (a VTOL or WiGE slipping into one as high as itself charges
 it, then crashes; AMB-05).
 
-The charge itself follows btcli.rules.collisions.automatic_charge (TW p.67 as btcli reads it, UNVERIFIED):
+The charge itself follows btcli.rules.ground.collisions.automatic_charge (TW p.67 as btcli reads it, UNVERIFIED):
 no to-hit roll, charge damage with at least 1 hex moved, the large unit is not pushed, motive rolls follow.
 The large unit 'ds' is an inline 100-ton tracked vehicle that cannot move (cruise 0), 50 armor a side.
 """

@@ -8,7 +8,7 @@ import pytest
 
 from btcli.errors import IllegalOrderError
 from btcli.model.frozen import evolve
-from btcli.rules import movement
+from btcli.rules.ground import movement
 from tests.builders import game, plan
 
 

@@ -1,4 +1,4 @@
-"""Tests for line of sight and partial cover (btcli.rules.los).
+"""Tests for line of sight and partial cover (btcli.rules.core.los).
 
 Unless a test says otherwise the attacker, a Hunchback, stands in 0505 and the
 target, an Atlas, in 0508: the line runs straight down column 05, so 0506 and
@@ -14,7 +14,8 @@ import pytest
 
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.state import GameState
-from btcli.rules import building_attacks, los, tohit
+from btcli.rules.core import los, tohit
+from btcli.rules.urban import building_attacks
 from tests.builders import changed, design, weapon_game
 
 H = HexId.parse

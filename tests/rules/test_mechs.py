@@ -1,4 +1,4 @@
-"""A 'Mech's derived critical slots (btcli/rules/mechs.py; docs/rules-notes.md "Critical slots"): the engine
+"""A 'Mech's derived critical slots (btcli/rules/ground/mechs.py; docs/rules-notes.md "Critical slots"): the engine
 holds rating / 25 heat sinks without slots, rounded down; every other heat sink takes a slot, of the first
 ten too (TechManual, from memory; MegaMek's .mtf files lay them out so, issue #16)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from btcli.rules.mechs import engine_heat_sinks, engine_rating, standard_slots
+from btcli.rules.ground.mechs import engine_heat_sinks, engine_rating, standard_slots
 from tests.builders import design, game
 
 

@@ -1,5 +1,5 @@
-"""Tests for ground movement: btcli.rules.movement, the movement parts of
-btcli.rules.phases (initiative, movement slots) and engine.apply with MoveOrder.
+"""Tests for ground movement: btcli.rules.ground.movement, the movement parts of
+btcli.rules.core.phases (initiative, movement slots) and engine.apply with MoveOrder.
 
 Every state is built in code from a tiny scenario dict (``game`` of tests/builders.py):
 a small map, default clear, with per-hex overrides, and units either by
@@ -19,7 +19,8 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.rules import movement, phases, turn_order
+from btcli.rules.core import phases, turn_order
+from btcli.rules.ground import movement
 from tests.builders import column, design, game, jump, plan, refused, vehicle
 
 H = HexId.parse

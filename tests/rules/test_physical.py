@@ -1,5 +1,5 @@
 """Tests for physical attacks: punch, kick, charge and death from above, and vehicle charges
-(btcli.rules.physical), declared through ``engine.apply`` in the physical phase and resolved
+(btcli.rules.ground.physical), declared through ``engine.apply`` in the physical phase and resolved
 when the phase ends.
 
 States are small scenario dicts (a clear 12 x 12 map, sides 'red' and 'blue'): the attacker
@@ -22,7 +22,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import PhysicalAttackOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.rules import physical
+from btcli.rules.ground import physical
 from tests.builders import asset, design, physical_game, purposes, put
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; Medium Laser LA (weapon 1), Medium Laser RA (weapon 2)

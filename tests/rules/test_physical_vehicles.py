@@ -9,7 +9,7 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.units import MoveMode
-from btcli.rules import phases
+from btcli.rules.core import phases
 from tests.builders import ATLAS, FERRET, HUNCHBACK, J_EDGAR, SCORPION, design, physical_game, put
 
 

@@ -1,5 +1,5 @@
 """Tests for what a phase's damage forces at its end: piloting skill rolls, automatic falls and
-consciousness rolls (btcli.rules.phase_end.after_damage; tables.md 8.6, 8.3, 15).
+consciousness rolls (btcli.rules.core.phase_end.after_damage; tables.md 8.6, 8.3, 15).
 
 The 'Mech 't' is a Hunchback (50 t, piloting 5) in 0505 facing N; 'a' a red Locust far away.
 Damage reaches the end of the weapon phase as pending hits (``engine`` resolve-phase), or
@@ -18,7 +18,7 @@ from btcli.dice import ManualDice
 from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Hit, Phase
-from btcli.rules import phase_end
+from btcli.rules.core import phase_end
 from tests.builders import changed, design, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"

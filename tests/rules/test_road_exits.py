@@ -11,7 +11,7 @@ import pytest
 from btcli.errors import GameFileError
 from btcli.model.board import Hex, Terrain
 from btcli.model.hexgrid import Facing
-from btcli.rules.terrain import follows_road
+from btcli.rules.ground.terrain import follows_road
 from tests.builders import game, plan, refused, vehicle
 
 ROAD = {"terrain": "clear", "road": True}

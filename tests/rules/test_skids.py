@@ -1,4 +1,4 @@
-"""Tests for skids and sideslips (btcli.rules.skids and the driving rolls of moves.apply_move).
+"""Tests for skids and sideslips (btcli.rules.ground.skids and the driving rolls of moves.apply_move).
 
 States are built with the helpers of tests/builders.py; unless a test
 says otherwise the mover 'u1' starts in the bottom row of column 05 facing N, so
@@ -300,7 +300,7 @@ def test_ground_vehicle_turning_without_moving_on_rolls_nothing():
     ids=["3-skids-1", "4-skids-2", "5-skids-2", "1-skids-0"],
 )
 def test_skid_goes_half_the_hexes_entered_in_the_original_direction(before, end):
-    # VEH-URB-03; distance = hexes entered // 2 (btcli/rules/skids.py: the standard skid distance is memory,
+    # VEH-URB-03; distance = hexes entered // 2 (btcli/rules/ground/skids.py: the standard skid distance is memory,
     # UNVERIFIED). Fails (2 vs TN), slides N though facing NE, then motive roll 2D6 = 2 (+2 wheeled): no effect
     state = skid_state(vehicle("wheeled", 6, at="0516"), hexes=paved())
     state, _events, _rolls = drive(state, f"{before}F,R,F", [2, 2])

@@ -1,4 +1,4 @@
-"""Tests for weapon to-hit numbers (btcli.rules.tohit).
+"""Tests for weapon to-hit numbers (btcli.rules.core.tohit).
 
 Every state is a weapon-phase game on a clear 12 x 24 map with an attacker 'a'
 (red) and a target 't' (blue). Unless a test says otherwise the attacker is a
@@ -15,7 +15,7 @@ import pytest
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
-from btcli.rules import tohit
+from btcli.rules.core import tohit
 from tests.builders import design, put, weapon_game
 
 H = HexId.parse

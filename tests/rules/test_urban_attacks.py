@@ -1,6 +1,6 @@
 """Tests for attacks on buildings and on units inside them (seed 003: URB-ATK-01..06, URB-IN-01..13)
-and girder clubs (URB-CLUB-01): btcli.rules.building_attacks, the building parts of btcli.rules.combat,
-los, tohit and physical, and btcli.rules.buildings.
+and girder clubs (URB-CLUB-01): btcli.rules.urban.building_attacks, the building parts of btcli.rules.core.combat,
+los, tohit and physical, and btcli.rules.urban.buildings.
 
 States are small scenario dicts (a clear 12 x 12 map, sides 'red' and 'blue') built in code with
 tests/builders.py (``game`` here is its ``weapon_game``, ``building`` its ``unrolled_building``). Dice are
@@ -23,7 +23,9 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import GirderSearchOrder, PhysicalAttackOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.rules import arcs, building_attacks, buildings, los, physical, placement, structures, tohit
+from btcli.rules.core import arcs, los, tohit
+from btcli.rules.ground import physical, placement
+from btcli.rules.urban import building_attacks, buildings, structures
 from tests.builders import at, cf, changed, fire, gunner, hex_hits, purposes
 from tests.builders import design as mech
 from tests.builders import unrolled_building as building

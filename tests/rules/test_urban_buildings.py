@@ -1,5 +1,5 @@
 """Tests for buildings: representation, types, CF, levels, roofs and basements
-(btcli.rules.buildings; catalog URB-GEN-01, URB-BLD-01..11, URB-BSMT-01..04; tables.md 10).
+(btcli.rules.urban.buildings; catalog URB-GEN-01, URB-BLD-01..11, URB-BSMT-01..04; tables.md 10).
 
 States are built with the helpers of tests/builders.py: a 10 x 10 clear map, a mover 'u1'
 at 0510 facing N, so ``F`` enters 0509. Default piloting is 5 and a 'Mech's internal structure
@@ -18,8 +18,10 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
-from btcli.rules import buildings, los, placement, structures
-from btcli.rules.movement import StructureMeet
+from btcli.rules.core import los
+from btcli.rules.ground import placement
+from btcli.rules.urban import buildings, structures
+from btcli.rules.ground.movement import StructureMeet
 from tests.builders import (
     armor_lost,
     at,

@@ -11,7 +11,8 @@ from btcli.dice import ManualDice
 from btcli.errors import GameFileError
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder
-from btcli.rules import displacement, movement, placement
+from btcli.rules.core import displacement
+from btcli.rules.ground import movement, placement
 from btcli.store.scenario import scenario_from_dict
 from tests.builders import (
     at,
@@ -95,7 +96,7 @@ def test_a_mech_pushed_off_a_bridge_deck_falls_to_the_water_bottom():
 
 def test_a_charger_leaving_a_building_loses_its_floor():
     # A charge from inside a building floor moves the charger into the open hex it vacated: no stale floor.
-    from btcli.rules import physical
+    from btcli.rules.ground import physical
 
     state = game(hunchback(), {"id": "t", "side": "blue", "design": LOCUST, "position": "0509"},
                  hexes={"0510": building("heavy", height=3, cf=90)})
@@ -185,7 +186,7 @@ def test_physical_attacks_reach_only_so_many_levels(kind, target_floor, allowed)
     # of the next hex of the same building.
     from btcli.errors import IllegalOrderError
     from btcli.model.state import Phase
-    from btcli.rules import physical
+    from btcli.rules.ground import physical
 
     hexes = {"0505": attack_building("heavy", 3, structure="b"), "0504": attack_building("heavy", 3, structure="b")}
     state = weapon_game(mech("Hunchback HBK-4G", "h", "0505"), mech("Hunchback HBK-4G", "e", "0504", side="blue"),

@@ -1,4 +1,4 @@
-"""Tests for building collapse (seed 003: URB-COLL-01..10): btcli.rules.buildings (overweight, collapse,
+"""Tests for building collapse (seed 003: URB-COLL-01..10): btcli.rules.urban.buildings (overweight, collapse,
 apply_structure_hits, collapse_damage) and the collapses the engine triggers during movement and at the end
 of attack phases.
 
@@ -18,7 +18,9 @@ from btcli.model.board import Terrain
 from btcli.model.frozen import evolve
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
-from btcli.rules import buildings, displacement, piloting, structures
+from btcli.rules.core import displacement
+from btcli.rules.ground import piloting
+from btcli.rules.urban import buildings, structures
 from tests.builders import ATLAS, HUNCHBACK, H, at, cf, changed, purposes
 from tests.builders import design as mech
 from tests.builders import unrolled_building as building

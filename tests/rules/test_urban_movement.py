@@ -1,6 +1,6 @@
 """Tests for movement in and around buildings, on roads and across bridges
-(btcli.rules.movement.step_into/check_move/check_jump, btcli.rules.buildings.enter, moves._meet_structures,
-btcli.rules.displacement; catalog URB-MOVE-01..14, URB-BRG-01..08; tables.md 10.1, 10.2, 8.6, 11.1).
+(btcli.rules.ground.movement.step_into/check_move/check_jump, btcli.rules.urban.buildings.enter, moves._meet_structures,
+btcli.rules.core.displacement; catalog URB-MOVE-01..14, URB-BRG-01..08; tables.md 10.1, 10.2, 8.6, 11.1).
 
 As in tests/builders.py the mover 'u1' starts at 0510 facing N (``F`` enters 0509,
 then 0508, ...); piloting and driving default to 5. Building hexes have ``basement = "none"``
@@ -18,8 +18,10 @@ from btcli.model.board import Bridge, BuildingType, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
-from btcli.rules import buildings, displacement, placement, structures, terrain
-from btcli.rules.movement import StructureMeet
+from btcli.rules.core import displacement
+from btcli.rules.ground import placement, terrain
+from btcli.rules.urban import buildings, structures
+from btcli.rules.ground.movement import StructureMeet
 from tests.builders import (
     SCORPION,
     armor_lost,

@@ -1,4 +1,4 @@
-"""Tests for vehicle damage, critical hits and motive damage (btcli.rules.vehicles), one group per
+"""Tests for vehicle damage, critical hits and motive damage (btcli.rules.ground.vehicles), one group per
 catalog entry VEH-DMG-01..14, VEH-CRIT-01..23 and VTOL-CRIT-01..11 that btcli implements, plus
 the motive system damage table (tables.md 3).
 
@@ -38,8 +38,10 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import ClearJamOrder, MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode, Unit
-from btcli.rules import kinds, moves, tohit, turn_order, vehicles, victory
-from btcli.rules.hits import apply_hits
+from btcli.rules import kinds
+from btcli.rules.core import moves, tohit, turn_order, victory
+from btcli.rules.ground import vehicles
+from btcli.rules.core.hits import apply_hits
 from tests.builders import changed, weapon_game
 from tests.builders import design as entry
 
@@ -194,7 +196,7 @@ def test_veh_dmg_06_crash_damage_to_internal_structure_explodes_the_vtol(engine_
     # vtol_crash_explosion = 'ice' (tables.md 5 reading) spares fusion engines. A 30-ton VTOL falling
     # one level: 3 x 2 = 6 damage in groups 5 and 1; side 1D6 1 = front; location 6 -> front (5: 3
     # armor, 2 IS, critical roll 2: none), location 9 -> left side (1 armor).
-    from btcli.rules import vtol
+    from btcli.rules.ground import vtol
 
     state = make_state(vtol_30t(engine_type), elevation=1)
     state = changed(state, options={"vtol_crash_explosion": option})
@@ -559,7 +561,7 @@ def test_veh_crit_10_a_stun_from_an_accidental_fall_covers_the_next_turn():
     # 18 damage in 5-point groups): fall direction 1D6 2 -> right side, location 2 -> Side [C],
     # critical 8 -> Crew Stunned: restricted in turn 4.
     from btcli.model.hexgrid import Facing
-    from btcli.rules import displacement
+    from btcli.rules.core import displacement
 
     state = make_state(MANTICORE, turn=3)
     state = changed(state, board=state.board.with_hex(HexId(5, 10), Hex(level=2)))
@@ -805,7 +807,7 @@ def test_veh_crit_19_locked_turret_cannot_be_cleared_and_further_jams_move_down(
 def test_veh_crit_19_locked_turret_stays_where_it_points():
     # VEH-CRIT-19 test: a turret locked pointing left of the hull keeps that offset for the rest of
     # the game: turning it is refused, and the end of the turn does not re-centre it.
-    from btcli.rules import phases
+    from btcli.rules.core import phases
 
     state = make_state(MANTICORE)
     state = put(state, changed(crit(state.units["t"], "turret", 9)[0], twist=-1))

@@ -8,7 +8,8 @@ from btcli.dice import ManualDice
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
 from btcli.model.units import Motive
-from btcli.rules import los, skids, tohit
+from btcli.rules.core import los, tohit
+from btcli.rules.ground import skids
 from tests.builders import changed, design, game
 
 FERRET = "Ferret Light Scout VTOL"

@@ -1,5 +1,5 @@
-"""Tests for VTOL flight, landing and crashes (btcli.rules.vtol, movement._check_vtol,
-moves.apply_move) and for attacks by and against VTOLs (btcli.rules.tohit).
+"""Tests for VTOL flight, landing and crashes (btcli.rules.ground.vtol, movement._check_vtol,
+moves.apply_move) and for attacks by and against VTOLs (btcli.rules.core.tohit).
 
 States are built with the helpers of tests/builders.py: a 10 x 10 map,
 default clear, the mover 'u1' in 0510 facing N, so ``F`` steps fly 0509, 0508, ...
@@ -25,7 +25,8 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
-from btcli.rules import tohit, vtol
+from btcli.rules.core import tohit
+from btcli.rules.ground import vtol
 from tests.builders import airborne, changed, design, fly, game, heavy_vtol, plan, purposes, refused
 
 H = HexId.parse
@@ -274,7 +275,7 @@ def test_vtol_path_after_touching_down_is_not_silently_dropped():
     [("F", "0509", 2), ("F,F", "0508", 1), ("F,F,F", "0507", 3), ("F,F,F,F", "0506", 4)],
 )
 def test_flying_keeps_the_absolute_height(path, end, elevation):
-    # VEH-VTOL-13 model (btcli/rules/vtol.py): absolute height 3 stays 3 over ground levels 1, 2, 0, -1
+    # VEH-VTOL-13 model (btcli/rules/ground/vtol.py): absolute height 3 stays 3 over ground levels 1, 2, 0, -1
     hexes = {"0509": {"level": 1}, "0508": {"level": 2}, "0507": {"level": 0}, "0506": {"level": -1}}
     state = airborne(game(design(FERRET), hexes=hexes), 3)
     p = plan(state, path)

@@ -15,7 +15,7 @@ from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import Mount
-from btcli.rules import damage
+from btcli.rules.core import damage
 from tests.builders import armed, weapon_game
 
 THICK = {"front": 40, "right": 40, "left": 40, "rear": 40}
@@ -148,7 +148,7 @@ def test_double_rate_heat_counts_both_shots():
 def test_a_building_dry_run_shows_the_modes_modifier():
     # The preview of an attack on a distant building hex applies the mode like the attack: LB-X cluster -1.
     from btcli.model.hexgrid import HexId
-    from btcli.rules import building_attacks
+    from btcli.rules.urban import building_attacks
 
     hexes = {"0508": {"building": {"type": "medium", "height": 2}}}
     state = game(shooter("LB 10-X AC", "cluster"), target(), hexes=hexes)

@@ -1,4 +1,4 @@
-"""Tests for WiGE movement, sideslips and crashes (btcli.rules.movement, skids, vtol.crash_damage).
+"""Tests for WiGE movement, sideslips and crashes (btcli.rules.ground.movement, skids, vtol.crash_damage).
 
 The seeds give WiGEs prohibited terrain (tables.md 11.2), sideslips like VTOLs and hover vehicles
 (VEH-SLIP-03..14), crashes from sideslips (VTOL-CRASH-01..05, on the ground vehicle hit table), no
@@ -172,7 +172,7 @@ def test_wige_crashing_into_woods_is_destroyed():
 
 def test_wige_crew_killed_crashes():
     # VEH-CRIT-09: "a VTOL or WiGE crashes and is destroyed" (a WiGE always flies in btcli)
-    from btcli.rules import vehicles
+    from btcli.rules.ground import vehicles
 
     unit = game(wige()).units["u1"]
     events: list[str] = []

@@ -15,7 +15,7 @@ import pytest
 from btcli.errors import BtcliError
 from btcli.model.frozen import evolve
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
-from btcli.rules.turn_order import side_to_move
+from btcli.rules.core.turn_order import side_to_move
 from btcli.store import files, gamefile, headparse, journal
 from btcli.store.scenario import parse_scenario_text
 from tests.conftest import ROOT

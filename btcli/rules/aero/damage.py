@@ -1,0 +1,245 @@
+"""Aerospace damage: hit location, armor and structural integrity, critical hits, the crew.
+
+Sources: tables.md 9.1 (fighter hit location and critical table, VERIFIED from
+MegaMek ``Aero.rollHitLocation``; critical effects from MegaMek), seed 001
+(nose damage from over-speed and failed re-entry, AERO-HALT-04, AERO-ATM-06;
+SI damage from high-G, AERO-HIGHG-02; pilot damage and the consciousness roll,
+AERO-HIGHG-04), tables.md 15 (consciousness targets, UNVERIFIED; shared with
+'Mechs through btcli.rules.ground.piloting).
+
+Small craft and DropShip hit location tables are not in tables.md (section 14);
+until they are, every class uses the fighter table (UNVERIFIED for them).
+Damage first strips the armor of the location hit; what gets through reduces
+structural integrity; SI 0 destroys the unit.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from btcli.dice import Dice
+from btcli.model.aero import AeroDesign, AeroState, Arc, FiringArc
+from btcli.model.choices import Choice
+from btcli.model.frozen import evolve, record
+from btcli.rules.ground import piloting
+from btcli.rules.aero.maneuvers import rolled_armor_arc
+
+
+class AttackDirection(Choice):
+    """The column of the hit location table (tables.md 9.1)."""
+
+    NOSE = "nose"
+    AFT = "aft"
+    SIDE = "side"
+    ABOVE_BELOW = "above_below"
+
+
+class Critical(Choice):
+    """The critical system a hit location names (tables.md 9.1)."""
+
+    WEAPON = "weapon"
+    SENSORS = "sensors"
+    HEAT_SINK = "heat_sink"
+    LANDING_GEAR = "landing_gear"
+    FUEL_TANK = "fuel_tank"
+    CREW = "crew"
+    AVIONICS = "avionics"
+    ENGINE = "engine"
+    CONTROL = "control"
+    FIRE_CONTROL = "fire_control"
+    BOMB = "bomb"
+
+
+WING = "wing"  # the wing on the attacked side (above/below: 1D6, 1-3 right, 4-6 left)
+
+_C = Critical
+# tables.md 9.1: 2D6 -> (location, critical) per attack direction.
+HIT_TABLE: dict[AttackDirection, dict[int, tuple[Arc | str, Critical]]] = {
+    AttackDirection.NOSE: {
+        2: (Arc.NOSE, _C.WEAPON), 3: (Arc.NOSE, _C.SENSORS), 4: (Arc.RIGHT, _C.HEAT_SINK),
+        5: (Arc.RIGHT, _C.WEAPON), 6: (Arc.NOSE, _C.AVIONICS), 7: (Arc.NOSE, _C.CONTROL),
+        8: (Arc.NOSE, _C.FIRE_CONTROL), 9: (Arc.LEFT, _C.WEAPON), 10: (Arc.LEFT, _C.HEAT_SINK),
+        11: (Arc.NOSE, _C.LANDING_GEAR), 12: (Arc.NOSE, _C.WEAPON),
+    },
+    AttackDirection.AFT: {
+        2: (Arc.AFT, _C.WEAPON), 3: (Arc.AFT, _C.HEAT_SINK), 4: (Arc.RIGHT, _C.FUEL_TANK),
+        5: (Arc.RIGHT, _C.WEAPON), 6: (Arc.AFT, _C.ENGINE), 7: (Arc.AFT, _C.CONTROL),
+        8: (Arc.AFT, _C.ENGINE), 9: (Arc.LEFT, _C.WEAPON), 10: (Arc.LEFT, _C.FUEL_TANK),
+        11: (Arc.AFT, _C.HEAT_SINK), 12: (Arc.AFT, _C.WEAPON),
+    },
+    AttackDirection.SIDE: {
+        2: (Arc.NOSE, _C.WEAPON), 3: (WING, _C.LANDING_GEAR), 4: (Arc.NOSE, _C.SENSORS),
+        5: (Arc.NOSE, _C.CREW), 6: (WING, _C.WEAPON), 7: (WING, _C.AVIONICS),
+        8: (WING, _C.BOMB), 9: (Arc.AFT, _C.CONTROL), 10: (Arc.AFT, _C.ENGINE),
+        11: (WING, _C.LANDING_GEAR), 12: (Arc.AFT, _C.WEAPON),
+    },
+    AttackDirection.ABOVE_BELOW: {
+        2: (Arc.NOSE, _C.WEAPON), 3: (WING, _C.LANDING_GEAR), 4: (Arc.NOSE, _C.SENSORS),
+        5: (Arc.NOSE, _C.CREW), 6: (WING, _C.WEAPON), 7: (Arc.NOSE, _C.AVIONICS),
+        8: (WING, _C.WEAPON), 9: (Arc.AFT, _C.CONTROL), 10: (Arc.AFT, _C.ENGINE),
+        11: (WING, _C.LANDING_GEAR), 12: (Arc.AFT, _C.WEAPON),
+    },
+}
+
+CRITICAL_TARGET = 8  # tables.md 9.1: 2D6 >= 8 applies the listed critical
+FUEL_EXPLOSION_TARGET = 10  # tables.md 9.1: fuel tank hit, 2D6 10+ explodes
+DIRECT_DAMAGE_PER_POINT = 5  # AERO-HALT-04, AERO-ATM-06: 5 nose damage per point
+
+
+@record(slots=False)
+class HitResult:
+    """What one hit did: the new state, what happened, and the control rolls it forces (tables.md 9.4)."""
+
+    state: AeroState
+    events: tuple[str, ...]
+    control_rolls: tuple[str, ...] = ()  # reasons: damage at or above the threshold, avionics or control critical
+
+
+def hit_location(
+    direction: AttackDirection, roll: int, *, side: Arc | None = None, wing_die: int | None = None
+) -> tuple[Arc, Critical]:
+    """Returns the location and critical system for a 2D6 hit location roll (tables.md 9.1).
+
+    "Wing" results strike the wing on the attacked ``side`` (side attacks), or by
+    ``wing_die`` for above/below attacks: 1-3 right, 4-6 left.
+    """
+    location, critical = HIT_TABLE[direction][roll]
+    if location != WING:
+        return location, critical  # type: ignore[return-value]
+    if direction is AttackDirection.ABOVE_BELOW:
+        if wing_die is None:
+            raise ValueError("an above/below wing hit needs the 1D6 wing die")
+        return (Arc.RIGHT if wing_die <= 3 else Arc.LEFT), critical
+    if side not in (Arc.LEFT, Arc.RIGHT):
+        raise ValueError("a side wing hit needs the attacked side (left or right)")
+    return side, critical
+
+
+def damage_threshold(design: AeroDesign, arc: Arc) -> int:
+    """Returns a location's damage threshold: its starting armor / 10, rounded up (tables.md 9.1)."""
+    return ceil(design.armor.get(arc) / 10)
+
+
+def apply_hit(
+    design: AeroDesign,
+    state: AeroState,
+    arc: Arc,
+    damage: int,
+    dice: Dice,
+    *,
+    critical: Critical | None = None,
+    natural_twelve: bool = False,
+    reason: str = "hit",
+) -> HitResult:
+    """Applies one hit of ``damage`` to ``arc``: armor first, the rest to SI; then the critical check.
+
+    A rolled unit takes left hits on its right side and vice versa (AERO-MNV-09).
+    A critical chance arises on a natural 12, when the hit reaches the location's
+    threshold, or when SI is damaged; 2D6 >= 8 then applies ``critical``
+    (tables.md 9.1). Direct damage with no location roll (over-speed, failed
+    re-entry) names no critical system, so it makes no critical check.
+    """
+    arc = rolled_armor_arc(arc, state.rolled)
+    armor = state.armor.get(arc)
+    absorbed = min(armor, damage)
+    through = damage - absorbed
+    state = evolve(state, armor=state.armor.with_arc(arc, armor - absorbed))
+    events = [f"{reason}: {damage} damage to the {arc.value}"
+              + (f", {through} through to structural integrity" if through else "")]
+    if through:
+        state = damage_structure(state, through)
+        if state.destroyed:
+            events.append("structural integrity 0: destroyed")
+    control = []
+    reaches_threshold = damage >= damage_threshold(design, arc)
+    if reaches_threshold:
+        control.append(f"damage {damage} at or above the {arc.value} threshold {damage_threshold(design, arc)}")
+    if critical is not None and not state.destroyed and (natural_twelve or reaches_threshold or through):
+        check = dice.roll(2, f"critical check: {critical.value} ({arc.value})", target=CRITICAL_TARGET)
+        if check.success:
+            state, more, forced = apply_critical(design, state, critical, arc, dice)
+            events += more
+            control += forced
+    return HitResult(state, tuple(events), tuple(control))
+
+
+def direct_nose_damage(design: AeroDesign, state: AeroState, points: int, dice: Dice, reason: str) -> HitResult:
+    """Applies ``points`` x 5 damage to the nose as one hit (over-speed AERO-HALT-04, failed re-entry AERO-ATM-06)."""
+    return apply_hit(design, state, Arc.NOSE, DIRECT_DAMAGE_PER_POINT * points, dice, reason=reason)
+
+
+def damage_structure(state: AeroState, points: int) -> AeroState:
+    """Takes ``points`` off structural integrity; at 0 the unit is destroyed."""
+    si = max(0, state.structural_integrity - points)
+    return evolve(state, structural_integrity=si, destroyed=state.destroyed or si == 0)
+
+
+def apply_critical(
+    design: AeroDesign, state: AeroState, critical: Critical, arc: Arc, dice: Dice
+) -> tuple[AeroState, list[str], list[str]]:
+    """Applies a critical hit (tables.md 9.1 effects); returns the state, events and forced control rolls."""
+    events = [f"critical hit: {critical.value.replace('_', ' ')}"]
+    forced: list[str] = []
+    if critical is Critical.AVIONICS:
+        state = evolve(state, avionics_hits=state.avionics_hits + 1)
+        forced.append("avionics critical")
+    elif critical is Critical.CONTROL:
+        forced.append("control critical")
+    elif critical is Critical.CREW:
+        state, more = pilot_hit(design, state, dice, "crew critical")
+        events += more
+    elif critical is Critical.ENGINE:
+        state = evolve(state, engine_hits=state.engine_hits + 1)
+    elif critical is Critical.FIRE_CONTROL:
+        state = evolve(state, fire_control_hits=state.fire_control_hits + 1)
+    elif critical is Critical.SENSORS:
+        state = evolve(state, sensor_hits=state.sensor_hits + 1)
+    elif critical is Critical.BOMB:
+        state = evolve(state, bomb_hits=state.bomb_hits + 1)
+    elif critical is Critical.HEAT_SINK:
+        state = evolve(state, heat_sinks_lost=min(design.heat_sinks, state.heat_sinks_lost + 1))
+    elif critical is Critical.LANDING_GEAR:
+        state = evolve(state, landing_gear_damaged=True)
+    elif critical is Critical.FUEL_TANK:
+        if dice.roll(2, "fuel tank explosion", target=FUEL_EXPLOSION_TARGET).success:
+            state = evolve(state, destroyed=True)
+            events.append("the fuel tank explodes: destroyed")
+    elif critical is Critical.WEAPON:
+        index = next((i for i, w in enumerate(design.weapons)
+                      if w.arc in _WEAPON_ARCS[arc] and state.weapons_destroyed.count(i) < w.count), None)
+        if index is not None:
+            state = evolve(state, weapons_destroyed=tuple(sorted((*state.weapons_destroyed, index))))
+            events.append(f"{design.weapons[index].name} ({design.weapons[index].arc.value}) destroyed")
+    return state, events, forced
+
+
+_WEAPON_ARCS = {
+    Arc.NOSE: (FiringArc.NOSE,),
+    Arc.LEFT: (FiringArc.LEFT, FiringArc.LEFT_AFT),
+    Arc.RIGHT: (FiringArc.RIGHT, FiringArc.RIGHT_AFT),
+    Arc.AFT: (FiringArc.AFT,),
+}
+
+
+def crew_killed(design: AeroDesign, state: AeroState) -> bool:
+    """Tells whether every pilot/crew damage box is marked."""
+    return state.pilot_hits >= design.crew_boxes
+
+
+def pilot_hit(design: AeroDesign, state: AeroState, dice: Dice, reason: str) -> tuple[AeroState, list[str]]:
+    """Marks one pilot/crew box, then rolls for consciousness (AERO-HIGHG-04; tables.md 15, UNVERIFIED).
+
+    The consciousness table stops at 5 hits; a crew with more boxes uses the 5-hit
+    target. A crew with every box marked is killed and the unit is out of action.
+    """
+    state = evolve(state, pilot_hits=state.pilot_hits + 1)
+    events = [f"{reason}: pilot/crew hit ({state.pilot_hits} of {design.crew_boxes} boxes)"]
+    if crew_killed(design, state):
+        events.append("the crew is killed")
+        return evolve(state, conscious=False, destroyed=True), events
+    if state.conscious:
+        target = piloting.consciousness_target(min(state.pilot_hits, max(piloting.CONSCIOUSNESS_TARGET)))
+        if not dice.roll(2, f"consciousness ({state.pilot_hits} hits)", target=target).success:
+            state = evolve(state, conscious=False)
+            events.append("the pilot is knocked unconscious")
+    return state, events

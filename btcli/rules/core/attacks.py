@@ -1,0 +1,146 @@
+"""Declaring attacks: weapon fire (resolved at once, damage at the phase's end), physical attacks
+(checked now, resolved when the phase ends), girder searches and jam clearing; each at a unit or,
+where the rules allow, at a building or bridge hex (TW p.99, p.144; seed 003 URB-ATK)."""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, WeaponAttackOrder
+from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.rules import kinds
+from btcli.rules.core import combat
+from btcli.rules.drops import landing_turn as drop_turn
+from btcli.rules.ground import vehicles
+from btcli.rules.urban import structures
+
+PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
+
+
+def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
+    """Refuses an attacker in its landing turn (DROP-09) and a kind that may not make this attack."""
+    if state.drops:
+        drop_turn.check_can_act(state.unit(attacker_id), state.turn)
+    attacker = state.unit(attacker_id)
+    refusal = kinds.of(attacker).attack_refusal(attacker, weapons)
+    if refusal:
+        raise IllegalOrderError(f"'{attacker_id}': {refusal}", f"btcli {attacker.kind.value} model")
+
+
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """Declares and resolves a weapon attack at a unit or a building hex (weapon attack phase)."""
+    _may_attack(state, order.attacker, weapons=True)
+    if state.unit(order.attacker).is_asset:  # seed 004: one attack a turn with the card (ASSET-ATK)
+        from btcli.rules.assets import attack_orders as asset_attack_orders
+
+        return asset_attack_orders.weapon_attack(state, order, dice)
+    rules = aero_rules(state, order)
+    if rules is not None:  # an aircraft at either end (issue #14)
+        return rules.weapon_attack(state, order, dice)
+    hex_id = _hex_target(state, order.target)
+    if hex_id is not None:
+        from btcli.rules.urban import building_attacks
+
+        return building_attacks.weapon_attack(state, order.attacker, hex_id, order.weapons, order.twist, dice)
+    return combat.weapon_attack(state, order.attacker, order.target, order.weapons, order.twist, dice)
+
+
+def _hex_target(state: GameState, target: str):
+    """The building or bridge hex a target names (``building_attacks.hex_target``), or None for a unit. The
+    building attack rules are imported only for a target that is no unit (issue #17)."""
+    if target in state.units:
+        return None
+    from btcli.rules.urban import building_attacks
+
+    return building_attacks.hex_target(state, target)
+
+
+def aero_rules(state: GameState, order: WeaponAttackOrder):
+    """Returns the rules module of a weapon attack with an aircraft at either end (issue #14), imported only
+    then: ``aero_attacks`` (air-to-air), ``air_ground`` (an aircraft's strike, strafe or bombing, or any aircraft
+    at a ground target) or ``ground_to_air``; None for a ground attack, which it refuses after a ground unit
+    fired at an aircraft this phase (MegaMek, UNVERIFIED)."""
+    ground_modes = order.strike or order.strafe or order.bombs
+    if len(state.maps) <= 1:  # no aerospace maps: the ground game, unchanged
+        if ground_modes:
+            raise InputError("--strike, --strafe and --bomb are an aircraft's attacks on the ground board")
+        return None
+    from btcli.rules.aero import air_ground, attacks as aero_attacks, ground_to_air
+
+    attacker, target = state.unit(order.attacker), state.units.get(order.target)
+    if attacker.aero is not None:
+        hex_like = order.target.isascii() and order.target.isdigit()
+        if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
+            return aero_attacks  # air-to-air (a target that is no unit is refused there)
+        return air_ground
+    if target is not None and target.aero is not None:
+        return ground_to_air
+    if ground_modes:
+        raise InputError(f"'{attacker.id}' is not an aircraft: --strike, --strafe and --bomb are an aircraft's "
+                         "attacks on the ground")
+    ground_to_air.check_after(state, attacker, order.target)
+    return None
+
+
+def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """Declares a physical attack: checked now, rolled when the physical attack phase ends."""
+    _may_attack(state, order.attacker, weapons=False)
+    if order.kind not in PHYSICAL_ATTACKS:
+        raise InputError(f"unknown physical attack {order.kind!r}: give --physical {'|'.join(PHYSICAL_ATTACKS)}")
+    hex_id = _hex_target(state, order.target)
+    if hex_id is not None:
+        return _physical_on_hex(state, order, hex_id)
+    attacker = state.unit(order.attacker)
+    target = state.unit(order.target)
+    if not attacker.active or not target.active:
+        raise IllegalOrderError("destroyed units neither make nor receive physical attacks", "TW p.144")
+    combat.check_same_board(attacker, target)
+    if attacker.side == target.side:
+        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.144")
+    if any(d.attacker == attacker.id for d in state.declarations):
+        raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    from btcli.rules.ground import physical
+
+    target_number, modifiers, _ = physical.check(state, attacker, target, order.kind)
+    decl = AttackDeclaration(attacker.id, target.id, (), order.kind, True)
+    new = evolve(state, declarations=state.declarations + (decl,))
+    shown = ", ".join(f"{name} {value:+d}" for name, value in modifiers[1:])
+    return new, [
+        f"{attacker.id} declares a {order.kind} at {target.id}: to-hit {target_number} "
+        f"(piloting {attacker.piloting}{', ' + shown if shown else ''}); resolved when the phase ends"
+    ]
+
+
+def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tuple[GameState, list[str]]:
+    attacker = state.unit(order.attacker)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map", "TW p.144")
+    if any(d.attacker == attacker.id for d in state.declarations):
+        raise IllegalOrderError(f"'{attacker.id}' already made its physical attack this turn", "TW p.144")
+    from btcli.rules.urban import building_attacks
+
+    building_attacks.check_physical(state, attacker, hex_id, order.kind)
+    target = structures.HEX_TARGET + hex_id.label
+    decl = AttackDeclaration(attacker.id, target, (), order.kind, True)
+    return evolve(state, declarations=state.declarations + (decl,)), [
+        f"{attacker.id} declares a {order.kind} at building hex {hex_id.label}: it always hits (URB-ATK-04); "
+        f"resolved when the phase ends"
+    ]
+
+
+def girder_search(state: GameState, order: GirderSearchOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """A 'Mech in rubble searches for a girder club instead of firing (URB-CLUB-01)."""
+    from btcli.rules.urban import buildings
+
+    return buildings.search_girder(state, order.unit, dice)
+
+
+def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameState, list[str]]:
+    """A vehicle crew clears a jammed weapon or turret instead of firing (VEH-CRIT-18, 23)."""
+    if state.drops:
+        drop_turn.check_can_act(state.unit(order.unit), state.turn)
+    unit = state.unit(order.unit)
+    if not unit.is_vehicle:
+        raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
+    cleared, event = vehicles.clear_jam(unit, order.what, state.turn)
+    return state.with_unit(cleared), [event]

@@ -1,0 +1,314 @@
+"""Weapon attacks (Total Warfare p.99).
+
+Attacks are resolved when declared (to-hit roll, cluster roll, hit locations),
+but their damage waits in ``GameState.pending`` until the weapon attack phase
+ends: fire is simultaneous, so a unit destroyed this phase still fires.
+The end of the phase (the damage, the PSRs it forces, consciousness rolls) is
+``phase_end``.
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.hexgrid import Facing
+from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.model.units import AmmoBin, Unit
+from btcli.rules import kinds
+from btcli.rules.core import arcs, los, tohit, weapon_modes
+from btcli.rules.drops import landing_turn as drop_turn
+from btcli.rules.ground import placement, vehicles
+from btcli.rules.urban import structures
+
+TWISTS = {"": 0, "left": -1, "right": 1}
+MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
+
+# VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
+# only: +1 to-hit, half the shots per ton, and a critical roll on every hit at this modifier.
+def ammo_kind_problem(unit: Unit, weapon: str, kind: str) -> str:
+    """Returns why a unit's weapon cannot fire in this mode (``:ap``, ``:cluster``, ``:ultra``), or ''."""
+    return weapon_modes.problem(weapon, unit.spec(weapon), kind)
+
+
+def split_ammo(text: str) -> tuple[str, str]:
+    """Splits a weapon spec ``NAME[@LOC][:ap|:cluster|:ultra]`` into the spec and its mode (tables.md 12)."""
+    spec, sep, kind = text.rpartition(":")
+    if not sep:
+        return text, "standard"
+    if kind.lower() not in weapon_modes.MODES:
+        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra)")
+    return spec, kind.lower()
+
+
+def _twist(unit: Unit, text: str) -> int:
+    """Returns the torso twist (left/right, one hexside) or, for a vehicle, the turret's offset from
+    the hull: left/right or any facing N..NW, which a turret may point at (VEH-ATK-04)."""
+    if text in TWISTS:
+        return TWISTS[text]
+    if unit.is_vehicle:
+        offset = (Facing.parse(text) - unit.facing) % 6
+        return offset - 6 if offset > 3 else offset
+    raise InputError(f"bad --twist {text!r}: a 'Mech twists left or right")
+
+
+def check_twist(attacker: Unit, twist: str) -> int:
+    """Returns the torso twist or turret offset an attack uses; raises when it may not turn so."""
+    turn = _twist(attacker, twist)
+    if attacker.fired and turn != attacker.twist and twist:
+        raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
+    if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
+        raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
+    turret = attacker.vehicle.turret if attacker.vehicle else ""
+    if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
+        rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
+        raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
+    return turn if twist else attacker.twist
+
+
+def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
+    """Returns the weapon indexes named by ``--weapon`` (NAME or NAME@LOC), unfired and in order."""
+    chosen: list[int] = []
+    for text in names:
+        name_part, _, loc = split_ammo(text)[0].partition("@")
+        name = attacker.weapon_named(name_part)
+        if name is None:  # a weapon the unit does not carry: named as the player wrote it
+            have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"
+            raise IllegalOrderError(f"'{attacker.id}' has no unfired weapon {text!r} (unfired: {have})", "TW p.99")
+        rear = loc.upper().endswith("(R)")  # NAME@CT(R), as the report labels a rear mount
+        loc = loc[:-3] if rear else loc
+        candidates = [
+            i for i, m in enumerate(attacker.weapons)
+            if m.weapon == name and i not in attacker.fired and i not in chosen
+            and (not loc or m.location.lower() == loc.lower()) and (m.rear or not rear)
+        ]
+        if not candidates:
+            have = ", ".join(m.label for i, m in enumerate(attacker.weapons) if i not in attacker.fired) or "none"
+            raise IllegalOrderError(f"'{attacker.id}' has no unfired weapon {text!r} (unfired: {have})", "TW p.99")
+        chosen.append(candidates[0])
+    return chosen
+
+
+def check_same_board(attacker: Unit, target: Unit) -> None:
+    """Refuses an attack to or from a unit on another map than the ground board (an aerospace unit in
+    space or at low altitude): aerospace attacks are issue #14."""
+    for unit in (attacker, target):
+        if unit.hex is None:
+            raise IllegalOrderError(f"'{unit.id}' is on map {unit.position.map!r}, not the ground board: attacks "
+                                    "with aerospace units are not resolved yet (issue #14)", "AERO-GEN-01")
+
+
+def primary_target(state: GameState, attacker: Unit) -> str | None:
+    return next((d.target for d in state.declarations if d.attacker == attacker.id), None)
+
+
+def plan_weapon_attack(
+    state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str
+) -> tuple[Unit, Unit, list[tuple[int, tohit.ToHit]], int]:
+    """Checks a weapon attack declaration and returns each weapon's to-hit number (no dice)."""
+    attacker, target = state.unit(attacker_id), state.unit(target_id)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
+    drop_turn.check_can_act(attacker, state.turn)  # DROP-09
+    if not target.active:
+        raise IllegalOrderError(f"'{target.id}' is destroyed or off the map", "TW p.99")
+    check_same_board(attacker, target)
+    if attacker.side == target.side:
+        raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
+    if attacker.mech and attacker.mech.girder_search == state.turn:
+        raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
+    turn = check_twist(attacker, twist)
+    if not weapons:
+        raise InputError("name the weapons to fire with --weapon (repeatable)")
+    chosen = choose_mounts(attacker, weapons)
+    ammo_kinds = [split_ammo(text)[1] for text in weapons]
+    primary = primary_target(state, attacker)
+    plans = []
+    for index, kind in zip(chosen, ammo_kinds):
+        mount = attacker.weapons[index]
+        problem = ammo_kind_problem(attacker, mount.weapon, kind)
+        if problem:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
+        # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
+        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
+        if result.impossible:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        result = mode_to_hit(result, kind)
+        plans.append((index, result))
+    check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
+    return attacker, target, plans, turn
+
+
+def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
+    """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds."""
+    extra = weapon_modes.to_hit_modifiers(mode)
+    return tohit.ToHit(result.modifiers + tuple(extra)) if extra else result
+
+
+def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
+    """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
+    mount = attacker.weapons[index]
+    if not attacker.spec(mount.weapon).ammo_per_ton:
+        return
+    kind = weapon_modes.bin_kind(mode)
+    for _ in range(weapon_modes.shots(mode)):
+        bin_index = next((i for i, a in enumerate(ammo) if a.weapon == mount.weapon and a.kind == kind and a.shots > 0),
+                         None)
+        if bin_index is None:
+            raise IllegalOrderError(f"{attacker.id} has no {mount.weapon} ammunition left", "TW p.99")
+        a = ammo[bin_index]
+        ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
+
+
+def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
+    """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
+    needed: dict[tuple[str, str], int] = {}
+    for i, mode in shots:
+        name = attacker.weapons[i].weapon
+        if attacker.spec(name).ammo_per_ton:
+            kind = weapon_modes.bin_kind(mode)
+            needed[(name, kind)] = needed.get((name, kind), 0) + weapon_modes.shots(mode)
+    for (name, kind), count in needed.items():
+        have = sum(a.shots for a in attacker.ammo if a.weapon == name and a.kind == kind)
+        if have < count:
+            shown = name if kind == "standard" else f"{name} {kind}"
+            raise IllegalOrderError(f"{attacker.id} has {have} {shown} shot(s) left, {count} needed", "TW p.99")
+
+
+def weapon_attack(
+    state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str, dice: Dice
+) -> tuple[GameState, list[str]]:
+    """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
+    attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
+    ammo_kinds = [split_ammo(text)[1] for text in weapons]
+    events: list[str] = []
+    pending = list(state.pending)
+    ammo = list(attacker.ammo)
+    fired = list(attacker.fired)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle or target.is_asset)
+    shelter = _shelter(state, attacker, target)
+    if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
+        side = "rear" if side == "rear" else "front"
+    for (index, result), kind in zip(plans, ammo_kinds):
+        mount = attacker.weapons[index]
+        data = attacker.spec(mount.weapon)
+        tn = result.target
+        if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
+            shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
+            events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
+            continue
+        streak = data.streak
+        if not streak:  # a Streak spends its salvo only if it hits
+            spend_ammo(attacker, ammo, index, kind)
+            fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
+        roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
+        attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
+        if not roll.success:
+            if streak:
+                events.append(f"{attacker.id}'s {mount.label} does not lock on {target.id} (needs {tn}, rolls "
+                              f"{roll.total}): it does not fire")
+                continue
+            events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
+            if shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+                full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
+                events.append(f"  the miss strikes building hex {target.hex.label} for {full}")
+                pending.append(structures.building_hit(target.hex, full, f"{mount.label} from {attacker.id}"))
+            continue
+        if streak:
+            spend_ammo(attacker, ammo, index, kind)
+            fired.append(index)
+        groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
+        lost = weapon_modes.full_damage(data, kind) - sum(groups)
+        if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+            events.append(f"  the {lost} missing the target strike building hex {target.hex.label} (URB-IN-04)")
+            pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
+        covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
+        cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
+        events.append(
+            f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
+            f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
+        )
+        for amount in groups:
+            hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
+            if hit.location in ("LL", "RL") and covered:
+                if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
+                    events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")
+                    pending.append(structures.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
+                else:
+                    events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
+                continue
+            if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
+                building, hit, said = structures.absorb_hit(state, hit, target.hex, shelter[0].cf,
+                                                            f"{mount.label} from {attacker.id}")
+                events.append(said)
+                pending.append(building)
+                if hit is None:
+                    continue
+            else:
+                events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
+            if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
+                hit = evolve(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
+            if target.is_asset:  # ASSET-DMG-03, -07: the attacker rolls the check; AI weapons wear more
+                from btcli.rules.assets import attack_orders as asset_attack_orders
+
+                hit = asset_attack_orders.with_weapon_flags(hit, attacker, mount.weapon)
+            pending.append(hit)
+    primary = primary_target(state, attacker) or target.id
+    declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
+    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
+    return state, events
+
+
+def _shelter(state: GameState, attacker: Unit, target: Unit):
+    """Returns (building, both inside it) when the target is inside a building, else None."""
+    b = placement.inside(state.board, target)
+    if b is None:
+        return None
+    together = placement.inside(state.board, attacker) is not None and placement.same_structure(
+        state.board, attacker.hex, target.hex)
+    return b, together
+
+
+def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str) -> list[str]:
+    """Returns the dry-run lines, rolling nothing: for each weapon named (every weapon the unit carries when
+    none is) its target number, odds, damage if it hits, heat and modifiers, or why it cannot fire."""
+    attacker = state.unit(attacker_id)
+    names = weapons or tuple(m.label for m in attacker.weapons)
+    if not names:
+        raise InputError(f"'{attacker.id}' carries no weapons")
+    whole = _whole_attack_problem(state, attacker_id, target_id, twist)
+    if whole is not None:
+        raise whole
+    lines = []
+    for name in names:
+        try:
+            attacker, target, plans, _ = plan_weapon_attack(state, attacker_id, target_id, (name,), twist)
+        except IllegalOrderError as exc:
+            why = str(exc).removeprefix(f"{attacker.id} cannot fire ").partition(": ")[2] or str(exc)
+            lines.append(f"{attacker.id} {name} -> {target_id}: cannot fire: {why}")
+            continue
+        for index, result in plans:
+            mount = attacker.weapons[index]
+            spec = attacker.spec(mount.weapon)
+            damage = (f"{spec.damage} a missile, {spec.cluster} missiles (cluster table)" if spec.cluster
+                      else f"{spec.damage} damage")
+            lines.append(f"{attacker.id} {mount.label} -> {target.id}: to-hit {result.target}, "
+                         f"{tohit.odds(result.target):.1%} to hit, {damage}, {spec.heat} heat")
+            for mod, value in result.modifiers:
+                lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
+    return lines
+
+
+def _whole_attack_problem(state: GameState, attacker_id: str, target_id: str, twist: str) -> IllegalOrderError | None:
+    """Returns why no weapon of the attacker may fire at the target at all (the declaration's own checks)."""
+    try:
+        plan_weapon_attack(state, attacker_id, target_id, (), twist)
+    except IllegalOrderError as exc:
+        return exc
+    except InputError:  # the checks passed; only the weapons are missing
+        return None
+    return None
+
+
+# -- end of the weapon attack phase ----------------------------------------------------------

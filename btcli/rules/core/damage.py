@@ -1,0 +1,249 @@
+"""Damage: armor, internal structure, transfer, critical hits, ammunition explosions.
+
+'Mechs (tables.md 8.1, 8.4): damage strikes the location's armor (the rear
+torso armor for rear attacks), then its internal structure; what a destroyed
+location cannot hold moves inward (arm/leg -> side torso -> center torso);
+head or center torso destroyed, three engine hits, or the cockpit hit destroys
+the 'Mech. Internal structure damage (and a 2 on the hit location roll) calls a
+roll on the critical hit table; each critical picks a slot by 1D6 (two rolls
+in a 12-slot location), re-rolling empty or already destroyed slots.
+
+Vehicles: see btcli.rules.ground.vehicles (no transfer, critical and motive effects).
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.model.state import Hit, evolve
+from btcli.model.units import AmmoBin, Unit
+from btcli.rules.core import combat_tables
+from btcli.rules.ground import piloting, vehicles
+from btcli.rules.ground.mechs import ARM_OF, TRANSFER, armor_key
+from btcli.rules.core.weapon_modes import shot_damage
+
+ENGINE_DESTROYED_HITS = 3
+GYRO_DESTROYED_HITS = 2
+AMMO_EXPLOSION_PILOT_DAMAGE = 2  # TW: the MechWarrior takes 2 damage from an ammunition explosion
+HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
+
+
+def mech_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls where one damage group strikes a 'Mech (tables.md 1), a 2 marking a through-armor critical."""
+    roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
+    location, tac = combat_tables.mech_hit_location(roll, side)
+    return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
+
+
+def vehicle_location(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
+    """Rolls where one damage group strikes a vehicle or VTOL (tables.md 2, 8.1)."""
+    roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
+    return _vehicle_hit(target, roll, side, damage, source)
+
+
+def vehicle_hit(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> Hit:
+    """Rolls where one damage group of a slide or crash strikes a vehicle, keeping the table's [C]/[M]
+    marks (VEH-SLIP, VTOL-CRASH)."""
+    roll = dice.roll(2, f"hit location {source} {unit.id} ({side})").total
+    return _vehicle_hit(unit, roll, side, amount, source)
+
+
+def _vehicle_hit(unit: Unit, roll: int, side: str, amount: int, source: str) -> Hit:
+    if unit.motive.value == "vtol":
+        location, mark = combat_tables.vtol_hit_location(roll, side)
+    else:
+        location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(unit))
+    return Hit(unit.id, location, amount, side, False, mark == "C", mark == "M", source)
+
+
+# -- 'Mechs ----------------------------------------------------------------------------
+
+
+def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
+    armor, internal = dict(unit.armor), dict(unit.internal)
+    location, damage, rear = hit.location, hit.damage, hit.rear
+    unit = evolve(unit, damage_phase=unit.damage_phase + hit.damage)
+    events.append(f"{unit.id} takes {damage} in {armor_key(location, rear)} ({hit.source})")
+    if location == "HD":
+        unit = wound(unit, HEAD_HIT_PILOT_DAMAGE, "head hit", events)
+    critical_check = hit.critical
+    ap_check = bool(hit.ap)  # VEH-DMG-10 / TW p.140: armor-piercing rounds may crit through armor
+    while damage > 0:
+        if internal.get(location, 0) <= 0:  # already destroyed: everything moves inward
+            nxt = TRANSFER.get(location)
+            if nxt is None:
+                break
+            location = nxt
+            continue
+        key = armor_key(location, rear)
+        absorbed = min(armor.get(key, 0), damage)
+        armor[key] = armor.get(key, 0) - absorbed
+        damage -= absorbed
+        if damage <= 0:
+            break
+        into = min(internal[location], damage)
+        internal[location] -= into
+        damage -= into
+        unit = evolve(unit, armor=armor, internal=dict(internal))
+        critical_check = ap_check = False  # structure damage makes the standard roll instead
+        if internal[location] > 0:  # a location that is gone takes its contents with it: no critical roll
+            unit = _critical_roll(unit, location, dice, events, "internal structure damage")
+            internal, armor = dict(unit.internal), dict(unit.armor)
+            if unit.destroyed:
+                break
+        else:
+            unit = destroy_location(unit, location, events)
+            internal, armor = dict(unit.internal), dict(unit.armor)
+        if internal[location] <= 0:
+            if unit.destroyed:
+                break
+            nxt = TRANSFER.get(location)
+            if nxt is None or damage <= 0:
+                break
+            events.append(f"{unit.id}: {damage} damage transfers from {location} to {nxt}")
+            location = nxt
+    unit = evolve(unit, armor=armor, internal=internal)
+    if critical_check and not unit.destroyed:
+        unit = _critical_roll(unit, hit.location, dice, events, "through-armor critical (hit location roll of 2)")
+    if ap_check and not unit.destroyed:
+        unit = _critical_roll(unit, hit.location, dice, events, "armor-piercing round", hit.ap)
+    return unit
+
+
+def wound(unit: Unit, hits: int, why: str, events: list[str]) -> Unit:
+    """Marks MechWarrior hits; the consciousness roll is made by the caller's phase (tables.md 15)."""
+    total = unit.pilot_hits + hits
+    events.append(f"{unit.id}'s MechWarrior takes {hits} hit(s) ({why}): {total} in all")
+    unit = evolve(unit, pilot_hits=total)
+    if piloting.pilot_killed(total):
+        events.append(f"{unit.id}'s MechWarrior is killed; the 'Mech is destroyed")
+        unit = evolve(unit, destroyed=True, conscious=False)
+    return unit
+
+
+def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bool = False) -> Unit:
+    """Destroys a location and everything in it (a side torso takes its arm along)."""
+    armor, internal = dict(unit.armor), dict(unit.internal)
+    internal[location] = 0
+    for key in (location, armor_key(location, True)):
+        if key in armor:
+            armor[key] = 0
+    weapons = tuple(evolve(m, destroyed=True) if m.location == location else m for m in unit.weapons)
+    ammo = tuple(AmmoBin(a.weapon, a.location, 0, a.kind) if a.location == location else a for a in unit.ammo)
+    unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
+    events.append(f"{unit.id}: {location} {'blown off' if blown_off else 'destroyed'}")
+    if location in ("HD", "CT"):
+        events.append(f"{unit.id} is destroyed ({'head' if location == 'HD' else 'center torso'} gone)")
+        return evolve(unit, destroyed=True)
+    if location in ARM_OF and unit.internal.get(ARM_OF[location], 0) > 0:
+        unit = destroy_location(unit, ARM_OF[location], events)
+    return unit
+
+
+def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str, modifier: int = 0) -> Unit:
+    mods = (("armor-piercing", modifier),) if modifier else ()
+    roll = dice.roll(2, f"critical check {unit.id} {location} ({why})", modifiers=mods).total
+    count = combat_tables.mech_critical_hits(max(2, roll + modifier), location)
+    if count < 0:  # a 12 on the head or a limb
+        return destroy_location(unit, location, events, blown_off=True)
+    for _ in range(count):
+        unit = _critical_slot(unit, location, dice, events)
+        if unit.destroyed:
+            break
+    return unit
+
+
+def _critical_slot(unit: Unit, location: str, dice: Dice, events: list[str]) -> Unit:
+    contents = unit.slots.get(location, ())
+    hit = unit.slot_hits(location)
+    live = [i for i, item in enumerate(contents) if item and i not in hit]
+    if not live:
+        events.append(f"{unit.id}: critical hit in {location} finds nothing left to damage")
+        return unit
+    while True:
+        if len(contents) > 6:
+            half = 0 if dice.d6(f"critical slot half {unit.id} {location}") <= 3 else 6
+        else:
+            half = 0
+        slot = half + dice.d6(f"critical slot {unit.id} {location}") - 1
+        if slot in live:
+            break
+    item = contents[slot]
+    unit = evolve(unit, crits=unit.crits + (f"{location}:{slot}",))
+    return critical_effect(unit, location, slot, item, events)
+
+
+def critical_effect(unit: Unit, location: str, slot: int, item: str, events: list[str]) -> Unit:
+    """Applies what a destroyed critical slot does (TW critical hit effects)."""
+    name = item.split(":", 1)[-1].replace("_", " ")
+    events.append(f"{unit.id}: critical hit on {name} ({location} slot {slot + 1})")
+    if item.startswith("weapon:"):
+        weapon = item.split(":", 1)[1]
+        for i, m in enumerate(unit.weapons):
+            if m.weapon == weapon and m.location == location and not m.destroyed:
+                weapons = list(unit.weapons)
+                weapons[i] = evolve(m, destroyed=True)
+                unit = evolve(unit, weapons=tuple(weapons))
+                blast = unit.spec(weapon).explodes_when_destroyed
+                if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
+                    events.append(f"{unit.id}'s {weapon} explodes in {location}: {blast} damage")
+                    unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
+                    unit = _internal_damage(unit, location, blast, events)
+                return unit
+        return unit
+    if item.startswith("ammo:"):
+        return ammo_explosion(unit, location, slot, item.split(":", 1)[1], events)
+    if item == "engine" and unit.count_hits("engine") >= ENGINE_DESTROYED_HITS:
+        events.append(f"{unit.id}'s engine is destroyed; the 'Mech is destroyed")
+        return evolve(unit, destroyed=True)
+    if item == "cockpit":
+        events.append(f"{unit.id}'s cockpit is hit: the MechWarrior is killed and the 'Mech destroyed")
+        return evolve(unit, destroyed=True, conscious=False)
+    if item == "gyro" and unit.count_hits("gyro") >= GYRO_DESTROYED_HITS:
+        events.append(f"{unit.id}'s gyro is destroyed")
+    return unit
+
+
+def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: list[str]) -> Unit:
+    """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
+    contents = unit.slots[location]
+    nth = sum(1 for i in range(slot) if contents[i] == f"ammo:{weapon}")
+    bins = [i for i, a in enumerate(unit.ammo) if a.weapon == weapon and a.location == location]
+    if nth >= len(bins):
+        return unit
+    index = bins[nth]
+    shots = unit.ammo[index].shots
+    data = unit.spec(weapon)
+    per_shot = shot_damage(data)
+    damage = shots * per_shot if data.explosive_ammo else 0
+    ammo = list(unit.ammo)
+    ammo[index] = AmmoBin(weapon, location, 0, unit.ammo[index].kind)
+    unit = evolve(unit, ammo=tuple(ammo))
+    if damage <= 0:
+        events.append(f"{unit.id}: the {weapon} bin in {location} is empty or inert; nothing explodes")
+        return unit
+    events.append(f"{unit.id}: {weapon} ammunition explodes in {location}: {shots} shots x {per_shot} = {damage} damage")
+    unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "ammunition explosion", events)
+    return _internal_damage(unit, location, damage, events)
+
+
+def _internal_damage(unit: Unit, location: str, damage: int, events: list[str]) -> Unit:
+    """Applies damage straight to internal structure, transferring inward (ammunition explosions)."""
+    while damage > 0 and not unit.destroyed:
+        internal = dict(unit.internal)
+        if internal.get(location, 0) <= 0:
+            nxt = TRANSFER.get(location)
+            if nxt is None:
+                break
+            location = nxt
+            continue
+        into = min(internal[location], damage)
+        internal[location] -= into
+        damage -= into
+        unit = evolve(unit, internal=internal)
+        if internal[location] <= 0:
+            unit = destroy_location(unit, location, events)
+            nxt = TRANSFER.get(location)
+            if nxt is None:
+                break
+            location = nxt
+    return unit

@@ -1,0 +1,100 @@
+"""Falls, the mechanism every rule area builds on (tables.md 8.3, 15): a 'Mech falling (new facing,
+damage, MechWarrior check), accidental falls from above for every unit kind, damage in 5-point
+groups on one table column, and consciousness rolls. The rolls that make units fall are the
+kinds' control rolls (``kinds``)."""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.model.state import GameState, Hit, evolve
+from btcli.model.units import Unit
+from btcli.rules import kinds
+from btcli.rules.core import combat_tables, damage
+from btcli.rules.ground import piloting
+
+
+def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "", into_water: bool = False) -> Unit:
+    """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
+
+    ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
+    fallen into feet or head first, tables.md 10.4). ``into_water``: the fall ends in water of
+    depth 1 or more, halving the damage (tables.md 8.3)."""
+    d6 = dice.d6(f"facing after a fall {unit.id}")
+    facing, side = combat_tables.fall_result(d6, unit.facing)
+    total = piloting.falling_damage(unit.tons, levels, into_water)
+    events.append(f"{unit.id} falls: now facing {facing.name}, {total} damage on the {side} side")
+    unit = evolve(unit, prone=True, facing=facing)
+    hits = []
+    for amount in combat_tables.damage_groups(total, 5):
+        if table in ("kick", "punch"):
+            roll = dice.d6(f"{table} table location {unit.id} (fall)")
+            where = combat_tables.kick_location if table == "kick" else combat_tables.punch_location
+            hits.append(Hit(unit.id, where(roll, side), amount, side, side == "rear", False, False, "fall"))
+        else:
+            hits.append(kinds.hit(dice, unit, side, amount, "fall"))
+    fall_events: list[str] = []
+    for hit in hits:
+        unit = damage.mech_damage(unit, hit, dice, fall_events)
+        if unit.destroyed:
+            break
+    events.extend(fall_events)
+    if not unit.destroyed:
+        roll = dice.roll(2, f"MechWarrior fall check {unit.id}", target=unit.piloting, modifiers=(("piloting", unit.piloting),))
+        if not roll.success:
+            unit = damage.wound(unit, piloting.pilot_fall_damage_levels(max(levels, 1)), "fall", events)
+    return unit
+
+
+def consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -> Unit:
+    """Rolls consciousness once for each MechWarrior hit taken this phase (tables.md 15, UNVERIFIED)."""
+    for hits in range(hits_before + 1, unit.pilot_hits + 1):
+        if unit.destroyed or not unit.conscious:
+            return unit
+        target = piloting.consciousness_target(hits)
+        if target is None:
+            continue
+        roll = dice.roll(2, f"consciousness {unit.id} ({hits} hits)", target=target)
+        if not roll.success:
+            events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
+            return evolve(unit, conscious=False)
+    return unit
+
+
+def accidental_fall(
+    unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0, into_water: bool = False
+) -> Unit:
+    """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02).
+    ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3)."""
+    events.append(f"{unit.id} falls {levels} level{'s' if levels != 1 else ''} (accidental fall from above)")
+    if unit.is_mech:
+        return fall(unit, dice, events, levels=levels, into_water=into_water)
+    total = piloting.falling_damage(unit.tons, levels, into_water)
+    d6 = dice.d6(f"fall direction {unit.id}")
+    _, side = combat_tables.fall_result(d6, unit.facing)
+    side = "front" if side == "front" else side
+    hits = [kinds.hit(dice, unit, side, amount, "fall") for amount in combat_tables.damage_groups(total, 5)]
+    events.append(f"{unit.id} takes {total} falling damage on the {side}")
+    state_events: list[str] = []
+    for hit in hits:
+        unit = kinds.take_hit(unit, hit, dice, state_events, turn)
+        if unit.destroyed:
+            break
+    events.extend(state_events)
+    return unit
+
+
+def group_damage(
+    state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str],
+    side: str = "front", source: str = "collapse",
+) -> Unit:
+    """Applies damage in 5-point groups on one column of a table (URB-COLL-05, URB-MOVE-04)."""
+    for group in combat_tables.damage_groups(amount, 5):
+        if unit.is_mech and table == "punch":
+            d6 = dice.d6(f"punch location vs {unit.id} ({side})")
+            hit = Hit(unit.id, combat_tables.punch_location(d6, side), group, side, side == "rear", False, False, source)
+        else:
+            hit = kinds.hit(dice, unit, side, group, source)
+        unit = kinds.take_hit(unit, hit, dice, events, state.turn)
+        if unit.destroyed:
+            break
+    return unit

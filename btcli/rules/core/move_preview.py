@@ -1,0 +1,53 @@
+"""``btcli move --dry-run`` for ground units, 'Mechs, vehicles and assets (issue #15): the move checked
+and played on a copy of the game with dice that make every roll, so the preview shows the path, the MP,
+where the unit ends, its target movement modifier and every roll the move would call for, and changes
+nothing. (Aerospace moves have their own preview: ``aero_moves.dry_run_lines``.)
+
+The rules are pure functions, so the preview is the real move: the same checks refuse the same orders,
+and the rolls listed are the ones the move makes when each succeeds. A failed roll can add more (a fall,
+a skid's slide); the preview says so.
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.model.orders import MoveOrder
+from btcli.model.state import GameState
+from btcli.rules.core import moves, tohit
+from btcli.rules.ground import movement
+
+
+class BestDice(Dice):
+    """Dice that come up 6 on every die: every check succeeds, nothing is left to chance."""
+
+    def _faces(self, n: int, purpose: str) -> tuple[int, tuple[int, ...]]:
+        return 6 * n, (6,) * n
+
+
+def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
+    """Returns what a ground move would do, as ``move --dry-run`` prints it (raises as the move would)."""
+    unit = state.unit(order.unit)
+    dice = BestDice()
+    after, _ = moves.apply_move(state, order, dice)
+    moved = after.units[unit.id]
+    steps = " ".join(order.steps) or ("jump" if order.mode == "jump" else "no steps")
+    mode = moved.mode.value if moved.mode is not movement.MoveMode.NONE else (order.mode or "stand")
+    where = moved.hex.label if moved.hex is not None else "off the map"
+    lines = [f"{unit.id} {mode}: {steps}; {moved.mp_spent} MP, {moved.hexes_moved} hex(es) moved; ends {where} "
+             f"facing {moved.facing.name}"]
+    if not unit.is_asset:  # an asset's TMM is its card's (ASSET-ATK-05)
+        mods = tohit.movement_modifiers(moved)
+        shown = ", ".join(f"{name} {value:+d}" for name, value in mods) or "none"
+        lines.append(f"attacks at it this turn: {shown} (tables.md 6.3)")
+    checks = [r for r in dice.rolls if r.target is not None]
+    for roll in checks:
+        mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
+        lines.append(f"roll: {roll.purpose}, {roll.target}+" + (f" ({mods})" if mods else ""))
+    others = [r.purpose for r in dice.rolls if r.target is None]
+    if others:
+        lines.append("also rolled: " + "; ".join(others))
+    if not dice.rolls:
+        lines.append("no rolls")
+    elif checks:
+        lines.append("(as if every roll succeeds: a failure can add more, a fall or a skid)")
+    return lines

@@ -1,0 +1,45 @@
+"""``btcli options GAME UNIT`` (issue #15): what a ground unit may do now, for scripts and bots. The
+hexes it can reach in each movement mode with their MP, and for each enemy on the board the weapons
+that can fire at it with their to-hit numbers. The answers come from the same checks the orders run,
+so an option listed is an order the phase that takes it would accept (a reachable hex: by `--to` in that
+mode)."""
+
+from __future__ import annotations
+
+from btcli.errors import BtcliError
+from btcli.model.state import GameState
+from btcli.model.units import Unit
+from btcli.rules.ground import movement
+from btcli.rules.core.combat import plan_weapon_attack
+
+
+def reachable(state: GameState, unit: Unit) -> dict[str, dict[str, int]]:
+    """Returns, by movement mode, each hex the unit can end a move in with the MP it costs."""
+    if not unit.active or unit.hex is None or unit.is_asset or unit.aero is not None:
+        return {}
+    held = {u.hex for u in state.units.values() if u.active and u.id != unit.id and u.hex is not None}
+    found: dict[str, dict[str, int]] = {}
+    for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
+        hexes = movement.reachable_hexes(state, unit, mode)
+        found[mode.value] = {h.label: mp for h, mp in sorted(hexes.items()) if h != unit.hex and h not in held}
+    return found
+
+
+def targets(state: GameState, unit: Unit) -> dict[str, list[dict[str, object]]]:
+    """Returns, for each enemy on the board, the weapons that can fire at it and their to-hit numbers."""
+    if not unit.active or unit.hex is None or unit.aero is not None or unit.is_asset:
+        return {}
+    found: dict[str, list[dict[str, object]]] = {}
+    for enemy in sorted(state.units.values(), key=lambda u: u.id):
+        if enemy.side == unit.side or not enemy.active or enemy.hex is None:
+            continue
+        shots = []
+        for mount in unit.weapons:
+            try:
+                _, _, plans, _ = plan_weapon_attack(state, unit.id, enemy.id, (mount.label,), "")
+            except BtcliError:
+                continue
+            shots += [{"weapon": mount.label, "to_hit": result.target} for _, result in plans]
+        if shots:
+            found[enemy.id] = shots
+    return found

@@ -1,0 +1,188 @@
+"""The ends of the attack phases and the heat phase: the phase's damage lands, then the piloting
+skill rolls it forces and the MechWarriors' consciousness rolls (tables.md 8.6, 8.3, 15); the heat
+phase adds, sinks and checks every 'Mech's heat (tables.md 15).
+
+Declaring and resolving weapon fire is ``combat``; the damage it rolls waits in
+``GameState.pending`` until ``end_weapon_phase`` (Total Warfare p.99). The two are separate modules so
+that a declaration does not load the damage, fall and building rules (issue #17).
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.model.state import GameState, evolve
+from btcli.model.units import Unit
+from btcli.rules.core import damage, weapon_modes
+from btcli.rules.ground import heat, piloting, vehicles
+from btcli.rules.urban import buildings, structures
+from btcli.rules.core.falls import consciousness, fall
+from btcli.rules.core.hits import apply_hits
+from btcli.rules.kinds import pilot_modifiers, piloting_roll
+
+
+def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Applies the phase's pending damage, then PSRs and consciousness rolls."""
+    before = dict(state.units)
+    unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
+    aero_hits = tuple(h for h in unit_hits if state.units[h.target].aero is not None)
+    if aero_hits:  # air-to-air fire (issue #14): the aerospace damage rules and the control rolls they force
+        unit_hits = tuple(h for h in unit_hits if h not in aero_hits)
+    state, events = apply_hits(state, unit_hits, dice)
+    if aero_hits:
+        from btcli.rules.aero import attacks as aero_attacks
+
+        state, more = aero_attacks.apply_hits(state, aero_hits, dice)
+        events.extend(more)
+    state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
+    events.extend(more)
+    state = evolve(state, pending=())
+    for uid, unit in list(state.units.items()):  # the crews that cleared jams are done (VEH-CRIT-23)
+        if unit.vehicle and unit.vehicle.clearing:
+            state = state.with_unit(vehicles.with_state(unit, clearing=False))
+    state, more = after_damage(state, dice, before)
+    return state, events + more
+
+
+def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple[GameState, list[str]]:
+    """Rolls the PSRs forced by this phase's damage and the consciousness rolls (tables.md 8.6, 15).
+
+    ``before`` holds the units as the phase began, to tell what this phase did.
+    """
+    events: list[str] = []
+    for uid in list(state.units):
+        unit = state.units[uid]
+        if unit.is_mech and not unit.destroyed:
+            unit = _damage_psr(unit, before.get(uid, unit), dice, events)
+            unit = consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
+        if unit is not state.units[uid]:
+            state = state.with_unit(unit)
+    return state, events
+
+
+LEG_ITEMS = {"hip": "hip actuator hit", "upper_leg": "leg actuator hit", "lower_leg": "leg actuator hit",
+             "foot": "foot actuator hit", "gyro": "gyro hit"}
+
+
+def _legs_gone(unit: Unit) -> int:
+    return sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+
+
+def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit:
+    """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
+    if unit.prone:
+        return unit
+    gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
+    automatic = piloting.automatic_fall(gyro_gone, _legs_gone(unit) - _legs_gone(before))
+    if automatic:
+        events.append(f"{unit.id} falls automatically ({automatic})")
+        return fall(unit, dice, events, levels=0)
+    reasons: list[tuple[str, int]] = []
+    if piloting.damage_psr_needed(unit.damage_phase):
+        reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
+    for crit in unit.crits[len(before.crits):]:  # the modifiers of the damage itself are pre-existing now
+        location, _, slot = crit.partition(":")
+        if slot.isascii() and slot.isdigit() and location in unit.slots:
+            item = unit.slots[location][int(slot)]
+            if item in LEG_ITEMS:
+                reasons.append((LEG_ITEMS[item], 0))
+    for reason, value in reasons:
+        roll = piloting_roll(unit, reason, dice, value)
+        if roll is None:
+            events.append(f"{unit.id} cannot keep its footing ({reason}; shut down or unconscious) and falls")
+            return fall(unit, dice, events, levels=0)
+        if not roll.success:
+            events.append(f"{unit.id} fails its PSR ({reason}: {roll.total} vs {roll.target}) and falls")
+            return fall(unit, dice, events, levels=0)
+        events.append(f"{unit.id} keeps its footing ({reason}: {roll.total} vs {roll.target})")
+    return unit
+
+
+# -- heat phase ----------------------------------------------------------------------------------
+
+
+def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    """Adds this turn's heat to every 'Mech, sinks it, and rolls shutdown and ammunition checks (tables.md 15)."""
+    events: list[str] = []
+    for uid in list(state.units):
+        unit = state.units[uid]
+        if not unit.is_mech or unit.destroyed:
+            continue  # VEH-HEAT-01: vehicles track no heat
+        weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
+        moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
+        generated = moved + heat.weapon_heat(weapons)
+        sinks = unit.working_heat_sinks
+        engine = unit.count_hits("engine")
+        new = heat.new_heat(unit.heat, generated, heat.dissipation(sinks), engine)
+        events.append(
+            f"{unit.id} heat {unit.heat} -> {new} (+{moved} movement, +{sum(weapons)} weapons"
+            f"{f', +{5 * engine} engine' if engine else ''}, -{sinks} sinks)"
+        )
+        if new != unit.heat:
+            unit = evolve(unit, heat=new)
+        unit = _shutdown_check(unit, dice, events)
+        unit = _heat_ammo_check(unit, dice, events)
+        if unit is not state.units[uid]:
+            state = state.with_unit(unit)
+    if any(u.aero is not None for u in state.units.values()):  # aerospace fighters' heat (issue #14)
+        from btcli.rules.aero import attacks as aero_attacks
+
+        state, more = aero_attacks.heat_phase(state)
+        events.extend(more)
+    return state, events
+
+
+def _shutdown_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    target = heat.shutdown_avoid_target(unit.heat)
+    if target is None:
+        if unit.shutdown:
+            events.append(f"{unit.id} restarts (heat {unit.heat})")
+            return evolve(unit, shutdown=False)
+        return unit
+    if target == heat.AUTOMATIC:
+        if unit.shutdown:
+            return unit
+        events.append(f"{unit.id} shuts down automatically (heat {unit.heat})")
+        return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
+    roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
+    if roll.success:
+        return unit
+    events.append(f"{unit.id} shuts down (heat {unit.heat})")
+    return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
+
+
+def _shutdown_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
+    if unit.prone:
+        return unit
+    # Shutting down is itself the roll's occasion: it is rolled, not failed automatically.
+    modifiers = [("piloting", unit.piloting), ("shutdown", piloting.PSR_MODIFIERS["shutdown"])] + pilot_modifiers(unit)
+    roll = dice.roll(2, f"piloting skill roll {unit.id} (shutdown)", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
+    if roll.success:
+        return unit
+    events.append(f"{unit.id} fails its PSR on shutting down ({roll.total} vs {roll.target}) and falls")
+    return fall(unit, dice, events, levels=0)
+
+
+def _heat_ammo_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    target = heat.ammo_explosion_avoid_target(unit.heat)
+    if target is None:
+        return unit
+    live = [(loc, i, item) for loc, items in unit.slots.items() for i, item in enumerate(items)
+            if item.startswith("ammo:") and i not in unit.slot_hits(loc)]
+    if target is None or not live:
+        return unit
+    roll = dice.roll(2, f"heat ammunition explosion avoidance {unit.id} (heat {unit.heat})", target=target)
+    if roll.success:
+        return unit
+    # The bin that would do the most damage explodes (docs/rules-notes.md).
+    loc, slot, item = max(live, key=lambda entry: _bin_damage(unit, *entry))
+    return damage.ammo_explosion(evolve(unit, crits=unit.crits + (f"{loc}:{slot}",)), loc, slot, item.split(":", 1)[1], events)
+
+
+def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
+    weapon = item.split(":", 1)[1]
+    contents = unit.slots[location]
+    nth = sum(1 for i in range(slot) if contents[i] == item)
+    bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
+    shots = bins[nth].shots if nth < len(bins) else 0
+    return shots * weapon_modes.shot_damage(unit.spec(weapon))

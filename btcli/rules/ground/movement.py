@@ -1,0 +1,743 @@
+"""Ground movement for 'Mechs and ground vehicles: MP costs, levels, facing, modes.
+
+Sources: tables.md 11 (terrain costs, prohibited terrain), catalog VEH-GEN,
+VEH-MOVE and VEH-URB-01, Total Warfare p.57 (stacking). Skids, sideslips and
+VTOL flight (issue #4) will check each step of a ground path here, in
+``check_move``, which sees every hex entered and every facing change in order.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.board import Board, BuildingType, Hex, Terrain
+from btcli.model.frozen import record
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState, evolve
+from btcli.model.units import GROUND, Motive, MoveMode, Unit
+from btcli.rules.ground import placement, vtol
+from btcli.rules.ground.heat import heat_mp_penalty
+from btcli.rules.ground.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
+from btcli.rules.ground.vehicles import stunned
+
+# tables.md 11.1: MP to enter a hex, before level changes.
+# tables.md 10.1: extra MP to enter a building hex, by type.
+BUILDING_EXTRA_MP = {BuildingType.LIGHT: 1, BuildingType.MEDIUM: 2, BuildingType.HEAVY: 3, BuildingType.HARDENED: 4}
+# tables.md 11.1: water by depth (0, 1, 2+); hover, naval and WiGE pay no water surcharge.
+WATER_COST = {0: 1, 1: 2}
+DEEP_WATER_COST = 4
+NO_WATER_SURCHARGE = {Motive.HOVER, Motive.NAVAL, Motive.WIGE}
+
+MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
+INFANTRY_MP_PER_LEVEL = 2  # tables.md 11.1 (at most 2 levels per hex, as a 'Mech: btcli's reading, UNVERIFIED)
+VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
+VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
+
+
+# A building, roof or bridge a move meets (resolved by btcli.rules.urban.buildings.enter): ``index``, the step
+# that enters the hex; ``hex``; ``kind``, "enter" (a building's interior), "roof", "deck" or "bridge"
+# (entered like a building); ``hexes_moved``, counting this hex (the entry PSR's ladder); ``backward``;
+# ``floor``.
+@record
+class StructureMeet:
+    index: int
+    hex: HexId
+    kind: str
+    hexes_moved: int
+    backward: bool
+    floor: int
+
+
+@record(slots=False)
+class MovePlan:
+    """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
+
+    unit: str
+    mode: MoveMode
+    steps: tuple[str, ...]
+    hexes: tuple[HexId, ...]  # hexes entered, in order
+    end: HexId
+    facing: Facing
+    mp: int
+    hexes_moved: int
+    minimum_move: bool = False
+    elevation: int | None = None  # VTOLs: elevation at the end of the move
+    crash: str = ""  # VTOLs: why the move ends in a crash
+    charge: str = ""  # VTOLs: the large unit it charges trying to land on it (VEH-VTOL-11)
+    place: tuple[int, bool, bool] | None = None  # floor, on a roof, under a bridge at the end (None: as before)
+    structures: tuple[StructureMeet, ...] = ()  # buildings, roofs and bridges met on the way, in order
+
+# -- terrain ------------------------------------------------------------------
+
+
+@record
+class StepInto:
+    """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
+    and what the structure there asks of it: "enter" (a building's interior, URB-MOVE-03), "roof",
+    "deck", "bridge" (a bridge it can pass neither over nor under, URB-BRG-08) or ""."""
+
+    mp: int
+    paved: bool
+    level: int
+    place: tuple[int, bool, bool] = (0, False, False)  # floor, on the roof, under a bridge
+    event: str = ""
+
+
+def move_level(board: Board, unit: Unit) -> int:
+    """Returns the level a unit moves from: its floor, roof or bridge deck, else its hex's (surface) level.
+
+    Unlike ``placement.unit_level`` (where a 'Mech's feet are: a water hex's bottom), level changes
+    are counted from a water hex's surface: its depth is paid as the water's MP (tables.md 11.1)."""
+    h = board.hex(unit.hex)
+    if h.building is not None:
+        return h.level + (h.building.height if placement.on_top(unit) else placement.floor_of(unit))
+    if h.bridge is not None and not placement.under_bridge(unit):
+        return h.bridge.level
+    return h.level
+
+
+def step_into(
+    unit: Unit, board: Board, here_id: HexId, there_id: HexId, level: int, inside: HexId | None,
+    backward: bool, top: bool = False, under: bool = False,
+) -> StepInto:
+    """Returns what entering ``there_id`` from ``here_id`` (standing at ``level``) costs and where the unit
+    ends up; ``inside`` is the building hex it is inside, if any; ``top`` asks for the roof or deck
+    (step T). Raises IllegalOrderError naming the rule that forbids the step."""
+    here, there = board.hex(here_id), board.hex(there_id)
+    on_road = follows_road(here, there, here_id.direction_to(there_id))
+    structure = there.building is not None or there.bridge is not None
+    if top and not structure:
+        raise IllegalOrderError(
+            f"illegal move: T climbs onto a roof or bridge deck; {there_id.label} has neither", "URB-BLD-11"
+        )
+    rule = prohibited_rule(unit, there, on_road)
+    if rule:
+        name = there.terrain.value.replace("_", " ")
+        if unit.is_infantry and there.building is not None:
+            raise IllegalOrderError(
+                f"illegal move: infantry '{unit.id}' may not enter the building at {there_id.label} "
+                f"(infantry in buildings are not modelled)", rule)
+        if there.is_deep_water:
+            name = f"depth {there.depth} water"
+        raise IllegalOrderError(
+            f"illegal move: {unit.motive.value} '{unit.id}' may not enter {name} at {there_id.label}", rule
+        )
+    place = (0, False, False)
+    event = ""
+    if there.building is not None:
+        b = there.building
+        if top:  # URB-BLD-11: roofs are crossed like hills
+            if not unit.is_mech:
+                raise IllegalOrderError(f"illegal move: only 'Mechs climb onto roofs ('{unit.id}')", "URB-BLD-11")
+            if inside is not None and placement.same_structure(board, inside, there_id):  # URB-MOVE-06
+                raise IllegalOrderError(
+                    f"illegal move: '{unit.id}' is inside the building and cannot climb onto its roof at "
+                    f"{there_id.label} (no level changes inside a building)", "URB-MOVE-06")
+            new_level, place, event, mp = there.level + b.height, (0, True, False), "roof", 1
+        else:
+            if inside is not None and placement.same_structure(board, inside, there_id):
+                floor = level - there.level  # URB-MOVE-06: no level changes inside
+                if not 0 <= floor < b.height:
+                    raise IllegalOrderError(
+                        f"illegal move: '{unit.id}' cannot change levels inside the building entering "
+                        f"{there_id.label} (it is on level {level}; that hex has levels {there.level}-"
+                        f"{there.level + b.height - 1})", "URB-MOVE-06")
+            else:  # URB-MOVE-02: the ground floor, or the level of a higher neighbour
+                floor = min(max(0, level - there.level), b.height - 1)
+            new_level, place, event = there.level + floor, (floor, False, False), "enter"
+            mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[b.type]
+    elif there.bridge is not None:
+        g = there.bridge
+        height = placement.MECH_HEIGHT if unit.is_mech else 1
+        if top or (on_road and inside is None and not under):  # along the road: onto the deck
+            new_level, event, mp = g.level, "deck", 1
+        elif placement.fits_under(there, height):  # URB-BRG-06/07
+            new_level, place = there.level, (0, False, True)
+            mp = _terrain_mp(unit, there)
+        else:  # URB-BRG-08: neither over nor under: entered like a building
+            new_level, place, event = there.level, (0, False, True), "bridge"
+            mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[g.type]
+    else:
+        new_level = there.level
+        mp = 1 if on_road or there.terrain is Terrain.PAVED else _terrain_mp(unit, there)
+    change = new_level - level
+    mp += _level_change_cost(unit, there_id, change, backward)
+    return StepInto(mp, there.paved and not place[2], new_level, place, event)
+
+
+def _terrain_mp(unit: Unit, there: Hex) -> int:
+    if there.terrain is Terrain.WATER:
+        return 1 if unit.motive in NO_WATER_SURCHARGE else WATER_COST.get(there.depth, DEEP_WATER_COST)
+    return TERRAIN_COST[there.terrain]
+
+
+def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool) -> int:
+    if unit.is_mech or unit.is_infantry:
+        if abs(change) > MECH_MAX_LEVEL_CHANGE:
+            raise IllegalOrderError(
+                f"illegal move: '{unit.id}' cannot change {abs(change)} levels entering {there_id.label} "
+                f"(a {'unit of infantry' if unit.is_infantry else chr(39) + 'Mech'} changes at most 2 levels per hex)",
+                "tables.md 11.1",
+            )
+        return abs(change) * (INFANTRY_MP_PER_LEVEL if unit.is_infantry else 1)
+    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE and unit.motive is not Motive.WIGE:  # VEH-MOVE-04: not WiGEs
+        raise IllegalOrderError(
+            f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
+            "VEH-MOVE-04",
+        )
+    if change and backward:
+        raise IllegalOrderError(
+            f"illegal move: vehicle '{unit.id}' cannot change levels while moving backward into {there_id.label}",
+            "VEH-MOVE-08",
+        )
+    return VEHICLE_MP_PER_LEVEL * abs(change)
+
+# -- MP available ---------------------------------------------------------------
+
+
+def parse_mode(unit: Unit, text: str) -> MoveMode | None:
+    """Returns the mode named by ``--mode`` for this unit (None = choose automatically)."""
+    if not text:
+        return None
+    aliases = {"cruise": "walk", "flank": "run"} if not unit.is_vehicle else {"walk": "cruise", "run": "flank"}
+    name = aliases.get(text.lower(), text.lower())
+    try:
+        mode = MoveMode(name)
+    except ValueError:
+        mode = None
+    if unit.is_infantry:  # no running (btcli's infantry model); jumping with jump MP
+        allowed = {MoveMode.STAND, MoveMode.WALK} | ({MoveMode.JUMP} if unit.jump > 0 else set())
+    elif unit.is_mech:
+        allowed = {MoveMode.STAND, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP}
+    else:
+        allowed = {MoveMode.STAND, MoveMode.CRUISE, MoveMode.FLANK}
+    if mode not in allowed:
+        names = ", ".join(sorted(m.value for m in allowed))
+        raise InputError(f"bad --mode {text!r} for '{unit.id}' (use one of: {names})")
+    return mode
+
+
+def slow_mode(unit: Unit) -> MoveMode:
+    return MoveMode.CRUISE if unit.is_vehicle else MoveMode.WALK
+
+
+def fast_mode(unit: Unit) -> MoveMode:
+    if unit.is_infantry:  # infantry do not run (btcli's reading)
+        return MoveMode.WALK
+    return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
+
+LEG_ACTUATORS = ("upper_leg", "lower_leg", "foot")
+
+
+def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
+    """Returns a 'Mech's walking MP after leg damage and whether it may still run (TW, from memory;
+    UNVERIFIED: tables.md has no leg-damage MP table): each hip hit halves walking MP (round up), both
+    hips leave none; each upper leg, lower leg or foot actuator hit costs 1; a leg lost leaves 1 MP and
+    no running (two legs lost, none)."""
+    legs_lost = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+    if legs_lost:
+        return (1 if legs_lost == 1 else 0), False
+    if not unit.crits:
+        return unit.walk, True
+    hips = actuators = 0
+    for loc in ("LL", "RL"):
+        contents = unit.slots.get(loc, ())
+        for i in unit.slot_hits(loc):
+            hips += contents[i] == "hip"
+            actuators += contents[i] in LEG_ACTUATORS
+    walk = unit.walk
+    for _ in range(hips):
+        walk = (walk + 1) // 2
+    if hips >= 2:
+        walk = 0
+    return max(0, walk - actuators), True
+
+
+def walking_mp(unit: Unit) -> int:
+    """Returns walking (cruise) MP now: a 'Mech's leg damage and heat take some away (tables.md 15)."""
+    if unit.is_mech:
+        walk, _ = leg_damage_walk(unit)
+        return max(0, walk - heat_mp_penalty(unit.heat))
+    return unit.walk
+
+
+def running_mp(unit: Unit) -> int:
+    """Returns running (flank) MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg."""
+    if unit.is_mech and (unit.heat or unit.crits or any(unit.internal.get(l, 1) <= 0 for l in ("LL", "RL"))):
+        walk, can_run = leg_damage_walk(unit)
+        if not can_run:
+            return walking_mp(unit)
+        if walk == unit.walk and not unit.heat:
+            return unit.run
+        return -(-walking_mp(unit) * 3 // 2)
+    return unit.run
+
+
+def mode_mp(unit: Unit, mode: MoveMode, pavement_bonus: bool) -> int:
+    """Returns the MP a mode allows, with the pavement bonus where it applies (VEH-URB-01)."""
+    base = walking_mp(unit) if mode in (MoveMode.WALK, MoveMode.CRUISE) else running_mp(unit)
+    return base + (1 if pavement_bonus else 0)
+
+
+def gets_pavement_bonus(unit: Unit) -> bool:
+    """Tells whether the unit is of a kind that can earn the +1 MP pavement bonus (VEH-URB-01)."""
+    return unit.is_vehicle and unit.motive not in (Motive.HOVER, Motive.VTOL, Motive.WIGE, Motive.NAVAL)
+
+# -- checking a path -------------------------------------------------------------
+
+
+def occupants(state: GameState, hex_id: HexId, exclude: str = "") -> list[Unit]:
+    """Returns the active units in a hex, a multi-hex asset in each hex of its footprint (ASSET-MULTI-03)."""
+    if type(hex_id) is not HexId:
+        return [u for u in state.units.values()
+                if (u.hex == hex_id or (u.position is not None and hex_id in u.position.footprint))
+                and u.active and u.id != exclude]
+    col, row = hex_id.col, hex_id.row  # compared field by field: replay asks this for every unit of every move
+    found = []
+    for u in state.units.values():
+        p = u.position
+        if p is None or u.destroyed or u.id == exclude:
+            continue
+        h = p.hex
+        if (p.map == GROUND and h.col == col and h.row == row and type(h) is HexId) or hex_id in p.footprint:
+            found.append(u)
+    return found
+
+
+def check_move(
+    state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...], partial: bool = False
+) -> MovePlan:
+    """Checks a step path for ``unit`` and returns the plan; raises IllegalOrderError naming the rule."""
+    if (mode is MoveMode.STAND or not steps) and not unit.destroyed and unit.hex is not None:
+        if steps:
+            raise InputError("--mode stand takes no --path")
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.hex, unit.facing, 0, 0)
+    standing = steps[:1] == ("U",)
+    if "U" in steps[1:]:
+        raise InputError("U (stand up) can only be the first step of a path")
+    if standing and not (unit.is_mech and unit.prone):
+        raise IllegalOrderError(f"'{unit.id}' is not a prone 'Mech and cannot stand up", "tables.md 8.6")
+    _check_can_move(unit, standing)
+    if mode is MoveMode.JUMP:
+        raise InputError("a jump goes --to a hex with --facing, not along a --path")
+    if unit.motive is Motive.VTOL:
+        return _check_vtol(state, unit, mode, steps)
+    if mode is MoveMode.STAND or not steps:
+        if steps:
+            raise InputError("--mode stand takes no --path")
+        return MovePlan(unit.id, MoveMode.STAND, (), (), unit.hex, unit.facing, 0, 0)
+    board = state.board
+    here, facing = unit.hex, unit.facing
+    start_paved = board.hex(here).paved
+    all_paved = start_paved
+    mp = 0
+    entered: list[HexId] = []
+    backward = False
+    if here in board.structure_hexes:
+        level = move_level(board, unit)
+        inside = here if placement.inside(board, unit) is not None else None
+        place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
+    else:
+        level, inside, place = board.hex(here).level, None, (0, False, False)
+    structures: list[StructureMeet] = []
+    for index, step in enumerate(steps):
+        if step in ("A", "D"):
+            raise InputError(f"A and D (climb, descend) are VTOL steps; '{unit.id}' moves on the ground")
+        if step == "U":  # standing up costs 2 MP and a PSR, rolled by the engine (tables.md 8.6)
+            mp += STAND_UP_MP
+            continue
+        if step in ("L", "R"):
+            facing = facing.turned(-1 if step == "L" else 1)
+            mp += 1
+            continue
+        direction = facing if step in ("F", "T") else facing.opposite()
+        there = here.neighbor(direction)
+        if not board.contains(there):
+            raise InputError(
+                f"illegal move: '{unit.id}' would leave the map at {there.label} "
+                f"(columns 01-{board.width:02d}, rows 01-{board.height:02d})"
+            )
+        cost = step_into(unit, board, here, there, level, inside, step == "B", top=step == "T", under=place[2])
+        _check_enemy(state, unit, there, cost.place if there in board.structure_hexes else None)
+        backward = backward or step == "B"
+        mp += cost.mp
+        all_paved = all_paved and cost.paved
+        entered.append(there)
+        if cost.event:
+            structures.append(StructureMeet(index, there, cost.event, len(entered), step == "B", cost.place[0]))
+        here, level, place = there, cost.level, cost.place
+        inside = there if cost.event == "enter" else None
+    bonus = gets_pavement_bonus(unit) and all_paved
+    plan_mode, minimum = _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, state.turn)
+    if not partial:  # a move cut short by a failed roll may stop in a friend's hex and slide on
+        _check_stacking(state, unit, here, place)
+    return MovePlan(unit.id, plan_mode, steps, tuple(entered), here, facing, mp, len(entered), minimum,
+                    place=place, structures=tuple(structures))
+
+STAND_UP_MP = 2  # TW: standing up costs 2 MP
+
+
+def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
+    """Checks a VTOL's flight (VEH-VTOL-01..15) and returns the plan."""
+    flank = not unit.is_infantry and (mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit)))
+    budget = running_mp(unit) if flank else walking_mp(unit)
+    if flank and "B" in steps:
+        raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot fly backward with flank MP", "VEH-MOVE-08")
+    flight = vtol.check_flight(state, unit, budget, steps)
+    if flight.crash and unit.is_infantry:  # VEH-VTOL-07: a squad's own rules would decide; btcli refuses it
+        raise IllegalOrderError(
+            f"illegal flight: battle armor '{unit.id}' would crash: {flight.crash} (battle armor crashes are not "
+            f"modelled)", "VEH-VTOL-07")
+    if flight.charge and unit.is_infantry:
+        raise IllegalOrderError(
+            f"illegal flight: battle armor '{unit.id}' may not land on '{flight.charge}' (a charge; not modelled)",
+            "VEH-VTOL-07")
+    if flight.landed or flight.crash:
+        others = occupants(state, flight.end, exclude=unit.id)
+        if others and not flight.crash:
+            raise IllegalOrderError(
+                f"illegal flight: '{unit.id}' cannot land in {flight.end.label} on '{others[0].id}'", "TW p.57 stacking"
+            )
+    mode = MoveMode.WALK if unit.is_infantry else MoveMode.FLANK if flank else MoveMode.CRUISE
+    return MovePlan(
+        unit.id, mode, steps, (), flight.end, flight.facing, flight.mp,
+        flight.hexes, elevation=flight.elevation, crash=flight.crash, charge=flight.charge,
+    )
+
+
+def _check_can_move(unit: Unit, standing: bool = False) -> None:
+    if unit.destroyed:
+        raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
+    if unit.hex is None:
+        raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
+    if unit.prone and not standing:
+        raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
+    if unit.shutdown or not unit.conscious:
+        raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
+    if unit.is_vehicle and unit.vehicle.large and unit.walk <= 0 and not unit.vehicle.immobile:
+        raise IllegalOrderError(f"'{unit.id}' is a large unit without MP (a landed DropShip): it can only stand",
+                                "VEH-VTOL-11")
+    if unit.is_vehicle and (unit.vehicle.immobile or unit.walk <= 0):
+        v = unit.vehicle
+        motive = unit.walk <= 0 or (not v.engine_hit and bool(v.motive_dsr or v.design_cruise))
+        causes = [c for c, has in (("engine hit", v.engine_hit), ("motive damage", motive)) if has]
+        rule = "VEH-CRIT-13" if v.engine_hit else "tables.md 3"
+        raise IllegalOrderError(f"'{unit.id}' cannot move ({', '.join(causes) or 'immobilized'}): it can only stand",
+                                rule)
+
+
+def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, bool, bool] | None = None) -> None:
+    """TW p.57: no entering an enemy's hex; in a building or bridge hex, no entering an enemy's level
+    (URB-MOVE-11: each level is stacked separately, so enemies may hold different floors, URB-IN-09)."""
+    for other in occupants(state, there, exclude=unit.id):
+        if place is not None and (placement.floor_of(other), placement.on_top(other), placement.under_bridge(other)) != place:
+            continue
+        if other.side != unit.side and not other.is_asset:  # ASSET-STACK-02: assets hinder nobody's movement
+            raise IllegalOrderError(
+                f"illegal move: '{unit.id}' may not enter {there.label}, held by enemy '{other.id}'", "TW p.57 stacking"
+            )
+
+
+def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, bool, bool] = (0, False, False)) -> None:
+    """TW p.57: one unit per hex, and per level of a building hex (URB-MOVE-11)."""
+    others = [
+        u for u in occupants(state, end, exclude=unit.id)
+        if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
+    ]
+    if any(u.is_asset for u in others):  # seed 004: 1 asset and 1 friendly 'Mech (ASSET-STACK-01, -02)
+        from btcli.rules.assets import movement as asset_movement, units as asset_units
+
+        asset_movement.check_stacking(end, asset_units.occupant(unit), [asset_units.occupant(u) for u in others])
+        return
+    if others:
+        raise IllegalOrderError(
+            f"illegal move: '{unit.id}' cannot end its move in {end.label} with '{others[0].id}' "
+            f"(one 'Mech or vehicle per hex)",
+            "TW p.57 stacking",
+        )
+
+
+def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0) -> tuple[MoveMode, bool]:
+    slow, fast = slow_mode(unit), fast_mode(unit)
+    slow_mp, fast_mp = mode_mp(unit, slow, bonus), mode_mp(unit, fast, bonus)
+    if mode is None:
+        mode = slow if mp <= slow_mp else fast
+    if mode is fast and unit.is_vehicle and unit.vehicle.stunned_until:
+        if stunned(unit, turn):
+            raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
+    if mode is fast and backward:
+        rule = "VEH-MOVE-08" if unit.is_vehicle else "tables.md 11.1"
+        raise IllegalOrderError(f"illegal move: '{unit.id}' cannot move backward using {fast.value} MP", rule)
+    if mode is MoveMode.RUN and any(board.hex(h).is_deep_water for h in entered):
+        raise IllegalOrderError(f"illegal move: 'Mech '{unit.id}' may not run into water", "tables.md 11.1")
+    limit = slow_mp if mode is slow else fast_mp
+    if mp <= limit:
+        return mode, False
+    # VEH-MOVE-06/07: with at least 1 MP a unit may always enter one hex; that counts as flanking.
+    if len(entered) == 1 and steps[-1] in ("F", "B") and fast_mp >= 1 and not any(s in "LRU" for s in steps):
+        if unit.is_mech and board.hex(entered[0]).is_deep_water:
+            raise IllegalOrderError(
+                f"illegal move: 'Mech '{unit.id}' may not enter water by minimum movement (it counts as running)",
+                "tables.md 11.1",
+            )
+        if backward:
+            raise IllegalOrderError(
+                f"illegal move: '{unit.id}' minimum movement counts as {fast.value} and cannot go backward",
+                "VEH-MOVE-08",
+            )
+        return fast, True
+    raise IllegalOrderError(
+        f"illegal move: '{unit.id}' needs {mp} MP for this path, has {limit} ({mode.value})",
+        "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
+    )
+
+
+def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -> MovePlan:
+    """Checks a jump: distance and climb within jump MP, terrain ignored on the way (tables.md 11.1)."""
+    _check_can_move(unit)
+    if unit.is_vehicle or unit.jump <= 0:
+        raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
+    board = state.board
+    board.require(to)
+    distance = unit.hex.distance(to)
+    if distance == 0:
+        raise IllegalOrderError(f"illegal jump: '{unit.id}' must jump at least one hex", "tables.md 11.1")
+    if distance > unit.jump:
+        raise IllegalOrderError(
+            f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {unit.jump}", "tables.md 11.1"
+        )
+    landing = board.hex(to)
+    if unit.is_infantry and (landing.building is not None or landing.is_deep_water):
+        raise IllegalOrderError(f"illegal jump: infantry '{unit.id}' may not land in {to.label}", INFANTRY_RULE)
+    top = landing.building is not None  # URB-MOVE-10: a jump lands on a roof, never inside
+    land_level = landing.level + landing.building.height if top else (
+        landing.bridge.level if landing.bridge is not None else landing.level)  # a deck, else the ground
+    climb = land_level - move_level(board, unit)
+    if climb > unit.jump:
+        if top:
+            raise IllegalOrderError(
+                f"illegal jump: '{unit.id}' cannot jump into the building at {to.label}; its roof (level "
+                f"{land_level}) is {climb} levels up, more than its {unit.jump} jump MP", "URB-MOVE-10"
+            )
+        raise IllegalOrderError(
+            f"illegal jump: '{unit.id}' cannot climb {climb} levels with {unit.jump} jump MP", "tables.md 11.1"
+        )
+    place = (0, top, False)
+    _check_enemy(state, unit, to, place if to in board.structure_hexes else None)
+    _check_stacking(state, unit, to, place)
+    end_facing = facing if facing is not None else unit.facing
+    structures = (StructureMeet(0, to, "roof", distance, False, 0),) if top else ()
+    if landing.bridge is not None and not top:
+        structures = (StructureMeet(0, to, "deck", distance, False, 0),)
+    return MovePlan(unit.id, MoveMode.JUMP, (), (to,), to, end_facing, distance, distance,
+                    place=place, structures=structures)
+
+
+def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
+    """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
+    unit = state.units[plan.unit]
+    if plan.steps[:1] == ("U",):
+        unit = evolve(unit, prone=False)
+    moved = evolve(
+        unit.at(plan.end, elevation=plan.elevation if plan.elevation is not None else unit.elevation),
+        facing=plan.facing,
+        mode=plan.mode,
+        mp_spent=plan.mp,
+        hexes_moved=plan.hexes_moved,
+    )
+    if plan.place is not None:
+        moved = placement.placed(moved, *plan.place)
+    if plan.mode is MoveMode.STAND:
+        text = f"{unit.id} stands still in {unit.hex.label}"
+    elif not plan.hexes_moved:
+        text = f"{unit.id} turns in place in {unit.hex.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
+    elif plan.elevation is not None:
+        text = (
+            f"{unit.id} flies {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}, "
+            f"elevation {unit.elevation} -> {plan.elevation}: {plan.mp} MP, {plan.hexes_moved} hexes ({plan.mode.value})"
+        )
+    else:
+        how = "minimum move" if plan.minimum_move else plan.mode.value
+        text = (
+            f"{unit.id} {how}s {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}: "
+            f"{plan.mp} MP, {plan.hexes_moved} hex{'es' if plan.hexes_moved != 1 else ''}"
+        )
+        if plan.minimum_move:
+            text = (
+                f"{unit.id} makes a minimum move {unit.hex.label} -> {plan.end.label} facing "
+                f"{plan.facing.name} (counts as {plan.mode.value}; VEH-MOVE-07)"
+            )
+    return state.with_unit(moved), [text]
+
+# -- finding a path ---------------------------------------------------------------
+
+
+def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None) -> tuple[str, ...]:
+    """Returns the cheapest legal step path to ``to`` (ending with ``facing`` if given)."""
+    _check_can_move(unit)
+    state.board.require(to)
+    if to == unit.hex and (facing is None or facing == unit.facing):
+        return ()
+    if to != unit.hex and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
+        _check_enemy(state, unit, to)
+        _check_stacking(state, unit, to)
+    candidates = [mode] if mode is not None else [slow_mode(unit), fast_mode(unit)]
+    shortfalls = []
+    stacked = None
+    for m in candidates:
+        bonus = gets_pavement_bonus(unit)
+        budget = mode_mp(unit, m, False)
+        steps, needed, held = _search(state, unit, to, facing, not m.is_fast, budget, bonus)
+        if steps is not None:
+            try:
+                check_move(state, unit, m, steps)
+                return steps
+            except IllegalOrderError:
+                pass
+        stacked = held if stacked is None else stacked
+        shortfalls.append(f"{m.value} needs {needed} MP, has {budget}" if needed is not None else f"no {m.value} path")
+    # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
+    direction = unit.hex.direction_to(to)
+    if direction is not None and not _turns(unit.facing, direction) and facing in (None, unit.facing):
+        try:
+            check_move(state, unit, None, ("F",))
+            return ("F",)
+        except IllegalOrderError:
+            pass
+    if stacked is not None:  # in reach, but that hex (or its level of a building) is taken: name stacking
+        _check_stacking(state, unit, to, stacked)
+    if all(s.startswith("no ") for s in shortfalls):
+        _no_way_in(state, unit, to)  # say why there is no path, when the hex itself keeps the unit out
+    raise IllegalOrderError(
+        f"illegal move: '{unit.id}' cannot reach {to.label}{f' facing {facing.name}' if facing else ''}: "
+        + "; ".join(shortfalls),
+        "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
+    )
+
+
+def _no_way_in(state: GameState, unit: Unit, to: HexId) -> None:
+    """Raises the rule that keeps ``unit`` out of ``to`` from every side (prohibited terrain, a cliff), if
+    one does: a path search that found no way says why."""
+    board = state.board
+    refusals = []
+    for direction in Facing:
+        here = to.neighbor(direction.opposite())
+        if not board.contains(here):
+            continue
+        try:
+            step_into(unit, board, here, to, board.hex(here).level, None, False)
+            return  # it could step in from here: the way there is what is blocked
+        except IllegalOrderError as exc:
+            refusals.append(exc)
+    if refusals:
+        raise refusals[0]
+
+
+def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
+    right = (wanted - current) % 6
+    return ("R",) * right if right <= 3 else ("L",) * (6 - right)
+
+
+def _start(state: GameState, unit: Unit) -> tuple:
+    """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
+    board = state.board
+    place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
+    return unit.hex, unit.facing, board.hex(unit.hex).paved, move_level(board, unit), place
+
+
+def _search(state, unit, to, facing, allow_backward, budget, bonus):
+    """Dijkstra over (hex, facing, still on pavement, level, place); returns (steps or None, cheapest MP or
+    None, the place taken by another unit when only stacking kept the unit out of ``to`` within its MP, or None).
+
+    ``budget`` is the mode's MP without the pavement bonus; a path that starts and
+    stays on pavement gets one more when ``bonus`` (VEH-URB-01). Levels and places
+    (floors, roofs, bridge decks) follow ``step_into``, as ``check_move`` does.
+    """
+    start = _start(state, unit)
+    frontier = [(0, 0, start, ())]
+    best: dict = {start: 0}
+    counter = 0
+    cheapest = held = None
+    while frontier:
+        mp, _, node, steps = heapq.heappop(frontier)
+        here, face, paved, _, place = node
+        if best.get(node, 1 << 30) < mp:
+            continue
+        if here == to and (facing is None or face == facing):
+            if mp <= budget + (1 if bonus and paved else 0):
+                others = [u for u in occupants(state, here, exclude=unit.id)
+                          if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place]
+                if not others:
+                    return steps, mp, None
+                held = place if held is None else held
+            if cheapest is None:
+                cheapest = mp
+            continue
+        if mp > budget + 12:  # far past anything reachable; stop exploring
+            continue
+        for code, node2, cost in _successors(state, unit, node, allow_backward):
+            mp2 = mp + cost
+            if mp2 < best.get(node2, 1 << 30):
+                best[node2] = mp2
+                counter += 1
+                heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+    return None, cheapest, held
+
+
+def _successors(state, unit, node, allow_backward):
+    """Returns the legal single steps from a search node: (code, next node, MP).
+
+    ``allow_backward`` is False for running/flanking, which also keeps a 'Mech out of water (tables.md 11.1).
+    """
+    board = state.board
+    here, face, paved, level, place = node
+    moves = [("L", (here, face.turned(-1), paved, level, place), 1), ("R", (here, face.turned(1), paved, level, place), 1)]
+    inside = here if board.hex(here).building is not None and not place[1] else None
+    # No T: a found path enters buildings (and drives onto bridges along the road) as F does; climbing
+    # onto roofs is asked for with an explicit --path.
+    for code, direction in (("F", face), ("B", face.opposite())):
+        if code == "B" and not allow_backward:
+            continue
+        there = here.neighbor(direction)
+        if not board.contains(there):
+            continue
+        if unit.is_mech and not allow_backward and board.hex(there).is_deep_water:
+            continue
+        try:
+            step = step_into(unit, board, here, there, level, inside, code == "B", under=place[2])
+            _check_enemy(state, unit, there, step.place if there in board.structure_hexes else None)
+        except IllegalOrderError:
+            continue
+        moves.append((code, (there, face, paved and step.paved, step.level, step.place), step.mp))
+    return moves
+
+
+def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
+    """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
+    budget = mode_mp(unit, mode, False)
+    bonus = gets_pavement_bonus(unit)
+    start = _start(state, unit)
+    out: dict[HexId, int] = {}
+    frontier = [(0, 0, start)]
+    best = {start: 0}
+    counter = 0
+    while frontier:
+        mp, _, node = heapq.heappop(frontier)
+        here, _, paved, _, _ = node
+        if mp > best[node]:
+            continue
+        if mp > budget + (1 if bonus and paved else 0):  # VEH-URB-01: the extra MP only on pavement
+            continue
+        if here not in out or mp < out[here]:
+            out[here] = mp
+        limit = budget + (1 if bonus else 0)
+        for _code, node2, cost in _successors(state, unit, node, not mode.is_fast):
+            _push(frontier, best, node2, mp + cost, limit, counter := counter + 1)
+    return out
+
+
+def _push(frontier, best, node, mp, budget, counter):
+    if mp <= budget and mp < best.get(node, 1 << 30):
+        best[node] = mp
+        heapq.heappush(frontier, (mp, counter, node))

@@ -1,0 +1,289 @@
+"""VTOL flight (VEH-VTOL-01..15) and VTOL crashes (VTOL-CRASH, tables.md 5 notes).
+
+A VTOL's ``elevation`` is its height above the ground level of its hex; its
+absolute height is ground level + elevation. Path steps: ``A`` climbs one level,
+``D`` descends one, ``F``/``B`` fly one hex, ``L``/``R`` turn; every step costs
+1 MP whatever the terrain (VEH-VTOL-02, 04). Flying keeps the absolute height,
+so the elevation changes with the ground below.
+"""
+
+from __future__ import annotations
+
+from math import ceil
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
+from btcli.model.frozen import record
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState, evolve
+from btcli.model.units import Motive, Unit
+from btcli.rules.ground import placement, vehicles
+from btcli.rules.ground.placement import is_large, units_in_the_way
+from btcli.rules.ground.terrain import obstacle_height, prohibited_rule
+
+MAX_ELEVATION = 500  # VEH-VTOL-05
+LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-10 (a road counts as paved)
+CRASH_SIDE = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}  # tables.md 5 notes (MegaMek)
+
+
+@record(slots=False)
+class Flight:
+    """A checked VTOL move: where it ends, how high, what it cost, and whether it ends in a crash."""
+
+    end: HexId
+    facing: Facing
+    elevation: int
+    mp: int
+    hexes: int
+    crash: str = ""  # why the VTOL crashes at the end of this move ('' = it does not)
+    landed: bool = False
+    charge: str = ""  # VEH-VTOL-11: the large unit it charged trying to land on it ('' = none)
+
+
+def landing_problem(h: Hex) -> str:
+    """Returns why a VTOL may not land in this hex (VEH-VTOL-10, 15), or ''."""
+    if h.bridge is not None:  # a bridge deck carries a road: paved landing ground
+        return ""
+    if h.terrain is Terrain.WATER:
+        return "water (VEH-VTOL-15)"
+    if h.terrain not in LANDING_TERRAIN and not h.road:
+        return f"{h.terrain.value.replace('_', ' ')} is no landing ground (VEH-VTOL-10)"
+    return ""
+
+
+def _roof(h: Hex) -> int:
+    return h.building.height if h.building is not None else 0
+
+
+def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ...]) -> Flight:
+    """Checks a VTOL's path step by step; raises IllegalOrderError for what the rules forbid.
+
+    A VTOL is landed when its elevation equals the ground (0) or a building's roof; it may take
+    off again in the same move (climb first, VEH-VTOL-08). A crash ends the move.
+    """
+    board = state.board
+    here, facing, elevation = unit.hex, unit.facing, unit.elevation
+    mp = hexes = 0
+    landed = elevation == _roof(board.hex(here))
+    # VEH-VTOL-12: below the treetops only along a road it started on, for the whole move.
+    on_road = board.hex(here).road and board.hex(here).terrain.is_woods and elevation <= WOODS_HEIGHT
+
+    def done(**outcome) -> Flight:
+        if mp > budget:  # the MP limit holds whatever the move ends in (VEH-VTOL-02)
+            raise IllegalOrderError(f"illegal flight: '{unit.id}' needs {mp} MP for this path, has {budget}", "VEH-VTOL-02")
+        return Flight(here, facing, elevation, mp, hexes, **outcome)
+
+    for step in steps:
+        mp += 1
+        h = board.hex(here)
+        if step == "A":
+            if h.level + elevation + 1 > MAX_ELEVATION:
+                raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot climb above level {MAX_ELEVATION}", "VEH-VTOL-05")
+            elevation += 1
+            landed = False
+            continue
+        if step == "D":
+            if landed:
+                raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
+            large = _large_below(state, unit, here, elevation - 1)
+            if large is not None:  # VEH-VTOL-11: trying to land on it is an automatic charge; the move ends
+                return done(charge=large.id)
+            elevation -= 1
+            if h.building is not None and elevation == h.building.height:  # VEH-VTOL-10: a roof landing
+                landed = True
+                continue
+            if elevation == 0:
+                problem = landing_problem(h)
+                if problem:
+                    return done(crash=f"it tries to land: {problem}")
+                landed = True
+                continue
+            if elevation <= obstacle_height(h, on_road):
+                raise IllegalOrderError(
+                    f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
+                )
+            continue
+        if landed or elevation < 1:
+            raise IllegalOrderError(f"illegal flight: '{unit.id}' is landed; climb (A) before moving or turning", "VEH-VTOL-03")
+        if step in ("L", "R"):
+            facing = facing.turned(-1 if step == "L" else 1)
+            continue
+        if step not in ("F", "B"):
+            raise InputError(f"bad VTOL step {step!r}: use F, B, L, R, A (climb) and D (descend)")
+        there = here.neighbor(facing if step == "F" else facing.opposite())
+        if not board.contains(there):
+            raise InputError(f"illegal flight: '{unit.id}' would leave the map at {there.label}")
+        absolute = h.level + elevation
+        target = board.hex(there)
+        on_road = on_road and target.road
+        elevation = absolute - target.level
+        here = there
+        hexes += 1
+        if elevation <= 0:  # VEH-VTOL-13: flown into the ground
+            elevation = 0
+            return done(crash=f"flies into the ground at {here.label} (VEH-VTOL-13)")
+        if elevation <= obstacle_height(target, on_road):
+            raise IllegalOrderError(
+                f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
+            )
+        _check_collision(state, unit, here, elevation)
+    return done(landed=landed)
+
+
+def _large_below(state: GameState, unit: Unit, here: HexId, elevation: int) -> Unit | None:
+    """Returns the large support vehicle or landed DropShip in ``here`` that a VTOL descending to
+    ``elevation`` would touch (VEH-VTOL-11), or None."""
+    return next((u for u in units_in_the_way(state, unit, here, elevation) if is_large(u)), None)
+
+
+def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int) -> None:
+    """VEH-VTOL-14: flying into a hex at the height of a unit there would be an accidental charge; btcli
+    refuses it as a move (a player does not plan a collision; skids and slips resolve theirs)."""
+    blockers = units_in_the_way(state, unit, there, elevation)
+    if blockers:
+        raise IllegalOrderError(
+            f"illegal flight: '{unit.id}' would fly into '{blockers[0].id}' at its height in {there.label} "
+            f"(an accidental charge); fly higher", "VEH-VTOL-14"
+        )
+
+
+def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: list[str]) -> GameState:
+    """Crashes a VTOL that falls: ceil(tons/10) x (levels + 1), the side by 1D6 (tables.md 5 notes)."""
+    events.append(f"{unit.id} crashes: {why}")
+    total = ceil(unit.tons / 10) * (levels + 1)
+    side = CRASH_SIDE[dice.d6(f"crash side {unit.id}")] if not _in_water(state, unit) else "front"
+    return crash_damage(state, unit, total, side, dice, events)
+
+
+def _in_water(state: GameState, unit: Unit) -> bool:
+    h = state.board.hex(unit.hex)
+    return h.terrain is Terrain.WATER and h.bridge is None
+
+
+def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice, events: list[str]) -> GameState:
+    """Resolves a crash (VTOL-CRASH-02..04): 5-point groups on the VTOL table column of ``side``; any
+    internal structure damage may explode it (VEH-DMG-06, AMB-13); a survivor on landing ground is
+    landed, otherwise destroyed. It cannot attack this turn."""
+    from btcli.rules.core import combat_tables, damage
+
+    wige = unit.motive is Motive.WIGE
+    unit = vehicles.with_state(unit, crashed_turn=state.turn)  # VTOL-CRASH-04
+    if _in_water(state, unit):
+        # A WiGE too (MegaMek's crashVTOLorWiGE, tables.md 5 notes; UNVERIFIED)
+        events.append(f"{unit.id} crashes into water and is destroyed ({'tables.md 5' if wige else 'VEH-VTOL-15'})")
+        return state.with_unit(evolve(unit, destroyed=True))
+    structure = sum(unit.internal.values())
+    for amount in combat_tables.damage_groups(total, 5):  # VTOL-CRASH-02: a WiGE on the ground vehicle table
+        unit = vehicles.vehicle_damage(unit, damage.vehicle_hit(unit, side, amount, dice, "crash"), dice, events, state.turn)
+        if unit.destroyed:
+            return state.with_unit(unit)
+    if not wige and sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
+        events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    problem = landing_problem(state.board.hex(unit.hex)) if not wige else _wige_rest_problem(state, unit)
+    large = [u.id for u in state.units.values() if u.hex == unit.hex and u.active and placement.is_large(u)]
+    if large:  # the large unit fills the hex (btcli's reading, UNVERIFIED)
+        problem = f"'{large[0]}' fills the hex"
+    if problem:
+        events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    events.append(f"{unit.id} survives the crash and is landed in {unit.hex.label} (VTOL-CRASH-03)")
+    return state.with_unit(unit.placed_at(elevation=0 if wige else _roof(state.board.hex(unit.hex))))
+
+
+def _wige_rest_problem(state: GameState, unit: Unit) -> str:
+    """Returns why a crashed WiGE cannot come to rest in its hex, or '': it can where it may move (woods and
+    buildings are barred to it, tables.md 11.2; btcli's reading of VTOL-CRASH-03 for a WiGE, UNVERIFIED)."""
+    h = state.board.hex(unit.hex)
+    if prohibited_rule(unit, h, on_road=False):
+        return f"a WiGE may not enter {h.terrain.value.replace('_', ' ')} (VEH-MOVE-11)"
+    return ""
+
+
+def explodes_on_crash(state: GameState, unit: Unit) -> bool:
+    """VEH-DMG-06/07, AMB-13: every VTOL (catalog reading) or only ICE ones (option vtol_crash_explosion = 'ice')."""
+    return state.options.vtol_crash_explosion == "all" or unit.engine == "ice"
+
+# -- an airborne VTOL after damage (VTOL-CRIT-04, 05, 08; VEH-DMG-05) --------------------------------
+
+FORCED_LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.ROUGH, Terrain.BUILDING}  # VTOL-CRIT-04
+ENGINE_LANDING_MODIFIER = 4  # VTOL-CRIT-04: the landing roll is made at +4
+
+
+def airborne(state: GameState, unit: Unit) -> bool:
+    return unit.motive.value == "vtol" and unit.elevation > _roof(state.board.hex(unit.hex))
+
+
+def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
+    """Resolves what damage does to a VTOL in the air: engine hit, no MP left, pilot hit."""
+    unit = state.units[before.id]
+    if unit.destroyed or not airborne(state, unit):
+        return state
+    if unit.vehicle.engine_hit and not before.vehicle.engine_hit:
+        return forced_landing(state, unit, "engine hit (VTOL-CRIT-04)", dice, events)
+    if unit.walk == 0 and before.walk > 0:  # VEH-DMG-05, AMB-12: as an engine hit, but the engine runs
+        return forced_landing(state, unit, "no MP left (VEH-DMG-05)", dice, events)
+    if vehicles.count(unit, "pilot hit") > vehicles.count(before, "pilot hit"):  # VTOL-CRIT-08
+        modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit)
+        roll = dice.roll(2, f"driving skill roll {unit.id} (pilot hit)", target=sum(v for _, v in modifiers),
+                         modifiers=tuple(modifiers))
+        if not roll.success:
+            h = state.board.hex(unit.hex)
+            unit = unit.placed_at(elevation=unit.elevation - 1)
+            events.append(f"{unit.id} drops to elevation {unit.elevation} after its pilot is hit (VTOL-CRIT-08)")
+            if unit.elevation <= obstacle_height(h, on_road=False):
+                return crash(state.with_unit(unit), unit, 0, "it dropped into the terrain", dice, events)
+            return state.with_unit(unit)
+    return state
+
+
+def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: list[str]) -> GameState:
+    """VTOL-CRIT-04/05: over clear, paved, rough or a building a driving roll at +4 lands it, immobile;
+    a failure, or any other terrain, destroys it."""
+    h = state.board.hex(unit.hex)
+    if h.terrain not in FORCED_LANDING_TERRAIN or h.terrain is Terrain.WATER:
+        events.append(f"{unit.id} must come down over {h.terrain.value.replace('_', ' ')} ({why}) and is destroyed (VTOL-CRIT-05)")
+        return state.with_unit(evolve(unit, destroyed=True))
+    modifiers = [("driving", unit.piloting), ("forced landing", ENGINE_LANDING_MODIFIER)] + vehicles.driving_modifiers(unit)
+    roll = dice.roll(2, f"driving skill roll {unit.id} (forced landing)", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
+    if not roll.success:
+        events.append(f"{unit.id} fails its forced landing ({roll.total} vs {roll.target}) and is destroyed")
+        return state.with_unit(evolve(unit, destroyed=True))
+    events.append(f"{unit.id} makes a forced landing in {unit.hex.label} ({why}); it cannot move again")
+    unit = vehicles.with_state(unit, immobile=True)
+    if h.building is not None and h.building.cf < unit.tons:  # VTOL-CRIT-06: the roof cannot carry it
+        return _collapse_under(state, unit, dice, events)
+    return state.with_unit(unit.placed_at(elevation=_roof(h)))
+
+
+def roof_landing(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
+    """VEH-VTOL-10: a VTOL may land on a roof, the building's weight rules applying (the seed's P.176 collapse);
+    a roof that cannot carry it (URB-COLL-01, URB-BLD-05: more tons than the CF on it) collapses at once under
+    it, as under a forced landing (VTOL-CRIT-06). ``before`` is the VTOL as its move began."""
+    unit = state.units[before.id]
+    h = state.board.hex(unit.hex) if unit.hex is not None else None
+    if unit.destroyed or h is None or h.building is None or unit.elevation != h.building.height:
+        return state
+    if (before.hex, before.elevation) == (unit.hex, unit.elevation):
+        return state  # it was landed there already
+    from btcli.rules.urban import structures
+
+    if not structures.overweight(state, unit.hex, unit, (0, True, False)):
+        return state
+    return _collapse_under(state, unit, dice, events, "VEH-VTOL-10")
+
+
+def _collapse_under(state: GameState, unit: Unit, dice, events: list[str], rule: str = "VTOL-CRIT-06") -> GameState:
+    """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
+    landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
+    from btcli.rules.core import displacement
+
+    h = state.board.hex(unit.hex)
+    cf = h.building.cf
+    events.append(
+        f"the building in {unit.hex.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) ({rule})"
+    )
+    state = state.with_unit(placement.placed(unit.placed_at(elevation=0), top=True))
+    return displacement.collapse(state, [unit.hex], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

@@ -1,0 +1,143 @@
+"""What differs by unit kind, behind one interface (issue #11): where a damage group strikes, what
+it does, the kind's control roll (a 'Mech's piloting skill roll, a vehicle's driving skill roll),
+and whether the kind may make an attack. Every rule that needs one of these asks here, so a new
+kind (assets, aerospace units) is a new ``KindRules`` entry, not an edit of every rule area.
+
+Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving modifiers).
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice, Roll
+from btcli.model.frozen import record
+from btcli.model.state import GameState, Hit
+from btcli.model.units import Unit, UnitKind
+from btcli.rules import later
+from btcli.rules.core import condition
+from btcli.rules.ground import infantry, piloting, vehicles
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:  # annotations only: collections.abc would import collections
+    from collections.abc import Callable
+
+Modifiers = tuple[tuple[str, int], ...]
+
+
+def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
+    """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
+    pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
+    shut-down or unconscious 'Mech cannot keep its footing."""
+    if condition.is_immobile(unit):
+        return None
+    own = list(named) or ([(reason, modifier)] if modifier else [])
+    modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
+    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
+
+
+def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
+    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
+    actuators = hips = 0
+    for loc in ("LL", "RL"):
+        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
+        for i in hit:
+            if contents[i] == "hip":
+                hips += 1
+            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
+                actuators += 1
+    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
+    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
+
+
+def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll:
+    """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's."""
+    own = list(named) or ([(reason, modifier)] if modifier else [])
+    modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + own
+    return dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
+                     modifiers=tuple(modifiers))
+
+
+def _no_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+             named: Modifiers = ()) -> Roll | None:
+    return None  # infantry make no piloting or driving rolls: an action that needs one fails
+
+
+def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    from btcli.rules.core import damage
+
+    return damage.mech_damage(unit, hit, dice, events)
+
+
+def _infantry_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    return infantry.infantry_damage(unit, hit, events)
+
+
+def _infantry_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
+    return infantry.hit(target, side, amount, source)  # no location table for infantry
+
+
+def _may_always(unit: Unit, weapons: bool) -> str:
+    return ""
+
+
+def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infantry model (docs/rules-notes.md)
+    return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
+
+
+def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | None]:
+    """A ground unit's control roll: its skill and damage alone decide it, not where the game stands."""
+
+    def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+                     named: Modifiers = ()) -> Roll | None:
+        return roll(unit, reason, dice, modifier, named)
+
+    return control_roll
+
+
+@record(slots=False)
+class KindRules:
+    """The rules one kind of unit plays by where kinds differ."""
+
+    hit_location: Callable[[Dice, Unit, str, int, str], Hit]  # where one damage group strikes
+    take_hit: Callable[[Unit, Hit, Dice, list[str], int], Unit]  # what one damage group does to it
+    control_roll: Callable[..., Roll | None]  # (state, unit, ...): piloting, driving or control roll; None: fails
+    attack_refusal: Callable[[Unit, bool], str] = _may_always  # why it may not attack (weapons or physical)
+    # The target modifiers of a kind that has its own (assets: a fixed card TMM, ASSET-ATK-05); None: the
+    # standard movement, posture and terrain modifiers (tables.md 6.3, 6.4).
+    target_modifiers: Callable | None = None
+
+
+# A move or an attack declaration deals no damage, and only a game with assets or aerospace units
+# needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
+KINDS: dict[UnitKind, KindRules] = {
+    UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll)),
+    UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
+                                _on_the_ground(driving_roll)),
+    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
+    # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
+    UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
+                              later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers")),
+    UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
+                             later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal")),
+}
+
+
+def of(unit: Unit) -> KindRules:
+    return KINDS[unit.kind]
+
+
+def hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
+    """Rolls where one damage group strikes ``target``, on its kind's table."""
+    return of(target).hit_location(dice, target, side, amount, source)
+
+
+def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    """Applies one damage group to a unit by its kind's damage rules."""
+    return of(unit).take_hit(unit, hit, dice, events, turn)
+
+
+def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
+                 named: Modifiers = ()) -> Roll | None:
+    """Rolls the unit's control roll: a 'Mech's piloting, a vehicle's driving skill roll, an aerospace
+    unit's control roll (whose modifiers depend on the map it is on, hence ``state``)."""
+    return of(unit).control_roll(state, unit, reason, dice, modifier, named)

@@ -1,0 +1,57 @@
+"""Battlefield Support assets as a unit kind (seed 004): what ``btcli.rules.kinds`` asks of an asset.
+
+An asset has no hit locations: a damage group that strikes it is one entry of the turn's damage
+(ASSET-DMG-01), doubled from the rear (ASSET-DMG-10) or, as area effect, against infantry
+(ASSET-DMG-08), and checked in the End Phase (btcli.rules.assets.end_phase). It makes no Piloting or
+Driving Skill Rolls (ASSET-GEN-01), no physical attacks, and an attacker aims at it with the
+card's fixed TMM (ASSET-ATK-05, -07, -09). Imported only when a game holds an asset.
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.model.state import GameState, Hit
+from btcli.model.units import Unit, evolve
+from btcli.rules.assets import attacks as asset_attacks, damage as asset_damage
+
+ASSET_LOCATION = "asset"  # the one "location" of an asset (ASSET-DMG-01)
+
+
+def record(unit: Unit, state) -> Unit:
+    """Returns the asset with its per-game state replaced."""
+    return evolve(unit, asset=evolve(unit.asset, state=state))
+
+
+def hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
+    """Returns one damage group striking an asset: no location is rolled (ASSET-DMG-01); the rear side
+    is noted for the doubling (ASSET-DMG-10)."""
+    return Hit(target.id, ASSET_LOCATION, amount, side, side == "rear", source=source)
+
+
+def attacker_of(h: Hit) -> str:
+    """Returns who struck: the hit's attacker, else the unit its source names ("kick from wasp")."""
+    if h.attacker:
+        return h.attacker
+    return h.source.rpartition(" from ")[2] or h.source or "the attacker"
+
+
+def take_hit(unit: Unit, h: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    """Adds one damage group to the asset's damage this turn (ASSET-DMG-01, -02, -07, -08, -10)."""
+    record_ = unit.asset
+    damage = asset_damage.AssetDamage(h.damage, attacker_of(h), rear=h.rear, area_effect=h.area_effect,
+                                      anti_infantry=h.anti_infantry)
+    state, more = asset_damage.take_damage(record_.card, record_.state, damage, unit.id)
+    events.extend(f"  {line}" for line in more)
+    return record(unit, state)
+
+
+def attack_refusal(unit: Unit, weapons: bool) -> str:
+    """Assets attack only with their card, once a turn (ASSET-ATK-04): never a physical attack."""
+    return "" if weapons else "assets make no physical attacks; an asset attacks once a turn with its card"
+
+
+def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
+    """Returns what attacking an asset costs: the card's fixed TMM or its hex's woods, the higher only,
+    and -4 against a gun emplacement (ASSET-ATK-05, -07, -09; AMB-50, AMB-65)."""
+    card = target.asset.card
+    return asset_attacks.target_modifiers(card, state.board.hex(target.hex), elevation=target.elevation)

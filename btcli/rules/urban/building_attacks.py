@@ -1,0 +1,206 @@
+"""Attacks on building and bridge hexes (URB-ATK-01..06; tables.md 10.2).
+
+A hex is named as the target (``attack GAME UNIT 0705``). Building hexes are
+immobile targets (-4); an attacker in the next hex always hits, and so does
+every physical attack, though weapon-effect rolls are still made; cluster
+weapons against an adjacent building do their full damage. The damage waits
+in ``GameState.pending`` and lowers the CF when the phase ends (URB-COLL-03).
+"""
+
+from __future__ import annotations
+
+from btcli.dice import Dice
+from btcli.errors import IllegalOrderError, InputError
+from btcli.model.hexgrid import HexId
+from btcli.model.state import AttackDeclaration, GameState, evolve
+from btcli.model.units import Unit
+from btcli.rules.core import arcs, combat, condition, los, tohit, weapon_modes
+from btcli.rules.ground import physical
+from btcli.rules.urban import structures
+
+
+def hex_target(state: GameState, text: str) -> HexId | None:
+    """Returns the hex a target argument names when it is a hex label (CCRR) and no unit's id."""
+    if text in state.units or len(text) != 4 or not (text.isascii() and text.isdigit()):
+        return None
+    hex_id = state.board.parse_hex(text)
+    h = state.board.hex(hex_id)
+    if h.building is None and h.bridge is None:
+        raise IllegalOrderError(f"hex {text} holds no building or bridge to attack", "URB-ATK-01")
+    return hex_id
+
+
+def structure_top(board, hex_id: HexId) -> int:
+    """Returns a building or bridge hex's top for line of sight, as a unit's top (los.unit_top): a building's
+    roof; a bridge is seen as one level on its deck, like a vehicle there (MegaMek's BuildingTarget: a bridge
+    is 0 levels high at its deck, its units' reading; UNVERIFIED), so a bank at the deck's level beside it
+    does not hide it (TW p.99-103 adjacency, los.py)."""
+    h = board.hex(hex_id)
+    return h.level + h.building.height if h.building is not None else h.bridge.level + 1
+
+
+def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twist: int) -> tohit.ToHit:
+    """Returns the to-hit number of one weapon against a building or bridge hex (URB-ATK-03)."""
+    mount = attacker.weapons[index]
+    weapon = attacker.spec(mount.weapon)
+    mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery)]
+
+    def impossible(why: str, rule: str) -> tohit.ToHit:
+        return tohit.ToHit(tuple(mods), why, rule)
+
+    why, rule = tohit.cannot_fire(state, attacker, mount)
+    if why:
+        return impossible(why, rule)
+    distance = attacker.hex.distance(hex_id)
+    if distance == 0:
+        return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
+    arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
+    if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, hex_id):
+        return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}",
+                          arcs.arc_rule(attacker.kind.value))
+    sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
+    if sight.blocked:
+        return impossible(f"no line of sight to {hex_id.label}: {sight.reason}", "tables.md 6.4")
+    in_range, why = tohit.range_modifiers(weapon, mount.weapon, distance, f"hex {hex_id.label}")
+    if why:
+        return impossible(why, "tables.md 6.1")
+    mods.extend(in_range)
+    mods.extend(tohit.attacker_modifiers(attacker, mount))
+    mods.append(("building: immobile target", tohit.IMMOBILE))  # URB-ATK-03
+    if sight.woods:
+        mods.append(("intervening woods", sight.woods))
+    mods.extend(tohit.equipment_modifiers(attacker, mount))
+    return tohit.ToHit(tuple(mods))
+
+
+def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str):
+    """Checks an attack on a building or bridge hex and returns (attacker, [(weapon index, to-hit)],
+    modes, twist); rolls nothing. The one check behind both the attack and its dry run."""
+    attacker = state.unit(attacker_id)
+    if not attacker.active:
+        raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
+    if attacker.mech and attacker.mech.girder_search == state.turn:
+        raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
+    if not weapons:
+        raise InputError("name the weapons to fire with --weapon (repeatable)")
+    turn = combat.check_twist(attacker, twist)
+    kinds = [combat.split_ammo(text)[1] for text in weapons]
+    plans = []
+    for index, kind in zip(combat.choose_mounts(attacker, weapons), kinds):
+        mount = attacker.weapons[index]
+        problem = combat.ammo_kind_problem(attacker, mount.weapon, kind)
+        if problem:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
+        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        result = hex_to_hit(state, attacker, index, hex_id, twisted)
+        if result.impossible:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        plans.append((index, combat.mode_to_hit(result, kind)))
+    combat.check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
+    return attacker, plans, kinds, turn
+
+
+def weapon_attack(
+    state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str, dice: Dice
+) -> tuple[GameState, list[str]]:
+    """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
+    attacker, plans, kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
+    adjacent = attacker.hex.distance(hex_id) == 1
+    events: list[str] = []
+    pending = list(state.pending)
+    ammo, fired = list(attacker.ammo), list(attacker.fired)
+    for (index, result), kind in zip(plans, kinds):
+        mount = attacker.weapons[index]
+        data = attacker.spec(mount.weapon)
+        if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
+            events.append(f"{attacker.id} holds {mount.label}: to-hit {result.target} against hex {hex_id.label} "
+                          f"cannot be made")
+            continue
+        streak = data.streak and not adjacent  # a Streak spends its salvo only if it hits
+        if not streak:
+            combat.spend_ammo(attacker, ammo, index, kind)
+            fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
+        source = f"{mount.label} from {attacker.id}"
+        if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
+            if kind == "ultra":  # URB-ATK-04: the jam roll is still made
+                natural = dice.roll(2, f"jam check {mount.label} {attacker.id} (double rate)").total
+                attacker = weapon_modes.after_roll(attacker, index, natural, kind, events)
+            amount = weapon_modes.full_damage(data, kind)
+            events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
+                          f"an automatic hit for {amount}")
+            pending.append(structures.building_hit(hex_id, amount, source))
+            continue
+        tn = result.target
+        roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs hex {hex_id.label}", target=tn,
+                         modifiers=result.modifiers)
+        attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
+        if not roll.success:
+            what = "does not lock on and does not fire" if streak else "miss"
+            events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: {what}")
+            continue
+        if streak:
+            combat.spend_ammo(attacker, ammo, index, kind)
+            fired.append(index)
+        amount = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, hex_id.label))
+        events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
+                      f"hit for {amount}")
+        pending.append(structures.building_hit(hex_id, amount, source))
+    target = structures.HEX_TARGET + hex_id.label
+    primary = combat.primary_target(state, attacker) or target
+    declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
+                                    primary == target)
+    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
+    return state, events
+
+
+PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")
+
+
+def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -> None:
+    """Raises unless ``attacker`` can make this physical attack on an adjacent building hex: the same
+    limbs, arcs and actuators as against a unit (tables.md 8.7); only the to-hit roll is skipped."""
+    if kind not in PHYSICAL_ON_BUILDINGS:
+        raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
+    if not attacker.is_mech:
+        raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
+    if attacker.hex.distance(hex_id) != 1:
+        raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
+    if attacker.prone or condition.is_immobile(attacker):
+        raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
+    if kind == "club" and not (attacker.mech and attacker.mech.club):
+        raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
+    physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
+
+
+def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: str) -> tuple[GameState, list[str]]:
+    """URB-ATK-04: a physical attack on a building always hits; the hex takes the damage as the phase ends."""
+    attacker = state.units[attacker_id]
+    if not attacker.active:
+        return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen (destroyed)"]
+
+    try:  # a limb may have been lost earlier in the phase (the phase's attacks resolve in order)
+        limb, _ = physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
+    except IllegalOrderError as exc:
+        return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen: {exc}"]
+    amount = physical.limb_damage(attacker, kind, limb)
+    hit = structures.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
+    return evolve(state, pending=state.pending + (hit,)), [
+        f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"
+    ]
+
+
+def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str) -> list[str]:
+    """Returns the dry-run lines for an attack on a building or bridge hex; rolls nothing."""
+    attacker, plans, _, _ = plan_attack(state, attacker_id, hex_id, weapons, twist)
+    lines = []
+    for index, result in plans:
+        mount = attacker.weapons[index]
+        if attacker.hex.distance(hex_id) == 1:
+            lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: hits automatically from the next hex (URB-ATK-04)")
+            continue
+        lines.append(f"{attacker.id} {mount.label} -> hex {hex_id.label}: to-hit {result.target}, "
+                     f"{tohit.odds(result.target):.1%} to hit")
+        for name, value in result.modifiers:
+            lines.append(f"  {name:32s} {value:+d}" if name != "gunnery" else f"  {name:32s} {value}")
+    return lines
