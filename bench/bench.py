@@ -297,15 +297,33 @@ print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(st
 """
 
 
-def verify_process(btcli: str, game: Path) -> tuple[float, float]:
-    """Runs ``btcli verify`` on ``game``: returns its wall time (s) and its peak RSS (MiB). A small
-    Python process starts it and reads its usage: a child's peak RSS starts at its parent's, and the
-    bench process is large."""
-    out = subprocess.run([sys.executable, "-c", _MEASURE, btcli, "verify", str(game), "-q"], check=True,
+def verify_process(btcli: str, game: Path, *more: str, command: str = "verify") -> tuple[float, float]:
+    """Runs ``btcli verify`` (or ``command``) on ``game``: returns its wall time (s) and its peak RSS (MiB).
+    A small Python process starts it and reads its usage: a child's peak RSS starts at its parent's, and
+    the bench process is large."""
+    out = subprocess.run([sys.executable, "-c", _MEASURE, btcli, command, str(game), *more, "-q"], check=True,
                          capture_output=True, text=True).stdout.split()
     if out[2] != "0":
-        raise SystemExit(f"btcli verify {game} failed ({out[2]})")
+        raise SystemExit(f"btcli {command} {game} failed ({out[2]})")
     return float(out[0]), int(out[1]) / 1024  # ru_maxrss is in kilobytes on Linux
+
+
+def replay_rows(btcli: str, work: Path, entries: int) -> list[str]:
+    """issue #29: ``btcli replay`` as a whole process on the Crossroads game at ``entries`` and 10 x ``entries``
+    entries: time linear in the log, peak memory under 500 MiB at 100,000 entries."""
+    results = []
+    for n in (entries, 10 * entries):
+        game = work / f"replay-{n}.toml"
+        build_game(game, n)
+        results.append(verify_process(btcli, game, "-o", str(work / f"replay-{n}.html"), "--force",
+                                      command="replay"))
+    (t1, m1), (t10, m10) = results
+    return [
+        f"| `btcli replay` process, {entries:,} / {10 * entries:,} entries | {t1:.1f} / {t10:.1f} s "
+        f"| {t10 / t1:.1f} x for 10 x the entries | linear (about 10 x) |",
+        f"| `btcli replay` peak memory, {entries:,} / {10 * entries:,} entries | {m1:.0f} / {m10:.0f} MiB "
+        f"| {m10 / m1:.1f} x | <= 500 MiB |",
+    ]
 
 
 def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
@@ -354,6 +372,7 @@ def main() -> None:
     parser.add_argument("--orders", type=int, default=300, help="orders in the btcli play case")
     parser.add_argument("--verify-runs", type=int, default=5, help="runs of each whole-process verify case")
     parser.add_argument("--only-verify", action="store_true", help="measure only the verify processes (issue #17)")
+    parser.add_argument("--only-replay", action="store_true", help="measure only the replay processes (issue #29)")
     parser.add_argument("--write-readme", action="store_true", help="write the figures into README.md")
     args = parser.parse_args()
     btcli = shutil.which("btcli", path=os.path.dirname(sys.executable)) or shutil.which("btcli")
@@ -365,6 +384,11 @@ def main() -> None:
     if args.only_verify:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
         print("\n".join(verify_rows(btcli, work, args.entries, args.verify_runs)))
+        shutil.rmtree(work)
+        return
+    if args.only_replay:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
+        print("\n".join(replay_rows(btcli, work, args.entries)))
         shutil.rmtree(work)
         return
     games = {}
@@ -448,6 +472,7 @@ def main() -> None:
     ]
     lines += size_rows(median)
     lines += verify_rows(btcli, work, args.entries, args.verify_runs)
+    lines += replay_rows(btcli, work, args.entries)
     text = "\n".join(lines)
     print(text)
     if args.write_readme:

@@ -51,3 +51,11 @@ class VerificationError(GameFileError):
     def __init__(self, message: str, seq: int | None = None):
         super().__init__(message)
         self.seq = seq
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """Returns ``text`` quoted for an error message (``repr``), a long one shortened with its length said,
+    so a value of a million characters makes a short line (issue #29)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

@@ -12,7 +12,7 @@ marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode wa
 
 from __future__ import annotations
 
-from btcli.errors import InputError
+from btcli.errors import InputError, quoted
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 
@@ -331,13 +331,14 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
 
 
 def _given_twice(key: str, opt: Opt, first: object, second: str) -> str:
-    """The refusal of an option given twice in one call, saying what to write instead."""
+    """The refusal of an option given twice in one call, saying what to write instead (long values shortened)."""
+    one, two = quoted(str(first)), quoted(second)
+    both = f"{first},{second}" if len(f"{first}{second}") <= 60 else "FIRST,SECOND"
     if opt.dest == "path":
-        return (f"--path given twice ({first!r}, then {second!r}): give every step in one --path, e.g. "
-                f"--path {first},{second}")
+        return f"--path given twice ({one}, then {two}): give every step in one --path, e.g. --path {both}"
     if opt.dest == "dice":
-        return f"--dice given twice ({first!r}, then {second!r}): give every roll in one --dice, e.g. --dice {first},{second}"
-    return f"{key} given twice ({first!r}, then {second!r}): give it once"
+        return f"--dice given twice ({one}, then {two}): give every roll in one --dice, e.g. --dice {both}"
+    return f"{key} given twice ({one}, then {two}): give it once"
 
 
 # -- orders as logged --------------------------------------------------------------------------------
@@ -504,8 +505,7 @@ def _count(text: str, flag: str, what: str) -> int:
     """Reads a small count, 1-99: at most two digits are ever converted (a 5,000-digit value is refused as
     it stands, issue #29), and a long value is shown shortened."""
     if not (text.isascii() and text.isdigit() and len(text) <= 2) or int(text) == 0:
-        shown = repr(text) if len(text) <= 20 else f"{text[:20]!r}... ({len(text)} characters)"
-        raise InputError(f"bad {flag} {shown}: {what}, 1-99")
+        raise InputError(f"bad {flag} {quoted(text, 20)}: {what}, 1-99")
     return int(text)
 
 

@@ -149,6 +149,15 @@ def _output_failed(exc: Exception) -> bool:
             and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO))
 
 
+ERROR_LIMIT = 1000  # characters of an error line before it is shortened (issue #29)
+
+
 def _one_line(text: str) -> str:
-    """Keeps an error on one line whatever it quotes (a file name may hold a line break)."""
-    return text.replace("\r", "\\r").replace("\n", "\\n")
+    """Keeps an error on one line whatever it quotes (a file name may hold a line break), with no control
+    character reaching the terminal, and of bounded length: a long message is shortened, its length said."""
+    if len(text) > ERROR_LIMIT:
+        text = f"{text[:ERROR_LIMIT]}... (shortened: the message is {len(text):,} characters)"
+    text = text.replace("\r", "\\r").replace("\n", "\\n")
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+    return text

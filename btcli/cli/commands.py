@@ -668,11 +668,12 @@ def replay(game: str, output: str | None, force: bool, seed_file: str | None, qu
     shown = output or os.path.splitext(os.fspath(game))[0] + ".html"
     target = files.check_output(shown, what="replay page", force=force,
                                 protect={"the game file": game, "the game's seed file": seeds.path_for(game)})
-    steps: list = []
-    journal.verify_text(data, _referee_seed(game, seed_file), each=lambda entry, state: steps.append((entry, state)))
-    from btcli.render.replay import render_replay
+    from btcli.render.replay import ReplayPage
 
-    page = render_replay(steps[-1][1].name, steps).encode()
+    replay_page = ReplayPage()  # each entry drawn as the replay reaches it: no state is kept (issue #29)
+    journal.verify_text(data, _referee_seed(game, seed_file), each=replay_page.add)
+    steps = replay_page.steps
+    page = replay_page.page().encode()
     try:
         files.write_atomic(target, page, 0o666 & ~files.umask())
     except OSError as exc:

@@ -22,6 +22,7 @@ from btcli.errors import InputError
 
 ORDERS = grammar.LOGGED_VERBS  # the commands that change the game: everything the log holds
 SCRIPT_LIMIT = 64 << 20  # bytes of a --script file
+LINE_LIMIT = 64 << 10  # bytes of one order line: an order is short; a longer line is refused unread (issue #29)
 
 
 def orders(script: str | None):
@@ -29,6 +30,9 @@ def orders(script: str | None):
     blank lines and ``#`` comments; a line that is no text is refused with its number."""
     lines = _script_lines(script) if script is not None else _stdin_lines()
     for number, raw in enumerate(lines, start=1):
+        if len(raw) > LINE_LIMIT:
+            raise InputError(f"line {number}: the line is over play's limit of {LINE_LIMIT:,} bytes a line "
+                             "(an order is one short line)")
         try:
             text = raw.decode("utf-8").strip()
         except UnicodeDecodeError:
@@ -112,10 +116,13 @@ def _problem(command: grammar.Command, words: list[str]) -> str:
 
 
 def _script_lines(path: str):
-    """A script file's lines; a pipe (``--script <(make-orders)``) is read as its lines arrive."""
+    """A script file's lines. A pipe the shell opened for us (``--script <(make-orders)``, a ``/dev/fd``
+    path) is read as its lines arrive; a named pipe is refused as every other input refuses it: opening one
+    would wait for a writer forever (issue #29)."""
     import os
     import stat
 
+    from btcli.errors import GameFileError
     from btcli.store import files
 
     try:
@@ -124,11 +131,12 @@ def _script_lines(path: str):
         pipe = False  # missing or unreadable: read_regular says so
     if not pipe:
         return files.read_regular(path, "script", SCRIPT_LIMIT).splitlines()
+    if not path.startswith(("/dev/fd/", "/proc/self/fd/")):
+        raise GameFileError(f"{path} is not a regular file (a named pipe), not a script: give a file, "
+                            f"standard input (btcli play GAME < FILE) or a process substitution (--script <(...))")
     try:
         stream = open(path, "rb")
     except OSError as exc:
-        from btcli.errors import GameFileError
-
         raise GameFileError(f"cannot read script {path}: {exc.strerror or exc}") from None
     return _lines(stream, close=True)
 
@@ -142,8 +150,12 @@ def _stdin_lines():
 
 
 def _lines(stream, close: bool = False):
+    """The stream's lines, each read up to one byte over ``LINE_LIMIT`` (a longer one is refused unread)."""
     try:
-        for raw in stream:
+        while True:
+            raw = stream.readline(LINE_LIMIT + 2)
+            if not raw:
+                return
             yield raw.rstrip(b"\r\n")
     finally:
         if close:

@@ -1,6 +1,6 @@
 """The game state: everything in the head of a game file, as plain frozen data."""
 
-from btcli.errors import InputError
+from btcli.errors import InputError, quoted
 from btcli.model.board import Board
 from btcli.model.choices import Choice
 from btcli.model.frozen import (
@@ -176,9 +176,9 @@ class GameState:
 
         known = ", ".join(self.units) or "none"
         folded = {uid.casefold(): uid for uid in self.units}
-        near = difflib.get_close_matches(text.casefold(), list(folded), n=1, cutoff=0.6)
+        near = difflib.get_close_matches(text.casefold(), list(folded), n=1, cutoff=0.6) if len(text) <= 100 else []
         hint = f"; did you mean {folded[near[0]]!r}?" if near else ""
-        return InputError(f"unknown unit {text!r} (units: {known}){hint}")
+        return InputError(f"unknown unit {quoted(text, 64)} (units: {known}){hint}")
 
     def with_unit(self, unit: Unit) -> "GameState":
         units = dict(self.units)

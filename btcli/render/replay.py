@@ -1,15 +1,16 @@
 """``btcli replay GAME -o game.html``: one self-contained HTML page that steps through a game's log (issue #15).
 
 Each step is one log entry: its command, events and rolls as logged, and the game as it stood after it: the
-ground board as ``report --map`` draws it (``svg.render_svg``), each aerospace map (``aero_svg``) and the
+ground board as ``report --map`` draws it (``svg.svg_sections``), each aerospace map (``aero_svg``) and the
 report's unit table (``text.unit_rows``). The states come from the caller, who replays and verifies the log
-(``journal.verify_text``); this module only draws them. Everything is inline (CSS, script, SVG, the steps
-as JSON): the page opens from a file or an email attachment with no network. ←/→, Home/End and a slider
-move between steps; ``#step=N`` opens step N (entry N of the log).
+(``journal.verify_text``) and hands each entry to ``ReplayPage.add`` as it comes; this module only draws them.
+Everything is inline (CSS, script, SVG, the steps as JSON): the page opens from a file or an email attachment
+with no network. ←/→, Home/End and a slider move between steps; ``#step=N`` opens step N (entry N of the log).
 
-The page keeps each distinct SVG line once and each map as the numbers of its lines (the hexes that do not
-change are written once for the whole game), so a long game stays small; the SVG shown is exactly the text
-the renderer returned.
+The page keeps each distinct SVG line once, each distinct section of lines (the board's drawing, a unit's
+marker) once as the numbers of its lines, each map as the numbers of its sections, and each distinct unit
+row once, so a long game stays small and its replay's memory does not grow with the states of the whole log
+(issue #29); the SVG shown is exactly the text the renderer returned.
 Imported only by ``btcli replay``, never by a command on the scripts' hot path.
 """
 
@@ -21,37 +22,36 @@ from xml.sax.saxutils import escape
 
 from btcli.model.state import GameState
 from btcli.render import aero_svg
-from btcli.render.svg import render_svg
+from btcli.render.svg import svg_sections
 from btcli.render.text import HEADERS, unit_rows
 from btcli.render.view import unit_view
 
 
-def render_replay(name: str, steps: list[tuple[dict, GameState]]) -> str:
-    """Returns the replay page of a game: ``steps`` is every log entry with the state after it, in order."""
-    lines: list[str] = []
-    line_index: dict[str, int] = {}
-    svgs: list[list[int]] = []
-    svg_index: dict[str, int] = {}
+class ReplayPage:
+    """The replay page, built a log entry at a time (``add``) and written once (``page``). Nothing grows
+    with the whole game but the page's own text: each step is filed as JSON when it comes and its state
+    let go; each distinct SVG line, section of lines and unit row is kept once (a board drawn once for
+    the whole game), so a 100,000-entry game stays in a few hundred MB (issue #29)."""
 
-    def line(text: str) -> int:
-        found = line_index.get(text)
-        if found is None:
-            found = line_index[text] = len(lines)
-            lines.append(text)
-        return found
+    def __init__(self) -> None:
+        self.name = ""
+        self.lines: list[str] = []
+        self._line: dict[str, int] = {}
+        self.blocks: list[str] = []  # each a JSON array of line numbers
+        self._block: dict[tuple[int, ...], int] = {}
+        self._drawn: dict[int, tuple[list[str], int]] = {}  # id(section) -> (section, block): the board's
+        self.rows: list[str] = []  # each a JSON array of a unit row's cells
+        self._row: dict[str, int] = {}
+        self.steps: list[str] = []  # each a JSON object
 
-    def shared(svg: str) -> int:
-        """Files an SVG as the numbers of its lines: a board's hexes are drawn once for the whole page."""
-        if svg not in svg_index:
-            svg_index[svg] = len(svgs)
-            svgs.append([line(text) for text in _inline(svg).split("\n")])
-        return svg_index[svg]
-
-    shown = []
-    for entry, state in steps:
-        maps = [["ground", shared(render_svg(state))]]
-        maps += [[mid, shared(aero_svg.render_map_svg(state, mid))] for mid in aero_svg.aero_maps(state)]
-        shown.append({
+    def add(self, entry: dict, state: GameState) -> None:
+        """Files one log entry and the state after it."""
+        self.name = state.name
+        maps = [["ground", [*(self._section(s) for s in svg_sections(state)), self._section([""])]]]  # its last "\n"
+        maps += [[mid, [self._section(_inline(aero_svg.render_map_svg(state, mid)).split("\n"))]]
+                 for mid in aero_svg.aero_maps(state)]
+        rows = unit_rows({"units": [unit_view(u, state) for u in state.units.values()]})
+        self.steps.append(_json({
             "seq": entry.get("seq"),
             "turn": entry.get("turn"),
             "phase": entry.get("phase"),
@@ -61,11 +61,47 @@ def render_replay(name: str, steps: list[tuple[dict, GameState]]) -> str:
             "after": f"turn {state.turn}, {state.phase.value} phase" + (f", won by {state.winner}" if state.winner
                                                                          else ""),
             "maps": maps,
-            "units": unit_rows({"units": [unit_view(u, state) for u in state.units.values()]}),
-        })
-    data = {"name": name, "headers": HEADERS, "lines": lines, "svgs": svgs, "steps": shown}
-    before, after = PAGE.split("@DATA@")  # the title first: a name holding "@DATA@" stays a name
-    return before.replace("@TITLE@", escape(name)) + _script_json(data) + after
+            "units": [self._filed(self._row, self.rows, _json(row)) for row in rows],
+        }))
+
+    def page(self) -> str:
+        """Returns the whole page."""
+        data = (f'{{"name":{_json(self.name)},"headers":{_json(HEADERS)},"lines":{_json(self.lines)},'
+                f'"blocks":[{",".join(self.blocks)}],"rows":[{",".join(self.rows)}],'
+                f'"steps":[{",".join(self.steps)}]}}')
+        before, after = PAGE.split("@DATA@")  # the title first: a name holding "@DATA@" stays a name
+        return before.replace("@TITLE@", escape(self.name)) + _script_safe(data) + after
+
+    def _section(self, section: list[str]) -> int:
+        drawn = self._drawn.get(id(section))
+        if drawn is not None and drawn[0] is section:  # the board's drawing, the same list again
+            return drawn[1]
+        if section and section[0].startswith("<svg "):
+            section = [_inline(section[0]), *section[1:]]
+        numbers = tuple(self._filed(self._line, self.lines, text) for text in section)
+        block = self._block.get(numbers)
+        if block is None:
+            block = self._block[numbers] = len(self.blocks)
+            self.blocks.append(_json(numbers))
+        if len(section) > 100:  # a board: kept by identity (the list lives as long as its board is drawn)
+            self._drawn[id(section)] = (section, block)
+        return block
+
+    @staticmethod
+    def _filed(index: dict[str, int], table: list[str], text: str) -> int:
+        found = index.get(text)
+        if found is None:
+            found = index[text] = len(table)
+            table.append(text)
+        return found
+
+
+def render_replay(name: str, steps: list[tuple[dict, GameState]]) -> str:
+    """Returns the replay page of a game: ``steps`` is every log entry with the state after it, in order."""
+    page = ReplayPage()
+    for entry, state in steps:
+        page.add(entry, state)
+    return page.page()
 
 
 _NAMESPACES = re.compile(r' xmlns(?::xlink)?="http://www\.w3\.org/[^"]*"')
@@ -77,9 +113,12 @@ def _inline(svg: str) -> str:
     return _NAMESPACES.sub("", svg)
 
 
-def _script_json(data: object) -> str:
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
+
+
+def _script_safe(text: str) -> str:
     """JSON that is safe inside a ``<script>`` element: no ``</script>``, no ``<!--``, whatever the names say."""
-    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -178,7 +217,7 @@ tr.actor td { background: #fff3c4; }
     const actor = s.command.split(" ")[1];
     const body = document.querySelector("#units tbody");
     body.replaceChildren();
-    for (const row of s.units) {
+    for (const row of s.units.map((r) => data.rows[r])) {
       const tr = document.createElement("tr");
       tr.dataset.unit = row[0];
       if (row[0] === actor) tr.className = "actor";
@@ -191,14 +230,14 @@ tr.actor td { background: #fff3c4; }
     }
     const maps = $("maps");
     maps.replaceChildren();
-    for (const [id, svg] of s.maps) {
+    for (const [id, blocks] of s.maps) {
       const fig = document.createElement("figure");
       fig.dataset.map = id;
       const cap = document.createElement("figcaption");
       cap.textContent = id === "ground" ? "ground board" : "map " + id;
       fig.appendChild(cap);
       const holder = document.createElement("div");
-      holder.innerHTML = data.svgs[svg].map((i) => data.lines[i]).join("\\n");
+      holder.innerHTML = blocks.map((b) => data.blocks[b].map((i) => data.lines[i]).join("\\n")).join("\\n");
       fig.appendChild(holder);
       maps.appendChild(fig);
     }

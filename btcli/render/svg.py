@@ -100,21 +100,34 @@ def frame(state: GameState, board_w: float, board_h: float, panel_h: float, what
 
 def render_svg(state: GameState) -> str:
     """Returns the board, its structures and its units as one SVG document."""
+    return "\n".join(line for section in svg_sections(state) for line in section) + "\n"
+
+
+def svg_sections(state: GameState) -> list[list[str]]:
+    """Returns ``render_svg``'s document as its sections of lines, in order: the opening, the board's own
+    drawing, each unit's group, the panel and the closing. The board's section is one list for as long as
+    the board is the same object, so the replay page files it once for a whole game (issue #29)."""
     board = state.board
     board_w = SIZE * (1.5 * board.width + 0.5) + 2
     board_h = SIZE * sqrt(3) * (board.height + 0.5) + 2
     panel, panel_h = _panel(state)
     out, closing = frame(state, board_w, board_h, panel_h)
     out.append(f'<g class="board" transform="translate({MARGIN},{TITLE_HEIGHT})">')
-    out.extend(_hexes(board))
-    out.extend(_lines(board))
-    out.extend(_hex_notes(board))
-    out.extend(_units(state))
-    out.append("</g>")
-    out.append(f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">')
-    out.extend(panel)
-    out.append("</g>")
-    return "\n".join(out) + "\n" + closing
+    sections = [out, _board_layer(board), *_units(state)]
+    sections.append(["</g>", f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">',
+                     *panel, "</g>", closing.rstrip("\n")])
+    return sections
+
+
+_DRAWN: list = [None, None]  # the board drawn last and its drawing: a replay draws one board thousands of times
+
+
+def _board_layer(board) -> list[str]:
+    """The board's hexes, rivers, roads, bridges and hex notes: one list per board (the same board object,
+    the same list)."""
+    if _DRAWN[0] is not board:
+        _DRAWN[:] = [board, [*_hexes(board), *_lines(board), *_hex_notes(board)]]
+    return _DRAWN[1]
 
 
 # -- the board -------------------------------------------------------------------------------------------------
@@ -345,21 +358,22 @@ def unit_title(unit, state: GameState) -> str:
     return "; ".join(parts)
 
 
-def _units(state: GameState) -> list[str]:
-    """Returns every unit on the board, hex by hex: destroyed ones first (under), each in its own group."""
+def _units(state: GameState) -> list[list[str]]:
+    """Returns every unit on the board, hex by hex: destroyed ones first (under), each in its own group (a
+    list of lines of its own), between the opening and the closing of the units' group."""
     by_hex: dict[HexId, list] = {}
     for unit in state.units.values():
         if unit.hex is not None:
             by_hex.setdefault(unit.hex, []).append(unit)
     colours = side_colours(state)
-    out = ['<g class="units">']
+    groups = [['<g class="units">']]
     for hex_id, units in by_hex.items():
         units.sort(key=lambda u: not u.destroyed)
         x, y = _center(hex_id)
         for i, (unit, (mx, my, scale)) in enumerate(zip(units, marks.marker_places(len(units)))):
             fill = colours.get(unit.side, "#555555")
             kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
-            out.append(f'<g class="{" ".join(kinds)}">')
+            out = [f'<g class="{" ".join(kinds)}">']
             out.append(f"<title>{escape(unit_title(unit, state))}</title>")
             if unit.is_asset and not unit.destroyed:
                 out.extend(_footprint(unit, x, y, fill))
@@ -378,8 +392,9 @@ def _units(state: GameState) -> list[str]:
                 words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2}"
                 out.append(slot_text(x, y, ("name", "state")[i], words, ink, bold=True, largest=8.5))
             out.append("</g>")
-    out.append("</g>")
-    return out
+            groups.append(out)
+    groups.append(["</g>"])
+    return groups
 
 
 def _footprint(unit, x: float, y: float, fill: str) -> list[str]:

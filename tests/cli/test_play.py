@@ -217,14 +217,18 @@ def test_a_refused_order_read_from_standard_input_stops_with_its_code(tmp_path):
 
 
 def test_a_script_from_a_pipe_is_read_as_it_comes(tmp_path):
+    """``--script <(make-orders)``: the shell hands btcli a pipe as /dev/fd/N, read as its lines arrive (a named
+    pipe is refused: tests/reliability/test_bounds_play_replay.py)."""
     game = crossroads_game(tmp_path)
-    fifo = tmp_path / "orders.fifo"
-    os.mkfifo(fifo)
+    read, write = os.pipe()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "btcli", "play", str(game), "--script", str(fifo), "-q"], env=env,
-                            stderr=subprocess.PIPE, text=True)
-    with open(fifo, "w") as f:
-        f.write("resolve-phase\nmove hunchback --path F,F,F,F\n")
+    proc = subprocess.Popen([sys.executable, "-m", "btcli", "play", str(game), "--script", f"/dev/fd/{read}", "-q"],
+                            env=env, stderr=subprocess.PIPE, text=True, pass_fds=(read,))
+    os.close(read)
+    with os.fdopen(write, "w") as f:
+        f.write("resolve-phase\n")
+        f.flush()
+        f.write("move hunchback --path F,F,F,F\n")
     assert proc.wait(timeout=60) == 0, proc.stderr.read()
     assert ok("report", game, "--field", "revision").out == "3\n"
 

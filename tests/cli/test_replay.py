@@ -48,9 +48,10 @@ def log_of(game: Path) -> list[dict]:
 
 
 def svg_of(data: dict, step: int, map_id: str = "ground") -> str:
-    """The SVG the page shows for a map at a step, rebuilt from its numbered lines as the page's script does."""
-    number = dict(data["steps"][step - 1]["maps"])[map_id]
-    return "\n".join(data["lines"][i] for i in data["svgs"][number])
+    """The SVG the page shows for a map at a step, rebuilt from its numbered sections of numbered lines as the
+    page's script does."""
+    blocks = dict(data["steps"][step - 1]["maps"])[map_id]
+    return "\n".join("\n".join(data["lines"][i] for i in data["blocks"][b]) for b in blocks)
 
 
 @pytest.fixture

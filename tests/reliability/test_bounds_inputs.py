@@ -45,7 +45,7 @@ def game(tmp_path_factory) -> Path:
 ])
 def test_a_5000_digit_count_is_refused_as_input(game, args):
     words = [str(game) if a == "{game}" else a for a in args]
-    err = assert_refused(game, 2, *words, contains=f"({len(HUGE)} characters)")
+    err = assert_refused(game, 2, *words, contains=f"({len(HUGE):,} characters)")
     assert len(err) < 200, err  # the value shortened, its length said
 
 
