@@ -8,7 +8,8 @@ written, ``Cls(value)`` returns the member or raises ValueError, ``Cls[name]`` a
 ``.name`` and ``.value``, and ``repr``, ``str``, ``format``, ``hash``, equality, ordering, copying and
 pickling give what the enum module gives (tests/model/test_choices.py compares them). Not kept:
 aliases (two members of one value are refused), ``auto()``, and subclassing an enumeration that has
-members.
+members. Type checkers see ``(str, Enum)``, ``IntEnum`` and ``Enum`` (``Member``), declared under
+``TYPE_CHECKING`` (issue #30), so a member's type is its class.
 """
 
 from __future__ import annotations

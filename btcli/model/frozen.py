@@ -16,6 +16,9 @@ What a record keeps of the ``dataclasses`` API, and what it drops:
 - pickling and ``copy`` of slotted records;
 - no inheritance between records, no ``ClassVar``/``InitVar``/``kw_only``/``__post_init__``: btcli's
   model uses none of them, and ``record`` refuses a base class that is itself a record.
+
+Type checkers see a frozen dataclass: ``record`` carries ``typing.dataclass_transform`` and
+``field`` the overloads of ``dataclasses.field``, declared under ``TYPE_CHECKING`` (issue #30).
 """
 
 from __future__ import annotations
