@@ -8,10 +8,15 @@ written, ``Cls(value)`` returns the member or raises ValueError, ``Cls[name]`` a
 ``.name`` and ``.value``, and ``repr``, ``str``, ``format``, ``hash``, equality, ordering, copying and
 pickling give what the enum module gives (tests/model/test_choices.py compares them). Not kept:
 aliases (two members of one value are refused), ``auto()``, and subclassing an enumeration that has
-members.
+members. Type checkers see ``(str, Enum)``, ``IntEnum`` and ``Enum`` (``Member``), declared under
+``TYPE_CHECKING`` (issue #30), so a member's type is its class.
 """
 
 from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _is_member(key: str, value: object) -> bool:
@@ -22,6 +27,11 @@ def _is_member(key: str, value: object) -> bool:
 
 class _EnumerationType(type):
     """The enumerations' metaclass: a class body's plain attributes become its members."""
+
+    if TYPE_CHECKING:  # set on each enumeration by __new__ (not class annotations: its classes would inherit them)
+        _by_value_: dict
+        _by_name_: dict
+        _data_: Any  # str or int: the members' type, whose __new__ makes each member
 
     def __new__(mcls, name, bases, namespace):
         if not any(isinstance(base, _EnumerationType) for base in bases):  # Choice and IntChoice themselves
@@ -88,49 +98,56 @@ class _EnumerationType(type):
         super().__setattr__(key, value)
 
 
-class Member:
-    """What every member has, whatever its data type: ``issubclass(tp, Member)`` tells an enumeration."""
+if TYPE_CHECKING:  # what checkers see: the enum module's classes, whose members are their class's instances
+    from enum import Enum as Member, IntEnum
 
-    _by_value_: dict = {}
-    _by_name_: dict = {}
+    class Choice(str, Member):
+        """Members that are strings, as ``(str, Enum)``."""
 
-    @property
-    def name(self) -> str:
-        return self._name_
+    class IntChoice(IntEnum):
+        """Members that are integers, as ``IntEnum``."""
+else:
+    class Member:
+        """What every member has, whatever its data type: ``issubclass(tp, Member)`` tells an enumeration."""
 
-    @property
-    def value(self):
-        return self._value_
+        _by_value_: dict = {}
+        _by_name_: dict = {}
 
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
+        @property
+        def name(self) -> str:
+            return self._name_
 
-    def __reduce_ex__(self, protocol):
-        return type(self), (self._value_,)
+        @property
+        def value(self):
+            return self._value_
 
-    def __copy__(self):
-        return self
+        def __repr__(self) -> str:
+            return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
 
-    def __deepcopy__(self, memo):
-        return self
+        def __reduce_ex__(self, protocol):
+            return type(self), (self._value_,)
 
+        def __copy__(self):
+            return self
 
-class Choice(Member, str, metaclass=_EnumerationType):
-    """Members that are strings (``class Phase(Choice): MOVEMENT = "movement"``), as ``(str, Enum)``:
-    ``str()`` and ``format()`` give ``Phase.MOVEMENT``, the value is ``.value``."""
+        def __deepcopy__(self, memo):
+            return self
 
-    _data_ = str
+    class Choice(Member, str, metaclass=_EnumerationType):
+        """Members that are strings (``class Phase(Choice): MOVEMENT = "movement"``), as ``(str, Enum)``:
+        ``str()`` and ``format()`` give ``Phase.MOVEMENT``, the value is ``.value``."""
 
-    def __str__(self) -> str:
-        return f"{type(self).__name__}.{self._name_}"
+        _data_ = str
 
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        def __str__(self) -> str:
+            return f"{type(self).__name__}.{self._name_}"
 
+        def __format__(self, spec: str) -> str:
+            return format(str(self), spec)
 
-class IntChoice(Member, int, metaclass=_EnumerationType):
-    """Members that are integers, as ``IntEnum``: ``str()`` and ``format()`` give the number."""
+    class IntChoice(Member, int, metaclass=_EnumerationType):
+        """Members that are integers, as ``IntEnum``: ``str()`` and ``format()`` give the number."""
 
-    _data_ = int
-    __str__ = int.__repr__  # not object's, which would call Member.__repr__
-    __format__ = int.__format__
+        _data_ = int
+        __str__ = int.__repr__  # not object's, which would call Member.__repr__
+        __format__ = int.__format__

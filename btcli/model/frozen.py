@@ -16,11 +16,27 @@ What a record keeps of the ``dataclasses`` API, and what it drops:
 - pickling and ``copy`` of slotted records;
 - no inheritance between records, no ``ClassVar``/``InitVar``/``kw_only``/``__post_init__``: btcli's
   model uses none of them, and ``record`` refuses a base class that is itself a record.
+
+Type checkers see a frozen dataclass: ``record`` carries ``typing.dataclass_transform`` and
+``field`` the overloads of ``dataclasses.field``, declared under ``TYPE_CHECKING`` (issue #30).
 """
 
 from __future__ import annotations
 
 from operator import attrgetter
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, TypeVar, dataclass_transform, overload
+
+    T = TypeVar("T")
+else:  # at run time typing's decorators would only mark the functions: checkers read the ones above
+    def overload(func):
+        return func
+
+    def dataclass_transform(**kwargs):
+        return overload  # the identity
 
 
 class _Missing:
@@ -44,7 +60,7 @@ class Field:
 
     __slots__ = ("name", "type", "default", "default_factory")
 
-    def __init__(self, default=MISSING, default_factory=MISSING):
+    def __init__(self, default: Any = MISSING, default_factory: Any = MISSING) -> None:
         if default is not MISSING and default_factory is not MISSING:
             raise ValueError("a field cannot have both a default and a default factory")
         self.name, self.type, self.default, self.default_factory = "", "", default, default_factory
@@ -53,8 +69,15 @@ class Field:
         return f"Field(name={self.name!r}, type={self.type!r}, default={self.default!r})"
 
 
-def field(*, default=MISSING, default_factory=MISSING) -> Field:
-    """Declares a field's default, or the factory that makes a fresh one (``default_factory=dict``)."""
+@overload
+def field(*, default: T) -> T: ...
+@overload
+def field(*, default_factory: Callable[[], T]) -> T: ...
+def field(*, default: object = MISSING, default_factory: object = MISSING) -> Any:
+    """Declares a field's default, or the factory that makes a fresh one (``default_factory=dict``).
+
+    Returns a ``Field``; checkers read the overloads above, as for ``dataclasses.field``, which
+    types it as the field's value."""
     return Field(default, default_factory)
 
 
@@ -90,6 +113,20 @@ def _comparison(op):
         return NotImplemented
 
     return compare
+
+
+def _no_key(obj: object) -> tuple:
+    """The key of a record without fields."""
+    return ()
+
+
+def _one_field_key(getter: Callable[[object], object]) -> Callable[[object], tuple]:
+    """Returns the key of a record of one field: an attrgetter of one name gives the value, not a tuple."""
+
+    def key(obj: object, get: Callable[[object], object] = getter) -> tuple:
+        return (get(obj),)
+
+    return key
 
 
 def _frozen_setattr(self, name, value):
@@ -156,7 +193,8 @@ _BUILT: dict[type, int] = {}
 
 def _compile_init(cls):
     """Returns ``__init__`` for a record class, compiled from its fields as ``dataclasses`` would."""
-    params, lines, names = ["self"], [], {"_set": object.__setattr__, "_FACTORY": _FACTORY}
+    params, lines = ["self"], []
+    names: dict[str, Any] = {"_set": object.__setattr__, "_FACTORY": _FACTORY}
     for spec in cls.__record_specs__:
         value = spec.name
         if spec.default_factory is not MISSING:
@@ -196,11 +234,16 @@ def _specs(cls) -> tuple[Field, ...]:
     return tuple(specs)
 
 
-def record(cls=None, /, *, slots: bool = True, order: bool = False):
+@overload
+def record(cls: type[T], /) -> type[T]: ...
+@overload
+def record(*, slots: bool = True, order: bool = False) -> Callable[[type[T]], type[T]]: ...
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))  # checkers see a frozen dataclass
+def record(cls: type | None = None, /, *, slots: bool = True, order: bool = False) -> Any:
     """Makes ``cls`` a frozen record (with ``__slots__`` unless ``slots=False``; ordered by its fields
     with ``order=True``). Use it as ``@record``, ``@record(slots=False)`` or ``@record(order=True)``."""
 
-    def wrap(cls):
+    def wrap(cls: Any) -> Any:  # Any: a record's own attributes (__record_fields__, ...) are set here
         if any(is_record(base) for base in cls.__mro__[1:]):
             raise TypeError(f"{cls.__name__}: a record cannot inherit from another record")
         specs = _specs(cls)
@@ -217,12 +260,12 @@ def record(cls=None, /, *, slots: bool = True, order: bool = False):
             for spec in specs:  # a default factory leaves no Field object on the class
                 if spec.default_factory is not MISSING:
                     delattr(cls, spec.name)
-        getter = attrgetter(*names) if names else (lambda obj: ())
-        cls.__record_key__ = staticmethod(getter if len(names) != 1 else (lambda obj, g=getter: (g(obj),)))
+        getter: Callable[[object], object] = attrgetter(*names) if names else _no_key
+        cls.__record_key__ = staticmethod(getter if len(names) != 1 else _one_field_key(getter))
         cls.__record_fields__ = names
         cls.__record_names__ = frozenset(names)
         cls.__record_specs__ = specs
-        cls.__match_args__ = names
+        cls.__match_args__ = names  # type: ignore[misc]  # mypy refuses setting it outside a class body
         own = cls.__dict__
         methods = {"__init__": _first_init, "__setattr__": _frozen_setattr, "__delattr__": _frozen_delattr,
                    "__eq__": _eq, "__hash__": _hash, "__repr__": _repr}
@@ -253,26 +296,27 @@ class computed_once:
         return value
 
 
-def evolve(obj, **changes):
+def evolve(obj: T, **changes: object) -> T:
     """Returns a copy of a record with some fields changed.
 
     Like ``dataclasses.replace`` without re-running ``__init__``: several times faster, which
     matters when ``verify`` replays tens of thousands of commands. A name that is not a field
     (a property, a typo) is refused rather than silently stored beside it.
     """
-    names = obj.__record_fields__
+    rec: Any = obj  # what record adds to the class (__record_fields__, ...) checkers do not see
+    names = rec.__record_fields__
     new = object.__new__(type(obj))
     try:
-        state = obj.__dict__
+        state = rec.__dict__
     except AttributeError:  # a slotted record: set each field past the frozen __setattr__
         for name in names:
             object.__setattr__(new, name, changes[name] if name in changes else getattr(obj, name))
-        if not changes.keys() <= obj.__record_names__:
-            raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - obj.__record_names__)}")
+        if not changes.keys() <= rec.__record_names__:
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - rec.__record_names__)}")
         return new
     if not changes.keys() <= state.keys() or len(state) != len(names):
-        if not changes.keys() <= obj.__record_names__:
-            raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - obj.__record_names__)}")
+        if not changes.keys() <= rec.__record_names__:
+            raise TypeError(f"{type(obj).__name__} has no field {sorted(changes.keys() - rec.__record_names__)}")
         state = {name: state[name] for name in names}  # leave cached properties behind: they may change
     new.__dict__.update(state)
     new.__dict__.update(changes)

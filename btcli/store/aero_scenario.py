@@ -40,13 +40,13 @@ def is_aero_unit(raw: object) -> bool:
     return raw.get("kind") == AERO_KIND or (isinstance(raw.get("design"), str) and raw["design"] in aero_designs())
 
 
-def maps(data: object) -> dict[str, object]:
+def maps(data: object) -> dict[str, SpaceMap | LowAltitudeMap]:
     """Returns the scenario's ``[maps.ID]`` maps by id, each low-altitude map tied to its space map."""
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise GameFileError("[maps] must hold one [maps.ID] table per map")
-    found: dict[str, object] = {}
+    found: dict[str, SpaceMap | LowAltitudeMap] = {}
     from btcli.store.schema import id_problem
 
     for map_id, spec in data.items():
@@ -70,7 +70,7 @@ def maps(data: object) -> dict[str, object]:
     return found
 
 
-def _low_map(map_id: str, spec: dict, found: dict[str, object]) -> LowAltitudeMap:
+def _low_map(map_id: str, spec: dict, found: dict[str, SpaceMap | LowAltitudeMap]) -> LowAltitudeMap:
     where = f"[maps.{map_id}]"
     own = {k: spec[k] for k in LOW_KEYS if k in spec}
     board = board_from_dict({k: v for k, v in spec.items() if k not in LOW_KEYS})
@@ -91,7 +91,7 @@ def _low_map(map_id: str, spec: dict, found: dict[str, object]) -> LowAltitudeMa
     return LowAltitudeMap(map_id, board, space_map=space_id, space_hex=under, ground_hex=ground)
 
 
-def unit(raw: dict, sides: dict, maps_by_id: dict[str, object]) -> Unit:
+def unit(raw: dict, sides: dict, maps_by_id: dict[str, SpaceMap | LowAltitudeMap]) -> Unit:
     """Returns an aerospace unit of a ``[[units]]`` entry, placed where the rules allow it (AERO-GEN-03,
     AERO-HALT-05/06, AERO-LALT-03); raises GameFileError naming the unit and the rule."""
     uid = str(raw.get("id", ""))

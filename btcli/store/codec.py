@@ -25,6 +25,12 @@ from btcli.model.state import (
 from btcli.model.units import GROUND, Unit, UnitKind
 from btcli.store import typed
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from btcli.model.aero import LowAltitudeMap, SpaceMap
+
 # -- map ----------------------------------------------------------------------
 
 
@@ -61,8 +67,8 @@ def hex_to_dict(h: Hex) -> dict[str, object]:
     if h.bridge is not None:
         out["bridge"] = bridge_to_dict(h.bridge)
     if h.ruin is not None:
-        kind = "bridge" if isinstance(h.ruin, Bridge) else "building"
-        out["ruin"] = {"kind": kind, **(bridge_to_dict(h.ruin) if kind == "bridge" else building_to_dict(h.ruin))}
+        out["ruin"] = {"kind": "bridge", **bridge_to_dict(h.ruin)} if isinstance(h.ruin, Bridge) \
+            else {"kind": "building", **building_to_dict(h.ruin)}
     if h.minefield:
         out["minefield"] = h.minefield
     if h.road_exits:
@@ -115,7 +121,7 @@ def _bridge_from(spec, where: str) -> Bridge:
     )
 
 
-def hex_from_dict(data: dict[str, object], where: str) -> Hex:
+def hex_from_dict(data: dict[str, Any], where: str) -> Hex:
     terrain_name = data.get("terrain", "clear")
     road = bool(data.get("road", False))
     if terrain_name == "road":  # a road over open ground
@@ -169,7 +175,7 @@ def map_to_dict(area) -> dict[str, object]:
     return {**out, **board_to_dict(area.board)}
 
 
-def map_from_dict(map_id: str, data: dict[str, object]):
+def map_from_dict(map_id: str, data: dict[str, Any]):
     """Reads a ``[maps.ID]`` table: a ground-style board, or a ``kind = "space"`` / ``"low_altitude"`` map."""
     if not isinstance(data, dict):
         raise GameFileError(f"[maps.{map_id}] must be a table")
@@ -189,7 +195,7 @@ def map_from_dict(map_id: str, data: dict[str, object]):
     raise GameFileError(f"{where}: kind must be 'space' or 'low_altitude', not {kind!r}")
 
 
-def board_from_dict(data: dict[str, object]) -> Board:
+def board_from_dict(data: dict[str, Any]) -> Board:
     try:
         width, height = int(data["width"]), int(data["height"])
     except (KeyError, TypeError, ValueError):
@@ -218,7 +224,7 @@ def unit_to_dict(u: Unit) -> dict[str, object]:
     return {key: value for key, value in typed.to_plain(u).items() if key != "id"}  # the id: the table's key
 
 
-def unit_from_dict(unit_id: str, d: dict[str, object]) -> Unit:
+def unit_from_dict(unit_id: str, d: dict[str, Any]) -> Unit:
     """Reads a unit table (format 2), checking each field's type and that the unit's kind record is its own."""
     where = f"unit {unit_id!r}"
     unit = typed.from_plain(Unit, d, where, id=unit_id)
@@ -290,7 +296,7 @@ def meta_to_dict(s: GameState) -> dict[str, object]:
     return out
 
 
-def _units_of(d: dict[str, object]) -> dict[str, Unit]:
+def _units_of(d: dict[str, Any]) -> dict[str, Unit]:
     raw = d.get("units", {})
     if not isinstance(raw, dict):
         raise GameFileError("[units] must be a table of units")
@@ -320,16 +326,16 @@ def check_format(game: object) -> None:
         )
 
 
-def state_from_dict(d: dict[str, object]) -> GameState:
+def state_from_dict(d: dict[str, Any]) -> GameState:
     """Reads a head's plain data (see ``typed.read_shared``: units of one design share their values)."""
     return typed.read_shared(_state_from_dict, d)
 
 
-def _state_from_dict(d: dict[str, object]) -> GameState:
+def _state_from_dict(d: dict[str, Any]) -> GameState:
     try:
         game = d["game"]
         check_format(game)
-        maps = {GROUND: board_from_dict(d["map"])}
+        maps: dict[str, Board | SpaceMap | LowAltitudeMap] = {GROUND: board_from_dict(d["map"])}
         for mid, spec in d.get("maps", {}).items():
             maps[str(mid)] = map_from_dict(str(mid), spec)
         return GameState(

@@ -16,6 +16,11 @@ from btcli.digest import sha256
 from btcli.model.state import FORMAT_VERSION, GameState
 from btcli.store import typed
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
+
 # Short enough to keep log entries small, long enough (128 bits) to catch any edit.
 HASH_CHARS = 32
 
@@ -50,7 +55,7 @@ def _json_bytes(data: object, sort_keys: bool) -> bytes:
     return "".join(encoder(data, 0)).encode()
 
 
-_encoders: dict[bool, object] = {}
+_encoders: dict[bool, Callable[[object, int], Iterable[str]]] = {}
 
 
 def _no_json(value: object):
@@ -122,7 +127,8 @@ def _meta_bytes(state: GameState) -> bytes:
     """The head outside maps and units: the [game] values, then the digest of each other table
     (options, victory, declarations, pending hits, drop groups, sides), cached by identity."""
     s = state
-    game = (s.name, s.seed, s.rolls, s.revision, s.turn, s.phase.value, s.initiative, s.move_order, s.winner, s.result)
+    game: tuple = (s.name, s.seed, s.rolls, s.revision, s.turn, s.phase.value, s.initiative, s.move_order,
+                   s.winner, s.result)
     if s.asset_slots:  # written only when set, so games without assets hash as they always did
         game += (s.asset_slots,)
     parts = [repr(game).encode()]
@@ -178,14 +184,14 @@ def _unit_parts(unit, before=None) -> list[bytes | None]:
 
 _COMPILE_AFTER = 200
 _SEEN: dict[type, int] = {}
-_UNIT_PARTS: dict[type, object] = {}
+_UNIT_PARTS: dict[type, Callable[..., list[bytes | None]]] = {}  # parts(u) or parts(u, b, old)
 
 
 def _compile_unit_parts(cls: type):
     """Compiles the function listing a unit's hashed parts (see ``_unit_parts``), once per class:
     ``parts(u)``, or ``parts(u, b, old)`` reusing ``old``, the parts of unit ``b``, where a field of
     ``u`` is the same object as ``b``'s."""
-    namespace = {"_digest": _digest, "_plain": typed.to_plain, "_cache": _cache, "id": id}
+    namespace: dict[str, Any] = {"_digest": _digest, "_plain": typed.to_plain, "_cache": _cache, "id": id}
 
     def part(i: int, name: str, default: object, plain: bool, indent: str, store: str = "out.append({})") -> list[str]:
         """The lines storing field ``i``'s part of ``v`` in ``out`` (``store``: how)."""

@@ -131,7 +131,7 @@ def _items(lines: list[str], i: int, level: int = 0) -> tuple[list, int]:
     tomli_w indents each level's items four spaces more and closes an inner array with ``],``."""
     if level >= MAX_LEVELS:
         raise _NotCanonical
-    items = []
+    items: list = []
     pad = "    " * (level + 1)
     close = "    " * level + ("]," if level else "]")
     n = len(lines)

@@ -21,6 +21,8 @@ from btcli.store.hashing import blob_hash, entry_blob, entry_hash, state_hash
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
+    from typing import Any
+
     from btcli.model.orders import Order
 
 
@@ -281,7 +283,7 @@ def _same(a: object, b: object) -> bool:
     return a == b and _same_types(a, b)
 
 
-def _same_types(a: object, b: object) -> bool:
+def _same_types(a: Any, b: Any) -> bool:
     """For two equal values: whether every value in them has the same type in both."""
     if type(a) is not type(b):
         return False

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import time
 
 from btcli.contexts import contextmanager  # contextlib's, without its imports (issue #17)
@@ -133,7 +134,7 @@ def _lock_file(lock_path: str, deadline: float, path: str):  # pragma: no cover 
         os.close(fd)
 
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - Windows only (os.name "nt": checkers read sys.platform)
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

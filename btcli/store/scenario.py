@@ -19,11 +19,18 @@ from btcli.rules.ground.internal_structure import mech_internal, vehicle_interna
 from btcli.store import aero_scenario, typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from btcli.model.state import Deployment
+    from btcli.model.units import Unit
+
 DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
 DEFAULT_PILOTING = 5
 
 
-def _check_id(text: object, what: str) -> str:
+def _check_id(text: str, what: str) -> str:
     """Returns ``text`` if it is an id (letters, digits, '-', '_'; not a hex label; issue #29), else refuses it."""
     from btcli.store.schema import id_problem
 
@@ -62,7 +69,7 @@ def check_keys(data: object, source: str = "") -> None:
         raise ScenarioError(problems, source)
 
 
-def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: str | None = None,
+def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str | None = None,
                        source: str = "", megamek=None) -> GameState:
     check_keys(data, source)
     expanded = _megamek_files(data, base, megamek, source)
@@ -86,7 +93,8 @@ def scenario_from_dict(data: dict[str, object], seed: int | None = None, base: s
                             "matched ignoring case)")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     other_maps = aero_scenario.maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
-    units, problems = {}, []
+    units: dict[str, Unit] = {}
+    problems: list[str] = []
     for raw in data.get("units", []):
         try:  # every unit's problem is listed, not only the first unit's
             units.update(_placed(raw, sides, board, other_maps, base, units))
@@ -149,7 +157,7 @@ def _check_unique(uid: str, units: dict) -> None:
         raise GameFileError(f"the unit ids {same!r} and {uid!r} differ only in case (ids are matched ignoring case)")
 
 
-def _megamek_files(data: dict[str, object], base: str | None, source, name: str = "") -> dict[str, object]:
+def _megamek_files(data: dict[str, Any], base: str | None, source, name: str = "") -> dict[str, Any]:
     """Puts the designs and board of the MegaMek files a scenario names (``design = "mtf:..."``,
     ``"blk:..."``, ``[map] board = "..."``) in their place, inline (btcli.megamek, issues #16, #28);
     ``name`` is the scenario's, for messages."""
@@ -167,7 +175,7 @@ def _is_asset(raw: dict) -> bool:
 ASSET_KEYS = {"id", "side", "name", "kind", "card", "card_file", "veteran", "position", "facing", "elevation"}
 
 
-def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object:
+def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> Unit:
     """Returns a Battlefield Support asset (seed 004) placed by card name, inline card or .bfs file."""
     from btcli.catalog import asset_cards
     from btcli.rules.assets import units as asset_units
@@ -232,7 +240,7 @@ def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> object
     return unit
 
 
-def _deployment(raw: object, sides: dict[str, Side], board, units: dict) -> object:
+def _deployment(raw: object, sides: dict[str, Side], board, units: dict) -> Deployment | None:
     """Reads ``[deployment]`` (ASSET-DEP): the order the sides deploy in, their zones and home edges."""
     if raw is None:
         if any(u.is_asset and u.position is None for u in units.values()):
@@ -309,11 +317,11 @@ VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height")  # VEH-CRIT
 LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
 
 
-def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
+def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
     uid = _check_id(str(raw.get("id", "")), "unit id")
     if raw.get("side") not in sides:
         raise GameFileError(f"unit {uid!r} has side {raw.get('side')!r}, not one of {', '.join(sides)}")
-    spec: dict[str, object] = {}
+    spec: dict[str, Any] = {}
     if "design" in raw:
         design = catalog.designs().get(raw["design"])
         if design is None:
@@ -410,7 +418,7 @@ def _unit(raw: dict[str, object], sides: dict[str, Side]) -> object:
         raise GameFileError(f"unit {uid!r}: {exc}") from None
 
 
-def _position(uid: str, spec: dict[str, object]) -> dict[str, object] | None:
+def _position(uid: str, spec: dict[str, Any]) -> dict[str, Any] | None:
     """Returns the unit's starting position table from its ``position`` label and place keys."""
     place = {PLACE_KEYS[k]: spec.pop(k) for k in list(spec) if k in PLACE_KEYS}
     label = spec.pop("position", "")
@@ -423,7 +431,7 @@ def _position(uid: str, spec: dict[str, object]) -> dict[str, object] | None:
     return {"hex": label, **place}
 
 
-def _reserve(uid: str, raw: dict[str, object], spec: dict[str, object]) -> dict[str, object] | None:
+def _reserve(uid: str, raw: dict[str, Any], spec: dict[str, Any]) -> dict[str, Any] | None:
     """Returns the drop record of a dropping reserve (DROP-01), which waits off the map; None otherwise."""
     reserve = raw.get("reserve", False)
     if reserve is False:
@@ -443,7 +451,7 @@ def _reserve(uid: str, raw: dict[str, object], spec: dict[str, object]) -> dict[
     return {"reserve": reserve}
 
 
-def _vehicle_facts(uid: str, kind: object, spec: dict[str, object]) -> dict[str, object]:
+def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
     """Returns the facts of a vehicle's design its rules read (CASE, cargo, carried infantry, a large unit's
     height), as its vehicle record."""
     facts = {k: spec.pop(k) for k in VEHICLE_KEYS if k in spec}
@@ -480,7 +488,7 @@ def _check_ammo(uid: str, a: object) -> None:
         raise GameFileError(f"ammunition of unit {uid!r}: {problem}")
 
 
-def _infantry(uid: str, spec: dict[str, object]) -> None:
+def _infantry(uid: str, spec: dict[str, Any]) -> None:
     """Completes an infantry design (btcli.rules.ground.infantry): troopers, optional armor per trooper (battle
     armor), walk MP (no running), jump MP for ``motive = "jump"``, VTOL MP in ``walk`` for ``"vtol"``."""
     from btcli.rules.ground.infantry import MOTIVES, record

@@ -143,7 +143,7 @@ class _Checker:
                 out += self.check(value, branch, path)
         return out
 
-    def _array(self, value: list, schema: dict, path: tuple) -> list[tuple[tuple, str]]:
+    def _array(self, value: list | tuple, schema: dict, path: tuple) -> list[tuple[tuple, str]]:
         out = []
         low, high = schema.get("minItems"), schema.get("maxItems")
         if (low is not None and len(value) < low) or (high is not None and len(value) > high):
@@ -255,8 +255,11 @@ def _is_type(value: object, kind: str | list) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) or (isinstance(value, float) and value.is_integer())
     if kind == "number":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return isinstance(value, {"string": str, "boolean": bool, "object": dict, "array": (list, tuple),
-                              "null": type(None)}[kind])
+    return isinstance(value, _JSON_TYPES[kind])
+
+
+_JSON_TYPES: dict[str, type | tuple[type, ...]] = {"string": str, "boolean": bool, "object": dict,
+                                                    "array": (list, tuple), "null": type(None)}
 
 
 def _same(value: object, choice: object) -> bool:

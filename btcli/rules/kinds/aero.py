@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice, Roll
 from btcli.errors import InputError
-from btcli.model.aero import AeroDesign, AeroFlight, AeroMap, AeroState, Arc, ArcArmor, LowAltitudeMap
+from btcli.model.aero import AeroDesign, AeroFlight, AeroMap, AeroState, Arc, ArcArmor, LowAltitudeMap, SpaceMap
 from btcli.model.frozen import evolve, fields
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Position, Unit
@@ -25,7 +25,7 @@ SI = "SI"  # the unit's internal-structure entry holding its structural integrit
 ARCS = tuple(a.value for a in Arc)
 NO_PHYSICAL = "aerospace units make no physical attacks"  # their weapon attacks: rules/aero/attacks.py
 
-_FLIGHT_FIELDS = tuple(f.name for f in fields(AeroFlight) if f.name in AeroState.__record_names__)
+_FLIGHT_FIELDS = tuple(f.name for f in fields(AeroFlight) if f.name in {g.name for g in fields(AeroState)})
 
 
 def design(unit: Unit) -> AeroDesign:
@@ -77,7 +77,7 @@ def area(game: GameState, unit: Unit) -> AeroMap:
     if unit.position is None:
         raise InputError(f"'{unit.id}' is on no map")
     found = game.maps.get(unit.position.map)
-    if found is None or not hasattr(found, "kind"):
+    if not isinstance(found, (SpaceMap, LowAltitudeMap)):
         raise InputError(f"'{unit.id}' is on map {unit.position.map!r}, which is not an aerospace map")
     return found
 
@@ -90,6 +90,7 @@ def aero_units(game: GameState) -> list[Unit]:
 def in_atmosphere(game: GameState, unit: Unit) -> bool:
     """Tells whether the unit flies in an atmosphere (the ground row, rows 1-4, a low-altitude map)."""
     where = area(game, unit)
+    assert unit.position is not None  # area() refused a unit on no map
     return isinstance(where, LowAltitudeMap) or where.in_atmosphere(unit.position.hex)
 
 
@@ -113,7 +114,7 @@ def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> 
     critical = hit.source.rpartition("|")[2]
     result = aero_damage.apply_hit(
         design(unit), view(unit), Arc(hit.location), hit.damage, dice,
-        critical=aero_damage.Critical(critical) if critical in aero_damage.Critical else None,
+        critical=aero_damage.Critical(critical) if critical in {c.value for c in aero_damage.Critical} else None,
         natural_twelve=hit.critical, reason=f"{unit.id} hit",
     )
     events.extend(result.events)

@@ -38,6 +38,7 @@ def attacker_of(h: Hit) -> str:
 def take_hit(unit: Unit, h: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
     """Adds one damage group to the asset's damage this turn (ASSET-DMG-01, -02, -07, -08, -10)."""
     record_ = unit.asset
+    assert record_ is not None  # KINDS[ASSET]: an asset always carries its card
     damage = asset_damage.AssetDamage(h.damage, attacker_of(h), rear=h.rear, area_effect=h.area_effect,
                                       anti_infantry=h.anti_infantry)
     state, more = asset_damage.take_damage(record_.card, record_.state, damage, unit.id)
@@ -53,5 +54,6 @@ def attack_refusal(unit: Unit, weapons: bool) -> str:
 def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tuple[str, int]]:
     """Returns what attacking an asset costs: the card's fixed TMM or its hex's woods, the higher only,
     and -4 against a gun emplacement (ASSET-ATK-05, -07, -09; AMB-50, AMB-65)."""
+    assert target.asset is not None and target.hex is not None  # an asset on the board, attacked
     card = target.asset.card
     return asset_attacks.target_modifiers(card, state.board.hex(target.hex), elevation=target.elevation)
