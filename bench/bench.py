@@ -88,7 +88,7 @@ def _hardest_shot(state, side: str):
     game's fire: the rarest hits keep its units alive longest)."""
     from btcli.errors import BtcliError
     from btcli.model.orders import WeaponAttackOrder
-    from btcli.store import journal
+    from btcli import runner
 
     best = None
     for unit in state.units.values():
@@ -100,7 +100,7 @@ def _hardest_shot(state, side: str):
                     continue
                 order = WeaponAttackOrder(unit.id, target.id, (weapon,))
                 try:
-                    outcome = journal.execute(state, order, None)
+                    outcome = runner.execute(state, order, None)
                 except BtcliError:
                     continue
                 number = max((roll.target or 0 for roll in outcome.rolls), default=0)
@@ -128,6 +128,7 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
     from btcli.render.view import game_view
     from btcli.rules.core.turn_order import side_to_move
     from btcli.store import gamefile, journal
+    from btcli import runner
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text
 
@@ -162,12 +163,12 @@ def build_game(path: Path, entries: int, assets: bool = False, script: list[str]
                     if order is not None and not isinstance(order, ResolvePhaseOrder):
                         break
         try:
-            outcome = journal.execute(state, order, None)
+            outcome = runner.execute(state, order, None)
         except BtcliError:  # a unit its damage keeps from moving stands
             if mover is None:
                 raise
             order = MoveOrder(mover.id, "stand", ())
-            outcome = journal.execute(state, order, None)
+            outcome = runner.execute(state, order, None)
         if written is not None:
             script.append(outcome.command)
             state = outcome.state
@@ -207,6 +208,7 @@ def phase_game(path: Path, text: str, stop: str) -> list[str]:
     from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
     from btcli.rules.core.turn_order import side_to_move
     from btcli.store import gamefile, journal
+    from btcli import runner
     from btcli.store.hashing import entry_hash
     from btcli.store.scenario import parse_scenario_text
 
@@ -235,12 +237,12 @@ def phase_game(path: Path, text: str, stop: str) -> list[str]:
                 for target in (u for u in state.units.values() if u.side != attacker.side):
                     for mount in attacker.weapons:
                         try:
-                            journal.execute(state, WeaponAttackOrder(attacker.id, target.id, (mount.label,)), None)
+                            runner.execute(state, WeaponAttackOrder(attacker.id, target.id, (mount.label,)), None)
                         except BtcliError:
                             continue
                         return write([attacker.id, target.id, "--weapon", mount.label])
             raise SystemExit("bench: no unit may fire in the weapon attack phase")
-        outcome = journal.execute(state, order, None)
+        outcome = runner.execute(state, order, None)
         entry = journal.make_entry(state, outcome, prev)
         chunks.append(gamefile.render_entry(entry))
         prev, state = entry_hash(entry), outcome.state
@@ -431,7 +433,7 @@ def main() -> None:
         for label in games
     }
 
-    from btcli.store.journal import verify_text
+    from btcli.runner import verify_text
 
     data = games["long"][0].read_bytes()
     rates = []

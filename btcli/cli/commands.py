@@ -47,34 +47,16 @@ def _outcome_json(before, outcome, entry: dict, game_path: str) -> dict:
 
 
 def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=None) -> None:
-    """Loads the game, builds the order, applies it once, appends the entry and prints the events.
-
-    ``with_it`` runs under the game's lock just before the new game is renamed into place (a drop's
-    secret is written so, together with its commitment).
-    """
-    from btcli.dice import is_held, parse_dice
-    from btcli.store import gamefile, journal
-    from btcli.store.hashing import entry_hash
+    """Runs one order (``runner.run``: load, build the order, apply it, append the entry) and prints what
+    happened. ``with_it`` runs under the game's lock just before the new game is renamed into place (a
+    drop's secret is written so, together with its commitment)."""
+    from btcli import runner
+    from btcli.dice import parse_dice
 
     values = parse_dice(dice) if dice is not None else None
-    batch = HELD.get("game")  # btcli play: the game as its last order wrote it, still locked
-    game = batch.game if batch is not None else journal.load(game_path)
-    held, problem = None, ""
-    if is_held(game.state.seed):
-        from btcli.store import seeds
-
-        held, problem = seeds.for_game(game_path, game.state.seed)
-        if values and held is None and not game.state.options.player_dice:
-            raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
-                             f"without the seed file{' (' + problem + ')' if problem else ''}; a scenario with "
-                             "player_dice = true, or 'init --referee --player-dice', lets players give their own")
-    order = order_factory(game.state)
-    outcome = journal.execute(game.state, order, values, held, problem, game.state.options.player_dice)
-    prev = entry_hash(game.last)
-    entry = journal.make_entry(game.state, outcome, prev)
-    gamefile.append(game, outcome.state, entry, with_it=with_it, held=batch)
+    before, outcome, entry = runner.run(game_path, order_factory, values, with_it, HELD.get("game"))
     if OUTPUT["json"]:
-        _print_json(_outcome_json(game.state, outcome, entry, game_path))
+        _print_json(_outcome_json(before, outcome, entry, game_path))
     elif not quiet:
         _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
 
@@ -276,9 +258,9 @@ def _library(folder: str) -> None:
 def options(game: str, unit: str) -> None:
     """Lists a unit's reachable hexes and targets (btcli.rules.core.options); with --json as one object."""
     from btcli.rules.core import options as unit_options
-    from btcli.store import journal
+    from btcli import runner
 
-    state = journal.load(game).state
+    state = runner.load(game).state
     found = state.unit(state.unit_id(unit))
     moves, shots = unit_options.reachable(state, found), unit_options.targets(state, found)
     if OUTPUT["json"]:
@@ -326,11 +308,13 @@ def move(
     from btcli.rules.core import moves
 
     number = batch_number(batch)
+    def order(state):
+        return moves.order_for(state, state.unit_id(unit), path, to, facing, mode, after_slip, number)
+
     if dry_run:
-        _print_lines(_move_preview(game, unit, path, to, facing, mode, after_slip, number))
+        _show_preview(game, order)
         return
-    _run(game, lambda state: moves.order_for(state, state.unit_id(unit), path, to, facing, mode, after_slip, number),
-         dice, quiet)
+    _run(game, order, dice, quiet)
 
 
 def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str | None, quiet: bool) -> None:
@@ -344,24 +328,6 @@ def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str
     order = DeployOrder(unit, HexId.parse(hex), Facing.parse(facing) if facing is not None else None,
                         batch_number(batch))
     _run(game, lambda state: _named(state, order), None, quiet)
-
-
-def _move_preview(game: str, unit: str, path: str | None, to: str | None, facing: str | None, mode: str | None,
-                  after_slip: str | None, batch: int) -> list[str]:
-    """Shows what a move would do, rolling nothing and writing nothing (move --dry-run): an aerospace
-    move's thrust per step and rolls; a ground move's path, MP, end, target movement modifier and rolls."""
-    from btcli.rules.aero import moves as aero_moves
-    from btcli.rules.core import move_preview, moves, phases
-    from btcli.store import journal
-
-    state = journal.load(game).state
-    mover = state.unit(state.unit_id(unit))
-    phases.check_accepts(state, aero_moves.MoveOrder)
-    if mover.aero is not None:
-        order = aero_moves.order_for(state, mover, path, mode)
-        return aero_moves.dry_run_lines(aero_moves.check(state, order))
-    order = moves.order_for(state, mover.id, path, to, facing, mode, after_slip, batch)
-    return move_preview.preview_lines(state, order)
 
 
 def attack(
@@ -403,59 +369,22 @@ def attack(
         order = orders.WeaponAttackOrder(attacker, target or "", tuple(weapon or ()), twist or "", strike,
                                          strafe_hexes(strafe), bomb_count(bomb))
     if dry_run:
-        _print_lines(_preview(game, order))
+        if not isinstance(order, (orders.WeaponAttackOrder, orders.PhysicalAttackOrder)):
+            raise InputError("--dry-run shows weapon and physical attacks")
+        _show_preview(game, lambda state: _named(state, order))
         return
     _run(game, lambda state: _named(state, order), dice, quiet)
 
 
-def _preview(game: str, order) -> list[str]:
-    """Shows a weapon attack's to-hit numbers, modifiers and odds without rolling (attack --dry-run)."""
-    from btcli.model.orders import PhysicalAttackOrder, WeaponAttackOrder
-    from btcli.rules.core import phases
-    from btcli.rules.urban import building_attacks
-    from btcli.rules.core.combat import preview
-    from btcli.store import journal
+def _show_preview(game: str, order_factory) -> None:
+    """Prints what an order would do (``runner.preview``: --dry-run); an order refused as given after its
+    preview's lines (a weapon list) prints them, then is refused."""
+    from btcli import runner
 
-    state = journal.load(game).state
-    order = _named(state, order)
-    phases.check_accepts(state, type(order))
-    if isinstance(order, PhysicalAttackOrder):
-        from btcli.dice import HeldDice
-        from btcli.rules.core import attacks
-        from btcli.rules.ground import physical
-        from btcli.rules.urban import structures
-
-        # Refused as the declaration would be (an attacker or target off the map, an aircraft, a unit that
-        # already declared, ...): the declaration rolls nothing, so no dice are needed.
-        declared, _ = attacks.physical_attack(state, order, HeldDice())
-        if order.target not in state.units:  # a building or bridge hex: it always hits (URB-ATK-04)
-            aimed = declared.declarations[-1].target.removeprefix(structures.HEX_TARGET)
-            return [f"{order.attacker} {order.kind} at building hex {aimed}: it always hits (URB-ATK-04)"]
-        return physical.preview(state, order.attacker, order.target, order.kind)
-    if not isinstance(order, WeaponAttackOrder):
-        raise InputError("--dry-run shows weapon and physical attacks")
-    if state.unit(order.attacker).is_asset:
-        from btcli.rules.assets import attack_orders as asset_attack_orders
-
-        return asset_attack_orders.preview(state, order)
-    from btcli.rules.core.attacks import aero_rules
-
-    rules = aero_rules(state, order)
-    if rules is not None:  # an aircraft at either end (issue #14)
-        return rules.preview(state, order)
-    hex_id = building_attacks.hex_target(state, order.target)
-    if hex_id is not None:
-        return building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)
-    lines = preview(state, order.attacker, order.target, order.weapons, order.twist)
-    if order.weapons:  # the preview agrees with the attack: refused as given, it says so after the list
-        from btcli.rules.core.combat import plan_weapon_attack
-
-        try:
-            plan_weapon_attack(state, order.attacker, order.target, order.weapons, order.twist)
-        except IllegalOrderError:
-            _print_lines(lines)
-            raise
-    return lines
+    shown = runner.preview(game, order_factory)
+    _print_lines(list(shown.lines))
+    if shown.refusal:
+        raise IllegalOrderError(shown.refusal, shown.rule)
 
 
 def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] | None = None,
@@ -544,10 +473,10 @@ def play(game: str, script: str | None, quiet: bool) -> None:
     line stops, its error saying ``line N:`` with the order's own exit code."""
     from btcli.cli.play import order_call, orders
     from btcli.errors import BtcliError
-    from btcli.store import journal
+    from btcli import runner
 
     lines = orders(script)
-    with journal.hold(game) as held, _writers_kept():
+    with runner.hold(game) as held, _writers_kept():
         HELD["game"] = held
         try:
             for number, text in lines:
@@ -584,9 +513,9 @@ def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:
 
 def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
     from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
-    from btcli.store import journal
+    from btcli import runner
 
-    loaded = journal.load(game)
+    loaded = runner.load(game)
     state = loaded.state
     if field is not None:  # checked (and rendered) before anything is written
         from btcli.render.json_view import render_field
@@ -628,7 +557,7 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
 
 
 def _referee_seed(game: str, seed_file: str | None):
-    """Returns the function ``journal.verify_text`` asks for a held seed: the referee's, or a refusal."""
+    """Returns the function ``runner.verify_text`` asks for a held seed: the referee's, or a refusal."""
     from btcli.store import seeds
 
     def referee_seed(commitment: str) -> int:
@@ -644,10 +573,11 @@ def _referee_seed(game: str, seed_file: str | None):
 
 
 def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
-    from btcli.store import gamefile, journal
+    from btcli.store import gamefile
+    from btcli import runner
 
     data, more = gamefile.read_log(game)  # the log streamed: memory flat in its length (issue #17)
-    proved = journal.verify_text(data, _referee_seed(game, seed_file), more=more)
+    proved = runner.verify_text(data, _referee_seed(game, seed_file), more=more)
     if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
         lines = [f"ok: {proved.count} entries replayed, turn {proved.state.turn} {proved.state.phase.value} phase, "
                  "hashes match"]
@@ -662,7 +592,8 @@ def verify(game: str, quiet: bool, seed_file: str | None = None) -> None:
 
 def replay(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:
     """Writes the replay page (btcli.render.replay) of a game whose log verifies, as ``verify`` checks it."""
-    from btcli.store import files, gamefile, journal, seeds
+    from btcli.store import files, gamefile, seeds
+    from btcli import runner
 
     data, _ = gamefile.read_bytes(game)
     shown = output or os.path.splitext(os.fspath(game))[0] + ".html"
@@ -671,7 +602,7 @@ def replay(game: str, output: str | None, force: bool, seed_file: str | None, qu
     from btcli.render.replay import ReplayPage
 
     replay_page = ReplayPage()  # each entry drawn as the replay reaches it: no state is kept (issue #29)
-    journal.verify_text(data, _referee_seed(game, seed_file), each=replay_page.add)
+    runner.verify_text(data, _referee_seed(game, seed_file), each=replay_page.add)
     steps = replay_page.steps
     page = replay_page.page().encode()
     try:
@@ -687,6 +618,7 @@ def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, q
     """Converts a format-1 game to format 2 by replaying it (btcli.store.upgrade); the original is kept
     as GAME.format1.toml unless -o writes the new file elsewhere."""
     from btcli.dice import is_held
+    from btcli import runner
     from btcli.store import files, gamefile, upgrade
 
     data, _ = gamefile.read_bytes(game)
@@ -701,7 +633,7 @@ def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, q
             raise GameFileError(problem)
         if held is None:
             raise InputError("a referee game is upgraded by the referee: give --seed-file (or keep GAME.seed beside it)")
-    state, entries = upgrade.upgrade_text(data, held)
+    state, entries = upgrade.upgrade_text(data, runner.replay, held)
     text = gamefile.render_head(state) + b"".join(gamefile.render_entry(e) for e in entries)
     umask = 0o666 & ~files.umask()
     if output is not None:

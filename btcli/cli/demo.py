@@ -64,7 +64,8 @@ def _shots(state, unit) -> list[str]:
 def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
     """Plays the demo into ``folder``, each command through ``run_command(args, out)`` (the CLI's own
     runner, which echoes it)."""
-    from btcli.store import files, journal
+    from btcli.store import files
+    from btcli import runner
 
     if folder.exists() and not folder.is_dir():
         from btcli.errors import InputError
@@ -83,7 +84,7 @@ def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
     for _ in range(DEMO_TURNS):
         run_command(["resolve-phase", str(game)], out)
         while True:
-            state = journal.load(game).state
+            state = runner.load(game).state
             from btcli.rules.core.turn_order import side_to_move
 
             side = side_to_move(state)
@@ -92,9 +93,9 @@ def play_demo(folder: Path, out: TextIO, force: bool, run_command) -> None:
             unit = next(u for u in state.units.values() if u.side == side and not u.out_of_action and not u.has_moved)
             run_command(["move", str(game), unit.id, *_advance(state, unit)], out)
         run_command(["resolve-phase", str(game)], out)  # movement ends: the weapon attack phase
-        state = journal.load(game).state
+        state = runner.load(game).state
         for unit in [u for u in state.units.values() if u.active and u.hex is not None and u.weapons]:
-            shots = _shots(journal.load(game).state, unit)
+            shots = _shots(runner.load(game).state, unit)
             if shots:
                 run_command(["attack", str(game), unit.id, *shots], out)
         for _ in range(4):  # weapon (the damage lands), physical, heat, end

@@ -6,7 +6,7 @@ Each line is one order as the game's log keeps it, without ``btcli GAME`` in fro
 command (``btcli.cli.commands``), so it is checked, logged and written as its own entry, the game
 file byte for byte what the single commands make. What play saves is the reading: the game is
 locked once, read once, and each order starts from the game its predecessor wrote
-(``journal.hold``; the lock moves with each new file, so no other btcli call gets in between).
+(``runner.hold``; the lock moves with each new file, so no other btcli call gets in between).
 
 The first refused line stops the batch with that order's exit code and ``Error: line N: ...``;
 the orders before it stay written.

@@ -137,3 +137,14 @@ class ResolvePhaseOrder:
 Order = (MoveOrder | WeaponAttackOrder | PhysicalAttackOrder | GirderSearchOrder | ClearJamOrder | CommitDropOrder
          | RevealDropOrder | AbortDropOrder | DeployOrder | ResolvePhaseOrder)
 DropOrders = (CommitDropOrder, RevealDropOrder, AbortDropOrder)
+
+
+@record
+class Preview:
+    """What an order would do, rolling nothing and writing nothing (``--dry-run``): its lines, and the
+    refusal the order itself would meet when the preview still has something to show (a weapon list
+    whose attack as given is refused: the list, then why)."""
+
+    lines: tuple[str, ...]
+    refusal: str = ""
+    rule: str = ""

@@ -3,7 +3,7 @@
 Each step is one log entry: its command, events and rolls as logged, and the game as it stood after it: the
 ground board as ``report --map`` draws it (``svg.svg_sections``), each aerospace map (``aero_svg``) and the
 report's unit table (``text.unit_rows``). The states come from the caller, who replays and verifies the log
-(``journal.verify_text``) and hands each entry to ``ReplayPage.add`` as it comes; this module only draws them.
+(``runner.verify_text``) and hands each entry to ``ReplayPage.add`` as it comes; this module only draws them.
 Everything is inline (CSS, script, SVG, the steps as JSON): the page opens from a file or an email attachment
 with no network. ←/→, Home/End and a slider move between steps; ``#step=N`` opens step N (entry N of the log).
 

@@ -1,6 +1,6 @@
 """The game file: a TOML head (current state) followed by an append-only ``[[log]]`` tail.
 
-Reading the state parses only the head and the last entry (``journal.load``
+Reading the state parses only the head and the last entry (``runner.load``
 also checks that the head is the state the last entry recorded). Appending writes the new head, copies the
 old log's bytes unchanged and adds one entry, all into a temporary file in the
 same folder that is fsynced and renamed over the game (atomic), under a lock on
@@ -159,7 +159,7 @@ def _read_last_block(f, head_end: int, size: int) -> bytes:
 def load(path: str | os.PathLike) -> LoadedGame:
     """Reads a game file's head into a GameState, and its last log entry (the log is not parsed).
 
-    Commands load through ``journal.load``, which also checks the head against the log.
+    Commands load through ``runner.load``, which also checks the head against the log.
     """
     from btcli.store.codec import state_from_dict
 
@@ -339,7 +339,7 @@ def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], wi
     try:
         if with_it is not None:
             with_it()
-        if keep_lock and os.name != "nt":  # Windows: the lock is GAME.lock, held by ``journal.hold``
+        if keep_lock and os.name != "nt":  # Windows: the lock is GAME.lock, held by ``runner.hold``
             from btcli.store.lock import locked_temp
 
             new = locked_temp(tmp)

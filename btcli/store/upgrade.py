@@ -15,6 +15,7 @@ from btcli.errors import BtcliError, GameFileError
 from btcli.model.state import GameState
 from btcli.store import codec, journal, typed
 from btcli.store.files import parse_toml
+from btcli.store.hashing import entry_hash
 
 # The place marks and the kind records' keys of a format-1 ``extra`` table.
 PLACE = {"floor": "floor", "top": "roof", "under": "under_bridge"}
@@ -82,8 +83,9 @@ def state_v1_to_v2(head: dict) -> dict:
     return out
 
 
-def upgrade_text(data: bytes, held_seed: int | None = None) -> tuple[GameState, list[dict[str, object]]]:
-    """Converts a whole format-1 game file; returns the final state and the format-2 entries."""
+def upgrade_text(data: bytes, replay, held_seed: int | None = None) -> tuple[GameState, list[dict[str, object]]]:
+    """Converts a whole format-1 game file; returns the final state and the format-2 entries. ``replay``
+    runs one logged entry again (``btcli.runner.replay``: the store reads and writes, it runs nothing)."""
     from btcli.store.gamefile import split_head
     from btcli.store.logparse import parse_log
 
@@ -102,10 +104,10 @@ def upgrade_text(data: bytes, held_seed: int | None = None) -> tuple[GameState, 
     for old in log[1:]:
         seq = old.get("seq")
         try:
-            outcome = journal.replay(state, old, held_seed)
+            outcome = replay(state, old, held_seed)
         except BtcliError as exc:
             raise GameFileError(f"entry {seq}: {old.get('command')!r} does not replay with this btcli: {exc}") from None
-        new = journal.make_entry(state, outcome, journal.entry_hash(entries[-1]))
+        new = journal.make_entry(state, outcome, entry_hash(entries[-1]))
         for key in ("seq", "turn", "phase", "command", "events", "rolls"):
             if (new[key] != old.get(key) if key != "rolls"
                     else journal.plain_rolls(new[key]) != journal.plain_rolls(old.get(key))):

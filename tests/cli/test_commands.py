@@ -154,12 +154,13 @@ def test_stale_revision_is_refused(moving):
     """A write whose game changed after it was read (another process won) is refused."""
     from btcli.model.orders import MoveOrder
     from btcli.store import gamefile, journal
+    from btcli import runner
     from btcli.store.hashing import entry_hash
 
     stale = gamefile.load(moving)
     ok("move", moving, "wasp", "--path", "F")
     before = moving.read_bytes()
-    outcome = journal.execute(stale.state, MoveOrder("wasp", "", ("F", "F")), None)
+    outcome = runner.execute(stale.state, MoveOrder("wasp", "", ("F", "F")), None)
     entry = journal.make_entry(stale.state, outcome, entry_hash(stale.last))
     from btcli.errors import GameFileError
 

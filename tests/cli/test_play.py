@@ -52,12 +52,13 @@ def test_every_example_played_as_a_batch_makes_the_same_game_file_byte_for_byte(
 def test_the_state_a_batch_keeps_between_orders_is_the_one_the_next_command_would_read(example):
     """``play`` reads the game once and goes on from the state in memory; that state must be the one a
     single command would read back from the file after every entry of every example."""
-    from btcli.store import gamefile, journal
+    from btcli.store import gamefile
+    from btcli import runner
     from btcli.store.codec import state_from_dict, state_to_dict
 
     data = (GOLDEN / example / "game.toml").read_bytes()
     states = []
-    journal.verify_text(data, each=lambda entry, state: states.append(state))
+    runner.verify_text(data, each=lambda entry, state: states.append(state))
     for state in states:
         read_back = state_from_dict(tomllib.loads(gamefile.render_head(state).decode()))
         assert read_back == state and state_to_dict(read_back) == state_to_dict(state)

@@ -49,7 +49,7 @@ def test_example_reproduces_its_golden_output_and_game_file(script: Path, tmp_pa
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.stem for s in SCRIPTS])
 def test_example_game_file_verifies(script: Path):
-    from btcli.store.journal import verify_text
+    from btcli.runner import verify_text
 
     count = verify_text((HERE / script.stem / "game.toml").read_bytes()).count
     assert count > 1

@@ -10,7 +10,7 @@ import signal
 import time
 from pathlib import Path
 
-from btcli.store.journal import verify_text
+from btcli.runner import verify_text
 from tests.conftest import SCENARIOS
 from tests.reliability.conftest import btcli, build_long_game, check_reveal_matches, rounds, start
 

@@ -12,7 +12,7 @@ from btcli.model.frozen import evolve
 from btcli.model.units import MoveMode
 from btcli.render import view
 from btcli.rules.core import turn_order
-from btcli.store import journal
+from btcli import runner
 from tests.conftest import ROOT
 
 GOLDEN_GAMES = sorted((ROOT / "tests" / "golden").glob("*/game.toml"))
@@ -34,7 +34,7 @@ def replayed_queue(state) -> list[str]:
 @pytest.mark.parametrize("path", GOLDEN_GAMES, ids=lambda p: p.parent.name)
 def test_the_counted_queue_is_the_replayed_one_at_every_entry(path: Path):
     states = []
-    journal.verify_text(path.read_bytes(), each=lambda entry, state: states.append(state))
+    runner.verify_text(path.read_bytes(), each=lambda entry, state: states.append(state))
     movement = [s for s in states if s.phase.value == "movement"]
     for state in states:
         assert view._move_queue(state) == replayed_queue(state)
@@ -45,7 +45,7 @@ def test_a_destroyed_unit_and_a_moved_one_leave_their_slots_to_the_queue():
     """Slots of a side with no unit left to move pass on (issue #10), whichever units are gone."""
     path = ROOT / "tests" / "golden" / "crossroads" / "game.toml"
     states = []
-    journal.verify_text(path.read_bytes(), each=lambda entry, state: states.append(state))
+    runner.verify_text(path.read_bytes(), each=lambda entry, state: states.append(state))
     state = next(s for s in states if s.phase.value == "movement" and len(view._move_queue(s)) >= 4)
     first, second = view._move_queue(state)[:2]
     for changed in ({first: {"destroyed": True}}, {first: {"mode": MoveMode.WALK}, second: {"destroyed": True}},

@@ -13,7 +13,7 @@ from btcli.model.state import Phase
 from btcli.model.units import Mount
 from btcli.render.text import render_text
 from btcli.render.view import game_view
-from btcli.store.journal import load
+from btcli.runner import load
 from tests.builders import changed, design, game, put, vehicle
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

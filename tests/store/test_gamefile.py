@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from btcli.errors import VerificationError
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.store import codec, gamefile, journal
+from btcli import runner
 from btcli.store.hashing import entry_hash, state_hash
 from btcli.store.logparse import parse_log
 from btcli.store.scenario import parse_scenario_text
@@ -33,7 +34,7 @@ def new_game(path, state):
 
 def step(path, order, dice=None):
     game = gamefile.load(path)
-    outcome = journal.execute(game.state, order, dice)
+    outcome = runner.execute(game.state, order, dice)
     entry = journal.make_entry(game.state, outcome, entry_hash(game.last))
     gamefile.append(game, outcome.state, entry)
     return outcome
@@ -55,7 +56,7 @@ def test_the_head_is_what_tomli_w_writes_of_the_whole_state(example):
     entry of every example (buildings damaged, aerospace maps added), whatever the caches hold from the
     entry before."""
     states = []
-    journal.verify_text((GOLDEN / example / "game.toml").read_bytes(), each=lambda entry, state: states.append(state))
+    runner.verify_text((GOLDEN / example / "game.toml").read_bytes(), each=lambda entry, state: states.append(state))
     for state in states:
         assert gamefile.render_head(state) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(state)).encode()
     assert states[-1].units and len(gamefile._unit_cache) >= len(states[-1].units)
@@ -120,7 +121,7 @@ def test_a_long_game_verifies_after_many_appends(tmp_path, initial):
     step(path, ResolvePhaseOrder(), [8, 5])
     for unit in ["wasp", "hunchback", "locust", "commando", "scorpion", "manticore", "savannah", "edgar"]:
         step(path, MoveOrder(unit, "stand"))
-    proved = journal.verify_text(path.read_bytes())
+    proved = runner.verify_text(path.read_bytes())
     count, state = proved.count, proved.state
     assert count == 10 and state.phase.value == "movement"
 
@@ -201,12 +202,12 @@ def test_verify_streams_the_file_and_proves_what_a_whole_read_proves(tmp_path, i
     monkeypatch.setattr(gamefile, "LOG_CHUNK", 100)
     data, more = gamefile.read_log(path)
     assert len(data) < len(path.read_bytes())  # the log is not read with the head
-    streamed = journal.verify_text(data, more=more)
-    assert streamed == journal.verify_text(path.read_bytes())
+    streamed = runner.verify_text(data, more=more)
+    assert streamed == runner.verify_text(path.read_bytes())
     path.write_bytes(path.read_bytes().replace(b'"move hunchback --path F"', b'"move hunchback --path F,F"'))
     data, more = gamefile.read_log(path)
     with pytest.raises(VerificationError, match="entry 4"):
-        journal.verify_text(data, more=more)
+        runner.verify_text(data, more=more)
 
 
 text = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30)
@@ -256,7 +257,7 @@ def test_verify_tells_a_logged_value_of_another_type_from_the_replays(old, new, 
     head, _, last = text.rpartition("\n[[log]]\n")
     assert old in last
     with pytest.raises(VerificationError, match=f"entry 43: {key} differs from the replay"):
-        journal.verify_text((head + "\n[[log]]\n" + last.replace(old, new, 1)).encode())
+        runner.verify_text((head + "\n[[log]]\n" + last.replace(old, new, 1)).encode())
 
 
 @pytest.mark.parametrize("a, b, same", [
@@ -265,4 +266,4 @@ def test_verify_tells_a_logged_value_of_another_type_from_the_replays(old, new, 
     ({"a": 1}, {"a": 2}, False), ([], (), False),
 ])
 def test_logged_and_replayed_tables_are_the_same_by_value_and_type(a, b, same):
-    assert journal._same(a, b) is same
+    assert journal.same_content(a, b) is same

@@ -17,6 +17,7 @@ from btcli.model.frozen import evolve
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.rules.core.turn_order import side_to_move
 from btcli.store import files, gamefile, headparse, journal
+from btcli import runner
 from btcli.store.scenario import parse_scenario_text
 from tests.conftest import ROOT
 
@@ -85,7 +86,7 @@ def _random_game_heads(rng: random.Random, orders: int) -> list[str]:
             tries.append(ResolvePhaseOrder())
             for order in tries:
                 try:
-                    state = journal.execute(state, order, None).state
+                    state = runner.execute(state, order, None).state
                     break
                 except BtcliError:
                     continue
@@ -205,12 +206,12 @@ def test_a_head_with_attack_declarations_is_read_without_tomllib():
         side = side_to_move(state) if state.phase.value == "movement" else None
         mover = next((u for u in state.units.values() if u.side == side and not u.has_moved), None)
         order = MoveOrder(mover.id, "stand") if mover is not None else ResolvePhaseOrder()
-        state = journal.execute(state, order, None).state
+        state = runner.execute(state, order, None).state
     shots = [WeaponAttackOrder(a.id, t.id, (m.label,)) for a in state.units.values() for t in state.units.values()
              if a.side != t.side for m in a.weapons]
     for shot in shots:  # the first shot in range
         try:
-            state = journal.execute(state, shot, None).state
+            state = runner.execute(state, shot, None).state
             break
         except BtcliError:
             continue

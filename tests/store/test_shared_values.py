@@ -15,7 +15,8 @@ import tomli_w
 
 from btcli.cli import main
 from btcli.errors import GameFileError
-from btcli.store import codec, gamefile, headparse, journal, typed
+from btcli.store import codec, gamefile, headparse, typed
+from btcli import runner
 from btcli.store.hashing import state_hash
 from tests.test_imports import _bench
 
@@ -52,7 +53,7 @@ def _unshared(path) -> object:
 
 
 def test_units_of_one_design_share_their_values_and_read_as_an_unshared_reading(eighty):
-    state = journal.load(eighty).state
+    state = runner.load(eighty).state
     blue = [u for u in state.units.values() if u.name == "Hunchback HBK-4G"]
     assert len(blue) >= 2
     assert blue[0].slots is blue[1].slots and blue[0].weapons is blue[1].weapons
@@ -63,7 +64,7 @@ def test_units_of_one_design_share_their_values_and_read_as_an_unshared_reading(
 
 
 def test_the_head_of_shared_units_is_what_tomli_w_writes(eighty):
-    state = journal.load(eighty).state
+    state = runner.load(eighty).state
     gamefile._unit_cache.clear()
     assert gamefile.render_head(state) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(state)).encode()
     data = eighty.read_bytes()
@@ -83,11 +84,11 @@ def test_orders_on_shared_units_change_only_their_own_unit(eighty, tmp_path):
     takes stays its own, and the game still verifies."""
     game = tmp_path / "game.toml"
     game.write_bytes(eighty.read_bytes())
-    before = journal.load(game).state
+    before = runner.load(game).state
     assert _btcli("attack", str(game), "blue-0", "red-0", "--weapon", "AC/20@RT") == 0
-    while journal.load(game).state.phase.value == "weapon":
+    while runner.load(game).state.phase.value == "weapon":
         assert _btcli("resolve-phase", str(game)) == 0
-    after = journal.load(game).state
+    after = runner.load(game).state
     hurt = {uid for uid, unit in after.units.items()
             if (unit.armor, unit.internal) != (before.units[uid].armor, before.units[uid].internal)}
     assert hurt == {"red-0"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, WeaponAttackOrder
+from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, Preview, WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.rules import kinds
 from btcli.rules.core import combat
@@ -144,3 +144,42 @@ def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameS
         raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
     cleared, event = vehicles.clear_jam(unit, order.what, state.turn)
     return state.with_unit(cleared), [event]
+
+
+def preview_physical(state: GameState, order: PhysicalAttackOrder) -> Preview:
+    """``attack --dry-run --physical``: the target number, odds, damage and modifiers; refused as the
+    declaration would be (an attacker or target off the map, an aircraft, a unit that already declared):
+    the declaration rolls nothing, so no dice are needed."""
+    from btcli.dice import HeldDice
+    from btcli.rules.ground import physical
+
+    declared, _ = physical_attack(state, order, HeldDice())
+    if order.target not in state.units:  # a building or bridge hex: it always hits (URB-ATK-04)
+        aimed = declared.declarations[-1].target.removeprefix(structures.HEX_TARGET)
+        return Preview((f"{order.attacker} {order.kind} at building hex {aimed}: it always hits (URB-ATK-04)",))
+    return Preview(tuple(physical.preview(state, order.attacker, order.target, order.kind)))
+
+
+def preview_weapon_attack(state: GameState, order: WeaponAttackOrder) -> Preview:
+    """``attack --dry-run``: each weapon's to-hit number, modifiers, odds, damage and heat, rolling nothing;
+    an asset's card attack, an aircraft's (``aero_rules``) and an attack on a building hex by their own
+    rules. Weapons named but refused as given: the list, then the refusal the attack would meet."""
+    if state.unit(order.attacker).is_asset:  # ASSET-ATK: the card's one attack
+        from btcli.rules.assets import attack_orders as asset_attack_orders
+
+        return Preview(tuple(asset_attack_orders.preview(state, order)))
+    rules = aero_rules(state, order)
+    if rules is not None:  # an aircraft at either end (issue #14)
+        return Preview(tuple(rules.preview(state, order)))
+    from btcli.rules.urban import building_attacks
+
+    hex_id = building_attacks.hex_target(state, order.target)
+    if hex_id is not None:
+        return Preview(tuple(building_attacks.preview(state, order.attacker, hex_id, order.weapons, order.twist)))
+    lines = tuple(combat.preview(state, order.attacker, order.target, order.weapons, order.twist))
+    if order.weapons:  # the preview agrees with the attack: refused as given, it says so after the list
+        try:
+            combat.plan_weapon_attack(state, order.attacker, order.target, order.weapons, order.twist)
+        except IllegalOrderError as exc:
+            return Preview(lines, str(exc).removesuffix(f" ({exc.rule})"), exc.rule)
+    return Preview(lines)

@@ -11,7 +11,7 @@ a skid's slide); the preview says so.
 from __future__ import annotations
 
 from btcli.dice import Dice
-from btcli.model.orders import MoveOrder
+from btcli.model.orders import MoveOrder, Preview
 from btcli.model.state import GameState
 from btcli.rules.core import moves, tohit
 from btcli.rules.ground import movement
@@ -51,3 +51,13 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
     elif checks:
         lines.append("(as if every roll succeeds: a failure can add more, a fall or a skid)")
     return lines
+
+
+def preview(state: GameState, order: MoveOrder) -> Preview:
+    """``move --dry-run`` (the engine's preview of a move): an aerospace move's thrust per step and rolls,
+    a ground move's path, MP, end, target movement modifier and rolls; raises as the move would."""
+    if state.unit(order.unit).aero is not None:  # AERO-MOVE: its own movement rules
+        from btcli.rules.aero import moves as aero_moves
+
+        return Preview(tuple(aero_moves.dry_run_lines(aero_moves.check(state, order))))
+    return Preview(tuple(preview_lines(state, order)))

@@ -247,3 +247,4 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
     else:
         steps = ()
     return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or "")
+
