@@ -15,10 +15,13 @@ Measures, in one run on this machine:
      80-unit game on a 40 x 40 map (``big_scenario``), each in a game where it is the next order.
   9. `btcli verify` as a whole process (--only-verify: just these): entries/s on a 10,000-entry game
      with weapon fire every turn and on a 40-unit game, and its peak RSS at 10,000 and 50,000 entries.
+ 10. `btcli replay` as a whole process (--only-replay: just these) at 1,000, 10,000 and 100,000 entries: its
+     time, its peak RSS and the page's size (issue #29).
 Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2), since issue #17 <= 1.1; (4) >= 10,000 entries/s; (5)
 the same targets as (2) and (3) (issue #12); (6) <= 1.3 x (1); (7) >= 300 orders/s (issue #17); (8) the 8-unit
 commands <= 3.0 x the floor, the 80-unit ones <= 1.5 x their 8-unit time (issue #17); (9) >= 20,000
-and >= 10,000 entries/s, memory flat in the log length (issue #17).
+and >= 10,000 entries/s, memory flat in the log length (issue #17); (10) time linear in entries, under
+500 MiB at 100,000 entries (issue #29).
 The console script runs this source tree's btcli (PYTHONPATH), whichever btcli is installed.
 """
 
@@ -335,6 +338,30 @@ def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
     ]
 
 
+def replay_rows(btcli: str, work: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
+    """issue #29: ``btcli replay`` as a whole process on the Crossroads game at each of ``sizes`` entries: its
+    wall time, its peak RSS and the page's size (one run each: the largest takes a quarter of a minute)."""
+    times, peaks, pages = [], [], []
+    for entries in sizes:
+        game, page = work / f"replay-{entries}.toml", work / f"replay-{entries}.html"
+        build_game(game, entries)
+        out = subprocess.run([sys.executable, "-c", _MEASURE, btcli, "replay", str(game), "-o", str(page), "-q"],
+                             check=True, capture_output=True, text=True).stdout.split()
+        if out[2] != "0":
+            raise SystemExit(f"btcli replay {game} failed ({out[2]})")
+        times.append(float(out[0]))
+        peaks.append(int(out[1]) / 1024)
+        pages.append(page.stat().st_size / 1e6)
+        page.unlink()
+    counts = " / ".join(f"{n:,}" for n in sizes)
+    return [
+        f"| `btcli replay` process, {counts} entries | {' / '.join(f'{t:.1f}' for t in times)} s "
+        f"| {sizes[-1] / times[-1]:,.0f} entries/s at {sizes[-1]:,} | linear |",
+        f"| `btcli replay` peak memory, {counts} entries (page {' / '.join(f'{m:.1f}' for m in pages)} MB) "
+        f"| {' / '.join(f'{m:.0f}' for m in peaks)} MiB | {peaks[-1] / peaks[0]:.2f} x | < 500 MiB |",
+    ]
+
+
 def installer(btcli: str) -> str:
     """Names the pip that wrote the console script, and whether that script imports re: pip before 25.0
     writes one that does, which costs every command a few milliseconds that btcli itself no longer
@@ -354,6 +381,7 @@ def main() -> None:
     parser.add_argument("--orders", type=int, default=300, help="orders in the btcli play case")
     parser.add_argument("--verify-runs", type=int, default=5, help="runs of each whole-process verify case")
     parser.add_argument("--only-verify", action="store_true", help="measure only the verify processes (issue #17)")
+    parser.add_argument("--only-replay", action="store_true", help="measure only the replay processes (issue #29)")
     parser.add_argument("--write-readme", action="store_true", help="write the figures into README.md")
     args = parser.parse_args()
     btcli = shutil.which("btcli", path=os.path.dirname(sys.executable)) or shutil.which("btcli")
@@ -365,6 +393,11 @@ def main() -> None:
     if args.only_verify:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
         print("\n".join(verify_rows(btcli, work, args.entries, args.verify_runs)))
+        shutil.rmtree(work)
+        return
+    if args.only_replay:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
+        print("\n".join(replay_rows(btcli, work)))
         shutil.rmtree(work)
         return
     games = {}
@@ -448,6 +481,7 @@ def main() -> None:
     ]
     lines += size_rows(median)
     lines += verify_rows(btcli, work, args.entries, args.verify_runs)
+    lines += replay_rows(btcli, work)
     text = "\n".join(lines)
     print(text)
     if args.write_readme:

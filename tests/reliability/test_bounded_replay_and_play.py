@@ -1,0 +1,46 @@
+"""Issue #29, bounded in every input: ``replay`` of a long game, ``play`` scripts and lines, and the length
+of an ``Error:`` line. Each test is one row of the issue and failed before its fix; each takes a few seconds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.cli.test_replay import log_of, page_data
+from tests.conftest import ROOT
+from tests.reliability.conftest import build_long_game
+
+# Starts a command and prints its wall time, its peak RSS (KiB) and its exit code. A small process of its own
+# starts it, since a child's peak RSS starts at its parent's (bench/bench.py measures verify the same way).
+MEASURE = """
+import os, subprocess, sys, time
+start = time.perf_counter()
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(time.perf_counter() - start, usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+"""
+
+
+def measured(*args) -> tuple[float, float]:
+    """Runs ``btcli ARGS`` to the end; returns its wall time (s) and peak memory (MiB)."""
+    out = subprocess.run([sys.executable, "-c", MEASURE, sys.executable, "-m", "btcli", *map(str, args)],
+                         capture_output=True, text=True, check=True, cwd=ROOT).stdout.split()
+    assert out[2] == "0", f"btcli {args} exited {out[2]}"
+    return float(out[0]), int(out[1]) / 1024
+
+
+def test_replay_memory_does_not_grow_with_the_log(tmp_path):
+    """Row 1: the replay page was drawn from every (entry, state) pair held at once, about 140 KB an entry
+    (4,000 entries: some 600 MB). Now each entry is drawn as it verifies and only what the page shares is
+    kept: eight times the entries, about the same memory (README, Performance: 100,000 entries)."""
+    peaks, pages = {}, {}
+    for entries in (500, 4000):
+        game = tmp_path / f"game{entries}.toml"
+        build_long_game(game, entries)
+        pages[entries] = tmp_path / f"game{entries}.html"
+        _, peaks[entries] = measured("replay", game, "-o", pages[entries], "-q")
+    assert peaks[4000] < 1.3 * peaks[500], peaks
+    data = page_data(pages[4000].read_text(encoding="utf-8"))  # and every entry is on the page, in order
+    assert [(s["seq"], s["command"]) for s in data["steps"]] == [(e["seq"], e["command"])
+                                                                 for e in log_of(tmp_path / "game4000.toml")]
