@@ -327,3 +327,29 @@ def test_replay_has_help_from_the_grammar_and_a_readme_line():
     result = run("replay", "--help")
     assert result.code == 0 and "Usage: btcli replay" in result.out and "#step=N" in result.out
     assert "btcli replay GAME" in (ROOT / "README.md").read_text()
+
+
+@needs_chromium
+def test_browser_steps_across_the_chunks_of_a_long_game(tmp_path):
+    """Issue #29: the steps sit in chunks of 200, each parsed when the viewer reaches it."""
+    from tests.reliability.conftest import build_long_game
+
+    game, page = tmp_path / "long.toml", tmp_path / "long.html"
+    build_long_game(game, 450)
+    ok("replay", game, "-o", page)
+    log = log_of(game)
+    assert page.read_text(encoding="utf-8").count('<script class="replay-steps"') == 3
+    browser = Browser(Path(tempfile.mkdtemp(prefix="btcli-chromium-")))
+    try:
+        browser.open(page.as_uri() + "#step=200")
+        read = "[document.getElementById('step').textContent, document.getElementById('command').textContent]"
+        assert browser.eval(read) == ["200", "btcli " + log[199]["command"]]
+        browser.key("ArrowRight", 39)  # the first step of the second chunk
+        assert browser.eval(read) == ["201", "btcli " + log[200]["command"]]
+        browser.key("End", 35)
+        assert browser.eval(read) == [str(len(log)), "btcli " + log[-1]["command"]]
+        browser.key("Home", 36)
+        assert browser.eval(read) == ["1", "btcli " + log[0]["command"]]
+        assert browser.eval("document.querySelectorAll('#units tbody tr').length") == 8
+    finally:
+        browser.close()
