@@ -111,26 +111,24 @@ def _problem(command: grammar.Command, words: list[str]) -> str:
     return "not a complete order"
 
 
-def _script_lines(path: str):
-    """A script file's lines; a pipe (``--script <(make-orders)``) is read as its lines arrive."""
+def _script_lines(path: str) -> list[bytes]:
+    """A script file's lines. Only a regular file is read, as every input btcli reads (issue #29): a FIFO
+    is refused at once, never opened (opening one that nobody writes blocks for ever); a program's orders
+    come on standard input, line by line as they are written."""
     import os
     import stat
 
+    from btcli.errors import GameFileError
     from btcli.store import files
 
     try:
-        pipe = stat.S_ISFIFO(os.stat(path).st_mode)
+        mode = os.stat(path).st_mode
     except OSError:
-        pipe = False  # missing or unreadable: read_regular says so
-    if not pipe:
-        return files.read_regular(path, "script", SCRIPT_LIMIT).splitlines()
-    try:
-        stream = open(path, "rb")
-    except OSError as exc:
-        from btcli.errors import GameFileError
-
-        raise GameFileError(f"cannot read script {path}: {exc.strerror or exc}") from None
-    return _lines(stream, close=True)
+        mode = stat.S_IFREG  # missing or unreadable: read_regular says so
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise GameFileError(f"{path} is not a regular file (a device, pipe or socket), not a script; "
+                            "give a program's orders on standard input (make-orders | btcli play GAME)")
+    return files.read_regular(path, "script", SCRIPT_LIMIT).splitlines()
 
 
 def _stdin_lines():

@@ -216,17 +216,20 @@ def test_a_refused_order_read_from_standard_input_stops_with_its_code(tmp_path):
     assert game.read_bytes() == twin.read_bytes()
 
 
-def test_a_script_from_a_pipe_is_read_as_it_comes(tmp_path):
+def test_a_script_that_is_a_pipe_is_refused_at_once(tmp_path):
+    """Issue #29: a FIFO as --script blocked in open() while nobody wrote it; every input refuses one.
+    A program's orders come on standard input (tests above)."""
     game = crossroads_game(tmp_path)
+    before = game.read_bytes()
     fifo = tmp_path / "orders.fifo"
     os.mkfifo(fifo)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "btcli", "play", str(game), "--script", str(fifo), "-q"], env=env,
-                            stderr=subprocess.PIPE, text=True)
-    with open(fifo, "w") as f:
-        f.write("resolve-phase\nmove hunchback --path F,F,F,F\n")
-    assert proc.wait(timeout=60) == 0, proc.stderr.read()
-    assert ok("report", game, "--field", "revision").out == "3\n"
+    result = subprocess.run([sys.executable, "-m", "btcli", "play", str(game), "--script", str(fifo)], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 4 and result.stderr == (
+        f"Error: {fifo} is not a regular file (a device, pipe or socket), not a script; give a program's orders "
+        "on standard input (make-orders | btcli play GAME)\n")
+    assert game.read_bytes() == before
 
 
 def test_an_empty_script_does_nothing_and_a_missing_one_is_refused(tmp_path):

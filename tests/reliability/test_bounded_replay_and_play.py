@@ -3,6 +3,7 @@ of an ``Error:`` line. Each test is one row of the issue and failed before its f
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -44,3 +45,18 @@ def test_replay_memory_does_not_grow_with_the_log(tmp_path):
     data = page_data(pages[4000].read_text(encoding="utf-8"))  # and every entry is on the page, in order
     assert [(s["seq"], s["command"]) for s in data["steps"]] == [(e["seq"], e["command"])
                                                                  for e in log_of(tmp_path / "game4000.toml")]
+
+
+def test_play_refuses_a_fifo_script_at_once(tmp_path):
+    """Row 2: ``play --script FIFO`` blocked for ever in ``open()`` when nobody wrote the FIFO; it is refused
+    at once (exit 4, "not a regular file"), as a FIFO is everywhere else, and the game is untouched."""
+    game = tmp_path / "game.toml"
+    build_long_game(game, 10)
+    before = game.read_bytes()
+    fifo = tmp_path / "orders.fifo"
+    os.mkfifo(fifo)
+    result = subprocess.run([sys.executable, "-m", "btcli", "play", str(game), "--script", str(fifo)],
+                            capture_output=True, text=True, timeout=10, cwd=ROOT)
+    assert result.returncode == 4, result.stderr
+    assert result.stderr.startswith(f"Error: {fifo} is not a regular file") and result.stderr.count("\n") == 1
+    assert game.read_bytes() == before
