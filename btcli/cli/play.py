@@ -14,7 +14,6 @@ the orders before it stay written.
 
 from __future__ import annotations
 
-import shlex
 import sys
 
 from btcli import grammar
@@ -22,13 +21,17 @@ from btcli.errors import InputError
 
 ORDERS = grammar.LOGGED_VERBS  # the commands that change the game: everything the log holds
 SCRIPT_LIMIT = 64 << 20  # bytes of a --script file
+LINE_LIMIT = 1 << 20  # bytes of one line (issue #29): an order is a few words; standard input has no end
 
 
 def orders(script: str | None):
     """Yields ``(line number, text)`` for each order of ``script`` (default: standard input), skipping
-    blank lines and ``#`` comments; a line that is no text is refused with its number."""
+    blank lines and ``#`` comments; a line that is no text, or longer than ``LINE_LIMIT``, is refused with
+    its number."""
     lines = _script_lines(script) if script is not None else _stdin_lines()
     for number, raw in enumerate(lines, start=1):
+        if len(raw) > LINE_LIMIT:
+            raise InputError(f"line {number}: longer than btcli's limit of {LINE_LIMIT:,} bytes (1 MiB) for a line")
         try:
             text = raw.decode("utf-8").strip()
         except UnicodeDecodeError:
@@ -45,7 +48,7 @@ def order_call(game: str, text: str, quiet: bool = False) -> tuple[str, dict]:
     ``drop UNIT --commit HASH`` (the commitment itself) and ``drop UNIT --hex H --facing F --salt S``
     (the reveal; the single command would commit with that salt)."""
     try:
-        words = shlex.split(text)
+        words = grammar.shell_split(text)  # shlex.split's words in linear time (issue #29)
     except ValueError as exc:
         raise InputError(f"cannot read {text!r}: {exc}") from None
     verb = words[0]
@@ -139,10 +142,11 @@ def _stdin_lines():
     return _lines(stream)
 
 
-def _lines(stream, close: bool = False):
-    try:
-        for raw in stream:
-            yield raw.rstrip(b"\r\n")
-    finally:
-        if close:
-            stream.close()
+def _lines(stream):
+    """A stream's lines without their line ends; a line is read no further than ``LINE_LIMIT`` and a byte
+    (so ``orders`` refuses it), whatever standard input holds."""
+    while True:
+        raw = stream.readline(LINE_LIMIT + 3)  # the longest line allowed, "\r\n", and a byte to tell
+        if not raw:
+            return
+        yield raw.rstrip(b"\r\n")

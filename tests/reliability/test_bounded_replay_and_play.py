@@ -60,3 +60,40 @@ def test_play_refuses_a_fifo_script_at_once(tmp_path):
     assert result.returncode == 4, result.stderr
     assert result.stderr.startswith(f"Error: {fifo} is not a regular file") and result.stderr.count("\n") == 1
     assert game.read_bytes() == before
+
+
+def play_timed(game: Path, lines: str, script: Path | None = None) -> tuple[subprocess.CompletedProcess, float]:
+    """Runs ``btcli play GAME`` on ``lines`` (from ``script`` if given, else standard input); returns it and
+    its wall time."""
+    import time
+
+    args = [sys.executable, "-m", "btcli", "play", str(game)]
+    if script is not None:
+        script.write_text(lines, encoding="utf-8")
+        args += ["--script", str(script)]
+    start = time.perf_counter()
+    result = subprocess.run(args, input=None if script else lines, capture_output=True, text=True, timeout=120, cwd=ROOT)
+    return result, time.perf_counter() - start
+
+
+def test_play_refuses_a_long_line_in_linear_time(tmp_path):
+    """Row 3: a line was split into words by shlex, which adds a word's characters one at a time (quadratic),
+    while the game is locked: a 1.6 MB unknown unit id took 41 s, a 320,000-step path 10 s. Now the split is
+    linear (``grammar.shell_split``) and a line is at most 1 MiB (standard input has no end): each is refused
+    in well under a second (5 s allowed for a slow machine), with its own error, the game untouched."""
+    game = tmp_path / "game.toml"
+    build_long_game(game, 10)
+    before = game.read_bytes()
+    cases = [
+        ("move " + "x" * 1_000_000 + " --path F\n", "Error: line 1: unknown unit 'xxx"),
+        ("move wasp --path " + ",".join(["F"] * 320_000) + "\n", "Error: line 1: path too long"),
+        ('move "' + 'x\\"' * 300_000 + '" --path F\n', "Error: line 1: unknown unit 'x\"x"),
+        ("move wasp --path " + "F" * 20_000_000 + "\n",
+         "Error: line 1: longer than btcli's limit of 1,048,576 bytes (1 MiB) for a line\n"),
+    ]
+    for i, (line, error) in enumerate(cases):
+        for script in (tmp_path / f"orders{i}.txt", None):  # a file, and standard input
+            result, seconds = play_timed(game, line, script)
+            assert result.returncode == 2 and result.stderr.startswith(error), result.stderr[:200]
+            assert seconds < 5, (i, script, seconds)
+    assert game.read_bytes() == before
