@@ -97,3 +97,26 @@ def test_play_refuses_a_long_line_in_linear_time(tmp_path):
             assert result.returncode == 2 and result.stderr.startswith(error), result.stderr[:200]
             assert seconds < 5, (i, script, seconds)
     assert game.read_bytes() == before
+
+
+def test_every_error_line_is_bounded(tmp_path):
+    """Row 4: an unknown unit id of 400,000 characters in a ``play`` line was echoed whole, a 400 KB ``Error:``
+    line. Every command's error lines pass through one place (``btcli.cli._one_line``): a long value keeps its
+    start and end and says its length, and a line stays under about 2,000 characters whatever it quotes."""
+    game = tmp_path / "game.toml"
+    build_long_game(game, 10)
+    long_id, spaced = "x" * 400_000, "a " * 200_000
+    missing = tmp_path / ("z" * 200) / ("z" * 200 + ".toml")
+    cases = [
+        (["play", game], f"move {long_id} --path F\n", f"'{'x' * 100}...{'x' * 20}' (400,000 characters)"),
+        (["play", game], f"move wasp {spaced}\n", "characters left out ...]"),
+        (["move", game, "y" * 100_000, "--path", "F"], None, "(100,000 characters) (units: "),
+        (["report", missing], None, f"zzz.toml ({len(str(missing)):,} characters)"),
+        (["move", game, "wasp", "--" + "q" * 100_000], None, "(100,002 characters)"),  # Typer's own message
+    ]
+    for args, stdin, shown in cases:
+        result = subprocess.run([sys.executable, "-m", "btcli", *map(str, args)], input=stdin, capture_output=True,
+                                text=True, timeout=60, cwd=ROOT)
+        assert result.returncode in (2, 4) and result.stderr.startswith("Error: "), result.stderr[:300]
+        assert result.stderr.count("\n") == 1 and len(result.stderr) < 2100, (args[0], len(result.stderr))
+        assert shown in result.stderr, result.stderr
