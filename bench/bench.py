@@ -15,10 +15,13 @@ Measures, in one run on this machine:
      80-unit game on a 40 x 40 map (``big_scenario``), each in a game where it is the next order.
   9. `btcli verify` as a whole process (--only-verify: just these): entries/s on a 10,000-entry game
      with weapon fire every turn and on a 40-unit game, and its peak RSS at 10,000 and 50,000 entries.
+ 10. `btcli replay` as a whole process (--only-replay: just these) at 1,000, 10,000 and 100,000 entries: its
+     time, its peak RSS and the page's size (issue #29).
 Targets (issue #2): (2) <= 1.3 x (1); (3) <= 1.2 x (2), since issue #17 <= 1.1; (4) >= 10,000 entries/s; (5)
 the same targets as (2) and (3) (issue #12); (6) <= 1.3 x (1); (7) >= 300 orders/s (issue #17); (8) the 8-unit
 commands <= 3.0 x the floor, the 80-unit ones <= 1.5 x their 8-unit time (issue #17); (9) >= 20,000
-and >= 10,000 entries/s, memory flat in the log length (issue #17).
+and >= 10,000 entries/s, memory flat in the log length (issue #17); (10) time linear in entries, under
+500 MiB at 100,000 entries (issue #29).
 The console script runs this source tree's btcli (PYTHONPATH), whichever btcli is installed.
 """
 
@@ -310,24 +313,6 @@ def verify_process(btcli: str, game: Path, *more: str, command: str = "verify") 
     return float(out[0]), int(out[1]) / 1024  # ru_maxrss is in kilobytes on Linux
 
 
-def replay_rows(btcli: str, work: Path, entries: int) -> list[str]:
-    """issue #29: ``btcli replay`` as a whole process on the Crossroads game at ``entries`` and 10 x ``entries``
-    entries: time linear in the log, peak memory under 500 MiB at 100,000 entries."""
-    results = []
-    for n in (entries, 10 * entries):
-        game = work / f"replay-{n}.toml"
-        build_game(game, n)
-        results.append(verify_process(btcli, game, "-o", str(work / f"replay-{n}.html"), "--force",
-                                      command="replay"))
-    (t1, m1), (t10, m10) = results
-    return [
-        f"| `btcli replay` process, {entries:,} / {10 * entries:,} entries | {t1:.1f} / {t10:.1f} s "
-        f"| {t10 / t1:.1f} x for 10 x the entries | linear (about 10 x) |",
-        f"| `btcli replay` peak memory, {entries:,} / {10 * entries:,} entries | {m1:.0f} / {m10:.0f} MiB "
-        f"| {m10 / m1:.1f} x | <= 500 MiB |",
-    ]
-
-
 def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
     """issue #17: ``btcli verify`` as a whole process (start-up included), median of ``runs``: on a game
     with weapon fire in every turn (``attack_scenario``), on a 40-unit game (``big_scenario``), and
@@ -352,6 +337,30 @@ def verify_rows(btcli: str, work: Path, entries: int, runs: int) -> list[str]:
         f"| {entries / rate['forty']:.2f} s | {rate['forty']:,.0f} entries/s | >= 10,000/s |",
         f"| `btcli verify` peak memory, {entries:,} / {5 * entries:,} entries | {peak['short']:.0f} / {peak['long']:.0f} MiB "
         f"| {peak['long'] / peak['short']:.2f} x | flat |",
+    ]
+
+
+def replay_rows(btcli: str, work: Path, sizes=(1_000, 10_000, 100_000)) -> list[str]:
+    """issue #29: ``btcli replay`` as a whole process on the Crossroads game at each of ``sizes`` entries: its
+    wall time, its peak RSS and the page's size (one run each: the largest takes a quarter of a minute)."""
+    times, peaks, pages = [], [], []
+    for entries in sizes:
+        game, page = work / f"replay-{entries}.toml", work / f"replay-{entries}.html"
+        build_game(game, entries)
+        out = subprocess.run([sys.executable, "-c", _MEASURE, btcli, "replay", str(game), "-o", str(page), "-q"],
+                             check=True, capture_output=True, text=True).stdout.split()
+        if out[2] != "0":
+            raise SystemExit(f"btcli replay {game} failed ({out[2]})")
+        times.append(float(out[0]))
+        peaks.append(int(out[1]) / 1024)
+        pages.append(page.stat().st_size / 1e6)
+        page.unlink()
+    counts = " / ".join(f"{n:,}" for n in sizes)
+    return [
+        f"| `btcli replay` process, {counts} entries | {' / '.join(f'{t:.1f}' for t in times)} s "
+        f"| {sizes[-1] / times[-1]:,.0f} entries/s at {sizes[-1]:,} | linear |",
+        f"| `btcli replay` peak memory, {counts} entries (page {' / '.join(f'{m:.1f}' for m in pages)} MB) "
+        f"| {' / '.join(f'{m:.0f}' for m in peaks)} MiB | {peaks[-1] / peaks[0]:.2f} x | < 500 MiB |",
     ]
 
 
@@ -390,7 +399,7 @@ def main() -> None:
         return
     if args.only_replay:
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "btcli")], check=True)
-        print("\n".join(replay_rows(btcli, work, args.entries)))
+        print("\n".join(replay_rows(btcli, work)))
         shutil.rmtree(work)
         return
     games = {}
@@ -474,7 +483,7 @@ def main() -> None:
     ]
     lines += size_rows(median)
     lines += verify_rows(btcli, work, args.entries, args.verify_runs)
-    lines += replay_rows(btcli, work, args.entries)
+    lines += replay_rows(btcli, work)
     text = "\n".join(lines)
     print(text)
     if args.write_readme:

@@ -39,6 +39,63 @@ def shell_join(words) -> str:
     return " ".join(shell_quote(word) for word in words)
 
 
+def shell_split(text: str) -> list[str]:
+    """``shlex.split``, exactly, errors included (tests/test_grammar_quote.py), in time linear in the text.
+
+    shlex adds a word's characters to it one at a time (``token += char``), which copies the word each
+    time: a 1.6 MB word in a ``play`` line took 41 s (issue #29). This reads each run of plain or quoted
+    text with one pattern and joins a word's runs once."""
+    import re  # only here: a command with quotes in it, or a play line
+
+    space = re.compile(r"[ \t\r\n]+")  # POSIX shlex's whitespace is these four only (not \v, \f, U+00A0)
+    plain = re.compile(r"[^ \t\r\n'\"\\]*(?:\\.[^ \t\r\n'\"\\]*)*", re.S)  # a backslash keeps any next character
+    double = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.S)  # inside "...", it escapes only " and itself
+
+    def end_of(pattern: re.Pattern[str], start: int) -> int:  # each pattern matches at least the empty text
+        found = pattern.match(text, start)
+        assert found is not None
+        return found.end()
+
+    words: list[str] = []
+    word: list[str] | None = None  # the runs of the word being read; None between words
+    i, end = 0, len(text)
+    while i < end:
+        char = text[i]
+        if char in " \t\r\n":
+            if word is not None:
+                words.append("".join(word))
+                word = None
+            i = end_of(space, i)
+            continue
+        if word is None:
+            word = []
+        if char == "'":  # nothing is special inside single quotes
+            close = text.find("'", i + 1)
+            if close < 0:
+                raise ValueError("No closing quotation")
+            word.append(text[i + 1:close])
+            i = close + 1
+        elif char == '"':
+            close = end_of(double, i + 1)
+            if close == end:
+                raise ValueError("No closing quotation")
+            if text[close] == "\\":  # the text ends in it
+                raise ValueError("No escaped character")
+            run = text[i + 1:close]
+            word.append("".join(re.split(r'\\(["\\])', run)) if "\\" in run else run)  # each escape's character kept
+            i = close + 1
+        else:
+            stop = end_of(plain, i)
+            if stop == i:  # a backslash that ends the text
+                raise ValueError("No escaped character")
+            run = text[i:stop]
+            word.append("".join(re.split(r"\\(.)", run, flags=re.S)) if "\\" in run else run)
+            i = stop
+    if word is not None:
+        words.append("".join(word))
+    return words
+
+
 VALUE, FLAG, REPEAT = "value", "flag", "repeat"
 LOGGED, CLI, LOG_ONLY = "logged", "cli", "log-only"  # where an option appears
 
@@ -423,18 +480,12 @@ def order_from_text(text: str) -> tuple[Order, list[int] | None]:
 _read_orders: dict[str, tuple] = {}
 
 
-def _shell_split(text: str) -> list[str]:
-    import shlex  # only for a logged command with quotes in it
-
-    return shlex.split(text)
-
-
 def _read_order(text: str) -> tuple[Order, tuple[int, ...] | None]:
     from btcli.dice import parse_dice
 
     try:
         # Logged commands rarely need shell quoting; split plainly when nothing is quoted.
-        words = text.split() if not ("'" in text or '"' in text or "\\" in text) else _shell_split(text)
+        words = text.split() if not ("'" in text or '"' in text or "\\" in text) else shell_split(text)
     except ValueError as exc:
         raise InputError(f"cannot parse command {text!r}: {exc}") from None
     if not words:

@@ -149,15 +149,33 @@ def _output_failed(exc: Exception) -> bool:
             and exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO))
 
 
-ERROR_LIMIT = 1000  # characters of an error line before it is shortened (issue #29)
+WORD_LIMIT = 200  # characters of one word of an error line (a quoted value, a path) before it is shortened
+LINE_LIMIT = 2000  # characters of a whole error line
 
 
 def _one_line(text: str) -> str:
-    """Keeps an error on one line whatever it quotes (a file name may hold a line break), with no control
-    character reaching the terminal, and of bounded length: a long message is shortened, its length said."""
-    if len(text) > ERROR_LIMIT:
-        text = f"{text[:ERROR_LIMIT]}... (shortened: the message is {len(text):,} characters)"
+    """Keeps an error on one line whatever it quotes (a file name may hold a line break), and short (issue
+    #29: a 400,000-character unit id in a ``play`` line was echoed whole): a word longer than WORD_LIMIT
+    keeps its first and last characters and says its length, and a line still longer than LINE_LIMIT (a
+    long value with spaces in it) keeps its start and its end and says how much is left out."""
     text = text.replace("\r", "\\r").replace("\n", "\\n")
-    if not text.isprintable():
+    if not text.isprintable():  # no control character reaches the terminal
         text = "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
+    if len(text) <= WORD_LIMIT:
+        return text
+    text = " ".join(_short(word) if len(word) > WORD_LIMIT else word for word in text.split(" "))
+    if len(text) > LINE_LIMIT:
+        head, tail = LINE_LIMIT * 3 // 4, LINE_LIMIT // 8
+        text = f"{text[:head]} [... {len(text) - head - tail:,} characters left out ...] {text[-tail:]}"
     return text
+
+
+def _short(word: str) -> str:
+    """A long word shortened: a quoted value (``'...'`` as ``!r`` quotes it, maybe followed by punctuation)
+    keeps its quotes and says the length of what is between them."""
+    quote = word[0]
+    end = word.rfind(quote) if quote in "'\"" else -1
+    if end > 0 and word[end + 1:].strip("),.:;!?]}") == "":
+        value, rest = word[1:end], word[end + 1:]
+        return f"{quote}{value[:100]}...{value[-20:]}{quote} ({len(value):,} characters){rest}"
+    return f"{word[:100]}...{word[-20:]} ({len(word):,} characters)"

@@ -595,23 +595,26 @@ def replay(game: str, output: str | None, force: bool, seed_file: str | None, qu
     from btcli.store import files, gamefile, seeds
     from btcli import runner
 
-    data, _ = gamefile.read_bytes(game)
+    data, more = gamefile.read_log(game)  # the log streamed, as verify reads it (issue #29)
     shown = output or os.path.splitext(os.fspath(game))[0] + ".html"
     target = files.check_output(shown, what="replay page", force=force,
                                 protect={"the game file": game, "the game's seed file": seeds.path_for(game)})
+    held = _referee_seed(game, seed_file)
     from btcli.render.replay import ReplayPage
 
-    replay_page = ReplayPage()  # each entry drawn as the replay reaches it: no state is kept (issue #29)
-    runner.verify_text(data, _referee_seed(game, seed_file), each=replay_page.add)
-    steps = replay_page.steps
-    page = replay_page.page().encode()
+    def fill(f) -> None:  # each entry drawn as it verifies; a log that does not verify leaves no page
+        page.write = f.write
+        runner.verify_text(data, held, each=page.step, more=more)
+        page.finish()
+
+    page = ReplayPage()
     try:
-        files.write_atomic(target, page, 0o666 & ~files.umask())
+        files.replace(files.write_temp(target, [fill], 0o666 & ~files.umask()), target)
     except OSError as exc:
         raise InputError(f"cannot write the replay page to {shown}: {exc.strerror or exc}") from None
     if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
-        _print_lines([f"wrote {shown}: {len(steps)} entries, {len(page) // 1024} KiB"],
-                     {"wrote": shown, "entries": len(steps), "bytes": len(page)})
+        _print_lines([f"wrote {shown}: {page.count} entries, {page.size // 1024} KiB"],
+                     {"wrote": shown, "entries": page.count, "bytes": page.size})
 
 
 def upgrade(game: str, output: str | None, force: bool, seed_file: str | None, quiet: bool) -> None:

@@ -14,7 +14,6 @@ the orders before it stay written.
 
 from __future__ import annotations
 
-import shlex
 import sys
 
 from btcli import grammar
@@ -49,7 +48,7 @@ def order_call(game: str, text: str, quiet: bool = False) -> tuple[str, dict]:
     ``drop UNIT --commit HASH`` (the commitment itself) and ``drop UNIT --hex H --facing F --salt S``
     (the reveal; the single command would commit with that salt)."""
     try:
-        words = shlex.split(text)
+        words = grammar.shell_split(text)  # shlex.split's words in linear time (issue #29)
     except ValueError as exc:
         raise InputError(f"cannot read {text!r}: {exc}") from None
     verb = words[0]

@@ -1,16 +1,20 @@
 """``btcli replay GAME -o game.html``: one self-contained HTML page that steps through a game's log (issue #15).
 
 Each step is one log entry: its command, events and rolls as logged, and the game as it stood after it: the
-ground board as ``report --map`` draws it (``svg.svg_sections``), each aerospace map (``aero_svg``) and the
+ground board as ``report --map`` draws it (``svg.render_svg``), each aerospace map (``aero_svg``) and the
 report's unit table (``text.unit_rows``). The states come from the caller, who replays and verifies the log
-(``runner.verify_text``) and hands each entry to ``ReplayPage.add`` as it comes; this module only draws them.
-Everything is inline (CSS, script, SVG, the steps as JSON): the page opens from a file or an email attachment
-with no network. ←/→, Home/End and a slider move between steps; ``#step=N`` opens step N (entry N of the log).
+(``runner.verify_text``) and hands each entry to ``ReplayPage.step`` as it verifies; this module only draws
+them. Everything is inline (CSS, script, SVG, the steps as JSON): the page opens from a file or an email
+attachment with no network. ←/→, Home/End and a slider move between steps; ``#step=N`` opens step N (entry
+N of the log).
 
-The page keeps each distinct SVG line once, each distinct section of lines (the board's drawing, a unit's
-marker) once as the numbers of its lines, each map as the numbers of its sections, and each distinct unit
-row once, so a long game stays small and its replay's memory does not grow with the states of the whole log
-(issue #29); the SVG shown is exactly the text the renderer returned.
+A long game (issue #29): the page is written as the log replays, so memory holds what the page shares
+between steps, not the log. Each distinct SVG line, each distinct part of a map (the board's hexes, one
+unit's marker, the panel: ``svg.svg_parts``) and each distinct unit-table row is kept once, and a step names
+them by number; the ground board's hexes are drawn once per change of the board. The steps go into
+``<script class="replay-steps">`` elements of ``CHUNK`` steps each, and the page's script parses one only when
+the viewer reaches it, so a 100,000-entry page opens as fast as a short one. The SVG shown is exactly
+the text the renderer returned.
 Imported only by ``btcli replay``, never by a command on the scripts' hot path.
 """
 
@@ -22,36 +26,109 @@ from xml.sax.saxutils import escape
 
 from btcli.model.state import GameState
 from btcli.render import aero_svg
-from btcli.render.svg import svg_sections
+from btcli.render.svg import svg_parts
 from btcli.render.text import HEADERS, unit_rows
 from btcli.render.view import unit_view
 
+CHUNK = 200  # steps per <script class="replay-steps">: what the page parses at a time
+
 
 class ReplayPage:
-    """The replay page, built a log entry at a time (``add``) and written once (``page``). Nothing grows
-    with the whole game but the page's own text: each step is filed as JSON when it comes and its state
-    let go; each distinct SVG line, section of lines and unit row is kept once (a board drawn once for
-    the whole game), so a 100,000-entry game stays in a few hundred MB (issue #29)."""
+    """Writes the replay page as a game's log is replayed: ``step(entry, state)`` for each entry, first to
+    last, then ``finish()``. ``write`` (set it before the first step) is given the page's UTF-8 bytes in
+    pieces, in order, as they are ready; ``size`` counts the bytes written so far, ``count`` the steps."""
 
-    def __init__(self) -> None:
-        self.name = ""
-        self.lines: list[str] = []
-        self._line: dict[str, int] = {}
-        self.blocks: list[str] = []  # each a JSON array of line numbers
-        self._block: dict[tuple[int, ...], int] = {}
-        self._drawn: dict[int, tuple[list[str], int]] = {}  # id(section) -> (section, block): the board's
-        self.rows: list[str] = []  # each a JSON array of a unit row's cells
-        self._row: dict[str, int] = {}
-        self.steps: list[str] = []  # each a JSON object
+    def __init__(self, write=None) -> None:
+        self.write = write
+        self.size = 0
+        self.count = 0
+        self._name = ""
+        self._lines: list[str] = []
+        self._line_index: dict[str, int] = {}
+        self._parts: list[list[int]] = []
+        self._part_index: dict[tuple[str, ...], int] = {}
+        self._rows: list[list[str]] = []
+        self._row_index: dict[tuple[str, ...], int] = {}
+        self._table_rows: dict[int, tuple] = {}  # a unit's id() -> (the unit, the board, its row's number)
+        self._chunk: list[dict] = []
+        self._kept: dict = {}  # what svg_parts keeps from one step to the next: the board, the legend, unit groups
+        self._last_board: tuple[object, int] | None = None  # the board part's list and its number
 
-    def add(self, entry: dict, state: GameState) -> None:
-        """Files one log entry and the state after it."""
-        self.name = state.name
-        maps = [["ground", [*(self._section(s) for s in svg_sections(state)), self._section([""])]]]  # its last "\n"
-        maps += [[mid, [self._section(_inline(aero_svg.render_map_svg(state, mid)).split("\n"))]]
-                 for mid in aero_svg.aero_maps(state)]
-        rows = unit_rows({"units": [unit_view(u, state) for u in state.units.values()]})
-        self.steps.append(_json({
+    def _out(self, text: str) -> None:
+        data = text.encode()
+        self.size += len(data)
+        self.write(data)
+
+    def _part(self, lines: list[str]) -> int:
+        """Files a part of a map as the numbers of its lines; returns its number (the same lines: the same one)."""
+        key = tuple(lines)
+        found = self._part_index.get(key)
+        if found is None:
+            index = self._line_index
+            numbers = []
+            for text in lines:
+                text = _inline(text)
+                number = index.get(text)
+                if number is None:
+                    number = index[text] = len(self._lines)
+                    self._lines.append(text)
+                numbers.append(number)
+            found = self._part_index[key] = len(self._parts)
+            self._parts.append(numbers)
+        return found
+
+    def _ground(self, state: GameState) -> list[int]:
+        parts = svg_parts(state, self._kept)
+        numbers = []
+        for part in parts:
+            if self._last_board is not None and part is self._last_board[0]:  # the kept board: no need to look at it
+                numbers.append(self._last_board[1])
+                continue
+            numbers.append(self._part(part))
+            if part is self._kept.get("board part"):
+                self._last_board = (part, numbers[-1])
+        return numbers
+
+    def _map(self, state: GameState, map_id: str) -> list[int]:
+        """An aerospace map, cut into parts where each ``<g`` group starts (its hexes, each unit, the panel)."""
+        parts: list[list[str]] = [[]]
+        for text in aero_svg.render_map_svg(state, map_id).split("\n")[:-1]:
+            if text.startswith("<g") and parts[-1]:
+                parts.append([])
+            parts[-1].append(text)
+        return [self._part(part) for part in parts]
+
+    def _table(self, state: GameState) -> list[int]:
+        """The unit table's rows by number. A unit's row is the report's (``text.unit_rows``); the number of
+        the step before is taken again for the same unit and board objects (frozen: the same values), but
+        for a dropping 'Mech or an aircraft, whose words ask the game (its arrival, its maps)."""
+        board = state.board
+        before, now, numbers = self._table_rows, {}, []
+        for unit in state.units.values():
+            kept = before.get(id(unit))  # the unit itself is kept with it: its id is no other unit's
+            if kept is None or kept[1] is not board or unit.drop is not None or unit.aero is not None:
+                row = unit_rows({"units": [unit_view(unit, state)]})[0]
+                key = tuple(row)
+                found = self._row_index.get(key)
+                if found is None:
+                    found = self._row_index[key] = len(self._rows)
+                    self._rows.append(row)
+                kept = (unit, board, found)
+            now[id(unit)] = kept
+            numbers.append(kept[2])
+        self._table_rows = now  # only this step's units: what is kept does not grow with the game
+        return numbers
+
+    def step(self, entry: dict, state: GameState) -> None:
+        """Adds the step of one log entry, with the state after it (entries in order, the first one first)."""
+        if not self.count:
+            self._name = state.name
+            before, _ = PAGE.split("@DATA@")  # the title first: a name holding "@DATA@" stays a name
+            self._out(before.replace("@TITLE@", escape(state.name)))
+        self.count += 1
+        maps = [["ground", self._ground(state)]]
+        maps += [[mid, self._map(state, mid)] for mid in aero_svg.aero_maps(state)]
+        self._chunk.append({
             "seq": entry.get("seq"),
             "turn": entry.get("turn"),
             "phase": entry.get("phase"),
@@ -61,64 +138,42 @@ class ReplayPage:
             "after": f"turn {state.turn}, {state.phase.value} phase" + (f", won by {state.winner}" if state.winner
                                                                          else ""),
             "maps": maps,
-            "units": [self._filed(self._row, self.rows, _json(row)) for row in rows],
-        }))
+            "units": self._table(state),
+        })
+        if len(self._chunk) == CHUNK:
+            self._flush()
 
-    def page(self) -> str:
-        """Returns the whole page."""
-        data = (f'{{"name":{_json(self.name)},"headers":{_json(HEADERS)},"lines":{_json(self.lines)},'
-                f'"blocks":[{",".join(self.blocks)}],"rows":[{",".join(self.rows)}],'
-                f'"steps":[{",".join(self.steps)}]}}')
-        before, after = PAGE.split("@DATA@")  # the title first: a name holding "@DATA@" stays a name
-        return before.replace("@TITLE@", escape(self.name)) + _script_safe(data) + after
+    def _flush(self) -> None:
+        if self._chunk:
+            self._out(f'<script class="replay-steps" type="application/json">{_script_json(self._chunk)}</script>\n')
+            self._chunk = []
 
-    def _section(self, section: list[str]) -> int:
-        drawn = self._drawn.get(id(section))
-        if drawn is not None and drawn[0] is section:  # the board's drawing, the same list again
-            return drawn[1]
-        if section and section[0].startswith("<svg "):
-            section = [_inline(section[0]), *section[1:]]
-        numbers = tuple(self._filed(self._line, self.lines, text) for text in section)
-        block = self._block.get(numbers)
-        if block is None:
-            block = self._block[numbers] = len(self.blocks)
-            self.blocks.append(_json(numbers))
-        if len(section) > 100:  # a board: kept by identity (the list lives as long as its board is drawn)
-            self._drawn[id(section)] = (section, block)
-        return block
-
-    @staticmethod
-    def _filed(index: dict[str, int], table: list[str], text: str) -> int:
-        found = index.get(text)
-        if found is None:
-            found = index[text] = len(table)
-            table.append(text)
-        return found
-
-
-def render_replay(name: str, steps: list[tuple[dict, GameState]]) -> str:
-    """Returns the replay page of a game: ``steps`` is every log entry with the state after it, in order."""
-    page = ReplayPage()
-    for entry, state in steps:
-        page.add(entry, state)
-    return page.page()
+    def finish(self) -> None:
+        """Writes what is left: the last steps, what the steps share (lines, parts, rows) and the page's script."""
+        self._flush()
+        head = {"name": self._name, "headers": HEADERS, "count": self.count, "chunk": CHUNK}
+        self._out(f'<script id="replay-data" type="application/json">{_script_json(head)[:-1]}')
+        for key, pool in (("lines", self._lines), ("parts", self._parts), ("rows", self._rows)):
+            self._out(f',"{key}":[')  # in pieces: the JSON of a long game's pools is never one string
+            for start in range(0, len(pool), 1000):
+                self._out(("," if start else "") + _script_json(pool[start:start + 1000])[1:-1])
+            self._out("]")
+        _, after = PAGE.split("@DATA@")
+        self._out("}</script>\n" + after)
 
 
 _NAMESPACES = re.compile(r' xmlns(?::xlink)?="http://www\.w3\.org/[^"]*"')
 
 
 def _inline(svg: str) -> str:
-    """An SVG document as it sits inside the page: HTML gives inline ``<svg>`` its namespaces itself, so
+    """An SVG document's line as it sits inside the page: HTML gives inline ``<svg>`` its namespaces itself, so
     the declarations go and the page holds no ``http://`` at all."""
-    return _NAMESPACES.sub("", svg)
+    return _NAMESPACES.sub("", svg) if "xmlns" in svg else svg
 
 
-def _json(value: object) -> str:
-    return json.dumps(value, ensure_ascii=True, separators=(",", ":"))
-
-
-def _script_safe(text: str) -> str:
+def _script_json(data: object) -> str:
     """JSON that is safe inside a ``<script>`` element: no ``</script>``, no ``<!--``, whatever the names say."""
+    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
@@ -176,17 +231,28 @@ tr.actor td { background: #fff3c4; }
 </section>
 <section id="maps"></section>
 </main>
-<script id="replay-data" type="application/json">@DATA@</script>
-<script>
+@DATA@<script>
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("replay-data").textContent);
-  const steps = data.steps;
+  const chunks = document.querySelectorAll("script.replay-steps");
+  const parsed = new Map();  // chunk number -> its steps: the last few parsed are kept
+  function stepAt(n) {  // step n (1-based), parsing its chunk of steps if need be
+    const c = Math.floor((n - 1) / data.chunk);
+    let steps = parsed.get(c);
+    if (steps === undefined) {
+      steps = JSON.parse(chunks[c].textContent);
+      parsed.set(c, steps);
+      if (parsed.size > 8) parsed.delete(parsed.keys().next().value);
+    }
+    return steps[(n - 1) % data.chunk];
+  }
+  const count = data.count;
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
   let current = 0;
-  slider.max = String(steps.length);
-  $("count").textContent = String(steps.length);
+  slider.max = String(count);
+  $("count").textContent = String(count);
   const headRow = document.querySelector("#units thead tr");
   for (const h of data.headers) {
     const th = document.createElement("th");
@@ -204,8 +270,8 @@ tr.actor td { background: #fff3c4; }
     }
   }
   function show(n) {
-    n = Math.max(1, Math.min(steps.length, n | 0));
-    const s = steps[n - 1];
+    n = Math.max(1, Math.min(count, n | 0));
+    const s = stepAt(n);
     current = n;
     slider.value = String(n);
     $("step").textContent = String(n);
@@ -217,7 +283,8 @@ tr.actor td { background: #fff3c4; }
     const actor = s.command.split(" ")[1];
     const body = document.querySelector("#units tbody");
     body.replaceChildren();
-    for (const row of s.units.map((r) => data.rows[r])) {
+    for (const r of s.units) {
+      const row = data.rows[r];
       const tr = document.createElement("tr");
       tr.dataset.unit = row[0];
       if (row[0] === actor) tr.className = "actor";
@@ -230,14 +297,14 @@ tr.actor td { background: #fff3c4; }
     }
     const maps = $("maps");
     maps.replaceChildren();
-    for (const [id, blocks] of s.maps) {
+    for (const [id, parts] of s.maps) {
       const fig = document.createElement("figure");
       fig.dataset.map = id;
       const cap = document.createElement("figcaption");
       cap.textContent = id === "ground" ? "ground board" : "map " + id;
       fig.appendChild(cap);
       const holder = document.createElement("div");
-      holder.innerHTML = blocks.map((b) => data.blocks[b].map((i) => data.lines[i]).join("\\n")).join("\\n");
+      holder.innerHTML = parts.flatMap((p) => data.parts[p]).map((i) => data.lines[i]).join("\\n") + "\\n";
       fig.appendChild(holder);
       maps.appendChild(fig);
     }
@@ -248,17 +315,17 @@ tr.actor td { background: #fff3c4; }
   }
   function fromHash() {
     const m = /^#step=(\\d+)$/.exec(location.hash);
-    return m ? parseInt(m[1], 10) : steps.length;
+    return m ? parseInt(m[1], 10) : count;
   }
   slider.addEventListener("input", () => show(parseInt(slider.value, 10)));
   $("first").addEventListener("click", () => show(1));
   $("prev").addEventListener("click", () => show(current - 1));
   $("next").addEventListener("click", () => show(current + 1));
-  $("last").addEventListener("click", () => show(steps.length));
+  $("last").addEventListener("click", () => show(count));
   window.addEventListener("hashchange", () => show(fromHash()));
   document.addEventListener("keydown", (e) => {
     if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) return;  // the slider moves itself
-    const to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 1, End: steps.length}[e.key];
+    const to = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 1, End: count}[e.key];
     if (to === undefined) return;
     e.preventDefault();
     show(to);

@@ -100,34 +100,33 @@ def frame(state: GameState, board_w: float, board_h: float, panel_h: float, what
 
 def render_svg(state: GameState) -> str:
     """Returns the board, its structures and its units as one SVG document."""
-    return "\n".join(line for section in svg_sections(state) for line in section) + "\n"
+    return "\n".join(line for part in svg_parts(state) for line in part) + "\n"
 
 
-def svg_sections(state: GameState) -> list[list[str]]:
-    """Returns ``render_svg``'s document as its sections of lines, in order: the opening, the board's own
-    drawing, each unit's group, the panel and the closing. The board's section is one list for as long as
-    the board is the same object, so the replay page files it once for a whole game (issue #29)."""
+def svg_parts(state: GameState, kept: dict | None = None) -> list[list[str]]:
+    """Returns the lines of ``render_svg``'s document in parts, in order: the frame, the board (its hexes,
+    lines and notes), the units' group opening, each unit's own group, and the rest (the panel, the closing).
+
+    ``kept`` (one dict for a whole game: the replay page, issue #29) keeps what a step draws as the step
+    before it did: the board's part while ``state.board`` is the same object (a long game draws its hexes
+    once per change of the board, not once per step; the part is the same list object then), the legend,
+    and each unit's group while the unit, the board and the unit's place among those in its hex are the
+    same objects and numbers (``_unit_groups``)."""
     board = state.board
     board_w = SIZE * (1.5 * board.width + 0.5) + 2
     board_h = SIZE * sqrt(3) * (board.height + 0.5) + 2
-    panel, panel_h = _panel(state)
+    legend, off, panel_h = _panel(state, kept)
     out, closing = frame(state, board_w, board_h, panel_h)
-    out.append(f'<g class="board" transform="translate({MARGIN},{TITLE_HEIGHT})">')
-    sections = [out, _board_layer(board), *_units(state)]
-    sections.append(["</g>", f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">',
-                     *panel, "</g>", closing.rstrip("\n")])
-    return sections
-
-
-_DRAWN: list = [None, None]  # the board drawn last and its drawing: a replay draws one board thousands of times
-
-
-def _board_layer(board) -> list[str]:
-    """The board's hexes, rivers, roads, bridges and hex notes: one list per board (the same board object,
-    the same list)."""
-    if _DRAWN[0] is not board:
-        _DRAWN[:] = [board, [*_hexes(board), *_lines(board), *_hex_notes(board)]]
-    return _DRAWN[1]
+    if kept is not None and kept.get("board") is board:
+        drawn = kept["board part"]
+    else:
+        drawn = [f'<g class="board" transform="translate({MARGIN},{TITLE_HEIGHT})">',
+                 *_hexes(board), *_lines(board), *_hex_notes(board)]
+        if kept is not None:  # the board itself is kept too: its id is never another board's while kept
+            kept["board"], kept["board part"] = board, drawn
+    panel = ["</g>", "</g>", f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">']
+    return [out, drawn, ['<g class="units">'], *_unit_groups(state, kept), panel, legend,
+            [*off, "</g>", closing.removesuffix("\n")]]
 
 
 # -- the board -------------------------------------------------------------------------------------------------
@@ -358,22 +357,37 @@ def unit_title(unit, state: GameState) -> str:
     return "; ".join(parts)
 
 
-def _units(state: GameState) -> list[list[str]]:
-    """Returns every unit on the board, hex by hex: destroyed ones first (under), each in its own group (a
-    list of lines of its own), between the opening and the closing of the units' group."""
+def _unit_groups(state: GameState, kept: dict | None = None) -> list[list[str]]:
+    """Returns every unit on the board, hex by hex: destroyed ones first (under), each its own group's lines.
+
+    With ``kept``, a unit's group drawn for the step before is taken again when the unit and the board
+    are the same objects (frozen: the same values) and it has the same colour and place in its hex: what
+    the group shows comes from these alone, except a dropping 'Mech's words (``view.status`` asks the
+    game when it arrives), which are drawn every time."""
     by_hex: dict[HexId, list] = {}
     for unit in state.units.values():
         if unit.hex is not None:
             by_hex.setdefault(unit.hex, []).append(unit)
     colours = side_colours(state)
-    groups = [['<g class="units">']]
+    board = state.board
+    before = kept.get("units", {}) if kept is not None else {}
+    now = {}
+    groups = []
     for hex_id, units in by_hex.items():
         units.sort(key=lambda u: not u.destroyed)
         x, y = _center(hex_id)
         for i, (unit, (mx, my, scale)) in enumerate(zip(units, marks.marker_places(len(units)))):
             fill = colours.get(unit.side, "#555555")
+            key = (fill, i, len(units))
+            drawn = before.get(id(unit))  # the unit itself is kept with it: its id is no other unit's
+            if drawn is not None and drawn[1] is board and drawn[2] == key and unit.drop is None:
+                now[id(unit)] = drawn
+                groups.append(drawn[3])
+                continue
             kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
             out = [f'<g class="{" ".join(kinds)}">']
+            groups.append(out)
+            now[id(unit)] = (unit, board, key, out)
             out.append(f"<title>{escape(unit_title(unit, state))}</title>")
             if unit.is_asset and not unit.destroyed:
                 out.extend(_footprint(unit, x, y, fill))
@@ -392,8 +406,8 @@ def _units(state: GameState) -> list[list[str]]:
                 words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2}"
                 out.append(slot_text(x, y, ("name", "state")[i], words, ink, bold=True, largest=8.5))
             out.append("</g>")
-            groups.append(out)
-    groups.append(["</g>"])
+    if kept is not None:
+        kept["units"] = now  # only this step's units: what is kept does not grow with the game
     return groups
 
 
@@ -416,10 +430,20 @@ def _footprint(unit, x: float, y: float, fill: str) -> list[str]:
 # -- the side panel --------------------------------------------------------------------------------------------
 
 
-def _panel(state: GameState) -> tuple[list[str], float]:
-    """Returns the legend and the list of units off the board, and the panel's height."""
+def _panel(state: GameState, kept: dict | None = None) -> tuple[list[str], list[str], float]:
+    """Returns the legend, the list of units off the board, and the panel's height (``kept``: see ``svg_parts``)."""
     colours = side_colours(state)
     first = next(iter(colours.values()), SIDE_FILL[0])
+    if kept is None:
+        legend, y = _legend(first)
+    else:  # the same for every step of a game (its colours do not change)
+        legend, y = kept.get(("legend", first)) or kept.setdefault(("legend", first), _legend(first))
+    off, y = _off_board(state, y + 28, colours)
+    return legend, off, y + 8
+
+
+def _legend(first: str) -> tuple[list[str], float]:
+    """Returns the legend (its unit markers drawn in the colour ``first``) and the y below it."""
     out = ['<g class="legend">', marks.legend_heading(0, 14, "Legend"), marks.legend_heading(0, 34, "Terrain")]
     y = 34.0
     for terrain, fill in TERRAIN_FILL.items():
@@ -451,9 +475,7 @@ def _panel(state: GameState) -> tuple[list[str], float]:
     more, y = marks.legend_markers(0, y + 24, first)
     out.extend(more)
     out.append("</g>")
-    off, y = _off_board(state, y + 28, colours)
-    out.extend(off)
-    return out, y + 8
+    return out, y
 
 
 def off_board(state: GameState) -> list[tuple[str, list[tuple[str, str, str]]]]:

@@ -250,8 +250,9 @@ def temp_name(path: str) -> str:
 
 
 def write_temp(path: str, parts, mode: int) -> str:
-    """Writes ``parts`` (bytes, or (file, offset, count) ranges of an open file) to a fresh temporary
-    file beside ``path`` with permission ``mode``, fsynced; returns its name."""
+    """Writes ``parts`` (bytes, (file, offset, count) ranges of an open file, or a function given the file
+    that writes to it: the replay page as its log replays) to a fresh temporary file beside ``path`` with
+    permission ``mode``, fsynced; returns its name. Nothing is left of it if writing fails."""
     tmp = temp_name(path)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
     try:
@@ -259,6 +260,8 @@ def write_temp(path: str, parts, mode: int) -> str:
             for part in parts:
                 if isinstance(part, (bytes, bytearray)):
                     f.write(part)
+                elif callable(part):
+                    part(f)
                 else:
                     source, offset, count = part
                     f.flush()

@@ -38,9 +38,21 @@ def golden_game(tmp_path: Path, name: str = "crossroads") -> Path:
 
 
 def page_data(html: str) -> dict:
+    """The page's data with every step resolved as the page's script resolves it (issue #29): its maps as
+    their SVG text (the numbered parts' numbered lines), its unit table as rows."""
     found = re.search(r'<script id="replay-data" type="application/json">(.*?)</script>', html, re.S)
     assert found, "the page holds no step data"
-    return json.loads(found.group(1))
+    data = json.loads(found.group(1))
+    chunks = re.findall(r'<script class="replay-steps" type="application/json">(.*?)</script>', html, re.S)
+    steps = [step for chunk in chunks for step in json.loads(chunk)]
+    assert len(steps) == data["count"] and all(len(json.loads(c)) == data["chunk"] for c in chunks[:-1])
+
+    def svg(parts: list[int]) -> str:
+        return "\n".join(data["lines"][i] for p in parts for i in data["parts"][p]) + "\n"
+
+    data["steps"] = [{**step, "maps": [[m, svg(parts)] for m, parts in step["maps"]],
+                      "units": [data["rows"][r] for r in step["units"]]} for step in steps]
+    return data
 
 
 def log_of(game: Path) -> list[dict]:
@@ -48,10 +60,8 @@ def log_of(game: Path) -> list[dict]:
 
 
 def svg_of(data: dict, step: int, map_id: str = "ground") -> str:
-    """The SVG the page shows for a map at a step, rebuilt from its numbered sections of numbered lines as the
-    page's script does."""
-    blocks = dict(data["steps"][step - 1]["maps"])[map_id]
-    return "\n".join("\n".join(data["lines"][i] for i in data["blocks"][b]) for b in blocks)
+    """The SVG the page shows for a map at a step (``page_data`` rebuilt it as the page's script does)."""
+    return dict(data["steps"][step - 1]["maps"])[map_id]
 
 
 @pytest.fixture
@@ -68,7 +78,8 @@ def test_replay_page_is_self_contained(crossroads):
     html = page.read_text(encoding="utf-8")
     for outside in ("http://", "https://", "src=", "href=", "<link", "@import", "url("):
         assert outside not in html, outside
-    assert html.count("<script") == 2  # the step data and the page's own script, both inline
+    scripts = re.findall(r"<script[^>]*>", html)  # the page's own script, and data: the steps in chunks, the pools
+    assert scripts.count("<script>") == 1 and all('type="application/json"' in s for s in scripts if s != "<script>")
 
 
 def test_replay_page_has_one_step_per_log_entry_with_its_command_events_and_rolls(crossroads):
@@ -316,3 +327,29 @@ def test_replay_has_help_from_the_grammar_and_a_readme_line():
     result = run("replay", "--help")
     assert result.code == 0 and "Usage: btcli replay" in result.out and "#step=N" in result.out
     assert "btcli replay GAME" in (ROOT / "README.md").read_text()
+
+
+@needs_chromium
+def test_browser_steps_across_the_chunks_of_a_long_game(tmp_path):
+    """Issue #29: the steps sit in chunks of 200, each parsed when the viewer reaches it."""
+    from tests.reliability.conftest import build_long_game
+
+    game, page = tmp_path / "long.toml", tmp_path / "long.html"
+    build_long_game(game, 450)
+    ok("replay", game, "-o", page)
+    log = log_of(game)
+    assert page.read_text(encoding="utf-8").count('<script class="replay-steps"') == 3
+    browser = Browser(Path(tempfile.mkdtemp(prefix="btcli-chromium-")))
+    try:
+        browser.open(page.as_uri() + "#step=200")
+        read = "[document.getElementById('step').textContent, document.getElementById('command').textContent]"
+        assert browser.eval(read) == ["200", "btcli " + log[199]["command"]]
+        browser.key("ArrowRight", 39)  # the first step of the second chunk
+        assert browser.eval(read) == ["201", "btcli " + log[200]["command"]]
+        browser.key("End", 35)
+        assert browser.eval(read) == [str(len(log)), "btcli " + log[-1]["command"]]
+        browser.key("Home", 36)
+        assert browser.eval(read) == ["1", "btcli " + log[0]["command"]]
+        assert browser.eval("document.querySelectorAll('#units tbody tr').length") == 8
+    finally:
+        browser.close()

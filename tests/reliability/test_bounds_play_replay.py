@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.cli.helpers import init_game
-from tests.conftest import ROOT, SCENARIOS
+from tests.conftest import SCENARIOS
 from tests.reliability.conftest import BTCLI
 
 _MEASURE = """
@@ -106,30 +105,3 @@ def test_an_error_line_is_bounded_whatever_it_quotes(game):
 def test_an_error_line_shows_no_control_character(game):
     err = one_error_line(btcli("move", game, "\x1b]0;owned\x07\x1b[2J", "--mode", "stand"), 2)
     assert "\x1b" not in err and "\x07" not in err and "\\x1b" in err
-
-
-# -- replay: memory that does not grow with the log held at once ------------------------------------------
-
-
-def _replay_peak(game: Path) -> tuple[float, float]:
-    out = subprocess.run([sys.executable, "-c", _MEASURE, *BTCLI, "replay", str(game), "--force", "-q"],
-                         capture_output=True, text=True, check=True).stdout.split()
-    assert out[2] == "0", out
-    return float(out[0]), int(out[1]) / 1024
-
-
-def test_replay_of_a_long_game_keeps_its_memory(tmp_path):
-    """20,000 entries took 2.8 GB and 124 s before (every state held at once, every board drawn in full);
-    the README's performance table has 100,000 entries in under 300 MiB (bench/bench.py --only-replay)."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("btcli_bench", ROOT / "bench" / "bench.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
-    short, long = tmp_path / "short.toml", tmp_path / "long.toml"
-    bench.build_game(short, 2_000)
-    bench.build_game(long, 20_000)
-    (t_short, m_short), (t_long, m_long) = _replay_peak(short), _replay_peak(long)
-    assert m_long < m_short + 120, (m_short, m_long)  # MiB: the page's text, not 140 KB an entry
-    assert t_long < 90, t_long
-    assert (tmp_path / "long.html").stat().st_size < 20 * 2**20
