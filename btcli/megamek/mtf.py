@@ -45,13 +45,28 @@ KEYS = DESCRIPTIVE | FREE_TEXT | REPEATED | PLAYED | {f"{k} armor" for k in ARMO
 
 LOCATIONS = {
     "left arm": "LA", "right arm": "RA", "left torso": "LT", "right torso": "RT", "center torso": "CT",
-    "head": "HD", "left leg": "LL", "right leg": "RL", "center leg": "CL", "front left leg": "LA",
-    "front right leg": "RA", "rear left leg": "LL", "rear right leg": "RL",
+    "head": "HD", "left leg": "LL", "right leg": "RL", "center leg": "CL", "front left leg": "FLL",
+    "front right leg": "FRL", "rear left leg": "RLL", "rear right leg": "RRL",
 }
-BIPED = ("HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL")
-SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6}
+# Each 'Mech shape's locations, in record-sheet order, and its armor lines (MtfFile: a quad's legs are
+# FLL, FRL, RLL, RRL, which MegaMek keeps in the arm and leg locations of its Mek class).
+SHAPES = {
+    "biped": ("HD", "CT", "LT", "RT", "LA", "RA", "LL", "RL"),
+    "quad": ("HD", "CT", "LT", "RT", "FLL", "FRL", "RLL", "RRL"),
+}
+ARMOR_LINES = {
+    "biped": ("la", "ra", "lt", "rt", "ct", "hd", "ll", "rl", "rtl", "rtr", "rtc"),
+    "quad": ("fll", "frl", "lt", "rt", "ct", "hd", "rll", "rrl", "rtl", "rtr", "rtc"),
+}
+# A quad written with the biped's names (33 of MegaMek's 168 quad files, 2021): MegaMek reads its arms as the
+# front legs and its legs as the rear legs (MtfFile, by location index).
+QUAD_ALIASES = {"FLL": "LA", "FRL": "RA", "RLL": "LL", "RRL": "RL"}
+BIPED = SHAPES["biped"]
+SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6,
+              "FLL": 6, "FRL": 6, "RLL": 6, "RRL": 6}
 FULL_NAME = {"HD": "Head", "CT": "Center Torso", "LT": "Left Torso", "RT": "Right Torso", "LA": "Left Arm",
-             "RA": "Right Arm", "LL": "Left Leg", "RL": "Right Leg"}
+             "RA": "Right Arm", "LL": "Left Leg", "RL": "Right Leg", "FLL": "Front Left Leg",
+             "FRL": "Front Right Leg", "RLL": "Rear Left Leg", "RRL": "Rear Right Leg"}
 # A 'Mech's fixed slot contents, and the heat sinks and jump jets btcli plays, as btcli's slot items.
 SYSTEMS = {
     "empty": "", "shoulder": "shoulder", "upperarmactuator": "upper_arm", "lowerarmactuator": "lower_arm",
@@ -216,7 +231,10 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     name = _name(mtf, notes)
     clan, mixed = _tech_base(need("techbase"), notes)
     tons = notes.whole(need("mass")[0], need("mass")[1], "Mass", 10, 200)
-    _config(need("config"), tons, notes)
+    shape = _config(need("config"), tons, notes)
+    locations = SHAPES[shape]
+    if shape == "quad":
+        _read_biped_names_as_quad(mtf)
     engine, rating = _engine(need("engine"), clan, mixed, notes)
     walk = rating // tons  # MegaMek reads no walking MP from the file: the engine gives it
     if not walk:
@@ -228,14 +246,14 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     if sink_kind:
         covered.add("heat_sink")
     armor = {}
-    for key in ("la", "ra", "lt", "rt", "ct", "hd", "ll", "rl", "rtl", "rtr", "rtc"):
+    for key in ARMOR_LINES[shape]:
         number, value = need(f"{key} armor")
         armor[ARMOR_KEYS[key]] = _count((number, value.rpartition(":")[2]), notes, f"{key.upper()} Armor")
-    for location in BIPED:
+    for location in locations:
         if FULL_NAME[location].casefold() not in mtf.blocks:
             raise notes.fail(mtf.last, f"no '{FULL_NAME[location]}:' critical slots (a complete .mtf lists every "
                              "location; is the file cut short?)")
-    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content)
+    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
@@ -245,11 +263,24 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         notes.unmodelled(None, "Clan CASE (MegaMek gives a Clan 'Mech CASE wherever it carries explosive "
                          "ammunition)", "Clan CASE", "left out: an ammunition explosion's damage transfers inward")
     return {
-        "kind": "mech", "name": name, "tons": tons, "engine": engine, "engine_rating": rating, "walk": walk,
-        "run": ceil(1.5 * walk), "jump": jump, "heat_sinks": sinks,
-        "armor": {k: armor[k] for k in ("HD", "CT", "CTR", "LT", "LTR", "RT", "RTR", "LA", "RA", "LL", "RL")},
+        "kind": "mech", **({"motive": shape} if shape != "biped" else {}), "name": name, "tons": tons,
+        "engine": engine, "engine_rating": rating, "walk": walk, "run": ceil(1.5 * walk), "jump": jump,
+        "heat_sinks": sinks,
+        "armor": {k: armor[k] for k in ("HD", "CT", "CTR", "LT", "LTR", "RT", "RTR", *locations[4:])},
         "weapons": weapons, "ammo": ammo, "slots": slots,
     }
+
+
+def _read_biped_names_as_quad(mtf: Mtf) -> None:
+    """A quad's legs under the biped's names (``Left Arm:``, ``LA Armor:``) are its legs (QUAD_ALIASES)."""
+    for leg, biped in QUAD_ALIASES.items():
+        quad_armor, biped_armor = f"{leg.casefold()} armor", f"{biped.casefold()} armor"
+        if quad_armor not in mtf.values and biped_armor in mtf.values:
+            mtf.values[quad_armor] = mtf.values[biped_armor]
+        quad_name, biped_name = FULL_NAME[leg].casefold(), FULL_NAME[biped].casefold()
+        if quad_name not in mtf.blocks and biped_name in mtf.blocks:
+            mtf.blocks[quad_name] = mtf.blocks[biped_name]
+            mtf.headers[quad_name] = mtf.headers[biped_name]
 
 
 def _name(mtf: Mtf, notes: Notes) -> str:
@@ -274,19 +305,26 @@ def _tech_base(entry: tuple[int, str], notes: Notes) -> tuple[bool, bool]:
                      "Chassis)")
 
 
-def _config(entry: tuple[int, str], tons: int, notes: Notes) -> None:
-    """Refuses the 'Mechs btcli does not play: quads, tripods, LAMs, QuadVees, superheavies (Config:;
-    MegaMek reads the words QuadVee, Quad, LAM, Tripod in that order, and Omni for an OmniMech)."""
+def _config(entry: tuple[int, str], tons: int, notes: Notes) -> str:
+    """Returns the 'Mech's shape, "biped" or "quad"; refuses the 'Mechs btcli does not play: tripods, LAMs,
+    QuadVees, superheavies (Config:; MegaMek reads the words QuadVee, Quad, LAM, Tripod in that order, and
+    Omni for an OmniMech)."""
     number, value = entry
     text = value.casefold()
-    for word, kind in (("quadvee", "a QuadVee"), ("quad", "a quad 'Mech"), ("lam", "a LandAir'Mech"),
+    for word, kind in (("quadvee", "a QuadVee"), ("quad", ""), ("lam", "a LandAir'Mech"),
                        ("tripod", "a tripod 'Mech")):
+        if word in text and not kind:
+            shape = "quad"
+            break
         if word in text:
-            raise notes.refuse(number, f"Config:{value}: {kind}; btcli plays biped 'Mechs (quads come with issue "
-                               "#30)", kind.split(" ", 1)[1])
+            raise notes.refuse(number, f"Config:{value}: {kind}; btcli plays biped and quad 'Mechs",
+                               kind.split(" ", 1)[1])
+    else:
+        shape = "biped"
     if tons > 100:
         raise notes.refuse(number, f"a {tons}-ton superheavy 'Mech; btcli plays 'Mechs of 100 tons or less",
                            "superheavy 'Mech")
+    return shape
 
 
 def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tuple[str, int]:
@@ -371,13 +409,14 @@ class _Slot(NamedTuple):
 
 
 def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str], notes: Notes,
-           headers: dict[str, int], last_content: int) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
+           headers: dict[str, int], last_content: int,
+           locations: tuple[str, ...] = BIPED) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
     """Returns the slot layout in btcli's items, the weapons (one per run of a weapon's slots) and the
     ammunition bins (one per slot); notes what btcli does not play."""
     slots: dict[str, list[str]] = {}
     read: dict[str, list[_Slot]] = {}
     ammo: list[dict] = []
-    for location in BIPED:
+    for location in locations:
         lines = blocks[FULL_NAME[location].casefold()]
         count = SLOT_COUNT[location]
         if len(lines) < count:
@@ -393,7 +432,7 @@ def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[st
                              f"{read[location].index(extra) + 1}")
         read[location] = read[location][:count]
         slots[location] = [s.item for s in read[location]]
-    weapons = _mounts(read, covered, notes)
+    weapons = _mounts(read, covered, notes, locations)
     return slots, weapons, ammo
 
 
@@ -450,13 +489,14 @@ def _ammo_slot(number: int, name: str, clan: bool, location: str, notes: Notes, 
     return f"ammo:{weapon.plays}"
 
 
-def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes) -> list[dict]:
+def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
+            locations: tuple[str, ...] = BIPED) -> list[dict]:
     """Returns the weapons the slots hold, one per run of a weapon's slots (a multi-slot weapon fills
     consecutive slots, as MegaMek places it), and gathers the equipment btcli does not play, once per item."""
     weapons: list[dict] = []
     spread: dict[str, tuple[int, int, str]] = {}  # Endo Steel and the like: one item, however many slots
     splits: list[tuple[str, list[_Slot]]] = []
-    for location in BIPED:
+    for location in locations:
         for run in _runs(read[location]):
             first, thing = run[0], run[0].thing
             if first.item.startswith("equipment:") and thing is None and not equipment.is_ammo(first.name) \
@@ -509,8 +549,10 @@ def _runs(slots: list[_Slot]) -> list[list[_Slot]]:
 # A weapon split over two locations lies in a location and the one inward of it (Mech.getInnerLocation), and
 # MegaMek fires it from the more restrictive of the two (Mech.mostRestrictiveLoc, restrictScore: an arm 0, a
 # side torso 1, the centre torso 2, a leg 3).
-INNER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT"}
-RESTRICTIVE = {"LA": 0, "RA": 0, "LT": 1, "RT": 1, "CT": 2, "LL": 3, "RL": 3, "HD": 3}
+INNER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT",
+         "FLL": "LT", "FRL": "RT", "RLL": "LT", "RRL": "RT"}
+RESTRICTIVE = {"LA": 0, "RA": 0, "LT": 1, "RT": 1, "CT": 2, "LL": 3, "RL": 3, "HD": 3,
+               "FLL": 0, "FRL": 0, "RLL": 3, "RRL": 3}  # a quad's front legs are MegaMek's arm locations
 
 
 def _beside(a: str, b: str) -> bool:

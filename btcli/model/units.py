@@ -43,9 +43,10 @@ class UnitKind(Choice):
 
 
 class Motive(Choice):
-    """How a unit moves over the ground; ``BIPED`` stands for every 'Mech."""
+    """How a unit moves over the ground; ``BIPED`` and ``QUAD`` are the two shapes of 'Mech."""
 
     BIPED = "biped"
+    QUAD = "quad"  # a four-legged 'Mech (btcli.rules.kinds.quad)
     TRACKED = "tracked"
     WHEELED = "wheeled"
     HOVER = "hover"

@@ -159,7 +159,7 @@ def _mp_now(u: Unit) -> dict[str, int]:
         return {"fixed": u.asset.card.mp}
     if u.is_vehicle:
         return {"cruise": u.walk, "flank": u.run}  # motive damage lowers them in place (VEH-CRIT-05..)
-    if u.is_mech and (u.heat or u.crits or any(u.internal.get(loc, 1) <= 0 for loc in ("LL", "RL"))):
+    if u.is_mech and (u.heat or u.crits or any(v <= 0 for v in u.internal.values())):
         from btcli.rules.ground.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
 
         return {"walk": walking_mp(u), "run": running_mp(u), "jump": u.jump}

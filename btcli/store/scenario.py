@@ -13,7 +13,7 @@ from btcli import catalog
 from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
-from btcli.model.units import GROUND
+from btcli.model.units import GROUND, Motive
 from btcli.rules.core import setup
 from btcli.rules.ground.internal_structure import mech_internal, vehicle_internal
 from btcli.store import aero_scenario, typed
@@ -347,6 +347,14 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
     vehicle = kind == "vehicle"
     spec.setdefault("name", uid)
     spec.setdefault("motive", "tracked" if vehicle else "biped")
+    from btcli.rules.kinds.mech import BIPED, MECH_MOTIVES, body_of
+
+    shape = BIPED
+    if kind == "mech":
+        if spec["motive"] not in [m.value for m in MECH_MOTIVES]:
+            raise GameFileError(f"unit {uid!r}: a 'Mech's motive is {' or '.join(m.value for m in MECH_MOTIVES)}, "
+                                f"not {spec['motive']!r}")
+        shape = body_of(Motive(spec["motive"]))
     spec.setdefault("engine", "fusion")
     spec.setdefault("jump", 0)
     spec.setdefault("gunnery", DEFAULT_GUNNERY)
@@ -368,7 +376,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
         if vehicle:
             spec["internal"] = vehicle_internal(int(spec["tons"]), list(armor))
         else:
-            internal = mech_internal(int(spec["tons"]))
+            internal = mech_internal(int(spec["tons"]), shape)
             if internal is None:
                 raise GameFileError(f"unit {uid!r}: no standard internal structure for {spec['tons']} tons")
             spec["internal"] = internal
@@ -401,6 +409,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
             int(spec.get("heat_sinks", 10)),
             rating,
             spec.get("actuators"),
+            shape,
         )
     spec.pop("actuators", None)
     spec["position"] = _position(uid, spec)
@@ -444,7 +453,7 @@ def _reserve(uid: str, raw: dict[str, Any], spec: dict[str, Any]) -> dict[str, A
 
     if not isinstance(reserve, str) or id_problem(reserve):
         raise GameFileError(f"unit {uid!r}: reserve must be true or a drop group name (an id), not {shown(reserve)}")
-    if spec.get("kind") != "mech" or spec.get("motive", "biped") != "biped":
+    if spec.get("kind") != "mech":
         raise GameFileError(f"unit {uid!r}: only BattleMechs drop (DROP-01)")
     if spec.get("position"):
         raise GameFileError(f"unit {uid!r} is a dropping reserve and starts off the map: give it no position")

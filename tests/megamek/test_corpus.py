@@ -42,8 +42,11 @@ def test_the_corpus_spans_every_kind_btcli_reads():
     for folder in ("3039u", "3050U", "3058Uu", "3067", "3075", "3085u", "3145", "dropships", "smallcraft",
                    "convfighter", "battlearmor", "infantry", "boards"):
         assert f"/{folder}/" in paths, folder
-    assert {"quad 'Mech", "tripod 'Mech", "LandAir'Mech", "battle armor unit", "submarine vehicle"} <= {
+    assert {"tripod 'Mech", "LandAir'Mech", "battle armor unit", "submarine vehicle"} <= {
         b for e in ENTRIES for b in e.because}
+    quads = [e for e in ENTRIES if e.kind == "'Mech" and "Config:Quad" in e.file.read_text(encoding="utf-8")] \
+        if corpus.present() else []
+    assert not corpus.present() or sum(e.outcome == "exact" for e in quads) >= 2  # issue #30: quads play
 
 
 @needs_corpus
@@ -115,7 +118,13 @@ def agree(path: Path, key: str = "") -> None:
     assert ours == theirs
 
 
-EXACT_MECHS = [e for e in ENTRIES if e.kind == "'Mech" and e.outcome == "exact"]
+def biped(entry: corpus.Entry) -> bool:
+    """mtf2json, the independent reader, reads biped 'Mechs only ("Only 'Biped' mechs are supported"): quads are
+    checked by tests/megamek/test_corpus_games.py and tests/rules/test_quads.py instead."""
+    return not corpus.present() or "config:quad" not in entry.file.read_text(encoding="latin-1").casefold()
+
+
+EXACT_MECHS = [e for e in ENTRIES if e.kind == "'Mech" and e.outcome == "exact" and biped(e)]
 
 
 @needs_corpus
@@ -124,7 +133,7 @@ def test_each_mech_btcli_imports_exactly_agrees_with_an_independent_reader(entry
     agree(entry.file, short(entry))
 
 
-LENIENT_MECHS = [e for e in ENTRIES if e.kind == "'Mech" and e.outcome == "lenient"]
+LENIENT_MECHS = [e for e in ENTRIES if e.kind == "'Mech" and e.outcome == "lenient" and biped(e)]
 
 
 @needs_corpus

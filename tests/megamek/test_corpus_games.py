@@ -88,6 +88,13 @@ SCENARIOS = {
         "space": {"kind": "space", "width": 12, "height": 12, "surface": "west"},
         "low": {"kind": "low_altitude", "under": "0106", "ground_hex": "0809", "width": 16, "height": 17},
     }),
+    # Four-legged 'Mechs (issue #30: btcli.rules.kinds.quad) against bipeds on rolling grassland.
+    "quads": scenario("Quad hunt", BOARDS + "GrassLands/16x17 Grasslands 2.board", [
+        unit("goliath", "blue", MEKS + "3039u/Goliath GOL-1H.mtf", "0502", "S"),
+        unit("scorpion", "blue", MEKS + "3039u/Scorpion SCP-1N.mtf", "0902", "S"),
+        unit("hunchback", "red", OLD + "mechs/3039u/Hunchback HBK-4G.mtf", "0516", "N"),
+        unit("wolverine", "red", MEKS + "3039u/Wolverine WVR-6R.mtf", "0916", "N"),
+    ]),
     # Files btcli reads only with --lenient (XL engines, double heat sinks, pulse lasers, AMS, CASE, a
     # hatchet, C3) on a 32 x 17 board whose fires it reads as clear ground.
     "lenient": scenario("Holth Forest", "current/megamek/data/boards/Battle of Tukayyid Pack/32x17 Holth Forest "

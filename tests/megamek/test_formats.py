@@ -95,11 +95,25 @@ def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_i
     assert design["weapons"] == [] and len(left_out) == 9
 
 
-@pytest.mark.parametrize("name, said", [
-    ("Sentinel STN-3Q.mtf", "line 5: Config:Quad: a quad 'Mech; btcli plays biped 'Mechs (quads come with issue #30)"),
+@pytest.mark.parametrize("config, said", [
+    ("Tripod", "line 5: Config:Tripod: a tripod 'Mech; btcli plays biped and quad 'Mechs"),
+    ("LAM", "line 5: Config:LAM: a LandAir'Mech; btcli plays biped and quad 'Mechs"),
+    ("QuadVee", "line 5: Config:QuadVee: a QuadVee; btcli plays biped and quad 'Mechs"),
 ])
-def test_a_mech_btcli_does_not_play_is_refused_even_when_lenient(name, said):
-    assert said in refused(read_mtf, (FORMATS / name).read_text(encoding="utf-8"), lenient=True)
+def test_a_mech_btcli_does_not_play_is_refused_even_when_lenient(config, said):
+    text = (FORMATS / "Sentinel STN-3Q.mtf").read_text(encoding="utf-8").replace("Config:Quad", f"Config:{config}")
+    assert said in refused(read_mtf, text, lenient=True)
+
+
+def test_a_quad_is_read_with_its_four_legs():
+    """QUAD-01 (issue #30 item 7): Config:Quad gives a 'Mech of the quad body, its legs FLL FRL RLL RRL as the
+    .mtf names them ("Front Left Leg:", "FLL Armor:"), each of 6 slots."""
+    design, _ = read_mtf((FORMATS / "Sentinel STN-3Q.mtf").read_text(encoding="utf-8"), lenient=True)
+    assert design["motive"] == "quad"
+    assert list(design["armor"]) == ["HD", "CT", "CTR", "LT", "LTR", "RT", "RTR", "FLL", "FRL", "RLL", "RRL"]
+    assert list(design["slots"]) == ["HD", "CT", "LT", "RT", "FLL", "FRL", "RLL", "RRL"]
+    assert all(design["slots"][leg][:4] == ["hip", "upper_leg", "lower_leg", "foot"] and len(design["slots"][leg]) == 6
+               for leg in ("FLL", "FRL", "RLL", "RRL"))
 
 
 def test_a_weapon_split_over_two_locations_is_named_and_leniently_mounted_where_megamek_fires_it_from():
@@ -236,15 +250,15 @@ def test_a_folder_is_summed_up_per_kind_with_what_keeps_files_out():
     out = ok("import", FORMATS).out
     assert out.splitlines()[2:9] == [
         "kind              files  exact  lenient only  refused",
-        "'Mech                 4      2             1        1",
+        "'Mech                 4      3             1        0",
         "vehicle               1      1             0        0",
         "aerospace             2      2             0        0",
         "infantry              1      0             0        1",
         "",
-        "'Mechs and vehicles that import exactly: 60.0%"]
+        "'Mechs and vehicles that import exactly: 80.0%"]
     data = json.loads(ok("import", FORMATS, "--json").out)
-    assert data["kinds"]["'Mech"] == {"files": 4, "exact": 2, "lenient": 1, "refused": 1}
-    assert data["refused_because"] == {"quad 'Mech": 1, "battle armor unit": 1}
+    assert data["kinds"]["'Mech"] == {"files": 4, "exact": 3, "lenient": 1, "refused": 0}  # the quad too (issue #30)
+    assert data["refused_because"] == {"battle armor unit": 1}
     assert data["not_played_yet"]["Clan Double Heat Sink"] == 1
     prime = next(r for r in data["results"] if r["file"] == "Sentinel STN-3C Prime.mtf")
     assert prime["outcome"] == "lenient" and "engine: Clan XL" in prime["because"]

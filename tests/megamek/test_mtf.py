@@ -110,7 +110,7 @@ def test_every_item_btcli_does_not_play_is_named_in_one_message():
 
 
 @pytest.mark.parametrize("change, said", [
-    (("Config:Biped", "Config:Quad"), "line 5: Config:Quad: a quad 'Mech; btcli plays biped 'Mechs"),
+    (("Config:Biped", "Config:Tripod"), "line 5: Config:Tripod: a tripod 'Mech; btcli plays biped and quad 'Mechs"),
     (("Config:Biped", "Config:Biped LAM"), "line 5: Config:Biped LAM: a LandAir'Mech"),
     (("Mass:20", "Mass:120"), "a 120-ton superheavy 'Mech"),
     (("Mass:20", "Mass:heavy"), "line 11: Mass: expected a whole number"),

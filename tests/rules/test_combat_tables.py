@@ -12,6 +12,19 @@ import pytest
 
 from btcli.model.hexgrid import Facing
 from btcli.rules.core import combat_tables as ct
+from btcli.rules.kinds.mech import BIPED
+
+
+def mech_hit_location(roll: int, side: str) -> tuple[str, bool]:  # the biped body's 2D6 table and its TAC
+    return BIPED.location("hit", roll, side), roll == 2
+
+
+def punch_location(d6: int, side: str) -> str:
+    return BIPED.location("punch", d6, side)
+
+
+def kick_location(d6: int, side: str) -> str:
+    return BIPED.location("kick", d6, side)
 
 # Printed 'Mech location names -> API location codes.
 MECH_NAMES = {
@@ -70,19 +83,19 @@ MECH_HIT_CELLS = [
 @pytest.mark.parametrize(("roll", "side", "cell"), MECH_HIT_CELLS)
 def test_mech_hit_location_matches_printed_table(roll, side, cell):
     name = cell.removesuffix(" (TAC)")
-    assert ct.mech_hit_location(roll, side) == (MECH_NAMES[name], cell.endswith("(TAC)"))
+    assert mech_hit_location(roll, side) == (MECH_NAMES[name], cell.endswith("(TAC)"))
 
 
 # tables.md 8.1 (VERIFIED): 'Front / Rear attack' is one column.
 @pytest.mark.parametrize("roll", range(2, 13))
 def test_mech_rear_attack_uses_the_front_column(roll):
-    assert ct.mech_hit_location(roll, "rear") == ct.mech_hit_location(roll, "front")
+    assert mech_hit_location(roll, "rear") == mech_hit_location(roll, "front")
 
 
 # tables.md 8.1 (VERIFIED): TAC exactly on a 2.
 @pytest.mark.parametrize("side", ct.SIDES)
 def test_mech_through_armor_critical_only_on_2(side):
-    assert [roll for roll in range(2, 13) if ct.mech_hit_location(roll, side)[1]] == [2]
+    assert [roll for roll in range(2, 13) if mech_hit_location(roll, side)[1]] == [2]
 
 
 # -- tables.md 8.2 -------------------------------------------------------------------
@@ -116,13 +129,13 @@ def physical_cells(rows):
 # tables.md 8.2 punch (VERIFIED, MM Mek.java punch table)
 @pytest.mark.parametrize(("d6", "side", "cell"), physical_cells(PUNCH_TABLE))
 def test_punch_location_matches_printed_table(d6, side, cell):
-    assert ct.punch_location(d6, side) == MECH_NAMES[cell]
+    assert punch_location(d6, side) == MECH_NAMES[cell]
 
 
 # tables.md 8.2 kick (VERIFIED, MM Mek.java kick table)
 @pytest.mark.parametrize(("d6", "side", "cell"), physical_cells(KICK_TABLE))
 def test_kick_location_matches_printed_table(d6, side, cell):
-    assert ct.kick_location(d6, side) == MECH_NAMES[cell]
+    assert kick_location(d6, side) == MECH_NAMES[cell]
 
 
 # -- tables.md 1 and 2 ---------------------------------------------------------------
@@ -347,12 +360,12 @@ def test_mech_critical_hits_head_and_limbs(roll, location):
 @pytest.mark.parametrize(
     ("call", "bad"),
     [
-        (lambda: ct.mech_hit_location(1, "front"), "1"),
-        (lambda: ct.mech_hit_location(13, "left"), "13"),
-        (lambda: ct.punch_location(0, "front"), "0"),
-        (lambda: ct.punch_location(7, "right"), "7"),
-        (lambda: ct.kick_location(0, "left"), "0"),
-        (lambda: ct.kick_location(7, "rear"), "7"),
+        (lambda: mech_hit_location(1, "front"), "1"),
+        (lambda: mech_hit_location(13, "left"), "13"),
+        (lambda: punch_location(0, "front"), "0"),
+        (lambda: punch_location(7, "right"), "7"),
+        (lambda: kick_location(0, "left"), "0"),
+        (lambda: kick_location(7, "rear"), "7"),
         (lambda: ct.vehicle_hit_location(1, "front", True), "1"),
         (lambda: ct.vehicle_hit_location(13, "rear", False), "13"),
         (lambda: ct.vtol_hit_location(1, "left"), "1"),
@@ -374,9 +387,9 @@ def test_out_of_range_roll_is_rejected(call, bad):
 @pytest.mark.parametrize(
     "call",
     [
-        lambda side: ct.mech_hit_location(7, side),
-        lambda side: ct.punch_location(3, side),
-        lambda side: ct.kick_location(3, side),
+        lambda side: mech_hit_location(7, side),
+        lambda side: punch_location(3, side),
+        lambda side: kick_location(3, side),
         lambda side: ct.vehicle_hit_location(7, side, True),
         lambda side: ct.vtol_hit_location(7, side),
     ],

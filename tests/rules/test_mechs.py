@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from btcli.rules.ground.mechs import engine_heat_sinks, engine_rating, standard_slots
+from btcli.rules.kinds.mech import BIPED
 from tests.builders import design, game
 
 
@@ -22,7 +23,7 @@ def test_an_engine_holds_its_rating_over_25_heat_sinks(rating, sinks, held):
 
 
 def test_the_heat_sinks_the_engine_does_not_hold_take_slots_even_within_the_first_ten():
-    layout = standard_slots([], [], 10, 160)
+    layout = standard_slots([], [], 10, 160, None, BIPED)
     assert sum(items.count("heat_sink") for items in layout.values()) == 4
     assert layout["LT"][:4] == ("heat_sink",) * 4  # the first free torso slots (HEAT_SINK_ORDER)
 

@@ -28,6 +28,7 @@ from btcli.model.frozen import evolve, record
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.aero import air_ground, attacks as aero_attacks
 from btcli.rules.core import arcs, combat, tohit, weapon_modes
 from btcli.rules.aero.damage import AttackDirection
@@ -100,7 +101,7 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
         problem = combat.ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             _refuse(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
-        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        twisted = turn if kinds.turns_with_twist(attacker, mount.location) else 0
         result = to_hit(state, attacker, index, target, over, distance, twisted)
         if result.impossible:
             _refuse(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
@@ -118,7 +119,7 @@ def to_hit(state: GameState, attacker: Unit, index: int, target: Unit, over: air
     why, rule = tohit.cannot_fire(state, attacker, mount)
     if why:
         return ToHit(tuple(mods), why, rule)
-    arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
+    arc = kinds.mount_arc(attacker, mount.location, mount.rear)
     if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, attacker.hex):
         return ToHit(tuple(mods), f"'{target.id}' passes overhead, outside the {arc.replace('_', ' ')} arc of "
                      f"{mount.label} (only front-arc weapons fire straight up)", "URB-IN-12")

@@ -15,6 +15,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
+from btcli.rules.kinds import mech
 from btcli.rules.core import arcs, los, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement, vehicles
@@ -54,6 +55,9 @@ def _twist(unit: Unit, text: str) -> int:
 def check_twist(attacker: Unit, twist: str) -> int:
     """Returns the torso twist or turret offset an attack uses; raises when it may not turn so."""
     turn = _twist(attacker, twist)
+    refusal = kinds.twist_refusal(attacker) if twist else ""
+    if refusal:
+        raise IllegalOrderError(f"'{attacker.id}': {refusal}", "TW four-legged 'Mechs, btcli.rules.kinds.quad")
     if attacker.fired and turn != attacker.twist and twist:
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
     if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
@@ -129,7 +133,7 @@ def plan_weapon_attack(
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
         # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
-        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        twisted = turn if kinds.turns_with_twist(attacker, mount.location) else 0
         result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
@@ -230,7 +234,7 @@ def weapon_attack(
         )
         for amount in groups:
             hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
-            if hit.location in ("LL", "RL") and covered:
+            if covered and hit.location in mech.body(target).legs:
                 if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
                     events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")
                     pending.append(structures.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))

@@ -15,7 +15,7 @@ from btcli.model.hexgrid import Facing
 SIDES = ("front", "rear", "left", "right")
 
 _TORSOS = frozenset({"CT", "LT", "RT"})
-_HEAD_AND_LIMBS = frozenset({"HD", "LA", "RA", "LL", "RL"})
+_HEAD_AND_LIMBS = frozenset({"HD", "LA", "RA", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # a quad's four legs too
 # tables.md 8.4: a 12 on a head or limb blows it off / destroys it.
 _BLOWN_OFF = -1
 
@@ -34,70 +34,6 @@ def _column(side: str) -> int:
     """Returns the column index of a left / front-or-rear / right 'Mech table."""
     _check_side(side)
     return {"left": 0, "front": 1, "rear": 1, "right": 2}[side]
-
-
-# tables.md 8.1 (MM Mek.innerRollHitLocation): 2D6 -> (left, front/rear, right).
-_MECH_HIT = {
-    2: ("LT", "CT", "RT"),
-    3: ("LL", "RA", "RL"),
-    4: ("LA", "RA", "RA"),
-    5: ("LA", "RL", "RA"),
-    6: ("LL", "RT", "RL"),
-    7: ("LT", "CT", "RT"),
-    8: ("CT", "LT", "CT"),
-    9: ("RT", "LL", "LT"),
-    10: ("RA", "LA", "LA"),
-    11: ("RL", "LA", "LL"),
-    12: ("HD", "HD", "HD"),
-}
-
-
-def mech_hit_location(roll: int, side: str) -> tuple[str, bool]:
-    """Returns the 'Mech location hit and whether a through-armor critical is possible.
-
-    ``roll`` is 2D6 (2..12); ``side`` is one of SIDES, 'front' and 'rear' sharing a
-    column. Locations use the front-armor names (HD CT LT RT LA RA LL RL); the caller
-    switches to rear torso armor for rear attacks. The through-armor critical flag is
-    True exactly on a roll of 2 (tables.md 8.1 TAC).
-    """
-    column = _column(side)
-    _check_roll(roll, 2, 12, "2D6 hit location")
-    return _MECH_HIT[roll][column], roll == 2
-
-
-# tables.md 8.2 punch table: 1D6 -> (left, front/rear, right).
-_PUNCH = {
-    1: ("LT", "LA", "RT"),
-    2: ("LT", "LT", "RT"),
-    3: ("CT", "CT", "CT"),
-    4: ("LA", "RT", "RA"),
-    5: ("LA", "RA", "RA"),
-    6: ("HD", "HD", "HD"),
-}
-
-# tables.md 8.2 kick table: 1D6 -> (left, front/rear, right); rows 1-3 and 4-6 printed merged.
-_KICK = {
-    1: ("LL", "RL", "RL"),
-    2: ("LL", "RL", "RL"),
-    3: ("LL", "RL", "RL"),
-    4: ("LL", "LL", "RL"),
-    5: ("LL", "LL", "RL"),
-    6: ("LL", "LL", "RL"),
-}
-
-
-def punch_location(d6: int, side: str) -> str:
-    """Returns the 'Mech location a punch hits for a 1D6 roll and attack side (tables.md 8.2)."""
-    column = _column(side)
-    _check_roll(d6, 1, 6, "1D6 punch location")
-    return _PUNCH[d6][column]
-
-
-def kick_location(d6: int, side: str) -> str:
-    """Returns the 'Mech location a kick hits for a 1D6 roll and attack side (tables.md 8.2)."""
-    column = _column(side)
-    _check_roll(d6, 1, 6, "1D6 kick location")
-    return _KICK[d6][column]
 
 
 # "side" in the printed tables is the side attacked; resolved per call.
@@ -253,7 +189,7 @@ def mech_critical_hits(roll: int, location: str) -> int:
     """Returns the number of critical hits a 2D6 ``roll`` gives in a 'Mech ``location`` (tables.md 8.4).
 
     2-7 gives 0, 8-9 gives 1, 10-11 gives 2; a 12 gives 3 in a torso (CT LT RT) and
-    -1 in the head or a limb (HD LA RA LL RL), meaning the location is blown off /
+    -1 in the head or a limb (HD LA RA LL RL, a quad's FLL FRL RLL RRL), meaning the location is blown off /
     destroyed.
     """
     if location not in _TORSOS and location not in _HEAD_AND_LIMBS:

@@ -18,7 +18,8 @@ from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules.core import combat_tables
 from btcli.rules.ground import piloting, vehicles
-from btcli.rules.ground.mechs import ARM_OF, TRANSFER, armor_key
+from btcli.rules.ground.mechs import armor_key
+from btcli.rules.kinds.mech import body
 from btcli.rules.core.weapon_modes import shot_damage
 
 ENGINE_DESTROYED_HITS = 3
@@ -30,8 +31,8 @@ HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
 def mech_hit(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
     """Rolls where one damage group strikes a 'Mech (tables.md 1), a 2 marking a through-armor critical."""
     roll = dice.roll(2, f"hit location {source} vs {target.id} ({side})").total
-    location, tac = combat_tables.mech_hit_location(roll, side)
-    return Hit(target.id, location, damage, side, side == "rear", tac, False, source)
+    location = body(target).location("hit", roll, side)
+    return Hit(target.id, location, damage, side, side == "rear", roll == 2, False, source)
 
 
 def vehicle_location(dice: Dice, target: Unit, side: str, damage: int, source: str) -> Hit:
@@ -61,6 +62,7 @@ def _vehicle_hit(unit: Unit, roll: int, side: str, amount: int, source: str) -> 
 def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
     armor, internal = dict(unit.armor), dict(unit.internal)
     location, damage, rear = hit.location, hit.damage, hit.rear
+    transfer = body(unit).transfer
     unit = evolve(unit, damage_phase=unit.damage_phase + hit.damage)
     events.append(f"{unit.id} takes {damage} in {armor_key(location, rear)} ({hit.source})")
     if location == "HD":
@@ -69,7 +71,7 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
     ap_check = bool(hit.ap)  # VEH-DMG-10 / TW p.140: armor-piercing rounds may crit through armor
     while damage > 0:
         if internal.get(location, 0) <= 0:  # already destroyed: everything moves inward
-            nxt = TRANSFER.get(location)
+            nxt = transfer.get(location)
             if nxt is None:
                 break
             location = nxt
@@ -96,7 +98,7 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
         if internal[location] <= 0:
             if unit.destroyed:
                 break
-            nxt = TRANSFER.get(location)
+            nxt = transfer.get(location)
             if nxt is None or damage <= 0:
                 break
             events.append(f"{unit.id}: {damage} damage transfers from {location} to {nxt}")
@@ -134,8 +136,9 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
     if location in ("HD", "CT"):
         events.append(f"{unit.id} is destroyed ({'head' if location == 'HD' else 'center torso'} gone)")
         return evolve(unit, destroyed=True)
-    if location in ARM_OF and unit.internal.get(ARM_OF[location], 0) > 0:
-        unit = destroy_location(unit, ARM_OF[location], events)
+    limb = body(unit).torso_limb.get(location)
+    if limb is not None and unit.internal.get(limb, 0) > 0:
+        unit = destroy_location(unit, limb, events)
     return unit
 
 
@@ -228,10 +231,11 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: li
 
 def _internal_damage(unit: Unit, location: str, damage: int, events: list[str]) -> Unit:
     """Applies damage straight to internal structure, transferring inward (ammunition explosions)."""
+    transfer = body(unit).transfer
     while damage > 0 and not unit.destroyed:
         internal = dict(unit.internal)
         if internal.get(location, 0) <= 0:
-            nxt = TRANSFER.get(location)
+            nxt = transfer.get(location)
             if nxt is None:
                 break
             location = nxt
@@ -242,7 +246,7 @@ def _internal_damage(unit: Unit, location: str, damage: int, events: list[str]) 
         unit = evolve(unit, internal=internal)
         if internal[location] <= 0:
             unit = destroy_location(unit, location, events)
-            nxt = TRANSFER.get(location)
+            nxt = transfer.get(location)
             if nxt is None:
                 break
             location = nxt

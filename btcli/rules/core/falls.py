@@ -9,6 +9,7 @@ from btcli.dice import Dice
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
+from btcli.rules.kinds import mech
 from btcli.rules.core import combat_tables, damage
 from btcli.rules.ground import piloting
 
@@ -28,8 +29,8 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = ""
     for amount in combat_tables.damage_groups(total, 5):
         if table in ("kick", "punch"):
             roll = dice.d6(f"{table} table location {unit.id} (fall)")
-            where = combat_tables.kick_location if table == "kick" else combat_tables.punch_location
-            hits.append(Hit(unit.id, where(roll, side), amount, side, side == "rear", False, False, "fall"))
+            hits.append(Hit(unit.id, mech.body(unit).location(table, roll, side), amount, side, side == "rear",
+                            False, False, "fall"))
         else:
             hits.append(kinds.hit(dice, unit, side, amount, "fall"))
     fall_events: list[str] = []
@@ -91,7 +92,8 @@ def group_damage(
     for group in combat_tables.damage_groups(amount, 5):
         if unit.is_mech and table == "punch":
             d6 = dice.d6(f"punch location vs {unit.id} ({side})")
-            hit = Hit(unit.id, combat_tables.punch_location(d6, side), group, side, side == "rear", False, False, source)
+            hit = Hit(unit.id, mech.body(unit).location("punch", d6, side), group, side, side == "rear", False, False,
+                      source)
         else:
             hit = kinds.hit(dice, unit, side, group, source)
         unit = kinds.take_hit(unit, hit, dice, events, state.turn)

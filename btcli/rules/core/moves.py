@@ -10,6 +10,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import FLIGHT_PHASES, GameState, evolve
 from btcli.rules import kinds
+from btcli.rules.kinds import mech
 from btcli.rules.core import phases, turn_order
 from btcli.rules.drops import landing_turn as drop_turn, minefields
 from btcli.rules.ground import movement, vehicles, vtol
@@ -65,6 +66,10 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     plan = check_move(state, order)
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
+        shape = mech.body(unit)
+        if not shape.stand_roll(unit, shape):  # a quad on four sound legs (kinds.quad)
+            state, events = movement.apply_move(state, plan)
+            return state, [f"{unit.id} stands up (no roll: a {shape.name} 'Mech on all its legs)"] + events
         roll = kinds.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
         if not roll.success:
             from btcli.rules.core import falls

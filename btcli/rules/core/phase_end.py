@@ -17,7 +17,7 @@ from btcli.rules.ground import heat, piloting, vehicles
 from btcli.rules.urban import buildings, structures
 from btcli.rules.core.falls import consciousness, fall
 from btcli.rules.core.hits import apply_hits
-from btcli.rules.kinds import pilot_modifiers, piloting_roll
+from btcli.rules.kinds import mech, pilot_modifiers, piloting_roll
 
 
 def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
@@ -63,16 +63,13 @@ LEG_ITEMS = {"hip": "hip actuator hit", "upper_leg": "leg actuator hit", "lower_
              "foot": "foot actuator hit", "gyro": "gyro hit"}
 
 
-def _legs_gone(unit: Unit) -> int:
-    return sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-
-
 def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
     if unit.prone:
         return unit
     gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
-    automatic = piloting.automatic_fall(gyro_gone, _legs_gone(unit) - _legs_gone(before))
+    shape = mech.body(unit)
+    automatic = piloting.automatic_fall(gyro_gone, shape.legs_gone(unit) - shape.legs_gone(before))
     if automatic:
         events.append(f"{unit.id} falls automatically ({automatic})")
         return fall(unit, dice, events, levels=0)

@@ -10,6 +10,7 @@ from btcli.model.board import WOODS_HEIGHT
 from btcli.model.state import GameState
 from btcli.model.units import Motive, MoveMode, Unit, Weapon
 from btcli.rules import kinds
+from btcli.rules.kinds import mech
 from btcli.rules.core import arcs, condition, los
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import heat, vehicles
@@ -28,7 +29,8 @@ ATTACKER_MOVEMENT = {
 # tables.md 6.3: target movement modifier by hexes moved: (up to hexes, modifier).
 TARGET_MOVEMENT = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
 TARGET_MOVEMENT_MAX = 6
-PRONE_ADJACENT, PRONE_FAR, ATTACKER_PRONE = -2, 1, 2
+PRONE_ADJACENT, PRONE_FAR = -2, 1
+ATTACKER_PRONE = mech.ATTACKER_PRONE
 SECONDARY_FRONT, SECONDARY_OTHER = 1, 2  # tables.md 6.5
 SENSOR_HIT = 2
 PARTIAL_COVER = "partial cover"  # the modifier's name; leg hits then strike the cover
@@ -92,8 +94,9 @@ def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
         mods.append((f"attacker {attacker.mode.value}", moved))
         if attacker.is_vehicle and mount.location in attacker.vehicle.stabilized:
             mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
-    if attacker.prone:
-        mods.append(("attacker prone", ATTACKER_PRONE))
+    if attacker.prone:  # tables.md 6.5; a quad with four sound legs fires as if standing (kinds.quad)
+        shape = mech.body(attacker)
+        mods.extend(shape.prone_fire(attacker, shape))
     return mods
 
 
@@ -126,7 +129,7 @@ def weapon_to_hit(
     if attacker.motive is Motive.VTOL and attacker.elevation > 0 and distance == 0:
         return impossible(f"airborne VTOL '{attacker.id}' cannot attack a unit in its own hex", "VTOL-ATK-02")
     facing = attacker.facing.turned(twist)
-    arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
+    arc = kinds.mount_arc(attacker, mount.location, mount.rear)
     if not arcs.in_arc(attacker.hex, facing, arc, target.hex):
         return impossible(f"'{target.id}' is outside the {arc.replace('_', ' ')} arc of {mount.label}",
                           arcs.arc_rule(attacker.kind.value))
@@ -195,7 +198,7 @@ def mech_damage_modifiers(attacker: Unit, location: str) -> list[tuple[str, int]
         mods.append((f"heat {attacker.heat}", heat_mod))
     if attacker.count_hits("sensors") == 1:
         mods.append(("sensor hit", SENSOR_HIT))
-    if location in ("LA", "RA"):
+    if location in mech.body(attacker).arms:
         contents = attacker.slots.get(location, ())
         hit = attacker.slot_hits(location)
         destroyed = {contents[i] for i in hit}

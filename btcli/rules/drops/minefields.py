@@ -13,6 +13,7 @@ from btcli.dice import Dice
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit
 from btcli.rules import kinds
+from btcli.rules.kinds import mech
 
 HITS_ON = 7
 
@@ -30,7 +31,12 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
     events.append(f"a mine goes off under {unit.id} in {unit.hex.label}: {density} damage ({roll.total})")
 
     if unit.is_mech:
-        leg = "LL" if dice.d6(f"minefield leg {unit.id}") <= 3 else "RL"
+        # 1-3 the first leg, 4-6 the second (a quad's: 1-3 a front leg, 4-6 a rear one, then the side by
+        # another die; UNVERIFIED, btcli's reading of the biped rule)
+        legs = mech.body(unit).legs
+        leg = legs[0] if dice.d6(f"minefield leg {unit.id}") <= 3 else legs[1]
+        if len(legs) == 4:
+            leg = legs[legs.index(leg) * 2 + (dice.d6(f"minefield leg side {unit.id}") > 3)]
         hit = Hit(unit.id, leg, density, source="minefield")
     elif unit.is_infantry:
         hit = kinds.hit(dice, unit, "front", density, "minefield")

@@ -39,7 +39,7 @@ from btcli.rules.ground import physical, vehicles
 from btcli.rules.core.displacement import displace
 from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
-from btcli.rules.kinds import pilot_modifiers, piloting_roll
+from btcli.rules.kinds import mech, pilot_modifiers, piloting_roll
 from btcli.rules.ground.placement import is_large, struck_side, units_in_the_way
 from btcli.rules.urban.structures import damage_structure
 
@@ -190,7 +190,7 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
     hits = []
     for amount in combat_tables.damage_groups(total, 5):
         if target.is_mech:
-            location = combat_tables.punch_location(dice.d6(f"punch location vs {target.id} (front)"), "front")
+            location = mech.body(target).location("punch", dice.d6(f"punch location vs {target.id} (front)"), "front")
             hits.append(Hit(target.id, location, amount, "front", False, False, False, f"fall of {source}"))
         else:
             hits.append(kinds.hit(dice, target, "front", amount, f"fall of {source}"))

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from math import ceil
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.rules.kinds.mech import Body
+
 # Source: ../shared/rules/tables.md 8.5 (MegaMek Mek.autoSetInternal; TechManual table).
 # tons: (CT, LT/RT, LA/RA, LL/RL); the head always has 3.
 MECH_INTERNAL = {
@@ -31,13 +35,13 @@ MECH_INTERNAL = {
 VEHICLE_STRUCTURE_LOCATIONS = ("front", "right", "left", "rear", "turret", "rotor")
 
 
-def mech_internal(tons: int) -> dict[str, int] | None:
-    """Returns the standard internal structure per location, or None for an off-table tonnage."""
+def mech_internal(tons: int, body: Body) -> dict[str, int] | None:
+    """Returns the standard internal structure per location of ``body``'s shape, or None for an off-table
+    tonnage."""
     row = MECH_INTERNAL.get(tons)
     if row is None:
         return None
-    ct, side_torso, arm, leg = row
-    return {"HD": 3, "CT": ct, "LT": side_torso, "RT": side_torso, "LA": arm, "RA": arm, "LL": leg, "RL": leg}
+    return body.internal(*row)
 
 
 def vehicle_internal(tons: int, locations: list[str]) -> dict[str, int]:

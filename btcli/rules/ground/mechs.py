@@ -1,4 +1,5 @@
-"""BattleMech structure: critical slots, what destroyed slots mean, and transfer of damage.
+"""BattleMech structure: critical slots and the engine's heat sinks (the locations, their fixed contents
+and where damage transfers are the body's: btcli.rules.kinds.mech).
 
 Critical slot layout (TechManual standard biped, from memory; tables.md 12's slot
 counts are marked memory too): the head holds life support, sensors and the
@@ -15,27 +16,15 @@ from __future__ import annotations
 
 from btcli.errors import GameFileError
 
-SLOT_COUNT = {"HD": 6, "CT": 12, "LT": 12, "RT": 12, "LA": 12, "RA": 12, "LL": 6, "RL": 6}
-FIXED = {
-    "HD": ["life_support", "sensors", "cockpit", "", "sensors", "life_support"],
-    "CT": ["engine"] * 3 + ["gyro"] * 4 + ["engine"] * 3,
-    "LT": [],
-    "RT": [],
-    "LA": ["shoulder", "upper_arm", "lower_arm", "hand"],
-    "RA": ["shoulder", "upper_arm", "lower_arm", "hand"],
-    "LL": ["hip", "upper_leg", "lower_leg", "foot"],
-    "RL": ["hip", "upper_leg", "lower_leg", "foot"],
-}
-HEAT_SINK_ORDER = ("LT", "RT", "LL", "RL", "LA", "RA", "CT", "HD")
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.rules.kinds.mech import Body
+
 # TechManual (from memory, UNVERIFIED): an engine holds rating / 25 heat sinks (rounded down) without
 # slots; every other heat sink, of the ten free ones too, takes a critical slot. Locust 160: 6 + 4.
 ENGINE_RATING_PER_HEAT_SINK = 25
 
-# Damage transfer inward when a location's internal structure is gone (tables.md 8.1 note).
-TRANSFER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT"}
 REAR_ARMOR = {"CT": "CTR", "LT": "LTR", "RT": "RTR"}
-# A side torso that is destroyed takes its arm with it.
-ARM_OF = {"LT": "LA", "RT": "RA"}
 ACTUATORS = ("shoulder", "upper_arm", "lower_arm", "hand", "hip", "upper_leg", "lower_leg", "foot")
 
 
@@ -56,9 +45,10 @@ def standard_slots(
     ammo: list[tuple[str, str]],
     heat_sinks: int,
     rating: int,
-    actuators: dict[str, list[str]] | None = None,
+    actuators: dict[str, list[str]] | None,
+    body: Body,
 ) -> dict[str, tuple[str, ...]]:
-    """Returns the critical slot layout of a standard biped 'Mech.
+    """Returns the critical slot layout of a standard 'Mech of ``body``'s shape.
 
     ``weapons`` are (weapon name, location, critical slots) in design order, ``ammo`` (weapon
     name, location) bins; ``rating`` is the engine's, which holds some of the heat sinks
@@ -66,8 +56,8 @@ def standard_slots(
     lower arms or hands).
     """
     layout = {}
-    for loc, count in SLOT_COUNT.items():
-        fixed = [a for a in FIXED[loc] if loc not in (actuators or {}) or a not in ACTUATORS or a in actuators[loc]]
+    for loc, count in body.slot_count.items():
+        fixed = [a for a in body.fixed[loc] if loc not in (actuators or {}) or a not in ACTUATORS or a in actuators[loc]]
         layout[loc] = fixed + [""] * (count - len(fixed))
 
     def place(loc: str, item: str) -> bool:
@@ -84,7 +74,7 @@ def standard_slots(
         if not place(loc, f"ammo:{name}"):
             raise GameFileError(f"the 'Mech's {name} ammunition does not fit in the critical slots of {loc}")
     for _ in range(heat_sinks - engine_heat_sinks(rating, heat_sinks)):
-        if not any(place(loc, "heat_sink") for loc in HEAT_SINK_ORDER):
+        if not any(place(loc, "heat_sink") for loc in body.heat_sink_order):
             raise GameFileError("the 'Mech's heat sinks do not fit in its critical slots")
     return {loc: tuple(items) for loc, items in layout.items()}
 

@@ -20,6 +20,7 @@ from btcli.rules.ground import placement, vtol
 from btcli.rules.ground.heat import heat_mp_penalty
 from btcli.rules.ground.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
 from btcli.rules.ground.vehicles import stunned
+from btcli.rules.kinds import mech
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 # tables.md 10.1: extra MP to enter a building hex, by type.
@@ -227,31 +228,10 @@ def fast_mode(unit: Unit) -> MoveMode:
         return MoveMode.WALK
     return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
 
-LEG_ACTUATORS = ("upper_leg", "lower_leg", "foot")
-
-
 def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
-    """Returns a 'Mech's walking MP after leg damage and whether it may still run (TW, from memory;
-    UNVERIFIED: tables.md has no leg-damage MP table): each hip hit halves walking MP (round up), both
-    hips leave none; each upper leg, lower leg or foot actuator hit costs 1; a leg lost leaves 1 MP and
-    no running (two legs lost, none)."""
-    legs_lost = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-    if legs_lost:
-        return (1 if legs_lost == 1 else 0), False
-    if not unit.crits:
-        return unit.walk, True
-    hips = actuators = 0
-    for loc in ("LL", "RL"):
-        contents = unit.slots.get(loc, ())
-        for i in unit.slot_hits(loc):
-            hips += contents[i] == "hip"
-            actuators += contents[i] in LEG_ACTUATORS
-    walk = unit.walk
-    for _ in range(hips):
-        walk = (walk + 1) // 2
-    if hips >= 2:
-        walk = 0
-    return max(0, walk - actuators), True
+    """Returns a 'Mech's walking MP after leg damage and whether it may still run, as its body counts them."""
+    shape = mech.body(unit)
+    return shape.leg_damage_walk(unit, shape)
 
 
 def walking_mp(unit: Unit) -> int:
@@ -264,7 +244,7 @@ def walking_mp(unit: Unit) -> int:
 
 def running_mp(unit: Unit) -> int:
     """Returns running (flank) MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg."""
-    if unit.is_mech and (unit.heat or unit.crits or any(unit.internal.get(l, 1) <= 0 for l in ("LL", "RL"))):
+    if unit.is_mech and (unit.heat or unit.crits or mech.body(unit).legs_gone(unit)):
         walk, can_run = leg_damage_walk(unit)
         if not can_run:
             return walking_mp(unit)

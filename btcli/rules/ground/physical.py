@@ -33,7 +33,7 @@ from btcli.rules.ground import placement, vehicles
 from btcli.rules.core.displacement import displace
 from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
-from btcli.rules.kinds import piloting_roll
+from btcli.rules.kinds import mech, piloting_roll
 from btcli.rules.ground.placement import placed, unit_level
 
 KICK_MODIFIER = -2  # tables.md 8.7
@@ -206,13 +206,16 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
     if kind == "kick":
         if not arcs.in_arc(attacker.hex, attacker.facing, "front", where):
             raise IllegalOrderError(f"{what} is not in front of '{attacker.id}' to kick", "tables.md 8.7")
-        legs = [leg for leg in ("LL", "RL") if attacker.internal.get(leg, 0) > 0 and "hip" not in _destroyed_items(attacker, leg)]
-        if len(legs) < 2:
+        legs = mech.body(attacker).kicking_legs
+        if any(attacker.internal.get(leg, 0) <= 0 or "hip" in _destroyed_items(attacker, leg) for leg in legs):
             raise IllegalOrderError(f"'{attacker.id}' cannot kick with a destroyed leg or hip", "tables.md 8.7")
-        return "RL", [("kick", KICK_MODIFIER)]
+        return legs[-1], [("kick", KICK_MODIFIER)]
     # TW club attack (memory, UNVERIFIED: tables.md 8.7 lists no club): both arms with working
     # shoulders and hands, neither fired this turn, target in front; piloting - 1.
-    for arm in ("LA", "RA"):
+    arms = mech.body(attacker).arms
+    if not arms:
+        raise IllegalOrderError(f"'{attacker.id}' has no arms to swing a club with", "URB-CLUB-01")
+    for arm in arms:
         lost = _lost_actuators(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         if attacker.internal.get(arm, 0) <= 0 or {"shoulder", "hand"} & lost or fired:
@@ -240,7 +243,9 @@ def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
 def punching_arms(attacker: Unit, where: HexId) -> list[str]:
     """Returns the arms that can punch at ``where``: intact shoulder, not fired this turn, in their arc."""
     arms = []
-    for arm, arc in (("RA", "right_arm"), ("LA", "left_arm")):
+    shape = mech.body(attacker)
+    for arm in reversed(shape.arms):  # the right arm first, when both can
+        arc = shape.limb_arcs[arm]
         usable = attacker.internal.get(arm, 0) > 0 and "shoulder" not in _destroyed_items(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
         facing = attacker.facing.turned(attacker.twist)
@@ -259,6 +264,9 @@ def _arm_modifiers(attacker: Unit, arm: str) -> list[tuple[str, int]]:
 def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
     if not attacker.is_mech:
         raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
+    if not mech.body(attacker).arms:
+        raise IllegalOrderError(f"'{attacker.id}' is a {mech.body(attacker).name} 'Mech: it has no arms to punch with",
+                                "TW four-legged 'Mechs, btcli.rules.kinds.quad")
     arms = punching_arms(attacker, where)
     if arms:
         return arms[0]
@@ -400,7 +408,7 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
     for amount in amounts:
         if target.is_mech and table in ("punch", "kick"):
             d6 = dice.d6(f"{table} location vs {target.id} ({side})")
-            location = combat_tables.punch_location(d6, side) if table == "punch" else combat_tables.kick_location(d6, side)
+            location = mech.body(target).location(table, d6, side)
             hits.append(Hit(target.id, location, amount, side, side == "rear", False, False, f"{table} from {source}"))
         else:
             hits.append(kinds.hit(dice, target, side, amount, f"{table} from {source}"))

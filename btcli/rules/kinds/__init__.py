@@ -14,7 +14,8 @@ from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import later
 from btcli.rules.core import condition
-from btcli.rules.ground import infantry, piloting, vehicles
+from btcli.rules.ground import infantry, vehicles
+from btcli.rules.kinds import mech
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
@@ -36,17 +37,10 @@ def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named:
 
 
 def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
-    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6)."""
-    actuators = hips = 0
-    for loc in ("LL", "RL"):
-        contents, hit = unit.slots.get(loc, ()), unit.slot_hits(loc)
-        for i in hit:
-            if contents[i] == "hip":
-                hips += 1
-            elif contents[i] in ("upper_leg", "lower_leg", "foot"):
-                actuators += 1
-    legs_gone = sum(1 for loc in ("LL", "RL") if unit.internal.get(loc, 1) <= 0)
-    return piloting.preexisting_modifiers(actuators, hips, unit.count_hits("gyro"), legs_gone)
+    """Returns the pre-existing damage modifiers of a 'Mech's PSRs (tables.md 8.6), as its body counts them."""
+    shape = mech.body(unit)
+    actuators, hips = shape.leg_hits(unit)
+    return shape.pilot_modifiers(unit, shape, actuators, hips, unit.count_hits("gyro"), shape.legs_gone(unit))
 
 
 def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll:
@@ -141,3 +135,26 @@ def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier
     """Rolls the unit's control roll: a 'Mech's piloting, a vehicle's driving skill roll, an aerospace
     unit's control roll (whose modifiers depend on the map it is on, hence ``state``)."""
     return of(unit).control_roll(state, unit, reason, dice, modifier, named)
+
+
+def turns_with_twist(unit: Unit, location: str) -> bool:
+    """Whether a weapon mount at ``location`` turns with the unit's torso twist or turret: a 'Mech's torso,
+    arm and head mounts (its legs keep facing ahead; TW, MegaMek), a vehicle's turret."""
+    return location == "turret" or (unit.is_mech and location not in mech.body(unit).legs)
+
+
+def twist_refusal(unit: Unit) -> str:
+    """Why the unit may not twist its torso at all ("" when it may): a 'Mech body that does not turn."""
+    shape = mech.body(unit)
+    return "" if not unit.is_mech or shape.twists else f"a {shape.name} 'Mech cannot twist its torso"
+
+
+def mount_arc(unit: Unit, location: str, rear: bool) -> str:
+    """The arc a weapon mount fires into: a 'Mech's as its body says (TW 'Mech firing arcs: its arms their
+    side arcs, a rear mount the rear), any other unit's by its location (VEH-ATK-03)."""
+    if unit.is_mech:
+        return "rear" if rear else mech.body(unit).limb_arcs.get(location, "front")
+    from btcli.rules.core import arcs
+
+    return arcs.mount_arc(unit.kind.value, location, rear)
+

@@ -14,6 +14,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.core import arcs, combat, condition, los, tohit, weapon_modes
 from btcli.rules.ground import physical
 from btcli.rules.urban import structures
@@ -54,7 +55,7 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     distance = attacker.hex.distance(hex_id)
     if distance == 0:
         return impossible(f"'{attacker.id}' stands in {hex_id.label}", "URB-ATK-01")
-    arc = arcs.mount_arc(attacker.kind.value, mount.location, mount.rear)
+    arc = kinds.mount_arc(attacker, mount.location, mount.rear)
     if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, hex_id):
         return impossible(f"{hex_id.label} is outside the {arc.replace('_', ' ')} arc of {mount.label}",
                           arcs.arc_rule(attacker.kind.value))
@@ -84,32 +85,32 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     turn = combat.check_twist(attacker, twist)
-    kinds = [combat.split_ammo(text)[1] for text in weapons]
+    ammo_kinds = [combat.split_ammo(text)[1] for text in weapons]
     plans = []
-    for index, kind in zip(combat.choose_mounts(attacker, weapons), kinds):
+    for index, kind in zip(combat.choose_mounts(attacker, weapons), ammo_kinds):
         mount = attacker.weapons[index]
         problem = combat.ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
-        twisted = turn if (attacker.is_mech and mount.location not in ("LL", "RL")) or mount.location == "turret" else 0
+        twisted = turn if kinds.turns_with_twist(attacker, mount.location) else 0
         result = hex_to_hit(state, attacker, index, hex_id, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         plans.append((index, combat.mode_to_hit(result, kind)))
-    combat.check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, kinds)])
-    return attacker, plans, kinds, turn
+    combat.check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
+    return attacker, plans, ammo_kinds, turn
 
 
 def weapon_attack(
     state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str, dice: Dice
 ) -> tuple[GameState, list[str]]:
     """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
-    attacker, plans, kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
+    attacker, plans, ammo_kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
     adjacent = attacker.hex.distance(hex_id) == 1
     events: list[str] = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
-    for (index, result), kind in zip(plans, kinds):
+    for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = attacker.spec(mount.weapon)
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
