@@ -115,7 +115,7 @@ def test_quad_04_a_quad_neither_punches_nor_swings_a_club(kind, said):
         state = put(state, "a", mech=evolve(state.units["a"].mech, club="girder"))
     with pytest.raises(IllegalOrderError) as info:
         engine.apply(state, PhysicalAttackOrder("a", "t", kind), ManualDice([]))
-    assert said in str(info.value)
+    assert said in str(info.value) and info.value.rule == "QUAD-04"
 
 
 def test_quad_04_a_quad_kicks_only_on_four_working_legs():
@@ -138,8 +138,9 @@ def kinds_limb(attacker, state):
 
 def test_quad_05_a_quad_cannot_twist_its_torso():
     state = weapon_game(scorpion("q", "0505", "N"), design(HUNCHBACK, "t", "0502", "N", "blue"))
-    with pytest.raises(IllegalOrderError, match="quad 'Mech cannot twist its torso"):
+    with pytest.raises(IllegalOrderError, match="quad 'Mech cannot twist its torso") as info:
         engine.apply(state, WeaponAttackOrder("q", "t", ("PPC",), twist="right"), ManualDice([]))
+    assert info.value.rule == "QUAD-05"
 
 
 @pytest.mark.parametrize("leg", ["FLL", "FRL", "RLL", "RRL"])

@@ -57,7 +57,7 @@ def check_twist(attacker: Unit, twist: str) -> int:
     turn = _twist(attacker, twist)
     refusal = kinds.twist_refusal(attacker) if twist else ""
     if refusal:
-        raise IllegalOrderError(f"'{attacker.id}': {refusal}", "TW four-legged 'Mechs, btcli.rules.kinds.quad")
+        raise IllegalOrderError(f"'{attacker.id}': {refusal}", "QUAD-05")
     if attacker.fired and turn != attacker.twist and twist:
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
     if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):

@@ -214,7 +214,7 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
     # shoulders and hands, neither fired this turn, target in front; piloting - 1.
     arms = mech.body(attacker).arms
     if not arms:
-        raise IllegalOrderError(f"'{attacker.id}' has no arms to swing a club with", "URB-CLUB-01")
+        raise IllegalOrderError(f"'{attacker.id}' has no arms to swing a club with", "QUAD-04")
     for arm in arms:
         lost = _lost_actuators(attacker, arm)
         fired = any(attacker.weapons[i].location == arm for i in attacker.fired)
@@ -266,7 +266,7 @@ def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
         raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
     if not mech.body(attacker).arms:
         raise IllegalOrderError(f"'{attacker.id}' is a {mech.body(attacker).name} 'Mech: it has no arms to punch with",
-                                "TW four-legged 'Mechs, btcli.rules.kinds.quad")
+                                "QUAD-04")
     arms = punching_arms(attacker, where)
     if arms:
         return arms[0]
