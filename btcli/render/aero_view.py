@@ -5,7 +5,7 @@ each map with its units. Only games with aerospace maps show it: a ground game's
 
 from __future__ import annotations
 
-from btcli.model.aero import LowAltitudeMap, SpaceMap
+from btcli.model.aero import AeroFlight, LowAltitudeMap, SpaceMap
 from btcli.model.board import Board
 from btcli.model.state import GameState
 from btcli.model.units import Unit
@@ -120,3 +120,58 @@ def text_lines(view: dict) -> list[str]:
                     f" facing {a['transit']['arrival_facing']}" if a["transit"]["arrival_facing"] else "")
         lines.append(line)
     return lines
+
+
+# -- the aerospace kind's view (btcli.render.kind_views: called for aerospace units only) ---------------
+
+
+def _flight(u: Unit) -> AeroFlight:
+    flight = u.aero
+    assert flight is not None  # VIEWS[AERO]: an aerospace unit always carries its flight
+    return flight
+
+
+def position(u: Unit) -> str | None:
+    """Where it flies: its hex on its own map (the map is in ``aero``), issue #13."""
+    return u.position.hex.label if u.position is not None else None
+
+
+def fields(u: Unit, state: GameState | None) -> dict[str, object]:
+    """Its flight and damage, and a fighter's heat (issue #14): the last fields of its view."""
+    out: dict[str, object] = {"aero": unit_aero(u, state)}
+    design = aero_kind.design(u)
+    if design.heat_sinks:  # fighters build heat (issue #14)
+        out["heat"] = u.heat
+        out["heat_sinks"] = {"total": design.heat_sinks,
+                             "working": max(0, design.heat_sinks - _flight(u).heat_sinks_lost)}
+    return out
+
+
+def weapon_states(u: Unit) -> list[dict[str, object]]:
+    """Its record sheet's entries (``count`` weapons in an arc) as they stand."""
+    flight = _flight(u)
+    out: list[dict[str, object]] = []
+    for index, w in enumerate(aero_kind.design(u).weapons):
+        lost, fired = flight.weapons_destroyed.count(index), u.fired.count(index)
+        state = "destroyed" if lost >= w.count else "fired" if fired and lost + fired >= w.count else "ready"
+        out.append({"weapon": w.name, "location": w.arc.value, "rear": False, "state": state, "count": w.count,
+                    "destroyed": lost, "fired": fired, "heat": None, "damage": None, "range": None,
+                    "ammo": w.shots or None})
+    return out
+
+
+def where(view: dict) -> str:
+    """The unit table's hex column: its map and hex."""
+    return f"{view['aero']['map']}:{view['position']}" if view["position"] else "-"
+
+
+def mp_cell(view: dict) -> str:
+    return "-"  # its thrust is on its aerospace line
+
+
+def heat(view: dict) -> int | None:
+    return view["aero"]["heat"]
+
+
+def crew(view: dict) -> str:
+    return f"gunnery {view['skills']['gunnery']}"
