@@ -160,6 +160,39 @@ def weapon_states(u: Unit) -> list[dict[str, object]]:
     return out
 
 
+def immobile(u: Unit) -> bool:
+    return _flight(u).immobile
+
+
+def map_words(u: Unit) -> list[str]:
+    """On the ground board an aircraft has landed, or crashed and cannot move (AERO-CRASH-21)."""
+    return [] if _flight(u).immobile else ["landed"]
+
+
+def what(u: Unit) -> str:
+    if u.destroyed:
+        return "wreck of a crashed aircraft"
+    return f"{'immobile' if _flight(u).immobile else 'landed'} aircraft {u.name}"
+
+
+def flight_words(u: Unit) -> str:
+    """Its velocity and (low altitude) altitude as its map shows them under its id."""
+    altitude = u.position.altitude if u.position is not None else 0
+    return f"v{_flight(u).velocity}" + (f" alt {altitude}" if altitude else "")
+
+
+def flight_title(u: Unit) -> str:
+    """Its velocity, altitude and control, for its tooltip on its map."""
+    flight, altitude = _flight(u), u.position.altitude if u.position is not None else 0
+    return (f"; velocity {flight.velocity}" + (f", altitude {altitude}" if altitude else "")
+            + (", out of control" if flight.out_of_control else ""))
+
+
+def flight_path(u: Unit) -> tuple:
+    """The hexes it flew through this turn, on every map (issue #14)."""
+    return _flight(u).path
+
+
 def where(view: dict) -> str:
     """The unit table's hex column: its map and hex."""
     return f"{view['aero']['map']}:{view['position']}" if view["position"] else "-"

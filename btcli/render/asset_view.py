@@ -1,5 +1,5 @@
 """What the reports show of a Battlefield Support asset (seed 004; docs/json-output.md): its card as
-printed and its state this game, and the text report's card line. Called through
+printed and its state this game, the text report's card line, and the map's words for it. Called through
 ``btcli.render.kind_views`` for assets only, so a report of a game without them never imports it."""
 
 from __future__ import annotations
@@ -67,6 +67,25 @@ def mp(u: Unit) -> dict[str, int]:
 
 def fields(u: Unit, state) -> dict[str, object]:
     return {"asset": asset_view(u)}
+
+
+def facing(u: Unit) -> int | None:
+    """The facing arrow: only a card that has a facing shows one (ASSET-GEN)."""
+    return int(u.facing) if _record(u).card.has_facing else None
+
+
+def what(u: Unit) -> str:
+    card = _record(u).card
+    return f"asset {card.name}{' (SAMPLE card)' if card.sample else ''}, check {_record(u).state.check}"
+
+
+def damage_words(u: Unit) -> str:
+    """A card has no armor: its damage this turn, against its check (ASSET-DMG-01)."""
+    return f"damage this turn {_record(u).state.damage}"
+
+
+def roster_name(u: Unit) -> str:
+    return _record(u).card.name
 
 
 def card_columns(view: dict) -> tuple[str, str]:

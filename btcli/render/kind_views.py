@@ -1,12 +1,12 @@
 """What the reports show of each kind of unit (issue #30 item 1): the renderers ask a unit's kind for its
-MP labels and values, its own fields in the JSON view, its status words, its columns in the unit table
-and its card's lines, rather than test the kind.
+MP labels and values, its own fields in the JSON view, its status words, its marker and words on the
+maps, its columns in the unit table and its card's lines, rather than test the kind.
 
 ``VIEWS`` maps each ``UnitKind`` to its ``KindView``, as ``btcli.rules.kinds.KINDS`` maps it to the rules
 it plays by. The views live here, in the render layer, not beside the rules: what a report shows is the
-reports' format (docs/json-output.md), and ``rules/`` imports nothing of
+reports' format (docs/json-output.md, the markers of ``svg_marks``), and ``rules/`` imports nothing of
 ``render/`` (docs/architecture.md, "Layers"); a view asks ``rules/`` what a rule decides (a hot 'Mech's MP,
-a vehicle's driving modifiers). The 'Mech, vehicle and infantry views are here; the aerospace kind's are
+whether a unit flies as a VTOL). The 'Mech, vehicle and infantry views are here; the aerospace kind's are
 in ``render/aero_view.py`` and the asset's in ``render/asset_view.py``, imported the first time one of
 their functions is called (``later``), so a report of a game without them imports neither (nor
 ``rules/aero/``). A new kind is a ``VIEWS`` entry; a hook it needs and no kind has had yet is a new
@@ -20,6 +20,7 @@ import sys
 from btcli.model.frozen import record
 from btcli.model.state import GameState
 from btcli.model.units import Unit, UnitKind, VehicleState
+from btcli.rules.ground import placement
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
@@ -77,6 +78,42 @@ def _no_words(u: Unit) -> list[str]:
     return []
 
 
+def _no_text(u: Unit) -> str:
+    return ""
+
+
+def _never(u: Unit) -> bool:
+    return False
+
+
+def _facing(u: Unit) -> int | None:
+    return int(u.facing)
+
+
+def _no_facing(u: Unit) -> int | None:
+    return None  # infantry: a marker without an arrow
+
+
+def _named(u: Unit) -> str:
+    """Its tooltip's 'what': its name and its marker's kind ('Mech, vehicle, VTOL, infantry)."""
+    return f"{u.name} ({of(u).marker(u).replace('mech', chr(39) + 'Mech')})"
+
+
+def _armor_words(u: Unit) -> str | None:
+    if not u.max_armor:
+        return None
+    return (f"armor {sum(u.armor.values())}/{sum(u.max_armor.values())}, "
+            f"internal {sum(u.internal.values())}/{sum(u.max_internal.values())}")
+
+
+def _name(u: Unit) -> str:
+    return u.name
+
+
+def _no_path(u: Unit) -> tuple:
+    return ()
+
+
 def _where(view: dict) -> str:
     return view["position"] or "-"
 
@@ -105,6 +142,7 @@ def _no_columns(view: dict) -> tuple[str, str] | None:
 class KindView:
     """What the reports show of one kind of unit (fields in the order the reports use them)."""
 
+    marker: Callable[[Unit], str]  # its marker on the maps (``svg_marks.KINDS``)
     # The JSON view (``view.unit_view``), in the order of its fields.
     position: Callable[[Unit], str | None] = _on_the_board  # "position": its hex's label
     mp: Callable[[Unit], dict[str, int]] = _walk_run_jump  # "mp": its MP as designed, by their names
@@ -112,9 +150,22 @@ class KindView:
     mp_now: Callable[[Unit], dict[str, int]] = _walk_run_jump  # "mp_now": its MP this turn
     sheet: Callable[[Unit], dict[str, object]] = _no_fields  # its own fields before "crits" (a 'Mech's heat, pilot)
     fields: Callable[[Unit, GameState | None], dict[str, object]] = _no_fields  # its own fields, last
+    asks_game: bool = False  # its fields ask the game (its map), not the unit alone: a replay draws it each step
     # The status line (``view.status``): its words after prone, shut down and unconscious, and its last words.
     status: Callable[[Unit], list[str]] = _no_words
     crew_status: Callable[[Unit], list[str]] = _no_words
+    # The maps (``svg``, ``aero_svg``).
+    facing: Callable[[Unit], int | None] = _facing  # its facing arrow (None: none)
+    immobile: Callable[[Unit], bool] = _never  # its marker says "immobile"
+    marks_unconscious: bool = True  # its marker says "unconscious" when its crew is
+    wreck: bool = False  # destroyed, it is a wreck: a cross on the board, "wreck" under its id
+    map_words: Callable[[Unit], list[str]] = _no_words  # in its state slot after its marker's states
+    what: Callable[[Unit], str] = _named  # its tooltip's 'what it is'
+    damage_words: Callable[[Unit], str | None] = _armor_words  # its tooltip's damage (None: nothing)
+    roster_name: Callable[[Unit], str] = _name  # its name in the panel's list of units to deploy
+    flight_words: Callable[[Unit], str] = _no_text  # under its id on an aerospace map
+    flight_title: Callable[[Unit], str] = _no_text  # after its damage in its tooltip on an aerospace map
+    flight_path: Callable[[Unit], tuple] = _no_path  # the hexes it flew through this turn
     # The text and Markdown reports, from the unit's view (plain data, ``view.unit_view``).
     where: Callable[[dict], str] = _where  # the table's hex column
     mp_cell: Callable[[dict], str] = _mp_cell  # the table's MP column
@@ -199,6 +250,18 @@ def _vehicle_status(u: Unit) -> list[str]:
     return words
 
 
+def _vehicle_marker(u: Unit) -> str:
+    return "vtol" if placement.flies_as_vtol(u) else "vehicle"
+
+
+def _vehicle_immobile(u: Unit) -> bool:
+    return _vehicle_record(u).immobile
+
+
+def _vehicle_map_words(u: Unit) -> list[str]:
+    return ["crew killed"] if _vehicle_record(u).crew_killed else []
+
+
 def _vehicle_crew(view: dict) -> str:
     skills = f"{view['skills']['gunnery']}/{view['skills']['piloting']}"
     return f"crew {skills}" + ("" if view["crew"] == "ok" else f", {view['crew']}")
@@ -219,16 +282,35 @@ def _infantry_status(u: Unit) -> list[str]:
     return [f"{troopers_left(u)} troopers"]
 
 
+def _marker(name: str) -> Callable[[Unit], str]:
+    def marker(u: Unit) -> str:
+        return name
+
+    return marker
+
+
 VIEWS: dict[UnitKind, KindView] = {
-    UnitKind.MECH: KindView(mp_now=_mech_mp_now, sheet=_mech_sheet, status=_mech_status, crew=_mech_crew),
+    UnitKind.MECH: KindView(mp_now=_mech_mp_now, sheet=_mech_sheet, status=_mech_status, marker=_marker("mech"),
+                            crew=_mech_crew),
     UnitKind.VEHICLE: KindView(mp=_cruise_flank, mp_now=_cruise_flank, fields=_vehicle_fields,
-                               crew_status=_vehicle_status, crew=_vehicle_crew),
-    UnitKind.INFANTRY: KindView(fields=_infantry_fields, status=_infantry_status),
+                               crew_status=_vehicle_status, marker=_vehicle_marker, immobile=_vehicle_immobile,
+                               map_words=_vehicle_map_words, crew=_vehicle_crew),
+    UnitKind.INFANTRY: KindView(fields=_infantry_fields, status=_infantry_status, marker=_marker("infantry"),
+                                facing=_no_facing),
     UnitKind.ASSET: KindView(mp=later("asset_view", "mp"), mp_now=later("asset_view", "mp"),
-                             fields=later("asset_view", "fields"), card_columns=later("asset_view", "card_columns"),
-                             card=later("asset_view", "asset_line"), locations=False),
+                             fields=later("asset_view", "fields"), marker=_marker("asset"),
+                             facing=later("asset_view", "facing"), what=later("asset_view", "what"),
+                             damage_words=later("asset_view", "damage_words"),
+                             roster_name=later("asset_view", "roster_name"),
+                             card_columns=later("asset_view", "card_columns"), card=later("asset_view", "asset_line"),
+                             locations=False),
     UnitKind.AERO: KindView(position=later("aero_view", "position"), weapon_states=later("aero_view", "weapon_states"),
-                            fields=later("aero_view", "fields"), where=later("aero_view", "where"),
+                            fields=later("aero_view", "fields"), asks_game=True, marker=_marker("aircraft"),
+                            immobile=later("aero_view", "immobile"), marks_unconscious=False, wreck=True,
+                            map_words=later("aero_view", "map_words"), what=later("aero_view", "what"),
+                            flight_words=later("aero_view", "flight_words"),
+                            flight_title=later("aero_view", "flight_title"),
+                            flight_path=later("aero_view", "flight_path"), where=later("aero_view", "where"),
                             mp_cell=later("aero_view", "mp_cell"), heat=later("aero_view", "heat"),
                             crew=later("aero_view", "crew"), locations=False),
 }
