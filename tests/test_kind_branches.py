@@ -21,9 +21,11 @@ BRANCH = re.compile(
     r"|\b(unit|attacker|target|u|kind)\.kind (==|!=|is|in) |\.motive(\.value)? (==|!=|is|in) "
     r"|\"(LA|RA|LL|RL)\""
 )
-OUTSIDE = ("btcli/model/", "btcli/rules/kinds/", "btcli/megamek/")  # the records, the kinds, MegaMek's formats
+# The records, the kinds, MegaMek's formats, and the table of what the reports show of each kind (the render
+# layer's half of the kinds: its entries name the kinds, as rules/kinds/__init__.py's KINDS does).
+OUTSIDE = ("btcli/model/", "btcli/rules/kinds/", "btcli/megamek/", "btcli/render/kind_views.py")
 # Branch sites outside rules/kinds/ (and model/, megamek/). Lower it when the count falls; never raise it.
-RECORDED = 291
+RECORDED = 251
 
 
 def branch_sites() -> dict[str, int]:

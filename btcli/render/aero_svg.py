@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from btcli.model.aero import LowAltitudeMap, Region, SpaceMap
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
-from btcli.render import svg_marks as marks
+from btcli.render import kind_views, svg_marks as marks
 from btcli.render.svg import MARGIN, SIDE_FILL, SIZE, TITLE_HEIGHT, _center, _corners, frame, side_colours
 
 REGION_FILL = {Region.GROUND_ROW: "#c9b48a", Region.ATMOSPHERE: "#bcd7f0", Region.INTERFACE: "#7f9fc9",
@@ -63,10 +63,10 @@ def render_map_svg(state: GameState, map_id: str) -> str:
             if note:
                 out.append(marks.slot_text(x, y, "note", note, ink, largest=7.5))
     colours = side_colours(state)
-    for unit in state.units.values():  # flight paths first, under the units
-        if unit.aero is None or unit.destroyed:
+    for unit in state.units.values():  # flight paths first, under the units (an aerospace unit's: none for others)
+        if unit.destroyed:
             continue
-        points = [_center(f.hex) for f in unit.aero.path if f.map == map_id]
+        points = [_center(f.hex) for f in kind_views.of(unit).flight_path(unit) if f.map == map_id]
         if len(points) > 1:
             fill = colours.get(unit.side, "#555")
             cy = marks.MARKER_CENTRE[1]
@@ -91,22 +91,19 @@ def render_map_svg(state: GameState, map_id: str) -> str:
 
 
 def flight_words(unit) -> str:
-    """Returns a flier's velocity and (low altitude) altitude as the map shows them under its id."""
-    p = unit.position
-    return f"v{unit.aero.velocity}" + (f" alt {p.altitude}" if p.altitude else "") if unit.aero is not None else ""
+    """Returns a flier's velocity and (low altitude) altitude as the map shows them under its id ('' for
+    a unit that does not fly by thrust), as its kind's view says."""
+    return kind_views.of(unit).flight_words(unit)
 
 
 def _unit(unit, state, x, y, mx, my, scale, i: int, count: int, fill: str) -> list[str]:
-    kind = "aircraft" if unit.aero is not None else "vtol" if unit.motive.value == "vtol" else "mech"
+    view = kind_views.of(unit)
+    kind = view.marker(unit)  # only aerospace units fly on these maps: "aircraft"
     title = f"{unit.id}: {unit.name}; side {unit.side}"
     if unit.max_armor:
         title += (f"; armor {sum(unit.armor.values())}/{sum(unit.max_armor.values())}, "
                   f"SI/internal {sum(unit.internal.values())}/{sum(unit.max_internal.values())}")
-    if unit.aero is not None:
-        title += f"; velocity {unit.aero.velocity}" + (f", altitude {unit.position.altitude}"
-                                                        if unit.position.altitude else "")
-        if unit.aero.out_of_control:
-            title += ", out of control"
+    title += view.flight_title(unit)
     out = [f'<g class="unit {kind}">', f"<title>{escape(title)}</title>"]
     out.extend(marks.marker(kind, x + mx, y + my, scale, fill, int(unit.facing)))
     if count == 1:

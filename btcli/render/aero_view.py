@@ -5,7 +5,7 @@ each map with its units. Only games with aerospace maps show it: a ground game's
 
 from __future__ import annotations
 
-from btcli.model.aero import LowAltitudeMap, SpaceMap
+from btcli.model.aero import AeroFlight, LowAltitudeMap, SpaceMap
 from btcli.model.board import Board
 from btcli.model.state import GameState
 from btcli.model.units import Unit
@@ -120,3 +120,91 @@ def text_lines(view: dict) -> list[str]:
                     f" facing {a['transit']['arrival_facing']}" if a["transit"]["arrival_facing"] else "")
         lines.append(line)
     return lines
+
+
+# -- the aerospace kind's view (btcli.render.kind_views: called for aerospace units only) ---------------
+
+
+def _flight(u: Unit) -> AeroFlight:
+    flight = u.aero
+    assert flight is not None  # VIEWS[AERO]: an aerospace unit always carries its flight
+    return flight
+
+
+def position(u: Unit) -> str | None:
+    """Where it flies: its hex on its own map (the map is in ``aero``), issue #13."""
+    return u.position.hex.label if u.position is not None else None
+
+
+def fields(u: Unit, state: GameState | None) -> dict[str, object]:
+    """Its flight and damage, and a fighter's heat (issue #14): the last fields of its view."""
+    out: dict[str, object] = {"aero": unit_aero(u, state)}
+    design = aero_kind.design(u)
+    if design.heat_sinks:  # fighters build heat (issue #14)
+        out["heat"] = u.heat
+        out["heat_sinks"] = {"total": design.heat_sinks,
+                             "working": max(0, design.heat_sinks - _flight(u).heat_sinks_lost)}
+    return out
+
+
+def weapon_states(u: Unit) -> list[dict[str, object]]:
+    """Its record sheet's entries (``count`` weapons in an arc) as they stand."""
+    flight = _flight(u)
+    out: list[dict[str, object]] = []
+    for index, w in enumerate(aero_kind.design(u).weapons):
+        lost, fired = flight.weapons_destroyed.count(index), u.fired.count(index)
+        state = "destroyed" if lost >= w.count else "fired" if fired and lost + fired >= w.count else "ready"
+        out.append({"weapon": w.name, "location": w.arc.value, "rear": False, "state": state, "count": w.count,
+                    "destroyed": lost, "fired": fired, "heat": None, "damage": None, "range": None,
+                    "ammo": w.shots or None})
+    return out
+
+
+def immobile(u: Unit) -> bool:
+    return _flight(u).immobile
+
+
+def map_words(u: Unit) -> list[str]:
+    """On the ground board an aircraft has landed, or crashed and cannot move (AERO-CRASH-21)."""
+    return [] if _flight(u).immobile else ["landed"]
+
+
+def what(u: Unit) -> str:
+    if u.destroyed:
+        return "wreck of a crashed aircraft"
+    return f"{'immobile' if _flight(u).immobile else 'landed'} aircraft {u.name}"
+
+
+def flight_words(u: Unit) -> str:
+    """Its velocity and (low altitude) altitude as its map shows them under its id."""
+    altitude = u.position.altitude if u.position is not None else 0
+    return f"v{_flight(u).velocity}" + (f" alt {altitude}" if altitude else "")
+
+
+def flight_title(u: Unit) -> str:
+    """Its velocity, altitude and control, for its tooltip on its map."""
+    flight, altitude = _flight(u), u.position.altitude if u.position is not None else 0
+    return (f"; velocity {flight.velocity}" + (f", altitude {altitude}" if altitude else "")
+            + (", out of control" if flight.out_of_control else ""))
+
+
+def flight_path(u: Unit) -> tuple:
+    """The hexes it flew through this turn, on every map (issue #14)."""
+    return _flight(u).path
+
+
+def where(view: dict) -> str:
+    """The unit table's hex column: its map and hex."""
+    return f"{view['aero']['map']}:{view['position']}" if view["position"] else "-"
+
+
+def mp_cell(view: dict) -> str:
+    return "-"  # its thrust is on its aerospace line
+
+
+def heat(view: dict) -> int | None:
+    return view["aero"]["heat"]
+
+
+def crew(view: dict) -> str:
+    return f"gunnery {view['skills']['gunnery']}"

@@ -3,18 +3,13 @@
 from __future__ import annotations
 
 from btcli.model.state import GameState
+from btcli.render.kind_views import of_view
 from btcli.render.text import heat_cell, mp_now
 from btcli.render.view import game_view
 
 
 def _locations(current: dict[str, int], maximum: dict[str, int]) -> str:
     return " ".join(f"{loc} {current[loc]}/{maximum.get(loc, current[loc])}" for loc in current)
-
-
-def _where(u: dict) -> str:
-    if "aero" in u and u["position"]:
-        return f"{u['aero']['map']}:{u['position']}"
-    return u["position"] or "-"
 
 
 def render_markdown(state: GameState, game: str = "GAME") -> str:
@@ -36,13 +31,15 @@ def render_markdown(state: GameState, game: str = "GAME") -> str:
         status = u["status"] or "active"
         if u["crits"]:
             status += "; crits: " + ", ".join(u["crits"])
-        armor, internal = ((_locations(u['armor'], u['max_armor']), _locations(u['internal'], u['max_internal']))
-                           if "asset" not in u else ("asset", f"check {u['asset']['check']}"))
+        kind = of_view(u)
+        armor, internal = kind.card_columns(u) or (_locations(u['armor'], u['max_armor']),
+                                                   _locations(u['internal'], u['max_internal']))
         lines.append(
-            f"| {u['id']} | {u['side']} | {u['name']} | {_where(u)} | {u['facing']} | "
+            f"| {u['id']} | {u['side']} | {u['name']} | {kind.where(u)} | {u['facing']} | "
             f"{moved['mode']} {moved['hexes_moved']} | {mp_now(u)} | {heat_cell(u)[0]} | {armor} | {internal} | {status} |"
         )
-    armed = [u for u in view["units"] if u["weapon_states"] and "asset" not in u]
+    cards = {u["id"]: card for u in view["units"] if (card := of_view(u).card(u)) is not None}  # assets' cards
+    armed = [u for u in view["units"] if u["weapon_states"] and u["id"] not in cards]
     if armed:
         lines += ["", "Weapons (state this turn) and ammunition:", ""]
         for u in armed:
@@ -50,11 +47,8 @@ def render_markdown(state: GameState, game: str = "GAME") -> str:
                                 + (f" ({w['state']})" if w["state"] != "ready" else "") for w in u["weapon_states"])
             ammo = f"; ammo {', '.join(u['ammo'])}" if u["ammo"] else ""
             lines.append(f"- {u['id']}: {weapons}{ammo}")
-    assets = [u for u in view["units"] if "asset" in u]
-    if assets:
-        from btcli.render.view import asset_line
-
-        lines += ["", "Assets (Battlefield Support cards):", ""] + [f"- {asset_line(u)}" for u in assets]
+    if cards:
+        lines += ["", "Assets (Battlefield Support cards):", ""] + [f"- {card}" for card in cards.values()]
     if "maps" in view:
         from btcli.render.aero_view import text_lines
 

@@ -25,7 +25,7 @@ import re
 from xml.sax.saxutils import escape
 
 from btcli.model.state import GameState
-from btcli.render import aero_svg
+from btcli.render import aero_svg, kind_views
 from btcli.render.svg import svg_parts
 from btcli.render.text import HEADERS, unit_rows
 from btcli.render.view import unit_view
@@ -106,7 +106,7 @@ class ReplayPage:
         before, now, numbers = self._table_rows, {}, []
         for unit in state.units.values():
             kept = before.get(id(unit))  # the unit itself is kept with it: its id is no other unit's
-            if kept is None or kept[1] is not board or unit.drop is not None or unit.aero is not None:
+            if kept is None or kept[1] is not board or unit.drop is not None or kind_views.of(unit).asks_game:
                 row = unit_rows({"units": [unit_view(unit, state)]})[0]
                 key = tuple(row)
                 found = self._row_index.get(key)

@@ -18,8 +18,9 @@ from xml.sax.saxutils import escape
 from btcli.model.board import Building, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
-from btcli.render import svg_marks as marks
+from btcli.render import kind_views, svg_marks as marks
 from btcli.render.svg_marks import SIZE, facing_vector, slot_text
+from btcli.rules.ground import placement
 
 SIDE_FILL = marks.SIDE_FILL
 TERRAIN_FILL = {
@@ -274,50 +275,35 @@ def _hex_notes(board) -> list[str]:
 
 
 def marker_kind(unit) -> str:
-    """Returns the marker a unit is drawn with (svg_marks.KINDS)."""
-    if unit.aero is not None:
-        return "aircraft"
-    if unit.is_asset:
-        return "asset"
-    if unit.is_infantry:
-        return "infantry"
-    if unit.is_vehicle:
-        return "vtol" if unit.motive.value == "vtol" else "vehicle"
-    return "mech"
+    """Returns the marker a unit is drawn with (svg_marks.KINDS), as its kind's view says."""
+    return kind_views.of(unit).marker(unit)
 
 
 def unit_states(unit) -> tuple[str, ...]:
-    """Returns the states a marker shows: prone, shut down, immobile, unconscious."""
+    """Returns the states a marker shows: prone, shut down, immobile, unconscious (as its kind's view has them)."""
+    kind = kind_views.of(unit)
     states = []
     if unit.prone:
         states.append("prone")
     if unit.shutdown:
         states.append("shut down")
-    if (unit.vehicle is not None and unit.vehicle.immobile) or (unit.aero is not None and unit.aero.immobile):
+    if kind.immobile(unit):
         states.append("immobile")
-    if not unit.conscious and unit.aero is None:
+    if not unit.conscious and kind.marks_unconscious:
         states.append("unconscious")
     return tuple(states)
-
-
-def _facing(unit) -> int | None:
-    if unit.is_infantry or (unit.is_asset and not unit.asset.card.has_facing):
-        return None
-    return int(unit.facing)
 
 
 def state_words(unit, board) -> str:
     """Returns what the state slot under a unit says: destroyed, or its states and where it stands."""
     from btcli.render.view import place_of
 
+    kind = kind_views.of(unit)
     if unit.destroyed:
-        return "wreck" if unit.aero is not None else "destroyed"
+        return "wreck" if kind.wreck else "destroyed"
     words = list(unit_states(unit))
-    if unit.vehicle is not None and unit.vehicle.crew_killed:
-        words.append("crew killed")
-    if unit.aero is not None and not unit.aero.immobile:
-        words.append("landed")
-    if unit.motive.value == "vtol" and unit.aero is None:
+    words.extend(kind.map_words(unit))  # a vehicle's crew killed, a grounded aircraft's landing
+    if placement.flies_as_vtol(unit):
         words.append(f"elev {unit.elevation}" if unit.elevation else "landed")
     place = place_of(unit, board) or ""
     short = {"on the roof": "roof", "under the bridge": "under bridge", "on the bridge": "on bridge"}
@@ -335,21 +321,11 @@ def unit_title(unit, state: GameState) -> str:
     condition and place in words."""
     from btcli.render.view import place_of, status
 
-    if unit.aero is not None and unit.destroyed:
-        what = "wreck of a crashed aircraft"
-    elif unit.aero is not None:
-        what = f"{'immobile' if unit.aero.immobile else 'landed'} aircraft {unit.name}"
-    elif unit.is_asset:
-        card = unit.asset.card
-        what = f"asset {card.name}{' (SAMPLE card)' if card.sample else ''}, check {unit.asset.state.check}"
-    else:
-        what = f"{unit.name} ({marker_kind(unit).replace('mech', chr(39) + 'Mech')})"
-    parts = [f"{unit.id}: {what}", f"side {unit.side}"]
-    if unit.is_asset:  # a card: no armor, its damage this turn against its check (ASSET-DMG-01)
-        parts.append(f"damage this turn {unit.asset.state.damage}")
-    elif unit.max_armor:
-        parts.append(f"armor {sum(unit.armor.values())}/{sum(unit.max_armor.values())}, "
-                     f"internal {sum(unit.internal.values())}/{sum(unit.max_internal.values())}")
+    kind = kind_views.of(unit)
+    parts = [f"{unit.id}: {kind.what(unit)}", f"side {unit.side}"]
+    damage = kind.damage_words(unit)  # armor and structure; an asset card's damage this turn (ASSET-DMG-01)
+    if damage:
+        parts.append(damage)
     parts.append(status(unit, state) or "ready")
     place = place_of(unit, state.board)
     if place and place not in parts[-1]:
@@ -389,12 +365,13 @@ def _unit_groups(state: GameState, kept: dict | None = None) -> list[list[str]]:
             groups.append(out)
             now[id(unit)] = (unit, board, key, out)
             out.append(f"<title>{escape(unit_title(unit, state))}</title>")
-            if unit.is_asset and not unit.destroyed:
+            view = kind_views.of(unit)
+            if not unit.destroyed:  # the further hexes it covers (a multi-hex asset's; none for other units)
                 out.extend(_footprint(unit, x, y, fill))
-            if unit.aero is not None and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
+            if view.wreck and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
                 out.append(marks.cross(x + mx, y + my, scale * 1.1, "#333333"))
             else:
-                out.extend(marks.marker(marker_kind(unit), x + mx, y + my, scale, fill, _facing(unit),
+                out.extend(marks.marker(view.marker(unit), x + mx, y + my, scale, fill, view.facing(unit),
                                         unit_states(unit), unit.destroyed))
             ink = marks.DEAD_INK if unit.destroyed else fill
             if len(units) == 1:
@@ -493,7 +470,7 @@ def off_board(state: GameState) -> list[tuple[str, list[tuple[str, str, str]]]]:
         elif p is not None and not unit.destroyed:
             heading, words = "On other maps", f"map {p.map}" + (f", altitude {p.altitude}" if p.altitude else "")
         elif p is None and unit.drop is None and not unit.destroyed:
-            heading, words = "To deploy", unit.asset.card.name if unit.is_asset else unit.name
+            heading, words = "To deploy", kind_views.of(unit).roster_name(unit)  # an asset: its card's name
         else:
             heading, words = "Out of the battle", status(unit, state) or "off the map"
         groups.setdefault(heading, []).append((unit.id, unit.side, words))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from btcli.model.state import GameState
+from btcli.render.kind_views import of_view
 from btcli.render.view import game_view
 
 
@@ -22,17 +23,19 @@ def unit_rows(view: dict) -> list[list[str]]:
     for u in view["units"]:
         moved = u["movement"]
         status = u["status"]
+        kind = of_view(u)
+        armor, inner = kind.card_columns(u) or (f"{_total(u['armor'])}/{_total(u['max_armor'])}",
+                                                f"{_total(u['internal'])}/{_total(u['max_internal'])}")
         rows.append(
             [
                 u["id"],
                 u["side"],
                 u["name"],
-                (f"{u['aero']['map']}:{u['position']}" if "aero" in u and u["position"] else u["position"] or "-"),
+                kind.where(u),
                 u["facing"],
                 f"{moved['mode']} {moved['mp_spent']}MP {moved['hexes_moved']}hx" if moved["mode"] != "none" else "-",
-                f"{_total(u['armor'])}/{_total(u['max_armor'])}" if "asset" not in u else "asset",
-                f"{_total(u['internal'])}/{_total(u['max_internal'])}" if "asset" not in u else
-                f"check {u['asset']['check']}",
+                armor,
+                inner,
                 status,
             ]
         )
@@ -103,10 +106,9 @@ def _moved(u: dict) -> str:
 
 
 def mp_now(u: dict) -> str:
-    """A unit's MP now as the report shows it: walk/run/jump, cruise/flank, an asset's fixed MP."""
-    if "aero" in u:
-        return "-"  # its thrust is on its aerospace line
-    return "/".join(str(v) for v in u["mp_now"].values())
+    """A unit's MP now as the report shows it: walk/run/jump, cruise/flank, an asset's fixed MP (its kind's
+    view says: an aerospace unit's thrust is on its aerospace line)."""
+    return of_view(u).mp_cell(u)
 
 
 def _damage_style(now: int, most: int, hurt: str) -> str:
@@ -115,7 +117,7 @@ def _damage_style(now: int, most: int, hurt: str) -> str:
 
 def heat_cell(u: dict) -> Cell:
     """A unit's heat and its colour ('-' for units that track none, VEH-HEAT-01)."""
-    heat = u["aero"]["heat"] if "aero" in u else u.get("heat")
+    heat = of_view(u).heat(u)
     if heat is None:
         return "-", ""
     return str(heat), "bold red" if heat >= 14 else "yellow" if heat >= 5 else ""  # 14+: shutdown rolls (tables.md 15)
@@ -126,10 +128,12 @@ def table_rows(view: dict, side_style: dict[str, str]) -> list[list[Cell]]:
     rows = []
     for u in view["units"]:
         own = side_style.get(u["side"], "")
-        where = f"{u['aero']['map']}:{u['position']}" if "aero" in u and u["position"] else u["position"] or "-"
-        if "asset" in u:
-            armor: Cell = ("asset", "")
-            inner: Cell = (f"check {u['asset']['check']}", "")
+        kind = of_view(u)
+        where = kind.where(u)
+        columns = kind.card_columns(u)
+        if columns is not None:  # an asset's card: no armor, its check
+            armor: Cell = (columns[0], "")
+            inner: Cell = (columns[1], "")
         else:
             armor_now, armor_max = _total(u["armor"]), _total(u["max_armor"])
             inner_now, inner_max = _total(u["internal"]), _total(u["max_internal"])
@@ -144,16 +148,6 @@ def table_rows(view: dict, side_style: dict[str, str]) -> list[list[Cell]]:
     return rows
 
 
-def _crew(u: dict) -> str:
-    skills = f"{u['skills']['gunnery']}/{u['skills']['piloting']}"
-    if u["kind"] == "mech":
-        hits = f", {u['pilot_hits']} hit{'s' if u['pilot_hits'] != 1 else ''}" if u["pilot_hits"] else ""
-        return f"pilot {skills}{hits}" + ("" if u["conscious"] else ", unconscious")
-    if u["kind"] == "vehicle":
-        return f"crew {skills}" + ("" if u["crew"] == "ok" else f", {u['crew']}")
-    return f"gunnery {u['skills']['gunnery']}" if u["kind"] == "aero" else f"skills {skills}"
-
-
 def _weapon(w: dict) -> Cell:
     count = w.get("count", 1)  # an aerospace record sheet's entry: several weapons in one arc
     state = w["state"] if count == 1 or w["state"] == "destroyed" else ", ".join(
@@ -165,11 +159,11 @@ def _weapon(w: dict) -> Cell:
 
 def unit_card(u: dict, side_style: str) -> list[list[Cell]]:
     """Returns a unit's card: its design and crew, heat and heat sinks, then its weapons with their state."""
-    if "asset" in u:
-        from btcli.render.view import asset_line
-
-        return [[(asset_line(u), side_style if not u["destroyed"] else "dim")]]
-    facts = [f"{u['name']}, {u['tons']} t", _crew(u)]
+    kind = of_view(u)
+    whole = kind.card(u)
+    if whole is not None:  # an asset's card in one line
+        return [[(whole, side_style if not u["destroyed"] else "dim")]]
+    facts = [f"{u['name']}, {u['tons']} t", kind.crew(u)]
     if "heat_sinks" in u:
         sinks = u["heat_sinks"]
         working = sinks["working"]
@@ -194,8 +188,8 @@ def _bin(text: str) -> str:
 
 def _damage_lines_of(u: dict) -> list[str]:
     """Per-location armor and structure and the critical hits of a damaged unit ('Mechs, vehicles, infantry)."""
-    if "asset" in u or "aero" in u or (u["armor"] == u["max_armor"] and u["internal"] == u["max_internal"]
-                                        and not u["crits"]):
+    if not of_view(u).locations or (u["armor"] == u["max_armor"] and u["internal"] == u["max_internal"]
+                                     and not u["crits"]):
         return []
     lines = [_listed("  armor", _locations(u["armor"], u["max_armor"])),
              _listed("  internal", _locations(u["internal"], u["max_internal"]))]

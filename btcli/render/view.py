@@ -5,6 +5,7 @@ from __future__ import annotations
 from btcli.model.board import Building
 from btcli.model.state import GameState
 from btcli.model.units import Unit
+from btcli.render import kind_views
 from btcli.rules.core import turn_order, victory
 from btcli.rules.ground import placement
 
@@ -52,7 +53,9 @@ def structures_view(state: GameState) -> list[dict[str, object]]:
 
 
 def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
-    """Returns the report fields of one unit (documented in docs/json-output.md)."""
+    """Returns the report fields of one unit (documented in docs/json-output.md); what differs by kind is
+    its kind's view's (``kind_views``): where it is, its MP, weapons, own fields and status words."""
+    kind = kind_views.of(u)
     view: dict[str, object] = {
         "id": u.id,
         "side": u.side,
@@ -60,7 +63,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         "kind": u.kind.value,
         "motive": u.motive.value,
         "tons": u.tons,
-        "position": u.hex.label if u.hex else None,
+        "position": kind.position(u),
         "place": place_of(u, state.board if state is not None else None),
         "facing": u.facing.name,
         "destroyed": u.destroyed,
@@ -70,147 +73,26 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
             "mp_spent": u.mp_spent,
             "hexes_moved": u.hexes_moved,
         },
-        "mp": {"cruise": u.walk, "flank": u.run} if u.is_vehicle else {"walk": u.walk, "run": u.run, "jump": u.jump},
+        "mp": kind.mp(u),
         "armor": dict(u.armor),
         "internal": dict(u.internal),
         "max_armor": dict(u.max_armor),
         "max_internal": dict(u.max_internal),
         "weapons": [m.label + (" (destroyed)" if m.destroyed else "") for m in u.weapons],
-        "weapon_states": _weapon_states(u),
+        "weapon_states": kind.weapon_states(u),
         "skills": {"gunnery": u.gunnery, "piloting": u.piloting},  # piloting is a vehicle's driving skill
-        "mp_now": _mp_now(u),
+        "mp_now": kind.mp_now(u),
+        **kind.sheet(u),
     }
-    if u.is_mech:
-        view["heat"] = u.heat
-        view["heat_sinks"] = {"total": u.heat_sinks, "working": u.working_heat_sinks}
-        view["pilot_hits"] = u.pilot_hits
-        view["conscious"] = u.conscious
-        view["shutdown"] = u.shutdown
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
     if placement.flies_as_vtol(u):
         view["elevation"] = u.elevation
-    if u.is_infantry:
-        from btcli.rules.ground.infantry import is_battle_armor, troopers_left
-
-        view["troopers"] = troopers_left(u)
-        view["battle_armor"] = is_battle_armor(u)
-    if u.vehicle and u.vehicle.large:
-        view["large"] = True
+    view.update(kind.fields(u, state))
     if _drops(u):
         view["drop"] = drop_view(u, state)
-    if u.asset is not None:
-        view["mp"] = {"fixed": u.asset.card.mp}
-        view["asset"] = asset_view(u)
-    if u.aero is not None:  # issue #13: where it flies is on its own map (btcli.render.aero_view)
-        from btcli.render.aero_view import unit_aero
-
-        view["position"] = u.position.hex.label if u.position is not None else None
-        view["aero"] = unit_aero(u, state)
-        if u.aero_design.heat_sinks:  # fighters build heat (issue #14)
-            total = u.aero_design.heat_sinks
-            view["heat"] = u.heat
-            view["heat_sinks"] = {"total": total, "working": max(0, total - u.aero.heat_sinks_lost)}
-    if u.is_vehicle:
-        v = u.vehicle
-        view["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
-        view["driving_modifiers"] = {name: value for name, value in _driving(u)}
-        view["turret"] = v.turret or ("intact" if "turret" in u.max_armor else "none")
-        view["immobile"] = v.immobile
-        view["crew"] = (
-            "killed" if v.crew_killed
-            else f"stunned turns {v.stunned_from}-{v.stunned_until}" if v.stunned_until
-            else "ok"
-        )
     return view
-
-
-def _weapon_states(u: Unit) -> list[dict[str, object]]:
-    """Each weapon with its state this turn (ready, fired, jammed, destroyed), data and ammunition left;
-    an aerospace unit's record-sheet entries (``count`` weapons in an arc) as they stand."""
-    if u.aero_design is not None:
-        return [_aero_weapon_state(u, i, w) for i, w in enumerate(u.aero_design.weapons)]
-    shots: dict[str, int] = {}
-    for a in u.ammo:
-        shots[a.weapon] = shots.get(a.weapon, 0) + a.shots
-    out = []
-    for i, m in enumerate(u.weapons):
-        spec = u.weapon_specs.get(m.weapon)
-        state = "destroyed" if m.destroyed else "jammed" if m.jammed else "fired" if i in u.fired else "ready"
-        out.append({"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state,
-                    "heat": spec.heat if spec else None, "damage": spec.damage if spec else None,
-                    "range": [spec.short, spec.medium, spec.long] if spec else None,
-                    "ammo": shots.get(m.weapon) if spec is not None and spec.ammo_per_ton else None})
-    return out
-
-
-def _aero_weapon_state(u: Unit, index: int, w) -> dict[str, object]:
-    lost, fired = u.aero.weapons_destroyed.count(index), u.fired.count(index)
-    state = "destroyed" if lost >= w.count else "fired" if fired and lost + fired >= w.count else "ready"
-    return {"weapon": w.name, "location": w.arc.value, "rear": False, "state": state, "count": w.count,
-            "destroyed": lost, "fired": fired, "heat": None, "damage": None, "range": None,
-            "ammo": w.shots or None}
-
-
-def _mp_now(u: Unit) -> dict[str, int]:
-    """The MP the unit has this turn, after leg damage, heat and motive damage (tables.md 15, VEH-CRIT)."""
-    if u.asset is not None:
-        return {"fixed": u.asset.card.mp}
-    if u.is_vehicle:
-        return {"cruise": u.walk, "flank": u.run}  # motive damage lowers them in place (VEH-CRIT-05..)
-    if u.is_mech and (u.heat or u.crits or any(v <= 0 for v in u.internal.values())):
-        from btcli.rules.ground.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
-
-        return {"walk": walking_mp(u), "run": running_mp(u), "jump": u.jump}
-    return {"walk": u.walk, "run": u.run, "jump": u.jump}
-
-
-def asset_view(u: Unit) -> dict[str, object]:
-    """Returns an asset's card as printed and its state this game (seed 004; docs/json-output.md)."""
-    card, st = u.asset.card, u.asset.state
-    damage = (f"{card.damage_per_hit}x{card.hits}" if card.hits > 1 else str(card.damage_per_hit)) \
-        if card.has_attack else None
-    return {
-        "card": card.name,
-        "sample": card.sample,  # a made-up card of tables.md 16.4, not Battlefield Support data
-        "asset_kind": card.kind.value,
-        "movement_code": card.movement.value,
-        "mp": card.mp,
-        "tmm": card.tmm,
-        "skill": card.skill_for(st.veteran),
-        "veteran": st.veteran,
-        "range": str(card.range) if card.range is not None else None,
-        "damage": damage,
-        "specials": [str(sp) for sp in card.specials],
-        "card_check": card.destruction_check,
-        "threshold": card.threshold,
-        "cost": card.cost_for(st.veteran),
-        "check": st.check,  # the current destruction-check TN, worn down by survived checks (ASSET-DMG-12)
-        "damage_this_turn": st.damage,
-        "check_due": st.check_due,
-        "anti_infantry_note": st.anti_infantry,
-        "attacked": st.attacked,
-        "footprint": [h.label for h in u.position.footprint] if u.position is not None else [],
-    }
-
-
-def asset_line(view: dict) -> str:
-    """Returns one line of an asset's card values and state, for the text and Markdown reports."""
-    a = view["asset"]
-    attack = f"{a['damage']} at {a['range']}" if a["damage"] else ("artillery" if any(
-        s.startswith("Artillery") for s in a["specials"]) else "no attack")
-    text = (f"{view['id']}: asset card {a['card']}{' [SAMPLE card]' if a['sample'] else ''}"
-            f"{' (Veteran)' if a['veteran'] else ''}: {a['mp']} MP ({a['movement_code']}), TMM {a['tmm']:+d}, "
-            f"skill {a['skill']}, {attack}; check {a['check']} (card {a['card_check']}), damage this turn "
-            f"{a['damage_this_turn']}/{a['threshold']}, check due: {'yes' if a['check_due'] else 'no'}")
-    if a["anti_infantry_note"]:
-        text += ", AI noted"
-    if a["footprint"]:
-        text += f"; also in {', '.join(a['footprint'])}"
-    if a["specials"]:
-        text += f"; specials {', '.join(a['specials'])}"
-    return text
 
 
 def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
@@ -251,31 +133,13 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append("shut down")
     if not u.conscious:
         words.append("unconscious")
-    if u.is_mech and u.heat:
-        words.append(f"heat {u.heat}")
-    if u.is_infantry:
-        from btcli.rules.ground.infantry import troopers_left
-
-        words.append(f"{troopers_left(u)} troopers")
+    kind = kind_views.of(u)
+    words.extend(kind.status(u))  # a 'Mech's heat, infantry's troopers
     if placement.flies_as_vtol(u):  # VTOLs and VTOL battle armor
         words.append(f"elevation {u.elevation}" if u.elevation else "landed")
-    if u.vehicle and u.vehicle.large:
-        words.append("large")
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
-    if u.is_vehicle:
-        v = u.vehicle
-        if v.crew_killed:
-            words.append("crew killed")
-        if v.immobile:
-            words.append("immobile")
-        if v.stunned_until:
-            words.append(f"crew stunned (turns {v.stunned_from}-{v.stunned_until})")
-        if v.turret:
-            words.append(f"turret {v.turret}")
-        jammed = [m.label for m in u.weapons if m.jammed]
-        if jammed:
-            words.append("jammed: " + ", ".join(jammed))
+    words.extend(kind.crew_status(u))  # a vehicle's size, crew, motive, turret
     return ", ".join(words)
 
 
@@ -297,12 +161,6 @@ def _drop_words(u: Unit, state: GameState | None) -> list[str]:
     if d["committed"]:
         words.append("landing hex committed")
     return words
-
-
-def _driving(u: Unit) -> list[tuple[str, int]]:
-    from btcli.rules.ground.vehicles import driving_modifiers
-
-    return driving_modifiers(u)
 
 
 def _crit_name(u: Unit, crit: str) -> str:
@@ -363,15 +221,17 @@ def _unmoved(state: GameState) -> dict[str, list[str]]:
     if state.phase.value == "deployment":
         from btcli.rules.assets.deployment_phase import undeployed
 
+        # Assets deploy first (ASSET-DEP-01): a rule, which rules/assets/deployment_phase.py words by
+        # testing the kind itself (side_to_deploy); the view follows it until the rules ask the kind.
         waiting = sorted(undeployed(state), key=lambda u: not u.is_asset)
         return {sid: [u.id for u in waiting if u.side == sid] for sid in state.sides}
     if state.phase.value != "movement":
         return {sid: [] for sid in state.sides}
-    units = [u for u in state.units.values() if not u.out_of_action and not u.has_moved and u.aero is None
-             and not (u.asset is not None and u.asset.card.is_immobile)]
-    if state.asset_slots:
-        units.sort(key=lambda u: u.asset is None)
-    return {sid: [u.id for u in units if u.side == sid] for sid in state.sides}
+    units = turn_order.missing_movers(state)
+    if state.asset_slots:  # assets move first (ASSET-INIT-01), the assets that move as the rules count them
+        first = {u.id for u in turn_order.asset_movers(state)}
+        units.sort(key=lambda uid: uid not in first)
+    return {sid: [uid for uid in units if state.units[uid].side == sid] for sid in state.sides}
 
 
 def _move_queue(state: GameState) -> list[str]:
