@@ -15,6 +15,7 @@ from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import Mount
+from btcli.render.events import sentences
 from btcli.rules.core import damage
 from tests.builders import armed, weapon_game
 
@@ -44,7 +45,7 @@ def fire(state, spec: str, dice: list[int], at: str = "t"):
     d = ManualDice(dice)
     new, events = engine.apply(state, WeaponAttackOrder("a", at, (spec,)), d)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 def shots_left(state) -> list[tuple[str, int]]:

@@ -20,6 +20,10 @@ from btcli.model.units import Unit
 from btcli.rules.ground import piloting
 from btcli.rules.ground.placement import floor_of, on_top, under_bridge
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Event, Events
+
 # tables.md 10.1: the entry PSR modifier by building type (URB-MOVE-03).
 ENTRY_PSR = {BuildingType.LIGHT: 0, BuildingType.MEDIUM: 1, BuildingType.HEAVY: 2, BuildingType.HARDENED: 5}
 
@@ -52,12 +56,14 @@ def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[in
     return damage - soaked, soaked
 
 
-def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, str]:
+def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, Event]:
     """A hit on a unit inside a building (URB-IN-02/03, AMB-43): the building's own hit, the hit that gets
-    through (None when the building absorbs it all), and the line saying so."""
+    through (None when the building absorbs it all), and the event saying so."""
+    from btcli.model.events_combat import BuildingAbsorbs  # weapon fire's: loaded by the attacks that meet it
+
     through, soaked = reduce_absorbed(hit.damage, cf)
     taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else hit.damage
-    said = f"  {hit.damage} to {hit.target} {hit.location}: the building absorbs {soaked}, {through} gets through"
+    said = BuildingAbsorbs(hit.target, hit.location, hit.damage, soaked, through)
     return building_hit(hex_id, taken, source), (evolve(hit, damage=through) if through > 0 else None), said
 
 
