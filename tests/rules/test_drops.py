@@ -35,6 +35,7 @@ from btcli.rules.drops import dropping as drops, landing_turn as drop_turn
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
 from btcli.store.scenario import scenario_from_dict
+from btcli.render.events import sentences
 from tests import builders
 from tests.builders import changed, design
 
@@ -65,7 +66,7 @@ def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[
     d = ManualDice(list(dice))
     new, events = apply(state, order, d)
     d.finish()
-    return new, events
+    return new, sentences(events)
 
 
 def commit(state: GameState, uid: str, hex_label: str, facing: str = "N", salt: str = SALT) -> GameState:

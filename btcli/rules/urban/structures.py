@@ -145,16 +145,17 @@ def overweight(state: GameState, hex_id: HexId, arriving: Unit | None = None,
     return ""
 
 
-def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) -> Board:
+def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: Events) -> Board:
     """URB-BSMT-01: the first 'Mech to enter a building hex at level 0 rolls on the basement table, once."""
     h = board.hex(hex_id)
     b = h.building
     if b is None or b.basement:
         return board
+    from btcli.model.events_urban import BasementRolled  # met by a 'Mech entering a building: not every order's
+
     roll = dice.roll(2, f"basement table {hex_id.label}").total
     basement = BASEMENT_TABLE.get(roll, "none")
-    shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
-    events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
+    events.append(BasementRolled(hex_id, 0 if basement == "none" else int(basement.split(":")[0]), roll))
     new = evolve(b, basement=basement)
     return board.with_hex(hex_id, evolve(h, building=new))
 
