@@ -4,8 +4,9 @@ critical hits, ammunition explosions, MechWarrior hits, falls, piloting skill ro
 units pushed about.
 
 ``unit`` is the id of the unit it happens to, ``amount`` damage points, ``location`` a location code
-(``CT``, ``LTR`` for rear armor, ``front``, ``troopers``), ``roll`` a 2D6 total and ``target`` its
-target number (a ``Roll``'s, typed as it types it), ``rule`` the catalog ID the sentence cites. Worded by ``btcli.render.events_damage``.
+(``CT``, ``LTR`` for rear armor, ``front``, ``troopers``), ``roll`` a 2D6 total and ``tn`` its target number
+(a ``Roll``'s, typed as it types it), ``rule`` the catalog ID the sentence cites. Worded by
+``btcli.render.events_damage``.
 """
 
 from __future__ import annotations
@@ -243,7 +244,7 @@ class PSRFailed(Event):
     unit: str
     reason: str
     roll: int
-    target: int | None
+    tn: int | None
 
 
 @record
@@ -253,7 +254,7 @@ class PSRPassed(Event):
     unit: str
     reason: str
     roll: int
-    target: int | None
+    tn: int | None
 
 
 # -- heat (phase_end.py) -----------------------------------------------------------------------------
@@ -296,7 +297,7 @@ class ShutdownPSRFailed(Event):
 
     unit: str
     roll: int
-    target: int | None
+    tn: int | None
 
 
 # -- displacement (displacement.py) --------------------------------------------------------------------
@@ -342,4 +343,4 @@ class DisplacedPSRFailed(Event):
 
     unit: str
     roll: int | None = None
-    target: int | None = None
+    tn: int | None = None

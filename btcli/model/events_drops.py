@@ -1,7 +1,7 @@
 """BattleMech drops' events (seed 002; rules/drops/): arrivals rolled, landing hexes committed and revealed,
 landings made or failed, scatter, the damage and stacking that follow, minefields.
 
-``unit`` is the dropping 'Mech's id, ``side`` its side, ``roll`` a 2D6 total and ``target`` its target number
+``unit`` is the dropping 'Mech's id, ``side`` its side, ``roll`` a 2D6 total and ``tn`` its target number
 (a ``Roll``'s), ``rule`` the catalog ID the sentence cites. Worded by ``btcli.render.events_drops``.
 """
 
@@ -60,7 +60,7 @@ class Landed(Event):
     hex: HexId
     facing: Facing
     roll: int
-    target: int | None
+    tn: int | None
     rule: str = "DROP-07"
 
 
@@ -70,7 +70,7 @@ class LandingFailed(Event):
 
     unit: str
     roll: int
-    target: int | None
+    tn: int | None
     margin: int
 
 

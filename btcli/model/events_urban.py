@@ -3,8 +3,8 @@ buildings and bridges damaged, entered, fallen into and through, collapsing with
 fire and blows at a building hex, girders found in rubble.
 
 ``hex`` is the building or bridge hex, ``unit`` the id of the unit it happens to, ``before`` and ``after``
-a construction factor (CF), ``bridge`` tells a bridge hex from a building hex, ``rule`` the catalog ID the
-sentence cites. A collapse's ``why`` is the reason the rules give in words (``destroyed by attacks``,
+a construction factor (CF), ``bridge`` tells a bridge hex from a building hex, ``roll`` a 2D6 total and ``tn``
+its target number, ``rule`` the catalog ID the sentence cites. A collapse's ``why`` is the reason the rules give in words (``destroyed by attacks``,
 ``60 tons on level 1 exceed CF 40``). Worded by ``btcli.render.events_urban``.
 """
 
@@ -89,7 +89,7 @@ class BuildingEntered(Event):
     unit: str
     hex: HexId
     roll: int
-    target: int | None
+    tn: int | None
 
 
 @record
@@ -99,7 +99,7 @@ class EntryFailed(Event):
     unit: str
     hex: HexId
     roll: int | None
-    target: int | None
+    tn: int | None
     amount: int
     side: str
     rule: str = "URB-MOVE-04"
@@ -264,5 +264,5 @@ class GirderSearched(Event):
     unit: str
     hex: HexId
     roll: int
-    target: int
+    tn: int
     found: bool

@@ -18,7 +18,7 @@ def _heat(e) -> str:
 
 
 def _displaced_psr(e) -> str:
-    shown = f"{e.roll} vs {e.target}" if e.roll is not None else "shut down or unconscious"
+    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
     return f"{e.unit} fails its PSR after being displaced ({shown}) and falls"
 
 
@@ -49,13 +49,13 @@ TEXTS: dict[str, Template] = {
     "FallingDamage": "{unit} takes {amount} falling damage on the {side}",
     "FellAutomatically": "{unit} falls automatically ({why})",
     "FootingLost": "{unit} cannot keep its footing ({reason}; shut down or unconscious) and falls",
-    "PSRFailed": "{unit} fails its PSR ({reason}: {roll} vs {target}) and falls",
-    "PSRPassed": "{unit} keeps its footing ({reason}: {roll} vs {target})",
+    "PSRFailed": "{unit} fails its PSR ({reason}: {roll} vs {tn}) and falls",
+    "PSRPassed": "{unit} keeps its footing ({reason}: {roll} vs {tn})",
     # heat
     "HeatChanged": _heat,
     "Restarted": "{unit} restarts (heat {heat})",
     "ShutDown": lambda e: f"{e.unit} shuts down {'automatically ' if e.automatic else ''}(heat {e.heat})",
-    "ShutdownPSRFailed": "{unit} fails its PSR on shutting down ({roll} vs {target}) and falls",
+    "ShutdownPSRFailed": "{unit} fails its PSR on shutting down ({roll} vs {tn}) and falls",
     # displacement
     "Displaced": "{unit} is displaced {start} -> {end}",
     "PushedOffMap": "{unit} is pushed off the map at {hex} and leaves the battle",

@@ -12,8 +12,8 @@ TEXTS: dict[str, Template] = {
     "DropCalledOff": "{unit} ({side}) calls off its drop: it leaves the battle and counts as lost",
     "LandingCommitted": "{unit} ({side}) commits a secret landing hex ({rule})",
     "LandingRevealed": "{unit} ({side}) reveals its landing hex {hex} facing {facing.name} ({rule})",
-    "Landed": "{unit} lands in {hex} facing {facing.name} ({roll} vs {target}) ({rule})",
-    "LandingFailed": "{unit} fails its landing roll ({roll} vs {target}) by {margin}",
+    "Landed": "{unit} lands in {hex} facing {facing.name} ({roll} vs {tn}) ({rule})",
+    "LandingFailed": "{unit} fails its landing roll ({roll} vs {tn}) by {margin}",
     "ScatteredOffMap": "{unit} scatters {distance} hexes {direction.name} off the map; it does not land and counts "
                        "as destroyed ({rule})",
     "Scattered": "{unit} scatters {distance} hexes {direction.name} from {start} to {end} ({rule})",

@@ -17,7 +17,7 @@ def _basement(e) -> str:
 
 
 def _entry_failed(e) -> str:
-    shown = f"{e.roll} vs {e.target}" if e.roll is not None else "shut down or unconscious"
+    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
     return (f"{e.unit} fails to enter {e.hex.label} cleanly ({shown}) and takes {e.amount} damage "
             f"on the {e.side} ({e.rule})")
 
@@ -33,8 +33,8 @@ def _blow_fails(e) -> str:
 
 def _girder(e) -> str:
     if e.found:
-        return f"{e.unit} finds a girder in the rubble of {e.hex.label} and picks it up ({e.roll} vs {e.target})"
-    return f"{e.unit} finds no usable girder in {e.hex.label} ({e.roll} vs {e.target})"
+        return f"{e.unit} finds a girder in the rubble of {e.hex.label} and picks it up ({e.roll} vs {e.tn})"
+    return f"{e.unit} finds no usable girder in {e.hex.label} ({e.roll} vs {e.tn})"
 
 
 TEXTS: dict[str, Template] = {
@@ -47,7 +47,7 @@ TEXTS: dict[str, Template] = {
     # entering
     "EntryDamagesStructure": lambda e: f"{_what(e)} hex {e.hex.label} takes {e.amount} damage from {e.unit} entering: "
                                        f"CF {e.before} -> {e.after} ({e.rule})",
-    "BuildingEntered": "{unit} enters {hex} ({roll} vs {target})",
+    "BuildingEntered": "{unit} enters {hex} ({roll} vs {tn})",
     "EntryFailed": _entry_failed,
     "FellInside": "{unit} fell inside building hex {hex}: {amount} damage to it, {building_damage} to the building "
                   "({rule})",

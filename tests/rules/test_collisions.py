@@ -272,7 +272,7 @@ def test_forced_landing_on_a_building_weaker_than_the_vtol_collapses_it():
     h, u = state.board.hex(H("0505")), state.units["u1"]
     assert (h.terrain.value, h.building) == ("rubble", None)
     assert u.elevation == 0 and u.vehicle.immobile and not u.position.roof
-    assert any("VTOL-CRIT-06" in e for e in events)
+    assert any("VTOL-CRIT-06" in e for e in sentences(events))
     assert any("collapses" in e for e in sentences(events)) and any("takes 3 collapse damage" in e for e in sentences(events))
 
 

@@ -208,7 +208,7 @@ def test_veh_dmg_06_crash_damage_to_internal_structure_explodes_the_vtol(engine_
     unit = state.units["t"]
     assert (unit.armor["front"], unit.internal["front"], unit.armor["left"]) == (0, 1, 9)
     assert unit.destroyed is explodes
-    assert ("t's crash damaged its internal structure: it explodes (VEH-DMG-06)" in events) is explodes
+    assert ("t's crash damaged its internal structure: it explodes (VEH-DMG-06)" in sentences(events)) is explodes
 
 
 @pytest.mark.parametrize("engine_type, destroyed, crits", [("ice", True, ("left: fuel tank",)),
