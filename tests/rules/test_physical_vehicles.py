@@ -75,7 +75,7 @@ def test_successful_punch_on_an_airborne_vtol_destroys_its_rotor():
     state = declare(state, "punch")
     state, events, _ = resolve(state, [12])
     assert state.units["t"].destroyed
-    assert any("rotor is destroyed (VEH-PHYS-09)" in e for e in events)
+    assert any("rotor is destroyed (VEH-PHYS-09)" in e for e in sentences(events))
 
 
 def test_rotor_option_off_applies_the_punch_to_the_rotor_instead():
