@@ -1,5 +1,6 @@
 """Weapon fire's events (rules/core/combat.py, weapon_modes.py): a weapon held, fired, hitting or
-missing, and where each damage group strikes (its damage lands as the phase ends, ``events_damage``).
+missing, and where each damage group strikes (its damage lands as the phase ends, ``events_damage``). What
+a building does to fire at a unit inside it is ``events_urban``'s.
 
 ``unit`` is the attacker's id, ``target`` the target's, ``weapon`` the mount's label (``AC/20@RT``),
 ``to_hit`` the target number and ``roll`` the 2D6 total. Worded by ``btcli.render.events_combat``.
@@ -80,34 +81,6 @@ class CoverStruck(Event):
     amount: int
     location: str
     hex: HexId | None = None
-
-
-@record
-class MissStrikesBuilding(Event):
-    """An adjacent attacker's miss strikes the building its target is in (URB-IN-04)."""
-
-    hex: HexId
-    amount: int
-
-
-@record
-class MissingDamageStrikesBuilding(Event):
-    """The part of a cluster hit that missed its target strikes the building it is in (URB-IN-04)."""
-
-    hex: HexId
-    amount: int
-    rule: str = "URB-IN-04"
-
-
-@record
-class BuildingAbsorbs(Event):
-    """The building a target is inside absorbs part of a damage group (URB-IN-02/03)."""
-
-    target: str
-    location: str
-    amount: int
-    absorbed: int
-    through: int
 
 
 @record

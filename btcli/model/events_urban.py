@@ -188,6 +188,37 @@ class FellIntoWater(Event):
     rule: str = "VEH-DISP-01"
 
 
+# -- fire at a unit inside a building (core/combat.py, structures.py) ---------------------------------------
+
+
+@record
+class BuildingAbsorbs(Event):
+    """The building a target is inside absorbs part of a damage group (URB-IN-02/03)."""
+
+    target: str
+    location: str
+    amount: int
+    absorbed: int
+    through: int
+
+
+@record
+class MissStrikesBuilding(Event):
+    """An adjacent attacker's miss strikes the building its target is in (URB-IN-04)."""
+
+    hex: HexId
+    amount: int
+
+
+@record
+class MissingDamageStrikesBuilding(Event):
+    """The part of a cluster hit that missed its target strikes the building it is in (URB-IN-04)."""
+
+    hex: HexId
+    amount: int
+    rule: str = "URB-IN-04"
+
+
 # -- attacks on building hexes (building_attacks.py) and girders (buildings.py) -------------------------
 
 

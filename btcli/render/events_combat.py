@@ -25,8 +25,5 @@ TEXTS: dict[str, Template] = {
     "StreakNoLock": "{unit}'s {weapon} does not lock on {target} (needs {to_hit}, rolls {roll}): it does not fire",
     "GroupStrikes": lambda e: f"  {e.amount} to {e.target} {e.location}{' (rear)' if e.rear else ''}",
     "CoverStruck": _cover,
-    "MissStrikesBuilding": "  the miss strikes building hex {hex} for {amount}",
-    "MissingDamageStrikesBuilding": "  the {amount} missing the target strike building hex {hex} ({rule})",
-    "BuildingAbsorbs": "  {amount} to {target} {location}: the building absorbs {absorbed}, {through} gets through",
     "WeaponJammed": "{unit}'s {weapon} jams firing at double rate (natural 2)",
 }

@@ -61,6 +61,10 @@ TEXTS: dict[str, Template] = {
     "BuriedInBasement": "{unit} is buried in the basement and destroyed ({rule})",
     "CollapseDamage": _collapse_damage,
     "FellIntoWater": "{unit} falls into depth-{depth} water and is destroyed ({rule})",
+    # fire at a unit inside a building
+    "MissStrikesBuilding": "  the miss strikes building hex {hex} for {amount}",
+    "MissingDamageStrikesBuilding": "  the {amount} missing the target strike building hex {hex} ({rule})",
+    "BuildingAbsorbs": "  {amount} to {target} {location}: the building absorbs {absorbed}, {through} gets through",
     # attacks on building hexes, girders
     "HexFireHeld": "{unit} holds {weapon}: to-hit {to_hit} against hex {hex} cannot be made",
     "HexHitPointBlank": "{unit} fires {weapon} at building hex {hex} from the next hex: an automatic hit for {amount}",

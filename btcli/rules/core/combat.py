@@ -11,16 +11,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.events_combat import (
-    CoverStruck,
-    GroupStrikes,
-    MissingDamageStrikesBuilding,
-    MissStrikesBuilding,
-    StreakNoLock,
-    WeaponHeld,
-    WeaponHit,
-    WeaponMissed,
-)
+from btcli.model.events_combat import CoverStruck, GroupStrikes, StreakNoLock, WeaponHeld, WeaponHit, WeaponMissed
 from btcli.model.hexgrid import Facing
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
@@ -222,6 +213,8 @@ def weapon_attack(
                 continue
             events.append(WeaponMissed(attacker.id, mount.label, target.id, tn, roll.total))
             if shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+                from btcli.model.events_urban import MissStrikesBuilding  # a target inside a building only
+
                 full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
                 events.append(MissStrikesBuilding(target.hex, full))
                 pending.append(structures.building_hit(target.hex, full, f"{mount.label} from {attacker.id}"))
@@ -232,6 +225,8 @@ def weapon_attack(
         groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+            from btcli.model.events_urban import MissingDamageStrikesBuilding  # a target inside a building only
+
             events.append(MissingDamageStrikesBuilding(target.hex, lost))
             pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4

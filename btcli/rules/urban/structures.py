@@ -59,7 +59,7 @@ def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[in
 def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, Event]:
     """A hit on a unit inside a building (URB-IN-02/03, AMB-43): the building's own hit, the hit that gets
     through (None when the building absorbs it all), and the event saying so."""
-    from btcli.model.events_combat import BuildingAbsorbs  # weapon fire's: loaded by the attacks that meet it
+    from btcli.model.events_urban import BuildingAbsorbs  # fire at a unit inside a building only (issue #17)
 
     through, soaked = reduce_absorbed(hit.damage, cf)
     taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else hit.damage
