@@ -52,6 +52,35 @@ def test_every_template_is_an_event_of_its_module(module):
     assert module.startswith("btcli.model.events")
 
 
+def sample(cls: type, optional_none: bool) -> Event:
+    """An event of ``cls`` with a value of each field's type (None for an optional one, if asked)."""
+    from btcli.model.board import BuildingType, Terrain
+
+    values = {"str": "x", "int": 3, "bool": True, "HexId": HexId.parse("0509"), "Facing": Facing.NE,
+              "Phase": Phase.WEAPON, "BuildingType": BuildingType.HEAVY, "Terrain": Terrain.HEAVY_WOODS,
+              "tuple[str, ...]": ("a", "b"), "tuple[tuple[str, int], ...]": (("red", 7), ("blue", 4))}
+    args = {}
+    for f in fields(cls):
+        kind, _, none = f.type.partition(" | ")
+        args[f.name] = None if none and optional_none else values[kind]
+    return cls(**args)
+
+
+@pytest.mark.parametrize("optional_none", [False, True])
+@pytest.mark.parametrize("cls", event_classes(), ids=lambda c: c.__name__)
+def test_every_event_is_worded_and_given_as_json(cls, optional_none):
+    """Every template, a function's too, words an event of its fields' types (an optional field set or
+    not); the JSON object is plain data, its text the sentence."""
+    import json
+
+    event = sample(cls, optional_none)
+    text = sentence(event)
+    assert text and (optional_none or "None" not in text), text
+    data = json.loads(json.dumps(as_json(event)))
+    assert data["kind"] == cls.__name__ and data["text"] == text
+    assert list(data)[1:-1] == [f.name for f in fields(cls)]
+
+
 def test_event_classes_are_records_with_no_state_of_their_own():
     for cls in event_classes():
         assert issubclass(cls, Event) and cls.__slots__ == tuple(f.name for f in fields(cls)), cls
