@@ -34,6 +34,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from btcli.model.events import Events
+
 
 @record
 class Handler:
@@ -63,8 +65,9 @@ HANDLERS: dict[type, Handler] = {
 }
 
 
-def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, list[str]]:
-    """Applies one order and returns the new state and what happened, in words."""
+def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, Events]:
+    """Applies one order and returns the new state and what happened: events (``btcli.model.events``; the
+    application layer words them, ``btcli.runner``), and the sentences of rules not converted yet."""
     handler = _handler(state, order)
     new, events = handler.apply(state, order, dice)
     return (buildings.falls_inside(state, new, dice, events) if handler.falls else new), events

@@ -1,8 +1,8 @@
 """The application layer (issue #30): an order run end to end, and a log replayed.
 
 One order: the game loaded (the store: ``gamefile``, the head checked against the log), its dice built,
-the order checked and applied (``engine.apply``), its log entry made (``journal``) and appended
-(``gamefile.append``). The CLI's commands, ``play``, ``demo`` and the previews call this module; the
+the order checked and applied (``engine.apply``), its events worded (``render.events``: the rules return
+values, the log keeps their sentences), its log entry made (``journal``) and appended (``gamefile.append``). The CLI's commands, ``play``, ``demo`` and the previews call this module; the
 store only reads and writes files and entries. ``verify`` folds ``engine.apply`` over the log from the
 initial state the first entry keeps and checks every hash; a hand-edited head is explained by the same
 replay.
@@ -16,6 +16,7 @@ from btcli.errors import BtcliError, GameFileError, VerificationError
 from btcli.grammar import order_from_text, order_text, with_dice
 from btcli.model.frozen import record
 from btcli.model.state import GameState, evolve
+from btcli.render.events import sentences
 from btcli.store import journal
 from btcli.store.hashing import blob_hash, entry_blob, entry_hash, state_hash
 from btcli.store.journal import Outcome
@@ -115,7 +116,7 @@ def execute(state: GameState, order: Order, dice_values: list[int] | None, held_
     dice.finish()
     counter = dice.counter if isinstance(dice, SeededDice) else state.rolls
     new = evolve(new, rolls=counter, revision=state.revision + 1)
-    return Outcome(new, events, dice.rolls, with_dice(order_text(order), dice_values))
+    return Outcome(new, events, dice.rolls, with_dice(order_text(order), dice_values), sentences(events))
 
 
 def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_dice: bool = False) -> Outcome:
@@ -137,7 +138,7 @@ def replay(state: GameState, entry: dict, held_seed: int | None = None, logged_d
     new, events = apply(state, order, logged)
     logged.finish()
     return Outcome(evolve(new, rolls=logged.counter, revision=state.revision + 1), events, logged.rolls,
-                   with_dice(order_text(order), None))
+                   with_dice(order_text(order), None), sentences(events))
 
 
 class _LoggedDice(ManualDice):

@@ -15,7 +15,9 @@ of its own kind's record (``immobile``, ``turret``, ``club``, ...) and of its dr
 there; everything else is a field of the unit. On anything that is not a unit it is ``evolve``.
 
 The rest drives the engine with scripted dice (``run``, ``resolve``, ``fly``, ``drive``, ``fire``;
-every scripted value must be used) or checks a move (``plan``, ``jump``, ``refused``).
+every scripted value must be used; they return the events' sentences, as the log words them) or checks a
+move (``plan``, ``jump``, ``refused``). A test calling a rule itself words its events with ``sentences``
+(``btcli.render.events``; a rule still saying a sentence passes it through).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.model.units import DropState, MechState, Position, Unit, VehicleState
+from btcli.render.events import sentences
 from btcli.rules.core import moves
 from btcli.rules.ground import movement, placement
 from btcli.rules.urban import structures
@@ -273,11 +276,11 @@ def refused(state: GameState, path: str, mode: str = "", uid: str = "u1") -> Ill
 
 
 def fly(state: GameState, path: str, rolls: list[int] = (), mode: str = "", uid: str = "u1"):
-    """Applies a move through the engine; returns (state, events, rolls), every die value used."""
+    """Applies a move through the engine; returns (state, its events' sentences, rolls), every die value used."""
     dice = ManualDice(list(rolls))
     state, events = engine.apply(state, MoveOrder(uid, mode, parse_steps(path)), dice)
     dice.finish()
-    return state, events, dice.rolls
+    return state, sentences(events), dice.rolls
 
 
 def drive(state: GameState, path: str, rolls: list[int] = (), mode: str = "flank", uid: str = "u1"):
@@ -286,11 +289,12 @@ def drive(state: GameState, path: str, rolls: list[int] = (), mode: str = "flank
 
 
 def run(state: GameState, order, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:
-    """Applies one order through the engine with scripted dice; checks every value was used."""
+    """Applies one order through the engine with scripted dice; checks every value was used. Returns the new
+    state, its events' sentences (``render.events.sentences``: the log's words) and the dice."""
     d = ManualDice(list(dice))
     new, events = engine.apply(state, order, d)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 def resolve(state: GameState, dice: list[int] = ()) -> tuple[GameState, list[str], ManualDice]:
@@ -299,11 +303,11 @@ def resolve(state: GameState, dice: list[int] = ()) -> tuple[GameState, list[str
 
 
 def fire(state: GameState, attacker: str, target: str, weapons: tuple[str, ...], dice: list[int]):
-    """Declares a weapon attack with scripted dice; returns (state, events, dice), every value used."""
+    """Declares a weapon attack with scripted dice; returns (state, its events' sentences, dice), every value used."""
     d = ManualDice(dice)
     new, events = engine.apply(state, WeaponAttackOrder(attacker, target, weapons), d)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 # -- reading a state ------------------------------------------------------------------------------------------

@@ -192,3 +192,28 @@ def test_a_hot_order_loads_only_the_rule_areas_it_meets(tmp_path, command):
     loaded = {m.removeprefix("btcli.rules.") for m in ast.literal_eval(result.stderr.strip().splitlines()[-1])}
     assert game.read_bytes().count(b"[[log]]") == before + 1, result.stderr  # the order did run
     assert loaded & set(NOT_LOADED[command]) == set()
+
+
+# The events each hot order may build (issue #30): the turn's, and weapon fire's for a declaration. Each event
+# class costs some 40 us to build; an area's events are imported where the area is met (docs/architecture.md,
+# "Adding an event").
+EVENTS_LOADED = {
+    "move": {"events"},
+    "attack": {"events", "events_combat"},
+    "resolve-phase": {"events"},
+}
+
+
+@pytest.mark.parametrize("command", sorted(EVENTS_LOADED))
+def test_a_hot_order_builds_only_the_events_it_meets(tmp_path, command):
+    bench = _bench()
+    game = tmp_path / "game.toml"
+    args = bench.phase_game(game, (ROOT / "scenarios" / "crossroads.toml").read_text(), command)
+    code = ("import sys\nfrom btcli.cli import main\n"
+            f"try:\n    main([{command!r}, {str(game)!r}, *{args!r}, '-q'])\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('btcli.model.events', 'btcli.render.events'))),"
+            " file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    loaded = ast.literal_eval(result.stderr.strip().splitlines()[-1])
+    assert {m.rpartition(".")[2] for m in loaded if m.startswith("btcli.model.")} == EVENTS_LOADED[command]
+    assert {m.rpartition(".")[2] for m in loaded if m.startswith("btcli.render.")} == EVENTS_LOADED[command]

@@ -33,14 +33,17 @@ def _print_json(data: dict) -> None:
 
 def _outcome_json(before, outcome, entry: dict, game_path: str) -> dict:
     """The JSON of one resolution step (docs/json-output.md, "Commands"): the order as logged, its
-    events, every roll with its dice, modifiers and target, and where the game stands after it."""
+    events (each its fields and sentence), every roll with its dice, modifiers and target, and where the
+    game stands after it."""
     from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
+    from btcli.render.events import as_json
     from btcli.render.view import next_step, next_to_move
 
     state = outcome.state
     return {
         "command": entry["command"], "seq": entry["seq"], "turn": before.turn, "phase": before.phase.value,
-        "events": list(outcome.events), "rolls": [roll.to_dict() for roll in outcome.rolls],
+        "events": [as_json(event, text) for event, text in zip(outcome.events, outcome.sentences)],
+        "rolls": [roll.to_dict() for roll in outcome.rolls],
         "after": {"turn": state.turn, "phase": state.phase.value, "next_to_move": next_to_move(state),
                   "winner": state.winner or None, "next": next_step(state, shell_quote(game_path))},
     }
@@ -58,7 +61,7 @@ def _run(game_path: str, order_factory, dice: str | None, quiet: bool, with_it=N
     if OUTPUT["json"]:
         _print_json(_outcome_json(before, outcome, entry, game_path))
     elif not quiet:
-        _print_lines(outcome.events + [f"  roll: {line}" for line in entry["rolls"]])
+        _print_lines(outcome.sentences + [f"  roll: {line}" for line in entry["rolls"]])
 
 
 def _named(state, order):
@@ -173,10 +176,12 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
 def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:
     """``init --json`` (docs/json-output.md): the game made, where it was written, and what comes next."""
     from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
+    from btcli.render.events import as_json
     from btcli.render.view import next_step
 
     board = state.board
-    return {"command": entry["command"], "seq": entry["seq"], "events": list(entry["events"]), "game": str(output),
+    return {"command": entry["command"], "seq": entry["seq"], "events": [as_json(e) for e in entry["events"]],
+            "game": str(output),
             "name": state.name, "units": sorted(state.units), "sides": sorted(state.sides),
             "map": {"width": board.width, "height": board.height},
             "seed": state.seed if isinstance(state.seed, int) else "held by the referee",

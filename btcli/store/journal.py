@@ -21,6 +21,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:
     from typing import Any
 
+    from btcli.model.events import Event
+
 
 def format_roll(roll: Roll) -> str:
     """Returns one log line for a roll: purpose, dice, total, and the check if any."""
@@ -41,10 +43,15 @@ def format_roll(roll: Roll) -> str:
 
 @record(slots=False)
 class Outcome:
+    """One order's result: the new state, its events as the rules gave them (values, and the sentences
+    of rules not converted yet), every roll, the command as logged, and the events' ``sentences`` (the
+    application layer words them, ``btcli.runner``): what the log entry keeps."""
+
     state: GameState
-    events: list[str]
+    events: list[Event | str]
     rolls: list[Roll]
     command: str
+    sentences: list[str]
 
 
 def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, object]:
@@ -53,7 +60,7 @@ def make_entry(before: GameState, outcome: Outcome, prev: str) -> dict[str, obje
         "turn": before.turn,
         "phase": before.phase.value,
         "command": outcome.command,
-        "events": outcome.events,
+        "events": outcome.sentences,
         "rolls": [format_roll(r) for r in outcome.rolls],
         "prev": prev,
         "state": state_hash(outcome.state),

@@ -28,7 +28,31 @@ def test_an_order_prints_one_json_object_with_its_events_rolls_and_what_comes_ne
     to_hit = shot["rolls"][0]
     assert to_hit["purpose"].startswith("to-hit AC/20@RT") and to_hit["total"] == 9 and to_hit["target"] == 4
     assert "gunnery +4" in to_hit["modifiers"]
-    assert any("hits" in e or "hit" in e for e in shot["events"]) and shot["after"]["next_to_move"] is None
+    assert shot["after"]["next_to_move"] is None
+
+
+def test_json_events_carry_their_fields_and_the_sentence_the_log_keeps(tmp_path):
+    """issue #30: an event is an object, its kind, its fields as data and its sentence (``text``), which is
+    word for word what the log entry keeps; the log is unchanged."""
+    import tomllib
+
+    game = movement_done(tmp_path)
+    step = json.loads(ok("resolve-phase", game, "--json").out)
+    assert step["events"][-1] == {"kind": "PhaseEnded", "ended": "movement", "begun": "weapon", "turn": 1,
+                                  "text": "movement phase ends; weapon phase of turn 1 begins"}
+    shot = json.loads(ok("attack", game, "hunchback", "wasp", "-w", "AC/20", "--dice", "9,7", "--json").out)
+    fired = shot["events"][0]
+    assert fired == {"kind": "WeaponHit", "unit": "hunchback", "weapon": "AC/20@RT", "target": "wasp", "to_hit": 4,
+                     "roll": 9, "side": fired["side"], "damage": 20, "groups": 1, "text": fired["text"]}
+    assert fired["text"] == f"hunchback fires AC/20@RT at wasp: needs 4, rolls 9: hit ({fired['side']} side), " \
+                            "20 damage in 1 group(s)"
+    log = tomllib.loads(game.read_text())["log"]
+    assert [e["text"] for e in shot["events"]] == log[-1]["events"]
+    assert [e["text"] for e in step["events"]] == log[-2]["events"]
+    assert all(isinstance(e, str) for entry in log for e in entry["events"])  # the file keeps sentences
+    (tmp_path / "attack.toml").write_text(ATTACK)
+    init = json.loads(ok("init", tmp_path / "attack.toml", "-o", tmp_path / "again.toml", "--json").out)
+    assert init["events"] == [{"kind": "text", "text": log[0]["events"][0]}]  # said by the store, not a rule
 
 
 def test_previews_reports_and_errors_under_json(tmp_path):

@@ -36,6 +36,7 @@ from btcli.rules.aero.crash_targets import CrashReadings
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash
+from btcli.render.events import sentences
 from tests.builders import (
     HUNCHBACK,
     aero_game,
@@ -98,7 +99,7 @@ def crash(state: GameState, dice: list[int], velocity: int = 1, readings: CrashR
     d = ManualDice(list(dice))
     new, events = crash_on_ground_board(state, "air", ENTRY, Facing.N, velocity, d, readings)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 def where(state: GameState, uid: str) -> str | None:

@@ -8,6 +8,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
 from btcli.rules.aero import phases as aero_phases
+from btcli.render.events import sentences
 from tests.builders import NL42, aero_game, changed, flier, purposes, resolve, run
 
 H = HexId.parse
@@ -74,9 +75,9 @@ def test_a_crash_onto_a_mech_forces_its_damage_psr_at_once():  # AERO-CRASH-14, 
                        ground=ground)
     dice = SeededDice(21, 0)  # seed 21: the crash comes down in 1820, on g-blue, which fails to avoid it
     state, events = engine.apply(state, MoveOrder("f1", "safe", ("F", "D")), dice)
-    assert "f1 comes down in 1820" in " ".join(events) and "crash: avoid damage g-blue" in purposes(dice.rolls)
+    assert "f1 comes down in 1820" in " ".join(sentences(events)) and "crash: avoid damage g-blue" in purposes(dice.rolls)
     assert "piloting skill roll g-blue (took 20+ damage)" in purposes(dice.rolls)
-    assert any(e.startswith("g-blue fails its PSR (took 20+ damage") for e in events)
+    assert any(e.startswith("g-blue fails its PSR (took 20+ damage") for e in sentences(events))
 
 
 def test_an_aircraft_whose_lost_altitude_met_the_ground_crashes_after_the_weapon_attacks():  # AERO-CRASH-01

@@ -10,6 +10,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.state import Phase
 from btcli.rules.core import phases
+from btcli.render.events import sentences
 from tests.builders import design, game
 
 HUNCHBACK, LOCUST = "Hunchback HBK-4G", "Locust LCT-1V"
@@ -36,7 +37,7 @@ def test_club_swings_at_piloting_minus_one_for_a_fifth_of_the_tonnage():
     state, events = phases.resolve(state, ManualDice([4, 7]))
     target = state.units["t"]
     assert (target.armor["CT"], target.internal["CT"]) == (0, 6)
-    assert "t takes 10 in CT (club from a)" in events
+    assert "t takes 10 in CT (club from a)" in sentences(events)
 
 
 def test_a_mech_built_without_hand_actuators_cannot_swing_a_club():

@@ -16,6 +16,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode
 from btcli.rules.ground import collisions, placement, vtol
+from btcli.render.events import sentences
 from tests.builders import (
     HUNCHBACK,
     J_EDGAR,
@@ -271,8 +272,8 @@ def test_forced_landing_on_a_building_weaker_than_the_vtol_collapses_it():
     h, u = state.board.hex(H("0505")), state.units["u1"]
     assert (h.terrain.value, h.building) == ("rubble", None)
     assert u.elevation == 0 and u.vehicle.immobile and not u.position.roof
-    assert any("VTOL-CRIT-06" in e for e in events)
-    assert any("collapses" in e for e in events) and any("takes 3 collapse damage" in e for e in events)
+    assert any("VTOL-CRIT-06" in e for e in sentences(events))
+    assert any("collapses" in e for e in sentences(events)) and any("takes 3 collapse damage" in e for e in sentences(events))
 
 
 def test_forced_landing_on_a_building_strong_enough_lands_on_the_roof():

@@ -23,6 +23,7 @@ from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode
 from btcli.rules.core import combat, falls
+from btcli.render.events import sentences
 from tests.builders import changed, design, put, resolve, run, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # AC/20 RT (0), Medium Laser LA (1), Medium Laser RA (2), Small Laser HD (3)
@@ -285,7 +286,7 @@ def test_facing_after_a_fall(d6, facing, side):
     fallen = falls.fall(unit, d, events, levels=0)
     d.finish()
     assert (fallen.prone, fallen.facing) == (True, facing)
-    assert f"t falls: now facing {facing.name}, 5 damage on the {side} side" in events
+    assert f"t falls: now facing {facing.name}, 5 damage on the {side} side" in sentences(events)
 
 
 @pytest.mark.parametrize("name, groups", [(LOCUST, [2]), (HUNCHBACK, [5]), (ATLAS, [5, 5])])
@@ -296,7 +297,7 @@ def test_falling_damage_is_a_tenth_of_tonnage_in_5_point_groups(name, groups):
     d = ManualDice([1, *[7] * len(groups), 12])
     falls.fall(unit, d, events, levels=0)
     d.finish()
-    assert [e for e in events if e.endswith("(fall)")] == [f"t takes {g} in CT (fall)" for g in groups]
+    assert [e for e in sentences(events) if e.endswith("(fall)")] == [f"t takes {g} in CT (fall)" for g in groups]
 
 
 def test_fall_on_the_back_strikes_rear_armor():

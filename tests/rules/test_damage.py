@@ -20,6 +20,7 @@ from btcli.model.state import GameState, Hit
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
 from btcli.rules.core.hits import apply_hits
+from btcli.render.events import sentences
 from tests.builders import changed, design, purposes, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t: IS HD 3, CT 16, LT/RT 12, arms 8, legs 12
@@ -56,7 +57,7 @@ def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, lis
     d = ManualDice(list(dice))
     new, events = apply_hits(state, hits, d)
     d.finish()
-    return new.units["t"], events, d
+    return new.units["t"], sentences(events), d
 
 
 # -- 'Mech armor and internal structure (tables.md 8.1) -------------------------------------------

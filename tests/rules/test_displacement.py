@@ -19,6 +19,7 @@ from btcli.dice import ManualDice
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
 from btcli.rules.core.displacement import displace
+from btcli.render.events import sentences
 from tests.builders import design, game
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t, piloting 5; front armor CT 26
@@ -43,7 +44,7 @@ def push(state: GameState, direction: Facing = Facing.N, dice: list[int] = (), u
     events: list[str] = []
     new = displace(state, unit, direction, d, events)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 def at(state: GameState, uid: str) -> str | None:

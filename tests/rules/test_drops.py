@@ -35,6 +35,7 @@ from btcli.rules.drops import dropping as drops, landing_turn as drop_turn
 from btcli.store.codec import state_from_dict, state_to_dict
 from btcli.store.hashing import state_hash
 from btcli.store.scenario import scenario_from_dict
+from btcli.render.events import sentences
 from tests import builders
 from tests.builders import changed, design
 
@@ -65,7 +66,7 @@ def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[
     d = ManualDice(list(dice))
     new, events = apply(state, order, d)
     d.finish()
-    return new, events
+    return new, sentences(events)
 
 
 def commit(state: GameState, uid: str, hex_label: str, facing: str = "N", salt: str = SALT) -> GameState:
@@ -412,7 +413,7 @@ def test_failed_landing_scatters_margin_d6_hexes():
     landed, events = apply(state, RevealDropOrder("hbk", HexId.parse("0620"), Facing.N, SALT), d)
     assert [(r.purpose, r.n) for r in d.rolls[1:3]] == [("scatter distance hbk (3D6)", 3), ("scatter direction hbk", 1)]
     assert at(landed, "hbk") == "0607"
-    assert "hbk scatters 13 hexes N from 0620 to 0607 (DROP-15)" in events
+    assert "hbk scatters 13 hexes N from 0620 to 0607 (DROP-15)" in sentences(events)
 
 
 def test_scatter_numbering_runs_clockwise_from_north():
@@ -588,4 +589,4 @@ def test_drop_12_a_minefield_crossed_before_a_sideslip_still_attacks():
     d = ManualDice([3] * 12)
     state, events = apply(state, MoveOrder("u1", "flank", ("F", "F", "L", "F")), d)
     assert "minefield 0509 vs u1" in [r.purpose for r in d.rolls]
-    assert any("sideslip" in e for e in events)
+    assert any("sideslip" in e for e in sentences(events))

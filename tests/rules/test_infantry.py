@@ -24,6 +24,7 @@ from btcli.rules.core.hits import apply_hits
 from btcli.store import codec
 from btcli.store.gamefile import parse_toml, render_head
 from btcli.store.hashing import state_hash
+from btcli.render.events import sentences
 from tests.builders import (
     SCORPION,
     SLIP_ROLL,
@@ -99,7 +100,7 @@ def test_each_point_of_damage_removes_one_trooper_of_a_platoon():
     hit = kinds.hit(ManualDice([]), state.units["inf"], "front", 5, "test")  # no location roll
     state, events = apply_hits(state, (hit, Hit("inf", "troopers", 25, "front", False, False, False, "t")),
                                       ManualDice([]))
-    assert events == ["inf takes 5 (test): 23 troopers left", "inf takes 25 (t): 0 troopers left", "inf is destroyed"]
+    assert sentences(events) == ["inf takes 5 (test): 23 troopers left", "inf takes 25 (t): 0 troopers left", "inf is destroyed"]
     assert state.units["inf"].destroyed
 
 
@@ -109,7 +110,7 @@ def test_battle_armor_damage_strikes_the_first_trooper_standing_and_excess_is_lo
     state, events = apply_hits(state, hits, ManualDice([]))
     ba = state.units["ba"]
     assert (ba.armor["trooper1"], ba.internal["trooper1"], ba.internal["trooper2"], ba.armor["trooper3"]) == (0, 0, 0, 5)
-    assert events[-1] == "ba takes 6 (t): trooper2 is killed"
+    assert sentences(events)[-1] == "ba takes 6 (t): trooper2 is killed"
     assert not ba.destroyed and unit_view(ba, state)["troopers"] == 2
 
 

@@ -15,6 +15,7 @@ from btcli import engine
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Terrain
+from btcli.model.events import InitiativeRolled
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
@@ -816,7 +817,7 @@ def test_initiative_ties_are_rolled_again():
     assert order == ("blue", "red")
     assert len(dice.rolls) == 4 and dice.used == 4
     assert [r.n for r in dice.rolls] == [2, 2, 2, 2]
-    assert "tie" in events[0]
+    assert events[0] == InitiativeRolled((("red", 7), ("blue", 7)))  # no loser: rolled again
 
 
 def test_resolve_initiative_sets_movement_slots():

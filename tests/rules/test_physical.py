@@ -23,6 +23,7 @@ from btcli.model.orders import PhysicalAttackOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.rules.ground import physical
+from btcli.render.events import sentences
 from tests.builders import asset, design, physical_game, purposes, put
 
 HUNCHBACK = "Hunchback HBK-4G"  # 50 t; Medium Laser LA (weapon 1), Medium Laser RA (weapon 2)
@@ -49,7 +50,7 @@ def declare(state: GameState, kind: str, attacker: str = "a", target: str = "t")
     d = ManualDice([])
     new, events = engine.apply(state, PhysicalAttackOrder(attacker, target, kind), d)
     assert d.rolls == []
-    return new, events
+    return new, sentences(events)
 
 
 def resolve(state: GameState, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:
@@ -57,7 +58,7 @@ def resolve(state: GameState, dice: list[int]) -> tuple[GameState, list[str], Ma
     d = ManualDice(list(dice))
     new, events = engine.apply(state, ResolvePhaseOrder(), d)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 def attack(state: GameState, kind: str, dice: list[int]) -> tuple[GameState, list[str], ManualDice]:

@@ -10,6 +10,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.units import MoveMode
 from btcli.rules.core import phases
+from btcli.render.events import sentences
 from tests.builders import ATLAS, FERRET, HUNCHBACK, J_EDGAR, SCORPION, design, physical_game, put
 
 
@@ -30,7 +31,7 @@ def test_kick_on_a_ground_vehicle_strikes_a_random_side():
     state = declare(state, "kick")
     state, events, d = resolve(state, [3, 3, 7])  # to-hit 3 vs 3, side die 3 (rear), location 7 (rear column)
     assert [r.purpose for r in d.rolls][1] == "random side of t"
-    assert "t takes 10 in rear (kick from a)" in events
+    assert "t takes 10 in rear (kick from a)" in sentences(events)
 
 
 def test_side_die_of_5_or_6_is_rolled_again():
@@ -38,7 +39,7 @@ def test_side_die_of_5_or_6_is_rolled_again():
     state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(SCORPION, "t", "0506", "N", "blue"))
     state = declare(state, "kick")
     state, events, d = resolve(state, [3, 6, 5, 1, 7])
-    assert "t takes 10 in front (kick from a)" in events
+    assert "t takes 10 in front (kick from a)" in sentences(events)
 
 
 def test_hover_charging_a_mech_in_depth_1_water_uses_the_punch_table():
@@ -74,7 +75,7 @@ def test_successful_punch_on_an_airborne_vtol_destroys_its_rotor():
     state = declare(state, "punch")
     state, events, _ = resolve(state, [12])
     assert state.units["t"].destroyed
-    assert any("rotor is destroyed (VEH-PHYS-09)" in e for e in events)
+    assert any("rotor is destroyed (VEH-PHYS-09)" in e for e in sentences(events))
 
 
 def test_rotor_option_off_applies_the_punch_to_the_rotor_instead():

@@ -19,6 +19,7 @@ from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.rules.core import phase_end
+from btcli.render.events import sentences
 from tests.builders import changed, design, weapon_game
 
 HUNCHBACK = "Hunchback HBK-4G"
@@ -39,7 +40,7 @@ def end_weapon_phase(*hits: Hit, dice: list[int] = ()) -> tuple[GameState, list[
     d = ManualDice(list(dice))
     state, events = engine.apply(evolve(make_state(), pending=hits), ResolvePhaseOrder(), d)
     d.finish()
-    return state, events, d
+    return state, sentences(events), d
 
 
 def after(before: GameState | None = None, dice: list[int] = (), **changes) -> tuple[GameState, list[str], ManualDice]:
@@ -49,7 +50,7 @@ def after(before: GameState | None = None, dice: list[int] = (), **changes) -> t
     d = ManualDice(list(dice))
     state, events = phase_end.after_damage(state, d, dict(before.units))
     d.finish()
-    return state, events, d
+    return state, sentences(events), d
 
 
 def with_t(**changes) -> GameState:

@@ -15,6 +15,7 @@ from btcli.model.units import MoveMode
 from btcli.rules import kinds
 from btcli.rules.core import damage
 from btcli.rules.ground import movement
+from btcli.render.events import sentences
 from btcli.rules.kinds import mech, quad
 from tests.builders import design, game, physical_game, put, weapon_game
 
@@ -102,7 +103,7 @@ def test_quad_03_a_side_torso_destroyed_takes_its_front_leg_not_its_rear_leg():
     events: list[str] = []
     unit = damage.destroy_location(unit, "LT", events)
     assert unit.internal["FLL"] == 0 and unit.internal["RLL"] == 13
-    assert "q: FLL destroyed" in events
+    assert "q: FLL destroyed" in sentences(events)
 
 
 # -- QUAD-04 no arms; kicks with a front leg ---------------------------------------------------------------
@@ -179,7 +180,7 @@ def test_quad_06_a_quad_losing_a_leg_falls_as_a_biped_does():
     from btcli.rules.core import phase_end
 
     state, events = phase_end.after_damage(state, SeededDice("quad"), before)  # no PSR asked: it falls
-    assert "q falls automatically (leg destroyed)" in events and state.units["q"].prone
+    assert "q falls automatically (leg destroyed)" in sentences(events) and state.units["q"].prone
 
 
 # -- QUAD-07 leg damage and MP ---------------------------------------------------------------------------------
@@ -205,7 +206,7 @@ def test_quad_08_a_quad_on_four_legs_stands_up_without_a_roll():
     d = ManualDice([])
     state, events = engine.apply(state, MoveOrder("q", "walk", ("U",)), d)
     assert d.rolls == [] and not state.units["q"].prone
-    assert events[0] == "q stands up (no roll: a quad 'Mech on all its legs)"
+    assert sentences(events)[0] == "q stands up (no roll: a quad 'Mech on all its legs)"
 
 
 def test_quad_08_a_quad_short_of_a_leg_rolls_to_stand():
@@ -213,7 +214,7 @@ def test_quad_08_a_quad_short_of_a_leg_rolls_to_stand():
     state = state.with_unit(evolve(lose(state.units["q"], "RLL"), prone=True))
     d = ManualDice([6, 6])
     state, events = engine.apply(state, MoveOrder("q", "walk", ("U",)), d)
-    assert d.rolls[0].purpose == "piloting skill roll q (standing up)" and "stands up" in events[0]
+    assert d.rolls[0].purpose == "piloting skill roll q (standing up)" and "stands up" in sentences(events)[0]
 
 
 # -- QUAD-09 firing while prone -----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from btcli.model.units import MoveMode
 from btcli.rules.core import arcs, los, tohit
 from btcli.rules.ground import physical, placement
 from btcli.rules.urban import building_attacks, buildings, structures
+from btcli.render.events import sentences
 from tests.builders import at, cf, changed, fire, gunner, hex_hits, purposes
 from tests.builders import design as mech
 from tests.builders import unrolled_building as building
@@ -117,7 +118,7 @@ def test_urb_atk_04_physical_attacks_on_a_building_always_hit():
         assert "it always hits (URB-ATK-04)" in events[0]
         state, events = engine.apply(state, ResolvePhaseOrder(), d)
         assert d.rolls == []
-        assert f"a's {kind} strikes building hex 0505 for {amount} (always hits, URB-ATK-04)" in events
+        assert f"a's {kind} strikes building hex 0505 for {amount} (always hits, URB-ATK-04)" in sentences(events)
         assert cf(state, "0505") == 40 - amount
 
 
@@ -156,13 +157,13 @@ def _hit_hex(state: GameState, label: str, amount: int) -> GameState:
 def test_urb_atk_06_cf_40_takes_25_then_15_and_becomes_rubble():
     state = game(mech(HUNCHBACK, "a", "0509"), mech(ATLAS, "t", "1212", side="blue"), hexes={"0505": building(cf=40)})
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 25), ManualDice([]))
-    assert events == ["building hex 0505 takes 25 damage: CF 40 -> 15"]
+    assert sentences(events) == ["building hex 0505 takes 25 damage: CF 40 -> 15"]
     state = changed(state, pending=(), board=structures.new_phase(state.board))  # a later turn
     state, events = buildings.apply_structure_hits(_hit_hex(state, "0505", 15), ManualDice([]))
     h = state.board.hex(H("0505"))
     assert (h.terrain, h.building) == (Terrain.RUBBLE, None)
     assert h.ruin.type is BuildingType.MEDIUM  # the rubble remembers the building (URB-CLUB-01)
-    assert events[:2] == ["building hex 0505 takes 15 damage: CF 15 -> 0",
+    assert sentences(events)[:2] == ["building hex 0505 takes 15 damage: CF 15 -> 0",
                           "building hex 0505 (medium, level 2) collapses: destroyed by attacks"]
 
 
@@ -180,7 +181,7 @@ def test_urb_atk_06_weapon_damage_reaches_the_cf_when_the_weapon_phase_ends():
     d = ManualDice([])
     state, events = engine.apply(state, ResolvePhaseOrder(), d)
     assert cf(state, "0505") == 20
-    assert "building hex 0505 takes 20 damage: CF 40 -> 20" in events
+    assert "building hex 0505 takes 20 damage: CF 40 -> 20" in sentences(events)
 
 
 # -- URB-IN-01: line of sight to a 'Mech inside a building -------------------------------------------------------
@@ -239,7 +240,7 @@ def test_urb_in_03_building_takes_the_absorbed_damage_at_the_end_of_the_phase():
     assert cf(state, "0505") == 40  # not mid-phase
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
     assert cf(state, "0505") == 36
-    assert "building hex 0505 takes 4 damage: CF 40 -> 36" in events
+    assert "building hex 0505 takes 4 damage: CF 40 -> 36" in sentences(events)
     t = state.units["t"]
     assert t.max_armor["CT"] - t.armor["CT"] == 16
 
@@ -511,7 +512,7 @@ def _search(kind: str, roll: list[int], phase: Phase = Phase.WEAPON):
     d = ManualDice(roll)
     new, events = engine.apply(state, GirderSearchOrder("a"), d)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 @pytest.mark.parametrize("kind, roll, found", [

@@ -22,6 +22,7 @@ from btcli.rules.core import los
 from btcli.rules.ground import placement
 from btcli.rules.urban import buildings, structures
 from btcli.rules.ground.movement import StructureMeet
+from btcli.render.events import sentences
 from tests.builders import (
     armor_lost,
     at,
@@ -102,14 +103,14 @@ def test_urb_bld_04_damage_accumulates_over_the_game_until_the_hex_is_rubble():
     # URB-BLD-04: CF 40 takes 25 in turn 2 (-> 15, standing) and 15 in turn 5 (-> 0, rubble).
     state = game(mech(at="0101"), hexes={"0509": building()})
     state, events = buildings.apply_structure_hits(changed(pending_hits(state, ("0509", 25)), turn=2), ManualDice([]))
-    assert events == ["building hex 0509 takes 25 damage: CF 40 -> 15"]
+    assert sentences(events) == ["building hex 0509 takes 25 damage: CF 40 -> 15"]
     state = changed(state, pending=(), board=structures.new_phase(state.board), turn=5)
     assert cf(state, "0509") == 15
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0509", 15)), ManualDice([]))
     h = state.board.hex(H("0509"))
     assert (h.building, h.terrain, h.ruin.type) == (None, Terrain.RUBBLE, BuildingType.MEDIUM)
-    assert events[0] == "building hex 0509 takes 15 damage: CF 15 -> 0"
-    assert events[1].startswith("building hex 0509 (medium, level 2) collapses")
+    assert sentences(events)[0] == "building hex 0509 takes 15 damage: CF 15 -> 0"
+    assert sentences(events)[1].startswith("building hex 0509 (medium, level 2) collapses")
 
 
 @pytest.mark.parametrize("tons, why", [
@@ -190,7 +191,7 @@ def test_urb_bld_09_second_destroyed_hex_of_four_brings_the_whole_building_down(
     state = changed(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0603", 45)), ManualDice([]))
     assert all(state.board.hex(H(label)).terrain is Terrain.RUBBLE for label in ("0303", "0403", "0503", "0603"))
-    assert "2 of 4 hexes of depot are down: the whole building collapses" in events
+    assert "2 of 4 hexes of depot are down: the whole building collapses" in sentences(events)
     assert structures.structure_hexes(state.board, "depot")[0] == []
 
 
@@ -339,7 +340,7 @@ def test_urb_bsmt_02_heavy_mech_on_the_ground_floor_falls_in_as_movement_starts(
     ]
     u = state.units["u1"]
     assert (state.phase, u.prone, placement.floor_of(u), armor_lost(u)) == (Phase.MOVEMENT, True, -1, 12)
-    assert "u1 (60 t) breaks through the floor of 0509 (CF 40) into a 1-level basement (URB-BSMT-02)" in events
+    assert "u1 (60 t) breaks through the floor of 0509 (CF 40) into a 1-level basement (URB-BSMT-02)" in sentences(events)
 
 
 def test_urb_bsmt_02_no_fall_when_light_enough_or_without_a_basement():
@@ -356,7 +357,7 @@ def test_urb_bsmt_02_unrolled_hex_rolls_its_basement_first():
     state = at(game(mech(tons=60), hexes={"0509": building(basement="")}), "u1", "0509")
     dice = ManualDice([5])
     state, events = buildings.basement_falls(state, dice)
-    assert events == ["building hex 0509 has no basement (basement roll 5)"]
+    assert sentences(events) == ["building hex 0509 has no basement (basement roll 5)"]
     assert not state.units["u1"].prone
 
 
@@ -398,4 +399,4 @@ def test_urb_bsmt_04_the_hex_takes_ceil_tons_over_10_doubled_for_two_levels(base
     dice.finish()
     assert cf(state, "0509") == 40 - damage
     assert state.board.hex(H("0509")).terrain is Terrain.BUILDING
-    assert f"building hex 0509 takes {damage} damage from the fall: CF 40 -> {40 - damage} (URB-BSMT-04)" in events
+    assert f"building hex 0509 takes {damage} damage from the fall: CF 40 -> {40 - damage} (URB-BSMT-04)" in sentences(events)

@@ -14,6 +14,7 @@ from btcli.model.orders import MoveOrder
 from btcli.rules.core import displacement
 from btcli.rules.ground import movement, placement
 from btcli.store.scenario import scenario_from_dict
+from btcli.render.events import sentences
 from tests.builders import (
     at,
     building,
@@ -81,7 +82,7 @@ def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
     assert state.units["l"].hex == H("0509") and not placement.under_bridge(state.units["l"])
     u1 = state.units["u1"]
     assert u1.hex.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
-    assert "u1 falls 2 levels (accidental fall from above)" in events
+    assert "u1 falls 2 levels (accidental fall from above)" in sentences(events)
 
 
 def test_a_mech_pushed_off_a_bridge_deck_falls_to_the_water_bottom():
@@ -91,7 +92,7 @@ def test_a_mech_pushed_off_a_bridge_deck_falls_to_the_water_bottom():
     state = at(game(hunchback(), hexes=hexes), "u1", "0509")
     events: list[str] = []
     state = displacement.displace(state, "u1", Facing.N, ManualDice([3] * 20), events, psr=False)
-    assert "u1 falls 3 levels (accidental fall from above)" in events
+    assert "u1 falls 3 levels (accidental fall from above)" in sentences(events)
 
 
 def test_a_charger_leaving_a_building_loses_its_floor():

@@ -21,6 +21,7 @@ from btcli.model.state import GameState, Phase
 from btcli.rules.core import displacement
 from btcli.rules.ground import piloting
 from btcli.rules.urban import buildings, structures
+from btcli.render.events import sentences
 from tests.builders import ATLAS, HUNCHBACK, H, at, cf, changed, purposes
 from tests.builders import design as mech
 from tests.builders import unrolled_building as building
@@ -38,7 +39,7 @@ def collapse(state: GameState, labels: list[str], dice: list[int], why: str = "t
     events: list[str] = []
     state = displacement.collapse(state, [H(x) for x in labels], d, events, why)
     d.finish()
-    return state, events, d
+    return state, sentences(events), d
 
 
 def with_building(state: GameState, label: str, **changes) -> GameState:
@@ -134,7 +135,7 @@ def test_urb_coll_03_weapon_fire_to_cf_0_collapses_the_hex_only_when_the_phase_e
     assert standing(state, "0505") and cf(state, "0505") == 20  # still standing mid-phase
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
     assert not standing(state, "0505")
-    assert "building hex 0505 (medium, level 2) collapses: destroyed by attacks" in events
+    assert "building hex 0505 (medium, level 2) collapses: destroyed by attacks" in sentences(events)
 
 
 def test_urb_coll_03_entry_damage_to_cf_0_collapses_the_hex_at_once():
@@ -149,8 +150,8 @@ def test_urb_coll_03_entry_damage_to_cf_0_collapses_the_hex_at_once():
     assert purposes(d) == ["piloting skill roll h (entering 0505)", "punch location vs h (front)"]
     assert not standing(state, "0505")
     assert state.units["h"].hex == H("0505")
-    assert "building hex 0505 (light, level 2) collapses: h's entry destroys it" in events
-    assert "h takes 1 collapse damage (5 CF / 10 x 2; URB-COLL-04)" in events
+    assert "building hex 0505 (light, level 2) collapses: h's entry destroys it" in sentences(events)
+    assert "h takes 1 collapse damage (5 CF / 10 x 2; URB-COLL-04)" in sentences(events)
     assert lost(state.units["h"]) == 1
 
 
@@ -162,7 +163,7 @@ def test_urb_coll_03_overweight_on_a_roof_collapses_at_once():
     d = ManualDice([7, 1, 7, 7, 12])
     state, events = engine.apply(state, MoveOrder("h", "walk", parse_steps("T")), d)
     d.finish()
-    assert "building hex 0505 (medium, level 1) collapses: h (50 t) climbs onto the roof: 50 tons on the roof exceed CF 40" in events
+    assert "building hex 0505 (medium, level 1) collapses: h (50 t) climbs onto the roof: 50 tons on the roof exceed CF 40" in sentences(events)
     assert purposes(d) == ["hit location collapse vs h (front)", "facing after a fall h",
                            "hit location fall vs h (front)", "hit location fall vs h (front)",
                            "MechWarrior fall check h"]
@@ -288,7 +289,7 @@ def test_urb_coll_09_entry_damage_then_collapse_damage_then_falling_then_displac
     d = ManualDice([2, 7, 3, 3, 3, 3, 1, 7, 7, 7, 12, 1])
     state, events = engine.apply(state, MoveOrder("h", "walk", parse_steps("F")), d)
     d.finish()
-    order = [e for e in events if any(key in e for key in (
+    order = [e for e in sentences(events) if any(key in e for key in (
         "fails to enter", "collapse damage", "accidental fall", "is displaced"))]
     assert order == [
         "h fails to enter 0505 cleanly (2 vs 6) and takes 4 damage on the front (URB-MOVE-04)",

@@ -22,6 +22,7 @@ from btcli.rules.core import displacement
 from btcli.rules.ground import placement, terrain
 from btcli.rules.urban import buildings, structures
 from btcli.rules.ground.movement import StructureMeet
+from btcli.render.events import sentences
 from tests.builders import (
     SCORPION,
     armor_lost,
@@ -255,7 +256,7 @@ def test_urb_move_08_a_fall_inside_adds_the_failed_entry_damage_and_damages_the_
     u = state.units["u1"]
     assert (u.prone, u.max_armor["CT"] - u.armor["CT"]) == (True, 5 + 3)
     assert cf(state, "0509") == 25
-    assert "u1 fell inside building hex 0509: 3 damage to it, 5 to the building (URB-MOVE-08)" in events
+    assert "u1 fell inside building hex 0509: 3 damage to it, 5 to the building (URB-MOVE-08)" in sentences(events)
 
 
 def test_urb_move_08_a_fall_outside_a_building_adds_nothing():
@@ -281,7 +282,7 @@ def test_urb_move_09_a_mech_displaced_into_a_building_takes_and_deals_failed_ent
     u = state.units["u1"]
     assert (u.hex, armor_lost(u), cf(state, "0509")) == (H("0509"), 4, 36)
     assert placement.inside(state.board, u) is not None and placement.floor_of(u) == 0
-    assert "u1 is pushed into building hex 0509: 4 damage to it, 4 to the building (URB-MOVE-09)" in events
+    assert "u1 is pushed into building hex 0509: 4 damage to it, 4 to the building (URB-MOVE-09)" in sentences(events)
 
 
 def test_urb_move_09_units_on_other_levels_are_not_in_the_way():
@@ -460,7 +461,7 @@ def test_urb_brg_02_undefined_bridge_is_medium_cf_40_and_falls_at_cf_0():
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0509", 40)), ManualDice([]))
     h = state.board.hex(H("0509"))
     assert h.bridge is None and isinstance(h.ruin, Bridge)
-    assert events == ["bridge hex 0509 takes 40 damage: CF 40 -> 0",
+    assert sentences(events) == ["bridge hex 0509 takes 40 damage: CF 40 -> 0",
                       "bridge hex 0509 (medium) collapses: destroyed by attacks"]
 
 
@@ -532,7 +533,7 @@ def test_urb_brg_04_the_second_hex_of_four_brings_the_whole_bridge_down():
     state = changed(state, pending=(), board=structures.new_phase(state.board))
     state, events = buildings.apply_structure_hits(pending_hits(state, ("0506", 40)), ManualDice([]))
     assert all(state.board.hex(H(f"05{r:02d}")).bridge is None for r in (3, 4, 5, 6))
-    assert "2 of 4 hexes of span are down: the whole bridge collapses" in events
+    assert "2 of 4 hexes of span are down: the whole bridge collapses" in sentences(events)
 
 
 def test_urb_brg_05_a_bridge_destroyed_by_attacks_falls_when_the_weapon_phase_ends():
@@ -546,7 +547,7 @@ def test_urb_brg_05_a_bridge_destroyed_by_attacks_falls_when_the_weapon_phase_en
     assert [h.target for h in state.pending] == ["hex:0509"]
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     assert state.board.hex(H("0509")).bridge is None
-    assert "bridge hex 0509 (medium) collapses: destroyed by attacks" in events
+    assert "bridge hex 0509 (medium) collapses: destroyed by attacks" in sentences(events)
 
 
 def test_urb_brg_05_a_bridge_brought_down_by_movement_falls_at_once():
@@ -621,7 +622,7 @@ def test_urb_move_08_a_prone_mech_failing_to_stand_inside_a_building_falls_insid
     dice.finish()
     assert purposes(dice.rolls)[-1] == "hit location fall inside a building vs u1 (front)"
     assert armor_lost(state.units["u1"]) == 5 + 3 and cf(state, "0509") == 25
-    assert "u1 fell inside building hex 0509: 3 damage to it, 5 to the building (URB-MOVE-08)" in events
+    assert "u1 fell inside building hex 0509: 3 damage to it, 5 to the building (URB-MOVE-08)" in sentences(events)
 
 
 def test_urb_bsmt_01_a_mech_displaced_into_an_unrolled_building_hex_rolls_its_basement():
@@ -641,7 +642,7 @@ def test_urb_bld_11_a_jump_onto_a_roof_too_weak_collapses_it_with_the_mech_on_it
     state = game(design(WASP), hexes={"0507": building("light", height=2, cf=12)})
     dice = ManualDice([7, 3, 7, 7, 7, 7])
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
-    assert any("collapses: u1 (20 t) climbs onto the roof: 20 tons on the roof exceed CF 12" in e for e in events)
+    assert any("collapses: u1 (20 t) climbs onto the roof: 20 tons on the roof exceed CF 12" in e for e in sentences(events))
     u = state.units["u1"]
     assert u.hex == H("0507") and state.board.hex(H("0507")).building is None and u.prone
 
@@ -652,7 +653,7 @@ def test_urb_move_07_a_cf_worn_below_a_mech_already_on_level_1_collapses_the_hex
     state = game(design(LOCUST, "l", at="0101"), mech(tons=25), hexes={"0509": building(height=3, cf=22)})
     state = at(state, "l", "0509", floor=1)
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([12] + [3] * 30))
-    assert any("collapses: with u1 (25 t) on level 0: 20 tons on level 1 exceed CF 19" in e for e in events)
+    assert any("collapses: with u1 (25 t) on level 0: 20 tons on level 1 exceed CF 19" in e for e in sentences(events))
     assert state.board.hex(H("0509")).building is None
 
 

@@ -42,6 +42,7 @@ from btcli.rules import kinds
 from btcli.rules.core import moves, tohit, turn_order, victory
 from btcli.rules.ground import vehicles
 from btcli.rules.core.hits import apply_hits
+from btcli.render.events import sentences
 from tests.builders import changed, weapon_game
 from tests.builders import design as entry
 
@@ -82,7 +83,7 @@ def crit(unit: Unit, location: str, *dice: int, turn: int = 1, damage_done: int 
     events: list[str] = []
     unit = vehicles.critical(unit, location, d, events, turn, damage_done)
     d.finish()
-    return unit, events
+    return unit, sentences(events)
 
 
 def crits_in_a_row(unit: Unit, location: str, *rolls: int) -> Unit:
@@ -101,7 +102,7 @@ def apply(state: GameState, *hits: Hit, dice: list[int] = ()) -> tuple[Unit, lis
     d = ManualDice(list(dice))
     new, events = apply_hits(state, hits, d)
     d.finish()
-    return new.units["t"], events, d
+    return new.units["t"], sentences(events), d
 
 
 def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[str]]:
@@ -109,7 +110,7 @@ def run(state: GameState, order, dice: list[int] = ()) -> tuple[GameState, list[
     d = ManualDice(list(dice))
     new, events = engine.apply(state, order, d)
     d.finish()
-    return new, events
+    return new, sentences(events)
 
 
 def to_hit(state: GameState, attacker: str, label: str, target: str) -> tohit.ToHit:
@@ -207,7 +208,7 @@ def test_veh_dmg_06_crash_damage_to_internal_structure_explodes_the_vtol(engine_
     unit = state.units["t"]
     assert (unit.armor["front"], unit.internal["front"], unit.armor["left"]) == (0, 1, 9)
     assert unit.destroyed is explodes
-    assert ("t's crash damaged its internal structure: it explodes (VEH-DMG-06)" in events) is explodes
+    assert ("t's crash damaged its internal structure: it explodes (VEH-DMG-06)" in sentences(events)) is explodes
 
 
 @pytest.mark.parametrize("engine_type, destroyed, crits", [("ice", True, ("left: fuel tank",)),
@@ -482,7 +483,7 @@ def test_veh_crit_09_crew_killed_ends_the_game_when_it_was_the_last_unit():
     state = put(state, crit(state.units["t"], "front", 12)[0])
     state, events = victory.check(state)
     assert state.winner == "red"
-    assert events == ["game over: red wins (blue lost 100% of its units)"]
+    assert sentences(events) == ["game over: red wins (blue lost 100% of its units)"]
 
 
 def test_veh_crit_09_crew_killed_vehicle_is_not_asked_to_move():

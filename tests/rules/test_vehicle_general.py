@@ -10,6 +10,7 @@ from btcli.model.state import Phase
 from btcli.model.units import Motive
 from btcli.rules.core import los, tohit
 from btcli.rules.ground import skids
+from btcli.render.events import sentences
 from tests.builders import changed, design, game
 
 FERRET = "Ferret Light Scout VTOL"
@@ -96,4 +97,4 @@ def test_vtol_slipping_into_treetops_crashes():
     state = game(design(FERRET, driving=8), hexes=hexes, phase=Phase.MOVEMENT)
     state = state.with_unit(changed(state.units["u1"], elevation=2))
     state, events = engine.apply(state, MoveOrder("u1", "flank", ("F", "F", "F", "R", "F")), ManualDice([4] + [7] * 6))
-    assert any("crashes" in e for e in events)
+    assert any("crashes" in e for e in sentences(events))

@@ -27,6 +27,7 @@ from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
 from btcli.rules.core import tohit
 from btcli.rules.ground import vtol
+from btcli.render.events import sentences
 from tests.builders import airborne, changed, design, fly, game, heavy_vtol, plan, purposes, refused
 
 H = HexId.parse
@@ -320,7 +321,7 @@ def test_crash_damage_is_tons_over_ten_times_levels_plus_one_in_five_point_group
     u = state.units["u1"]
     assert (u.armor["front"], u.internal["front"], u.elevation, u.destroyed) == (11, 3, 0, False)
     assert purposes(dice.rolls) == ["crash side u1"] + ["hit location crash u1 (front)"] * 2
-    assert events == [
+    assert sentences(events) == [
         "u1 crashes: test",
         "u1 takes 5 in front (crash)",
         "u1 takes 4 in front (crash)",

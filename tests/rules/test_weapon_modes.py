@@ -15,6 +15,7 @@ from btcli.model.frozen import evolve
 from btcli.model.orders import ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import Mount
+from btcli.render.events import sentences
 from btcli.rules.core import damage
 from tests.builders import armed, weapon_game
 
@@ -44,7 +45,7 @@ def fire(state, spec: str, dice: list[int], at: str = "t"):
     d = ManualDice(dice)
     new, events = engine.apply(state, WeaponAttackOrder("a", at, (spec,)), d)
     d.finish()
-    return new, events, d
+    return new, sentences(events), d
 
 
 def shots_left(state) -> list[tuple[str, int]]:
@@ -127,7 +128,7 @@ def test_a_gauss_rifle_destroyed_by_a_critical_hit_explodes():
     m = armed(m, Mount("Gauss Rifle", "RT"))
     events: list[str] = []
     hit = damage.critical_effect(m, "RT", 0, "weapon:Gauss Rifle", events)
-    assert "m's Gauss Rifle explodes in RT: 20 damage" in events
+    assert "m's Gauss Rifle explodes in RT: 20 damage" in sentences(events)
     assert hit.internal["RT"] == 0 and hit.pilot_hits == 2
 
 
@@ -142,7 +143,7 @@ def test_double_rate_heat_counts_both_shots():
     state, _, _ = fire(game(unit, target()), "UAC5:ultra", [3])  # a miss: the shots were still fired
     state = evolve(state, phase=Phase.HEAT)
     state, events = engine.apply(state, ResolvePhaseOrder(), ManualDice([]))
-    assert any(e.startswith("a heat 0 -> 2") for e in events)
+    assert any(e.startswith("a heat 0 -> 2") for e in sentences(events))
 
 
 def test_a_building_dry_run_shows_the_modes_modifier():

@@ -22,6 +22,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import PhysicalAttackOrder
 from btcli.model.state import Phase
 from btcli.model.units import MoveMode
+from btcli.render.events import sentences
 from tests.builders import (
     SCORPION,
     SLIP_ROLL,
@@ -177,4 +178,4 @@ def test_wige_crew_killed_crashes():
     unit = game(wige()).units["u1"]
     events: list[str] = []
     after = vehicles.apply_effect(unit, "front", "crew killed", ManualDice([]), events, 1, 5)
-    assert after.destroyed and events[-1] == "u1 crashes and is destroyed"
+    assert after.destroyed and sentences(events)[-1] == "u1 crashes and is destroyed"

@@ -26,6 +26,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import FiringArc, LowAltitudeMap, Shape
 from btcli.model.board import WOODS_HEIGHT
+from btcli.model.events_combat import GroupStrikes
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import WeaponAttackOrder
@@ -38,6 +39,10 @@ from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement
 from btcli.rules.urban import structures
 from btcli.rules.core.modifiers import IMMOBILE, WOODS_IN_HEX, ToHit
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 STRIKE, STRAFE, BOMB = "strike", "strafe", "bomb"
 MODES = (STRIKE, STRAFE, BOMB)
@@ -422,7 +427,7 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
 
 
 def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState | None = None
-          ) -> tuple[list[Hit], list[str]]:
+          ) -> tuple[list[Hit], Events]:
     """Returns the pending hits of a shot that hit, and the events saying where each group strikes.
 
     A unit inside a building (``state`` given) is sheltered as from any attack: each group loses
@@ -433,7 +438,8 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
     if target.unit is None:
         return [structures.building_hit(target.hex, sum(shot.groups), source)], []
     shelter = placement.inside(state.board, target.unit) if state is not None and not bomb else None
-    hits, said = [], []
+    hits: list[Hit] = []
+    said: Events = []
     for amount in shot.groups:
         hit = kinds.hit(dice, target.unit, target.side, amount, source)
         hit = evolve(hit, attacker=attacker.id, area_effect=bomb)
@@ -444,7 +450,7 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
             if hit is None:
                 continue
         else:
-            said.append(f"  {amount} to {target.unit.id} {hit.location}{' (rear)' if hit.rear else ''}")
+            said.append(GroupStrikes(target.unit.id, amount, hit.location, hit.rear))
         hits.append(hit)
     return hits, said
 

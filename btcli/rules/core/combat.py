@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.events_combat import CoverStruck, GroupStrikes, StreakNoLock, WeaponHeld, WeaponHit, WeaponMissed
 from btcli.model.hexgrid import Facing
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
@@ -20,6 +21,10 @@ from btcli.rules.core import arcs, los, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement, vehicles
 from btcli.rules.urban import structures
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 TWISTS = {"": 0, "left": -1, "right": 1}
 MAX_TO_HIT = 12  # 2D6 cannot roll more: a higher target number cannot hit
@@ -181,11 +186,11 @@ def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
 
 def weapon_attack(
     state: GameState, attacker_id: str, target_id: str, weapons: tuple[str, ...], twist: str, dice: Dice
-) -> tuple[GameState, list[str]]:
+) -> tuple[GameState, Events]:
     """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
     attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
     ammo_kinds = [split_ammo(text)[1] for text in weapons]
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     ammo = list(attacker.ammo)
     fired = list(attacker.fired)
@@ -198,8 +203,7 @@ def weapon_attack(
         data = attacker.spec(mount.weapon)
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
-            shown = ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
-            events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made ({shown})")
+            events.append(WeaponHeld(attacker.id, mount.label, target.id, tn, tuple(result.modifiers)))
             continue
         streak = data.streak
         if not streak:  # a Streak spends its salvo only if it hits
@@ -209,13 +213,14 @@ def weapon_attack(
         attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
             if streak:
-                events.append(f"{attacker.id}'s {mount.label} does not lock on {target.id} (needs {tn}, rolls "
-                              f"{roll.total}): it does not fire")
+                events.append(StreakNoLock(attacker.id, mount.label, target.id, tn, roll.total))
                 continue
-            events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
+            events.append(WeaponMissed(attacker.id, mount.label, target.id, tn, roll.total))
             if shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
+                from btcli.model.events_urban import MissStrikesBuilding  # a target inside a building only
+
                 full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
-                events.append(f"  the miss strikes building hex {target.hex.label} for {full}")
+                events.append(MissStrikesBuilding(target.hex, full))
                 pending.append(structures.building_hit(target.hex, full, f"{mount.label} from {attacker.id}"))
             continue
         if streak:
@@ -224,22 +229,21 @@ def weapon_attack(
         groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
-            events.append(f"  the {lost} missing the target strike building hex {target.hex.label} (URB-IN-04)")
+            from btcli.model.events_urban import MissingDamageStrikesBuilding  # a target inside a building only
+
+            events.append(MissingDamageStrikesBuilding(target.hex, lost))
             pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
-        events.append(
-            f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
-            f"({side} side), {sum(groups)} damage in {len(groups)} group(s)"
-        )
+        events.append(WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, sum(groups), len(groups)))
         for amount in groups:
             hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if covered and hit.location in mech.body(target).legs:
                 if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
-                    events.append(f"  {amount} to {hit.location} strikes building hex {cover_hex.label} instead")
+                    events.append(CoverStruck(amount, hit.location, cover_hex))
                     pending.append(structures.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
                 else:
-                    events.append(f"  {amount} to {hit.location} strikes the partial cover instead")
+                    events.append(CoverStruck(amount, hit.location))
                 continue
             if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
                 building, hit, said = structures.absorb_hit(state, hit, target.hex, shelter[0].cf,
@@ -249,7 +253,7 @@ def weapon_attack(
                 if hit is None:
                     continue
             else:
-                events.append(f"  {amount} to {target.id} {hit.location}{' (rear)' if hit.rear else ''}")
+                events.append(GroupStrikes(target.id, amount, hit.location, hit.rear))
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
                 hit = evolve(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
             if target.is_asset:  # ASSET-DMG-03, -07: the attacker rolls the check; AI weapons wear more

@@ -14,6 +14,22 @@ Vehicles: see btcli.rules.ground.vehicles (no transfer, critical and motive effe
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.model.events_damage import (
+    AmmoExploded,
+    AmmoInert,
+    CockpitHit,
+    CriticalFindsNothing,
+    CriticalHit,
+    DamageTaken,
+    DamageTransferred,
+    EngineDestroyed,
+    GyroDestroyed,
+    LocationDestroyed,
+    PilotHit,
+    PilotKilled,
+    UnitDestroyed,
+    WeaponExploded,
+)
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules.core import combat_tables
@@ -21,6 +37,10 @@ from btcli.rules.ground import piloting, vehicles
 from btcli.rules.ground.mechs import armor_key
 from btcli.rules.kinds.mech import body
 from btcli.rules.core.weapon_modes import shot_damage
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 ENGINE_DESTROYED_HITS = 3
 GYRO_DESTROYED_HITS = 2
@@ -59,12 +79,12 @@ def _vehicle_hit(unit: Unit, roll: int, side: str, amount: int, source: str) -> 
 # -- 'Mechs ----------------------------------------------------------------------------
 
 
-def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
+def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: Events) -> Unit:
     armor, internal = dict(unit.armor), dict(unit.internal)
     location, damage, rear = hit.location, hit.damage, hit.rear
     transfer = body(unit).transfer
     unit = evolve(unit, damage_phase=unit.damage_phase + hit.damage)
-    events.append(f"{unit.id} takes {damage} in {armor_key(location, rear)} ({hit.source})")
+    events.append(DamageTaken(unit.id, damage, armor_key(location, rear), hit.source))
     if location == "HD":
         unit = wound(unit, HEAD_HIT_PILOT_DAMAGE, "head hit", events)
     critical_check = hit.critical
@@ -101,7 +121,7 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
             nxt = transfer.get(location)
             if nxt is None or damage <= 0:
                 break
-            events.append(f"{unit.id}: {damage} damage transfers from {location} to {nxt}")
+            events.append(DamageTransferred(unit.id, damage, location, nxt))
             location = nxt
     unit = evolve(unit, armor=armor, internal=internal)
     if critical_check and not unit.destroyed:
@@ -111,18 +131,18 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str]) -> Unit:
     return unit
 
 
-def wound(unit: Unit, hits: int, why: str, events: list[str]) -> Unit:
+def wound(unit: Unit, hits: int, why: str, events: Events) -> Unit:
     """Marks MechWarrior hits; the consciousness roll is made by the caller's phase (tables.md 15)."""
     total = unit.pilot_hits + hits
-    events.append(f"{unit.id}'s MechWarrior takes {hits} hit(s) ({why}): {total} in all")
+    events.append(PilotHit(unit.id, hits, why, total))
     unit = evolve(unit, pilot_hits=total)
     if piloting.pilot_killed(total):
-        events.append(f"{unit.id}'s MechWarrior is killed; the 'Mech is destroyed")
+        events.append(PilotKilled(unit.id))
         unit = evolve(unit, destroyed=True, conscious=False)
     return unit
 
 
-def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bool = False) -> Unit:
+def destroy_location(unit: Unit, location: str, events: Events, blown_off: bool = False) -> Unit:
     """Destroys a location and everything in it (a side torso takes its arm along)."""
     armor, internal = dict(unit.armor), dict(unit.internal)
     internal[location] = 0
@@ -132,9 +152,9 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
     weapons = tuple(evolve(m, destroyed=True) if m.location == location else m for m in unit.weapons)
     ammo = tuple(AmmoBin(a.weapon, a.location, 0, a.kind) if a.location == location else a for a in unit.ammo)
     unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
-    events.append(f"{unit.id}: {location} {'blown off' if blown_off else 'destroyed'}")
+    events.append(LocationDestroyed(unit.id, location, blown_off))
     if location in ("HD", "CT"):
-        events.append(f"{unit.id} is destroyed ({'head' if location == 'HD' else 'center torso'} gone)")
+        events.append(UnitDestroyed(unit.id, f"{'head' if location == 'HD' else 'center torso'} gone"))
         return evolve(unit, destroyed=True)
     limb = body(unit).torso_limb.get(location)
     if limb is not None and unit.internal.get(limb, 0) > 0:
@@ -142,7 +162,7 @@ def destroy_location(unit: Unit, location: str, events: list[str], blown_off: bo
     return unit
 
 
-def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why: str, modifier: int = 0) -> Unit:
+def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: str, modifier: int = 0) -> Unit:
     mods = (("armor-piercing", modifier),) if modifier else ()
     roll = dice.roll(2, f"critical check {unit.id} {location} ({why})", modifiers=mods).total
     count = combat_tables.mech_critical_hits(max(2, roll + modifier), location)
@@ -155,12 +175,12 @@ def _critical_roll(unit: Unit, location: str, dice: Dice, events: list[str], why
     return unit
 
 
-def _critical_slot(unit: Unit, location: str, dice: Dice, events: list[str]) -> Unit:
+def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
     contents = unit.slots.get(location, ())
     hit = unit.slot_hits(location)
     live = [i for i, item in enumerate(contents) if item and i not in hit]
     if not live:
-        events.append(f"{unit.id}: critical hit in {location} finds nothing left to damage")
+        events.append(CriticalFindsNothing(unit.id, location))
         return unit
     while True:
         if len(contents) > 6:
@@ -175,10 +195,9 @@ def _critical_slot(unit: Unit, location: str, dice: Dice, events: list[str]) -> 
     return critical_effect(unit, location, slot, item, events)
 
 
-def critical_effect(unit: Unit, location: str, slot: int, item: str, events: list[str]) -> Unit:
+def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Events) -> Unit:
     """Applies what a destroyed critical slot does (TW critical hit effects)."""
-    name = item.split(":", 1)[-1].replace("_", " ")
-    events.append(f"{unit.id}: critical hit on {name} ({location} slot {slot + 1})")
+    events.append(CriticalHit(unit.id, item, location, slot + 1))
     if item.startswith("weapon:"):
         weapon = item.split(":", 1)[1]
         for i, m in enumerate(unit.weapons):
@@ -188,7 +207,7 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
                 unit = evolve(unit, weapons=tuple(weapons))
                 blast = unit.spec(weapon).explodes_when_destroyed
                 if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
-                    events.append(f"{unit.id}'s {weapon} explodes in {location}: {blast} damage")
+                    events.append(WeaponExploded(unit.id, weapon, location, blast))
                     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
                     unit = _internal_damage(unit, location, blast, events)
                 return unit
@@ -196,17 +215,17 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: lis
     if item.startswith("ammo:"):
         return ammo_explosion(unit, location, slot, item.split(":", 1)[1], events)
     if item == "engine" and unit.count_hits("engine") >= ENGINE_DESTROYED_HITS:
-        events.append(f"{unit.id}'s engine is destroyed; the 'Mech is destroyed")
+        events.append(EngineDestroyed(unit.id))
         return evolve(unit, destroyed=True)
     if item == "cockpit":
-        events.append(f"{unit.id}'s cockpit is hit: the MechWarrior is killed and the 'Mech destroyed")
+        events.append(CockpitHit(unit.id))
         return evolve(unit, destroyed=True, conscious=False)
     if item == "gyro" and unit.count_hits("gyro") >= GYRO_DESTROYED_HITS:
-        events.append(f"{unit.id}'s gyro is destroyed")
+        events.append(GyroDestroyed(unit.id))
     return unit
 
 
-def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: list[str]) -> Unit:
+def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: Events) -> Unit:
     """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
     contents = unit.slots[location]
     nth = sum(1 for i in range(slot) if contents[i] == f"ammo:{weapon}")
@@ -222,14 +241,14 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: li
     ammo[index] = AmmoBin(weapon, location, 0, unit.ammo[index].kind)
     unit = evolve(unit, ammo=tuple(ammo))
     if damage <= 0:
-        events.append(f"{unit.id}: the {weapon} bin in {location} is empty or inert; nothing explodes")
+        events.append(AmmoInert(unit.id, weapon, location))
         return unit
-    events.append(f"{unit.id}: {weapon} ammunition explodes in {location}: {shots} shots x {per_shot} = {damage} damage")
+    events.append(AmmoExploded(unit.id, weapon, location, shots, per_shot, damage))
     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "ammunition explosion", events)
     return _internal_damage(unit, location, damage, events)
 
 
-def _internal_damage(unit: Unit, location: str, damage: int, events: list[str]) -> Unit:
+def _internal_damage(unit: Unit, location: str, damage: int, events: Events) -> Unit:
     """Applies damage straight to internal structure, transferring inward (ammunition explosions)."""
     transfer = body(unit).transfer
     while damage > 0 and not unit.destroyed:

@@ -20,6 +20,16 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Bridge, Building, Terrain
+from btcli.model.events_damage import Displaced, DisplacedPSRFailed, NowhereToGo, PushedIntoWater, PushedOffMap
+from btcli.model.events_urban import (
+    BridgeHexCollapses,
+    BuildingHexCollapses,
+    BuriedInBasement,
+    CollapseDamage,
+    FellIntoWater,
+    PushedIntoBuilding,
+    WholeStructureCollapses,
+)
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
@@ -31,12 +41,16 @@ from btcli.rules.kinds import piloting_roll
 from btcli.rules.ground.placement import base_level, on_top, placed, under_bridge, unit_level
 from btcli.rules.urban.structures import collapse_damage, collapse_share_met, overweight, structure_hexes
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 MAX_CHAIN = 30  # a domino chain longer than any map row ends here
 TRY_ORDER = (0, 1, -1, 2, -2, 3)
 
 
 def displace(
-    state: GameState, unit_id: str, direction: Facing, dice: Dice, events: list[str], psr: bool = True, depth: int = 0
+    state: GameState, unit_id: str, direction: Facing, dice: Dice, events: Events, psr: bool = True, depth: int = 0
 ) -> GameState:
     """Pushes a unit one hex (trying the hexsides round ``direction``); returns the new state."""
     unit = state.units[unit_id]
@@ -46,7 +60,7 @@ def displace(
         heading = direction.turned(turn)
         there = unit.hex.neighbor(heading)
         if not state.board.contains(there):
-            events.append(f"{unit.id} is pushed off the map at {there.label} and leaves the battle")
+            events.append(PushedOffMap(unit.id, there))
             return state.with_unit(unit.at(None))
         if _climb(state, unit, there) > 1:
             continue
@@ -60,7 +74,7 @@ def displace(
         if _in_the_way(state, there, unit.id):
             continue  # the unit in the way could not be moved: try another hexside
         return _arrive(state, state.units[unit_id], there, dice, events, psr)
-    events.append(f"{unit.id} cannot be displaced anywhere and is destroyed (DROP-14)")
+    events.append(NowhereToGo(unit.id))
     return state.with_unit(evolve(unit, destroyed=True))
 
 
@@ -82,15 +96,14 @@ def _climb(state: GameState, unit: Unit, there: HexId) -> int:
     return _ground(state, unit, there) - unit_level(state.board, unit)
 
 
-def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list[str], psr: bool) -> GameState:
+def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: Events, psr: bool) -> GameState:
     drop = -_climb(state, unit, there)
     hex_there = state.board.hex(there)
-    events.append(f"{unit.id} is displaced {unit.hex.label} -> {there.label}")
+    events.append(Displaced(unit.id, unit.hex, there))
     unit = placement.placed(unit.at(there))
     if hex_there.building is not None and unit.is_mech:  # URB-MOVE-09: as an entry whose PSR failed
         b = hex_there.building
-        events.append(f"{unit.id} is pushed into building hex {there.label}: {structures.absorbed(b.cf)} damage to it, "
-                      f"{structures.weight_damage(unit.tons)} to the building (URB-MOVE-09)")
+        events.append(PushedIntoBuilding(unit.id, there, structures.absorbed(b.cf), structures.weight_damage(unit.tons)))
         unit = falls.group_damage(state, unit, structures.absorbed(b.cf), "standard", dice, events,
                                       "front", "pushed into a building")
         board = structures.damage_structure(state.board, there, structures.weight_damage(unit.tons))
@@ -104,20 +117,19 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: list
         return collapse(state.with_unit(unit), [there], dice, events, why)  # URB-BRG-03: on the deck
     airborne = unit.motive is Motive.VTOL and unit.elevation > 0
     if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:
-        events.append(f"{unit.id} is pushed into depth-{hex_there.depth} water and destroyed (VEH-DISP-01)")
+        events.append(PushedIntoWater(unit.id, hex_there.depth))
         return state.with_unit(evolve(unit, destroyed=True))
     if drop >= 2 and not airborne:
         return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))
     if unit.is_mech and psr and not unit.prone:
         roll = piloting_roll(unit, "displaced", dice)
         if roll is None or not roll.success:
-            shown = f"{roll.total} vs {roll.target}" if roll else "shut down or unconscious"
-            events.append(f"{unit.id} fails its PSR after being displaced ({shown}) and falls")
+            events.append(DisplacedPSRFailed(unit.id, roll.total, roll.target) if roll else DisplacedPSRFailed(unit.id))
             unit = fall(unit, dice, events, levels=0)
     return state.with_unit(unit)
 
 
-def after_damage(state: GameState, hex_id: HexId, dice: Dice, events: list[str], cause: str) -> GameState:
+def after_damage(state: GameState, hex_id: HexId, dice: Dice, events: Events, cause: str) -> GameState:
     """Collapses a building or bridge hex at once if damage left it with no CF, or with less CF than the
     tons standing on one of its levels (URB-COLL-01/03, URB-MOVE-07, URB-BRG-03)."""
     h = state.board.hex(hex_id)
@@ -127,7 +139,7 @@ def after_damage(state: GameState, hex_id: HexId, dice: Dice, events: list[str],
     return collapse(state, [hex_id], dice, events, why) if why else state
 
 
-def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[str], why: str) -> GameState:
+def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: Events, why: str) -> GameState:
     """Collapses building or bridge hexes and everything the collapse brings down with them."""
     queue = list(dict.fromkeys(hex_ids))
     done: set[HexId] = set()
@@ -151,18 +163,17 @@ def collapse(state: GameState, hex_ids: list[HexId], dice: Dice, events: list[st
             rule = state.options.collapse_share
             if standing and name not in spreading and collapse_share_met(len(fallen), len(standing) + len(fallen), rule):
                 spreading.add(name)
-                events.append(f"{len(fallen)} of {len(standing) + len(fallen)} hexes of {name} are down: "
-                              f"the whole {'bridge' if h.building is None else 'building'} collapses")
+                events.append(WholeStructureCollapses(name, len(fallen), len(standing) + len(fallen), h.building is None))
                 queue.extend(x for x in standing if x not in done)
                 why = f"{name} collapses"
     return state
 
 
-def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
+def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: Events, why: str) -> GameState:
     """URB-COLL-04..10: collapse damage, falling damage, then displacement, lowest level first."""
     h = state.board.hex(hex_id)
     b = h.building
-    events.append(f"building hex {hex_id.label} ({b.type.value}, level {b.height}) collapses: {why}")
+    events.append(BuildingHexCollapses(hex_id, b.type, b.height, why))
     rubble = evolve(h, terrain=Terrain.RUBBLE, depth=0, building=None,
                      ruin=evolve(b, cf=0, basement="none" if b.basement else "", sublevel=0, start_cf=0))  # URB-COLL-06
     for u in [u for u in state.units.values() if u.hex == hex_id and u.active and _on_roof_as_vtol(u, b)]:
@@ -176,14 +187,13 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     for unit in occupants:
         unit = state.units[unit.id]
         if levels[unit.id] < 0:  # URB-COLL-07
-            events.append(f"{unit.id} is buried in the basement and destroyed (URB-COLL-07)")
+            events.append(BuriedInBasement(unit.id))
             state = state.with_unit(placed(evolve(unit, destroyed=True)))
             continue
         above = 0 if unit.id in roofs else max(0, b.height - 1 - levels[unit.id])
         amount = collapse_damage(b.phase_cf, above)
         table = "standard" if unit.id in roofs else "punch"  # URB-COLL-05
-        events.append(f"{unit.id} takes {amount} collapse damage ({b.phase_cf} CF / 10"
-                      f"{f' x {1 + above}' if above else ''}; URB-COLL-04)")
+        events.append(CollapseDamage(unit.id, amount, b.phase_cf, 1 + above))
         unit = group_damage(state, unit, amount, table, dice, events)
         state = state.with_unit(placed(unit))
         if not unit.destroyed:
@@ -208,7 +218,7 @@ def _on_roof_as_vtol(unit: Unit, b: Building) -> bool:
     return placement.flies_as_vtol(unit) and not unit.is_asset and 0 < unit.elevation == b.height
 
 
-def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: list[str]) -> GameState:
+def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: Events) -> GameState:
     """URB-COLL-09/10: the unit lowest down keeps the hex; each other is displaced in a random
     direction (1D6, 1 = north, clockwise), lowest first; one that cannot be displaced is destroyed. Where
     assets are involved their stacking limits decide: one that may share the hex with those staying stays
@@ -239,11 +249,11 @@ def may_stay(unit: Unit, kept: list[Unit]) -> bool:
     return True
 
 
-def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: list[str], why: str) -> GameState:
+def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: Events, why: str) -> GameState:
     """URB-BRG-02/03: the bridge hex falls; every unit on the deck falls to the bottom of the hex."""
     h = state.board.hex(hex_id)
     g = h.bridge
-    events.append(f"bridge hex {hex_id.label} ({g.type.value}) collapses: {why}")
+    events.append(BridgeHexCollapses(hex_id, g.type, why))
     # The road went with the deck; nobody is on or under a bridge there any more.
     state = state.with_board(state.board.with_hex(
         hex_id, evolve(h, bridge=None, road=False, ruin=Bridge(g.type, 0, g.level, g.structure))))
@@ -259,7 +269,7 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: li
         if levels >= 1:  # tables.md 8.3: a fall into water of depth 1+ does half damage
             unit = accidental_fall(unit, levels, dice, events, state.turn, into_water=h.is_deep_water)
         if unit.is_vehicle and not unit.destroyed and h.is_deep_water and unit.motive.value not in ("hover", "naval"):
-            events.append(f"{unit.id} falls into depth-{h.depth} water and is destroyed (VEH-DISP-01)")
+            events.append(FellIntoWater(unit.id, h.depth))
             unit = evolve(unit, destroyed=True)
         state = state.with_unit(unit)
     # Whoever was under the bridge keeps the hex; the fallen are displaced (URB-COLL-09: lowest first).

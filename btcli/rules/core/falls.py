@@ -6,6 +6,7 @@ kinds' control rolls (``kinds``)."""
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.model.events_damage import FallingDamage, Fell, FellFromAbove, PilotUnconscious
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
@@ -13,8 +14,12 @@ from btcli.rules.kinds import mech
 from btcli.rules.core import combat_tables, damage
 from btcli.rules.ground import piloting
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
-def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = "", into_water: bool = False) -> Unit:
+
+def fall(unit: Unit, dice: Dice, events: Events, levels: int, table: str = "", into_water: bool = False) -> Unit:
     """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
 
     ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
@@ -23,7 +28,7 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = ""
     d6 = dice.d6(f"facing after a fall {unit.id}")
     facing, side = combat_tables.fall_result(d6, unit.facing)
     total = piloting.falling_damage(unit.tons, levels, into_water)
-    events.append(f"{unit.id} falls: now facing {facing.name}, {total} damage on the {side} side")
+    events.append(Fell(unit.id, facing, total, side))
     unit = evolve(unit, prone=True, facing=facing)
     hits = []
     for amount in combat_tables.damage_groups(total, 5):
@@ -33,7 +38,7 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = ""
                             False, False, "fall"))
         else:
             hits.append(kinds.hit(dice, unit, side, amount, "fall"))
-    fall_events: list[str] = []
+    fall_events: Events = []
     for hit in hits:
         unit = damage.mech_damage(unit, hit, dice, fall_events)
         if unit.destroyed:
@@ -46,7 +51,7 @@ def fall(unit: Unit, dice: Dice, events: list[str], levels: int, table: str = ""
     return unit
 
 
-def consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -> Unit:
+def consciousness(unit: Unit, hits_before: int, dice: Dice, events: Events) -> Unit:
     """Rolls consciousness once for each MechWarrior hit taken this phase (tables.md 15, UNVERIFIED)."""
     for hits in range(hits_before + 1, unit.pilot_hits + 1):
         if unit.destroyed or not unit.conscious:
@@ -56,17 +61,17 @@ def consciousness(unit: Unit, hits_before: int, dice: Dice, events: list[str]) -
             continue
         roll = dice.roll(2, f"consciousness {unit.id} ({hits} hits)", target=target)
         if not roll.success:
-            events.append(f"{unit.id}'s MechWarrior is knocked unconscious")
+            events.append(PilotUnconscious(unit.id))
             return evolve(unit, conscious=False)
     return unit
 
 
 def accidental_fall(
-    unit: Unit, levels: int, dice: Dice, events: list[str], turn: int = 0, into_water: bool = False
+    unit: Unit, levels: int, dice: Dice, events: Events, turn: int = 0, into_water: bool = False
 ) -> Unit:
     """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02).
     ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3)."""
-    events.append(f"{unit.id} falls {levels} level{'s' if levels != 1 else ''} (accidental fall from above)")
+    events.append(FellFromAbove(unit.id, levels))
     if unit.is_mech:
         return fall(unit, dice, events, levels=levels, into_water=into_water)
     total = piloting.falling_damage(unit.tons, levels, into_water)
@@ -74,8 +79,8 @@ def accidental_fall(
     _, side = combat_tables.fall_result(d6, unit.facing)
     side = "front" if side == "front" else side
     hits = [kinds.hit(dice, unit, side, amount, "fall") for amount in combat_tables.damage_groups(total, 5)]
-    events.append(f"{unit.id} takes {total} falling damage on the {side}")
-    state_events: list[str] = []
+    events.append(FallingDamage(unit.id, total, side))
+    state_events: Events = []
     for hit in hits:
         unit = kinds.take_hit(unit, hit, dice, state_events, turn)
         if unit.destroyed:
@@ -85,7 +90,7 @@ def accidental_fall(
 
 
 def group_damage(
-    state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: list[str],
+    state: GameState, unit: Unit, amount: int, table: str, dice: Dice, events: Events,
     side: str = "front", source: str = "collapse",
 ) -> Unit:
     """Applies damage in 5-point groups on one column of a table (URB-COLL-05, URB-MOVE-04)."""

@@ -10,6 +10,16 @@ that a declaration does not load the damage, fall and building rules (issue #17)
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.model.events_damage import (
+    FellAutomatically,
+    FootingLost,
+    HeatChanged,
+    PSRFailed,
+    PSRPassed,
+    Restarted,
+    ShutDown,
+    ShutdownPSRFailed,
+)
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules.core import damage, weapon_modes
@@ -19,8 +29,12 @@ from btcli.rules.core.falls import consciousness, fall
 from btcli.rules.core.hits import apply_hits
 from btcli.rules.kinds import mech, pilot_modifiers, piloting_roll
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
-def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+
+def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
     unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
@@ -43,12 +57,12 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]
     return state, events + more
 
 
-def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple[GameState, list[str]]:
+def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple[GameState, Events]:
     """Rolls the PSRs forced by this phase's damage and the consciousness rolls (tables.md 8.6, 15).
 
     ``before`` holds the units as the phase began, to tell what this phase did.
     """
-    events: list[str] = []
+    events: Events = []
     for uid in list(state.units):
         unit = state.units[uid]
         if unit.is_mech and not unit.destroyed:
@@ -63,7 +77,7 @@ LEG_ITEMS = {"hip": "hip actuator hit", "upper_leg": "leg actuator hit", "lower_
              "foot": "foot actuator hit", "gyro": "gyro hit"}
 
 
-def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit:
+def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
     if unit.prone:
         return unit
@@ -71,7 +85,7 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
     shape = mech.body(unit)
     automatic = piloting.automatic_fall(gyro_gone, shape.legs_gone(unit) - shape.legs_gone(before))
     if automatic:
-        events.append(f"{unit.id} falls automatically ({automatic})")
+        events.append(FellAutomatically(unit.id, automatic))
         return fall(unit, dice, events, levels=0)
     reasons: list[tuple[str, int]] = []
     if piloting.damage_psr_needed(unit.damage_phase):
@@ -85,21 +99,21 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: list[str]) -> Unit
     for reason, value in reasons:
         roll = piloting_roll(unit, reason, dice, value)
         if roll is None:
-            events.append(f"{unit.id} cannot keep its footing ({reason}; shut down or unconscious) and falls")
+            events.append(FootingLost(unit.id, reason))
             return fall(unit, dice, events, levels=0)
         if not roll.success:
-            events.append(f"{unit.id} fails its PSR ({reason}: {roll.total} vs {roll.target}) and falls")
+            events.append(PSRFailed(unit.id, reason, roll.total, roll.target))
             return fall(unit, dice, events, levels=0)
-        events.append(f"{unit.id} keeps its footing ({reason}: {roll.total} vs {roll.target})")
+        events.append(PSRPassed(unit.id, reason, roll.total, roll.target))
     return unit
 
 
 # -- heat phase ----------------------------------------------------------------------------------
 
 
-def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Adds this turn's heat to every 'Mech, sinks it, and rolls shutdown and ammunition checks (tables.md 15)."""
-    events: list[str] = []
+    events: Events = []
     for uid in list(state.units):
         unit = state.units[uid]
         if not unit.is_mech or unit.destroyed:
@@ -110,10 +124,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
         sinks = unit.working_heat_sinks
         engine = unit.count_hits("engine")
         new = heat.new_heat(unit.heat, generated, heat.dissipation(sinks), engine)
-        events.append(
-            f"{unit.id} heat {unit.heat} -> {new} (+{moved} movement, +{sum(weapons)} weapons"
-            f"{f', +{5 * engine} engine' if engine else ''}, -{sinks} sinks)"
-        )
+        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks))
         if new != unit.heat:
             unit = evolve(unit, heat=new)
         unit = _shutdown_check(unit, dice, events)
@@ -128,26 +139,26 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     return state, events
 
 
-def _shutdown_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
     target = heat.shutdown_avoid_target(unit.heat)
     if target is None:
         if unit.shutdown:
-            events.append(f"{unit.id} restarts (heat {unit.heat})")
+            events.append(Restarted(unit.id, unit.heat))
             return evolve(unit, shutdown=False)
         return unit
     if target == heat.AUTOMATIC:
         if unit.shutdown:
             return unit
-        events.append(f"{unit.id} shuts down automatically (heat {unit.heat})")
+        events.append(ShutDown(unit.id, unit.heat, automatic=True))
         return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
     roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
     if roll.success:
         return unit
-    events.append(f"{unit.id} shuts down (heat {unit.heat})")
+    events.append(ShutDown(unit.id, unit.heat))
     return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
 
 
-def _shutdown_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
     """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
     if unit.prone:
         return unit
@@ -156,11 +167,11 @@ def _shutdown_psr(unit: Unit, dice: Dice, events: list[str]) -> Unit:
     roll = dice.roll(2, f"piloting skill roll {unit.id} (shutdown)", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
     if roll.success:
         return unit
-    events.append(f"{unit.id} fails its PSR on shutting down ({roll.total} vs {roll.target}) and falls")
+    events.append(ShutdownPSRFailed(unit.id, roll.total, roll.target))
     return fall(unit, dice, events, levels=0)
 
 
-def _heat_ammo_check(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
     target = heat.ammo_explosion_avoid_target(unit.heat)
     if target is None:
         return unit

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError
+from btcli.model.events import InitiativeRolled, PhaseEnded
 from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import (
@@ -32,12 +33,14 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
     from collections.abc import Callable
 
+    from btcli.model.events import Events
+
 
 def _nothing_missing(state: GameState) -> tuple[str, str] | None:
     return None
 
 
-def _nothing_happens(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _nothing_happens(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     return state, []
 
 
@@ -52,9 +55,9 @@ class PhaseRule:
     phase: Phase
     orders: tuple[type, ...] = ()
     missing: Callable[[GameState], tuple[str, str] | None] = _nothing_missing  # (what is missing, rule)
-    end: Callable[[GameState, Dice], tuple[GameState, list[str]]] = _nothing_happens
+    end: Callable[[GameState, Dice], tuple[GameState, Events]] = _nothing_happens
     to_act: Callable[[GameState], str | None] = _nobody  # the side whose unit acts next, if the phase says
-    start: Callable[[GameState, Dice], tuple[GameState, list[str]]] = _nothing_happens  # as the phase begins
+    start: Callable[[GameState, Dice], tuple[GameState, Events]] = _nothing_happens  # as the phase begins
 
 
 # How a phase is called in a message ("the weapon attack phase").
@@ -74,24 +77,23 @@ ORDER_NAMES = {
 }
 
 
-def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], list[str]]:
+def roll_initiative(state: GameState, dice: Dice) -> tuple[tuple[str, ...], Events]:
     """Rolls 2D6 per side, re-rolling ties; returns the sides lowest first (the loser moves first)."""
     sides = list(state.sides)
-    events = []
+    events: Events = []
     while True:
         totals = {sid: dice.roll(2, f"initiative {sid} (turn {state.turn})").total for sid in sides}
-        shown = ", ".join(f"{sid} {total}" for sid, total in totals.items())
         if len(set(totals.values())) == len(totals):
             order = tuple(sorted(sides, key=lambda sid: totals[sid]))
-            events.append(f"initiative: {shown}; {order[0]} loses and moves first")
+            events.append(InitiativeRolled(tuple(totals.items()), order[0]))
             return order, events
-        events.append(f"initiative: {shown}; tie, rolling again")
+        events.append(InitiativeRolled(tuple(totals.items())))
 
 
-def _end_initiative(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _end_initiative(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Rolls unknown drop arrivals (DROP-02, on turn 1), then the initiative, and draws the movement
     slots; units heavier than a ground floor fall into its basement as movement begins (URB-BSMT-02)."""
-    events: list[str] = []
+    events: Events = []
     if any(not group.turn for group in state.drops.values()):
         from btcli.rules.drops import dropping as drops
 
@@ -122,7 +124,7 @@ def _missing_moves(state: GameState) -> tuple[str, str] | None:
 # its phase here, and a move or a report should not pay for loading the weapon attack rules.
 
 
-def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     from btcli.rules.core import phase_end
 
     state, events = phase_end.end_weapon_phase(state, dice)
@@ -132,14 +134,14 @@ def _end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str
     return evolve(state, declarations=()), events
 
 
-def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Resolves the declared physical attacks in order, then the damage to buildings (URB-COLL-03) and
     the PSRs and consciousness rolls the phase forced."""
     from btcli.rules.core import phase_end
     from btcli.rules.ground import physical
     from btcli.rules.urban import building_attacks
 
-    events: list[str] = []
+    events: Events = []
     before = dict(state.units)
     for decl in state.declarations:
         if decl.target.startswith(structures.HEX_TARGET):
@@ -154,14 +156,14 @@ def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, list[s
     return state, events + more
 
 
-def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     from btcli.rules.core import phase_end
 
     return phase_end.heat_phase(state, dice)
 
 
-def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
-    events: list[str] = []
+def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, Events]:
+    events: Events = []
     if any(u.asset is not None for u in state.units.values()):  # ASSET-DMG: the End Phase destruction checks
         from btcli.rules.assets import end_phase as asset_end_phase
 
@@ -175,7 +177,7 @@ def _deployment_missing(state: GameState) -> tuple[str, str] | None:
     return asset_deployment_phase.missing_deployments(state)
 
 
-def _end_deployment(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _end_deployment(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     from btcli.rules.assets import deployment_phase as asset_deployment_phase
 
     return asset_deployment_phase.end_deployment(state, dice)
@@ -205,12 +207,12 @@ DEPLOYMENT_TURN = (
 
 
 def _opening(phase: Phase):
-    def start(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+    def start(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         return _aero_phases().begin(state, phase, dice)
     return start
 
 
-def _end_aero_turn(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def _end_aero_turn(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """The End Phase of a game with aerospace maps: the aerospace effects (AMB-54, TURN-07), then the turn ends."""
     state, events = _aero_phases().end_phase(state, dice)
     return end_turn(state), events
@@ -275,7 +277,7 @@ def check_accepts(state: GameState, kind: type) -> None:
 
 
 def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = (),
-            arrive: tuple[str, ...] = ()) -> tuple[GameState, list[str]]:
+            arrive: tuple[str, ...] = ()) -> tuple[GameState, Events]:
     """Closes the current phase (refusing if something it needs is missing) and opens the next; ``gravity``
     (``UNIT=HEX``) are the controllers' hexes for this End Phase's gravity pulls (AERO-GRAV-02), ``arrive``
     (``UNIT=HEX[:FACING]``) where units changing maps enter their new one (AMB-56)."""
@@ -296,7 +298,7 @@ def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = (),
     if stale:
         state = evolve(state, units={**state.units, **stale})
     state = evolve(state, phase=_next(phase, state))
-    events.append(f"{phase.value} phase ends; {state.phase.value} phase of turn {state.turn} begins")
+    events.append(PhaseEnded(phase, state.phase, state.turn))
     state, started = current(state).start(state, dice)
     events += started
     state, over = victory.check(state)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from btcli.model.events import GameOver
 from btcli.model.state import GameState, Phase, evolve
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 
 def losses(state: GameState, side: str) -> tuple[int, int]:
@@ -19,7 +24,7 @@ def losses(state: GameState, side: str) -> tuple[int, int]:
     return sum(1 for u in units if u.out_of_action and not u.in_reserve), len(units)
 
 
-def check(state: GameState) -> tuple[GameState, list[str]]:
+def check(state: GameState) -> tuple[GameState, Events]:
     """Ends the game if a victory condition holds; returns the state and the events."""
     if state.winner:
         return state, []
@@ -43,9 +48,8 @@ def _share(state: GameState, side: str) -> float:
     return lost / total if total else 0.0
 
 
-def _over(state: GameState, winner: str, why: str) -> tuple[GameState, list[str]]:
-    text = "draw" if winner == "draw" else f"{winner} wins"
-    return evolve(state, winner=winner, result=why), [f"game over: {text} ({why})"]
+def _over(state: GameState, winner: str, why: str) -> tuple[GameState, Events]:
+    return evolve(state, winner=winner, result=why), [GameOver(winner, why)]
 
 
 def describe(state: GameState) -> str:

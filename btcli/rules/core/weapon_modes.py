@@ -16,9 +16,14 @@ UNVERIFIED). Gauss rifles explode when a critical hit destroys them
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.model.events_combat import WeaponJammed
 from btcli.model.state import evolve
 from btcli.model.units import Weapon
 from btcli.rules.core import combat_tables
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 MODES = ("standard", "ap", "cluster", "ultra")
 # VEH-DMG-10, TW p.140 (UNVERIFIED; Sarna "Armor-Piercing"): armor-piercing rounds for standard autocannons
@@ -65,12 +70,12 @@ def jams(mode: str, natural: int) -> bool:
     return mode == "ultra" and natural == ULTRA_JAM_ROLL
 
 
-def after_roll(attacker, index: int, natural: int, mode: str, events: list[str]):
+def after_roll(attacker, index: int, natural: int, mode: str, events: Events):
     """Returns the attacker with its weapon jammed if this roll jams it (an Ultra at double rate on a
     natural 2), else unchanged."""
     if not jams(mode, natural):
         return attacker
-    events.append(f"{attacker.id}'s {attacker.weapons[index].label} jams firing at double rate (natural 2)")
+    events.append(WeaponJammed(attacker.id, attacker.weapons[index].label))
     mounts = list(attacker.weapons)
     mounts[index] = evolve(mounts[index], jammed=True)
     return evolve(attacker, weapons=tuple(mounts))

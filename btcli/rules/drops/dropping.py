@@ -21,6 +21,22 @@ import re
 from btcli.dice import Dice
 from btcli.digest import sha256
 from btcli.errors import GameFileError, IllegalOrderError, VerificationError
+from btcli.model.events_drops import (
+    ArrivalRolled,
+    CameDownOn,
+    CameDownOnRoof,
+    DestroyedLanding,
+    DropCalledOff,
+    Landed,
+    LandingCommitted,
+    LandingDamage,
+    LandingDisplaces,
+    LandingFailed,
+    LandingFall,
+    LandingRevealed,
+    Scattered,
+    ScatteredOffMap,
+)
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import AbortDropOrder, CommitDropOrder, RevealDropOrder
 from btcli.model.state import DropGroup, GameState, Phase, evolve
@@ -36,6 +52,10 @@ from btcli.rules.core.falls import fall
 from btcli.rules.kinds import pilot_modifiers
 from btcli.rules.ground.terrain import prohibited_rule
 from btcli.rules.core.turn_order import missing_movers, movement_slots
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 DEFAULT_ARRIVAL_TURN = 3  # DROP-03
 DEFAULT_GROUP = "reserve"  # the group of a unit marked ``reserve = true``
@@ -103,7 +123,7 @@ def _check_no_cycle(table: dict[str, DropGroup]) -> None:
             at = table[at].after
 
 
-def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Rolls every arrival still unknown, once, with the game dice (DROP-02); returns the events.
 
     Called when turn 1's initiative phase is resolved; a group arriving "after" another
@@ -111,7 +131,7 @@ def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     never falls before turn 1 (a "1D6-1" of 0 arrives on turn 1).
     """
     table = dict(state.drops)
-    events: list[str] = []
+    events: Events = []
     pending = [gid for gid, g in table.items() if not g.turn]
     while pending:
         for gid in list(pending):
@@ -123,7 +143,7 @@ def roll_arrivals(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
             base = table[after].turn if after else 0
             rolled = dice.roll(n, f"drop arrival {gid} ({group.arrival}{' after ' + after if after else ''})").total if n else 0
             table[gid] = evolve(group, turn=max(1, base + rolled + fixed))
-            events.append(f"drop group {gid} arrives on turn {table[gid].turn} (DROP-02)")
+            events.append(ArrivalRolled(gid, table[gid].turn))
             pending.remove(gid)
     return evolve(state, drops=table), events
 
@@ -161,7 +181,7 @@ def secret_landing(state: GameState, unit_id: str, hex_label: str, facing: str |
             "commitment": commitment(salt, unit.id, hex_id, chosen)}
 
 
-def abort_drop(state: GameState, unit_id: str) -> tuple[GameState, list[str]]:
+def abort_drop(state: GameState, unit_id: str) -> tuple[GameState, Events]:
     """Calls off a drop in its arrival turn (before it lands): the 'Mech leaves the battle and counts as
     lost, as one scattered off the map (DROP-16). It is the way out when a secret is lost, so nobody
     waits for a landing that cannot be revealed."""
@@ -171,8 +191,7 @@ def abort_drop(state: GameState, unit_id: str) -> tuple[GameState, list[str]]:
     if state.phase not in (Phase.INITIATIVE, Phase.MOVEMENT):
         raise IllegalOrderError("a drop is called off in its arrival turn's initiative or movement phase", "DROP-05")
     aborted = evolve(unit.drop, reserve="", commitment="", aborted_turn=state.turn)
-    return state.with_unit(evolve(unit, drop=aborted)), [
-        f"{unit.id} ({unit.side}) calls off its drop: it leaves the battle and counts as lost"]
+    return state.with_unit(evolve(unit, drop=aborted)), [DropCalledOff(unit.id, unit.side)]
 
 
 def check_commit(state: GameState, unit_id: str) -> Unit:
@@ -211,14 +230,14 @@ def check_landing_hex(state: GameState, unit: Unit, hex_id: HexId) -> None:
         raise IllegalOrderError(f"'{unit.id}' may not enter {hex_id.label} and so cannot land there", "DROP-04")
 
 
-def apply_commit(state: GameState, unit_id: str, digest: str) -> tuple[GameState, list[str]]:
+def apply_commit(state: GameState, unit_id: str, digest: str) -> tuple[GameState, Events]:
     unit = check_commit(state, unit_id)
     if not re.fullmatch(r"[0-9a-f]{64}", digest):
         raise IllegalOrderError(f"bad landing commitment {digest!r}: 64 hex digits", "DROP-04")
     if any(u.drop is not None and u.drop.commitment == digest for u in state.units.values()):
         raise IllegalOrderError("this commitment is already another 'Mech's: commit with your own salt", "DROP-04")
     committed = evolve(unit, drop=evolve(unit.drop, commitment=digest))
-    return state.with_unit(committed), [f"{unit.id} ({unit.side}) commits a secret landing hex (DROP-04)"]
+    return state.with_unit(committed), [LandingCommitted(unit.id, unit.side)]
 
 
 def missing_commitments(state: GameState) -> list[str]:
@@ -298,36 +317,34 @@ def scatter_hex(start: HexId, direction: Facing, distance: int) -> HexId:
     return at
 
 
-def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Dice) -> tuple[GameState, list[str]]:
+def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Dice) -> tuple[GameState, Events]:
     """Resolves one landing completely (DROP-08): the roll, then success or scatter, damage, stacking.
 
     Order on a failure (AMB-34): scatter -> off the map -> destroyed at margin 7+ ->
     fall damage -> minefield -> stacking.
     """
     unit = state.units[unit_id]
-    events = [f"{unit.id} ({unit.side}) reveals its landing hex {target.label} facing {facing.name} (DROP-06)"]
+    events: Events = [LandingRevealed(unit.id, unit.side, target, facing)]
     roll = landing_roll(state, unit, dice)
     landed = evolve(unit.drop, reserve="", commitment="", landed_turn=state.turn)
     placed = evolve(unit, drop=landed, facing=facing, mode=MoveMode.STAND, mp_spent=0, hexes_moved=0)
     if roll.success:
-        events.append(f"{unit.id} lands in {target.label} facing {facing.name} ({roll.total} vs {roll.target}) (DROP-07)")
+        events.append(Landed(unit.id, target, facing, roll.total, roll.target))
         state = _touch_down(state, placed.at(target), dice, events)
         state = minefields.attack(state, unit.id, dice, events)
         return settle_stacking(state, unit.id, None, 0, dice, events), events
     margin = roll.target - roll.total
-    events.append(f"{unit.id} fails its landing roll ({roll.total} vs {roll.target}) by {margin}")
+    events.append(LandingFailed(unit.id, roll.total, roll.target, margin))
     distance = dice.roll(margin, f"scatter distance {unit.id} ({margin}D6)").total
     direction = SCATTER_DIRECTIONS[dice.d6(f"scatter direction {unit.id}")]
     end = scatter_hex(target, direction, distance)
     if not state.board.contains(end):
-        events.append(
-            f"{unit.id} scatters {distance} hexes {direction.name} off the map; it does not land and counts "
-            f"as destroyed (DROP-16)")
+        events.append(ScatteredOffMap(unit.id, distance, direction))
         return state.with_unit(evolve(placed, position=None, drop=evolve(landed, off_map=True))), events
-    events.append(f"{unit.id} scatters {distance} hexes {direction.name} from {target.label} to {end.label} (DROP-15)")
+    events.append(Scattered(unit.id, distance, direction, target, end))
     placed = placed.at(end)
     if margin >= DESTROYED_MARGIN:
-        events.append(f"{unit.id} failed by {margin} and is destroyed (DROP-18)")
+        events.append(DestroyedLanding(unit.id, margin))
         return state.with_unit(evolve(placed, destroyed=True)), events
     placed = landing_damage(state, placed, margin, dice, events)
     state = _touch_down(state, placed, dice, events)
@@ -336,7 +353,7 @@ def land(state: GameState, unit_id: str, target: HexId, facing: Facing, dice: Di
     return settle_stacking(state, unit.id, direction, margin, dice, events), events
 
 
-def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> GameState:
+def _touch_down(state: GameState, unit: Unit, dice: Dice, events: Events) -> GameState:
     """Puts a landed 'Mech in its hex: coming from above it is on the roof of a building (as a jump,
     URB-MOVE-10), or on the deck of a bridge, whose hex collapses at once if it cannot carry it (URB-COLL-01,
     AMB-40, URB-BRG-03)."""
@@ -351,7 +368,7 @@ def _touch_down(state: GameState, unit: Unit, dice: Dice, events: list[str]) -> 
     return state
 
 
-def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events: list[str]) -> Unit:
+def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events: Events) -> Unit:
     """Damages a 'Mech as a fall of ``levels`` levels (DROP-17).
 
     AMB-36 reading (default): the standard falling damage and hit locations only; the
@@ -359,11 +376,11 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
     Option ``drop_failure = "fall"``: the full standard fall (prone, new facing, check).
     """
     if state.options.drop_failure == "fall":
-        events.append(f"{unit.id} falls {levels} levels (accidental fall from above; drop_failure = \"fall\")")
+        events.append(LandingFall(unit.id, levels))
         return fall(unit, dice, events, levels=levels)
     total = piloting.falling_damage(unit.tons, levels)
     _, side = combat_tables.fall_result(dice.d6(f"fall side {unit.id}"), unit.facing)
-    events.append(f"{unit.id} takes damage as a {levels}-level fall: {total} on the {side} side (DROP-17)")
+    events.append(LandingDamage(unit.id, levels, total, side))
     hits = [kinds.hit(dice, unit, side, amount, "failed landing")
             for amount in combat_tables.damage_groups(total, 5)]
     for hit in hits:
@@ -374,7 +391,7 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
 
 
 def settle_stacking(
-    state: GameState, unit_id: str, direction: Facing | None, levels: int, dice: Dice, events: list[str]
+    state: GameState, unit_id: str, direction: Facing | None, levels: int, dice: Dice, events: Events
 ) -> GameState:
     """Resolves the landed 'Mech sharing its hex with units in its way (DROP-14, 19).
 
@@ -396,16 +413,15 @@ def settle_stacking(
     if not others or displacement.may_stay(unit, others):  # ASSET-STACK-01: beside a friendly asset (DROP-14, 19)
         return state
     if direction is not None and not on_roof:
-        events.append(f"{unit.id} comes down on {', '.join(u.id for u in others)}: an accidental fall from above "
-                      f"(DROP-19)")
+        events.append(CameDownOn(unit.id, tuple(u.id for u in others)))
         return collisions.fall_onto(state, unit, levels, direction, dice, events, rule="DROP-19")
     for other in others:
         if direction is None:
             way = SCATTER_DIRECTIONS[dice.d6(f"displacement direction {other.id}")]
-            events.append(f"{unit.id}'s landing displaces {other.id} {way.name} (DROP-14)")
+            events.append(LandingDisplaces(unit.id, other.id, way))
         else:
             way = direction
-            events.append(f"{unit.id} comes down on {other.id} on the roof: {other.id} is displaced {way.name} (DROP-19)")
+            events.append(CameDownOnRoof(unit.id, other.id, way))
         state = displace(state, other.id, way, dice, events)
     return state
 
@@ -415,16 +431,16 @@ def settle_stacking(
 
 
 
-def apply_commit_order(state: GameState, order: CommitDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_commit_order(state: GameState, order: CommitDropOrder, dice: Dice) -> tuple[GameState, Events]:
     """DROP-04: records a dropping 'Mech's commitment to its secret landing hex."""
     return apply_commit(state, order.unit, order.commitment)
 
 
-def apply_reveal_order(state: GameState, order: RevealDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_reveal_order(state: GameState, order: RevealDropOrder, dice: Dice) -> tuple[GameState, Events]:
     """DROP-05..19: checks a revealed landing hex against its commitment, then lands."""
     unit = check_reveal(state, order.unit, order.hex, order.facing, order.salt)
     return land(state, unit.id, order.hex, order.facing, dice)
 
 
-def apply_abort_order(state: GameState, order: AbortDropOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_abort_order(state: GameState, order: AbortDropOrder, dice: Dice) -> tuple[GameState, Events]:
     return abort_drop(state, order.unit)

@@ -15,20 +15,26 @@ from btcli.model.state import GameState, Hit
 from btcli.rules import kinds
 from btcli.rules.kinds import mech
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 HITS_ON = 7
 
 
-def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> GameState:
+def attack(state: GameState, unit_id: str, dice: Dice, events: Events) -> GameState:
     """Attacks a unit that has entered a minefield hex along the ground (DROP-12)."""
     unit = state.units[unit_id]
     density = state.board.hex(unit.hex).minefield if unit.hex is not None else 0
     if not density or unit.destroyed or (unit.motive.value == "vtol" and unit.elevation > 0):
         return state
+    from btcli.model.events_drops import MineExploded, MinefieldCrossed  # only a game with minefields meets them
+
     roll = dice.roll(2, f"minefield {unit.hex.label} vs {unit.id}", target=HITS_ON)
     if not roll.success:
-        events.append(f"{unit.id} crosses the minefield in {unit.hex.label} unharmed ({roll.total})")
+        events.append(MinefieldCrossed(unit.id, unit.hex, roll.total))
         return state
-    events.append(f"a mine goes off under {unit.id} in {unit.hex.label}: {density} damage ({roll.total})")
+    events.append(MineExploded(unit.id, unit.hex, density, roll.total))
 
     if unit.is_mech:
         # 1-3 the first leg, 4-6 the second (a quad's: 1-3 a front leg, 4-6 a rear one, then the side by
@@ -51,7 +57,7 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: list[str]) -> Gam
     return state
 
 
-def along(state: GameState, unit_id: str, hexes: tuple[HexId, ...], dice: Dice, events: list[str]) -> GameState:
+def along(state: GameState, unit_id: str, hexes: tuple[HexId, ...], dice: Dice, events: Events) -> GameState:
     """Attacks a unit in every minefield hex it entered along the ground, in order; it ends where it was."""
     if not any(state.board.hex(h).minefield for h in hexes):
         return state

@@ -30,6 +30,18 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.model.board import Board
+from btcli.model.events_ground import (
+    AccidentalChargeHit,
+    AccidentalChargeMissed,
+    AutomaticCharge,
+    BuildingCharged,
+    CannotDodge,
+    Dodged,
+    FallsAfterPSR,
+    FellBeside,
+    FellOnto,
+    SlidIntoUnit,
+)
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import Unit
@@ -43,17 +55,21 @@ from btcli.rules.kinds import mech, pilot_modifiers, piloting_roll
 from btcli.rules.ground.placement import is_large, struck_side, units_in_the_way
 from btcli.rules.urban.structures import damage_structure
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 AFFA_BASE = 7  # accidental fall from above: base to-hit (MegaMek; UNVERIFIED)
 AFFA_TARGET_PSR = 2  # a 'Mech fallen upon makes a PSR at +2 (MegaMek "fallen on"; UNVERIFIED)
 
 
-def _gets_out_of_the_way(target: Unit, dice: Dice, events: list[str]) -> bool:
+def _gets_out_of_the_way(target: Unit, dice: Dice, events: Events) -> bool:
     """A unit that has not moved yet may dodge: piloting/driving roll, no modifier (MegaMek canAvoidSkid).
     An asset makes no such roll: it fails without rolling (ASSET-GEN-01)."""
     if target.has_moved or condition.is_immobile(target):
         return False
     if target.is_asset:
-        events.append(f"{target.id} cannot get out of the way: assets make no driving skill rolls (ASSET-GEN-01)")
+        events.append(CannotDodge(target.id))
         return False
     modifiers = [("piloting" if target.is_mech else "driving", target.piloting)]
     if target.is_vehicle:
@@ -62,18 +78,18 @@ def _gets_out_of_the_way(target: Unit, dice: Dice, events: list[str]) -> bool:
         modifiers += pilot_modifiers(target)
     roll = dice.roll(2, f"avoid collision {target.id}", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
     if roll.success:
-        events.append(f"{target.id} gets out of the way ({roll.total} vs {roll.target})")
+        events.append(Dodged(target.id, roll.total, roll.target))
     return roll.success
 
 
 def accidental_charge(
-    state: GameState, slider: Unit, target: Unit, direction: Facing, kind: str, dice: Dice, events: list[str]
+    state: GameState, slider: Unit, target: Unit, direction: Facing, kind: str, dice: Dice, events: Events
 ) -> tuple[GameState, bool]:
     """Resolves a sliding unit running into ``target`` (VEH-SLIP-09, TW p.62 as MegaMek does it).
 
     Returns the new state and whether the charge hit (which ends the slide).
     """
-    events.append(f"{slider.id} {kind}s into {target.id} in {target.hex.label}: accidental charge (VEH-SLIP-09)")
+    events.append(SlidIntoUnit(slider.id, kind, target.id, target.hex))
     if _gets_out_of_the_way(target, dice, events):
         return state, False
     mods = [("driving", slider.piloting)]
@@ -84,9 +100,9 @@ def accidental_charge(
     tn = sum(v for _, v in mods)
     roll = dice.roll(2, f"to-hit accidental charge {slider.id} vs {target.id}", target=tn, modifiers=tuple(mods))
     if not roll.success:
-        events.append(f"{slider.id} misses {target.id} ({roll.total} vs {tn}) and slides on")
+        events.append(AccidentalChargeMissed(slider.id, target.id, roll.total, tn))
         return state, False
-    events.append(f"{slider.id}'s accidental charge hits {target.id} ({roll.total} vs {tn}) and ends its {kind}")
+    events.append(AccidentalChargeHit(slider.id, target.id, roll.total, tn, kind))
     side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
     hits, psr = physical.charge_hits(state, slider, target, side, struck_side(slider.facing, direction), dice)
     state, _ = physical.land_charge(state, slider, target, hits, psr, dice, events)
@@ -95,7 +111,7 @@ def accidental_charge(
     return state, True
 
 
-def make_room(state: GameState, slider: Unit, direction: Facing, dice: Dice, events: list[str]) -> GameState:
+def make_room(state: GameState, slider: Unit, direction: Facing, dice: Dice, events: Events) -> GameState:
     """Pushes on the units a slide came to rest on (stacking, TW p.57; MegaMek displaces them), unless the
     asset stacking limits let them share the hex (ASSET-STACK-01)."""
     others = units_in_the_way(state, slider, slider.hex, slider.elevation)
@@ -117,27 +133,24 @@ def damage_building(board: Board, hex_id: HexId, amount: int) -> Board:
     return damage_structure(board, hex_id, amount)
 
 
-def charge_building(state: GameState, slider: Unit, hex_id: HexId, events: list[str]) -> GameState:
+def charge_building(state: GameState, slider: Unit, hex_id: HexId, events: Events) -> GameState:
     """VEH-SLIP-12: a slipping VTOL automatically charges a building as high as itself; the hex takes
     charge damage, ceil(tons/10 x hexes moved) (tables.md 8.7)."""
     amount = ceil(slider.tons / 10 * slider.hexes_moved)
     board = damage_building(state.board, hex_id, amount)
-    events.append(
-        f"{slider.id} charges the building in {hex_id.label}: {amount} damage, CF now "
-        f"{board.hex(hex_id).building.cf} (VEH-SLIP-12)"
-    )
+    events.append(BuildingCharged(slider.id, hex_id, amount, board.hex(hex_id).building.cf))
     return state.with_board(board)
 
 
 def automatic_charge(
-    state: GameState, slider: Unit, target: Unit, dice: Dice, events: list[str], rule: str
+    state: GameState, slider: Unit, target: Unit, dice: Dice, events: Events, rule: str
 ) -> GameState:
     """VEH-VTOL-11, VEH-SLIP-12: a VTOL or WiGE that lands on, or slips into, a large support vehicle or a
     landed DropShip charges it automatically: no to-hit roll and no getting out of the way. It is resolved
     as a charge (tables.md 8.7) with at least 1 hex moved (a landing may have moved none; btcli's reading,
     UNVERIFIED), the side struck seen from the slider's hex (its own hex: the front); the large unit is not
     pushed. Both vehicles then roll on the motive table (VEH-PHYS-05)."""
-    events.append(f"{slider.id} automatically charges {target.id} in {target.hex.label} ({rule})")
+    events.append(AutomaticCharge(slider.id, target.id, target.hex, rule))
     side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
     attacker = evolve(slider, hexes_moved=max(1, slider.hexes_moved))
     heading = slider.hex.direction_to(target.hex)  # None from its own hex (a landing)
@@ -155,7 +168,7 @@ def automatic_charge(
 
 
 def fall_onto(
-    state: GameState, faller: Unit, levels: int, direction: Facing, dice: Dice, events: list[str],
+    state: GameState, faller: Unit, levels: int, direction: Facing, dice: Dice, events: Events,
     rule: str = "VTOL-CRASH-05",
 ) -> GameState:
     """VTOL-CRASH-05: a VTOL crashing into a hex with units falls on them (accidental fall from above).
@@ -174,10 +187,10 @@ def fall_onto(
         tn = sum(v for _, v in mods)
         roll = dice.roll(2, f"to-hit falling {faller.id} onto {target.id}", target=tn, modifiers=tuple(mods))
         if not roll.success:
-            events.append(f"{faller.id} falls beside {target.id} ({roll.total} vs {tn}) ({rule})")
+            events.append(FellBeside(faller.id, target.id, roll.total, tn, rule))
             return displace(state, faller.id, direction, dice, events, psr=False)
         total = ceil(faller.tons / 10) * max(1, levels)
-        events.append(f"{faller.id} falls onto {target.id} ({roll.total} vs {tn}): {total} damage ({rule})")
+        events.append(FellOnto(faller.id, target.id, roll.total, tn, total, rule))
         hits = _fall_hits(dice, target, total, faller.id)
         state, more = apply_hits(state, tuple(hits), dice)
         events.extend(more)
@@ -197,13 +210,12 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
     return hits
 
 
-def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: list[str]) -> GameState:
+def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: Events) -> GameState:
     unit = state.units[uid]
     if not unit.is_mech or not unit.active or unit.prone:
         return state
     roll = piloting_roll(unit, "fallen on", dice, AFFA_TARGET_PSR)
     if roll is None or not roll.success:
-        shown = f"{roll.total} vs {roll.target}" if roll else "shut down or unconscious"
-        events.append(f"{uid} fails its PSR ({shown}) and falls")
+        events.append(FallsAfterPSR(uid, roll.total, roll.target) if roll else FallsAfterPSR(uid))
         return state.with_unit(fall(unit, dice, events, levels=0))
     return state

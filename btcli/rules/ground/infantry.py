@@ -23,6 +23,10 @@ from __future__ import annotations
 from btcli.model.state import Hit, evolve
 from btcli.model.units import Motive, Unit
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 INFANTRY_HEIGHT = 1  # VEH-SLIP-13: infantry have a height of 1 level
 MOTIVES = (Motive.FOOT, Motive.JUMP, Motive.VTOL)
 LOCATION = "troopers"  # where every hit on infantry is recorded
@@ -67,10 +71,13 @@ def hit(target: Unit, side: str, damage: int, source: str) -> Hit:
     return Hit(target.id, LOCATION, damage, side, False, False, False, source)
 
 
-def infantry_damage(unit: Unit, hit: Hit, events: list[str]) -> Unit:
+def infantry_damage(unit: Unit, hit: Hit, events: Events) -> Unit:
     """Applies one damage group to a platoon (one trooper per point) or a battle armor squad (the trooper
     the hit names if he stands, AERO-CRASH-16, else the first trooper standing takes it; any excess is
     lost); destroyed with the last trooper."""
+    # every move loads this module, only damage meets these (issue #17)
+    from btcli.model.events_damage import TrooperArmorHit, TrooperKilled, TroopersLost, UnitDestroyed
+
     if is_battle_armor(unit):
         armor, internal = dict(unit.armor), dict(unit.internal)
         trooper = hit.location if internal.get(hit.location, 0) > 0 else next(n for n, v in internal.items() if v > 0)
@@ -78,15 +85,15 @@ def infantry_damage(unit: Unit, hit: Hit, events: list[str]) -> Unit:
         armor[trooper] -= absorbed
         if hit.damage > absorbed:
             internal[trooper] = 0
-            events.append(f"{unit.id} takes {hit.damage} ({hit.source}): {trooper} is killed")
+            events.append(TrooperKilled(unit.id, hit.damage, hit.source, trooper))
         else:
-            events.append(f"{unit.id} takes {hit.damage} on {trooper}'s armor ({hit.source})")
+            events.append(TrooperArmorHit(unit.id, hit.damage, hit.source, trooper))
         unit = evolve(unit, armor=armor, internal=internal)
     else:
         left = max(0, unit.internal.get(LOCATION, 0) - hit.damage)
-        events.append(f"{unit.id} takes {hit.damage} ({hit.source}): {left} troopers left")
+        events.append(TroopersLost(unit.id, hit.damage, hit.source, left))
         unit = evolve(unit, internal={LOCATION: left})
     if troopers_left(unit) == 0:
-        events.append(f"{unit.id} is destroyed")
+        events.append(UnitDestroyed(unit.id))
         unit = evolve(unit, destroyed=True)
     return unit

@@ -24,6 +24,15 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.events_ground import (
+    BlowCancelled,
+    BlowDestroysRotor,
+    BlowHit,
+    BlowMissed,
+    DeathFromAboveMissed,
+    FallsAfterPSR,
+    TookThePlace,
+)
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
@@ -35,6 +44,10 @@ from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
 from btcli.rules.kinds import mech, piloting_roll
 from btcli.rules.ground.placement import placed, unit_level
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
@@ -276,16 +289,16 @@ def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
     )
 
 
-def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice: Dice) -> tuple[GameState, list[str]]:
+def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice: Dice) -> tuple[GameState, Events]:
     """Resolves one declared physical attack at the end of the phase."""
     attacker, target = state.units[attacker_id], state.units[target_id]
-    events: list[str] = []
+    events: Events = []
     if not attacker.active or not target.active:  # destroyed, or pushed off the map by an earlier attack
-        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen (a unit was destroyed or left the battle)"]
+        return state, [BlowCancelled(attacker_id, kind, target_id)]
     try:  # an earlier attack this phase may have moved or felled either unit
         tn, mods, limb = check(state, attacker, target, kind)
     except IllegalOrderError as exc:
-        return state, [f"{attacker_id}'s {kind} at {target_id} does not happen: {exc}"]
+        return state, [BlowCancelled(attacker_id, kind, target_id, str(exc))]
     if kind == "punch" and not airborne_vtol(target):
         return _punches(state, attacker, target, mods, limb, dice)
     roll = dice.roll(2, f"to-hit {kind} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(mods))
@@ -295,22 +308,22 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     hits: list[Hit] = []
     psr: dict[str, list[tuple[str, int]]] = {}
     if not roll.success:
-        events.append(f"{attacker.id}'s {kind} at {target.id} misses ({roll.total} vs {tn})")
+        events.append(BlowMissed(attacker.id, kind, target.id, roll.total, tn))
         if kind == "kick":
             psr[attacker.id] = [("missed kick", KICK_MISS_PSR)]
         if kind == "dfa":
-            events.append(f"{attacker.id} misses its death from above and falls")
+            events.append(DeathFromAboveMissed(attacker.id))
             state = state.with_unit(_fall_now(attacker, dice, events))
         return finish(state, hits, psr, dice, events)
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.physical_destroys_rotor:
         # VEH-PHYS-09, AMB-11 (literal): a successful physical attack destroys the rotor, and so the VTOL.
-        events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn}): the rotor is destroyed (VEH-PHYS-09)")
+        events.append(BlowDestroysRotor(attacker.id, kind, target.id, roll.total, tn))
         state = state.with_unit(evolve(target, destroyed=True, crits=target.crits + ("rotor: rotor destroyed",)))
         return state, events
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:  # AMB-11 alternative: damage to the rotor
         amount = ceil(attacker.tons / 10) if kind == "punch" else ceil(attacker.tons / 5) if kind == "club" else attacker.tons // 5
         hits.append(Hit(target.id, "rotor", amount, side, False, False, False, f"{kind} from {attacker.id}"))
-        events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
+        events.append(BlowHit(attacker.id, kind, target.id, roll.total, tn))
         return finish(state, hits, {}, dice, events)
     if kind == "kick" and target.is_vehicle:
         side = _random_side(dice, target)  # VEH-PHYS-06
@@ -326,7 +339,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         hits += _table_hits(dice, attacker, "front", combat_tables.damage_groups(back, 5), "kick", target.id)
         psr[attacker.id] = [("death from above", DFA_PSR)]
         psr[target.id] = [("hit by death from above", DFA_TARGET_PSR)]
-    events.append(f"{attacker.id}'s {kind} hits {target.id} ({roll.total} vs {tn})")
+    events.append(BlowHit(attacker.id, kind, target.id, roll.total, tn))
     if kind == "charge":
         return land_charge(state, attacker, target, hits, psr, dice, events)
     if kind == "dfa":
@@ -339,7 +352,7 @@ def _punches(state: GameState, attacker: Unit, target: Unit, mods, first: str, d
     (TW p.145; tables.md 8.7): the arm's actuator damage changes its own target number and damage."""
     base = [m for m in mods if m not in _arm_modifiers(attacker, first)]
     side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
-    events: list[str] = []
+    events: Events = []
     hits: list[Hit] = []
     arms = punching_arms(attacker, target.hex)
     for arm in arms:
@@ -348,9 +361,9 @@ def _punches(state: GameState, attacker: Unit, target: Unit, mods, first: str, d
         label = f"punch ({arm})" if len(arms) > 1 else "punch"
         roll = dice.roll(2, f"to-hit {label} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(arm_mods))
         if not roll.success:
-            events.append(f"{attacker.id}'s {label} at {target.id} misses ({roll.total} vs {tn})")
+            events.append(BlowMissed(attacker.id, label, target.id, roll.total, tn))
             continue
-        events.append(f"{attacker.id}'s {label} hits {target.id} ({roll.total} vs {tn})")
+        events.append(BlowHit(attacker.id, label, target.id, roll.total, tn))
         hits += _table_hits(dice, target, side, [limb_damage(attacker, "punch", arm)], "punch", attacker.id)
     return finish(state, hits, {}, dice, events)
 
@@ -372,7 +385,7 @@ def charge_hits(
     return hits, {attacker.id: [("made a charge", CHARGE_PSR)], target.id: [("was charged", CHARGED_PSR)]}
 
 
-def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, events: list[str]):
+def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, events: Events):
     """Finishes a charge that hit: the target is pushed on and the attacker takes its hex, the damage
     lands, the PSRs follow, and both vehicles roll on the motive table (VEH-PHYS-05, AMB-08)."""
     state = _push(state, attacker, target, dice, events)
@@ -384,7 +397,7 @@ def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, even
     return state, more
 
 
-def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: list[str]) -> GameState:
+def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: Events) -> GameState:
     """A charge or death from above that hits pushes the target one hex on and takes its place (TW)."""
     direction = attacker.hex.direction_to(target.hex)
     vacated = target.hex
@@ -392,7 +405,7 @@ def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: li
     if not any(u.hex == vacated and u.active for u in state.units.values()):
         mover = state.units[attacker.id]
         state = state.with_unit(placed(mover.at(vacated)))
-        events.append(f"{attacker.id} moves into {vacated.label}")
+        events.append(TookThePlace(attacker.id, vacated))
         if state.board.hex(vacated).bridge is not None:  # URB-BRG-03: the deck must carry it, at once
             from btcli.rules.core import displacement
             from btcli.rules.urban import structures
@@ -415,7 +428,7 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
     return hits
 
 
-def _fall_now(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+def _fall_now(unit: Unit, dice: Dice, events: Events) -> Unit:
     return fall(unit, dice, events, levels=0)
 
 
@@ -430,7 +443,6 @@ def finish(state, hits, psr, dice, events):
         (reason, value), = reasons
         roll = piloting_roll(unit, reason, dice, value)
         if roll is None or not roll.success:
-            shown = f"{roll.total} vs {roll.target}" if roll else "shut down or unconscious"
-            events.append(f"{uid} fails its PSR ({shown}) and falls")
+            events.append(FallsAfterPSR(uid, roll.total, roll.target) if roll else FallsAfterPSR(uid))
             state = state.with_unit(fall(unit, dice, events, levels=0))
     return state, events

@@ -34,6 +34,15 @@ from __future__ import annotations
 from math import ceil
 
 from btcli.dice import Dice
+from btcli.model.events_ground import (
+    SlidInto,
+    SlidIntoProhibited,
+    SlidIntoWater,
+    SlidOffMap,
+    SlidOver,
+    SlipCrash,
+    SlippedIntoInfantry,
+)
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Motive, Unit
@@ -42,6 +51,10 @@ from btcli.rules.ground import collisions, infantry, piloting, placement, vehicl
 from btcli.rules.core.falls import accidental_fall
 from btcli.rules.ground.placement import flight_elevation, is_large, struck_side, units_in_the_way
 from btcli.rules.ground.terrain import obstacle_height, prohibited_rule
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 SLIPPERS = {Motive.HOVER, Motive.VTOL, Motive.WIGE}
 
@@ -60,7 +73,7 @@ def driving_roll(unit: Unit, kind: str, hexes_before: int, dice: Dice):
 
 
 def slide(
-    state: GameState, unit: Unit, direction: Facing, distance: int, kind: str, dice: Dice, events: list[str]
+    state: GameState, unit: Unit, direction: Facing, distance: int, kind: str, dice: Dice, events: Events
 ) -> GameState:
     """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
     board = state.board
@@ -72,7 +85,7 @@ def slide(
         here = unit.hex
         there = here.neighbor(direction)
         if not board.contains(there):
-            events.append(f"{unit.id} {kind}s off the map at {there.label} and leaves the battle")
+            events.append(SlidOffMap(unit.id, kind, there))
             return state.with_unit(unit.at(None))
         h = board.hex(there)
         if airborne:
@@ -94,16 +107,16 @@ def slide(
         if airborne:  # VEH-SLIP-14: no fall whatever the ground below does (a WiGE: btcli's reading)
             if unit.motive is Motive.WIGE:
                 unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
-                events.append(f"{unit.id} {kind}s over {there.label}")
+                events.append(SlidOver(unit.id, kind, there))
                 continue
             unit = evolve(unit.at(there, elevation=elevation), hexes_moved=unit.hexes_moved + 1)
-            events.append(f"{unit.id} {kind}s over {there.label} at elevation {unit.elevation}")
+            events.append(SlidOver(unit.id, kind, there, unit.elevation))
             continue
         drop = board.hex(here).level - h.level
         unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
-        events.append(f"{unit.id} {kind}s into {there.label}")
+        events.append(SlidInto(unit.id, kind, there))
         if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
-            events.append(f"{unit.id} {kind}s into depth-{h.depth} water and is destroyed (VEH-URB-06)")
+            events.append(SlidIntoWater(unit.id, kind, h.depth))
             return state.with_unit(evolve(unit, destroyed=True))
 
         if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
@@ -117,7 +130,7 @@ def slide(
 
 
 def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing, kind: str, dice: Dice,
-             events: list[str]) -> tuple[GameState, bool]:
+             events: Events) -> tuple[GameState, bool]:
     """VEH-SLIP-09, 10, VEH-VTOL-14: accidental charges against the units in the way in ``there``;
     returns the state and whether the slide ends (a charge hit)."""
     hit = False
@@ -133,7 +146,7 @@ def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing,
     return state, hit
 
 
-def _make_room(state: GameState, uid: str, direction: Facing, dice: Dice, events: list[str]) -> GameState:
+def _make_room(state: GameState, uid: str, direction: Facing, dice: Dice, events: Events) -> GameState:
     """A slide that comes to rest on another unit's hex pushes that unit on (stacking, TW p.57)."""
     unit = state.units[uid]
     if not unit.active:
@@ -142,7 +155,7 @@ def _make_room(state: GameState, uid: str, direction: Facing, dice: Dice, events
 
 
 def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction: Facing, dice: Dice,
-                       events: list[str]) -> GameState:
+                       events: Events) -> GameState:
     """VEH-SLIP-11, 12, VTOL-CRASH-05: the VTOL enters terrain as high as itself: it charges a building
     there (AMB-05: the charge first), falls on any units there, then crashes."""
     h = state.board.hex(there)
@@ -163,7 +176,7 @@ def _large_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int
 
 
 def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,
-                     events: list[str]) -> GameState:
+                     events: Events) -> GameState:
     """VEH-SLIP-12 then VEH-SLIP-11 (AMB-05: the charge first): the VTOL or WiGE automatically charges the
     large unit, then crashes in its hex."""
     state = collisions.automatic_charge(state, unit, large, dice, events, "VEH-SLIP-12")
@@ -173,8 +186,7 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
     unit = evolve(unit.at(there, elevation=elevation if unit.motive is Motive.VTOL else 0),
                   hexes_moved=unit.hexes_moved + 1)
     state = state.with_unit(unit)
-    return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events,
-                       f"slips into {large.id}, as high as itself, and crashes (VEH-SLIP-11)")
+    return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events, "large", large.id)
 
 
 def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: int) -> bool:
@@ -184,20 +196,20 @@ def _infantry_in_the_way(state: GameState, unit: Unit, there: HexId, elevation: 
 
 
 def _slip_onto_infantry(state, unit: Unit, there: HexId, elevation: int, direction: Facing, dice: Dice,
-                        events: list[str]) -> GameState:
+                        events: Events) -> GameState:
     """VEH-SLIP-13, VTOL-CRASH-05: the VTOL or WiGE comes down to the base level of the infantry's hex and
     crashes, falling on the units there (accidental fall from above)."""
     unit = evolve(unit.at(there, elevation=0), hexes_moved=unit.hexes_moved + 1)
-    events.append(f"{unit.id} slips into infantry in {there.label}: its height drops to the hex's base level (VEH-SLIP-13)")
+    events.append(SlippedIntoInfantry(unit.id, there))
     state = state.with_unit(unit)
     state = collisions.fall_onto(state, unit, elevation, direction, dice, events)
-    return _vtol_crash(state, state.units[unit.id], unit.hexes_moved, direction, dice, events, "crashes")
+    return _vtol_crash(state, state.units[unit.id], unit.hexes_moved, direction, dice, events, "infantry")
 
 
-def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int) -> Unit:
+def _prohibited(unit: Unit, kind: str, dice: Dice, events: Events, turn: int) -> Unit:
     """VEH-URB-05: ceil(tons/5) in 5-point groups on the front (forward) column, then immobile."""
     total = ceil(unit.tons / 5)
-    events.append(f"{unit.id} {kind}s into terrain it cannot enter: {total} damage, immobile (VEH-URB-05)")
+    events.append(SlidIntoProhibited(unit.id, kind, total))
     for amount in combat_tables.damage_groups(total, 5):
         hit = damage.vehicle_hit(unit, "front", amount, dice, kind)
         unit = vehicles.vehicle_damage(unit, hit, dice, events, turn)
@@ -206,15 +218,16 @@ def _prohibited(unit: Unit, kind: str, dice: Dice, events: list[str], turn: int)
     return vehicles.with_state(unit, immobile=True)
 
 
-def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: list[str],
-                what: str = "slips into terrain as high as itself and crashes") -> GameState:
-    """VTOL-CRASH-01: hexes moved x ceil(tons/10) on the side that struck the terrain (AMB-06)."""
+def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dice: Dice, events: Events,
+                into: str = "terrain", large: str = "") -> GameState:
+    """VTOL-CRASH-01: hexes moved x ceil(tons/10) on the side that struck the terrain (AMB-06); ``into`` says what
+    it slipped into: ``terrain``, ``infantry`` or ``large`` (the unit ``large``)."""
     # AMB-06: hexes x ceil(tons / 10) (catalog reading); option vtol_crash_damage = "product": ceil(hexes x tons / 10)
     if state.options.vtol_crash_damage == "product":
         total = ceil(hexes * unit.tons / 10)
     else:
         total = hexes * ceil(unit.tons / 10)
-    events.append(f"{unit.id} {what}: {total} damage (VTOL-CRASH-01)")
+    events.append(SlipCrash(unit.id, into, total, large))
     # The side that struck the terrain faces the direction of the slip.
     return vtol.crash_damage(state, unit, total, struck_side(unit.facing, direction), dice, events)
 

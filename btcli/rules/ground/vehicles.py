@@ -10,6 +10,9 @@ lasting conditions live in its ``VehicleState`` (``Unit.vehicle``):
 - ``turret``: '' / 'jammed' / 'locked' / 'gone';
 - ``stabilized``: locations whose stabilizer is hit (VEH-CRIT-16).
 ``Unit.crits`` records every critical result as 'location: result'.
+
+Every command loads this module, only damage meets its events: each function imports those it says
+(``model.events_vehicles``; issue #17).
 """
 
 from __future__ import annotations
@@ -20,6 +23,10 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Motive, Mount, Unit
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 # tables.md 4 and 5: critical results by column for rolls 6..12 (2-5: no critical).
 VEHICLE_CRITS = {
@@ -69,17 +76,20 @@ def with_state(unit: Unit, **changes) -> Unit:
 # -- damage -----------------------------------------------------------------------------------
 
 
-def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) -> Unit:
     """Applies one damage group to a vehicle: armor, then internal structure, no transfer (VEH-DMG-02)."""
+    from btcli.model.events_damage import DamageTaken
+    from btcli.model.events_vehicles import RotorDamageReduced, VehicleDestroyed
+
     location, amount = hit.location, hit.damage
     if location == "turret" and not has_turret(unit):
         location = hit.side  # VEH-DMG-11: the armor of the side attacked
     if location == "rotor" and not any(hit.source.startswith(s) for s in NOT_REDUCED):
         reduced = ceil(amount / 10)  # VEH-DMG-12, each cluster group on its own (VEH-DMG-14)
-        events.append(f"{unit.id}: rotor hit: {amount} weapon damage does {reduced} (VEH-DMG-12)")
+        events.append(RotorDamageReduced(unit.id, amount, reduced))
         amount = reduced
     armor, internal = dict(unit.armor), dict(unit.internal)
-    events.append(f"{unit.id} takes {amount} in {location} ({hit.source})")
+    events.append(DamageTaken(unit.id, amount, location, hit.source))
     absorbed = min(armor.get(location, 0), amount)
     armor[location] = armor.get(location, 0) - absorbed
     rest = amount - absorbed
@@ -90,7 +100,7 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: in
         structure_hit = into > 0
     unit = evolve(unit, armor=armor, internal=internal, damage_phase=unit.damage_phase + amount)
     if location in internal and internal[location] <= 0:
-        events.append(f"{unit.id}: {location} internal structure gone; the vehicle and its crew are destroyed (VEH-DMG-03)")
+        events.append(VehicleDestroyed(unit.id, location))
         return evolve(unit, destroyed=True)
     if location == "rotor" and hit.location == "rotor":
         unit = _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
@@ -111,27 +121,28 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: in
 
 
 def critical(
-    unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int = 0, modifier: int = 0
+    unit: Unit, location: str, dice: Dice, events: Events, turn: int, damage: int = 0, modifier: int = 0
 ) -> Unit:
     """Rolls on the vehicle critical table (VEH-DMG-04) and applies the result (VEH-CRIT-*); ``modifier``
     is an armor-piercing round's (VEH-DMG-10)."""
+    from btcli.model.events_vehicles import VehicleCritical
+
     column = column_of(location)
     table = (VTOL_CRITS if unit.motive is Motive.VTOL else VEHICLE_CRITS)[column]
     mods = (("armor-piercing", modifier),) if modifier else ()
     roll = dice.roll(2, f"vehicle critical {unit.id} {location}", modifiers=mods).total + modifier
     if roll < 6:
-        events.append(f"{unit.id}: critical roll {roll} on the {column} column: no critical")
+        events.append(VehicleCritical(unit.id, roll, column, "no critical"))
         return unit
     # VEH-CRIT-04: an inapplicable result moves down the column, wrapping from 12 to 6.
     for step in range(len(table)):
         result = table[(roll - 6 + step) % len(table)]
         effective = _effective(unit, location, result)
         if effective is not None:
-            moved = f" (moved down from {table[roll - 6]})" if step else ""
-            events.append(f"{unit.id}: critical roll {roll} on the {column} column: {effective}{moved}")
+            events.append(VehicleCritical(unit.id, roll, column, effective, table[roll - 6] if step else ""))
             unit = evolve(unit, crits=unit.crits + (f"{location}: {effective}",))
             return apply_effect(unit, location, effective, dice, events, turn, damage)
-    events.append(f"{unit.id}: critical roll {roll} on the {column} column: nothing left to damage")
+    events.append(VehicleCritical(unit.id, roll, column, "nothing left to damage"))
     return unit
 
 
@@ -176,8 +187,17 @@ def _effective(unit: Unit, location: str, result: str) -> str | None:
     return result
 
 
-def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
+def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: Events, turn: int, damage: int) -> Unit:
     """Makes a critical result take effect (VEH-CRIT-05..23, VTOL-CRIT-02..11)."""
+    from btcli.model.events_vehicles import (
+        CargoDestroyed,
+        CrashedAndDestroyed,
+        CrewKilled,
+        FuelTankExploded,
+        RotorDestroyed,
+        WeaponMalfunctions,
+    )
+
     v = unit.vehicle
     if result == "crew stunned":  # VEH-CRIT-10, AMB-14: the next turn; each more stun one turn more
         if v.stunned_until >= turn + 1 and v.stunned_from <= turn + 1:
@@ -185,16 +205,16 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
         return with_state(unit, stunned_from=turn + 1, stunned_until=turn + 1)
     if result == "crew killed":  # VEH-CRIT-09
         unit = with_state(unit, crew_killed=True)
-        events.append(f"{unit.id}'s crew is killed: the vehicle counts as destroyed and cannot act")
+        events.append(CrewKilled(unit.id))
         # A WiGE is always flying in btcli (one level up, docs/rules-notes.md): it crashes whatever its elevation.
         if (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE:
-            events.append(f"{unit.id} crashes and is destroyed")
+            events.append(CrashedAndDestroyed(unit.id))
             return evolve(unit, conscious=False, destroyed=True)
         return evolve(unit, conscious=False)
     if result == "engine hit":  # VEH-CRIT-13, VTOL-CRIT-03
         return with_state(unit, engine_hit=True, immobile=True)
     if result == "fuel tank":  # VEH-CRIT-14, VTOL-CRIT-07 (ICE only; fusion became an engine hit)
-        events.append(f"{unit.id}'s fuel tank ruptures: the vehicle explodes and is destroyed")
+        events.append(FuelTankExploded(unit.id))
         return evolve(unit, destroyed=True)
     if result == "stabilizer":  # VEH-CRIT-16
         return with_state(unit, stabilized=tuple(sorted(set(v.stabilized) | {location})))
@@ -214,17 +234,17 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: lis
         index = candidates[_pick(dice, len(candidates), f"malfunctioning weapon {unit.id} {location}")]
         weapons = list(unit.weapons)
         weapons[index] = _with(unit.weapons[index], jammed=True)
-        events.append(f"{unit.id}: {unit.weapons[index].label} jams")
+        events.append(WeaponMalfunctions(unit.id, unit.weapons[index].label))
         return evolve(unit, weapons=tuple(weapons))
     if result == "ammunition":  # VEH-CRIT-05, 06
         return _ammunition(unit, location, events, turn)
     if result == "cargo/infantry hit":  # VEH-CRIT-07
-        events.append(f"{unit.id}: cargo destroyed (carried infantry take {damage} damage)")
+        events.append(CargoDestroyed(unit.id, damage))
         return with_state(unit, cargo_tons=0.0)
     if result == "rotor damage":  # VTOL-CRIT-09
         return _lose_cruise(unit, 1, "rotor damage critical (VTOL-CRIT-09)", events)
     if result == "rotor destroyed":  # VTOL-CRIT-10
-        events.append(f"{unit.id}'s rotor is destroyed: the VTOL crashes and is destroyed")
+        events.append(RotorDestroyed(unit.id))
         return evolve(unit, destroyed=True)
     # commander hit, driver hit, sensors, co-pilot hit, pilot hit, flight stabilizer: counted from crits.
     return unit
@@ -248,7 +268,8 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
             return value - 1
 
 
-def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], turn: int, damage: int) -> Unit:
+def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: Events, turn: int, damage: int) -> Unit:
+    from btcli.model.events_vehicles import VehicleWeaponDestroyed
     from btcli.rules.core.weapon_modes import shot_damage  # a critical hit's rule: not every order's (issue #17)
 
     candidates = _weapons_in(unit, location, usable=False)
@@ -258,14 +279,15 @@ def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: list[str], 
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
     weapons = list(unit.weapons)
     weapons[index] = _destroyed(unit.weapons[index])
-    events.append(f"{unit.id}: {unit.weapons[index].label} destroyed ({'owner' if chooser <= 3 else 'attacker'} chooses)")
+    events.append(VehicleWeaponDestroyed(unit.id, unit.weapons[index].label, chooser <= 3))
     unit = evolve(unit, weapons=tuple(weapons))
     if unit.spec(unit.weapons[index].weapon).explodes_when_destroyed:
         return _ammunition(unit, location, events, turn)  # VEH-CRIT-21
     return unit
 
 
-def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit:
+def _ammunition(unit: Unit, location: str, events: Events, turn: int) -> Unit:
+    from btcli.model.events_vehicles import AmmoVented, VehicleAmmoExploded, VehicleDestroyed
     from btcli.rules.core.weapon_modes import shot_damage
 
     total = sum(a.shots * shot_damage(unit.spec(a.weapon)) for a in unit.ammo if unit.spec(a.weapon).explosive_ammo)
@@ -273,18 +295,18 @@ def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit
     if unit.vehicle.case:  # VEH-CRIT-06: to the rear armor, excess lost, crew stunned
         armor = dict(unit.armor)
         armor["rear"] = max(0, armor.get("rear", 0) - total)
-        events.append(f"{unit.id}: ammunition explodes ({total}); CASE vents it through the rear armor")
+        events.append(AmmoVented(unit.id, total))
         unit = evolve(unit, armor=armor)
         stun = _effective(unit, location, "crew stunned") or "crew stunned"  # VEH-CRIT-11 applies here too
         unit = evolve(unit, crits=unit.crits + (f"{location}: {stun}",))
         return apply_effect(unit, location, stun, None, events, turn, 0)  # type: ignore[arg-type]
-    events.append(f"{unit.id}: ammunition explodes for {total} damage to the {location} internal structure")
+    events.append(VehicleAmmoExploded(unit.id, total, location))
     internal = dict(unit.internal)
     if location in internal:
         internal[location] = max(0, internal[location] - total)
     unit = evolve(unit, internal=internal)
     if location in internal and internal[location] <= 0 and total > 0:
-        events.append(f"{unit.id}: {location} internal structure gone; the vehicle and its crew are destroyed (VEH-DMG-03)")
+        events.append(VehicleDestroyed(unit.id, location))
         return evolve(unit, destroyed=True)
     return unit
 
@@ -292,15 +314,17 @@ def _ammunition(unit: Unit, location: str, events: list[str], turn: int) -> Unit
 # -- motive system damage (tables.md 3) ---------------------------------------------------------------
 
 
-def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
+def motive_roll(unit: Unit, side: str, dice: Dice, events: Events) -> Unit:
     """Rolls on the motive system damage table and applies the result (tables.md 3)."""
     if unit.motive is Motive.VTOL:
         return unit
+    from btcli.model.events_vehicles import Immobilized, MotiveRolled
+
     mods = ((f"hit from the {side}", MOTIVE_SIDE.get(side, 0)), (unit.motive.value, MOTIVE_TYPE.get(unit.motive.value, 0)))
     roll = dice.roll(2, f"motive system damage {unit.id}", modifiers=mods)
     total = roll.total + sum(v for _, v in mods)
     result = next((name for limit, name in MOTIVE_RESULTS if total <= limit), "major damage")
-    events.append(f"{unit.id}: motive system roll {total}: {result}")
+    events.append(MotiveRolled(unit.id, total, result))
     if result == "no effect":
         return unit
     unit = evolve(unit, crits=unit.crits + (f"motive: {result}",))
@@ -313,14 +337,16 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: list[str]) -> Unit:
     if result == "major damage":
         unit = evolve(with_state(unit, immobile=True, design_cruise=unit.vehicle.design_cruise or unit.walk),
                       walk=0, run=0)
-        events.append(f"{unit.id} is immobilized")
+        events.append(Immobilized(unit.id))
         return unit
     return unit
 
 
-def _lose_cruise(unit: Unit, points: int, why: str, events: list[str]) -> Unit:
+def _lose_cruise(unit: Unit, points: int, why: str, events: Events) -> Unit:
+    from btcli.model.events_vehicles import CruiseLost
+
     cruise = max(0, unit.walk - points)
-    events.append(f"{unit.id}: cruise MP {unit.walk} -> {cruise}, flank {flank_for(cruise)} ({why})")
+    events.append(CruiseLost(unit.id, unit.walk, cruise, flank_for(cruise), why))
     unit = with_state(unit, design_cruise=unit.vehicle.design_cruise or unit.walk)
     return evolve(unit, walk=cruise, run=flank_for(cruise))
 

@@ -4,7 +4,8 @@ A VTOL's ``elevation`` is its height above the ground level of its hex; its
 absolute height is ground level + elevation. Path steps: ``A`` climbs one level,
 ``D`` descends one, ``F``/``B`` fly one hex, ``L``/``R`` turn; every step costs
 1 MP whatever the terrain (VEH-VTOL-02, 04). Flying keeps the absolute height,
-so the elevation changes with the ground below.
+so the elevation changes with the ground below. A move loads this module, only a crash or damage meets
+its events: each function imports those it says (``model.events_vehicles``; issue #17).
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ from btcli.model.units import Motive, Unit
 from btcli.rules.ground import placement, vehicles
 from btcli.rules.ground.placement import is_large, units_in_the_way
 from btcli.rules.ground.terrain import obstacle_height, prohibited_rule
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 MAX_ELEVATION = 500  # VEH-VTOL-05
 LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-10 (a road counts as paved)
@@ -148,9 +153,11 @@ def _check_collision(state: GameState, unit: Unit, there: HexId, elevation: int)
         )
 
 
-def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: list[str]) -> GameState:
+def crash(state: GameState, unit: Unit, levels: int, why: str, dice: Dice, events: Events) -> GameState:
     """Crashes a VTOL that falls: ceil(tons/10) x (levels + 1), the side by 1D6 (tables.md 5 notes)."""
-    events.append(f"{unit.id} crashes: {why}")
+    from btcli.model.events_vehicles import VTOLCrashed
+
+    events.append(VTOLCrashed(unit.id, why))
     total = ceil(unit.tons / 10) * (levels + 1)
     side = CRASH_SIDE[dice.d6(f"crash side {unit.id}")] if not _in_water(state, unit) else "front"
     return crash_damage(state, unit, total, side, dice, events)
@@ -161,17 +168,18 @@ def _in_water(state: GameState, unit: Unit) -> bool:
     return h.terrain is Terrain.WATER and h.bridge is None
 
 
-def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice, events: list[str]) -> GameState:
+def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice, events: Events) -> GameState:
     """Resolves a crash (VTOL-CRASH-02..04): 5-point groups on the VTOL table column of ``side``; any
     internal structure damage may explode it (VEH-DMG-06, AMB-13); a survivor on landing ground is
     landed, otherwise destroyed. It cannot attack this turn."""
+    from btcli.model.events_vehicles import CrashedIntoWater, CrashExplosion, CrashNoRest, CrashSurvived
     from btcli.rules.core import combat_tables, damage
 
     wige = unit.motive is Motive.WIGE
     unit = vehicles.with_state(unit, crashed_turn=state.turn)  # VTOL-CRASH-04
     if _in_water(state, unit):
         # A WiGE too (MegaMek's crashVTOLorWiGE, tables.md 5 notes; UNVERIFIED)
-        events.append(f"{unit.id} crashes into water and is destroyed ({'tables.md 5' if wige else 'VEH-VTOL-15'})")
+        events.append(CrashedIntoWater(unit.id, "tables.md 5" if wige else "VEH-VTOL-15"))
         return state.with_unit(evolve(unit, destroyed=True))
     structure = sum(unit.internal.values())
     for amount in combat_tables.damage_groups(total, 5):  # VTOL-CRASH-02: a WiGE on the ground vehicle table
@@ -179,16 +187,16 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
         if unit.destroyed:
             return state.with_unit(unit)
     if not wige and sum(unit.internal.values()) < structure and explodes_on_crash(state, unit):
-        events.append(f"{unit.id}'s crash damaged its internal structure: it explodes (VEH-DMG-06)")
+        events.append(CrashExplosion(unit.id))
         return state.with_unit(evolve(unit, destroyed=True))
     problem = landing_problem(state.board.hex(unit.hex)) if not wige else _wige_rest_problem(state, unit)
     large = [u.id for u in state.units.values() if u.hex == unit.hex and u.active and placement.is_large(u)]
     if large:  # the large unit fills the hex (btcli's reading, UNVERIFIED)
         problem = f"'{large[0]}' fills the hex"
     if problem:
-        events.append(f"{unit.id} cannot come to rest there ({problem}) and is destroyed (VTOL-CRASH-03)")
+        events.append(CrashNoRest(unit.id, problem))
         return state.with_unit(evolve(unit, destroyed=True))
-    events.append(f"{unit.id} survives the crash and is landed in {unit.hex.label} (VTOL-CRASH-03)")
+    events.append(CrashSurvived(unit.id, unit.hex))
     return state.with_unit(unit.placed_at(elevation=0 if wige else _roof(state.board.hex(unit.hex))))
 
 
@@ -215,7 +223,7 @@ def airborne(state: GameState, unit: Unit) -> bool:
     return unit.motive.value == "vtol" and unit.elevation > _roof(state.board.hex(unit.hex))
 
 
-def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
+def after_damage(state: GameState, before: Unit, dice: Dice, events: Events) -> GameState:
     """Resolves what damage does to a VTOL in the air: engine hit, no MP left, pilot hit."""
     unit = state.units[before.id]
     if unit.destroyed or not airborne(state, unit):
@@ -229,36 +237,40 @@ def after_damage(state: GameState, before: Unit, dice: Dice, events: list[str]) 
         roll = dice.roll(2, f"driving skill roll {unit.id} (pilot hit)", target=sum(v for _, v in modifiers),
                          modifiers=tuple(modifiers))
         if not roll.success:
+            from btcli.model.events_vehicles import PilotHitDrop
+
             h = state.board.hex(unit.hex)
             unit = unit.placed_at(elevation=unit.elevation - 1)
-            events.append(f"{unit.id} drops to elevation {unit.elevation} after its pilot is hit (VTOL-CRIT-08)")
+            events.append(PilotHitDrop(unit.id, unit.elevation))
             if unit.elevation <= obstacle_height(h, on_road=False):
                 return crash(state.with_unit(unit), unit, 0, "it dropped into the terrain", dice, events)
             return state.with_unit(unit)
     return state
 
 
-def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: list[str]) -> GameState:
+def forced_landing(state: GameState, unit: Unit, why: str, dice: Dice, events: Events) -> GameState:
     """VTOL-CRIT-04/05: over clear, paved, rough or a building a driving roll at +4 lands it, immobile;
     a failure, or any other terrain, destroys it."""
+    from btcli.model.events_vehicles import ForcedLanding, ForcedLandingFailed, ForcedLandingImpossible
+
     h = state.board.hex(unit.hex)
     if h.terrain not in FORCED_LANDING_TERRAIN or h.terrain is Terrain.WATER:
-        events.append(f"{unit.id} must come down over {h.terrain.value.replace('_', ' ')} ({why}) and is destroyed (VTOL-CRIT-05)")
+        events.append(ForcedLandingImpossible(unit.id, h.terrain, why))
         return state.with_unit(evolve(unit, destroyed=True))
     modifiers = [("driving", unit.piloting), ("forced landing", ENGINE_LANDING_MODIFIER)] + vehicles.driving_modifiers(unit)
     roll = dice.roll(2, f"driving skill roll {unit.id} (forced landing)", target=sum(v for _, v in modifiers),
                      modifiers=tuple(modifiers))
     if not roll.success:
-        events.append(f"{unit.id} fails its forced landing ({roll.total} vs {roll.target}) and is destroyed")
+        events.append(ForcedLandingFailed(unit.id, roll.total, roll.target))
         return state.with_unit(evolve(unit, destroyed=True))
-    events.append(f"{unit.id} makes a forced landing in {unit.hex.label} ({why}); it cannot move again")
+    events.append(ForcedLanding(unit.id, unit.hex, why))
     unit = vehicles.with_state(unit, immobile=True)
     if h.building is not None and h.building.cf < unit.tons:  # VTOL-CRIT-06: the roof cannot carry it
         return _collapse_under(state, unit, dice, events)
     return state.with_unit(unit.placed_at(elevation=_roof(h)))
 
 
-def roof_landing(state: GameState, before: Unit, dice: Dice, events: list[str]) -> GameState:
+def roof_landing(state: GameState, before: Unit, dice: Dice, events: Events) -> GameState:
     """VEH-VTOL-10: a VTOL may land on a roof, the building's weight rules applying (the seed's P.176 collapse);
     a roof that cannot carry it (URB-COLL-01, URB-BLD-05: more tons than the CF on it) collapses at once under
     it, as under a forced landing (VTOL-CRIT-06). ``before`` is the VTOL as its move began."""
@@ -275,15 +287,14 @@ def roof_landing(state: GameState, before: Unit, dice: Dice, events: list[str]) 
     return _collapse_under(state, unit, dice, events, "VEH-VTOL-10")
 
 
-def _collapse_under(state: GameState, unit: Unit, dice, events: list[str], rule: str = "VTOL-CRIT-06") -> GameState:
+def _collapse_under(state: GameState, unit: Unit, dice, events: Events, rule: str = "VTOL-CRIT-06") -> GameState:
     """VTOL-CRIT-06: a building hex whose current CF is below the VTOL's tonnage collapses under the forced
     landing, by the standard building rules: the VTOL is on the roof when it goes (URB-COLL-04..09)."""
+    from btcli.model.events_vehicles import RoofCannotCarry
     from btcli.rules.core import displacement
 
     h = state.board.hex(unit.hex)
     cf = h.building.cf
-    events.append(
-        f"the building in {unit.hex.label} (CF {cf}) cannot carry {unit.id} ({unit.tons} t) ({rule})"
-    )
+    events.append(RoofCannotCarry(unit.hex, cf, unit.id, unit.tons, rule))
     state = state.with_unit(placement.placed(unit.placed_at(elevation=0), top=True))
     return displacement.collapse(state, [unit.hex], dice, events, f"{unit.id} ({unit.tons} t) lands on its roof")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.events_urban import BlowAtHexFails, BlowAtHexLands, HexFireHeld, HexHit, HexHitPointBlank, HexMissed
 from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
@@ -18,6 +19,10 @@ from btcli.rules import kinds
 from btcli.rules.core import arcs, combat, condition, los, tohit, weapon_modes
 from btcli.rules.ground import physical
 from btcli.rules.urban import structures
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 
 def hex_target(state: GameState, text: str) -> HexId | None:
@@ -103,19 +108,18 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
 
 def weapon_attack(
     state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str, dice: Dice
-) -> tuple[GameState, list[str]]:
+) -> tuple[GameState, Events]:
     """Fires at a building or bridge hex; the damage lowers its CF when the phase ends (URB-ATK-04..06)."""
     attacker, plans, ammo_kinds, turn = plan_attack(state, attacker_id, hex_id, weapons, twist)
     adjacent = attacker.hex.distance(hex_id) == 1
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = attacker.spec(mount.weapon)
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
-            events.append(f"{attacker.id} holds {mount.label}: to-hit {result.target} against hex {hex_id.label} "
-                          f"cannot be made")
+            events.append(HexFireHeld(attacker.id, mount.label, hex_id, result.target))
             continue
         streak = data.streak and not adjacent  # a Streak spends its salvo only if it hits
         if not streak:
@@ -127,8 +131,7 @@ def weapon_attack(
                 natural = dice.roll(2, f"jam check {mount.label} {attacker.id} (double rate)").total
                 attacker = weapon_modes.after_roll(attacker, index, natural, kind, events)
             amount = weapon_modes.full_damage(data, kind)
-            events.append(f"{attacker.id} fires {mount.label} at building hex {hex_id.label} from the next hex: "
-                          f"an automatic hit for {amount}")
+            events.append(HexHitPointBlank(attacker.id, mount.label, hex_id, amount))
             pending.append(structures.building_hit(hex_id, amount, source))
             continue
         tn = result.target
@@ -136,15 +139,13 @@ def weapon_attack(
                          modifiers=result.modifiers)
         attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
-            what = "does not lock on and does not fire" if streak else "miss"
-            events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: {what}")
+            events.append(HexMissed(attacker.id, mount.label, hex_id, tn, roll.total, streak))
             continue
         if streak:
             combat.spend_ammo(attacker, ammo, index, kind)
             fired.append(index)
         amount = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, hex_id.label))
-        events.append(f"{attacker.id} fires {mount.label} at hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
-                      f"hit for {amount}")
+        events.append(HexHit(attacker.id, mount.label, hex_id, tn, roll.total, amount))
         pending.append(structures.building_hit(hex_id, amount, source))
     target = structures.HEX_TARGET + hex_id.label
     primary = combat.primary_target(state, attacker) or target
@@ -174,21 +175,19 @@ def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -
     physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
 
 
-def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: str) -> tuple[GameState, list[str]]:
+def resolve_physical(state: GameState, attacker_id: str, hex_id: HexId, kind: str) -> tuple[GameState, Events]:
     """URB-ATK-04: a physical attack on a building always hits; the hex takes the damage as the phase ends."""
     attacker = state.units[attacker_id]
     if not attacker.active:
-        return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen (destroyed)"]
+        return state, [BlowAtHexFails(attacker_id, kind, hex_id)]
 
     try:  # a limb may have been lost earlier in the phase (the phase's attacks resolve in order)
         limb, _ = physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
     except IllegalOrderError as exc:
-        return state, [f"{attacker_id}'s {kind} at hex {hex_id.label} does not happen: {exc}"]
+        return state, [BlowAtHexFails(attacker_id, kind, hex_id, str(exc))]
     amount = physical.limb_damage(attacker, kind, limb)
     hit = structures.building_hit(hex_id, amount, f"{kind} from {attacker_id}")
-    return evolve(state, pending=state.pending + (hit,)), [
-        f"{attacker_id}'s {kind} strikes building hex {hex_id.label} for {amount} (always hits, URB-ATK-04)"
-    ]
+    return evolve(state, pending=state.pending + (hit,)), [BlowAtHexLands(attacker_id, kind, hex_id, amount)]
 
 
 def preview(state: GameState, attacker_id: str, hex_id: HexId, weapons: tuple[str, ...], twist: str) -> list[str]:

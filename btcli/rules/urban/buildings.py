@@ -2,7 +2,8 @@
 of a phase landing on them, collapse, and girder clubs (seed 003; tables.md 10; catalog URB-*).
 
 Where a unit stands in a hex is ``placement``; construction factor, weight and basement
-arithmetic is ``structures``.
+arithmetic is ``structures``. Every move and resolve-phase loads this module, only a game with buildings
+meets its events: each function imports those it says (``model.events_urban``; issue #17).
 """
 
 from __future__ import annotations
@@ -29,12 +30,17 @@ from btcli.rules.urban.structures import (
     weight_damage,
 )
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 # -- damage ------------------------------------------------------------------------------------
 
 
-def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """End of an attack phase: the buildings and bridges take the phase's damage, then what is
     destroyed collapses (URB-IN-03, URB-ATK-06, URB-COLL-03, URB-BRG-05)."""
+    from btcli.model.events_urban import StructureDamaged
     from btcli.rules.core import displacement
 
     totals: dict[HexId, int] = {}
@@ -42,7 +48,7 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
         if is_structure_hit(hit):
             hex_id = HexId.parse(hit.target[len(HEX_TARGET):])
             totals[hex_id] = totals.get(hex_id, 0) + hit.damage
-    events: list[str] = []
+    events: Events = []
     board = state.board
     for hex_id, amount in totals.items():
         h = board.hex(hex_id)
@@ -51,8 +57,7 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
             continue
         board = damage_structure(board, hex_id, amount)
         left = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
-        kind = "bridge" if h.building is None else "building"
-        events.append(f"{kind} hex {hex_id.label} takes {amount} damage: CF {what.cf} -> {left}")
+        events.append(StructureDamaged(hex_id, amount, what.cf, left, bridge=h.building is None))
     state = state.with_board(board)
     doomed = [hex_id for hex_id in totals if structures.destroyed(state.board.hex(hex_id))]
     if doomed:
@@ -68,10 +73,10 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, list[
 # -- basements ---------------------------------------------------------------------------------
 
 
-def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """URB-BSMT-02 (AMB-41): as a movement phase starts, every 'Mech on the ground floor of a building
     hex heavier than its CF falls into the basement, if the hex has one."""
-    events: list[str] = []
+    events: Events = []
     structures = state.board.structure_hexes
     for uid in sorted(u.id for u in state.units.values() if u.hex in structures):
         unit = state.units[uid]
@@ -89,14 +94,14 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     return state, events
 
 
-def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: list[str]) -> GameState:
+def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, events: Events) -> GameState:
+    from btcli.model.events_urban import BrokeThroughFloor, FallDamagesBuilding
     from btcli.rules.core import displacement
     from btcli.rules.core.falls import fall
 
-    depth, how = b.basement.split(":")
-    depth = int(depth)
-    events.append(f"{unit.id} ({unit.tons} t) breaks through the floor of {unit.hex.label} (CF {b.cf}) "
-                  f"into a {depth}-level basement (URB-BSMT-02)")
+    levels, how = b.basement.split(":")
+    depth = int(levels)
+    events.append(BrokeThroughFloor(unit.id, unit.tons, unit.hex, b.cf, depth))
     table = {"kick": "kick", "punch": "punch"}.get(how, "")
     fallen = fall(unit, dice, events, levels=depth, table=table)
     state = state.with_unit(placed(fallen, floor=-depth))
@@ -107,8 +112,7 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     board = state.board.with_hex(unit.hex, evolve(h, building=opened))
     amount = weight_damage(unit.tons) * depth
     board = damage_structure(board, unit.hex, amount)
-    events.append(f"building hex {unit.hex.label} takes {amount} damage from the fall: CF {cur.cf} -> "
-                  f"{board.hex(unit.hex).building.cf} (URB-BSMT-04)")
+    events.append(FallDamagesBuilding(unit.hex, amount, cur.cf, board.hex(unit.hex).building.cf))
     state = state.with_board(board)
     return displacement.after_damage(state, unit.hex, dice, events, "destroyed by the fall into its basement")
 
@@ -120,7 +124,7 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
 
 def enter(
     state: GameState, unit_id: str, hex_id: HexId, kind: str, hexes_moved: int, backward: bool, floor: int,
-    dice: Dice, events: list[str],
+    dice: Dice, events: Events,
 ) -> tuple[GameState, str]:
     """Resolves a unit meeting a structure on its way: entering a building (or a bridge it cannot pass,
     URB-BRG-08), climbing onto a roof or driving onto a bridge deck. Returns the new state and why the
@@ -130,13 +134,14 @@ def enter(
     if kind in ("roof", "deck"):  # URB-BLD-11 (AMB-40), URB-BRG-03: legal; too weak, it collapses at once
         why = overweight(state, hex_id, unit, (0, kind == "roof", False))
         return state, (f"{unit.id} ({unit.tons} t) climbs onto the roof: {why}" if why and kind == "roof" else why)
+    from btcli.model.events_urban import EntryDamagesStructure  # a unit meeting a structure: not every move's
+
     structure = h.building if kind == "enter" else h.bridge
     state, unit = _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events)
     before = structure.cf
     board = damage_structure(state.board, hex_id, weight_damage(unit.tons))  # URB-MOVE-05, every time
     after = (board.hex(hex_id).building or board.hex(hex_id).bridge).cf
-    events.append(f"{'building' if kind == 'enter' else 'bridge'} hex {hex_id.label} takes {weight_damage(unit.tons)} "
-                  f"damage from {unit.id} entering: CF {before} -> {after} (URB-MOVE-05)")
+    events.append(EntryDamagesStructure(hex_id, weight_damage(unit.tons), unit.id, before, after, bridge=kind != "enter"))
     state = state.with_board(board)
     if after <= 0:  # URB-COLL-03: damage from movement brings the hex down at once
         return state, f"{unit.id}'s entry destroys it"
@@ -149,17 +154,17 @@ def enter(
 def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, events):
     """URB-MOVE-03/04: the entry PSR (driving roll for a vehicle); failure costs ceil(CF/10) damage on the
     side facing the movement, and a vehicle also rolls on the motive system table; nobody falls."""
+    from btcli.model.events_urban import BuildingEntered, EntryFailed
+
     mods = entry_psr_modifiers(structure.type, hexes_moved)
     reason = f"entering {hex_id.label}"
     roll = kinds.control_roll(state, unit, reason, dice, named=tuple(mods))
     if roll is not None and roll.success:
-        events.append(f"{unit.id} enters {hex_id.label} ({roll.total} vs {roll.target})")
+        events.append(BuildingEntered(unit.id, hex_id, roll.total, roll.target))
         return state, unit
     side = "rear" if backward else "front"
     amount = absorbed(structure.cf)  # URB-BLD-07: the CF as it is at this moment
-    shown = f"{roll.total} vs {roll.target}" if roll is not None else "shut down or unconscious"
-    events.append(f"{unit.id} fails to enter {hex_id.label} cleanly ({shown}) and takes {amount} damage "
-                  f"on the {side} (URB-MOVE-04)")
+    events.append(EntryFailed(unit.id, hex_id, roll.total if roll else None, roll.target if roll else None, amount, side))
     from btcli.rules.core.falls import group_damage
 
     unit = group_damage(state, unit, amount, "standard", dice, events, side, f"entering {hex_id.label}")
@@ -168,7 +173,7 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     return state.with_unit(unit), unit
 
 
-def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[str]) -> GameState:
+def falls_inside(before: GameState, state: GameState, dice: Dice, events: Events) -> GameState:
     """URB-MOVE-08 (AMB-42): a 'Mech that fell inside a building hex takes, besides its falling damage,
     what a failed entry deals (ceil(CF/10)), and the hex takes ceil(tons/10). Falls into a basement
     have their own rule (URB-BSMT) and are not counted again. A prone 'Mech that fails to stand up
@@ -185,25 +190,25 @@ def falls_inside(before: GameState, state: GameState, dice: Dice, events: list[s
     return state
 
 
-def fell_inside(state: GameState, uid: str, dice: Dice, events: list[str]) -> GameState:
+def fell_inside(state: GameState, uid: str, dice: Dice, events: Events) -> GameState:
     """Resolves URB-MOVE-08 for one 'Mech that has just fallen, if it is inside a building (not a basement)."""
     unit = state.units[uid]
     b = inside(state.board, unit)
     if b is None or floor_of(unit) < 0 or not unit.is_mech or not unit.active:
         return state
+    from btcli.model.events_urban import FellInside
     from btcli.rules.core import displacement
     from btcli.rules.core.falls import group_damage
 
     hex_id = unit.hex
-    events.append(f"{uid} fell inside building hex {hex_id.label}: {absorbed(b.cf)} damage to it, "
-                  f"{weight_damage(unit.tons)} to the building (URB-MOVE-08)")
+    events.append(FellInside(uid, hex_id, absorbed(b.cf), weight_damage(unit.tons)))
     unit = group_damage(state, unit, absorbed(b.cf), "standard", dice, events, "front", "fall inside a building")
     state = state.with_unit(unit)
     state = state.with_board(damage_structure(state.board, hex_id, weight_damage(unit.tons)))
     return displacement.after_damage(state, hex_id, dice, events, "destroyed by a 'Mech falling inside")
 
 
-def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list[str]]:
+def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, Events]:
     """URB-CLUB-01: a 'Mech in the rubble of a medium, heavy or hardened building rolls 2D6 for a girder
     club in the weapon attack phase and picks it up if found. Searching is its action for the phase
     (it fires nothing), and it searches once per turn (docs/rules-notes.md)."""
@@ -220,11 +225,10 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
     if target is None:
         raise IllegalOrderError(
             f"'{unit_id}' stands in no rubble of a medium, heavy or hardened building", "URB-CLUB-01")
+    from btcli.model.events_urban import GirderSearched
+
     roll = dice.roll(2, f"girder search {unit_id} in {unit.hex.label}", target=target)
     found = roll.success
-    if found:
-        text = f"{unit_id} finds a girder in the rubble of {unit.hex.label} and picks it up ({roll.total} vs {target})"
-    else:
-        text = f"{unit_id} finds no usable girder in {unit.hex.label} ({roll.total} vs {target})"
+    said = GirderSearched(unit_id, unit.hex, roll.total, target, found)
     searched = evolve(unit.mech, girder_search=state.turn, club="girder" if found else unit.mech.club)
-    return state.with_unit(evolve(unit, mech=searched)), [text]
+    return state.with_unit(evolve(unit, mech=searched)), [said]

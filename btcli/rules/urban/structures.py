@@ -20,6 +20,10 @@ from btcli.model.units import Unit
 from btcli.rules.ground import piloting
 from btcli.rules.ground.placement import floor_of, on_top, under_bridge
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Event, Events
+
 # tables.md 10.1: the entry PSR modifier by building type (URB-MOVE-03).
 ENTRY_PSR = {BuildingType.LIGHT: 0, BuildingType.MEDIUM: 1, BuildingType.HEAVY: 2, BuildingType.HARDENED: 5}
 
@@ -52,12 +56,14 @@ def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[in
     return damage - soaked, soaked
 
 
-def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, str]:
+def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, Event]:
     """A hit on a unit inside a building (URB-IN-02/03, AMB-43): the building's own hit, the hit that gets
-    through (None when the building absorbs it all), and the line saying so."""
+    through (None when the building absorbs it all), and the event saying so."""
+    from btcli.model.events_urban import BuildingAbsorbs  # fire at a unit inside a building only (issue #17)
+
     through, soaked = reduce_absorbed(hit.damage, cf)
     taken = soaked if state.options.occupant_hit_building_damage == "absorbed" else hit.damage
-    said = f"  {hit.damage} to {hit.target} {hit.location}: the building absorbs {soaked}, {through} gets through"
+    said = BuildingAbsorbs(hit.target, hit.location, hit.damage, soaked, through)
     return building_hit(hex_id, taken, source), (evolve(hit, damage=through) if through > 0 else None), said
 
 
@@ -139,16 +145,17 @@ def overweight(state: GameState, hex_id: HexId, arriving: Unit | None = None,
     return ""
 
 
-def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: list[str]) -> Board:
+def roll_basement(board: Board, hex_id: HexId, dice: Dice, events: Events) -> Board:
     """URB-BSMT-01: the first 'Mech to enter a building hex at level 0 rolls on the basement table, once."""
     h = board.hex(hex_id)
     b = h.building
     if b is None or b.basement:
         return board
+    from btcli.model.events_urban import BasementRolled  # met by a 'Mech entering a building: not every order's
+
     roll = dice.roll(2, f"basement table {hex_id.label}").total
     basement = BASEMENT_TABLE.get(roll, "none")
-    shown = "no basement" if basement == "none" else f"a {basement.split(':')[0]}-level basement"
-    events.append(f"building hex {hex_id.label} has {shown} (basement roll {roll})")
+    events.append(BasementRolled(hex_id, 0 if basement == "none" else int(basement.split(":")[0]), roll))
     new = evolve(b, basement=basement)
     return board.with_hex(hex_id, evolve(h, building=new))
 

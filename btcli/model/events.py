@@ -1,0 +1,65 @@
+"""What happened, as values (issue #30): the events rules return beside the new state.
+
+Each kind of event is a small frozen record subclassing ``Event``, named from the game
+(``PhaseEnded``, ``InitiativeRolled``, ``GameOver``) and holding typed fields: unit ids, hexes,
+locations, amounts, the rule ID where one applies. ``btcli.render.events`` words each one as the
+sentence the game file logs; the command's ``--json`` gives its fields and that sentence.
+
+The kinds of event live with their rule area, one module each (``events_combat``, ``events_damage``,
+``events_urban``, ``events_drops``, ``events_vehicles``, ``events_ground``), so that a command builds only the classes of
+the areas it meets (issue #17: each class costs some 40 us to make). This module holds the base and
+the turn's own events, which every game meets.
+
+A rule not converted yet still says a sentence (a ``str``); the two travel together in one list
+until every rule is converted (issue #30).
+"""
+
+from __future__ import annotations
+
+from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from btcli.model.state import Phase
+
+    # What rules append to and return: events, and the sentences of rules not converted yet. It is
+    # list[Any] while rules/kinds/ still types its lists list[str] (issue #30: list[Event | str] after).
+    Events = list[Any]
+
+
+class Event:
+    """The base of every event: a plain class (a record may not inherit from another record), so
+    ``isinstance(x, Event)`` tells an event from a sentence."""
+
+    __slots__ = ()
+
+
+# -- the turn (rules/core/phases.py, victory.py) --------------------------------------------------
+
+
+@record
+class InitiativeRolled(Event):
+    """Each side's initiative roll (``rolls``: side and total, in the order rolled); ``loser`` moves
+    first, or is empty on a tie, rolled again (TW p.39)."""
+
+    rolls: tuple[tuple[str, int], ...]
+    loser: str = ""
+
+
+@record
+class PhaseEnded(Event):
+    """A phase closed and the next one began (``turn``: the turn of the new phase)."""
+
+    ended: Phase
+    begun: Phase
+    turn: int
+
+
+@record
+class GameOver(Event):
+    """A victory condition holds (``why``): ``winner`` is the side that won, or ``draw``."""
+
+    winner: str
+    why: str

@@ -1,0 +1,346 @@
+"""Damage's events and what it sets off (rules/core/damage.py, falls.py, hits.py, phase_end.py,
+displacement.py; ground/infantry.py): damage taken and transferred, locations and units destroyed,
+critical hits, ammunition explosions, MechWarrior hits, falls, piloting skill rolls, the heat phase and
+units pushed about.
+
+``unit`` is the id of the unit it happens to, ``amount`` damage points, ``location`` a location code
+(``CT``, ``LTR`` for rear armor, ``front``, ``troopers``), ``roll`` a 2D6 total and ``tn`` its target number
+(a ``Roll``'s, typed as it types it), ``rule`` the catalog ID the sentence cites. Worded by
+``btcli.render.events_damage``.
+"""
+
+from __future__ import annotations
+
+from btcli.model.events import Event
+from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.hexgrid import Facing, HexId
+
+
+# -- damage (damage.py, vehicles.py, infantry.py) ---------------------------------------------------
+
+
+@record
+class DamageTaken(Event):
+    """A damage group lands on a location of a 'Mech or vehicle (``source``: what dealt it)."""
+
+    unit: str
+    amount: int
+    location: str
+    source: str
+
+
+@record
+class DamageTransferred(Event):
+    """What a destroyed 'Mech location cannot hold moves inward (tables.md 8.4)."""
+
+    unit: str
+    amount: int
+    location: str
+    into: str
+
+
+@record
+class LocationDestroyed(Event):
+    """A 'Mech location is destroyed, or blown off by a critical roll of 12 (``blown_off``)."""
+
+    unit: str
+    location: str
+    blown_off: bool = False
+
+
+@record
+class UnitDestroyed(Event):
+    """A unit is destroyed; ``why`` says how when the sentence does (a 'Mech's ``head gone``)."""
+
+    unit: str
+    why: str = ""
+
+
+@record
+class PilotHit(Event):
+    """A MechWarrior takes ``hits`` (``why``: a head hit, a fall, an explosion), ``total`` in all."""
+
+    unit: str
+    hits: int
+    why: str
+    total: int
+
+
+@record
+class PilotKilled(Event):
+    """A MechWarrior's hits kill him, and so the 'Mech."""
+
+    unit: str
+
+
+@record
+class PilotUnconscious(Event):
+    """A MechWarrior fails a consciousness roll."""
+
+    unit: str
+
+
+@record
+class CriticalHit(Event):
+    """A critical hit destroys the ``item`` in a slot (``weapon:Medium Laser``, ``engine``; ``slot`` counts from 1)."""
+
+    unit: str
+    item: str
+    location: str
+    slot: int
+
+
+@record
+class CriticalFindsNothing(Event):
+    """A critical hit finds nothing left to damage in the location."""
+
+    unit: str
+    location: str
+
+
+@record
+class WeaponExploded(Event):
+    """A weapon that explodes when destroyed (a Gauss rifle) does: ``amount`` to internal structure."""
+
+    unit: str
+    weapon: str
+    location: str
+    amount: int
+
+
+@record
+class EngineDestroyed(Event):
+    """A third engine critical destroys the 'Mech."""
+
+    unit: str
+
+
+@record
+class CockpitHit(Event):
+    """A cockpit critical kills the MechWarrior and destroys the 'Mech."""
+
+    unit: str
+
+
+@record
+class GyroDestroyed(Event):
+    """A second gyro critical destroys the gyro."""
+
+    unit: str
+
+
+@record
+class AmmoInert(Event):
+    """An ammunition bin hit is empty or holds rounds that do not explode."""
+
+    unit: str
+    weapon: str
+    location: str
+
+
+@record
+class AmmoExploded(Event):
+    """An ammunition bin explodes: ``shots`` x ``per_shot`` = ``amount`` to internal structure."""
+
+    unit: str
+    weapon: str
+    location: str
+    shots: int
+    per_shot: int
+    amount: int
+
+
+@record
+class Sank(Event):
+    """A hover vehicle immobilized over deep water sinks."""
+
+    unit: str
+    rule: str = "tables.md 3"
+
+
+@record
+class TrooperKilled(Event):
+    """A battle armor trooper is killed by a damage group his armor could not hold."""
+
+    unit: str
+    amount: int
+    source: str
+    trooper: str
+
+
+@record
+class TrooperArmorHit(Event):
+    """A battle armor trooper's armor takes a damage group."""
+
+    unit: str
+    amount: int
+    source: str
+    trooper: str
+
+
+@record
+class TroopersLost(Event):
+    """A conventional platoon loses one trooper a point of damage: ``left`` stand."""
+
+    unit: str
+    amount: int
+    source: str
+    left: int
+
+
+# -- falls (falls.py, phase_end.py) -------------------------------------------------------------------
+
+
+@record
+class Fell(Event):
+    """A 'Mech falls: its new facing, and ``amount`` falling damage on the ``side`` it landed on."""
+
+    unit: str
+    facing: Facing
+    amount: int
+    side: str
+
+
+@record
+class FellFromAbove(Event):
+    """A unit falls ``levels`` levels: an accidental fall from above."""
+
+    unit: str
+    levels: int
+
+
+@record
+class FallingDamage(Event):
+    """A unit that is not a 'Mech takes ``amount`` falling damage on one side (VEH-DISP-02)."""
+
+    unit: str
+    amount: int
+    side: str
+
+
+@record
+class FellAutomatically(Event):
+    """A 'Mech falls without a roll (``why``: a gyro destroyed, a leg lost)."""
+
+    unit: str
+    why: str
+
+
+@record
+class FootingLost(Event):
+    """A 'Mech that must roll a PSR (``reason``) cannot, shut down or unconscious: it falls."""
+
+    unit: str
+    reason: str
+
+
+@record
+class PSRFailed(Event):
+    """A 'Mech fails a piloting skill roll forced by this phase's damage (``reason``) and falls."""
+
+    unit: str
+    reason: str
+    roll: int
+    tn: int | None
+
+
+@record
+class PSRPassed(Event):
+    """A 'Mech keeps its footing: a piloting skill roll forced by this phase's damage made."""
+
+    unit: str
+    reason: str
+    roll: int
+    tn: int | None
+
+
+# -- heat (phase_end.py) -----------------------------------------------------------------------------
+
+
+@record
+class HeatChanged(Event):
+    """The heat phase: a 'Mech's heat from ``before`` to ``after``, by movement, weapons and engine hits
+    (``engine``: their heat) less its working ``sinks``."""
+
+    unit: str
+    before: int
+    after: int
+    movement: int
+    weapons: int
+    engine: int
+    sinks: int
+
+
+@record
+class Restarted(Event):
+    """A shut-down 'Mech restarts: its heat no longer keeps it down."""
+
+    unit: str
+    heat: int
+
+
+@record
+class ShutDown(Event):
+    """A 'Mech shuts down from heat: ``automatic`` at 30 or more, else on a failed avoidance roll."""
+
+    unit: str
+    heat: int
+    automatic: bool = False
+
+
+@record
+class ShutdownPSRFailed(Event):
+    """A 'Mech fails the piloting skill roll of shutting down and falls."""
+
+    unit: str
+    roll: int
+    tn: int | None
+
+
+# -- displacement (displacement.py) --------------------------------------------------------------------
+
+
+@record
+class Displaced(Event):
+    """A unit is pushed one hex, from ``start`` to ``end``."""
+
+    unit: str
+    start: HexId
+    end: HexId
+
+
+@record
+class PushedOffMap(Event):
+    """A displaced unit is pushed off the map at ``hex`` and leaves the battle."""
+
+    unit: str
+    hex: HexId
+
+
+@record
+class NowhereToGo(Event):
+    """A unit cannot be displaced anywhere and is destroyed."""
+
+    unit: str
+    rule: str = "DROP-14"
+
+
+@record
+class PushedIntoWater(Event):
+    """A vehicle pushed into water it cannot enter is destroyed."""
+
+    unit: str
+    depth: int
+    rule: str = "VEH-DISP-01"
+
+
+@record
+class DisplacedPSRFailed(Event):
+    """A displaced 'Mech fails its piloting skill roll (no ``roll``: shut down or unconscious) and falls."""
+
+    unit: str
+    roll: int | None = None
+    tn: int | None = None

@@ -1,0 +1,257 @@
+"""Ground units' collisions, slides and blows (rules/ground/skids.py, collisions.py, physical.py): skids and
+sideslips, accidental charges and falls from above, physical attacks and the piloting skill rolls they force.
+
+``unit`` is the id of the unit acting (the one sliding, falling or attacking), ``target`` the unit it strikes,
+``slide`` ``skid`` or ``sideslip``, ``attack`` the physical attack (``punch``, ``punch (LA)``, ``kick``,
+``club``, ``charge``, ``dfa``), ``roll`` a 2D6 total, ``to_hit`` the number it needed, ``tn`` a PSR's target
+number, ``rule`` the catalog ID the sentence cites. Worded by ``btcli.render.events_ground``.
+"""
+
+from __future__ import annotations
+
+from btcli.model.events import Event
+from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.hexgrid import HexId
+
+
+# -- skids and sideslips (skids.py) --------------------------------------------------------------------
+
+
+@record
+class SlidOffMap(Event):
+    """A sliding unit leaves the map at ``hex`` and the battle."""
+
+    unit: str
+    slide: str
+    hex: HexId
+
+
+@record
+class SlidOver(Event):
+    """A flying VTOL (at ``elevation``) or a WiGE (no elevation) slides over a hex."""
+
+    unit: str
+    slide: str
+    hex: HexId
+    elevation: int | None = None
+
+
+@record
+class SlidInto(Event):
+    """A ground vehicle slides into a hex."""
+
+    unit: str
+    slide: str
+    hex: HexId
+
+
+@record
+class SlidIntoWater(Event):
+    """A vehicle slides into water it cannot enter and is destroyed."""
+
+    unit: str
+    slide: str
+    depth: int
+    rule: str = "VEH-URB-06"
+
+
+@record
+class SlippedIntoInfantry(Event):
+    """A slipping VTOL or WiGE meets infantry in ``hex``: its height drops to the hex's base level."""
+
+    unit: str
+    hex: HexId
+    rule: str = "VEH-SLIP-13"
+
+
+@record
+class SlidIntoProhibited(Event):
+    """A vehicle slides into terrain it cannot enter: ``amount`` damage, then immobile."""
+
+    unit: str
+    slide: str
+    amount: int
+    rule: str = "VEH-URB-05"
+
+
+@record
+class SlipCrash(Event):
+    """A slipping VTOL or WiGE crashes for ``amount``: ``into`` ``terrain`` as high as itself, a large unit
+    (``large``, its id) or, ``infantry``, onto infantry."""
+
+    unit: str
+    into: str
+    amount: int
+    large: str = ""
+    rule: str = "VTOL-CRASH-01"
+
+
+# -- collisions (collisions.py) --------------------------------------------------------------------------
+
+
+@record
+class CannotDodge(Event):
+    """An asset in a slide's way cannot get out of it: assets make no driving skill rolls."""
+
+    unit: str
+    rule: str = "ASSET-GEN-01"
+
+
+@record
+class Dodged(Event):
+    """A unit that has not moved gets out of a sliding unit's way."""
+
+    unit: str
+    roll: int
+    tn: int | None
+
+
+@record
+class SlidIntoUnit(Event):
+    """A sliding unit runs into ``target`` in ``hex``: an accidental charge."""
+
+    unit: str
+    slide: str
+    target: str
+    hex: HexId
+    rule: str = "VEH-SLIP-09"
+
+
+@record
+class AccidentalChargeMissed(Event):
+    """An accidental charge misses: the unit slides on."""
+
+    unit: str
+    target: str
+    roll: int
+    to_hit: int
+
+
+@record
+class AccidentalChargeHit(Event):
+    """An accidental charge hits and ends the slide."""
+
+    unit: str
+    target: str
+    roll: int
+    to_hit: int
+    slide: str
+
+
+@record
+class BuildingCharged(Event):
+    """A slipping VTOL charges a building as high as itself: ``amount`` damage, its CF now ``cf``."""
+
+    unit: str
+    hex: HexId
+    amount: int
+    cf: int
+    rule: str = "VEH-SLIP-12"
+
+
+@record
+class AutomaticCharge(Event):
+    """A VTOL or WiGE landing on, or slipping into, a large unit charges it without a to-hit roll."""
+
+    unit: str
+    target: str
+    hex: HexId
+    rule: str
+
+
+@record
+class FellBeside(Event):
+    """A unit falling from above misses the unit below and comes down beside it."""
+
+    unit: str
+    target: str
+    roll: int
+    to_hit: int
+    rule: str
+
+
+@record
+class FellOnto(Event):
+    """A unit falling from above lands on ``target``: ``amount`` damage."""
+
+    unit: str
+    target: str
+    roll: int
+    to_hit: int
+    amount: int
+    rule: str
+
+
+@record
+class FallsAfterPSR(Event):
+    """A 'Mech struck, charged or fallen on fails its PSR (no ``roll``: shut down or unconscious) and falls."""
+
+    unit: str
+    roll: int | None = None
+    tn: int | None = None
+
+
+# -- physical attacks (physical.py) ------------------------------------------------------------------------
+
+
+@record
+class BlowCancelled(Event):
+    """A declared physical attack does not happen: a unit was destroyed or left the battle (``why`` empty), or
+    an earlier attack this phase made it impossible (``why``)."""
+
+    unit: str
+    attack: str
+    target: str
+    why: str = ""
+
+
+@record
+class BlowMissed(Event):
+    """A physical attack misses."""
+
+    unit: str
+    attack: str
+    target: str
+    roll: int
+    to_hit: int
+
+
+@record
+class BlowHit(Event):
+    """A physical attack hits (its damage follows as ``DamageTaken``)."""
+
+    unit: str
+    attack: str
+    target: str
+    roll: int
+    to_hit: int
+
+
+@record
+class BlowDestroysRotor(Event):
+    """A physical attack hits an airborne VTOL and destroys its rotor (VEH-PHYS-09's literal reading)."""
+
+    unit: str
+    attack: str
+    target: str
+    roll: int
+    to_hit: int
+    rule: str = "VEH-PHYS-09"
+
+
+@record
+class DeathFromAboveMissed(Event):
+    """A 'Mech misses its death from above and falls."""
+
+    unit: str
+
+
+@record
+class TookThePlace(Event):
+    """A 'Mech whose charge or death from above pushed its target moves into the hex it left."""
+
+    unit: str
+    hex: HexId

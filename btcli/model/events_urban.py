@@ -1,0 +1,299 @@
+"""Urban combat's events (seed 003; rules/urban/, and the collapses of rules/core/displacement.py):
+buildings and bridges damaged, entered, fallen into and through, collapsing with what stands in them,
+fire and blows at a building hex, girders found in rubble.
+
+``hex`` is the building or bridge hex, ``unit`` the id of the unit it happens to, ``before`` and ``after``
+a construction factor (CF), ``bridge`` tells a bridge hex from a building hex, ``roll`` a 2D6 total and ``tn``
+its target number, ``rule`` the catalog ID the sentence cites. A collapse's ``why`` is the reason the rules give in words (``destroyed by attacks``,
+``60 tons on level 1 exceed CF 40``). Worded by ``btcli.render.events_urban``.
+"""
+
+from __future__ import annotations
+
+from btcli.model.events import Event
+from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.board import BuildingType
+    from btcli.model.hexgrid import HexId
+
+
+# -- damage to structures (buildings.py, structures.py) ----------------------------------------------
+
+
+@record
+class StructureDamaged(Event):
+    """A phase's attacks land on a building or bridge hex: ``amount`` damage, its CF ``before`` -> ``after``."""
+
+    hex: HexId
+    amount: int
+    before: int
+    after: int
+    bridge: bool = False
+
+
+@record
+class BasementRolled(Event):
+    """The first 'Mech in a building hex at ground level rolls on the basement table (URB-BSMT-01):
+    ``levels`` deep, 0 for no basement."""
+
+    hex: HexId
+    levels: int
+    roll: int
+
+
+@record
+class BrokeThroughFloor(Event):
+    """A 'Mech heavier than a building's CF breaks through the ground floor into its basement."""
+
+    unit: str
+    tons: int
+    hex: HexId
+    cf: int
+    depth: int
+    rule: str = "URB-BSMT-02"
+
+
+@record
+class FallDamagesBuilding(Event):
+    """A fall into a basement damages the building hex: CF ``before`` -> ``after``."""
+
+    hex: HexId
+    amount: int
+    before: int
+    after: int
+    rule: str = "URB-BSMT-04"
+
+
+# -- entering (buildings.py) ---------------------------------------------------------------------------
+
+
+@record
+class EntryDamagesStructure(Event):
+    """A unit entering a building or bridge hex damages it by its weight: CF ``before`` -> ``after``."""
+
+    hex: HexId
+    amount: int
+    unit: str
+    before: int
+    after: int
+    bridge: bool = False
+    rule: str = "URB-MOVE-05"
+
+
+@record
+class BuildingEntered(Event):
+    """A unit makes its roll to enter a building hex."""
+
+    unit: str
+    hex: HexId
+    roll: int
+    tn: int | None
+
+
+@record
+class EntryFailed(Event):
+    """A unit fails its entry roll (no ``roll``: shut down or unconscious) and takes ``amount`` on ``side``."""
+
+    unit: str
+    hex: HexId
+    roll: int | None
+    tn: int | None
+    amount: int
+    side: str
+    rule: str = "URB-MOVE-04"
+
+
+@record
+class FellInside(Event):
+    """A 'Mech that fell inside a building hex takes ``amount``, and the building ``building_damage``."""
+
+    unit: str
+    hex: HexId
+    amount: int
+    building_damage: int
+    rule: str = "URB-MOVE-08"
+
+
+@record
+class PushedIntoBuilding(Event):
+    """A 'Mech displaced into a building hex takes ``amount``, and the building ``building_damage``."""
+
+    unit: str
+    hex: HexId
+    amount: int
+    building_damage: int
+    rule: str = "URB-MOVE-09"
+
+
+# -- collapse (core/displacement.py) -------------------------------------------------------------------
+
+
+@record
+class BuildingHexCollapses(Event):
+    """A building hex collapses (``why``): it becomes rubble."""
+
+    hex: HexId
+    building_type: BuildingType
+    height: int
+    why: str
+
+
+@record
+class BridgeHexCollapses(Event):
+    """A bridge hex collapses (``why``): everyone on its deck falls."""
+
+    hex: HexId
+    bridge_type: BuildingType
+    why: str
+
+
+@record
+class WholeStructureCollapses(Event):
+    """Half or more of a multi-hex building or bridge is down: the rest of it collapses (URB-COLL-02, URB-BRG-04)."""
+
+    structure: str
+    down: int
+    hexes: int
+    bridge: bool = False
+
+
+@record
+class BuriedInBasement(Event):
+    """A unit in a basement when its building collapses is destroyed."""
+
+    unit: str
+    rule: str = "URB-COLL-07"
+
+
+@record
+class CollapseDamage(Event):
+    """A unit in a collapsing building takes ``amount``: the CF at the phase's start / 10, times the
+    levels above it and its own (``levels``, 1 for none above)."""
+
+    unit: str
+    amount: int
+    cf: int
+    levels: int = 1
+    rule: str = "URB-COLL-04"
+
+
+@record
+class FellIntoWater(Event):
+    """A vehicle on a collapsing bridge falls into water it cannot enter and is destroyed."""
+
+    unit: str
+    depth: int
+    rule: str = "VEH-DISP-01"
+
+
+# -- fire at a unit inside a building (core/combat.py, structures.py) ---------------------------------------
+
+
+@record
+class BuildingAbsorbs(Event):
+    """The building a target is inside absorbs part of a damage group (URB-IN-02/03)."""
+
+    target: str
+    location: str
+    amount: int
+    absorbed: int
+    through: int
+
+
+@record
+class MissStrikesBuilding(Event):
+    """An adjacent attacker's miss strikes the building its target is in (URB-IN-04)."""
+
+    hex: HexId
+    amount: int
+
+
+@record
+class MissingDamageStrikesBuilding(Event):
+    """The part of a cluster hit that missed its target strikes the building it is in (URB-IN-04)."""
+
+    hex: HexId
+    amount: int
+    rule: str = "URB-IN-04"
+
+
+# -- attacks on building hexes (building_attacks.py) and girders (buildings.py) -------------------------
+
+
+@record
+class HexFireHeld(Event):
+    """A weapon aimed at a building hex is not fired: its to-hit number is above 12."""
+
+    unit: str
+    weapon: str
+    hex: HexId
+    to_hit: int
+
+
+@record
+class HexHitPointBlank(Event):
+    """A weapon fired at a building hex from the next hex hits automatically (URB-ATK-04/05)."""
+
+    unit: str
+    weapon: str
+    hex: HexId
+    amount: int
+
+
+@record
+class HexMissed(Event):
+    """A weapon fired at a building hex misses (``streak``: a Streak that does not lock on and does not fire)."""
+
+    unit: str
+    weapon: str
+    hex: HexId
+    to_hit: int
+    roll: int
+    streak: bool = False
+
+
+@record
+class HexHit(Event):
+    """A weapon fired at a building hex hits it for ``amount``, which it takes as the phase ends."""
+
+    unit: str
+    weapon: str
+    hex: HexId
+    to_hit: int
+    roll: int
+    amount: int
+
+
+@record
+class BlowAtHexFails(Event):
+    """A physical attack on a building hex does not happen: its attacker was destroyed (``why`` empty) or
+    lost the limb earlier in the phase (``why``)."""
+
+    unit: str
+    attack: str
+    hex: HexId
+    why: str = ""
+
+
+@record
+class BlowAtHexLands(Event):
+    """A physical attack on a building hex always hits: ``amount``, as the phase ends."""
+
+    unit: str
+    attack: str
+    hex: HexId
+    amount: int
+    rule: str = "URB-ATK-04"
+
+
+@record
+class GirderSearched(Event):
+    """A 'Mech searches rubble for a girder club (URB-CLUB-01): ``found`` it, and picks it up, or not."""
+
+    unit: str
+    hex: HexId
+    roll: int
+    tn: int
+    found: bool

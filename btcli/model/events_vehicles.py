@@ -1,0 +1,241 @@
+"""Vehicles' and VTOLs' events (rules/ground/vehicles.py, vtol.py): rotor hits, vehicle critical hits and
+their effects, motive system damage, VTOL crashes and forced landings. The damage a group does is
+``events_damage.DamageTaken``, as for a 'Mech.
+
+``unit`` is the vehicle's id, ``roll`` a (modified) 2D6 total, ``rule`` the catalog ID the sentence cites.
+Worded by ``btcli.render.events_vehicles``.
+"""
+
+from __future__ import annotations
+
+from btcli.model.events import Event
+from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.board import Terrain
+    from btcli.model.hexgrid import HexId
+
+
+# -- damage and criticals (vehicles.py) -----------------------------------------------------------------
+
+
+@record
+class RotorDamageReduced(Event):
+    """Weapon damage to a rotor does a tenth of itself, rounded up."""
+
+    unit: str
+    amount: int
+    reduced: int
+    rule: str = "VEH-DMG-12"
+
+
+@record
+class VehicleDestroyed(Event):
+    """A vehicle location's internal structure is gone: the vehicle and its crew are destroyed."""
+
+    unit: str
+    location: str
+    rule: str = "VEH-DMG-03"
+
+
+@record
+class VehicleCritical(Event):
+    """A roll on a vehicle critical table column: its ``result`` (``engine hit``, ...; ``no critical`` under 6,
+    ``nothing left to damage``), ``moved_from`` the result rolled when an inapplicable one moved down the column."""
+
+    unit: str
+    roll: int
+    column: str
+    result: str
+    moved_from: str = ""
+
+
+@record
+class CrewKilled(Event):
+    """A vehicle's crew is killed: it counts as destroyed and cannot act."""
+
+    unit: str
+
+
+@record
+class CrashedAndDestroyed(Event):
+    """A flying VTOL or WiGE whose crew is killed crashes and is destroyed."""
+
+    unit: str
+
+
+@record
+class FuelTankExploded(Event):
+    """A fuel tank critical on an ICE vehicle: it explodes and is destroyed."""
+
+    unit: str
+
+
+@record
+class WeaponMalfunctions(Event):
+    """A weapon malfunction critical jams a weapon (``weapon``: its label)."""
+
+    unit: str
+    weapon: str
+
+
+@record
+class CargoDestroyed(Event):
+    """A cargo/infantry hit critical: the cargo is destroyed, carried infantry take ``amount``."""
+
+    unit: str
+    amount: int
+
+
+@record
+class RotorDestroyed(Event):
+    """A rotor destroyed critical: the VTOL crashes and is destroyed."""
+
+    unit: str
+
+
+@record
+class VehicleWeaponDestroyed(Event):
+    """A weapon destroyed critical: the weapon chosen by its owner (``by_owner``) or by the attacker."""
+
+    unit: str
+    weapon: str
+    by_owner: bool
+
+
+@record
+class AmmoVented(Event):
+    """An ammunition explosion of ``amount`` vented by CASE through the rear armor."""
+
+    unit: str
+    amount: int
+
+
+@record
+class VehicleAmmoExploded(Event):
+    """An ammunition explosion of ``amount`` into a location's internal structure."""
+
+    unit: str
+    amount: int
+    location: str
+
+
+@record
+class MotiveRolled(Event):
+    """A roll on the motive system damage table (modified ``roll``) and its ``result`` (``no effect``, ...)."""
+
+    unit: str
+    roll: int
+    result: str
+
+
+@record
+class Immobilized(Event):
+    """Major motive damage immobilizes a vehicle."""
+
+    unit: str
+
+
+@record
+class CruiseLost(Event):
+    """A vehicle's cruise MP falls, ``before`` -> ``after`` (flank ``flank``), for ``why``."""
+
+    unit: str
+    before: int
+    after: int
+    flank: int
+    why: str
+
+
+# -- VTOLs (vtol.py) ----------------------------------------------------------------------------------
+
+
+@record
+class VTOLCrashed(Event):
+    """A VTOL crashes (``why``, as the move's check or the damage says it)."""
+
+    unit: str
+    why: str
+
+
+@record
+class CrashedIntoWater(Event):
+    """A crashing VTOL or WiGE comes down in water and is destroyed."""
+
+    unit: str
+    rule: str
+
+
+@record
+class CrashExplosion(Event):
+    """A VTOL's crash damaged its internal structure: it explodes."""
+
+    unit: str
+    rule: str = "VEH-DMG-06"
+
+
+@record
+class CrashNoRest(Event):
+    """A crashed VTOL cannot come to rest in its hex (``why``) and is destroyed."""
+
+    unit: str
+    why: str
+    rule: str = "VTOL-CRASH-03"
+
+
+@record
+class CrashSurvived(Event):
+    """A VTOL survives its crash and is landed in ``hex``."""
+
+    unit: str
+    hex: HexId
+    rule: str = "VTOL-CRASH-03"
+
+
+@record
+class PilotHitDrop(Event):
+    """A VTOL whose pilot is hit fails its driving roll and drops to ``elevation``."""
+
+    unit: str
+    elevation: int
+    rule: str = "VTOL-CRIT-08"
+
+
+@record
+class ForcedLandingImpossible(Event):
+    """A VTOL that must come down (``why``) over terrain it cannot land on is destroyed."""
+
+    unit: str
+    terrain: Terrain
+    why: str
+    rule: str = "VTOL-CRIT-05"
+
+
+@record
+class ForcedLandingFailed(Event):
+    """A VTOL fails its forced landing roll and is destroyed."""
+
+    unit: str
+    roll: int
+    tn: int | None
+
+
+@record
+class ForcedLanding(Event):
+    """A VTOL makes a forced landing in ``hex`` (``why``); it cannot move again."""
+
+    unit: str
+    hex: HexId
+    why: str
+
+
+@record
+class RoofCannotCarry(Event):
+    """The building under a VTOL landing on its roof cannot carry it (its CF below the VTOL's tons)."""
+
+    hex: HexId
+    cf: int
+    unit: str
+    tons: int
+    rule: str

@@ -1,0 +1,65 @@
+"""The words of damage's events (``btcli.model.events_damage``); ``btcli.render.events`` uses them."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.render.events import Template
+
+
+def _critical_hit(e) -> str:
+    name = e.item.split(":", 1)[-1].replace("_", " ")
+    return f"{e.unit}: critical hit on {name} ({e.location} slot {e.slot})"
+
+
+def _heat(e) -> str:
+    engine = f", +{e.engine} engine" if e.engine else ""
+    return f"{e.unit} heat {e.before} -> {e.after} (+{e.movement} movement, +{e.weapons} weapons{engine}, -{e.sinks} sinks)"
+
+
+def _displaced_psr(e) -> str:
+    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
+    return f"{e.unit} fails its PSR after being displaced ({shown}) and falls"
+
+
+TEXTS: dict[str, Template] = {
+    # damage
+    "DamageTaken": "{unit} takes {amount} in {location} ({source})",
+    "DamageTransferred": "{unit}: {amount} damage transfers from {location} to {into}",
+    "LocationDestroyed": lambda e: f"{e.unit}: {e.location} {'blown off' if e.blown_off else 'destroyed'}",
+    "UnitDestroyed": lambda e: f"{e.unit} is destroyed" + (f" ({e.why})" if e.why else ""),
+    "PilotHit": "{unit}'s MechWarrior takes {hits} hit(s) ({why}): {total} in all",
+    "PilotKilled": "{unit}'s MechWarrior is killed; the 'Mech is destroyed",
+    "PilotUnconscious": "{unit}'s MechWarrior is knocked unconscious",
+    "CriticalHit": _critical_hit,
+    "CriticalFindsNothing": "{unit}: critical hit in {location} finds nothing left to damage",
+    "WeaponExploded": "{unit}'s {weapon} explodes in {location}: {amount} damage",
+    "EngineDestroyed": "{unit}'s engine is destroyed; the 'Mech is destroyed",
+    "CockpitHit": "{unit}'s cockpit is hit: the MechWarrior is killed and the 'Mech destroyed",
+    "GyroDestroyed": "{unit}'s gyro is destroyed",
+    "AmmoInert": "{unit}: the {weapon} bin in {location} is empty or inert; nothing explodes",
+    "AmmoExploded": "{unit}: {weapon} ammunition explodes in {location}: {shots} shots x {per_shot} = {amount} damage",
+    "Sank": "{unit} is immobilized over water and sinks ({rule})",
+    "TrooperKilled": "{unit} takes {amount} ({source}): {trooper} is killed",
+    "TrooperArmorHit": "{unit} takes {amount} on {trooper}'s armor ({source})",
+    "TroopersLost": "{unit} takes {amount} ({source}): {left} troopers left",
+    # falls
+    "Fell": "{unit} falls: now facing {facing.name}, {amount} damage on the {side} side",
+    "FellFromAbove": lambda e: f"{e.unit} falls {e.levels} level{'s' if e.levels != 1 else ''} (accidental fall from above)",
+    "FallingDamage": "{unit} takes {amount} falling damage on the {side}",
+    "FellAutomatically": "{unit} falls automatically ({why})",
+    "FootingLost": "{unit} cannot keep its footing ({reason}; shut down or unconscious) and falls",
+    "PSRFailed": "{unit} fails its PSR ({reason}: {roll} vs {tn}) and falls",
+    "PSRPassed": "{unit} keeps its footing ({reason}: {roll} vs {tn})",
+    # heat
+    "HeatChanged": _heat,
+    "Restarted": "{unit} restarts (heat {heat})",
+    "ShutDown": lambda e: f"{e.unit} shuts down {'automatically ' if e.automatic else ''}(heat {e.heat})",
+    "ShutdownPSRFailed": "{unit} fails its PSR on shutting down ({roll} vs {tn}) and falls",
+    # displacement
+    "Displaced": "{unit} is displaced {start} -> {end}",
+    "PushedOffMap": "{unit} is pushed off the map at {hex} and leaves the battle",
+    "NowhereToGo": "{unit} cannot be displaced anywhere and is destroyed ({rule})",
+    "PushedIntoWater": "{unit} is pushed into depth-{depth} water and destroyed ({rule})",
+    "DisplacedPSRFailed": _displaced_psr,
+}

@@ -1,0 +1,58 @@
+"""The words of ground units' collisions, slides and blows (``btcli.model.events_ground``); ``btcli.render.events``
+uses them."""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.render.events import Template
+
+
+def _over(e) -> str:
+    return f"{e.unit} {e.slide}s over {e.hex.label}" + (f" at elevation {e.elevation}" if e.elevation is not None else "")
+
+
+def _slip_crash(e) -> str:
+    what = {"terrain": "slips into terrain as high as itself and crashes",
+            "infantry": "crashes"}.get(e.into, f"slips into {e.large}, as high as itself, and crashes (VEH-SLIP-11)")
+    return f"{e.unit} {what}: {e.amount} damage ({e.rule})"
+
+
+def _psr(e) -> str:
+    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
+    return f"{e.unit} fails its PSR ({shown}) and falls"
+
+
+def _cancelled(e) -> str:
+    why = f": {e.why}" if e.why else " (a unit was destroyed or left the battle)"
+    return f"{e.unit}'s {e.attack} at {e.target} does not happen{why}"
+
+
+TEXTS: dict[str, Template] = {
+    # skids and sideslips
+    "SlidOffMap": "{unit} {slide}s off the map at {hex} and leaves the battle",
+    "SlidOver": _over,
+    "SlidInto": "{unit} {slide}s into {hex}",
+    "SlidIntoWater": "{unit} {slide}s into depth-{depth} water and is destroyed ({rule})",
+    "SlippedIntoInfantry": "{unit} slips into infantry in {hex}: its height drops to the hex's base level ({rule})",
+    "SlidIntoProhibited": "{unit} {slide}s into terrain it cannot enter: {amount} damage, immobile ({rule})",
+    "SlipCrash": _slip_crash,
+    # collisions
+    "CannotDodge": "{unit} cannot get out of the way: assets make no driving skill rolls ({rule})",
+    "Dodged": "{unit} gets out of the way ({roll} vs {tn})",
+    "SlidIntoUnit": "{unit} {slide}s into {target} in {hex}: accidental charge ({rule})",
+    "AccidentalChargeMissed": "{unit} misses {target} ({roll} vs {to_hit}) and slides on",
+    "AccidentalChargeHit": "{unit}'s accidental charge hits {target} ({roll} vs {to_hit}) and ends its {slide}",
+    "BuildingCharged": "{unit} charges the building in {hex}: {amount} damage, CF now {cf} ({rule})",
+    "AutomaticCharge": "{unit} automatically charges {target} in {hex} ({rule})",
+    "FellBeside": "{unit} falls beside {target} ({roll} vs {to_hit}) ({rule})",
+    "FellOnto": "{unit} falls onto {target} ({roll} vs {to_hit}): {amount} damage ({rule})",
+    "FallsAfterPSR": _psr,
+    # physical attacks
+    "BlowCancelled": _cancelled,
+    "BlowMissed": "{unit}'s {attack} at {target} misses ({roll} vs {to_hit})",
+    "BlowHit": "{unit}'s {attack} hits {target} ({roll} vs {to_hit})",
+    "BlowDestroysRotor": "{unit}'s {attack} hits {target} ({roll} vs {to_hit}): the rotor is destroyed ({rule})",
+    "DeathFromAboveMissed": "{unit} misses its death from above and falls",
+    "TookThePlace": "{unit} moves into {hex}",
+}
