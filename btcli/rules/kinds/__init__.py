@@ -9,13 +9,16 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 from __future__ import annotations
 
 from btcli.dice import Dice, Roll
+from btcli.errors import IllegalOrderError
 from btcli.model.frozen import record
+from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import later
 from btcli.rules.core import condition
-from btcli.rules.ground import infantry, vehicles
-from btcli.rules.kinds import mech
+from btcli.rules.ground import infantry as infantry_rules, vehicles
+from btcli.rules.kinds import infantry, mech, vehicle
+from btcli.rules.kinds.mobility import Mobility
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
@@ -63,11 +66,11 @@ def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -
 
 
 def _infantry_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
-    return infantry.infantry_damage(unit, hit, events)
+    return infantry_rules.infantry_damage(unit, hit, events)
 
 
 def _infantry_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
-    return infantry.hit(target, side, amount, source)  # no location table for infantry
+    return infantry_rules.hit(target, side, amount, source)  # no location table for infantry
 
 
 def _may_always(unit: Unit, weapons: bool) -> str:
@@ -99,18 +102,29 @@ class KindRules:
     # The target modifiers of a kind that has its own (assets: a fixed card TMM, ASSET-ATK-05); None: the
     # standard movement, posture and terrain modifiers (tables.md 6.3, 6.4).
     target_modifiers: Callable | None = None
+    # How it moves over the ground, by its motive (rules/kinds/mobility.py); None: never over the ground (an
+    # asset's and an aerospace unit's moves have rules of their own).
+    mobility: Callable[[Unit], Mobility] | None = None
+    hinders_movement: bool = True  # an enemy of this kind keeps a mover out of its hex (TW p.57; not assets)
+    # The stacking rule of a hex holding a unit of this kind, (hex, mover, the units there) -> None, raising
+    # when the mover may not end there; None: one unit a hex (TW p.57).
+    stacking: Callable[[HexId, Unit, list[Unit]], None] | None = None
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
 # needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
 KINDS: dict[UnitKind, KindRules] = {
-    UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll)),
+    UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
+                             mobility=mech.mobility),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
-                                _on_the_ground(driving_roll)),
-    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
+                                _on_the_ground(driving_roll), mobility=vehicle.mobility),
+    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
+                                 mobility=infantry.mobility),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
+    # ASSET-STACK-01, -02: assets hinder nobody's movement and share a hex with a friend.
     UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
-                              later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers")),
+                              later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers"),
+                              hinders_movement=False, stacking=later("kinds.asset", "check_stacking")),
     UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
                              later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal")),
 }
@@ -118,6 +132,14 @@ KINDS: dict[UnitKind, KindRules] = {
 
 def of(unit: Unit) -> KindRules:
     return KINDS[unit.kind]
+
+
+def mobility(unit: Unit) -> Mobility:
+    """How the unit moves over the ground (its modes, MP now, climbing, what keeps it still)."""
+    found = of(unit).mobility
+    if found is None:
+        raise IllegalOrderError(f"'{unit.id}' ({unit.kind.value}) does not move over the ground", "TW p.39")
+    return found(unit)
 
 
 def hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:

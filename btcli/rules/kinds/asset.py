@@ -10,6 +10,7 @@ card's fixed TMM (ASSET-ATK-05, -07, -09). Imported only when a game holds an as
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, evolve
 from btcli.rules.assets import attacks as asset_attacks, damage as asset_damage
@@ -57,3 +58,11 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
     assert target.asset is not None and target.hex is not None  # an asset on the board, attacked
     card = target.asset.card
     return asset_attacks.target_modifiers(card, state.board.hex(target.hex), elevation=target.elevation)
+
+
+def check_stacking(end: HexId, unit: Unit, others: list[Unit]) -> None:
+    """Refuses ``unit`` ending its move in ``end`` with ``others``, one of them an asset, unless the asset
+    stacking rules let them share it (1 asset and 1 friendly 'Mech, 2 friendly assets: ASSET-STACK-01..03)."""
+    from btcli.rules.assets import movement as asset_movement, units as asset_units
+
+    asset_movement.check_stacking(end, asset_units.occupant(unit), [asset_units.occupant(u) for u in others])
