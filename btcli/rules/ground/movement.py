@@ -414,6 +414,17 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
         f"illegal move: '{unit.id}' needs {mp} MP for this path, has {limit} ({mode.value})", mobility.mp_rule)
 
 
+def check_words(state: GameState, unit: Unit, path: str | None, to: str | None, facing: str | None) -> None:
+    """Refuses a move order's --path of no steps and a --to the unit's own hex without a new facing, each a
+    mistake for --mode stand (a ground unit's order and an asset's)."""
+    if path is not None and not path.replace(",", " ").split():
+        raise InputError(f"--path {path!r} holds no steps: give steps (e.g. --path F,F), or --mode stand to stand "
+                         "still")
+    if to is not None and state.board.parse_hex(to) == unit.hex and (facing is None or Facing.parse(facing) == unit.facing):
+        raise InputError(f"--to {to} is the hex '{unit.id}' stands in: --mode stand to stand still, or add --facing F "
+                         "to turn in place")
+
+
 def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -> MovePlan:
     """Checks a jump: distance and climb within jump MP, terrain ignored on the way (tables.md 11.1)."""
     _check_can_move(unit)

@@ -12,6 +12,7 @@ from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import later
@@ -81,6 +82,29 @@ def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infa
     return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
 
 
+def _moves(unit: Unit) -> bool:
+    return False
+
+
+def _emplaced(unit: Unit) -> bool:
+    assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
+    return unit.asset.card.is_immobile
+
+
+_AERO_ORDER = later("aero.moves", "order_for")
+_AERO_CHECK = later("aero.moves", "check")
+_AERO_LINES = later("aero.moves", "dry_run_lines")
+
+
+def _aero_move_order(state: GameState, unit: Unit, path: str | None, to: str | None, facing: str | None,
+                     mode: str | None, after_slip: str | None, batch: int) -> MoveOrder:
+    return _AERO_ORDER(state, unit, path, mode)  # AERO-MOVE: a path of thrust steps and a mode
+
+
+def _aero_move_preview(state: GameState, order: MoveOrder) -> list[str]:
+    return _AERO_LINES(_AERO_CHECK(state, order))  # the thrust of each step and the rolls it needs
+
+
 def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | None]:
     """A ground unit's control roll: its skill and damage alone decide it, not where the game stands."""
 
@@ -109,6 +133,21 @@ class KindRules:
     # The stacking rule of a hex holding a unit of this kind, (hex, mover, the units there) -> None, raising
     # when the mover may not end there; None: one unit a hex (TW p.57).
     stacking: Callable[[HexId, Unit, list[Unit]], None] | None = None
+    moves_in_ground_turn: bool = True  # takes a slot of the movement phase (aerospace units fly in their own)
+    moves_first: bool = False  # moves before every other unit, in batches (assets: ASSET-INIT-01, -02)
+    never_moves: Callable[[Unit], bool] = _moves  # takes no movement slot at all (a gun emplacement, ASSET-MOVE-04)
+    # A kind whose moves have rules of their own (an asset's fixed MP, an aerospace unit's thrust): the move
+    # order it takes from the command line, (state, unit, path, to, facing, mode, after_slip, batch) ->
+    # MoveOrder; the order's handler, (state, order, dice) -> (state, events); and its dry run's lines,
+    # (state, order) -> list[str] (None: the ground move's). None: the ground move (rules/core/moves.py).
+    move_order: Callable[..., MoveOrder] | None = None
+    move: Callable[[GameState, MoveOrder, Dice], tuple[GameState, list[str]]] | None = None
+    move_preview: Callable[[GameState, MoveOrder], list[str]] | None = None
+    # A kind whose weapon attacks have rules of their own (an asset's card, ASSET-ATK): the attack's handler
+    # and its dry run's lines. None: weapon fire (rules/core/combat.py).
+    weapon_attack: Callable[[GameState, WeaponAttackOrder, Dice], tuple[GameState, list[str]]] | None = None
+    weapon_attack_preview: Callable[[GameState, WeaponAttackOrder], list[str]] | None = None
+    clears_jams: bool = False  # its crew may clear a jammed weapon or turret instead of firing (VEH-CRIT-23)
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
@@ -117,16 +156,22 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
                              mobility=mech.mobility),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
-                                _on_the_ground(driving_roll), mobility=vehicle.mobility),
+                                _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
                                  mobility=infantry.mobility),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     # ASSET-STACK-01, -02: assets hinder nobody's movement and share a hex with a friend.
     UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
                               later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers"),
-                              hinders_movement=False, stacking=later("kinds.asset", "check_stacking")),
+                              hinders_movement=False, stacking=later("kinds.asset", "check_stacking"),
+                              moves_first=True, never_moves=_emplaced, move_order=later("kinds.asset", "move_order"),
+                              move=later("assets.moves", "apply_move"),
+                              weapon_attack=later("assets.attack_orders", "weapon_attack"),
+                              weapon_attack_preview=later("assets.attack_orders", "preview")),
     UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
-                             later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal")),
+                             later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal"),
+                             moves_in_ground_turn=False, move_order=_aero_move_order,
+                             move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview),
 }
 
 

@@ -73,6 +73,7 @@ class Mobility:
     pavement_bonus: bool = False  # may earn the +1 MP of a move on pavement (VEH-URB-01)
     flies: bool = False  # moves by VTOL flight (VEH-VTOL; btcli.rules.ground.vtol checks its path)
     crashes: bool = True  # its VTOL crash and its landing on a large unit are modelled (battle armor: not)
+    skids: bool = False  # a fast move calls for driving skill rolls, failed as a skid or sideslip (VEH-GEN-01)
     # Raises when its own state keeps it still (a vehicle's motive damage); (unit) -> None.
     check_can_move: Callable[[Unit], None] = free
     # Raises when it may not move fast this turn (a vehicle's stunned crew); (unit, turn) -> None.

@@ -63,7 +63,8 @@ def check_fast(unit: Unit, turn: int) -> None:
 TRACKED = Mobility(
     noun="vehicle", modes=modes, aliases={"walk": "cruise", "run": "flank"}, slow=MoveMode.CRUISE,
     fast=MoveMode.FLANK, walking_mp=walk, running_mp=run, level_change=level_change, mp_rule="VEH-MOVE-01",
-    backward_rule="VEH-MOVE-08", pavement_bonus=True, check_can_move=check_can_move, check_fast=check_fast,
+    backward_rule="VEH-MOVE-08", pavement_bonus=True, skids=True, check_can_move=check_can_move,
+    check_fast=check_fast,
 )
 # tables.md 11.1: hover, naval and WiGE pay no water surcharge; VEH-URB-01: only tracked and wheeled
 # vehicles earn the pavement bonus.
