@@ -67,6 +67,8 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
     from btcli.rules.aero import air_ground, attacks as aero_attacks, ground_to_air
 
     attacker, target = state.unit(order.attacker), state.units.get(order.target)
+    # Kind branches left (issue #30): the rules are chosen by both ends together, an aircraft firing at an
+    # aircraft (air-to-air), at the ground, or fired at from the ground, so no one unit's KindRules can say.
     if attacker.aero is not None:
         hex_like = order.target.isascii() and order.target.isdigit()
         if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
