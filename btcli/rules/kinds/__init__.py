@@ -1,7 +1,9 @@
-"""What differs by unit kind, behind one interface (issue #11): where a damage group strikes, what
+"""What differs by unit kind, behind one interface (issues #11, #30): where a damage group strikes, what
 it does, the kind's control roll (a 'Mech's piloting skill roll, a vehicle's driving skill roll),
-and whether the kind may make an attack. Every rule that needs one of these asks here, so a new
-kind (assets, aerospace units) is a new ``KindRules`` entry, not an edit of every rule area.
+whether the kind may make an attack, how it moves over the ground (its ``Mobility``), when it moves,
+and the rules its move and weapon attack orders follow when they are its own. Every rule that needs one
+of these asks here, so a new kind (assets, aerospace units) is a new ``KindRules`` entry, not an edit of
+every rule area.
 
 Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving modifiers).
 """
