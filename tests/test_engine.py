@@ -10,6 +10,7 @@ import pytest
 
 from btcli import engine
 from btcli.model import orders
+from btcli.model.frozen import fields
 from btcli.rules import kinds
 
 
@@ -29,10 +30,14 @@ def _every_lazy_name():
             if named:
                 yield f"{order_type.__name__}.{role}", named
     for kind, rules in kinds.KINDS.items():
-        for role in ("hit_location", "take_hit", "control_roll", "attack_refusal", "target_modifiers"):
+        for role in (f.name for f in fields(kinds.KindRules)):
             named = _lazy(getattr(rules, role))
             if named:
                 yield f"{kind.value}.{role}", named
+    for name, value in vars(kinds).items():  # the handlers the kinds' adapters call
+        named = _lazy(value) if callable(value) else None
+        if named:
+            yield f"kinds.{name}", named
 
 
 @pytest.mark.parametrize("role, named", list(_every_lazy_name()), ids=lambda v: v if isinstance(v, str) else "")

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from btcli.dice import ManualDice
-from btcli.model.units import UnitKind
+from btcli.errors import IllegalOrderError
+from btcli.model.units import Motive, MoveMode, UnitKind
 from btcli.rules import kinds
 from tests.builders import SCORPION, changed, design, game, platoon
 
@@ -64,3 +65,29 @@ def test_attack_refusal_is_the_kinds(weapons, refusal):
     assert kinds.of(mech).attack_refusal(mech, weapons) == ""
     assert kinds.of(tank).attack_refusal(tank, weapons) == ""
     assert kinds.of(inf).attack_refusal(inf, weapons) == refusal
+
+
+def test_each_kind_moves_in_its_own_modes():
+    mech, tank, inf = units()
+    assert (kinds.mobility(mech).slow, kinds.mobility(mech).fast) == (MoveMode.WALK, MoveMode.RUN)
+    assert (kinds.mobility(tank).slow, kinds.mobility(tank).fast) == (MoveMode.CRUISE, MoveMode.FLANK)
+    assert (kinds.mobility(inf).slow, kinds.mobility(inf).fast) == (MoveMode.WALK, MoveMode.WALK)  # no running
+    assert MoveMode.JUMP in kinds.mobility(mech).modes(mech) and MoveMode.JUMP not in kinds.mobility(tank).modes(tank)
+
+
+@pytest.mark.parametrize("motive, bonus, surcharge, flies", [
+    ("tracked", True, True, False), ("wheeled", True, True, False), ("hover", False, False, False),
+    ("wige", False, False, False), ("vtol", False, True, True),
+])
+def test_a_vehicles_mobility_follows_its_motive(motive, bonus, surcharge, flies):
+    """VEH-URB-01: only tracked and wheeled vehicles earn the pavement bonus; tables.md 11.1: hover and WiGE
+    pay no water surcharge; a VTOL flies (VEH-VTOL)."""
+    _, tank, _ = units()
+    found = kinds.mobility(changed(tank, motive=Motive(motive)))
+    assert (found.pavement_bonus, found.water_surcharge, found.flies) == (bonus, surcharge, flies)
+
+
+def test_a_kind_that_never_moves_over_the_ground_has_no_mobility():
+    mech, _, _ = units()
+    with pytest.raises(IllegalOrderError, match="does not move over the ground"):
+        kinds.mobility(changed(mech, kind=UnitKind.AERO))

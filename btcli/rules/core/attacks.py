@@ -30,10 +30,9 @@ def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
 def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
     """Declares and resolves a weapon attack at a unit or a building hex (weapon attack phase)."""
     _may_attack(state, order.attacker, weapons=True)
-    if state.unit(order.attacker).is_asset:  # seed 004: one attack a turn with the card (ASSET-ATK)
-        from btcli.rules.assets import attack_orders as asset_attack_orders
-
-        return asset_attack_orders.weapon_attack(state, order, dice)
+    own = kinds.of(state.unit(order.attacker)).weapon_attack
+    if own is not None:  # seed 004: an asset's one attack a turn with its card (ASSET-ATK)
+        return own(state, order, dice)
     rules = aero_rules(state, order)
     if rules is not None:  # an aircraft at either end (issue #14)
         return rules.weapon_attack(state, order, dice)
@@ -68,6 +67,8 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
     from btcli.rules.aero import air_ground, attacks as aero_attacks, ground_to_air
 
     attacker, target = state.unit(order.attacker), state.units.get(order.target)
+    # Kind branches left (issue #30): the rules are chosen by both ends together, an aircraft firing at an
+    # aircraft (air-to-air), at the ground, or fired at from the ground, so no one unit's KindRules can say.
     if attacker.aero is not None:
         hex_like = order.target.isascii() and order.target.isdigit()
         if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
@@ -140,7 +141,7 @@ def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameS
     if state.drops:
         drop_turn.check_can_act(state.unit(order.unit), state.turn)
     unit = state.unit(order.unit)
-    if not unit.is_vehicle:
+    if not kinds.of(unit).clears_jams:
         raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
     cleared, event = vehicles.clear_jam(unit, order.what, state.turn)
     return state.with_unit(cleared), [event]
@@ -164,10 +165,9 @@ def preview_weapon_attack(state: GameState, order: WeaponAttackOrder) -> Preview
     """``attack --dry-run``: each weapon's to-hit number, modifiers, odds, damage and heat, rolling nothing;
     an asset's card attack, an aircraft's (``aero_rules``) and an attack on a building hex by their own
     rules. Weapons named but refused as given: the list, then the refusal the attack would meet."""
-    if state.unit(order.attacker).is_asset:  # ASSET-ATK: the card's one attack
-        from btcli.rules.assets import attack_orders as asset_attack_orders
-
-        return Preview(tuple(asset_attack_orders.preview(state, order)))
+    own = kinds.of(state.unit(order.attacker)).weapon_attack_preview
+    if own is not None:  # ASSET-ATK: the card's one attack
+        return Preview(tuple(own(state, order)))
     rules = aero_rules(state, order)
     if rules is not None:  # an aircraft at either end (issue #14)
         return Preview(tuple(rules.preview(state, order)))

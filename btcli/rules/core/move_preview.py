@@ -13,6 +13,7 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.model.orders import MoveOrder, Preview
 from btcli.model.state import GameState
+from btcli.rules import kinds
 from btcli.rules.core import moves, tohit
 from btcli.rules.ground import movement
 
@@ -35,7 +36,7 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
     where = moved.hex.label if moved.hex is not None else "off the map"
     lines = [f"{unit.id} {mode}: {steps}; {moved.mp_spent} MP, {moved.hexes_moved} hex(es) moved; ends {where} "
              f"facing {moved.facing.name}"]
-    if not unit.is_asset:  # an asset's TMM is its card's (ASSET-ATK-05)
+    if kinds.of(unit).target_modifiers is None:  # a kind with its own (an asset's card TMM, ASSET-ATK-05): none
         mods = tohit.movement_modifiers(moved)
         shown = ", ".join(f"{name} {value:+d}" for name, value in mods) or "none"
         lines.append(f"attacks at it this turn: {shown} (tables.md 6.3)")
@@ -56,8 +57,5 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
 def preview(state: GameState, order: MoveOrder) -> Preview:
     """``move --dry-run`` (the engine's preview of a move): an aerospace move's thrust per step and rolls,
     a ground move's path, MP, end, target movement modifier and rolls; raises as the move would."""
-    if state.unit(order.unit).aero is not None:  # AERO-MOVE: its own movement rules
-        from btcli.rules.aero import moves as aero_moves
-
-        return Preview(tuple(aero_moves.dry_run_lines(aero_moves.check(state, order))))
-    return Preview(tuple(preview_lines(state, order)))
+    own = kinds.of(state.unit(order.unit)).move_preview  # an aerospace unit's: AERO-MOVE
+    return Preview(tuple(own(state, order) if own is not None else preview_lines(state, order)))

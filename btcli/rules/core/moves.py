@@ -53,14 +53,13 @@ def _check_drops_allow_move(state: GameState, unit) -> None:
 
 
 def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
-    if state.phase in FLIGHT_PHASES or state.unit(order.unit).aero is not None:
+    if state.phase in FLIGHT_PHASES:  # the aerospace movement phases: every move is a flight (AERO-MOVE)
         from btcli.rules.aero import moves as aero_moves
 
         return aero_moves.apply_move(state, order, dice)
-    if state.unit(order.unit).is_asset:  # seed 004: an asset moves by its own rules
-        from btcli.rules.assets import moves as asset_moves
-
-        return asset_moves.apply_move(state, order, dice)
+    own = kinds.of(state.unit(order.unit)).move
+    if own is not None:  # an aerospace unit's or an asset's move, by its own rules (AERO-MOVE; seed 004)
+        return own(state, order, dice)
     if order.batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     plan = check_move(state, order)
@@ -122,7 +121,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     events = more + events
     if plan.crash:
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
-    elif plan.elevation is not None and before.motive.value == "vtol":  # VEH-VTOL-10: a roof must carry it
+    elif plan.elevation is not None and kinds.mobility(before).flies:  # VEH-VTOL-10: a roof must carry it
         state = vtol.roof_landing(state, before, dice, events)
     if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
         from btcli.rules.ground import collisions
@@ -140,7 +139,7 @@ def _skid(unit, board, plan, dice: Dice):
     None. Only a vehicle's fast move can skid, and only then are the skid rules (which load the collision
     rules) imported (issue #17)."""
     fast = plan.mode in (movement.MoveMode.FLANK, movement.MoveMode.RUN)
-    if not (fast and unit.is_vehicle):
+    if not (fast and kinds.mobility(unit).skids):
         return None
     from btcli.rules.ground import skids
 
@@ -216,23 +215,14 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
         raise InputError("give either --path or --to, not both")
     u = state.unit(unit_id)  # an unknown unit is bad input in every phase (exit 2)
     phases.check_accepts(state, MoveOrder)
-    if u.aero is not None or state.phase in FLIGHT_PHASES:
+    if state.phase in FLIGHT_PHASES:  # the aerospace movement phases: every move is a flight (AERO-MOVE)
         from btcli.rules.aero import moves as aero_moves
 
         return aero_moves.order_for(state, u, path, mode)
-    if path is not None and not path.replace(",", " ").split():
-        raise InputError(f"--path {path!r} holds no steps: give steps (e.g. --path F,F), or --mode stand to stand "
-                         "still")
-    if to is not None and state.board.parse_hex(to) == u.hex and (facing is None or Facing.parse(facing) == u.facing):
-        raise InputError(f"--to {to} is the hex '{u.id}' stands in: --mode stand to stand still, or add --facing F "
-                         "to turn in place")
-    if u.is_asset:  # seed 004: fixed MP, no mode (ASSET-MOVE-02)
-        from btcli.model.frozen import evolve
-        from btcli.rules.assets import moves as asset_moves
-
-        if after_slip:
-            raise IllegalOrderError(f"'{u.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
-        return evolve(asset_moves.move_order_for(state, u, path, to, facing, mode), batch=batch)
+    own = kinds.of(u).move_order
+    if own is not None:  # an aerospace unit's or an asset's move order (AERO-MOVE; ASSET-MOVE-02)
+        return own(state, u, path, to, facing, mode, after_slip, batch)
+    movement.check_words(state, u, path, to, facing)
     if batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     wanted = Facing.parse(facing) if facing is not None else None
@@ -252,4 +242,5 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
     else:
         steps = ()
     return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or "")
+
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 from btcli.errors import BtcliError
 from btcli.model.state import GameState
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.ground import movement
 from btcli.rules.core.combat import plan_weapon_attack
 
 
 def reachable(state: GameState, unit: Unit) -> dict[str, dict[str, int]]:
-    """Returns, by movement mode, each hex the unit can end a move in with the MP it costs."""
-    if not unit.active or unit.hex is None or unit.is_asset or unit.aero is not None:
+    """Returns, by movement mode, each hex the unit can end a move in with the MP it costs (none for a unit
+    that does not move over the ground: an asset, an aerospace unit)."""
+    if not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
         return {}
     held = {u.hex for u in state.units.values() if u.active and u.id != unit.id and u.hex is not None}
     found: dict[str, dict[str, int]] = {}
@@ -26,8 +28,9 @@ def reachable(state: GameState, unit: Unit) -> dict[str, dict[str, int]]:
 
 
 def targets(state: GameState, unit: Unit) -> dict[str, list[dict[str, object]]]:
-    """Returns, for each enemy on the board, the weapons that can fire at it and their to-hit numbers."""
-    if not unit.active or unit.hex is None or unit.aero is not None or unit.is_asset:
+    """Returns, for each enemy on the board, the weapons that can fire at it and their to-hit numbers (none
+    for a unit that is no ground unit: an asset's card and an aircraft's attacks have rules of their own)."""
+    if not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
         return {}
     found: dict[str, list[dict[str, object]]] = {}
     for enemy in sorted(state.units.values(), key=lambda u: u.id):

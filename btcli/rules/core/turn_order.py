@@ -7,6 +7,7 @@ from __future__ import annotations
 from btcli.errors import IllegalOrderError
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit
+from btcli.rules import kinds
 
 
 def movement_slots(counts: dict[str, int], order: tuple[str, ...]) -> tuple[str, ...]:
@@ -37,7 +38,7 @@ def movers(state: GameState) -> dict[str, int]:
     units move in their own phases, btcli.rules.aero.phases)."""
     counts = {sid: 0 for sid in state.sides}
     for unit in state.units.values():
-        if not unit.out_of_action and unit.aero is None:
+        if not unit.out_of_action and kinds.of(unit).moves_in_ground_turn:
             counts[unit.side] += 1
     return counts
 
@@ -72,7 +73,7 @@ def movement_count(state: GameState) -> tuple[int, dict[str, int]]:
 
 def waits_to_move(u) -> bool:
     """Whether a unit that has not moved still takes a movement slot: in action, on the ground map."""
-    return u.aero is None and not u.out_of_action
+    return kinds.of(u).moves_in_ground_turn and not u.out_of_action
 
 
 def side_after(state: GameState, done: int, waiting: dict[str, int]) -> str | None:
@@ -102,8 +103,8 @@ def check_turn_to_move(state: GameState, side: str, unit_id: str) -> None:
 def missing_movers(state: GameState) -> list[str]:
     """Returns the active units that have not yet moved (or declared standing still); gun emplacements
     never move (ASSET-MOVE-04); aerospace units fly in phases of their own."""
-    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE and u.aero is None
-            and not (u.asset is not None and u.asset.card.is_immobile)]
+    return [u.id for u in state.units.values() if not u.out_of_action and u.mode is MoveMode.NONE
+            and kinds.of(u).moves_in_ground_turn and not kinds.of(u).never_moves(u)]
 
 
 # -- assets move first (seed 004) ----------------------------------------------------------------
@@ -119,15 +120,15 @@ def _per_side(units) -> dict[str, int]:
 def asset_movers(state: GameState) -> list[Unit]:
     """Returns the assets that take a place in the movement order: active and mobile; gun emplacements
     do not count (ASSET-INIT-04) and never move (ASSET-MOVE-04); aerospace units fly in phases of their own."""
-    return [u for u in state.units.values() if u.asset is not None and not u.out_of_action
-            and not u.asset.card.is_immobile]
+    return [u for u in state.units.values() if kinds.of(u).moves_first and not u.out_of_action
+            and not kinds.of(u).never_moves(u)]
 
 
 def movement_order(state: GameState, order: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
     """Returns the movement slots and how many of the first belong to assets: every asset batch from the
     initiative loser, each side's larger half first unless it chooses otherwise with --batch, then the
     other units by the usual alternation (ASSET-INIT-01..04; AMB-49, AMB-64)."""
-    if not any(u.asset is not None for u in state.units.values()):
+    if not any(kinds.of(u).moves_first for u in state.units.values()):
         return movement_slots(movers(state), order), 0
     from btcli.rules.assets import order as asset_order
 
@@ -135,7 +136,7 @@ def movement_order(state: GameState, order: tuple[str, ...]) -> tuple[tuple[str,
     assets = tuple(side for b in batches for side in [b.side] * b.size)
     others = {sid: 0 for sid in state.sides}
     for u in state.units.values():
-        if not u.out_of_action and u.asset is None:
+        if not u.out_of_action and not kinds.of(u).moves_first:
             others[u.side] += 1
     return assets + movement_slots(others, order), len(assets)
 
@@ -143,14 +144,15 @@ def movement_order(state: GameState, order: tuple[str, ...]) -> tuple[tuple[str,
 def _side_to_move_with_assets(state: GameState) -> str | None:
     waiting_assets = [u for u in asset_movers(state) if not u.has_moved]
     if waiting_assets:
-        done = sum(1 for u in state.units.values() if u.asset is not None and u.has_moved)
+        done = sum(1 for u in state.units.values() if kinds.of(u).moves_first and u.has_moved)
         per_side = _per_side(waiting_assets)
         for side in state.move_order[done:state.asset_slots]:
             if per_side.get(side):
                 return side
         return next((s for s in state.initiative or tuple(state.sides) if per_side.get(s)), None)
-    done = sum(1 for u in state.units.values() if u.asset is None and u.has_moved)
-    waiting = _per_side(u for u in state.units.values() if u.asset is None and not u.has_moved and not u.out_of_action)
+    done = sum(1 for u in state.units.values() if not kinds.of(u).moves_first and u.has_moved)
+    waiting = _per_side(u for u in state.units.values()
+                        if not kinds.of(u).moves_first and not u.has_moved and not u.out_of_action)
     for side in state.move_order[state.asset_slots + done:]:
         if waiting.get(side):
             return side
@@ -161,11 +163,12 @@ def _check_asset_turn(state: GameState, unit: Unit) -> None:
     """Every asset moves before any other unit (ASSET-INIT-01), the sides' batches alternating from the
     initiative loser (ASSET-INIT-02)."""
     waiting_assets = [u.id for u in asset_movers(state) if not u.has_moved]
-    if unit.asset is None and waiting_assets:
+    first = kinds.of(unit).moves_first
+    if not first and waiting_assets:
         raise IllegalOrderError(f"out of order: '{unit.id}' moves after the assets ({', '.join(waiting_assets)} "
                                 "first)", "ASSET-INIT-01")
     expected = side_to_move(state)
     if expected is not None and expected != unit.side:
-        rule = "ASSET-INIT-02" if unit.asset is not None else "TW p.39 movement order"
+        rule = "ASSET-INIT-02" if first else "TW p.39 movement order"
         raise IllegalOrderError(f"out of order: '{unit.id}' ({unit.side}) cannot move now; side '{expected}' "
-                                f"moves its next {'asset' if unit.asset is not None else 'unit'} first", rule)
+                                f"moves its next {'asset' if first else 'unit'} first", rule)

@@ -15,25 +15,19 @@ from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import GROUND, Motive, MoveMode, Unit
+from btcli.model.units import GROUND, MoveMode, Unit
+from btcli.rules import kinds
 from btcli.rules.ground import placement, vtol
-from btcli.rules.ground.heat import heat_mp_penalty
 from btcli.rules.ground.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
-from btcli.rules.ground.vehicles import stunned
-from btcli.rules.kinds import mech
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 # tables.md 10.1: extra MP to enter a building hex, by type.
 BUILDING_EXTRA_MP = {BuildingType.LIGHT: 1, BuildingType.MEDIUM: 2, BuildingType.HEAVY: 3, BuildingType.HARDENED: 4}
-# tables.md 11.1: water by depth (0, 1, 2+); hover, naval and WiGE pay no water surcharge.
+# tables.md 11.1: water by depth (0, 1, 2+); hover, naval and WiGE pay no water surcharge (their mobility's
+# ``water_surcharge``). How many levels a unit may change per hex and at what MP is its kind's
+# (``Mobility.level_change``: btcli.rules.kinds.mech, vehicle, infantry).
 WATER_COST = {0: 1, 1: 2}
 DEEP_WATER_COST = 4
-NO_WATER_SURCHARGE = {Motive.HOVER, Motive.NAVAL, Motive.WIGE}
-
-MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1
-INFANTRY_MP_PER_LEVEL = 2  # tables.md 11.1 (at most 2 levels per hex, as a 'Mech: btcli's reading, UNVERIFIED)
-VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
-VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
 
 
 # A building, roof or bridge a move meets (resolved by btcli.rules.urban.buildings.enter): ``index``, the step
@@ -107,6 +101,7 @@ def step_into(
     (step T). Raises IllegalOrderError naming the rule that forbids the step."""
     here, there = board.hex(here_id), board.hex(there_id)
     on_road = follows_road(here, there, here_id.direction_to(there_id))
+    mobility = kinds.mobility(unit)
     structure = there.building is not None or there.bridge is not None
     if top and not structure:
         raise IllegalOrderError(
@@ -115,10 +110,10 @@ def step_into(
     rule = prohibited_rule(unit, there, on_road)
     if rule:
         name = there.terrain.value.replace("_", " ")
-        if unit.is_infantry and there.building is not None:
+        if not mobility.enters_buildings and there.building is not None:
             raise IllegalOrderError(
-                f"illegal move: infantry '{unit.id}' may not enter the building at {there_id.label} "
-                f"(infantry in buildings are not modelled)", rule)
+                f"illegal move: {mobility.noun} '{unit.id}' may not enter the building at {there_id.label} "
+                f"({mobility.noun} in buildings are not modelled)", rule)
         if there.is_deep_water:
             name = f"depth {there.depth} water"
         raise IllegalOrderError(
@@ -129,7 +124,7 @@ def step_into(
     if there.building is not None:
         b = there.building
         if top:  # URB-BLD-11: roofs are crossed like hills
-            if not unit.is_mech:
+            if not mobility.climbs_roofs:
                 raise IllegalOrderError(f"illegal move: only 'Mechs climb onto roofs ('{unit.id}')", "URB-BLD-11")
             if inside is not None and placement.same_structure(board, inside, there_id):  # URB-MOVE-06
                 raise IllegalOrderError(
@@ -150,69 +145,41 @@ def step_into(
             mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[b.type]
     elif there.bridge is not None:
         g = there.bridge
-        height = placement.MECH_HEIGHT if unit.is_mech else 1
         if top or (on_road and inside is None and not under):  # along the road: onto the deck
             new_level, event, mp = g.level, "deck", 1
-        elif placement.fits_under(there, height):  # URB-BRG-06/07
+        elif placement.fits_under(there, mobility.bridge_height):  # URB-BRG-06/07
             new_level, place = there.level, (0, False, True)
-            mp = _terrain_mp(unit, there)
+            mp = _terrain_mp(mobility, there)
         else:  # URB-BRG-08: neither over nor under: entered like a building
             new_level, place, event = there.level, (0, False, True), "bridge"
             mp = TERRAIN_COST[Terrain.BUILDING] + BUILDING_EXTRA_MP[g.type]
     else:
         new_level = there.level
-        mp = 1 if on_road or there.terrain is Terrain.PAVED else _terrain_mp(unit, there)
-    change = new_level - level
-    mp += _level_change_cost(unit, there_id, change, backward)
+        mp = 1 if on_road or there.terrain is Terrain.PAVED else _terrain_mp(mobility, there)
+    mp += mobility.level_change(unit, there_id, new_level - level, backward)
     return StepInto(mp, there.paved and not place[2], new_level, place, event)
 
 
-def _terrain_mp(unit: Unit, there: Hex) -> int:
+def _terrain_mp(mobility: kinds.Mobility, there: Hex) -> int:
     if there.terrain is Terrain.WATER:
-        return 1 if unit.motive in NO_WATER_SURCHARGE else WATER_COST.get(there.depth, DEEP_WATER_COST)
+        return WATER_COST.get(there.depth, DEEP_WATER_COST) if mobility.water_surcharge else 1
     return TERRAIN_COST[there.terrain]
-
-
-def _level_change_cost(unit: Unit, there_id: HexId, change: int, backward: bool) -> int:
-    if unit.is_mech or unit.is_infantry:
-        if abs(change) > MECH_MAX_LEVEL_CHANGE:
-            raise IllegalOrderError(
-                f"illegal move: '{unit.id}' cannot change {abs(change)} levels entering {there_id.label} "
-                f"(a {'unit of infantry' if unit.is_infantry else chr(39) + 'Mech'} changes at most 2 levels per hex)",
-                "tables.md 11.1",
-            )
-        return abs(change) * (INFANTRY_MP_PER_LEVEL if unit.is_infantry else 1)
-    if abs(change) > VEHICLE_MAX_LEVEL_CHANGE and unit.motive is not Motive.WIGE:  # VEH-MOVE-04: not WiGEs
-        raise IllegalOrderError(
-            f"illegal move: vehicle '{unit.id}' cannot change {abs(change)} levels entering {there_id.label}",
-            "VEH-MOVE-04",
-        )
-    if change and backward:
-        raise IllegalOrderError(
-            f"illegal move: vehicle '{unit.id}' cannot change levels while moving backward into {there_id.label}",
-            "VEH-MOVE-08",
-        )
-    return VEHICLE_MP_PER_LEVEL * abs(change)
 
 # -- MP available ---------------------------------------------------------------
 
 
 def parse_mode(unit: Unit, text: str) -> MoveMode | None:
-    """Returns the mode named by ``--mode`` for this unit (None = choose automatically)."""
+    """Returns the mode named by ``--mode`` for this unit (None = choose automatically): one of its kind's
+    modes, by its name or an alias ("flank" for a 'Mech's run, "walk" for a vehicle's cruise)."""
     if not text:
         return None
-    aliases = {"cruise": "walk", "flank": "run"} if not unit.is_vehicle else {"walk": "cruise", "run": "flank"}
-    name = aliases.get(text.lower(), text.lower())
+    mobility = kinds.mobility(unit)
+    name = mobility.aliases.get(text.lower(), text.lower())
     try:
         mode = MoveMode(name)
     except ValueError:
         mode = None
-    if unit.is_infantry:  # no running (btcli's infantry model); jumping with jump MP
-        allowed = {MoveMode.STAND, MoveMode.WALK} | ({MoveMode.JUMP} if unit.jump > 0 else set())
-    elif unit.is_mech:
-        allowed = {MoveMode.STAND, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP}
-    else:
-        allowed = {MoveMode.STAND, MoveMode.CRUISE, MoveMode.FLANK}
+    allowed = mobility.modes(unit)
     if mode not in allowed:
         names = ", ".join(sorted(m.value for m in allowed))
         raise InputError(f"bad --mode {text!r} for '{unit.id}' (use one of: {names})")
@@ -220,38 +187,23 @@ def parse_mode(unit: Unit, text: str) -> MoveMode | None:
 
 
 def slow_mode(unit: Unit) -> MoveMode:
-    return MoveMode.CRUISE if unit.is_vehicle else MoveMode.WALK
+    """Returns the unit's slower mode: walking, or a vehicle's cruising."""
+    return kinds.mobility(unit).slow
 
 
 def fast_mode(unit: Unit) -> MoveMode:
-    if unit.is_infantry:  # infantry do not run (btcli's reading)
-        return MoveMode.WALK
-    return MoveMode.RUN if unit.is_mech else MoveMode.FLANK
-
-def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
-    """Returns a 'Mech's walking MP after leg damage and whether it may still run, as its body counts them."""
-    shape = mech.body(unit)
-    return shape.leg_damage_walk(unit, shape)
+    """Returns the unit's faster mode: running, a vehicle's flanking (infantry do not run: walking)."""
+    return kinds.mobility(unit).fast
 
 
 def walking_mp(unit: Unit) -> int:
     """Returns walking (cruise) MP now: a 'Mech's leg damage and heat take some away (tables.md 15)."""
-    if unit.is_mech:
-        walk, _ = leg_damage_walk(unit)
-        return max(0, walk - heat_mp_penalty(unit.heat))
-    return unit.walk
+    return kinds.mobility(unit).walking_mp(unit)
 
 
 def running_mp(unit: Unit) -> int:
     """Returns running (flank) MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg."""
-    if unit.is_mech and (unit.heat or unit.crits or mech.body(unit).legs_gone(unit)):
-        walk, can_run = leg_damage_walk(unit)
-        if not can_run:
-            return walking_mp(unit)
-        if walk == unit.walk and not unit.heat:
-            return unit.run
-        return -(-walking_mp(unit) * 3 // 2)
-    return unit.run
+    return kinds.mobility(unit).running_mp(unit)
 
 
 def mode_mp(unit: Unit, mode: MoveMode, pavement_bonus: bool) -> int:
@@ -262,7 +214,7 @@ def mode_mp(unit: Unit, mode: MoveMode, pavement_bonus: bool) -> int:
 
 def gets_pavement_bonus(unit: Unit) -> bool:
     """Tells whether the unit is of a kind that can earn the +1 MP pavement bonus (VEH-URB-01)."""
-    return unit.is_vehicle and unit.motive not in (Motive.HOVER, Motive.VTOL, Motive.WIGE, Motive.NAVAL)
+    return kinds.mobility(unit).pavement_bonus
 
 # -- checking a path -------------------------------------------------------------
 
@@ -296,12 +248,12 @@ def check_move(
     standing = steps[:1] == ("U",)
     if "U" in steps[1:]:
         raise InputError("U (stand up) can only be the first step of a path")
-    if standing and not (unit.is_mech and unit.prone):
+    if standing and not (kinds.mobility(unit).stands_up and unit.prone):
         raise IllegalOrderError(f"'{unit.id}' is not a prone 'Mech and cannot stand up", "tables.md 8.6")
     _check_can_move(unit, standing)
     if mode is MoveMode.JUMP:
         raise InputError("a jump goes --to a hex with --facing, not along a --path")
-    if unit.motive is Motive.VTOL:
+    if kinds.mobility(unit).flies:
         return _check_vtol(state, unit, mode, steps)
     if mode is MoveMode.STAND or not steps:
         if steps:
@@ -360,16 +312,18 @@ STAND_UP_MP = 2  # TW: standing up costs 2 MP
 
 def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tuple[str, ...]) -> MovePlan:
     """Checks a VTOL's flight (VEH-VTOL-01..15) and returns the plan."""
-    flank = not unit.is_infantry and (mode is MoveMode.FLANK or (mode is None and len(steps) > walking_mp(unit)))
+    mobility = kinds.mobility(unit)
+    slow, fast = mobility.slow, mobility.fast  # battle armor flies at walking MP only (its fast mode walks)
+    flank = fast.is_fast and (mode is fast or (mode is None and len(steps) > walking_mp(unit)))
     budget = running_mp(unit) if flank else walking_mp(unit)
     if flank and "B" in steps:
         raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot fly backward with flank MP", "VEH-MOVE-08")
     flight = vtol.check_flight(state, unit, budget, steps)
-    if flight.crash and unit.is_infantry:  # VEH-VTOL-07: a squad's own rules would decide; btcli refuses it
+    if flight.crash and not mobility.crashes:  # VEH-VTOL-07: a squad's own rules would decide; btcli refuses it
         raise IllegalOrderError(
             f"illegal flight: battle armor '{unit.id}' would crash: {flight.crash} (battle armor crashes are not "
             f"modelled)", "VEH-VTOL-07")
-    if flight.charge and unit.is_infantry:
+    if flight.charge and not mobility.crashes:
         raise IllegalOrderError(
             f"illegal flight: battle armor '{unit.id}' may not land on '{flight.charge}' (a charge; not modelled)",
             "VEH-VTOL-07")
@@ -379,9 +333,8 @@ def _check_vtol(state: GameState, unit: Unit, mode: MoveMode | None, steps: tupl
             raise IllegalOrderError(
                 f"illegal flight: '{unit.id}' cannot land in {flight.end.label} on '{others[0].id}'", "TW p.57 stacking"
             )
-    mode = MoveMode.WALK if unit.is_infantry else MoveMode.FLANK if flank else MoveMode.CRUISE
     return MovePlan(
-        unit.id, mode, steps, (), flight.end, flight.facing, flight.mp,
+        unit.id, fast if flank else slow, steps, (), flight.end, flight.facing, flight.mp,
         flight.hexes, elevation=flight.elevation, crash=flight.crash, charge=flight.charge,
     )
 
@@ -395,16 +348,7 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
     if unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
-    if unit.is_vehicle and unit.vehicle.large and unit.walk <= 0 and not unit.vehicle.immobile:
-        raise IllegalOrderError(f"'{unit.id}' is a large unit without MP (a landed DropShip): it can only stand",
-                                "VEH-VTOL-11")
-    if unit.is_vehicle and (unit.vehicle.immobile or unit.walk <= 0):
-        v = unit.vehicle
-        motive = unit.walk <= 0 or (not v.engine_hit and bool(v.motive_dsr or v.design_cruise))
-        causes = [c for c, has in (("engine hit", v.engine_hit), ("motive damage", motive)) if has]
-        rule = "VEH-CRIT-13" if v.engine_hit else "tables.md 3"
-        raise IllegalOrderError(f"'{unit.id}' cannot move ({', '.join(causes) or 'immobilized'}): it can only stand",
-                                rule)
+    kinds.mobility(unit).check_can_move(unit)  # a vehicle's engine or motive damage (btcli.rules.kinds.vehicle)
 
 
 def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, bool, bool] | None = None) -> None:
@@ -413,7 +357,7 @@ def _check_enemy(state: GameState, unit: Unit, there: HexId, place: tuple[int, b
     for other in occupants(state, there, exclude=unit.id):
         if place is not None and (placement.floor_of(other), placement.on_top(other), placement.under_bridge(other)) != place:
             continue
-        if other.side != unit.side and not other.is_asset:  # ASSET-STACK-02: assets hinder nobody's movement
+        if other.side != unit.side and kinds.of(other).hinders_movement:  # ASSET-STACK-02: assets do not
             raise IllegalOrderError(
                 f"illegal move: '{unit.id}' may not enter {there.label}, held by enemy '{other.id}'", "TW p.57 stacking"
             )
@@ -425,10 +369,9 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, 
         u for u in occupants(state, end, exclude=unit.id)
         if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
     ]
-    if any(u.is_asset for u in others):  # seed 004: 1 asset and 1 friendly 'Mech (ASSET-STACK-01, -02)
-        from btcli.rules.assets import movement as asset_movement, units as asset_units
-
-        asset_movement.check_stacking(end, asset_units.occupant(unit), [asset_units.occupant(u) for u in others])
+    stacking = next((rule for rule in (kinds.of(u).stacking for u in others) if rule is not None), None)
+    if stacking is not None:  # seed 004: 1 asset and 1 friendly 'Mech (ASSET-STACK-01, -02)
+        stacking(end, unit, others)
         return
     if others:
         raise IllegalOrderError(
@@ -439,16 +382,16 @@ def _check_stacking(state: GameState, unit: Unit, end: HexId, place: tuple[int, 
 
 
 def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0) -> tuple[MoveMode, bool]:
-    slow, fast = slow_mode(unit), fast_mode(unit)
+    mobility = kinds.mobility(unit)
+    slow, fast = mobility.slow, mobility.fast
     slow_mp, fast_mp = mode_mp(unit, slow, bonus), mode_mp(unit, fast, bonus)
     if mode is None:
         mode = slow if mp <= slow_mp else fast
-    if mode is fast and unit.is_vehicle and unit.vehicle.stunned_until:
-        if stunned(unit, turn):
-            raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
+    if mode is fast:
+        mobility.check_fast(unit, turn)  # a vehicle's stunned crew (VEH-CRIT-10)
     if mode is fast and backward:
-        rule = "VEH-MOVE-08" if unit.is_vehicle else "tables.md 11.1"
-        raise IllegalOrderError(f"illegal move: '{unit.id}' cannot move backward using {fast.value} MP", rule)
+        raise IllegalOrderError(f"illegal move: '{unit.id}' cannot move backward using {fast.value} MP",
+                                mobility.backward_rule)
     if mode is MoveMode.RUN and any(board.hex(h).is_deep_water for h in entered):
         raise IllegalOrderError(f"illegal move: 'Mech '{unit.id}' may not run into water", "tables.md 11.1")
     limit = slow_mp if mode is slow else fast_mp
@@ -456,7 +399,7 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
         return mode, False
     # VEH-MOVE-06/07: with at least 1 MP a unit may always enter one hex; that counts as flanking.
     if len(entered) == 1 and steps[-1] in ("F", "B") and fast_mp >= 1 and not any(s in "LRU" for s in steps):
-        if unit.is_mech and board.hex(entered[0]).is_deep_water:
+        if not mobility.runs_into_water and board.hex(entered[0]).is_deep_water:
             raise IllegalOrderError(
                 f"illegal move: 'Mech '{unit.id}' may not enter water by minimum movement (it counts as running)",
                 "tables.md 11.1",
@@ -468,15 +411,25 @@ def _choose_mode(unit, mode, mp, bonus, backward, entered, steps, board, turn=0)
             )
         return fast, True
     raise IllegalOrderError(
-        f"illegal move: '{unit.id}' needs {mp} MP for this path, has {limit} ({mode.value})",
-        "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
-    )
+        f"illegal move: '{unit.id}' needs {mp} MP for this path, has {limit} ({mode.value})", mobility.mp_rule)
+
+
+def check_words(state: GameState, unit: Unit, path: str | None, to: str | None, facing: str | None) -> None:
+    """Refuses a move order's --path of no steps and a --to the unit's own hex without a new facing, each a
+    mistake for --mode stand (a ground unit's order and an asset's)."""
+    if path is not None and not path.replace(",", " ").split():
+        raise InputError(f"--path {path!r} holds no steps: give steps (e.g. --path F,F), or --mode stand to stand "
+                         "still")
+    if to is not None and state.board.parse_hex(to) == unit.hex and (facing is None or Facing.parse(facing) == unit.facing):
+        raise InputError(f"--to {to} is the hex '{unit.id}' stands in: --mode stand to stand still, or add --facing F "
+                         "to turn in place")
 
 
 def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -> MovePlan:
     """Checks a jump: distance and climb within jump MP, terrain ignored on the way (tables.md 11.1)."""
     _check_can_move(unit)
-    if unit.is_vehicle or unit.jump <= 0:
+    mobility = kinds.mobility(unit)
+    if MoveMode.JUMP not in mobility.modes(unit) or unit.jump <= 0:
         raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
     board = state.board
     board.require(to)
@@ -488,8 +441,9 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
             f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {unit.jump}", "tables.md 11.1"
         )
     landing = board.hex(to)
-    if unit.is_infantry and (landing.building is not None or landing.is_deep_water):
-        raise IllegalOrderError(f"illegal jump: infantry '{unit.id}' may not land in {to.label}", INFANTRY_RULE)
+    barred = prohibited_rule(unit, landing, False)  # a jump flies over terrain but lands where the unit may go
+    if barred:
+        raise IllegalOrderError(f"illegal jump: {mobility.noun} '{unit.id}' may not land in {to.label}", barred)
     top = landing.building is not None  # URB-MOVE-10: a jump lands on a roof, never inside
     land_level = landing.level + landing.building.height if top else (
         landing.bridge.level if landing.bridge is not None else landing.level)  # a deck, else the ground
@@ -592,7 +546,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
     raise IllegalOrderError(
         f"illegal move: '{unit.id}' cannot reach {to.label}{f' facing {facing.name}' if facing else ''}: "
         + "; ".join(shortfalls),
-        "VEH-MOVE-01" if unit.is_vehicle else "tables.md 11.1",
+        kinds.mobility(unit).mp_rule,
     )
 
 
@@ -672,6 +626,7 @@ def _successors(state, unit, node, allow_backward):
     """
     board = state.board
     here, face, paved, level, place = node
+    keeps_dry = not allow_backward and not kinds.mobility(unit).runs_into_water
     moves = [("L", (here, face.turned(-1), paved, level, place), 1), ("R", (here, face.turned(1), paved, level, place), 1)]
     inside = here if board.hex(here).building is not None and not place[1] else None
     # No T: a found path enters buildings (and drives onto bridges along the road) as F does; climbing
@@ -682,7 +637,7 @@ def _successors(state, unit, node, allow_backward):
         there = here.neighbor(direction)
         if not board.contains(there):
             continue
-        if unit.is_mech and not allow_backward and board.hex(there).is_deep_water:
+        if keeps_dry and board.hex(there).is_deep_water:
             continue
         try:
             step = step_into(unit, board, here, there, level, inside, code == "B", under=place[2])

@@ -1,7 +1,9 @@
-"""What differs by unit kind, behind one interface (issue #11): where a damage group strikes, what
+"""What differs by unit kind, behind one interface (issues #11, #30): where a damage group strikes, what
 it does, the kind's control roll (a 'Mech's piloting skill roll, a vehicle's driving skill roll),
-and whether the kind may make an attack. Every rule that needs one of these asks here, so a new
-kind (assets, aerospace units) is a new ``KindRules`` entry, not an edit of every rule area.
+whether the kind may make an attack, how it moves over the ground (its ``Mobility``), when it moves,
+and the rules its move and weapon attack orders follow when they are its own. Every rule that needs one
+of these asks here, so a new kind (assets, aerospace units) is a new ``KindRules`` entry, not an edit of
+every rule area.
 
 Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving modifiers).
 """
@@ -9,13 +11,17 @@ Sources: tables.md 1, 2, 8.1 (hit locations), 8.6 (PSR modifiers), 3-5 (driving 
 from __future__ import annotations
 
 from btcli.dice import Dice, Roll
+from btcli.errors import IllegalOrderError
 from btcli.model.frozen import record
+from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import later
 from btcli.rules.core import condition
-from btcli.rules.ground import infantry, vehicles
-from btcli.rules.kinds import mech
+from btcli.rules.ground import infantry as infantry_rules, vehicles
+from btcli.rules.kinds import infantry, mech, vehicle
+from btcli.rules.kinds.mobility import Mobility
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
@@ -63,11 +69,11 @@ def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -
 
 
 def _infantry_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
-    return infantry.infantry_damage(unit, hit, events)
+    return infantry_rules.infantry_damage(unit, hit, events)
 
 
 def _infantry_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
-    return infantry.hit(target, side, amount, source)  # no location table for infantry
+    return infantry_rules.hit(target, side, amount, source)  # no location table for infantry
 
 
 def _may_always(unit: Unit, weapons: bool) -> str:
@@ -76,6 +82,29 @@ def _may_always(unit: Unit, weapons: bool) -> str:
 
 def _infantry_attacks(unit: Unit, weapons: bool) -> str:  # btcli's minimal infantry model (docs/rules-notes.md)
     return "weapon attacks by infantry are not resolved by btcli" if weapons else "infantry make no physical attacks"
+
+
+def _moves(unit: Unit) -> bool:
+    return False
+
+
+def _emplaced(unit: Unit) -> bool:
+    assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
+    return unit.asset.card.is_immobile
+
+
+_AERO_ORDER = later("aero.moves", "order_for")
+_AERO_CHECK = later("aero.moves", "check")
+_AERO_LINES = later("aero.moves", "dry_run_lines")
+
+
+def _aero_move_order(state: GameState, unit: Unit, path: str | None, to: str | None, facing: str | None,
+                     mode: str | None, after_slip: str | None, batch: int) -> MoveOrder:
+    return _AERO_ORDER(state, unit, path, mode)  # AERO-MOVE: a path of thrust steps and a mode
+
+
+def _aero_move_preview(state: GameState, order: MoveOrder) -> list[str]:
+    return _AERO_LINES(_AERO_CHECK(state, order))  # the thrust of each step and the rolls it needs
 
 
 def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | None]:
@@ -99,25 +128,65 @@ class KindRules:
     # The target modifiers of a kind that has its own (assets: a fixed card TMM, ASSET-ATK-05); None: the
     # standard movement, posture and terrain modifiers (tables.md 6.3, 6.4).
     target_modifiers: Callable | None = None
+    # How it moves over the ground, by its motive (rules/kinds/mobility.py); None: never over the ground (an
+    # asset's and an aerospace unit's moves have rules of their own).
+    mobility: Callable[[Unit], Mobility] | None = None
+    hinders_movement: bool = True  # an enemy of this kind keeps a mover out of its hex (TW p.57; not assets)
+    # The stacking rule of a hex holding a unit of this kind, (hex, mover, the units there) -> None, raising
+    # when the mover may not end there; None: one unit a hex (TW p.57).
+    stacking: Callable[[HexId, Unit, list[Unit]], None] | None = None
+    moves_in_ground_turn: bool = True  # takes a slot of the movement phase (aerospace units fly in their own)
+    moves_first: bool = False  # moves before every other unit, in batches (assets: ASSET-INIT-01, -02)
+    never_moves: Callable[[Unit], bool] = _moves  # takes no movement slot at all (a gun emplacement, ASSET-MOVE-04)
+    # A kind whose moves have rules of their own (an asset's fixed MP, an aerospace unit's thrust): the move
+    # order it takes from the command line, (state, unit, path, to, facing, mode, after_slip, batch) ->
+    # MoveOrder; the order's handler, (state, order, dice) -> (state, events); and its dry run's lines,
+    # (state, order) -> list[str] (None: the ground move's). None: the ground move (rules/core/moves.py).
+    move_order: Callable[..., MoveOrder] | None = None
+    move: Callable[[GameState, MoveOrder, Dice], tuple[GameState, list[str]]] | None = None
+    move_preview: Callable[[GameState, MoveOrder], list[str]] | None = None
+    # A kind whose weapon attacks have rules of their own (an asset's card, ASSET-ATK): the attack's handler
+    # and its dry run's lines. None: weapon fire (rules/core/combat.py).
+    weapon_attack: Callable[[GameState, WeaponAttackOrder, Dice], tuple[GameState, list[str]]] | None = None
+    weapon_attack_preview: Callable[[GameState, WeaponAttackOrder], list[str]] | None = None
+    clears_jams: bool = False  # its crew may clear a jammed weapon or turret instead of firing (VEH-CRIT-23)
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
 # needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
 KINDS: dict[UnitKind, KindRules] = {
-    UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll)),
+    UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
+                             mobility=mech.mobility),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
-                                _on_the_ground(driving_roll)),
-    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks),
+                                _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True),
+    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
+                                 mobility=infantry.mobility),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
+    # ASSET-STACK-01, -02: assets hinder nobody's movement and share a hex with a friend.
     UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
-                              later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers")),
+                              later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers"),
+                              hinders_movement=False, stacking=later("kinds.asset", "check_stacking"),
+                              moves_first=True, never_moves=_emplaced, move_order=later("kinds.asset", "move_order"),
+                              move=later("assets.moves", "apply_move"),
+                              weapon_attack=later("assets.attack_orders", "weapon_attack"),
+                              weapon_attack_preview=later("assets.attack_orders", "preview")),
     UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
-                             later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal")),
+                             later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal"),
+                             moves_in_ground_turn=False, move_order=_aero_move_order,
+                             move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview),
 }
 
 
 def of(unit: Unit) -> KindRules:
     return KINDS[unit.kind]
+
+
+def mobility(unit: Unit) -> Mobility:
+    """How the unit moves over the ground (its modes, MP now, climbing, what keeps it still)."""
+    found = of(unit).mobility
+    if found is None:
+        raise IllegalOrderError(f"'{unit.id}' ({unit.kind.value}) does not move over the ground", "TW p.39")
+    return found(unit)
 
 
 def hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:

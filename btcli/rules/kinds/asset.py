@@ -10,6 +10,9 @@ card's fixed TMM (ASSET-ATK-05, -07, -09). Imported only when a game holds an as
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.errors import IllegalOrderError
+from btcli.model.hexgrid import HexId
+from btcli.model.orders import MoveOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, evolve
 from btcli.rules.assets import attacks as asset_attacks, damage as asset_damage
@@ -57,3 +60,24 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
     assert target.asset is not None and target.hex is not None  # an asset on the board, attacked
     card = target.asset.card
     return asset_attacks.target_modifiers(card, state.board.hex(target.hex), elevation=target.elevation)
+
+
+def check_stacking(end: HexId, unit: Unit, others: list[Unit]) -> None:
+    """Refuses ``unit`` ending its move in ``end`` with ``others``, one of them an asset, unless the asset
+    stacking rules let them share it (1 asset and 1 friendly 'Mech, 2 friendly assets: ASSET-STACK-01..03)."""
+    from btcli.rules.assets import movement as asset_movement, units as asset_units
+
+    asset_movement.check_stacking(end, asset_units.occupant(unit), [asset_units.occupant(u) for u in others])
+
+
+def move_order(state: GameState, unit: Unit, path: str | None, to: str | None, facing: str | None,
+               mode: str | None, after_slip: str | None, batch: int) -> MoveOrder:
+    """Builds an asset's move order: read as a ground move's (a --path of steps, or --to a hex), then by the
+    asset's rules: fixed MP, no mode (ASSET-MOVE-02), never a sideslip (ASSET-MOVE-13), moved in batches."""
+    from btcli.rules.assets import moves as asset_moves
+    from btcli.rules.ground import movement
+
+    movement.check_words(state, unit, path, to, facing)
+    if after_slip:
+        raise IllegalOrderError(f"'{unit.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
+    return evolve(asset_moves.move_order_for(state, unit, path, to, facing, mode), batch=batch)

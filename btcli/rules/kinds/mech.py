@@ -10,7 +10,10 @@ holding a ``BODY`` and one line in ``_BODY_MODULES``. The biped's tables are Tot
 from __future__ import annotations
 
 from btcli.model.frozen import record
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Motive, MoveMode, Unit
+from btcli.rules.ground.heat import heat_mp_penalty
+from btcli.rules.ground.placement import MECH_HEIGHT
+from btcli.rules.kinds.mobility import Mobility, climbing
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -210,3 +213,48 @@ def body_of(motive: Motive) -> Body:
 
 
 MECH_MOTIVES = (Motive.BIPED, *_BODY_MODULES)  # the shapes a 'Mech may have
+
+
+# -- moving ------------------------------------------------------------------------------------------
+
+
+def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
+    """Returns a 'Mech's walking MP after leg damage and whether it may still run, as its body counts them."""
+    shape = body(unit)
+    return shape.leg_damage_walk(unit, shape)
+
+
+def walking_mp(unit: Unit) -> int:
+    """Returns walking MP now: leg damage and heat take some away (tables.md 15)."""
+    walk, _ = leg_damage_walk(unit)
+    return max(0, walk - heat_mp_penalty(unit.heat))
+
+
+def running_mp(unit: Unit) -> int:
+    """Returns running MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg."""
+    if unit.heat or unit.crits or body(unit).legs_gone(unit):
+        walk, can_run = leg_damage_walk(unit)
+        if not can_run:
+            return walking_mp(unit)
+        if walk == unit.walk and not unit.heat:
+            return unit.run
+        return -(-walking_mp(unit) * 3 // 2)
+    return unit.run
+
+
+def modes(unit: Unit) -> tuple[MoveMode, ...]:
+    return MoveMode.STAND, MoveMode.WALK, MoveMode.RUN, MoveMode.JUMP
+
+
+# A 'Mech changes at most 2 levels a hex, 1 MP a level (tables.md 11.1); stands up; climbs onto roofs
+# (URB-BLD-11); stands 2 levels tall under a bridge (AMB-45); never runs into deep water (tables.md 11.1).
+MOBILITY = Mobility(
+    noun="'Mech", modes=modes, aliases={"cruise": "walk", "flank": "run"}, slow=MoveMode.WALK,
+    fast=MoveMode.RUN, walking_mp=walking_mp, running_mp=running_mp, level_change=climbing(1, "'Mech"),
+    mp_rule="tables.md 11.1", backward_rule="tables.md 11.1", stands_up=True, climbs_roofs=True,
+    bridge_height=MECH_HEIGHT, runs_into_water=False,
+)
+
+
+def mobility(unit: Unit) -> Mobility:
+    return MOBILITY  # a quad moves as a biped does; its body counts its legs' MP

@@ -1,0 +1,33 @@
+"""The infantry kind's movement (issue #30), btcli's minimal infantry model (btcli.rules.ground.infantry;
+docs/rules-notes.md, UNVERIFIED): a platoon or squad walks (it does not run) or jumps with jump MP, pays
+2 MP a level, keeps out of buildings, and battle armor may fly as a VTOL (VEH-VTOL-07) whose crash btcli
+does not model.
+"""
+
+from __future__ import annotations
+
+from btcli.model.frozen import evolve
+from btcli.model.units import Motive, MoveMode, Unit
+from btcli.rules.kinds.mobility import Mobility, climbing, run, walk
+
+INFANTRY_MP_PER_LEVEL = 2  # tables.md 11.1 (at most 2 levels per hex, as a 'Mech: btcli's reading, UNVERIFIED)
+
+
+def modes(unit: Unit) -> tuple[MoveMode, ...]:
+    """No running (btcli's infantry model); jumping with jump MP."""
+    return (MoveMode.STAND, MoveMode.WALK) + ((MoveMode.JUMP,) if unit.jump > 0 else ())
+
+
+ON_FOOT = Mobility(
+    noun="infantry", modes=modes, aliases={"cruise": "walk", "flank": "run"}, slow=MoveMode.WALK,
+    fast=MoveMode.WALK, walking_mp=walk, running_mp=run,
+    level_change=climbing(INFANTRY_MP_PER_LEVEL, "unit of infantry"), mp_rule="tables.md 11.1",
+    backward_rule="tables.md 11.1", enters_buildings=False,
+)
+# VEH-VTOL-07: battle armor with VTOL movement flies by the VTOL rules; its crash and a landing on a large
+# unit (a charge) are refused, not modelled.
+FLYING = evolve(ON_FOOT, flies=True, crashes=False)
+
+
+def mobility(unit: Unit) -> Mobility:
+    return FLYING if unit.motive is Motive.VTOL else ON_FOOT
