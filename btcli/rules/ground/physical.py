@@ -101,12 +101,9 @@ def _lost_actuators(unit: Unit, arm: str) -> set[str]:
 
 def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[int, list[tuple[str, int]], str]:
     """Returns (target number, modifiers, which limb) for a physical attack; raises when not allowed."""
-    if attacker.is_infantry:
-        raise IllegalOrderError(f"infantry '{attacker.id}' make no physical attacks", "btcli infantry model")
-    if attacker.is_vehicle and kind != "charge":
-        raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
-    if attacker.is_vehicle and attacker.motive.value in ("vtol", "wige"):
-        raise IllegalOrderError(f"'{attacker.id}' ({attacker.motive.value}) may not charge", "VEH-PHYS-02")
+    why, rule = kinds.of(attacker).physical_refusal(attacker, kind)
+    if why:
+        raise IllegalOrderError(why, rule)
     if kind == "club" and not (attacker.mech and attacker.mech.club):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.hex.distance(target.hex) != 1:

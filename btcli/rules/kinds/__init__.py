@@ -117,6 +117,23 @@ def _on_the_ground(roll: Callable[..., Roll | None]) -> Callable[..., Roll | Non
     return control_roll
 
 
+def _any_physical(unit: Unit, attack: str) -> tuple[str, str]:
+    return "", ""
+
+
+def _infantry_physical(unit: Unit, attack: str) -> tuple[str, str]:  # btcli's minimal infantry model
+    return f"infantry '{unit.id}' make no physical attacks", "btcli infantry model"
+
+
+def _vehicle_physical(unit: Unit, attack: str) -> tuple[str, str]:
+    """VEH-PHYS-01: a vehicle only charges; VEH-PHYS-02: a VTOL or WiGE does not even charge."""
+    if attack != "charge":
+        return f"vehicle '{unit.id}' may only charge", "VEH-PHYS-01"
+    if unit.motive.value in ("vtol", "wige"):
+        return f"'{unit.id}' ({unit.motive.value}) may not charge", "VEH-PHYS-02"
+    return "", ""
+
+
 @record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -150,6 +167,8 @@ class KindRules:
     weapon_attack: Callable[[GameState, WeaponAttackOrder, Dice], tuple[GameState, list[str]]] | None = None
     weapon_attack_preview: Callable[[GameState, WeaponAttackOrder], list[str]] | None = None
     clears_jams: bool = False  # its crew may clear a jammed weapon or turret instead of firing (VEH-CRIT-23)
+    # Why it may not make this physical attack ("punch", "kick", "charge", ...), and the rule: ("", "") if it may.
+    physical_refusal: Callable[[Unit, str], tuple[str, str]] = _any_physical
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
@@ -158,9 +177,10 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
                              mobility=mech.mobility),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
-                                _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True),
+                                _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True,
+                                physical_refusal=_vehicle_physical),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
-                                 mobility=infantry.mobility),
+                                 mobility=infantry.mobility, physical_refusal=_infantry_physical),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     # ASSET-STACK-01, -02: assets hinder nobody's movement and share a hex with a friend.
     UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
