@@ -255,3 +255,51 @@ class TookThePlace(Event):
 
     unit: str
     hex: HexId
+
+
+# -- standing up, landing on a unit, going on after a slip (core/moves.py) -----------------------------------
+
+
+@record
+class StoodUp(Event):
+    """A prone 'Mech stands up on its PSR (``roll`` vs ``tn``, tables.md 8.6), or with none: a ``body`` that
+    stands on all its legs without a roll (a quad, QUAD-08)."""
+
+    unit: str
+    roll: int | None = None
+    tn: int | None = None
+    body: str = ""
+
+
+@record
+class FailedToStand(Event):
+    """A prone 'Mech's PSR to stand fails (tables.md 8.6): it falls again where it lies."""
+
+    unit: str
+    roll: int
+    tn: int | None
+
+
+@record
+class TriesToLandOn(Event):
+    """A VTOL tries to land on a large unit, and so charges it (VEH-VTOL-11)."""
+
+    unit: str
+    target: str
+
+
+@record
+class GoesOnAfterSlip(Event):
+    """A vehicle goes on with its path after a sideslip (VEH-SLIP-07)."""
+
+    unit: str
+
+
+@record
+class CannotGoOnAfterSlip(Event):
+    """A vehicle cannot go on with its path from ``hex`` after a sideslip (VEH-SLIP-07): ``why``."""
+
+    unit: str
+    hex: HexId
+    why: str
+

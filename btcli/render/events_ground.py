@@ -28,7 +28,19 @@ def _cancelled(e) -> str:
     return f"{e.unit}'s {e.attack} at {e.target} does not happen{why}"
 
 
+def _stood_up(e) -> str:
+    if e.roll is None:
+        return f"{e.unit} stands up (no roll: a {e.body} 'Mech on all its legs)"
+    return f"{e.unit} stands up ({e.roll} vs {e.tn})"
+
+
 TEXTS: dict[str, Template] = {
+    # standing up, landing on a unit, going on after a slip (core/moves.py)
+    "StoodUp": _stood_up,
+    "FailedToStand": "{unit} fails to stand up ({roll} vs {tn})",
+    "TriesToLandOn": "{unit} tries to land on {target}",
+    "GoesOnAfterSlip": "{unit} goes on after the slip (VEH-SLIP-07)",
+    "CannotGoOnAfterSlip": "{unit} cannot go on from {hex} after the slip: {why}",
     # skids and sideslips
     "SlidOffMap": "{unit} {slide}s off the map at {hex} and leaves the battle",
     "SlidOver": _over,

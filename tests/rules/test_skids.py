@@ -18,6 +18,7 @@ from __future__ import annotations
 import pytest
 
 from btcli import engine
+from btcli.render.events import sentences
 from btcli.dice import ManualDice
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder, parse_steps
@@ -415,7 +416,7 @@ def _drive_on(state: GameState, path: str, rolls: list[int]):
     dice = ManualDice(list(rolls))
     state, events = engine.apply(state, MoveOrder("u1", "flank", parse_steps(path), after_slip="continue"), dice)
     dice.finish()
-    return state, events
+    return state, sentences(events)
 
 
 def test_after_a_sideslip_the_unit_may_go_on_in_the_direction_it_turned_to():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from btcli import engine
+from btcli.render.events import sentences
 from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.orders import MoveOrder
@@ -31,7 +32,7 @@ def test_standing_up_costs_two_mp_and_a_psr():
     state, events = engine.apply(prone_state(), MoveOrder("u1", "", ("U", "F")), dice)
     unit = state.units["u1"]
     assert not unit.prone and unit.mp_spent == 3 and unit.hexes_moved == 1
-    assert dice.rolls[0].target == 5 and events[0].startswith("u1 stands up")
+    assert dice.rolls[0].target == 5 and sentences(events)[0].startswith("u1 stands up")
 
 
 def test_failed_stand_up_is_another_fall_in_place():

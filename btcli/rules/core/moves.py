@@ -16,6 +16,10 @@ from btcli.rules.drops import landing_turn as drop_turn, minefields
 from btcli.rules.ground import movement, vehicles, vtol
 from btcli.rules.urban import buildings
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 
 def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
     unit = state.unit(order.unit)
@@ -52,7 +56,7 @@ def _check_drops_allow_move(state: GameState, unit) -> None:
             f"('btcli drop GAME UNIT --hex CCRR')", "DROP-04")
 
 
-def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, Events]:
     if state.phase in FLIGHT_PHASES:  # the aerospace movement phases: every move is a flight (AERO-MOVE)
         from btcli.rules.aero import moves as aero_moves
 
@@ -66,20 +70,22 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
         shape = mech.body(unit)
+        from btcli.model.events_ground import FailedToStand, StoodUp
+
         if not shape.stand_roll(unit, shape):  # a quad on four sound legs (kinds.quad)
-            state, events = movement.apply_move(state, plan)
-            return state, [f"{unit.id} stands up (no roll: a {shape.name} 'Mech on all its legs)"] + events
+            state, walked = movement.apply_move(state, plan)
+            return state, [StoodUp(unit.id, body=shape.name), *walked]
         roll = kinds.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
         if not roll.success:
             from btcli.rules.core import falls
 
-            events = [f"{unit.id} fails to stand up ({roll.total} vs {roll.target})"]
-            fallen = falls.fall(unit, dice, events, levels=0)
+            fell: Events = [FailedToStand(unit.id, roll.total, roll.target)]
+            fallen = falls.fall(unit, dice, fell, levels=0)
             mode = movement.slow_mode(unit)
             fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)
-            return buildings.fell_inside(state.with_unit(fallen), fallen.id, dice, events), events
-        state, events = movement.apply_move(state, plan)
-        return state, [f"{unit.id} stands up ({roll.total} vs {roll.target})"] + events
+            return buildings.fell_inside(state.with_unit(fallen), fallen.id, dice, fell), fell
+        state, walked = movement.apply_move(state, plan)
+        return state, [StoodUp(unit.id, roll.total, roll.target), *walked]
     skid = _skid(state.units[plan.unit], state.board, plan, dice)
     limit = skid[0] if skid else (len(plan.steps) or len(plan.structures))  # a jump: no steps, one landing
     state, events, collapsed = _meet_structures(state, plan, limit, dice)
@@ -118,15 +124,16 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         return state, events
     before = state.units[plan.unit]
     state, more = movement.apply_move(state, plan)
-    events = more + events
+    events = [*more, *events]
     if plan.crash:
         state = vtol.crash(state, state.units[plan.unit], 0, plan.crash, dice, events)
     elif plan.elevation is not None and kinds.mobility(before).flies:  # VEH-VTOL-10: a roof must carry it
         state = vtol.roof_landing(state, before, dice, events)
     if plan.charge:  # VEH-VTOL-11: it tried to land on a large unit
+        from btcli.model.events_ground import TriesToLandOn
         from btcli.rules.ground import collisions
 
-        events.append(f"{plan.unit} tries to land on {plan.charge}")
+        events.append(TriesToLandOn(plan.unit, plan.charge))
         state = collisions.automatic_charge(state, state.units[plan.unit], state.units[plan.charge], dice, events,
                                             "VEH-VTOL-11")
     state = minefields.along(state, plan.unit, plan.hexes, dice, events)  # DROP-12
@@ -151,11 +158,11 @@ def _skid(unit, board, plan, dice: Dice):
     return None
 
 
-def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[GameState, list[str], bool]:
+def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[GameState, Events, bool]:
     """Resolves the buildings, roofs and bridges a move meets before step ``limit`` (URB-MOVE-03..07,
     URB-BLD-11, URB-BRG-03/08). A hex that collapses under the unit ends its move there: the unit is
     placed in it and the collapse resolved. Returns (state, events, whether the move ended so)."""
-    events: list[str] = []
+    events: Events = []
     for meet in plan.structures:
         if meet.index >= limit:
             break
@@ -184,7 +191,7 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
     return state, events, False
 
 
-def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[GameState, list[str]]:
+def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[GameState, Events]:
     """VEH-SLIP-07: after a sideslip without a collision the unit goes on with the rest of its path,
     travelling in the direction it turned to, with the MP it had left (the slip cost none, VEH-SLIP-08)."""
     rest = plan.steps[index:]
@@ -197,14 +204,18 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
     try:
         trial, events = apply_move(trial, MoveOrder(moved.id, plan.mode.value, rest, after_slip="continue"), dice)
     except (IllegalOrderError, InputError) as exc:
-        return state, [f"{moved.id} cannot go on from {moved.hex.label} after the slip: {exc}"]
+        from btcli.model.events_ground import CannotGoOnAfterSlip
+
+        return state, [CannotGoOnAfterSlip(moved.id, moved.hex, str(exc))]
     after = trial.units[moved.id]
     if not after.active:
         return trial, events
     finished = evolve(after, walk=original[0] if after.walk == fresh.walk else after.walk + spent,
                       run=original[1] if after.run == fresh.run else after.run + spent,
                       mode=plan.mode, mp_spent=spent + after.mp_spent, hexes_moved=slipped + after.hexes_moved)
-    return trial.with_unit(finished), [f"{moved.id} goes on after the slip (VEH-SLIP-07)"] + events
+    from btcli.model.events_ground import GoesOnAfterSlip
+
+    return trial.with_unit(finished), [GoesOnAfterSlip(moved.id), *events]
 
 
 def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, facing: str | None,
