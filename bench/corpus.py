@@ -7,7 +7,7 @@ whole processes. Prints the targets of issue #28 (0 tracebacks, 0 exit 1, no fil
 whose every item btcli plays imports strictly) and, per kind, the share that imports exactly; then
 ``btcli import DIR`` on each corpus folder, the library summary (what keeps the rest out, for issue #31).
 The corpus lives outside the repository (tests/megamek/corpus.py: ``$BTCLI_MEGAMEK_CORPUS``, else
-``../shared/megamek-corpus``).
+``../shared/megamek-corpus`` or ``../megamek-corpus``).
 """
 
 from __future__ import annotations

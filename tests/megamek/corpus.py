@@ -5,7 +5,7 @@ The files themselves stay out of btcli's repository (the team keeps fetched data
 never in commits): ``corpus.toml`` beside this module lists each one, its path in MegaMek's repository,
 the commit it was taken at, its SHA-256, and what btcli makes of it (its kind, whether it imports exactly,
 only with ``--lenient``, or not at all, and why). The tests read the files from ``$BTCLI_MEGAMEK_CORPUS``,
-else ``../shared/megamek-corpus`` beside the checkout, and skip when neither holds them.
+else ``../shared/megamek-corpus`` or ``../megamek-corpus`` beside the checkout, and skip when none holds them.
 
     python -m tests.megamek.corpus fetch MEGAMEK_CLONE   # copy the files out of a clone of MegaMek's repository
     python -m tests.megamek.corpus write                 # rewrite corpus.toml from the files (review the diff)
@@ -25,7 +25,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parents[2]
-CORPUS = Path(os.environ.get("BTCLI_MEGAMEK_CORPUS") or ROOT.parent / "shared" / "megamek-corpus")
+# The first of: $BTCLI_MEGAMEK_CORPUS, ../shared/megamek-corpus, ../megamek-corpus (``shared`` may be read-only:
+# then the team keeps the files beside the checkout).
+_PLACES = [ROOT.parent / "shared" / "megamek-corpus", ROOT.parent / "megamek-corpus"]
+CORPUS = Path(os.environ.get("BTCLI_MEGAMEK_CORPUS")
+              or next((p for p in _PLACES if (p / "2021" / "MANIFEST.tsv").exists()), _PLACES[0]))
 MANIFEST = Path(__file__).resolve().parent / "corpus.toml"
 
 
