@@ -58,7 +58,8 @@ def sample(cls: type, optional_none: bool) -> Event:
 
     values = {"str": "x", "int": 3, "bool": True, "HexId": HexId.parse("0509"), "Facing": Facing.NE,
               "Phase": Phase.WEAPON, "BuildingType": BuildingType.HEAVY, "Terrain": Terrain.HEAVY_WOODS,
-              "tuple[str, ...]": ("a", "b"), "tuple[tuple[str, int], ...]": (("red", 7), ("blue", 4))}
+              "tuple[str, ...]": ("a", "b"), "tuple[tuple[str, int], ...]": (("red", 7), ("blue", 4)),
+              "tuple[HexId, ...]": (HexId.parse("0509"), HexId.parse("0510"))}
     args = {}
     for f in fields(cls):
         kind, _, none = f.type.partition(" | ")
