@@ -58,7 +58,8 @@ def sample(cls: type, optional_none: bool) -> Event:
 
     values = {"str": "x", "int": 3, "bool": True, "HexId": HexId.parse("0509"), "Facing": Facing.NE,
               "Phase": Phase.WEAPON, "BuildingType": BuildingType.HEAVY, "Terrain": Terrain.HEAVY_WOODS,
-              "tuple[str, ...]": ("a", "b"), "tuple[tuple[str, int], ...]": (("red", 7), ("blue", 4))}
+              "tuple[str, ...]": ("a", "b"), "tuple[tuple[str, int], ...]": (("red", 7), ("blue", 4)),
+              "tuple[HexId, ...]": (HexId.parse("0509"), HexId.parse("0510"))}
     args = {}
     for f in fields(cls):
         kind, _, none = f.type.partition(" | ")
@@ -117,3 +118,21 @@ def test_json_gives_the_kind_the_fields_as_data_and_the_sentence():
         "text": "  5 to LL strikes building hex 0509 instead"}
     assert render_events._plain(Facing.SW) == "SW" and render_events._plain(None) is None
     assert as_json(GameOver("red", "x"), "given")["text"] == "given"  # the sentence already worded
+
+
+def test_the_asset_events_say_what_the_log_says():
+    from btcli.model import events_assets as ea
+
+    h = HexId.parse
+    assert sentence(ea.AssetMoved("a1", h("0505"), h("0506"), Facing.S, 1, 2, 1, footprint=(h("0505"),))) == \
+        "a1 moves 0505 -> 0506 facing S: 1 of 2 MP, 1 hex; its second element in 0505"
+    assert sentence(ea.AssetMoved("a1", h("0510"), h("0508"), Facing.N, 5, 5, 2, backward=True, road_bonus=True,
+                                  rose_from=0, elevation=1)) == \
+        "a1 moves backward 0510 -> 0508 facing N: 5 of 5 MP, 2 hexes (+1 MP on the road, ASSET-TERR-06), elevation 0 -> 1"
+    assert sentence(ea.ShellScatters(3, Facing.N, h("0102"), HexId(1, -1))) == \
+        "the shell scatters 3 hexes N of 0102 to off the map (column 1, row -1)"
+    assert sentence(ea.AssetDamaged("a1", 6, "minefield", 6, area_effect=True)) == \
+        "  a1 takes 6 damage from minefield (area effect doubled against infantry): 6 this turn"
+    assert sentence(ea.Deployed("a1", h("0505"), Facing.S, (h("0504"),))) == "a1 deploys in 0505 facing S (also 0504)"
+    assert sentence(ea.AssetSurvived("a1", 7, 5, anti_infantry=True)) == \
+        "a1 survives: check TN 7 -> 5, anti-infantry wear -2 (ASSET-DMG-07)"

@@ -11,6 +11,7 @@ from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetState
 from btcli.model.board import Board
 from btcli.model.hexgrid import Facing, HexId
+from btcli.render.events import sentence, sentences
 from btcli.rules.assets import artillery
 from btcli.rules.assets import damage as dmg
 
@@ -56,7 +57,7 @@ def test_a_hit_strikes_the_target_hex():
                                                 attacker="tom-1")
     assert strike.hit and strike.impact == H("0808") and strike.effect.damage_at(H("0808")) == 25
     assert dice.rolls[0].target == 8  # the card's skill
-    assert events == ["tom-1's Long Tom strikes 0808 (8 vs 8)"]
+    assert sentences(events) == ["tom-1's Long Tom strikes 0808 (8 vs 8)"]
 
 
 def test_a_miss_scatters_by_a_direction_and_a_distance_roll():
@@ -66,7 +67,7 @@ def test_a_miss_scatters_by_a_direction_and_a_distance_roll():
     assert not strike.hit and strike.impact == H("0811")
     assert [r.n for r in dice.rolls] == [2, 1, 1] and dice.rolls[0].target == 9
     assert strike.effect.damage_at(H("0811")) == 25 and strike.effect.damage_at(H("0808")) == 0
-    assert events[1] == "the shell scatters 3 hexes S of 0808 to 0811"
+    assert sentence(events[1]) == "the shell scatters 3 hexes S of 0808 to 0811"
 
 
 def test_artillery_area_effect_is_doubled_against_infantry():  # ASSET-DMG-08 through artillery

@@ -9,6 +9,7 @@ from btcli.dice import ManualDice
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetState
 from btcli.model.hexgrid import Facing, HexId
+from btcli.render.events import sentence, sentences
 from btcli.rules.assets import attacks as atk
 from btcli.rules.assets import damage as dmg
 from btcli.rules.assets.damage import AssetDamage
@@ -41,7 +42,7 @@ def test_no_hit_locations_groups_are_summed():  # ASSET-DMG-01
                                   target_is_asset=True)
     state, events = dmg.take_damage(maxim, AssetState.fresh(maxim), dmg.from_hit(three_groups, "gun-1"), "maxim-1")
     assert state.damage == 15
-    assert events[0] == "maxim-1 takes 15 damage from gun-1: 15 this turn"
+    assert sentence(events[0]) == "  maxim-1 takes 15 damage from gun-1: 15 this turn"  # worded under its hit
 
 
 def test_the_threshold_summed_over_the_turn_triggers_the_check():  # ASSET-DMG-02, AMB-51
@@ -91,7 +92,7 @@ def test_the_damage_modifier_is_added_to_the_roll():  # ASSET-DMG-04
     assert state.destroyed
     assert dice.rolls[0].target == 8
     assert dice.rolls[0].modifiers == (("destruction check TN", 9), ("damage 15 this turn: +1 to the roll", -1))
-    assert events == ["destruction check tank-1: mech-1 rolls 8 (modified 9) against check TN 9",
+    assert sentences(events) == ["destruction check tank-1: mech-1 rolls 8 (modified 9) against check TN 9",
                       "tank-1 is destroyed: the check succeeded (ASSET-DMG-03)"]
 
 
@@ -125,14 +126,14 @@ def test_anti_infantry_damage_wears_conventional_infantry_twice(card, check_afte
     assert (state.destroyed, state.check) == (False, check_after)
     assert state.anti_infantry is False  # the note is cleared with the damage
     why = "anti-infantry wear -2 (ASSET-DMG-07)" if card is PLATOON else "wear -1 (ASSET-DMG-12)"
-    assert events[-1] == f"inf-1 survives: check TN 7 -> {check_after}, {why}"
+    assert sentence(events[-1]) == f"inf-1 survives: check TN 7 -> {check_after}, {why}"
 
 
 def test_the_ai_special_marks_the_hit():  # ASSET-DMG-07
     scout = asset_card("S-2 Scout VTOL")
     damage = dmg.from_hit(atk.hit_damage(scout, target_is_asset=True), "scout-1")
     state, events = dmg.take_damage(PLATOON, AssetState.fresh(PLATOON), damage, "inf-1")
-    assert state.anti_infantry and "anti-infantry weapon" in events[0]
+    assert state.anti_infantry and "anti-infantry weapon" in sentence(events[0])
 
 
 @pytest.mark.parametrize("card, counted", [(SQUAD, 20), (PLATOON, 20), (TANK, 10)])
@@ -148,7 +149,7 @@ def test_only_the_primary_hex_of_a_multi_hex_asset_takes_damage():  # ASSET-DMG-
     damage = dmg.from_area_effect(LONG_TOM, effect, HERE, N, "battery")
     assert not damage.primary_hex
     state, events = dmg.take_damage(LONG_TOM, AssetState.fresh(LONG_TOM), damage, "tom-1")
-    assert state.damage == 0 and "secondary hex" in events[0]
+    assert state.damage == 0 and "secondary hex" in sentence(events[0])
     both = AreaEffect.of("artillery", {HERE: 20, secondary: 10})
     assert dmg.damage_counted(LONG_TOM, dmg.from_area_effect(LONG_TOM, both, HERE, N, "battery")) == 20
 
@@ -181,7 +182,7 @@ def test_surviving_lowers_the_check_tn_by_one():  # ASSET-DMG-12, AMB-53
     card = card_with_check(8)
     state, events = dmg.end_phase(card, hit(card, AssetState.fresh(card), 5), ManualDice([4]), "tank-1")
     assert state.check == 7
-    assert events == ["destruction check tank-1: mech-1 rolls 4 (modified 4) against check TN 8",
+    assert sentences(events) == ["destruction check tank-1: mech-1 rolls 4 (modified 4) against check TN 8",
                       "tank-1 survives: check TN 8 -> 7, wear -1 (ASSET-DMG-12)"]
     # the worn check is the next turn's TN
     dice = ManualDice([7])
@@ -202,7 +203,7 @@ def test_a_check_tn_of_two_destroys_at_the_next_check_without_a_roll():  # ASSET
     dice = ManualDice([])
     state, events = dmg.destruction_check(TANK, state, dice, "tank-1")
     assert state.destroyed and dice.rolls == []
-    assert "worn down to 2" in events[0]
+    assert "worn down to 2" in sentence(events[0])
 
 
 def test_a_destroyed_asset_takes_no_more_damage():

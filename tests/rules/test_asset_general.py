@@ -11,7 +11,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.orders import MoveOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import Phase
 from btcli.rules import kinds
-from tests.builders import asset, changed, design, fire, game, resolve, run
+from tests.builders import asset, changed, design, fire, game, resolve, run, vehicle
 
 TANK = "S-1 Light tracked tank"  # 4 MP, tracked
 RUBBLE = {"0509": {"terrain": "rubble"}}
@@ -68,3 +68,31 @@ def test_twenty_turns_of_attacks_never_run_out_of_ammunition_or_build_heat():  #
 def test_a_unit_plays_with_its_cards_printed_skill(card, veteran, gunnery):  # ASSET-GEN-07, AMB-69
     unit = game(asset(card, veteran=veteran, facing="S")).unit("a1")
     assert unit.gunnery == gunnery
+
+
+def test_a_game_with_assets_asks_each_kind_rather_than_testing_it():  # issue #30; ASSET-DEP-01, ASSET-STACK-01
+    # the questions of KindRules' assets block, answered by an asset, a 'Mech and a vehicle
+    state = game(asset(TANK), design("Hunchback HBK-4G", "m1", at="0505"), vehicle("tracked", 4, "v1", at="0707"))
+    a1, m1, v1 = (kinds.of(state.unit(uid)) for uid in ("a1", "m1", "v1"))
+    assert (a1.deploys_first, m1.deploys_first, v1.deploys_first) == (True, False, False)
+    assert (a1.vehicle_sides, m1.vehicle_sides, v1.vehicle_sides) == (True, False, True)
+    assert [k.stacks_as(state.unit(uid)) for k, uid in ((a1, "a1"), (m1, "m1"), (v1, "v1"))] == [
+        "vehicle", "mech", "other"]
+    assert m1.destruction_check is None and v1.destruction_check is None and a1.destruction_check is not None
+    assert not any(k.aloft(state.unit(uid)) for k, uid in ((a1, "a1"), (m1, "m1"), (v1, "v1")))
+
+
+@pytest.mark.parametrize(("kind", "buildings", "doubled", "worn", "ignores"), [
+    ("vehicle", False, False, False, False),
+    ("conventional_infantry", True, True, True, True),
+    ("battle_armor", True, True, False, True),
+    ("gun_emplacement", False, False, False, False),
+])
+def test_a_card_kind_answers_the_asset_rules(kind, buildings, doubled, worn, ignores):
+    # ASSET-MOVE-10, -11 (buildings), ASSET-DMG-08 (area effect), ASSET-DMG-07 (AI wear), ASSET-STACK-03
+    from btcli.model.assets import AssetKind
+    from btcli.rules.kinds import asset_card
+
+    rules = asset_card.CARD_KINDS[AssetKind(kind)]
+    assert (rules.enters_buildings, rules.doubled_by_area_effect, rules.worn_by_anti_infantry,
+            rules.ignores_enemy_infantry) == (buildings, doubled, worn, ignores)

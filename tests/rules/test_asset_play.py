@@ -12,6 +12,7 @@ from btcli.model.hexgrid import Facing
 from btcli.model.orders import MoveOrder, parse_steps
 from btcli.model.state import Phase
 from btcli.model.units import Motive
+from btcli.render.events import sentence, sentences
 from btcli.rules.assets import attack_orders as asset_attack_orders, end_phase as asset_end_phase, units as asset_units
 from btcli.rules.kinds import asset as asset_kind
 from tests.builders import H, aero_game, asset, changed, design, flier, game, resolve, run
@@ -98,10 +99,10 @@ def test_a_hover_asset_turning_on_pavement_after_its_full_mp_makes_no_skid_check
 
 def test_a_blast_reaching_only_the_second_element_does_no_damage():  # ASSET-DMG-09, AMB-52
     state = game(asset(LONG_TOM, at="0505", facing="S"), phase=Phase.WEAPON)
-    events: list[str] = []
+    events: list = []
     blast = AreaEffect.of("test blast", {H("0504"): 20})
     assert asset_attack_orders.area_hits(state, blast, "x", None, events) == []
-    assert events == ["  the blast reaches only a1's second element: no damage (ASSET-DMG-09)"]
+    assert sentences(events) == ["  the blast reaches only a1's second element: no damage (ASSET-DMG-09)"]
 
 
 def test_a_minefield_is_area_effect_damage_doubled_against_infantry():  # ASSET-DMG-08, DROP-12
@@ -148,7 +149,7 @@ def test_the_end_phase_removes_every_element_of_a_destroyed_multi_hex_asset():  
                                                                               check_due=True)))
     state, events = asset_end_phase.end_phase(state, ManualDice([9]))
     assert state.unit("a1").destroyed
-    assert events[-1] == "a1's every element is removed: 0505, 0504 (ASSET-DMG-09)"
+    assert sentence(events[-1]) == "a1's every element is removed: 0505, 0504 (ASSET-DMG-09)"
 
 
 def test_the_turns_damage_is_forgotten_at_the_end_phase():  # ASSET-DMG-11

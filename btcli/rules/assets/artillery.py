@@ -32,6 +32,10 @@ from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.core.modifiers import ToHit
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 
 @record
 class ArtilleryWeapon:
@@ -94,15 +98,16 @@ def blast(weapon: ArtilleryWeapon, centre: HexId, board: Board) -> AreaEffect:
     return AreaEffect.of(f"{weapon.name} artillery at {centre.label}", damage)
 
 
-def scatter(target: HexId, dice: Dice, what: str) -> tuple[HexId, list[str]]:
+def scatter(target: HexId, dice: Dice, what: str) -> tuple[HexId, Events]:
     """Returns where a missed shell lands: 1D6 direction (1 = north, clockwise) and 1D6 hexes (UNVERIFIED)."""
+    from btcli.model.events_assets import ShellScatters
+
     direction = Facing(dice.roll(1, f"artillery scatter direction ({what})").total - 1)
     distance = dice.roll(1, f"artillery scatter distance ({what})").total
     here = target
     for _ in range(distance):
         here = here.neighbor(direction)
-    where = here.label if here.col >= 0 and here.row >= 0 else f"off the map (column {here.col}, row {here.row})"
-    return here, [f"the shell scatters {distance} hexes {direction.name} of {target.label} to {where}"]
+    return here, [ShellScatters(distance, direction, target, here)]
 
 
 def artillery_to_hit(card: AssetCard, veteran: bool, modifiers: Sequence[tuple[str, int]] = ()) -> ToHit:
@@ -120,19 +125,22 @@ def artillery_attack(
     dice: Dice,
     attacker: str,
     modifiers: Sequence[tuple[str, int]] = (),
-) -> tuple[ArtilleryStrike, list[str]]:
+) -> tuple[ArtilleryStrike, Events]:
     """Resolves an artillery attack on ``target`` hex: the to-hit roll, a scatter on a miss, and the blast (UNVERIFIED)."""
     board.require(target)
     weapon = artillery_weapon(card)
     to_hit = artillery_to_hit(card, veteran, modifiers)
     what = f"{attacker} {weapon.name} at {target.label}"
     roll = dice.roll(2, f"artillery {what}", target=to_hit.target, modifiers=to_hit.modifiers)
+    from btcli.model.events_assets import ArtilleryMisses, ArtilleryStrikes, ShellOffMap
+
+    events: Events
     if roll.success:
-        impact, events = target, [f"{attacker}'s {weapon.name} strikes {target.label} ({roll.total} vs {to_hit.target})"]
+        impact, events = target, [ArtilleryStrikes(attacker, weapon.name, target, roll.total, to_hit.target)]
     else:
         impact, events = scatter(target, dice, what)
-        events.insert(0, f"{attacker}'s {weapon.name} misses {target.label} ({roll.total} vs {to_hit.target})")
+        events.insert(0, ArtilleryMisses(attacker, weapon.name, target, roll.total, to_hit.target))
         if not board.contains(impact):
-            events.append(f"{impact.label} is off the map")
+            events.append(ShellOffMap(impact))
     effect = blast(weapon, impact, board)
     return ArtilleryStrike(target, roll.success, impact, effect), events

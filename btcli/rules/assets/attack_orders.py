@@ -12,19 +12,21 @@ from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
-from btcli.rules.assets import artillery, attacks as asset_attacks, damage as asset_damage
+from btcli.rules.assets import artillery, attacks as asset_attacks
 from btcli.rules.core import arcs, los, tohit
-from btcli.rules.kinds.asset import ASSET_LOCATION, record
+from btcli.rules.kinds.asset import record
 from btcli.rules.assets.units import airborne, occupied
 from btcli.rules.core.modifiers import ToHit
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 # ASSET-DMG-07: the weapons a record sheet marks AI (machine guns, flamers), when a 'Mech or vehicle fires them.
 # Kept here rather than as a Weapon flag in the catalog: weapon data travels in every game file's
 # weapon_specs, so a new field would rewrite saved games (and the goldens), and a game saved without it
 # would silently lose the note.
 AI_WEAPONS = frozenset({"Machine Gun", "Flamer", "Vehicle Flamer"})
-# UNVERIFIED (TW artillery, not in the seeds): area-effect damage strikes a 'Mech or vehicle in 5-point groups.
-AREA_GROUP = 5
 
 
 def _artillery_hex(state: GameState, attacker: Unit, target: str) -> HexId | None:
@@ -101,7 +103,7 @@ def plan_attack(state: GameState, attacker: Unit, target: Unit) -> ToHit:
     return result
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Resolves an asset's one attack this turn: its card's direct fire at a unit, or an Artillery card's
     attack on a hex (ASSET-ATK-01..10; artillery UNVERIFIED). Damage waits for the phase's end."""
     attacker = state.unit(order.attacker)
@@ -112,37 +114,32 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         return _artillery(state, attacker, aimed, dice)
     target = state.unit(order.target)
     result = plan_attack(state, attacker, target)
-    events: list[str] = []
+    from btcli.model.events_assets import AssetAttackHit, AssetAttackMissed, AssetHoldsFire
+
+    events: Events = []
     pending = list(state.pending)
     tn = result.target
-    label = f"{attacker.id} ({card.name})"
     if tn > 12:
-        events.append(f"{label} holds its fire: to-hit {tn} against {target.id} cannot be made")
+        events.append(AssetHoldsFire(attacker.id, card.name, target.id, tn))
     else:
         roll = dice.roll(2, f"to-hit {attacker.id} (asset card) vs {target.id}", target=tn, modifiers=result.modifiers)
         if not roll.success:
-            events.append(f"{label} attacks {target.id}: needs {tn}, rolls {roll.total}: miss")
+            events.append(AssetAttackMissed(attacker.id, card.name, target.id, tn, roll.total))
         else:
-            side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle or target.is_asset)
-            damage = asset_attacks.hit_damage(card, target.is_asset)
-            events.append(f"{label} attacks {target.id}: needs {tn}, rolls {roll.total}: hit ({side} side), "
-                          f"{damage.total} damage in {len(damage.groups)} group(s) (ASSET-ATK-04)")
-            source = f"{card.name} from {attacker.id}"
-            if target.is_asset:  # ASSET-DMG-01: every group summed, no location
-                pending.append(Hit(target.id, ASSET_LOCATION, damage.total, side, side == "rear", source=source,
-                                   attacker=attacker.id, anti_infantry=damage.anti_infantry))
-                events.append(f"  {damage.total} to {target.id}{' (rear)' if side == 'rear' else ''}")
-            else:
-                for amount in damage.groups:  # each group rolls its location by the normal rules
-                    h = kinds.hit(dice, target, side, amount, source)
-                    events.append(f"  {amount} to {target.id} {h.location}{' (rear)' if h.rear else ''}")
-                    pending.append(h)
+            struck = kinds.of(target)
+            side = arcs.attack_direction(target.hex, target.facing, attacker.hex, struck.vehicle_sides)
+            groups = card.damage_groups
+            events.append(AssetAttackHit(attacker.id, card.name, target.id, tn, roll.total, side, sum(groups),
+                                         len(groups)))
+            # ASSET-ATK-04: every group, each at its own location or summed on an asset (ASSET-DMG-01)
+            pending.extend(struck.struck_by_card(dice, target, side, card, f"{card.name} from {attacker.id}",
+                                                 attacker.id, events))
     new = record(attacker, asset_attacks.record_attack(attacker.asset.state))
     decl = AttackDeclaration(attacker.id, target.id, (card.name,), "", True)
     return evolve(state.with_unit(new), pending=tuple(pending), declarations=state.declarations + (decl,)), events
 
 
-def _artillery(state: GameState, attacker: Unit, aimed: HexId, dice: Dice) -> tuple[GameState, list[str]]:
+def _artillery(state: GameState, attacker: Unit, aimed: HexId, dice: Dice) -> tuple[GameState, Events]:
     """An Artillery card's attack on a hex (UNVERIFIED basic Total Warfare reading, btcli.rules.assets.artillery):
     a hit or a scatter, then the blast strikes every unit in its hexes at the phase's end."""
     card = attacker.asset.card
@@ -155,7 +152,7 @@ def _artillery(state: GameState, attacker: Unit, aimed: HexId, dice: Dice) -> tu
                   declarations=state.declarations + (decl,)), events
 
 
-def area_hits(state: GameState, effect: AreaEffect, attacker: str, dice: Dice, events: list[str]) -> list[Hit]:
+def area_hits(state: GameState, effect: AreaEffect, attacker: str, dice: Dice, events: Events) -> list[Hit]:
     """Returns the hits an area effect deals every unit in its hexes: an asset by its primary hex only
     (ASSET-DMG-09), the damage flagged area effect (ASSET-DMG-08); a 'Mech or vehicle in 5-point groups,
     each with its own location (UNVERIFIED); airborne VTOLs fly above it."""
@@ -164,23 +161,7 @@ def area_hits(state: GameState, effect: AreaEffect, attacker: str, dice: Dice, e
     for u in state.units.values():
         if not u.active or airborne(u) or not reached.intersection(occupied(u)):
             continue
-        if u.is_asset:
-            damage = asset_damage.from_area_effect(u.asset.card, effect, u.hex, u.facing, attacker)
-            if not damage.primary_hex:
-                events.append(f"  the blast reaches only {u.id}'s second element: no damage (ASSET-DMG-09)")
-                continue
-            events.append(f"  the blast strikes {u.id} in {u.hex.label} for {damage.amount}")
-            hits.append(Hit(u.id, ASSET_LOCATION, damage.amount, "front", source=effect.source, attacker=attacker,
-                            area_effect=True))
-            continue
-        amount = effect.damage_at(u.hex)
-        if not amount:
-            continue
-        events.append(f"  the blast strikes {u.id} in {u.hex.label} for {amount}")
-        while amount > 0:
-            group = min(AREA_GROUP, amount)
-            hits.append(evolve(kinds.hit(dice, u, "front", group, effect.source), area_effect=True, attacker=attacker))
-            amount -= group
+        hits.extend(kinds.of(u).struck_by_blast(dice, u, effect, attacker, events))
     return hits
 
 

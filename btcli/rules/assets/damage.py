@@ -19,10 +19,15 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.model.area_effect import AreaEffect
-from btcli.model.assets import AssetCard, AssetHitDamage, AssetKind, AssetState
+from btcli.model.assets import AssetCard, AssetHitDamage, AssetState
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.core import arcs
+from btcli.rules.kinds import asset_card
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 FREE_DAMAGE = 10  # ASSET-DMG-04: 0-10 damage adds nothing to the check
 DAMAGE_STEP = 10  # ASSET-DMG-04: +1 for each further 10 points (11-20 +1, 21-30 +2, ...)
@@ -78,12 +83,12 @@ def damage_counted(card: AssetCard, damage: AssetDamage) -> int:
     amount = damage.amount
     if damage.rear and card.has_facing:
         amount *= REAR_MULTIPLIER
-    if damage.area_effect and card.is_infantry:
+    if damage.area_effect and asset_card.of(card).doubled_by_area_effect:
         amount *= AREA_EFFECT_MULTIPLIER
     return amount
 
 
-def take_damage(card: AssetCard, state: AssetState, damage: AssetDamage, name: str) -> tuple[AssetState, list[str]]:
+def take_damage(card: AssetCard, state: AssetState, damage: AssetDamage, name: str) -> tuple[AssetState, Events]:
     """Returns the state after ``damage``: added to this turn's total, the check due once the total reaches the threshold.
 
     ASSET-DMG-01 (no locations), ASSET-DMG-02 (threshold over all phases, AMB-51),
@@ -91,29 +96,22 @@ def take_damage(card: AssetCard, state: AssetState, damage: AssetDamage, name: s
     """
     if state.destroyed:
         return state, []
+    from btcli.model.events_assets import AssetDamaged, AssetUndamaged, ThresholdReached
+
     counted = damage_counted(card, damage)
     if counted == 0:
-        why = "only a secondary hex was struck (ASSET-DMG-09)" if not damage.primary_hex else "no damage"
-        return state, [f"{name} takes no damage: {why}"]
+        return state, [AssetUndamaged(name, secondary=not damage.primary_hex)]
     total = state.damage + counted
     attackers = state.attackers if damage.attacker in state.attackers else state.attackers + (damage.attacker,)
-    note = state.anti_infantry or (damage.anti_infantry and card.kind is AssetKind.CONVENTIONAL_INFANTRY)
+    kind = asset_card.of(card)
+    worn = damage.anti_infantry and kind.worn_by_anti_infantry
+    note = state.anti_infantry or worn
     due = total >= card.threshold
-    events = [f"{name} takes {counted} damage from {damage.attacker}{_why(card, damage)}: {total} this turn"]
+    events: Events = [AssetDamaged(name, counted, damage.attacker, total, rear=damage.rear and card.has_facing,
+                                   area_effect=damage.area_effect and kind.doubled_by_area_effect, anti_infantry=worn)]
     if due and not state.check_due:
-        events.append(f"{name} has reached its threshold {card.threshold}: destruction check in the End Phase")
+        events.append(ThresholdReached(name, card.threshold))
     return state.evolve(damage=total, attackers=attackers, anti_infantry=note, check_due=due), events
-
-
-def _why(card: AssetCard, damage: AssetDamage) -> str:
-    reasons = []
-    if damage.rear and card.has_facing:
-        reasons.append("doubled from the rear")
-    if damage.area_effect and card.is_infantry:
-        reasons.append("area effect doubled against infantry")
-    if damage.anti_infantry and card.kind is AssetKind.CONVENTIONAL_INFANTRY:
-        reasons.append("anti-infantry weapon")
-    return f" ({', '.join(reasons)})" if reasons else ""
 
 
 def check_modifier(damage: int) -> int:
@@ -129,7 +127,7 @@ def destruction_check(
     dice: Dice,
     name: str,
     attacker: str | None = None,
-) -> tuple[AssetState, list[str]]:
+) -> tuple[AssetState, Events]:
     """Makes the asset's End Phase destruction check if one is due; returns the new state and events.
 
     Made once per turn however many attackers (ASSET-DMG-06), rolled by the
@@ -143,11 +141,11 @@ def destruction_check(
     """
     if state.destroyed or state.checked or not state.check_due:
         return state, []
+    from btcli.model.events_assets import AssetDestroyed, AssetSurvived, AssetWornOut, DestructionCheckRolled
+
     roller = attacker or (state.attackers[0] if state.attackers else "the attacker")
     if state.check <= LAST_CHECK:
-        return state.evolve(checked=True, destroyed=True), [
-            f"{name} is destroyed: its destruction check TN has worn down to {LAST_CHECK} (ASSET-DMG-13)"
-        ]
+        return state.evolve(checked=True, destroyed=True), [AssetWornOut(name, LAST_CHECK)]
     bonus = check_modifier(state.damage)
     mods: list[tuple[str, int]] = [("destruction check TN", state.check)]
     if bonus:
@@ -155,18 +153,13 @@ def destruction_check(
     target = sum(value for _, value in mods)
     roll = dice.roll(2, f"destruction check {name} (rolled by {roller})", target=target, modifiers=tuple(mods))
     result = roll.total - target + state.check  # the modified roll, for the event
-    rolled = f"destruction check {name}: {roller} rolls {roll.total} (modified {result}) against check TN {state.check}"
+    rolled = DestructionCheckRolled(name, roller, roll.total, result, state.check)
     if roll.success:
-        return state.evolve(checked=True, destroyed=True), [
-            rolled, f"{name} is destroyed: the check succeeded (ASSET-DMG-03)"
-        ]
-    ai_wear = state.anti_infantry and card.kind is AssetKind.CONVENTIONAL_INFANTRY
+        return state.evolve(checked=True, destroyed=True), [rolled, AssetDestroyed(name)]
+    ai_wear = state.anti_infantry and asset_card.of(card).worn_by_anti_infantry
     wear = ANTI_INFANTRY_WEAR if ai_wear else WEAR
     worn = max(LAST_CHECK, state.check - wear)
-    why = "anti-infantry wear -2 (ASSET-DMG-07)" if ai_wear else "wear -1 (ASSET-DMG-12)"
-    return state.evolve(checked=True, check=worn), [
-        rolled, f"{name} survives: check TN {state.check} -> {worn}, {why}"
-    ]
+    return state.evolve(checked=True, check=worn), [rolled, AssetSurvived(name, state.check, worn, ai_wear)]
 
 
 def forget_turn(state: AssetState) -> AssetState:
@@ -180,7 +173,7 @@ def end_phase(
     dice: Dice,
     name: str,
     attacker: str | None = None,
-) -> tuple[AssetState, list[str]]:
+) -> tuple[AssetState, Events]:
     """Resolves an asset's End Phase: its destruction check if due, then the turn's damage is forgotten (ASSET-DMG-02, ASSET-DMG-11)."""
     state, events = destruction_check(card, state, dice, name, attacker)
     return forget_turn(state), events

@@ -27,6 +27,7 @@ from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.assets.general import assumed_mode  # noqa: F401  (ASSET-MOVE-04, asked of movement too)
 from btcli.rules.ground.terrain import TERRAIN_COST, follows_road
+from btcli.rules.kinds import asset_card
 
 LEVEL_CHANGE_MP = 2  # ASSET-MOVE-07: per level, at most one level per hex
 MAX_LEVEL_CHANGE = 1
@@ -43,6 +44,10 @@ class NonAsset(str, Enum):
     OTHER = "other"  # any other non-asset unit: counted like a 'Mech for asset stacking
 
 
+# The card kinds that ignore enemy infantry assets in stacking, as each kind says (ASSET-STACK-03).
+_IGNORE_ENEMY_INFANTRY = frozenset(k for k, rules in asset_card.CARD_KINDS.items() if rules.ignores_enemy_infantry)
+
+
 @record
 class Occupant:
     """One unit standing in a hex: its side and what it is (an asset kind, or a non-asset)."""
@@ -55,8 +60,9 @@ class Occupant:
         return isinstance(self.kind, AssetKind)
 
     @property
-    def is_infantry_asset(self) -> bool:
-        return isinstance(self.kind, AssetKind) and self.kind.is_infantry
+    def ignores_enemy_infantry(self) -> bool:
+        """An infantry asset ignores enemy infantry assets, and they it (ASSET-STACK-03)."""
+        return self.kind in _IGNORE_ENEMY_INFANTRY
 
 
 Occupants = Mapping[HexId, Sequence[Occupant]]
@@ -133,7 +139,7 @@ def entry_problem(card: AssetCard, there: Hex, on_road: bool) -> tuple[str, str]
     if code is MovementCode.VTOL:
         return None  # ASSET-TERR-07; above any building (ASSET-MOVE-10)
     if _is_building(there):
-        if card.is_infantry:
+        if asset_card.of(card).enters_buildings:
             return None  # allowed, as the whole move (ASSET-MOVE-11)
         return "assets other than infantry and VTOLs cannot enter building hexes", "ASSET-MOVE-10"
     if code is MovementCode.HOVER:
@@ -174,12 +180,12 @@ def check_stacking(hex_id: HexId, mover: Occupant, present: Sequence[Occupant]) 
     ``present`` must include the secondary hexes of multi-hex assets (ASSET-MULTI-03).
     """
     enemies = [o for o in present if o.side != mover.side]
-    if mover.is_infantry_asset:
-        enemies = [o for o in enemies if not o.is_infantry_asset]  # ASSET-STACK-03
-    if enemies and (mover.is_asset or any(o.is_asset for o in enemies)):
+    if mover.ignores_enemy_infantry:
+        enemies = [o for o in enemies if not o.ignores_enemy_infantry]  # ASSET-STACK-03
+    if enemies and (mover.is_asset or any(o.is_asset for o in enemies)):  # kind-branch: ASSET-STACK-02 bars enemies where assets stand, the standard rule (another unit's) elsewhere
         raise IllegalOrderError(f"cannot stand in {hex_id.label}: enemy units are there", "ASSET-STACK-02")
     friends = [o for o in present if o.side == mover.side] + [mover]
-    assets = sum(1 for o in friends if o.is_asset)
+    assets = sum(1 for o in friends if o.is_asset)  # kind-branch: ASSET-STACK-01 counts a hex's assets against its other units
     others = len(friends) - assets
     if not assets:
         return
@@ -200,7 +206,7 @@ def may_pass_through(mover: Occupant, present: Sequence[Occupant]) -> bool:
     Assets never hinder anyone's movement (ASSET-STACK-02); enemy non-assets
     still bar the hex under the standard rules.
     """
-    return all(o.side == mover.side or o.is_asset for o in present)
+    return all(o.side == mover.side or o.is_asset for o in present)  # kind-branch: assets hinder no one (ASSET-STACK-02), enemies of other kinds do
 
 
 # -- footprint (ASSET-MULTI-02) --------------------------------------------------------
@@ -271,6 +277,7 @@ def check_asset_move(
     mp, hexes = 0, []
     all_road = board.hex(start).paved
     building_move = False
+    enters_buildings = asset_card.of(card).enters_buildings
     for step in steps:
         if step in TURN_STEPS:
             if vtol and elev < 1:
@@ -304,7 +311,7 @@ def check_asset_move(
         if not vtol and not may_pass_through(mover, occupants.get(there, ())):
             raise IllegalOrderError(f"'{who}' cannot move through {there.label}: enemy units are there", "ASSET-STACK-02")
         # ASSET-MOVE-11, AMB-66: entering or leaving a building is the infantry asset's whole move.
-        entering_or_leaving = card.is_infantry and (_is_building(h_there) or _is_building(h_here))
+        entering_or_leaving = enters_buildings and (_is_building(h_there) or _is_building(h_here))
         if hexes and (building_move or entering_or_leaving):
             raise IllegalOrderError(
                 f"'{who}' may only enter or leave a building as its whole move: one hex, no other hexes that turn",

@@ -14,6 +14,10 @@ from btcli.rules.core import turn_order
 from btcli.rules.drops import minefields
 from btcli.rules.assets.units import occupants, placed
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 ASSET_MODES = ("", "stand", "backward", "jump")  # ASSET-MOVE-02: no movement mode; backward is a declaration
 
 
@@ -53,7 +57,7 @@ def move_order_for(state: GameState, unit: Unit, path: str | None, to: str | Non
     return MoveOrder(unit.id, mode, parse_steps(path))
 
 
-def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, Events]:
     """Moves an asset: fixed MP, the terrain of its code, no PSR, skid or sideslip, stacking and its
     footprint checked where it ends (ASSET-MOVE, ASSET-TERR, ASSET-STACK, ASSET-MULTI)."""
     unit = state.unit(order.unit)
@@ -63,15 +67,19 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
     check_mode(unit, order.mode)
     card = unit.asset.card
+    start = unit.hex
+    assert start is not None  # an active unit stands on the board
     if card.is_immobile:  # not even a stand: it holds no movement slot of its side (ASSET-INIT-04)
         raise IllegalOrderError(f"'{unit.id}' is a gun emplacement: immobile, it takes no part in the movement "
                                 "phase (ASSET-INIT-04)", "ASSET-MOVE-04")
-    events: list[str] = []
+    from btcli.model.events_assets import AssetMoved, AssetStoodStill, MovesInHalves
+
+    events: Events = []
     if order.batch:
         from btcli.rules.assets.deployment_phase import choose_batch  # the halves are chosen as in deployment
 
         state = choose_batch(state, unit, order.batch)
-        events.append(f"{unit.side} moves its assets in halves, {order.batch} first (AMB-64)")
+        events.append(MovesInHalves(unit.side, order.batch))
     turn_order.check_turn_to_move(state, unit.side, unit.id)
     if order.after_slip:
         raise IllegalOrderError(f"'{unit.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
@@ -79,7 +87,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         if order.steps:
             raise InputError("--mode stand takes no --path")
         moved = evolve(unit, mode=MoveMode.STAND, mp_spent=0, hexes_moved=0)
-        return state.with_unit(moved), events + [f"{unit.id} stands still in {unit.hex.label}"]
+        return state.with_unit(moved), events + [AssetStoodStill(unit.id, start)]
     present = occupants(state, exclude=unit.id)
     if order.to is not None or order.mode == "jump":
         if order.to is None:
@@ -96,17 +104,12 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     moved = placed(unit, move.end, move.facing, move.elevation if card.movement is MovementCode.VTOL else 0)
     hexes = move.mp if mode is MoveMode.JUMP else move.hexes_moved  # a jump moves as many hexes as its MP
     moved = evolve(moved, mode=mode, mp_spent=move.mp, hexes_moved=hexes)
-    how = "jumps" if mode is MoveMode.JUMP else "moves backward" if move.backward else "moves"
-    text = (f"{unit.id} {how} {unit.hex.label} -> {move.end.label} facing {move.facing.name}: {move.mp} of "
-            f"{move.allowance} MP, {hexes} hex{'es' if hexes != 1 else ''}")
-    if move.road_bonus:
-        text += " (+1 MP on the road, ASSET-TERR-06)"
-    if card.movement is MovementCode.VTOL:
-        text += f", elevation {unit.elevation} -> {move.elevation}"
-    if moved.position.footprint:
-        text += f"; its second element in {', '.join(h.label for h in moved.position.footprint)}"
+    vtol = card.movement is MovementCode.VTOL
+    events.append(AssetMoved(unit.id, start, move.end, move.facing, move.mp, move.allowance, hexes,
+                             jumped=mode is MoveMode.JUMP, backward=move.backward, road_bonus=move.road_bonus,
+                             rose_from=unit.elevation if vtol else None, elevation=move.elevation if vtol else None,
+                             footprint=moved.position.footprint))
     state = state.with_unit(moved)
-    events.append(text)
     # ASSET-DMG-08 via the area effect. A VTOL asset is airborne in every hex it enters (VEH-VTOL-03);
     # a jump's hexes are its landing hex alone, which a mine attacks as it does a 'Mech's (DROP-12).
     if card.movement is not MovementCode.VTOL:

@@ -8,29 +8,24 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from btcli.errors import IllegalOrderError
-from btcli.model.assets import AssetCard, AssetState, MovementCode
+from btcli.model.assets import AssetCard, AssetKind, AssetState, MovementCode
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import GROUND, AssetRecord, Motive, Position, Unit, UnitKind
+from btcli.model.units import GROUND, AssetRecord, Position, Unit, UnitKind
+from btcli.rules import kinds
 from btcli.rules.assets import movement as asset_movement
+from btcli.rules.kinds import asset_card
 from btcli.rules.assets.movement import NonAsset, Occupant
 
-# ASSET-TERR-01: the movement code as the unit's motive, which the shared rules (LOS, reports) read.
-MOTIVES = {
-    MovementCode.FOOT: Motive.FOOT,
-    MovementCode.JUMP: Motive.JUMP,
-    MovementCode.HOVER: Motive.HOVER,
-    MovementCode.TRACKED: Motive.TRACKED,
-    MovementCode.WHEELED: Motive.WHEELED,
-    MovementCode.VTOL: Motive.VTOL,
-    MovementCode.NONE: Motive.NONE,
-}
+# How a unit counts for the asset stacking rules, by what its kind answers (btcli.rules.kinds.KindRules.stacks_as).
+STACKING: dict[str, AssetKind | NonAsset] = {**{k.value: k for k in AssetKind}, **{n.value: n for n in NonAsset}}
 
 
 def new_asset(uid: str, side: str, name: str, card: AssetCard, veteran: bool, facing: Facing = Facing.N) -> Unit:
     """Returns an asset of ``card`` off the map, its card carried with it (tables.md 16.1, ASSET-GEN-07)."""
     return Unit(
-        id=uid, side=side, name=name, kind=UnitKind.ASSET, motive=MOTIVES[card.movement], tons=0, engine="none",
+        id=uid, side=side, name=name, kind=UnitKind.ASSET,  # kind-branch: a card made into a unit names its kind
+        motive=asset_card.MOTIVES[card.movement], tons=0, engine="none",
         walk=card.mp, run=card.mp, jump=card.mp if card.movement is MovementCode.JUMP else 0,
         gunnery=card.skill_for(veteran), piloting=0, max_armor={}, max_internal={}, armor={}, internal={},
         facing=facing, asset=AssetRecord(card, AssetState.fresh(card, veteran)),
@@ -57,14 +52,13 @@ def bare(exc: IllegalOrderError) -> str:
 
 
 def airborne(unit: Unit) -> bool:
-    return unit.motive is Motive.VTOL and unit.elevation > 0
+    """Tells whether a unit flies above the ground board, out of its stacking and blasts (a VTOL aloft)."""
+    return kinds.of(unit).aloft(unit)
 
 
 def occupant(unit: Unit) -> Occupant:
-    """Returns how a unit counts for asset stacking: its asset kind, or a 'Mech or other non-asset."""
-    if unit.asset is not None:
-        return Occupant(unit.side, unit.asset.card.kind)
-    return Occupant(unit.side, NonAsset.MECH if unit.is_mech else NonAsset.OTHER)
+    """Returns how a unit counts for asset stacking: its asset kind, or a 'Mech or other non-asset, as its kind says."""
+    return Occupant(unit.side, STACKING[kinds.of(unit).stacks_as(unit)])
 
 
 def occupants(state: GameState, exclude: str = "") -> dict[HexId, list[Occupant]]:

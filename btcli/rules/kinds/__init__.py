@@ -13,10 +13,10 @@ from __future__ import annotations
 from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.frozen import record
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
-from btcli.model.units import Unit, UnitKind
+from btcli.model.units import Unit, UnitKind, evolve
 from btcli.rules import later
 from btcli.rules.core import condition
 from btcli.rules.ground import infantry as infantry_rules, vehicles
@@ -26,6 +26,10 @@ from btcli.rules.kinds.mobility import Mobility
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
     from collections.abc import Callable
+
+    from btcli.model.area_effect import AreaEffect
+    from btcli.model.assets import AssetCard
+    from btcli.model.events import Events
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -134,6 +138,58 @@ def _vehicle_physical(unit: Unit, attack: str) -> tuple[str, str]:
     return "", ""
 
 
+# assets: the questions a game with Battlefield Support assets (seed 004) asks of every kind ---------------------
+AREA_GROUP = 5  # UNVERIFIED (TW artillery, not in the seeds): area-effect damage strikes in 5-point groups
+
+
+def _groups_by_location(dice: Dice, target: Unit, side: str, card: AssetCard, source: str, attacker: str,
+                        events: Events) -> list[Hit]:
+    """An asset card's hit on a unit with hit locations: each damage group rolls its own (ASSET-ATK-04)."""
+    from btcli.model.events_combat import GroupStrikes
+
+    hits = []
+    for amount in card.damage_groups:
+        h = hit(dice, target, side, amount, source)
+        events.append(GroupStrikes(target.id, amount, h.location, h.rear))
+        hits.append(h)
+    return hits
+
+
+def _blast_groups(dice: Dice, unit: Unit, effect: AreaEffect, attacker: str, events: Events) -> list[Hit]:
+    """A blast on a unit with hit locations: the damage at its hex in 5-point groups, each with its location
+    (UNVERIFIED), flagged as area effect."""
+    assert unit.hex is not None  # a unit the blast reached stands on the board
+    amount = effect.damage_at(unit.hex)
+    if not amount:
+        return []
+    from btcli.model.events_assets import BlastStrikes
+
+    events.append(BlastStrikes(unit.id, unit.hex, amount))
+    hits = []
+    while amount > 0:
+        group = min(AREA_GROUP, amount)
+        hits.append(evolve(hit(dice, unit, "front", group, effect.source), area_effect=True, attacker=attacker))
+        amount -= group
+    return hits
+
+
+def _aloft_as_vtol(unit: Unit) -> bool:
+    """A unit moving by VTOL flight (VEH-VTOL, VEH-VTOL-07) is aloft above an elevation of 0."""
+    return unit.elevation > 0 and mobility(unit).flies
+
+
+def _never(unit: Unit) -> bool:
+    return False
+
+
+def _like_a_mech(unit: Unit) -> str:
+    return "other"  # any unit but an asset or a 'Mech: counted like a 'Mech (btcli's reading of ASSET-STACK-01)
+
+
+def _as_a_mech(unit: Unit) -> str:
+    return "mech"
+
+
 @record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -169,16 +225,35 @@ class KindRules:
     clears_jams: bool = False  # its crew may clear a jammed weapon or turret instead of firing (VEH-CRIT-23)
     # Why it may not make this physical attack ("punch", "kick", "charge", ...), and the rule: ("", "") if it may.
     physical_refusal: Callable[[Unit, str], tuple[str, str]] = _any_physical
+    # assets: the questions a game with Battlefield Support assets (seed 004) asks ------------------------------
+    deploys_first: bool = False  # deploys before every other unit, in halves (assets: ASSET-DEP-01, -02)
+    # What deploying a unit of the kind places, (state, unit, hex, facing) -> the unit placed, raising when it may
+    # not deploy there (an asset's zone, footprint and stacking: ASSET-DEP); None: in its side's zone (ASSET-DEP-01).
+    deploy: Callable[[GameState, Unit, HexId, Facing], Unit] | None = None
+    vehicle_sides: bool = False  # an attack strikes it by the vehicle sectors (tables.md 0; an asset, ASSET-DMG-10)
+    # How an asset card's hit strikes it, (dice, target, side, card, source, attacker, events) -> the hits:
+    # each group at its own location (ASSET-ATK-04), or an asset's every group summed, no location (ASSET-DMG-01).
+    struck_by_card: Callable[[Dice, Unit, str, AssetCard, str, str, Events], list[Hit]] = _groups_by_location
+    # How a blast (an area effect) strikes it, (dice, unit, effect, attacker, events) -> the hits: in 5-point
+    # groups (UNVERIFIED), or an asset's by its primary hex alone (ASSET-DMG-08, -09).
+    struck_by_blast: Callable[[Dice, Unit, AreaEffect, str, Events], list[Hit]] = _blast_groups
+    # The End Phase destruction check of a kind that makes one, (unit, dice, events) -> the unit after
+    # (an asset: ASSET-DMG-02..13); None: it makes none.
+    destruction_check: Callable[[Unit, Dice, Events], Unit] | None = None
+    aloft: Callable[[Unit], bool] = _aloft_as_vtol  # flies above the ground's stacking and blasts (VEH-VTOL-03)
+    # How it counts for the asset stacking rules (ASSET-STACK-01..03): "mech", "other" (like a 'Mech) or an
+    # asset's card kind (btcli.rules.assets.units reads it).
+    stacks_as: Callable[[Unit], str] = _like_a_mech
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
 # needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
 KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
-                             mobility=mech.mobility),
+                             mobility=mech.mobility, stacks_as=_as_a_mech),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
                                 _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True,
-                                physical_refusal=_vehicle_physical),
+                                physical_refusal=_vehicle_physical, vehicle_sides=True),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
                                  mobility=infantry.mobility, physical_refusal=_infantry_physical),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
@@ -189,11 +264,18 @@ KINDS: dict[UnitKind, KindRules] = {
                               moves_first=True, never_moves=_emplaced, move_order=later("kinds.asset", "move_order"),
                               move=later("assets.moves", "apply_move"),
                               weapon_attack=later("assets.attack_orders", "weapon_attack"),
-                              weapon_attack_preview=later("assets.attack_orders", "preview")),
+                              weapon_attack_preview=later("assets.attack_orders", "preview"),
+                              # assets: ASSET-DEP-01, -02 (deployed first, in halves), ASSET-DMG-01, -08..10
+                              deploys_first=True, deploy=later("assets.deployment_phase", "deploy_asset"),
+                              vehicle_sides=True, struck_by_card=later("kinds.asset", "struck_by_card"),
+                              struck_by_blast=later("kinds.asset", "struck_by_blast"),
+                              destruction_check=later("kinds.asset", "destruction_check"),
+                              aloft=later("kinds.asset", "aloft"), stacks_as=later("kinds.asset", "stacks_as")),
     UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
                              later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal"),
                              moves_in_ground_turn=False, move_order=_aero_move_order,
-                             move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview),
+                             move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview,
+                             aloft=_never),  # assets: an aerospace unit flies on maps of its own
 }
 
 

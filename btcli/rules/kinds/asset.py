@@ -4,23 +4,33 @@ An asset has no hit locations: a damage group that strikes it is one entry of th
 (ASSET-DMG-01), doubled from the rear (ASSET-DMG-10) or, as area effect, against infantry
 (ASSET-DMG-08), and checked in the End Phase (btcli.rules.assets.end_phase). It makes no Piloting or
 Driving Skill Rolls (ASSET-GEN-01), no physical attacks, and an attacker aims at it with the
-card's fixed TMM (ASSET-ATK-05, -07, -09). Imported only when a game holds an asset.
+card's fixed TMM (ASSET-ATK-05, -07, -09). What a game with assets asks of every kind an asset answers
+here too: an asset card's hit and a blast strike it summed, by its primary hex (ASSET-DMG-01, -08, -09),
+it makes the End Phase destruction check (ASSET-DMG-02..13), a VTOL asset flies above the ground's
+stacking and blasts (AMB-65), and it stacks as its card's kind (ASSET-STACK). Imported only when a game
+holds an asset.
 """
 
 from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.area_effect import AreaEffect
+from btcli.model.assets import AssetCard, AssetState
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, evolve
 from btcli.rules.assets import attacks as asset_attacks, damage as asset_damage
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 ASSET_LOCATION = "asset"  # the one "location" of an asset (ASSET-DMG-01)
 
 
-def record(unit: Unit, state) -> Unit:
+def record(unit: Unit, state: AssetState) -> Unit:
     """Returns the asset with its per-game state replaced."""
     return evolve(unit, asset=evolve(unit.asset, state=state))
 
@@ -38,14 +48,14 @@ def attacker_of(h: Hit) -> str:
     return h.source.rpartition(" from ")[2] or h.source or "the attacker"
 
 
-def take_hit(unit: Unit, h: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+def take_hit(unit: Unit, h: Hit, dice: Dice, events: Events, turn: int) -> Unit:
     """Adds one damage group to the asset's damage this turn (ASSET-DMG-01, -02, -07, -08, -10)."""
     record_ = unit.asset
     assert record_ is not None  # KINDS[ASSET]: an asset always carries its card
     damage = asset_damage.AssetDamage(h.damage, attacker_of(h), rear=h.rear, area_effect=h.area_effect,
                                       anti_infantry=h.anti_infantry)
     state, more = asset_damage.take_damage(record_.card, record_.state, damage, unit.id)
-    events.extend(f"  {line}" for line in more)
+    events.extend(more)  # worded indented under the hit (btcli.render.events_assets)
     return record(unit, state)
 
 
@@ -81,3 +91,59 @@ def move_order(state: GameState, unit: Unit, path: str | None, to: str | None, f
     if after_slip:
         raise IllegalOrderError(f"'{unit.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
     return evolve(asset_moves.move_order_for(state, unit, path, to, facing, mode), batch=batch)
+
+
+# assets: what a game with assets asks of every kind (btcli.rules.kinds.KindRules), an asset's answers ------------
+
+
+def struck_by_card(dice: Dice, target: Unit, side: str, card: AssetCard, source: str, attacker: str,
+                   events: Events) -> list[Hit]:
+    """Returns an asset card's hit on an asset: every damage group summed, no location (ASSET-DMG-01,
+    ASSET-ATK-04), its attacker and anti-infantry note kept for the destruction check (ASSET-DMG-03, -07)."""
+    from btcli.model.events_assets import AssetStruck
+
+    damage = asset_attacks.hit_damage(card, target_is_asset=True)
+    events.append(AssetStruck(target.id, damage.total, side == "rear"))
+    return [Hit(target.id, ASSET_LOCATION, damage.total, side, side == "rear", source=source, attacker=attacker,
+                anti_infantry=damage.anti_infantry)]
+
+
+def struck_by_blast(dice: Dice, unit: Unit, effect: AreaEffect, attacker: str, events: Events) -> list[Hit]:
+    """Returns a blast's hit on an asset: by its primary hex alone (ASSET-DMG-09), flagged as area effect
+    (ASSET-DMG-08); none when the blast reaches only a second element."""
+    from btcli.model.events_assets import BlastMissesPrimary, BlastStrikes
+
+    assert unit.asset is not None and unit.hex is not None  # an asset on the board, in the blast
+    damage = asset_damage.from_area_effect(unit.asset.card, effect, unit.hex, unit.facing, attacker)
+    if not damage.primary_hex:
+        events.append(BlastMissesPrimary(unit.id))
+        return []
+    events.append(BlastStrikes(unit.id, unit.hex, damage.amount))
+    return [Hit(unit.id, ASSET_LOCATION, damage.amount, "front", source=effect.source, attacker=attacker,
+                area_effect=True)]
+
+
+def destruction_check(unit: Unit, dice: Dice, events: Events) -> Unit:
+    """Returns the asset after its End Phase: its destruction check if one is due, destroyed or worn, and the
+    turn's damage forgotten (ASSET-DMG-02..13); the unit itself when nothing changed."""
+    record_ = unit.asset
+    assert record_ is not None  # KINDS[ASSET]: an asset always carries its card
+    if unit.destroyed or record_.state.destroyed:
+        return unit
+    after, more = asset_damage.end_phase(record_.card, record_.state, dice, unit.id)
+    events.extend(more)
+    if after == record_.state:
+        return unit
+    return evolve(record(unit, after), destroyed=True) if after.destroyed else record(unit, after)
+
+
+def aloft(unit: Unit) -> bool:
+    """Whether a VTOL asset flies above the ground, out of its stacking and blasts (AMB-65, VEH-VTOL-03)."""
+    assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
+    return asset_attacks.is_airborne(unit.asset.card, unit.elevation)
+
+
+def stacks_as(unit: Unit) -> str:
+    """An asset counts for the asset stacking rules as its card's kind (ASSET-STACK-01, -03)."""
+    assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
+    return unit.asset.card.kind.value
