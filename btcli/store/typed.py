@@ -4,8 +4,8 @@ Every record of btcli.model (``btcli.model.frozen``) is written as a table of it
 leaving out a field that holds its default; read back, each field is checked against its
 annotated type. Enums are written by value (facings by name), hexes by label, the values written
 as a text (``btcli.model.hits.Written``: critical hits, a building hex target) by their label and read
-back by their type's ``parse``, tuples as arrays, dicts as tables. Adding a field to a model class is all it takes to have it written, read and
-hashed: nothing here lists fields by hand.
+back by their type's ``parse``, tuples as arrays, dicts as tables. Adding a field to a model class is
+all it takes to have it written, read and hashed: nothing here lists fields by hand.
 """
 
 from __future__ import annotations

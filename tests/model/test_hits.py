@@ -68,7 +68,8 @@ def test_a_scenario_gives_crits_as_the_game_file_writes_them():
     assert state.units["m"].crits == (SlotHit("LA", 3), SlotHit("CT", 0))
 
 
-GAMES_WITH_CRITS = sorted(p for p in (ROOT / "tests" / "golden").glob("*/game.toml") if b"\ncrits = [" in p.read_bytes())
+GAMES_WITH_CRITS = sorted(p for p in (ROOT / "tests" / "golden").glob("*/game.toml")
+                          if b"\ncrits = [" in p.read_bytes())
 
 
 @pytest.mark.parametrize("path", GAMES_WITH_CRITS, ids=lambda p: p.parent.name)

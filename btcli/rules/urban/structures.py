@@ -3,8 +3,8 @@ and the numbers collapse and entry use (seed 003; tables.md 10; catalog URB-BLD,
 URB-BSMT, URB-COLL).
 
 Damage from attacks waits in ``GameState.pending`` as ``StructureHit`` values (their target a
-``HexTarget``, written ``hex:CCRR``) and is applied when the phase ends (URB-COLL-03, URB-IN-03); damage from movement and weight is
-applied at once. Nothing here moves a unit: the collapse itself is in ``displacement``.
+``HexTarget``, written ``hex:CCRR``) and is applied when the phase ends (URB-COLL-03, URB-IN-03);
+damage from movement and weight is applied at once. Nothing here moves a unit: the collapse itself is in ``displacement``.
 """
 
 from __future__ import annotations
