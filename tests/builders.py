@@ -12,7 +12,8 @@ column 05. A test module whose states differ keeps a one-line wrapper that fixes
 ``changed(unit, **changes)`` knows where each piece of a unit's state lives: ``at`` (a hex, or its
 label) and ``floor``, ``roof``, ``under_bridge``, ``elevation`` go into its position; the fields
 of its own kind's record (``immobile``, ``turret``, ``club``, ...) and of its drop record go
-there; everything else is a field of the unit. On anything that is not a unit it is ``evolve``.
+there; ``crits`` may be written as the game file writes them (``"LA:3"``, ``"front: sensors"``); everything
+else is a field of the unit. On anything that is not a unit it is ``evolve``.
 
 The rest drives the engine with scripted dice (``run``, ``resolve``, ``fly``, ``drive``, ``fire``;
 every scripted value must be used; they return the events' sentences, as the log words them) or checks a
@@ -31,6 +32,7 @@ from btcli.dice import ManualDice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.frozen import evolve, fields
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import Crit
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder, parse_steps
 from btcli.model.state import GameState, Phase
 from btcli.model.units import DropState, MechState, Position, Unit, VehicleState
@@ -218,6 +220,8 @@ def changed(obj, **changes):
     place = {k: changes.pop(k) for k in list(changes) if k in PLACE}
     if place:
         unit = unit.placed_at(**place)
+    if "crits" in changes:  # critical hits as values, or as the game file writes them ("LA:3", "front: sensors")
+        changes["crits"] = tuple(c if isinstance(c, Crit) else Crit.parse(c) for c in changes["crits"])
     for record, names in _FIELDS.items():
         mine = {k: changes.pop(k) for k in list(changes) if k in names and k not in Unit.__record_names__}
         if mine:
@@ -323,7 +327,8 @@ def cf(state: GameState, label: str) -> int:
 
 
 def hex_hits(state: GameState) -> list[tuple[str, int]]:
-    return [(h.target, h.damage) for h in state.pending if structures.is_structure_hit(h)]
+    """The damage waiting for building and bridge hexes, as (its target as the game file writes it, damage)."""
+    return [(h.target.label, h.damage) for h in state.pending if structures.is_structure_hit(h)]
 
 
 def armor_lost(unit: Unit) -> int:

@@ -9,6 +9,7 @@ from btcli.model.frozen import (
     record,
 )
 from btcli.model.hexgrid import HexId
+from btcli.model.hits import HexTarget
 from btcli.model.units import GROUND, Unit
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
@@ -72,6 +73,17 @@ class Hit:
 
 
 @record
+class StructureHit:
+    """One damage group that struck a building or bridge hex, waiting for the end of the phase (URB-ATK-06,
+    URB-IN-03). The game file writes it as a hit whose target is ``hex:CCRR``."""
+
+    target: HexTarget
+    location: str  # "building", the game file's word for any structure (a bridge's hit too)
+    damage: int
+    source: str = ""
+
+
+@record
 class Victory:
     """Scenario end conditions; zero means "not used"."""
 
@@ -130,7 +142,9 @@ class GameState:
     initiative: tuple[str, ...] = ()  # sides in movement order: the loser first
     move_order: tuple[str, ...] = ()  # side of each movement slot this phase (unequal-numbers rule)
     declarations: tuple[AttackDeclaration, ...] = ()
-    pending: tuple[Hit, ...] = ()  # hits of this weapon phase, applied when it ends (simultaneous fire)
+    # Hits of this weapon phase, applied when it ends (simultaneous fire): on units and on building hexes.
+    # A structure hit first: the game file's [[pending]] tables are read as the first type that fits.
+    pending: tuple[StructureHit | Hit, ...] = ()
     victory: Victory = Victory()
     winner: str = ""  # side id, "draw", or "" while the game goes on
     result: str = ""  # why the game ended

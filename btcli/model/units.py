@@ -11,6 +11,7 @@ inline from the scenario or by name from the built-in catalog.
 from btcli.model.choices import Choice
 from btcli.model.frozen import evolve, field, record
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import Crit, CritResult, SlotHit
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:  # imported when a game holds one: deferred_types()
@@ -182,6 +183,10 @@ class VehicleState:
     large: bool = False  # a large support vehicle or a landed DropShip (VEH-VTOL-11, VEH-SLIP-11/12)
     height: int = 1  # levels a large unit stands tall
 
+    def stunned_in(self, turn: int) -> bool:
+        """Tells whether the crew is stunned in ``turn`` (VEH-CRIT-10)."""
+        return self.stunned_until > 0 and self.stunned_from <= turn <= self.stunned_until
+
 
 @record
 class DropState:
@@ -242,7 +247,7 @@ class Unit:
     shutdown: bool = False
     twist: int = 0  # torso twist (or turret offset) this turn, in hexsides: -1 left, +1 right
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'Mech critical slots by location
-    crits: tuple[str, ...] = ()  # critical hits taken: 'LOC:slot' for 'Mechs, result names for vehicles
+    crits: tuple[Crit, ...] = ()  # critical hits taken: a 'Mech's SlotHit, a vehicle's CritResult (model/hits.py)
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
@@ -347,8 +352,21 @@ class Unit:
 
     def slot_hits(self, location: str) -> set[int]:
         """Returns the indexes of the destroyed critical slots in a location."""
-        prefix = location + ":"
-        return {int(c[len(prefix):]) for c in self.crits if c.startswith(prefix)}
+        return {c.slot for c in self.crits if isinstance(c, SlotHit) and c.location == location}
+
+    def with_slot_hit(self, location: str, slot: int) -> "Unit":
+        """Returns the 'Mech with critical slot ``slot`` of ``location`` destroyed."""
+        return evolve(self, crits=self.crits + (SlotHit(location, slot),))
+
+    def with_crit_result(self, location: str, result: str) -> "Unit":
+        """Returns the vehicle with a critical result (or, at location ``motive``, motive damage) taken."""
+        return evolve(self, crits=self.crits + (CritResult(location, result),))
+
+    def destroyed_items(self, since: int = 0) -> list[str]:
+        """Returns what the destroyed critical slots held, from its ``since``-th critical hit on (a 'Mech's;
+        a vehicle's critical results destroy no slot)."""
+        return [self.slots[c.location][c.slot] for c in self.crits[since:]
+                if isinstance(c, SlotHit) and c.location in self.slots]
 
     @property
     def working_heat_sinks(self) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import sys
 
 from btcli.model.frozen import record
+from btcli.model.hits import CritResult
 from btcli.model.state import GameState
 from btcli.model.units import Unit, UnitKind, VehicleState
 from btcli.rules.ground import placement
@@ -222,7 +223,7 @@ def _vehicle_fields(u: Unit, state: GameState | None = None) -> dict[str, object
 
     v = _vehicle_record(u)
     out: dict[str, object] = {"large": True} if v.large else {}
-    out["motive_damage"] = [c.split(": ", 1)[1] for c in u.crits if c.startswith("motive: ")]
+    out["motive_damage"] = [c.result for c in u.crits if isinstance(c, CritResult) and c.is_motive_damage]
     out["driving_modifiers"] = {name: value for name, value in driving_modifiers(u)}
     out["turret"] = v.turret or ("intact" if "turret" in u.max_armor else "none")
     out["immobile"] = v.immobile

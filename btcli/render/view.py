@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from btcli.model.board import Building
+from btcli.model.hits import Crit, SlotHit
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.render import kind_views
@@ -163,14 +164,13 @@ def _drop_words(u: Unit, state: GameState | None) -> list[str]:
     return words
 
 
-def _crit_name(u: Unit, crit: str) -> str:
+def _crit_name(u: Unit, crit: Crit) -> str:
     """Returns a critical hit in words: 'Mech slots by their contents, vehicle results as they are."""
-    location, _, slot = crit.partition(":")
-    if slot.isascii() and slot.isdigit() and location in u.slots:
-        kind, _, name = u.slots[location][int(slot)].rpartition(":")
+    if isinstance(crit, SlotHit) and crit.location in u.slots:
+        kind, _, name = u.slots[crit.location][crit.slot].rpartition(":")
         name = name.replace("_", " ") + (" ammo" if kind == "ammo" else "")
-        return f"{location} {name}"
-    return crit
+        return f"{crit.location} {name}"
+    return crit.label
 
 
 def game_view(state: GameState, game: str = "GAME") -> dict[str, object]:

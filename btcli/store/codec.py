@@ -20,6 +20,7 @@ from btcli.model.state import (
     Options,
     Phase,
     Side,
+    StructureHit,
     Victory,
 )
 from btcli.model.units import GROUND, Unit, UnitKind
@@ -351,7 +352,7 @@ def _state_from_dict(d: dict[str, Any]) -> GameState:
             initiative=tuple(str(x) for x in game.get("initiative", ())),
             move_order=tuple(str(x) for x in game.get("move_order", ())),
             declarations=typed.decode(tuple[AttackDeclaration, ...], d.get("declarations", []), "declarations"),
-            pending=typed.decode(tuple[Hit, ...], d.get("pending", []), "pending hits"),
+            pending=typed.decode(tuple[StructureHit | Hit, ...], d.get("pending", []), "pending hits"),
             victory=typed.from_plain(Victory, d.get("victory", {}), "[victory]"),
             winner=typed.decode(str, game.get("winner", ""), "[game] winner"),
             result=typed.decode(str, game.get("result", ""), "[game] result"),

@@ -2,9 +2,10 @@
 
 Every record of btcli.model (``btcli.model.frozen``) is written as a table of its fields in declaration order,
 leaving out a field that holds its default; read back, each field is checked against its
-annotated type. Enums are written by value (facings by name), hexes by label, tuples as arrays,
-dicts as tables. Adding a field to a model class is all it takes to have it written, read and
-hashed: nothing here lists fields by hand.
+annotated type. Enums are written by value (facings by name), hexes by label, the values written
+as a text (``btcli.model.hits.Written``: critical hits, a building hex target) by their label and read
+back by their type's ``parse``, tuples as arrays, dicts as tables. Adding a field to a model class is
+all it takes to have it written, read and hashed: nothing here lists fields by hand.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from btcli.errors import GameFileError, InputError
 from btcli.model.choices import Member
 from btcli.model.frozen import MISSING, fields, is_record
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import Written
 from btcli.store.sharing import CallMemo
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
@@ -90,6 +92,8 @@ def _encoder_for_value(kind: type):
     """Returns an encoder for values of a runtime type (a record, an enum, a container)."""
     if kind is HexId:
         return _hex_label
+    if issubclass(kind, Written):  # before is_record: a critical hit is a record written as its text
+        return _label
     if is_record(kind):
         return _dataclass_encoder(kind)
     if issubclass(kind, Facing):
@@ -104,6 +108,10 @@ def _encoder_for_value(kind: type):
 
 
 def _hex_label(value: HexId) -> str:
+    return value.label
+
+
+def _label(value: Written) -> str:
     return value.label
 
 
@@ -257,6 +265,8 @@ def _make_reader(tp):
     if _is_union(origin):
         options = [a for a in _args(tp) if a is not type(None)]
         optional = len(options) < len(_args(tp))
+        if len(options) > 1 and all(is_record(a) for a in options):
+            return _first_that_reads([_reader(a) for a in options], optional)
         if len(options) != 1:
             def ambiguous(data, where):
                 if data is None and optional:
@@ -284,7 +294,7 @@ def _make_reader(tp):
         return _once(read_dict, by_items=value_type not in _PLAIN)
     if tp in _SCALAR_READERS:
         return _SCALAR_READERS[tp]
-    if tp is HexId or tp is Facing:
+    if tp is HexId or tp is Facing or isinstance(tp, type) and issubclass(tp, Written):
         def read_parsed(data, where):
             try:
                 return tp.parse(_text(data, where))
@@ -302,6 +312,23 @@ def _make_reader(tp):
     if is_record(tp):
         return _once(lambda data, where: from_plain(tp, data, where))
     raise AssertionError(f"typed: no reader for {tp!r}")
+
+
+def _first_that_reads(readers: list, optional: bool):
+    """Reads a union of records as the first, in the order the annotation names them, whose fields read
+    (a pending hit on a building hex, whose target is ``hex:CCRR``, before a hit on a unit); when none
+    does, the last one's error."""
+
+    def read_first(data, where):
+        if data is None and optional:
+            return None
+        for read in readers[:-1]:
+            try:
+                return read(data, where)
+            except GameFileError:
+                continue
+        return readers[-1](data, where)
+    return read_first
 
 
 def _read_bool(data, where):

@@ -17,6 +17,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroWeapon, FiringArc, FlightPoint
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import HexTarget
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.rules.aero import air_ground, ground_to_air
@@ -188,7 +189,7 @@ def test_a_strike_at_a_building_hex_is_minus_4_and_damages_the_building():  # UR
     assert mods(state, order) == {"gunnery": 4, "air-to-ground strike": 2, "building: immobile target": -4}
     state, events, _ = run(state, order, [3])
     assert events[0] == "c strikes building hex 0707 with Large Laser (nose): needs 2, rolls 3: hit, 8 damage"
-    assert [(h.target, h.damage) for h in state.pending] == [("hex:0707", 8)]
+    assert [(h.target, h.damage) for h in state.pending] == [(HexTarget(H("0707")), 8)]
 
 
 def test_an_airborne_vtol_is_struck_at_plus_5_instead():  # tables.md 9.8: air-to-air vs airborne VTOL
@@ -270,7 +271,7 @@ def test_a_bomb_hit_deals_10_per_bomb_in_5_point_groups_to_every_unit_in_the_hex
     assert mods(state, bomb(2)) == {"gunnery": 4, "bombing": 2, "a hex: immobile target": -4}
     state, events, _ = run(state, bomb(2), [2, 7, 7, 7, 7])
     assert events[0] == "c drops 2 bomb(s) on hex 0505: needs 2, rolls 2: hit, 10 per bomb to everything in the hex"
-    assert [(h.target, h.damage) for h in state.pending] == [("g-blue", 5)] * 4 + [("hex:0505", 20)]
+    assert [(h.target, h.damage) for h in state.pending] == [("g-blue", 5)] * 4 + [(HexTarget(H("0505")), 20)]
     assert state.units["c"].aero.bombs_dropped == 2
     assert events[-1] == "c loses 2 altitude for the bomb: altitude 5 -> 3"
     assert "'c' already made its bombing attack this turn" in str(refused(state, bomb(1)))

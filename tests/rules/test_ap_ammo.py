@@ -10,6 +10,7 @@ import pytest
 
 from btcli.errors import GameFileError, IllegalOrderError, InputError
 from btcli.grammar import order_from_text, order_text
+from btcli.model.hits import CritResult
 from btcli.model.orders import WeaponAttackOrder
 from btcli.store.codec import unit_from_dict, unit_to_dict
 from tests.builders import ATLAS, resolve, run, weapon_game
@@ -50,7 +51,7 @@ def test_ap_hit_on_a_vehicle_rolls_exactly_one_critical_with_the_ac10_modifier()
     crits = [r for r in dice.rolls if r.purpose.startswith("vehicle critical")]
     assert [(r.purpose, r.modifiers) for r in crits] == [("vehicle critical t left", (("armor-piercing", -2),))]
     assert "t: critical roll 8 on the side column: crew stunned" in events
-    assert state.units["t"].crits == ("left: crew stunned",)
+    assert state.units["t"].crits == (CritResult("left", "crew stunned"),)
 
 
 @pytest.mark.parametrize("weapon, modifier", [("AC/2", -4), ("AC/5", -3), ("AC/10", -2), ("AC/20", -1)])

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from btcli.dice import ManualDice
+from btcli.model.hits import CritResult, SlotHit
 from btcli.model.state import GameState, Hit
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
@@ -169,7 +170,7 @@ def test_through_armor_critical_rolls_without_internal_damage():
     # the center torso's upper half is a gyro slot.
     unit, events, d = apply(target(HUNCHBACK), hit("CT", 5, critical=True), dice=[8, 1, 4])
     assert (unit.armor["CT"], unit.internal["CT"]) == (21, 16)
-    assert unit.crits == ("CT:3",)
+    assert unit.crits == (SlotHit("CT", 3),)
     assert purposes(d)[0] == "critical check t CT (through-armor critical (hit location roll of 2))"
     assert "t: critical hit on gyro (CT slot 4)" in events
 
@@ -180,14 +181,14 @@ def test_critical_hit_count_in_a_torso(roll, count):
     # engine/gyro slot of the upper half (1D6 1 -> upper half, then faces 1, 2, 3).
     slot_dice = [1, 1, 1, 2, 1, 3][: 2 * count]
     unit, _, _ = apply(target(HUNCHBACK, armor={"CT": 0}), hit("CT", 1), dice=[roll, *slot_dice])
-    assert unit.crits == tuple(f"CT:{i}" for i in range(count))
+    assert unit.crits == tuple(SlotHit("CT", i) for i in range(count))
 
 
 def test_critical_slot_in_upper_half_of_12_slot_location():
     # TW critical slots: a 12-slot location rolls 1D6 for the half (1-3 upper) then 1D6 for the slot;
     # upper half slot 5 of the left arm is the Medium Laser, whose mount is destroyed.
     unit, events, d = apply(target(HUNCHBACK, armor={"LA": 0}), hit("LA", 1), dice=[8, 2, 5])
-    assert unit.crits == ("LA:4",)
+    assert unit.crits == (SlotHit("LA", 4),)
     assert [m.destroyed for m in unit.weapons] == [False, True, False, False]
     assert purposes(d)[1:] == ["critical slot half t LA", "critical slot t LA"]
     assert "t: critical hit on Medium Laser (LA slot 5)" in events
@@ -197,21 +198,21 @@ def test_critical_slot_rerolls_empty_slot():
     # TW critical slots: an empty slot is rolled again. 5 -> lower half, 1 -> slot 7 (empty);
     # re-roll 3 -> upper half, 1 -> slot 1 (shoulder).
     unit, _, d = apply(target(HUNCHBACK, armor={"LA": 0}), hit("LA", 1), dice=[8, 5, 1, 3, 1])
-    assert unit.crits == ("LA:0",)
+    assert unit.crits == (SlotHit("LA", 0),)
     assert len(d.rolls) == 5
 
 
 def test_critical_slot_in_6_slot_location_uses_one_die():
     # TW critical slots: a 6-slot location (leg, head) rolls a single 1D6 for the slot.
     unit, _, d = apply(target(HUNCHBACK, armor={"LL": 0}), hit("LL", 1), dice=[8, 1])
-    assert unit.crits == ("LL:0",)
+    assert unit.crits == (SlotHit("LL", 0),)
     assert purposes(d)[1:] == ["critical slot t LL"]
 
 
 def test_critical_slot_rerolls_already_destroyed_slot():
     # TW critical slots: a slot already destroyed is rolled again (hip taken -> upper leg).
     unit, _, _ = apply(target(HUNCHBACK, armor={"LL": 0}, crits=("LL:0",)), hit("LL", 1), dice=[8, 1, 2])
-    assert unit.crits == ("LL:0", "LL:1")
+    assert unit.crits == (SlotHit("LL", 0), SlotHit("LL", 1))
 
 
 def test_roll_of_12_blows_off_a_limb():
@@ -249,7 +250,7 @@ def test_cockpit_hit_destroys_mech():
 def test_any_slot_of_a_multi_slot_weapon_destroys_it():
     # TW critical effects: the AC/20 fills RT slots 1-10; a hit on slot 10 destroys the weapon.
     unit, _, _ = apply(target(HUNCHBACK, armor={"RT": 0}), hit("RT", 1), dice=[8, 4, 4])
-    assert unit.crits == ("RT:9",)
+    assert unit.crits == (SlotHit("RT", 9),)
     assert unit.weapons[0].destroyed
 
 
@@ -404,7 +405,7 @@ def test_vehicle_critical_mark_rolls_on_column_of_location(design, location, sid
     # Side column); unit.crits records 'location: result' and the result takes effect
     # (btcli.rules.ground.vehicles; the effects themselves are tested in test_vehicle_crits.py).
     unit, events, d = apply(target(design), hit(location, 1, side, critical=True), dice=[roll])
-    assert unit.crits == (f"{location}: {crit}",)
+    assert unit.crits == (CritResult(location, crit),)
     assert purposes(d) == [f"vehicle critical t {location}"]
     column = "side" if location in ("left", "right") else location
     assert f"t: critical roll {roll} on the {column} column: {crit}" in events
@@ -433,7 +434,7 @@ def test_vehicle_internal_structure_hit_rolls_critical():
     # Rear 9 is Weapon Destroyed; the Manticore has no rear weapons, so it moves down to 10,
     # Engine Hit (VEH-CRIT-04, the source's own example).
     unit, events, d = apply(target(MANTICORE, armor={"rear": 0}), hit("rear", 2, "rear"), dice=[9])
-    assert (unit.internal["rear"], unit.crits) == (4, ("rear: engine hit",))
+    assert (unit.internal["rear"], unit.crits) == (4, (CritResult("rear", "engine hit"),))
     assert purposes(d) == ["vehicle critical t rear"]
     assert "t: critical roll 9 on the rear column: engine hit (moved down from weapon destroyed)" in events
 
@@ -441,7 +442,7 @@ def test_vehicle_internal_structure_hit_rolls_critical():
 def test_vehicle_critical_mark_and_internal_damage_roll_twice():
     # tables.md 1: the [C] roll and the internal-structure roll are independent.
     unit, _, d = apply(target(MANTICORE, armor={"front": 0}), hit("front", 1, critical=True), dice=[6, 8])
-    assert unit.crits == ("front: driver hit", "front: stabilizer")
+    assert unit.crits == (CritResult("front", "driver hit"), CritResult("front", "stabilizer"))
     assert unit.vehicle.stabilized == ("front",)
     assert len(d.rolls) == 2
 
@@ -450,7 +451,7 @@ def test_vtol_critical_uses_vtol_table():
     # VEH-DMG-04 / tables.md 5: VTOLs roll on the VTOL critical table (front 6: co-pilot hit, where a
     # ground vehicle would take a driver hit).
     unit, _, _ = apply(target(FERRET), hit("front", 1, critical=True), dice=[6])
-    assert unit.crits == ("front: co-pilot hit",)
+    assert unit.crits == (CritResult("front", "co-pilot hit"),)
 
 
 @pytest.mark.parametrize(
@@ -472,7 +473,7 @@ def test_motive_roll_adds_side_and_motive_type(design, side, roll, modified, res
     # 8-9 moderate, 10-11 heavy, 12+ major. [M]: damage applies normally, then one roll.
     unit, events, d = apply(target(design), hit(side, 1, side, motive=True), dice=[roll])
     assert unit.armor[side] == make_state(design).units["t"].armor[side] - 1
-    assert unit.crits == ((f"motive: {result}",) if result else ())
+    assert unit.crits == ((CritResult("motive", result),) if result else ())
     assert f"t: motive system roll {modified}: {result or 'no effect'}" in events
     assert d.rolls[0].purpose == "motive system damage t"
     assert unit.vehicle.motive_dsr == tuple(dsr)

@@ -8,6 +8,7 @@ import pytest
 
 from btcli.errors import IllegalOrderError
 from btcli.model.frozen import evolve
+from btcli.model.hits import SlotHit
 from btcli.rules.ground import movement
 from tests.builders import game, plan
 
@@ -18,7 +19,7 @@ def hunchback(*crits: str, legs_lost: tuple[str, ...] = ()):
     slots = []
     for item in crits:
         loc, name = item.split(":")
-        slots.append(f"{loc}:{unit.slots[loc].index(name)}")
+        slots.append(SlotHit(loc, unit.slots[loc].index(name)))
     internal = {**unit.internal, **{loc: 0 for loc in legs_lost}}
     return state.with_unit(evolve(unit, crits=tuple(slots), internal=internal)), state
 

@@ -41,7 +41,7 @@ def lose(unit, *locations):
 
 def hit_slot(unit, location: str, item: str):
     """The unit with the first slot of ``item`` in ``location`` destroyed."""
-    return evolve(unit, crits=unit.crits + (f"{location}:{unit.slots[location].index(item)}",))
+    return unit.with_slot_hit(location, unit.slots[location].index(item))
 
 
 # -- QUAD-01 locations, slots and internal structure -------------------------------------------------------

@@ -16,6 +16,7 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Bridge, BuildingType, Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import HexTarget
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.rules.core import displacement
@@ -544,7 +545,7 @@ def test_urb_brg_05_a_bridge_destroyed_by_attacks_falls_when_the_weapon_phase_en
     dice = ManualDice([])
     state, events = engine.apply(state, WeaponAttackOrder("u1", "0509", ("AC/20",)), dice)
     assert bridge_cf(state, "0509") == 20  # still standing during the phase
-    assert [h.target for h in state.pending] == ["hex:0509"]
+    assert [h.target for h in state.pending] == [HexTarget(HexId(5, 9))]
     state, events = engine.apply(state, ResolvePhaseOrder(), dice)
     assert state.board.hex(H("0509")).bridge is None
     assert "bridge hex 0509 (medium) collapses: destroyed by attacks" in sentences(events)

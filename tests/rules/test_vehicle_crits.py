@@ -35,6 +35,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.board import Hex, Terrain
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
+from btcli.model.hits import CritResult
 from btcli.model.orders import ClearJamOrder, MoveOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit, Phase
 from btcli.model.units import AmmoBin, MoveMode, Unit
@@ -170,7 +171,7 @@ def test_veh_dmg_04_one_table_for_every_design(location, roll, result):
     # VEH-DMG-04 test: two tank designs rolling the same value on the same column -> the same result.
     for design in (SCORPION, MANTICORE):
         unit, _ = crit(tank(design), location, roll)
-        assert unit.crits == (f"{location}: {result}",)
+        assert unit.crits == (CritResult(location, result),)
 
 
 def test_veh_dmg_05_airborne_vtol_reduced_to_0_mp_must_land():
@@ -211,8 +212,8 @@ def test_veh_dmg_06_crash_damage_to_internal_structure_explodes_the_vtol(engine_
     assert ("t's crash damaged its internal structure: it explodes (VEH-DMG-06)" in sentences(events)) is explodes
 
 
-@pytest.mark.parametrize("engine_type, destroyed, crits", [("ice", True, ("left: fuel tank",)),
-                                                         ("fusion", False, ("left: engine hit",))])
+@pytest.mark.parametrize("engine_type, destroyed, crits", [("ice", True, (CritResult("left", "fuel tank"),)),
+                                                         ("fusion", False, (CritResult("left", "engine hit"),))])
 def test_veh_dmg_07_vtol_fuel_tank_explodes_only_an_ice_vtol(engine_type, destroyed, crits):
     # VEH-DMG-07 / VTOL-CRIT-07 test: fusion VTOL Fuel Tank -> Engine hit, no explosion; ICE -> explodes.
     unit, _ = crit(tank(FERRET, engine=engine_type), "left", 12)
@@ -339,7 +340,7 @@ def test_veh_crit_03_weapon_destroyed_takes_only_weapons_of_the_struck_location(
 def test_veh_crit_04_rear_weapon_destroyed_without_rear_weapons_moves_down_to_engine_hit():
     # VEH-CRIT-04 test (the source's example): rear 9 = Weapon Destroyed, no rear weapons -> 10 = Engine Hit.
     unit, events = crit(tank(MANTICORE), "rear", 9)
-    assert unit.crits == ("rear: engine hit",)
+    assert unit.crits == (CritResult("rear", "engine hit"),)
     assert unit.vehicle.engine_hit is True
     assert "t: critical roll 9 on the rear column: engine hit (moved down from weapon destroyed)" in events
 
@@ -349,7 +350,7 @@ def test_veh_crit_04_past_12_wraps_to_6():
     # makes it an Engine Hit, already taken -> 6 = Cargo/Infantry (the tank carries cargo).
     unit = tank(MANTICORE, engine_hit=True, immobile=True, cargo_tons=2)
     unit, events = crit(unit, "left", 12)
-    assert unit.crits == ("left: cargo/infantry hit",)
+    assert unit.crits == (CritResult("left", "cargo/infantry hit"),)
     assert "t: critical roll 12 on the side column: cargo/infantry hit (moved down from fuel tank)" in events
 
 
@@ -357,7 +358,7 @@ def test_veh_crit_04_wraps_and_keeps_moving_down():
     # VEH-CRIT-04: after the wrap, 6 (no cargo) and 7 (no side weapons) do not apply -> 8 = Crew Stunned.
     unit = tank(MANTICORE, engine_hit=True, immobile=True)
     unit, _ = crit(unit, "right", 12)
-    assert unit.crits == ("right: crew stunned",)
+    assert unit.crits == (CritResult("right", "crew stunned"),)
 
 
 def test_veh_crit_04_nothing_applies_ignores_the_critical():
@@ -376,7 +377,7 @@ def test_veh_crit_04_ammunition_without_ammunition_is_weapon_destroyed():
     # the most damaging turret weapon, the AC/5).
     unit = tank(SCORPION, ammo=(AmmoBin("AC/5", "body", 0), AmmoBin("Machine Gun", "body", 0)))
     unit, _ = crit(unit, "turret", 11, 5)
-    assert unit.crits == ("turret: weapon destroyed",)
+    assert unit.crits == (CritResult("turret", "weapon destroyed"),)
     assert [m.destroyed for m in unit.weapons] == [True, False]
 
 
@@ -395,7 +396,7 @@ def test_veh_crit_05_all_ammunition_explodes_into_the_struck_location(design, am
     before = tank(design)
     unit = tank(design, ammo=ammo, internal={**before.internal, location: internal})
     unit, events = crit(unit, location, 11)
-    assert unit.crits == (f"{location}: ammunition",)
+    assert unit.crits == (CritResult(location, "ammunition"),)
     assert unit.internal[location] == internal - damage_done
     assert unit.armor == before.armor
     assert [a.shots for a in unit.ammo] == [0, 0]
@@ -427,7 +428,7 @@ def test_veh_crit_07_cargo_hit_destroys_cargo_and_hurts_infantry_with_the_weapon
     # VEH-CRIT-07 test: a critical caused by an SRM (2 damage) -> carried infantry take 2 damage.
     unit = tank(MANTICORE, cargo_tons=2)
     unit, events = crit(unit, "left", 6, damage_done=2)
-    assert unit.crits == ("left: cargo/infantry hit",)
+    assert unit.crits == (CritResult("left", "cargo/infantry hit"),)
     assert unit.vehicle.cargo_tons == 0
     assert "t: cargo destroyed (carried infantry take 2 damage)" in events
 
@@ -436,7 +437,7 @@ def test_veh_crit_07_cargo_hit_without_cargo_moves_down():
     # VEH-CRIT-07 / VEH-CRIT-04: no dedicated cargo or infantry -> next result: 7 malfunction (no side
     # weapons) -> 8 crew stunned.
     unit, _ = crit(tank(MANTICORE), "left", 6)
-    assert unit.crits == ("left: crew stunned",)
+    assert unit.crits == (CritResult("left", "crew stunned"),)
 
 
 # -- VEH-CRIT-08..12: the crew ----------------------------------------------------------------------
@@ -455,7 +456,7 @@ def test_veh_crit_08_commander_hit_adds_one_to_hit_and_to_driving_rolls():
 def test_veh_crit_08_second_commander_hit_stuns_the_crew():
     # VEH-CRIT-08 test: second Commander Hit -> Crew Stunned applied (the +1 stays, once).
     unit = crits_in_a_row(tank(MANTICORE), "front", 10, 10)
-    assert unit.crits == ("front: commander hit", "front: crew stunned")
+    assert unit.crits == (CritResult("front", "commander hit"), CritResult("front", "crew stunned"))
     assert vehicles.stunned(unit, 2)
     assert vehicles.to_hit_modifiers(unit, "turret") == [("commander hit", 1)]
 
@@ -465,7 +466,7 @@ def test_veh_crit_09_crew_killed_vehicle_stays_on_the_map_but_is_out_of_the_game
     # immobile target, counts as destroyed for victory.
     state = make_state(MANTICORE, destroy_share=1.0)
     unit, events = crit(state.units["t"], "front", 12)
-    assert unit.crits == ("front: crew killed",)
+    assert unit.crits == (CritResult("front", "crew killed"),)
     assert "t's crew is killed: the vehicle counts as destroyed and cannot act" in events
     state = put(state, unit)
     assert unit.active and not unit.destroyed and unit.hex == HexId(5, 10)
@@ -505,7 +506,7 @@ def test_veh_crit_10_crew_stunned_in_turn_3_restricts_turn_4_only():
     # VEH-CRIT-10 test: stunned in turn 3 -> turn 4: max cruise, no attacks; turn 5: normal.
     state = make_state(MANTICORE, turn=3, enemy_at="1002", armor={**tank().armor, "right": 0})
     unit, _, _ = apply(state, hit("right", 1, "right"), dice=[8])  # IS damage -> side 8: crew stunned
-    assert unit.crits == ("right: crew stunned",)
+    assert unit.crits == (CritResult("right", "crew stunned"),)
     state = put(state, unit)
     turn4, turn5 = changed(state, turn=4), changed(state, turn=5)
     with pytest.raises(IllegalOrderError, match="stunned") as info:
@@ -570,7 +571,7 @@ def test_veh_crit_10_a_stun_from_an_accidental_fall_covers_the_next_turn():
     state = displacement.displace(state, "t", Facing.N, d, [])
     d.finish()
     unit = state.units["t"]
-    assert unit.crits == ("right: crew stunned",)
+    assert unit.crits == (CritResult("right", "crew stunned"),)
     assert vehicles.stunned(unit, 4)
 
 
@@ -579,7 +580,7 @@ def test_veh_crit_11_commander_driver_and_stun_in_one_phase_kill_the_crew():
     state = make_state(MANTICORE)
     unit, _, _ = apply(state, hit("front", 1, critical=True), hit("front", 1, critical=True),
                        hit("right", 1, "right", critical=True), dice=[10, 6, 8])
-    assert unit.crits == ("front: commander hit", "front: driver hit", "right: crew killed")
+    assert unit.crits == (CritResult("front", "commander hit"), CritResult("front", "driver hit"), CritResult("right", "crew killed"))
     assert unit.vehicle.crew_killed is True
     assert not unit.conscious and not unit.destroyed
 
@@ -588,19 +589,19 @@ def test_veh_crit_11_needs_both_hits():
     # VEH-CRIT-11: with only a Driver Hit a Crew Stunned stays a stun.
     unit = crits_in_a_row(tank(MANTICORE), "front", 6)
     unit, _ = crit(unit, "right", 8)
-    assert unit.crits == ("front: driver hit", "right: crew stunned")
+    assert unit.crits == (CritResult("front", "driver hit"), CritResult("right", "crew stunned"))
     assert unit.conscious
 
 
 def test_veh_crit_11_second_driver_hit_after_commander_and_driver_kills_the_crew():
     unit = crits_in_a_row(tank(MANTICORE), "front", 10, 6, 6)
-    assert unit.crits[-1] == "front: crew killed"
+    assert unit.crits[-1] == CritResult("front", "crew killed")
     assert unit.vehicle.crew_killed is True
 
 
 def test_veh_crit_11_second_commander_hit_after_commander_and_driver_kills_the_crew():
     unit = crits_in_a_row(tank(MANTICORE), "front", 6, 10, 10)
-    assert unit.crits[-1] == "front: crew killed"
+    assert unit.crits[-1] == CritResult("front", "crew killed")
     assert unit.vehicle.crew_killed is True
 
 
@@ -614,7 +615,7 @@ def test_veh_crit_12_driver_hit_adds_two_to_driving_rolls():
     # VEH-CRIT-12 test: driving 5 after a Driver Hit -> driving roll TN 7 (to-hit unchanged).
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "front", 6)
-    assert unit.crits == ("front: driver hit",)
+    assert unit.crits == (CritResult("front", "driver hit"),)
     assert vehicles.driving_modifiers(unit) == [("driver hit", 2)]
     assert dsr_target(unit) == 7
     assert to_hit(put(state, unit), "t", "PPC@turret", "e").target == to_hit(state, "t", "PPC@turret", "e").target
@@ -623,7 +624,7 @@ def test_veh_crit_12_driver_hit_adds_two_to_driving_rolls():
 def test_veh_crit_12_second_driver_hit_stuns_the_crew():
     # VEH-CRIT-12 test: second Driver Hit -> Crew Stunned; the +2 is not doubled.
     unit = crits_in_a_row(tank(MANTICORE), "front", 6, 6)
-    assert unit.crits == ("front: driver hit", "front: crew stunned")
+    assert unit.crits == (CritResult("front", "driver hit"), CritResult("front", "crew stunned"))
     assert vehicles.stunned(unit, 2)
     assert dsr_target(unit) == 7
 
@@ -636,7 +637,7 @@ def test_veh_crit_13_engine_hit_immobilizes_but_the_weapons_still_fire():
     # apply the immobile-target modifier; its weapons may still fire.
     state = make_state(MANTICORE, enemy_at="0507")
     unit, _ = crit(state.units["t"], "right", 11)
-    assert unit.crits == ("right: engine hit",)
+    assert unit.crits == (CritResult("right", "engine hit"),)
     state = put(state, unit)
     for path in ("F", "L", "R"):
         with pytest.raises(IllegalOrderError) as info:
@@ -648,8 +649,8 @@ def test_veh_crit_13_engine_hit_immobilizes_but_the_weapons_still_fire():
     assert not to_hit(state, "t", "Medium Laser@front", "e").impossible
 
 
-@pytest.mark.parametrize("design, destroyed, crits", [(SCORPION, True, ("left: fuel tank",)),
-                                                    (MANTICORE, False, ("left: engine hit",))])
+@pytest.mark.parametrize("design, destroyed, crits", [(SCORPION, True, (CritResult("left", "fuel tank"),)),
+                                                    (MANTICORE, False, (CritResult("left", "engine hit"),))])
 def test_veh_crit_14_fuel_tank_destroys_an_ice_vehicle_only(design, destroyed, crits):
     # VEH-CRIT-14 test: ICE tank -> destroyed; fusion tank -> Engine Hit effects only.
     unit, _ = crit(tank(design), "left", 12)
@@ -661,7 +662,7 @@ def test_veh_crit_14_fuel_tank_on_a_fusion_vehicle_with_engine_hit_moves_on():
     # VEH-CRIT-14 with VEH-CRIT-04: rear 12 on a fusion tank whose engine is already hit -> wrap to 6
     # (no rear weapons) -> 7 (no cargo) -> 8 stabilizer.
     unit, _ = crit(tank(MANTICORE, engine_hit=True, immobile=True), "rear", 12)
-    assert unit.crits == ("rear: stabilizer",)
+    assert unit.crits == (CritResult("rear", "stabilizer"),)
 
 
 @pytest.mark.parametrize("hits, modifier", [(1, 1), (2, 2), (3, 3)])
@@ -669,7 +670,7 @@ def test_veh_crit_15_each_sensor_hit_adds_one_to_hit(hits, modifier):
     # VEH-CRIT-15 test: 2 sensor hits -> +2 to-hit (cumulative), every weapon.
     state = make_state(MANTICORE)
     unit = crits_in_a_row(state.units["t"], "front", *[9] * hits)
-    assert unit.crits == ("front: sensors",) * hits
+    assert unit.crits == (CritResult("front", "sensors"),) * hits
     after = put(state, unit)
     for label in ("PPC@turret", "Medium Laser@front"):
         assert mods(after, "t", label, "e")[f"sensor hits ({hits})"] == modifier
@@ -700,7 +701,7 @@ def test_veh_crit_16_stabilizer_doubles_the_movement_modifier_for_that_location_
     state = put(state, unit)
     assert (movement(state, "Medium Laser@front"), movement(state, "PPC@turret")) == (4, 2)
     unit, events = crit(unit, "front", 8)
-    assert unit.crits == ("front: stabilizer", "front: sensors")
+    assert unit.crits == (CritResult("front", "stabilizer"), CritResult("front", "sensors"))
     assert "t: critical roll 8 on the front column: sensors (moved down from stabilizer)" in events
     assert movement(put(state, unit), "Medium Laser@front") == 4
 
@@ -708,7 +709,7 @@ def test_veh_crit_16_stabilizer_doubles_the_movement_modifier_for_that_location_
 def test_veh_crit_16_stabilizer_with_cruise_movement_and_no_movement():
     # VEH-CRIT-16: cruise +1 -> +2 for weapons in the location; standing still: nothing to double.
     unit, _ = crit(tank(MANTICORE), "turret", 6)
-    assert unit.crits == ("turret: stabilizer",)
+    assert unit.crits == (CritResult("turret", "stabilizer"),)
     cruised = make_state(MANTICORE, mode=MoveMode.CRUISE)
     cruised = put(cruised, changed(unit, mode=MoveMode.CRUISE))
     assert mods(cruised, "t", "PPC@turret", "e")["stabilizer hit: movement counts twice"] == 1
@@ -724,7 +725,7 @@ def test_veh_crit_17_turret_blown_off_loses_the_turret_weapons_and_the_vehicle_s
     # VEH-CRIT-17 test / AMB-15: turret location and its weapons removed; the vehicle continues.
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 12)
-    assert unit.crits == ("turret: turret blown off",)
+    assert unit.crits == (CritResult("turret", "turret blown off"),)
     assert [m.destroyed for m in unit.weapons] == [True, True, True, False]
     assert not unit.destroyed and unit.armor["turret"] == 0
     assert not vehicles.has_turret(unit)
@@ -742,7 +743,7 @@ def test_veh_crit_18_turret_jam_is_cleared_by_spending_a_weapon_phase():
     # phase, the turret is free afterwards.
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 7)
-    assert (unit.crits, unit.vehicle.turret) == (("turret: turret jam",), "jammed")
+    assert (unit.crits, unit.vehicle.turret) == ((CritResult("turret", "turret jam"),), "jammed")
     state, events = run(put(state, unit), ClearJamOrder("t", "turret"))
     assert events == ["t's crew clears the turret jam (no weapon fires this phase)"]
     assert state.units["t"].vehicle.turret == ""
@@ -772,7 +773,7 @@ def test_veh_crit_18_second_turret_jam_locks_the_turret(cleared):
         state, _ = run(put(state, unit), ClearJamOrder("t", "turret"))
         unit = state.units["t"]
     unit, _ = crit(unit, "turret", 7)
-    assert unit.crits == ("turret: turret jam", "turret: turret locks")
+    assert unit.crits == (CritResult("turret", "turret jam"), CritResult("turret", "turret locks"))
     assert unit.vehicle.turret == "locked"
 
 
@@ -794,14 +795,14 @@ def test_veh_crit_19_locked_turret_cannot_be_cleared_and_further_jams_move_down(
     # 9 -> 10 weapon destroyed (1D6 2 -> the owner's least damaging turret weapon, the LRM-10).
     state = make_state(MANTICORE)
     unit, _ = crit(state.units["t"], "turret", 9)
-    assert (unit.crits, unit.vehicle.turret) == (("turret: turret locks",), "locked")
+    assert (unit.crits, unit.vehicle.turret) == ((CritResult("turret", "turret locks"),), "locked")
     with pytest.raises(IllegalOrderError, match="not jammed"):
         run(put(state, unit), ClearJamOrder("t", "turret"))
     unit, events = crit(unit, "turret", 7, 1)
     assert "t: critical roll 7 on the turret column: weapon malfunction (moved down from turret jam)" in events
     assert unit.weapons[0].jammed
     unit, _ = crit(unit, "turret", 9, 2)
-    assert unit.crits[-1] == "turret: weapon destroyed"
+    assert unit.crits[-1] == CritResult("turret", "weapon destroyed")
     assert unit.vehicle.turret == "locked"
 
 
@@ -830,7 +831,7 @@ def test_veh_crit_20_weapon_destroyed_chooser(chooser, destroyed, who):
     # gives up the least damaging weapon (an SRM-2, 2 x 2), the attacker takes the most damaging
     # (the Medium Laser, 5). J. Edgar turret: Medium Laser, SRM-2, SRM-2.
     unit, events = crit(tank(J_EDGAR), "turret", 10, chooser)
-    assert unit.crits == ("turret: weapon destroyed",)
+    assert unit.crits == (CritResult("turret", "weapon destroyed"),)
     assert [m.destroyed for m in unit.weapons] == destroyed
     assert any(f"({who} chooses)" in e for e in events)
 
@@ -890,7 +891,7 @@ def test_veh_crit_22_weapon_malfunction_jams_a_random_weapon_of_the_location():
     # rolled again, 2 -> the LRM-10 jams; the front Medium Laser is never a candidate.
     state = make_state(MANTICORE, enemy_at="0502")
     unit, events = crit(state.units["t"], "turret", 8, 5, 2)
-    assert unit.crits == ("turret: weapon malfunction",)
+    assert unit.crits == (CritResult("turret", "weapon malfunction"),)
     assert [m.jammed for m in unit.weapons] == [False, True, False, False]
     assert "t: LRM-10@turret jams" in events
     state = put(state, unit)
@@ -916,7 +917,7 @@ def test_veh_crit_22_malfunction_without_a_working_weapon_moves_down():
     # VEH-CRIT-22 / VEH-CRIT-04: the front Medium Laser already jammed -> front 7 moves down to 8, stabilizer.
     unit, _ = crit(tank(MANTICORE), "front", 7)
     unit, _ = crit(unit, "front", 7)
-    assert unit.crits == ("front: weapon malfunction", "front: stabilizer")
+    assert unit.crits == (CritResult("front", "weapon malfunction"), CritResult("front", "stabilizer"))
 
 
 def scorpion_with_jams(*jammed: int) -> GameState:
@@ -998,7 +999,7 @@ def test_vtol_crit_01_sensors_work_as_on_ground_vehicles():
     # VTOL-CRIT-01 test: VTOL takes a Sensors critical (front 9) -> +1 to-hit, as VEH-CRIT-15.
     state = ferret_state()
     unit, _ = crit(state.units["t"], "front", 9)
-    assert unit.crits == ("front: sensors",)
+    assert unit.crits == (CritResult("front", "sensors"),)
     after = put(state, unit)
     assert mods(after, "t", "Machine Gun@front", "e")["sensor hits (1)"] == 1
     assert to_hit(after, "t", "Machine Gun@front", "e").target == to_hit(state, "t", "Machine Gun@front", "e").target + 1
@@ -1008,7 +1009,7 @@ def test_vtol_crit_02_co_pilot_hit_adds_one_to_hit():
     # VTOL-CRIT-02 test: gunnery 4 VTOL -> +1 to-hit after the first Co-Pilot Hit (driving unchanged).
     state = ferret_state()
     unit, _ = crit(state.units["t"], "front", 6)
-    assert unit.crits == ("front: co-pilot hit",)
+    assert unit.crits == (CritResult("front", "co-pilot hit"),)
     after = put(state, unit)
     assert mods(after, "t", "Machine Gun@front", "e")["co-pilot hit"] == 1
     assert to_hit(after, "t", "Machine Gun@front", "e").target == to_hit(state, "t", "Machine Gun@front", "e").target + 1
@@ -1018,7 +1019,7 @@ def test_vtol_crit_02_co_pilot_hit_adds_one_to_hit():
 def test_vtol_crit_02_second_co_pilot_hit_kills_the_crew_and_the_vtol_crashes():
     # VTOL-CRIT-02 test: second Co-Pilot Hit -> Crew Killed (the airborne VTOL crashes, destroyed).
     unit = crits_in_a_row(tank(FERRET, elevation=3), "front", 6, 6)
-    assert unit.crits == ("front: co-pilot hit", "front: crew killed")
+    assert unit.crits == (CritResult("front", "co-pilot hit"), CritResult("front", "crew killed"))
     assert unit.destroyed and unit.vehicle.crew_killed is True
 
 
@@ -1028,7 +1029,7 @@ def test_vtol_crit_03_engine_damage_while_landed_immobilizes():
     state = ferret_state()
     check_move(state, "", "AF")
     unit, _ = crit(state.units["t"], "right", 10)
-    assert unit.crits == ("right: engine hit",)
+    assert unit.crits == (CritResult("right", "engine hit"),)
     assert not unit.destroyed and vehicles.is_immobile(unit)
     state = put(state, unit)
     for path in ("A", "AF"):
@@ -1070,7 +1071,7 @@ def test_vtol_crit_08_pilot_hit_adds_two_to_driving_rolls():
     # VTOL-CRIT-08 test: driving 5 -> TN 7 after a Pilot Hit (front 10); to-hit unchanged.
     state = ferret_state()
     unit, _ = crit(state.units["t"], "front", 10)
-    assert unit.crits == ("front: pilot hit",)
+    assert unit.crits == (CritResult("front", "pilot hit"),)
     assert (vehicles.driving_modifiers(unit), dsr_target(unit)) == ([("pilot hit", 2)], 7)
     assert to_hit(put(state, unit), "t", "Machine Gun@front", "e").target == to_hit(state, "t", "Machine Gun@front", "e").target
 
@@ -1078,7 +1079,7 @@ def test_vtol_crit_08_pilot_hit_adds_two_to_driving_rolls():
 def test_vtol_crit_08_second_pilot_hit_kills_the_crew():
     # VTOL-CRIT-08 test: second Pilot Hit -> Crew Killed (landed: the VTOL stays, out of action).
     unit = crits_in_a_row(tank(FERRET), "front", 10, 10)
-    assert unit.crits == ("front: pilot hit", "front: crew killed")
+    assert unit.crits == (CritResult("front", "pilot hit"), CritResult("front", "crew killed"))
     assert unit.vehicle.crew_killed is True and not unit.conscious and not unit.destroyed
 
 
@@ -1095,7 +1096,7 @@ def test_vtol_crit_08_pilot_hit_calls_an_immediate_driving_roll():
 def test_vtol_crit_09_rotor_damage_critical_costs_one_cruise_mp():
     # VTOL-CRIT-09 test: cruise 8 / flank 12: a Rotor Damage critical alone -> cruise 7 / flank 11.
     unit, events = crit(tank(FERRET, walk=8, run=12), "rotor", 6)
-    assert unit.crits == ("rotor: rotor damage",)
+    assert unit.crits == (CritResult("rotor", "rotor damage"),)
     assert (unit.walk, unit.run) == (7, 11)
     assert "t: cruise MP 8 -> 7, flank 11 (rotor damage critical (VTOL-CRIT-09))" in events
 
@@ -1114,7 +1115,7 @@ def test_vtol_crit_10_rotor_destroyed_destroys_the_vtol(roll):
     # VTOL-CRIT-10 test: Rotor Destroyed -> VTOL removed as destroyed.
     state = ferret_state()
     unit, _ = crit(state.units["t"], "rotor", roll)
-    assert unit.crits == ("rotor: rotor destroyed",) and unit.destroyed
+    assert unit.crits == (CritResult("rotor", "rotor destroyed"),) and unit.destroyed
     assert victory.losses(put(state, unit), "blue") == (1, 1)
 
 
@@ -1122,7 +1123,7 @@ def test_vtol_crit_11_flight_stabilizer_adds_three_to_driving_and_one_to_hit():
     # VTOL-CRIT-11 test: driving 5, gunnery 4 -> driving TN 8, base to-hit 5.
     state = ferret_state()
     unit, _ = crit(state.units["t"], "rotor", 9)
-    assert unit.crits == ("rotor: flight stabilizer",)
+    assert unit.crits == (CritResult("rotor", "flight stabilizer"),)
     assert dsr_target(unit) == 8
     after = put(state, unit)
     assert mods(after, "t", "Machine Gun@front", "e")["flight stabilizer"] == 1
@@ -1135,7 +1136,7 @@ def test_vtol_crit_11_second_flight_stabilizer_does_not_apply_and_moves_down():
     # stabilizer too, so 11 = Rotor Destroyed.
     unit, _ = crit(tank(FERRET), "rotor", 10)
     unit, events = crit(unit, "rotor", 9)
-    assert unit.crits == ("rotor: flight stabilizer", "rotor: rotor destroyed")
+    assert unit.crits == (CritResult("rotor", "flight stabilizer"), CritResult("rotor", "rotor destroyed"))
     assert unit.destroyed
     assert "t: critical roll 9 on the rotor column: rotor destroyed (moved down from flight stabilizer)" in events
 
@@ -1162,7 +1163,7 @@ def test_motive_damage_results(roll, result, cruise, flank, dsr):
     # tables.md 3: minor +1 DSR; moderate -1 cruise, +2; heavy cruise halved (round up), +3; major
     # immobile. Flank is recomputed from the new cruise.
     unit = motive(tank(SCORPION), roll)
-    assert unit.crits == ((f"motive: {result}",) if result else ())
+    assert unit.crits == ((CritResult("motive", result),) if result else ())
     assert (unit.walk, unit.run) == (cruise, flank)
     assert dsr_target(unit) == 5 + dsr
     assert vehicles.is_immobile(unit) is (result == "major damage")
@@ -1171,7 +1172,7 @@ def test_motive_damage_results(roll, result, cruise, flank, dsr):
 def test_heavy_motive_damage_rounds_up():
     # tables.md 3: cruise halved, rounding up: J. Edgar 11 -> 6, flank 9.
     unit = motive(tank(J_EDGAR), 7)  # hover +3 = 10: heavy
-    assert (unit.crits, unit.walk, unit.run) == (("motive: heavy damage",), 6, 9)
+    assert (unit.crits, unit.walk, unit.run) == ((CritResult("motive", "heavy damage"),), 6, 9)
 
 
 def test_each_motive_driving_modifier_counts_once():
@@ -1213,7 +1214,7 @@ def test_motive_hit_from_the_side_through_apply_hits():
     h = kinds.hit(ManualDice([9]), state.units["t"], "left", 5, "x")
     assert (h.location, h.motive, h.side) == ("rear", True, "left")
     unit, _, _ = apply(state, h, dice=[6])
-    assert unit.crits == ("motive: moderate damage",)
+    assert unit.crits == (CritResult("motive", "moderate damage"),)
     assert (unit.armor["rear"], unit.walk) == (5, 3)
 
 
@@ -1227,5 +1228,5 @@ def test_immobilized_hovercraft_over_water_sinks():
     state = make_state(J_EDGAR)
     state = changed(state, board=state.board.with_hex(HexId(5, 10), Hex(Terrain.WATER, depth=1)))
     unit, _, _ = apply(state, hit("left", 1, "left", motive=True), dice=[7])  # 7 + 2 + 3 = 12: major
-    assert unit.crits == ("motive: major damage",)
+    assert unit.crits == (CritResult("motive", "major damage"),)
     assert unit.destroyed

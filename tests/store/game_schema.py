@@ -17,20 +17,37 @@ from btcli.model.board import BuildingType, Terrain
 from btcli.model.choices import Member
 from btcli.model.frozen import MISSING, is_record
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.state import FORMAT_VERSION, AttackDeclaration, Deployment, DropGroup, Hit, Options, Phase, Victory
+from btcli.model.hits import Crit, HexTarget
+from btcli.model.state import (
+    FORMAT_VERSION,
+    AttackDeclaration,
+    Deployment,
+    DropGroup,
+    Hit,
+    Options,
+    Phase,
+    StructureHit,
+    Victory,
+)
 from btcli.model.units import Unit
 from btcli.store import typed
 
 HEX_LABEL = {"type": "string", "pattern": "^([0-9]{4}|[0-9]{6})$",
              "description": "A hex label CCRR: column then row, e.g. \"0805\" (six digits on maps over 99 hexes)."}
 FACING = {"type": "string", "enum": [f.name for f in Facing], "description": "A facing: N, NE, SE, S, SW or NW."}
+HEX_TARGET = {"type": "string", "pattern": "^hex:([0-9]{4}|[0-9]{6})$",
+              "description": "A building or bridge hex struck: hex: and its label, e.g. \"hex:0805\"."}
+CRIT = {"type": "string", "pattern": "^([^:\\s]+:(0|[1-9][0-9]*)|[^:]+: .+)$",
+        "description": "A critical hit taken: a 'Mech's destroyed slot LOC:slot (counted from 0), e.g. \"LA:3\"; "
+                       "a vehicle's 'location: result', e.g. \"front: engine hit\", \"motive: heavy damage\"."}
 
 
 class Builder:
     """Collects one definition per record, named by its class."""
 
     def __init__(self):
-        self.definitions: dict[str, dict] = {"hex_label": HEX_LABEL, "facing": FACING}
+        self.definitions: dict[str, dict] = {"hex_label": HEX_LABEL, "facing": FACING, "crit": CRIT,
+                                             "hex_target": HEX_TARGET}
 
     def of(self, tp) -> dict:
         """Returns the schema of values of type ``tp`` as ``typed`` writes them."""
@@ -41,6 +58,8 @@ class Builder:
             options = [a for a in args if a is not type(None)]
             if len(options) == 1:
                 return self.of(options[0])
+            if all(is_record(a) for a in options):  # read as the first that fits (typed._first_that_reads)
+                return {"anyOf": [self.of(a) for a in options]}
             return {"type": [self.of(a)["type"] for a in options]}
         if origin is tuple:
             return {"type": "array", "items": self.of(args[0])}
@@ -52,6 +71,10 @@ class Builder:
             return {"$ref": "#/definitions/hex_label"}
         if tp is Facing:
             return {"$ref": "#/definitions/facing"}
+        if tp is Crit:
+            return {"$ref": "#/definitions/crit"}
+        if tp is HexTarget:
+            return {"$ref": "#/definitions/hex_target"}
         if isinstance(tp, type) and issubclass(tp, Member):
             values = [m.value for m in tp]
             kind = "integer" if all(isinstance(v, int) for v in values) else "string"
@@ -137,7 +160,7 @@ def game_schema() -> dict:
         "options": b.record(Options),
         "victory": b.record(Victory),
         "declarations": {"type": "array", "items": b.record(AttackDeclaration)},
-        "pending": {"type": "array", "items": b.record(Hit)},
+        "pending": {"type": "array", "items": {"anyOf": [b.record(StructureHit), b.record(Hit)]}},
         "drops": {"type": "object", "additionalProperties": b.record(DropGroup)},
         "deployment": b.record(Deployment),
         "sides": {"type": "object", "additionalProperties": {

@@ -30,7 +30,7 @@ from btcli.model.events_combat import GroupStrikes
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import WeaponAttackOrder
-from btcli.model.state import AttackDeclaration, GameState, Hit
+from btcli.model.state import AttackDeclaration, GameState, Hit, StructureHit
 from btcli.model.units import AmmoBin, Motive, MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.aero import attacks as aero_attacks, low_altitude as aero_low_altitude, weapons as aero_weapons
@@ -427,7 +427,7 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
 
 
 def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState | None = None
-          ) -> tuple[list[Hit], Events]:
+          ) -> tuple[list[StructureHit | Hit], Events]:
     """Returns the pending hits of a shot that hit, and the events saying where each group strikes.
 
     A unit inside a building (``state`` given) is sheltered as from any attack: each group loses
@@ -438,7 +438,7 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
     if target.unit is None:
         return [structures.building_hit(target.hex, sum(shot.groups), source)], []
     shelter = placement.inside(state.board, target.unit) if state is not None and not bomb else None
-    hits: list[Hit] = []
+    hits: list[StructureHit | Hit] = []
     said: Events = []
     for amount in shot.groups:
         hit = kinds.hit(dice, target.unit, target.side, amount, source)

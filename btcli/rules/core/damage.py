@@ -191,7 +191,7 @@ def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Uni
         if slot in live:
             break
     item = contents[slot]
-    unit = evolve(unit, crits=unit.crits + (f"{location}:{slot}",))
+    unit = unit.with_slot_hit(location, slot)
     return critical_effect(unit, location, slot, item, events)
 
 

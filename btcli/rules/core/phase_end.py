@@ -90,12 +90,9 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
     reasons: list[tuple[str, int]] = []
     if piloting.damage_psr_needed(unit.damage_phase):
         reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
-    for crit in unit.crits[len(before.crits):]:  # the modifiers of the damage itself are pre-existing now
-        location, _, slot = crit.partition(":")
-        if slot.isascii() and slot.isdigit() and location in unit.slots:
-            item = unit.slots[location][int(slot)]
-            if item in LEG_ITEMS:
-                reasons.append((LEG_ITEMS[item], 0))
+    for item in unit.destroyed_items(len(before.crits)):  # the modifiers of the damage itself are pre-existing now
+        if item in LEG_ITEMS:
+            reasons.append((LEG_ITEMS[item], 0))
     for reason, value in reasons:
         roll = piloting_roll(unit, reason, dice, value)
         if roll is None:
@@ -184,7 +181,7 @@ def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
         return unit
     # The bin that would do the most damage explodes (docs/rules-notes.md).
     loc, slot, item = max(live, key=lambda entry: _bin_damage(unit, *entry))
-    return damage.ammo_explosion(evolve(unit, crits=unit.crits + (f"{loc}:{slot}",)), loc, slot, item.split(":", 1)[1], events)
+    return damage.ammo_explosion(unit.with_slot_hit(loc, slot), loc, slot, item.split(":", 1)[1], events)
 
 
 def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:

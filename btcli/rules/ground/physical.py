@@ -315,7 +315,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.physical_destroys_rotor:
         # VEH-PHYS-09, AMB-11 (literal): a successful physical attack destroys the rotor, and so the VTOL.
         events.append(BlowDestroysRotor(attacker.id, kind, target.id, roll.total, tn))
-        state = state.with_unit(evolve(target, destroyed=True, crits=target.crits + ("rotor: rotor destroyed",)))
+        state = state.with_unit(evolve(target.with_crit_result("rotor", "rotor destroyed"), destroyed=True))
         return state, events
     if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:  # AMB-11 alternative: damage to the rotor
         amount = ceil(attacker.tons / 10) if kind == "punch" else ceil(attacker.tons / 5) if kind == "club" else attacker.tons // 5

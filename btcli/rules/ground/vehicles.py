@@ -9,7 +9,8 @@ lasting conditions live in its ``VehicleState`` (``Unit.vehicle``):
 - ``stunned_from``..``stunned_until``: the turns of a Crew Stunned result (VEH-CRIT-10, AMB-14);
 - ``turret``: '' / 'jammed' / 'locked' / 'gone';
 - ``stabilized``: locations whose stabilizer is hit (VEH-CRIT-16).
-``Unit.crits`` records every critical result as 'location: result'.
+``Unit.crits`` records every critical result as a ``CritResult`` (location, result; motive damage at
+location ``motive``), which the game file writes 'location: result'.
 
 Every command loads this module, only damage meets its events: each function imports those it says
 (``model.events_vehicles``; issue #17).
@@ -21,8 +22,9 @@ from math import ceil
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.hits import MOTIVE, CritResult
 from btcli.model.state import Hit, evolve
-from btcli.model.units import AmmoBin, Motive, Mount, Unit
+from btcli.model.units import AmmoBin, Mount, Unit
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -61,7 +63,7 @@ def column_of(location: str) -> str:
 
 def count(unit: Unit, result: str) -> int:
     """Returns how many critical results of a kind the vehicle has taken."""
-    return sum(1 for c in unit.crits if c.partition(": ")[2] == result)
+    return sum(1 for c in unit.crits if isinstance(c, CritResult) and c.result == result)
 
 
 def has_turret(unit: Unit) -> bool:
@@ -126,9 +128,10 @@ def critical(
     """Rolls on the vehicle critical table (VEH-DMG-04) and applies the result (VEH-CRIT-*); ``modifier``
     is an armor-piercing round's (VEH-DMG-10)."""
     from btcli.model.events_vehicles import VehicleCritical
+    from btcli.rules.kinds.vehicle import mobility  # the vehicle kind: its damage by motive
 
     column = column_of(location)
-    table = (VTOL_CRITS if unit.motive is Motive.VTOL else VEHICLE_CRITS)[column]
+    table = (VTOL_CRITS if mobility(unit).vtol_criticals else VEHICLE_CRITS)[column]
     mods = (("armor-piercing", modifier),) if modifier else ()
     roll = dice.roll(2, f"vehicle critical {unit.id} {location}", modifiers=mods).total + modifier
     if roll < 6:
@@ -140,7 +143,7 @@ def critical(
         effective = _effective(unit, location, result)
         if effective is not None:
             events.append(VehicleCritical(unit.id, roll, column, effective, table[roll - 6] if step else ""))
-            unit = evolve(unit, crits=unit.crits + (f"{location}: {effective}",))
+            unit = unit.with_crit_result(location, effective)
             return apply_effect(unit, location, effective, dice, events, turn, damage)
     events.append(VehicleCritical(unit.id, roll, column, "nothing left to damage"))
     return unit
@@ -161,7 +164,7 @@ def _effective(unit: Unit, location: str, result: str) -> str | None:
             return result
         return "weapon destroyed" if _weapons_in(unit, location, usable=False) else None
     if result == "stabilizer" or result == "flight stabilizer":
-        return None if f"{location}: {result}" in unit.crits else result
+        return None if CritResult(location, result) in unit.crits else result
     if result == "cargo/infantry hit":
         return result if unit.vehicle.cargo_tons or unit.vehicle.infantry else None
     if result in ("turret jam", "turret locks", "turret blown off"):
@@ -197,6 +200,7 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: Eve
         RotorDestroyed,
         WeaponMalfunctions,
     )
+    from btcli.rules.kinds.vehicle import mobility  # the vehicle kind: its damage by motive
 
     v = unit.vehicle
     if result == "crew stunned":  # VEH-CRIT-10, AMB-14: the next turn; each more stun one turn more
@@ -206,8 +210,7 @@ def apply_effect(unit: Unit, location: str, result: str, dice: Dice, events: Eve
     if result == "crew killed":  # VEH-CRIT-09
         unit = with_state(unit, crew_killed=True)
         events.append(CrewKilled(unit.id))
-        # A WiGE is always flying in btcli (one level up, docs/rules-notes.md): it crashes whatever its elevation.
-        if (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE:
+        if mobility(unit).airborne(unit):  # a flying VTOL, any WiGE (kinds/vehicle.py)
             events.append(CrashedAndDestroyed(unit.id))
             return evolve(unit, conscious=False, destroyed=True)
         return evolve(unit, conscious=False)
@@ -298,7 +301,7 @@ def _ammunition(unit: Unit, location: str, events: Events, turn: int) -> Unit:
         events.append(AmmoVented(unit.id, total))
         unit = evolve(unit, armor=armor)
         stun = _effective(unit, location, "crew stunned") or "crew stunned"  # VEH-CRIT-11 applies here too
-        unit = evolve(unit, crits=unit.crits + (f"{location}: {stun}",))
+        unit = unit.with_crit_result(location, stun)
         return apply_effect(unit, location, stun, None, events, turn, 0)  # type: ignore[arg-type]
     events.append(VehicleAmmoExploded(unit.id, total, location))
     internal = dict(unit.internal)
@@ -316,7 +319,9 @@ def _ammunition(unit: Unit, location: str, events: Events, turn: int) -> Unit:
 
 def motive_roll(unit: Unit, side: str, dice: Dice, events: Events) -> Unit:
     """Rolls on the motive system damage table and applies the result (tables.md 3)."""
-    if unit.motive is Motive.VTOL:
+    from btcli.rules.kinds.vehicle import mobility  # the vehicle kind: its damage by motive
+
+    if not mobility(unit).motive_damage:
         return unit
     from btcli.model.events_vehicles import Immobilized, MotiveRolled
 
@@ -327,7 +332,7 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: Events) -> Unit:
     events.append(MotiveRolled(unit.id, total, result))
     if result == "no effect":
         return unit
-    unit = evolve(unit, crits=unit.crits + (f"motive: {result}",))
+    unit = unit.with_crit_result(MOTIVE, result)
     if result in MOTIVE_DSR:  # each modifier only once (tables.md 3 notes)
         unit = with_state(unit, motive_dsr=tuple(sorted(set(unit.vehicle.motive_dsr) | {MOTIVE_DSR[result]})))
     if result == "moderate damage":
@@ -372,8 +377,7 @@ def to_hit_modifiers(unit: Unit, location: str) -> list[tuple[str, int]]:
 
 def stunned(unit: Unit, turn: int) -> bool:
     """Tells whether the crew is stunned this turn (VEH-CRIT-10)."""
-    v = unit.vehicle
-    return v.stunned_until > 0 and v.stunned_from <= turn <= v.stunned_until
+    return unit.vehicle.stunned_in(turn)
 
 
 def cannot_fire(unit: Unit, turn: int) -> tuple[str, str]:

@@ -36,6 +36,11 @@ def never_stunned(unit: Unit, turn: int) -> None:
     """Nothing keeps the unit from moving fast this turn."""
 
 
+def grounded(unit: Unit) -> bool:
+    """The unit is never in the air."""
+    return False
+
+
 def climbing(mp_per_level: int, noun: str) -> Callable[[Unit, HexId, int, bool], int]:
     """The level changes of a unit on legs or on foot: at most 2 levels per hex, ``mp_per_level`` MP each,
     backward as forward (tables.md 11.1)."""
@@ -78,3 +83,7 @@ class Mobility:
     check_can_move: Callable[[Unit], None] = free
     # Raises when it may not move fast this turn (a vehicle's stunned crew); (unit, turn) -> None.
     check_fast: Callable[[Unit, int], None] = never_stunned
+    # values: a vehicle's damage by its motive (rules/ground/vehicles.py)
+    vtol_criticals: bool = False  # rolls its critical hits on the VTOL table (tables.md 5, VTOL-CRIT)
+    motive_damage: bool = True  # a motive hit rolls on the motive system damage table (tables.md 3; not a VTOL)
+    airborne: Callable[[Unit], bool] = grounded  # in the air now: a killed crew crashes it (VEH-CRIT-09)

@@ -11,7 +11,6 @@ from btcli.errors import IllegalOrderError
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.units import Motive, MoveMode, Unit
-from btcli.rules.ground.vehicles import stunned
 from btcli.rules.kinds.mobility import Mobility, run, walk
 
 VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
@@ -56,7 +55,8 @@ def check_can_move(unit: Unit) -> None:
 
 def check_fast(unit: Unit, turn: int) -> None:
     """A stunned crew moves no faster than cruise (VEH-CRIT-10)."""
-    if stunned(unit, turn):
+    assert unit.vehicle is not None  # KINDS[VEHICLE]: a vehicle always carries its record
+    if unit.vehicle.stunned_in(turn):
         raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
 
 
@@ -66,14 +66,28 @@ TRACKED = Mobility(
     backward_rule="VEH-MOVE-08", pavement_bonus=True, skids=True, check_can_move=check_can_move,
     check_fast=check_fast,
 )
+
+
+def flying_vtol(unit: Unit) -> bool:
+    """A VTOL is in the air above its hex, not landed (VEH-VTOL)."""
+    return unit.elevation > 0
+
+
+def always_flying(unit: Unit) -> bool:
+    """A WiGE is always flying in btcli, one level up (docs/rules-notes.md), whatever its elevation."""
+    return True
+
+
 # tables.md 11.1: hover, naval and WiGE pay no water surcharge; VEH-URB-01: only tracked and wheeled
 # vehicles earn the pavement bonus.
 _AFLOAT = evolve(TRACKED, water_surcharge=False, pavement_bonus=False)
 MOBILITY = {
     Motive.HOVER: _AFLOAT,
     Motive.NAVAL: _AFLOAT,
-    Motive.WIGE: _AFLOAT,
-    Motive.VTOL: evolve(TRACKED, pavement_bonus=False, flies=True),
+    Motive.WIGE: evolve(_AFLOAT, airborne=always_flying),
+    # VTOL-CRIT: a VTOL rolls on its own critical table and has no motive system damage (tables.md 3, 5).
+    Motive.VTOL: evolve(TRACKED, pavement_bonus=False, flies=True, vtol_criticals=True, motive_damage=False,
+                        airborne=flying_vtol),
 }
 
 

@@ -19,7 +19,6 @@ from btcli.rules.ground import vehicles
 from btcli.rules.urban import structures
 from btcli.rules.ground.placement import floor_of, inside, on_top, placed
 from btcli.rules.urban.structures import (
-    HEX_TARGET,
     absorbed,
     damage_structure,
     entry_psr_modifiers,
@@ -46,7 +45,7 @@ def apply_structure_hits(state: GameState, dice: Dice) -> tuple[GameState, Event
     totals: dict[HexId, int] = {}
     for hit in state.pending:
         if is_structure_hit(hit):
-            hex_id = HexId.parse(hit.target[len(HEX_TARGET):])
+            hex_id = hit.target.hex
             totals[hex_id] = totals.get(hex_id, 0) + hit.damage
     events: Events = []
     board = state.board

@@ -2,9 +2,9 @@
 and the numbers collapse and entry use (seed 003; tables.md 10; catalog URB-BLD, URB-BRG,
 URB-BSMT, URB-COLL).
 
-Damage from attacks waits in ``GameState.pending`` as hits whose target is ``hex:CCRR`` and is
-applied when the phase ends (URB-COLL-03, URB-IN-03); damage from movement and weight is
-applied at once. Nothing here moves a unit: the collapse itself is in ``displacement``.
+Damage from attacks waits in ``GameState.pending`` as ``StructureHit`` values (their target a
+``HexTarget``, written ``hex:CCRR``) and is applied when the phase ends (URB-COLL-03, URB-IN-03);
+damage from movement and weight is applied at once. Nothing here moves a unit: the collapse itself is in ``displacement``.
 """
 
 from __future__ import annotations
@@ -15,13 +15,16 @@ from btcli.dice import Dice
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit
+from btcli.model.hits import HexTarget
+from btcli.model.state import GameState, Hit, StructureHit
 from btcli.model.units import Unit
 from btcli.rules.ground import piloting
 from btcli.rules.ground.placement import floor_of, on_top, under_bridge
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
+    from typing_extensions import TypeIs
+
     from btcli.model.events import Event, Events
 
 # tables.md 10.1: the entry PSR modifier by building type (URB-MOVE-03).
@@ -35,7 +38,7 @@ BASEMENTS = ("", "none", "1:kick", "2:kick", "1:fall", "1:punch", "2:punch")
 # URB-CLUB-01: 2D6 to find a girder in rubble, by the type of the building that fell.
 GIRDER_TARGET = {BuildingType.MEDIUM: 7, BuildingType.HEAVY: 6, BuildingType.HARDENED: 5}
 
-HEX_TARGET = "hex:"  # pending hits on a building or bridge hex: target "hex:CCRR"
+HEX_TARGET = HexTarget.PREFIX  # an attack declared at a building or bridge hex: target "hex:CCRR"
 
 
 def absorbed(cf: int) -> int:
@@ -56,7 +59,8 @@ def reduce_absorbed(damage: int, cf: int, area_effect: bool = False) -> tuple[in
     return damage - soaked, soaked
 
 
-def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str) -> tuple[Hit, Hit | None, Event]:
+def absorb_hit(state: GameState, hit: Hit, hex_id: HexId, cf: int, source: str
+               ) -> tuple[StructureHit, Hit | None, Event]:
     """A hit on a unit inside a building (URB-IN-02/03, AMB-43): the building's own hit, the hit that gets
     through (None when the building absorbs it all), and the event saying so."""
     from btcli.model.events_urban import BuildingAbsorbs  # fire at a unit inside a building only (issue #17)
@@ -84,13 +88,14 @@ def damage_structure(board: Board, hex_id: HexId, amount: int) -> Board:
     return board
 
 
-def building_hit(hex_id: HexId, amount: int, source: str) -> Hit:
+def building_hit(hex_id: HexId, amount: int, source: str) -> StructureHit:
     """Returns a pending hit on a building or bridge hex, applied when the phase ends."""
-    return Hit(HEX_TARGET + hex_id.label, "building", amount, source=source)
+    return StructureHit(HexTarget(hex_id), "building", amount, source)
 
 
-def is_structure_hit(hit: Hit) -> bool:
-    return hit.target.startswith(HEX_TARGET)
+def is_structure_hit(hit: StructureHit | Hit) -> TypeIs[StructureHit]:
+    """Tells whether a pending hit strikes a building or bridge hex rather than a unit."""
+    return isinstance(hit, StructureHit)
 
 
 def new_phase(board: Board) -> Board:
