@@ -18,7 +18,7 @@ from btcli.model.state import GameState, evolve
 from btcli.model.units import GROUND, MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.ground import placement, vtol
-from btcli.rules.ground.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
+from btcli.rules.ground.terrain import TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 # tables.md 10.1: extra MP to enter a building hex, by type.

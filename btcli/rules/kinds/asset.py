@@ -81,3 +81,20 @@ def move_order(state: GameState, unit: Unit, path: str | None, to: str | None, f
     if after_slip:
         raise IllegalOrderError(f"'{unit.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
     return evolve(asset_moves.move_order_for(state, unit, path, to, facing, mode), batch=batch)
+
+
+# -- ground: an asset where a seed's infantry rule names infantry (issue #30) ---------------------------------
+
+
+def counts_as_infantry(unit: Unit) -> bool:
+    """An infantry asset is infantry where another seed's rule names infantry (ASSET-GEN-05)."""
+    assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
+    return unit.asset.card.is_infantry
+
+
+def conventional_infantry(unit: Unit) -> bool:
+    """A conventional infantry asset (not battle armor)."""
+    from btcli.model.assets import AssetKind
+
+    assert unit.asset is not None
+    return unit.asset.card.kind is AssetKind.CONVENTIONAL_INFANTRY

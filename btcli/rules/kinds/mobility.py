@@ -17,6 +17,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from btcli.model.board import Hex
+
 MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1 (infantry too: btcli's reading, UNVERIFIED)
 
 
@@ -34,6 +36,11 @@ def free(unit: Unit) -> None:
 
 def never_stunned(unit: Unit, turn: int) -> None:
     """Nothing keeps the unit from moving fast this turn."""
+
+
+def anywhere(there: Hex, on_road: bool) -> str | None:
+    """No terrain bars it (a 'Mech's legs take it anywhere, tables.md 11.2)."""
+    return None
 
 
 def climbing(mp_per_level: int, noun: str) -> Callable[[Unit, HexId, int, bool], int]:
@@ -78,3 +85,10 @@ class Mobility:
     check_can_move: Callable[[Unit], None] = free
     # Raises when it may not move fast this turn (a vehicle's stunned crew); (unit, turn) -> None.
     check_fast: Callable[[Unit, int], None] = never_stunned
+    # ground: terrain and skids
+    # The rule that bars it from a hex (entered along a road or not), or None: (hex, on_road) -> rule
+    # (tables.md 11.2, VEH-MOVE-10, 11; btcli's infantry model).
+    prohibited: Callable[[Hex, bool], str | None] = anywhere
+    floats: bool = False  # may enter deep water, and slides into it unharmed (VEH-MOVE-10: hover, naval, WiGE)
+    sideslips: bool = False  # a failed driving roll of a fast turn is a sideslip, not a skid (VEH-SLIP-03)
+    falls_in_a_skid: bool = True  # a skid down a level or more is a fall (VEH-URB-03; a hovercraft glides down)
