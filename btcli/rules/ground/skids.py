@@ -57,6 +57,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from btcli.model.events import Events
 
+
 def risk_kind(unit: Unit) -> str:
     """What a failed driving roll of a fast turn does: a sideslip (hover, VTOL, WiGE; VEH-SLIP-03) or a skid."""
     return "sideslip" if kinds.mobility(unit).sideslips else "skid"
