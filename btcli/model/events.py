@@ -7,8 +7,9 @@ sentence the game file logs; the command's ``--json`` gives its fields and that 
 
 The kinds of event live with their rule area, one module each (``events_combat``, ``events_damage``,
 ``events_urban``, ``events_drops``, ``events_vehicles``, ``events_ground``, ``events_assets``), so that a command
-builds only the classes of the areas it meets (issue #17: each class costs some 40 us to make). This module holds the base and
-the turn's own events, which every game meets.
+builds only the classes of the areas it meets (issue #17: each class costs some 40 us to make). This module holds the
+base and the events every game meets: the turn's, and a ground unit's move (rules/ground/movement.py; a move that
+meets nothing else builds no other area's events, tests/test_imports.py).
 
 A rule not converted yet still says a sentence (a ``str``); the two travel together in one list
 until every rule is converted (issue #30).
@@ -22,6 +23,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of 
 if TYPE_CHECKING:
     from typing import Any
 
+    from btcli.model.hexgrid import Facing, HexId
     from btcli.model.state import Phase
 
     # What rules append to and return: events, and the sentences of rules not converted yet. It is
@@ -63,3 +65,69 @@ class GameOver(Event):
 
     winner: str
     why: str
+
+
+# -- a ground unit's move (rules/ground/movement.py) ------------------------------------------------
+# ``mode`` is the move's mode as the order names it (``walk``, ``run``, ``cruise``, ``flank``, ``jump``);
+# ``start`` and ``end`` the hexes it moves between, ``facing`` the way it faces at the end, ``mp`` the MP
+# it spent, ``hexes`` the hexes it entered.
+
+
+@record
+class StoodStill(Event):
+    """A unit stands still in its hex (a move of mode ``stand``)."""
+
+    unit: str
+    hex: HexId
+
+
+@record
+class TurnedInPlace(Event):
+    """A unit turns in its hex to face ``facing``, entering none."""
+
+    unit: str
+    hex: HexId
+    facing: Facing
+    mp: int
+    mode: str
+
+
+@record
+class Flew(Event):
+    """A VTOL (or VTOL battle armor) flies from ``start`` to ``end``, its elevation going from ``climbed_from``
+    to ``elevation``."""
+
+    unit: str
+    start: HexId
+    end: HexId
+    facing: Facing
+    climbed_from: int
+    elevation: int
+    mp: int
+    hexes: int
+    mode: str
+
+
+@record
+class Moved(Event):
+    """A unit walks, runs, cruises, flanks or jumps (``mode``) from ``start`` to ``end``."""
+
+    unit: str
+    mode: str
+    start: HexId
+    end: HexId
+    facing: Facing
+    mp: int
+    hexes: int
+
+
+@record
+class MadeMinimumMove(Event):
+    """A vehicle without the MP to enter a hex enters one hex all the same, counting as ``mode`` (VEH-MOVE-07)."""
+
+    unit: str
+    start: HexId
+    end: HexId
+    facing: Facing
+    mode: str
+    rule: str = "VEH-MOVE-07"

@@ -36,11 +36,22 @@ def _game_over(e) -> str:
     return f"game over: {'draw' if e.winner == 'draw' else e.winner + ' wins'} ({e.why})"
 
 
-# The words of btcli/model/events.py's own events: the turn's.
+def _moved(e) -> str:
+    return (f"{e.unit} {e.mode}s {e.start.label} -> {e.end.label} facing {e.facing.name}: "
+            f"{e.mp} MP, {e.hexes} hex{'es' if e.hexes != 1 else ''}")
+
+
+# The words of btcli/model/events.py's own events: the turn's and a ground unit's move.
 TEXTS: dict[str, Template] = {
     "InitiativeRolled": _initiative,
     "PhaseEnded": "{ended.value} phase ends; {begun.value} phase of turn {turn} begins",
     "GameOver": _game_over,
+    "StoodStill": "{unit} stands still in {hex}",
+    "TurnedInPlace": "{unit} turns in place in {hex} to face {facing.name}: {mp} MP ({mode})",
+    "Flew": "{unit} flies {start} -> {end} facing {facing.name}, elevation {climbed_from} -> {elevation}: "
+            "{mp} MP, {hexes} hexes ({mode})",
+    "Moved": _moved,
+    "MadeMinimumMove": "{unit} makes a minimum move {start} -> {end} facing {facing.name} (counts as {mode}; {rule})",
 }
 
 _TEXTS: dict[str, dict[str, Template]] = {__name__.replace("render", "model", 1): TEXTS}  # by model module

@@ -104,6 +104,20 @@ def test_the_turn_events_say_what_the_log_says():
     assert sentence(GameOver("red", "turn limit 4 reached")) == "game over: red wins (turn limit 4 reached)"
 
 
+def test_the_move_events_say_what_the_log_says():
+    from btcli.model.events import Flew, MadeMinimumMove, Moved, StoodStill, TurnedInPlace
+
+    here, there = HexId.parse("0509"), HexId.parse("0711")
+    assert sentence(StoodStill("u1", here)) == "u1 stands still in 0509"
+    assert sentence(TurnedInPlace("u1", here, Facing.SE, 2, "walk")) == "u1 turns in place in 0509 to face SE: 2 MP (walk)"
+    assert sentence(Flew("v1", here, there, Facing.N, 1, 3, 6, 4, "flank")) == \
+        "v1 flies 0509 -> 0711 facing N, elevation 1 -> 3: 6 MP, 4 hexes (flank)"
+    assert sentence(Moved("u1", "run", here, there, Facing.S, 5, 3)) == "u1 runs 0509 -> 0711 facing S: 5 MP, 3 hexes"
+    assert sentence(Moved("u1", "walk", here, there, Facing.S, 1, 1)) == "u1 walks 0509 -> 0711 facing S: 1 MP, 1 hex"
+    assert sentence(MadeMinimumMove("t1", here, there, Facing.NW, "cruise")) == \
+        "t1 makes a minimum move 0509 -> 0711 facing NW (counts as cruise; VEH-MOVE-07)"
+
+
 def test_json_gives_the_kind_the_fields_as_data_and_the_sentence():
     from btcli.model.events_combat import CoverStruck
 

@@ -20,6 +20,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, ResolvePhaseOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
+from btcli.render.events import sentence
 from btcli.rules.core import phases, turn_order
 from btcli.rules.ground import movement
 from tests.builders import column, design, game, jump, plan, refused, vehicle
@@ -872,7 +873,7 @@ def test_engine_move_records_position_facing_mode_and_mp():
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([]))
     u = state.units["u1"]
     assert (u.hex, u.facing, u.mode, u.hexes_moved) == (H("0509"), Facing.N, MoveMode.FLANK, 1)
-    assert "VEH-MOVE-07" in events[0]
+    assert sentence(events[0]) == "u1 makes a minimum move 0510 -> 0509 facing N (counts as flank; VEH-MOVE-07)"
 
 
 # -- phases: the engine's phase checks ---------------------------------------------------------------------

@@ -65,7 +65,7 @@ def test_sideslipping_vtol_keeps_its_elevation():
     order = MoveOrder("u1", "flank", tuple(["F"] * 5) + ("R", "F"))
     state, events = engine.apply(state, order, ManualDice([2]))
     assert state.units["u1"].elevation == 4
-    assert any("sideslip" in e for e in events)
+    assert any("sideslip" in e for e in sentences(events))
 
 
 def test_ground_units_have_no_climb_or_descend_steps():

@@ -51,7 +51,7 @@ from btcli.rules.ground import physical, vehicles
 from btcli.rules.core.displacement import displace
 from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
-from btcli.rules.kinds import mech, pilot_modifiers, piloting_roll
+from btcli.rules.kinds import piloting_roll
 from btcli.rules.ground.placement import is_large, struck_side, units_in_the_way
 from btcli.rules.urban.structures import damage_structure
 
@@ -68,14 +68,11 @@ def _gets_out_of_the_way(target: Unit, dice: Dice, events: Events) -> bool:
     An asset makes no such roll: it fails without rolling (ASSET-GEN-01)."""
     if target.has_moved or condition.is_immobile(target):
         return False
-    if target.is_asset:
+    dodge = kinds.of(target).dodge_modifiers
+    if dodge is None:
         events.append(CannotDodge(target.id))
         return False
-    modifiers = [("piloting" if target.is_mech else "driving", target.piloting)]
-    if target.is_vehicle:
-        modifiers += vehicles.driving_modifiers(target)
-    else:
-        modifiers += pilot_modifiers(target)
+    modifiers = dodge(target)
     roll = dice.roll(2, f"avoid collision {target.id}", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
     if roll.success:
         events.append(Dodged(target.id, roll.total, roll.target))
@@ -94,7 +91,7 @@ def accidental_charge(
         return state, False
     mods = [("driving", slider.piloting)]
     # An asset has no piloting skill, only its card's one skill: no difference, as for a charge (physical.py).
-    if slider.piloting != target.piloting and not target.is_asset:
+    if slider.piloting != target.piloting and kinds.of(target).has_piloting:
         mods.append(("piloting difference", slider.piloting - target.piloting))
     mods += tohit.target_modifiers(state, slider, target)  # no attacker movement modifier
     tn = sum(v for _, v in mods)
@@ -103,7 +100,7 @@ def accidental_charge(
         events.append(AccidentalChargeMissed(slider.id, target.id, roll.total, tn))
         return state, False
     events.append(AccidentalChargeHit(slider.id, target.id, roll.total, tn, kind))
-    side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, slider.hex, kinds.of(target).blows_on_vehicle_sides)
     hits, psr = physical.charge_hits(state, slider, target, side, struck_side(slider.facing, direction), dice)
     state, _ = physical.land_charge(state, slider, target, hits, psr, dice, events)
     moved = state.units[slider.id]  # VEH-SLIP-07: no going on after a collision
@@ -151,17 +148,13 @@ def automatic_charge(
     UNVERIFIED), the side struck seen from the slider's hex (its own hex: the front); the large unit is not
     pushed. Both vehicles then roll on the motive table (VEH-PHYS-05)."""
     events.append(AutomaticCharge(slider.id, target.id, target.hex, rule))
-    side = arcs.attack_direction(target.hex, target.facing, slider.hex, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, slider.hex, kinds.of(target).blows_on_vehicle_sides)
     attacker = evolve(slider, hexes_moved=max(1, slider.hexes_moved))
     heading = slider.hex.direction_to(target.hex)  # None from its own hex (a landing)
     back_side = struck_side(slider.facing, slider.facing if heading is None else heading)
     hits, psr = physical.charge_hits(state, attacker, target, side, back_side, dice)
     state, _ = physical.finish(state, hits, psr, dice, events)
-    for uid in (slider.id, target.id):
-        unit = state.units[uid]
-        if unit.is_vehicle and not unit.destroyed:
-            state = state.with_unit(vehicles.motive_roll(unit, "front", dice, events))
-    return state
+    return physical.after_charge(state, (slider.id, target.id), dice, events)
 
 
 # -- VTOL-CRASH-05: falling on the units below -----------------------------------------------------------------
@@ -200,19 +193,14 @@ def fall_onto(
 
 
 def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
-    hits = []
-    for amount in combat_tables.damage_groups(total, 5):
-        if target.is_mech:
-            location = mech.body(target).location("punch", dice.d6(f"punch location vs {target.id} (front)"), "front")
-            hits.append(Hit(target.id, location, amount, "front", False, False, False, f"fall of {source}"))
-        else:
-            hits.append(kinds.hit(dice, target, "front", amount, f"fall of {source}"))
-    return hits
+    # the punch table for a 'Mech (btcli.rules.kinds: its blow_hit), any other kind's own table
+    return [kinds.of(target).blow_hit(dice, target, "punch", "front", amount, f"fall of {source}")
+            for amount in combat_tables.damage_groups(total, 5)]
 
 
 def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: Events) -> GameState:
     unit = state.units[uid]
-    if not unit.is_mech or not unit.active or unit.prone:
+    if not kinds.of(unit).falls_over or not unit.active or unit.prone:
         return state
     roll = piloting_roll(unit, "fallen on", dice, AFFA_TARGET_PSR)
     if roll is None or not roll.success:

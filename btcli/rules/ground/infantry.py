@@ -21,34 +21,32 @@ seeds nor tables.md; btcli's readings (docs/rules-notes.md, UNVERIFIED):
 from __future__ import annotations
 
 from btcli.model.state import Hit, evolve
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Unit
+from btcli.rules import kinds
+from btcli.rules.kinds.infantry import MOTIVES  # noqa: F401 (the scenario reader names them from here)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.events import Events
 
 INFANTRY_HEIGHT = 1  # VEH-SLIP-13: infantry have a height of 1 level
-MOTIVES = (Motive.FOOT, Motive.JUMP, Motive.VTOL)
 LOCATION = "troopers"  # where every hit on infantry is recorded
 
 
 def counts_as_infantry(unit: Unit) -> bool:
     """Tells whether a unit is infantry where another seed's rule names infantry: a platoon or squad, or an
     infantry asset (conventional infantry and battle armor alike, ASSET-GEN-05)."""
-    return unit.is_infantry or (unit.is_asset and unit.asset.card.is_infantry)
+    return kinds.of(unit).counts_as_infantry(unit)
 
 
 def is_conventional(unit: Unit) -> bool:
     """Tells whether a unit is conventional infantry: a platoon, or a conventional infantry asset."""
-    if unit.is_asset:
-        from btcli.model.assets import AssetKind  # only a game with assets has one
-
-        return unit.asset.card.kind is AssetKind.CONVENTIONAL_INFANTRY
-    return unit.is_infantry and not is_battle_armor(unit)
+    return kinds.of(unit).conventional_infantry(unit)
 
 
 def is_battle_armor(unit: Unit) -> bool:
-    return unit.is_infantry and bool(unit.max_armor)
+    """Tells whether a unit is a battle armor squad (an infantry asset is not: its card is its record)."""
+    return kinds.of(unit).battle_armor(unit)
 
 
 def troopers_left(unit: Unit) -> int:

@@ -12,13 +12,18 @@ import heapq
 
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
+from btcli.model.events import Event, Flew, MadeMinimumMove, Moved, StoodStill, TurnedInPlace
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import GROUND, MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.ground import placement, vtol
-from btcli.rules.ground.terrain import INFANTRY_RULE, TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
+from btcli.rules.ground.terrain import TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 # tables.md 11.1: MP to enter a hex, before level changes.
 # tables.md 10.1: extra MP to enter a building hex, by type.
@@ -468,7 +473,7 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
                     place=place, structures=structures)
 
 
-def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
+def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, Events]:
     """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
     unit = state.units[plan.unit]
     if plan.steps[:1] == ("U",):
@@ -482,27 +487,19 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, list[str]]:
     )
     if plan.place is not None:
         moved = placement.placed(moved, *plan.place)
+    said: Event
     if plan.mode is MoveMode.STAND:
-        text = f"{unit.id} stands still in {unit.hex.label}"
+        said = StoodStill(unit.id, unit.hex)
     elif not plan.hexes_moved:
-        text = f"{unit.id} turns in place in {unit.hex.label} to face {plan.facing.name}: {plan.mp} MP ({plan.mode.value})"
+        said = TurnedInPlace(unit.id, unit.hex, plan.facing, plan.mp, plan.mode.value)
     elif plan.elevation is not None:
-        text = (
-            f"{unit.id} flies {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}, "
-            f"elevation {unit.elevation} -> {plan.elevation}: {plan.mp} MP, {plan.hexes_moved} hexes ({plan.mode.value})"
-        )
+        said = Flew(unit.id, unit.hex, plan.end, plan.facing, unit.elevation, plan.elevation, plan.mp,
+                    plan.hexes_moved, plan.mode.value)
+    elif plan.minimum_move:
+        said = MadeMinimumMove(unit.id, unit.hex, plan.end, plan.facing, plan.mode.value)
     else:
-        how = "minimum move" if plan.minimum_move else plan.mode.value
-        text = (
-            f"{unit.id} {how}s {unit.hex.label} -> {plan.end.label} facing {plan.facing.name}: "
-            f"{plan.mp} MP, {plan.hexes_moved} hex{'es' if plan.hexes_moved != 1 else ''}"
-        )
-        if plan.minimum_move:
-            text = (
-                f"{unit.id} makes a minimum move {unit.hex.label} -> {plan.end.label} facing "
-                f"{plan.facing.name} (counts as {plan.mode.value}; VEH-MOVE-07)"
-            )
-    return state.with_unit(moved), [text]
+        said = Moved(unit.id, plan.mode.value, unit.hex, plan.end, plan.facing, plan.mp, plan.hexes_moved)
+    return state.with_unit(moved), [said]
 
 # -- finding a path ---------------------------------------------------------------
 

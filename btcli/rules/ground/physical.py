@@ -38,7 +38,7 @@ from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, condition, tohit
-from btcli.rules.ground import placement, vehicles
+from btcli.rules.ground import placement
 from btcli.rules.core.displacement import displace
 from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
@@ -62,21 +62,13 @@ VTOL_REACH = {"punch": (1, 2), "club": (1, 2), "kick": (1,)}
 
 
 def airborne_vtol(unit: Unit) -> bool:
-    return unit.motive.value == "vtol" and unit.elevation > 0
+    return placement.flies_as_vtol(unit) and unit.elevation > 0
 
 
 def level_difference(state: GameState, attacker: Unit, target: Unit) -> int:
     """Returns VTOL absolute height minus the level of the 'Mech's hex (AMB-10)."""
     board = state.board
     return board.hex(target.hex).level + target.elevation - board.hex(attacker.hex).level
-
-
-def _random_side(dice: Dice, target: Unit) -> str:
-    """VEH-PHYS-06, AMB-9: a kick on a ground vehicle strikes a random side (1D6: 1 front, 2 right, 3 rear, 4 left; 5-6 again)."""
-    while True:
-        d6 = dice.d6(f"random side of {target.id}")
-        if d6 <= 4:
-            return ("front", "right", "rear", "left")[d6 - 1]
 
 
 def _destroyed_items(unit: Unit, location: str) -> set[str]:
@@ -104,7 +96,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
     why, rule = kinds.of(attacker).physical_refusal(attacker, kind)
     if why:
         raise IllegalOrderError(why, rule)
-    if kind == "club" and not (attacker.mech and attacker.mech.club):
+    if kind == "club" and not kinds.of(attacker).carries_club(attacker):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.hex.distance(target.hex) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
@@ -115,7 +107,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         _check_levels(state, attacker, target, kind)
     mods: list[tuple[str, int]] = [("piloting", attacker.piloting)]
     limb = ""
-    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:
+    if airborne_vtol(target) and kinds.of(attacker).limbs and kind in VTOL_REACH:
         difference = level_difference(state, attacker, target)
         if difference not in VTOL_REACH[kind]:
             raise IllegalOrderError(
@@ -130,21 +122,19 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
             raise IllegalOrderError(f"'{attacker.id}' must have moved (not jumped) this turn to charge", "tables.md 8.7")
         if kind == "dfa" and attacker.mode is not MoveMode.JUMP:
             raise IllegalOrderError(f"'{attacker.id}' must have jumped this turn for death from above", "tables.md 8.7")
-        if kind == "dfa" and target.motive.value == "vtol" and target.elevation > 0:
+        if kind == "dfa" and airborne_vtol(target):
             climb = state.board.hex(target.hex).level + target.elevation - state.board.hex(attacker.hex).level
             if climb > attacker.jump:
                 raise IllegalOrderError(
                     f"'{target.id}' flies {climb} levels up, beyond '{attacker.id}''s {attacker.jump} jump MP", "VEH-PHYS-10"
                 )
-        if kind == "charge" and attacker.is_mech and target.is_vehicle and not state.options.mech_charges_vehicles:
-            raise IllegalOrderError(
-                f"a 'Mech may not charge vehicle '{target.id}' (literal reading; scenario option mech_charges_vehicles)",
-                "VEH-PHYS-03",
-            )
+        refusal = kinds.of(attacker).charge_refusal(attacker, target) if kind == "charge" else ""
+        if refusal and not state.options.mech_charges_vehicles:
+            raise IllegalOrderError(refusal, "VEH-PHYS-03")
         if not arcs.in_arc(attacker.hex, attacker.facing, "front", target.hex):
             raise IllegalOrderError(f"'{target.id}' is not in '{attacker.id}''s front arc", "tables.md 8.7")
         # An asset has no piloting skill, only its card's one skill: no difference (btcli's reading, rules-notes).
-        difference = 0 if target.is_asset else attacker.piloting - target.piloting
+        difference = attacker.piloting - target.piloting if kinds.of(target).has_piloting else 0
         if difference:
             mods.append(("piloting difference", difference))
     else:
@@ -272,7 +262,7 @@ def _arm_modifiers(attacker: Unit, arm: str) -> list[tuple[str, int]]:
 
 
 def _punching_arm(attacker: Unit, where: HexId, what: str) -> str:
-    if not attacker.is_mech:
+    if not kinds.of(attacker).limbs:
         raise IllegalOrderError(f"'{attacker.id}' has no arms", "VEH-PHYS-01")
     if not mech.body(attacker).arms:
         raise IllegalOrderError(f"'{attacker.id}' is a {mech.body(attacker).name} 'Mech: it has no arms to punch with",
@@ -299,9 +289,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
     if kind == "punch" and not airborne_vtol(target):
         return _punches(state, attacker, target, mods, limb, dice)
     roll = dice.roll(2, f"to-hit {kind} {attacker.id} vs {target.id}", target=tn, modifiers=tuple(mods))
-    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
-    if kind == "dfa" and target.is_vehicle:
-        side = "front"  # VEH-PHYS-07: death from above on a vehicle uses the front column
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, kinds.of(target).blows_on_vehicle_sides)
     hits: list[Hit] = []
     psr: dict[str, list[tuple[str, int]]] = {}
     if not roll.success:
@@ -312,18 +300,18 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
             events.append(DeathFromAboveMissed(attacker.id))
             state = state.with_unit(_fall_now(attacker, dice, events))
         return finish(state, hits, psr, dice, events)
-    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH and state.options.physical_destroys_rotor:
+    reaches_rotor = airborne_vtol(target) and kinds.of(attacker).limbs and kind in VTOL_REACH
+    if reaches_rotor and state.options.physical_destroys_rotor:
         # VEH-PHYS-09, AMB-11 (literal): a successful physical attack destroys the rotor, and so the VTOL.
         events.append(BlowDestroysRotor(attacker.id, kind, target.id, roll.total, tn))
         state = state.with_unit(evolve(target.with_crit_result("rotor", "rotor destroyed"), destroyed=True))
         return state, events
-    if airborne_vtol(target) and attacker.is_mech and kind in VTOL_REACH:  # AMB-11 alternative: damage to the rotor
+    if reaches_rotor:  # AMB-11 alternative: damage to the rotor
         amount = ceil(attacker.tons / 10) if kind == "punch" else ceil(attacker.tons / 5) if kind == "club" else attacker.tons // 5
         hits.append(Hit(target.id, "rotor", amount, side, False, False, False, f"{kind} from {attacker.id}"))
         events.append(BlowHit(attacker.id, kind, target.id, roll.total, tn))
         return finish(state, hits, {}, dice, events)
-    if kind == "kick" and target.is_vehicle:
-        side = _random_side(dice, target)  # VEH-PHYS-06
+    side = kinds.of(target).side_struck_by(dice, target, kind, side)  # a vehicle's: VEH-PHYS-06, 07
     if kind in ("punch", "kick", "club"):  # the club on the normal table (memory; UNVERIFIED)
         hits += _table_hits(dice, target, side, [limb_damage(attacker, kind, limb)], kind, attacker.id)
     elif kind == "charge":
@@ -348,7 +336,7 @@ def _punches(state: GameState, attacker: Unit, target: Unit, mods, first: str, d
     """A punch attack is a punch from each arm that can make one, each its own to-hit roll and hit
     (TW p.145; tables.md 8.7): the arm's actuator damage changes its own target number and damage."""
     base = [m for m in mods if m not in _arm_modifiers(attacker, first)]
-    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, kinds.of(target).blows_on_vehicle_sides)
     events: Events = []
     hits: list[Hit] = []
     arms = punching_arms(attacker, target.hex)
@@ -372,11 +360,7 @@ def charge_hits(
     to the target, ceil(target tons/10) back to the attacker on ``attacker_side``; both make a PSR."""
     amount = ceil(attacker.tons / 10 * attacker.hexes_moved)
     back = ceil(target.tons / 10)
-    table = "normal"
-    if attacker.is_vehicle and target.is_mech and not target.prone:  # VEH-PHYS-04
-        water = state.board.hex(target.hex)
-        on_surface = attacker.motive.value == "hover"
-        table = "punch" if water.terrain.value == "water" and water.depth == 1 and on_surface else "kick"
+    table = kinds.of(attacker).charge_table(state.board, attacker, target)  # a vehicle's: VEH-PHYS-04
     hits = _table_hits(dice, target, side, combat_tables.damage_groups(amount, 5), table, attacker.id)
     hits += _table_hits(dice, attacker, attacker_side, combat_tables.damage_groups(back, 5), "normal", target.id)
     return hits, {attacker.id: [("made a charge", CHARGE_PSR)], target.id: [("was charged", CHARGED_PSR)]}
@@ -387,11 +371,18 @@ def land_charge(state, attacker: Unit, target: Unit, hits, psr, dice: Dice, even
     lands, the PSRs follow, and both vehicles roll on the motive table (VEH-PHYS-05, AMB-08)."""
     state = _push(state, attacker, target, dice, events)
     state, more = finish(state, hits, psr, dice, events)
-    for uid in (attacker.id, target.id):
+    return after_charge(state, (attacker.id, target.id), dice, more), more
+
+
+def after_charge(state: GameState, uids: tuple[str, str], dice: Dice, events: Events) -> GameState:
+    """What a charge that hit does to both units after its damage, as each kind says (VEH-PHYS-05, AMB-08:
+    a vehicle rolls on the motive table)."""
+    for uid in uids:
         unit = state.units[uid]
-        if unit.is_vehicle and not unit.destroyed:
-            state = state.with_unit(vehicles.motive_roll(unit, "front", dice, more))
-    return state, more
+        shaken = kinds.of(unit).after_charge
+        if shaken is not None and not unit.destroyed:
+            state = state.with_unit(shaken(unit, dice, events))
+    return state
 
 
 def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: Events) -> GameState:
@@ -414,15 +405,8 @@ def _push(state: GameState, attacker: Unit, target: Unit, dice: Dice, events: Ev
 
 
 def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: str, source: str) -> list[Hit]:
-    hits = []
-    for amount in amounts:
-        if target.is_mech and table in ("punch", "kick"):
-            d6 = dice.d6(f"{table} location vs {target.id} ({side})")
-            location = mech.body(target).location(table, d6, side)
-            hits.append(Hit(target.id, location, amount, side, side == "rear", False, False, f"{table} from {source}"))
-        else:
-            hits.append(kinds.hit(dice, target, side, amount, f"{table} from {source}"))
-    return hits
+    blow_hit = kinds.of(target).blow_hit  # a 'Mech's punch and kick tables, else the kind's hit table
+    return [blow_hit(dice, target, table, side, amount, f"{table} from {source}") for amount in amounts]
 
 
 def _fall_now(unit: Unit, dice: Dice, events: Events) -> Unit:
@@ -435,7 +419,7 @@ def finish(state, hits, psr, dice, events):
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]
-        if not unit.is_mech or not unit.active or unit.prone:
+        if not kinds.of(unit).falls_over or not unit.active or unit.prone:
             continue
         (reason, value), = reasons
         roll = piloting_roll(unit, reason, dice, value)

@@ -13,9 +13,8 @@ from __future__ import annotations
 from btcli.model.board import Board, Building, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
-from btcli.model.units import Motive, Unit
-
-MECH_HEIGHT = 2  # AMB-45: the standard 'Mech height in levels
+from btcli.model.units import Unit
+from btcli.rules import kinds
 
 def floor_of(unit: Unit) -> int:
     return unit.position.floor if unit.position is not None else 0
@@ -57,7 +56,7 @@ def unit_level(board: Board, unit: Unit) -> int:
         return h.level + (h.building.height if on_top(unit) else floor_of(unit))
     if h.bridge is not None:
         return base_level(h) if under_bridge(unit) else h.bridge.level
-    if unit.is_mech and h.terrain is Terrain.WATER:
+    if h.terrain is Terrain.WATER and kinds.of(unit).stands_on_the_bottom:  # a 'Mech wades on the bottom
         return h.level - h.depth
     return h.level
 
@@ -78,26 +77,18 @@ def fits_under(h: Hex, height: int) -> bool:
 def body_height(unit: Unit) -> int:
     """Returns how many levels a unit's body stands tall: 'Mech 2 (prone 1), vehicles and VTOLs 1 (VEH-GEN-05),
     infantry 1 (VEH-SLIP-13), a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
-    if unit.is_mech:
-        return 1 if unit.prone else 2
-    return unit.vehicle.height if is_large(unit) else 1
+    return kinds.of(unit).height(unit)
 
 
 def is_large(unit: Unit) -> bool:
     """Tells whether a unit is a large support vehicle or a landed DropShip (scenario ``large = true``)."""
-    return unit.vehicle is not None and unit.vehicle.large
-
-
-# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
-# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
-WIGE_FLIGHT_ELEVATION = 1
+    return kinds.of(unit).large(unit)
 
 
 def flight_elevation(unit: Unit) -> int:
-    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1, 0 for the rest."""
-    if unit.motive is Motive.VTOL:
-        return unit.elevation
-    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
+    """Returns how many levels above its hex a unit is: a VTOL's elevation, a WiGE's 1 (btcli's reading,
+    btcli.rules.kinds.vehicle), 0 for the rest."""
+    return kinds.of(unit).flight_elevation(unit)
 
 
 def in_the_way(slider: Unit, slider_elevation: int, other: Unit) -> bool:
@@ -128,4 +119,4 @@ def struck_side(facing: Facing, direction: Facing) -> str:
 
 def flies_as_vtol(unit: Unit) -> bool:
     """Tells whether a unit moves by VTOL flight (VTOLs, VTOL battle armor: VEH-VTOL-07), with an elevation."""
-    return unit.motive is Motive.VTOL
+    return kinds.of(unit).flies_as_vtol(unit)

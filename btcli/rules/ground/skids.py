@@ -45,22 +45,22 @@ from btcli.model.events_ground import (
 )
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.core import combat_tables, damage
 from btcli.rules.ground import collisions, infantry, piloting, placement, vehicles, vtol
 from btcli.rules.core.falls import accidental_fall
-from btcli.rules.ground.placement import flight_elevation, is_large, struck_side, units_in_the_way
+from btcli.rules.ground.placement import flies_as_vtol, flight_elevation, is_large, struck_side, units_in_the_way
 from btcli.rules.ground.terrain import obstacle_height, prohibited_rule
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.events import Events
 
-SLIPPERS = {Motive.HOVER, Motive.VTOL, Motive.WIGE}
-
 
 def risk_kind(unit: Unit) -> str:
-    return "sideslip" if unit.motive in SLIPPERS else "skid"
+    """What a failed driving roll of a fast turn does: a sideslip (hover, VTOL, WiGE; VEH-SLIP-03) or a skid."""
+    return "sideslip" if kinds.mobility(unit).sideslips else "skid"
 
 
 def driving_roll(unit: Unit, kind: str, hexes_before: int, dice: Dice):
@@ -78,7 +78,7 @@ def slide(
     """Moves a skidding or sideslipping unit up to ``distance`` hexes and resolves what it meets."""
     board = state.board
     start = unit.hex
-    airborne = (unit.motive is Motive.VTOL and unit.elevation > 0) or unit.motive is Motive.WIGE
+    airborne = flight_elevation(unit) > 0  # a flying VTOL, or a WiGE (always a level up)
     # VEH-SLIP-06: a VTOL or WiGE keeps its absolute height through the slip (a WiGE: 1 above its hex).
     absolute = board.hex(start).level + flight_elevation(unit)
     for _ in range(distance):
@@ -105,7 +105,7 @@ def slide(
         if ended:
             return state
         if airborne:  # VEH-SLIP-14: no fall whatever the ground below does (a WiGE: btcli's reading)
-            if unit.motive is Motive.WIGE:
+            if not flies_as_vtol(unit):  # a WiGE keeps flying a level above whatever hex it enters
                 unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
                 events.append(SlidOver(unit.id, kind, there))
                 continue
@@ -115,14 +115,14 @@ def slide(
         drop = board.hex(here).level - h.level
         unit = evolve(unit.at(there), hexes_moved=unit.hexes_moved + 1)
         events.append(SlidInto(unit.id, kind, there))
-        if h.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
+        if h.is_deep_water and not kinds.mobility(unit).floats:
             events.append(SlidIntoWater(unit.id, kind, h.depth))
             return state.with_unit(evolve(unit, destroyed=True))
 
         if prohibited_rule(unit, h, on_road=False) and not h.is_deep_water:
             state = state.with_unit(_prohibited(unit, kind, dice, events, state.turn))
             return _make_room(state, unit.id, direction, dice, events)
-        if drop >= 1 and unit.motive is not Motive.HOVER:
+        if drop >= 1 and kinds.mobility(unit).falls_in_a_skid:
             state = state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))  # VEH-URB-03
             return _make_room(state, unit.id, direction, dice, events)
     state = state.with_unit(unit)
@@ -140,7 +140,7 @@ def _collide(state, unit: Unit, there: HexId, elevation: int, direction: Facing,
         if not state.units[unit.id].active:
             return state, True
     moved = state.units[unit.id]
-    vtol = moved.motive is Motive.VTOL
+    vtol = flies_as_vtol(moved)
     if hit and vtol and moved.hex == there and moved.elevation != elevation:  # a VTOL keeps its absolute height
         state = state.with_unit(moved.placed_at(elevation=elevation))
     return state, hit
@@ -164,7 +164,7 @@ def _slip_into_terrain(state, unit: Unit, there: HexId, absolute: int, direction
     if h.building is not None:
         state = collisions.charge_building(state, unit, there, events)
     elevation = max(0, absolute - h.level)
-    state = state.with_unit(unit.placed_at(elevation=elevation if unit.motive is Motive.VTOL else 0))
+    state = state.with_unit(unit.placed_at(elevation=elevation if flies_as_vtol(unit) else 0))
     state = collisions.fall_onto(state, state.units[unit.id], elevation, direction, dice, events)
     return _vtol_crash(state, state.units[unit.id], hexes, direction, dice, events)
 
@@ -183,7 +183,7 @@ def _slip_into_large(state, unit: Unit, large: Unit, there: HexId, elevation: in
     unit = state.units[unit.id]
     if not unit.active:
         return state
-    unit = evolve(unit.at(there, elevation=elevation if unit.motive is Motive.VTOL else 0),
+    unit = evolve(unit.at(there, elevation=elevation if flies_as_vtol(unit) else 0),
                   hexes_moved=unit.hexes_moved + 1)
     state = state.with_unit(unit)
     return _vtol_crash(state, unit, unit.hexes_moved, direction, dice, events, "large", large.id)
@@ -235,9 +235,10 @@ def _vtol_crash(state: GameState, unit: Unit, hexes: int, direction: Facing, dic
 def risk_points(unit: Unit, board, steps: tuple[str, ...], fast: bool) -> list[tuple[int, Facing, int, HexId]]:
     """Returns where a driving roll is due: (index of the step entering the hex, facing before the turn,
     hexes entered before, hex of the turn). One roll per facing-change event (AMB-04)."""
-    if not fast or not unit.is_vehicle or unit.motive is Motive.NAVAL:
+    mobility = kinds.mobility(unit)
+    if not fast or not mobility.skids:  # a vehicle's fast move, not a naval vessel's (VEH-GEN-01)
         return []
-    slipping = unit.motive in SLIPPERS
+    slipping = mobility.sideslips
     points = []
     here, facing = unit.hex, unit.facing
     turned_from: Facing | None = None

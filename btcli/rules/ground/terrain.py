@@ -5,19 +5,9 @@ from __future__ import annotations
 
 from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
 from btcli.model.hexgrid import Facing
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Unit
+from btcli.rules import kinds
 
-# tables.md 11.2 / VEH-MOVE-11: terrain each motive type may not enter (rule cited in the error).
-PROHIBITED = {
-    Motive.TRACKED: {Terrain.HEAVY_WOODS},
-    Motive.WHEELED: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.ROUGH, Terrain.RUBBLE},
-    Motive.HOVER: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS},
-    Motive.WIGE: {Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.BUILDING},
-    Motive.NAVAL: set(Terrain) - {Terrain.WATER},
-    Motive.BIPED: set(),
-}
-
-INFANTRY_RULE = "btcli infantry model"
 # tables.md 11.1: MP to enter a hex by its terrain (water by depth is priced by the movement rules).
 TERRAIN_COST = {
     Terrain.CLEAR: 1,
@@ -42,18 +32,11 @@ def follows_road(here: Hex, there: Hex, direction: Facing) -> bool:
 
 
 def prohibited_rule(unit: Unit, there: Hex, on_road: bool) -> str | None:
-    """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may."""
-    if unit.is_mech or (on_road and there.bridge is not None):  # a bridge carries the road over water
+    """Returns the rule that forbids ``unit`` to enter ``there``, or None if it may: a bridge carries the
+    road over water, else the unit's kind and motive say (``Mobility.prohibited``)."""
+    if on_road and there.bridge is not None:
         return None
-    if unit.is_infantry:  # btcli's minimal infantry model: no water of depth 1+, no buildings
-        return INFANTRY_RULE if there.is_deep_water or there.building is not None else None
-    if there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE):
-        return "VEH-MOVE-10"
-    if on_road:  # a road carries any vehicle through woods, rough or rubble (URB-MOVE)
-        return None
-    if there.terrain in PROHIBITED.get(unit.motive, set()):
-        return "VEH-MOVE-11"
-    return None
+    return kinds.mobility(unit).prohibited(there, on_road)
 
 
 def obstacle_height(h: Hex, on_road: bool) -> int:

@@ -18,7 +18,7 @@ from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Unit
 from btcli.rules.ground import placement, vehicles
 from btcli.rules.ground.placement import is_large, units_in_the_way
 from btcli.rules.ground.terrain import obstacle_height, prohibited_rule
@@ -175,7 +175,7 @@ def crash_damage(state: GameState, unit: Unit, total: int, side: str, dice: Dice
     from btcli.model.events_vehicles import CrashedIntoWater, CrashExplosion, CrashNoRest, CrashSurvived
     from btcli.rules.core import combat_tables, damage
 
-    wige = unit.motive is Motive.WIGE
+    wige = not placement.flies_as_vtol(unit)  # else a WiGE, flying on its wings (VEH-SLIP-11)
     unit = vehicles.with_state(unit, crashed_turn=state.turn)  # VTOL-CRASH-04
     if _in_water(state, unit):
         # A WiGE too (MegaMek's crashVTOLorWiGE, tables.md 5 notes; UNVERIFIED)
@@ -220,7 +220,7 @@ ENGINE_LANDING_MODIFIER = 4  # VTOL-CRIT-04: the landing roll is made at +4
 
 
 def airborne(state: GameState, unit: Unit) -> bool:
-    return unit.motive.value == "vtol" and unit.elevation > _roof(state.board.hex(unit.hex))
+    return placement.flies_as_vtol(unit) and unit.elevation > _roof(state.board.hex(unit.hex))
 
 
 def after_damage(state: GameState, before: Unit, dice: Dice, events: Events) -> GameState:

@@ -16,10 +16,10 @@ from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
-from btcli.model.units import Unit, UnitKind, evolve
+from btcli.model.units import Motive, Unit, UnitKind, evolve
 from btcli.rules import later
 from btcli.rules.core import condition
-from btcli.rules.ground import infantry as infantry_rules, vehicles
+from btcli.rules.ground import vehicles
 from btcli.rules.kinds import infantry, mech, vehicle
 from btcli.rules.kinds.mobility import Mobility
 
@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # annotations only: collections.abc would import collections
     from btcli.model.area_effect import AreaEffect
     from btcli.model.assets import AssetCard
     from btcli.model.events import Events
+    from btcli.model.board import Board
 
 Modifiers = tuple[tuple[str, int], ...]
 
@@ -72,12 +73,17 @@ def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -
     return damage.mech_damage(unit, hit, dice, events)
 
 
+# btcli.rules.ground.infantry asks the kinds whether a unit is infantry: imported when first called.
+_INFANTRY_DAMAGE = later("ground.infantry", "infantry_damage")
+_INFANTRY_HIT = later("ground.infantry", "hit")
+
+
 def _infantry_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
-    return infantry_rules.infantry_damage(unit, hit, events)
+    return _INFANTRY_DAMAGE(unit, hit, events)
 
 
 def _infantry_hit(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
-    return infantry_rules.hit(target, side, amount, source)  # no location table for infantry
+    return _INFANTRY_HIT(target, side, amount, source)  # no location table for infantry
 
 
 def _may_always(unit: Unit, weapons: bool) -> str:
@@ -178,6 +184,9 @@ def _aloft_as_vtol(unit: Unit) -> bool:
     return unit.elevation > 0 and mobility(unit).flies
 
 
+# -- ground: heights, places, blows, collisions and infantry (rules/ground/; issue #30) ----------------------
+
+
 def _never(unit: Unit) -> bool:
     return False
 
@@ -188,6 +197,86 @@ def _like_a_mech(unit: Unit) -> str:
 
 def _as_a_mech(unit: Unit) -> str:
     return "mech"
+
+
+def _always(unit: Unit) -> bool:
+    return True
+
+
+def _one_level(unit: Unit) -> int:
+    return 1  # vehicles and VTOLs (VEH-GEN-05), infantry (VEH-SLIP-13), an asset (btcli's reading)
+
+
+def _mech_height(unit: Unit) -> int:
+    return 1 if unit.prone else mech.MECH_HEIGHT  # AMB-45: 2 levels, 1 lying down
+
+
+def _rotors(unit: Unit) -> bool:
+    return unit.motive is Motive.VTOL  # VTOLs, VTOL battle armor (VEH-VTOL-07), VTOL assets
+
+
+def _vtol_elevation(unit: Unit) -> int:
+    return unit.elevation if of(unit).flies_as_vtol(unit) else 0
+
+
+def _armored(unit: Unit) -> bool:
+    return bool(unit.max_armor)  # a battle armor squad's record is one armor value per trooper
+
+
+def _unarmored(unit: Unit) -> bool:
+    return not unit.max_armor
+
+
+def _mech_dodge(unit: Unit) -> list[tuple[str, int]]:
+    return [("piloting", unit.piloting)] + pilot_modifiers(unit)
+
+
+def _vehicle_dodge(unit: Unit) -> list[tuple[str, int]]:
+    return [("driving", unit.piloting)] + vehicles.driving_modifiers(unit)
+
+
+def _driver_dodge(unit: Unit) -> list[tuple[str, int]]:
+    return [("driving", unit.piloting)] + pilot_modifiers(unit)  # any other kind (infantry): no damage counts
+
+
+def _carries_club(unit: Unit) -> bool:
+    return bool(unit.mech and unit.mech.club)  # URB-CLUB-01: a girder picked up from rubble
+
+
+def _no_charge_refusal(attacker: Unit, target: Unit) -> str:
+    return ""
+
+
+def _mech_charge_refusal(attacker: Unit, target: Unit) -> str:
+    """VEH-PHYS-03 (literal reading): a 'Mech may not charge a vehicle."""
+    if target.is_vehicle:
+        return f"a 'Mech may not charge vehicle '{target.id}' (literal reading; scenario option mech_charges_vehicles)"
+    return ""
+
+
+def _normal_table(board: Board, attacker: Unit, target: Unit) -> str:
+    return "normal"
+
+
+def _side_as_it_comes(dice: Dice, target: Unit, attack: str, side: str) -> str:
+    return side
+
+
+def _on_its_table(dice: Dice, target: Unit, table: str, side: str, amount: int, source: str) -> Hit:
+    return of(target).hit_location(dice, target, side, amount, source)
+
+
+def _mech_blow(dice: Dice, target: Unit, table: str, side: str, amount: int, source: str) -> Hit:
+    """A 'Mech struck on its punch or kick table (1D6, tables.md 8.2), else on its hit location table."""
+    if table not in ("punch", "kick"):
+        return _on_its_table(dice, target, table, side, amount, source)
+    d6 = dice.d6(f"{table} location vs {target.id} ({side})")
+    location = mech.body(target).location(table, d6, side)
+    return Hit(target.id, location, amount, side, side == "rear", False, False, source)
+
+
+def _motive_roll_after_charge(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    return vehicles.motive_roll(unit, "front", dice, events)  # VEH-PHYS-05, AMB-08
 
 
 @record(slots=False)
@@ -244,18 +333,59 @@ class KindRules:
     # How it counts for the asset stacking rules (ASSET-STACK-01..03): "mech", "other" (like a 'Mech) or an
     # asset's card kind (btcli.rules.assets.units reads it).
     stacks_as: Callable[[Unit], str] = _like_a_mech
+    # ground: heights and places (rules/ground/placement.py)
+    stands_on_the_bottom: bool = False  # stands on the bottom of a water hex, not on its surface (a 'Mech)
+    height: Callable[[Unit], int] = _one_level  # the levels its body stands tall (AMB-45, VEH-GEN-05, VEH-SLIP-13)
+    flies_as_vtol: Callable[[Unit], bool] = _never  # moves by VTOL flight, with an elevation (VEH-VTOL-07)
+    flight_elevation: Callable[[Unit], int] = _vtol_elevation  # levels above its hex (a VTOL's; a WiGE's 1)
+    large: Callable[[Unit], bool] = _never  # a large support vehicle or landed DropShip (VEH-VTOL-11, VEH-SLIP-11)
+    # ground: infantry (rules/ground/infantry.py)
+    counts_as_infantry: Callable[[Unit], bool] = _never  # another seed's infantry rule applies (ASSET-GEN-05)
+    conventional_infantry: Callable[[Unit], bool] = _never  # a platoon, or a conventional infantry asset
+    battle_armor: Callable[[Unit], bool] = _never  # a battle armor squad (its record: armor per trooper)
+    # ground: skids, collisions and physical attacks (rules/ground/collisions.py, physical.py)
+    # The skill and lasting modifiers of its roll to get out of a slide's way (MegaMek canAvoidSkid); None:
+    # it makes no such roll and cannot (ASSET-GEN-01).
+    dodge_modifiers: Callable[[Unit], list[tuple[str, int]]] | None = _driver_dodge
+    has_piloting: bool = True  # has a piloting (driving) skill a charge compares (an asset's card: one skill)
+    blows_on_vehicle_sides: bool = False  # a blow's or a slide's side is read on the vehicle diagram (tables.md 0)
+    limbs: bool = False  # punches, kicks, swings clubs and reaches an airborne VTOL with its limbs (tables.md 8.7)
+    falls_over: bool = False  # stands on legs: the PSRs a blow or a fall onto it forces, failed as a fall (8.6)
+    carries_club: Callable[[Unit], bool] = _never  # carries a club to swing (URB-CLUB-01)
+    # Why it may not charge this target by the literal rules the scenario option mech_charges_vehicles lifts
+    # (VEH-PHYS-03), "" if it may: (attacker, target) -> why.
+    charge_refusal: Callable[[Unit, Unit], str] = _no_charge_refusal
+    # The table its charge strikes the target on, (board, attacker, target) -> "normal", "kick" or "punch"
+    # (VEH-PHYS-04: a vehicle charging a standing 'Mech).
+    charge_table: Callable[[Board, Unit, Unit], str] = _normal_table
+    # The side a physical attack strikes it on, (dice, target, attack, side coming from) -> side (VEH-PHYS-06:
+    # a kick on a vehicle a random side; VEH-PHYS-07: a death from above the front).
+    side_struck_by: Callable[[Dice, Unit, str, str], str] = _side_as_it_comes
+    # What a charge that hit does to it after the damage (VEH-PHYS-05: a vehicle's motive roll); None: nothing.
+    after_charge: Callable[[Unit, Dice, list[str]], Unit] | None = None
+    # Where a blow's damage group strikes it on the table the blow names, (dice, target, table, side, amount,
+    # source) -> Hit: a 'Mech's punch and kick tables (tables.md 8.2); else its hit location table.
+    blow_hit: Callable[[Dice, Unit, str, str, int, str], Hit] = _on_its_table
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
 # needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
 KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
-                             mobility=mech.mobility, stacks_as=_as_a_mech),
+                             mobility=mech.mobility, stacks_as=_as_a_mech, stands_on_the_bottom=True,
+                             height=_mech_height, dodge_modifiers=_mech_dodge, limbs=True, falls_over=True,
+                             carries_club=_carries_club, charge_refusal=_mech_charge_refusal, blow_hit=_mech_blow),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
                                 _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True,
-                                physical_refusal=_vehicle_physical, vehicle_sides=True),
+                                physical_refusal=_vehicle_physical, height=vehicle.height, flies_as_vtol=_rotors,
+                                flight_elevation=vehicle.flight_elevation, large=vehicle.large,
+                                dodge_modifiers=_vehicle_dodge, vehicle_sides=True, blows_on_vehicle_sides=True,
+                                charge_table=vehicle.charge_table, side_struck_by=vehicle.side_struck_by,
+                                after_charge=_motive_roll_after_charge),
     UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
-                                 mobility=infantry.mobility, physical_refusal=_infantry_physical),
+                                 mobility=infantry.mobility, physical_refusal=_infantry_physical,
+                                 flies_as_vtol=_rotors, counts_as_infantry=_always, conventional_infantry=_unarmored,
+                                 battle_armor=_armored),
     # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
     # ASSET-STACK-01, -02: assets hinder nobody's movement and share a hex with a friend.
     UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
@@ -270,7 +400,12 @@ KINDS: dict[UnitKind, KindRules] = {
                               vehicle_sides=True, struck_by_card=later("kinds.asset", "struck_by_card"),
                               struck_by_blast=later("kinds.asset", "struck_by_blast"),
                               destruction_check=later("kinds.asset", "destruction_check"),
-                              aloft=later("kinds.asset", "aloft"), stacks_as=later("kinds.asset", "stacks_as")),
+                              aloft=later("kinds.asset", "aloft"), stacks_as=later("kinds.asset", "stacks_as"),
+                              flies_as_vtol=_rotors, counts_as_infantry=later("kinds.asset", "counts_as_infantry"),
+                              conventional_infantry=later("kinds.asset", "conventional_infantry"),
+                              # blows_on_vehicle_sides stays False: a blow or a slide reads an asset on the 'Mech
+                              # diagram, while weapon fire (vehicle_sides) reads it on the vehicle's.
+                              dodge_modifiers=None, has_piloting=False),
     UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
                              later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal"),
                              moves_in_ground_turn=False, move_order=_aero_move_order,

@@ -147,3 +147,20 @@ def stacks_as(unit: Unit) -> str:
     """An asset counts for the asset stacking rules as its card's kind (ASSET-STACK-01, -03)."""
     assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
     return unit.asset.card.kind.value
+
+
+# -- ground: an asset where a seed's infantry rule names infantry (issue #30) ---------------------------------
+
+
+def counts_as_infantry(unit: Unit) -> bool:
+    """An infantry asset is infantry where another seed's rule names infantry (ASSET-GEN-05)."""
+    assert unit.asset is not None  # KINDS[ASSET]: an asset always carries its card
+    return unit.asset.card.is_infantry
+
+
+def conventional_infantry(unit: Unit) -> bool:
+    """A conventional infantry asset (not battle armor)."""
+    from btcli.model.assets import AssetKind
+
+    assert unit.asset is not None
+    return unit.asset.card.kind is AssetKind.CONVENTIONAL_INFANTRY

@@ -12,7 +12,6 @@ from __future__ import annotations
 from btcli.model.frozen import record
 from btcli.model.units import Motive, MoveMode, Unit
 from btcli.rules.ground.heat import heat_mp_penalty
-from btcli.rules.ground.placement import MECH_HEIGHT
 from btcli.rules.kinds.mobility import Mobility, climbing
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -83,6 +82,7 @@ class Body:
 
 
 ATTACKER_PRONE = 2  # tables.md 6.5: firing while prone
+MECH_HEIGHT = 2  # AMB-45: the standard 'Mech height in levels
 THREE_COLUMNS = {"front": 1, "rear": 1, "left": 0, "right": 2}  # left, front/rear, right (tables.md 0)
 
 

@@ -17,6 +17,8 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from btcli.model.board import Hex
+
 MECH_MAX_LEVEL_CHANGE = 2  # tables.md 11.1 (infantry too: btcli's reading, UNVERIFIED)
 
 
@@ -39,6 +41,11 @@ def never_stunned(unit: Unit, turn: int) -> None:
 def grounded(unit: Unit) -> bool:
     """The unit is never in the air."""
     return False
+
+
+def anywhere(there: Hex, on_road: bool) -> str | None:
+    """No terrain bars it (a 'Mech's legs take it anywhere, tables.md 11.2)."""
+    return None
 
 
 def climbing(mp_per_level: int, noun: str) -> Callable[[Unit, HexId, int, bool], int]:
@@ -87,3 +94,10 @@ class Mobility:
     vtol_criticals: bool = False  # rolls its critical hits on the VTOL table (tables.md 5, VTOL-CRIT)
     motive_damage: bool = True  # a motive hit rolls on the motive system damage table (tables.md 3; not a VTOL)
     airborne: Callable[[Unit], bool] = grounded  # in the air now: a killed crew crashes it (VEH-CRIT-09)
+    # ground: terrain and skids
+    # The rule that bars it from a hex (entered along a road or not), or None: (hex, on_road) -> rule
+    # (tables.md 11.2, VEH-MOVE-10, 11; btcli's infantry model).
+    prohibited: Callable[[Hex, bool], str | None] = anywhere
+    floats: bool = False  # may enter deep water, and slides into it unharmed (VEH-MOVE-10: hover, naval, WiGE)
+    sideslips: bool = False  # a failed driving roll of a fast turn is a sideslip, not a skid (VEH-SLIP-03)
+    falls_in_a_skid: bool = True  # a skid down a level or more is a fall (VEH-URB-03; a hovercraft glides down)

@@ -2,16 +2,22 @@
 and what its motive changes (pavement, water, VTOL flight). The shared movement rules ask
 ``btcli.rules.kinds.mobility(unit)``; a vehicle's is chosen by its motive here.
 
-Sources: catalog VEH-MOVE-01..08, VEH-URB-01, VEH-CRIT-10, -13, VEH-VTOL-11; tables.md 3, 11.1.
+Sources: catalog VEH-MOVE-01..11, VEH-URB-01, VEH-SLIP-03, VEH-URB-03, VEH-CRIT-10, -13, VEH-VTOL-11; tables.md 3, 11.1.
 """
 
 from __future__ import annotations
 
+from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
+from btcli.model.board import Board, Hex, Terrain
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.units import Motive, MoveMode, Unit
 from btcli.rules.kinds.mobility import Mobility, run, walk
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 VEHICLE_MAX_LEVEL_CHANGE = 1  # VEH-MOVE-04
 VEHICLE_MP_PER_LEVEL = 2  # VEH-MOVE-05
@@ -60,11 +66,35 @@ def check_fast(unit: Unit, turn: int) -> None:
         raise IllegalOrderError(f"'{unit.id}''s crew is stunned: no faster than cruise this turn", "VEH-CRIT-10")
 
 
+# ground: the terrain each motive may not enter (tables.md 11.2, VEH-MOVE-11; rule cited in the error).
+PROHIBITED = {
+    Motive.TRACKED: frozenset({Terrain.HEAVY_WOODS}),
+    Motive.WHEELED: frozenset({Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.ROUGH, Terrain.RUBBLE}),
+    Motive.HOVER: frozenset({Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS}),
+    Motive.WIGE: frozenset({Terrain.LIGHT_WOODS, Terrain.HEAVY_WOODS, Terrain.BUILDING}),
+    Motive.NAVAL: frozenset(set(Terrain) - {Terrain.WATER}),
+}
+
+
+def barred(terrain: frozenset[Terrain], floats: bool) -> Callable[[Hex, bool], str | None]:
+    """A vehicle's prohibited terrain: deep water unless it floats (VEH-MOVE-10), then, off a road (a road
+    carries any vehicle through woods, rough or rubble, URB-MOVE), the terrain of its motive (VEH-MOVE-11)."""
+
+    def prohibited(there: Hex, on_road: bool) -> str | None:
+        if there.is_deep_water and not floats:
+            return "VEH-MOVE-10"
+        if on_road:
+            return None
+        return "VEH-MOVE-11" if there.terrain in terrain else None
+
+    return prohibited
+
+
 TRACKED = Mobility(
     noun="vehicle", modes=modes, aliases={"walk": "cruise", "run": "flank"}, slow=MoveMode.CRUISE,
     fast=MoveMode.FLANK, walking_mp=walk, running_mp=run, level_change=level_change, mp_rule="VEH-MOVE-01",
     backward_rule="VEH-MOVE-08", pavement_bonus=True, skids=True, check_can_move=check_can_move,
-    check_fast=check_fast,
+    check_fast=check_fast, prohibited=barred(PROHIBITED[Motive.TRACKED], False),
 )
 
 
@@ -78,19 +108,75 @@ def always_flying(unit: Unit) -> bool:
     return True
 
 
-# tables.md 11.1: hover, naval and WiGE pay no water surcharge; VEH-URB-01: only tracked and wheeled
-# vehicles earn the pavement bonus.
-_AFLOAT = evolve(TRACKED, water_surcharge=False, pavement_bonus=False)
+# tables.md 11.1: hover, naval and WiGE pay no water surcharge and enter deep water (VEH-MOVE-10); VEH-URB-01:
+# only tracked and wheeled vehicles earn the pavement bonus. VEH-SLIP-03: hover, VTOL and WiGE sideslip; a
+# hovercraft glides down a level (VEH-URB-03); a naval vessel neither skids nor sideslips. VTOL-CRIT: a VTOL rolls
+# on its own critical table and has no motive system damage (tables.md 3, 5).
+_AFLOAT = evolve(TRACKED, water_surcharge=False, pavement_bonus=False, floats=True)
 MOBILITY = {
-    Motive.HOVER: _AFLOAT,
-    Motive.NAVAL: _AFLOAT,
-    Motive.WIGE: evolve(_AFLOAT, airborne=always_flying),
-    # VTOL-CRIT: a VTOL rolls on its own critical table and has no motive system damage (tables.md 3, 5).
-    Motive.VTOL: evolve(TRACKED, pavement_bonus=False, flies=True, vtol_criticals=True, motive_damage=False,
-                        airborne=flying_vtol),
+    Motive.TRACKED: TRACKED,
+    Motive.WHEELED: evolve(TRACKED, prohibited=barred(PROHIBITED[Motive.WHEELED], False)),
+    Motive.HOVER: evolve(_AFLOAT, prohibited=barred(PROHIBITED[Motive.HOVER], True), sideslips=True,
+                         falls_in_a_skid=False),
+    Motive.NAVAL: evolve(_AFLOAT, prohibited=barred(PROHIBITED[Motive.NAVAL], True), skids=False),
+    Motive.WIGE: evolve(_AFLOAT, prohibited=barred(PROHIBITED[Motive.WIGE], True), sideslips=True,
+                        airborne=always_flying),
+    Motive.VTOL: evolve(TRACKED, pavement_bonus=False, flies=True, prohibited=barred(frozenset(), False),
+                        sideslips=True, vtol_criticals=True, motive_damage=False, airborne=flying_vtol),
 }
+_UNLISTED = evolve(TRACKED, prohibited=barred(frozenset(), False))  # a motive no vehicle has: no terrain barred
 
 
 def mobility(unit: Unit) -> Mobility:
-    """A vehicle's movement, by its motive (tracked and wheeled alike)."""
-    return MOBILITY.get(unit.motive, TRACKED)
+    """A vehicle's movement, by its motive."""
+    return MOBILITY.get(unit.motive, _UNLISTED)
+
+
+# -- ground: a vehicle's height and flight, and the blows it deals and takes (issue #30) ----------------------
+
+# A WiGE flies one level above the hex it is in (btcli's reading, UNVERIFIED: the TW WiGE flight rules are
+# in neither the seeds nor tables.md; docs/rules-notes.md). That is its height for VEH-SLIP-10, 11.
+WIGE_FLIGHT_ELEVATION = 1
+
+
+def height(unit: Unit) -> int:
+    """1 level (VEH-GEN-05); a large vehicle or landed DropShip its scenario ``height`` (default 1)."""
+    v = unit.vehicle
+    return v.height if v is not None and v.large else 1
+
+
+def large(unit: Unit) -> bool:
+    """A large support vehicle or a landed DropShip (scenario ``large = true``; VEH-VTOL-11, VEH-SLIP-11)."""
+    return unit.vehicle is not None and unit.vehicle.large
+
+
+def flight_elevation(unit: Unit) -> int:
+    """The levels above its hex: a VTOL's elevation, a WiGE's 1, 0 on the ground."""
+    if unit.motive is Motive.VTOL:
+        return unit.elevation
+    return WIGE_FLIGHT_ELEVATION if unit.motive is Motive.WIGE else 0
+
+
+def charge_table(board: Board, attacker: Unit, target: Unit) -> str:
+    """VEH-PHYS-04: a vehicle charging a standing 'Mech strikes its kick table, a hovercraft on depth-1 water
+    its punch table; anything else on the normal table."""
+    if not target.is_mech or target.prone:
+        return "normal"
+    here = target.hex
+    assert here is not None  # a unit charged stands on the ground board
+    water = board.hex(here)
+    on_surface = attacker.motive is Motive.HOVER
+    return "punch" if water.terrain is Terrain.WATER and water.depth == 1 and on_surface else "kick"
+
+
+def side_struck_by(dice: Dice, target: Unit, attack: str, side: str) -> str:
+    """VEH-PHYS-07: a death from above strikes a vehicle's front column; VEH-PHYS-06, AMB-9: a kick a random
+    side (1D6: 1 front, 2 right, 3 rear, 4 left; 5-6 again)."""
+    if attack == "dfa":
+        return "front"
+    if attack != "kick":
+        return side
+    while True:
+        d6 = dice.d6(f"random side of {target.id}")
+        if d6 <= 4:
+            return ("front", "right", "rear", "left")[d6 - 1]
