@@ -6,9 +6,9 @@ locations, amounts, the rule ID where one applies. ``btcli.render.events`` words
 sentence the game file logs; the command's ``--json`` gives its fields and that sentence.
 
 The kinds of event live with their rule area, one module each (``events_combat``, ``events_damage``,
-``events_urban``, ``events_drops``, ``events_vehicles``, ``events_ground``), so that a command builds only the classes of
-the areas it meets (issue #17: each class costs some 40 us to make). This module holds the base and
-the turn's own events, which every game meets.
+``events_urban``, ``events_drops``, ``events_vehicles``, ``events_ground``, ``events_aero``), so that a
+command builds only the classes of the areas it meets (issue #17: each class costs some 40 us to make).
+This module holds the base and the turn's own events, which every game meets.
 
 A rule not converted yet still says a sentence (a ``str``); the two travel together in one list
 until every rule is converted (issue #30).

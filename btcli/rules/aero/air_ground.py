@@ -27,6 +27,16 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import FiringArc, LowAltitudeMap, Shape
 from btcli.model.board import WOODS_HEIGHT
 from btcli.model.events_combat import GroupStrikes
+from btcli.model.events_aero import (
+    AttackAltitudeLost,
+    BombsHit,
+    BombsMissed,
+    BombsMissSecondElement,
+    BombsStrikeBuilding,
+    GroundAttackHit,
+    GroundAttackMissed,
+    ShotHeld,
+)
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import WeaponAttackOrder
@@ -455,20 +465,20 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
     return hits, said
 
 
-def _lose_altitude(state: GameState, attacker: Unit, mode: str, events: list[str]) -> Unit:
+def _lose_altitude(state: GameState, attacker: Unit, mode: str, events: Events) -> Unit:
     if aero_attacks.ground_attack(state, attacker.id) or not ALTITUDE_COST[mode]:
         return attacker
     now = attacker.position.altitude
     new = now - ALTITUDE_COST[mode]
-    events.append(f"{attacker.id} loses {ALTITUDE_COST[mode]} altitude for the {mode}: altitude {now} -> {new}")
+    events.append(AttackAltitudeLost(attacker.id, ALTITUDE_COST[mode], mode, now, new))
     return evolve(attacker, position=evolve(attacker.position, altitude=new))
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves an air-to-ground attack; its damage waits for the end of the phase."""
     p = plan(state, order)
     attacker = p.attacker
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     if p.mode == BOMB:
         shot = p.shots[0]
@@ -478,15 +488,12 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         roll = dice.roll(2, f"to-hit {shot.label} {attacker.id} vs hex {hex_id.label}", target=tn,
                          modifiers=shot.to_hit.modifiers) if tn <= MAX_TO_HIT else None
         if roll is None or not roll.success:
-            made = f"rolls {roll.total}" if roll is not None else "cannot be made"
-            events.append(f"{attacker.id} drops {shot.label} on hex {hex_id.label}: needs {tn}, {made}: miss (the "
-                          "bombs fall wide; scatter is not resolved)")
+            events.append(BombsMissed(attacker.id, shot.label, hex_id, tn, roll.total if roll is not None else None))
         else:
-            events.append(f"{attacker.id} drops {shot.label} on hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
-                          f"hit, {BOMB_DAMAGE} per bomb to everything in the hex")
+            events.append(BombsHit(attacker.id, shot.label, hex_id, tn, roll.total, BOMB_DAMAGE))
             for unit in units_in(state, hex_id):
                 if unit.is_asset and unit.hex != hex_id:  # ASSET-DMG-09, AMB-52: only the primary hex takes damage
-                    events.append(f"  the bombs reach only {unit.id}'s second element: no damage (ASSET-DMG-09)")
+                    events.append(BombsMissSecondElement(unit.id))
                     continue
                 side = _side(hex_id, unit, p.over)
                 hits, said = _hits(dice, Shot(Target(unit.id, hex_id, unit, side), shot.label, (), shot.groups,
@@ -495,7 +502,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
                 events += said
             if _building(state, hex_id):
                 pending.append(structures.building_hit(hex_id, sum(shot.groups), f"{shot.label} from {attacker.id}"))
-                events.append(f"  {sum(shot.groups)} to building hex {hex_id.label}")
+                events.append(BombsStrikeBuilding(sum(shot.groups), hex_id))
         labels: tuple[str, ...] = (shot.label,)
     else:
         fired = list(attacker.fired)
@@ -505,8 +512,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         for shot in p.shots:
             tn = shot.to_hit.target
             if tn > MAX_TO_HIT:
-                events.append(f"{attacker.id} holds {shot.label}: to-hit {tn} against {shot.target.label} cannot be "
-                              "made")
+                events.append(ShotHeld(attacker.id, shot.label, shot.target.label, tn))
                 continue
             if shot.indexes not in spent:  # a weapon fires once, at every target of a strafing run
                 spent.add(shot.indexes)
@@ -519,12 +525,11 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
             roll = dice.roll(2, f"to-hit {shot.label} {attacker.id} vs {shot.target.label}", target=tn,
                              modifiers=shot.to_hit.modifiers)
             if not roll.success:
-                events.append(f"{attacker.id} {_what(p.mode)} {shot.target.label} with {shot.label}: needs {tn}, "
-                              f"rolls {roll.total}: miss")
+                events.append(GroundAttackMissed(attacker.id, p.mode, shot.target.label, shot.label, tn, roll.total))
                 continue
-            side = f" ({shot.target.side} side)" if shot.target.unit is not None else ""
-            events.append(f"{attacker.id} {_what(p.mode)} {shot.target.label} with {shot.label}: needs {tn}, "
-                          f"rolls {roll.total}: hit{side}, {sum(shot.groups)} damage")
+            side = shot.target.side if shot.target.unit is not None else ""
+            events.append(GroundAttackHit(attacker.id, p.mode, shot.target.label, shot.label, tn, roll.total, side,
+                                          sum(shot.groups)))
             hits, said = _hits(dice, shot, attacker, False, state)
             pending += hits
             events += said

@@ -33,6 +33,7 @@ from math import ceil
 from btcli.dice import Dice
 from btcli.model.aero import AeroClass, AeroDesign
 from btcli.model.board import Board, Terrain
+from btcli.model.events_aero import CrashAvoided, CrushedUnderDropShip, StaysUnderDropShip, StruckByCrash
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit
@@ -40,6 +41,10 @@ from btcli.model.units import Unit
 from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, displacement, falls
 from btcli.rules.ground import infantry
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 SAFE_ROLL = 2  # AERO-CRASH-14: a non-infantry unit takes no damage on 1-2
 INFANTRY_SAFE_ROLL = 3  # AERO-CRASH-16, 17: infantry on 1-3
@@ -153,7 +158,7 @@ def vehicle_column(unit: Unit, heading: Facing, design: AeroDesign) -> str:
     return "rear" if arcs.attack_direction(unit.hex, unit.facing, behind, vehicle=True) == "rear" else "front"
 
 
-def crash_damage(state: GameState, unit: Unit, amount: int, side: str, dice: Dice, events: list[str]) -> Unit:
+def crash_damage(state: GameState, unit: Unit, amount: int, side: str, dice: Dice, events: Events) -> Unit:
     """Applies ``amount`` crash damage to a ground unit in 5-point groups: a 'Mech on the Punch table, battle
     armor one group to a random trooper each, every other kind on its table's ``side`` column (AERO-CRASH-14,
     16, 17)."""
@@ -181,7 +186,7 @@ def random_trooper(unit: Unit, dice: Dice) -> str:
 
 def strike(
     state: GameState, crash_hex: HexId, heading: Facing, design: AeroDesign, took: int, struck: tuple[Target, ...],
-    dice: Dice, events: list[str], readings: CrashReadings = READINGS,
+    dice: Dice, events: Events, readings: CrashReadings = READINGS,
 ) -> GameState:
     """Resolves the crash on every unit in ``struck`` (found before any building came down, AERO-CRASH-22):
     DropShip crash-hex non-'Mechs destroyed (AERO-CRASH-12), avoidance rolls and damage (AERO-CRASH-14, 16, 17,
@@ -192,7 +197,7 @@ def strike(
         if not unit.active:
             continue  # lost to the collapse before the crash reached it (AERO-CRASH-22)
         if destroyed_outright(unit, target.in_crash_hex, design):
-            events.append(f"{unit.id} is crushed under the DropShip in {target.hex.label} and destroyed (AERO-CRASH-12)")
+            events.append(CrushedUnderDropShip(unit.id, target.hex))
             state = state.with_unit(evolve(unit, destroyed=True))
             continue
         state = state.with_unit(_damage(state, unit, target, heading, design, took, dice, events, readings))
@@ -200,23 +205,20 @@ def strike(
 
 
 def _damage(state: GameState, unit: Unit, target: Target, heading: Facing, design: AeroDesign, took: int,
-            dice: Dice, events: list[str], readings: CrashReadings) -> Unit:
+            dice: Dice, events: Events, readings: CrashReadings) -> Unit:
     rolls = avoidance_rolls(unit, target.in_crash_hex, design)
     dies = [dice.d6(f"crash: avoid damage {unit.id}" + (f" ({i + 1} of {rolls})" if rolls > 1 else ""))
             for i in range(rolls)]
     failed = sum(1 for d in dies if not avoids(unit, d))
     if rolls > 1 and readings.crash_hex_mech_damage == "at_most_once":
         failed = min(failed, 1)
-    shown = ", ".join(str(d) for d in dies)
     rule = "AERO-CRASH-16" if infantry.counts_as_infantry(unit) else "AERO-CRASH-14"
     if not failed:
-        events.append(f"{unit.id} avoids the crash's damage (rolled {shown}, needs {safe_roll(unit)} or less; {rule})")
+        events.append(CrashAvoided(unit.id, tuple(dies), safe_roll(unit), rule))
         return unit
     amount = unit_damage(took, design, unit, state.board, readings)
     side = vehicle_column(unit, heading, design)
-    times = f", {failed} times (AERO-CRASH-19, AMB-58)" if rolls > 1 else ""
-    events.append(f"{unit.id} is struck by the crash (rolled {shown}): {amount} damage in {GROUP}-point groups"
-                  f"{times} ({rule})")
+    events.append(StruckByCrash(unit.id, tuple(dies), amount, GROUP, failed, rule))
     for _ in range(failed):
         unit = crash_damage(state, unit, amount, side, dice, events)
         if unit.destroyed:
@@ -237,7 +239,7 @@ def stays_under_dropship(state: GameState, target: Target, struck: tuple[Target,
 
 
 def _displace_all(state: GameState, crash_hex: HexId, heading: Facing, design: AeroDesign,
-                  struck: tuple[Target, ...], dice: Dice, events: list[str]) -> GameState:
+                  struck: tuple[Target, ...], dice: Dice, events: Events) -> GameState:
     """AERO-CRASH-15, 18, 20: the survivors are pushed out of the hexes the crash covers: from the crash hex
     opposite to its direction of travel, from the six around a DropShip straight away from its crash hex (the
     seed gives them no direction; pushed outward, the hexsides ``displace`` tries after the three outward ones
@@ -263,7 +265,7 @@ def _displace_all(state: GameState, crash_hex: HexId, heading: Facing, design: A
         if state.units[unit.id].active and here is not None and here.distance(crash_hex) == 1:
             state = displacement.displace(state, unit.id, crash_hex.direction_to(here), dice, events)
     for uid in sorted(staying):
-        events.append(f"{uid} stays in {state.units[uid].hex.label} under the crashed DropShip (AERO-CRASH-18)")
+        events.append(StaysUnderDropShip(uid, state.units[uid].hex))
     return state
 
 

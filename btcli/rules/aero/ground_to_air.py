@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.events_aero import AirShotHit, ShotHeld, ShotMissed, StreakNoLock
 from btcli.model.frozen import evolve, record
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
@@ -33,6 +34,10 @@ from btcli.rules.aero import air_ground, attacks as aero_attacks
 from btcli.rules.core import arcs, combat, tohit, weapon_modes
 from btcli.rules.aero.damage import AttackDirection
 from btcli.rules.core.modifiers import ToHit
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 ALTITUDE_RANGE = 2  # MegaMek: each altitude counts 2 hexes of range (UNVERIFIED)
 CEILING = 8  # MegaMek: no ground-to-air attack at an aircraft above altitude 8 (UNVERIFIED)
@@ -153,12 +158,12 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
     return lines
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves a ground unit's attack at an aircraft; its damage waits for the end of the phase."""
     p = plan(state, order)
     attacker, target = p.attacker, p.target
     where = aero_attacks.Geometry(p.distance, AttackDirection.ABOVE_BELOW, None)
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
     for index, kind, result in p.shots:
@@ -166,7 +171,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         data = attacker.spec(mount.weapon)
         tn = result.target
         if tn > combat.MAX_TO_HIT:
-            events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made")
+            events.append(ShotHeld(attacker.id, mount.label, target.id, tn))
             continue
         if not data.streak:  # a Streak spends its salvo only if it hits
             combat.spend_ammo(attacker, ammo, index, kind)
@@ -175,17 +180,16 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
                          modifiers=result.modifiers)
         attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
-            what = "does not lock on and does not fire" if data.streak else "miss"
-            events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: {what}")
+            missed = StreakNoLock if data.streak else ShotMissed
+            events.append(missed(attacker.id, mount.label, target.id, tn, roll.total))
             continue
         if data.streak:
             combat.spend_ammo(attacker, ammo, index, kind)
             fired.append(index)
         damage = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, target.id))
         arc, critical, location_roll = aero_attacks.locate(dice, target, where)
-        events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
-                      f"(from below), {damage} damage to the {arc.value} (location {location_roll}, critical: "
-                      f"{critical.value.replace('_', ' ')})")
+        events.append(AirShotHit(attacker.id, mount.label, target.id, tn, roll.total, "from below", damage, arc.value,
+                                 location_roll, critical.value))
         pending.append(Hit(target.id, arc.value, damage, side=where.direction.value, critical=roll.total == 12,
                            source=f"{mount.label} from {attacker.id}|{critical.value}", attacker=attacker.id))
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _, _ in p.shots))
