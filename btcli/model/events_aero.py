@@ -134,7 +134,8 @@ class ControlRollMade(Event):
 
 @record
 class OutOfControl(Event):
-    """It failed a control roll by ``margin``: out of control, moving randomly too if ``random`` (tables.md 9.4, 9.5)."""
+    """It failed a control roll by ``margin``: out of control, and moving randomly if ``random`` (tables.md 9.4,
+    9.5)."""
 
     margin: int
     random: bool

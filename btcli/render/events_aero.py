@@ -114,7 +114,8 @@ def _avoided(e) -> str:
 def _struck(e) -> str:
     shown = ", ".join(str(d) for d in e.rolls)
     times = f", {e.times} times (AERO-CRASH-19, AMB-58)" if len(e.rolls) > 1 else ""
-    return f"{e.unit} is struck by the crash (rolled {shown}): {e.amount} damage in {e.group}-point groups{times} ({e.rule})"
+    return (f"{e.unit} is struck by the crash (rolled {shown}): {e.amount} damage in {e.group}-point groups{times} "
+            f"({e.rule})")
 
 
 TEXTS: dict[str, Template] = {
@@ -164,7 +165,8 @@ TEXTS: dict[str, Template] = {
     "FlightPath": "{unit} flight path: {path}",
     "ControlRegainedToMove": "{unit} regains control ({roll} vs {tn}): give it its move",
     "RegainFailed": "{unit} stays out of control (failed by {margin}) ({roll} vs {tn})",
-    "OutOfControlPlan": "{unit} is out of control: made, the roll gives it back its move; failed, it flies on by itself",
+    "OutOfControlPlan": "{unit} is out of control: made, the roll gives it back its move; failed, it flies on by "
+                        "itself",
     "Collided": "{unit} collides with {other} ({rule}; its damage, an accidental ram, is issue #14)",
     "FlewOffTheMaps": "{unit} flies off map {map!r} and leaves the battle",
     "CameDownOffTheMaps": "{unit} comes down through {hex}, over no map of this game, and leaves the battle ({rule})",

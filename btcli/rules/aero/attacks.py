@@ -29,6 +29,7 @@ from btcli.model.frozen import evolve, record
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
 from btcli.model.units import AmmoBin, Unit
+from btcli.rules import kinds
 from btcli.rules.aero import (
     arcs as aero_arcs,
     control as aero_control,
@@ -129,8 +130,9 @@ def check_can_fire(attacker: Unit) -> None:
 def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     """Returns the target of an air-to-air attack; refuses the pairs the rules do not allow."""
     target = state.units.get(target_id)
-    if target is None or attacker.aero is None or target.aero is None:
-        other = target_id if target is None or attacker.aero is not None else attacker.id
+    flier = kinds.of(attacker).flies_on_aerospace_maps
+    if target is None or not flier or not kinds.of(target).flies_on_aerospace_maps:
+        other = target_id if target is None or flier else attacker.id
         _refuse(f"'{attacker.id}' -> '{target_id}': '{other}' is not an aerospace unit (air-to-ground and "
                 "ground-to-air attacks: btcli.rules.aero.air_ground, ground_to_air)", "AERO-GEN-01")
     for unit in (attacker, target):
@@ -431,8 +433,8 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
             events.append(ShotMissed(attacker.id, shot.label, target.id, tn, roll.total))
             continue
         arc, critical, location_roll = locate(dice, target, where)
-        events.append(AirShotHit(attacker.id, shot.label, target.id, tn, roll.total, _direction_words(where), shot.damage,
-                                 arc.value, location_roll, critical.value))
+        events.append(AirShotHit(attacker.id, shot.label, target.id, tn, roll.total, _direction_words(where),
+                                 shot.damage, arc.value, location_roll, critical.value))
         pending.append(Hit(target.id, arc.value, shot.damage, side=where.direction.value, critical=roll.total == 12,
                            source=f"{shot.label} from {attacker.id}|{critical.value}", attacker=attacker.id))
     primary = next((d.target for d in state.declarations if d.attacker == attacker.id), target.id)

@@ -252,7 +252,7 @@ def _buildings(state: GameState, crash_hex: HexId, hexes: tuple[HexId, ...], des
 
 def immobile(unit: Unit) -> bool:
     """Tells whether an aerospace unit may never move again: it survived a crash into a building (AERO-CRASH-21)."""
-    return unit.aero is not None and unit.aero.immobile
+    return aero_kind.flight(unit).immobile
 
 
 def set_down(unit: Unit, board: Board, crash_hex: HexId, heading: Facing, in_building: bool = False) -> Unit:

@@ -111,13 +111,14 @@ def avoids(unit: Unit, die: int) -> bool:
 def destroyed_outright(unit: Unit, in_crash_hex: bool, design: AeroDesign) -> bool:
     """Tells whether the crash destroys the unit without a roll: every non-'Mech, infantry included, in a
     DropShip's crash hex (AERO-CRASH-12, AMB-57)."""
-    return is_dropship(design) and in_crash_hex and not unit.is_mech
+    return is_dropship(design) and in_crash_hex and not kinds.of(unit).dropship_crash_hex_rolls
 
 
 def avoidance_rolls(unit: Unit, in_crash_hex: bool, design: AeroDesign) -> int:
     """Returns how many avoidance rolls the unit makes: one per hex it is displaced, so two for a 'Mech in a
     DropShip's crash hex (AERO-CRASH-12, 19; AMB-58), one otherwise."""
-    return 2 if is_dropship(design) and in_crash_hex and unit.is_mech else 1
+    rolls = kinds.of(unit).dropship_crash_hex_rolls  # 0: crushed outright, no roll (destroyed_outright)
+    return rolls if is_dropship(design) and in_crash_hex and rolls else 1
 
 
 def large_fixed_wing(design: AeroDesign) -> bool:
@@ -152,7 +153,7 @@ def vehicle_column(unit: Unit, heading: Facing, design: AeroDesign) -> str:
     """Returns the column a non-'Mech takes the crash on: front (AERO-CRASH-14), or rear when a DropShip's
     direction of travel puts it in the unit's rear arc (AERO-CRASH-17, AMB-33). An asset has no columns
     (ASSET-DMG-01), and a crash is no attack to double from the rear (ASSET-DMG-10): always the front."""
-    if not is_dropship(design) or unit.is_mech or unit.is_asset:
+    if not is_dropship(design) or not kinds.of(unit).crash_rear_column:
         return "front"
     behind = unit.hex.neighbor(heading.opposite())  # the DropShip comes from behind its direction of travel
     return "rear" if arcs.attack_direction(unit.hex, unit.facing, behind, vehicle=True) == "rear" else "front"
@@ -163,9 +164,7 @@ def crash_damage(state: GameState, unit: Unit, amount: int, side: str, dice: Dic
     armor one group to a random trooper each, every other kind on its table's ``side`` column (AERO-CRASH-14,
     16, 17)."""
     if not infantry.is_battle_armor(unit):
-        table = "punch" if unit.is_mech else "standard"
-        return falls.group_damage(state, unit, amount, table, dice, events, side if not unit.is_mech else "front",
-                                  "crash")
+        return falls.group_damage(state, unit, amount, kinds.of(unit).crash_table, dice, events, side, "crash")
     for group in combat_tables.damage_groups(amount, GROUP):
         trooper = random_trooper(unit, dice)
         unit = kinds.take_hit(unit, Hit(unit.id, trooper, group, side, source="crash"), dice, events, state.turn)
@@ -231,9 +230,11 @@ def stays_under_dropship(state: GameState, target: Target, struck: tuple[Target,
     the crashed DropShip, one unit of a side a hex; a second friendly infantry unit is displaced (AERO-CRASH-18,
     AMB-57; btcli keeps the first by id for the owner's choice)."""
     unit = state.units[target.unit]
-    if target.in_crash_hex or not unit.is_infantry or not unit.active or unit.hex != target.hex:
+    stays = kinds.of(unit).stays_under_crashed_dropship
+    if target.in_crash_hex or not stays or not unit.active or unit.hex != target.hex:
         return False
-    friends = [t.unit for t in struck if t.hex == target.hex and state.units[t.unit].is_infantry
+    friends = [t.unit for t in struck if t.hex == target.hex
+               and kinds.of(state.units[t.unit]).stays_under_crashed_dropship
                and state.units[t.unit].active and state.units[t.unit].side == unit.side]
     return friends[0] == unit.id
 

@@ -62,7 +62,7 @@ def _refuse(message: str, rule: str) -> None:
 def check_after(state: GameState, attacker: Unit, target_id: str) -> None:
     """Refuses a ground unit's attack at a ground target after it fired at an aircraft this phase (MegaMek)."""
     earlier = next((d.target for d in state.declarations if d.attacker == attacker.id), None)
-    if earlier is not None and earlier in state.units and state.units[earlier].aero is not None:
+    if earlier is not None and earlier in state.units and kinds.of(state.units[earlier]).flies_on_aerospace_maps:
         _refuse(f"'{attacker.id}' fired at aircraft '{earlier}' this turn: it attacks no other target", GTA)
 
 
@@ -78,8 +78,9 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
                 "resolved in btcli)", "AERO-GEN-01")
     if attacker.side == target.side:
         _refuse(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if attacker.is_infantry:
-        _refuse(f"'{attacker.id}' is infantry: infantry make no ground-to-air attacks", GTA)
+    refusal = kinds.of(attacker).ground_to_air_refusal(attacker)
+    if refusal:
+        _refuse(refusal, GTA)
     over = air_ground.overflight(state, target)
     if over is None:
         area = air_ground.board_map(state)
@@ -93,7 +94,7 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
     if any(t != target.id for t in earlier):
         _refuse(f"'{attacker.id}' already attacked {earlier[0]!r} this turn: a ground unit firing at an aircraft "
                 "attacks that one target alone", GTA)
-    if attacker.mech and attacker.mech.girder_search == state.turn:
+    if kinds.of(attacker).searches_for_girder(attacker, state.turn):
         _refuse(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = combat.check_twist(attacker, order.twist)
     if not order.weapons:

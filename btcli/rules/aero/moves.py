@@ -30,6 +30,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.aero import (
     control as aero_control,
     grounding as aero_grounding,
@@ -113,7 +114,7 @@ def _uncontrolled_plan(unit: Unit, view, area) -> MovePlan:
 def check_turn(state: GameState, unit: Unit) -> None:
     """Raises unless ``unit`` moves now: in its map's phase (TURN-01, 02), once a turn, in its subphase and
     its side's slot (TURN-04..06)."""
-    if unit.aero is None:
+    if not kinds.of(unit).flies_on_aerospace_maps:
         raise IllegalOrderError(f"'{unit.id}' is a ground unit: it moves in the movement phase, before the "
                                 "aerospace units", "TURN-01")
     if state.phase not in FLIGHT_PHASES:
@@ -122,7 +123,7 @@ def check_turn(state: GameState, unit: Unit) -> None:
     if unit not in aero_phases.movers(state, state.phase):
         where = "the space movement phase of turns 6, 12, ..." if state.phase is Phase.AERO_MOVEMENT else \
             "the aerospace movement phase"
-        if unit.aero.transit is not None:
+        if aero_kind.flight(unit).transit is not None:
             raise IllegalOrderError(f"'{unit.id}' is leaving its map and moves again when it arrives", "TURN-07")
         raise IllegalOrderError(f"'{unit.id}' does not move in this phase (units on its map move in {where})",
                                 "TURN-02")

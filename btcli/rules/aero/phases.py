@@ -28,6 +28,7 @@ from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.aero import (
     atmosphere as aero_atmosphere,
     control as aero_control,
@@ -173,7 +174,7 @@ def choose_arrival(state: GameState, choices: tuple[str, ...]) -> GameState:
         if hex_id is None:
             raise InputError(f"--arrive {choice!r}: give UNIT=HEX or UNIT=HEX:FACING, e.g. --arrive "
                              f"{uid or 'corsair-1'}=0101")
-        transit = unit.aero.transit if unit.aero is not None else None
+        transit = aero_kind.flight(unit).transit if kinds.of(unit).flies_on_aerospace_maps else None
         if transit is None or not transit.to_map or unit.position is None:
             raise IllegalOrderError(f"'{unit.id}' is not on its way to another map", "TURN-07")
         if facing is not None and transit.kind is not MapKind.SPACE:
@@ -209,7 +210,7 @@ def tie_ground_row_hex(state: GameState, uid: str) -> tuple[GameState, Events]:
     low-altitude map of its space map that lies under no hex yet is tied to that hex (the scenario left it
     for the first unit coming down); with none, the unit flies down to ground the scenario does not hold."""
     unit = state.units[uid]
-    transit = unit.aero.transit if unit.aero is not None else None
+    transit = aero_kind.flight(unit).transit
     if transit is None or transit.to_map or transit.kind is not MapKind.LOW_ALTITUDE:
         return state, []
     space = state.maps[unit.position.map]
@@ -299,7 +300,7 @@ def choose_gravity(state: GameState, choices: tuple[str, ...]) -> GameState:
         raise IllegalOrderError("--gravity is given when the End Phase of a space turn (6, 12, ...) is resolved",
                                 "AMB-54")
     for unit, hex_id in wanted:
-        area = state.maps.get(unit.position.map) if unit.aero is not None and unit.position else None
+        area = state.maps.get(unit.position.map) if kinds.of(unit).flies_on_aerospace_maps and unit.position else None
         view = aero_kind.view(unit) if isinstance(area, SpaceMap) else None
         if view is None or not aero_atmosphere.gravity_applies(unit.aero_design, view, area):
             raise IllegalOrderError(f"gravity does not pull '{unit.id}' this End Phase", "AERO-GRAV-01")

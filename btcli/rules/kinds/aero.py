@@ -39,6 +39,13 @@ def design(unit: Unit) -> AeroDesign:
     return unit.aero_design
 
 
+def flight(unit: Unit) -> AeroFlight:
+    """Returns an aerospace unit's flight record (``Unit.aero``): where it flew this turn, its transit, landing."""
+    if unit.aero is None:
+        raise InputError(f"'{unit.id}' is not an aerospace unit")
+    return unit.aero
+
+
 def view(unit: Unit) -> AeroState:
     """Returns the flight rules' view of an aerospace unit on a map."""
     if unit.aero is None or unit.position is None:
