@@ -6,10 +6,10 @@ locations, amounts, the rule ID where one applies. ``btcli.render.events`` words
 sentence the game file logs; the command's ``--json`` gives its fields and that sentence.
 
 The kinds of event live with their rule area, one module each (``events_combat``, ``events_damage``,
-``events_urban``, ``events_drops``, ``events_vehicles``, ``events_ground``, ``events_assets``), so that a command
-builds only the classes of the areas it meets (issue #17: each class costs some 40 us to make). This module holds the
-base and the events every game meets: the turn's, and a ground unit's move (rules/ground/movement.py; a move that
-meets nothing else builds no other area's events, tests/test_imports.py).
+``events_urban``, ``events_drops``, ``events_vehicles``, ``events_ground``, ``events_assets``, ``events_aero``), so
+that a command builds only the classes of the areas it meets (issue #17: each class costs some 40 us to make). This
+module holds the base and the events every game meets: the turn's, and a ground unit's move
+(rules/ground/movement.py; a move that meets nothing else builds no other area's events, tests/test_imports.py).
 
 A rule not converted yet still says a sentence (a ``str``); the two travel together in one list
 until every rule is converted (issue #30).

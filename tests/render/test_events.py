@@ -59,7 +59,8 @@ def sample(cls: type, optional_none: bool) -> Event:
     values = {"str": "x", "int": 3, "bool": True, "HexId": HexId.parse("0509"), "Facing": Facing.NE,
               "Phase": Phase.WEAPON, "BuildingType": BuildingType.HEAVY, "Terrain": Terrain.HEAVY_WOODS,
               "tuple[str, ...]": ("a", "b"), "tuple[tuple[str, int], ...]": (("red", 7), ("blue", 4)),
-              "tuple[HexId, ...]": (HexId.parse("0509"), HexId.parse("0510"))}
+              "tuple[HexId, ...]": (HexId.parse("0509"), HexId.parse("0510")),
+              "tuple[int, ...]": (4, 2), "Event": GameOver("red", "x"), "tuple[Event, ...]": (GameOver("red", "x"),)}
     args = {}
     for f in fields(cls):
         kind, _, none = f.type.partition(" | ")
@@ -150,3 +151,30 @@ def test_the_asset_events_say_what_the_log_says():
     assert sentence(ea.Deployed("a1", h("0505"), Facing.S, (h("0504"),))) == "a1 deploys in 0505 facing S (also 0504)"
     assert sentence(ea.AssetSurvived("a1", 7, 5, anti_infantry=True)) == \
         "a1 survives: check TN 7 -> 5, anti-infantry wear -2 (ASSET-DMG-07)"
+
+
+def test_the_aerospace_events_say_what_the_log_says():
+    """The flight rules' unit-less events are said for their unit; a forced control roll says its failure's effects;
+    a flight names its steps, hexes, velocity and thrust (model/events_aero.py, worded by render/events_aero.py)."""
+    from btcli.model import events_aero as aero
+
+    assert sentence(aero.AircraftEvent("f1", aero.Rolled(True))) == "f1: rolls (now inverted)"
+    assert sentence(aero.AircraftEvent("f1", aero.OutOfControl(6, True))) == \
+        "f1: out of control (failed by 6), moving randomly"
+    failed = aero.DamageControlRoll("f1", "control critical", 4, 7, False,
+                                    (aero.OutOfControl(3, False), aero.AltitudeLost(2, 4)))
+    assert sentence(failed) == ("f1 control roll (control critical): 4 vs 7, failed: out of control (failed by 3); "
+                                "loses 2 altitude, now 4")
+    assert sentence(aero.DamageControlRoll("f1", "avionics critical", 9, 7, True)) == \
+        "f1 control roll (avionics critical): 9 vs 7, made"
+    flew = aero.Flew("f1", ("+", "F", "F"), "low", HexId.parse("0810"), HexId.parse("0808"), Facing.N, 6, 2, 3, 3,
+                     "moved")
+    assert sentence(flew) == "f1 flies + F F on low: 0810 -> 0808 facing N, altitude 6, velocity 2 (next turn 3), " \
+                             "thrust 3 (moved)"
+    assert sentence(aero.Flew("f1", (), "deep", None, HexId.parse("0808"), Facing.SW, None, 0, 0, 0, "moved")) == \
+        "f1 flies no steps on deep: 0808 facing SW, velocity 0 (next turn 0), thrust 0 (moved)"
+    assert sentence(aero.StruckByCrash("t1", (5, 6), 20, 5, 2, "AERO-CRASH-14")) == \
+        "t1 is struck by the crash (rolled 5, 6): 20 damage in 5-point groups, 2 times (AERO-CRASH-19, AMB-58) " \
+        "(AERO-CRASH-14)"
+    assert as_json(aero.AircraftEvent("f1", aero.Hovers())) == {
+        "kind": "AircraftEvent", "unit": "f1", "event": {"kind": "Hovers", "text": "hovers"}, "text": "f1: hovers"}

@@ -27,6 +27,7 @@ from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
 from btcli.rules.aero import movement as aero_movement, moves as aero_moves, phases as aero_phases
 from btcli.rules.aero.movement import Outcome
+from btcli.render.events import sentences
 from tests.builders import CORSAIR, NL42, aero_game, changed, flier, purposes, resolve, run
 from tests.rules import aero_fixtures as fx
 
@@ -276,11 +277,11 @@ def test_an_out_of_control_unit_ending_its_move_in_an_occupied_hex_rolls_for_a_c
     state, events = engine.apply(state, MoveOrder("lost", "safe", ()), dice)
     assert state.units["lost"].position.hex == H("0808")  # it flew on into b1's hex, at b1's altitude
     assert purposes(dice) == ["control roll: regain control", "collision: lost with b1"]
-    assert not any("collides" in e for e in events)
+    assert not any("collides" in e for e in sentences(events))
     state = with_flight(phase_game(low("lost", at="0810", velocity=2), low("b1", side="blue", at="0808", velocity=1),
                                    phase=Phase.AERO_MOVEMENT), "lost", out_of_control=True)
     _, events = engine.apply(state, MoveOrder("lost", "safe", ()), ManualDice([2, 2]))
-    assert "lost collides with b1 (AERO-STACK-02; its damage, an accidental ram, is issue #14)" in events
+    assert "lost collides with b1 (AERO-STACK-02; its damage, an accidental ram, is issue #14)" in sentences(events)
 
 
 def test_no_collision_roll_for_units_in_control_or_at_another_altitude():  # AERO-STACK-02
@@ -320,9 +321,9 @@ def test_terrain_meets_the_flight_on_the_low_altitude_map_in_a_game():
     state = with_low_hexes(state, h0808=Hex(level=3), h1008=Hex(level=4), h1208=Hex(level=3),
                            h1408=Hex(Terrain.BUILDING, level=1, building=Building(height=4)))
     plan = aero_moves.check(state, MoveOrder("level", "safe", ("F",) * 3))  # the game's check: nothing rolled
-    assert plan.end.hex == H("0808") and "must land or crash (AERO-LALT-08)" in " ".join(plan.events)
+    assert plan.end.hex == H("0808") and "must land or crash (AERO-LALT-08)" in " ".join(sentences(plan.events))
     plan = aero_moves.check(state, MoveOrder("under", "safe", ("F",) * 3))
-    assert plan.end.hex == H("1008") and "crashes (AERO-LALT-09)" in " ".join(plan.events)
+    assert plan.end.hex == H("1008") and "crashes (AERO-LALT-09)" in " ".join(sentences(plan.events))
     assert plan.outcome is Outcome.CRASH  # flown, the crash follows (tests/rules/test_aero_grounding.py)
     state, events, _ = run(state, MoveOrder("over", "safe", ("F",) * 3), [])
     assert state.units["over"].position.hex == H("1207") and "(moved)" in events[0]  # altitude 4 over level 3

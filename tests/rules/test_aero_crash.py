@@ -179,7 +179,7 @@ def test_a_crash_that_leaves_the_board_destroys_the_unit_and_harms_nothing():  #
     state, events = crash_on_ground_board(state, "air", H("1505"), Facing.N, 1, d)
     d.finish()
     assert state.units["air"].destroyed and state.units["air"].position.map == "low"
-    assert "air's crash leaves the play area at 1500: destroyed (AERO-CRASH-07)" in events
+    assert "air's crash leaves the play area at 1500: destroyed (AERO-CRASH-07)" in sentences(events)
     assert state.units["t"].armor["front"] == 10 and where(state, "t") == "1509"
 
 

@@ -12,6 +12,7 @@ from btcli.dice import ManualDice
 from btcli.model.aero import Arc
 from btcli.rules.aero import damage as aero_damage
 from btcli.rules.aero.damage import AttackDirection, Critical
+from btcli.render.events import sentences
 from tests.rules.aero_fixtures import ANGEL, CORSAIR, unit
 
 
@@ -48,7 +49,7 @@ def test_armor_first_then_structural_integrity():
     state = unit(CORSAIR, "1010", armor=unit(CORSAIR, "1010").armor.with_arc(Arc.AFT, 3))
     hit = aero_damage.apply_hit(CORSAIR, state, Arc.AFT, 4, ManualDice([]))
     assert (hit.state.armor.aft, hit.state.structural_integrity) == (0, 5)
-    assert hit.events == ("hit: 4 damage to the aft, 1 through to structural integrity",)
+    assert sentences(hit.events) == ["hit: 4 damage to the aft, 1 through to structural integrity"]
 
 
 def test_si_0_destroys_the_unit():
@@ -112,7 +113,7 @@ def test_a_crew_critical_is_a_pilot_hit_with_a_consciousness_roll():  # tables.m
 
 def test_the_last_crew_box_kills_the_crew():
     state, events = aero_damage.pilot_hit(CORSAIR, unit(CORSAIR, "1010", pilot_hits=5), ManualDice([]), "test")
-    assert state.destroyed and "the crew is killed" in events
+    assert state.destroyed and "the crew is killed" in sentences(events)
 
 
 def test_direct_nose_damage_is_5_per_point_and_names_no_critical():  # AERO-HALT-04, AERO-ATM-06

@@ -74,3 +74,47 @@ def test_a_control_roll_asked_through_the_kinds_counts_the_atmosphere_of_the_uni
         state = aero_game(flier(**where))
         roll = kinds.control_roll(state, state.units["f1"], "test", ManualDice([7]), 1)
         assert roll.target == 7 and dict(roll.modifiers) == {"atmospheric operations": 2, "fighter": -1, "test": 1}
+
+
+def test_each_kind_answers_what_the_aerospace_rules_ask():  # issue #30: rules/aero/ tests no kind
+    """Who flies on the aerospace maps (AERO-GEN-01); how a crash strikes each kind: a 'Mech rolls twice in a
+    DropShip's crash hex and takes it on the Punch table's front, every other unit there is crushed
+    (AERO-CRASH-12, 14, 17, 19); infantry may stay beside a crashed DropShip (AERO-CRASH-18) and fire at no
+    aircraft; vehicles and assets are struck by the vehicle sectors; an area-effect attack damages an asset only
+    in its primary hex (ASSET-DMG-09)."""
+    of = kinds.KINDS
+    assert [k for k in UnitKind if of[k].flies_on_aerospace_maps] == [UnitKind.AERO]
+    assert {k: of[k].dropship_crash_hex_rolls for k in UnitKind} == {
+        UnitKind.MECH: 2, UnitKind.VEHICLE: 0, UnitKind.INFANTRY: 0, UnitKind.ASSET: 0, UnitKind.AERO: 0}
+    assert [k for k in UnitKind if of[k].crash_table == "punch"] == [UnitKind.MECH]
+    assert [k for k in UnitKind if not of[k].crash_rear_column] == [UnitKind.MECH, UnitKind.ASSET]
+    assert [k for k in UnitKind if of[k].stays_under_crashed_dropship] == [UnitKind.INFANTRY]
+    assert [k for k in UnitKind if of[k].vehicle_sides] == [UnitKind.VEHICLE, UnitKind.ASSET]
+    assert [k for k in UnitKind if of[k].primary_hex_only] == [UnitKind.ASSET]
+
+
+def test_infantry_fire_at_no_aircraft_and_a_girder_search_spends_a_mechs_weapon_phase():  # URB-CLUB-01
+    from btcli.rules.kinds import infantry as infantry_kind, mech as mech_kind
+    from tests.builders import game, hunchback, platoon
+
+    state = game(hunchback("m1"), platoon("inf"))
+    m1, inf = state.units["m1"], state.units["inf"]
+    assert kinds.of(inf).ground_to_air_refusal(inf) == "'inf' is infantry: infantry make no ground-to-air attacks"
+    assert kinds.of(m1).ground_to_air_refusal(m1) == ""
+    assert kinds.of(m1).searches_for_girder is mech_kind.searches_for_girder
+    assert kinds.of(inf).ground_to_air_refusal is infantry_kind.ground_to_air_refusal
+    searching = evolve(m1, mech=evolve(m1.mech, girder_search=3))
+    assert kinds.of(m1).searches_for_girder(searching, 3) and not kinds.of(m1).searches_for_girder(searching, 4)
+    assert not kinds.of(inf).searches_for_girder(inf, 3)
+
+
+def test_flight_is_an_aerospace_units_flight_record():
+    import pytest
+
+    from btcli.errors import InputError
+    from tests.builders import game, hunchback
+
+    unit = aero_game(flier()).units["f1"]
+    assert aero_kind.flight(unit) is unit.aero
+    with pytest.raises(InputError, match="'m1' is not an aerospace unit"):
+        aero_kind.flight(game(hunchback("m1")).units["m1"])

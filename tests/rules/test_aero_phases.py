@@ -11,6 +11,7 @@ from btcli.model.orders import MoveOrder
 from btcli.model.state import Phase
 from btcli.rules.aero import phases as aero_phases
 from btcli.rules.core import phases
+from btcli.render.events import sentences
 from tests.builders import NL42, aero_game, changed, flier, resolve, run
 
 H = HexId.parse
@@ -143,7 +144,7 @@ def test_the_controller_chooses_between_two_gravity_hexes():  # AERO-GRAV-02
     order = ResolvePhaseOrder(("f1=0111",))
     assert grammar.order_from_text(grammar.order_text(order)) == (order, None)  # logged: resolve-phase --gravity f1=0111
     after, events = engine.apply(state, order, ManualDice([]))
-    assert "f1: gravity pulls it from 0210 to 0111" in events  # not 0110, the hex over the low-altitude map:
+    assert "f1: gravity pulls it from 0210 to 0111" in sentences(events)  # not 0110, the hex over the low-altitude map:
     assert after.units["f1"].position is None  # down over ground the game does not hold (AMB-56)
     with pytest.raises(IllegalOrderError, match=r"gravity pulls 'f1' into 0111 or 0110, not 0310 \(AERO-GRAV-02\)"):
         engine.apply(state, ResolvePhaseOrder(("f1=0310",)), ManualDice([]))

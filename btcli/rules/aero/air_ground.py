@@ -27,16 +27,27 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import FiringArc, LowAltitudeMap, Shape
 from btcli.model.board import WOODS_HEIGHT
 from btcli.model.events_combat import GroupStrikes
+from btcli.model.events_aero import (
+    AttackAltitudeLost,
+    BombsHit,
+    BombsMissed,
+    BombsMissSecondElement,
+    BombsStrikeBuilding,
+    GroundAttackHit,
+    GroundAttackMissed,
+    ShotHeld,
+)
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit, StructureHit
-from btcli.model.units import AmmoBin, Motive, MoveMode, Unit
+from btcli.model.units import AmmoBin, MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.aero import attacks as aero_attacks, low_altitude as aero_low_altitude, weapons as aero_weapons
 from btcli.rules.core import arcs, condition, tohit
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement
+from btcli.rules.kinds import aero as aero_kind
 from btcli.rules.urban import structures
 from btcli.rules.core.modifiers import IMMOBILE, WOODS_IN_HEX, ToHit
 
@@ -127,9 +138,9 @@ def overflight(state: GameState, unit: Unit) -> Overflight | None:
     of ``AeroFlight.path`` in the low-altitude hex holding the board. Its heading is the direction it flew into
     that hex (out of it, if it started there; its facing, if it never left it)."""
     area = board_map(state)
-    if unit.aero is None or area is None:
+    if not kinds.of(unit).flies_on_aerospace_maps or area is None:
         return None
-    path = unit.aero.path
+    path = aero_kind.flight(unit).path
     over = [i for i, p in enumerate(path) if p.map == area.id and p.hex == area.ground_hex]
     if not over:
         return None
@@ -169,11 +180,11 @@ def mode_of(order: WeaponAttackOrder) -> str:
 
 
 def _check_attacker(state: GameState, attacker: Unit, mode: str) -> Overflight:
-    if attacker.aero is None:
+    if not kinds.of(attacker).flies_on_aerospace_maps:
         _refuse(f"'{attacker.id}' is not an aerospace unit: --{mode} is an aircraft's attack on the ground", A2G)
     if not attacker.active:
         _refuse(f"'{attacker.id}' is destroyed or out of the battle", "TW p.99")
-    if attacker.aero.landed:
+    if aero_kind.flight(attacker).landed:
         _refuse(f"'{attacker.id}' has landed: it makes no air-to-ground attack (not resolved in btcli)",
                 "AERO-GEN-01")
     aero_attacks.check_can_fire(attacker)
@@ -217,11 +228,11 @@ def _side(target_hex: HexId, unit: Unit | None, over: Overflight) -> str:
     if unit is None:
         return "front"
     behind = target_hex.neighbor(over.heading.opposite())
-    return arcs.attack_direction(target_hex, unit.facing, behind, unit.is_vehicle or unit.is_asset)
+    return arcs.attack_direction(target_hex, unit.facing, behind, kinds.of(unit).vehicle_sides)
 
 
 def _unit_target(state: GameState, attacker: Unit, unit: Unit, over: Overflight) -> Target:
-    if unit.aero is not None:
+    if kinds.of(unit).flies_on_aerospace_maps:
         _refuse(f"'{unit.id}' is an aerospace unit: aircraft attack one another air-to-air, without "
                 "--strike/--strafe/--bomb", A2G)
     if not unit.active or unit.hex is None:
@@ -231,8 +242,8 @@ def _unit_target(state: GameState, attacker: Unit, unit: Unit, over: Overflight)
 
 def units_in(state: GameState, hex_id: HexId) -> list[Unit]:
     """Returns the ground units in a hex of the ground board (a multi-hex unit in any of its hexes)."""
-    return [u for u in state.units.values() if u.active and u.aero is None and u.hex is not None
-            and (u.hex == hex_id or hex_id in u.position.footprint)]
+    return [u for u in state.units.values() if u.active and u.hex is not None
+            and not kinds.of(u).flies_on_aerospace_maps and (u.hex == hex_id or hex_id in u.position.footprint)]
 
 
 def _building(state: GameState, hex_id: HexId) -> bool:
@@ -326,21 +337,21 @@ def target_modifiers(state: GameState, attacker: Unit, target: Target) -> list[t
     if unit.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
     mods.extend(drop_turn.target_modifiers(unit, state.turn))
-    if unit.motive is Motive.VTOL and unit.elevation > 0 and unit.mp_spent > 0:
+    if placement.flies_as_vtol(unit) and unit.elevation > 0 and unit.mp_spent > 0:
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
     if condition.is_immobile(unit):
         mods.append(("target immobile", IMMOBILE))
     if unit.prone:
         mods.append(("target prone", tohit.PRONE_FAR))
     here = state.board.hex(unit.hex)
-    if here.terrain in WOODS_IN_HEX and not (unit.motive is Motive.VTOL and unit.elevation > WOODS_HEIGHT):
+    if here.terrain in WOODS_IN_HEX and not (placement.flies_as_vtol(unit) and unit.elevation > WOODS_HEIGHT):
         mods.append((f"target in {here.terrain.value.replace('_', ' ')}", WOODS_IN_HEX[here.terrain]))
     return mods
 
 
 def _mode_modifiers(mode: str, target: Target, over: Overflight) -> list[tuple[str, int]]:
     unit = target.unit
-    if mode == STRIKE and unit is not None and unit.motive is Motive.VTOL and unit.elevation > 0:
+    if mode == STRIKE and unit is not None and placement.flies_as_vtol(unit) and unit.elevation > 0:
         return [("air-to-air vs airborne VTOL", AIRBORNE_VTOL)]  # tables.md 9.8
     mods = [({STRIKE: "air-to-ground strike", STRAFE: "strafing", BOMB: "bombing"}[mode], MODE_MODIFIER[mode])]
     if mode == STRAFE and over.altitude == 1:
@@ -455,20 +466,20 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
     return hits, said
 
 
-def _lose_altitude(state: GameState, attacker: Unit, mode: str, events: list[str]) -> Unit:
+def _lose_altitude(state: GameState, attacker: Unit, mode: str, events: Events) -> Unit:
     if aero_attacks.ground_attack(state, attacker.id) or not ALTITUDE_COST[mode]:
         return attacker
     now = attacker.position.altitude
     new = now - ALTITUDE_COST[mode]
-    events.append(f"{attacker.id} loses {ALTITUDE_COST[mode]} altitude for the {mode}: altitude {now} -> {new}")
+    events.append(AttackAltitudeLost(attacker.id, ALTITUDE_COST[mode], mode, now, new))
     return evolve(attacker, position=evolve(attacker.position, altitude=new))
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves an air-to-ground attack; its damage waits for the end of the phase."""
     p = plan(state, order)
     attacker = p.attacker
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     if p.mode == BOMB:
         shot = p.shots[0]
@@ -478,15 +489,12 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         roll = dice.roll(2, f"to-hit {shot.label} {attacker.id} vs hex {hex_id.label}", target=tn,
                          modifiers=shot.to_hit.modifiers) if tn <= MAX_TO_HIT else None
         if roll is None or not roll.success:
-            made = f"rolls {roll.total}" if roll is not None else "cannot be made"
-            events.append(f"{attacker.id} drops {shot.label} on hex {hex_id.label}: needs {tn}, {made}: miss (the "
-                          "bombs fall wide; scatter is not resolved)")
+            events.append(BombsMissed(attacker.id, shot.label, hex_id, tn, roll.total if roll is not None else None))
         else:
-            events.append(f"{attacker.id} drops {shot.label} on hex {hex_id.label}: needs {tn}, rolls {roll.total}: "
-                          f"hit, {BOMB_DAMAGE} per bomb to everything in the hex")
+            events.append(BombsHit(attacker.id, shot.label, hex_id, tn, roll.total, BOMB_DAMAGE))
             for unit in units_in(state, hex_id):
-                if unit.is_asset and unit.hex != hex_id:  # ASSET-DMG-09, AMB-52: only the primary hex takes damage
-                    events.append(f"  the bombs reach only {unit.id}'s second element: no damage (ASSET-DMG-09)")
+                if kinds.of(unit).primary_hex_only and unit.hex != hex_id:  # ASSET-DMG-09, AMB-52: only the primary hex
+                    events.append(BombsMissSecondElement(unit.id))
                     continue
                 side = _side(hex_id, unit, p.over)
                 hits, said = _hits(dice, Shot(Target(unit.id, hex_id, unit, side), shot.label, (), shot.groups,
@@ -495,7 +503,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
                 events += said
             if _building(state, hex_id):
                 pending.append(structures.building_hit(hex_id, sum(shot.groups), f"{shot.label} from {attacker.id}"))
-                events.append(f"  {sum(shot.groups)} to building hex {hex_id.label}")
+                events.append(BombsStrikeBuilding(sum(shot.groups), hex_id))
         labels: tuple[str, ...] = (shot.label,)
     else:
         fired = list(attacker.fired)
@@ -505,8 +513,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         for shot in p.shots:
             tn = shot.to_hit.target
             if tn > MAX_TO_HIT:
-                events.append(f"{attacker.id} holds {shot.label}: to-hit {tn} against {shot.target.label} cannot be "
-                              "made")
+                events.append(ShotHeld(attacker.id, shot.label, shot.target.label, tn))
                 continue
             if shot.indexes not in spent:  # a weapon fires once, at every target of a strafing run
                 spent.add(shot.indexes)
@@ -519,12 +526,11 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
             roll = dice.roll(2, f"to-hit {shot.label} {attacker.id} vs {shot.target.label}", target=tn,
                              modifiers=shot.to_hit.modifiers)
             if not roll.success:
-                events.append(f"{attacker.id} {_what(p.mode)} {shot.target.label} with {shot.label}: needs {tn}, "
-                              f"rolls {roll.total}: miss")
+                events.append(GroundAttackMissed(attacker.id, p.mode, shot.target.label, shot.label, tn, roll.total))
                 continue
-            side = f" ({shot.target.side} side)" if shot.target.unit is not None else ""
-            events.append(f"{attacker.id} {_what(p.mode)} {shot.target.label} with {shot.label}: needs {tn}, "
-                          f"rolls {roll.total}: hit{side}, {sum(shot.groups)} damage")
+            side = shot.target.side if shot.target.unit is not None else ""
+            events.append(GroundAttackHit(attacker.id, p.mode, shot.target.label, shot.label, tn, roll.total, side,
+                                          sum(shot.groups)))
             hits, said = _hits(dice, shot, attacker, False, state)
             pending += hits
             events += said

@@ -25,6 +25,15 @@ from btcli.model.aero import (
     SpaceMap,
 )
 from btcli.model.choices import Choice
+from btcli.model.events import Event
+from btcli.model.events_aero import (
+    Dragged,
+    GravityPulled,
+    PulledIntoGroundRow,
+    PulledIntoInterface,
+    PulledTowardInterface,
+    ReentryFailed,
+)
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import HexId
 from btcli.rules.aero import (
@@ -149,7 +158,7 @@ def failed_reentry(design: AeroDesign, state: AeroState, roll: Roll, dice: Dice)
     """
     state = evolve(state, velocity=0)
     hit = aero_damage.direct_nose_damage(design, state, -roll.margin, dice, f"failed re-entry by {-roll.margin}")
-    return aero_damage.HitResult(hit.state, ("re-entry fails: velocity 0, movement ends", *hit.events),
+    return aero_damage.HitResult(hit.state, (ReentryFailed(), *hit.events),
                                  hit.control_rolls)
 
 
@@ -253,7 +262,7 @@ class EndPhaseResult:
     """What the End Phase did to one unit on the space map."""
 
     state: AeroState
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     control_rolls: tuple[str, ...] = ()  # forced by damage (tables.md 9.4); resolved by the caller
 
 
@@ -283,18 +292,18 @@ def apply_gravity(
     if area.region(choice) is Region.INTERFACE and area.region(state.hex) is Region.SPACE:
         if state.out_of_control:
             hit = interface_impact(design, evolve(state, hex=choice), dice)
-            return EndPhaseResult(hit.state, (f"gravity pulls it into the interface at {choice.label}", *hit.events),
+            return EndPhaseResult(hit.state, (PulledIntoInterface(choice), *hit.events),
                                   hit.control_rolls)
         roll = reentry_roll(design, state, dice)
         if not roll.success:
             hit = failed_reentry(design, state, roll, dice)
-            return EndPhaseResult(hit.state, (f"gravity pulls it toward the interface at {choice.label}", *hit.events),
+            return EndPhaseResult(hit.state, (PulledTowardInterface(choice), *hit.events),
                                   hit.control_rolls)
-    events = [f"gravity pulls it from {state.hex.label} to {choice.label}"]
+    events: list[Event] = [GravityPulled(state.hex, choice)]
     state = evolve(state, hex=choice)
     if area.region(choice) is Region.GROUND_ROW:
         state = aero_low_altitude.descend_to_low_altitude(state, area)
-        events.append("it enters the ground row: leaves for the low-altitude map")
+        events.append(PulledIntoGroundRow())
     return EndPhaseResult(state, tuple(events))
 
 
@@ -324,7 +333,7 @@ def space_end_phase(
     """
     if not aero_turn.space_end_phase_due(turn, cadence) or state.destroyed:
         return EndPhaseResult(state, ())
-    events: list[str] = []
+    events: list[Event] = []
     control: list[str] = []
     for effect in order:
         if effect == "over_speed":
@@ -338,7 +347,7 @@ def space_end_phase(
         elif effect == "drag":
             slowed = apply_drag(state, area)
             if slowed.velocity != state.velocity:
-                events.append(f"drag: velocity {state.velocity} -> {slowed.velocity}")
+                events.append(Dragged(state.velocity, slowed.velocity))
             state = slowed
         else:
             raise ValueError(f"unknown End-Phase effect {effect!r}")

@@ -24,10 +24,12 @@ from collections.abc import Callable
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, Arc, FiringArc, LowAltitudeMap, SpaceMap
+from btcli.model.events_aero import AeroHeat, AirShotHeld, AirShotHit, DamageControlRoll, ShotMissed
 from btcli.model.frozen import evolve, record
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
 from btcli.model.units import AmmoBin, Unit
+from btcli.rules import kinds
 from btcli.rules.aero import (
     arcs as aero_arcs,
     control as aero_control,
@@ -40,6 +42,10 @@ from btcli.rules.ground import heat
 from btcli.rules.kinds import aero as aero_kind
 from btcli.rules.aero.damage import AttackDirection
 from btcli.rules.core.modifiers import ToHit
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 MAX_TO_HIT = 12  # 2D6 cannot roll more
 
@@ -124,8 +130,9 @@ def check_can_fire(attacker: Unit) -> None:
 def check_pair(state: GameState, attacker: Unit, target_id: str) -> Unit:
     """Returns the target of an air-to-air attack; refuses the pairs the rules do not allow."""
     target = state.units.get(target_id)
-    if target is None or attacker.aero is None or target.aero is None:
-        other = target_id if target is None or attacker.aero is not None else attacker.id
+    flier = kinds.of(attacker).flies_on_aerospace_maps
+    if target is None or not flier or not kinds.of(target).flies_on_aerospace_maps:
+        other = target_id if target is None or flier else attacker.id
         _refuse(f"'{attacker.id}' -> '{target_id}': '{other}' is not an aerospace unit (air-to-ground and "
                 "ground-to-air attacks: btcli.rules.aero.air_ground, ground_to_air)", "AERO-GEN-01")
     for unit in (attacker, target):
@@ -363,10 +370,6 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
     return Plan(attacker, target, where, shots)
 
 
-def _shown(result: ToHit) -> str:
-    return ", ".join(f"{n} {v:+d}" if i else f"{n} {v}" for i, (n, v) in enumerate(result.modifiers))
-
-
 def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
     """Returns the dry-run lines: the geometry, then each attack's target number, modifiers, odds and damage."""
     from btcli.rules.core.tohit import odds
@@ -404,11 +407,11 @@ def locate(dice: Dice, target: Unit, where: Geometry) -> tuple[Arc, aero_damage.
     return arc, critical, roll
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves an air-to-air attack; its damage waits for the end of the phase."""
     p = plan(state, order)
     attacker, target, where = p.attacker, p.target, p.geometry
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     fired = list(attacker.fired)
     ammo = {(a.weapon, a.location): a for a in attacker.ammo}
@@ -416,8 +419,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
     for shot in p.shots:
         tn = shot.to_hit.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: not fired (no ammunition, no heat)
-            events.append(f"{attacker.id} holds {shot.label}: to-hit {tn} against {target.id} cannot be made "
-                          f"({_shown(shot.to_hit)})")
+            events.append(AirShotHeld(attacker.id, shot.label, target.id, tn, shot.to_hit.modifiers))
             continue
         fired += shot.indexes
         for i in shot.indexes:
@@ -428,12 +430,11 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         roll = dice.roll(2, f"to-hit {shot.label} {attacker.id} vs {target.id}", target=tn,
                          modifiers=shot.to_hit.modifiers)
         if not roll.success:
-            events.append(f"{attacker.id} fires {shot.label} at {target.id}: needs {tn}, rolls {roll.total}: miss")
+            events.append(ShotMissed(attacker.id, shot.label, target.id, tn, roll.total))
             continue
         arc, critical, location_roll = locate(dice, target, where)
-        events.append(f"{attacker.id} fires {shot.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
-                      f"({_direction_words(where)}), {shot.damage} damage to the {arc.value} "
-                      f"(location {location_roll}, critical: {critical.value.replace('_', ' ')})")
+        events.append(AirShotHit(attacker.id, shot.label, target.id, tn, roll.total, _direction_words(where),
+                                 shot.damage, arc.value, location_roll, critical.value))
         pending.append(Hit(target.id, arc.value, shot.damage, side=where.direction.value, critical=roll.total == 12,
                            source=f"{shot.label} from {attacker.id}|{critical.value}", attacker=attacker.id))
     primary = next((d.target for d in state.declarations if d.attacker == attacker.id), target.id)
@@ -443,10 +444,10 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
                   declarations=state.declarations + (declaration,)), events
 
 
-def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[GameState, list[str]]:
+def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[GameState, Events]:
     """Applies the phase's hits on aerospace units (armor, SI, critical checks; tables.md 9.1), then each
     damaged unit's control rolls the damage forced, one per cause, in order (tables.md 9.4)."""
-    events: list[str] = []
+    events: Events = []
     forced: dict[str, list[str]] = {}
     for hit in hits:
         unit = state.units[hit.target]
@@ -468,9 +469,8 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
             area = aero_kind.area(state, unit)
             made = aero_control.control_check(unit.aero_design, aero_kind.view(unit),
                                               area.in_atmosphere(unit.position.hex), dice, f"{uid} ({reason})")
-            roll = f"{made.roll.total} vs {made.roll.target}"
-            events.append(f"{uid} control roll ({reason}): {roll}, made" if made.success else
-                          f"{uid} control roll ({reason}): {roll}, failed: " + "; ".join(made.events))
+            events.append(DamageControlRoll(uid, reason, made.roll.total, made.roll.target, made.success,
+                                            () if made.success else made.events))
             state = state.with_unit(aero_kind.store(unit, made.state))
     return state, events
 
@@ -484,10 +484,10 @@ def heat_built(design: AeroDesign, fired: tuple[int, ...], engine_hits: int) -> 
     return sum(_data(design.weapons[i].name).heat for i in fired), ENGINE_HEAT * engine_hits
 
 
-def heat_phase(state: GameState) -> tuple[GameState, list[str]]:
+def heat_phase(state: GameState) -> tuple[GameState, Events]:
     """Adds each aerospace fighter's heat for the turn and sinks it: 1 per working heat sink (single sinks,
     UNVERIFIED). Its effect is the to-hit rows of tables.md 15 (UNVERIFIED for fighters)."""
-    events = []
+    events: Events = []
     for unit in aero_kind.aero_units(state):
         design = unit.aero_design
         if unit.destroyed or design.aero_class not in HEAT_TRACKED:
@@ -497,8 +497,7 @@ def heat_phase(state: GameState) -> tuple[GameState, list[str]]:
             continue
         sinks = max(0, design.heat_sinks - unit.aero.heat_sinks_lost)
         new = max(0, unit.heat + weapons + engine - sinks)
-        events.append(f"{unit.id} heat {unit.heat} -> {new} (+{weapons} weapons"
-                      + (f", +{engine} engine" if engine else "") + f", -{sinks} sinks)")
+        events.append(AeroHeat(unit.id, unit.heat, new, weapons, engine, sinks))
         if new != unit.heat:
             state = state.with_unit(evolve(unit, heat=new))
     return state, events

@@ -16,6 +16,18 @@ from __future__ import annotations
 
 from btcli.dice import Dice, Roll
 from btcli.model.aero import AeroDesign, AeroState
+from btcli.model.events import Event
+from btcli.model.events_aero import (
+    AltitudeLost,
+    ControlRegained,
+    ControlRollMade,
+    GLoadWithstood,
+    HighGDamage,
+    HighGMade,
+    OutOfControl,
+    StillOutOfControl,
+    StructureGone,
+)
 from btcli.model.frozen import evolve, record
 from btcli.rules.aero import damage as aero_damage
 
@@ -37,7 +49,7 @@ class ControlOutcome:
 
     roll: Roll
     state: AeroState
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
 
     @property
     def success(self) -> bool:
@@ -81,7 +93,7 @@ def roll_control(
     return dice.roll(2, f"control roll: {reason}", target=target, modifiers=mods)
 
 
-def lose_control(state: AeroState, roll: Roll, altitude_die: int | None = None) -> tuple[AeroState, list[str]]:
+def lose_control(state: AeroState, roll: Roll, altitude_die: int | None = None) -> tuple[AeroState, list[Event]]:
     """Returns the state after a failed control roll: out of control (tables.md 9.4).
 
     Failing by more than 5 also means random movement (tables.md 9.5). On the
@@ -91,10 +103,11 @@ def lose_control(state: AeroState, roll: Roll, altitude_die: int | None = None) 
     """
     margin = -roll.margin
     state = evolve(state, out_of_control=True, random_movement=state.random_movement or margin > RANDOM_MOVEMENT_MARGIN)
-    events = [f"out of control (failed by {margin})" + (", moving randomly" if state.random_movement else "")]
+    events: list[Event] = [OutOfControl(margin, state.random_movement)]
     if state.altitude is not None and altitude_die is not None:
-        state = evolve(state, altitude=state.altitude - altitude_die)
-        events.append(f"loses {altitude_die} altitude, now {state.altitude}")
+        altitude = state.altitude - altitude_die
+        state = evolve(state, altitude=altitude)
+        events.append(AltitudeLost(altitude_die, altitude))
     return state, events
 
 
@@ -104,7 +117,7 @@ def control_check(
     """Makes a control roll whose failure means loss of control (second roll, prohibited entry, ...)."""
     roll = roll_control(design, state, atmosphere, dice, reason, extra)
     if roll.success:
-        return ControlOutcome(roll, state, (f"control roll ({reason}) made",))
+        return ControlOutcome(roll, state, (ControlRollMade(reason),))
     die = dice.d6("altitude lost out of control") if state.altitude is not None else None
     state, events = lose_control(state, roll, die)
     return ControlOutcome(roll, state, tuple(events))
@@ -118,10 +131,10 @@ def regain_control(design: AeroDesign, state: AeroState, atmosphere: bool, dice:
     """
     roll = roll_control(design, state, atmosphere, dice, "regain control")
     if roll.success:
-        return ControlOutcome(roll, evolve(state, out_of_control=False, random_movement=False), ("regains control",))
+        return ControlOutcome(roll, evolve(state, out_of_control=False, random_movement=False), (ControlRegained(),))
     margin = -roll.margin
     state = evolve(state, random_movement=margin > RANDOM_MOVEMENT_MARGIN)
-    return ControlOutcome(roll, state, (f"stays out of control (failed by {margin})",))
+    return ControlOutcome(roll, state, (StillOutOfControl(margin),))
 
 
 # -- high-G manoeuvres (AERO-HIGHG) -------------------------------------------
@@ -150,7 +163,7 @@ def high_g_checks(design: AeroDesign, state: AeroState, thrust: int) -> tuple[in
 
 def structural_g_check(
     design: AeroDesign, state: AeroState, thrust: int, atmosphere: bool, dice: Dice
-) -> tuple[AeroState, list[str]]:
+) -> tuple[AeroState, list[Event]]:
     """Makes the SI check of a manoeuvre over SI: control roll + excess; failure costs 1 SI (AERO-HIGHG-02).
 
     The manoeuvre completes either way.
@@ -159,20 +172,20 @@ def structural_g_check(
     roll = roll_control(design, state, atmosphere, dice, f"high-G: {thrust} thrust in one hex, SI "
                         f"{state.structural_integrity}", (("thrust over SI", excess),))
     if roll.success:
-        return state, [f"high-G control roll made ({thrust} thrust)"]
+        return state, [HighGMade(thrust)]
     state = aero_damage.damage_structure(state, 1)
-    events = [f"high-G: 1 structural integrity damage, SI now {state.structural_integrity}"]
+    events: list[Event] = [HighGDamage(state.structural_integrity)]
     if state.destroyed:
-        events.append("structural integrity 0: destroyed")
+        events.append(StructureGone())
     return state, events
 
 
-def pilot_g_check(design: AeroDesign, state: AeroState, thrust: int, dice: Dice) -> tuple[AeroState, list[str]]:
+def pilot_g_check(design: AeroDesign, state: AeroState, thrust: int, dice: Dice) -> tuple[AeroState, list[Event]]:
     """Makes the pilot's G-load roll; failure marks a box and calls for consciousness (AERO-HIGHG-04)."""
     target = pilot_g_target(state, pilot_excess(design, state, thrust))
     roll = dice.roll(2, f"pilot G-load: {thrust} thrust in one hex", target=target)
     if roll.success:
-        return state, [f"pilot withstands {thrust} thrust"]
+        return state, [GLoadWithstood(thrust)]
     return aero_damage.pilot_hit(design, state, dice, "G-load")
 
 

@@ -42,6 +42,18 @@ from btcli.dice import Dice
 from btcli.errors import InputError
 from btcli.model.aero import AeroClass, AeroDesign, AeroState, LowAltitudeMap, Shape
 from btcli.model.board import Board, BuildingType, Hex
+from btcli.model.events_aero import (
+    BuildingCrashDamage,
+    BuildingCrushed,
+    CrashDamage,
+    CrashedOntoBoard,
+    CrashHexFound,
+    CrashLeftPlayArea,
+    DropShipDestroyed,
+    GroundLowered,
+    SurvivesCrash,
+    Wrecked,
+)
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
@@ -51,8 +63,20 @@ from btcli.rules.aero import control as aero_control, low_altitude as aero_low_a
 from btcli.rules.core import combat_tables, displacement
 from btcli.rules.kinds import aero as aero_kind
 from btcli.rules.urban import structures
-from btcli.rules.aero.crash_targets import READINGS, CrashReadings, affected_hexes, is_dropship, lower_terrain, strike
+from btcli.rules.aero.crash_targets import (
+    LEVELS_LOWERED,
+    READINGS,
+    CrashReadings,
+    affected_hexes,
+    is_dropship,
+    lower_terrain,
+    strike,
+)
 from btcli.rules.aero.crash_targets import targets as crash_targets
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 GROUND_SCALE = 8  # AERO-CRASH-06: every random-movement result x 8 on the ground mapsheet
 DAMAGE_PER_VELOCITY = 10  # AERO-CRASH-03
@@ -105,7 +129,7 @@ def hit_side(design: AeroDesign) -> str:
     return "rear" if design.shape is Shape.SPHEROID and design.aero_class in AFT_TABLE_CLASSES else "front"
 
 
-def damage_aircraft(unit: Unit, amount: int, dice: Dice, events: list[str], turn: int) -> Unit:
+def damage_aircraft(unit: Unit, amount: int, dice: Dice, events: Events, turn: int) -> Unit:
     """Applies the crash damage to the aircraft in 10-point groups, each on a 2D6 location of its table, with the
     critical checks that brings (AERO-CRASH-04; tables.md 9.1 through ``kinds``)."""
     side = hit_side(aero_kind.design(unit))
@@ -201,14 +225,14 @@ def building_damage(took: int, design: AeroDesign) -> int:
 
 
 def _buildings(state: GameState, crash_hex: HexId, hexes: tuple[HexId, ...], design: AeroDesign, took: int,
-               dice: Dice, events: list[str]) -> GameState:
+               dice: Dice, events: Events) -> GameState:
     """AERO-CRASH-10, 11, 22: the crash's damage to buildings, and the collapses it brings, at once."""
     if is_dropship(design):
         doomed = [h for h in hexes if state.board.hex(h).building is not None]
         board = state.board
         for hex_id in doomed:
             board = structures.damage_structure(board, hex_id, board.hex(hex_id).building.cf)
-            events.append(f"building hex {hex_id.label} is destroyed by the crashing DropShip (AERO-CRASH-11)")
+            events.append(BuildingCrushed(hex_id))
         if not doomed:
             return state
         return displacement.collapse(state.with_board(board), doomed, dice, events,
@@ -218,8 +242,7 @@ def _buildings(state: GameState, crash_hex: HexId, hexes: tuple[HexId, ...], des
         return state
     amount = building_damage(took, design)
     board = structures.damage_structure(state.board, crash_hex, amount)
-    events.append(f"building hex {crash_hex.label} takes {amount} crash damage: CF {b.cf} -> "
-                  f"{board.hex(crash_hex).building.cf} (AERO-CRASH-10)")
+    events.append(BuildingCrashDamage(crash_hex, amount, b.cf, board.hex(crash_hex).building.cf))
     return displacement.after_damage(state.with_board(board), crash_hex, dice, events,
                                      "destroyed by a crashing aircraft (AERO-CRASH-10)")
 
@@ -229,7 +252,7 @@ def _buildings(state: GameState, crash_hex: HexId, hexes: tuple[HexId, ...], des
 
 def immobile(unit: Unit) -> bool:
     """Tells whether an aerospace unit may never move again: it survived a crash into a building (AERO-CRASH-21)."""
-    return unit.aero is not None and unit.aero.immobile
+    return aero_kind.flight(unit).immobile
 
 
 def set_down(unit: Unit, board: Board, crash_hex: HexId, heading: Facing, in_building: bool = False) -> Unit:
@@ -251,45 +274,39 @@ def set_down(unit: Unit, board: Board, crash_hex: HexId, heading: Facing, in_bui
 def crash_on_ground_board(
     state: GameState, unit_id: str, entry_hex: HexId, heading: Facing, velocity: int, dice: Dice,
     readings: CrashReadings = READINGS,
-) -> tuple[GameState, list[str]]:
+) -> tuple[GameState, Events]:
     """Crashes an aerospace unit onto the ground board from ``entry_hex`` flying ``heading`` at ``velocity``;
     returns the new state and what happened (see the module for the steps and how the aircraft ends)."""
     unit = state.unit(unit_id)
     design, flight = aero_kind.design(unit), aero_kind.view(unit)
     if not state.board.contains(entry_hex):
         raise InputError(f"crash entry hex {entry_hex.label} is off the ground board")
-    events = [f"{unit_id} crashes onto the ground board at {entry_hex.label} heading {heading.name} "
-              f"(AERO-CRASH-01, AERO-CRASH-05)"]
+    events: Events = [CrashedOntoBoard(unit_id, entry_hex, heading)]
     track = find_crash_hex(state.board, entry_hex, heading, dice, unit_id)
     if track.off_board:
-        events.append(f"{unit_id}'s crash leaves the play area at {track.crash_hex.label}: destroyed (AERO-CRASH-07)")
+        events.append(CrashLeftPlayArea(unit_id, track.crash_hex))
         return state.with_unit(evolve(unit, destroyed=True)), events
     crash_hex = track.crash_hex
-    events.append(f"{unit_id} comes down in {crash_hex.label} after {len(track.dice)} random-movement rolls "
-                  f"({', '.join(map(str, track.dice)) or 'none'}), travelling {track.heading.name} (AERO-CRASH-06)")
+    events.append(CrashHexFound(unit_id, crash_hex, track.dice, track.heading))
     hexes = affected_hexes(state.board, crash_hex, design)
     base = roll_crash_damage(dice, unit_id, velocity)
     took = damage_taken(base, state.board, hexes)
-    doubled = " (doubled by a hardened building, AERO-CRASH-10, 11)" if took != base else ""
     in_building = state.board.hex(crash_hex).building is not None
     if destroyed_on_crash(design, flight):
-        events.append(f"{unit_id} is out of control: the DropShip is destroyed (AERO-CRASH-02); its crash deals "
-                      f"{took}{doubled}")
+        events.append(DropShipDestroyed(unit_id, took, took != base))
         unit = evolve(unit, destroyed=True)
     else:
-        events.append(f"{unit_id} takes {took} crash damage{doubled} in {GROUP}-point groups on the "
-                      f"{'aft' if hit_side(design) == 'rear' else 'nose'} table (AERO-CRASH-03, AERO-CRASH-04)")
+        events.append(CrashDamage(unit_id, took, took != base, GROUP, "aft" if hit_side(design) == "rear" else "nose"))
         unit = damage_aircraft(unit, took, dice, events, state.turn)
     struck = crash_targets(state, hexes, exclude=unit_id)  # before any building comes down (AERO-CRASH-22)
     state = _buildings(state, crash_hex, hexes, design, took, dice, events)
     state = strike(state, crash_hex, track.heading, design, took, struck, dice, events, readings)
     if is_dropship(design):
         state = state.with_board(lower_terrain(state.board, crash_hex))
-        events.append(f"the ground in {crash_hex.label} and around it is lowered 2 levels (AERO-CRASH-13)")
+        events.append(GroundLowered(crash_hex, LEVELS_LOWERED))
     unit = set_down(unit, state.board, crash_hex, track.heading, in_building)
     if unit.destroyed:
-        events.append(f"{unit_id} is wrecked in {crash_hex.label}")
+        events.append(Wrecked(unit_id, crash_hex))
     else:
-        events.append(f"{unit_id} survives the crash and lies in {crash_hex.label}"
-                      + (", immobile for the rest of the game (AERO-CRASH-21)" if immobile(unit) else ""))
+        events.append(SurvivesCrash(unit_id, crash_hex, immobile(unit)))
     return state.with_unit(unit), events

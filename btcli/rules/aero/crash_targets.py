@@ -33,6 +33,7 @@ from math import ceil
 from btcli.dice import Dice
 from btcli.model.aero import AeroClass, AeroDesign
 from btcli.model.board import Board, Terrain
+from btcli.model.events_aero import CrashAvoided, CrushedUnderDropShip, StaysUnderDropShip, StruckByCrash
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit
@@ -40,6 +41,10 @@ from btcli.model.units import Unit
 from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, displacement, falls
 from btcli.rules.ground import infantry
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 SAFE_ROLL = 2  # AERO-CRASH-14: a non-infantry unit takes no damage on 1-2
 INFANTRY_SAFE_ROLL = 3  # AERO-CRASH-16, 17: infantry on 1-3
@@ -106,13 +111,14 @@ def avoids(unit: Unit, die: int) -> bool:
 def destroyed_outright(unit: Unit, in_crash_hex: bool, design: AeroDesign) -> bool:
     """Tells whether the crash destroys the unit without a roll: every non-'Mech, infantry included, in a
     DropShip's crash hex (AERO-CRASH-12, AMB-57)."""
-    return is_dropship(design) and in_crash_hex and not unit.is_mech
+    return is_dropship(design) and in_crash_hex and not kinds.of(unit).dropship_crash_hex_rolls
 
 
 def avoidance_rolls(unit: Unit, in_crash_hex: bool, design: AeroDesign) -> int:
     """Returns how many avoidance rolls the unit makes: one per hex it is displaced, so two for a 'Mech in a
     DropShip's crash hex (AERO-CRASH-12, 19; AMB-58), one otherwise."""
-    return 2 if is_dropship(design) and in_crash_hex and unit.is_mech else 1
+    rolls = kinds.of(unit).dropship_crash_hex_rolls  # 0: crushed outright, no roll (destroyed_outright)
+    return rolls if is_dropship(design) and in_crash_hex and rolls else 1
 
 
 def large_fixed_wing(design: AeroDesign) -> bool:
@@ -147,20 +153,18 @@ def vehicle_column(unit: Unit, heading: Facing, design: AeroDesign) -> str:
     """Returns the column a non-'Mech takes the crash on: front (AERO-CRASH-14), or rear when a DropShip's
     direction of travel puts it in the unit's rear arc (AERO-CRASH-17, AMB-33). An asset has no columns
     (ASSET-DMG-01), and a crash is no attack to double from the rear (ASSET-DMG-10): always the front."""
-    if not is_dropship(design) or unit.is_mech or unit.is_asset:
+    if not is_dropship(design) or not kinds.of(unit).crash_rear_column:
         return "front"
     behind = unit.hex.neighbor(heading.opposite())  # the DropShip comes from behind its direction of travel
     return "rear" if arcs.attack_direction(unit.hex, unit.facing, behind, vehicle=True) == "rear" else "front"
 
 
-def crash_damage(state: GameState, unit: Unit, amount: int, side: str, dice: Dice, events: list[str]) -> Unit:
+def crash_damage(state: GameState, unit: Unit, amount: int, side: str, dice: Dice, events: Events) -> Unit:
     """Applies ``amount`` crash damage to a ground unit in 5-point groups: a 'Mech on the Punch table, battle
     armor one group to a random trooper each, every other kind on its table's ``side`` column (AERO-CRASH-14,
     16, 17)."""
     if not infantry.is_battle_armor(unit):
-        table = "punch" if unit.is_mech else "standard"
-        return falls.group_damage(state, unit, amount, table, dice, events, side if not unit.is_mech else "front",
-                                  "crash")
+        return falls.group_damage(state, unit, amount, kinds.of(unit).crash_table, dice, events, side, "crash")
     for group in combat_tables.damage_groups(amount, GROUP):
         trooper = random_trooper(unit, dice)
         unit = kinds.take_hit(unit, Hit(unit.id, trooper, group, side, source="crash"), dice, events, state.turn)
@@ -181,7 +185,7 @@ def random_trooper(unit: Unit, dice: Dice) -> str:
 
 def strike(
     state: GameState, crash_hex: HexId, heading: Facing, design: AeroDesign, took: int, struck: tuple[Target, ...],
-    dice: Dice, events: list[str], readings: CrashReadings = READINGS,
+    dice: Dice, events: Events, readings: CrashReadings = READINGS,
 ) -> GameState:
     """Resolves the crash on every unit in ``struck`` (found before any building came down, AERO-CRASH-22):
     DropShip crash-hex non-'Mechs destroyed (AERO-CRASH-12), avoidance rolls and damage (AERO-CRASH-14, 16, 17,
@@ -192,7 +196,7 @@ def strike(
         if not unit.active:
             continue  # lost to the collapse before the crash reached it (AERO-CRASH-22)
         if destroyed_outright(unit, target.in_crash_hex, design):
-            events.append(f"{unit.id} is crushed under the DropShip in {target.hex.label} and destroyed (AERO-CRASH-12)")
+            events.append(CrushedUnderDropShip(unit.id, target.hex))
             state = state.with_unit(evolve(unit, destroyed=True))
             continue
         state = state.with_unit(_damage(state, unit, target, heading, design, took, dice, events, readings))
@@ -200,23 +204,20 @@ def strike(
 
 
 def _damage(state: GameState, unit: Unit, target: Target, heading: Facing, design: AeroDesign, took: int,
-            dice: Dice, events: list[str], readings: CrashReadings) -> Unit:
+            dice: Dice, events: Events, readings: CrashReadings) -> Unit:
     rolls = avoidance_rolls(unit, target.in_crash_hex, design)
     dies = [dice.d6(f"crash: avoid damage {unit.id}" + (f" ({i + 1} of {rolls})" if rolls > 1 else ""))
             for i in range(rolls)]
     failed = sum(1 for d in dies if not avoids(unit, d))
     if rolls > 1 and readings.crash_hex_mech_damage == "at_most_once":
         failed = min(failed, 1)
-    shown = ", ".join(str(d) for d in dies)
     rule = "AERO-CRASH-16" if infantry.counts_as_infantry(unit) else "AERO-CRASH-14"
     if not failed:
-        events.append(f"{unit.id} avoids the crash's damage (rolled {shown}, needs {safe_roll(unit)} or less; {rule})")
+        events.append(CrashAvoided(unit.id, tuple(dies), safe_roll(unit), rule))
         return unit
     amount = unit_damage(took, design, unit, state.board, readings)
     side = vehicle_column(unit, heading, design)
-    times = f", {failed} times (AERO-CRASH-19, AMB-58)" if rolls > 1 else ""
-    events.append(f"{unit.id} is struck by the crash (rolled {shown}): {amount} damage in {GROUP}-point groups"
-                  f"{times} ({rule})")
+    events.append(StruckByCrash(unit.id, tuple(dies), amount, GROUP, failed, rule))
     for _ in range(failed):
         unit = crash_damage(state, unit, amount, side, dice, events)
         if unit.destroyed:
@@ -229,15 +230,17 @@ def stays_under_dropship(state: GameState, target: Target, struck: tuple[Target,
     the crashed DropShip, one unit of a side a hex; a second friendly infantry unit is displaced (AERO-CRASH-18,
     AMB-57; btcli keeps the first by id for the owner's choice)."""
     unit = state.units[target.unit]
-    if target.in_crash_hex or not unit.is_infantry or not unit.active or unit.hex != target.hex:
+    stays = kinds.of(unit).stays_under_crashed_dropship
+    if target.in_crash_hex or not stays or not unit.active or unit.hex != target.hex:
         return False
-    friends = [t.unit for t in struck if t.hex == target.hex and state.units[t.unit].is_infantry
+    friends = [t.unit for t in struck if t.hex == target.hex
+               and kinds.of(state.units[t.unit]).stays_under_crashed_dropship
                and state.units[t.unit].active and state.units[t.unit].side == unit.side]
     return friends[0] == unit.id
 
 
 def _displace_all(state: GameState, crash_hex: HexId, heading: Facing, design: AeroDesign,
-                  struck: tuple[Target, ...], dice: Dice, events: list[str]) -> GameState:
+                  struck: tuple[Target, ...], dice: Dice, events: Events) -> GameState:
     """AERO-CRASH-15, 18, 20: the survivors are pushed out of the hexes the crash covers: from the crash hex
     opposite to its direction of travel, from the six around a DropShip straight away from its crash hex (the
     seed gives them no direction; pushed outward, the hexsides ``displace`` tries after the three outward ones
@@ -263,7 +266,7 @@ def _displace_all(state: GameState, crash_hex: HexId, heading: Facing, design: A
         if state.units[unit.id].active and here is not None and here.distance(crash_hex) == 1:
             state = displacement.displace(state, unit.id, crash_hex.direction_to(here), dice, events)
     for uid in sorted(staying):
-        events.append(f"{uid} stays in {state.units[uid].hex.label} under the crashed DropShip (AERO-CRASH-18)")
+        events.append(StaysUnderDropShip(uid, state.units[uid].hex))
     return state
 
 

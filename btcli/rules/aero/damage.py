@@ -20,6 +20,17 @@ from math import ceil
 from btcli.dice import Dice
 from btcli.model.aero import AeroDesign, AeroState, Arc, FiringArc
 from btcli.model.choices import Choice
+from btcli.model.events import Event
+from btcli.model.events_aero import (
+    AeroCritical,
+    AeroCrewKilled,
+    AeroDamaged,
+    AeroFuelExploded,
+    AeroWeaponDestroyed,
+    CrewHit,
+    PilotUnconscious,
+    StructureGone,
+)
 from btcli.model.frozen import evolve, record
 from btcli.rules.ground import piloting
 from btcli.rules.aero.maneuvers import rolled_armor_arc
@@ -91,7 +102,7 @@ class HitResult:
     """What one hit did: the new state, what happened, and the control rolls it forces (tables.md 9.4)."""
 
     state: AeroState
-    events: tuple[str, ...]
+    events: tuple[Event, ...]
     control_rolls: tuple[str, ...] = ()  # reasons: damage at or above the threshold, avionics or control critical
 
 
@@ -144,12 +155,11 @@ def apply_hit(
     absorbed = min(armor, damage)
     through = damage - absorbed
     state = evolve(state, armor=state.armor.with_arc(arc, armor - absorbed))
-    events = [f"{reason}: {damage} damage to the {arc.value}"
-              + (f", {through} through to structural integrity" if through else "")]
+    events: list[Event] = [AeroDamaged(reason, damage, arc.value, through)]
     if through:
         state = damage_structure(state, through)
         if state.destroyed:
-            events.append("structural integrity 0: destroyed")
+            events.append(StructureGone())
     control = []
     reaches_threshold = damage >= damage_threshold(design, arc)
     if reaches_threshold:
@@ -176,9 +186,9 @@ def damage_structure(state: AeroState, points: int) -> AeroState:
 
 def apply_critical(
     design: AeroDesign, state: AeroState, critical: Critical, arc: Arc, dice: Dice
-) -> tuple[AeroState, list[str], list[str]]:
+) -> tuple[AeroState, list[Event], list[str]]:
     """Applies a critical hit (tables.md 9.1 effects); returns the state, events and forced control rolls."""
-    events = [f"critical hit: {critical.value.replace('_', ' ')}"]
+    events: list[Event] = [AeroCritical(critical.value)]
     forced: list[str] = []
     if critical is Critical.AVIONICS:
         state = evolve(state, avionics_hits=state.avionics_hits + 1)
@@ -203,13 +213,13 @@ def apply_critical(
     elif critical is Critical.FUEL_TANK:
         if dice.roll(2, "fuel tank explosion", target=FUEL_EXPLOSION_TARGET).success:
             state = evolve(state, destroyed=True)
-            events.append("the fuel tank explodes: destroyed")
+            events.append(AeroFuelExploded())
     elif critical is Critical.WEAPON:
         index = next((i for i, w in enumerate(design.weapons)
                       if w.arc in _WEAPON_ARCS[arc] and state.weapons_destroyed.count(i) < w.count), None)
         if index is not None:
             state = evolve(state, weapons_destroyed=tuple(sorted((*state.weapons_destroyed, index))))
-            events.append(f"{design.weapons[index].name} ({design.weapons[index].arc.value}) destroyed")
+            events.append(AeroWeaponDestroyed(design.weapons[index].name, design.weapons[index].arc.value))
     return state, events, forced
 
 
@@ -226,20 +236,20 @@ def crew_killed(design: AeroDesign, state: AeroState) -> bool:
     return state.pilot_hits >= design.crew_boxes
 
 
-def pilot_hit(design: AeroDesign, state: AeroState, dice: Dice, reason: str) -> tuple[AeroState, list[str]]:
+def pilot_hit(design: AeroDesign, state: AeroState, dice: Dice, reason: str) -> tuple[AeroState, list[Event]]:
     """Marks one pilot/crew box, then rolls for consciousness (AERO-HIGHG-04; tables.md 15, UNVERIFIED).
 
     The consciousness table stops at 5 hits; a crew with more boxes uses the 5-hit
     target. A crew with every box marked is killed and the unit is out of action.
     """
     state = evolve(state, pilot_hits=state.pilot_hits + 1)
-    events = [f"{reason}: pilot/crew hit ({state.pilot_hits} of {design.crew_boxes} boxes)"]
+    events: list[Event] = [CrewHit(reason, state.pilot_hits, design.crew_boxes)]
     if crew_killed(design, state):
-        events.append("the crew is killed")
+        events.append(AeroCrewKilled())
         return evolve(state, conscious=False, destroyed=True), events
     if state.conscious:
         target = piloting.consciousness_target(min(state.pilot_hits, max(piloting.CONSCIOUSNESS_TARGET)))
         if not dice.roll(2, f"consciousness ({state.pilot_hits} hits)", target=target).success:
             state = evolve(state, conscious=False)
-            events.append("the pilot is knocked unconscious")
+            events.append(PilotUnconscious())
     return state, events

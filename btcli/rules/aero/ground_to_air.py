@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.events_aero import AirShotHit, ShotHeld, ShotMissed, StreakNoLock
 from btcli.model.frozen import evolve, record
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
@@ -33,6 +34,10 @@ from btcli.rules.aero import air_ground, attacks as aero_attacks
 from btcli.rules.core import arcs, combat, tohit, weapon_modes
 from btcli.rules.aero.damage import AttackDirection
 from btcli.rules.core.modifiers import ToHit
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 ALTITUDE_RANGE = 2  # MegaMek: each altitude counts 2 hexes of range (UNVERIFIED)
 CEILING = 8  # MegaMek: no ground-to-air attack at an aircraft above altitude 8 (UNVERIFIED)
@@ -57,7 +62,7 @@ def _refuse(message: str, rule: str) -> None:
 def check_after(state: GameState, attacker: Unit, target_id: str) -> None:
     """Refuses a ground unit's attack at a ground target after it fired at an aircraft this phase (MegaMek)."""
     earlier = next((d.target for d in state.declarations if d.attacker == attacker.id), None)
-    if earlier is not None and earlier in state.units and state.units[earlier].aero is not None:
+    if earlier is not None and earlier in state.units and kinds.of(state.units[earlier]).flies_on_aerospace_maps:
         _refuse(f"'{attacker.id}' fired at aircraft '{earlier}' this turn: it attacks no other target", GTA)
 
 
@@ -73,8 +78,9 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
                 "resolved in btcli)", "AERO-GEN-01")
     if attacker.side == target.side:
         _refuse(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if attacker.is_infantry:
-        _refuse(f"'{attacker.id}' is infantry: infantry make no ground-to-air attacks", GTA)
+    refusal = kinds.of(attacker).ground_to_air_refusal(attacker)
+    if refusal:
+        _refuse(refusal, GTA)
     over = air_ground.overflight(state, target)
     if over is None:
         area = air_ground.board_map(state)
@@ -88,7 +94,7 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
     if any(t != target.id for t in earlier):
         _refuse(f"'{attacker.id}' already attacked {earlier[0]!r} this turn: a ground unit firing at an aircraft "
                 "attacks that one target alone", GTA)
-    if attacker.mech and attacker.mech.girder_search == state.turn:
+    if kinds.of(attacker).searches_for_girder(attacker, state.turn):
         _refuse(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = combat.check_twist(attacker, order.twist)
     if not order.weapons:
@@ -153,12 +159,12 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
     return lines
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves a ground unit's attack at an aircraft; its damage waits for the end of the phase."""
     p = plan(state, order)
     attacker, target = p.attacker, p.target
     where = aero_attacks.Geometry(p.distance, AttackDirection.ABOVE_BELOW, None)
-    events: list[str] = []
+    events: Events = []
     pending = list(state.pending)
     ammo, fired = list(attacker.ammo), list(attacker.fired)
     for index, kind, result in p.shots:
@@ -166,7 +172,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         data = attacker.spec(mount.weapon)
         tn = result.target
         if tn > combat.MAX_TO_HIT:
-            events.append(f"{attacker.id} holds {mount.label}: to-hit {tn} against {target.id} cannot be made")
+            events.append(ShotHeld(attacker.id, mount.label, target.id, tn))
             continue
         if not data.streak:  # a Streak spends its salvo only if it hits
             combat.spend_ammo(attacker, ammo, index, kind)
@@ -175,17 +181,16 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
                          modifiers=result.modifiers)
         attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
-            what = "does not lock on and does not fire" if data.streak else "miss"
-            events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: {what}")
+            missed = StreakNoLock if data.streak else ShotMissed
+            events.append(missed(attacker.id, mount.label, target.id, tn, roll.total))
             continue
         if data.streak:
             combat.spend_ammo(attacker, ammo, index, kind)
             fired.append(index)
         damage = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, target.id))
         arc, critical, location_roll = aero_attacks.locate(dice, target, where)
-        events.append(f"{attacker.id} fires {mount.label} at {target.id}: needs {tn}, rolls {roll.total}: hit "
-                      f"(from below), {damage} damage to the {arc.value} (location {location_roll}, critical: "
-                      f"{critical.value.replace('_', ' ')})")
+        events.append(AirShotHit(attacker.id, mount.label, target.id, tn, roll.total, "from below", damage, arc.value,
+                                 location_roll, critical.value))
         pending.append(Hit(target.id, arc.value, damage, side=where.direction.value, critical=roll.total == 12,
                            source=f"{mount.label} from {attacker.id}|{critical.value}", attacker=attacker.id))
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _, _ in p.shots))

@@ -24,12 +24,17 @@ from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
 from btcli.model.aero import AeroClass, AeroDesign, AeroState, Arc, LowAltitudeMap, Shape
 from btcli.model.board import Board, Terrain
+from btcli.model.events_aero import DownOnBoard, LandedAway, LandingFailed, LandingRolled
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.rules.aero import control as aero_control, crash as aero_crash, thrust as aero_thrust
 from btcli.rules.kinds import aero as aero_kind
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 RULE = "TW p.87 landing, UNVERIFIED"
 LANDING_LENGTH = 8  # MegaMek getLandingLength; UNVERIFIED
@@ -143,24 +148,22 @@ def over_the_board(state: GameState, flight: AeroState) -> bool:
     return isinstance(area, LowAltitudeMap) and area.ground_hex is not None and flight.hex == area.ground_hex
 
 
-def land(state: GameState, uid: str, touchdown: HexId | None, velocity: int, dice: Dice) -> tuple[GameState, list[str]]:
+def land(state: GameState, uid: str, touchdown: HexId | None, velocity: int, dice: Dice) -> tuple[GameState, Events]:
     """Lands a unit whose flight met the ground (module docstring); returns the state and what happened."""
     unit = state.units[uid]
     design, flight = aero_kind.design(unit), aero_kind.view(unit)
     if not over_the_board(state, flight):  # down on ground the game does not hold
         landed = evolve(unit, position=None, aero=evolve(unit.aero, velocity=0, landed=True))
-        return state.with_unit(landed), [f"{uid} lands in {flight.map_id} {flight.hex.label}, away from the battle, "
-                                         "and leaves it"]
+        return state.with_unit(landed), [LandedAway(uid, flight.map_id, flight.hex)]
     touchdown = touchdown or default_touchdown(state.board, design, flight)
     target, mods, zone = landing_target(state, unit, flight, velocity, touchdown)
     roll: Roll = dice.roll(2, f"landing {uid}", target=target, modifiers=mods)
-    how = "vertically" if lands_vertically(design) else f"on a {len(zone)}-hex strip"
-    events = [f"{uid} lands {how} at {touchdown.label} ({roll.total} vs {roll.target})"]
+    events: Events = [LandingRolled(uid, touchdown, lands_vertically(design), len(zone), roll.total, roll.target)]
     if not roll.success:
         damage = FAILURE_DAMAGE_PER_POINT * -roll.margin
-        events.append(f"{uid}'s landing fails by {-roll.margin}: {damage} damage ({RULE})")
+        events.append(LandingFailed(uid, -roll.margin, damage, RULE))
         unit = aero_crash.damage_aircraft(unit, damage, dice, events, state.turn)
     rest = stopping_hex(design, flight, touchdown)
     if not unit.destroyed:
-        events.append(f"{uid} is down in {rest.label} on the ground board")
+        events.append(DownOnBoard(uid, rest))
     return state.with_unit(aero_crash.set_down(unit, state.board, rest, flight.facing)), events

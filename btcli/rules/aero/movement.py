@@ -31,6 +31,23 @@ from enum import Enum
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, AeroMap, AeroState, LowAltitudeMap, Region, SpaceMap
+from btcli.model.events import Event
+from btcli.model.events_aero import (
+    ClimbsOut,
+    EndStepsNotMade,
+    EntersGroundRow,
+    EvasiveAction,
+    FlewOffMap,
+    FliesIntoTerrain,
+    Hovers,
+    MoveProhibited,
+    MustLandOrCrash,
+    RandomTurn,
+    ReentryMade,
+    Rolled,
+    StepsNotFlown,
+    StuckInInterface,
+)
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.aero import (
@@ -116,7 +133,7 @@ class MovePlan:
     rolls: tuple[RequiredRoll, ...]
     end: AeroState
     outcome: Outcome
-    events: tuple[str, ...]
+    events: tuple[Event, ...]  # btcli.model.events_aero: what happened to it on the way
 
     @property
     def total_thrust(self) -> int:
@@ -231,7 +248,7 @@ class _Flight:
         self.path = [self._point()]
         self.thrust = [0] * len(self.steps)
         self.rolls: list[RequiredRoll] = []
-        self.events: list[str] = []
+        self.events: list[Event] = []
         self.outcome = Outcome.MOVED
         self.velocity = state.velocity
         self.hexes = 0
@@ -255,7 +272,7 @@ class _Flight:
         self._spheroid_check()
         for i in range(start, end):
             if self.outcome is not Outcome.MOVED:
-                self.events.append(f"steps from {i + 1} on are not flown")
+                self.events.append(StepsNotFlown(i + 1))
                 break
             self.at = i
             self._movement(self.steps[i])
@@ -270,7 +287,7 @@ class _Flight:
                     f"{self.hexes}", rule)
             self._block(range(end, len(self.steps)), at_start=False)
         elif end < len(self.steps):
-            self.events.append("the end-of-move steps are not made")
+            self.events.append(EndStepsNotMade())
         self._check_thrust()
         return self._plan()
 
@@ -312,14 +329,14 @@ class _Flight:
             raise IllegalOrderError("evasive action is taken once a turn", "AERO-MNV-02")
         self.thrust[i] = aero_maneuvers.EVASIVE_ACTION_COST
         self.s = evolve(self.s, evading=True)
-        self.events.append("takes evasive action")
+        self.events.append(EvasiveAction())
 
     def _roll(self, i: int) -> None:
         if self.area.in_atmosphere(self.s.hex):
             raise IllegalOrderError("no rolls in an atmosphere (a half roll is a special manoeuvre)", "AERO-MNV-10")
         self.thrust[i] = aero_maneuvers.ROLL_COST
         self.s = evolve(self.s, rolled=not self.s.rolled, rolls_this_phase=self.s.rolls_this_phase + 1)
-        self.events.append("rolls" + (" (now inverted)" if self.s.rolled else " (upright again)"))
+        self.events.append(Rolled(self.s.rolled))
         if aero_maneuvers.roll_needs_control_roll(self.s.rolls_this_phase):
             self._control(f"roll number {self.s.rolls_this_phase} this phase", "AERO-MNV-08")
 
@@ -357,7 +374,7 @@ class _Flight:
         if not area.contains(target):
             self.hexes += 1
             self.outcome = Outcome.LEFT_MAP
-            self.events.append(f"flies off the map from {here.label}")
+            self.events.append(FlewOffMap(here))
             return
         if isinstance(area, LowAltitudeMap):
             self._enter_low_altitude(target)
@@ -365,7 +382,7 @@ class _Flight:
         was, now = area.region(here), area.region(target)
         ban = aero_atmosphere.entry_ban(self.design.aero_class, area, target)
         if ban is not None:
-            self._prohibited(f"{ban.reason}: cannot enter {target.label}", ban.rule)
+            self._prohibited(ban.reason, ban.rule, target)
             return
         if was is Region.INTERFACE and now is Region.SPACE and not aero_atmosphere.may_leave_interface(self.design, self.s):
             if self.controlled:
@@ -373,7 +390,7 @@ class _Flight:
                     f"only a craft able to spend 4+ thrust leaves the interface for space; '{self.design.name}' has "
                     f"{aero_thrust.current_max_thrust(self.design, self.s)}", "AERO-ATM-07")
             self.outcome = Outcome.STOPPED
-            self.events.append("cannot leave the interface without thrust: stays")
+            self.events.append(StuckInInterface())
             return
         if was is Region.SPACE and now is Region.INTERFACE:
             if not self.controlled:
@@ -389,8 +406,7 @@ class _Flight:
         if now is Region.GROUND_ROW:
             self.s = aero_low_altitude.descend_to_low_altitude(self.s, area)
             self.outcome = Outcome.TRANSIT
-            self.events.append(f"enters the ground row at {target.label}: leaves for the low-altitude map at the end "
-                               f"of the turn")
+            self.events.append(EntersGroundRow(target))
 
     def _enter_low_altitude(self, target: HexId) -> None:
         self._step_into(target)
@@ -403,11 +419,10 @@ class _Flight:
             entry = aero_low_altitude.Entry.CRASH  # no landing out of control (docs/rules-notes.md)
         if entry is aero_low_altitude.Entry.LAND_OR_CRASH:
             self.outcome = Outcome.LAND_OR_CRASH
-            self.events.append(f"at altitude {self.s.altitude} over {self.s.hex.label}: must land or crash (AERO-LALT-08)")
+            self.events.append(MustLandOrCrash(self.s.altitude, self.s.hex))
         elif entry is aero_low_altitude.Entry.CRASH:
             self.outcome = Outcome.CRASH
-            self.events.append(f"flies into terrain above altitude {self.s.altitude} at {self.s.hex.label}: crashes "
-                               f"(AERO-LALT-09)")
+            self.events.append(FliesIntoTerrain(self.s.altitude, self.s.hex))
 
     def _step_into(self, target: HexId) -> None:
         self.hexes += 1
@@ -442,8 +457,7 @@ class _Flight:
             if self.s.altitude >= aero_low_altitude.TOP_ALTITUDE:
                 self.s = aero_low_altitude.climb_out(self.s, self.area)
                 self.outcome = Outcome.TRANSIT
-                self.events.append("climbs past altitude 10: leaves for atmosphere row 1 of the space map at the end "
-                                   "of the turn")
+                self.events.append(ClimbsOut())
                 return
             self.s = evolve(self.s, altitude=self.s.altitude + 1)
         else:
@@ -459,7 +473,7 @@ class _Flight:
             raise IllegalOrderError("the hover thrust is paid once a turn", "AERO-HALT-11")
         self.thrust[self.at] = aero_atmosphere.HOVER_COST
         self.s = evolve(self.s, hovering=True)
-        self.events.append("hovers")
+        self.events.append(Hovers())
 
     def _hover_move(self, direction: Facing) -> None:
         aero_atmosphere.check_hover(self.design, self.s, self.area, self.velocity)
@@ -517,7 +531,7 @@ class _Flight:
             return True
         roll = aero_atmosphere.reentry_roll(self.design, self.s, self.dice)
         if roll.success:
-            self.events.append("re-entry roll made")
+            self.events.append(ReentryMade())
             return True
         hit = aero_atmosphere.failed_reentry(self.design, self.s, roll, self.dice)
         self.s = hit.state
@@ -526,9 +540,10 @@ class _Flight:
         self.outcome = Outcome.STOPPED
         return False
 
-    def _prohibited(self, reason: str, rule: str) -> None:
+    def _prohibited(self, why: str, rule: str, target: HexId | None = None) -> None:
         """A prohibited entry fails: the unit stays, its move ends, and it makes a control roll (AERO-HALT-05)."""
-        self.events.append(reason)
+        reason = why + (f": cannot enter {target.label}" if target is not None else "")
+        self.events.append(MoveProhibited(why, rule, target))
         self.outcome = Outcome.STOPPED
         self._control(f"prohibited move ({reason})", rule)
 
@@ -556,7 +571,7 @@ class _Flight:
                 turn = aero_control.random_turn(self.dice.d6("random movement"))
                 if turn:
                     self.s = evolve(self.s, facing=self.s.facing.turned(turn))
-                    self.events.append(f"turns {abs(turn)} hexside(s) {'left' if turn < 0 else 'right'} at random")
+                    self.events.append(RandomTurn(turn))
             self._enter(self.s.hex.neighbor(self.s.facing))
         return self._plan()
 

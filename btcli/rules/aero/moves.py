@@ -15,11 +15,22 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import FlightPoint
+from btcli.model.events_aero import (
+    AircraftEvent,
+    Collided,
+    ControlRegainedToMove,
+    FlewOffTheMaps,
+    FlightPath,
+    Flew,
+    OutOfControlPlan,
+    RegainFailed,
+)
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder
 from btcli.model.state import FLIGHT_PHASES, GameState, Phase
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.aero import (
     control as aero_control,
     grounding as aero_grounding,
@@ -31,6 +42,10 @@ from btcli.rules.aero import (
 )
 from btcli.rules.kinds import aero as aero_kind
 from btcli.rules.aero.movement import AeroMode, MovePlan, RequiredRoll
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 MODES = {"safe": AeroMode.SAFE_THRUST, "max": AeroMode.MAX_THRUST}
 
@@ -93,14 +108,13 @@ def _uncontrolled_plan(unit: Unit, view, area) -> MovePlan:
     target, mods = aero_control.control_target(aero_kind.design(unit), view, area.in_atmosphere(view.hex))
     roll = RequiredRoll(-1, "control roll: regain control", target, mods, "tables.md 9.4")
     return MovePlan((), view.velocity, (), (), (roll,), view, aero_movement.Outcome.MOVED,
-                    (f"{unit.id} is out of control: made, the roll gives it back its move; failed, it flies on by "
-                     "itself",))
+                    (OutOfControlPlan(unit.id),))
 
 
 def check_turn(state: GameState, unit: Unit) -> None:
     """Raises unless ``unit`` moves now: in its map's phase (TURN-01, 02), once a turn, in its subphase and
     its side's slot (TURN-04..06)."""
-    if unit.aero is None:
+    if not kinds.of(unit).flies_on_aerospace_maps:
         raise IllegalOrderError(f"'{unit.id}' is a ground unit: it moves in the movement phase, before the "
                                 "aerospace units", "TURN-01")
     if state.phase not in FLIGHT_PHASES:
@@ -109,7 +123,7 @@ def check_turn(state: GameState, unit: Unit) -> None:
     if unit not in aero_phases.movers(state, state.phase):
         where = "the space movement phase of turns 6, 12, ..." if state.phase is Phase.AERO_MOVEMENT else \
             "the aerospace movement phase"
-        if unit.aero.transit is not None:
+        if aero_kind.flight(unit).transit is not None:
             raise IllegalOrderError(f"'{unit.id}' is leaving its map and moves again when it arrives", "TURN-07")
         raise IllegalOrderError(f"'{unit.id}' does not move in this phase (units on its map move in {where})",
                                 "TURN-02")
@@ -123,31 +137,31 @@ def check_turn(state: GameState, unit: Unit) -> None:
             f"{slot[1]} moves a unit of the {slot[0].replace('_', ' ')} subphase first", "TURN-04")
 
 
-def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameState, Events]:
     """Flies an aerospace move with the dice and writes the unit back."""
     check(state, order)
     unit = state.units[order.unit]
     view, area, design = aero_kind.view(unit), aero_kind.area(state, unit), aero_kind.design(unit)
-    said: list[str] = []
+    said: Events = []
     landing, touchdown = False, None
     if view.out_of_control:
         regained = aero_control.regain_control(design, view, area.in_atmosphere(view.hex), dice)
-        shown = f"({regained.roll.total} vs {regained.roll.target})"
+        roll = regained.roll
         if regained.success:  # still to move: the next order gives its path
             return state.with_unit(aero_kind.store(unit, regained.state)), [
-                f"{unit.id} regains control {shown}: give it its move"]
-        said.append(f"{unit.id} {regained.events[0]} {shown}")
+                ControlRegainedToMove(unit.id, roll.total, roll.target)]
+        said.append(RegainFailed(unit.id, -roll.margin, roll.total, roll.target))
         plan = aero_movement.apply_out_of_control(design, regained.state, area, dice)
     else:
         steps, landing, touchdown = split_landing(order.steps)
         plan = aero_movement.apply_move(design, view, area, steps, dice, mode=MODES[order.mode])
     path = flight_path(plan)
     state = state.with_unit(aero_kind.store(unit, plan.end, path=unit.aero.path + path))
-    said += [describe(unit, plan), f"{unit.id} flight path: {format_path(path)}"]
-    said += [f"{unit.id}: {e}" for e in plan.events]
+    said += [describe(unit, plan), FlightPath(unit.id, format_path(path))]
+    said += [AircraftEvent(unit.id, e) for e in plan.events]
     if plan.outcome is aero_movement.Outcome.LEFT_MAP:  # the game holds no map beyond the edge
-        state, left = aero_phases.leave_the_battle(state, unit.id, f"flies off map {area.id!r}")
-        return state, said + [left]
+        state = aero_phases.leave_the_battle(state, unit.id)
+        return state, said + [FlewOffTheMaps(unit.id, area.id)]
     if plan.outcome is aero_movement.Outcome.LAND_OR_CRASH and landing:
         state, landed = aero_landing.land(state, unit.id, touchdown, plan.velocity, dice)
         return state, said + landed
@@ -179,7 +193,7 @@ def format_path(path: tuple[FlightPoint, ...]) -> str:
     return " ".join(shown) or "none"
 
 
-def collisions(state: GameState, uid: str, dice: Dice) -> list[str]:
+def collisions(state: GameState, uid: str, dice: Dice) -> Events:
     """Rolls for a collision between the unit that moved and each unit it shares its hex (and altitude)
     with, where either is out of control (AERO-STACK-02; the reading in btcli.rules.aero.stacking). What a
     collision does, an accidental ram, comes with the aerospace attacks (issue #14)."""
@@ -190,18 +204,14 @@ def collisions(state: GameState, uid: str, dice: Dice) -> list[str]:
     here.update((other.id, aero_kind.view(other)) for other in aero_kind.aero_units(state)
                 if other.id != uid and other.position is not None and other.position == unit.position)
     pairs = [pair for pair in aero_stacking.collision_pairs(here) if uid in pair]
-    return [f"{a} collides with {b} (AERO-STACK-02; its damage, an accidental ram, is issue #14)"
-            for a, b in aero_stacking.roll_collisions(pairs, dice)]
+    return [Collided(a, b) for a, b in aero_stacking.roll_collisions(pairs, dice)]
 
 
-def describe(unit: Unit, plan: MovePlan) -> str:
-    """Says a flight in one line: its steps, where it went, its velocity and thrust."""
-    start, end = plan.path[0] if plan.path else None, plan.end
-    where = f"{start.hex.label} -> {end.hex.label}" if start is not None else end.hex.label
-    altitude = f", altitude {end.altitude}" if end.altitude is not None else ""
-    steps = aero_movement.format_steps(plan.steps) or "no steps"
-    return (f"{unit.id} flies {steps} on {end.map_id}: {where} facing {end.facing.name}{altitude}, velocity "
-            f"{plan.velocity} (next turn {end.velocity}), thrust {plan.total_thrust} ({plan.outcome.value})")
+def describe(unit: Unit, plan: MovePlan) -> Flew:
+    """Says a flight in one event: its steps, where it went, its velocity and thrust."""
+    start, end = plan.path[0].hex if plan.path else None, plan.end
+    return Flew(unit.id, plan.steps, end.map_id, start, end.hex, end.facing, end.altitude, plan.velocity,
+                end.velocity, plan.total_thrust, plan.outcome.value)
 
 
 def dry_run_lines(plan: MovePlan) -> list[str]:

@@ -22,10 +22,13 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import LowAltitudeMap, MapKind, SpaceMap
+from btcli.model.events import Event
+from btcli.model.events_aero import AircraftEvent, ArrivedInSpace, ArrivedLow, CameDownOffTheMaps, MapTied
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.aero import (
     atmosphere as aero_atmosphere,
     control as aero_control,
@@ -35,6 +38,10 @@ from btcli.rules.aero import (
 )
 from btcli.rules.core import turn_order
 from btcli.rules.kinds import aero as aero_kind
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 PHASE_OF_MAP = {MapKind.SPACE: Phase.SPACE_MOVEMENT, MapKind.LOW_ALTITUDE: Phase.AERO_MOVEMENT}
 
@@ -108,10 +115,10 @@ def missing(state: GameState) -> tuple[str, str] | None:
     return None
 
 
-def begin(state: GameState, phase: Phase, dice: Dice) -> tuple[GameState, list[str]]:
+def begin(state: GameState, phase: Phase, dice: Dice) -> tuple[GameState, Events]:
     """Opens an aerospace phase: units due here arrive from their old map (TURN-07, AMB-56), then the
     movement slots are drawn."""
-    events: list[str] = []
+    events: Events = []
     for unit in aero_kind.aero_units(state):
         flight = unit.aero
         if flight.transit is None or unit.destroyed or not flight.transit.to_map or not flight.transit_turn:
@@ -121,23 +128,22 @@ def begin(state: GameState, phase: Phase, dice: Dice) -> tuple[GameState, list[s
             continue
         arrived, said = _arrive(state, unit)
         state = state.with_unit(arrived)
-        events += said
+        events.append(said)
     return evolve(state, move_order=draw_slots(state, phase)), events
 
 
-def _arrive(state: GameState, unit: Unit) -> tuple[Unit, list[str]]:
+def _arrive(state: GameState, unit: Unit) -> tuple[Unit, Event]:
     view = aero_kind.view(unit)
     target = state.maps[view.transit.to_map]
     hex_id = unit.aero.arrival or arrival_hexes(state, unit)[0]
     if isinstance(target, LowAltitudeMap):
         view = aero_low_altitude.arrive_on_low_altitude(view, target, hex_id)
-        said = f"{unit.id} arrives on low-altitude map {target.id!r} at {hex_id.label}, altitude 10"
+        said: Event = ArrivedLow(unit.id, target.id, hex_id)
     else:
         low = state.maps[transit_from(unit)]
         view = aero_low_altitude.arrive_on_space_map(view, target, low, hex_id, unit.aero.arrival_facing or view.facing)
-        said = (f"{unit.id} arrives on space map {target.id!r} at {hex_id.label} facing {view.facing.name} "
-                "(atmosphere row 1)")
-    return aero_kind.store(unit, view, transit_turn=0, arrival=None, arrival_facing=None), [said + " (TURN-07, AMB-56)"]
+        said = ArrivedInSpace(unit.id, target.id, hex_id, view.facing)
+    return aero_kind.store(unit, view, transit_turn=0, arrival=None, arrival_facing=None), said
 
 
 def arrival_hexes(state: GameState, unit: Unit) -> tuple[HexId, ...]:
@@ -168,7 +174,7 @@ def choose_arrival(state: GameState, choices: tuple[str, ...]) -> GameState:
         if hex_id is None:
             raise InputError(f"--arrive {choice!r}: give UNIT=HEX or UNIT=HEX:FACING, e.g. --arrive "
                              f"{uid or 'corsair-1'}=0101")
-        transit = unit.aero.transit if unit.aero is not None else None
+        transit = aero_kind.flight(unit).transit if kinds.of(unit).flies_on_aerospace_maps else None
         if transit is None or not transit.to_map or unit.position is None:
             raise IllegalOrderError(f"'{unit.id}' is not on its way to another map", "TURN-07")
         if facing is not None and transit.kind is not MapKind.SPACE:
@@ -192,20 +198,19 @@ def entry_hex(area: LowAltitudeMap, facing) -> HexId:
     return min(aero_low_altitude.entry_edge_hexes(area, facing), key=lambda h: (h.distance(aim), h.label))
 
 
-def leave_the_battle(state: GameState, uid: str, why: str) -> tuple[GameState, str]:
+def leave_the_battle(state: GameState, uid: str) -> GameState:
     """Takes an aerospace unit off every map: it flew where the scenario holds no map. Like a ground unit
     pushed off the board it is lost for victory (``Unit.out_of_action``)."""
     unit = state.units[uid]
-    return state.with_unit(evolve(unit, position=None, aero=evolve(unit.aero, transit=None))), \
-        f"{uid} {why} and leaves the battle"
+    return state.with_unit(evolve(unit, position=None, aero=evolve(unit.aero, transit=None)))
 
 
-def tie_ground_row_hex(state: GameState, uid: str) -> tuple[GameState, list[str]]:
+def tie_ground_row_hex(state: GameState, uid: str) -> tuple[GameState, Events]:
     """Settles a unit coming down through a ground-row hex tied to no low-altitude map (AMB-56): the first
     low-altitude map of its space map that lies under no hex yet is tied to that hex (the scenario left it
     for the first unit coming down); with none, the unit flies down to ground the scenario does not hold."""
     unit = state.units[uid]
-    transit = unit.aero.transit if unit.aero is not None else None
+    transit = aero_kind.flight(unit).transit
     if transit is None or transit.to_map or transit.kind is not MapKind.LOW_ALTITUDE:
         return state, []
     space = state.maps[unit.position.map]
@@ -213,14 +218,12 @@ def tie_ground_row_hex(state: GameState, uid: str) -> tuple[GameState, list[str]
                  and m.space_hex is None), None)
     where = transit.from_hex
     if free is None:
-        state, said = leave_the_battle(state, uid, f"comes down through {where.label}, over no map of this game,")
-        return state, [said + " (AMB-56)"]
+        return leave_the_battle(state, uid), [CameDownOffTheMaps(uid, where)]
     maps = {**state.maps, space.id: evolve(space, low_altitude={**space.low_altitude, where: free.id}),
             free.id: evolve(free, space_hex=where)}
     state = evolve(state, maps=maps)
     state = state.with_unit(evolve(unit, aero=evolve(unit.aero, transit=evolve(transit, to_map=free.id))))
-    return state, [f"low-altitude map {free.id!r} lies under {space.id} {where.label}, where {uid} came down "
-                   "first (AMB-56)"]
+    return state, [MapTied(free.id, space.id, where, uid)]
 
 
 def transit_from(unit: Unit) -> str:
@@ -236,11 +239,11 @@ def leave_maps(state: GameState) -> GameState:
     return evolve(state, units={**state.units, **changed}) if changed else state
 
 
-def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def end_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """The End Phase's aerospace part: on the space map, once per space turn, over-speed damage, gravity
     and drag (AMB-54); every unit's turn record cleared (momentum kept, AERO-MOVE-02); units that left
     a map this turn are marked gone from it (TURN-07)."""
-    events: list[str] = []
+    events: Events = []
     for unit in aero_kind.aero_units(state):
         if unit.destroyed or unit.position is None:
             continue
@@ -251,13 +254,13 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
             result = aero_atmosphere.space_end_phase(design_of(unit), view, area, state.turn, dice,
                                                      gravity_choice=choice)
             view = result.state
-            events += [f"{unit.id}: {e}" for e in result.events]
+            events += [AircraftEvent(unit.id, e) for e in result.events]
             for reason in result.control_rolls:  # forced by the damage it took (tables.md 9.4)
                 if not view.destroyed:
                     made = aero_control.control_check(design_of(unit), view, area.in_atmosphere(view.hex), dice,
                                                       reason)
                     view = made.state
-                    events += [f"{unit.id}: {e}" for e in made.events]
+                    events += [AircraftEvent(unit.id, e) for e in made.events]
         view = aero_movement.end_of_turn(view)
         state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None, path=()))
         state, tied = tie_ground_row_hex(state, unit.id)  # gravity may pull it into the ground row
@@ -265,14 +268,14 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
     return leave_maps(state), events
 
 
-def brought_down(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def brought_down(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """After the weapon attacks: aircraft whose lost altitude met the ground crash (``aero_grounding``)."""
     from btcli.rules.aero import grounding as aero_grounding
 
     return aero_grounding.brought_down(state, dice)
 
 
-def end_movement(state: GameState, dice: Dice) -> tuple[GameState, list[str]]:
+def end_movement(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Closes an aerospace movement phase: units left at velocity 0 over the ground (AERO-GRAV-05)."""
     from btcli.rules.aero import grounding as aero_grounding
 
@@ -297,7 +300,7 @@ def choose_gravity(state: GameState, choices: tuple[str, ...]) -> GameState:
         raise IllegalOrderError("--gravity is given when the End Phase of a space turn (6, 12, ...) is resolved",
                                 "AMB-54")
     for unit, hex_id in wanted:
-        area = state.maps.get(unit.position.map) if unit.aero is not None and unit.position else None
+        area = state.maps.get(unit.position.map) if kinds.of(unit).flies_on_aerospace_maps and unit.position else None
         view = aero_kind.view(unit) if isinstance(area, SpaceMap) else None
         if view is None or not aero_atmosphere.gravity_applies(unit.aero_design, view, area):
             raise IllegalOrderError(f"gravity does not pull '{unit.id}' this End Phase", "AERO-GRAV-01")

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
-from btcli.model.units import Motive, Unit, UnitKind, evolve
+from btcli.model.units import Motive, Unit, UnitKind
 from btcli.rules import later
 from btcli.rules.core import condition
 from btcli.rules.ground import vehicles
@@ -279,6 +279,18 @@ def _motive_roll_after_charge(unit: Unit, dice: Dice, events: list[str]) -> Unit
     return vehicles.motive_roll(unit, "front", dice, events)  # VEH-PHYS-05, AMB-08
 
 
+
+# aero: the defaults of the aerospace rules' questions (issue #30)
+
+
+def _fires_at_aircraft(unit: Unit) -> str:
+    return ""
+
+
+def _never_searches(unit: Unit, turn: int) -> bool:
+    return False
+
+
 @record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -366,6 +378,16 @@ class KindRules:
     # Where a blow's damage group strikes it on the table the blow names, (dice, target, table, side, amount,
     # source) -> Hit: a 'Mech's punch and kick tables (tables.md 8.2); else its hit location table.
     blow_hit: Callable[[Dice, Unit, str, str, int, str], Hit] = _on_its_table
+    # aero: what the aerospace rules (rules/aero/) ask of a unit's kind, on the maps and when aircraft meet the ground
+    flies_on_aerospace_maps: bool = False  # an aircraft: flies on the space and low-altitude maps (AERO-GEN-01)
+    primary_hex_only: bool = False  # an area-effect attack damages it only in its primary hex (ASSET-DMG-09, AMB-52)
+    ground_to_air_refusal: Callable[[Unit], str] = _fires_at_aircraft  # why it may not fire at an aircraft ("": may)
+    searches_for_girder: Callable[[Unit, int], bool] = _never_searches  # spent the turn's weapon phase so (URB-CLUB-01)
+    # The avoidance rolls it makes in a crashing DropShip's crash hex, 0: crushed outright (AERO-CRASH-12, 19, AMB-58).
+    dropship_crash_hex_rolls: int = 0
+    crash_rear_column: bool = True  # a DropShip's crash from behind strikes its rear column (AERO-CRASH-17, AMB-33)
+    crash_table: str = "standard"  # the hit location table a crash's damage groups strike (AERO-CRASH-14)
+    stays_under_crashed_dropship: bool = False  # may stay in a hex beside a crashed DropShip (AERO-CRASH-18, AMB-57)
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
@@ -412,6 +434,17 @@ KINDS: dict[UnitKind, KindRules] = {
                              move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview,
                              aloft=_never),  # assets: an aerospace unit flies on maps of its own
 }
+
+# aero: each kind's answers to the aerospace rules' questions (issue #30): a 'Mech in a DropShip's crash hex rolls
+# twice and takes a crash on its Punch table's front; infantry fire at no aircraft and may stay beside a crashed
+# DropShip (vehicles and assets are struck by the vehicle sectors: vehicle_sides); an asset's crash column is its front, and an
+# area-effect attack damages it only in its primary hex.
+KINDS[UnitKind.MECH] = evolve(KINDS[UnitKind.MECH], dropship_crash_hex_rolls=2, crash_rear_column=False,
+                              crash_table="punch", searches_for_girder=mech.searches_for_girder)
+KINDS[UnitKind.INFANTRY] = evolve(KINDS[UnitKind.INFANTRY], ground_to_air_refusal=infantry.ground_to_air_refusal,
+                                  stays_under_crashed_dropship=True)
+KINDS[UnitKind.ASSET] = evolve(KINDS[UnitKind.ASSET], primary_hex_only=True, crash_rear_column=False)
+KINDS[UnitKind.AERO] = evolve(KINDS[UnitKind.AERO], flies_on_aerospace_maps=True)
 
 
 def of(unit: Unit) -> KindRules:

@@ -21,6 +21,10 @@ from btcli.model.state import GameState, Hit
 from btcli.model.units import Position, Unit
 from btcli.rules.aero import control as aero_control, damage as aero_damage
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
+
 SI = "SI"  # the unit's internal-structure entry holding its structural integrity
 ARCS = tuple(a.value for a in Arc)
 NO_PHYSICAL = "aerospace units make no physical attacks"  # their weapon attacks: rules/aero/attacks.py
@@ -33,6 +37,13 @@ def design(unit: Unit) -> AeroDesign:
     if unit.aero_design is None:
         raise InputError(f"'{unit.id}' is not an aerospace unit")
     return unit.aero_design
+
+
+def flight(unit: Unit) -> AeroFlight:
+    """Returns an aerospace unit's flight record (``Unit.aero``): where it flew this turn, its transit, landing."""
+    if unit.aero is None:
+        raise InputError(f"'{unit.id}' is not an aerospace unit")
+    return unit.aero
 
 
 def view(unit: Unit) -> AeroState:
@@ -109,7 +120,7 @@ def hit_location(dice: Dice, target: Unit, side: str, amount: int, source: str) 
     return Hit(target.id, arc.value, amount, side=side, critical=roll.total == 12, source=f"{source}|{critical.value}")
 
 
-def take_hit(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+def take_hit(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) -> Unit:
     """Applies one damage group to an aerospace unit: armor, then SI, then the critical check (tables.md 9.1)."""
     critical = hit.source.rpartition("|")[2]
     result = aero_damage.apply_hit(

@@ -45,3 +45,11 @@ FLYING = evolve(ON_FOOT, flies=True, crashes=False)
 
 def mobility(unit: Unit) -> Mobility:
     return FLYING if unit.motive is Motive.VTOL else ON_FOOT
+
+
+# aero: what the aerospace rules ask of infantry (issue #30)
+
+
+def ground_to_air_refusal(unit: Unit) -> str:
+    """Returns why infantry may not fire at an aircraft: they make no ground-to-air attacks (TW p.244)."""
+    return f"'{unit.id}' is infantry: infantry make no ground-to-air attacks"

@@ -258,3 +258,11 @@ MOBILITY = Mobility(
 
 def mobility(unit: Unit) -> Mobility:
     return MOBILITY  # a quad moves as a biped does; its body counts its legs' MP
+
+
+# aero: what the aerospace rules ask of a 'Mech (issue #30)
+
+
+def searches_for_girder(unit: Unit, turn: int) -> bool:
+    """Tells whether the 'Mech spent ``turn``'s weapon phase searching rubble for a girder (URB-CLUB-01)."""
+    return unit.mech is not None and unit.mech.girder_search == turn

@@ -1,0 +1,784 @@
+"""Aerospace units' events (rules/aero/, seed 001): a flight's steps and what ends it, control rolls and
+high-G checks, damage and criticals, the atmosphere's re-entry, gravity and drag, arrivals on a map, air-to-air,
+air-to-ground and ground-to-air fire, heat, landings, and crashes onto the ground board and what they strike.
+
+The flight rules (``aero/movement``, ``control``, ``damage``, ``atmosphere``) work on an ``AeroState``, which
+names no unit: their events say what happened to "it" (``EvasiveAction``, ``OutOfControl``) and the rule that
+knows the unit says whose it was (``AircraftEvent``). ``unit`` is a unit's id, ``roll`` a 2D6 total, ``tn``
+its target number, ``rule`` the catalog ID the sentence cites. Worded by ``btcli.render.events_aero``; only a
+game with aerospace units builds these classes.
+"""
+
+from __future__ import annotations
+
+from btcli.model.events import Event
+from btcli.model.frozen import record
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.hexgrid import Facing, HexId
+
+
+@record
+class AircraftEvent(Event):
+    """What the flight rules said of ``unit``'s flight (``event``, one of the unit-less events below)."""
+
+    unit: str
+    event: Event
+
+
+# -- a flight's steps (aero/movement.py) -------------------------------------------------------------------
+
+
+@record
+class StepsNotFlown(Event):
+    """The flight ended early: the steps from ``step`` (counted from 1) on are not flown."""
+
+    step: int
+
+
+@record
+class EndStepsNotMade(Event):
+    """The flight ended early: the velocity changes and rolls after its last hex are not made."""
+
+
+@record
+class EvasiveAction(Event):
+    """It takes evasive action (AERO-MNV-02)."""
+
+
+@record
+class Rolled(Event):
+    """It rolls (AERO-MNV-07): ``inverted`` after it, or upright again."""
+
+    inverted: bool
+
+
+@record
+class FlewOffMap(Event):
+    """It flies off its map's edge from ``hex``."""
+
+    hex: HexId
+
+
+@record
+class StuckInInterface(Event):
+    """Out of control without the thrust to leave the interface for space, it stays (AERO-ATM-07)."""
+
+
+@record
+class EntersGroundRow(Event):
+    """It enters the ground row at ``hex``: it leaves for the low-altitude map at the end of the turn."""
+
+    hex: HexId
+
+
+@record
+class MustLandOrCrash(Event):
+    """Its altitude met the ground over ``hex``: it lands or crashes."""
+
+    altitude: int | None  # None off the low-altitude map
+    hex: HexId
+    rule: str = "AERO-LALT-08"
+
+
+@record
+class FliesIntoTerrain(Event):
+    """It flies into terrain higher than its altitude at ``hex``: it crashes."""
+
+    altitude: int | None  # None off the low-altitude map
+    hex: HexId
+    rule: str = "AERO-LALT-09"
+
+
+@record
+class ClimbsOut(Event):
+    """It climbs past altitude 10: it leaves for atmosphere row 1 of the space map at the end of the turn."""
+
+
+@record
+class Hovers(Event):
+    """It hovers (AERO-HALT-11)."""
+
+
+@record
+class ReentryMade(Event):
+    """It made its re-entry roll into the interface (AERO-ATM-02)."""
+
+
+@record
+class RandomTurn(Event):
+    """Out of control and moving randomly, it turns ``turn`` hexsides (negative: left) before a hex (tables.md 9.5)."""
+
+    turn: int
+
+
+@record
+class MoveProhibited(Event):
+    """It may not go where its move leads (``why``; ``hex``, the hex it may not enter): it stays, its move ends."""
+
+    why: str
+    rule: str
+    hex: HexId | None = None
+
+
+# -- control rolls and high-G (aero/control.py) ------------------------------------------------------------
+
+
+@record
+class ControlRollMade(Event):
+    """It made the control roll for ``reason`` (tables.md 9.4)."""
+
+    reason: str
+
+
+@record
+class OutOfControl(Event):
+    """It failed a control roll by ``margin``: out of control, and moving randomly if ``random`` (tables.md 9.4,
+    9.5)."""
+
+    margin: int
+    random: bool
+
+
+@record
+class AltitudeLost(Event):
+    """Out of control on the low-altitude map, it loses ``amount`` (1D6) altitudes, to ``altitude`` (tables.md 9.4)."""
+
+    amount: int
+    altitude: int
+
+
+@record
+class ControlRegained(Event):
+    """It regains control before its move (tables.md 9.4)."""
+
+
+@record
+class StillOutOfControl(Event):
+    """It fails to regain control by ``margin``."""
+
+    margin: int
+
+
+@record
+class HighGMade(Event):
+    """It made the control roll of a manoeuvre of ``thrust`` over its SI (AERO-HIGHG-02)."""
+
+    thrust: int
+
+
+@record
+class HighGDamage(Event):
+    """It failed a high-G control roll: 1 SI lost, ``si`` left (AERO-HIGHG-02)."""
+
+    si: int
+
+
+@record
+class GLoadWithstood(Event):
+    """Its pilot made the G-load roll of a manoeuvre of ``thrust`` (AERO-HIGHG-04)."""
+
+    thrust: int
+
+
+# -- damage and criticals (aero/damage.py) -----------------------------------------------------------------
+
+
+@record
+class AeroDamaged(Event):
+    """One hit (``reason``, naming its source) does ``amount`` to the ``arc`` armor, ``through`` of it on to SI."""
+
+    reason: str
+    amount: int
+    arc: str
+    through: int = 0
+
+
+@record
+class StructureGone(Event):
+    """Its structural integrity is 0: it is destroyed."""
+
+
+@record
+class AeroCritical(Event):
+    """A critical hit on ``critical`` (the system's name, tables.md 9.1)."""
+
+    critical: str
+
+
+@record
+class AeroFuelExploded(Event):
+    """A fuel tank critical: the tank explodes and it is destroyed (tables.md 9.1)."""
+
+
+@record
+class AeroWeaponDestroyed(Event):
+    """A weapon critical destroys ``weapon`` in its ``arc``."""
+
+    weapon: str
+    arc: str
+
+
+@record
+class CrewHit(Event):
+    """A pilot/crew box is marked (``reason``): ``hits`` of its ``boxes``."""
+
+    reason: str
+    hits: int
+    boxes: int
+
+
+@record
+class AeroCrewKilled(Event):
+    """Every pilot/crew box is marked: the crew is killed."""
+
+
+@record
+class PilotUnconscious(Event):
+    """The pilot fails the consciousness roll."""
+
+
+# -- the atmosphere (aero/atmosphere.py) -------------------------------------------------------------------
+
+
+@record
+class ReentryFailed(Event):
+    """It failed its re-entry roll: velocity 0, its move ends (AERO-ATM-06)."""
+
+
+@record
+class PulledIntoInterface(Event):
+    """Out of control, gravity pulls it into the interface at ``hex`` (AERO-GRAV-03, AERO-ATM-08)."""
+
+    hex: HexId
+
+
+@record
+class PulledTowardInterface(Event):
+    """Gravity pulls it toward the interface at ``hex``, and its re-entry roll fails (AERO-GRAV-03)."""
+
+    hex: HexId
+
+
+@record
+class GravityPulled(Event):
+    """Gravity pulls it from ``start`` to ``hex`` (AERO-GRAV-02)."""
+
+    start: HexId
+    hex: HexId
+
+
+@record
+class PulledIntoGroundRow(Event):
+    """Gravity pulled it into the ground row: it leaves for the low-altitude map (AERO-LALT-01)."""
+
+
+@record
+class Dragged(Event):
+    """Drag slows it in an atmosphere row, from ``before`` to ``after`` (AERO-HALT-03)."""
+
+    before: int
+    after: int
+
+
+# -- moves and maps (aero/moves.py, phases.py) -------------------------------------------------------------
+
+
+@record
+class Flew(Event):
+    """``unit`` flew its ``steps`` on ``map`` from ``start`` (None: it went nowhere) to ``hex``, at ``velocity``,
+    ``next_velocity`` next turn, spending ``thrust``; ``outcome``: how the flight ended."""
+
+    unit: str
+    steps: tuple[str, ...]
+    map: str
+    start: HexId | None
+    hex: HexId
+    facing: Facing
+    altitude: int | None
+    velocity: int
+    next_velocity: int
+    thrust: int
+    outcome: str
+
+
+@record
+class FlightPath(Event):
+    """The hexes ``unit`` flew through (``path``: ``low 0808@6 0807@6``, the altitude on a low-altitude map)."""
+
+    unit: str
+    path: str
+
+
+@record
+class ControlRegainedToMove(Event):
+    """An out-of-control ``unit`` regains control before its move: the next order gives its path (tables.md 9.4)."""
+
+    unit: str
+    roll: int
+    tn: int | None  # Roll.target's type; always set for these rolls
+
+
+@record
+class RegainFailed(Event):
+    """An out-of-control ``unit`` fails to regain control by ``margin``: it flies on by itself."""
+
+    unit: str
+    margin: int
+    roll: int
+    tn: int | None  # Roll.target's type; always set for these rolls
+
+
+@record
+class OutOfControlPlan(Event):
+    """A dry run of an out-of-control ``unit``'s move: it rolls to regain control first."""
+
+    unit: str
+
+
+@record
+class Collided(Event):
+    """``unit`` collides with ``other`` in their hex."""
+
+    unit: str
+    other: str
+    rule: str = "AERO-STACK-02"
+
+
+@record
+class FlewOffTheMaps(Event):
+    """``unit`` flies off map ``map`` where the game holds no map beyond: it leaves the battle."""
+
+    unit: str
+    map: str
+
+
+@record
+class CameDownOffTheMaps(Event):
+    """``unit`` comes down through ground-row ``hex`` over no low-altitude map of the game: it leaves the battle."""
+
+    unit: str
+    hex: HexId
+    rule: str = "AMB-56"
+
+
+@record
+class MapTied(Event):
+    """Low-altitude map ``map`` is tied to ``space``'s ground-row ``hex``, where ``unit`` came down first."""
+
+    map: str
+    space: str
+    hex: HexId
+    unit: str
+    rule: str = "AMB-56"
+
+
+@record
+class ArrivedLow(Event):
+    """``unit`` arrives on low-altitude map ``map`` at ``hex``, altitude 10."""
+
+    unit: str
+    map: str
+    hex: HexId
+    rule: str = "TURN-07, AMB-56"
+
+
+@record
+class ArrivedInSpace(Event):
+    """``unit`` arrives on space map ``map`` at ``hex`` (atmosphere row 1) facing ``facing``."""
+
+    unit: str
+    map: str
+    hex: HexId
+    facing: Facing
+    rule: str = "TURN-07, AMB-56"
+
+
+# -- attacks (aero/attacks.py, air_ground.py, ground_to_air.py) --------------------------------------------
+
+
+@record
+class AirShotHeld(Event):
+    """``unit`` holds ``weapon``: its to-hit number ``tn`` against ``target`` (with ``modifiers``) cannot be made."""
+
+    unit: str
+    weapon: str
+    target: str
+    tn: int
+    modifiers: tuple[tuple[str, int], ...]
+
+
+@record
+class ShotHeld(Event):
+    """``unit`` holds ``weapon``: its to-hit number ``tn`` against ``target`` cannot be made."""
+
+    unit: str
+    weapon: str
+    target: str
+    tn: int
+
+
+@record
+class ShotMissed(Event):
+    """``unit`` fires ``weapon`` at aircraft ``target`` and misses."""
+
+    unit: str
+    weapon: str
+    target: str
+    tn: int
+    roll: int
+
+
+@record
+class StreakNoLock(Event):
+    """``unit``'s Streak ``weapon`` does not lock on aircraft ``target`` and does not fire."""
+
+    unit: str
+    weapon: str
+    target: str
+    tn: int
+    roll: int
+
+
+@record
+class AirShotHit(Event):
+    """``unit``'s ``weapon`` hits aircraft ``target`` (from ``direction``) for ``amount`` on the ``arc`` rolled as
+    ``location`` on tables.md 9.1, its ``critical`` system named."""
+
+    unit: str
+    weapon: str
+    target: str
+    tn: int
+    roll: int
+    direction: str
+    amount: int
+    arc: str
+    location: int
+    critical: str
+
+
+@record
+class DamageControlRoll(Event):
+    """``unit``'s control roll forced by the damage it took (``reason``): made, or failed with ``effects``
+    (tables.md 9.4)."""
+
+    unit: str
+    reason: str
+    roll: int
+    tn: int | None  # Roll.target's type; always set for these rolls
+    made: bool
+    effects: tuple[Event, ...] = ()
+
+
+@record
+class AeroHeat(Event):
+    """``unit``'s heat in the heat phase: ``before`` + ``weapons`` + ``engine`` - ``sinks`` = ``after``."""
+
+    unit: str
+    before: int
+    after: int
+    weapons: int
+    engine: int
+    sinks: int
+
+
+@record
+class AttackAltitudeLost(Event):
+    """``unit`` loses ``amount`` altitude for its air-to-ground ``mode`` (strike, strafe, bomb)."""
+
+    unit: str
+    amount: int
+    mode: str
+    before: int
+    after: int
+
+
+@record
+class BombsMissed(Event):
+    """``unit``'s ``weapon`` (its bombs) miss ``hex`` (``roll`` None: the to-hit cannot be made); no scatter."""
+
+    unit: str
+    weapon: str
+    hex: HexId
+    tn: int
+    roll: int | None = None
+
+
+@record
+class BombsHit(Event):
+    """``unit``'s ``weapon`` (its bombs) hit ``hex``: ``per_bomb`` to everything in it."""
+
+    unit: str
+    weapon: str
+    hex: HexId
+    tn: int
+    roll: int
+    per_bomb: int
+
+
+@record
+class BombsMissSecondElement(Event):
+    """The bombs reach only ``unit``'s second element, in another hex: no damage."""
+
+    unit: str
+    rule: str = "ASSET-DMG-09"
+
+
+@record
+class BombsStrikeBuilding(Event):
+    """The bombs do ``amount`` to the building in ``hex``."""
+
+    amount: int
+    hex: HexId
+
+
+@record
+class GroundAttackMissed(Event):
+    """``unit``'s ``mode`` attack (strike, strafe) at ``target`` with ``weapon`` misses."""
+
+    unit: str
+    mode: str
+    target: str
+    weapon: str
+    tn: int
+    roll: int
+
+
+@record
+class GroundAttackHit(Event):
+    """``unit``'s ``mode`` attack (strike, strafe) at ``target`` with ``weapon`` hits, on its ``side`` ("" for a
+    building), for ``amount``."""
+
+    unit: str
+    mode: str
+    target: str
+    weapon: str
+    tn: int
+    roll: int
+    side: str
+    amount: int
+
+
+# -- landings (aero/landing.py) ----------------------------------------------------------------------------
+
+
+@record
+class LandedAway(Event):
+    """``unit`` lands in ``map`` ``hex``, on ground the game does not hold, and leaves the battle."""
+
+    unit: str
+    map: str
+    hex: HexId
+
+
+@record
+class LandingRolled(Event):
+    """``unit`` lands at ``hex``, vertically or on a ``strip`` of hexes, rolling ``roll`` against ``tn``."""
+
+    unit: str
+    hex: HexId
+    vertical: bool
+    strip: int
+    roll: int
+    tn: int | None  # Roll.target's type; always set for these rolls
+
+
+@record
+class LandingFailed(Event):
+    """``unit``'s landing fails by ``margin``: ``amount`` damage."""
+
+    unit: str
+    margin: int
+    amount: int
+    rule: str
+
+
+@record
+class DownOnBoard(Event):
+    """``unit`` is down in ``hex`` of the ground board."""
+
+    unit: str
+    hex: HexId
+
+
+# -- crashes (aero/grounding.py, crash.py, crash_targets.py) -----------------------------------------------
+
+
+@record
+class BroughtDown(Event):
+    """``unit``'s altitude lost out of control took it down to the ground at ``hex``: it crashes."""
+
+    unit: str
+    hex: HexId
+
+
+@record
+class StoppedOverGround(Event):
+    """``unit`` ended the movement phase at velocity 0 over the ground without hovering or landing: it crashes."""
+
+    unit: str
+    rule: str = "AERO-GRAV-05"
+
+
+@record
+class CrashedAway(Event):
+    """``unit`` crashes in ``map`` ``hex``, on ground the game does not hold."""
+
+    unit: str
+    map: str
+    hex: HexId
+    rule: str = "AERO-CRASH-01"
+
+
+@record
+class DropShipDestroyed(Event):
+    """Out of control, ``unit`` (a DropShip) is destroyed by its crash; on the ground board its crash deals
+    ``amount`` (``doubled`` by a hardened building)."""
+
+    unit: str
+    amount: int | None = None
+    doubled: bool = False
+    rule: str = "AERO-CRASH-02"
+
+
+@record
+class CrashDamageAway(Event):
+    """``unit`` takes ``amount`` crash damage, on ground the game does not hold."""
+
+    unit: str
+    amount: int
+
+
+@record
+class CrashDamage(Event):
+    """``unit`` takes ``amount`` crash damage (``doubled`` by a hardened building) in ``group``-point groups on its
+    ``table`` (nose or aft)."""
+
+    unit: str
+    amount: int
+    doubled: bool
+    group: int
+    table: str
+
+
+@record
+class Wrecked(Event):
+    """``unit`` is wrecked by its crash (in ``hex`` of the ground board)."""
+
+    unit: str
+    hex: HexId | None = None
+
+
+@record
+class SurvivesAway(Event):
+    """``unit`` survives its crash on ground the game does not hold, out of the battle."""
+
+    unit: str
+
+
+@record
+class CrashedOntoBoard(Event):
+    """``unit`` crashes onto the ground board at ``hex`` flying ``heading``."""
+
+    unit: str
+    hex: HexId
+    heading: Facing
+    rule: str = "AERO-CRASH-01, AERO-CRASH-05"
+
+
+@record
+class CrashLeftPlayArea(Event):
+    """``unit``'s crash track leaves the board at ``hex``: it is destroyed."""
+
+    unit: str
+    hex: HexId
+    rule: str = "AERO-CRASH-07"
+
+
+@record
+class CrashHexFound(Event):
+    """``unit`` comes down in ``hex`` after the random-movement ``rolls`` (1D6 each), travelling ``heading``."""
+
+    unit: str
+    hex: HexId
+    rolls: tuple[int, ...]
+    heading: Facing
+    rule: str = "AERO-CRASH-06"
+
+
+@record
+class BuildingCrushed(Event):
+    """The crashing DropShip destroys the building in ``hex``."""
+
+    hex: HexId
+    rule: str = "AERO-CRASH-11"
+
+
+@record
+class BuildingCrashDamage(Event):
+    """The crash does ``amount`` to the building in ``hex``: CF ``before`` -> ``after``."""
+
+    hex: HexId
+    amount: int
+    before: int
+    after: int
+    rule: str = "AERO-CRASH-10"
+
+
+@record
+class GroundLowered(Event):
+    """A DropShip's crash lowers ``hex`` and the hexes around it ``levels`` levels."""
+
+    hex: HexId
+    levels: int
+    rule: str = "AERO-CRASH-13"
+
+
+@record
+class SurvivesCrash(Event):
+    """``unit`` survives its crash and lies in ``hex`` of the ground board, ``immobile`` if it hit a building."""
+
+    unit: str
+    hex: HexId
+    immobile: bool
+
+
+@record
+class CrushedUnderDropShip(Event):
+    """``unit`` is crushed under the crashing DropShip in ``hex`` and destroyed."""
+
+    unit: str
+    hex: HexId
+    rule: str = "AERO-CRASH-12"
+
+
+@record
+class CrashAvoided(Event):
+    """``unit`` avoids the crash's damage: its ``rolls`` (1D6 each) at most ``needs``."""
+
+    unit: str
+    rolls: tuple[int, ...]
+    needs: int
+    rule: str
+
+
+@record
+class StruckByCrash(Event):
+    """``unit`` is struck by the crash (``rolls``, 1D6 each): ``amount`` in ``group``-point groups, ``times`` over."""
+
+    unit: str
+    rolls: tuple[int, ...]
+    amount: int
+    group: int
+    times: int
+    rule: str
+
+
+@record
+class StaysUnderDropShip(Event):
+    """Infantry ``unit`` stays in ``hex`` under the crashed DropShip."""
+
+    unit: str
+    hex: HexId
+    rule: str = "AERO-CRASH-18"
