@@ -69,12 +69,13 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
     attacker, target = state.unit(order.attacker), state.units.get(order.target)
     # Kind branches left (issue #30): the rules are chosen by both ends together, an aircraft firing at an
     # aircraft (air-to-air), at the ground, or fired at from the ground, so no one unit's KindRules can say.
-    if attacker.aero is not None:
+    if attacker.aero is not None:  # kind-branch: the rules of fire are chosen by both ends' kinds together
         hex_like = order.target.isascii() and order.target.isdigit()
-        if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
+        air_target = target is not None and target.aero is not None  # kind-branch: as above, the target's end
+        if not ground_modes and (target is None and not hex_like or air_target):
             return aero_attacks  # air-to-air (a target that is no unit is refused there)
         return air_ground
-    if target is not None and target.aero is not None:
+    if target is not None and target.aero is not None:  # kind-branch: as above, an aircraft fired at from the ground
         return ground_to_air
     if ground_modes:
         raise InputError(f"'{attacker.id}' is not an aircraft: --strike, --strafe and --bomb are an aircraft's "

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import record
+from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import HexId
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit, UnitKind
 from btcli.rules import later
-from btcli.rules.core import condition
-from btcli.rules.ground import infantry as infantry_rules, vehicles
+from btcli.rules.ground import infantry as infantry_rules, placement, vehicles
 from btcli.rules.kinds import infantry, mech, vehicle
 from btcli.rules.kinds.mobility import Mobility
 
@@ -34,7 +33,7 @@ def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named:
     """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
     pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
     shut-down or unconscious 'Mech cannot keep its footing."""
-    if condition.is_immobile(unit):
+    if is_immobile(unit):
         return None
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
@@ -134,6 +133,92 @@ def _vehicle_physical(unit: Unit, attack: str) -> tuple[str, str]:
     return "", ""
 
 
+# core: the questions fire, damage, falls, heat, buildings and minefields ask (issue #30) ------------------
+
+
+def _never(unit: Unit, *more: object) -> bool:
+    return False
+
+
+def _fires_freely(unit: Unit, turn: int) -> tuple[str, str]:
+    return "", ""
+
+
+def _centred(unit: Unit) -> int:
+    return 0
+
+
+def _no_club(unit: Unit) -> str:
+    return ""
+
+
+def _as_is(unit: Unit) -> Unit:
+    return unit
+
+
+def _front_minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    return Hit(unit.id, "front", density, source="minefield")  # DROP-12: a vehicle's front
+
+
+def _mech_fire_refusal(unit: Unit, turn: int) -> tuple[str, str]:
+    if unit.count_hits("sensors") >= 2:
+        return f"'{unit.id}' has lost both sensors", "tables.md 6.5"
+    return "", ""
+
+
+def _mech_punch_hit(dice: Dice, unit: Unit, side: str, amount: int, source: str) -> Hit:
+    """A damage group on the punch table (URB-COLL-05: a collapse's damage to a 'Mech)."""
+    d6 = dice.d6(f"punch location vs {unit.id} ({side})")
+    return Hit(unit.id, mech.body(unit).location("punch", d6, side), amount, side, side == "rear", False, False, source)
+
+
+def _mech_minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    """DROP-12: a mine strikes a leg: 1-3 the first leg, 4-6 the second (a quad's: 1-3 a front leg, 4-6 a rear
+    one, then the side by another die; UNVERIFIED, btcli's reading of the biped rule)."""
+    legs = mech.body(unit).legs
+    leg = legs[0] if dice.d6(f"minefield leg {unit.id}") <= 3 else legs[1]
+    if len(legs) == 4:
+        leg = legs[legs.index(leg) * 2 + (dice.d6(f"minefield leg side {unit.id}") > 3)]
+    return Hit(unit.id, leg, density, source="minefield")
+
+
+def _infantry_minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    return _infantry_hit(dice, unit, "front", density, "minefield")
+
+
+def _mech_club(unit: Unit) -> str:
+    assert unit.mech is not None  # KINDS[MECH]: a 'Mech always carries its record
+    return unit.mech.club
+
+
+def _mech_searched(unit: Unit, turn: int) -> bool:
+    assert unit.mech is not None  # KINDS[MECH]: a 'Mech always carries its record
+    return unit.mech.girder_search == turn
+
+
+def is_immobile(unit: Unit) -> bool:
+    """Tells whether a unit is an immobile target (tables.md 6.3): shut down, crew out, or its own state keeps it
+    still (a vehicle's motive damage or dead crew)."""
+    return unit.shutdown or not unit.conscious or of(unit).stopped(unit)
+
+
+def phase_rules(state: GameState, field: str) -> list[Callable]:
+    """The rules of their own the kinds of the game's units give for a step of a phase (``heat_phase``,
+    ``end_phase``): each once, in the order of the units."""
+    found: dict[Callable, None] = {}
+    for unit in state.units.values():
+        rule = getattr(of(unit), field)
+        if rule is not None:
+            found.setdefault(rule, None)
+    return list(found)
+
+
+def airborne(unit: Unit) -> bool:
+    """Tells whether a unit flies as a VTOL above the ground (VEH-VTOL: a VTOL or VTOL battle armor, elevation 1+)."""
+    return placement.flies_as_vtol(unit) and unit.elevation > 0
+
+
+
 @record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -169,6 +254,53 @@ class KindRules:
     clears_jams: bool = False  # its crew may clear a jammed weapon or turret instead of firing (VEH-CRIT-23)
     # Why it may not make this physical attack ("punch", "kick", "charge", ...), and the rule: ("", "") if it may.
     physical_refusal: Callable[[Unit, str], tuple[str, str]] = _any_physical
+    # core: what fire, damage, falls, heat, buildings and minefields ask of a kind (issue #30)
+    stopped: Callable[[Unit], bool] = _never  # its own state makes it an immobile target (tables.md 6.3)
+    # It falls over: a PSR when displaced, a fall from above knocks it down, a fall inside a building hurts
+    # it more (TW p.68, URB-MOVE-08: a 'Mech); others take falling damage where they are (VEH-DISP-02).
+    falls_over: bool = False
+    height: int = 1  # the levels it stands tall for line of sight when not prone (TW p.99: a 'Mech 2)
+    wades: bool = False  # stands on the bottom of water, its depth below the surface (tables.md 11.1: a 'Mech)
+    legs_take_cover: bool = False  # partial cover protects its legs (tables.md 6.4: a standing 'Mech)
+    vehicle_sectors: bool = False  # the attack direction reads the vehicle sectors (tables.md 0; ASSET-DMG-10)
+    # Where a damage group on the punch table strikes it, (dice, unit, side, amount, source) -> Hit
+    # (URB-COLL-05); None: its hit table.
+    punch_hit: Callable[[Dice, Unit, str, int, str], Hit] | None = None
+    # What damage sets off at once, (state, before, unit, dice, events) -> state (a VTOL's fall, VTOL-CRIT; a
+    # hover vehicle sinking, tables.md 3); None: nothing.
+    after_damage: Callable[..., GameState] | None = None
+    # Whether it is destroyed in deep water it is pushed into (False) or falls into (True): VEH-DISP-03, URB-BRG-03.
+    drowns: Callable[[Unit, bool], bool] = _never
+    flies_over_buildings: bool = False  # flying, it is above any building, never on a roof (ASSET-MOVE-10)
+    pushed_into_buildings: bool = False  # displaced into a building hex, it enters as if its PSR failed (URB-MOVE-09)
+    finds_basements: bool = False  # its weight finds a basement: the first in rolls for one (URB-BSMT-01, -02)
+    strikes_with_limbs: bool = False  # punches, kicks and swings clubs (tables.md 8.7, URB-CLUB-01: a 'Mech)
+    club: Callable[[Unit], str] = _no_club  # the club it carries ("" none; URB-CLUB-01)
+    searched_for_girder: Callable[[Unit, int], bool] = _never  # it searched for a girder this turn (URB-CLUB-01)
+    # Why its own state keeps it from firing this turn, (unit, turn) -> (why, rule); ("", "") if it may fire.
+    fire_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
+    stabilizer_hit: Callable[[Unit, str], bool] = _never  # a location's movement modifier counts twice (VEH-CRIT-16)
+    # Its damage to-hit modifiers, (unit, location) -> modifiers (tables.md 6.5: a 'Mech's heat, sensors, actuators).
+    damage_modifiers: Callable[[Unit, str], list[tuple[str, int]]] = vehicles.to_hit_modifiers
+    points_turret: bool = False  # ``--twist`` may name a facing for its turret (VEH-ATK-04)
+    # Why its turret may not turn to an offset, (unit, offset) -> (why, rule) (VEH-ATK-04, VEH-CRIT-18, 19).
+    turret_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
+    kept_twist: Callable[[Unit], int] = _centred  # its twist at the end of a turn (VEH-CRIT-18, 19: a stuck turret's)
+    after_weapon_phase: Callable[[Unit], Unit] = _as_is  # it as the weapon phase ends (VEH-CRIT-23: jams cleared)
+    # A failed building entry's further damage, (unit, side, dice, events) -> unit (tables.md 10.2: motive).
+    motive_damage: Callable[..., Unit] | None = None
+    # What its hit remembers of the weapon, (hit, attacker, weapon) -> hit (ASSET-DMG-03, -07); None: nothing.
+    weapon_hit: Callable[[Hit, Unit, str], Hit] | None = None
+    minefield_hit: Callable[[Dice, Unit, int], Hit] = _front_minefield_hit  # where a mine strikes it (DROP-12)
+    damage_rolls: bool = False  # damage calls for PSRs and consciousness rolls (tables.md 8.6, 15: a 'Mech)
+    builds_heat: bool = False  # builds and sinks heat in the heat phase (tables.md 15; VEH-HEAT-01: not vehicles)
+    # Rules of its own for the phase's hits on it, for its heat phase, and for the End Phase, each run once a
+    # phase for the game if it has a unit of the kind: (state, hits, dice), (state), (state, dice) -> (state,
+    # events) (aerospace units, issue #14; assets' destruction checks, ASSET-DMG). None: none.
+    apply_hits: Callable[..., tuple[GameState, list]] | None = None
+    heat_phase: Callable[..., tuple[GameState, list]] | None = None
+    end_phase: Callable[..., tuple[GameState, list]] | None = None
+    deploys_first: bool = False  # deploys in the deployment phase, before every other unit (ASSET-DEP-01)
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
@@ -195,6 +327,27 @@ KINDS: dict[UnitKind, KindRules] = {
                              moves_in_ground_turn=False, move_order=_aero_move_order,
                              move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview),
 }
+
+
+# core: the kinds' answers to the questions of fire, damage, falls, heat and buildings (issue #30)
+KINDS[UnitKind.MECH] = evolve(
+    KINDS[UnitKind.MECH], falls_over=True, height=2, wades=True, legs_take_cover=True, punch_hit=_mech_punch_hit,
+    pushed_into_buildings=True, finds_basements=True, strikes_with_limbs=True, club=_mech_club,
+    searched_for_girder=_mech_searched, fire_refusal=_mech_fire_refusal,
+    damage_modifiers=later("core.tohit", "mech_damage_modifiers"), minefield_hit=_mech_minefield_hit,
+    damage_rolls=True, builds_heat=True)
+KINDS[UnitKind.VEHICLE] = evolve(
+    KINDS[UnitKind.VEHICLE], stopped=vehicles.is_immobile, vehicle_sectors=True, after_damage=vehicle.after_damage,
+    drowns=vehicle.drowns, fire_refusal=vehicle.fire_refusal, stabilizer_hit=vehicle.stabilizer_hit,
+    points_turret=True, turret_refusal=vehicle.turret_refusal, kept_twist=vehicle.kept_twist,
+    after_weapon_phase=vehicle.after_weapon_phase, motive_damage=vehicles.motive_roll)
+KINDS[UnitKind.INFANTRY] = evolve(KINDS[UnitKind.INFANTRY], minefield_hit=_infantry_minefield_hit)
+KINDS[UnitKind.ASSET] = evolve(
+    KINDS[UnitKind.ASSET], vehicle_sectors=True, flies_over_buildings=True,
+    weapon_hit=later("assets.attack_orders", "with_weapon_flags"), minefield_hit=later("kinds.asset", "minefield_hit"),
+    end_phase=later("assets.end_phase", "end_phase"), deploys_first=True)
+KINDS[UnitKind.AERO] = evolve(KINDS[UnitKind.AERO], apply_hits=later("aero.attacks", "apply_hits"),
+                              heat_phase=later("aero.attacks", "heat_phase"))
 
 
 def of(unit: Unit) -> KindRules:
@@ -245,5 +398,5 @@ def mount_arc(unit: Unit, location: str, rear: bool) -> str:
         return "rear" if rear else mech.body(unit).limb_arcs.get(location, "front")
     from btcli.rules.core import arcs
 
-    return arcs.mount_arc(unit.kind.value, location, rear)
+    return arcs.mount_arc(location)
 

@@ -81,3 +81,11 @@ def move_order(state: GameState, unit: Unit, path: str | None, to: str | None, f
     if after_slip:
         raise IllegalOrderError(f"'{unit.id}' is an asset: it never sideslips", "ASSET-MOVE-13")
     return evolve(asset_moves.move_order_for(state, unit, path, to, facing, mode), batch=batch)
+
+
+# core: what minefields ask of an asset (issue #30) --------------------------------------------------------
+
+
+def minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    """ASSET-DMG-08: a minefield is area-effect damage, doubled against infantry assets."""
+    return Hit(unit.id, ASSET_LOCATION, density, source="minefield", attacker="minefield", area_effect=True)
