@@ -117,3 +117,16 @@ def test_json_gives_the_kind_the_fields_as_data_and_the_sentence():
         "text": "  5 to LL strikes building hex 0509 instead"}
     assert render_events._plain(Facing.SW) == "SW" and render_events._plain(None) is None
     assert as_json(GameOver("red", "x"), "given")["text"] == "given"  # the sentence already worded
+
+
+def test_a_physical_attack_declared_says_what_the_log_says():
+    """core/attacks.py: a physical attack declared at a unit (tables.md 8.7) or at a building hex (URB-ATK-04)."""
+    from btcli.model.events_combat import PhysicalDeclared
+    from btcli.model.events_urban import BlowAtHexDeclared
+
+    assert sentence(PhysicalDeclared("u1", "kick", "u2", 6, 5, (("target moved 3 hexes", 1), ("kick", -2)))) == \
+        "u1 declares a kick at u2: to-hit 6 (piloting 5, target moved 3 hexes +1, kick -2); resolved when the phase ends"
+    assert sentence(PhysicalDeclared("u1", "punch", "u2", 5, 5, ())) == \
+        "u1 declares a punch at u2: to-hit 5 (piloting 5); resolved when the phase ends"
+    assert sentence(BlowAtHexDeclared("u1", "club", HexId.parse("0509"))) == \
+        "u1 declares a club at building hex 0509: it always hits (URB-ATK-04); resolved when the phase ends"
