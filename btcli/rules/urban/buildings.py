@@ -215,9 +215,9 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
     unit = state.unit(unit_id)
     if not unit.active or not kinds.of(unit).strikes_with_limbs:
         raise IllegalOrderError(f"only a 'Mech on the map can pick up a girder ('{unit_id}')", "URB-CLUB-01")
-    if unit.mech.club:
+    if kinds.of(unit).club(unit):
         raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
-    if unit.fired or unit.mech.girder_search == state.turn:
+    if unit.fired or kinds.of(unit).searched_for_girder(unit, state.turn):
         raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
     if unit.prone or unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
