@@ -218,7 +218,6 @@ def airborne(unit: Unit) -> bool:
     return placement.flies_as_vtol(unit) and unit.elevation > 0
 
 
-
 @record(slots=False)
 class KindRules:
     """The rules one kind of unit plays by where kinds differ."""
@@ -269,7 +268,7 @@ class KindRules:
     # What damage sets off at once, (state, before, unit, dice, events) -> state (a VTOL's fall, VTOL-CRIT; a
     # hover vehicle sinking, tables.md 3); None: nothing.
     after_damage: Callable[..., GameState] | None = None
-    # Whether it is destroyed in deep water it is pushed into (False) or falls into (True): VEH-DISP-03, URB-BRG-03.
+    # Whether it is destroyed in deep water it is pushed into (False) or falls into (True): VEH-DISP-01, URB-BRG-03.
     drowns: Callable[[Unit, bool], bool] = _never
     flies_over_buildings: bool = False  # flying, it is above any building, never on a roof (ASSET-MOVE-10)
     pushed_into_buildings: bool = False  # displaced into a building hex, it enters as if its PSR failed (URB-MOVE-09)
