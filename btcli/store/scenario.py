@@ -17,7 +17,7 @@ from btcli.model.units import GROUND, Motive
 from btcli.rules import kinds
 from btcli.rules.core import setup
 from btcli.rules.ground.internal_structure import mech_internal, vehicle_internal
-from btcli.store import aero_scenario, typed
+from btcli.store import typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
@@ -94,7 +94,7 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str 
         raise GameFileError(f"the side ids {' and '.join(map(repr, sides_data))} differ only in case (ids are "
                             "matched ignoring case)")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
-    other_maps = aero_scenario.maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
+    other_maps = _aero_maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
     units: dict[str, Unit] = {}
     problems: list[str] = []
     for raw in data.get("units", []):
@@ -146,7 +146,27 @@ def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: st
     return {unit.id: unit}
 
 
+def _aero_maps(data: object) -> dict:
+    if data is None:  # a ground game: the aerospace reader is not needed
+        return {}
+    from btcli.store import aero_scenario
+
+    return aero_scenario.maps(data)
+
+
+def _names_aero(raw: object) -> bool:
+    """An aerospace unit: ``kind = "aero"``, or a design the aerospace catalog holds (a ground unit's design is
+    looked up there too, by btcli.store.aero_scenario)."""
+    if not isinstance(raw, dict) or not (raw.get("kind") == "aero" or isinstance(raw.get("design"), str)):
+        return False
+    from btcli.store import aero_scenario
+
+    return aero_scenario.is_aero_unit(raw)
+
+
 def _read_aero(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None) -> Unit:
+    from btcli.store import aero_scenario
+
     return aero_scenario.unit(raw, sides, other_maps)  # its own map and place (AERO-GEN-03)
 
 
@@ -170,7 +190,7 @@ def _read_ground_unit(raw: dict, sides: dict[str, Side], board, other_maps: dict
 # ground board and checked there). An aerospace unit (btcli.store.aero_scenario, which loads the aerospace rules
 # only when it reads one), a Battlefield Support asset (seed 004), or a 'Mech, vehicle or infantry unit.
 UNIT_READERS: tuple[tuple[Callable[[object], bool], Callable[..., Unit], bool], ...] = (
-    (aero_scenario.is_aero_unit, _read_aero, False),
+    (_names_aero, _read_aero, False),
     (_names_asset, _read_asset, True),
     (_any_entry, _read_ground_unit, True),
 )
