@@ -1,5 +1,5 @@
 """Weapon fire's events (rules/core/combat.py, weapon_modes.py): a weapon held, fired, hitting or
-missing, and where each damage group strikes (its damage lands as the phase ends, ``events_damage``). What
+missing, and where each damage group strikes; a physical attack declared (rules/core/attacks.py) (its damage lands as the phase ends, ``events_damage``). What
 a building does to fire at a unit inside it is ``events_urban``'s.
 
 ``unit`` is the attacker's id, ``target`` the target's, ``weapon`` the mount's label (``AC/20@RT``),
@@ -89,3 +89,19 @@ class WeaponJammed(Event):
 
     unit: str
     weapon: str
+
+
+# -- declarations (core/attacks.py) ----------------------------------------------------------------------------
+
+
+@record
+class PhysicalDeclared(Event):
+    """A physical attack (``attack``: punch, kick, ...) declared at a unit, rolled when the phase ends: its
+    target number ``to_hit``, the attacker's ``piloting`` and the other ``modifiers`` (tables.md 8.7)."""
+
+    unit: str
+    attack: str
+    target: str
+    to_hit: int
+    piloting: int
+    modifiers: tuple[tuple[str, int], ...]

@@ -267,6 +267,17 @@ class HexHit(Event):
 
 
 @record
+class BlowAtHexDeclared(Event):
+    """A physical attack (``attack``) declared at a building or bridge hex: it always hits, resolved when the
+    phase ends."""
+
+    unit: str
+    attack: str
+    hex: HexId
+    rule: str = "URB-ATK-04"
+
+
+@record
 class BlowAtHexFails(Event):
     """A physical attack on a building hex does not happen: its attacker was destroyed (``why`` empty) or
     lost the limb earlier in the phase (``why``)."""

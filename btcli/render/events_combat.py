@@ -17,6 +17,12 @@ def _cover(e) -> str:
     return f"  {e.amount} to {e.location} strikes {where} instead"
 
 
+def _declared(e) -> str:
+    shown = ", ".join(f"{name} {value:+d}" for name, value in e.modifiers)
+    return (f"{e.unit} declares a {e.attack} at {e.target}: to-hit {e.to_hit} "
+            f"(piloting {e.piloting}{', ' + shown if shown else ''}); resolved when the phase ends")
+
+
 TEXTS: dict[str, Template] = {
     "WeaponHeld": _held,
     "WeaponMissed": "{unit} fires {weapon} at {target}: needs {to_hit}, rolls {roll}: miss",
@@ -26,4 +32,5 @@ TEXTS: dict[str, Template] = {
     "GroupStrikes": lambda e: f"  {e.amount} to {e.target} {e.location}{' (rear)' if e.rear else ''}",
     "CoverStruck": _cover,
     "WeaponJammed": "{unit}'s {weapon} jams firing at double rate (natural 2)",
+    "PhysicalDeclared": _declared,
 }

@@ -71,6 +71,8 @@ TEXTS: dict[str, Template] = {
     "HexMissed": lambda e: f"{e.unit} fires {e.weapon} at hex {e.hex.label}: needs {e.to_hit}, rolls {e.roll}: "
                            + ("does not lock on and does not fire" if e.streak else "miss"),
     "HexHit": "{unit} fires {weapon} at hex {hex}: needs {to_hit}, rolls {roll}: hit for {amount}",
+    "BlowAtHexDeclared": "{unit} declares a {attack} at building hex {hex}: it always hits ({rule}); resolved when the "
+                         "phase ends",
     "BlowAtHexFails": _blow_fails,
     "BlowAtHexLands": "{unit}'s {attack} strikes building hex {hex} for {amount} (always hits, {rule})",
     "GirderSearched": _girder,

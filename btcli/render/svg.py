@@ -296,8 +296,6 @@ def unit_states(unit) -> tuple[str, ...]:
 
 def state_words(unit, board) -> str:
     """Returns what the state slot under a unit says: destroyed, or its states and where it stands."""
-    from btcli.render.view import place_of
-
     kind = kind_views.of(unit)
     if unit.destroyed:
         return "wreck" if kind.wreck else "destroyed"
@@ -305,14 +303,16 @@ def state_words(unit, board) -> str:
     words.extend(kind.map_words(unit))  # a vehicle's crew killed, a grounded aircraft's landing
     if placement.flies_as_vtol(unit):
         words.append(f"elev {unit.elevation}" if unit.elevation else "landed")
-    place = place_of(unit, board) or ""
-    short = {"on the roof": "roof", "under the bridge": "under bridge", "on the bridge": "on bridge"}
-    if place.startswith("inside, "):
-        place = place.removeprefix("inside, ")
-    elif place.startswith("in the basement"):
-        place = "basement"
-    if place:
-        words.append(short.get(place, place))
+    h = board.hex(unit.hex) if unit.hex is not None and board is not None else None
+    p = unit.position  # where it stands in a building or bridge hex: its floor, the roof, under the bridge
+    if h is not None and h.building is not None:
+        if p is not None and p.roof:
+            words.append("roof")
+        else:
+            floor = p.floor if p is not None else 0
+            words.append("basement" if floor < 0 else f"level {floor}")
+    elif h is not None and h.bridge is not None:
+        words.append("under bridge" if p is not None and p.under_bridge else "on bridge")
     return ", ".join(words)
 
 

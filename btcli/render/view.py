@@ -7,6 +7,7 @@ from btcli.model.hits import Crit, SlotHit
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.render import kind_views
+from btcli.rules import kinds
 from btcli.rules.core import turn_order, victory
 from btcli.rules.ground import placement
 
@@ -124,8 +125,9 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append("on roof")
     if p is not None and p.under_bridge:
         words.append("under bridge")
-    if u.mech and u.mech.club:
-        words.append(f"carries a {u.mech.club}")
+    club = kinds.of(u).club(u)  # URB-CLUB-01: a 'Mech's girder
+    if club:
+        words.append(f"carries a {club}")
     if _drops(u):
         words.extend(_drop_words(u, state))
     if u.prone:
@@ -221,9 +223,8 @@ def _unmoved(state: GameState) -> dict[str, list[str]]:
     if state.phase.value == "deployment":
         from btcli.rules.assets.deployment_phase import undeployed
 
-        # Assets deploy first (ASSET-DEP-01): a rule, which rules/assets/deployment_phase.py words by
-        # testing the kind itself (side_to_deploy); the view follows it until the rules ask the kind.
-        waiting = sorted(undeployed(state), key=lambda u: not u.is_asset)
+        # Assets deploy first (ASSET-DEP-01): the kind says so (``KindRules.deploys_first``).
+        waiting = sorted(undeployed(state), key=lambda u: not kinds.of(u).deploys_first)
         return {sid: [u.id for u in waiting if u.side == sid] for sid in state.sides}
     if state.phase.value != "movement":
         return {sid: [] for sid in state.sides}

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from btcli.catalog.aero_designs import DESIGN_FIELDS, aero_designs, parse_design
 from btcli.errors import GameFileError, IllegalOrderError, InputError
-from btcli.model.aero import AeroFlight, LowAltitudeMap, Region, SpaceMap, new_state
+from btcli.model.aero import LowAltitudeMap, Region, SpaceMap, new_state
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.units import GROUND, Motive, Position, Unit, UnitKind
-from btcli.rules.aero import atmosphere as aero_atmosphere
-from btcli.rules.kinds import aero as aero_kind
+from btcli.model.units import GROUND, Position, Unit
 from btcli.store import typed
 from btcli.store.codec import board_from_dict
 
@@ -94,6 +92,9 @@ def _low_map(map_id: str, spec: dict, found: dict[str, SpaceMap | LowAltitudeMap
 def unit(raw: dict, sides: dict, maps_by_id: dict[str, SpaceMap | LowAltitudeMap]) -> Unit:
     """Returns an aerospace unit of a ``[[units]]`` entry, placed where the rules allow it (AERO-GEN-03,
     AERO-HALT-05/06, AERO-LALT-03); raises GameFileError naming the unit and the rule."""
+    from btcli.rules.aero import atmosphere as aero_atmosphere  # the aerospace rules: a game with aircraft only
+    from btcli.rules.kinds import aero as aero_kind
+
     uid = str(raw.get("id", ""))
     where = f"unit {uid!r}"
     inline = raw.get("kind") == AERO_KIND
@@ -139,12 +140,12 @@ def unit(raw: dict, sides: dict, maps_by_id: dict[str, SpaceMap | LowAltitudeMap
         raise GameFileError(f"{where}: {exc}") from None
     armor = {a: getattr(design.armor, a) for a in aero_kind.ARCS}
     si = {aero_kind.SI: design.structural_integrity}
-    base = Unit(
-        id=uid, side=raw["side"], name=design.name, kind=UnitKind.AERO, motive=Motive.AERO, tons=int(design.tons),
+    base = aero_kind.new_unit(
+        id=uid, side=raw["side"], name=design.name, tons=int(design.tons),
         engine="fusion", walk=design.safe_thrust, run=design.max_thrust, jump=0, gunnery=state.gunnery,
         piloting=state.piloting, max_armor=dict(armor), max_internal=dict(si), armor=armor, internal=si,
         heat_sinks=design.heat_sinks, position=Position(hex_id, area.id), facing=facing,
-        aero=AeroFlight(), aero_design=design,
+        aero_design=design,
     )
     return aero_kind.store(base, state)
 

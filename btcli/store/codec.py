@@ -235,13 +235,13 @@ def unit_from_dict(unit_id: str, d: dict[str, Any]) -> Unit:
             raise GameFileError(f"{where} is a {unit.kind.value} but has a [{record}] table")
     if own is not None and getattr(unit, own) is None:
         raise GameFileError(f"{where} is a {unit.kind.value} without its [{own}] table")
-    if (unit.aero_design is None) != (unit.kind is not UnitKind.AERO):
+    if (unit.aero_design is None) != (unit.kind is not UnitKind.AERO):  # kind-branch: the file names the kind it checks
         raise GameFileError(f"{where}: only an aerospace unit has, and every one needs, an [aero_design] table")
     return unit
 
 
 # The record of kind-specific state each unit kind keeps (Unit.mech, Unit.vehicle, Unit.asset, Unit.aero).
-KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASSET: "asset", UnitKind.AERO: "aero"}
+KIND_RECORDS = {UnitKind.MECH: "mech", UnitKind.VEHICLE: "vehicle", UnitKind.ASSET: "asset", UnitKind.AERO: "aero"}  # kind-branch: the format's table
 
 
 # -- whole state ------------------------------------------------------------------------

@@ -14,13 +14,15 @@ from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
 from btcli.model.units import GROUND, Motive
+from btcli.rules import kinds
 from btcli.rules.core import setup
 from btcli.rules.ground.internal_structure import mech_internal, vehicle_internal
-from btcli.store import aero_scenario, typed
+from btcli.store import typed
 from btcli.store.codec import board_from_dict, unit_from_dict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from btcli.model.state import Deployment
@@ -92,7 +94,7 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str 
         raise GameFileError(f"the side ids {' and '.join(map(repr, sides_data))} differ only in case (ids are "
                             "matched ignoring case)")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
-    other_maps = aero_scenario.maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
+    other_maps = _aero_maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
     units: dict[str, Unit] = {}
     problems: list[str] = []
     for raw in data.get("units", []):
@@ -135,16 +137,63 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str 
 
 def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None, units: dict) -> dict:
     """Returns ``{id: unit}`` for one ``[[units]]`` entry, placed and checked against the units before it."""
-    if aero_scenario.is_aero_unit(raw):
-        unit = aero_scenario.unit(raw, sides, other_maps)
-        _check_unique(unit.id, units)
-        return {unit.id: unit}
-    unit = _asset(raw, sides, board, base) if isinstance(raw, dict) and _is_asset(raw) else _unit(raw, sides)
+    read, on_ground = next((read, on_ground) for claims, read, on_ground in UNIT_READERS if claims(raw))
+    unit = read(raw, sides, board, other_maps, base)
     _check_unique(unit.id, units)
-    problem = setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit)
+    problem = on_ground and (setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit))
     if problem:
         raise GameFileError(problem)
     return {unit.id: unit}
+
+
+def _aero_maps(data: object) -> dict:
+    if data is None:  # a ground game: the aerospace reader is not needed
+        return {}
+    from btcli.store import aero_scenario
+
+    return aero_scenario.maps(data)
+
+
+def _names_aero(raw: object) -> bool:
+    """An aerospace unit: ``kind = "aero"``, or a design the aerospace catalog holds (a ground unit's design is
+    looked up there too, by btcli.store.aero_scenario)."""
+    if not isinstance(raw, dict) or not (raw.get("kind") == "aero" or isinstance(raw.get("design"), str)):
+        return False
+    from btcli.store import aero_scenario
+
+    return aero_scenario.is_aero_unit(raw)
+
+
+def _read_aero(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None) -> Unit:
+    from btcli.store import aero_scenario
+
+    return aero_scenario.unit(raw, sides, other_maps)  # its own map and place (AERO-GEN-03)
+
+
+def _names_asset(raw: object) -> bool:
+    return isinstance(raw, dict) and _is_asset(raw)
+
+
+def _read_asset(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None) -> Unit:
+    return _asset(raw, sides, board, base)
+
+
+def _any_entry(raw: object) -> bool:
+    return True
+
+
+def _read_ground_unit(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None) -> Unit:
+    return _unit(raw, sides)  # a 'Mech, vehicle or infantry unit, by its ``kind``
+
+
+# How each kind of ``[[units]]`` entry is read, the first whose test claims it: (claims, reader, placed on the
+# ground board and checked there). An aerospace unit (btcli.store.aero_scenario, which loads the aerospace rules
+# only when it reads one), a Battlefield Support asset (seed 004), or a 'Mech, vehicle or infantry unit.
+UNIT_READERS: tuple[tuple[Callable[[object], bool], Callable[..., Unit], bool], ...] = (
+    (_names_aero, _read_aero, False),
+    (_names_asset, _read_asset, True),
+    (_any_entry, _read_ground_unit, True),
+)
 
 
 def _check_unique(uid: str, units: dict) -> None:
@@ -243,8 +292,9 @@ def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> Unit:
 def _deployment(raw: object, sides: dict[str, Side], board, units: dict) -> Deployment | None:
     """Reads ``[deployment]`` (ASSET-DEP): the order the sides deploy in, their zones and home edges."""
     if raw is None:
-        if any(u.is_asset and u.position is None for u in units.values()):
-            undeployed = next(u.id for u in units.values() if u.is_asset and u.position is None)
+        waiting = [u.id for u in units.values() if kinds.of(u).deploys_first and u.position is None]
+        if waiting:
+            undeployed = waiting[0]
             raise GameFileError(f"unit {undeployed!r} has no position: give one, or a [deployment] table to deploy "
                                 "it in the deployment phase (ASSET-DEP-01)")
         return None

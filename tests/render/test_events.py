@@ -178,3 +178,16 @@ def test_the_aerospace_events_say_what_the_log_says():
         "(AERO-CRASH-14)"
     assert as_json(aero.AircraftEvent("f1", aero.Hovers())) == {
         "kind": "AircraftEvent", "unit": "f1", "event": {"kind": "Hovers", "text": "hovers"}, "text": "f1: hovers"}
+
+
+def test_a_physical_attack_declared_says_what_the_log_says():
+    """core/attacks.py: a physical attack declared at a unit (tables.md 8.7) or at a building hex (URB-ATK-04)."""
+    from btcli.model.events_combat import PhysicalDeclared
+    from btcli.model.events_urban import BlowAtHexDeclared
+
+    assert sentence(PhysicalDeclared("u1", "kick", "u2", 6, 5, (("target moved 3 hexes", 1), ("kick", -2)))) == \
+        "u1 declares a kick at u2: to-hit 6 (piloting 5, target moved 3 hexes +1, kick -2); resolved when the phase ends"
+    assert sentence(PhysicalDeclared("u1", "punch", "u2", 5, 5, ())) == \
+        "u1 declares a punch at u2: to-hit 5 (piloting 5); resolved when the phase ends"
+    assert sentence(BlowAtHexDeclared("u1", "club", HexId.parse("0509"))) == \
+        "u1 declares a club at building hex 0509: it always hits (URB-ATK-04); resolved when the phase ends"

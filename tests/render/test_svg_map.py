@@ -184,3 +184,25 @@ def test_a_road_with_exits_is_drawn_only_toward_the_roads_it_joins():
 
     joined = Board(5, 5, Hex(Terrain.CLEAR), {**hexes, HexId.parse("0203"): road})
     assert segments(Board(5, 5, Hex(Terrain.CLEAR), hexes)) < segments(joined)
+
+
+@pytest.mark.parametrize(("where", "words"), [
+    (dict(hex="0505"), "level 0"), (dict(hex="0505", floor=1), "level 1"), (dict(hex="0505", floor=-1), "basement"),
+    (dict(hex="0505", top=True), "roof"), (dict(hex="0506"), "on bridge"), (dict(hex="0506", under=True), "under bridge"),
+    (dict(hex="0507"), ""),
+])
+def test_a_units_state_slot_says_where_it_stands_from_its_position(where, words):
+    """The state slot reads the unit's Position (floor, roof, under the bridge), as view.place_of words it shortened:
+    "inside, level 1" -> "level 1", "in the basement (depth 1)" -> "basement", "on the roof" -> "roof"."""
+    from btcli.model.frozen import evolve
+    from btcli.model.hexgrid import HexId
+    from btcli.render.svg import state_words
+    from btcli.rules.ground import placement
+    from tests.builders import building, game, hunchback
+
+    bridge = {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "medium", "cf": 40, "level": 1}}
+    state = game(hunchback(at="0909"), hexes={"0505": building(height=3, basement="1:fall"), "0506": bridge})
+    unit = evolve(state.units["u1"], position=None).at(HexId.parse(where.pop("hex")))
+    unit = placement.placed(unit, floor=where.get("floor", 0), top=where.get("top", False),
+                            under=where.get("under", False))
+    assert state_words(unit, state.board) == words

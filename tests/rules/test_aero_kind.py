@@ -101,11 +101,11 @@ def test_infantry_fire_at_no_aircraft_and_a_girder_search_spends_a_mechs_weapon_
     m1, inf = state.units["m1"], state.units["inf"]
     assert kinds.of(inf).ground_to_air_refusal(inf) == "'inf' is infantry: infantry make no ground-to-air attacks"
     assert kinds.of(m1).ground_to_air_refusal(m1) == ""
-    assert kinds.of(m1).searches_for_girder is mech_kind.searches_for_girder
+    assert kinds.of(m1).searched_for_girder is mech_kind.searches_for_girder
     assert kinds.of(inf).ground_to_air_refusal is infantry_kind.ground_to_air_refusal
     searching = evolve(m1, mech=evolve(m1.mech, girder_search=3))
-    assert kinds.of(m1).searches_for_girder(searching, 3) and not kinds.of(m1).searches_for_girder(searching, 4)
-    assert not kinds.of(inf).searches_for_girder(inf, 3)
+    assert kinds.of(m1).searched_for_girder(searching, 3) and not kinds.of(m1).searched_for_girder(searching, 4)
+    assert not kinds.of(inf).searched_for_girder(inf, 3)
 
 
 def test_flight_is_an_aerospace_units_flight_record():

@@ -182,7 +182,10 @@ def test_any_arc_covers_every_hex():
 def test_mech_mount_arc(location, rear, arc):
     # TW 'Mech firing arcs: arms fire into their arm arc, rear-mounted torso weapons into the
     # rear arc, everything else into the front arc.
-    assert arcs.mount_arc("mech", location, rear) == arc
+    from btcli.rules import kinds
+    from tests.builders import game, hunchback
+
+    assert kinds.mount_arc(game(hunchback()).units["u1"], location, rear) == arc
 
 
 @pytest.mark.parametrize(
@@ -192,7 +195,7 @@ def test_mech_mount_arc(location, rear, arc):
 def test_vehicle_mount_arc(location, arc):
     # VEH-ATK-03: the mount location decides the arc; VEH-ATK-05: a turret fires into a front-shaped
     # arc centred on the turret's facing (the caller turns the facing).
-    assert arcs.mount_arc("vehicle", location, False) == arc
+    assert arcs.mount_arc(location) == arc
 
 
 @pytest.mark.parametrize(
@@ -202,7 +205,7 @@ def test_vehicle_mount_arc(location, arc):
 def test_vehicle_mount_into_front_arc(location, may_fire):
     # VEH-ATK-03 test: target in front arc: front weapon may fire; left-side, right-side and rear
     # weapons may not.
-    arc = arcs.mount_arc("vehicle", location, False)
+    arc = arcs.mount_arc(location)
     assert arcs.in_arc(CENTRE, Facing.N, arc, H("0503")) is may_fire
 
 
@@ -210,7 +213,7 @@ def test_vehicle_mount_into_front_arc(location, may_fire):
 def test_vehicle_side_mount_never_fires_into_front_arc(location):
     # VEH-ATK-03: "Side-mounted weapons can never fire into the front arc." Every hex of the front
     # arc (its edge rows included, as in_arc defines it) must be out of reach of a side mount.
-    arc = arcs.mount_arc("vehicle", location, False)
+    arc = arcs.mount_arc(location)
     near = [HexId(c, r) for c in range(1, 10) for r in range(1, 10) if 0 < CENTRE.distance(HexId(c, r)) <= 3]
     in_front = [h for h in near if arcs.in_arc(CENTRE, Facing.N, "front", h)]
     assert [h.label for h in in_front if arcs.in_arc(CENTRE, Facing.N, arc, h)] == []
@@ -224,7 +227,7 @@ def test_turret_arc_is_front_arc_turned_by_turret_offset(facing, offset):
     turret = facing.turned(offset)
     for steps, _, expected in (p.values for p in ARC_CASES):
         target = walk(CENTRE, turret, *steps)
-        assert arcs.in_arc(CENTRE, turret, arcs.mount_arc("vehicle", "turret", False), target) is ("front" in expected)
+        assert arcs.in_arc(CENTRE, turret, arcs.mount_arc("turret"), target) is ("front" in expected)
 
 
 def test_turret_facing_rear_covers_vehicle_rear_arc_not_front():

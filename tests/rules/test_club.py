@@ -32,7 +32,7 @@ def test_no_club_no_club_attack():
 def test_club_swings_at_piloting_minus_one_for_a_fifth_of_the_tonnage():
     # TW club (memory, UNVERIFIED): piloting 5 - 1 = 4; 50 tons -> 10 damage on the normal table
     state, events = engine.apply(duel(True), PhysicalAttackOrder("a", "t", "club"), ManualDice([]))
-    assert "to-hit 4" in events[0]
+    assert "to-hit 4" in sentences(events)[0]
     # to-hit roll 4 hits; hit location 7 from the front: CT (10 armor, so no structure damage)
     state, events = phases.resolve(state, ManualDice([4, 7]))
     target = state.units["t"]

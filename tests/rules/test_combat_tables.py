@@ -14,6 +14,8 @@ from btcli.model.hexgrid import Facing
 from btcli.rules.core import combat_tables as ct
 from btcli.rules.kinds.mech import BIPED
 
+LIMBS = BIPED.arms + BIPED.legs  # a biped's arms and legs (tables.md 8.4: a 12 blows a limb off)
+
 
 def mech_hit_location(roll: int, side: str) -> tuple[str, bool]:  # the biped body's 2D6 table and its TAC
     return BIPED.location("hit", roll, side), roll == 2
@@ -343,14 +345,14 @@ CRITICAL_TABLE = {
 @pytest.mark.parametrize("location", ["CT", "LT", "RT"])
 @pytest.mark.parametrize("roll", range(2, 13))
 def test_mech_critical_hits_torso(roll, location):
-    assert ct.mech_critical_hits(roll, location) == CRITICAL_TABLE[roll][0]
+    assert ct.mech_critical_hits(roll, location, LIMBS) == CRITICAL_TABLE[roll][0]
 
 
 # tables.md 8.4 (VERIFIED, TW): a 12 blows off a limb / destroys the head.
 @pytest.mark.parametrize("location", ["HD", "LA", "RA", "LL", "RL"])
 @pytest.mark.parametrize("roll", range(2, 13))
 def test_mech_critical_hits_head_and_limbs(roll, location):
-    assert ct.mech_critical_hits(roll, location) == CRITICAL_TABLE[roll][1]
+    assert ct.mech_critical_hits(roll, location, LIMBS) == CRITICAL_TABLE[roll][1]
 
 
 # -- bad input (every lookup names the bad value) -----------------------------------
@@ -374,8 +376,8 @@ def test_mech_critical_hits_head_and_limbs(roll, location):
         (lambda: ct.cluster_hits(10, 13), "13"),
         (lambda: ct.fall_result(0, Facing.N), "0"),
         (lambda: ct.fall_result(7, Facing.N), "7"),
-        (lambda: ct.mech_critical_hits(1, "CT"), "1"),
-        (lambda: ct.mech_critical_hits(13, "LA"), "13"),
+        (lambda: ct.mech_critical_hits(1, "CT", LIMBS), "1"),
+        (lambda: ct.mech_critical_hits(13, "LA", LIMBS), "13"),
     ],
 )
 def test_out_of_range_roll_is_rejected(call, bad):
@@ -404,4 +406,4 @@ def test_unknown_side_is_rejected(call, side):
 @pytest.mark.parametrize("location", ["CTR", "ct", "turret", ""])
 def test_mech_critical_hits_rejects_unknown_location(location):
     with pytest.raises(ValueError, match=f"unknown 'Mech location {location!r}"):
-        ct.mech_critical_hits(8, location)
+        ct.mech_critical_hits(8, location, LIMBS)

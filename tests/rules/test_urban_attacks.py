@@ -115,7 +115,7 @@ def test_urb_atk_04_physical_attacks_on_a_building_always_hit():
                      hexes={"0505": building(cf=40)}, phase=Phase.PHYSICAL)
         d = ManualDice([])
         state, events = engine.apply(state, PhysicalAttackOrder("a", "0505", kind), d)
-        assert "it always hits (URB-ATK-04)" in events[0]
+        assert "it always hits (URB-ATK-04)" in sentences(events)[0]
         state, events = engine.apply(state, ResolvePhaseOrder(), d)
         assert d.rolls == []
         assert f"a's {kind} strikes building hex 0505 for {amount} (always hits, URB-ATK-04)" in sentences(events)

@@ -158,7 +158,7 @@ def test_urb_atk_04_physical_attacks_on_buildings_need_a_limb_that_can_make_them
     with pytest.raises(IllegalOrderError, match="not in front"):
         engine.apply(state, PhysicalAttackOrder("h", "0506", "kick"), ManualDice([]))
     state, events = engine.apply(state, PhysicalAttackOrder("h", "0504", "kick"), ManualDice([]))
-    assert "always hits" in events[0]
+    assert "always hits" in sentences(events)[0]
 
 
 def test_paths_found_with_to_start_from_the_units_floor():

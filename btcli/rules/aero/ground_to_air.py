@@ -94,7 +94,7 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
     if any(t != target.id for t in earlier):
         _refuse(f"'{attacker.id}' already attacked {earlier[0]!r} this turn: a ground unit firing at an aircraft "
                 "attacks that one target alone", GTA)
-    if kinds.of(attacker).searches_for_girder(attacker, state.turn):
+    if kinds.of(attacker).searched_for_girder(attacker, state.turn):
         _refuse(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = combat.check_twist(attacker, order.twist)
     if not order.weapons:

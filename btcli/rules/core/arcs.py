@@ -117,12 +117,9 @@ def in_arc(attacker_hex: HexId, facing: Facing, arc: str, target_hex: HexId) -> 
     return _within(v, facing, start, end)
 
 
-def mount_arc(kind: str, location: str, rear: bool) -> str:
-    """Returns the arc a weapon mount fires into (VEH-ATK-03 for vehicles; TW 'Mech arcs)."""
-    if kind == "mech":
-        if rear:
-            return "rear"
-        return {"LA": "left_arm", "RA": "right_arm"}.get(location, "front")
+def mount_arc(location: str) -> str:
+    """Returns the arc a weapon mount fires into by its location (VEH-ATK-03; a 'Mech's mounts fire as its body
+    says, ``kinds.mount_arc``)."""
     return {"front": "front", "left": "left", "right": "right", "rear": "rear", "turret": "front"}.get(location, "front")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
+from btcli.model.events_combat import PhysicalDeclared
 from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, Preview, WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.rules import kinds
@@ -13,6 +14,10 @@ from btcli.rules.core import combat
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import vehicles
 from btcli.rules.urban import structures
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from btcli.model.events import Events
 
 PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
 
@@ -27,7 +32,7 @@ def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
         raise IllegalOrderError(f"'{attacker_id}': {refusal}", f"btcli {attacker.kind.value} model")
 
 
-def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves a weapon attack at a unit or a building hex (weapon attack phase)."""
     _may_attack(state, order.attacker, weapons=True)
     own = kinds.of(state.unit(order.attacker)).weapon_attack
@@ -69,12 +74,13 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
     attacker, target = state.unit(order.attacker), state.units.get(order.target)
     # Kind branches left (issue #30): the rules are chosen by both ends together, an aircraft firing at an
     # aircraft (air-to-air), at the ground, or fired at from the ground, so no one unit's KindRules can say.
-    if attacker.aero is not None:
+    if attacker.aero is not None:  # kind-branch: the rules of fire are chosen by both ends' kinds together
         hex_like = order.target.isascii() and order.target.isdigit()
-        if not ground_modes and (target is None and not hex_like or target is not None and target.aero is not None):
+        air_target = target is not None and target.aero is not None  # kind-branch: as above, the target's end
+        if not ground_modes and (target is None and not hex_like or air_target):
             return aero_attacks  # air-to-air (a target that is no unit is refused there)
         return air_ground
-    if target is not None and target.aero is not None:
+    if target is not None and target.aero is not None:  # kind-branch: as above, an aircraft fired at from the ground
         return ground_to_air
     if ground_modes:
         raise InputError(f"'{attacker.id}' is not an aircraft: --strike, --strafe and --bomb are an aircraft's "
@@ -83,7 +89,7 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
     return None
 
 
-def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares a physical attack: checked now, rolled when the physical attack phase ends."""
     _may_attack(state, order.attacker, weapons=False)
     if order.kind not in PHYSICAL_ATTACKS:
@@ -105,14 +111,11 @@ def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) ->
     target_number, modifiers, _ = physical.check(state, attacker, target, order.kind)
     decl = AttackDeclaration(attacker.id, target.id, (), order.kind, True)
     new = evolve(state, declarations=state.declarations + (decl,))
-    shown = ", ".join(f"{name} {value:+d}" for name, value in modifiers[1:])
-    return new, [
-        f"{attacker.id} declares a {order.kind} at {target.id}: to-hit {target_number} "
-        f"(piloting {attacker.piloting}{', ' + shown if shown else ''}); resolved when the phase ends"
-    ]
+    return new, [PhysicalDeclared(attacker.id, order.kind, target.id, target_number, attacker.piloting,
+                                  tuple(modifiers[1:]))]
 
 
-def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tuple[GameState, list[str]]:
+def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tuple[GameState, Events]:
     attacker = state.unit(order.attacker)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map", "TW p.144")
@@ -123,20 +126,19 @@ def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tu
     building_attacks.check_physical(state, attacker, hex_id, order.kind)
     target = structures.HEX_TARGET + hex_id.label
     decl = AttackDeclaration(attacker.id, target, (), order.kind, True)
-    return evolve(state, declarations=state.declarations + (decl,)), [
-        f"{attacker.id} declares a {order.kind} at building hex {hex_id.label}: it always hits (URB-ATK-04); "
-        f"resolved when the phase ends"
-    ]
+    from btcli.model.events_urban import BlowAtHexDeclared
+
+    return evolve(state, declarations=state.declarations + (decl,)), [BlowAtHexDeclared(attacker.id, order.kind, hex_id)]
 
 
-def girder_search(state: GameState, order: GirderSearchOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def girder_search(state: GameState, order: GirderSearchOrder, dice: Dice) -> tuple[GameState, Events]:
     """A 'Mech in rubble searches for a girder club instead of firing (URB-CLUB-01)."""
     from btcli.rules.urban import buildings
 
     return buildings.search_girder(state, order.unit, dice)
 
 
-def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameState, list[str]]:
+def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameState, Events]:
     """A vehicle crew clears a jammed weapon or turret instead of firing (VEH-CRIT-18, 23)."""
     if state.drops:
         drop_turn.check_can_act(state.unit(order.unit), state.turn)

@@ -19,7 +19,7 @@ from btcli.rules import kinds
 from btcli.rules.kinds import mech
 from btcli.rules.core import arcs, los, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
-from btcli.rules.ground import placement, vehicles
+from btcli.rules.ground import placement
 from btcli.rules.urban import structures
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -51,7 +51,7 @@ def _twist(unit: Unit, text: str) -> int:
     the hull: left/right or any facing N..NW, which a turret may point at (VEH-ATK-04)."""
     if text in TWISTS:
         return TWISTS[text]
-    if unit.is_vehicle:
+    if kinds.of(unit).points_turret:
         offset = (Facing.parse(text) - unit.facing) % 6
         return offset - 6 if offset > 3 else offset
     raise InputError(f"bad --twist {text!r}: a 'Mech twists left or right")
@@ -65,12 +65,9 @@ def check_twist(attacker: Unit, twist: str) -> int:
         raise IllegalOrderError(f"'{attacker.id}': {refusal}", "QUAD-05")
     if attacker.fired and turn != attacker.twist and twist:
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
-    if twist and attacker.is_vehicle and not vehicles.has_turret(attacker):
-        raise IllegalOrderError(f"'{attacker.id}' has no torso or turret to twist", "VEH-ATK-04")
-    turret = attacker.vehicle.turret if attacker.vehicle else ""
-    if twist and attacker.is_vehicle and turret in ("jammed", "locked") and turn != attacker.twist:
-        rule = "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
-        raise IllegalOrderError(f"'{attacker.id}''s turret is {turret} and cannot turn", rule)
+    why, rule = kinds.of(attacker).turret_refusal(attacker, turn) if twist else ("", "")
+    if why:  # VEH-ATK-04, VEH-CRIT-18, 19: no turret, or one jammed or locked
+        raise IllegalOrderError(why, rule)
     return turn if twist else attacker.twist
 
 
@@ -123,7 +120,7 @@ def plan_weapon_attack(
     check_same_board(attacker, target)
     if attacker.side == target.side:
         raise IllegalOrderError(f"'{attacker.id}' cannot attack '{target.id}' of its own side", "TW p.99")
-    if attacker.mech and attacker.mech.girder_search == state.turn:
+    if kinds.of(attacker).searched_for_girder(attacker, state.turn):
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = check_twist(attacker, twist)
     if not weapons:
@@ -194,7 +191,7 @@ def weapon_attack(
     pending = list(state.pending)
     ammo = list(attacker.ammo)
     fired = list(attacker.fired)
-    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, target.is_vehicle or target.is_asset)
+    side = arcs.attack_direction(target.hex, target.facing, attacker.hex, kinds.of(target).vehicle_sides)
     shelter = _shelter(state, attacker, target)
     if shelter is not None and shelter[1]:  # URB-IN-12: inside one building, the front/rear column
         side = "rear" if side == "rear" else "front"
@@ -256,10 +253,9 @@ def weapon_attack(
                 events.append(GroupStrikes(target.id, amount, hit.location, hit.rear))
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
                 hit = evolve(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
-            if target.is_asset:  # ASSET-DMG-03, -07: the attacker rolls the check; AI weapons wear more
-                from btcli.rules.assets import attack_orders as asset_attack_orders
-
-                hit = asset_attack_orders.with_weapon_flags(hit, attacker, mount.weapon)
+            remembered = kinds.of(target).weapon_hit  # ASSET-DMG-03, -07: the attacker rolls the check
+            if remembered is not None:
+                hit = remembered(hit, attacker, mount.weapon)
             pending.append(hit)
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)

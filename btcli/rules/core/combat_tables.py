@@ -15,7 +15,6 @@ from btcli.model.hexgrid import Facing
 SIDES = ("front", "rear", "left", "right")
 
 _TORSOS = frozenset({"CT", "LT", "RT"})
-_HEAD_AND_LIMBS = frozenset({"HD", "LA", "RA", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # a quad's four legs too
 # tables.md 8.4: a 12 on a head or limb blows it off / destroys it.
 _BLOWN_OFF = -1
 
@@ -185,14 +184,14 @@ def fall_result(d6: int, facing: Facing) -> tuple[Facing, str]:
     return Facing(facing).turned(turn), side
 
 
-def mech_critical_hits(roll: int, location: str) -> int:
-    """Returns the number of critical hits a 2D6 ``roll`` gives in a 'Mech ``location`` (tables.md 8.4).
+def mech_critical_hits(roll: int, location: str, limbs: tuple[str, ...]) -> int:
+    """Returns the number of critical hits a 2D6 ``roll`` gives in a 'Mech ``location`` (tables.md 8.4), whose
+    body's arms and legs are ``limbs`` (``Body.arms + Body.legs``: a quad's four legs).
 
     2-7 gives 0, 8-9 gives 1, 10-11 gives 2; a 12 gives 3 in a torso (CT LT RT) and
-    -1 in the head or a limb (HD LA RA LL RL, a quad's FLL FRL RLL RRL), meaning the location is blown off /
-    destroyed.
+    -1 in the head or a limb, meaning the location is blown off / destroyed.
     """
-    if location not in _TORSOS and location not in _HEAD_AND_LIMBS:
+    if location not in _TORSOS and location != "HD" and location not in limbs:
         raise ValueError(f"unknown 'Mech location {location!r} (use HD CT LT RT LA RA LL RL)")
     _check_roll(roll, 2, 12, "2D6 critical hits")
     if roll <= 7:

@@ -33,7 +33,7 @@ from btcli.model.events_damage import (
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules.core import combat_tables
-from btcli.rules.ground import piloting, vehicles
+from btcli.rules.ground import piloting, placement, vehicles
 from btcli.rules.ground.mechs import armor_key
 from btcli.rules.kinds.mech import body
 from btcli.rules.core.weapon_modes import shot_damage
@@ -69,7 +69,7 @@ def vehicle_hit(unit: Unit, side: str, amount: int, dice: Dice, source: str) -> 
 
 
 def _vehicle_hit(unit: Unit, roll: int, side: str, amount: int, source: str) -> Hit:
-    if unit.motive.value == "vtol":
+    if placement.flies_as_vtol(unit):  # VEH-VTOL: a VTOL's own table
         location, mark = combat_tables.vtol_hit_location(roll, side)
     else:
         location, mark = combat_tables.vehicle_hit_location(roll, side, vehicles.has_turret(unit))
@@ -165,7 +165,8 @@ def destroy_location(unit: Unit, location: str, events: Events, blown_off: bool 
 def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: str, modifier: int = 0) -> Unit:
     mods = (("armor-piercing", modifier),) if modifier else ()
     roll = dice.roll(2, f"critical check {unit.id} {location} ({why})", modifiers=mods).total
-    count = combat_tables.mech_critical_hits(max(2, roll + modifier), location)
+    shape = body(unit)
+    count = combat_tables.mech_critical_hits(max(2, roll + modifier), location, shape.arms + shape.legs)
     if count < 0:  # a 12 on the head or a limb
         return destroy_location(unit, location, events, blown_off=True)
     for _ in range(count):

@@ -32,7 +32,8 @@ from btcli.model.events_urban import (
 )
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.core import falls, los
 from btcli.rules.ground import placement
 from btcli.rules.urban import structures
@@ -101,7 +102,7 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: Even
     hex_there = state.board.hex(there)
     events.append(Displaced(unit.id, unit.hex, there))
     unit = placement.placed(unit.at(there))
-    if hex_there.building is not None and unit.is_mech:  # URB-MOVE-09: as an entry whose PSR failed
+    if hex_there.building is not None and kinds.of(unit).pushed_into_buildings:  # URB-MOVE-09: as an entry whose PSR failed
         b = hex_there.building
         events.append(PushedIntoBuilding(unit.id, there, structures.absorbed(b.cf), structures.weight_damage(unit.tons)))
         unit = falls.group_damage(state, unit, structures.absorbed(b.cf), "standard", dice, events,
@@ -115,13 +116,13 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: Even
         hex_there = state.board.hex(there)
     if hex_there.bridge is not None and (why := overweight(state.with_unit(unit), there)):
         return collapse(state.with_unit(unit), [there], dice, events, why)  # URB-BRG-03: on the deck
-    airborne = unit.motive is Motive.VTOL and unit.elevation > 0
-    if unit.is_vehicle and hex_there.is_deep_water and unit.motive not in (Motive.HOVER, Motive.NAVAL, Motive.WIGE) and not airborne:
+    airborne = kinds.airborne(unit)
+    if hex_there.is_deep_water and not airborne and kinds.of(unit).drowns(unit, False):  # VEH-DISP-01
         events.append(PushedIntoWater(unit.id, hex_there.depth))
         return state.with_unit(evolve(unit, destroyed=True))
     if drop >= 2 and not airborne:
         return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))
-    if unit.is_mech and psr and not unit.prone:
+    if kinds.of(unit).falls_over and psr and not unit.prone:
         roll = piloting_roll(unit, "displaced", dice)
         if roll is None or not roll.success:
             events.append(DisplacedPSRFailed(unit.id, roll.total, roll.target) if roll else DisplacedPSRFailed(unit.id))
@@ -210,12 +211,12 @@ def _flies_over(unit: Unit, b: Building | None = None) -> bool:
     above the roof (VEH-VTOL-06) or the deck, a VTOL asset at any elevation (ASSET-MOVE-10: above the building)."""
     if not placement.flies_as_vtol(unit) or unit.elevation <= 0:
         return False
-    return unit.is_asset or b is None or unit.elevation > b.height
+    return kinds.of(unit).flies_over_buildings or b is None or unit.elevation > b.height
 
 
 def _on_roof_as_vtol(unit: Unit, b: Building) -> bool:
     """Tells whether a VTOL is landed on a building's roof (its elevation the building's height, VEH-VTOL-10)."""
-    return placement.flies_as_vtol(unit) and not unit.is_asset and 0 < unit.elevation == b.height
+    return placement.flies_as_vtol(unit) and not kinds.of(unit).flies_over_buildings and 0 < unit.elevation == b.height
 
 
 def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dice, events: Events) -> GameState:
@@ -238,7 +239,7 @@ def _unstack(state: GameState, hex_id: HexId, lowest_first: list[str], dice: Dic
 def may_stay(unit: Unit, kept: list[Unit]) -> bool:
     """Tells whether ``unit`` may stay in a hex with ``kept`` by the asset stacking limits (ASSET-STACK-01..03);
     never without an asset among them (one unit a hex, TW p.57)."""
-    if not unit.is_asset and not any(u.is_asset for u in kept):
+    if all(kinds.of(u).stacking is None for u in (unit, *kept)):  # no asset's stacking rule among them
         return False
     from btcli.rules.assets import movement as asset_movement, units as asset_units
 
@@ -265,10 +266,10 @@ def _collapse_bridge_hex(state: GameState, hex_id: HexId, dice: Dice, events: Ev
     bottom = base_level(h)
     for unit in sorted(riders, key=lambda u: u.id):
         unit = placed(unit)
-        levels = g.level - (bottom if unit.is_mech else h.level)
+        levels = g.level - (bottom if kinds.of(unit).stands_on_the_bottom else h.level)  # a 'Mech stands on the water's bottom
         if levels >= 1:  # tables.md 8.3: a fall into water of depth 1+ does half damage
             unit = accidental_fall(unit, levels, dice, events, state.turn, into_water=h.is_deep_water)
-        if unit.is_vehicle and not unit.destroyed and h.is_deep_water and unit.motive.value not in ("hover", "naval"):
+        if not unit.destroyed and h.is_deep_water and kinds.of(unit).drowns(unit, True):  # URB-BRG-03
             events.append(FellIntoWater(unit.id, h.depth))
             unit = evolve(unit, destroyed=True)
         state = state.with_unit(unit)

@@ -72,7 +72,7 @@ def accidental_fall(
     """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02).
     ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3)."""
     events.append(FellFromAbove(unit.id, levels))
-    if unit.is_mech:
+    if kinds.of(unit).falls_over:
         return fall(unit, dice, events, levels=levels, into_water=into_water)
     total = piloting.falling_damage(unit.tons, levels, into_water)
     d6 = dice.d6(f"fall direction {unit.id}")
@@ -95,12 +95,8 @@ def group_damage(
 ) -> Unit:
     """Applies damage in 5-point groups on one column of a table (URB-COLL-05, URB-MOVE-04)."""
     for group in combat_tables.damage_groups(amount, 5):
-        if unit.is_mech and table == "punch":
-            d6 = dice.d6(f"punch location vs {unit.id} ({side})")
-            hit = Hit(unit.id, mech.body(unit).location("punch", d6, side), group, side, side == "rear", False, False,
-                      source)
-        else:
-            hit = kinds.hit(dice, unit, side, group, source)
+        punch = kinds.of(unit).punch_hit if table == "punch" else None
+        hit = (punch or kinds.hit)(dice, unit, side, group, source)
         unit = kinds.take_hit(unit, hit, dice, events, state.turn)
         if unit.destroyed:
             break

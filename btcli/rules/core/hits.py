@@ -4,10 +4,8 @@ off at once: a VTOL's fall or crash (VTOL-CRIT, VEH-VTOL), a hover vehicle sinki
 from __future__ import annotations
 
 from btcli.dice import Dice
-from btcli.model.events_damage import Sank
-from btcli.model.state import GameState, Hit, evolve
+from btcli.model.state import GameState, Hit
 from btcli.rules import kinds
-from btcli.rules.ground import vtol
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -23,13 +21,6 @@ def apply_hits(state: GameState, hits: tuple[Hit, ...], dice: Dice) -> tuple[Gam
             continue
         before = unit
         unit = kinds.take_hit(unit, hit, dice, events, state.turn)
-        if unit.is_vehicle:
-            if unit.motive.value == "vtol":
-                state = vtol.after_damage(state.with_unit(unit), before, dice, events)
-                continue
-            sinking = unit.motive.value == "hover" and unit.vehicle.immobile and not before.vehicle.immobile
-            if sinking and not unit.destroyed and state.board.hex(unit.hex).is_deep_water:
-                events.append(Sank(unit.id))
-                unit = evolve(unit, destroyed=True)
-        state = state.with_unit(unit)
+        follow = kinds.of(unit).after_damage  # a VTOL's fall, a hover vehicle sinking
+        state = state.with_unit(unit) if follow is None else follow(state, before, unit, dice, events)
     return state, events

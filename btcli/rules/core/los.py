@@ -31,7 +31,8 @@ from __future__ import annotations
 from btcli.model.board import WOODS_HEIGHT, Board, Hex, Terrain
 from btcli.model.frozen import record
 from btcli.model.hexgrid import HexId, hex_lines
-from btcli.model.units import Motive, Unit
+from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.ground import placement
 from btcli.rules.ground.placement import floor_of, inside, unit_level
 
@@ -53,17 +54,15 @@ class Sight:
 
 
 def unit_height(unit: Unit) -> int:
-    if unit.motive is Motive.VTOL and unit.elevation > 0:
+    if kinds.airborne(unit):
         return unit.elevation + 1
-    if unit.is_mech and not unit.prone:
-        return 2
-    return 1
+    return 1 if unit.prone else kinds.of(unit).sight_height
 
 
 def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
     """Returns the level a unit stands on in a hex: the water bottom for a 'Mech in water."""
     h = board.hex(hex_id)
-    if unit is not None and unit.is_mech and h.terrain is Terrain.WATER:
+    if unit is not None and kinds.of(unit).stands_on_the_bottom and h.terrain is Terrain.WATER:
         return h.level - h.depth
     if h.bridge is not None and unit is not None:
         return h.bridge.level
@@ -71,7 +70,7 @@ def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
 
 
 def unit_top(board: Board, unit: Unit) -> int:
-    if unit.motive is Motive.VTOL:
+    if placement.flies_as_vtol(unit):
         return ground_level(board, unit.hex, unit) + unit_height(unit)
 
     return unit_level(board, unit) + unit_height(unit)
@@ -162,7 +161,7 @@ def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId])
     A standing 'Mech on the top floor of a building (on the ground floor of a
     level-1 building) has it whatever the attacker's level (URB-IN-06, AMB-44).
     """
-    if not target.is_mech or target.prone:
+    if not kinds.of(target).legs_take_cover or target.prone:
         return None
     here = board.hex(target.hex)
     if here.terrain is Terrain.WATER and here.depth == 1:

@@ -23,7 +23,8 @@ from btcli.model.events_damage import (
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules.core import damage, weapon_modes
-from btcli.rules.ground import heat, piloting, vehicles
+from btcli.rules import kinds
+from btcli.rules.ground import heat, piloting
 from btcli.rules.urban import buildings, structures
 from btcli.rules.core.falls import consciousness, fall
 from btcli.rules.core.hits import apply_hits
@@ -38,21 +39,26 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     """Applies the phase's pending damage, then PSRs and consciousness rolls."""
     before = dict(state.units)
     unit_hits = tuple(h for h in state.pending if not structures.is_structure_hit(h))
-    aero_hits = tuple(h for h in unit_hits if state.units[h.target].aero is not None)
-    if aero_hits:  # air-to-air fire (issue #14): the aerospace damage rules and the control rolls they force
-        unit_hits = tuple(h for h in unit_hits if h not in aero_hits)
+    # A kind with damage rules of its own for the phase's hits (air-to-air fire, issue #14: the aerospace damage
+    # rules and the control rolls they force) takes its hits after the others'.
+    own: dict = {}
+    for h in unit_hits:
+        handler = kinds.of(state.units[h.target]).apply_hits
+        if handler is not None:
+            own.setdefault(handler, []).append(h)
+    if own:
+        unit_hits = tuple(h for h in unit_hits if kinds.of(state.units[h.target]).apply_hits is None)
     state, events = apply_hits(state, unit_hits, dice)
-    if aero_hits:
-        from btcli.rules.aero import attacks as aero_attacks
-
-        state, more = aero_attacks.apply_hits(state, aero_hits, dice)
+    for handler, hits in own.items():
+        state, more = handler(state, tuple(hits), dice)
         events.extend(more)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-IN-03, URB-COLL-03: at the phase's end
     events.extend(more)
     state = evolve(state, pending=())
     for uid, unit in list(state.units.items()):  # the crews that cleared jams are done (VEH-CRIT-23)
-        if unit.vehicle and unit.vehicle.clearing:
-            state = state.with_unit(vehicles.with_state(unit, clearing=False))
+        done = kinds.of(unit).after_weapon_phase(unit)
+        if done is not unit:
+            state = state.with_unit(done)
     state, more = after_damage(state, dice, before)
     return state, events + more
 
@@ -65,7 +71,7 @@ def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple
     events: Events = []
     for uid in list(state.units):
         unit = state.units[uid]
-        if unit.is_mech and not unit.destroyed:
+        if kinds.of(unit).damage_rolls and not unit.destroyed:
             unit = _damage_psr(unit, before.get(uid, unit), dice, events)
             unit = consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
         if unit is not state.units[uid]:
@@ -113,7 +119,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     events: Events = []
     for uid in list(state.units):
         unit = state.units[uid]
-        if not unit.is_mech or unit.destroyed:
+        if not kinds.of(unit).builds_heat or unit.destroyed:
             continue  # VEH-HEAT-01: vehicles track no heat
         weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
         moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
@@ -128,10 +134,8 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         unit = _heat_ammo_check(unit, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
-    if any(u.aero is not None for u in state.units.values()):  # aerospace fighters' heat (issue #14)
-        from btcli.rules.aero import attacks as aero_attacks
-
-        state, more = aero_attacks.heat_phase(state)
+    for own_heat in kinds.phase_rules(state, "heat_phase"):  # aerospace fighters' heat (issue #14)
+        state, more = own_heat(state)
         events.extend(more)
     return state, events
 

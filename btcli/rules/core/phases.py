@@ -26,6 +26,7 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
+from btcli.rules import kinds
 from btcli.rules.core import turn_order, victory
 from btcli.rules.urban import buildings, structures
 
@@ -164,10 +165,9 @@ def _heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
 
 def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     events: Events = []
-    if any(u.asset is not None for u in state.units.values()):  # ASSET-DMG: the End Phase destruction checks
-        from btcli.rules.assets import end_phase as asset_end_phase
-
-        state, events = asset_end_phase.end_phase(state, dice)
+    for own_end in kinds.phase_rules(state, "end_phase"):  # ASSET-DMG: the End Phase destruction checks
+        state, more = own_end(state, dice)
+        events.extend(more)
     return end_turn(state), events
 
 
@@ -315,7 +315,7 @@ def _next(phase: Phase, state: GameState) -> Phase:
 
 def _kept_twist(unit) -> int:
     """A jammed or locked turret stays where it points (VEH-CRIT-18, 19); torsos and free turrets center."""
-    return unit.twist if unit.is_vehicle and unit.vehicle.turret in ("jammed", "locked") else 0
+    return kinds.of(unit).kept_twist(unit)
 
 
 def end_turn(state: GameState) -> GameState:

@@ -10,6 +10,7 @@ from math import ceil
 from btcli.model.board import Board
 from btcli.model.state import GameState
 from btcli.model.units import Unit
+from btcli.rules import kinds
 from btcli.rules.ground.placement import floor_of, on_top, under_bridge
 from btcli.rules.urban.structures import overweight
 
@@ -44,13 +45,18 @@ def place_problem(board: Board, unit: Unit) -> str:
     return ""
 
 
+def _own_stacking(unit: Unit) -> bool:
+    """Tells whether the unit stacks by rules of its own (an asset's limits and footprint, ASSET-STACK-01..03)."""
+    return kinds.of(unit).stacking is not None
+
+
 def stacking_problem(placed: list[Unit], unit: Unit) -> str:
     """Says why ``unit`` cannot start beside the units already placed (one unit a hex and level), or ''."""
-    if unit.is_asset or any(u.is_asset for u in placed):  # seed 004: ASSET-STACK, footprints (ASSET-MULTI-03)
+    if _own_stacking(unit) or any(_own_stacking(u) for u in placed):  # seed 004: ASSET-STACK, ASSET-MULTI-03
         from btcli.rules.assets import units as asset_units
 
-        assets_in = [u for u in placed if u.is_asset and u.hex is not None]
-        if unit.is_asset or any(unit.hex in asset_units.occupied(u) for u in assets_in):
+        assets_in = [u for u in placed if _own_stacking(u) and u.hex is not None]
+        if _own_stacking(unit) or any(unit.hex in asset_units.occupied(u) for u in assets_in):
             return asset_units.stacking_problem(placed, unit) if unit.hex is not None else ""
     crowded = next((u for u in placed if u.hex is not None and u.hex == unit.hex and _place(u) == _place(unit)), None)
     if crowded is None:

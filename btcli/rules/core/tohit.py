@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from btcli.model.board import WOODS_HEIGHT
 from btcli.model.state import GameState
-from btcli.model.units import Motive, MoveMode, Unit, Weapon
+from btcli.model.units import MoveMode, Unit, Weapon
 from btcli.rules import kinds
 from btcli.rules.kinds import mech
 from btcli.rules.core import arcs, condition, los
 from btcli.rules.drops import landing_turn as drop_turn
-from btcli.rules.ground import heat, vehicles
+from btcli.rules.ground import heat, placement
 from btcli.rules.core.modifiers import IMMOBILE, RANGE_MODIFIER, WOODS_IN_HEX, ToHit  # noqa: F401  (tohit's own names)
 
 # tables.md 6.2: attacker movement modifier by the mode used this turn.
@@ -61,17 +61,7 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
         return f"{mount.label} is jammed", "VEH-CRIT-23"
     if attacker.shutdown or not attacker.conscious:
         return f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15"
-    if attacker.is_mech and attacker.count_hits("sensors") >= 2:
-        return f"'{attacker.id}' has lost both sensors", "tables.md 6.5"
-    if attacker.is_vehicle:
-        why, rule = vehicles.cannot_fire(attacker, state.turn)
-        if why:
-            return f"'{attacker.id}' cannot fire: {why}", rule
-        if vehicles.clearing(attacker):
-            return f"'{attacker.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23"
-        if attacker.vehicle.crashed_turn == state.turn:
-            return f"'{attacker.id}' crashed this turn", "VTOL-CRASH-04"
-    return "", ""
+    return kinds.of(attacker).fire_refusal(attacker, state.turn)  # lost sensors, a vehicle's crew
 
 
 def range_modifiers(weapon: Weapon, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
@@ -92,7 +82,7 @@ def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
     moved = ATTACKER_MOVEMENT[attacker.mode]  # VTOLs keep theirs airborne (VTOL-ATK-04)
     if moved:
         mods.append((f"attacker {attacker.mode.value}", moved))
-        if attacker.is_vehicle and mount.location in attacker.vehicle.stabilized:
+        if kinds.of(attacker).stabilizer_hit(attacker, mount.location):
             mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
     if attacker.prone:  # tables.md 6.5; a quad with four sound legs fires as if standing (kinds.quad)
         shape = mech.body(attacker)
@@ -102,9 +92,7 @@ def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
 
 def equipment_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
     """Returns the attacker's damage modifiers: heat, sensors, arm actuators; a vehicle's crits (tables.md 6.5)."""
-    if attacker.is_mech:
-        return mech_damage_modifiers(attacker, mount.location)
-    return vehicles.to_hit_modifiers(attacker, mount.location)
+    return kinds.of(attacker).damage_modifiers(attacker, mount.location)
 
 
 def weapon_to_hit(
@@ -126,7 +114,7 @@ def weapon_to_hit(
     if why:
         return impossible(why, rule)
     distance = attacker.hex.distance(target.hex)
-    if attacker.motive is Motive.VTOL and attacker.elevation > 0 and distance == 0:
+    if kinds.airborne(attacker) and distance == 0:
         return impossible(f"airborne VTOL '{attacker.id}' cannot attack a unit in its own hex", "VTOL-ATK-02")
     facing = attacker.facing.turned(twist)
     arc = kinds.mount_arc(attacker, mount.location, mount.rear)
@@ -164,7 +152,7 @@ def movement_modifiers(target: Unit) -> list[tuple[str, int]]:
         mods.append((f"target moved {target.hexes_moved} hexes", tmm))
     if target.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
-    if target.motive is Motive.VTOL and target.elevation > 0 and target.mp_spent > 0:
+    if kinds.airborne(target) and target.mp_spent > 0:
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
     return mods
 
@@ -184,7 +172,7 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
         mods.append(("target prone, adjacent" if adjacent else "target prone", PRONE_ADJACENT if adjacent else PRONE_FAR))
     here = state.board.hex(target.hex)
     # VTOL-ATK-06: no woods benefit flying above the trees; under the canopy on a road it counts.
-    above_trees = target.motive is Motive.VTOL and target.elevation > WOODS_HEIGHT
+    above_trees = placement.flies_as_vtol(target) and target.elevation > WOODS_HEIGHT
     if here.terrain in WOODS_IN_HEX and not above_trees:
         mods.append((f"target in {here.terrain.value.replace('_', ' ')}", WOODS_IN_HEX[here.terrain]))
     return mods

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit
+from btcli.model.state import GameState
 from btcli.rules import kinds
-from btcli.rules.kinds import mech
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -26,7 +25,7 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: Events) -> GameSt
     """Attacks a unit that has entered a minefield hex along the ground (DROP-12)."""
     unit = state.units[unit_id]
     density = state.board.hex(unit.hex).minefield if unit.hex is not None else 0
-    if not density or unit.destroyed or (unit.motive.value == "vtol" and unit.elevation > 0):
+    if not density or unit.destroyed or kinds.airborne(unit):
         return state
     from btcli.model.events_drops import MineExploded, MinefieldCrossed  # only a game with minefields meets them
 
@@ -36,20 +35,7 @@ def attack(state: GameState, unit_id: str, dice: Dice, events: Events) -> GameSt
         return state
     events.append(MineExploded(unit.id, unit.hex, density, roll.total))
 
-    if unit.is_mech:
-        # 1-3 the first leg, 4-6 the second (a quad's: 1-3 a front leg, 4-6 a rear one, then the side by
-        # another die; UNVERIFIED, btcli's reading of the biped rule)
-        legs = mech.body(unit).legs
-        leg = legs[0] if dice.d6(f"minefield leg {unit.id}") <= 3 else legs[1]
-        if len(legs) == 4:
-            leg = legs[legs.index(leg) * 2 + (dice.d6(f"minefield leg side {unit.id}") > 3)]
-        hit = Hit(unit.id, leg, density, source="minefield")
-    elif unit.is_infantry:
-        hit = kinds.hit(dice, unit, "front", density, "minefield")
-    elif unit.is_asset:  # ASSET-DMG-08: a minefield is area-effect damage, doubled against infantry assets
-        hit = Hit(unit.id, "asset", density, source="minefield", attacker="minefield", area_effect=True)
-    else:
-        hit = Hit(unit.id, "front", density, source="minefield")
+    hit = kinds.of(unit).minefield_hit(dice, unit, density)  # a 'Mech's leg, a vehicle's front (ASSET-DMG-08)
     from btcli.rules.core.hits import apply_hits  # only a mine that goes off deals damage (issue #17)
 
     state, more = apply_hits(state, (hit,), dice)

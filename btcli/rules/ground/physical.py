@@ -96,7 +96,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
     why, rule = kinds.of(attacker).physical_refusal(attacker, kind)
     if why:
         raise IllegalOrderError(why, rule)
-    if kind == "club" and not kinds.of(attacker).carries_club(attacker):
+    if kind == "club" and not kinds.of(attacker).club(attacker):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.hex.distance(target.hex) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")

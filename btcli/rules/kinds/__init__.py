@@ -18,7 +18,6 @@ from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Motive, Unit, UnitKind
 from btcli.rules import later
-from btcli.rules.core import condition
 from btcli.rules.ground import vehicles
 from btcli.rules.kinds import infantry, mech, vehicle
 from btcli.rules.kinds.mobility import Mobility
@@ -39,7 +38,7 @@ def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named:
     """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
     pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
     shut-down or unconscious 'Mech cannot keep its footing."""
-    if condition.is_immobile(unit):
+    if is_immobile(unit):
         return None
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
@@ -67,10 +66,11 @@ def _no_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: in
     return None  # infantry make no piloting or driving rolls: an action that needs one fails
 
 
-def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
-    from btcli.rules.core import damage
+_MECH_DAMAGE = later("core.damage", "mech_damage")  # core.damage asks the kinds: named, not imported
 
-    return damage.mech_damage(unit, hit, dice, events)
+
+def _mech_take(unit: Unit, hit: Hit, dice: Dice, events: list[str], turn: int) -> Unit:
+    return _MECH_DAMAGE(unit, hit, dice, events)
 
 
 # btcli.rules.ground.infantry asks the kinds whether a unit is infantry: imported when first called.
@@ -187,10 +187,6 @@ def _aloft_as_vtol(unit: Unit) -> bool:
 # -- ground: heights, places, blows, collisions and infantry (rules/ground/; issue #30) ----------------------
 
 
-def _never(unit: Unit) -> bool:
-    return False
-
-
 def _like_a_mech(unit: Unit) -> str:
     return "other"  # any unit but an asset or a 'Mech: counted like a 'Mech (btcli's reading of ASSET-STACK-01)
 
@@ -239,10 +235,6 @@ def _driver_dodge(unit: Unit) -> list[tuple[str, int]]:
     return [("driving", unit.piloting)] + pilot_modifiers(unit)  # any other kind (infantry): no damage counts
 
 
-def _carries_club(unit: Unit) -> bool:
-    return bool(unit.mech and unit.mech.club)  # URB-CLUB-01: a girder picked up from rubble
-
-
 def _no_charge_refusal(attacker: Unit, target: Unit) -> str:
     return ""
 
@@ -287,8 +279,84 @@ def _fires_at_aircraft(unit: Unit) -> str:
     return ""
 
 
-def _never_searches(unit: Unit, turn: int) -> bool:
+# core: the questions fire, damage, falls, heat, buildings and minefields ask (issue #30) ------------------
+
+
+def _never(unit: Unit, *more: object) -> bool:
     return False
+
+
+def _fires_freely(unit: Unit, turn: int) -> tuple[str, str]:
+    return "", ""
+
+
+def _centred(unit: Unit) -> int:
+    return 0
+
+
+def _no_club(unit: Unit) -> str:
+    return ""
+
+
+def _as_is(unit: Unit) -> Unit:
+    return unit
+
+
+def _front_minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    return Hit(unit.id, "front", density, source="minefield")  # DROP-12: a vehicle's front
+
+
+def _mech_fire_refusal(unit: Unit, turn: int) -> tuple[str, str]:
+    if unit.count_hits("sensors") >= 2:
+        return f"'{unit.id}' has lost both sensors", "tables.md 6.5"
+    return "", ""
+
+
+def _mech_punch_hit(dice: Dice, unit: Unit, side: str, amount: int, source: str) -> Hit:
+    """A damage group on the punch table (URB-COLL-05: a collapse's damage to a 'Mech)."""
+    d6 = dice.d6(f"punch location vs {unit.id} ({side})")
+    return Hit(unit.id, mech.body(unit).location("punch", d6, side), amount, side, side == "rear", False, False, source)
+
+
+def _mech_minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    """DROP-12: a mine strikes a leg: 1-3 the first leg, 4-6 the second (a quad's: 1-3 a front leg, 4-6 a rear
+    one, then the side by another die; UNVERIFIED, btcli's reading of the biped rule)."""
+    legs = mech.body(unit).legs
+    leg = legs[0] if dice.d6(f"minefield leg {unit.id}") <= 3 else legs[1]
+    if len(legs) == 4:
+        leg = legs[legs.index(leg) * 2 + (dice.d6(f"minefield leg side {unit.id}") > 3)]
+    return Hit(unit.id, leg, density, source="minefield")
+
+
+def _infantry_minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    return _infantry_hit(dice, unit, "front", density, "minefield")
+
+
+def _mech_club(unit: Unit) -> str:
+    assert unit.mech is not None  # KINDS[MECH]: a 'Mech always carries its record
+    return unit.mech.club
+
+
+def is_immobile(unit: Unit) -> bool:
+    """Tells whether a unit is an immobile target (tables.md 6.3): shut down, crew out, or its own state keeps it
+    still (a vehicle's motive damage or dead crew)."""
+    return unit.shutdown or not unit.conscious or of(unit).stopped(unit)
+
+
+def phase_rules(state: GameState, field: str) -> list[Callable]:
+    """The rules of their own the kinds of the game's units give for a step of a phase (``heat_phase``,
+    ``end_phase``): each once, in the order of the units."""
+    found: dict[Callable, None] = {}
+    for unit in state.units.values():
+        rule = getattr(of(unit), field)
+        if rule is not None:
+            found.setdefault(rule, None)
+    return list(found)
+
+
+def airborne(unit: Unit) -> bool:
+    """Tells whether a unit flies as a VTOL above the ground (VEH-VTOL: a VTOL or VTOL battle armor, elevation 1+)."""
+    return of(unit).flies_as_vtol(unit) and unit.elevation > 0
 
 
 @record(slots=False)
@@ -362,8 +430,10 @@ class KindRules:
     has_piloting: bool = True  # has a piloting (driving) skill a charge compares (an asset's card: one skill)
     blows_on_vehicle_sides: bool = False  # a blow's or a slide's side is read on the vehicle diagram (tables.md 0)
     limbs: bool = False  # punches, kicks, swings clubs and reaches an airborne VTOL with its limbs (tables.md 8.7)
-    falls_over: bool = False  # stands on legs: the PSRs a blow or a fall onto it forces, failed as a fall (8.6)
-    carries_club: Callable[[Unit], bool] = _never  # carries a club to swing (URB-CLUB-01)
+    # It stands on legs: the PSRs a blow, a displacement or a fall onto it forces, failed as a fall; a fall
+    # inside a building hurts it more (tables.md 8.6, TW p.68, URB-MOVE-08: a 'Mech); others take falling
+    # damage where they are (VEH-DISP-02).
+    falls_over: bool = False
     # Why it may not charge this target by the literal rules the scenario option mech_charges_vehicles lifts
     # (VEH-PHYS-03), "" if it may: (attacker, target) -> why.
     charge_refusal: Callable[[Unit, Unit], str] = _no_charge_refusal
@@ -382,12 +452,51 @@ class KindRules:
     flies_on_aerospace_maps: bool = False  # an aircraft: flies on the space and low-altitude maps (AERO-GEN-01)
     primary_hex_only: bool = False  # an area-effect attack damages it only in its primary hex (ASSET-DMG-09, AMB-52)
     ground_to_air_refusal: Callable[[Unit], str] = _fires_at_aircraft  # why it may not fire at an aircraft ("": may)
-    searches_for_girder: Callable[[Unit, int], bool] = _never_searches  # spent the turn's weapon phase so (URB-CLUB-01)
     # The avoidance rolls it makes in a crashing DropShip's crash hex, 0: crushed outright (AERO-CRASH-12, 19, AMB-58).
     dropship_crash_hex_rolls: int = 0
     crash_rear_column: bool = True  # a DropShip's crash from behind strikes its rear column (AERO-CRASH-17, AMB-33)
     crash_table: str = "standard"  # the hit location table a crash's damage groups strike (AERO-CRASH-14)
     stays_under_crashed_dropship: bool = False  # may stay in a hex beside a crashed DropShip (AERO-CRASH-18, AMB-57)
+    # core: what fire, damage, falls, heat, buildings and minefields ask of a kind (issue #30)
+    stopped: Callable[[Unit], bool] = _never  # its own state makes it an immobile target (tables.md 6.3)
+    sight_height: int = 1  # the levels it stands tall for line of sight when not prone (TW p.99: a 'Mech 2)
+    legs_take_cover: bool = False  # partial cover protects its legs (tables.md 6.4: a standing 'Mech)
+    # Where a damage group on the punch table strikes it, (dice, unit, side, amount, source) -> Hit
+    # (URB-COLL-05); None: its hit table.
+    punch_hit: Callable[[Dice, Unit, str, int, str], Hit] | None = None
+    # What damage sets off at once, (state, before, unit, dice, events) -> state (a VTOL's fall, VTOL-CRIT; a
+    # hover vehicle sinking, tables.md 3); None: nothing.
+    after_damage: Callable[..., GameState] | None = None
+    # Whether it is destroyed in deep water it is pushed into (False) or falls into (True): VEH-DISP-01, URB-BRG-03.
+    drowns: Callable[[Unit, bool], bool] = _never
+    flies_over_buildings: bool = False  # flying, it is above any building, never on a roof (ASSET-MOVE-10)
+    pushed_into_buildings: bool = False  # displaced into a building hex, it enters as if its PSR failed (URB-MOVE-09)
+    finds_basements: bool = False  # its weight finds a basement: the first in rolls for one (URB-BSMT-01, -02)
+    club: Callable[[Unit], str] = _no_club  # the club it carries ("" none; URB-CLUB-01)
+    searched_for_girder: Callable[[Unit, int], bool] = _never  # it searched for a girder this turn (URB-CLUB-01)
+    # Why its own state keeps it from firing this turn, (unit, turn) -> (why, rule); ("", "") if it may fire.
+    fire_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
+    stabilizer_hit: Callable[[Unit, str], bool] = _never  # a location's movement modifier counts twice (VEH-CRIT-16)
+    # Its damage to-hit modifiers, (unit, location) -> modifiers (tables.md 6.5: a 'Mech's heat, sensors, actuators).
+    damage_modifiers: Callable[[Unit, str], list[tuple[str, int]]] = vehicles.to_hit_modifiers
+    points_turret: bool = False  # ``--twist`` may name a facing for its turret (VEH-ATK-04)
+    # Why its turret may not turn to an offset, (unit, offset) -> (why, rule) (VEH-ATK-04, VEH-CRIT-18, 19).
+    turret_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
+    kept_twist: Callable[[Unit], int] = _centred  # its twist at the end of a turn (VEH-CRIT-18, 19: a stuck turret's)
+    after_weapon_phase: Callable[[Unit], Unit] = _as_is  # it as the weapon phase ends (VEH-CRIT-23: jams cleared)
+    # A failed building entry's further damage, (unit, side, dice, events) -> unit (tables.md 10.2: motive).
+    motive_damage: Callable[..., Unit] | None = None
+    # What its hit remembers of the weapon, (hit, attacker, weapon) -> hit (ASSET-DMG-03, -07); None: nothing.
+    weapon_hit: Callable[[Hit, Unit, str], Hit] | None = None
+    minefield_hit: Callable[[Dice, Unit, int], Hit] = _front_minefield_hit  # where a mine strikes it (DROP-12)
+    damage_rolls: bool = False  # damage calls for PSRs and consciousness rolls (tables.md 8.6, 15: a 'Mech)
+    builds_heat: bool = False  # builds and sinks heat in the heat phase (tables.md 15; VEH-HEAT-01: not vehicles)
+    # Rules of its own for the phase's hits on it, for its heat phase, and for the End Phase, each run once a
+    # phase for the game if it has a unit of the kind: (state, hits, dice), (state), (state, dice) -> (state,
+    # events) (aerospace units, issue #14; assets' destruction checks, ASSET-DMG). None: none.
+    apply_hits: Callable[..., tuple[GameState, list]] | None = None
+    heat_phase: Callable[..., tuple[GameState, list]] | None = None
+    end_phase: Callable[..., tuple[GameState, list]] | None = None
 
 
 # A move or an attack declaration deals no damage, and only a game with assets or aerospace units
@@ -396,7 +505,7 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
                              mobility=mech.mobility, stacks_as=_as_a_mech, stands_on_the_bottom=True,
                              height=_mech_height, dodge_modifiers=_mech_dodge, limbs=True, falls_over=True,
-                             carries_club=_carries_club, charge_refusal=_mech_charge_refusal, blow_hit=_mech_blow),
+                             charge_refusal=_mech_charge_refusal, blow_hit=_mech_blow),
     UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
                                 _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True,
                                 physical_refusal=_vehicle_physical, height=vehicle.height, flies_as_vtol=_rotors,
@@ -440,11 +549,32 @@ KINDS: dict[UnitKind, KindRules] = {
 # DropShip (vehicles and assets are struck by the vehicle sectors: vehicle_sides); an asset's crash column is its front, and an
 # area-effect attack damages it only in its primary hex.
 KINDS[UnitKind.MECH] = evolve(KINDS[UnitKind.MECH], dropship_crash_hex_rolls=2, crash_rear_column=False,
-                              crash_table="punch", searches_for_girder=mech.searches_for_girder)
+                              crash_table="punch")
 KINDS[UnitKind.INFANTRY] = evolve(KINDS[UnitKind.INFANTRY], ground_to_air_refusal=infantry.ground_to_air_refusal,
                                   stays_under_crashed_dropship=True)
 KINDS[UnitKind.ASSET] = evolve(KINDS[UnitKind.ASSET], primary_hex_only=True, crash_rear_column=False)
 KINDS[UnitKind.AERO] = evolve(KINDS[UnitKind.AERO], flies_on_aerospace_maps=True)
+
+
+# core: the kinds' answers to the questions of fire, damage, falls, heat and buildings (issue #30)
+KINDS[UnitKind.MECH] = evolve(
+    KINDS[UnitKind.MECH], sight_height=2, legs_take_cover=True, punch_hit=_mech_punch_hit,
+    pushed_into_buildings=True, finds_basements=True, club=_mech_club,
+    searched_for_girder=mech.searches_for_girder, fire_refusal=_mech_fire_refusal,
+    damage_modifiers=later("core.tohit", "mech_damage_modifiers"), minefield_hit=_mech_minefield_hit,
+    damage_rolls=True, builds_heat=True)
+KINDS[UnitKind.VEHICLE] = evolve(
+    KINDS[UnitKind.VEHICLE], stopped=vehicles.is_immobile, after_damage=vehicle.after_damage,
+    drowns=vehicle.drowns, fire_refusal=vehicle.fire_refusal, stabilizer_hit=vehicle.stabilizer_hit,
+    points_turret=True, turret_refusal=vehicle.turret_refusal, kept_twist=vehicle.kept_twist,
+    after_weapon_phase=vehicle.after_weapon_phase, motive_damage=vehicles.motive_roll)
+KINDS[UnitKind.INFANTRY] = evolve(KINDS[UnitKind.INFANTRY], minefield_hit=_infantry_minefield_hit)
+KINDS[UnitKind.ASSET] = evolve(
+    KINDS[UnitKind.ASSET], flies_over_buildings=True,
+    weapon_hit=later("assets.attack_orders", "with_weapon_flags"), minefield_hit=later("kinds.asset", "minefield_hit"),
+    end_phase=later("assets.end_phase", "end_phase"))
+KINDS[UnitKind.AERO] = evolve(KINDS[UnitKind.AERO], apply_hits=later("aero.attacks", "apply_hits"),
+                              heat_phase=later("aero.attacks", "heat_phase"))
 
 
 def of(unit: Unit) -> KindRules:
@@ -495,5 +625,5 @@ def mount_arc(unit: Unit, location: str, rear: bool) -> str:
         return "rear" if rear else mech.body(unit).limb_arcs.get(location, "front")
     from btcli.rules.core import arcs
 
-    return arcs.mount_arc(unit.kind.value, location, rear)
+    return arcs.mount_arc(location)
 

@@ -18,11 +18,13 @@ from btcli.errors import InputError
 from btcli.model.aero import AeroDesign, AeroFlight, AeroMap, AeroState, Arc, ArcArmor, LowAltitudeMap, SpaceMap
 from btcli.model.frozen import evolve, fields
 from btcli.model.state import GameState, Hit
-from btcli.model.units import Position, Unit
+from btcli.model.units import Motive, Position, Unit, UnitKind
 from btcli.rules.aero import control as aero_control, damage as aero_damage
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
+    from typing import Any
+
     from btcli.model.events import Events
 
 SI = "SI"  # the unit's internal-structure entry holding its structural integrity
@@ -145,3 +147,12 @@ def attack_refusal(unit: Unit, weapons: bool) -> str:
     """Returns why an aerospace unit may not make the attack: its weapon attacks are ``aero_attacks``' to check
     (air-to-air, issue #14); it makes no physical attacks."""
     return "" if weapons else NO_PHYSICAL
+
+
+# core: the aerospace unit a scenario's [[units]] entry makes (issue #30) ------------------------------------
+
+
+def new_unit(**fields: Any) -> Unit:
+    """Returns a new aerospace unit of ``fields`` (its id, side, design, armor, place): of the aerospace kind,
+    moving by thrust (AERO-MOVE), its flight not begun."""
+    return Unit(kind=UnitKind.AERO, motive=Motive.AERO, aero=AeroFlight(), **fields)

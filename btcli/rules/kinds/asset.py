@@ -164,3 +164,11 @@ def conventional_infantry(unit: Unit) -> bool:
 
     assert unit.asset is not None
     return unit.asset.card.kind is AssetKind.CONVENTIONAL_INFANTRY
+
+
+# core: what minefields ask of an asset (issue #30) --------------------------------------------------------
+
+
+def minefield_hit(dice: Dice, unit: Unit, density: int) -> Hit:
+    """ASSET-DMG-08: a minefield is area-effect damage, doubled against infantry assets."""
+    return Hit(unit.id, ASSET_LOCATION, density, source="minefield", attacker="minefield", area_effect=True)

@@ -260,7 +260,7 @@ def mobility(unit: Unit) -> Mobility:
     return MOBILITY  # a quad moves as a biped does; its body counts its legs' MP
 
 
-# aero: what the aerospace rules ask of a 'Mech (issue #30)
+# core, aero: what a weapon phase asks of a 'Mech (issue #30)
 
 
 def searches_for_girder(unit: Unit, turn: int) -> bool:

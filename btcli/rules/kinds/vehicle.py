@@ -13,6 +13,7 @@ from btcli.model.board import Board, Hex, Terrain
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
 from btcli.model.units import Motive, MoveMode, Unit
+from btcli.rules import later
 from btcli.rules.kinds.mobility import Mobility, run, walk
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -180,3 +181,79 @@ def side_struck_by(dice: Dice, target: Unit, attack: str, side: str) -> str:
         d6 = dice.d6(f"random side of {target.id}")
         if d6 <= 4:
             return ("front", "right", "rear", "left")[d6 - 1]
+
+
+# core: what fire, damage and falls ask of a vehicle (issue #30) ------------------------------------------
+
+_VTOL_DAMAGED = later("ground.vtol", "after_damage")
+# ground/vehicles.py imports this module (a vehicle's mobility), so its rules are named, not imported.
+_CANNOT_FIRE = later("ground.vehicles", "cannot_fire")
+_CLEARING = later("ground.vehicles", "clearing")
+_HAS_TURRET = later("ground.vehicles", "has_turret")
+_WITH_STATE = later("ground.vehicles", "with_state")
+
+
+def after_damage(state, before: Unit, unit: Unit, dice, events):
+    """What damage sets off at once: a VTOL's fall or crash (VTOL-CRIT, VEH-VTOL), a hover vehicle whose motive
+    damage immobilizes it over deep water sinking (tables.md 3). Returns the state with the damaged unit."""
+    if unit.motive is Motive.VTOL:
+        return _VTOL_DAMAGED(state.with_unit(unit), before, dice, events)
+    v, was = unit.vehicle, before.vehicle
+    assert v is not None and was is not None  # KINDS[VEHICLE]: a vehicle always carries its record
+    sinking = unit.motive is Motive.HOVER and v.immobile and not was.immobile
+    if sinking and not unit.destroyed and state.board.hex(unit.hex).is_deep_water:
+        from btcli.model.events_damage import Sank
+
+        events.append(Sank(unit.id))
+        unit = evolve(unit, destroyed=True)
+    return state.with_unit(unit)
+
+
+def drowns(unit: Unit, falling: bool) -> bool:
+    """Whether deep water destroys the vehicle: pushed into it, unless it floats or skims (hover, naval, WiGE;
+    VEH-DISP-01); falling into it from a bridge, unless it floats (hover, naval; URB-BRG-03)."""
+    afloat = (Motive.HOVER, Motive.NAVAL) if falling else (Motive.HOVER, Motive.NAVAL, Motive.WIGE)
+    return unit.motive not in afloat
+
+
+def fire_refusal(unit: Unit, turn: int) -> tuple[str, str]:
+    """Why the vehicle may not fire this turn: its crew dead or stunned, its sensors gone (tables.md 6.5), its
+    crew clearing a jam (VEH-CRIT-23), a crash this turn (VTOL-CRASH-04); ("", "") if it may."""
+    why, rule = _CANNOT_FIRE(unit, turn)
+    if why:
+        return f"'{unit.id}' cannot fire: {why}", rule
+    if _CLEARING(unit):
+        return f"'{unit.id}' spends this weapon phase clearing a jam", "VEH-CRIT-23"
+    assert unit.vehicle is not None  # KINDS[VEHICLE]: a vehicle always carries its record
+    if unit.vehicle.crashed_turn == turn:
+        return f"'{unit.id}' crashed this turn", "VTOL-CRASH-04"
+    return "", ""
+
+
+def stabilizer_hit(unit: Unit, location: str) -> bool:
+    """Whether a stabilizer hit makes the movement modifier of a weapon at ``location`` count twice (VEH-CRIT-16)."""
+    assert unit.vehicle is not None  # KINDS[VEHICLE]: a vehicle always carries its record
+    return location in unit.vehicle.stabilized
+
+
+def turret_refusal(unit: Unit, offset: int) -> tuple[str, str]:
+    """Why the turret may not turn to ``offset``: none at all (VEH-ATK-04), or jammed or locked where it points
+    (VEH-CRIT-18, 19); ("", "") if it may."""
+    if not _HAS_TURRET(unit):
+        return f"'{unit.id}' has no torso or turret to twist", "VEH-ATK-04"
+    assert unit.vehicle is not None  # KINDS[VEHICLE]: a vehicle always carries its record
+    turret = unit.vehicle.turret
+    if turret in ("jammed", "locked") and offset != unit.twist:
+        return f"'{unit.id}''s turret is {turret} and cannot turn", "VEH-CRIT-18" if turret == "jammed" else "VEH-CRIT-19"
+    return "", ""
+
+
+def kept_twist(unit: Unit) -> int:
+    """A jammed or locked turret stays where it points (VEH-CRIT-18, 19); a free one centers."""
+    assert unit.vehicle is not None  # KINDS[VEHICLE]: a vehicle always carries its record
+    return unit.twist if unit.vehicle.turret in ("jammed", "locked") else 0
+
+
+def after_weapon_phase(unit: Unit) -> Unit:
+    """The crew that cleared a jam this phase is done (VEH-CRIT-23)."""
+    return _WITH_STATE(unit, clearing=False) if _CLEARING(unit) else unit

@@ -85,7 +85,7 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     attacker = state.unit(attacker_id)
     if not attacker.active:
         raise IllegalOrderError(f"'{attacker.id}' is destroyed or off the map and cannot attack", "TW p.99")
-    if attacker.mech and attacker.mech.girder_search == state.turn:
+    if kinds.of(attacker).searched_for_girder(attacker, state.turn):
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
@@ -164,13 +164,13 @@ def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -
     limbs, arcs and actuators as against a unit (tables.md 8.7); only the to-hit roll is skipped."""
     if kind not in PHYSICAL_ON_BUILDINGS:
         raise IllegalOrderError(f"a building hex takes a {'/'.join(PHYSICAL_ON_BUILDINGS)}, not a {kind}", "URB-ATK-04")
-    if not attacker.is_mech:
+    if not kinds.of(attacker).limbs:
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.hex.distance(hex_id) != 1:
         raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
     if attacker.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
-    if kind == "club" and not (attacker.mech and attacker.mech.club):
+    if kind == "club" and not kinds.of(attacker).club(attacker):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     physical.limb_check(attacker, hex_id, f"hex {hex_id.label}", kind)
 

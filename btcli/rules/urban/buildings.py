@@ -15,7 +15,6 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
-from btcli.rules.ground import vehicles
 from btcli.rules.urban import structures
 from btcli.rules.ground.placement import floor_of, inside, on_top, placed
 from btcli.rules.urban.structures import (
@@ -79,7 +78,7 @@ def basement_falls(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     structures = state.board.structure_hexes
     for uid in sorted(u.id for u in state.units.values() if u.hex in structures):
         unit = state.units[uid]
-        if not (unit.is_mech and unit.active) or floor_of(unit) != 0 or on_top(unit):
+        if not (kinds.of(unit).finds_basements and unit.active) or floor_of(unit) != 0 or on_top(unit):
             continue
         b = state.board.hex(unit.hex).building
         if b is None or unit.tons <= b.cf:
@@ -144,7 +143,7 @@ def enter(
     state = state.with_board(board)
     if after <= 0:  # URB-COLL-03: damage from movement brings the hex down at once
         return state, f"{unit.id}'s entry destroys it"
-    if kind == "enter" and unit.is_mech and floor == 0 and not h.building.basement:
+    if kind == "enter" and kinds.of(unit).finds_basements and floor == 0 and not h.building.basement:
         state = state.with_board(roll_basement(state.board, hex_id, dice, events))  # URB-BSMT-01
     why = overweight(state, hex_id, unit, (floor, False, kind == "bridge"))  # URB-MOVE-07: everyone on a level
     return state, (f"with {unit.id} ({unit.tons} t) on level {floor}: {why}" if why and kind == "enter" else why)
@@ -167,8 +166,9 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
     from btcli.rules.core.falls import group_damage
 
     unit = group_damage(state, unit, amount, "standard", dice, events, side, f"entering {hex_id.label}")
-    if unit.is_vehicle and not unit.destroyed:
-        unit = vehicles.motive_roll(unit, side, dice, events)  # tables.md 10.2
+    motive = kinds.of(unit).motive_damage
+    if motive is not None and not unit.destroyed:
+        unit = motive(unit, side, dice, events)  # tables.md 10.2: a vehicle's motive system
     return state.with_unit(unit), unit
 
 
@@ -193,7 +193,7 @@ def fell_inside(state: GameState, uid: str, dice: Dice, events: Events) -> GameS
     """Resolves URB-MOVE-08 for one 'Mech that has just fallen, if it is inside a building (not a basement)."""
     unit = state.units[uid]
     b = inside(state.board, unit)
-    if b is None or floor_of(unit) < 0 or not unit.is_mech or not unit.active:
+    if b is None or floor_of(unit) < 0 or not kinds.of(unit).falls_over or not unit.active:
         return state
     from btcli.model.events_urban import FellInside
     from btcli.rules.core import displacement
@@ -212,11 +212,11 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
     club in the weapon attack phase and picks it up if found. Searching is its action for the phase
     (it fires nothing), and it searches once per turn (docs/rules-notes.md)."""
     unit = state.unit(unit_id)
-    if not unit.active or not unit.is_mech:
+    if not unit.active or not kinds.of(unit).limbs:
         raise IllegalOrderError(f"only a 'Mech on the map can pick up a girder ('{unit_id}')", "URB-CLUB-01")
-    if unit.mech.club:
+    if kinds.of(unit).club(unit):
         raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
-    if unit.fired or unit.mech.girder_search == state.turn:
+    if unit.fired or kinds.of(unit).searched_for_girder(unit, state.turn):
         raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
     if unit.prone or unit.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
