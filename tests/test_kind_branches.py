@@ -5,7 +5,7 @@ is 30, each with a comment saying why it cannot be a hook).
 
 A branch site is a line that tests ``is_mech``, ``is_vehicle``, ``is_infantry``, ``is_asset`` or
 ``is_aero``, compares a ``kind`` or ``motive``, names a ``UnitKind`` or ``Motive`` member, tests a per-kind
-record for None (``.aero``, ``.asset``, ``.vehicle``, ``.mech``), or names a biped's limb codes (``"LA"``,
+record for None or for truth (``.aero``, ``.asset``, ``.vehicle``, ``.mech``), or names a biped's limb codes (``"LA"``,
 ``"RA"``, ``"LL"``, ``"RL"``: a quad's body has other limbs, btcli.rules.kinds.mech)."""
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ BRANCH = re.compile(
     r"|\.(aero|asset|vehicle|mech|aero_design) is (not )?None"
     r"|\b(unit|attacker|target|u|kind)\.kind (==|!=|is|in) |\.motive(\.value)? (==|!=|is|in) "
     r"|\"(LA|RA|LL|RL)\""
+    # a per-kind record tested for truth: `if u.vehicle:`, `u.aero and ...`, `not u.mech`
+    r"|\b(if|elif|not|and|or) \w+\.(aero|asset|vehicle|mech|aero_design)\b(?![.(\[])"
+    r"|\.(aero|asset|vehicle|mech|aero_design) (and|or)\b"
 )
 # The records, the kinds, MegaMek's formats, and the table of what the reports show of each kind (the render
 # layer's half of the kinds: its entries name the kinds, as rules/kinds/__init__.py's KINDS does).
@@ -47,3 +50,11 @@ def test_branch_sites_on_kind_only_fall():
     worst = ", ".join(f"{name} {count}" for name, count in sorted(sites.items(), key=lambda kv: -kv[1])[:8])
     assert total <= RECORDED, f"{total} branch sites on kind, more than the {RECORDED} recorded (most: {worst})"
     assert total == RECORDED, f"{total} branch sites on kind, fewer than recorded: lower RECORDED to {total}"
+
+
+def test_the_counter_sees_each_way_of_testing_a_kind():
+    tested = ["if u.is_vehicle:", "unit.kind is UnitKind.MECH", "if u.aero is None:", "if u.vehicle:",
+              "ok = u.aero and u.aero.landed", "if not target.mech:", "x = unit.motive == Motive.VTOL", '"LA"']
+    untested = ["u.vehicle.turret", "if u.vehicle.crew_killed:", "kinds.of(u).limbs", "if unit.drop:"]
+    assert all(BRANCH.search(line) for line in tested), [line for line in tested if not BRANCH.search(line)]
+    assert not any(BRANCH.search(line) for line in untested), [line for line in untested if BRANCH.search(line)]

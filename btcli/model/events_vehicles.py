@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 
 
 @record
+class JamCleared(Event):
+    """A vehicle's crew spends the weapon phase clearing a jam (VEH-CRIT-18, 23): the jammed ``weapon`` (its
+    label), or the turret when ``weapon`` is empty."""
+
+    unit: str
+    weapon: str = ""
+
+
+@record
 class RotorDamageReduced(Event):
     """Weapon damage to a rotor does a tenth of itself, rounded up."""
 

@@ -17,7 +17,13 @@ def _cannot_land(e) -> str:
     return f"{e.unit} must come down over {terrain} ({e.why}) and is destroyed ({e.rule})"
 
 
+def _jam_cleared(e) -> str:
+    what = f"the jammed {e.weapon}" if e.weapon else "the turret jam"
+    return f"{e.unit}'s crew clears {what} (no weapon fires this phase)"
+
+
 TEXTS: dict[str, Template] = {
+    "JamCleared": _jam_cleared,
     # damage and criticals
     "RotorDamageReduced": "{unit}: rotor hit: {amount} weapon damage does {reduced} ({rule})",
     "VehicleDestroyed": "{unit}: {location} internal structure gone; the vehicle and its crew are destroyed ({rule})",

@@ -29,6 +29,7 @@ from btcli.model.units import AmmoBin, Mount, Unit
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.events import Events
+    from btcli.model.events_vehicles import JamCleared
 
 # tables.md 4 and 5: critical results by column for rolls 6..12 (2-5: no critical).
 VEHICLE_CRITS = {
@@ -418,8 +419,10 @@ def clearing(unit: Unit) -> bool:
     return unit.vehicle.clearing
 
 
-def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
+def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, JamCleared]:
     """Spends this weapon phase clearing one jammed weapon or a jammed turret (VEH-CRIT-18, VEH-CRIT-23)."""
+    from btcli.model.events_vehicles import JamCleared  # a rare order's event (issue #17)
+
     if unit.fired:
         raise IllegalOrderError(f"'{unit.id}' already fired this phase and cannot clear a jam", "VEH-CRIT-23")
     if clearing(unit):
@@ -430,8 +433,7 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
     if what.lower() == "turret":
         if unit.vehicle.turret != "jammed":
             raise IllegalOrderError(f"'{unit.id}''s turret is not jammed", "VEH-CRIT-18")
-        return with_state(unit, clearing=True, turret=""), (
-            f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)")
+        return with_state(unit, clearing=True, turret=""), JamCleared(unit.id)
     name = unit.weapon_named(what.partition("@")[0])
     jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
               and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
@@ -439,6 +441,4 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
         raise IllegalOrderError(f"'{unit.id}' has no jammed {what!r}", "VEH-CRIT-23")
     weapons = list(unit.weapons)
     weapons[jammed[0]] = _with(weapons[jammed[0]], jammed=False)
-    return evolve(with_state(unit, clearing=True), weapons=tuple(weapons)), (
-        f"{unit.id}'s crew clears the jammed {weapons[jammed[0]].label} (no weapon fires this phase)"
-    )
+    return evolve(with_state(unit, clearing=True), weapons=tuple(weapons)), JamCleared(unit.id, weapons[jammed[0]].label)
