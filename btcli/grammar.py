@@ -147,7 +147,7 @@ MEGAMEK_DATA = Opt(("--megamek-data",), "megamek_data", "MegaMek's data folder, 
                    where=CLI, kind="folder")
 SEED_FILE = Opt(("--seed-file",), "seed_file", "The referee's seed file, for a game whose seed is held (default: "
                "GAME.seed).", where=CLI, kind="path")
-LENIENT = Opt(("--lenient",), "lenient", "Leave out of MegaMek files what btcli does not play (a Clan weapon, double "
+LENIENT = Opt(("--lenient",), "lenient", "Leave out of MegaMek files what btcli does not play (an XL engine, double "
               "heat sinks, a terrain it lacks), listing each, instead of refusing the file.", FLAG, CLI)
 ALLOW_UNARMED = Opt(("--allow-unarmed",), "allow_unarmed", "With --lenient: import a unit even when btcli plays none of "
                     "its weapons (it is refused otherwise).", FLAG, CLI)

@@ -38,7 +38,7 @@ def weapon_name(text: str) -> str | None:
     return _weapon_index().get(text.strip().casefold())
 
 
-_FIELDS = ("heat", "damage", "short", "medium", "long", "kind", "min_range", "ammo_per_ton", "cluster",
+_FIELDS = ("heat", "damage", "short", "medium", "long", "kind", "min_range", "to_hit", "ammo_per_ton", "cluster",
            "group", "explosive_ammo", "explodes_when_destroyed", "flak", "streak", "ultra", "lbx", "aliases")
 
 

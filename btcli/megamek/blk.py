@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from btcli.megamek import equipment
 from btcli.megamek.notes import Notes
+from btcli.rules.aero.weapons import AERO_WEAPONS
 
 # Tags that describe the unit without changing how btcli plays it: names, dates and sources, fluff,
 # crew counts and quarters, the optional design quirks, construction facts (tech ratings, an OmniVehicle's
@@ -603,7 +604,7 @@ def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft
             ammo.append((item, read.weapon.plays, int(count), feeds))
             continue
         thing = equipment.lookup(item.name, clan)
-        if thing is None or not thing.plays:
+        if thing is None or thing.plays not in AERO_WEAPONS:  # aerospace combat knows fewer weapons than the ground
             shown = thing.name if thing else equipment.plain(item.name)
             notes.unmodelled(item.number, f"{shown} ({arc})", shown, "left out",
                              weapons=int(thing is None or thing.kind == "weapon"))
@@ -617,7 +618,7 @@ def _aero_weapons(found: dict[str, Block], notes: Notes, clan: bool, large_craft
             continue
         name = ""
         if dropship:
-            kind = BAY_CLASS[thing.plays]
+            kind = BAY_CLASS.get(thing.plays) or _bay_class(thing.plays)
             if "bay" in item.marks or bay is None or bay[0] != item.location or bay[2] != kind or bay[3] != rear or \
                     not bay[1]:
                 base = f"{arc.replace('_', ' ')} {kind}"  # aero.toml's bay names: "nose PPC", "left aft laser"

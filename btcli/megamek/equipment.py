@@ -161,12 +161,19 @@ def played_munition(read: Ammo) -> str | None:
     autocannon armor-piercing rounds (VEH-DMG-10) as they are, a system-capable missile as a standard
     one; None when btcli does not play it."""
     weapon = read.weapon.plays if read.weapon is not None else ""
-    if read.munition == "standard" or (read.munition == "cluster" and weapon == "LB 10-X AC") or (
+    data = catalog.weapons().get(weapon, {})
+    if read.munition == "standard" or (read.munition == "cluster" and data.get("lbx")) or (
             read.munition == "ap" and weapon in ("AC/2", "AC/5", "AC/10", "AC/20")):
         return read.munition
-    if squash(read.munition) in CAPABLE and weapon.startswith(("LRM", "SRM")):
+    if squash(read.munition) in CAPABLE and _guided(weapon):
         return "standard"
     return None
+
+
+def _guided(weapon: str) -> bool:
+    """Tells whether a catalog weapon is a launcher an Artemis IV or Narc makes better: an LRM or SRM,
+    Inner Sphere or Clan, not a Streak (MegaMek's Artemis- and Narc-capable munitions)."""
+    return weapon.removeprefix("Clan ").startswith(("LRM", "SRM"))
 
 
 def bin_of(read: Ammo, munition: str, location: str, shots_given: int = 0) -> dict[str, object]:

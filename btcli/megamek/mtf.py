@@ -13,7 +13,7 @@ critical slots say what the 'Mech carries, here as there); one block of slot lin
 weapon fills consecutive slots; ``Heat Sinks:N TYPE`` counts the heat sinks, those not in slots sitting
 in the engine.
 
-What btcli does not play (an XL engine, Endo Steel, double heat sinks, a Clan weapon, CASE, a quad) is
+What btcli does not play (an XL engine, Endo Steel, double heat sinks, an ATM, CASE) is
 named, every item, in one error, or left out and listed when the reading is lenient.
 """
 

@@ -2,7 +2,7 @@
 
 Two kinds of trouble: a file btcli cannot read or a unit it does not play at all (a malformed line, a
 battle armor squad) is refused at once (``fail``); what btcli does not play in a unit it otherwise
-plays (an XL engine, a Clan weapon) is noted (``unmodelled``) and the reading goes on, so that
+plays (an XL engine, an ATM) is noted (``unmodelled``) and the reading goes on, so that
 ``finish`` names every such item in one error, or, when the reading is lenient, lists each as left
 out with what the import does in its place.
 """

@@ -105,6 +105,7 @@ class Weapon:
     long: int
     kind: str  # energy | ballistic | missile | artillery
     min_range: int = 0
+    to_hit: int = 0  # the weapon's own to-hit modifier: pulse lasers -2, MRMs +1 (EQ-PULSE-01, EQ-MRM-01)
     ammo_per_ton: int = 0  # 0: uses no ammunition
     cluster: int = 0  # cluster-table size (tables.md 7), 0: not a cluster weapon
     group: int = 0  # missiles per damage group, 0: the whole damage in one hit

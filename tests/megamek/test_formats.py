@@ -68,25 +68,29 @@ def test_the_older_layout_counts_its_weapons_and_names_them_internally():
 def test_an_omnimech_of_the_clans_names_everything_btcli_does_not_play_in_one_error():
     text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8")
     assert refused(read_mtf, text).splitlines() == [
-        "test.mtf: btcli does not play 6 things in this file (--lenient leaves them out, listing each):",
+        "test.mtf: btcli does not play 4 things in this file (--lenient leaves them out, listing each):",
+        "  test.mtf: Clan CASE (MegaMek gives a Clan 'Mech CASE wherever it carries explosive ammunition)",
         "  test.mtf line 18: a Clan XL engine",  # XL (Clan) Engine(IS): Clan, as the tech base is
         "  test.mtf line 22: 10 Clan double heat sinks",
-        "  test.mtf line 28: armor 'Ferro-Fibrous(Clan)'",
-        "  test.mtf line 53: Clan ER Medium Laser in LA",  # CLERMediumLaser
-        "  test.mtf line 91: Clan Streak SRM 4 in RT",
-        "  test.mtf line 92: Clan Streak SRM 4 ammunition in RT"]
+        "  test.mtf line 28: armor 'Ferro-Fibrous(Clan)'"]
     design, left_out = read_mtf(text, lenient=True)
     # "Machine Gun" is MegaMek's internal name of the Inner Sphere machine gun, which its lookup finds first (as
     # written, then "Clan Machine Gun"): so a Clan 'Mech's Machine Gun slot holds one (MtfFile.parseCrits).
-    assert [w["name"] for w in design["weapons"]] == ["Machine Gun", "Small Laser", "Medium Laser"]
-    assert design["slots"]["RT"][:2] == ["equipment:Clan Streak SRM 4", "equipment:Clan Streak SRM 4 Ammo"]
-    assert len(left_out) == 6 and left_out[1].endswith("(read as 10 single heat sinks; their slots are kept: a "
+    assert [w["name"] for w in design["weapons"]] == ["Clan ER Medium Laser", "Machine Gun", "Clan Streak SRM-4",
+                                                      "Small Laser", "Medium Laser"]
+    assert design["slots"]["RT"][:2] == ["weapon:Clan Streak SRM-4", "ammo:Clan Streak SRM-4"]  # EQ-WPN-01
+    assert design["ammo"] == [{"weapon": "Clan Streak SRM-4", "location": "RT", "shots": 25}]
+    assert len(left_out) == 4 and left_out[2].endswith("(read as 10 single heat sinks; their slots are kept: a "
                                                       "critical hit there has no effect)")
 
 
 def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_is_allowed():
-    text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8").replace(
-        "Small Laser\n\nHead:", "CLERSmallLaser\n\nHead:").replace("Medium Laser (R)\n", "CLERMediumLaser (R)\n")
+    text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8")
+    for played, unplayed in (("Small Laser\n\nHead:", "CLTAG\n\nHead:"), ("Medium Laser (R)\n", "CLTAG (R)\n"),
+                             ("CLERMediumLaser (omnipod)", "CLAntiMissileSystem (omnipod)"),
+                             ("CLStreakSRM4 (omnipod)", "CLNarcBeacon (omnipod)"),
+                             ("Clan Streak SRM 4 Ammo (omnipod)", "Clan Ammo Narc (omnipod)")):
+        text = text.replace(played, unplayed)  # weapons btcli does not play yet (issue #31)
     text = text.replace("Machine Gun (omnipod)", "Searchlight (omnipod)")  # not known: it might be a weapon
     message = refused(read_mtf, text, lenient=True)
     assert message == ("test.mtf: --lenient would leave this unit no weapon btcli plays (it leaves out 5 weapons or "
@@ -238,11 +242,11 @@ def test_import_lists_what_lenient_left_out_beside_the_unit_and_in_json():
     path = FORMATS / "Sentinel STN-3C Prime.mtf"
     out = ok("import", path, "--lenient").out
     lines = out.splitlines()
-    assert lines[2] == "# --lenient left out 6 things btcli does not play:"
-    assert lines[3] == ("#   line 18: a Clan XL engine (read as a standard fusion engine; a hit on its side-torso "
+    assert lines[2] == "# --lenient left out 4 things btcli does not play:"
+    assert lines[4] == ("#   line 18: a Clan XL engine (read as a standard fusion engine; a hit on its side-torso "
                         "engine slots is an engine hit, but losing a side torso does not destroy the 'Mech)")
     data = json.loads(ok("import", path, "--lenient", "--json").out)
-    assert len(data["left_out"]) == 6 and data["left_out"][0].endswith("does not destroy the 'Mech)")
+    assert len(data["left_out"]) == 4 and data["left_out"][1].endswith("does not destroy the 'Mech)")
     assert run("import", path, "--allow-unarmed").code == 2  # --allow-unarmed goes with --lenient
 
 

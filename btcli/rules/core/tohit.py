@@ -65,7 +65,9 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
 
 
 def range_modifiers(weapon: Weapon, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
-    """Returns the range and minimum-range modifiers (tables.md 6.1), or ([], why) beyond long range."""
+    """Returns the weapon's modifiers at this distance: its range bracket and minimum range (tables.md 6.1)
+    and its own modifier (a pulse laser's -2, EQ-PULSE-01; an MRM's +1, EQ-MRM-01); or ([], why) beyond
+    long range."""
     bracket = range_bracket(weapon, distance)
     if bracket is None:
         return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon.long}"
@@ -73,6 +75,8 @@ def range_modifiers(weapon: Weapon, name: str, distance: int, what: str) -> tupl
     minimum = weapon.min_range
     if minimum and distance <= minimum:
         mods.append((f"minimum range {minimum}", minimum - distance + 1))
+    if weapon.to_hit:
+        mods.append((name, weapon.to_hit))
     return mods, ""
 
 
