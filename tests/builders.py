@@ -222,7 +222,8 @@ def changed(obj, **changes):
         unit = unit.placed_at(**place)
     if "crits" in changes:  # critical hits as values, or as the game file writes them ("LA:3", "front: sensors")
         changes["crits"] = tuple(c if isinstance(c, Crit) else Crit.parse(c) for c in changes["crits"])
-    for record, names in _FIELDS.items():
+    own = {"mech": unit.mech is not None, "vehicle": unit.vehicle is not None}
+    for record, names in sorted(_FIELDS.items(), key=lambda item: not own.get(item[0], False)):  # its own record first
         mine = {k: changes.pop(k) for k in list(changes) if k in names and k not in Unit.__record_names__}
         if mine:
             current = getattr(unit, record) or {"mech": MechState, "vehicle": VehicleState, "drop": DropState}[record]()

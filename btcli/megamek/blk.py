@@ -232,15 +232,28 @@ def _unknown_tags(found: dict[str, Block], known: set[str], locations: dict[str,
         notes.unmodelled(block.line, f"<{tag}> {shown}".rstrip(), f"<{tag}>", "left out")
 
 
-def _engine(found: dict[str, Block], notes: Notes) -> str:
-    """Returns a vehicle's engine, 'fusion' or 'ice' (``<engine_type>``, MegaMek's code)."""
+# The fusion engines a vehicle plays as its fusion engine (EQ-ENG-03): MegaMek @f0b2b01 gives a vehicle's XL,
+# light or compact engine no rule of its own in play (Tank.getCriticalEffect asks only Engine.isFusion; the type
+# changes only the tons and the space it takes, Tank.getTotalSlots). Its type is read and kept (``engine_type``).
+VEHICLE_ENGINE_TYPES = {"XL": "xl", "Light": "light", "Compact": "compact"}
+
+
+def _engine(found: dict[str, Block], notes: Notes, clan: bool = False) -> tuple[str, str]:
+    """Returns a vehicle's engine, 'fusion' or 'ice', and its type (``<engine_type>``, MegaMek's code; a Clan
+    XL engine when the tech base, or ``<clan_engine>``, says Clan)."""
     line, code = _engine_code(found, notes)
     kind = ENGINE_CODES[code]
     if kind in ("fusion", "ICE"):
-        return "ice" if kind == "ICE" else "fusion"
-    notes.unmodelled(line, f"{_a(kind)} {kind} engine (engine_type {code})", f"engine: {kind}",
+        return ("ice" if kind == "ICE" else "fusion"), "standard"
+    if kind in VEHICLE_ENGINE_TYPES:
+        flag = found.get("clan_engine")
+        if flag is not None and flag.values:
+            clan = flag.values[0][1].strip().casefold() == "true"
+        return "fusion", ("clan_xl" if kind == "XL" and clan else VEHICLE_ENGINE_TYPES[kind])
+    why = " (Experimental at MegaMek's rules level)" if kind == "XXL" else ""
+    notes.unmodelled(line, f"{_a(kind)} {kind} engine (engine_type {code}){why}", f"engine: {kind}",
                      "read as a standard fusion engine")
-    return "fusion"
+    return "fusion", "standard"
 
 
 def _a(word: str) -> str:
@@ -346,11 +359,14 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
     locations = _vehicle_locations(motive, len(armor), line, notes)
     _unknown_tags(found, VEHICLE_TAGS, locations, notes)
     _construction(found, notes)
+    engine, engine_type = _engine(found, notes, clan)
     table = dict(zip(TANK_ARMOR + (("rotor",) if motive == "vtol" else ()) + (("turret",) if "turret" in
                                                                               locations.values() else ()), armor))
     design: dict[str, object] = {"kind": "vehicle", "name": _name(found, notes), "motive": motive, "tons": tons,
-                                 "engine": _engine(found, notes), "cruise": cruise, "flank": ceil(1.5 * cruise),
+                                 "engine": engine, "cruise": cruise, "flank": ceil(1.5 * cruise),
                                  "armor": table}
+    if engine_type != "standard":
+        design["engine_type"] = engine_type
     weapons: list[dict] = []
     ammo: list[tuple[_Line, dict]] = []
     case = False
@@ -371,7 +387,7 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
             notes.unmodelled(item.number, f"unknown equipment {item.name!r} ({item.location})",
                              equipment.plain(item.name), "left out", weapons=1)  # it may be a weapon
             continue
-        if thing.name == "CASE":  # VEH-CRIT-06
+        if thing.name in ("CASE", "Clan CASE"):  # VEH-CRIT-06 (Clan CASE is CASE: MiscType.createCLCASE, F_CASE)
             case = True
             continue
         if not thing.plays:

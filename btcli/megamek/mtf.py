@@ -13,13 +13,19 @@ critical slots say what the 'Mech carries, here as there); one block of slot lin
 weapon fills consecutive slots; ``Heat Sinks:N TYPE`` counts the heat sinks, those not in slots sitting
 in the engine.
 
-What btcli does not play (an XL engine, Endo Steel, double heat sinks, an ATM, CASE) is
-named, every item, in one error, or left out and listed when the reading is lenient.
+A 'Mech's construction is read into its design (issue #31, docs/equipment-rules.md): the engine's type
+(``engine_type``: standard, XL, Clan XL, light, compact), double heat sinks (``heat_sink_type``; each one's
+slots are ``heat_sink`` slots), Endo Steel and Ferro-Fibrous (``structure``, ``armor_type``; their slots
+``endo_steel``, ``ferro_fibrous``), CASE and CASE II (``case``, ``case_ii``: the locations; Clan CASE in every
+location with explosive ammunition or a Gauss rifle, as MegaMek gives it). What btcli does not play (an XXL
+engine, Endo-Composite, an ATM, a targeting computer) is named, every item, in one error, or left out and
+listed when the reading is lenient.
 """
 
 from __future__ import annotations
 
 import re
+from itertools import groupby
 from math import ceil
 from typing import NamedTuple
 
@@ -81,6 +87,18 @@ _MARKS = (("armored", re.compile(r"\s*\(ARMORED\)\s*$", re.I)), ("size", re.comp
           ("rear", re.compile(r"\s*\(R\)\s*$", re.I)), ("split", re.compile(r"\s*\(Split\)\s*$", re.I)),
           ("facing", re.compile(r"\s*\((?:FL|FR|RL|RR)\)\s*$", re.I)))
 ENGINE = re.compile(r"^\s*(\d+)\s+(.*?)\s*$")
+# The engines btcli plays (EQ-ENG-01) by MegaMek's words, and the heat sinks (EQ-HS-01) by their kind.
+ENGINE_TYPES = {"Fusion": "standard", "XL": "xl", "Clan XL": "clan_xl", "Light": "light", "Compact": "compact"}
+PLAYED_SINKS = {"": "single", "Double Heat Sink": "double", "Clan Double Heat Sink": "clan_double"}
+# Construction items whose slots are btcli's slot items (EQ-HS-02, EQ-STR-01, EQ-CASE-01..03).
+BUILT_SLOTS = {"Double Heat Sink": "double_heat_sink", "Clan Double Heat Sink": "clan_double_heat_sink", "Endo Steel": "endo_steel",
+               "Clan Endo Steel": "endo_steel", "Ferro-Fibrous": "ferro_fibrous", "Clan Ferro-Fibrous": "ferro_fibrous",
+               "Light Ferro-Fibrous": "ferro_fibrous", "Heavy Ferro-Fibrous": "ferro_fibrous", "CASE": "case",
+               "Clan CASE": "case", "CASE II": "case_ii", "Clan CASE II": "case_ii"}
+# The structure and armor lines btcli plays (EQ-STR-01), by the name ``_construction`` gives them.
+BUILT = {("structure", "Endo Steel"): "endo_steel", ("structure", "Clan Endo Steel"): "clan_endo_steel",
+         ("armor", "Ferro-Fibrous"): "ferro_fibrous", ("armor", "Clan Ferro-Fibrous"): "clan_ferro_fibrous",
+         ("armor", "Light Ferro-Fibrous"): "light_ferro_fibrous", ("armor", "Heavy Ferro-Fibrous"): "heavy_ferro_fibrous"}
 KEPT = "the slots are kept: a critical hit there has no effect"
 
 
@@ -235,15 +253,16 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     locations = SHAPES[shape]
     if shape == "quad":
         _read_biped_names_as_quad(mtf)
-    engine, rating = _engine(need("engine"), clan, mixed, notes)
+    engine, engine_type, rating = _engine(need("engine"), clan, mixed, notes)
     walk = rating // tons  # MegaMek reads no walking MP from the file: the engine gives it
     if not walk:
         raise notes.fail(need("engine")[0], f"a {rating}-rated engine gives a {tons}-ton 'Mech no walking MP")
     _count(need("walk mp"), notes, "Walk MP")
     jump = _count(values["jump mp"], notes, "Jump MP") if "jump mp" in values else 0
-    covered = _construction(values, clan, notes)
+    built: dict[str, object] = {}
+    covered = _construction(values, clan, notes, built)
     sinks, sink_kind = _heat_sinks(need("heat sinks"), clan, notes)
-    if sink_kind:
+    if sink_kind not in PLAYED_SINKS:
         covered.add("heat_sink")
     armor = {}
     for key in ARMOR_LINES[shape]:
@@ -257,15 +276,21 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
-    if not sink_kind:
-        sinks = _engine_sinks(sinks, slots, rating, need("heat sinks")[0], notes)
-    if clan and any(catalog.weapons()[b["weapon"]]["explosive_ammo"] for b in ammo):
-        notes.unmodelled(None, "Clan CASE (MegaMek gives a Clan 'Mech CASE wherever it carries explosive "
-                         "ammunition)", "Clan CASE", "left out: an ammunition explosion's damage transfers inward")
+    sink_type = PLAYED_SINKS.get(sink_kind, "")
+    if sink_type:
+        sinks, sink_type = _engine_sinks(sinks, slots, rating, need("heat sinks")[0], notes, sink_type)
+    case = sorted({loc for loc, items in slots.items() if "case" in items}, key=locations.index)
+    if clan:  # EQ-CASE-02: Mech.addClanCase, every location with explosive equipment (MegaMek @f0b2b01 MtfFile:449)
+        explosive = {b["location"] for b in ammo if catalog.weapons()[b["weapon"]]["explosive_ammo"]}
+        explosive |= {w["location"] for w in weapons if catalog.weapons()[w["name"]].get("explodes_when_destroyed")}
+        case = sorted(set(case) | explosive, key=locations.index)
+    case_ii = sorted({loc for loc, items in slots.items() if "case_ii" in items}, key=locations.index)
     return {
         "kind": "mech", **({"motive": shape} if shape != "biped" else {}), "name": name, "tons": tons,
-        "engine": engine, "engine_rating": rating, "walk": walk, "run": ceil(1.5 * walk), "jump": jump,
-        "heat_sinks": sinks,
+        "engine": engine, **({"engine_type": engine_type} if engine_type != "standard" else {}),
+        "engine_rating": rating, "walk": walk, "run": ceil(1.5 * walk), "jump": jump,
+        "heat_sinks": sinks, **({"heat_sink_type": sink_type} if sink_type not in ("", "single") else {}),
+        **built, **({"case": case} if case else {}), **({"case_ii": case_ii} if case_ii else {}),
         "armor": {k: armor[k] for k in ("HD", "CT", "CTR", "LT", "LTR", "RT", "RTR", *locations[4:])},
         "weapons": weapons, "ammo": ammo, "slots": slots,
     }
@@ -327,8 +352,9 @@ def _config(entry: tuple[int, str], tons: int, notes: Notes) -> str:
     return shape
 
 
-def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tuple[str, int]:
-    """Returns the engine type ('fusion' or 'ice') and rating of ``Engine:160 Fusion Engine``; the type
+def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tuple[str, str, int]:
+    """Returns the engine ('fusion' or 'ice'), its type (EQ-ENG-01: 'standard', 'xl', 'clan_xl', 'light',
+    'compact') and rating of ``Engine:160 Fusion Engine``; the type
     from MegaMek's words (Engine.getEngineTypeByString: XXL, XL, Light, Compact, ICE, Fuel Cell, Fission
     ...). The engine is a Clan one as the tech base is; a mixed-tech unit's engine is of the other tech
     base when the line names it (``XL (Clan) Engine``, ``Engine(IS)``: MtfFile's itemOppositeTech)."""
@@ -346,18 +372,21 @@ def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tu
         kind = f"Clan {kind}"
     if rating > 400:
         notes.unmodelled(number, f"a large {rating}-rated engine", "engine: large", "read as a standard one")
-    if kind == "Fusion":
-        return "fusion", rating
     if kind == "ICE":
-        return "ice", rating
+        return "ice", "standard", rating
+    if kind in ENGINE_TYPES:
+        return "fusion", ENGINE_TYPES[kind], rating
     article = "an" if kind.startswith(("XL", "XXL")) else "a"
-    notes.unmodelled(number, f"{article} {kind} engine", f"engine: {kind}", "read as a standard fusion engine; a hit on its "
-                     "side-torso engine slots is an engine hit, but losing a side torso does not destroy the 'Mech")
-    return "fusion", rating
+    # EQ-ENG-01: an XXL engine is Experimental at MegaMek's rules level (Engine.java @f0b2b01 IS_XXL_TA, CLAN_XXL_TA)
+    why = " (Experimental at MegaMek's rules level)" if "XXL" in kind else ""
+    notes.unmodelled(number, f"{article} {kind} engine{why}", f"engine: {kind}", "read as a standard fusion engine; a hit "
+                     "on its side-torso engine slots is an engine hit, and losing a side torso takes them with it")
+    return "fusion", "standard", rating
 
 
-def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes) -> set[str]:
-    """Notes a structure, armor, myomer, gyro or cockpit other than the standard one; returns the slot
+def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes, built: dict[str, object]) -> set[str]:
+    """Reads Endo Steel and Ferro-Fibrous into ``built`` (``structure``, ``armor_type``: EQ-STR-01); notes a
+    structure, armor, myomer, gyro or cockpit other than those and the standard one; returns the slot
     kinds those lines already account for (Endo Steel's slots are its structure's)."""
     covered: set[str] = set()
     for key, kind, standard in (("structure", "structure", ("standard",)), ("armor", "armor", ("standard",)),
@@ -375,6 +404,9 @@ def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes) 
         if key in ("structure", "armor") and (clan or "(clan)" in text.casefold() or plain.startswith("Clan")):
             name = f"Clan {name}" if not name.startswith("Clan") else name
         covered.add(kind)
+        if (key, name) in BUILT:
+            built["structure" if key == "structure" else "armor_type"] = BUILT[(key, name)]
+            continue
         notes.unmodelled(number, f"{kind} {text!r}", f"{kind}: {name}",
                          "read as the standard one" + (f"; {KEPT}" if key in ("structure", "armor", "myomer") else ""))
     return covered
@@ -393,7 +425,7 @@ def _heat_sinks(entry: tuple[int, str], clan: bool, notes: Notes) -> tuple[int, 
                                 ("compact", "Compact Heat Sink")) if w in words), "")
     if kind == "Double Heat Sink" and ("clan" in words or (clan and "is" not in words.split())):
         kind = "Clan Double Heat Sink"
-    if kind:
+    if kind not in PLAYED_SINKS:
         notes.unmodelled(number, f"{count} {kind.casefold().replace('clan', 'Clan')}s", kind,
                          f"read as {count} single heat sinks; their slots are kept: a critical hit there has no "
                          "effect")
@@ -459,6 +491,8 @@ def _slot(number: int, text: str, clan: bool, location: str, notes: Notes, ammo:
     item = equipment.lookup(name, clan)
     if item is None:
         return _Slot(number, f"equipment:{name}", frozen, None, name)
+    if item.name in BUILT_SLOTS:  # a construction item btcli plays: its slots are btcli's own slot items
+        return _Slot(number, BUILT_SLOTS[item.name], frozen, None, name)
     return _Slot(number, f"weapon:{item.plays}" if item.plays else f"equipment:{item.name}", frozen, item, name)
 
 
@@ -621,20 +655,46 @@ def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> None
     notes.unmodelled(number, f"{shown} (no slots)", shown, "left out")
 
 
-def _engine_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes) -> int:
-    """Returns the single heat sinks MegaMek plays for ``Heat Sinks:N Single``: those in the slots, and the rest
-    in the engine up to what it holds (Mech.addEngineSinks: rating / 25, TechManual; btcli/rules/ground/mechs.py).
-    A count the engine and slots cannot hold is noted; another kind of heat sink in the slots (not played
-    yet, and noted) leaves the count as the file gives it."""
+def _engine_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes,
+                  kind: str = "single") -> tuple[int, str]:
+    """Returns the heat sinks MegaMek plays for ``Heat Sinks:N Single`` (or ``Double``) and their type: those in
+    the slots, and the rest in the engine up to what it holds (Mech.addEngineSinks; EQ-HS-03:
+    Engine.integralHeatSinkCapacity, rating / 25; btcli/rules/ground/mechs.py). A double heat sink's slots
+    become ``heat_sink`` slots, 3 an Inner Sphere sink and 2 a Clan one (EQ-HS-02); the slots say which (an Inner
+    Sphere 'Mech may mount Clan double heat sinks, each MegaMek's mount of its own kind). A count the engine and
+    slots cannot hold is noted, and so are heat sinks of another kind in the slots (kept as slots a critical hit
+    there does nothing to); another kind of heat sink in the slots (not played yet, and noted) leaves the count
+    as the file gives it."""
+    from btcli.model.units import HEAT_SINK_SLOTS
     from btcli.rules.ground.mechs import engine_heat_sinks
 
+    read = {"single": "heat_sink", "double": "double_heat_sink", "clan_double": "clan_double_heat_sink"}
     items = [item for location in slots.values() for item in location]
-    if any(item != "heat_sink" and "heatsink" in equipment.squash(item) for item in items):
-        return sinks
-    placed = items.count("heat_sink")
+    if any(item not in read.values() and "heatsink" in equipment.squash(item) for item in items):
+        return sinks, kind
+    found = [k for k, item in read.items() if item in items]
+    if kind != "single" and len(found) == 1 and found[0] != "single":
+        kind = found[0]  # double heat sinks of the slots' own kind
+    per, mine = HEAT_SINK_SLOTS[kind], read[kind]
+    for other in found:
+        if other != kind:
+            notes.unmodelled(number, f"{items.count(read[other])} slots of {other.replace('_', ' ')} heat sinks in a "
+                             f"'Mech of {kind.replace('_', ' ')} heat sinks", "heat sinks of two kinds", KEPT)
+    shown = {"heat_sink": "equipment:Heat Sink", "double_heat_sink": "equipment:Double Heat Sink",
+             "clan_double_heat_sink": "equipment:Clan Double Heat Sink"}
+    placed = 0
+    for location, contents in slots.items():
+        for item, run in groupby(contents):
+            if item == mine:
+                length = len(list(run))
+                placed += length // per
+                if length % per:
+                    notes.unmodelled(number, f"{length} slots of {kind.replace('_', ' ')} heat sinks in {location}, "
+                                     f"not a whole number of {per}-slot sinks", "a double heat sink's slots apart", KEPT)
+        slots[location] = ["heat_sink" if item == mine else shown.get(item, item) for item in contents]
     played = placed + min(max(sinks - placed, 0), engine_heat_sinks(rating, 10 ** 6))
     if played != sinks:
         notes.unmodelled(number, f"Heat Sinks:{sinks}, but {placed} sit in the slots and the {rating}-rated engine "
                          f"holds {engine_heat_sinks(rating, 10 ** 6)}", "heat sinks the engine and slots cannot hold",
                          f"read as {played}, as MegaMek plays it")
-    return played
+    return played, kind

@@ -119,6 +119,41 @@ class EngineDestroyed(Event):
 
 
 @record
+class EngineSlotsLost(Event):
+    """A destroyed side torso takes its ``slots`` engine slots with it: engine hits, ``hits`` in all (EQ-ENG-02)."""
+
+    unit: str
+    location: str
+    slots: int
+    hits: int
+
+
+@record
+class CASEContained(Event):
+    """CASE in ``location`` stops the ``amount`` an explosion has left once the location is gone (EQ-CASE-01)."""
+
+    unit: str
+    location: str
+    amount: int
+
+
+@record
+class CASEIIVented(Event):
+    """CASE II in ``location`` prevents ``prevented`` of an explosion (EQ-CASE-03): 1 point strikes the internal
+    structure (``into``: 1, or 0 when none is left), the blast strips ``stripped`` from ``armor`` as it vents,
+    and a 2D6 ``roll`` of 8 or more cancels the critical check (``no_critical``)."""
+
+    unit: str
+    location: str
+    prevented: int
+    into: int
+    armor: str
+    stripped: int
+    roll: int
+    no_critical: bool
+
+
+@record
 class CockpitHit(Event):
     """A cockpit critical kills the MechWarrior and destroys the 'Mech."""
 
@@ -263,7 +298,7 @@ class PSRPassed(Event):
 @record
 class HeatChanged(Event):
     """The heat phase: a 'Mech's heat from ``before`` to ``after``, by movement, weapons and engine hits
-    (``engine``: their heat) less its working ``sinks``."""
+    (``engine``: their heat) less its working ``sinks``, 2 each when they are ``double`` (EQ-HS-01)."""
 
     unit: str
     before: int
@@ -272,6 +307,7 @@ class HeatChanged(Event):
     weapons: int
     engine: int
     sinks: int
+    double: bool = False
 
 
 @record

@@ -154,12 +154,39 @@ class Position:
         return self.hex.label
 
 
+# A 'Mech's construction (issue #31; equipment.md E3): heat sink types and the slots one sink fills, engine
+# types and their slots in each side torso (MegaMek @f0b2b01 Engine.getSideTorsoCriticalSlots), structure and
+# armor kinds whose slots are "Roll Again" (MiscType: hittable = false).
+HEAT_SINK_SLOTS = {"single": 1, "double": 3, "clan_double": 2}
+ENGINE_SIDE_SLOTS = {"standard": 0, "xl": 3, "clan_xl": 2, "light": 2, "compact": 0}
+ENGINE_CENTER_SLOTS = {"standard": 6, "xl": 6, "clan_xl": 6, "light": 6, "compact": 3}
+STRUCTURE_KINDS = ("standard", "endo_steel", "clan_endo_steel")
+FERRO_KINDS = ("ferro_fibrous", "clan_ferro_fibrous", "light_ferro_fibrous", "heavy_ferro_fibrous")
+ARMOR_KINDS = ("standard", *FERRO_KINDS)
+ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii"})  # slot items a critical rolls again on
+
+
 @record
 class MechState:
     """What only a 'Mech keeps track of."""
 
     club: str = ""  # the club it carries ("girder", URB-CLUB-01), "" for none
     girder_search: int = 0  # the turn it last searched rubble for a girder (once a turn)
+    # Its construction (issue #31; docs/equipment-rules.md EQ-HS, EQ-ENG, EQ-STR, EQ-CASE):
+    heat_sink_type: str = "single"  # "single", "double" (Inner Sphere, 3 slots) or "clan_double" (2 slots)
+    structure: str = "standard"  # "standard", "endo_steel" or "clan_endo_steel" (its slots roll again)
+    armor_type: str = "standard"  # "standard" or a Ferro-Fibrous kind (its slots roll again): FERRO_KINDS
+    case: tuple[str, ...] = ()  # the locations whose ammunition CASE protects (Clan CASE: every one with any)
+    case_ii: tuple[str, ...] = ()  # the locations with CASE II
+
+    @property
+    def sink_slots(self) -> int:
+        """Returns the critical slots one of its heat sinks fills: 1 single, 3 Inner Sphere double, 2 Clan double."""
+        return HEAT_SINK_SLOTS[self.heat_sink_type]
+
+    @property
+    def double_sinks(self) -> bool:
+        return self.heat_sink_type != "single"
 
 
 @record
@@ -233,6 +260,7 @@ class Unit:
     weapons: tuple[Mount, ...] = ()
     ammo: tuple[AmmoBin, ...] = ()
     heat_sinks: int = 0
+    engine_type: str = "standard"  # a fusion engine's type: ENGINE_SIDE_SLOTS' keys (EQ-ENG-01)
     position: Position | None = None  # None: off the map (a reserve, or gone)
     facing: Facing = Facing.N
     destroyed: bool = False
@@ -371,8 +399,23 @@ class Unit:
 
     @property
     def working_heat_sinks(self) -> int:
-        """Returns the heat sinks not destroyed by critical hits (tables.md 15)."""
-        return max(0, self.heat_sinks - self.count_hits("heat_sink"))
+        """Returns the heat sinks not destroyed by critical hits (tables.md 15): a double heat sink's slots
+        are one sink, destroyed once whichever of them is hit (EQ-HS-02)."""
+        per = self.mech.sink_slots if self.mech is not None else 1
+        if per == 1 or not self.crits:
+            return max(0, self.heat_sinks - self.count_hits("heat_sink"))
+        destroyed = 0
+        for location, contents in self.slots.items():
+            hit = self.slot_hits(location)
+            run = []
+            for i, item in enumerate((*contents, "")):
+                if item == "heat_sink":
+                    run.append(i)
+                    continue
+                for start in range(0, len(run), per):
+                    destroyed += any(i in hit for i in run[start:start + per])
+                run = []
+        return max(0, self.heat_sinks - destroyed)
 
     def count_hits(self, item: str) -> int:
         """Returns how many critical slots holding ``item`` (e.g. 'engine', 'gyro') are destroyed."""

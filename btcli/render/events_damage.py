@@ -14,7 +14,8 @@ def _critical_hit(e) -> str:
 
 def _heat(e) -> str:
     engine = f", +{e.engine} engine" if e.engine else ""
-    return f"{e.unit} heat {e.before} -> {e.after} (+{e.movement} movement, +{e.weapons} weapons{engine}, -{e.sinks} sinks)"
+    sinks = f"-{2 * e.sinks} from {e.sinks} double sinks" if e.double else f"-{e.sinks} sinks"
+    return f"{e.unit} heat {e.before} -> {e.after} (+{e.movement} movement, +{e.weapons} weapons{engine}, {sinks})"
 
 
 def _displaced_psr(e) -> str:
@@ -35,6 +36,12 @@ TEXTS: dict[str, Template] = {
     "CriticalFindsNothing": "{unit}: critical hit in {location} finds nothing left to damage",
     "WeaponExploded": "{unit}'s {weapon} explodes in {location}: {amount} damage",
     "EngineDestroyed": "{unit}'s engine is destroyed; the 'Mech is destroyed",
+    "EngineSlotsLost": lambda e: (f"{e.unit}: {e.location} takes {e.slots} engine slot{'s' if e.slots != 1 else ''} "
+                                  f"with it ({e.hits} engine hit{'s' if e.hits != 1 else ''} in all)"),
+    "CASEContained": "{unit}: CASE in {location} stops the rest of the explosion ({amount} damage)",
+    "CASEIIVented": lambda e: (f"{e.unit}: CASE II in {e.location} vents the explosion: {e.prevented} damage prevented, "
+                               f"{e.into} to internal structure, {e.stripped} armor blown off {e.armor}; critical "
+                               f"check roll {e.roll}" + (" (8+: no critical check)" if e.no_critical else "")),
     "CockpitHit": "{unit}'s cockpit is hit: the MechWarrior is killed and the 'Mech destroyed",
     "GyroDestroyed": "{unit}'s gyro is destroyed",
     "AmmoInert": "{unit}: the {weapon} bin in {location} is empty or inert; nothing explodes",

@@ -190,8 +190,19 @@ def _mech_mp_now(u: Unit) -> dict[str, int]:
 
 
 def _mech_sheet(u: Unit) -> dict[str, object]:
-    return {"heat": u.heat, "heat_sinks": {"total": u.heat_sinks, "working": u.working_heat_sinks},
-            "pilot_hits": u.pilot_hits, "conscious": u.conscious, "shutdown": u.shutdown}
+    sinks: dict[str, object] = {"total": u.heat_sinks, "working": u.working_heat_sinks}
+    sheet: dict[str, object] = {"heat": u.heat, "heat_sinks": sinks, "pilot_hits": u.pilot_hits,
+                                "conscious": u.conscious, "shutdown": u.shutdown}
+    record = u.mech
+    if record is None:
+        return sheet
+    if record.double_sinks:  # EQ-HS-01; the rest of its construction only where it is not the standard one
+        sinks["type"] = record.heat_sink_type
+    built = {k: v for k, v in (("structure", record.structure), ("armor_type", record.armor_type),
+                               ("case", list(record.case)), ("case_ii", list(record.case_ii))) if v and v != "standard"}
+    if built:
+        sheet["construction"] = built
+    return sheet
 
 
 def _mech_status(u: Unit) -> list[str]:

@@ -163,11 +163,12 @@ def unit_card(u: dict, side_style: str) -> list[list[Cell]]:
     whole = kind.card(u)
     if whole is not None:  # an asset's card in one line
         return [[(whole, side_style if not u["destroyed"] else "dim")]]
-    facts = [f"{u['name']}, {u['tons']} t", kind.crew(u)]
+    facts = [f"{u['name']}, {u['tons']} t" + (f", {u['engine']} engine" if "engine" in u else ""), kind.crew(u)]
     if "heat_sinks" in u:
         sinks = u["heat_sinks"]
         working = sinks["working"]
-        facts.append(f"heat {u['heat']}, {working} heat sink{'s' if working != 1 else ''}"
+        double = "double " if sinks.get("type") in ("double", "clan_double") else ""  # EQ-HS-01
+        facts.append(f"heat {u['heat']}, {working} {double}heat sink{'s' if working != 1 else ''}"
                      + (f" ({sinks['total'] - working} destroyed)" if working < sinks["total"] else ""))
     line: list[Cell] = [(u["id"], side_style), ("  " + "; ".join(facts), "dim" if u["destroyed"] else "")]
     weapons: list[Cell] = []

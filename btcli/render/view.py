@@ -86,6 +86,8 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         "mp_now": kind.mp_now(u),
         **kind.sheet(u),
     }
+    if u.engine_type != "standard":  # EQ-ENG-01, 03: the engine when it is not a standard one
+        view["engine"] = ENGINE_NAMES[u.engine_type]
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
@@ -95,6 +97,9 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     if _drops(u):
         view["drop"] = drop_view(u, state)
     return view
+
+
+ENGINE_NAMES = {"xl": "XL", "clan_xl": "Clan XL", "light": "Light", "compact": "Compact"}  # as MegaMek names them
 
 
 def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:

@@ -13,7 +13,7 @@ from btcli import catalog
 from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
-from btcli.model.units import GROUND, Motive
+from btcli.model.units import ARMOR_KINDS, GROUND, HEAT_SINK_SLOTS, STRUCTURE_KINDS, Motive
 from btcli.rules import kinds
 from btcli.rules.core import setup
 from btcli.rules.ground.internal_structure import mech_internal, vehicle_internal
@@ -365,6 +365,7 @@ PLACE_KEYS = {"floor": "floor", "roof": "roof", "top": "roof", "under_bridge": "
               "elevation": "elevation"}
 VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height")  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
 LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
+MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii")  # a 'Mech's construction (issue #31)
 
 
 def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
@@ -388,6 +389,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
     if kind not in ("mech", "vehicle", "infantry"):
         raise GameFileError(f"unit {uid!r}: kind must be 'mech', 'vehicle' or 'infantry', not {kind!r}")
     drop = _reserve(uid, raw, spec)
+    mech_facts = _mech_facts(uid, kind, spec)
     vehicle_state = _vehicle_facts(uid, kind, spec)
     club = spec.pop("club", "")
     if club and kind != "mech":
@@ -406,6 +408,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
                                 f"not {spec['motive']!r}")
         shape = body_of(Motive(spec["motive"]))
     spec.setdefault("engine", "fusion")
+    _engine_type(uid, kind, spec)
     spec.setdefault("jump", 0)
     spec.setdefault("gunnery", DEFAULT_GUNNERY)
     piloting = spec.pop("driving" if vehicle else "piloting", spec.pop("piloting", DEFAULT_PILOTING))
@@ -460,13 +463,17 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
             rating,
             spec.get("actuators"),
             shape,
+            str(spec.get("engine_type", "standard")),
+            HEAT_SINK_SLOTS[mech_facts.get("heat_sink_type", "single")],
+            tuple(k for k in (mech_facts.get("structure"), mech_facts.get("armor_type")) if k and k != "standard"),
         )
     spec.pop("actuators", None)
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:
         del spec["position"]
     if kind == "mech":
-        spec["mech"] = {"club": "club" if club is True else club} if club else {}
+        spec["mech"] = ({"club": "club" if club is True else club} if club else {}) | mech_facts
+        _check_case(uid, mech_facts, spec)
     if vehicle:
         spec["vehicle"] = vehicle_state
     if drop is not None:
@@ -508,6 +515,54 @@ def _reserve(uid: str, raw: dict[str, Any], spec: dict[str, Any]) -> dict[str, A
     if spec.get("position"):
         raise GameFileError(f"unit {uid!r} is a dropping reserve and starts off the map: give it no position")
     return {"reserve": reserve}
+
+
+def _mech_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
+    """Returns a 'Mech's construction its rules read (heat sink type, structure, armor, CASE and CASE II
+    locations: EQ-HS, EQ-STR, EQ-CASE), as its 'Mech record; refuses a value no 'Mech is built with."""
+    if kind != "mech":
+        named = [k for k in MECH_KEYS if k in spec and k != "case"]
+        if named:
+            raise GameFileError(f"unit {uid!r}: {', '.join(named)} belong to 'Mechs only")
+        return {}
+    facts = {k: spec.pop(k) for k in MECH_KEYS if k in spec}
+    for key, known in (("heat_sink_type", tuple(HEAT_SINK_SLOTS)), ("structure", STRUCTURE_KINDS),
+                       ("armor_type", ARMOR_KINDS)):
+        if key in facts and facts[key] not in known:
+            raise GameFileError(f"unit {uid!r}: {key} is one of {', '.join(known)}, not {facts[key]!r}")
+    for key in ("case", "case_ii"):
+        if key in facts:
+            value = facts[key]
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value) or len(set(value)) != len(value):
+                raise GameFileError(f"unit {uid!r}: a 'Mech's {key} lists the locations that carry it, e.g. "
+                                    f"{key} = [\"LT\", \"RT\"], each once")
+            facts[key] = list(value)
+    return facts
+
+
+def _check_case(uid: str, facts: dict[str, Any], spec: dict[str, Any]) -> None:
+    """Refuses CASE in a location the 'Mech does not have, or CASE and CASE II in one location."""
+    locations = set(spec["internal"])
+    for key in ("case", "case_ii"):
+        wrong = [loc for loc in facts.get(key, ()) if loc not in locations]
+        if wrong:
+            raise GameFileError(f"unit {uid!r}: {key} in {wrong[0]!r}, not one of its locations "
+                                f"({', '.join(locations)})")
+    both = set(facts.get("case", ())) & set(facts.get("case_ii", ()))
+    if both:
+        raise GameFileError(f"unit {uid!r}: CASE and CASE II both in {sorted(both)[0]}: a location carries one")
+
+
+ENGINE_TYPES = ("standard", "xl", "clan_xl", "light", "compact")  # EQ-ENG-01
+
+
+def _engine_type(uid: str, kind: object, spec: dict[str, Any]) -> None:
+    """Refuses an engine type no unit of its kind is built with: only a fusion engine is XL, light or compact."""
+    engine_type = spec.get("engine_type", "standard")
+    if engine_type not in ENGINE_TYPES:
+        raise GameFileError(f"unit {uid!r}: engine_type is one of {', '.join(ENGINE_TYPES)}, not {engine_type!r}")
+    if engine_type != "standard" and (kind not in ("mech", "vehicle") or spec.get("engine") != "fusion"):
+        raise GameFileError(f"unit {uid!r}: an {engine_type} engine is a fusion engine of a 'Mech or vehicle")
 
 
 def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:

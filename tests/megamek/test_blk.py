@@ -54,7 +54,7 @@ def test_a_fighter_counts_its_weapons_per_arc_and_gives_its_ammunition_to_the_la
 
 @pytest.mark.parametrize("change, said", [
     (("AC/5\nMachine Gun", "AC/5\nMachine Gun\nMine Dispenser"), "line 69: unknown equipment 'Mine Dispenser'"),
-    (("<engine_type>\n1", "<engine_type>\n2"), "line 43: an XL engine (engine_type 2)"),
+    (("<engine_type>\n1", "<engine_type>\n3"), "line 43: an XXL engine (engine_type 3) (Experimental at MegaMek's rules level)"),
     (("<transporters>\n", "<transporters>\nmechbay:1.0:1\n"), "line 36: transporter 'mechbay:1.0:1'"),
     (("<tonnage>", "<trailer>\ntrue\n</trailer>\n<tonnage>"), "<trailer> true"),
 ])

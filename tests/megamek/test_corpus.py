@@ -9,6 +9,7 @@ tests/megamek/test_formats.py keeps each layout tested on fixtures written in it
 from __future__ import annotations
 
 import json
+import re
 import time
 import tomllib
 from collections import Counter
@@ -74,6 +75,7 @@ REAR_ONLY_IN_SLOTS = {
     "current:Zeus ZEU-6S.mtf": [("Medium Laser", "LT")], "2021:Zeus ZEU-6S.mtf": [("Medium Laser", "LT")],
     "current:Archer ARC-2R.mtf": [("Medium Laser", "CT")] * 2, "2021:Archer ARC-2R.mtf": [("Medium Laser", "CT")] * 2,
     "fixture:Sentinel STN-3C.mtf": [("Medium Laser", "LT")],
+    "current:Phantom A.mtf": [("Clan ER Small Laser", "LT")],  # CLERSmallLaser (R) (omnipod)
 }
 
 
@@ -92,25 +94,30 @@ def mtf2json_facts(path: Path, clan: bool) -> dict[str, object]:
                 armor[location] = value["pips"]
     weapons = Counter()
     for weapon in data["weapons"]:
-        item = equipment.lookup(weapon["name"], clan)
+        # mtf2json gives a Clan weapon's name without "Clan " (LRM-20): a Clan 'Mech's weapon is looked up as a
+        # Clan one first (the slots name it CLLRM20), its own name after
+        item = (equipment.lookup(f"Clan {weapon['name']}", clan) if clan else None) or equipment.lookup(weapon["name"], clan)
         name = item.plays if item is not None else weapon["name"]
         weapons[(name, MTF2JSON_LOCATIONS[weapon["location"]], weapon["facing"] == "rear")] += weapon["quantity"]
     return {"tons": data["mass"], "engine_rating": int(str(data["engine"]).split()[0]),
-            "heat_sinks": (data["heat_sinks"]["quantity"], data["heat_sinks"]["type"]), "walk": data["walk_mp"],
+            "heat_sinks": (data["heat_sinks"]["quantity"], data["heat_sinks"]["type"].replace("Clan ", "")),
+            "walk": data["walk_mp"],
             "run": data["run_mp"], "jump": data.get("jump_mp", 0), "armor": armor, "weapons": weapons}
 
 
 def btcli_facts(design: dict) -> dict[str, object]:
     weapons = Counter((w["name"], w["location"], w.get("rear", False)) for w in design["weapons"])
+    kind = "Single" if design.get("heat_sink_type", "single") == "single" else "Double"  # EQ-HS-01
     return {"tons": design["tons"], "engine_rating": design["engine_rating"], "heat_sinks": (design["heat_sinks"],
-            "Single"), "walk": design["walk"], "run": design["run"], "jump": design["jump"],
+            kind), "walk": design["walk"], "run": design["run"], "jump": design["jump"],
             "armor": design["armor"], "weapons": weapons}
 
 
 def agree(path: Path, key: str = "") -> None:
     pytest.importorskip("mtf2json")
     design = import_file(str(path), Source())[2]
-    ours, theirs = btcli_facts(design), mtf2json_facts(path, "TechBase:Clan" in path.read_text(encoding="latin-1"))
+    clan = re.search(r"^\s*techbase\s*:\s*(clan|mixed \(clan chassis\))", path.read_text(encoding="latin-1"), re.I | re.M)
+    ours, theirs = btcli_facts(design), mtf2json_facts(path, clan is not None)
     for name, location in REAR_ONLY_IN_SLOTS.get(key, ()):
         theirs["weapons"][(name, location, False)] -= 1
         theirs["weapons"][(name, location, True)] += 1

@@ -67,12 +67,15 @@ def test_the_older_layout_counts_its_weapons_and_names_them_internally():
 
 def test_an_omnimech_of_the_clans_names_everything_btcli_does_not_play_in_one_error():
     text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8")
-    assert refused(read_mtf, text).splitlines() == [
-        "test.mtf: btcli does not play 4 things in this file (--lenient leaves them out, listing each):",
-        "  test.mtf: Clan CASE (MegaMek gives a Clan 'Mech CASE wherever it carries explosive ammunition)",
-        "  test.mtf line 18: a Clan XL engine",  # XL (Clan) Engine(IS): Clan, as the tech base is
-        "  test.mtf line 22: 10 Clan double heat sinks",
-        "  test.mtf line 28: armor 'Ferro-Fibrous(Clan)'"]
+    # Its construction plays (EQ-ENG-01, EQ-HS-01, EQ-STR-01, EQ-CASE-02); only what the engine and its slots cannot
+    # hold is left: the fixture's 10 double heat sinks are 1 in the slots and 8 in its 200-rated engine.
+    unplayed = text.replace("Engine:200 XL (Clan) Engine(IS)", "Engine:200 XXL (Clan) Engine(IS)")
+    unplayed = unplayed.replace("Armor:Ferro-Fibrous(Clan)", "Armor:Ferro-Lamellor(Clan)")
+    assert refused(read_mtf, unplayed).splitlines() == [
+        "test.mtf: btcli does not play 3 things in this file (--lenient leaves them out, listing each):",
+        "  test.mtf line 18: a Clan XXL engine (Experimental at MegaMek's rules level)",
+        "  test.mtf line 22: Heat Sinks:10, but 1 sit in the slots and the 200-rated engine holds 8",
+        "  test.mtf line 28: armor 'Ferro-Lamellor(Clan)'"]
     design, left_out = read_mtf(text, lenient=True)
     # "Machine Gun" is MegaMek's internal name of the Inner Sphere machine gun, which its lookup finds first (as
     # written, then "Clan Machine Gun"): so a Clan 'Mech's Machine Gun slot holds one (MtfFile.parseCrits).
@@ -80,8 +83,11 @@ def test_an_omnimech_of_the_clans_names_everything_btcli_does_not_play_in_one_er
                                                       "Small Laser", "Medium Laser"]
     assert design["slots"]["RT"][:2] == ["weapon:Clan Streak SRM-4", "ammo:Clan Streak SRM-4"]  # EQ-WPN-01
     assert design["ammo"] == [{"weapon": "Clan Streak SRM-4", "location": "RT", "shots": 25}]
-    assert len(left_out) == 4 and left_out[2].endswith("(read as 10 single heat sinks; their slots are kept: a "
-                                                      "critical hit there has no effect)")
+    assert (design["engine_type"], design["heat_sink_type"], design["armor_type"], design["case"]) == (
+        "clan_xl", "clan_double", "clan_ferro_fibrous", ["RT"])  # XL (Clan) Engine(IS): Clan, as the tech base is
+    assert design["heat_sinks"] == 9 and left_out == [
+        "test.mtf line 22: Heat Sinks:10, but 1 sit in the slots and the 200-rated engine holds 8 (read as 9, as "
+        "MegaMek plays it)"]
 
 
 def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_is_allowed():
@@ -96,7 +102,7 @@ def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_i
     assert message == ("test.mtf: --lenient would leave this unit no weapon btcli plays (it leaves out 5 weapons or "
                        "unknown items); give --allow-unarmed to import it unarmed")
     design, left_out = read_mtf(text, lenient=True, allow_unarmed=True)
-    assert design["weapons"] == [] and len(left_out) == 9
+    assert design["weapons"] == [] and len(left_out) == 7
 
 
 @pytest.mark.parametrize("config, said", [
@@ -242,11 +248,11 @@ def test_import_lists_what_lenient_left_out_beside_the_unit_and_in_json():
     path = FORMATS / "Sentinel STN-3C Prime.mtf"
     out = ok("import", path, "--lenient").out
     lines = out.splitlines()
-    assert lines[2] == "# --lenient left out 4 things btcli does not play:"
-    assert lines[4] == ("#   line 18: a Clan XL engine (read as a standard fusion engine; a hit on its side-torso "
-                        "engine slots is an engine hit, but losing a side torso does not destroy the 'Mech)")
+    assert lines[2] == "# --lenient left out 1 thing btcli does not play:"
+    assert lines[3] == ("#   line 22: Heat Sinks:10, but 1 sit in the slots and the 200-rated engine holds 8 (read as 9, "
+                        "as MegaMek plays it)")
     data = json.loads(ok("import", path, "--lenient", "--json").out)
-    assert len(data["left_out"]) == 4 and data["left_out"][1].endswith("does not destroy the 'Mech)")
+    assert len(data["left_out"]) == 1 and data["left_out"][0].endswith("(read as 9, as MegaMek plays it)")
     assert run("import", path, "--allow-unarmed").code == 2  # --allow-unarmed goes with --lenient
 
 
@@ -263,9 +269,9 @@ def test_a_folder_is_summed_up_per_kind_with_what_keeps_files_out():
     data = json.loads(ok("import", FORMATS, "--json").out)
     assert data["kinds"]["'Mech"] == {"files": 4, "exact": 3, "lenient": 1, "refused": 0}  # the quad too (issue #30)
     assert data["refused_because"] == {"battle armor unit": 1}
-    assert data["not_played_yet"]["Clan Double Heat Sink"] == 1
+    assert data["not_played_yet"]["heat sinks the engine and slots cannot hold"] == 1
     prime = next(r for r in data["results"] if r["file"] == "Sentinel STN-3C Prime.mtf")
-    assert prime["outcome"] == "lenient" and "engine: Clan XL" in prime["because"]
+    assert prime["outcome"] == "lenient" and prime["because"] == ["heat sinks the engine and slots cannot hold"]
 
 
 def test_a_unit_is_found_by_its_chassis_and_model_in_any_subfolder(tmp_path):

@@ -83,12 +83,12 @@ def test_an_unplayed_weapon_is_refused_or_left_out_with_its_slot_kept_inert():
 
 
 @pytest.mark.parametrize("change, said", [
-    (("Heat Sinks:10 Single", "Heat Sinks:10 Double"), "line 16: 10 double heat sinks"),
-    (("160 Fusion Engine", "160 XL Engine"), "line 12: an XL engine"),
-    (("Structure:IS Standard", "Structure:IS Endo Steel"), "line 13: structure 'IS Endo Steel'"),
+    (("Heat Sinks:10 Single", "Heat Sinks:10 Laser"), "line 16: 10 laser heat sinks"),
+    (("160 Fusion Engine", "160 XXL Engine"), "line 12: an XXL engine (Experimental at MegaMek's rules level)"),
+    (("Structure:IS Standard", "Structure:IS Endo-Composite"), "line 13: structure 'IS Endo-Composite'"),
     (("Myomer:Standard", "Myomer:Triple-Strength"), "line 14: myomer 'Triple-Strength'"),
-    (("Armor:Standard(Inner Sphere)", "Armor:Ferro-Fibrous"), "line 20: armor 'Ferro-Fibrous'"),
-    (("IS Ammo MG - Full", "ISCASE"), "line 106: CASE in CT"),
+    (("Armor:Standard(Inner Sphere)", "Armor:Reactive(Inner Sphere)"), "line 20: armor 'Reactive(Inner Sphere)'"),
+    (("IS Ammo MG - Full", "ISC3SlaveUnit"), "line 106: unknown equipment 'ISC3SlaveUnit' in CT (1 slot)"),
     (("IS Ammo MG - Full", "CLTAG"), "line 106: Clan TAG in CT"),
     (("IS Ammo MG - Full", "Searchlight"), "line 106: unknown equipment 'Searchlight' in CT (1 slot)"),
     (("IS Ammo MG - Full", "IS Ammo LRM-10 Swarm"), "line 106: Swarm LRM-10 ammunition in CT"),
@@ -103,10 +103,11 @@ def test_what_btcli_does_not_play_is_refused_unless_lenient(change, said):
 
 
 def test_every_item_btcli_does_not_play_is_named_in_one_message():
-    text = LOCUST.replace("160 Fusion Engine", "160 XL Engine").replace("Heat Sinks:10 Single", "Heat Sinks:10 Double")
+    text = LOCUST.replace("160 Fusion Engine", "160 XXL Engine").replace("Heat Sinks:10 Single", "Heat Sinks:10 Laser")
     assert refused(text).splitlines() == [
         "test.mtf: btcli does not play 2 things in this file (--lenient leaves them out, listing each):",
-        "  test.mtf line 12: an XL engine", "  test.mtf line 16: 10 double heat sinks"]
+        "  test.mtf line 12: an XXL engine (Experimental at MegaMek's rules level)",
+        "  test.mtf line 16: 10 laser heat sinks"]
 
 
 @pytest.mark.parametrize("change, said", [
@@ -138,11 +139,11 @@ def test_heat_sinks_the_engine_and_slots_cannot_hold_are_read_as_megamek_plays_t
     assert design["heat_sinks"] == 8 and left_out[0].endswith("(read as 8, as MegaMek plays it)")
 
 
-def test_double_heat_sinks_read_leniently_as_single_ones_their_slots_kept_inert():
-    text = LOCUST.replace("Heat Sinks:10 Single", "Heat Sinks:10 Double").replace("Heat Sink\n", "ISDoubleHeatSink\n")
+def test_laser_heat_sinks_read_leniently_as_single_ones():
+    text = LOCUST.replace("Heat Sinks:10 Single", "Heat Sinks:10 Laser")
     design, left_out = read(text, lenient=True)
-    assert design["heat_sinks"] == 10 and design["slots"]["LL"][4:] == ["equipment:Double Heat Sink"] * 2
-    assert left_out == ["test.mtf line 16: 10 double heat sinks (read as 10 single heat sinks; their slots are kept: "
+    assert design["heat_sinks"] == 10 and "heat_sink_type" not in design
+    assert left_out == ["test.mtf line 16: 10 laser heat sinks (read as 10 single heat sinks; their slots are kept: "
                         "a critical hit there has no effect)"]
 
 

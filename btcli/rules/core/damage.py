@@ -17,12 +17,15 @@ from btcli.dice import Dice
 from btcli.model.events_damage import (
     AmmoExploded,
     AmmoInert,
+    CASEContained,
+    CASEIIVented,
     CockpitHit,
     CriticalFindsNothing,
     CriticalHit,
     DamageTaken,
     DamageTransferred,
     EngineDestroyed,
+    EngineSlotsLost,
     GyroDestroyed,
     LocationDestroyed,
     PilotHit,
@@ -33,8 +36,8 @@ from btcli.model.events_damage import (
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules.core import combat_tables
-from btcli.rules.ground import piloting, placement, vehicles
-from btcli.rules.ground.mechs import armor_key
+from btcli.rules.ground import construction, piloting, placement, vehicles
+from btcli.rules.ground.mechs import REAR_ARMOR, armor_key
 from btcli.rules.kinds.mech import body
 from btcli.rules.core.weapon_modes import shot_damage
 
@@ -42,7 +45,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from btcli.model.events import Events
 
-ENGINE_DESTROYED_HITS = 3
+ENGINE_DESTROYED_HITS = construction.ENGINE_DESTROYED_HITS
 GYRO_DESTROYED_HITS = 2
 AMMO_EXPLOSION_PILOT_DAMAGE = 2  # TW: the MechWarrior takes 2 damage from an ammunition explosion
 HEAD_HIT_PILOT_DAMAGE = 1  # TW: each hit on the head wounds the MechWarrior
@@ -159,6 +162,13 @@ def destroy_location(unit: Unit, location: str, events: Events, blown_off: bool 
     limb = body(unit).torso_limb.get(location)
     if limb is not None and unit.internal.get(limb, 0) > 0:
         unit = destroy_location(unit, limb, events)
+    lost = construction.lost_engine_slots(unit, location)
+    if lost and not unit.destroyed:  # EQ-ENG-02: an XL or light engine's slots go with the side torso
+        hits = construction.engine_hits(unit)
+        events.append(EngineSlotsLost(unit.id, location, lost, hits))
+        if hits >= ENGINE_DESTROYED_HITS:
+            events.append(EngineDestroyed(unit.id))
+            return evolve(unit, destroyed=True)
     return unit
 
 
@@ -179,7 +189,7 @@ def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: s
 def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
     contents = unit.slots.get(location, ())
     hit = unit.slot_hits(location)
-    live = [i for i, item in enumerate(contents) if item and i not in hit]
+    live = [i for i, item in enumerate(contents) if item and i not in hit and not construction.rolls_again(item)]
     if not live:
         events.append(CriticalFindsNothing(unit.id, location))
         return unit
@@ -193,10 +203,10 @@ def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Uni
             break
     item = contents[slot]
     unit = unit.with_slot_hit(location, slot)
-    return critical_effect(unit, location, slot, item, events)
+    return critical_effect(unit, location, slot, item, events, dice)
 
 
-def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Events) -> Unit:
+def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Events, dice: Dice | None = None) -> Unit:
     """Applies what a destroyed critical slot does (TW critical hit effects)."""
     events.append(CriticalHit(unit.id, item, location, slot + 1))
     if item.startswith("weapon:"):
@@ -210,12 +220,12 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Eve
                 if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
                     events.append(WeaponExploded(unit.id, weapon, location, blast))
                     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
-                    unit = _internal_damage(unit, location, blast, events)
+                    unit = _internal_damage(unit, location, blast, events, dice)
                 return unit
         return unit
     if item.startswith("ammo:"):
-        return ammo_explosion(unit, location, slot, item.split(":", 1)[1], events)
-    if item == "engine" and unit.count_hits("engine") >= ENGINE_DESTROYED_HITS:
+        return ammo_explosion(unit, location, slot, item.split(":", 1)[1], events, dice)
+    if item == "engine" and construction.engine_hits(unit) >= ENGINE_DESTROYED_HITS:
         events.append(EngineDestroyed(unit.id))
         return evolve(unit, destroyed=True)
     if item == "cockpit":
@@ -226,7 +236,7 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Eve
     return unit
 
 
-def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: Events) -> Unit:
+def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: Events, dice: Dice | None = None) -> Unit:
     """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
     contents = unit.slots[location]
     nth = sum(1 for i in range(slot) if contents[i] == f"ammo:{weapon}")
@@ -246,11 +256,13 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: Ev
         return unit
     events.append(AmmoExploded(unit.id, weapon, location, shots, per_shot, damage))
     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "ammunition explosion", events)
-    return _internal_damage(unit, location, damage, events)
+    return _internal_damage(unit, location, damage, events, dice)
 
 
-def _internal_damage(unit: Unit, location: str, damage: int, events: Events) -> Unit:
-    """Applies damage straight to internal structure, transferring inward (ammunition explosions)."""
+def _internal_damage(unit: Unit, location: str, damage: int, events: Events, dice: Dice | None = None) -> Unit:
+    """Applies an explosion's damage straight to internal structure, transferring inward (ammunition and
+    Gauss rifle explosions), unless CASE stops what is left of it once a location is gone (EQ-CASE-01, 02)
+    or CASE II vents it (EQ-CASE-03)."""
     transfer = body(unit).transfer
     while damage > 0 and not unit.destroyed:
         internal = dict(unit.internal)
@@ -260,14 +272,44 @@ def _internal_damage(unit: Unit, location: str, damage: int, events: Events) -> 
                 break
             location = nxt
             continue
+        if construction.has_case_ii(unit, location):
+            assert dice is not None  # every explosion's caller passes its dice
+            return _case_ii(unit, location, damage, events, dice)
         into = min(internal[location], damage)
         internal[location] -= into
         damage -= into
         unit = evolve(unit, internal=internal)
         if internal[location] <= 0:
             unit = destroy_location(unit, location, events)
+            if damage > 0 and not unit.destroyed and construction.has_case(unit, location):
+                events.append(CASEContained(unit.id, location, damage))  # MegaMek @f0b2b01 Server.java:23309
+                break
             nxt = transfer.get(location)
             if nxt is None:
                 break
             location = nxt
+    return unit
+
+
+def _case_ii(unit: Unit, location: str, damage: int, events: Events, dice: Dice) -> Unit:
+    """CASE II vents an explosion (EQ-CASE-03; MegaMek @f0b2b01 Server.java:22928-22971): all but 1 point is
+    prevented and strips armor as it goes (a torso's rear armor up to the damage prevented; the head's, an
+    arm's or a leg's up to half its original armor, rounded up); the 1 point strikes the internal structure
+    (none when none is left), and unless a 2D6 roll of 8 or more cancels it, that damage takes its critical
+    check."""
+    prevented = damage - 1
+    key, stripped = construction.case_ii_armor(unit, location, prevented, REAR_ARMOR.get(location))
+    armor = dict(unit.armor)
+    armor[key] = armor.get(key, 0) - stripped
+    internal = dict(unit.internal)
+    into = 1 if internal[location] > 0 else 0
+    internal[location] -= into
+    unit = evolve(unit, armor=armor, internal=internal)
+    roll = dice.roll(2, f"CASE II critical check {unit.id} {location}").total
+    no_critical = roll >= construction.CASE_II_CRITICAL_CANCEL
+    events.append(CASEIIVented(unit.id, location, prevented, into, key, stripped, roll, no_critical))
+    if internal[location] <= 0:
+        return destroy_location(unit, location, events)
+    if not no_critical:
+        unit = _critical_roll(unit, location, dice, events, "CASE II explosion damage")
     return unit

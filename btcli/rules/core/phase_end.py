@@ -24,7 +24,7 @@ from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules.core import damage, weapon_modes
 from btcli.rules import kinds
-from btcli.rules.ground import heat, piloting
+from btcli.rules.ground import construction, heat, piloting
 from btcli.rules.urban import buildings, structures
 from btcli.rules.core.falls import consciousness, fall
 from btcli.rules.core.hits import apply_hits
@@ -125,9 +125,10 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
         generated = moved + heat.weapon_heat(weapons)
         sinks = unit.working_heat_sinks
-        engine = unit.count_hits("engine")
-        new = heat.new_heat(unit.heat, generated, heat.dissipation(sinks), engine)
-        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks))
+        dissipated, double = construction.dissipation(unit)  # EQ-HS-01, 02
+        engine = construction.engine_hits(unit)  # EQ-ENG-02: a side torso's lost engine slots too
+        new = heat.new_heat(unit.heat, generated, dissipated, engine)
+        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks, double))
         if new != unit.heat:
             unit = evolve(unit, heat=new)
         unit = _shutdown_check(unit, dice, events)
@@ -185,7 +186,7 @@ def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
         return unit
     # The bin that would do the most damage explodes (docs/rules-notes.md).
     loc, slot, item = max(live, key=lambda entry: _bin_damage(unit, *entry))
-    return damage.ammo_explosion(unit.with_slot_hit(loc, slot), loc, slot, item.split(":", 1)[1], events)
+    return damage.ammo_explosion(unit.with_slot_hit(loc, slot), loc, slot, item.split(":", 1)[1], events, dice)
 
 
 def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:

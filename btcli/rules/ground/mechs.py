@@ -20,8 +20,9 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from btcli.rules.kinds.mech import Body
 
-# TechManual (from memory, UNVERIFIED): an engine holds rating / 25 heat sinks (rounded down) without
-# slots; every other heat sink, of the ten free ones too, takes a critical slot. Locust 160: 6 + 4.
+# An engine holds rating / 25 heat sinks (rounded down) without slots, of any type (EQ-HS-03: MegaMek @f0b2b01
+# Engine.java:430 integralHeatSinkCapacity, engineRating / 25 unless compact heat sinks); every other heat
+# sink, of the ten free ones too, takes critical slots. Locust 160: 6 + 4.
 ENGINE_RATING_PER_HEAT_SINK = 25
 
 REAR_ARMOR = {"CT": "CTR", "LT": "LTR", "RT": "RTR"}
@@ -36,8 +37,14 @@ def engine_rating(tons: int, walk: int) -> int:
 
 def engine_heat_sinks(rating: int, heat_sinks: int) -> int:
     """Returns how many of the 'Mech's heat sinks its engine holds without critical slots: rating / 25,
-    rounded down, at most all of them (TechManual, UNVERIFIED)."""
+    rounded down, at most all of them (EQ-HS-03; MegaMek @f0b2b01 Engine.java:430)."""
     return min(heat_sinks, rating // ENGINE_RATING_PER_HEAT_SINK)
+
+
+# Slots a spread item fills (equipment.md E3, MiscType @f0b2b01 getNumCriticalSlots): Endo Steel and
+# Ferro-Fibrous, Inner Sphere 14, Clan 7; light Ferro-Fibrous 7, heavy 21 (EQ-STR-01).
+SPREAD_SLOTS = {"endo_steel": 14, "clan_endo_steel": 7, "ferro_fibrous": 14, "clan_ferro_fibrous": 7,
+                "light_ferro_fibrous": 7, "heavy_ferro_fibrous": 21}
 
 
 def standard_slots(
@@ -47,17 +54,30 @@ def standard_slots(
     rating: int,
     actuators: dict[str, list[str]] | None,
     body: Body,
+    engine_type: str = "standard",
+    sink_slots: int = 1,
+    spread: tuple[str, ...] = (),
 ) -> dict[str, tuple[str, ...]]:
     """Returns the critical slot layout of a standard 'Mech of ``body``'s shape.
 
     ``weapons`` are (weapon name, location, critical slots) in design order, ``ammo`` (weapon
     name, location) bins; ``rating`` is the engine's, which holds some of the heat sinks
     (``engine_heat_sinks``); ``actuators`` overrides an arm's actuators (the Locust has no
-    lower arms or hands).
+    lower arms or hands). An XL or light engine fills the first slots of each side torso, a compact
+    one only three centre-torso slots (EQ-ENG-01); each heat sink takes ``sink_slots`` slots in one
+    location; ``spread`` names the structure and armor kinds whose slots (SPREAD_SLOTS) fill the free
+    slots left last (EQ-STR-01).
     """
+    from btcli.model.units import ENGINE_CENTER_SLOTS, ENGINE_SIDE_SLOTS
+
     layout = {}
     for loc, count in body.slot_count.items():
         fixed = [a for a in body.fixed[loc] if loc not in (actuators or {}) or a not in ACTUATORS or a in actuators[loc]]
+        if loc == "CT" and ENGINE_CENTER_SLOTS[engine_type] < fixed.count("engine"):
+            drop = fixed.count("engine") - ENGINE_CENTER_SLOTS[engine_type]  # a compact engine: its rear block
+            fixed = fixed[:len(fixed) - drop] if fixed[-drop:] == ["engine"] * drop else fixed
+        if loc in ("LT", "RT"):
+            fixed = ["engine"] * ENGINE_SIDE_SLOTS[engine_type] + fixed
         layout[loc] = fixed + [""] * (count - len(fixed))
 
     def place(loc: str, item: str) -> bool:
@@ -74,8 +94,16 @@ def standard_slots(
         if not place(loc, f"ammo:{name}"):
             raise GameFileError(f"the 'Mech's {name} ammunition does not fit in the critical slots of {loc}")
     for _ in range(heat_sinks - engine_heat_sinks(rating, heat_sinks)):
-        if not any(place(loc, "heat_sink") for loc in body.heat_sink_order):
+        where = next((loc for loc in body.heat_sink_order if layout[loc].count("") >= sink_slots), None)
+        if where is None:
             raise GameFileError("the 'Mech's heat sinks do not fit in its critical slots")
+        for _ in range(sink_slots):
+            place(where, "heat_sink")
+    for kind in spread:
+        item = "endo_steel" if "endo" in kind else "ferro_fibrous"
+        for _ in range(SPREAD_SLOTS[kind]):
+            if not any(place(loc, item) for loc in body.heat_sink_order):
+                raise GameFileError(f"the 'Mech's {kind.replace('_', ' ')} slots do not fit in its critical slots")
     return {loc: tuple(items) for loc, items in layout.items()}
 
 

@@ -10,7 +10,7 @@ holding a ``BODY`` and one line in ``_BODY_MODULES``. The biped's tables are Tot
 from __future__ import annotations
 
 from btcli.model.frozen import record
-from btcli.model.units import Motive, MoveMode, Unit
+from btcli.model.units import MechState, Motive, MoveMode, Unit
 from btcli.rules.ground.heat import heat_mp_penalty
 from btcli.rules.kinds.mobility import Mobility, climbing
 
@@ -266,3 +266,14 @@ def mobility(unit: Unit) -> Mobility:
 def searches_for_girder(unit: Unit, turn: int) -> bool:
     """Tells whether the 'Mech spent ``turn``'s weapon phase searching rubble for a girder (URB-CLUB-01)."""
     return unit.mech is not None and unit.mech.girder_search == turn
+
+
+# construction: how a 'Mech is built (issue #31, btcli.rules.ground.construction)
+
+_UNBUILT = MechState()  # what a unit that is no 'Mech has of a 'Mech's construction: single sinks, no CASE
+
+
+def construction(unit: Unit) -> MechState:
+    """Returns the record of how the unit is built as a 'Mech (heat sink type, structure, armor, CASE): its
+    'Mech record, or a standard one for any other kind, whose heat sinks and CASE the 'Mech rules never meet."""
+    return unit.mech or _UNBUILT
