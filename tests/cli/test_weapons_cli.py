@@ -54,6 +54,8 @@ def _fired(tmp_path, name: str, mode: str = "", dice: list[int] | None = None):
 
 def _groups(row: dict) -> int:
     """The damage groups of a hit in which every missile hits: one location roll each (tables.md 7)."""
+    if row.get("atm"):  # EQ-ATM-03: 5-point groups of damage
+        return ceil(row["cluster"] * row["damage"] / row["group"])
     if row["kind"] == "missile" and row["cluster"]:
         return ceil(row["cluster"] / row["group"]) if row["group"] else 1
     return 1

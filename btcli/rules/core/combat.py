@@ -240,6 +240,7 @@ def weapon_attack(
         if data.narc or data.tag:  # a pod or a designator: it hits, for no damage
             events.append(WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, 0, 0))
         cluster: tuple[tuple[str, int], ...] = ()
+        hit_at = len(events)  # the hit is said before what the missile systems do to it
         if fire_control.missile_attack(data):  # Artemis IV, ATM, Narc, AMS (btcli.rules.core.fire_control)
             target, cluster, stopped = _missile_systems(state, attacker, index, kind, target, dice, events)
             if stopped:
@@ -247,6 +248,7 @@ def weapon_attack(
         if data.narc or data.tag:  # a pod or a designator: no damage (EQ-NARC-01, EQ-TAG-01)
             target = _marked(state, attacker, mount.label, data, target, events)
             continue
+        systems_said = len(events) > hit_at
         groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id, cluster)
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
@@ -256,7 +258,11 @@ def weapon_attack(
             pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
-        events.append(WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, sum(groups), len(groups)))
+        hit_said = WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, sum(groups), len(groups))
+        if systems_said:  # said before the cluster modifiers and the AMS fire
+            events.insert(hit_at, hit_said)
+        else:
+            events.append(hit_said)
         for amount in groups:
             hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if covered and hit.location in mech.body(target).legs:

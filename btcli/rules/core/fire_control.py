@@ -94,18 +94,19 @@ def default_mode(unit: Unit, index: int, mode: str) -> str:
 # -- what is working -------------------------------------------------------------------------------------
 
 
-def _slot_working(unit: Unit, location: str, items: tuple[str, ...], nth: int = 0) -> bool:
-    """Tells whether the ``nth`` slot holding one of ``items`` in a location is unhit (a unit that lists no such
-    slot, a vehicle or a design without its slots, loses the item only with its location)."""
+def _slot_working(unit: Unit, location: str, items: tuple[str, ...], nth: int | None = None) -> bool:
+    """Tells whether an item in a location is unhit: the ``nth`` slot holding one of ``items`` (one-slot items,
+    several in a location), or with ``nth`` None every slot of the one item there (a hit on any slot destroys
+    it, as a critical hit destroys MegaMek's Mounted). A unit that lists no such slot (a vehicle, a design
+    without its slots) loses the item only with its location."""
     if unit.internal.get(location, 1) <= 0:
         return False
     contents = unit.slots.get(location, ())
     places = [i for i, item in enumerate(contents) if item in items]
-    if not places:
-        return True
-    if nth >= len(places):
-        return True
-    return places[nth] not in unit.slot_hits(location)
+    hit = unit.slot_hits(location)
+    if nth is None:
+        return not any(i in hit for i in places)
+    return nth >= len(places) or places[nth] not in hit
 
 
 def artemis_working(unit: Unit, index: int) -> bool:
