@@ -164,6 +164,10 @@ def status(u: Unit, state: GameState | None = None) -> str:
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
     words.extend(kind.crew_status(u))  # a vehicle's size, crew, motive, turret
+    if u.narc_pods:  # issue #31: EQ-NARC-01, EQ-TAG-01
+        words.append(f"Narc pod ({', '.join(u.narc_pods)})")
+    if u.tagged and state is not None and u.tagged == state.turn:
+        words.append("tagged")
     return ", ".join(words)
 
 

@@ -252,6 +252,7 @@ def test_a_narc_pod_attaches_for_the_game_and_guides_narc_capable_missiles(tmp_p
     entry, game = fire(tmp_path, state, "a", "b", "Narc", [12])
     assert kinds_of(entry) == ["WeaponHit", "PodAttached"] and event(entry, "WeaponHit")["damage"] == 0
     assert report_unit(game, "b")["electronics"] == ["Narc pod of red"]
+    assert "Narc pod (red)" in report_unit(game, "b")["status"]
     # SRM-6, Narc-capable rounds at the pod's target: 7 + 2 = 9: 5 missiles
     second = json.loads(ok("attack", game, "c", "b", "--weapon", "SRM-6", "--dice", "12,7,7,7,7,7,7",
                            "--json").out)
@@ -285,7 +286,7 @@ def test_a_tag_hit_tags_the_target_for_the_turn_and_does_no_damage(tmp_path):  #
     state = weapon_game(real(LOCUST, "a", "0610"), target(at="0605"))
     entry, game = fire(tmp_path, state, "a", "b", "TAG", [12])
     assert kinds_of(entry) == ["WeaponHit", "TargetTagged"] and event(entry, "TargetTagged")["turn"] == 1
-    assert report_unit(game, "b")["electronics"] == ["tagged (turn 1)"]
+    assert report_unit(game, "b")["electronics"] == ["tagged (turn 1)"] and report_unit(game, "b")["status"] == "tagged"
     assert report_unit(game, "b")["armor"] == state.units["b"].armor
 
 
@@ -349,3 +350,20 @@ def test_check_refuses_impossible_fire_control(tmp_path, change, said):  # EQ-AR
     path.write_text(tomli_w.dumps(scenario(unit, target())), encoding="utf-8")
     result = run("check", path)
     assert result.code != 0 and re.search(said, result.err), result.err
+
+
+def test_atm_rounds_explode_for_their_own_damage():  # EQ-ATM-01
+    from btcli import catalog
+    from btcli.rules.core.weapon_modes import shot_damage
+
+    atm = catalog.weapon("Clan ATM 6")
+    assert [shot_damage(atm, kind) for kind in ("standard", "er", "he")] == [12, 6, 18]  # AmmoType: 2, 1, 3 a missile
+
+
+def test_a_pod_a_tag_and_an_ams_fire_only_at_units(tmp_path):  # EQ-NARC-01, EQ-TAG-01, EQ-AMS-01
+    from tests.builders import building
+
+    state = weapon_game(gunner("a", "0610", "TAG"), target(at="0602"), hexes={"0607": building()})
+    game = game_from_state(tmp_path / "game.toml", state)
+    refused = run("attack", game, "a", "0607", "--weapon", "TAG")
+    assert refused.code != 0 and "fires only at units" in refused.err
