@@ -43,7 +43,8 @@ def split_ammo(text: str) -> tuple[str, str]:
     if not sep:
         return text, "standard"
     if kind.lower() not in weapon_modes.MODES:
-        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :{', :'.join(weapon_modes.MODES[1:])})")
+        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra, or for missiles "
+                         ":artemis, :narc, :er or :he)")
     return spec, kind.lower()
 
 
