@@ -196,7 +196,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             required=False),
     ), options=(
         Opt(("--weapon", "-w"), "weapon", "Weapon to fire (name or alias, NAME@LOC to pick a mount, NAME@LOC(R) a rear "
-            "one; :ap, :cluster or :ultra for armor-piercing, LB-X cluster or double-rate fire); repeatable.", REPEAT),
+            "one; :ap, :cluster or :ultra for armor-piercing, LB-X cluster or double-rate fire; :artemis or :narc for "
+            "Artemis IV- or Narc-capable missiles; :er or :he for an ATM's rounds); repeatable.", REPEAT),
         Opt(("--physical",), "physical", "Physical attack: punch, kick, charge, dfa or club."),
         Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
             "facing N..NW)."),

@@ -370,6 +370,8 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
     weapons: list[dict] = []
     ammo: list[tuple[_Line, dict]] = []
     case = False
+    fcs: dict[str, list[int]] = {}  # each location's Artemis IV FCS lines and Artemis-compatible weapons (EQ-ART-01)
+    launchers: dict[str, list[int | None]] = {}
     for item in _equipment(found, locations, False, notes):
         if item.location in ("second turret", "chin turret"):
             notes.unmodelled(item.number, f"{item.name} in the {item.location}", f"{item.location}s",
@@ -390,15 +392,32 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         if thing.name in ("CASE", "Clan CASE"):  # VEH-CRIT-06 (Clan CASE is CASE: MiscType.createCLCASE, F_CASE)
             case = True
             continue
+        if thing.name in equipment.ARTEMIS:
+            fcs.setdefault(item.location, []).append(item.number)
+            continue
+        if thing.name in equipment.ELECTRONICS:  # EQ-ECM-01, EQ-PROBE-01
+            design.setdefault(equipment.ELECTRONICS[thing.name], item.location)
+            continue
         if not thing.plays:
+            if equipment.artemis_compatible(thing):
+                launchers.setdefault(item.location, []).append(None)
             notes.unmodelled(item.number, f"{thing.name} ({item.location})", thing.name, "left out",
                              weapons=int(thing.kind == "weapon"))
             continue
         if item.location not in table or item.location == "rotor":
             raise notes.fail(item.number, f"{thing.plays} mounted in the {item.location}: a {unit_type}'s weapons sit in "
                              f"its front, sides, rear{' or turret' if 'turret' in table else ''}")
+        if equipment.artemis_compatible(thing):
+            launchers.setdefault(item.location, []).append(len(weapons))
         weapons.append({"name": thing.plays, "location": item.location})
+    for location, lines in fcs.items():
+        equipment.link_artemis(location, lines, launchers.get(location, []), weapons, notes, "left out")
     design["weapons"] = weapons
+    for mine, other in (("Narc", "Clan Narc"), ("Clan Narc", "Narc")):  # one ammunition feeds both (AmmoType)
+        if any(w["name"] == mine for w in weapons) and not any(w["name"] == other for w in weapons):
+            for _, b in ammo:
+                if b["weapon"] == other:
+                    b["weapon"] = mine
     design["ammo"] = _fed(ammo, weapons, notes)
     cargo = _transporters(found, notes, vehicle=True)[0]
     if cargo:

@@ -114,12 +114,12 @@ class Ammo(NamedTuple):
     half: bool
 
 
-_AMMO_WORD = re.compile(r"\bammo\b|ammo(?=$|[\s:(])|(?<=[a-z0-9])ammo\b", re.IGNORECASE)
+_AMMO_WORD = re.compile(r"\bammo\b|ammo(?=$|[\s:(])|(?<=[a-z0-9])ammo\b|\bpods$", re.IGNORECASE)  # ISNarc Pods
 _HALF = re.compile(r"\s*(?:-\s*half|\(\s*1/2\s*ton\s*\)|\(\s*100\s*\)|\bhalf\b)\s*", re.IGNORECASE)
 _FULL = re.compile(r"\s*(?:-\s*full|\(\s*200\s*\)|\bfull\b)\s*", re.IGNORECASE)
 # MegaMek's munition words btcli plays: LB-X cluster rounds (VEH-DMG-10's armor-piercing rounds too).
 MUNITIONS = {"cl": "cluster", "cluster": "cluster", "slug": "standard", "ap": "ap", "armorpiercing": "ap",
-             "armourpiercing": "ap"}
+             "armourpiercing": "ap", "artemiscapable": "artemis", "narccapable": "narc", "er": "er", "he": "he"}
 
 
 def is_ammo(text: str) -> bool:
@@ -145,29 +145,44 @@ def ammo(text: str, clan: bool) -> Ammo:
         prefixes = (squash(tech),) if tech else ("clan", "is", "") if clan else ("is", "")
         item = next((squashed[p + name] for p in prefixes if p + name in squashed), None)
         if item is not None and item.kind == "weapon":
-            extra = " ".join(words[cut:])
+            extra = re.sub(r"^\((?:clan|is)\)\s*", "", " ".join(words[cut:]), flags=re.I)  # LRM-20 (Clan) Artemis-capable
             munition = MUNITIONS.get(squash(extra), extra) if extra else "standard"
             return Ammo(item, " ".join(words[:cut]), munition, bool(half))
     return Ammo(None, " ".join(words), "standard", bool(half))
 
 
-# Munitions that are standard rounds a fire-control system makes better (TW: Artemis IV-capable and
-# Narc-capable missiles fired without the system act as standard ones; UNVERIFIED beyond Artemis IV).
-CAPABLE = {"artemiscapable", "artemisvcapable", "narccapable"}
+# Munitions that are standard rounds a fire-control system btcli does not play makes better (Artemis V-capable
+# missiles fired without Artemis V act as standard ones: MegaMek @f0b2b01 MissileWeaponHandler gives them nothing
+# without the system).
+CAPABLE = {"artemisvcapable"}
 
 
 def played_munition(read: Ammo) -> str | None:
     """Returns the munition btcli plays an ammunition bin as: standard rounds, LB-X cluster and
-    autocannon armor-piercing rounds (VEH-DMG-10) as they are, a system-capable missile as a standard
-    one; None when btcli does not play it."""
+    autocannon armor-piercing rounds (VEH-DMG-10), Artemis IV- and Narc-capable LRM and SRM missiles
+    (EQ-ART-01, EQ-NARC-02) and ATM ER and HE rounds (EQ-ATM-01) as they are, an Artemis V-capable missile
+    as a standard one; None when btcli does not play it."""
     weapon = read.weapon.plays if read.weapon is not None else ""
     data = catalog.weapons().get(weapon, {})
     if read.munition == "standard" or (read.munition == "cluster" and data.get("lbx")) or (
-            read.munition == "ap" and weapon in ("AC/2", "AC/5", "AC/10", "AC/20")):
+            read.munition == "ap" and weapon in ("AC/2", "AC/5", "AC/10", "AC/20")) or (
+            read.munition in ("artemis", "narc") and _guided(weapon)) or (
+            read.munition in ("er", "he") and data.get("atm")):
         return read.munition
     if squash(read.munition) in CAPABLE and _guided(weapon):
         return "standard"
     return None
+
+
+def artemis_compatible(item: Item) -> bool:
+    """Tells whether MegaMek links an Artemis IV FCS to this weapon (@f0b2b01 WeaponType.F_ARTEMIS_COMPATIBLE:
+    LRMs, SRMs, MMLs, torpedoes and the enhanced and extended LRMs; not Streaks, MRMs or ATMs): btcli's LRMs and
+    SRMs, and by name the ones it does not play yet."""
+    if item.plays:
+        return _guided(item.plays)
+    name = squash(item.name)
+    return item.kind == "weapon" and "streak" not in name and any(
+        w in name for w in ("mml", "lrm", "srm", "lrt", "srt", "torpedo"))
 
 
 def _guided(weapon: str) -> bool:
@@ -192,3 +207,26 @@ def shots(weapon: str, munition: str, half: bool) -> int:
     if munition == "ap":
         count //= 2
     return count // 2 if half else count
+
+
+# -- Fire control and electronics (issue #31) --------------------------------------------------------------
+
+# The Artemis IV FCS and the electronics the importer reads into the design (EQ-ART-01, EQ-ECM-01, EQ-PROBE-01).
+ARTEMIS = ("Artemis IV FCS", "Clan Artemis IV FCS")
+ELECTRONICS = {"Guardian ECM Suite": "ecm", "Clan ECM Suite": "ecm", "Beagle Active Probe": "probe",
+               "Clan Active Probe": "probe"}
+
+
+def link_artemis(location: str, fcs: list[int], launchers: list[int | None], weapons: list[dict],
+                 notes, left: str) -> None:
+    """Links each Artemis IV FCS of a location to the first Artemis-compatible launcher there not yet linked,
+    in slot order (MegaMek @f0b2b01 MechFileParser.postLoadInit; it refuses a file whose FCS has none)."""
+    for line, launcher in zip(fcs, launchers):
+        if launcher is None:
+            notes.unmodelled(line, f"Artemis IV FCS in {location}, linked to a launcher btcli leaves out",
+                             "Artemis IV FCS of a launcher left out", left)
+        else:
+            weapons[launcher]["artemis"] = True
+    for line in fcs[len(launchers):]:  # MegaMek refuses the file; a launcher btcli does not know may be there
+        notes.unmodelled(line, f"Artemis IV FCS in {location} with no launcher btcli knows there",
+                         "Artemis IV FCS of a launcher left out", left)

@@ -272,8 +272,10 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         if FULL_NAME[location].casefold() not in mtf.blocks:
             raise notes.fail(mtf.last, f"no '{FULL_NAME[location]}:' critical slots (a complete .mtf lists every "
                              "location; is the file cut short?)")
-    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations)
+    gear: dict[str, str] = {}
+    slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations, gear)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
+    _shared_narc_pods(weapons, ammo, slots)
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
     sink_type = PLAYED_SINKS.get(sink_kind, "")
@@ -292,8 +294,21 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         "heat_sinks": sinks, **({"heat_sink_type": sink_type} if sink_type not in ("", "single") else {}),
         **built, **({"case": case} if case else {}), **({"case_ii": case_ii} if case_ii else {}),
         "armor": {k: armor[k] for k in ("HD", "CT", "CTR", "LT", "LTR", "RT", "RTR", *locations[4:])},
-        "weapons": weapons, "ammo": ammo, "slots": slots,
+        "weapons": weapons, "ammo": ammo, "slots": slots, **gear,
     }
+
+
+def _shared_narc_pods(weapons: list[dict], ammo: list[dict], slots: dict[str, list[str]]) -> None:
+    """Narc pods are one ammunition for the Inner Sphere and the Clan launcher (MegaMek @f0b2b01 AmmoType: ISNarc
+    Pods, CLNarc Pods a lookup name of it): a bin read as the other's feeds the launcher the unit mounts."""
+    mounted = {w["name"] for w in weapons}
+    for mine, other in (("Narc", "Clan Narc"), ("Clan Narc", "Narc")):
+        if mine in mounted and other not in mounted:
+            for b in ammo:
+                if b["weapon"] == other:
+                    b["weapon"] = mine
+            for location, items in slots.items():
+                slots[location] = [f"ammo:{mine}" if item == f"ammo:{other}" else item for item in items]
 
 
 def _read_biped_names_as_quad(mtf: Mtf) -> None:
@@ -441,8 +456,8 @@ class _Slot(NamedTuple):
 
 
 def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str], notes: Notes,
-           headers: dict[str, int], last_content: int,
-           locations: tuple[str, ...] = BIPED) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
+           headers: dict[str, int], last_content: int, locations: tuple[str, ...] = BIPED,
+           gear: dict[str, str] | None = None) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
     """Returns the slot layout in btcli's items, the weapons (one per run of a weapon's slots) and the
     ammunition bins (one per slot); notes what btcli does not play."""
     slots: dict[str, list[str]] = {}
@@ -464,7 +479,7 @@ def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[st
                              f"{read[location].index(extra) + 1}")
         read[location] = read[location][:count]
         slots[location] = [s.item for s in read[location]]
-    weapons = _mounts(read, covered, notes, locations)
+    weapons = _mounts(read, covered, notes, locations, {} if gear is None else gear)
     return slots, weapons, ammo
 
 
@@ -524,13 +539,18 @@ def _ammo_slot(number: int, name: str, clan: bool, location: str, notes: Notes, 
 
 
 def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
-            locations: tuple[str, ...] = BIPED) -> list[dict]:
+            locations: tuple[str, ...] = BIPED, gear: dict[str, str] | None = None) -> list[dict]:
     """Returns the weapons the slots hold, one per run of a weapon's slots (a multi-slot weapon fills
-    consecutive slots, as MegaMek places it), and gathers the equipment btcli does not play, once per item."""
+    consecutive slots, as MegaMek places it), links each Artemis IV FCS to a launcher (EQ-ART-01), puts the
+    ECM suite's and active probe's locations in ``gear`` (EQ-ECM-01, EQ-PROBE-01), and gathers the equipment
+    btcli does not play, once per item."""
     weapons: list[dict] = []
     spread: dict[str, tuple[int, int, str]] = {}  # Endo Steel and the like: one item, however many slots
     splits: list[tuple[str, list[_Slot]]] = []
+    gear = {} if gear is None else gear
     for location in locations:
+        fcs: list[int] = []  # the line of each Artemis IV FCS in this location
+        launchers: list[int | None] = []  # its Artemis-compatible weapons in slot order (None: one btcli leaves out)
         for run in _runs(read[location]):
             first, thing = run[0], run[0].thing
             if first.item.startswith("equipment:") and thing is None and not equipment.is_ammo(first.name) \
@@ -539,6 +559,12 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
                                  equipment.plain(first.name), KEPT, weapons=1)  # it may be a weapon
                 continue
             if thing is None:
+                continue
+            if thing.name in equipment.ARTEMIS:
+                fcs += [first.line] * len(run)
+                continue
+            if thing.name in equipment.ELECTRONICS and equipment.ELECTRONICS[thing.name] not in gear:
+                gear[equipment.ELECTRONICS[thing.name]] = location
                 continue
             if thing.spread or thing.kind in covered:
                 line, count, kind = spread.get(thing.name, (first.line, 0, thing.kind))
@@ -554,10 +580,15 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
                     if "turret" in first.marks:
                         notes.unmodelled(first.line, f"a turret-mounted {thing.name} in {location}", "'Mech turret",
                                   "read as fixed in its location")
+                    if equipment.artemis_compatible(thing):
+                        launchers.append(len(weapons))
                     weapons.append({"name": thing.plays, "location": location, **({"rear": True} if rear else {})})
                 else:
+                    if equipment.artemis_compatible(thing):
+                        launchers.append(None)
                     notes.unmodelled(first.line, f"{thing.name} in {location}{rear}", thing.name,
                               f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
+        equipment.link_artemis(location, fcs, launchers, weapons, notes, f"left out; {KEPT}")
     for name, (line, count, kind) in spread.items():
         if kind not in covered:
             notes.unmodelled(line, f"{name} ({count} slots)", name, KEPT)

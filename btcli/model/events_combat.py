@@ -105,3 +105,66 @@ class PhysicalDeclared(Event):
     to_hit: int
     piloting: int
     modifiers: tuple[tuple[str, int], ...]
+
+
+@record
+class ClusterModified(Event):
+    """A missile salvo's cluster roll is modified (``modifiers``: Artemis IV +2, ATM +2, Narc pod +2, anti-missile
+    system -4; btcli.rules.core.fire_control)."""
+
+    unit: str
+    weapon: str
+    target: str
+    modifiers: tuple[tuple[str, int], ...]
+
+
+@record
+class ClusterBonusLost(Event):
+    """A salvo's cluster bonus (``bonus``: Artemis IV, ATM, Narc pod) is cancelled (``why``: an enemy's ECM)."""
+
+    unit: str
+    weapon: str
+    target: str
+    bonus: str
+    why: str
+
+
+@record
+class AmsFires(Event):
+    """``unit``'s anti-missile system ``weapon`` fires at the missiles of ``attacker``'s ``attack`` (one round, its
+    heat; once this turn)."""
+
+    unit: str
+    weapon: str
+    attacker: str
+    attack: str
+
+
+@record
+class PodStopped(Event):
+    """An anti-missile system rolls a d6 against a single Narc pod: 1-3 (``stopped``) destroys it."""
+
+    unit: str
+    attack: str
+    roll: int
+    stopped: bool
+
+
+@record
+class PodAttached(Event):
+    """A Narc pod from ``unit``'s ``weapon`` attaches to ``target`` for the rest of the game (``side``'s pod)."""
+
+    unit: str
+    weapon: str
+    target: str
+    side: str
+
+
+@record
+class TargetTagged(Event):
+    """``unit``'s TAG ``weapon`` tags ``target`` for turn ``turn``."""
+
+    unit: str
+    weapon: str
+    target: str
+    turn: int

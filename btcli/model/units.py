@@ -86,6 +86,7 @@ class Mount:
     rear: bool = False
     destroyed: bool = False
     jammed: bool = False
+    artemis: bool = False  # an Artemis IV FCS is linked to it (EQ-ART-01; btcli.rules.core.fire_control)
 
     @property
     def label(self) -> str:
@@ -115,6 +116,10 @@ class Weapon:
     streak: bool = False  # all missiles hit or none fire
     ultra: bool = False  # may fire at double rate (:ultra)
     lbx: bool = False  # may fire cluster rounds (:cluster)
+    atm: bool = False  # an ATM: standard, ER or HE ammunition, 5-point groups (EQ-ATM-01..03)
+    ams: bool = False  # an anti-missile system: fires only against missiles at its unit (EQ-AMS-01)
+    narc: bool = False  # a Narc launcher: fires a pod that attaches to the target (EQ-NARC-01)
+    tag: bool = False  # a TAG designator: tags the target it hits (EQ-TAG-01)
     aliases: tuple[str, ...] = ()  # the short names players type
 
 
@@ -123,7 +128,8 @@ class AmmoBin:
     weapon: str
     location: str
     shots: int
-    kind: str = "standard"  # or "ap": armor-piercing autocannon rounds (VEH-DMG-10), "cluster": LB-X rounds
+    kind: str = "standard"  # or "ap": armor-piercing autocannon rounds (VEH-DMG-10), "cluster": LB-X rounds,
+    # "artemis" / "narc": Artemis IV- / Narc-capable missiles (EQ-ART-01, EQ-NARC-02), "er" / "he": ATM rounds (EQ-ATM-01)
 
 
 GROUND = "ground"  # the id of the ground board among a game's maps
@@ -281,6 +287,12 @@ class Unit:
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
     weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name
+    # Electronics (issue #31; btcli.rules.core.fire_control): the location of its ECM suite and of its active
+    # probe ("" for none), the sides whose Narc pods it carries, the turn a TAG last tagged it.
+    ecm: str = ""
+    probe: str = ""
+    narc_pods: tuple[str, ...] = ()
+    tagged: int = 0
     # What only one kind keeps track of: the record of the unit's own kind is set, the others None.
     mech: MechState | None = None
     vehicle: VehicleState | None = None

@@ -33,4 +33,12 @@ TEXTS: dict[str, Template] = {
     "CoverStruck": _cover,
     "WeaponJammed": "{unit}'s {weapon} jams firing at double rate (natural 2)",
     "PhysicalDeclared": _declared,
+    "ClusterModified": lambda e: f"  {e.unit}'s {e.weapon} cluster roll: "
+                                 + ", ".join(f"{n} {v:+d}" for n, v in e.modifiers),
+    "ClusterBonusLost": "  {unit}'s {weapon}: no {bonus} bonus against {target} ({why})",
+    "AmsFires": "  {unit}'s {weapon} fires at the missiles of {attacker}'s {attack}",
+    "PodStopped": lambda e: f"  {e.unit}'s anti-missile system rolls {e.roll} against the pod of {e.attack}: "
+                            + ("destroyed" if e.stopped else "it gets through"),
+    "PodAttached": "  a Narc pod from {unit}'s {weapon} attaches to {target} ({side}'s, for the rest of the game)",
+    "TargetTagged": "  {unit}'s {weapon} tags {target} for turn {turn}",
 }

@@ -177,6 +177,8 @@ def unit_card(u: dict, side_style: str) -> list[list[Cell]]:
     card = [line, [("  ", "")] + (weapons or [("no weapons", "dim")])]
     if u["ammo"]:
         card.append([("  ammo: " + ", ".join(_bin(a) for a in u["ammo"]), "")])
+    if u.get("electronics"):
+        card.append([("  " + ", ".join(u["electronics"]), "")])
     return card
 
 

@@ -90,7 +90,10 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         view["engine"] = ENGINE_NAMES[u.engine_type]
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u, state)
-    view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
+    view["ammo"] = [f"{a.weapon}{AMMO_WORDS.get(a.kind, '')}@{a.location}: {a.shots}" for a in u.ammo]
+    electronics = electronics_of(u)
+    if electronics:  # issue #31: only a unit that carries any (every other report reads as before)
+        view["electronics"] = electronics
     if placement.flies_as_vtol(u):
         view["elevation"] = u.elevation
     view.update(kind.fields(u, state))
@@ -100,6 +103,27 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
 
 
 ENGINE_NAMES = {"xl": "XL", "clan_xl": "Clan XL", "light": "Light", "compact": "Compact"}  # as MegaMek names them
+
+
+# The ammunition kinds a report names beside the weapon (standard rounds and LB-X cluster bins as before).
+AMMO_WORDS = {"ap": " AP", "artemis": " Artemis", "narc": " Narc", "er": " ER", "he": " HE"}
+
+
+def electronics_of(u: Unit) -> list[str]:
+    """Returns what a unit's electronics are and what marks it (issue #31; btcli.rules.core.fire_control): its
+    Artemis IV launchers, ECM suite and active probe (working or destroyed), the Narc pods it carries, a tag."""
+    from btcli.rules.core import fire_control
+
+    words = [f"Artemis IV FCS on {m.label}" + ("" if fire_control.artemis_working(u, i) else " (destroyed)")
+             for i, m in enumerate(u.weapons) if m.artemis]
+    if u.ecm:
+        words.append(f"ECM suite@{u.ecm}" + ("" if fire_control.ecm_working(u) or u.destroyed else " (off)"))
+    if u.probe:
+        words.append(f"active probe@{u.probe}" + ("" if fire_control.probe_working(u) else " (destroyed)"))
+    words += [f"Narc pod of {side}" for side in u.narc_pods]
+    if u.tagged:
+        words.append(f"tagged (turn {u.tagged})")
+    return words
 
 
 def drop_view(u: Unit, state: GameState | None) -> dict[str, object]:
@@ -148,6 +172,10 @@ def status(u: Unit, state: GameState | None = None) -> str:
     if u.pilot_hits:
         words.append(f"pilot hits {u.pilot_hits}")
     words.extend(kind.crew_status(u))  # a vehicle's size, crew, motive, turret
+    if u.narc_pods:  # issue #31: EQ-NARC-01, EQ-TAG-01
+        words.append(f"Narc pod ({', '.join(u.narc_pods)})")
+    if u.tagged and state is not None and u.tagged == state.turn:
+        words.append("tagged")
     return ", ".join(words)
 
 

@@ -444,6 +444,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
             raise GameFileError(f"unit {uid!r}: unknown weapon {w.get('name')!r}")
         weapons.append({"weapon": name, **{k: v for k, v in w.items() if k != "name"}})
     spec["weapons"] = weapons
+    _check_electronics(uid, spec, weapons)
     for a in spec.get("ammo", []):
         _check_ammo(uid, a)
     carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
@@ -582,6 +583,28 @@ def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, An
     if "cargo_tons" in facts and isinstance(facts["cargo_tons"], int) and not isinstance(facts["cargo_tons"], bool):
         facts["cargo_tons"] = float(facts["cargo_tons"])
     return facts
+
+
+def _check_electronics(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> None:
+    """Refuses an Artemis IV FCS on a launcher that takes none, and an ECM suite or active probe in no location of
+    the unit (issue #31: EQ-ART-01, EQ-ECM-01, EQ-PROBE-01)."""
+    from btcli.rules.core import fire_control
+
+    for w in weapons:
+        artemis = w.get("artemis", False)
+        if not isinstance(artemis, bool):
+            raise GameFileError(f"unit {uid!r}: a weapon's artemis is true or false, not {artemis!r}")
+        if artemis and not fire_control.guided(w["weapon"], catalog.weapon(w["weapon"])):
+            raise GameFileError(f"unit {uid!r}: an Artemis IV FCS guides an LRM or SRM launcher, not {w['weapon']!r} "
+                                "(EQ-ART-01)")
+    armor = spec.get("armor")
+    places = {k for k in (armor if isinstance(armor, dict) else {}) if k not in ("CTR", "LTR", "RTR")} | {"body"}  # no rear armor: a location's
+    for key in ("ecm", "probe"):
+        where = spec.get(key, "")
+        if where and (not isinstance(where, str) or where not in places):
+            raise GameFileError(f"unit {uid!r}: {key} is the location of its "
+                                f"{'ECM suite' if key == 'ecm' else 'active probe'} ({', '.join(sorted(places))}), "
+                                f"not {where!r}")
 
 
 def _check_ammo(uid: str, a: object) -> None:

@@ -19,6 +19,8 @@ from tests.builders import ATLAS, design, gunner, weapon_game
 from tests.cli.helpers import game_from_state, ok
 
 ROWS = {name: row for name, row in catalog.weapons().items() if row["kind"] != "artillery"}
+# Anti-missile systems, Narc launchers and TAGs do no damage: tests/cli/test_missiles_cli.py fires them.
+DAMAGING = {name: row for name, row in ROWS.items() if not (row.get("ams") or row.get("narc") or row.get("tag"))}
 ATLAS_CT = 47
 GUNNERY = 4
 PSR_DAMAGE = 20  # 20 damage in a phase forces a piloting skill roll (tables.md 8.6)
@@ -52,12 +54,14 @@ def _fired(tmp_path, name: str, mode: str = "", dice: list[int] | None = None):
 
 def _groups(row: dict) -> int:
     """The damage groups of a hit in which every missile hits: one location roll each (tables.md 7)."""
+    if row.get("atm"):  # EQ-ATM-03: 5-point groups of damage
+        return ceil(row["cluster"] * row["damage"] / row["group"])
     if row["kind"] == "missile" and row["cluster"]:
         return ceil(row["cluster"] / row["group"]) if row["group"] else 1
     return 1
 
 
-@pytest.mark.parametrize("name", sorted(ROWS))
+@pytest.mark.parametrize("name", sorted(DAMAGING))
 def test_every_weapon_fires_with_its_damage_heat_and_ammunition(tmp_path, name):  # EQ-WPN-01
     row = ROWS[name]
     rolls_cluster = row["kind"] == "missile" and row["cluster"] and not row.get("streak")

@@ -97,10 +97,12 @@ def mtf2json_facts(path: Path, clan: bool) -> dict[str, object]:
         # mtf2json gives a Clan weapon's name without "Clan " (LRM-20): a Clan 'Mech's weapon is looked up as a
         # Clan one first (the slots name it CLLRM20), its own name after
         item = (equipment.lookup(f"Clan {weapon['name']}", clan) if clan else None) or equipment.lookup(weapon["name"], clan)
-        name = item.plays if item is not None else weapon["name"]
+        if item is not None and item.kind != "weapon":
+            continue  # mtf2json lists some equipment (an active probe, an ECM suite) among the weapons
+        name = item.plays if item is not None else equipment.listed_weapon(weapon["name"], clan) or weapon["name"]
         weapons[(name, MTF2JSON_LOCATIONS[weapon["location"]], weapon["facing"] == "rear")] += weapon["quantity"]
     return {"tons": data["mass"], "engine_rating": int(str(data["engine"]).split()[0]),
-            "heat_sinks": (data["heat_sinks"]["quantity"], data["heat_sinks"]["type"].replace("Clan ", "")),
+            "heat_sinks": (data["heat_sinks"]["quantity"], data["heat_sinks"]["type"].replace("Clan ", "").replace("IS ", "")),
             "walk": data["walk_mp"],
             "run": data["run_mp"], "jump": data.get("jump_mp", 0), "armor": armor, "weapons": weapons}
 

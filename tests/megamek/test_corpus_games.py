@@ -130,7 +130,7 @@ def test_each_scenario_names_files_the_corpus_records_as_it_plays_them(name):
     outcomes = {e.path: e.outcome for e in corpus.entries()}
     found = [outcomes[path] for path in named_files(name)]
     if name == "lenient":
-        assert "refused" not in found and found.count("lenient") >= 5
+        assert "refused" not in found and found.count("lenient") >= 4  # fewer as issue #31 makes files exact
     else:
         assert set(found) == {"exact"}
 

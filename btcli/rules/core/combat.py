@@ -17,7 +17,7 @@ from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
 from btcli.rules.kinds import mech
-from btcli.rules.core import arcs, los, tohit, weapon_modes
+from btcli.rules.core import anti_missile, arcs, fire_control, los, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement
 from btcli.rules.urban import structures
@@ -37,13 +37,21 @@ def ammo_kind_problem(unit: Unit, weapon: str, kind: str) -> str:
 
 
 def split_ammo(text: str) -> tuple[str, str]:
-    """Splits a weapon spec ``NAME[@LOC][:ap|:cluster|:ultra]`` into the spec and its mode (tables.md 12)."""
+    """Splits a weapon spec ``NAME[@LOC][:MODE]`` into the spec and its mode (tables.md 12; the ammunition modes
+    of btcli.rules.core.fire_control)."""
     spec, sep, kind = text.rpartition(":")
     if not sep:
         return text, "standard"
     if kind.lower() not in weapon_modes.MODES:
-        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra)")
+        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra, or for missiles "
+                         ":artemis, :narc, :er or :he)")
     return spec, kind.lower()
+
+
+def modes_of(attacker: Unit, chosen: list[int], weapons: tuple[str, ...]) -> list[str]:
+    """Returns the rounds each chosen weapon fires: the order's suffix, or for none the rounds it has
+    (an Artemis IV- or Narc-capable bin when no standard one is left: fire_control.default_mode)."""
+    return [fire_control.default_mode(attacker, i, split_ammo(text)[1]) for i, text in zip(chosen, weapons)]
 
 
 def _twist(unit: Unit, text: str) -> int:
@@ -63,7 +71,7 @@ def check_twist(attacker: Unit, twist: str) -> int:
     refusal = kinds.twist_refusal(attacker) if twist else ""
     if refusal:
         raise IllegalOrderError(f"'{attacker.id}': {refusal}", "QUAD-05")
-    if attacker.fired and turn != attacker.twist and twist:
+    if fire_control.own_fire(attacker) and turn != attacker.twist and twist:  # its AMS fire by themselves
         raise IllegalOrderError(f"'{attacker.id}' already fired with its torso twist set; it cannot change now", "TW p.99")
     why, rule = kinds.of(attacker).turret_refusal(attacker, turn) if twist else ("", "")
     if why:  # VEH-ATK-04, VEH-CRIT-18, 19: no turret, or one jammed or locked
@@ -126,7 +134,7 @@ def plan_weapon_attack(
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)
-    ammo_kinds = [split_ammo(text)[1] for text in weapons]
+    ammo_kinds = modes_of(attacker, chosen, weapons)
     primary = primary_target(state, attacker)
     plans = []
     for index, kind in zip(chosen, ammo_kinds):
@@ -134,9 +142,13 @@ def plan_weapon_attack(
         problem = ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
+        if attacker.spec(mount.weapon).ams:
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: an anti-missile system fires by itself "
+                                    "against missiles at its unit", "EQ-AMS-01")
         # A torso twist turns torso, arm and head mounts; legs keep facing ahead (TW; MegaMek).
         twisted = turn if kinds.turns_with_twist(attacker, mount.location) else 0
-        result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
+        shooter = fire_control.loaded_unit(attacker, mount.weapon, kind)  # an ATM's brackets by its rounds
+        result = tohit.weapon_to_hit(state, shooter, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         result = mode_to_hit(result, kind)
@@ -186,7 +198,7 @@ def weapon_attack(
 ) -> tuple[GameState, Events]:
     """Declares and resolves a weapon attack; its damage waits for the end of the phase."""
     attacker, target, plans, turn = plan_weapon_attack(state, attacker_id, target_id, weapons, twist)
-    ammo_kinds = [split_ammo(text)[1] for text in weapons]
+    ammo_kinds = modes_of(attacker, [i for i, _ in plans], weapons)
     events: Events = []
     pending = list(state.pending)
     ammo = list(attacker.ammo)
@@ -197,7 +209,7 @@ def weapon_attack(
         side = "rear" if side == "rear" else "front"
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
-        data = attacker.spec(mount.weapon)
+        data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's damage by its rounds
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
             events.append(WeaponHeld(attacker.id, mount.label, target.id, tn, tuple(result.modifiers)))
@@ -223,7 +235,19 @@ def weapon_attack(
         if streak:
             spend_ammo(attacker, ammo, index, kind)
             fired.append(index)
-        groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id)
+        if data.narc or data.tag:  # a pod or a designator: it hits, for no damage
+            events.append(WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, 0, 0))
+        cluster: tuple[tuple[str, int], ...] = ()
+        hit_at = len(events)  # the hit is said before what the missile systems do to it
+        if fire_control.missile_attack(data):  # Artemis IV, ATM, Narc, AMS (btcli.rules.core.fire_control)
+            target, cluster, stopped = _missile_systems(state, attacker, index, kind, target, dice, events)
+            if stopped:
+                continue
+        if data.narc or data.tag:  # a pod or a designator: no damage (EQ-NARC-01, EQ-TAG-01)
+            target = _marked(state, attacker, mount.label, data, target, events)
+            continue
+        systems_said = len(events) > hit_at
+        groups = weapon_modes.damage_groups(dice, data, kind, mount.label, target.id, cluster)
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
             from btcli.model.events_urban import MissingDamageStrikesBuilding  # a target inside a building only
@@ -232,7 +256,11 @@ def weapon_attack(
             pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
         covered = any(name == tohit.PARTIAL_COVER for name, _ in result.modifiers)  # tables.md 6.4
         cover_hex = los.line_of_sight(state.board, attacker, target).cover_hex if covered else None
-        events.append(WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, sum(groups), len(groups)))
+        hit_said = WeaponHit(attacker.id, mount.label, target.id, tn, roll.total, side, sum(groups), len(groups))
+        if systems_said:  # said before the cluster modifiers and the AMS fire
+            events.insert(hit_at, hit_said)
+        else:
+            events.append(hit_said)
         for amount in groups:
             hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if covered and hit.location in mech.body(target).legs:
@@ -260,8 +288,51 @@ def weapon_attack(
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    if target is not state.unit(target.id):  # its AMS fired, a pod or a tag marks it
+        state = state.with_unit(target)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
+
+
+def _missile_systems(state: GameState, attacker: Unit, index: int, kind: str, target: Unit, dice: Dice,
+                     events: Events) -> tuple[Unit, tuple[tuple[str, int], ...], bool]:
+    """Returns the target (its AMS perhaps fired), the cluster roll's modifiers of a missile attack that hit
+    (Artemis IV, ATM or Narc, then AMS: EQ-ART-01, EQ-ATM-02, EQ-NARC-02, EQ-AMS-01), and whether the target's
+    AMS stopped a single pod (EQ-AMS-02)."""
+    from btcli.model.events_combat import AmsFires, ClusterBonusLost, ClusterModified, PodStopped
+
+    mount = attacker.weapons[index]
+    pod = attacker.spec(mount.weapon).narc
+    mods, lost = fire_control.cluster_modifiers(state, attacker, index, kind, target)
+    for bonus, why in lost:
+        events.append(ClusterBonusLost(attacker.id, mount.label, target.id, bonus, why))
+    ams = anti_missile.ready_ams(target, attacker)
+    if ams is not None:
+        target = anti_missile.fire_ams(target, ams)
+        events.append(AmsFires(target.id, target.weapons[ams].label, attacker.id, mount.label))
+        if pod:  # NarcHandler.calcHits @f0b2b01: one die, 1-3 destroys the pod
+            roll = dice.d6(f"AMS vs pod {mount.label} {attacker.id} -> {target.id}")
+            stopped = roll <= fire_control.AMS_POD_STOPPED
+            events.append(PodStopped(target.id, mount.label, roll, stopped))
+            return target, (), stopped
+        mods.append(("anti-missile system", fire_control.AMS_MODIFIER))
+    if mods:
+        events.append(ClusterModified(attacker.id, mount.label, target.id, tuple(mods)))
+    return target, tuple(mods), False
+
+
+def _marked(state: GameState, attacker: Unit, label: str, data, target: Unit, events: Events) -> Unit:
+    """A Narc pod that hits attaches to the target for the rest of the game (EQ-NARC-01); a TAG that hits tags
+    it for the turn (EQ-TAG-01)."""
+    from btcli.model.events_combat import PodAttached, TargetTagged
+
+    if data.narc:
+        events.append(PodAttached(attacker.id, label, target.id, attacker.side))
+        if attacker.side not in target.narc_pods:
+            target = evolve(target, narc_pods=target.narc_pods + (attacker.side,))
+        return target
+    events.append(TargetTagged(attacker.id, label, target.id, state.turn))
+    return evolve(target, tagged=state.turn)
 
 
 def _shelter(state: GameState, attacker: Unit, target: Unit):
@@ -294,13 +365,33 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             continue
         for index, result in plans:
             mount = attacker.weapons[index]
-            spec = attacker.spec(mount.weapon)
+            mode = modes_of(attacker, [index], (name,))[0]
+            spec = fire_control.loaded(attacker.spec(mount.weapon), mode)
             damage = (f"{spec.damage} a missile, {spec.cluster} missiles (cluster table)" if spec.cluster
                       else f"{spec.damage} damage")
-            lines.append(f"{attacker.id} {mount.label} -> {target.id}: to-hit {result.target}, "
+            shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
+            lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "
                          f"{tohit.odds(result.target):.1%} to hit, {damage}, {spec.heat} heat")
             for mod, value in result.modifiers:
                 lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
+            lines.extend(_cluster_preview(state, attacker, index, mode, target))
+    return lines
+
+
+def _cluster_preview(state: GameState, attacker: Unit, index: int, mode: str, target: Unit) -> list[str]:
+    """Returns the dry-run lines of a missile salvo's cluster roll modifiers: Artemis IV, ATM or Narc (or what
+    ECM cancels), and the target's anti-missile system that would engage it if it hits."""
+    data = attacker.spec(attacker.weapons[index].weapon)
+    if not fire_control.missile_attack(data):
+        return []
+    mods, lost = fire_control.cluster_modifiers(state, attacker, index, mode, target)
+    lines = [f"  cluster: {name:23s} {value:+d}" for name, value in mods]
+    lines += [f"  cluster: no {bonus} bonus ({why})" for bonus, why in lost]
+    ams = anti_missile.ready_ams(target, attacker)
+    if ams is not None:
+        what = ("d6 1-3 destroys the pod" if data.narc
+                else f"{fire_control.AMS_MODIFIER:+d} on the cluster roll")
+        lines.append(f"  cluster: {target.id}'s {target.weapons[ams].label} would fire if it hits ({what})")
     return lines
 
 

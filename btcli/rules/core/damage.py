@@ -246,7 +246,7 @@ def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: Ev
     index = bins[nth]
     shots = unit.ammo[index].shots
     data = unit.spec(weapon)
-    per_shot = shot_damage(data)
+    per_shot = shot_damage(data, unit.ammo[index].kind)
     damage = shots * per_shot if data.explosive_ammo else 0
     ammo = list(unit.ammo)
     ammo[index] = AmmoBin(weapon, location, 0, unit.ammo[index].kind)

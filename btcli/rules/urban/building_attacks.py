@@ -16,7 +16,7 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
-from btcli.rules.core import arcs, combat, condition, los, tohit, weapon_modes
+from btcli.rules.core import arcs, combat, condition, fire_control, los, tohit, weapon_modes
 from btcli.rules.ground import physical
 from btcli.rules.urban import structures
 
@@ -90,15 +90,21 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     turn = combat.check_twist(attacker, twist)
-    ammo_kinds = [combat.split_ammo(text)[1] for text in weapons]
+    chosen = combat.choose_mounts(attacker, weapons)
+    ammo_kinds = combat.modes_of(attacker, chosen, weapons)
     plans = []
-    for index, kind in zip(combat.choose_mounts(attacker, weapons), ammo_kinds):
+    for index, kind in zip(chosen, ammo_kinds):
         mount = attacker.weapons[index]
         problem = combat.ammo_kind_problem(attacker, mount.weapon, kind)
         if problem:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}:{kind}: {problem}", "VEH-DMG-10")
+        spec = attacker.spec(mount.weapon)
+        if spec.ams or spec.narc or spec.tag:  # issue #31: they fire at units (EQ-AMS-01, EQ-NARC-01, EQ-TAG-01)
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label} at a building or bridge hex: it "
+                                    "fires only at units", "EQ-AMS-01" if spec.ams else "EQ-NARC-01" if spec.narc
+                                    else "EQ-TAG-01")
         twisted = turn if kinds.turns_with_twist(attacker, mount.location) else 0
-        result = hex_to_hit(state, attacker, index, hex_id, twisted)
+        result = hex_to_hit(state, fire_control.loaded_unit(attacker, mount.weapon, kind), index, hex_id, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
         plans.append((index, combat.mode_to_hit(result, kind)))
@@ -117,7 +123,7 @@ def weapon_attack(
     ammo, fired = list(attacker.ammo), list(attacker.fired)
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
-        data = attacker.spec(mount.weapon)
+        data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's rounds (EQ-ATM-01)
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
             events.append(HexFireHeld(attacker.id, mount.label, hex_id, result.target))
             continue
