@@ -85,6 +85,8 @@ class Mount:
     rear: bool = False
     destroyed: bool = False
     jammed: bool = False
+    jammed_firing: bool = False  # jammed by its own fire (an Ultra or Rotary AC: EQ-UAC-01, EQ-RAC-03), not a crit
+    mode: str = ""  # the mode it last fired in ("ultra", "6" shots, "cluster", "ap"; "": standard): EQ-STATE-01
 
     @property
     def label(self) -> str:
@@ -113,6 +115,7 @@ class Weapon:
     flak: bool = False  # DROP-11
     streak: bool = False  # all missiles hit or none fire
     ultra: bool = False  # may fire at double rate (:ultra)
+    rotary: bool = False  # a Rotary AC: fires 1 to 6 shots (:2 .. :6; EQ-RAC-01)
     lbx: bool = False  # may fire cluster rounds (:cluster)
     aliases: tuple[str, ...] = ()  # the short names players type
 
@@ -245,6 +248,7 @@ class Unit:
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'Mech critical slots by location
     crits: tuple[str, ...] = ()  # critical hits taken: 'LOC:slot' for 'Mechs, result names for vehicles
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
+    unjam_turn: int = 0  # the turn it spent trying to unjam its Rotary ACs instead of firing (EQ-RAC-04)
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
     weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name

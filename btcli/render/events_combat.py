@@ -26,4 +26,7 @@ TEXTS: dict[str, Template] = {
     "GroupStrikes": lambda e: f"  {e.amount} to {e.target} {e.location}{' (rear)' if e.rear else ''}",
     "CoverStruck": _cover,
     "WeaponJammed": "{unit}'s {weapon} jams firing at double rate (natural 2)",
+    "RotaryJammed": "{unit}'s {weapon} jams firing {shots} shots (to-hit roll {roll})",
+    "RotaryUnjam": lambda e: (f"{e.unit} works to unjam its {e.weapon} instead of firing: needs {e.target}, rolls "
+                              f"{e.roll}: {'unjammed' if e.cleared else 'still jammed'}"),
 }

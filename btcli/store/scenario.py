@@ -412,6 +412,8 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
             shape,
         )
     spec.pop("actuators", None)
+    if kind == "mech":
+        _check_targeting_computer(uid, spec, weapons)
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:
         del spec["position"]
@@ -425,6 +427,26 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
         return unit_from_dict(uid, spec)
     except InputError as exc:
         raise GameFileError(f"unit {uid!r}: {exc}") from None
+
+
+def _check_targeting_computer(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> None:
+    """Refuses a 'Mech whose targeting computer has fewer slots than its direct-fire weapons need (EQ-TC-02:
+    ceil(tons / 4), Clan / 5), or two of them; a larger one is accepted (a lenient import may leave weapons out)."""
+    from btcli.rules.core import fire_control
+
+    held = [str(item) for contents in dict(spec.get("slots") or {}).values() for item in contents
+            if str(item) in fire_control.ITEMS]
+    if not held:
+        return
+    if len(set(held)) > 1:
+        raise GameFileError(f"unit {uid!r}: two targeting computers (one of a kind per unit)")
+    mounted = [(w["weapon"], float(catalog.weapons()[w["weapon"]]["tons"]), catalog.weapon(w["weapon"]))
+               for w in weapons]
+    need = fire_control.size(held[0], mounted)
+    if len(held) < need:
+        raise GameFileError(f"unit {uid!r}: its {held[0].removeprefix('equipment:')} fills {len(held)} slot(s); its "
+                            f"direct-fire weapons need {need} (EQ-TC-02: their tons / {fire_control.ITEMS[held[0]]}, "
+                            "rounded up)")
 
 
 def _position(uid: str, spec: dict[str, Any]) -> dict[str, Any] | None:

@@ -41,8 +41,9 @@ def split_ammo(text: str) -> tuple[str, str]:
     spec, sep, kind = text.rpartition(":")
     if not sep:
         return text, "standard"
-    if kind.lower() not in weapon_modes.MODES:
-        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra)")
+    if kind.lower() not in weapon_modes.MODES + weapon_modes.ROTARY_MODES:
+        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster, :ultra, or :2 .. :6 shots "
+                         "of a Rotary AC)")
     return spec, kind.lower()
 
 
@@ -126,6 +127,9 @@ def plan_weapon_attack(
     if attacker.mech and attacker.mech.girder_search == state.turn:
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = check_twist(attacker, twist)
+    if attacker.unjam_turn == state.turn:  # EQ-RAC-04: a turn spent unjamming fires nothing
+        raise IllegalOrderError(f"'{attacker.id}' spends this turn unjamming its Rotary AC and fires no weapon",
+                                "EQ-RAC-04")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)
@@ -142,15 +146,20 @@ def plan_weapon_attack(
         result = tohit.weapon_to_hit(state, attacker, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
-        result = mode_to_hit(result, kind)
+        result = mode_to_hit(result, kind, attacker, mount.weapon)
         plans.append((index, result))
     check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
     return attacker, target, plans, turn
 
 
-def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
-    """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds."""
+def mode_to_hit(result: tohit.ToHit, mode: str, attacker: Unit | None = None, weapon: str = "") -> tohit.ToHit:
+    """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds; and
+    the attacker's working targeting computer's -1 for a weapon it covers in this mode (EQ-TC-01)."""
     extra = weapon_modes.to_hit_modifiers(mode)
+    if attacker is not None and attacker.slots:
+        from btcli.rules.core import fire_control  # a unit with critical slots only
+
+        extra = extra + fire_control.modifiers(attacker, weapon, mode)
     return tohit.ToHit(result.modifiers + tuple(extra)) if extra else result
 
 
@@ -210,6 +219,7 @@ def weapon_attack(
             spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
+        attacker = weapon_modes.fired_in(attacker, index, kind)
         attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
             if streak:
@@ -299,10 +309,11 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
         for index, result in plans:
             mount = attacker.weapons[index]
             spec = attacker.spec(mount.weapon)
-            damage = (f"{spec.damage} a missile, {spec.cluster} missiles (cluster table)" if spec.cluster
-                      else f"{spec.damage} damage")
+            mode = split_ammo(name)[1]
+            damage = weapon_modes.preview_damage(spec, mode)
             lines.append(f"{attacker.id} {mount.label} -> {target.id}: to-hit {result.target}, "
-                         f"{tohit.odds(result.target):.1%} to hit, {damage}, {spec.heat} heat")
+                         f"{tohit.odds(result.target):.1%} to hit, {damage}, "
+                         f"{spec.heat * weapon_modes.shots(mode)} heat{weapon_modes.modes_line(attacker, mount.weapon)}")
             for mod, value in result.modifiers:
                 lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
     return lines

@@ -429,9 +429,12 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
         return with_state(unit, clearing=True, turret=""), (
             f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)")
     name = unit.weapon_named(what.partition("@")[0])
-    jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
+    jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and not m.jammed_firing and m.weapon == name
               and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
     if not jammed:
+        if any(m.jammed_firing and m.weapon == name for m in unit.weapons):  # EQ-UAC-01: jammed by its own fire
+            raise IllegalOrderError(f"'{unit.id}''s {what} jammed firing at double rate: no crew clears it (it stays "
+                                    "jammed for the game)", "EQ-UAC-01")
         raise IllegalOrderError(f"'{unit.id}' has no jammed {what!r}", "VEH-CRIT-23")
     weapons = list(unit.weapons)
     weapons[jammed[0]] = _with(weapons[jammed[0]], jammed=False)
