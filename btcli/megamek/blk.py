@@ -374,6 +374,9 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         if thing.name == "CASE":  # VEH-CRIT-06
             case = True
             continue
+        if thing.played and "Targeting Computer" in thing.name:  # EQ-TC-01: a vehicle's, one line
+            design["targeting_computer"] = "Clan" if thing.name.startswith("Clan") else "IS"
+            continue
         if not thing.plays:
             notes.unmodelled(item.number, f"{thing.name} ({item.location})", thing.name, "left out",
                              weapons=int(thing.kind == "weapon"))

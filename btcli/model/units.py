@@ -249,6 +249,7 @@ class Unit:
     crits: tuple[str, ...] = ()  # critical hits taken: 'LOC:slot' for 'Mechs, result names for vehicles
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     unjam_turn: int = 0  # the turn it spent trying to unjam its Rotary ACs instead of firing (EQ-RAC-04)
+    targeting_computer: str = ""  # a vehicle's: "IS" or "Clan" (a 'Mech's fills its slots; EQ-TC-01)
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
     weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name

@@ -87,7 +87,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     view["crits"] = [_crit_name(u, c) for c in u.crits]
     view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{' AP' if a.kind == 'ap' else ''}@{a.location}: {a.shots}" for a in u.ammo]
-    if u.slots:
+    if u.slots or u.targeting_computer:
         from btcli.rules.core import fire_control
 
         computer = fire_control.state(u)  # EQ-TC-03: working or destroyed

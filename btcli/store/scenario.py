@@ -413,6 +413,9 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
         )
     spec.pop("actuators", None)
     if kind == "mech":
+        if "targeting_computer" in spec:
+            raise GameFileError(f"unit {uid!r}: a 'Mech's targeting computer fills its slots "
+                                "(\"equipment:Targeting Computer\"), it takes no targeting_computer key")
         _check_targeting_computer(uid, spec, weapons)
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:

@@ -302,3 +302,113 @@ def test_a_real_clan_omnimech_aims_with_its_targeting_computer(tmp_path):  # EQ-
     assert "targeting computer" not in streak.split("Clan ER")[0]
     units = _units(game)
     assert units["a"]["targeting_computer"] == "working"
+
+
+VEHICLE_SCENARIO = """
+[scenario]
+name = "tc vehicle"
+[map]
+width = 12
+height = 12
+[sides.red]
+name = "Red"
+[sides.blue]
+name = "Blue"
+[[units]]
+id = "a"
+side = "red"
+kind = "vehicle"
+motive = "tracked"
+tons = 50
+cruise = 4
+armor = { front = 20, right = 15, left = 15, rear = 10, turret = 15 }
+weapons = [{ name = "Medium Laser", location = "front" }, { name = "LRM-10", location = "front" }]
+ammo = [{ weapon = "LRM-10", location = "body", shots = 12 }]
+TC
+position = "0610"
+facing = "N"
+[[units]]
+id = "b"
+side = "blue"
+design = "Atlas AS7-D"
+position = "0606"
+facing = "S"
+"""
+
+
+def _to_weapon_phase(game) -> None:
+    ok("resolve-phase", game, "--dice", "12,2")  # initiative: red wins, blue moves first
+    for uid in ("b", "a"):
+        ok("move", game, uid, "--mode", "stand")
+    ok("resolve-phase", game)
+
+
+def test_a_vehicles_targeting_computer_aims_its_direct_fire_weapons(tmp_path):  # EQ-TC-01
+    game = init_game(tmp_path, VEHICLE_SCENARIO.replace("TC", 'targeting_computer = "IS"'))
+    _to_weapon_phase(game)
+    out = ok("attack", game, "a", "b", "--dry-run").out
+    laser, lrm = out.split("a LRM-10@front")
+    assert "targeting computer" in laser and "targeting computer" not in lrm
+    assert _units(game)["a"]["targeting_computer"] == "working"
+    (tmp_path / "none").mkdir()
+    plain = init_game(tmp_path / "none", VEHICLE_SCENARIO.replace("TC", ""))
+    _to_weapon_phase(plain)
+    assert "targeting computer" not in ok("attack", plain, "a", "b", "--dry-run").out
+    assert "targeting_computer" not in _units(plain)["a"]
+
+
+def test_a_mech_gives_its_targeting_computer_in_slots_not_as_a_key(tmp_path):  # EQ-TC-02
+    text = VEHICLE_SCENARIO.replace("TC", 'targeting_computer = "Clan"').replace(
+        'kind = "vehicle"\nmotive = "tracked"', 'kind = "mech"').replace("cruise = 4", "walk = 4").replace(
+        "armor = { front = 20, right = 15, left = 15, rear = 10, turret = 15 }",
+        "armor = { HD = 9, CT = 20, CTR = 5, LT = 15, LTR = 4, RT = 15, RTR = 4, LA = 10, RA = 10, LL = 12, RL = 12 }"
+    ).replace('location = "front"', 'location = "RA"').replace('location = "body"', 'location = "LT"')
+    (tmp_path / "s.toml").write_text(text, encoding="utf-8")
+    refused = run("check", tmp_path / "s.toml")
+    assert refused.code != 0 and "fills its slots" in refused.err + refused.out
+
+
+def test_the_reports_options_and_replay_show_modes_rounds_and_jams(tmp_path):  # EQ-STATE-01
+    from btcli.model.units import AmmoBin
+
+    state, _ = _game(tmp_path, "LB 10-X AC")
+    a = state.units["a"]
+    state = state.with_unit(evolve(a, ammo=(AmmoBin("LB 10-X AC", "LT", 10, "cluster"), AmmoBin("LB 10-X AC", "LT", 10))))
+    game = game_from_state(tmp_path / "lbx.toml", state)
+    assert "(modes standard/cluster)" in ok("options", game, "a").out
+    assert "LB 10-X AC@RT (standard loaded)" in ok("report", game).out
+    _attack(game, "LB 10-X AC:cluster", [12, 2] + [7] * combat_tables.cluster_hits(10, 2))
+    report = ok("report", game).out
+    assert "LB 10-X AC@RT (fired cluster, cluster loaded)" in report
+    weapon = _units(game)["a"]["weapon_states"][0]
+    assert weapon["mode"] == "cluster" and weapon["loaded"] == "cluster"
+    assert weapon["ammo_kinds"] == {"cluster": 9, "standard": 10} and weapon["modes"] == ["standard", "cluster"]
+    (tmp_path / "uac").mkdir()
+    _, uac = _game(tmp_path / "uac", "Ultra AC/5", distance=7)
+    _attack(uac, "UAC/5:ultra", [2])  # a natural 2 at double rate: it jams (EQ-UAC-01)
+    assert "Ultra AC/5@RT (jammed)" in ok("report", uac).out
+    weapon = _units(uac)["a"]["weapon_states"][0]
+    assert weapon["state"] == "jammed" and weapon["jammed_firing"] and weapon["mode"] == "ultra"
+    ok("report", uac, "--map", tmp_path / "uac.svg")
+    assert "Ultra AC/5@RT jammed" in (tmp_path / "uac.svg").read_text()
+    ok("replay", uac, "-o", tmp_path / "replay.html")
+    assert "Ultra AC/5@RT jammed" in (tmp_path / "replay.html").read_text()
+    (tmp_path / "dry").mkdir()
+    _, fresh = _game(tmp_path / "dry", "Ultra AC/5", distance=3)
+    dry = ok("attack", fresh, "a", "b", "--weapon", "UAC/5:ultra", "--dry-run").out
+    assert "5 a shot, 2 shots (cluster table), 2 heat; modes standard, :ultra" in dry
+    (tmp_path / "rac").mkdir()
+    _, rac = _game(tmp_path / "rac", "Rotary AC/5", distance=3)
+    dry = ok("attack", rac, "a", "b", "--weapon", "RAC/5:6", "--dry-run").out
+    assert "5 a shot, 6 shots (cluster table), 6 heat; modes standard, :2, :3, :4, :5, :6" in dry
+
+
+def test_a_vehicle_files_targeting_computer_line_imports(tmp_path):  # EQ-TC-01
+    from tests.megamek.helpers import DATA, imported
+
+    text = (DATA / "vehicles" / "Manticore Heavy Tank.blk").read_text(encoding="utf-8")
+    for line, tech in (("ISTargeting Computer", "IS"), ("CLTargeting Computer", "Clan")):
+        path = tmp_path / f"{tech}.blk"
+        path.write_text(text.replace("IS Ammo SRM-6\n", f"IS Ammo SRM-6\n{line}\n"), encoding="utf-8")
+        assert imported(path)["targeting_computer"] == tech
+    assert "targeting_computer" not in imported(DATA / "vehicles" / "Manticore Heavy Tank.blk")

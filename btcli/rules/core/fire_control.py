@@ -11,8 +11,8 @@
 - EQ-TC-03: one critical hit on any of its slots destroys it (one spreadable item, MiscType.java:6737) and the
   bonus is lost (Entity.java:5575 ``hasTargComp``: ``!m.isInoperable()``).
 
-The unit carries it in its critical slots (``equipment:Targeting Computer``, ``equipment:Clan Targeting
-Computer``), so no rule reads the catalog.
+A 'Mech carries it in its critical slots (``equipment:Targeting Computer``, ``equipment:Clan Targeting
+Computer``), a vehicle as ``Unit.targeting_computer`` ("IS" or "Clan"), so no rule reads the catalog.
 """
 
 from __future__ import annotations
@@ -34,8 +34,15 @@ def direct_fire(weapon: str, data: Weapon) -> bool:
     return data.kind in ("energy", "ballistic") and not any(word in weapon for word in NOT_DIRECT_FIRE)
 
 
+VEHICLE_ITEMS = {"IS": "equipment:Targeting Computer", "Clan": "equipment:Clan Targeting Computer"}
+
+
 def computer(unit: Unit) -> tuple[str, list[str]]:
-    """Returns the unit's targeting computer's slot item and its slots ('LOC:index'), or ('', [])."""
+    """Returns the unit's targeting computer's slot item and its slots ('LOC:index'), or ('', []); a vehicle's
+    (``Unit.targeting_computer``) has no slots: no critical hit of a vehicle's destroys it (MegaMek @f0b2b01
+    server/Server.java:25944 applyTankCritical names none; it stays working)."""
+    if unit.targeting_computer:
+        return VEHICLE_ITEMS[unit.targeting_computer], []
     for location, contents in unit.slots.items():
         for i, item in enumerate(contents):
             if item in ITEMS:
