@@ -412,3 +412,19 @@ def test_a_vehicle_files_targeting_computer_line_imports(tmp_path):  # EQ-TC-01
         path.write_text(text.replace("IS Ammo SRM-6\n", f"IS Ammo SRM-6\n{line}\n"), encoding="utf-8")
         assert imported(path)["targeting_computer"] == tech
     assert "targeting_computer" not in imported(DATA / "vehicles" / "Manticore Heavy Tank.blk")
+
+
+def test_a_vehicles_jammed_rotary_ac_destroyed_is_an_ammunition_critical():  # EQ-RAC-05
+    from btcli.dice import ManualDice
+    from btcli.rules.ground import vehicles
+    from tests.rules.test_weapon_modes import shooter, target
+
+    state = weapon_game(shooter("Rotary AC/5"), target(), height=24)
+    tank = state.units["a"]
+    for jammed, kinds in ((False, []), (True, ["VehicleAmmoExploded"])):
+        unit = evolve(tank, weapons=(evolve(tank.weapons[0], jammed=jammed),))
+        events: list = []
+        dice = ManualDice([1])  # the owner chooses; the one weapon there
+        after = vehicles._weapon_destroyed(unit, "front", dice, events, 1, 0)
+        assert [type(e).__name__ for e in events][1:2] == kinds
+        assert after.weapons[0].destroyed

@@ -270,18 +270,19 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: Events, turn: int, damage: int) -> Unit:
     from btcli.model.events_vehicles import VehicleWeaponDestroyed
-    from btcli.rules.core.weapon_modes import shot_damage  # a critical hit's rule: not every order's (issue #17)
+    from btcli.rules.core.weapon_modes import shot_damage, weapon_blast  # a critical hit's rule (issue #17)
 
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
     by_damage = sorted(candidates, key=lambda i: (shot_damage(unit.spec(unit.weapons[i].weapon)), i))
     # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
+    blast = weapon_blast(unit.spec(unit.weapons[index].weapon), unit.weapons[index].jammed)  # EQ-RAC-05 too
     weapons = list(unit.weapons)
     weapons[index] = _destroyed(unit.weapons[index])
     events.append(VehicleWeaponDestroyed(unit.id, unit.weapons[index].label, chooser <= 3))
     unit = evolve(unit, weapons=tuple(weapons))
-    if unit.spec(unit.weapons[index].weapon).explodes_when_destroyed:
+    if blast:
         return _ammunition(unit, location, events, turn)  # VEH-CRIT-21
     return unit
 
