@@ -83,8 +83,9 @@ def _weapon_modes(u: Unit, i: int, m, spec) -> dict[str, object]:
     extra: dict[str, object] = {}
     if len(modes) > 1:
         extra["modes"] = [mode or "standard" for mode in modes]
-    if i in u.fired and m.mode:
-        extra["mode"] = m.mode  # the mode it fired in this turn
+    fired = weapon_modes.fired_mode(u, i)
+    if fired:
+        extra["mode"] = fired  # the mode it fired in this turn
     if kinds and kinds != ["standard"]:
         by_kind = {k: sum(a.shots for a in u.ammo if a.weapon == m.weapon and a.kind == k) for k in kinds}
         extra["loaded"] = weapon_modes.bin_kind(m.mode or "standard")
@@ -105,8 +106,8 @@ def weapon_words(u: Unit) -> list[str]:
             continue
         if m.jammed:
             words.append(f"{m.label} jammed")
-        elif i in u.fired and m.mode:
-            words.append(f"{m.label} fired {_mode_words(m.mode)}")
+        elif weapon_modes.fired_mode(u, i):
+            words.append(f"{m.label} fired {_mode_words(weapon_modes.fired_mode(u, i))}")
         kinds = {a.kind for a in u.ammo if a.weapon == m.weapon}
         if kinds - {"standard"}:
             words.append(f"{m.label} loaded {weapon_modes.bin_kind(m.mode or 'standard')}")

@@ -122,10 +122,16 @@ def after_roll(attacker, index: int, natural: int, mode: str, events: Events):
     return evolve(attacker, weapons=tuple(mounts))
 
 
+RECORDED = ("ap", "cluster")  # the rounds a weapon fired, which its shots this turn do not tell
+
+
 def fired_in(attacker, index: int, mode: str):
-    """Returns the attacker with the mode its weapon fired in recorded ('' for standard), for the reports
-    (EQ-STATE-01); unchanged (the same object) when the mount already says so."""
-    said = "" if mode == "standard" else mode
+    """Returns the attacker with the rounds its weapon fired recorded (``ap``, ``cluster``; '' for standard), for
+    the reports (EQ-STATE-01); unchanged (the same object) when the mount already says so. An Ultra's or a
+    Rotary's rate needs no record: the unit's ``fired`` lists the weapon once a shot (``fired_mode``)."""
+    if mode not in RECORDED and mode != "standard":
+        return attacker
+    said = mode if mode in RECORDED else ""
     mount = attacker.weapons[index]
     if mount.mode == said:
         return attacker
@@ -204,3 +210,17 @@ def weapon_blast(data: Weapon, jammed: bool) -> int:
     if data.rotary:
         return data.damage if jammed else 0
     return data.explodes_when_destroyed
+
+
+def fired_mode(unit, index: int) -> str:
+    """Returns the mode a weapon fired in this turn ('' for standard or not fired; EQ-STATE-01): an Ultra's
+    ``ultra`` and a Rotary's shots from the times ``fired`` lists it, else the rounds its mount recorded."""
+    shots_fired = unit.fired.count(index)
+    if not shots_fired:
+        return ""
+    data = unit.spec(unit.weapons[index].weapon)
+    if data.rotary:
+        return str(shots_fired) if shots_fired > 1 else ""
+    if data.ultra:
+        return "ultra" if shots_fired == ULTRA_SHOTS else ""
+    return unit.weapons[index].mode
