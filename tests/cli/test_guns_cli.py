@@ -12,6 +12,7 @@ import json
 import pytest
 
 from btcli.model.frozen import evolve
+from btcli.model.units import MoveMode
 from btcli.rules.core import combat_tables, damage, fire_control, weapon_modes
 from tests.builders import ATLAS, design, gunner, weapon_game
 from tests.cli.helpers import game_from_state, init_game, ok, run
@@ -38,7 +39,7 @@ def _units(game) -> dict:
 
 @pytest.mark.parametrize("rate", [2, 3, 4, 5, 6])
 def test_a_rotary_ac_fires_its_rate_of_shots_with_their_heat_rounds_and_cluster_roll(tmp_path, rate):  # EQ-RAC-01, EQ-RAC-02
-    _, game = _attack_game = _game(tmp_path, "Rotary AC/5")
+    _, game = _game(tmp_path, "Rotary AC/5")
     cluster = 7
     hits = combat_tables.cluster_hits(rate, cluster)
     entry = _attack(game, f"RAC/5:{rate}", [12, cluster] + [7] * hits)
@@ -81,7 +82,7 @@ def _jammed(tmp_path, mode: str = "stand"):
     state, _ = _game(tmp_path, "Rotary AC/5")
     a = state.units["a"]
     state = state.with_unit(evolve(a, weapons=(evolve(a.weapons[0], jammed=True, jammed_firing=True),),
-                                   mode=__import__("btcli.model.units", fromlist=["MoveMode"]).MoveMode(mode)))
+                                   mode=MoveMode(mode)))
     return game_from_state(tmp_path / "jammed.toml", state)
 
 
@@ -428,3 +429,11 @@ def test_a_vehicles_jammed_rotary_ac_destroyed_is_an_ammunition_critical():  # E
         after = vehicles._weapon_destroyed(unit, "front", dice, events, 1, 0)
         assert [type(e).__name__ for e in events][1:2] == kinds
         assert after.weapons[0].destroyed
+
+
+def test_a_shut_down_unit_does_not_unjam(tmp_path):  # EQ-RAC-04
+    state, _ = _game(tmp_path, "Rotary AC/5")
+    a = state.units["a"]
+    down = state.with_unit(evolve(a, shutdown=True, weapons=(evolve(a.weapons[0], jammed=True, jammed_firing=True),)))
+    refused = run("attack", game_from_state(tmp_path / "down.toml", down), "a", "--clear", "RAC/5", "--dice", "12")
+    assert refused.code != 0 and "shut down" in refused.err
