@@ -85,8 +85,6 @@ class Mount:
     rear: bool = False
     destroyed: bool = False
     jammed: bool = False
-    jammed_firing: bool = False  # jammed by its own fire (an Ultra or Rotary AC: EQ-UAC-01, EQ-RAC-03), not a crit
-    mode: str = ""  # the rounds it last fired: "ap" or "cluster" ("": standard; EQ-STATE-01)
 
     @property
     def label(self) -> str:

@@ -88,16 +88,15 @@ def _weapon_modes(u: Unit, i: int, m, spec) -> dict[str, object]:
         extra["mode"] = fired  # the mode it fired in this turn
     if kinds and kinds != ["standard"]:
         by_kind = {k: sum(a.shots for a in u.ammo if a.weapon == m.weapon and a.kind == k) for k in kinds}
-        extra["loaded"] = weapon_modes.bin_kind(m.mode or "standard")
         extra["ammo_kinds"] = by_kind
-    if m.jammed_firing:
-        extra["jammed_firing"] = True
+    if m.jammed and weapon_modes.jams_by_firing(spec):
+        extra["jammed_firing"] = True  # an Ultra's or a Rotary's jam: no crew clears it
     return extra
 
 
 def weapon_words(u: Unit) -> list[str]:
     """A unit's weapons' states in words for its tooltip (EQ-STATE-01): jammed ones, the modes fired this turn,
-    the rounds loaded where it carries several kinds, and its targeting computer if destroyed."""
+    and its targeting computer if destroyed."""
     from btcli.rules.core import fire_control, weapon_modes
 
     words = []
@@ -108,9 +107,6 @@ def weapon_words(u: Unit) -> list[str]:
             words.append(f"{m.label} jammed")
         elif weapon_modes.fired_mode(u, i):
             words.append(f"{m.label} fired {_mode_words(weapon_modes.fired_mode(u, i))}")
-        kinds = {a.kind for a in u.ammo if a.weapon == m.weapon}
-        if kinds - {"standard"}:
-            words.append(f"{m.label} loaded {weapon_modes.bin_kind(m.mode or 'standard')}")
     if u.slots and fire_control.state(u) == "destroyed":
         words.append("targeting computer destroyed")
     return words

@@ -154,9 +154,6 @@ def _weapon(w: dict) -> Cell:
         f"{w[k]} {k}" for k in ("destroyed", "fired") if w[k])
     if count == 1 and w.get("mode") and state == "fired":  # EQ-STATE-01: the mode it fired in this turn
         state = f"fired {w['mode']}{' shots' if str(w['mode']).isdigit() else ''}"
-    if w.get("loaded") and state != "destroyed":  # the rounds it fires next, where it carries several kinds
-        state = f"{state}, " if state and state != "ready" else ""
-        state += f"{w['loaded']} loaded"
     text = f"{f'{count} ' if count > 1 else ''}{w['weapon']}@{w['location']}{'(R)' if w['rear'] else ''}" + (
         f" ({state})" if state and state != "ready" else "")
     return text, {"destroyed": "red strike", "jammed": "yellow", "fired": "dim"}.get(w["state"], "")

@@ -81,7 +81,7 @@ def test_a_rotary_ac_jams_at_or_below_its_rates_number(tmp_path, rate, jams, cle
 def _jammed(tmp_path, mode: str = "stand"):
     state, _ = _game(tmp_path, "Rotary AC/5")
     a = state.units["a"]
-    state = state.with_unit(evolve(a, weapons=(evolve(a.weapons[0], jammed=True, jammed_firing=True),),
+    state = state.with_unit(evolve(a, weapons=(evolve(a.weapons[0], jammed=True),),
                                    mode=MoveMode(mode)))
     return game_from_state(tmp_path / "jammed.toml", state)
 
@@ -115,20 +115,24 @@ def test_a_jammed_rotary_ac_explodes_for_a_shot_when_destroyed(tmp_path):  # EQ-
         assert [type(e).__name__ for e in events].count("WeaponExploded") == int(bool(blast))
 
 
-def test_an_ultra_jammed_by_its_fire_stays_jammed_but_a_crews_malfunction_clears(tmp_path):  # EQ-UAC-01
+def test_an_ultra_jam_stays_but_a_crew_clears_another_weapons_jam(tmp_path):  # EQ-UAC-01
     from tests.rules.test_weapon_modes import shooter, target
     from tests.builders import weapon_game as wg
 
     state = wg(shooter("Ultra AC/5"), target(), height=24)
     t = state.units["a"]
-    fired = state.with_unit(evolve(t, weapons=(evolve(t.weapons[0], jammed=True, jammed_firing=True),)))
+    fired = state.with_unit(evolve(t, weapons=(evolve(t.weapons[0], jammed=True),)))
     game = game_from_state(tmp_path / "game.toml", fired)
     refused = run("attack", game, "a", "--clear", "UAC/5")
     assert refused.code != 0 and "no crew clears it" in refused.err
-    crit = state.with_unit(evolve(t, weapons=(evolve(t.weapons[0], jammed=True),)))
+    # a weapon-jam critical (VEH-CRIT-23) on a weapon whose jams are not its own fire's: the crew clears it (on an
+    # Ultra btcli cannot tell the two apart and reads every jam as its fire's: docs/rules-notes.md)
+    plain = wg(shooter("AC/5"), target(), height=24)
+    c = plain.units["a"]
+    crit = plain.with_unit(evolve(c, weapons=(evolve(c.weapons[0], jammed=True),)))
     (tmp_path / "crit").mkdir()
     game = game_from_state(tmp_path / "crit" / "game.toml", crit)
-    ok("attack", game, "a", "--clear", "UAC/5")
+    ok("attack", game, "a", "--clear", "AC/5")
     # the double-rate jam itself: a natural 2 (MegaMek UltraWeaponHandler.java:157)
     assert weapon_modes.jams("ultra", 2) and not weapon_modes.jams("ultra", 3) and not weapon_modes.jams("standard", 2)
 
@@ -377,12 +381,10 @@ def test_the_reports_options_and_replay_show_modes_rounds_and_jams(tmp_path):  #
     state = state.with_unit(evolve(a, ammo=(AmmoBin("LB 10-X AC", "LT", 10, "cluster"), AmmoBin("LB 10-X AC", "LT", 10))))
     game = game_from_state(tmp_path / "lbx.toml", state)
     assert "(modes standard/cluster)" in ok("options", game, "a").out
-    assert "LB 10-X AC@RT (standard loaded)" in ok("report", game).out
     _attack(game, "LB 10-X AC:cluster", [12, 2] + [7] * combat_tables.cluster_hits(10, 2))
     report = ok("report", game).out
-    assert "LB 10-X AC@RT (fired cluster, cluster loaded)" in report
+    assert "LB 10-X AC@RT (fired)" in report  # which rounds it fired is not kept (weapon_modes.fired_mode)
     weapon = _units(game)["a"]["weapon_states"][0]
-    assert weapon["mode"] == "cluster" and weapon["loaded"] == "cluster"
     assert weapon["ammo_kinds"] == {"cluster": 9, "standard": 10} and weapon["modes"] == ["standard", "cluster"]
     (tmp_path / "uac").mkdir()
     _, uac = _game(tmp_path / "uac", "Ultra AC/5", distance=7)
@@ -434,6 +436,6 @@ def test_a_vehicles_jammed_rotary_ac_destroyed_is_an_ammunition_critical():  # E
 def test_a_shut_down_unit_does_not_unjam(tmp_path):  # EQ-RAC-04
     state, _ = _game(tmp_path, "Rotary AC/5")
     a = state.units["a"]
-    down = state.with_unit(evolve(a, shutdown=True, weapons=(evolve(a.weapons[0], jammed=True, jammed_firing=True),)))
+    down = state.with_unit(evolve(a, shutdown=True, weapons=(evolve(a.weapons[0], jammed=True),)))
     refused = run("attack", game_from_state(tmp_path / "down.toml", down), "a", "--clear", "RAC/5", "--dice", "12")
     assert refused.code != 0 and "shut down" in refused.err

@@ -219,7 +219,6 @@ def weapon_attack(
             spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         roll = dice.roll(2, f"to-hit {mount.label} {attacker.id} vs {target.id}", target=tn, modifiers=result.modifiers)
-        attacker = weapon_modes.fired_in(attacker, index, kind)
         attacker = weapon_modes.after_roll(attacker, index, roll.total, kind, events)
         if not roll.success:
             if streak:

@@ -29,7 +29,7 @@ UNJAM_MODIFIER = 3  # gunnery + 3 (Server.java:14632)
 def jammed_rotaries(unit: Unit) -> list[int]:
     """Returns the indexes of the unit's Rotary ACs jammed by their own fire and not destroyed."""
     return [i for i, m in enumerate(unit.weapons)
-            if m.jammed_firing and not m.destroyed and unit.spec(m.weapon).rotary]
+            if m.jammed and not m.destroyed and unit.spec(m.weapon).rotary]
 
 
 def names_rotary(unit: Unit, what: str) -> bool:
@@ -57,6 +57,6 @@ def unjam(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list]:
     for i in jammed_rotaries(unit):
         roll = dice.roll(2, f"unjam {weapons[i].label} {unit.id}", target=target)
         if roll.success:
-            weapons[i] = evolve(weapons[i], jammed=False, jammed_firing=False)
+            weapons[i] = evolve(weapons[i], jammed=False)
         events.append(RotaryUnjam(unit.id, weapons[i].label, target, roll.total, roll.success))
     return state.with_unit(evolve(unit, weapons=tuple(weapons), unjam_turn=state.turn)), events

@@ -109,6 +109,13 @@ def jams(mode: str, natural: int) -> bool:
     return mode == "ultra" and natural == ULTRA_JAM_ROLL
 
 
+def jams_by_firing(data: Weapon) -> bool:
+    """Tells whether the weapon's jams come from its own fire (an Ultra or a Rotary AC: EQ-UAC-01, EQ-RAC-03), which
+    no crew clears (a Rotary is unjammed by EQ-RAC-04). Derived, not kept: btcli reads every jam of such a weapon
+    as one (a vehicle's weapon-jam critical on one is the rare exception it misses; docs/rules-notes.md)."""
+    return data.ultra or data.rotary
+
+
 def after_roll(attacker, index: int, natural: int, mode: str, events: Events):
     """Returns the attacker with its weapon jammed if this roll jams it (an Ultra at double rate on a
     natural 2), else unchanged."""
@@ -118,25 +125,7 @@ def after_roll(attacker, index: int, natural: int, mode: str, events: Events):
     events.append(RotaryJammed(attacker.id, label, int(mode), natural) if mode in ROTARY_MODES
                   else WeaponJammed(attacker.id, label))
     mounts = list(attacker.weapons)
-    mounts[index] = evolve(mounts[index], jammed=True, jammed_firing=True)
-    return evolve(attacker, weapons=tuple(mounts))
-
-
-RECORDED = ("ap", "cluster")  # the rounds a weapon fired, which its shots this turn do not tell
-
-
-def fired_in(attacker, index: int, mode: str):
-    """Returns the attacker with the rounds its weapon fired recorded (``ap``, ``cluster``; '' for standard), for
-    the reports (EQ-STATE-01); unchanged (the same object) when the mount already says so. An Ultra's or a
-    Rotary's rate needs no record: the unit's ``fired`` lists the weapon once a shot (``fired_mode``)."""
-    if mode not in RECORDED and mode != "standard":
-        return attacker
-    said = mode if mode in RECORDED else ""
-    mount = attacker.weapons[index]
-    if mount.mode == said:
-        return attacker
-    mounts = list(attacker.weapons)
-    mounts[index] = evolve(mount, mode=said)
+    mounts[index] = evolve(mounts[index], jammed=True)
     return evolve(attacker, weapons=tuple(mounts))
 
 
@@ -213,8 +202,9 @@ def weapon_blast(data: Weapon, jammed: bool) -> int:
 
 
 def fired_mode(unit, index: int) -> str:
-    """Returns the mode a weapon fired in this turn ('' for standard or not fired; EQ-STATE-01): an Ultra's
-    ``ultra`` and a Rotary's shots from the times ``fired`` lists it, else the rounds its mount recorded."""
+    """Returns the rate a weapon fired at this turn ('' for one shot or not fired; EQ-STATE-01): an Ultra's
+    ``ultra`` and a Rotary's shots, from the times ``fired`` lists it. Which rounds an autocannon fired (AP,
+    cluster) is not kept in the state: a game file written before issue #31 must replay to the same hashes."""
     shots_fired = unit.fired.count(index)
     if not shots_fired:
         return ""
@@ -223,4 +213,4 @@ def fired_mode(unit, index: int) -> str:
         return str(shots_fired) if shots_fired > 1 else ""
     if data.ultra:
         return "ultra" if shots_fired == ULTRA_SHOTS else ""
-    return unit.weapons[index].mode
+    return ""

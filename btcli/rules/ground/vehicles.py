@@ -23,6 +23,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError
 from btcli.model.state import Hit, evolve
 from btcli.model.units import AmmoBin, Motive, Mount, Unit
+from btcli.rules.core import weapon_modes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -430,10 +431,11 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, str]:
         return with_state(unit, clearing=True, turret=""), (
             f"{unit.id}'s crew clears the turret jam (no weapon fires this phase)")
     name = unit.weapon_named(what.partition("@")[0])
-    jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and not m.jammed_firing and m.weapon == name
+    jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
+              and not weapon_modes.jams_by_firing(unit.spec(m.weapon))
               and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
     if not jammed:
-        if any(m.jammed_firing and m.weapon == name for m in unit.weapons):  # EQ-UAC-01: jammed by its own fire
+        if any(m.jammed and m.weapon == name and weapon_modes.jams_by_firing(unit.spec(m.weapon)) for m in unit.weapons):  # EQ-UAC-01: jammed by its own fire
             raise IllegalOrderError(f"'{unit.id}''s {what} jammed firing at double rate: no crew clears it (it stays "
                                     "jammed for the game)", "EQ-UAC-01")
         raise IllegalOrderError(f"'{unit.id}' has no jammed {what!r}", "VEH-CRIT-23")

@@ -126,7 +126,6 @@ def weapon_attack(
             combat.spend_ammo(attacker, ammo, index, kind)
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         source = f"{mount.label} from {attacker.id}"
-        attacker = weapon_modes.fired_in(attacker, index, kind)
         if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
             if weapon_modes.shots(kind) > 1:  # URB-ATK-04: the jam roll is still made (Ultra, Rotary: EQ-RAC-03)
                 rate = "double rate" if kind == "ultra" else f"{kind} shots"
