@@ -196,15 +196,17 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             required=False),
     ), options=(
         Opt(("--weapon", "-w"), "weapon", "Weapon to fire (name or alias, NAME@LOC to pick a mount, NAME@LOC(R) a rear "
-            "one; :ap, :cluster or :ultra for armor-piercing, LB-X cluster or double-rate fire; :artemis or :narc for "
-            "Artemis IV- or Narc-capable missiles; :er or :he for an ATM's rounds); repeatable.", REPEAT),
+            "one; :ap, :cluster or :ultra for armor-piercing, LB-X cluster or double-rate fire; :2 .. :6 for a Rotary AC's "
+            "shots, e.g. 'RAC/5:6'; :artemis or :narc for Artemis IV- or Narc-capable missiles; :er or :he for an ATM's "
+            "rounds); repeatable.", REPEAT),
         Opt(("--physical",), "physical", "Physical attack: punch, kick, charge, dfa or club."),
         Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
             "facing N..NW)."),
         Opt(("--dry-run",), "dry_run", "Show each weapon's (or the physical attack's) to-hit number, modifiers, odds, "
             "damage and heat, or why it cannot fire (no --weapon: every weapon); roll nothing.", FLAG, CLI),
         Opt(("--clear",), "clear", "Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this "
-            "phase."),
+            "phase. Any unit: name a jammed Rotary AC to spend the turn unjamming it (2D6 >= gunnery + 3; not "
+            "after running or jumping; no attack this turn)."),
         Opt(("--girder",), "girder", "Search the rubble this unit stands in for a girder club instead of firing "
             "(weapon phase; medium 7+, heavy 6+, hardened 5+ on 2D6).", FLAG),
         Opt(("--strike",), "strike", "Aircraft over the ground board: a strike at TARGET, a ground unit or building "

@@ -277,10 +277,16 @@ def options(game: str, unit: str) -> None:
         shown = " ".join(f"{label}:{mp}" for label, mp in hexes.items()) or "nowhere"
         lines.append(f"  {mode} reaches (hex:MP): {shown}")
     for target, weapons in shots.items():
-        lines.append(f"  fires at {target}: " + ", ".join(f"{w['weapon']} {w['to_hit']}+" for w in weapons))
+        lines.append(f"  fires at {target}: " + ", ".join(
+            f"{w['weapon']} {w['to_hit']}+" + _modes_shown(w.get("modes")) for w in weapons))
     if not shots:
         lines.append("  no weapon can fire at an enemy from here")
     _print_lines(lines)
+
+
+def _modes_shown(modes: object) -> str:
+    """The modes a weapon may fire in, for ``options`` (EQ-STATE-01), or ''."""
+    return f" (modes {'/'.join(map(str, modes))})" if isinstance(modes, list) else ""
 
 
 def scenarios() -> None:

@@ -44,6 +44,7 @@ class Item(NamedTuple):
     slots: int  # one item's critical slots on a 'Mech; 0: the size varies (the run of slots is one item)
     spread: bool = False  # its slots lie anywhere and are one item (Endo Steel, Ferro-Fibrous)
     plays: str = ""  # the catalog weapon btcli plays it as; "": not played yet (issue #31)
+    played: bool = False  # equipment the rules read from the slots it fills (the targeting computer, EQ-TC-01)
 
 
 @cache
@@ -57,7 +58,7 @@ def _tables() -> tuple[dict[str, Item], dict[str, Item]]:
     for raw in items:
         plays = raw.get("plays", "")
         slots = int(weapons[plays]["slots"]) if plays else int(raw["slots"])
-        item = Item(raw["name"], raw["kind"], slots, bool(raw.get("spread", False)), plays)
+        item = Item(raw["name"], raw["kind"], slots, bool(raw.get("spread", False)), plays, bool(raw.get("played")))
         for name in raw["names"]:
             exact[_exact(name)] = item
         for name in (*raw["names"], *raw.get("ammo", ()), *((plays,) if plays else ())):

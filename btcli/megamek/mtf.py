@@ -566,6 +566,8 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
             if thing.name in equipment.ELECTRONICS and equipment.ELECTRONICS[thing.name] not in gear:
                 gear[equipment.ELECTRONICS[thing.name]] = location
                 continue
+            if thing.played:  # the rules read it from its slots (the targeting computer, EQ-TC-02)
+                continue
             if thing.spread or thing.kind in covered:
                 line, count, kind = spread.get(thing.name, (first.line, 0, thing.kind))
                 spread[thing.name] = (line, count + len(run), kind)

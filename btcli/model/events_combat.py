@@ -168,3 +168,24 @@ class TargetTagged(Event):
     weapon: str
     target: str
     turn: int
+
+
+@record
+class RotaryJammed(Event):
+    """A Rotary autocannon jams on a to-hit roll at or below its rate's number (EQ-RAC-03)."""
+
+    unit: str
+    weapon: str
+    shots: int
+    roll: int
+
+
+@record
+class RotaryUnjam(Event):
+    """A unit spends its turn unjamming a Rotary autocannon: 2D6 against gunnery + 3 (EQ-RAC-04)."""
+
+    unit: str
+    weapon: str
+    target: int
+    roll: int
+    cleared: bool

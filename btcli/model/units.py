@@ -115,6 +115,7 @@ class Weapon:
     flak: bool = False  # DROP-11
     streak: bool = False  # all missiles hit or none fire
     ultra: bool = False  # may fire at double rate (:ultra)
+    rotary: bool = False  # a Rotary AC: fires 1 to 6 shots (:2 .. :6; EQ-RAC-01)
     lbx: bool = False  # may fire cluster rounds (:cluster)
     atm: bool = False  # an ATM: standard, ER or HE ammunition, 5-point groups (EQ-ATM-01..03)
     ams: bool = False  # an anti-missile system: fires only against missiles at its unit (EQ-AMS-01)
@@ -284,6 +285,8 @@ class Unit:
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'Mech critical slots by location
     crits: tuple[Crit, ...] = ()  # critical hits taken: a 'Mech's SlotHit, a vehicle's CritResult (model/hits.py)
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
+    unjam_turn: int = 0  # the turn it spent trying to unjam its Rotary ACs instead of firing (EQ-RAC-04)
+    targeting_computer: str = ""  # a vehicle's: "IS" or "Clan" (a 'Mech's fills its slots; EQ-TC-01)
     damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
     unverified: str = ""
     weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name

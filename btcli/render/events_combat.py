@@ -41,4 +41,7 @@ TEXTS: dict[str, Template] = {
                             + ("destroyed" if e.stopped else "it gets through"),
     "PodAttached": "  a Narc pod from {unit}'s {weapon} attaches to {target} ({side}'s, for the rest of the game)",
     "TargetTagged": "  {unit}'s {weapon} tags {target} for turn {turn}",
+    "RotaryJammed": "{unit}'s {weapon} jams firing {shots} shots (to-hit roll {roll})",
+    "RotaryUnjam": lambda e: (f"{e.unit} works to unjam its {e.weapon} instead of firing: needs {e.target}, rolls "
+                              f"{e.roll}: {'unjammed' if e.cleared else 'still jammed'}"),
 }

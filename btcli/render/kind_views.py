@@ -64,11 +64,58 @@ def _weapons(u: Unit) -> list[dict[str, object]]:
     for i, m in enumerate(u.weapons):
         spec = u.weapon_specs.get(m.weapon)
         state = "destroyed" if m.destroyed else "jammed" if m.jammed else "fired" if i in u.fired else "ready"
-        out.append({"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state,
-                    "heat": spec.heat if spec else None, "damage": spec.damage if spec else None,
-                    "range": [spec.short, spec.medium, spec.long] if spec else None,
-                    "ammo": shots.get(m.weapon) if spec is not None and spec.ammo_per_ton else None})
+        entry: dict[str, object] = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state,
+                                    "heat": spec.heat if spec else None, "damage": spec.damage if spec else None,
+                                    "range": [spec.short, spec.medium, spec.long] if spec else None,
+                                    "ammo": shots.get(m.weapon) if spec is not None and spec.ammo_per_ton else None}
+        if spec is not None:
+            entry.update(_weapon_modes(u, i, m, spec))
+        out.append(entry)
     return out
+
+
+def _weapon_modes(u: Unit, i: int, m, spec) -> dict[str, object]:
+    """A weapon's modes, mode fired this turn and ammunition loaded, where it has a choice (EQ-STATE-01): absent
+    for a weapon of one mode and one kind of rounds, so those reports read as before."""
+    from btcli.rules.core import weapon_modes
+
+    modes = weapon_modes.modes_of(spec, m.weapon, tuple({a.kind for a in u.ammo if a.weapon == m.weapon}))
+    kinds = sorted({a.kind for a in u.ammo if a.weapon == m.weapon})
+    extra: dict[str, object] = {}
+    if len(modes) > 1:
+        extra["modes"] = [mode or "standard" for mode in modes]
+    fired = weapon_modes.fired_mode(u, i)
+    if fired:
+        extra["mode"] = fired  # the mode it fired in this turn
+    if kinds and kinds != ["standard"]:
+        by_kind = {k: sum(a.shots for a in u.ammo if a.weapon == m.weapon and a.kind == k) for k in kinds}
+        extra["ammo_kinds"] = by_kind
+    if m.jammed and weapon_modes.jams_by_firing(spec):
+        extra["jammed_firing"] = True  # an Ultra's or a Rotary's jam: no crew clears it
+    return extra
+
+
+def weapon_words(u: Unit) -> list[str]:
+    """A unit's weapons' states in words for its tooltip (EQ-STATE-01): jammed ones, the modes fired this turn,
+    and its targeting computer if destroyed."""
+    from btcli.rules.core import targeting_computer, weapon_modes
+
+    words = []
+    for i, m in enumerate(u.weapons):
+        if m.destroyed:
+            continue
+        if m.jammed:
+            words.append(f"{m.label} jammed")
+        elif weapon_modes.fired_mode(u, i):
+            words.append(f"{m.label} fired {_mode_words(weapon_modes.fired_mode(u, i))}")
+    if u.slots and targeting_computer.state(u) == "destroyed":
+        words.append("targeting computer destroyed")
+    return words
+
+
+def _mode_words(mode: str) -> str:
+    return f"{mode} shots" if mode.isdigit() else {"ultra": "at double rate", "ap": "armor-piercing",
+                                                   "cluster": "cluster rounds"}.get(mode, mode)
 
 
 def _no_fields(u: Unit, state: GameState | None = None) -> dict[str, object]:

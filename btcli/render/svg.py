@@ -327,6 +327,7 @@ def unit_title(unit, state: GameState) -> str:
     if damage:
         parts.append(damage)
     parts.append(status(unit, state) or "ready")
+    parts.extend(kind_views.weapon_words(unit))  # EQ-STATE-01: jams, modes fired, rounds loaded
     place = place_of(unit, state.board)
     if place and place not in parts[-1]:
         parts.append(place)

@@ -152,6 +152,8 @@ def _weapon(w: dict) -> Cell:
     count = w.get("count", 1)  # an aerospace record sheet's entry: several weapons in one arc
     state = w["state"] if count == 1 or w["state"] == "destroyed" else ", ".join(
         f"{w[k]} {k}" for k in ("destroyed", "fired") if w[k])
+    if count == 1 and w.get("mode") and state == "fired":  # EQ-STATE-01: the mode it fired in this turn
+        state = f"fired {w['mode']}{' shots' if str(w['mode']).isdigit() else ''}"
     text = f"{f'{count} ' if count > 1 else ''}{w['weapon']}@{w['location']}{'(R)' if w['rear'] else ''}" + (
         f" ({state})" if state and state != "ready" else "")
     return text, {"destroyed": "red strike", "jammed": "yellow", "fired": "dim"}.get(w["state"], "")

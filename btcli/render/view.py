@@ -94,6 +94,12 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     electronics = electronics_of(u)
     if electronics:  # issue #31: only a unit that carries any (every other report reads as before)
         view["electronics"] = electronics
+    if u.slots or u.targeting_computer:
+        from btcli.rules.core import targeting_computer
+
+        computer = targeting_computer.state(u)  # EQ-TC-03: working or destroyed
+        if computer:
+            view["targeting_computer"] = computer
     if placement.flies_as_vtol(u):
         view["elevation"] = u.elevation
     view.update(kind.fields(u, state))

@@ -469,6 +469,11 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
             tuple(k for k in (mech_facts.get("structure"), mech_facts.get("armor_type")) if k and k != "standard"),
         )
     spec.pop("actuators", None)
+    if kind == "mech":
+        if "targeting_computer" in spec:
+            raise GameFileError(f"unit {uid!r}: a 'Mech's targeting computer fills its slots "
+                                "(\"equipment:Targeting Computer\"), it takes no targeting_computer key")
+        _check_targeting_computer(uid, spec, weapons)
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:
         del spec["position"]
@@ -483,6 +488,26 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
         return unit_from_dict(uid, spec)
     except InputError as exc:
         raise GameFileError(f"unit {uid!r}: {exc}") from None
+
+
+def _check_targeting_computer(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> None:
+    """Refuses a 'Mech whose targeting computer has fewer slots than its direct-fire weapons need (EQ-TC-02:
+    ceil(tons / 4), Clan / 5), or two of them; a larger one is accepted (a lenient import may leave weapons out)."""
+    from btcli.rules.core import targeting_computer
+
+    held = [str(item) for contents in dict(spec.get("slots") or {}).values() for item in contents
+            if str(item) in targeting_computer.ITEMS]
+    if not held:
+        return
+    if len(set(held)) > 1:
+        raise GameFileError(f"unit {uid!r}: two targeting computers (one of a kind per unit)")
+    mounted = [(w["weapon"], float(catalog.weapons()[w["weapon"]]["tons"]), catalog.weapon(w["weapon"]))
+               for w in weapons]
+    need = targeting_computer.size(held[0], mounted)
+    if len(held) < need:
+        raise GameFileError(f"unit {uid!r}: its {held[0].removeprefix('equipment:')} fills {len(held)} slot(s); its "
+                            f"direct-fire weapons need {need} (EQ-TC-02: their tons / {targeting_computer.ITEMS[held[0]]}, "
+                            "rounded up)")
 
 
 def _position(uid: str, spec: dict[str, Any]) -> dict[str, Any] | None:

@@ -90,7 +90,7 @@ def test_artemis_needs_its_fcs_and_artemis_capable_rounds(tmp_path):  # EQ-ART-0
     hammer = real(HAMMER, "a", "0610")
     fcs = hammer["slots"]["LT"].index("equipment:Artemis IV FCS")
     state = weapon_game(hammer, target())
-    hit = evolve(state.units["a"], crits=(f"LT:{fcs}",))  # the left torso's FCS destroyed
+    hit = state.units["a"].with_slot_hit("LT", fcs)  # the left torso's FCS destroyed
     entry, game = fire(tmp_path, state.with_unit(hit), "a", "b", "LRM-5@LT", [12, 7, 7])
     assert "ClusterModified" not in kinds_of(entry) and strikes(entry) == [3]
     assert "Artemis IV FCS on LRM-5@LT (destroyed)" in report_unit(game, "a")["electronics"]

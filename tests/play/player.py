@@ -615,6 +615,10 @@ class Player:
             if (jammed or rng.random() < 0.01) and rng.random() < 0.6:
                 what = rng.choice(jammed or ["turret", *[w.split(" (")[0] for w in u["weapons"]]])
                 return self.s.run("attack", u["id"], "--clear", what, "-q").ok
+        rotary = [f"{w['weapon']}@{w['location']}" for w in u.get("weapon_states", [])
+                  if w.get("jammed_firing") and w["weapon"].startswith("Rotary")]  # EQ-RAC-04: a turn unjamming
+        if rotary and rng.random() < 0.5:
+            return self.s.run("attack", u["id"], "--clear", rotary[0], "-q").ok
         return False
 
     def weapon_specs(self, u: dict) -> list[str]:
@@ -638,6 +642,8 @@ class Player:
                 spec += ":cluster"
             elif ("Ultra" in name or name.startswith("UAC")) and rng.random() < 0.5:
                 spec += ":ultra"
+            elif name.startswith("Rotary") and rng.random() < 0.6:
+                spec += f":{rng.randint(2, 6)}"  # EQ-RAC-01: 2 to 6 shots
             specs.append(spec)
         return specs
 

@@ -108,7 +108,7 @@ def test_ap_ammunition_only_for_standard_autocannons():
 
 
 def test_ap_kind_of_unknown_suffix_is_an_input_error():
-    with pytest.raises(InputError, match="use :ap, :cluster or :ultra"):
+    with pytest.raises(InputError, match="use :ap, :cluster, :ultra"):
         fire(state_with(gunner(), target_tank()), "AC/10:hollow", [])
 
 

@@ -111,7 +111,7 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
         result = to_hit(state, attacker, index, target, over, distance, twisted)
         if result.impossible:
             _refuse(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
-        shots.append((index, kind, combat.mode_to_hit(result, kind)))
+        shots.append((index, kind, combat.mode_to_hit(result, kind, attacker, mount.weapon)))
     combat.check_ammo(attacker, [(i, k) for i, k, _ in shots])
     return Plan(attacker, target, over, distance, tuple(shots), turn)
 

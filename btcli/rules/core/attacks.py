@@ -27,6 +27,9 @@ def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
     if state.drops:
         drop_turn.check_can_act(state.unit(attacker_id), state.turn)
     attacker = state.unit(attacker_id)
+    if attacker.unjam_turn == state.turn:  # EQ-RAC-04: no weapon and no physical attack that turn
+        raise IllegalOrderError(f"'{attacker_id}' spends this turn unjamming its Rotary AC and makes no attack",
+                                "EQ-RAC-04")
     refusal = kinds.of(attacker).attack_refusal(attacker, weapons)
     if refusal:
         raise IllegalOrderError(f"'{attacker_id}': {refusal}", f"btcli {attacker.kind.value} model")
@@ -143,6 +146,10 @@ def clear_jam(state: GameState, order: ClearJamOrder, dice: Dice) -> tuple[GameS
     if state.drops:
         drop_turn.check_can_act(state.unit(order.unit), state.turn)
     unit = state.unit(order.unit)
+    from btcli.rules.core import unjam  # EQ-RAC-04: a jammed Rotary AC, whatever the unit's kind
+
+    if unjam.names_rotary(unit, order.what):
+        return unjam.unjam(state, unit.id, dice)
     if not kinds.of(unit).clears_jams:
         raise IllegalOrderError(f"'{unit.id}' is not a vehicle; only vehicle crews clear jams", "VEH-CRIT-23")
     cleared, event = vehicles.clear_jam(unit, order.what, state.turn)

@@ -42,9 +42,9 @@ def split_ammo(text: str) -> tuple[str, str]:
     spec, sep, kind = text.rpartition(":")
     if not sep:
         return text, "standard"
-    if kind.lower() not in weapon_modes.MODES:
-        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster or :ultra, or for missiles "
-                         ":artemis, :narc, :er or :he)")
+    if kind.lower() not in weapon_modes.MODES + weapon_modes.ROTARY_MODES:
+        raise InputError(f"bad mode {kind!r} in --weapon {text!r} (use :ap, :cluster, :ultra, :2 .. :6 shots of a "
+                         "Rotary AC, or for missiles :artemis, :narc, :er or :he)")
     return spec, kind.lower()
 
 
@@ -131,6 +131,9 @@ def plan_weapon_attack(
     if kinds.of(attacker).searched_for_girder(attacker, state.turn):
         raise IllegalOrderError(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")
     turn = check_twist(attacker, twist)
+    if attacker.unjam_turn == state.turn:  # EQ-RAC-04: a turn spent unjamming fires nothing
+        raise IllegalOrderError(f"'{attacker.id}' spends this turn unjamming its Rotary AC and fires no weapon",
+                                "EQ-RAC-04")
     if not weapons:
         raise InputError("name the weapons to fire with --weapon (repeatable)")
     chosen = choose_mounts(attacker, weapons)
@@ -151,15 +154,20 @@ def plan_weapon_attack(
         result = tohit.weapon_to_hit(state, shooter, index, target, primary, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
-        result = mode_to_hit(result, kind)
+        result = mode_to_hit(result, kind, attacker, mount.weapon)
         plans.append((index, result))
     check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
     return attacker, target, plans, turn
 
 
-def mode_to_hit(result: tohit.ToHit, mode: str) -> tohit.ToHit:
-    """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds."""
+def mode_to_hit(result: tohit.ToHit, mode: str, attacker: Unit | None = None, weapon: str = "") -> tohit.ToHit:
+    """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds; and
+    the attacker's working targeting computer's -1 for a weapon it covers in this mode (EQ-TC-01)."""
     extra = weapon_modes.to_hit_modifiers(mode)
+    if attacker is not None and (attacker.slots or attacker.targeting_computer):
+        from btcli.rules.core import targeting_computer  # a unit with a computer only
+
+        extra = extra + targeting_computer.modifiers(attacker, weapon, mode)
     return tohit.ToHit(result.modifiers + tuple(extra)) if extra else result
 
 
@@ -367,11 +375,11 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             mount = attacker.weapons[index]
             mode = modes_of(attacker, [index], (name,))[0]
             spec = fire_control.loaded(attacker.spec(mount.weapon), mode)
-            damage = (f"{spec.damage} a missile, {spec.cluster} missiles (cluster table)" if spec.cluster
-                      else f"{spec.damage} damage")
+            damage = weapon_modes.preview_damage(spec, mode)
             shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
             lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "
-                         f"{tohit.odds(result.target):.1%} to hit, {damage}, {spec.heat} heat")
+                         f"{tohit.odds(result.target):.1%} to hit, {damage}, "
+                         f"{spec.heat * weapon_modes.shots(mode)} heat{weapon_modes.modes_line(attacker, mount.weapon)}")
             for mod, value in result.modifiers:
                 lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
             lines.extend(_cluster_preview(state, attacker, index, mode, target))

@@ -39,7 +39,7 @@ from btcli.rules.core import combat_tables
 from btcli.rules.ground import construction, piloting, placement, vehicles
 from btcli.rules.ground.mechs import REAR_ARMOR, armor_key
 from btcli.rules.kinds.mech import body
-from btcli.rules.core.weapon_modes import shot_damage
+from btcli.rules.core.weapon_modes import shot_damage, weapon_blast
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -216,8 +216,8 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Eve
                 weapons = list(unit.weapons)
                 weapons[i] = evolve(m, destroyed=True)
                 unit = evolve(unit, weapons=tuple(weapons))
-                blast = unit.spec(weapon).explodes_when_destroyed
-                if blast:  # tables.md 12: a Gauss rifle explodes when destroyed (20, memory; UNVERIFIED)
+                blast = weapon_blast(unit.spec(weapon), m.jammed)
+                if blast:  # EQ-GAUSS-01: a Gauss rifle explodes when destroyed; EQ-RAC-05: a jammed Rotary AC
                     events.append(WeaponExploded(unit.id, weapon, location, blast))
                     unit = wound(unit, AMMO_EXPLOSION_PILOT_DAMAGE, "weapon explosion", events)
                     unit = _internal_damage(unit, location, blast, events, dice)

@@ -11,6 +11,7 @@ from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.rules import kinds
 from btcli.rules.ground import movement
+from btcli.rules.core import weapon_modes
 from btcli.rules.core.combat import plan_weapon_attack
 
 
@@ -42,7 +43,9 @@ def targets(state: GameState, unit: Unit) -> dict[str, list[dict[str, object]]]:
                 _, _, plans, _ = plan_weapon_attack(state, unit.id, enemy.id, (mount.label,), "")
             except BtcliError:
                 continue
-            shots += [{"weapon": mount.label, "to_hit": result.target} for _, result in plans]
+            modes = weapon_modes.unit_modes(unit, mount.weapon)  # EQ-STATE-01: the modes it may fire in
+            shots += [{"weapon": mount.label, "to_hit": result.target,
+                       **({"modes": [m or "standard" for m in modes]} if len(modes) > 1 else {})} for _, result in plans]
         if shots:
             found[enemy.id] = shots
     return found

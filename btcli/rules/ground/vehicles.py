@@ -274,18 +274,19 @@ def _pick(dice: Dice, n: int, purpose: str) -> int:
 
 def _weapon_destroyed(unit: Unit, location: str, dice: Dice, events: Events, turn: int, damage: int) -> Unit:
     from btcli.model.events_vehicles import VehicleWeaponDestroyed
-    from btcli.rules.core.weapon_modes import shot_damage  # a critical hit's rule: not every order's (issue #17)
+    from btcli.rules.core.weapon_modes import shot_damage, weapon_blast  # a critical hit's rule (issue #17)
 
     candidates = _weapons_in(unit, location, usable=False)
     chooser = dice.d6(f"who chooses the destroyed weapon {unit.id} {location}")
     by_damage = sorted(candidates, key=lambda i: (shot_damage(unit.spec(unit.weapons[i].weapon)), i))
     # VEH-CRIT-20: 1-3 the owner chooses (btcli: the least damaging), 4-6 the attacker (the most damaging).
     index = by_damage[0] if chooser <= 3 else by_damage[-1]
+    blast = weapon_blast(unit.spec(unit.weapons[index].weapon), unit.weapons[index].jammed)  # EQ-RAC-05 too
     weapons = list(unit.weapons)
     weapons[index] = _destroyed(unit.weapons[index])
     events.append(VehicleWeaponDestroyed(unit.id, unit.weapons[index].label, chooser <= 3))
     unit = evolve(unit, weapons=tuple(weapons))
-    if unit.spec(unit.weapons[index].weapon).explodes_when_destroyed:
+    if blast:
         return _ammunition(unit, location, events, turn)  # VEH-CRIT-21
     return unit
 
@@ -421,7 +422,8 @@ def clearing(unit: Unit) -> bool:
 
 def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, JamCleared]:
     """Spends this weapon phase clearing one jammed weapon or a jammed turret (VEH-CRIT-18, VEH-CRIT-23)."""
-    from btcli.model.events_vehicles import JamCleared  # a rare order's event (issue #17)
+    from btcli.model.events_vehicles import JamCleared  # a rare order's event and rule (issue #17)
+    from btcli.rules.core import weapon_modes
 
     if unit.fired:
         raise IllegalOrderError(f"'{unit.id}' already fired this phase and cannot clear a jam", "VEH-CRIT-23")
@@ -436,8 +438,12 @@ def clear_jam(unit: Unit, what: str, turn: int) -> tuple[Unit, JamCleared]:
         return with_state(unit, clearing=True, turret=""), JamCleared(unit.id)
     name = unit.weapon_named(what.partition("@")[0])
     jammed = [i for i, m in enumerate(unit.weapons) if m.jammed and m.weapon == name
+              and not weapon_modes.jams_by_firing(unit.spec(m.weapon))
               and (not what.partition("@")[2] or m.location == what.partition("@")[2])]
     if not jammed:
+        if any(m.jammed and m.weapon == name and weapon_modes.jams_by_firing(unit.spec(m.weapon)) for m in unit.weapons):  # EQ-UAC-01: jammed by its own fire
+            raise IllegalOrderError(f"'{unit.id}''s {what} jammed firing at double rate: no crew clears it (it stays "
+                                    "jammed for the game)", "EQ-UAC-01")
         raise IllegalOrderError(f"'{unit.id}' has no jammed {what!r}", "VEH-CRIT-23")
     weapons = list(unit.weapons)
     weapons[jammed[0]] = _with(weapons[jammed[0]], jammed=False)

@@ -107,7 +107,7 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
         result = hex_to_hit(state, fire_control.loaded_unit(attacker, mount.weapon, kind), index, hex_id, twisted)
         if result.impossible:
             raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
-        plans.append((index, combat.mode_to_hit(result, kind)))
+        plans.append((index, combat.mode_to_hit(result, kind, attacker, mount.weapon)))
     combat.check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
     return attacker, plans, ammo_kinds, turn
 
@@ -133,8 +133,9 @@ def weapon_attack(
             fired.extend([index] * weapon_modes.shots(kind))  # heat per shot fired
         source = f"{mount.label} from {attacker.id}"
         if adjacent:  # URB-ATK-04/05: no to-hit roll; a cluster weapon does its full damage
-            if kind == "ultra":  # URB-ATK-04: the jam roll is still made
-                natural = dice.roll(2, f"jam check {mount.label} {attacker.id} (double rate)").total
+            if weapon_modes.shots(kind) > 1:  # URB-ATK-04: the jam roll is still made (Ultra, Rotary: EQ-RAC-03)
+                rate = "double rate" if kind == "ultra" else f"{kind} shots"
+                natural = dice.roll(2, f"jam check {mount.label} {attacker.id} ({rate})").total
                 attacker = weapon_modes.after_roll(attacker, index, natural, kind, events)
             amount = weapon_modes.full_damage(data, kind)
             events.append(HexHitPointBlank(attacker.id, mount.label, hex_id, amount))
