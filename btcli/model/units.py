@@ -159,6 +159,11 @@ class MechState:
 
     club: str = ""  # the club it carries ("girder", URB-CLUB-01), "" for none
     girder_search: int = 0  # the turn it last searched rubble for a girder (once a turn)
+    # MASC (EQ-MASC-03, MegaMek @f0b2b01 Entity.nMASCLevel, bMASCWentUp, usedMASC): the level its roll's target
+    # number is read at, whether the level rose at the last turn's end, and whether it used MASC this turn.
+    masc_level: int = 0
+    masc_rose: bool = False
+    masc_used: bool = False
 
 
 @record

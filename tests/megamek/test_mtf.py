@@ -86,7 +86,7 @@ def test_an_unplayed_weapon_is_refused_or_left_out_with_its_slot_kept_inert():
     (("Heat Sinks:10 Single", "Heat Sinks:10 Double"), "line 16: 10 double heat sinks"),
     (("160 Fusion Engine", "160 XL Engine"), "line 12: an XL engine"),
     (("Structure:IS Standard", "Structure:IS Endo Steel"), "line 13: structure 'IS Endo Steel'"),
-    (("Myomer:Standard", "Myomer:Triple-Strength"), "line 14: myomer 'Triple-Strength'"),
+    (("Myomer:Standard", "Myomer:Industrial Triple-Strength"), "line 14: myomer 'Industrial Triple-Strength'"),
     (("Armor:Standard(Inner Sphere)", "Armor:Ferro-Fibrous"), "line 20: armor 'Ferro-Fibrous'"),
     (("IS Ammo MG - Full", "ISCASE"), "line 106: CASE in CT"),
     (("IS Ammo MG - Full", "CLTAG"), "line 106: Clan TAG in CT"),

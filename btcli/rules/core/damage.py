@@ -175,10 +175,20 @@ def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: s
     return unit
 
 
+# Slot items a critical hit never lands on: the die is rolled again, as on an empty slot (EQ-TSM-01: MegaMek @f0b2b01
+# MiscType.createTSM ``hittable = false``).
+UNHITTABLE = frozenset({"tsm"})
+
+
+def critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
+    """One critical hit on a random slot of a location still holding something (MASC's failure, EQ-MASC-04)."""
+    return _critical_slot(unit, location, dice, events)
+
+
 def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
     contents = unit.slots.get(location, ())
     hit = unit.slot_hits(location)
-    live = [i for i, item in enumerate(contents) if item and i not in hit]
+    live = [i for i, item in enumerate(contents) if item and i not in hit and item not in UNHITTABLE]
     if not live:
         events.append(CriticalFindsNothing(unit.id, location))
         return unit
