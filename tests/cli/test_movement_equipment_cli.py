@@ -50,7 +50,7 @@ def test_masc_runs_at_twice_walking_mp_with_a_roll(tmp_path):  # EQ-MASC-01, EQ-
     assert max(options["moves"]["masc"].values()) == 16
     path = ",".join("F" * 14)
     dry = ok("move", g, "u1", "--mode", "masc", "--path", path, "--dry-run").out
-    assert "roll: MASC u1 (level 0), 3+" in dry and "14 MP" in dry
+    assert "u1 run with MASC:" in dry and "roll: MASC u1 (level 0), 3+" in dry and "14 MP" in dry
     moved = json.loads(ok("move", g, "u1", "--mode", "masc", "--path", path, "--dice", "3", "--json").out)
     rolled = [e for e in moved["events"] if e["kind"] == "MascRolled"]
     assert rolled and rolled[0]["passed"] and rolled[0]["tn"] == 3
