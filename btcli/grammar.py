@@ -180,7 +180,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--path",), "path", STEPS_HELP),
         Opt(("--to",), "to", "Destination hex CCRR; btcli finds the cheapest legal path."),
         Opt(("--facing",), "facing", "Facing at the end: N, NE, SE, S, SW, NW."),
-        Opt(("--mode",), "mode", "walk|run|jump ('Mechs), cruise|flank (vehicles), or stand. Default: the slowest "
+        Opt(("--mode",), "mode", "walk|run|jump ('Mechs; masc: run at twice walking MP with MASC, rolling 2D6 against its level's target "
+            "number beyond running MP), cruise|flank (vehicles), or stand. Default: the slowest "
             "that suffices. Aerospace units: safe|max (thrust declared, AERO-GEN-02)."),
         Opt(("--after-slip",), "after_slip", "After a sideslip: stop (default) or continue the rest of the path."),
         Opt(("--batch",), "batch", "Assets (seed 004): the size of the side's first half of assets this phase, "

@@ -268,11 +268,15 @@ def options(game: str, unit: str) -> None:
     state = runner.load(game).state
     found = state.unit(state.unit_id(unit))
     moves, shots = unit_options.reachable(state, found), unit_options.targets(state, found)
+    masc = unit_options.masc_option(found)
     if OUTPUT["json"]:
         _print_json({"unit": found.id, "turn": state.turn, "phase": state.phase.value, "moves": moves,
-                     "targets": shots})
+                     "targets": shots, **({"masc": masc} if masc is not None else {})})
         return
     lines = [f"{found.id} ({state.phase.value} phase, turn {state.turn})"]
+    if masc is not None:  # EQ-MASC-05
+        roll = "rolled already this turn" if masc["rolled"] else f"roll {masc['target']}+ on 2D6 beyond running MP"
+        lines.append(f"  MASC (--mode masc): running MP {masc['mp']}, level {masc['level']}, {roll}")
     for mode, hexes in moves.items():
         shown = " ".join(f"{label}:{mp}" for label, mp in hexes.items()) or "nowhere"
         lines.append(f"  {mode} reaches (hex:MP): {shown}")

@@ -81,6 +81,12 @@ SYSTEMS = {
     "cockpit": "cockpit", "fusionengine": "engine", "engine": "engine", "heatsink": "heat_sink",
     "isheatsink": "heat_sink", "jumpjet": "jump_jet", "isjumpjet": "jump_jet",
 }
+# The equipment btcli plays as slot items (issue #31 item 4; docs/equipment-rules.md): MASC of either tech base,
+# Triple-Strength Myomer's spread slots, improved jump jets (2 slots each).
+PLAYED_EQUIPMENT = {"MASC": "masc", "Clan MASC": "masc", "Triple Strength Myomer": "tsm",
+                    "Improved Jump Jet": "improved_jump_jet"}
+# The Myomer: lines that name what the slots play (MegaMek reads the line and ignores it: equipment.md E4.1).
+PLAYED_MYOMER = ("triple strength", "triple strength myomer", "tsm", "masc", "ismasc", "clmasc")
 # Marks MegaMek strips from a slot's end, in its order (MtfFile.parseCrits).
 _MARKS = (("armored", re.compile(r"\s*\(ARMORED\)\s*$", re.I)), ("size", re.compile(r"\s*:SIZE:[^:]*$", re.I)),
           ("omnipod", re.compile(r"\s*\(OMNIPOD\)\s*$", re.I)), ("turret", re.compile(r"\s*\(T\)\s*$", re.I)),
@@ -415,6 +421,8 @@ def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes, 
         bare = re.sub(r"^(?:IS|Clan)\s+", "", plain, flags=re.I)
         if bare.casefold() in standard or (key == "armor" and bare.casefold() == "standard armor"):
             continue
+        if key == "myomer" and bare.replace("-", " ").casefold() in PLAYED_MYOMER:
+            continue  # the slots carry it (MASC, TSM) or it is not there: MegaMek ignores the line
         name = bare.replace("Endo-Steel", "Endo Steel").replace("Triple-Strength", "Triple Strength")
         if key in ("structure", "armor") and (clan or "(clan)" in text.casefold() or plain.startswith("Clan")):
             name = f"Clan {name}" if not name.startswith("Clan") else name
@@ -508,6 +516,9 @@ def _slot(number: int, text: str, clan: bool, location: str, notes: Notes, ammo:
         return _Slot(number, f"equipment:{name}", frozen, None, name)
     if item.name in BUILT_SLOTS:  # a construction item btcli plays: its slots are btcli's own slot items
         return _Slot(number, BUILT_SLOTS[item.name], frozen, None, name)
+    played = PLAYED_EQUIPMENT.get(item.name)
+    if played is not None:  # MASC, TSM, improved jump jets: slot items the rules read (EQ-MASC, EQ-TSM, EQ-JJ)
+        return _Slot(number, played, frozen, None, name)
     return _Slot(number, f"weapon:{item.plays}" if item.plays else f"equipment:{item.name}", frozen, item, name)
 
 

@@ -17,6 +17,22 @@ if TYPE_CHECKING:
     from btcli.model.hexgrid import HexId
 
 
+# -- MASC (masc.py) -----------------------------------------------------------------------------------
+
+
+@record
+class MascRolled(Event):
+    """A 'Mech's MASC roll (EQ-MASC-02): ``roll`` against ``tn`` at ``level``; a failure (``passed`` False)
+    puts a critical hit in each leg (EQ-MASC-04)."""
+
+    unit: str
+    roll: int
+    tn: int
+    level: int
+    passed: bool
+    rule: str = "EQ-MASC-02"
+
+
 # -- skids and sideslips (skids.py) --------------------------------------------------------------------
 
 

@@ -170,7 +170,8 @@ ENGINE_CENTER_SLOTS = {"standard": 6, "xl": 6, "clan_xl": 6, "light": 6, "compac
 STRUCTURE_KINDS = ("standard", "endo_steel", "clan_endo_steel")
 FERRO_KINDS = ("ferro_fibrous", "clan_ferro_fibrous", "light_ferro_fibrous", "heavy_ferro_fibrous")
 ARMOR_KINDS = ("standard", *FERRO_KINDS)
-ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii"})  # slot items a critical rolls again on
+# Slot items a critical rolls again on (EQ-STR-01; TSM too, EQ-TSM-01: MegaMek @f0b2b01 MiscType ``hittable = false``).
+ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii", "tsm"})
 
 
 @record
@@ -186,6 +187,12 @@ class MechState:
     case: tuple[str, ...] = ()  # the locations whose ammunition CASE protects (Clan CASE: every one with any)
     case_ii: tuple[str, ...] = ()  # the locations with CASE II
 
+    # MASC (EQ-MASC-03, MegaMek @f0b2b01 Entity.nMASCLevel, bMASCWentUp, usedMASC): the level its roll's target
+    # number is read at, whether the level rose at the last turn's end, and whether it used MASC this turn.
+    masc_level: int = 0
+    masc_rose: bool = False
+    masc_used: bool = False
+
     @property
     def sink_slots(self) -> int:
         """Returns the critical slots one of its heat sinks fills: 1 single, 3 Inner Sphere double, 2 Clan double."""
@@ -194,6 +201,9 @@ class MechState:
     @property
     def double_sinks(self) -> bool:
         return self.heat_sink_type != "single"
+
+
+_NO_MECH = MechState()  # Unit.built for a unit that is no 'Mech
 
 
 @record
@@ -303,6 +313,12 @@ class Unit:
     asset: AssetRecord | None = None
     aero: "AeroFlight | None" = None  # an aerospace unit's flight (its design in ``aero_design``)
     aero_design: "AeroDesign | None" = None  # its record sheet, carried like weapon_specs (catalog data)
+
+    @property
+    def built(self) -> MechState:
+        """Returns what the unit has of a 'Mech's own record (its construction, its MASC level): its 'Mech record,
+        or a blank one for any other kind, whose heat sinks, CASE and MASC no 'Mech rule then meets."""
+        return self.mech or _NO_MECH
 
     @property
     def is_asset(self) -> bool:

@@ -34,7 +34,15 @@ def _stood_up(e) -> str:
     return f"{e.unit} stands up ({e.roll} vs {e.tn})"
 
 
+def _masc(e) -> str:
+    if e.passed:
+        return f"{e.unit} engages MASC: roll {e.roll} vs {e.tn} (level {e.level}), it runs on ({e.rule})"
+    return (f"{e.unit}'s MASC fails: roll {e.roll} vs {e.tn} (level {e.level}); a critical hit in each leg, and it "
+            f"has not moved (EQ-MASC-04)")
+
+
 TEXTS: dict[str, Template] = {
+    "MascRolled": _masc,
     # standing up, landing on a unit, going on after a slip (core/moves.py)
     "StoodUp": _stood_up,
     "FailedToStand": "{unit} fails to stand up ({roll} vs {tn})",

@@ -231,9 +231,14 @@ def _mech_mp_now(u: Unit) -> dict[str, int]:
     """Its MP after leg damage and heat (tables.md 15)."""
     if u.heat or u.crits or any(v <= 0 for v in u.internal.values()):
         from btcli.rules.ground.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
+        from btcli.rules.ground.myomer_jets import jump_mp
 
-        return {"walk": walking_mp(u), "run": running_mp(u), "jump": u.jump}
+        return {"walk": walking_mp(u), "run": running_mp(u), "jump": jump_mp(u)}
     return _walk_run_jump(u)
+
+
+def _has_masc(u: Unit) -> bool:
+    return any("masc" in items for items in u.slots.values())
 
 
 def _mech_sheet(u: Unit) -> dict[str, object]:
@@ -249,11 +254,22 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
                                ("case", list(record.case)), ("case_ii", list(record.case_ii))) if v and v != "standard"}
     if built:
         sheet["construction"] = built
+    if _has_masc(u):  # EQ-MASC-05: its MASC, working or not, its level and the roll's target number
+        from btcli.rules.ground import masc
+
+        sheet["masc"] = {"working": masc.has_masc(u), "level": masc.level(u), "target": masc.target(u),
+                         "used": record.masc_used}
     return sheet
 
 
 def _mech_status(u: Unit) -> list[str]:
-    return [f"heat {u.heat}"] if u.heat else []
+    words = [f"heat {u.heat}"] if u.heat else []
+    if _has_masc(u):  # EQ-MASC-05
+        from btcli.rules.ground import masc
+
+        words.append(f"MASC level {masc.level(u)} (roll {masc.target(u)}+)" if masc.has_masc(u) else
+                     "MASC destroyed")
+    return words
 
 
 def _mech_crew(view: dict) -> str:

@@ -474,6 +474,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
             raise GameFileError(f"unit {uid!r}: a 'Mech's targeting computer fills its slots "
                                 "(\"equipment:Targeting Computer\"), it takes no targeting_computer key")
         _check_targeting_computer(uid, spec, weapons)
+        _check_movement_equipment(uid, spec.get("slots"))
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:
         del spec["position"]
@@ -508,6 +509,20 @@ def _check_targeting_computer(uid: str, spec: dict[str, Any], weapons: list[dict
         raise GameFileError(f"unit {uid!r}: its {held[0].removeprefix('equipment:')} fills {len(held)} slot(s); its "
                             f"direct-fire weapons need {need} (EQ-TC-02: their tons / {targeting_computer.ITEMS[held[0]]}, "
                             "rounded up)")
+
+
+def _check_movement_equipment(uid: str, slots: object) -> None:
+    """Refuses a 'Mech's slots that no design can hold: TSM in other than its 6 slots, an improved jump jet split
+    over two locations (2 slots each, in one location: equipment.md E3; docs/equipment-rules.md)."""
+    if not isinstance(slots, dict):
+        return
+    tsm = sum(list(items).count("tsm") for items in slots.values() if isinstance(items, (list, tuple)))
+    if tsm not in (0, 6):
+        raise GameFileError(f"unit {uid!r}: Triple-Strength Myomer takes 6 critical slots, not {tsm} (EQ-TSM-01)")
+    for location, items in slots.items():
+        if isinstance(items, (list, tuple)) and list(items).count("improved_jump_jet") % 2:
+            raise GameFileError(f"unit {uid!r}: an improved jump jet takes 2 critical slots in one location; {location} "
+                                f"holds {list(items).count('improved_jump_jet')} (EQ-JJ-01)")
 
 
 def _position(uid: str, spec: dict[str, Any]) -> dict[str, Any] | None:

@@ -86,7 +86,7 @@ def test_an_unplayed_weapon_is_refused_or_left_out_with_its_slot_kept_inert():
     (("Heat Sinks:10 Single", "Heat Sinks:10 Laser"), "line 16: 10 laser heat sinks"),
     (("160 Fusion Engine", "160 XXL Engine"), "line 12: an XXL engine (Experimental at MegaMek's rules level)"),
     (("Structure:IS Standard", "Structure:IS Endo-Composite"), "line 13: structure 'IS Endo-Composite'"),
-    (("Myomer:Standard", "Myomer:Triple-Strength"), "line 14: myomer 'Triple-Strength'"),
+    (("Myomer:Standard", "Myomer:Industrial Triple-Strength"), "line 14: myomer 'Industrial Triple-Strength'"),
     (("Armor:Standard(Inner Sphere)", "Armor:Reactive(Inner Sphere)"), "line 20: armor 'Reactive(Inner Sphere)'"),
     (("IS Ammo MG - Full", "ISC3SlaveUnit"), "line 106: C3 Slave in CT"),
     (("IS Ammo MG - Full", "Searchlight"), "line 106: unknown equipment 'Searchlight' in CT (1 slot)"),

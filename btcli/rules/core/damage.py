@@ -186,6 +186,13 @@ def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: s
     return unit
 
 
+
+
+def critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
+    """One critical hit on a random slot of a location still holding something (MASC's failure, EQ-MASC-04)."""
+    return _critical_slot(unit, location, dice, events)
+
+
 def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
     contents = unit.slots.get(location, ())
     hit = unit.slot_hits(location)

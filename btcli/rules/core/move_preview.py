@@ -33,6 +33,8 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
     moved = after.units[unit.id]
     steps = " ".join(order.steps) or ("jump" if order.mode == "jump" else "no steps")
     mode = moved.mode.value if moved.mode is not movement.MoveMode.NONE else (order.mode or "stand")
+    if order.mode.lower() == "masc" and moved.mode is movement.MoveMode.RUN:
+        mode = "run with MASC"  # EQ-MASC-05
     where = moved.hex.label if moved.hex is not None else "off the map"
     lines = [f"{unit.id} {mode}: {steps}; {moved.mp_spent} MP, {moved.hexes_moved} hex(es) moved; ends {where} "
              f"facing {moved.facing.name}"]

@@ -13,7 +13,7 @@ from btcli.rules import kinds
 from btcli.rules.kinds import mech
 from btcli.rules.core import phases, turn_order
 from btcli.rules.drops import landing_turn as drop_turn, minefields
-from btcli.rules.ground import movement, vehicles, vtol
+from btcli.rules.ground import masc, movement, vehicles, vtol
 from btcli.rules.urban import buildings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -32,6 +32,8 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
     if not unit.active:
         raise IllegalOrderError(f"'{unit.id}' is destroyed or off the map and cannot move", "TW p.39")
     turn_order.check_turn_to_move(state, unit.side, unit.id)
+    if order.mode.lower() == masc.MODE:  # a run with MASC engaged (EQ-MASC-01)
+        return movement.check_move(state, masc.with_masc(unit), movement.MoveMode.RUN, order.steps)
     mode = movement.parse_mode(unit, order.mode)
     if mode is movement.MoveMode.JUMP:
         if order.to is None:
@@ -40,6 +42,22 @@ def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
     if order.to is not None or order.facing is not None:
         raise InputError("--to/--facing belong to jumps; give ground moves as a --path")
     return movement.check_move(state, unit, mode, order.steps)
+
+
+def _masc(state: GameState, plan: movement.MovePlan, dice: Dice) -> tuple[GameState, Events, bool]:
+    """MASC engaged for a move (EQ-MASC-01..04): within the running MP without it, a plain run; beyond it, the
+    unit runs with MASC, rolling once a turn (a failure: criticals in the legs, and it has not moved).
+    Returns the state with the unit's MASC use, the events, and whether the move goes on."""
+    unit = state.units[plan.unit]
+    if plan.mp <= mech.running_mp_without_masc(unit):
+        return state, [], True
+    events: Events = []
+    if masc.used(unit):  # rolled already this turn (Entity.checkForMASCFailure)
+        return state, events, True
+    from btcli.rules.core import masc_roll  # only a move beyond running MP with MASC meets it
+
+    state, goes_on = masc_roll.roll(state, unit.id, dice, events)
+    return state, events, goes_on
 
 
 def _check_drops_allow_move(state: GameState, unit) -> None:
@@ -67,6 +85,13 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
     if order.batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     plan = check_move(state, order)
+    if order.mode.lower() == masc.MODE:  # EQ-MASC-02: rolled beyond the running MP without it, once a turn
+        state, masc_events, goes_on = _masc(state, plan, dice)
+        if not goes_on:
+            return state, masc_events
+        if masc_events:
+            state, events = apply_move(state, evolve(order, mode="run"), dice)
+            return state, [*masc_events, *events]
     if plan.steps[:1] == ("U",):  # standing up: a PSR; failure is another fall in place (tables.md 8.6)
         unit = state.units[plan.unit]
         shape = mech.body(unit)
@@ -237,6 +262,15 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
     if batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     wanted = Facing.parse(facing) if facing is not None else None
+    if (mode or "").lower() == masc.MODE:  # EQ-MASC-01: a run with MASC engaged
+        engaged = masc.with_masc(u)
+        if to is not None:
+            steps = movement.find_path(state, engaged, state.board.parse_hex(to), wanted, movement.MoveMode.RUN)
+        elif path is not None:
+            steps = parse_steps(path)
+        else:
+            raise InputError("give --path STEPS or --to HEX with --mode masc")
+        return MoveOrder(u.id, masc.MODE, steps, after_slip=after_slip or "")
     chosen = movement.parse_mode(u, mode or "")
     if chosen is movement.MoveMode.JUMP:
         if to is None:

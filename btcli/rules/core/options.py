@@ -25,7 +25,26 @@ def reachable(state: GameState, unit: Unit) -> dict[str, dict[str, int]]:
     for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
         hexes = movement.reachable_hexes(state, unit, mode)
         found[mode.value] = {h.label: mp for h, mp in sorted(hexes.items()) if h != unit.hex and h not in held}
+    engaged = masc_option(unit)
+    if engaged is not None:  # EQ-MASC-05: a run with MASC engaged (``move --mode masc``)
+        from btcli.rules.ground import masc
+
+        hexes = movement.reachable_hexes(state, masc.with_masc(unit), movement.MoveMode.RUN)
+        found[masc.MODE] = {h.label: mp for h, mp in sorted(hexes.items()) if h != unit.hex and h not in held}
     return found
+
+
+def masc_option(unit: Unit) -> dict[str, int | bool] | None:
+    """A unit's MASC (EQ-MASC-05): its running MP with MASC engaged, its level and the roll's target number
+    (no roll if it rolled already this turn); None for a unit without working MASC."""
+    if not unit.slots or not unit.active or unit.hex is None:
+        return None
+    from btcli.rules.ground import masc
+
+    if not masc.has_masc(unit):
+        return None
+    return {"mp": movement.running_mp(masc.with_masc(unit)), "level": masc.level(unit),
+            "target": masc.target(unit), "rolled": masc.used(unit)}
 
 
 def targets(state: GameState, unit: Unit) -> dict[str, list[dict[str, object]]]:

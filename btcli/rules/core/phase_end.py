@@ -24,7 +24,7 @@ from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules.core import damage, weapon_modes
 from btcli.rules import kinds
-from btcli.rules.ground import construction, heat, piloting
+from btcli.rules.ground import construction, heat, myomer_jets, piloting
 from btcli.rules.urban import buildings, structures
 from btcli.rules.core.falls import consciousness, fall
 from btcli.rules.core.hits import apply_hits
@@ -83,6 +83,11 @@ LEG_ITEMS = {"hip": "hip actuator hit", "upper_leg": "leg actuator hit", "lower_
              "foot": "foot actuator hit", "gyro": "gyro hit"}
 
 
+def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
+    """The PSRs a unit's damage since ``before`` calls for, rolled now (MASC's failure, EQ-MASC-04)."""
+    return _damage_psr(unit, before, dice, events)
+
+
 def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
     if unit.prone:
@@ -122,7 +127,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         if not kinds.of(unit).builds_heat or unit.destroyed:
             continue  # VEH-HEAT-01: vehicles track no heat
         weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
-        moved = heat.movement_heat(unit.mode.value, unit.hexes_moved)
+        moved = heat.movement_heat(unit.mode.value, myomer_jets.jump_heat_hexes(unit, unit.hexes_moved))
         generated = moved + heat.weapon_heat(weapons)
         sinks = unit.working_heat_sinks
         dissipated, double = construction.dissipation(unit)  # EQ-HS-01, 02

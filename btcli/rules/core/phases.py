@@ -328,4 +328,9 @@ def end_turn(state: GameState) -> GameState:
         )
         for uid, u in state.units.items()
     }
+    masc_users = [u for u in units.values() if u.built.masc_used or u.built.masc_level]
+    if masc_users:  # EQ-MASC-03: the MASC level rises after a turn it was used, falls after one it was not
+        from btcli.rules.ground import masc
+
+        units.update({u.id: masc.end_turn(u) for u in masc_users})
     return evolve(state, units=units, turn=state.turn + 1, initiative=(), move_order=(), declarations=())

@@ -8,7 +8,6 @@ the catalog.
 from __future__ import annotations
 
 from btcli.model.units import ROLL_AGAIN, Unit
-from btcli.rules.kinds.mech import construction as built
 
 ENGINE_DESTROYED_HITS = 3  # EQ-ENG-02: MegaMek @f0b2b01 Server.java:24847 and :23432 (hitsToDestroy = 3)
 DOUBLE_SINK = 2  # EQ-HS-01: a working double heat sink dissipates 2 (Mech.getHeatCapacity)
@@ -37,7 +36,7 @@ def lost_engine_slots(unit: Unit, location: str) -> int:
 def dissipation(unit: Unit) -> tuple[int, bool]:
     """Returns the heat its working heat sinks dissipate and whether they are double (EQ-HS-01: a single
     sink 1, a double 2; destroyed ones nothing, EQ-HS-02)."""
-    double = built(unit).double_sinks
+    double = unit.built.double_sinks
     return unit.working_heat_sinks * (DOUBLE_SINK if double else 1), double
 
 
@@ -50,12 +49,12 @@ def rolls_again(item: str) -> bool:
 
 def has_case(unit: Unit, location: str) -> bool:
     """Tells whether CASE (or Clan CASE) protects a location (EQ-CASE-01)."""
-    return location in built(unit).case
+    return location in unit.built.case
 
 
 def has_case_ii(unit: Unit, location: str) -> bool:
     """Tells whether CASE II protects a location (EQ-CASE-03)."""
-    return location in built(unit).case_ii
+    return location in unit.built.case_ii
 
 
 def case_ii_armor(unit: Unit, location: str, prevented: int, rear_key: str | None) -> tuple[str, int]:

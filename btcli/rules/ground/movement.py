@@ -18,7 +18,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import GROUND, MoveMode, Unit
 from btcli.rules import kinds
-from btcli.rules.ground import placement, vtol
+from btcli.rules.ground import myomer_jets, placement, vtol
 from btcli.rules.ground.terrain import TERRAIN_COST, follows_road, prohibited_rule  # noqa: F401
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -436,14 +436,17 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
     mobility = kinds.mobility(unit)
     if MoveMode.JUMP not in mobility.modes(unit) or unit.jump <= 0:
         raise IllegalOrderError(f"'{unit.id}' has no jump jets", "tables.md 11.1")
+    jump = myomer_jets.jump_mp(unit)  # less the jets critical hits destroyed (EQ-JJ-02)
+    if jump <= 0:
+        raise IllegalOrderError(f"'{unit.id}' has no working jump jets: critical hits destroyed them", "EQ-JJ-02")
     board = state.board
     board.require(to)
     distance = unit.hex.distance(to)
     if distance == 0:
         raise IllegalOrderError(f"illegal jump: '{unit.id}' must jump at least one hex", "tables.md 11.1")
-    if distance > unit.jump:
+    if distance > jump:
         raise IllegalOrderError(
-            f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {unit.jump}", "tables.md 11.1"
+            f"illegal jump: '{unit.id}' needs {distance} jump MP to reach {to.label}, has {jump}", "tables.md 11.1"
         )
     landing = board.hex(to)
     barred = prohibited_rule(unit, landing, False)  # a jump flies over terrain but lands where the unit may go
@@ -453,14 +456,14 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
     land_level = landing.level + landing.building.height if top else (
         landing.bridge.level if landing.bridge is not None else landing.level)  # a deck, else the ground
     climb = land_level - move_level(board, unit)
-    if climb > unit.jump:
+    if climb > jump:
         if top:
             raise IllegalOrderError(
                 f"illegal jump: '{unit.id}' cannot jump into the building at {to.label}; its roof (level "
-                f"{land_level}) is {climb} levels up, more than its {unit.jump} jump MP", "URB-MOVE-10"
+                f"{land_level}) is {climb} levels up, more than its {jump} jump MP", "URB-MOVE-10"
             )
         raise IllegalOrderError(
-            f"illegal jump: '{unit.id}' cannot climb {climb} levels with {unit.jump} jump MP", "tables.md 11.1"
+            f"illegal jump: '{unit.id}' cannot climb {climb} levels with {jump} jump MP", "tables.md 11.1"
         )
     place = (0, top, False)
     _check_enemy(state, unit, to, place if to in board.structure_hexes else None)

@@ -38,7 +38,7 @@ from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, condition, tohit
-from btcli.rules.ground import placement
+from btcli.rules.ground import myomer_jets, placement
 from btcli.rules.core.displacement import displace
 from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
@@ -228,16 +228,17 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
 
 def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
     """Returns a punch's, kick's or club's damage (tables.md 8.7; the club from memory, UNVERIFIED)."""
+    tsm = myomer_jets.physical_multiplier(attacker) if attacker.heat >= myomer_jets.TSM_HEAT else 1  # EQ-TSM-02
     if kind == "punch":
-        amount = ceil(attacker.tons / 10)
+        amount = ceil(attacker.tons / 10) * tsm
         lost = _lost_actuators(attacker, limb)
         for item in ("upper_arm", "lower_arm"):
             if item in lost:
                 amount = ceil(amount / 2)
         return amount
     if kind == "kick":
-        return attacker.tons // 5
-    return ceil(attacker.tons / 5)
+        return attacker.tons // 5 * tsm
+    return ceil(attacker.tons / 5) * tsm
 
 
 def punching_arms(attacker: Unit, where: HexId) -> list[str]:

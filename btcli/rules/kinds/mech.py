@@ -10,8 +10,9 @@ holding a ``BODY`` and one line in ``_BODY_MODULES``. The biped's tables are Tot
 from __future__ import annotations
 
 from btcli.model.frozen import record
-from btcli.model.units import MechState, Motive, MoveMode, Unit
+from btcli.model.units import Motive, MoveMode, Unit
 from btcli.rules.ground.heat import heat_mp_penalty
+from btcli.rules.ground import masc, myomer_jets
 from btcli.rules.kinds.mobility import Mobility, climbing
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -48,6 +49,8 @@ class Body:
     stand_roll: Callable[[Unit, Body], bool]
     # The to-hit modifiers of firing while prone (tables.md 6.5); (unit, body) -> modifiers.
     prone_fire: Callable[[Unit, Body], list[tuple[str, int]]]
+    # The legs it may have lost and still gain TSM's walking MP (EQ-TSM-01: a biped none, a quad one).
+    tsm_legs_lost: int = 0
 
     def internal(self, ct: int, side_torso: int, arm: int, leg: int) -> dict[str, int]:
         """The internal structure points of each location from a tonnage's row (tables.md 8.5)."""
@@ -225,13 +228,27 @@ def leg_damage_walk(unit: Unit) -> tuple[int, bool]:
 
 
 def walking_mp(unit: Unit) -> int:
-    """Returns walking MP now: leg damage and heat take some away (tables.md 15)."""
+    """Returns walking MP now: leg damage and heat take some away (tables.md 15); Triple-Strength Myomer adds
+    2 at heat 9+ (EQ-TSM-01)."""
     walk, _ = leg_damage_walk(unit)
-    return max(0, walk - heat_mp_penalty(unit.heat))
+    walk = max(0, walk - heat_mp_penalty(unit.heat))
+    if unit.heat >= myomer_jets.TSM_HEAT:
+        shape = body(unit)
+        walk += myomer_jets.tsm_walking_bonus(unit, shape.legs_gone(unit), shape.tsm_legs_lost)
+    return walk
 
 
 def running_mp(unit: Unit) -> int:
-    """Returns running MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg."""
+    """Returns running MP now: ceil(1.5 x walking MP) for a damaged or hot 'Mech; none without a leg; with
+    MASC engaged, twice walking MP (EQ-MASC-01)."""
+    if unit.mech is not None and unit.mech.masc_used and masc.has_masc(unit):
+        walk, can_run = leg_damage_walk(unit)
+        return walking_mp(unit) if not can_run else masc.masc_running_mp(walking_mp(unit))
+    return running_mp_without_masc(unit)
+
+
+def running_mp_without_masc(unit: Unit) -> int:
+    """Returns running MP without MASC (MegaMek's getRunMPwithoutMASC)."""
     if unit.heat or unit.crits or body(unit).legs_gone(unit):
         walk, can_run = leg_damage_walk(unit)
         if not can_run:
@@ -266,14 +283,3 @@ def mobility(unit: Unit) -> Mobility:
 def searches_for_girder(unit: Unit, turn: int) -> bool:
     """Tells whether the 'Mech spent ``turn``'s weapon phase searching rubble for a girder (URB-CLUB-01)."""
     return unit.mech is not None and unit.mech.girder_search == turn
-
-
-# construction: how a 'Mech is built (issue #31, btcli.rules.ground.construction)
-
-_UNBUILT = MechState()  # what a unit that is no 'Mech has of a 'Mech's construction: single sinks, no CASE
-
-
-def construction(unit: Unit) -> MechState:
-    """Returns the record of how the unit is built as a 'Mech (heat sink type, structure, armor, CASE): its
-    'Mech record, or a standard one for any other kind, whose heat sinks and CASE the 'Mech rules never meet."""
-    return unit.mech or _UNBUILT

@@ -154,4 +154,5 @@ BODY = Body(
     pilot_modifiers=pilot_modifiers,
     stand_roll=stand_roll,
     prone_fire=prone_fire,
+    tsm_legs_lost=1,  # EQ-TSM-01: MegaMek @f0b2b01 QuadMech.java:165 (legsDestroyed < 2)
 )
