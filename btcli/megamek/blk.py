@@ -397,6 +397,7 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
             continue
         if thing.name in equipment.ELECTRONICS:  # EQ-ECM-01, EQ-PROBE-01
             design.setdefault(equipment.ELECTRONICS[thing.name], item.location)
+            continue
         if thing.played and "Targeting Computer" in thing.name:  # EQ-TC-01: a vehicle's, one line
             design["targeting_computer"] = "Clan" if thing.name.startswith("Clan") else "IS"
             continue

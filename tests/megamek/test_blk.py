@@ -82,3 +82,11 @@ def test_a_fighter_s_rear_or_fuselage_weapon_is_not_modelled():
     text = (DATA / "fighters" / "Sparrowhawk SPR-H5.blk").read_text(encoding="utf-8").replace(
         "<Aft Equipment>\n", "<Aft Equipment>\nMedium Laser (R)\n")
     assert "Medium Laser in the aft, rear-mounted" in refused(text)
+
+
+@pytest.mark.parametrize("line, key, read_as", [("ISGuardianECMSuite", "ecm", "Guardian ECM Suite"),
+                                               ("BeagleActiveProbe", "probe", "Beagle Active Probe")])
+def test_a_vehicle_s_ecm_suite_or_probe_in_its_body_imports_exactly(line, key, read_as):  # EQ-ECM-01, EQ-PROBE-01
+    design, left_out = read(SCORPION.replace("<Body Equipment>\n", f"<Body Equipment>\n{line}\n"))
+    assert design[key] == "body" and left_out == [], read_as
+    assert [w["name"] for w in design["weapons"]] == [w["name"] for w in read(SCORPION)[0]["weapons"]]
