@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from btcli.megamek import find, library  # noqa: E402  (the path above first)
+from btcli.megamek import library  # noqa: E402  (the path above first)
 
 LAST_YEAR = 3067
 STANDARD = 2
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no 'Mech or vehicle files at the Standard rules level under {args.folder}", file=sys.stderr)
         return 2
     results = [(path, library.read_one(str(path), str(args.folder))) for path in paths]
-    exact = [path for path, r in results if r.outcome == "exact" and find.kind_of(str(path)) in ("mtf", "blk")]
+    exact = [path for path, r in results if r.outcome == "exact"]
     kinds = Counter(r.kind for _, r in results)
     exact_kinds = Counter(r.kind for _, r in results if r.outcome == "exact")
     print(f"{len(paths)} 'Mech and vehicle files at the Standard rules level or below, up to {LAST_YEAR}")

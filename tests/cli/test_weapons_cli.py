@@ -112,7 +112,6 @@ def test_every_lbx_fires_cluster_rounds(tmp_path, name):  # EQ-LBX-01
 
 @pytest.mark.parametrize("name", sorted(n for n, r in ROWS.items() if r.get("streak")))
 def test_every_streak_that_misses_does_not_fire(tmp_path, name):  # EQ-STREAK-01
-    row = ROWS[name]
     state = weapon_game(gunner("a", "0610", name, ammo=[{"weapon": name, "location": "LT", "shots": 10}], heat_sinks=0),
                         design(ATLAS, "b", at="0609", facing="S", side="blue"))
     game = game_from_state(tmp_path / "game.toml", state)
@@ -122,7 +121,6 @@ def test_every_streak_that_misses_does_not_fire(tmp_path, name):  # EQ-STREAK-01
         ok("resolve-phase", game)
     a = next(u for u in json.loads(ok("report", game, "--format", "json").out)["units"] if u["id"] == "a")
     assert a["heat"] == 0 and a["ammo"] == [f"{name}@LT: 10"]
-    assert row["cluster"] in (2, 4, 6)
 
 
 def test_every_rule_id_of_the_equipment_page_is_cited_by_a_test():  # docs/equipment-rules.md
