@@ -4,7 +4,9 @@ rules read as fields.
 A 'Mech's destroyed critical slot is a ``SlotHit`` (written ``LA:3``: the location, then the slot counted
 from 0); a vehicle's critical result or motive damage is a ``CritResult`` (written ``front: engine hit``,
 ``motive: heavy damage``). Both are a ``Crit`` (``Unit.crits``). A damage group waiting to strike a
-building or bridge hex has a ``HexTarget`` for its target (written ``hex:0805``). The game file keeps
+building or bridge hex has a ``HexTarget`` for its target (written ``hex:0805``); a declared attack's target is a
+unit's id or one of the ``DeclaredTarget`` values (a building hex, a strafed line of hexes, an artillery shot's aim
+point). The game file keeps
 these texts (``btcli.store.typed`` writes a ``Written`` value as its ``label`` and reads it back with its
 type's ``parse``), so files, hashes and golden games are what they were.
 """
@@ -125,3 +127,44 @@ class HexTarget(Written):
     @property
     def label(self) -> str:
         return self.PREFIX + self.hex.label
+
+
+@record(order=True)
+class StrafeTarget(Written):
+    """The hexes an aircraft's strafe attack runs along (AERO-A2G), written ``strafe:0805,0806``."""
+
+    hexes: tuple[HexId, ...]
+
+    PREFIX = "strafe:"
+
+    @classmethod
+    def parse(cls, text: str) -> "StrafeTarget":
+        """Reads ``strafe:CCRR,CCRR,...``."""
+        if not text.startswith(cls.PREFIX) or text == cls.PREFIX:
+            raise InputError(f"bad strafe target {text!r}: expected strafe:CCRR,CCRR, e.g. strafe:0805,0806")
+        return cls(tuple(HexId.parse(label) for label in text[len(cls.PREFIX):].split(",")))
+
+    @property
+    def label(self) -> str:
+        return self.PREFIX + ",".join(h.label for h in self.hexes)
+
+
+@record(order=True)
+class AimedHex(Written):
+    """The hex an artillery shot is aimed at (ASSET-ART), written as the hex's label, ``0805`` (no unit's id is a
+    hex label: issue #29)."""
+
+    hex: HexId
+
+    @classmethod
+    def parse(cls, text: str) -> "AimedHex":
+        """Reads ``CCRR``."""
+        return cls(HexId.parse(text))
+
+    @property
+    def label(self) -> str:
+        return self.hex.label
+
+
+# What an attack is declared at (``AttackDeclaration.target``): a unit, named by its id, or one of these values.
+DeclaredTarget = HexTarget | StrafeTarget | AimedHex | str

@@ -9,7 +9,7 @@ from btcli.model.frozen import (
     record,
 )
 from btcli.model.hexgrid import HexId
-from btcli.model.hits import HexTarget
+from btcli.model.hits import DeclaredTarget, HexTarget
 from btcli.model.units import GROUND, Unit
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
@@ -47,7 +47,7 @@ class AttackDeclaration:
     """A declared attack, kept until its phase resolves."""
 
     attacker: str
-    target: str
+    target: DeclaredTarget  # a unit's id, a building hex, a strafed line of hexes or an artillery shot's aim point
     weapons: tuple[str, ...] = ()
     physical: str = ""
     primary: bool = True

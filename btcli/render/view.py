@@ -230,7 +230,7 @@ def game_view(state: GameState, game: str = "GAME") -> dict[str, object]:
             for sid, side in state.sides.items()
         },
         "declarations": [
-            {"attacker": d.attacker, "target": d.target, "weapons": list(d.weapons), "physical": d.physical}
+            {"attacker": d.attacker, "target": str(d.target), "weapons": list(d.weapons), "physical": d.physical}
             for d in state.declarations
         ],
         "unmoved": _unmoved(state),

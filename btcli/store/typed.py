@@ -265,7 +265,8 @@ def _make_reader(tp):
     if _is_union(origin):
         options = [a for a in _args(tp) if a is not type(None)]
         optional = len(options) < len(_args(tp))
-        if len(options) > 1 and all(is_record(a) for a in options):
+        values = options[:-1] if options[-1] is str else options  # a last ``str``: the text none of them reads
+        if len(options) > 1 and all(is_record(a) for a in values):
             return _first_that_reads([_reader(a) for a in options], optional)
         if len(options) != 1:
             def ambiguous(data, where):
@@ -316,8 +317,8 @@ def _make_reader(tp):
 
 def _first_that_reads(readers: list, optional: bool):
     """Reads a union of records as the first, in the order the annotation names them, whose fields read
-    (a pending hit on a building hex, whose target is ``hex:CCRR``, before a hit on a unit); when none
-    does, the last one's error."""
+    (a pending hit on a building hex, whose target is ``hex:CCRR``, before a hit on a unit; a declared target's
+    values before a unit's id, the text none of them reads); when none does, the last one's error."""
 
     def read_first(data, where):
         if data is None and optional:

@@ -7,7 +7,7 @@ import pytest
 
 from btcli.errors import GameFileError, InputError
 from btcli.model.hexgrid import HexId
-from btcli.model.hits import MOTIVE, Crit, CritResult, HexTarget, SlotHit
+from btcli.model.hits import MOTIVE, AimedHex, Crit, CritResult, HexTarget, SlotHit, StrafeTarget
 from btcli.rules.kinds import mech
 from btcli.store import gamefile, typed
 from btcli.store.codec import unit_from_dict, unit_to_dict
@@ -142,3 +142,27 @@ def test_a_pending_hit_on_a_bad_hex_label_is_read_as_a_hit_on_a_unit_named_so():
     read = typed.decode(tuple[StructureHit | Hit, ...], [{"target": "hex:08", "location": "building", "damage": 1}],
                         "pending hits")
     assert read == (Hit("hex:08", "building", 1),)
+
+
+# -- what an attack is declared at -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, value", [
+    ("hex:0805", HexTarget(HexId(8, 5))),  # a building or bridge hex (URB-ATK-01)
+    ("strafe:0805,0806,0807", StrafeTarget((HexId(8, 5), HexId(8, 6), HexId(8, 7)))),  # an aircraft's strafe
+    ("0805", AimedHex(HexId(8, 5))),  # an artillery shot's aim point (ASSET-ART)
+    ("hunch", "hunch"),  # a unit, by its id
+    ("hex:08", "hex:08"),  # what no value reads stays the text, a unit's id the rules then refuse
+])
+def test_a_declared_target_reads_as_its_value_and_writes_back_as_the_same_text(text, value):
+    from btcli.model.state import AttackDeclaration
+
+    read = typed.decode(AttackDeclaration, {"attacker": "a", "target": text}, "declarations")
+    assert read.target == value
+    assert typed.to_plain(read)["target"] == text
+
+
+@pytest.mark.parametrize("text", ["strafe:", "strafe:08", "strafe:0805,"])
+def test_a_malformed_strafe_target_is_refused(text):
+    with pytest.raises(InputError):
+        StrafeTarget.parse(text)

@@ -20,6 +20,7 @@ from btcli.dice import ManualDice
 from btcli.errors import IllegalOrderError
 from btcli.model.board import Building, BuildingType, Hex, Terrain
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import HexTarget
 from btcli.model.orders import GirderSearchOrder, PhysicalAttackOrder, ResolvePhaseOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import MoveMode
@@ -54,7 +55,7 @@ def test_urb_atk_01_a_building_hex_is_accepted_as_a_target():
     new, events, d = fire(state, "a", "0505", ("Medium Laser@LA",), [2])
     assert hex_hits(new) == [("hex:0505", 5)]
     assert "a fires Medium Laser@LA at hex 0505: needs 2, rolls 2: hit for 5" in events
-    assert new.declarations[-1].target == "hex:0505"
+    assert new.declarations[-1].target == HexTarget(H("0505"))
 
 
 def test_urb_atk_01_a_mech_inside_a_building_can_be_attacked():

@@ -17,7 +17,7 @@ from btcli.model.board import BuildingType, Terrain
 from btcli.model.choices import Member
 from btcli.model.frozen import MISSING, is_record
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.hits import Crit, HexTarget
+from btcli.model.hits import AimedHex, Crit, HexTarget, StrafeTarget
 from btcli.model.state import (
     FORMAT_VERSION,
     AttackDeclaration,
@@ -37,6 +37,10 @@ HEX_LABEL = {"type": "string", "pattern": "^([0-9]{4}|[0-9]{6})$",
 FACING = {"type": "string", "enum": [f.name for f in Facing], "description": "A facing: N, NE, SE, S, SW or NW."}
 HEX_TARGET = {"type": "string", "pattern": "^hex:([0-9]{4}|[0-9]{6})$",
               "description": "A building or bridge hex struck: hex: and its label, e.g. \"hex:0805\"."}
+STRAFE_TARGET = {"type": "string", "pattern": "^strafe:([0-9]{4}|[0-9]{6})(,([0-9]{4}|[0-9]{6}))*$",
+                 "description": "The hexes a strafe runs along: strafe: and their labels, e.g. \"strafe:0805,0806\"."}
+AIMED_HEX = {"type": "string", "pattern": "^([0-9]{4}|[0-9]{6})$",
+             "description": "The hex an artillery shot is aimed at: its label, e.g. \"0805\"."}
 CRIT = {"type": "string", "pattern": "^([^:\\s]+:(0|[1-9][0-9]*)|[^:]+: .+)$",
         "description": "A critical hit taken: a 'Mech's destroyed slot LOC:slot (counted from 0), e.g. \"LA:3\"; "
                        "a vehicle's 'location: result', e.g. \"front: engine hit\", \"motive: heavy damage\"."}
@@ -47,7 +51,8 @@ class Builder:
 
     def __init__(self):
         self.definitions: dict[str, dict] = {"hex_label": HEX_LABEL, "facing": FACING, "crit": CRIT,
-                                             "hex_target": HEX_TARGET}
+                                             "hex_target": HEX_TARGET, "strafe_target": STRAFE_TARGET,
+                                             "aimed_hex": AIMED_HEX}
 
     def of(self, tp) -> dict:
         """Returns the schema of values of type ``tp`` as ``typed`` writes them."""
@@ -58,7 +63,8 @@ class Builder:
             options = [a for a in args if a is not type(None)]
             if len(options) == 1:
                 return self.of(options[0])
-            if all(is_record(a) for a in options):  # read as the first that fits (typed._first_that_reads)
+            values = options[:-1] if options[-1] is str else options  # a last str: what none of them reads
+            if all(is_record(a) for a in values):  # read as the first that fits (typed._first_that_reads)
                 return {"anyOf": [self.of(a) for a in options]}
             return {"type": [self.of(a)["type"] for a in options]}
         if origin is tuple:
@@ -75,6 +81,10 @@ class Builder:
             return {"$ref": "#/definitions/crit"}
         if tp is HexTarget:
             return {"$ref": "#/definitions/hex_target"}
+        if tp is StrafeTarget:
+            return {"$ref": "#/definitions/strafe_target"}
+        if tp is AimedHex:
+            return {"$ref": "#/definitions/aimed_hex"}
         if isinstance(tp, type) and issubclass(tp, Member):
             values = [m.value for m in tp]
             kind = "integer" if all(isinstance(v, int) for v in values) else "string"

@@ -39,6 +39,7 @@ from btcli.model.events_aero import (
 )
 from btcli.model.frozen import evolve, record
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hits import DeclaredTarget, HexTarget, StrafeTarget
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit, StructureHit
 from btcli.model.units import AmmoBin, MoveMode, Unit
@@ -292,11 +293,11 @@ def targets(state: GameState, attacker: Unit, order: WeaponAttackOrder, mode: st
 
 
 def _check_one_strike_target(state: GameState, attacker: Unit, target: Target) -> None:
-    key = target.unit.id if target.unit is not None else structures.HEX_TARGET + target.hex.label
+    key = target.unit.id if target.unit is not None else HexTarget(target.hex)
     earlier = next((d.target for d in state.declarations if d.attacker == attacker.id and d.air_ground == STRIKE),
                    None)
     if earlier is not None and earlier != key:
-        _refuse(f"'{attacker.id}' strikes {earlier!r} this turn: a strike attacks one target", A2G)
+        _refuse(f"'{attacker.id}' strikes '{earlier}' this turn: a strike attacks one target", A2G)
 
 
 def _mount_refusal(attacker: Unit, mode: str):
@@ -538,11 +539,11 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         labels = tuple(dict.fromkeys(s.label for s in p.shots))
     attacker = _lose_altitude(state, attacker, p.mode, events)
     if p.mode == STRAFE:
-        key = "strafe:" + ",".join(h.label for h in order.strafe)
+        aimed: DeclaredTarget = StrafeTarget(order.strafe)
     elif p.targets[0].unit is not None:
-        key = p.targets[0].unit.id
+        aimed = p.targets[0].unit.id
     else:
-        key = structures.HEX_TARGET + p.targets[0].hex.label
-    declaration = AttackDeclaration(attacker.id, key, labels, "", True, air_ground=p.mode)
+        aimed = HexTarget(p.targets[0].hex)
+    declaration = AttackDeclaration(attacker.id, aimed, labels, "", True, air_ground=p.mode)
     return evolve(state.with_unit(attacker), pending=tuple(pending),
                   declarations=state.declarations + (declaration,)), events

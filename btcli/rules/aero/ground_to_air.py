@@ -92,7 +92,7 @@ def plan(state: GameState, order: WeaponAttackOrder) -> Plan:
                 f"altitude {CEILING} or lower", GTA)
     earlier = [d.target for d in state.declarations if d.attacker == attacker.id]
     if any(t != target.id for t in earlier):
-        _refuse(f"'{attacker.id}' already attacked {earlier[0]!r} this turn: a ground unit firing at an aircraft "
+        _refuse(f"'{attacker.id}' already attacked '{earlier[0]}' this turn: a ground unit firing at an aircraft "
                 "attacks that one target alone", GTA)
     if kinds.of(attacker).searched_for_girder(attacker, state.turn):
         _refuse(f"'{attacker.id}' spent this weapon phase searching for a girder", "URB-CLUB-01")

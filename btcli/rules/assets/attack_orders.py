@@ -8,6 +8,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import ARTILLERY, AssetCard
 from btcli.model.hexgrid import HexId
+from btcli.model.hits import AimedHex
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit, evolve
 from btcli.model.units import Unit
@@ -147,7 +148,7 @@ def _artillery(state: GameState, attacker: Unit, aimed: HexId, dice: Dice) -> tu
                                                 board=state.board, dice=dice, attacker=attacker.id)
     hits = area_hits(state, strike.effect, attacker.id, dice, events)
     new = record(attacker, asset_attacks.record_attack(attacker.asset.state))
-    decl = AttackDeclaration(attacker.id, aimed.label, (f"{artillery.artillery_weapon(card).name} artillery",), "", True)
+    decl = AttackDeclaration(attacker.id, AimedHex(aimed), (f"{artillery.artillery_weapon(card).name} artillery",), "", True)
     return evolve(state.with_unit(new), pending=state.pending + tuple(hits),
                   declarations=state.declarations + (decl,)), events
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.events_combat import PhysicalDeclared
+from btcli.model.hits import HexTarget
 from btcli.model.orders import ClearJamOrder, GirderSearchOrder, PhysicalAttackOrder, Preview, WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.rules import kinds
 from btcli.rules.core import combat
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import vehicles
-from btcli.rules.urban import structures
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -127,8 +127,7 @@ def _physical_on_hex(state: GameState, order: PhysicalAttackOrder, hex_id) -> tu
     from btcli.rules.urban import building_attacks
 
     building_attacks.check_physical(state, attacker, hex_id, order.kind)
-    target = structures.HEX_TARGET + hex_id.label
-    decl = AttackDeclaration(attacker.id, target, (), order.kind, True)
+    decl = AttackDeclaration(attacker.id, HexTarget(hex_id), (), order.kind, True)
     from btcli.model.events_urban import BlowAtHexDeclared
 
     return evolve(state, declarations=state.declarations + (decl,)), [BlowAtHexDeclared(attacker.id, order.kind, hex_id)]
@@ -165,8 +164,9 @@ def preview_physical(state: GameState, order: PhysicalAttackOrder) -> Preview:
 
     declared, _ = physical_attack(state, order, HeldDice())
     if order.target not in state.units:  # a building or bridge hex: it always hits (URB-ATK-04)
-        aimed = declared.declarations[-1].target.removeprefix(structures.HEX_TARGET)
-        return Preview((f"{order.attacker} {order.kind} at building hex {aimed}: it always hits (URB-ATK-04)",))
+        aimed = declared.declarations[-1].target
+        assert isinstance(aimed, HexTarget)  # a target that is no unit's id is a building hex here
+        return Preview((f"{order.attacker} {order.kind} at building hex {aimed.hex.label}: it always hits (URB-ATK-04)",))
     return Preview(tuple(physical.preview(state, order.attacker, order.target, order.kind)))
 
 

@@ -13,6 +13,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.events_combat import CoverStruck, GroupStrikes, StreakNoLock, WeaponHeld, WeaponHit, WeaponMissed
 from btcli.model.hexgrid import Facing
+from btcli.model.hits import DeclaredTarget
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
@@ -111,7 +112,7 @@ def check_same_board(attacker: Unit, target: Unit) -> None:
                                     "with aerospace units are not resolved yet (issue #14)", "AERO-GEN-01")
 
 
-def primary_target(state: GameState, attacker: Unit) -> str | None:
+def primary_target(state: GameState, attacker: Unit) -> DeclaredTarget | None:
     return next((d.target for d in state.declarations if d.attacker == attacker.id), None)
 
 

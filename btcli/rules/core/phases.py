@@ -15,7 +15,7 @@ from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.events import InitiativeRolled, PhaseEnded
 from btcli.model.frozen import record
-from btcli.model.hexgrid import HexId
+from btcli.model.hits import HexTarget
 from btcli.model.orders import (
     ClearJamOrder,
     DeployOrder,
@@ -145,10 +145,10 @@ def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, Events
     events: Events = []
     before = dict(state.units)
     for decl in state.declarations:
-        if decl.target.startswith(structures.HEX_TARGET):
-            hex_id = HexId.parse(decl.target[len(structures.HEX_TARGET):])
-            state, more = building_attacks.resolve_physical(state, decl.attacker, hex_id, decl.physical)
+        if isinstance(decl.target, HexTarget):
+            state, more = building_attacks.resolve_physical(state, decl.attacker, decl.target.hex, decl.physical)
         else:
+            assert isinstance(decl.target, str)  # a physical attack is declared at a unit or a building hex
             state, more = physical.resolve(state, decl.attacker, decl.target, decl.physical, dice)
         events.extend(more)
     state, more = buildings.apply_structure_hits(state, dice)  # URB-COLL-03: at the phase's end

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from btcli.model.hits import DeclaredTarget
 from btcli.model.board import WOODS_HEIGHT
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit, Weapon
@@ -100,7 +101,7 @@ def equipment_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
 
 
 def weapon_to_hit(
-    state: GameState, attacker: Unit, index: int, target: Unit, primary: str | None, twist: int
+    state: GameState, attacker: Unit, index: int, target: Unit, primary: DeclaredTarget | None, twist: int
 ) -> ToHit:
     """Returns the to-hit number for weapon ``index`` of ``attacker`` firing at ``target``.
 

@@ -13,6 +13,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.events_urban import BlowAtHexFails, BlowAtHexLands, HexFireHeld, HexHit, HexHitPointBlank, HexMissed
 from btcli.model.hexgrid import HexId
+from btcli.model.hits import HexTarget
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
@@ -154,7 +155,7 @@ def weapon_attack(
         amount = sum(weapon_modes.damage_groups(dice, data, kind, mount.label, hex_id.label))
         events.append(HexHit(attacker.id, mount.label, hex_id, tn, roll.total, amount))
         pending.append(structures.building_hit(hex_id, amount, source))
-    target = structures.HEX_TARGET + hex_id.label
+    target = HexTarget(hex_id)
     primary = combat.primary_target(state, attacker) or target
     declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
                                     primary == target)

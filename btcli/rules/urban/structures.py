@@ -38,8 +38,6 @@ BASEMENTS = ("", "none", "1:kick", "2:kick", "1:fall", "1:punch", "2:punch")
 # URB-CLUB-01: 2D6 to find a girder in rubble, by the type of the building that fell.
 GIRDER_TARGET = {BuildingType.MEDIUM: 7, BuildingType.HEAVY: 6, BuildingType.HARDENED: 5}
 
-HEX_TARGET = HexTarget.PREFIX  # an attack declared at a building or bridge hex: target "hex:CCRR"
-
 
 def absorbed(cf: int) -> int:
     """Returns what a building absorbs from each damage group, and what a failed entry deals: ceil(CF/10)."""
