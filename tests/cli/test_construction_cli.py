@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 
 import pytest
+import tomli_w
 
 from btcli.dice import ManualDice
 from btcli.rules.core import damage
 from btcli.rules.ground.mechs import standard_slots
 from btcli.rules.kinds.mech import BIPED
+from tests import builders
 from tests.builders import changed, gunner, weapon_game
 from tests.cli.helpers import game_from_state, ok, run
 from tests.megamek import corpus
@@ -326,31 +328,12 @@ def test_a_clan_omnimech_from_megamek_plays_its_construction(tmp_path):  # EQ-HS
     Clan Ferro-Fibrous, Clan CASE; imported straight from MegaMek's file, it loses its left torso and runs on."""
     path = corpus.CORPUS / "current/megamek/data/mekfiles/meks/3050U/Mad Cat (Timber Wolf) Prime.mtf"
     scenario = tmp_path / "scenario.toml"
-    scenario.write_text(f'''[scenario]
-name = "Timber Wolf"
-[map]
-width = 12
-height = 12
-[sides.red]
-name = "Red"
-[sides.blue]
-name = "Blue"
-[[units]]
-id = "a"
-side = "red"
-kind = "mech"
-tons = 50
-walk = 4
-armor = {{ HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }}
-weapons = [{{ name = "Medium Laser", location = "RT" }}]
-position = "0610"
-[[units]]
-id = "b"
-side = "blue"
-design = "mtf:{path}"
-position = "0609"
-facing = "S"
-''', encoding="utf-8")
+    a = {"id": "a", "side": "red", "kind": "mech", "tons": 50, "walk": 4,
+         "armor": {"HD": 9, "CT": 20, "CTR": 5, "LT": 16, "LTR": 4, "RT": 16, "RTR": 4, "LA": 12, "RA": 12, "LL": 16,
+                   "RL": 16},
+         "weapons": [{"name": "Medium Laser", "location": "RT"}], "position": "0610"}
+    b = {"id": "b", "side": "blue", "design": f"mtf:{path}", "position": "0609", "facing": "S"}
+    scenario.write_text(tomli_w.dumps(builders.scenario(a, b, width=12, height=12)), encoding="utf-8")
     game = tmp_path / "game.toml"
     ok("init", scenario, "-o", game, "--seed", "1")
     b = _units(game)["b"]

@@ -10,14 +10,24 @@ from __future__ import annotations
 import json
 
 import pytest
+import tomli_w
 
 from btcli.dice import ManualDice
 from btcli.model.frozen import evolve
 from btcli.model.units import MoveMode
 from btcli.rules.core import combat_tables, damage, targeting_computer, weapon_modes
-from tests.builders import ATLAS, design, gunner, weapon_game
+from tests.builders import ATLAS, design, gunner, scenario, weapon_game
 from tests.cli.helpers import game_from_state, init_game, ok, run
 from tests.megamek import corpus
+
+MECH_ARMOR = {"HD": 9, "CT": 20, "CTR": 5, "LT": 15, "LTR": 4, "RT": 15, "RTR": 4, "LA": 10, "RA": 10, "LL": 12, "RL": 12}
+
+
+def _scenario_text(*units: dict, width: int = 12, height: int = 12) -> str:
+    """The scenario file of ``units`` on a clear map (tests.builders.scenario); a key set to None is left out."""
+    kept = [{k: v for k, v in u.items() if v is not None} for u in units]
+    return tomli_w.dumps(scenario(*kept, width=width, height=height))
+
 
 GUNNERY = 4
 
@@ -212,32 +222,11 @@ def test_check_refuses_a_targeting_computer_too_small_for_its_weapons(tmp_path):
     assert ok_size == 2  # 7 tons of direct fire / 4, rounded up; the LRM is not direct fire
     assert targeting_computer.size("equipment:Clan Targeting Computer", [("Clan ER PPC", 6.0, _spec("Clan ER PPC"))] * 2
                              + [("Clan ER Medium Laser", 1.0, _spec("Clan ER Medium Laser"))] * 3) == 3
-    text = f"""
-[scenario]
-name = "tc"
-[map]
-width = 8
-height = 8
-[sides.red]
-name = "Red"
-[sides.blue]
-name = "Blue"
-[[units]]
-id = "a"
-side = "red"
-kind = "mech"
-tons = 50
-walk = 4
-armor = {{HD = 9, CT = 20, CTR = 5, LT = 15, LTR = 4, RT = 15, RTR = 4, LA = 10, RA = 10, LL = 12, RL = 12}}
-weapons = [{{name = "PPC", location = "RA"}}, {{name = "PPC", location = "LA"}}]
-slots = {{ LT = ["equipment:Targeting Computer"] }}
-position = "0401"
-[[units]]
-id = "b"
-side = "blue"
-design = "{ATLAS}"
-position = "0408"
-"""
+    text = _scenario_text(
+        {"id": "a", "side": "red", "kind": "mech", "tons": 50, "walk": 4, "armor": MECH_ARMOR,
+         "weapons": [{"name": "PPC", "location": "RA"}, {"name": "PPC", "location": "LA"}],
+         "slots": {"LT": ["equipment:Targeting Computer"]}, "position": "0401"},
+        {"id": "b", "side": "blue", "design": ATLAS, "position": "0408"}, width=8, height=8)
     (tmp_path / "s.toml").write_text(text, encoding="utf-8")
     refused = run("check", tmp_path / "s.toml")
     assert refused.code != 0 and "need 4" in refused.err + refused.out
@@ -254,29 +243,9 @@ OLD = "2021/megamek/data/mechfiles/mechs/"
 
 
 def _real_game(tmp_path, path: str, weapon_at: str = "0608"):
-    text = f"""
-[scenario]
-name = "real"
-[map]
-width = 12
-height = 12
-[sides.red]
-name = "Red"
-[sides.blue]
-name = "Blue"
-[[units]]
-id = "a"
-side = "red"
-design = "mtf:{corpus.CORPUS / path}"
-position = "0610"
-facing = "N"
-[[units]]
-id = "b"
-side = "blue"
-design = "{ATLAS}"
-position = "{weapon_at}"
-facing = "S"
-"""
+    text = _scenario_text(
+        {"id": "a", "side": "red", "design": f"mtf:{corpus.CORPUS / path}", "position": "0610", "facing": "N"},
+        {"id": "b", "side": "blue", "design": ATLAS, "position": weapon_at, "facing": "S"})
     game = init_game(tmp_path, text, "--lenient")
     ok("resolve-phase", game, "--dice", "12,2")  # initiative: red wins, blue moves first
     for uid in ("b", "a"):
@@ -310,36 +279,14 @@ def test_a_real_clan_omnimech_aims_with_its_targeting_computer(tmp_path):  # EQ-
     assert units["a"]["targeting_computer"] == "working"
 
 
-VEHICLE_SCENARIO = """
-[scenario]
-name = "tc vehicle"
-[map]
-width = 12
-height = 12
-[sides.red]
-name = "Red"
-[sides.blue]
-name = "Blue"
-[[units]]
-id = "a"
-side = "red"
-kind = "vehicle"
-motive = "tracked"
-tons = 50
-cruise = 4
-armor = { front = 20, right = 15, left = 15, rear = 10, turret = 15 }
-weapons = [{ name = "Medium Laser", location = "front" }, { name = "LRM-10", location = "front" }]
-ammo = [{ weapon = "LRM-10", location = "body", shots = 12 }]
-TC
-position = "0610"
-facing = "N"
-[[units]]
-id = "b"
-side = "blue"
-design = "Atlas AS7-D"
-position = "0606"
-facing = "S"
-"""
+def _tc_vehicle(**keys) -> str:
+    """A scenario: 'a', a tracked vehicle with a Medium Laser and an LRM-10 (``keys`` more or changed), facing
+    an Atlas 4 hexes north."""
+    a = {"id": "a", "side": "red", "kind": "vehicle", "motive": "tracked", "tons": 50, "cruise": 4,
+         "armor": {"front": 20, "right": 15, "left": 15, "rear": 10, "turret": 15},
+         "weapons": [{"name": "Medium Laser", "location": "front"}, {"name": "LRM-10", "location": "front"}],
+         "ammo": [{"weapon": "LRM-10", "location": "body", "shots": 12}], "position": "0610", "facing": "N", **keys}
+    return _scenario_text(a, {"id": "b", "side": "blue", "design": "Atlas AS7-D", "position": "0606", "facing": "S"})
 
 
 def _to_weapon_phase(game) -> None:
@@ -350,25 +297,23 @@ def _to_weapon_phase(game) -> None:
 
 
 def test_a_vehicles_targeting_computer_aims_its_direct_fire_weapons(tmp_path):  # EQ-TC-01
-    game = init_game(tmp_path, VEHICLE_SCENARIO.replace("TC", 'targeting_computer = "IS"'))
+    game = init_game(tmp_path, _tc_vehicle(targeting_computer="IS"))
     _to_weapon_phase(game)
     out = ok("attack", game, "a", "b", "--dry-run").out
     laser, lrm = out.split("a LRM-10@front")
     assert "targeting computer" in laser and "targeting computer" not in lrm
     assert _units(game)["a"]["targeting_computer"] == "working"
     (tmp_path / "none").mkdir()
-    plain = init_game(tmp_path / "none", VEHICLE_SCENARIO.replace("TC", ""))
+    plain = init_game(tmp_path / "none", _tc_vehicle())
     _to_weapon_phase(plain)
     assert "targeting computer" not in ok("attack", plain, "a", "b", "--dry-run").out
     assert "targeting_computer" not in _units(plain)["a"]
 
 
 def test_a_mech_gives_its_targeting_computer_in_slots_not_as_a_key(tmp_path):  # EQ-TC-02
-    text = VEHICLE_SCENARIO.replace("TC", 'targeting_computer = "Clan"').replace(
-        'kind = "vehicle"\nmotive = "tracked"', 'kind = "mech"').replace("cruise = 4", "walk = 4").replace(
-        "armor = { front = 20, right = 15, left = 15, rear = 10, turret = 15 }",
-        "armor = { HD = 9, CT = 20, CTR = 5, LT = 15, LTR = 4, RT = 15, RTR = 4, LA = 10, RA = 10, LL = 12, RL = 12 }"
-    ).replace('location = "front"', 'location = "RA"').replace('location = "body"', 'location = "LT"')
+    text = _tc_vehicle(targeting_computer="Clan", kind="mech", motive=None, cruise=None, walk=4, armor=MECH_ARMOR,
+                       weapons=[{"name": "Medium Laser", "location": "RA"}, {"name": "LRM-10", "location": "RA"}],
+                       ammo=[{"weapon": "LRM-10", "location": "LT", "shots": 12}])
     (tmp_path / "s.toml").write_text(text, encoding="utf-8")
     refused = run("check", tmp_path / "s.toml")
     assert refused.code != 0 and "fills its slots" in refused.err + refused.out
