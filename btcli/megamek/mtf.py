@@ -104,7 +104,15 @@ BUILT_SLOTS = {"Double Heat Sink": "double_heat_sink", "Clan Double Heat Sink": 
 # The structure and armor lines btcli plays (EQ-STR-01), by the name ``_construction`` gives them.
 BUILT = {("structure", "Endo Steel"): "endo_steel", ("structure", "Clan Endo Steel"): "clan_endo_steel",
          ("armor", "Ferro-Fibrous"): "ferro_fibrous", ("armor", "Clan Ferro-Fibrous"): "clan_ferro_fibrous",
-         ("armor", "Light Ferro-Fibrous"): "light_ferro_fibrous", ("armor", "Heavy Ferro-Fibrous"): "heavy_ferro_fibrous"}
+         ("armor", "Light Ferro-Fibrous"): "light_ferro_fibrous", ("armor", "Heavy Ferro-Fibrous"): "heavy_ferro_fibrous",
+         # IndustrialMechs (issue #31, part "industrial"; EQ-IND-01, EQ-IND-03): no slots of their own
+         ("structure", "Industrial"): "industrial", ("armor", "Industrial"): "industrial",
+         ("armor", "Heavy Industrial"): "heavy_industrial", ("armor", "Commercial"): "commercial"}
+# The cockpits btcli plays by MegaMek's words (Mech.getCockpitTypeForString @f0b2b01 Mech.java:6434, an exact match of
+# COCKPIT_STRING or COCKPIT_SHORT_STRING; MtfFile.java:222 reads any other as a standard cockpit, as "Industrial
+# Cockpit (AFC)": an IndustrialMech's standard cockpit is its advanced fire control, Mech.java:3336). EQ-IND-02.
+COCKPITS = {"Standard Cockpit": "standard", "Standard": "standard", "Industrial Cockpit": "industrial",
+            "Industrial": "industrial"}
 KEPT = "the slots are kept: a critical hit there has no effect"
 
 
@@ -374,7 +382,7 @@ def _config(entry: tuple[int, str], tons: int, notes: Notes) -> str:
 
 
 def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tuple[str, str, int]:
-    """Returns the engine ('fusion' or 'ice'), its type (EQ-ENG-01: 'standard', 'xl', 'clan_xl', 'light',
+    """Returns the engine ('fusion', 'ice' or 'fuel_cell'), its type (EQ-ENG-01: 'standard', 'xl', 'clan_xl', 'light',
     'compact') and rating of ``Engine:160 Fusion Engine``; the type
     from MegaMek's words (Engine.getEngineTypeByString: XXL, XL, Light, Compact, ICE, Fuel Cell, Fission
     ...). The engine is a Clan one as the tech base is; a mixed-tech unit's engine is of the other tech
@@ -395,6 +403,8 @@ def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tu
         notes.unmodelled(number, f"a large {rating}-rated engine", "engine: large", "read as a standard one")
     if kind == "ICE":
         return "ice", "standard", rating
+    if kind == "Fuel Cell":  # EQ-IND-04: no heat walking or running, as an ICE (Engine.java:600-625 @f0b2b01)
+        return "fuel_cell", "standard", rating
     if kind in ENGINE_TYPES:
         return "fusion", ENGINE_TYPES[kind], rating
     article = "an" if kind.startswith(("XL", "XXL")) else "a"
@@ -417,6 +427,12 @@ def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes, 
         if key not in values:
             continue
         number, text = values[key]
+        if key == "cockpit" and text.strip() in COCKPITS:  # EQ-IND-02: MegaMek matches the whole text
+            if COCKPITS[text.strip()] != "standard":
+                built["cockpit"] = COCKPITS[text.strip()]
+            continue
+        if key == "cockpit" and text.strip().casefold().startswith("industrial cockpit ("):
+            continue  # "Industrial Cockpit (AFC)": MegaMek reads a standard cockpit, the IndustrialMech's AFC
         plain = re.sub(r"\(.*\)$", "", " ".join(text.split())).strip()  # Standard(Inner Sphere), Standard((Unknown...))
         bare = re.sub(r"^(?:IS|Clan)\s+", "", plain, flags=re.I)
         if bare.casefold() in standard or (key == "armor" and bare.casefold() == "standard armor"):

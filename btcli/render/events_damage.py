@@ -34,6 +34,10 @@ TEXTS: dict[str, Template] = {
     "PilotUnconscious": "{unit}'s MechWarrior is knocked unconscious",
     "CriticalHit": _critical_hit,
     "CriticalFindsNothing": "{unit}: critical hit in {location} finds nothing left to damage",
+    # IndustrialMechs (issue #31, part "industrial")
+    "IndustrialCriticalCheck": lambda e: (f"{e.unit} (an IndustrialMech struck or fallen this turn) checks for a critical hit "
+                                          f"in {e.location}" + (f", +{e.levels} for the levels fallen" if e.levels else "")),
+    "CommercialArmorCheck": "{unit}: {damage} damage beats commercial armor's rating of 5 in {location}: a critical check",
     "WeaponExploded": "{unit}'s {weapon} explodes in {location}: {amount} damage",
     "EngineDestroyed": "{unit}'s engine is destroyed; the 'Mech is destroyed",
     "EngineSlotsLost": lambda e: (f"{e.unit}: {e.location} takes {e.slots} engine slot{'s' if e.slots != 1 else ''} "

@@ -128,6 +128,10 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
             continue  # VEH-HEAT-01: vehicles track no heat
         weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
         moved = heat.movement_heat(unit.mode.value, myomer_jets.jump_heat_hexes(unit, unit.hexes_moved))
+        if unit.engine != "fusion":  # EQ-IND-04: an ICE or fuel cell engine makes no heat walking or running
+            from btcli.rules.ground import industrial
+
+            moved = industrial.movement_heat(unit, unit.mode.value, moved)
         generated = moved + heat.weapon_heat(weapons)
         sinks = unit.working_heat_sinks
         dissipated, double = construction.dissipation(unit)  # EQ-HS-01, 02

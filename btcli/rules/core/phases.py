@@ -168,6 +168,11 @@ def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     for own_end in kinds.phase_rules(state, "end_phase"):  # ASSET-DMG: the End Phase destruction checks
         state, more = own_end(state, dice)
         events.extend(more)
+    if any(u.built.industrial_check for u in state.units.values()):  # EQ-IND-01: an IndustrialMech struck or fallen
+        from btcli.rules.core import industrial_check
+
+        state, more = industrial_check.end_phase(state, dice)
+        events.extend(more)
     return end_turn(state), events
 
 

@@ -145,6 +145,10 @@ def weapon_to_hit(
         in_front = arcs.in_arc(attacker.hex, facing, "front", target.hex)
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))
     mods.extend(equipment_modifiers(attacker, mount))
+    if attacker.built.cockpit != "standard":  # EQ-IND-02: an industrial cockpit without advanced fire control
+        from btcli.rules.ground import industrial
+
+        mods.extend(industrial.fire_control(attacker))
     return ToHit(tuple(mods))
 
 

@@ -99,7 +99,7 @@ def standard_slots(
             raise GameFileError("the 'Mech's heat sinks do not fit in its critical slots")
         for _ in range(sink_slots):
             place(where, "heat_sink")
-    for kind in spread:
+    for kind in (k for k in spread if k in SPREAD_SLOTS):  # industrial structure and armor take no slots (EQ-IND)
         item = "endo_steel" if "endo" in kind else "ferro_fibrous"
         for _ in range(SPREAD_SLOTS[kind]):
             if not any(place(loc, item) for loc in body.heat_sink_order):
