@@ -100,14 +100,17 @@ PLAYED_SINKS = {"": "single", "Double Heat Sink": "double", "Clan Double Heat Si
 BUILT_SLOTS = {"Double Heat Sink": "double_heat_sink", "Clan Double Heat Sink": "clan_double_heat_sink", "Endo Steel": "endo_steel",
                "Clan Endo Steel": "endo_steel", "Ferro-Fibrous": "ferro_fibrous", "Clan Ferro-Fibrous": "ferro_fibrous",
                "Light Ferro-Fibrous": "ferro_fibrous", "Heavy Ferro-Fibrous": "ferro_fibrous", "CASE": "case",
-               "Clan CASE": "case", "CASE II": "case_ii", "Clan CASE II": "case_ii"}
+               "Clan CASE": "case", "CASE II": "case_ii", "Clan CASE II": "case_ii",
+               "Stealth Armor": "stealth"}  # EQ-STEALTH-01: MiscType.createMekStealth, hittable = false
 # The structure and armor lines btcli plays (EQ-STR-01), by the name ``_construction`` gives them.
 BUILT = {("structure", "Endo Steel"): "endo_steel", ("structure", "Clan Endo Steel"): "clan_endo_steel",
          ("armor", "Ferro-Fibrous"): "ferro_fibrous", ("armor", "Clan Ferro-Fibrous"): "clan_ferro_fibrous",
          ("armor", "Light Ferro-Fibrous"): "light_ferro_fibrous", ("armor", "Heavy Ferro-Fibrous"): "heavy_ferro_fibrous",
          # IndustrialMechs (issue #31, part "industrial"; EQ-IND-01, EQ-IND-03): no slots of their own
          ("structure", "Industrial"): "industrial", ("armor", "Industrial"): "industrial",
-         ("armor", "Heavy Industrial"): "heavy_industrial", ("armor", "Commercial"): "commercial"}
+         ("armor", "Heavy Industrial"): "heavy_industrial", ("armor", "Commercial"): "commercial",
+         # Stealth armor (EQ-STEALTH-01): 12 slots, 2 in each location but the head and centre torso
+         ("armor", "Stealth"): "stealth", ("armor", "Stealth Armor"): "stealth"}
 # The cockpits btcli plays by MegaMek's words (Mech.getCockpitTypeForString @f0b2b01 Mech.java:6434, an exact match of
 # COCKPIT_STRING or COCKPIT_SHORT_STRING; MtfFile.java:222 reads any other as a standard cockpit, as "Industrial
 # Cockpit (AFC)": an IndustrialMech's standard cockpit is its advanced fire control, Mech.java:3336). EQ-IND-02.
@@ -290,6 +293,11 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations, gear)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     _shared_narc_pods(weapons, ammo, slots)
+    if built.get("armor_type") == "stealth" and "ecm" not in gear:  # EQ-STEALTH-01: it works through an ECM suite
+        # (MegaMek @f0b2b01 MechFileParser.java:379-398 links it to the first ECM suite, refusing a 'Mech with none)
+        notes.unmodelled(values["armor"][0], "stealth armor without an ECM suite btcli plays", "armor: Stealth",
+                         "read as standard armor; its slots are kept: a critical hit there rolls again")
+        del built["armor_type"]
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
     sink_type = PLAYED_SINKS.get(sink_kind, "")

@@ -308,6 +308,7 @@ class HeatChanged(Event):
     engine: int
     sinks: int
     double: bool = False
+    stealth: int = 0  # the heat of its stealth armor switched on (EQ-STEALTH-04)
 
 
 @record
@@ -402,3 +403,13 @@ class CommercialArmorCheck(Event):
     location: str
     damage: int
     rule: str = "EQ-IND-03"
+
+
+# Stealth armor (issue #31, part "industrial")
+@record
+class StealthSwitched(Event):
+    """A 'Mech's stealth armor is switched on or off as the End Phase closes, for the next turn."""
+
+    unit: str
+    on: bool
+    rule: str = "EQ-STEALTH-02"

@@ -172,10 +172,10 @@ FERRO_KINDS = ("ferro_fibrous", "clan_ferro_fibrous", "light_ferro_fibrous", "he
 # IndustrialMechs (issue #31, EQ-IND-03): industrial and heavy industrial armor (BAR 10, played as standard armor),
 # commercial armor (BAR 5: a critical chance when a group's damage exceeds it).
 INDUSTRIAL_ARMOR = ("industrial", "heavy_industrial", "commercial")
-ARMOR_KINDS = ("standard", *FERRO_KINDS, *INDUSTRIAL_ARMOR)
+ARMOR_KINDS = ("standard", *FERRO_KINDS, *INDUSTRIAL_ARMOR, "stealth")  # stealth: EQ-STEALTH-01 (its slots roll again)
 COCKPIT_KINDS = ("standard", "industrial")  # an industrial cockpit without advanced fire control (EQ-IND-02)
 # Slot items a critical rolls again on (EQ-STR-01; TSM too, EQ-TSM-01: MegaMek @f0b2b01 MiscType ``hittable = false``).
-ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii", "tsm"})
+ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii", "tsm", "stealth"})  # stealth: EQ-STEALTH-01
 
 
 @record
@@ -196,6 +196,7 @@ class MechState:
     cockpit: str = "standard"
     industrial_check: bool = False
     levels_fallen: int = 0
+    stealth_on: bool = False  # its stealth armor switched on (EQ-STEALTH-02), from the End Phase that switched it
 
     # MASC (EQ-MASC-03, MegaMek @f0b2b01 Entity.nMASCLevel, bMASCWentUp, usedMASC): the level its roll's target
     # number is read at, whether the level rose at the last turn's end, and whether it used MASC this turn.

@@ -481,6 +481,8 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
     if kind == "mech":
         spec["mech"] = ({"club": "club" if club is True else club} if club else {}) | mech_facts
         _check_case(uid, mech_facts, spec)
+        if mech_facts.get("armor_type") == "stealth" and not spec.get("ecm"):  # EQ-STEALTH-01
+            raise GameFileError(f"unit {uid!r}: stealth armor needs an ECM suite (ecm = \"LOCATION\")")
     if vehicle:
         spec["vehicle"] = vehicle_state
     if drop is not None:
