@@ -55,10 +55,9 @@ def test_megameks_stealth_mech_imports_its_armor_slots_and_ecm_suite():  # EQ-ST
     assert counts == {"HD": 0, "CT": 0, "LT": 2, "RT": 2, "LA": 2, "RA": 2, "LL": 2, "RL": 2}
 
 
-def test_stealth_armor_without_an_ecm_suite_is_refused_or_noted(tmp_path):  # EQ-STEALTH-01
-    state_keys = {"armor_type": "stealth"}
+def test_stealth_armor_without_an_ecm_suite_is_refused(tmp_path):  # EQ-STEALTH-01
     scenario = tmp_path / "s.toml"
-    scenario.write_text(f'''[scenario]
+    scenario.write_text('''[scenario]
 name = "x"
 [map]
 width = 8
@@ -73,8 +72,8 @@ side = "blue"
 kind = "mech"
 tons = 50
 walk = 4
-armor = {{ HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }}
-weapons = [{{ name = "Medium Laser", location = "RT" }}]
+armor = { HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }
+weapons = [{ name = "Medium Laser", location = "RT" }]
 position = "0402"
 [[units]]
 id = "a"
@@ -82,13 +81,23 @@ side = "red"
 kind = "mech"
 tons = 50
 walk = 4
-armor_type = "{state_keys['armor_type']}"
-armor = {{ HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }}
-weapons = [{{ name = "Medium Laser", location = "RT" }}]
+armor_type = "stealth"
+armor = { HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }
+weapons = [{ name = "Medium Laser", location = "RT" }]
 position = "0405"
 ''', encoding="utf-8")
     result = run("check", scenario)
     assert result.code != 0 and "stealth armor needs an ECM suite" in result.err
+
+
+@needs_corpus
+def test_a_stealth_file_without_an_ecm_suite_btcli_plays_is_noted():  # EQ-STEALTH-01
+    """The Raijin II with its Guardian ECM suite's slots emptied: noted, read as standard armor."""
+    path = corpus.CORPUS / RAIJIN
+    text = path.read_text(encoding="utf-8").replace("ISGuardianECMSuite", "-Empty-")
+    notes = Notes(path.name, lenient=True)
+    design_ = mtf.read(text, notes)
+    assert "armor_type" not in design_ and "armor: Stealth" in [p.key for p in notes.problems]
 
 
 def test_a_derived_layout_gives_stealth_armor_two_slots_a_location():  # EQ-STEALTH-01

@@ -36,5 +36,8 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
                                          "levels fallen")
             if not unit.destroyed:
                 unit = psrs_after_damage(unit, before, dice, events)
+            if unit.built.industrial_check:  # a fall the check's PSR caused owes none next turn (cleared at the
+                # next round: MegaMek @f0b2b01 Mech.java:617-618)
+                unit = evolve(unit, mech=evolve(unit.built, industrial_check=False, levels_fallen=0))
         state = state.with_unit(unit)
     return state, events
