@@ -60,7 +60,8 @@ HANDLERS: dict[type, Handler] = {
     RevealDropOrder: Handler(later("drops.dropping", "apply_reveal_order"), falls=True),
     AbortDropOrder: Handler(later("drops.dropping", "apply_abort_order"), falls=True),
     DeployOrder: Handler(later("assets.deployment_phase", "apply_deploy")),  # seed 004 only
-    ResolvePhaseOrder: Handler(lambda state, order, dice: phases.resolve(state, dice, order.gravity, order.arrive),
+    ResolvePhaseOrder: Handler(lambda state, order, dice: phases.resolve(state, dice, order.gravity, order.arrive,
+                                                                          order.stealth),
                                falls=True),
 }
 

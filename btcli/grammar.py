@@ -248,6 +248,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
                 Opt(("--arrive",), "arrive", "A unit changing maps: UNIT=HEX, the hex it enters its new map by, and "
                     "UNIT=HEX:FACING climbing out to the space map (AMB-56; default: docs/aerospace.md); "
                     "repeatable.", REPEAT),
+                Opt(("--stealth",), "stealth", "End Phase: UNIT=on or UNIT=off switches a 'Mech's stealth armor for "
+                    "the next turn (its ECM suite working: attackers +1 at medium range, +2 at long; 10 heat a turn; "
+                    "its ECM suite makes no bubble; EQ-STEALTH-02); repeatable.", REPEAT),
                 DICE, QUIET)),
     Command("play", "Run many orders in one process, one a line as the log writes them (move wasp --path F,F), "
             "from standard input or --script: each checked, logged and written exactly as its own btcli command. "
@@ -460,7 +463,8 @@ def order_text(order: Order) -> str:
         return f"drop {order.unit} --abort"
     if isinstance(order, orders.ResolvePhaseOrder):
         return " ".join(["resolve-phase", *(f"--gravity {choice}" for choice in order.gravity),
-                         *(f"--arrive {choice}" for choice in order.arrive)])
+                         *(f"--arrive {choice}" for choice in order.arrive),
+                         *(f"--stealth {choice}" for choice in order.stealth)])
     raise TypeError(f"no text for {order!r}")
 
 
@@ -543,7 +547,7 @@ def _order(verb: str, v: dict) -> Order | None:
         if v["hex"] is not None and v["facing"] is not None and v["salt"] is not None:
             return orders.RevealDropOrder(v["unit"], HexId.parse(v["hex"]), Facing.parse(v["facing"]), v["salt"])
         return None
-    return orders.ResolvePhaseOrder(tuple(v["gravity"] or ()), tuple(v["arrive"] or ()))
+    return orders.ResolvePhaseOrder(tuple(v["gravity"] or ()), tuple(v["arrive"] or ()), tuple(v["stealth"] or ()))
 
 
 def strafe_hexes(text: str | None) -> tuple[HexId, ...]:

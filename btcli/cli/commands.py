@@ -403,11 +403,12 @@ def _show_preview(game: str, order_factory) -> None:
 
 
 def resolve_phase(game: str, dice: str | None, quiet: bool, gravity: list[str] | None = None,
-                  arrive: list[str] | None = None) -> None:
+                  arrive: list[str] | None = None, stealth: list[str] | None = None) -> None:
     from btcli.model.orders import ResolvePhaseOrder
 
     _run(game, lambda state: ResolvePhaseOrder(tuple(_unit_choice(state, g) for g in gravity or ()),
-                                               tuple(_unit_choice(state, a) for a in arrive or ())), dice, quiet)
+                                               tuple(_unit_choice(state, a) for a in arrive or ()),
+                                               tuple(_unit_choice(state, s) for s in stealth or ())), dice, quiet)
 
 
 def drop(

@@ -100,11 +100,22 @@ PLAYED_SINKS = {"": "single", "Double Heat Sink": "double", "Clan Double Heat Si
 BUILT_SLOTS = {"Double Heat Sink": "double_heat_sink", "Clan Double Heat Sink": "clan_double_heat_sink", "Endo Steel": "endo_steel",
                "Clan Endo Steel": "endo_steel", "Ferro-Fibrous": "ferro_fibrous", "Clan Ferro-Fibrous": "ferro_fibrous",
                "Light Ferro-Fibrous": "ferro_fibrous", "Heavy Ferro-Fibrous": "ferro_fibrous", "CASE": "case",
-               "Clan CASE": "case", "CASE II": "case_ii", "Clan CASE II": "case_ii"}
+               "Clan CASE": "case", "CASE II": "case_ii", "Clan CASE II": "case_ii",
+               "Stealth Armor": "stealth"}  # EQ-STEALTH-01: MiscType.createMekStealth, hittable = false
 # The structure and armor lines btcli plays (EQ-STR-01), by the name ``_construction`` gives them.
 BUILT = {("structure", "Endo Steel"): "endo_steel", ("structure", "Clan Endo Steel"): "clan_endo_steel",
          ("armor", "Ferro-Fibrous"): "ferro_fibrous", ("armor", "Clan Ferro-Fibrous"): "clan_ferro_fibrous",
-         ("armor", "Light Ferro-Fibrous"): "light_ferro_fibrous", ("armor", "Heavy Ferro-Fibrous"): "heavy_ferro_fibrous"}
+         ("armor", "Light Ferro-Fibrous"): "light_ferro_fibrous", ("armor", "Heavy Ferro-Fibrous"): "heavy_ferro_fibrous",
+         # IndustrialMechs (issue #31, part "industrial"; EQ-IND-01, EQ-IND-03): no slots of their own
+         ("structure", "Industrial"): "industrial", ("armor", "Industrial"): "industrial",
+         ("armor", "Heavy Industrial"): "heavy_industrial", ("armor", "Commercial"): "commercial",
+         # Stealth armor (EQ-STEALTH-01): 12 slots, 2 in each location but the head and centre torso
+         ("armor", "Stealth"): "stealth", ("armor", "Stealth Armor"): "stealth"}
+# The cockpits btcli plays by MegaMek's words (Mech.getCockpitTypeForString @f0b2b01 Mech.java:6434, an exact match of
+# COCKPIT_STRING or COCKPIT_SHORT_STRING; MtfFile.java:222 reads any other as a standard cockpit, as "Industrial
+# Cockpit (AFC)": an IndustrialMech's standard cockpit is its advanced fire control, Mech.java:3336). EQ-IND-02.
+COCKPITS = {"Standard Cockpit": "standard", "Standard": "standard", "Industrial Cockpit": "industrial",
+            "Industrial": "industrial"}
 KEPT = "the slots are kept: a critical hit there has no effect"
 
 
@@ -282,6 +293,11 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
     slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations, gear)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     _shared_narc_pods(weapons, ammo, slots)
+    if built.get("armor_type") == "stealth" and "ecm" not in gear:  # EQ-STEALTH-01: it works through an ECM suite
+        # (MegaMek @f0b2b01 MechFileParser.java:379-398 links it to the first ECM suite, refusing a 'Mech with none)
+        notes.unmodelled(values["armor"][0], "stealth armor without an ECM suite btcli plays", "armor: Stealth",
+                         "read as standard armor; its slots are kept: a critical hit there rolls again")
+        del built["armor_type"]
     for number, text in mtf.repeated["nocrit"]:
         _no_slot_equipment(number, text, clan, notes)
     sink_type = PLAYED_SINKS.get(sink_kind, "")
@@ -374,7 +390,7 @@ def _config(entry: tuple[int, str], tons: int, notes: Notes) -> str:
 
 
 def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tuple[str, str, int]:
-    """Returns the engine ('fusion' or 'ice'), its type (EQ-ENG-01: 'standard', 'xl', 'clan_xl', 'light',
+    """Returns the engine ('fusion', 'ice' or 'fuel_cell'), its type (EQ-ENG-01: 'standard', 'xl', 'clan_xl', 'light',
     'compact') and rating of ``Engine:160 Fusion Engine``; the type
     from MegaMek's words (Engine.getEngineTypeByString: XXL, XL, Light, Compact, ICE, Fuel Cell, Fission
     ...). The engine is a Clan one as the tech base is; a mixed-tech unit's engine is of the other tech
@@ -395,6 +411,8 @@ def _engine(entry: tuple[int, str], clan: bool, mixed: bool, notes: Notes) -> tu
         notes.unmodelled(number, f"a large {rating}-rated engine", "engine: large", "read as a standard one")
     if kind == "ICE":
         return "ice", "standard", rating
+    if kind == "Fuel Cell":  # EQ-IND-04: no heat walking or running, as an ICE (Engine.java:600-625 @f0b2b01)
+        return "fuel_cell", "standard", rating
     if kind in ENGINE_TYPES:
         return "fusion", ENGINE_TYPES[kind], rating
     article = "an" if kind.startswith(("XL", "XXL")) else "a"
@@ -417,6 +435,12 @@ def _construction(values: dict[str, tuple[int, str]], clan: bool, notes: Notes, 
         if key not in values:
             continue
         number, text = values[key]
+        if key == "cockpit" and text.strip() in COCKPITS:  # EQ-IND-02: MegaMek matches the whole text
+            if COCKPITS[text.strip()] != "standard":
+                built["cockpit"] = COCKPITS[text.strip()]
+            continue
+        if key == "cockpit" and text.strip().casefold().startswith("industrial cockpit ("):
+            continue  # "Industrial Cockpit (AFC)": MegaMek reads a standard cockpit, the IndustrialMech's AFC
         plain = re.sub(r"\(.*\)$", "", " ".join(text.split())).strip()  # Standard(Inner Sphere), Standard((Unknown...))
         bare = re.sub(r"^(?:IS|Clan)\s+", "", plain, flags=re.I)
         if bare.casefold() in standard or (key == "armor" and bare.casefold() == "standard armor"):

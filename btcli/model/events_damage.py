@@ -308,6 +308,7 @@ class HeatChanged(Event):
     engine: int
     sinks: int
     double: bool = False
+    stealth: int = 0  # the heat of its stealth armor switched on (EQ-STEALTH-04)
 
 
 @record
@@ -380,3 +381,35 @@ class DisplacedPSRFailed(Event):
     unit: str
     roll: int | None = None
     tn: int | None = None
+
+
+# IndustrialMechs (issue #31, part "industrial")
+@record
+class IndustrialCriticalCheck(Event):
+    """An IndustrialMech a physical attack struck or that fell this turn checks for a critical hit at the turn's
+    end, at a location of the front column of the hit table, +1 a level fallen."""
+
+    unit: str
+    location: str
+    levels: int
+    rule: str = "EQ-IND-01"
+
+
+@record
+class CommercialArmorCheck(Event):
+    """A damage group of more than commercial armor's barrier armor rating (5) calls a critical check."""
+
+    unit: str
+    location: str
+    damage: int
+    rule: str = "EQ-IND-03"
+
+
+# Stealth armor (issue #31, part "industrial")
+@record
+class StealthSwitched(Event):
+    """A 'Mech's stealth armor is switched on or off as the End Phase closes, for the next turn."""
+
+    unit: str
+    on: bool
+    rule: str = "EQ-STEALTH-02"

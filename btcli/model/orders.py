@@ -128,10 +128,12 @@ class DeployOrder:
 class ResolvePhaseOrder:
     """Closes the current phase and opens the next; ``gravity`` gives the controller's hex for a gravity
     pull in a space turn's End Phase, as ``UNIT=HEX`` (AERO-GRAV-02); ``arrive`` the hex (and facing) by
-    which a unit changing maps enters its new one, as ``UNIT=HEX`` or ``UNIT=HEX:FACING`` (AMB-56)."""
+    which a unit changing maps enters its new one, as ``UNIT=HEX`` or ``UNIT=HEX:FACING`` (AMB-56); ``stealth`` switches
+    'Mechs' stealth armor in the End Phase, as ``UNIT=on`` or ``UNIT=off`` (EQ-STEALTH-02)."""
 
     gravity: tuple[str, ...] = ()
     arrive: tuple[str, ...] = ()
+    stealth: tuple[str, ...] = ()  # End Phase: ``UNIT=on`` / ``UNIT=off``, a 'Mech's stealth armor (EQ-STEALTH-02)
 
 
 Order = (MoveOrder | WeaponAttackOrder | PhysicalAttackOrder | GirderSearchOrder | ClearJamOrder | CommitDropOrder

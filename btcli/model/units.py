@@ -167,11 +167,15 @@ class Position:
 HEAT_SINK_SLOTS = {"single": 1, "double": 3, "clan_double": 2}
 ENGINE_SIDE_SLOTS = {"standard": 0, "xl": 3, "clan_xl": 2, "light": 2, "compact": 0}
 ENGINE_CENTER_SLOTS = {"standard": 6, "xl": 6, "clan_xl": 6, "light": 6, "compact": 3}
-STRUCTURE_KINDS = ("standard", "endo_steel", "clan_endo_steel")
+STRUCTURE_KINDS = ("standard", "endo_steel", "clan_endo_steel", "industrial")  # industrial: an IndustrialMech (EQ-IND-01)
 FERRO_KINDS = ("ferro_fibrous", "clan_ferro_fibrous", "light_ferro_fibrous", "heavy_ferro_fibrous")
-ARMOR_KINDS = ("standard", *FERRO_KINDS)
+# IndustrialMechs (issue #31, EQ-IND-03): industrial and heavy industrial armor (BAR 10, played as standard armor),
+# commercial armor (BAR 5: a critical chance when a group's damage exceeds it).
+INDUSTRIAL_ARMOR = ("industrial", "heavy_industrial", "commercial")
+ARMOR_KINDS = ("standard", *FERRO_KINDS, *INDUSTRIAL_ARMOR, "stealth")  # stealth: EQ-STEALTH-01 (its slots roll again)
+COCKPIT_KINDS = ("standard", "industrial")  # an industrial cockpit without advanced fire control (EQ-IND-02)
 # Slot items a critical rolls again on (EQ-STR-01; TSM too, EQ-TSM-01: MegaMek @f0b2b01 MiscType ``hittable = false``).
-ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii", "tsm"})
+ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii", "tsm", "stealth"})  # stealth: EQ-STEALTH-01
 
 
 @record
@@ -186,6 +190,13 @@ class MechState:
     armor_type: str = "standard"  # "standard" or a Ferro-Fibrous kind (its slots roll again): FERRO_KINDS
     case: tuple[str, ...] = ()  # the locations whose ammunition CASE protects (Clan CASE: every one with any)
     case_ii: tuple[str, ...] = ()  # the locations with CASE II
+    # IndustrialMechs (docs/equipment-rules.md EQ-IND): the cockpit (COCKPIT_KINDS), and the critical check an
+    # industrial structure owes at the turn's end after a physical attack struck it or it fell (EQ-IND-01: MegaMek
+    # @f0b2b01 Mech.checkForCrit, levelsFallen), with the levels of its last fall (0: none this turn).
+    cockpit: str = "standard"
+    industrial_check: bool = False
+    levels_fallen: int = 0
+    stealth_on: bool = False  # its stealth armor switched on (EQ-STEALTH-02), from the End Phase that switched it
 
     # MASC (EQ-MASC-03, MegaMek @f0b2b01 Entity.nMASCLevel, bMASCWentUp, usedMASC): the level its roll's target
     # number is read at, whether the level rose at the last turn's end, and whether it used MASC this turn.
@@ -264,7 +275,7 @@ class Unit:
     kind: UnitKind
     motive: Motive
     tons: int
-    engine: str  # "fusion" | "ice"
+    engine: str  # "fusion" | "ice" | "fuel_cell" (a 'Mech's: EQ-IND-04)
     walk: int  # walking MP ('Mech) or cruise MP (vehicle)
     run: int  # running MP or flank MP
     jump: int

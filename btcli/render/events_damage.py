@@ -14,6 +14,7 @@ def _critical_hit(e) -> str:
 
 def _heat(e) -> str:
     engine = f", +{e.engine} engine" if e.engine else ""
+    engine += f", +{e.stealth} stealth armor" if e.stealth else ""  # EQ-STEALTH-04
     sinks = f"-{2 * e.sinks} from {e.sinks} double sinks" if e.double else f"-{e.sinks} sinks"
     return f"{e.unit} heat {e.before} -> {e.after} (+{e.movement} movement, +{e.weapons} weapons{engine}, {sinks})"
 
@@ -34,6 +35,12 @@ TEXTS: dict[str, Template] = {
     "PilotUnconscious": "{unit}'s MechWarrior is knocked unconscious",
     "CriticalHit": _critical_hit,
     "CriticalFindsNothing": "{unit}: critical hit in {location} finds nothing left to damage",
+    # IndustrialMechs (issue #31, part "industrial")
+    "IndustrialCriticalCheck": lambda e: (f"{e.unit} (an IndustrialMech struck or fallen this turn) checks for a critical hit "
+                                          f"in {e.location}" + (f", +{e.levels} for the levels fallen" if e.levels else "")),
+    "StealthSwitched": lambda e: (f"{e.unit} switches its stealth armor {'on' if e.on else 'off'} for the next turn"
+                                  + (" (10 heat a turn; its ECM suite makes no bubble)" if e.on else "")),
+    "CommercialArmorCheck": "{unit}: {damage} damage beats commercial armor's rating of 5 in {location}: a critical check",
     "WeaponExploded": "{unit}'s {weapon} explodes in {location}: {amount} damage",
     "EngineDestroyed": "{unit}'s engine is destroyed; the 'Mech is destroyed",
     "EngineSlotsLost": lambda e: (f"{e.unit}: {e.location} takes {e.slots} engine slot{'s' if e.slots != 1 else ''} "

@@ -251,9 +251,16 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
     if record.double_sinks:  # EQ-HS-01; the rest of its construction only where it is not the standard one
         sinks["type"] = record.heat_sink_type
     built = {k: v for k, v in (("structure", record.structure), ("armor_type", record.armor_type),
-                               ("case", list(record.case)), ("case_ii", list(record.case_ii))) if v and v != "standard"}
+                               ("case", list(record.case)), ("case_ii", list(record.case_ii)),
+                               ("cockpit", record.cockpit)) if v and v != "standard"}
     if built:
         sheet["construction"] = built
+    if record.industrial_check:  # EQ-IND-01: the critical check it owes at the turn's end
+        sheet["industrial_check"] = {"levels_fallen": record.levels_fallen}
+    if record.armor_type == "stealth":  # EQ-STEALTH-02, 03: switched on or off, and whether it works now
+        from btcli.rules.core import stealth
+
+        sheet["stealth"] = "working" if stealth.active(u) else "on" if stealth.on(u) else "off"
     if _has_masc(u):  # EQ-MASC-05: its MASC, working or not, its level and the roll's target number
         from btcli.rules.ground import masc
 
@@ -264,6 +271,13 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
 
 def _mech_status(u: Unit) -> list[str]:
     words = [f"heat {u.heat}"] if u.heat else []
+    if u.built.industrial_check:  # EQ-IND-01
+        words.append("critical check due at the turn's end (IndustrialMech struck or fallen)")
+    if u.built.stealth_on and u.built.armor_type == "stealth":  # EQ-STEALTH-02
+        from btcli.rules.core import stealth
+
+        words.append("stealth armor on" if stealth.active(u) else "stealth armor on, not working"
+                     if stealth.on(u) else "stealth armor off (its ECM suite destroyed)")
     if _has_masc(u):  # EQ-MASC-05
         from btcli.rules.ground import masc
 

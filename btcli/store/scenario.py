@@ -13,7 +13,7 @@ from btcli import catalog
 from btcli.errors import GameFileError, InputError, ScenarioError
 from btcli.model.hexgrid import Facing
 from btcli.model.state import DropGroup, GameState, Options, Side, Victory
-from btcli.model.units import ARMOR_KINDS, GROUND, HEAT_SINK_SLOTS, STRUCTURE_KINDS, Motive
+from btcli.model.units import ARMOR_KINDS, COCKPIT_KINDS, GROUND, HEAT_SINK_SLOTS, STRUCTURE_KINDS, Motive
 from btcli.rules import kinds
 from btcli.rules.core import setup
 from btcli.rules.ground.internal_structure import mech_internal, vehicle_internal
@@ -365,7 +365,7 @@ PLACE_KEYS = {"floor": "floor", "roof": "roof", "top": "roof", "under_bridge": "
               "elevation": "elevation"}
 VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height")  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
 LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
-MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii")  # a 'Mech's construction (issue #31)
+MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii", "cockpit")  # a 'Mech's construction (issue #31)
 
 
 def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
@@ -481,6 +481,8 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
     if kind == "mech":
         spec["mech"] = ({"club": "club" if club is True else club} if club else {}) | mech_facts
         _check_case(uid, mech_facts, spec)
+        if mech_facts.get("armor_type") == "stealth" and not spec.get("ecm"):  # EQ-STEALTH-01
+            raise GameFileError(f"unit {uid!r}: stealth armor needs an ECM suite (ecm = \"LOCATION\")")
     if vehicle:
         spec["vehicle"] = vehicle_state
     if drop is not None:
@@ -568,7 +570,7 @@ def _mech_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
         return {}
     facts = {k: spec.pop(k) for k in MECH_KEYS if k in spec}
     for key, known in (("heat_sink_type", tuple(HEAT_SINK_SLOTS)), ("structure", STRUCTURE_KINDS),
-                       ("armor_type", ARMOR_KINDS)):
+                       ("armor_type", ARMOR_KINDS), ("cockpit", COCKPIT_KINDS)):
         if key in facts and facts[key] not in known:
             raise GameFileError(f"unit {uid!r}: {key} is one of {', '.join(known)}, not {facts[key]!r}")
     for key in ("case", "case_ii"):
@@ -604,6 +606,8 @@ def _engine_type(uid: str, kind: object, spec: dict[str, Any]) -> None:
         raise GameFileError(f"unit {uid!r}: engine_type is one of {', '.join(ENGINE_TYPES)}, not {engine_type!r}")
     if engine_type != "standard" and (kind not in ("mech", "vehicle") or spec.get("engine") != "fusion"):
         raise GameFileError(f"unit {uid!r}: an {engine_type} engine is a fusion engine of a 'Mech or vehicle")
+    if spec.get("engine") == "fuel_cell" and kind != "mech":  # EQ-IND-04: btcli plays a fuel cell in a 'Mech only
+        raise GameFileError(f"unit {uid!r}: a fuel_cell engine is a 'Mech's (a vehicle's is not played yet)")
 
 
 def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from btcli.model.events_damage import (
     CASEContained,
     CASEIIVented,
     CockpitHit,
+    CommercialArmorCheck,
     CriticalFindsNothing,
     CriticalHit,
     DamageTaken,
@@ -92,6 +93,7 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: Events) -> Unit:
         unit = wound(unit, HEAD_HIT_PILOT_DAMAGE, "head hit", events)
     critical_check = hit.critical
     ap_check = bool(hit.ap)  # VEH-DMG-10 / TW p.140: armor-piercing rounds may crit through armor
+    reached: list[str] = []  # the locations the group damaged (EQ-IND-03)
     while damage > 0:
         if internal.get(location, 0) <= 0:  # already destroyed: everything moves inward
             nxt = transfer.get(location)
@@ -103,6 +105,7 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: Events) -> Unit:
         absorbed = min(armor.get(key, 0), damage)
         armor[key] = armor.get(key, 0) - absorbed
         damage -= absorbed
+        reached.append(location)
         if damage <= 0:
             break
         into = min(internal[location], damage)
@@ -131,6 +134,13 @@ def mech_damage(unit: Unit, hit: Hit, dice: Dice, events: Events) -> Unit:
         unit = _critical_roll(unit, hit.location, dice, events, "through-armor critical (hit location roll of 2)")
     if ap_check and not unit.destroyed:
         unit = _critical_roll(unit, hit.location, dice, events, "armor-piercing round", hit.ap)
+    if unit.built.armor_type == "commercial" and not unit.destroyed:  # EQ-IND-03: BAR 5
+        from btcli.rules.ground import industrial  # a 'Mech with commercial armor only
+
+        for place in dict.fromkeys(reached) if industrial.commercial_check(unit, hit) else ():
+            if unit.internal.get(place, 0) > 0 and not unit.destroyed:  # MegaMek @f0b2b01 Server.java:22754-22766
+                events.append(CommercialArmorCheck(unit.id, place, hit.damage))
+                unit = _critical_roll(unit, place, dice, events, "commercial armor")
     return unit
 
 
@@ -172,8 +182,15 @@ def destroy_location(unit: Unit, location: str, events: Events, blown_off: bool 
     return unit
 
 
-def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: str, modifier: int = 0) -> Unit:
-    mods = (("armor-piercing", modifier),) if modifier else ()
+def critical_check(unit: Unit, location: str, dice: Dice, events: Events, why: str, modifier: int = 0,
+                   label: str = "armor-piercing") -> Unit:
+    """One roll on the Determining Critical Hits table in a location, ``modifier`` named ``label`` (EQ-IND-01)."""
+    return _critical_roll(unit, location, dice, events, why, modifier, label)
+
+
+def _critical_roll(unit: Unit, location: str, dice: Dice, events: Events, why: str, modifier: int = 0,
+                   label: str = "armor-piercing") -> Unit:
+    mods = ((label, modifier),) if modifier else ()
     roll = dice.roll(2, f"critical check {unit.id} {location} ({why})", modifiers=mods).total
     shape = body(unit)
     count = combat_tables.mech_critical_hits(max(2, roll + modifier), location, shape.arms + shape.legs)

@@ -44,6 +44,10 @@ def fall(unit: Unit, dice: Dice, events: Events, levels: int, table: str = "", i
         if unit.destroyed:
             break
     events.extend(fall_events)
+    if unit.built.structure == "industrial":  # EQ-IND-01: a critical check at the turn's end
+        from btcli.rules.ground import industrial
+
+        unit = industrial.fell(unit, levels)
     if not unit.destroyed:
         roll = dice.roll(2, f"MechWarrior fall check {unit.id}", target=unit.piloting, modifiers=(("piloting", unit.piloting),))
         if not roll.success:

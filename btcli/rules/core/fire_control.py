@@ -122,10 +122,28 @@ def artemis_working(unit: Unit, index: int) -> bool:
 
 def ecm_working(unit: Unit) -> bool:
     """Tells whether a unit's ECM suite is on: it carries one, is on the ground board and not shut down, and the
-    suite is not destroyed (MegaMek @f0b2b01 Entity.hasActiveECM, getECMRange)."""
+    suite is not destroyed (MegaMek @f0b2b01 Entity.hasActiveECM, getECMRange); a 'Mech's stealth armor switched
+    on leaves it no bubble (EQ-STEALTH-05)."""
     if not unit.ecm or not unit.active or unit.hex is None or unit.shutdown:
         return False
-    return _slot_working(unit, unit.ecm, ECM_SLOTS)
+    return _slot_working(unit, unit.ecm, ECM_SLOTS) and not stealth_on(unit)
+
+
+def suite_intact(unit: Unit) -> bool:
+    """Tells whether a unit's ECM suite is not destroyed, whatever it is doing (EQ-STEALTH-02)."""
+    return bool(unit.ecm) and _slot_working(unit, unit.ecm, ECM_SLOTS)
+
+
+def stealth_on(unit: Unit) -> bool:
+    """Tells whether a 'Mech's stealth armor is switched on: the switch, its ECM suite not destroyed
+    (EQ-STEALTH-02: the suite's destruction switches it off; MegaMek @f0b2b01 Server.java:24729-24741)."""
+    return unit.built.armor_type == "stealth" and unit.built.stealth_on and suite_intact(unit)
+
+
+def stealth_active(unit: Unit) -> bool:
+    """Tells whether a 'Mech's stealth armor works: switched on, its ECM suite working (on the board, not shut
+    down; MegaMek @f0b2b01 Mech.isStealthActive: mode On and hasActiveECM) (EQ-STEALTH-03)."""
+    return stealth_on(unit) and unit.active and unit.hex is not None and not unit.shutdown
 
 
 def probe_working(unit: Unit) -> bool:
@@ -173,6 +191,8 @@ def cluster_modifiers(state: GameState, attacker: Unit, index: int, mode: str,
         ecm = ecm_affects(state, attacker.side, line_of_fire(attacker.hex, target.hex))
         if ecm:
             lost.append(("Artemis IV", f"{ecm}'s ECM"))
+        elif stealth_active(attacker):  # EQ-STEALTH-03: MissileWeaponHandler.java:133-138
+            lost.append(("Artemis IV", "its own stealth armor"))
         else:
             mods.append(("Artemis IV", ARTEMIS_BONUS))
     elif data.atm:
@@ -180,6 +200,8 @@ def cluster_modifiers(state: GameState, attacker: Unit, index: int, mode: str,
             ecm = ecm_affects(state, attacker.side, line_of_fire(attacker.hex, target.hex))
             if ecm:
                 lost.append(("ATM", f"{ecm}'s ECM"))
+            elif stealth_active(attacker):  # EQ-STEALTH-03: MissileWeaponHandler.java:196-201
+                lost.append(("ATM", "its own stealth armor"))
             else:
                 mods.append(("ATM", ATM_BONUS))
     elif mode == "narc" and attacker.side in target.narc_pods:

@@ -128,12 +128,22 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
             continue  # VEH-HEAT-01: vehicles track no heat
         weapons = [unit.spec(unit.weapons[i].weapon).heat for i in unit.fired]
         moved = heat.movement_heat(unit.mode.value, myomer_jets.jump_heat_hexes(unit, unit.hexes_moved))
+        if unit.engine != "fusion":  # EQ-IND-04: an ICE or fuel cell engine makes no heat walking or running
+            from btcli.rules.ground import industrial
+
+            moved = industrial.movement_heat(unit, unit.mode.value, moved)
         generated = moved + heat.weapon_heat(weapons)
+        stealthy = 0
+        if unit.built.armor_type == "stealth":  # EQ-STEALTH-04: 10 heat a turn switched on
+            from btcli.rules.core import stealth
+
+            stealthy = stealth.heat(unit)
+            generated += stealthy
         sinks = unit.working_heat_sinks
         dissipated, double = construction.dissipation(unit)  # EQ-HS-01, 02
         engine = construction.engine_hits(unit)  # EQ-ENG-02: a side torso's lost engine slots too
         new = heat.new_heat(unit.heat, generated, dissipated, engine)
-        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks, double))
+        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks, double, stealthy))
         if new != unit.heat:
             unit = evolve(unit, heat=new)
         unit = _shutdown_check(unit, dice, events)

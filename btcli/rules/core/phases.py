@@ -168,6 +168,11 @@ def _end_turn(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     for own_end in kinds.phase_rules(state, "end_phase"):  # ASSET-DMG: the End Phase destruction checks
         state, more = own_end(state, dice)
         events.extend(more)
+    if any(u.built.industrial_check for u in state.units.values()):  # EQ-IND-01: an IndustrialMech struck or fallen
+        from btcli.rules.core import industrial_check
+
+        state, more = industrial_check.end_phase(state, dice)
+        events.extend(more)
     return end_turn(state), events
 
 
@@ -277,11 +282,17 @@ def check_accepts(state: GameState, kind: type) -> None:
 
 
 def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = (),
-            arrive: tuple[str, ...] = ()) -> tuple[GameState, Events]:
+            arrive: tuple[str, ...] = (), stealth: tuple[str, ...] = ()) -> tuple[GameState, Events]:
     """Closes the current phase (refusing if something it needs is missing) and opens the next; ``gravity``
     (``UNIT=HEX``) are the controllers' hexes for this End Phase's gravity pulls (AERO-GRAV-02), ``arrive``
-    (``UNIT=HEX[:FACING]``) where units changing maps enter their new one (AMB-56)."""
+    (``UNIT=HEX[:FACING]``) where units changing maps enter their new one (AMB-56), ``stealth`` (``UNIT=on|off``)
+    the End Phase's stealth armor switches (EQ-STEALTH-02)."""
     rule = current(state)
+    switched: Events = []
+    if stealth:  # EQ-STEALTH-02: only as the End Phase closes, for the next turn
+        from btcli.rules.core import stealth as stealth_armor
+
+        state, switched = stealth_armor.switch(state, stealth)
     if gravity:
         state = _aero_phases().choose_gravity(state, gravity)
     if arrive:
@@ -292,6 +303,7 @@ def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = (),
         raise IllegalOrderError(f"cannot end the {rule.phase.value} phase: {what}", rule_id)
     phase = state.phase
     state, events = rule.end(state, dice)
+    events = switched + events
     state = state.with_board(structures.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
     # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}

@@ -133,6 +133,13 @@ def weapon_to_hit(
     if why:
         return impossible(why, "tables.md 6.1")
     mods.extend(in_range)
+    if target.built.armor_type == "stealth":  # EQ-STEALTH-03: +1 medium, +2 long; never a secondary target
+        from btcli.rules.core import stealth
+
+        if primary is not None and primary != target.id and stealth.active(target):
+            return impossible(f"'{target.id}''s stealth armor is on: it may not be a secondary target", "EQ-STEALTH-03")
+        mods.extend(stealth.to_hit(target, range_bracket(weapon, distance) or "",
+                                   kinds.of(attacker).conventional_infantry(attacker)))
     mods.extend(attacker_modifiers(attacker, mount))
     mods.extend(target_modifiers(state, attacker, target))
     mods.extend(drop_turn.flak_modifiers(target, state.turn, weapon))
@@ -146,6 +153,10 @@ def weapon_to_hit(
         in_front = arcs.in_arc(attacker.hex, facing, "front", target.hex)
         mods.append(("secondary target, front arc" if in_front else "secondary target", SECONDARY_FRONT if in_front else SECONDARY_OTHER))
     mods.extend(equipment_modifiers(attacker, mount))
+    if attacker.built.cockpit != "standard":  # EQ-IND-02: an industrial cockpit without advanced fire control
+        from btcli.rules.ground import industrial
+
+        mods.extend(industrial.fire_control(attacker))
     return ToHit(tuple(mods))
 
 

@@ -99,7 +99,12 @@ def standard_slots(
             raise GameFileError("the 'Mech's heat sinks do not fit in its critical slots")
         for _ in range(sink_slots):
             place(where, "heat_sink")
-    for kind in spread:
+    if "stealth" in spread:  # EQ-STEALTH-01: 2 slots in each location but the head and centre torso (TechManual)
+        for loc in [loc for loc in layout if loc not in ("HD", "CT")]:
+            for _ in range(2):
+                if not place(loc, "stealth"):
+                    raise GameFileError(f"the 'Mech's stealth armor does not fit in the critical slots of {loc}")
+    for kind in (k for k in spread if k in SPREAD_SLOTS):  # industrial structure and armor take no slots (EQ-IND)
         item = "endo_steel" if "endo" in kind else "ferro_fibrous"
         for _ in range(SPREAD_SLOTS[kind]):
             if not any(place(loc, item) for loc in body.heat_sink_order):

@@ -326,6 +326,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         psr[attacker.id] = [("death from above", DFA_PSR)]
         psr[target.id] = [("hit by death from above", DFA_TARGET_PSR)]
     events.append(BlowHit(attacker.id, kind, target.id, roll.total, tn))
+    state = _industrial_struck(state, target)
     if kind == "charge":
         return land_charge(state, attacker, target, hits, psr, dice, events)
     if kind == "dfa":
@@ -351,7 +352,18 @@ def _punches(state: GameState, attacker: Unit, target: Unit, mods, first: str, d
             continue
         events.append(BlowHit(attacker.id, label, target.id, roll.total, tn))
         hits += _table_hits(dice, target, side, [limb_damage(attacker, "punch", arm)], "punch", attacker.id)
+    if hits:
+        state = _industrial_struck(state, target)
     return finish(state, hits, {}, dice, events)
+
+
+def _industrial_struck(state: GameState, target: Unit) -> GameState:
+    """An IndustrialMech a physical attack hits owes a critical check at the turn's end (EQ-IND-01)."""
+    if target.built.structure != "industrial":
+        return state
+    from btcli.rules.ground import industrial
+
+    return state.with_unit(industrial.struck(state.units[target.id]))
 
 
 def charge_hits(
