@@ -238,3 +238,53 @@ def test_c3i_vehicles_and_mechs_share_ranges_and_ecm_over_a_member_cuts_it_off(t
 def test_the_master_fires_as_a_tag(tmp_path):  # EQ-C3-07
     entry, game = attack(tmp_path, lance(), "8", weapon="C3 Master", attacker="cyc")
     assert [e["kind"] for e in entry["events"]][:2] == ["WeaponHit", "TargetTagged"]
+
+
+def test_a_scenario_naming_the_library_files_fields_the_lance_and_plays_it(tmp_path):  # EQ-C3-02, EQ-C3-04
+    units = "".join(f"""
+[[units]]
+id = "{uid}"
+side = "red"
+design = "mtf:{path}"
+position = "{at}"
+facing = "N"
+gunnery = 4
+c3_network = "alpha"
+""" for uid, path, at in (("cyc", CYCLOPS, "0305"), ("hunch", HUNCHBACK, "0612"), ("vic", VICTOR, "0814"),
+                          ("cen", CENTURION, "1014")))
+    text = f"""[scenario]
+name = "C3 lance"
+seed = 3
+
+[map]
+width = 12
+height = 16
+
+[sides.red]
+name = "Red"
+
+[sides.blue]
+name = "Blue"
+{units}
+[[units]]
+id = "b"
+side = "blue"
+design = "{ATLAS}"
+position = "0602"
+facing = "S"
+"""
+    scenario_path, game = tmp_path / "lance.toml", tmp_path / "game.toml"
+    scenario_path.write_text(text, encoding="utf-8")
+    assert run("check", scenario_path).code == 0
+    ok("init", scenario_path, "-o", game)
+    from btcli import runner
+    from btcli.model.state import Phase
+
+    fielded = runner.load(game).state
+    assert {u.id: u.c3 for u in fielded.units.values() if u.c3} == {"cyc": "master", "hunch": "slave",
+                                                                   "vic": "slave", "cen": "slave"}
+    game = game_from_state(tmp_path / "weapon.toml", evolve(fielded, phase=Phase.WEAPON))  # the lance stood still
+    dry = ok("attack", game, "hunch", "b", "--weapon", LASER, "--dry-run").out
+    assert "short range via C3 spotter cyc (4 hexes; 10 from the attacker)" in dry
+    assert "C3 slave, network alpha (linked)" in ok("report", game).out
+    assert "hashes match" in ok("verify", game).out
