@@ -158,6 +158,8 @@ def test_a_slave_fires_with_the_range_of_its_master_nearer_the_target(tmp_path):
     state = lance()
     dry = ok("attack", game_from_state(tmp_path / "dry.toml", state), "hunch", "b", "--weapon", LASER, "--dry-run").out
     assert "short range via C3 spotter cyc (4 hexes; 10 from the attacker) +0" in dry and "to-hit 4," in dry
+    options = ok("options", game_from_state(tmp_path / "opt.toml", state), "hunch").out
+    assert "ER Medium Laser@LT 4+ (C3 spotter cyc)" in options
     entry, game = attack(tmp_path, state, "5,7")  # 5 hits at 4+; it would miss at long range (8+)
     hit = entry["events"][0]
     assert hit["kind"] == "WeaponHit" and hit["to_hit"] == 4
