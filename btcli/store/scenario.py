@@ -666,7 +666,7 @@ def _check_c3(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> 
     if mounted and kind != c3.MASTER:
         raise GameFileError(f"unit {uid!r}: it mounts a {c3.MASTER_WEAPON!r}, so its c3 is \"master\" (EQ-C3-01)")
     slots = spec.get("slots")
-    if kind in (c3.SLAVE, c3.C3I) and isinstance(slots, dict) and spec.get("kind") == "mech" and not any(
+    if kind in (c3.SLAVE, c3.C3I) and isinstance(slots, dict) and slots and not any(
             c3.ITEMS[kind] in (v if isinstance(v, list) else []) for v in slots.values()):
         raise GameFileError(f"unit {uid!r}: its c3 is {kind!r} but no slot holds {c3.ITEMS[kind]!r} (EQ-C3-01)")
 
