@@ -282,7 +282,8 @@ def options(game: str, unit: str) -> None:
         lines.append(f"  {mode} reaches (hex:MP): {shown}")
     for target, weapons in shots.items():
         lines.append(f"  fires at {target}: " + ", ".join(
-            f"{w['weapon']} {w['to_hit']}+" + _modes_shown(w.get("modes")) for w in weapons))
+            f"{w['weapon']} {w['to_hit']}+" + _modes_shown(w.get("modes"))
+            + (f" (C3 spotter {w['c3_spotter']})" if w.get("c3_spotter") else "") for w in weapons))
     if not shots:
         lines.append("  no weapon can fire at an enemy from here")
     _print_lines(lines)

@@ -398,6 +398,9 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         if thing.name in equipment.ELECTRONICS:  # EQ-ECM-01, EQ-PROBE-01
             design.setdefault(equipment.ELECTRONICS[thing.name], item.location)
             continue
+        if thing.name in equipment.C3:  # EQ-C3-01
+            design.setdefault("c3", equipment.C3[thing.name])
+            continue
         if thing.played and "Targeting Computer" in thing.name:  # EQ-TC-01: a vehicle's, one line
             design["targeting_computer"] = "Clan" if thing.name.startswith("Clan") else "IS"
             continue
@@ -416,6 +419,9 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
     for location, lines in fcs.items():
         equipment.link_artemis(location, lines, launchers.get(location, []), weapons, notes, "left out")
     design["weapons"] = weapons
+    c3 = equipment.c3_of(str(design.pop("c3", "")), weapons)  # EQ-C3-01
+    if c3:
+        design["c3"] = c3
     for mine, other in (("Narc", "Clan Narc"), ("Clan Narc", "Narc")):  # one ammunition feeds both (AmmoType)
         if any(w["name"] == mine for w in weapons) and not any(w["name"] == other for w in weapons):
             for _, b in ammo:

@@ -216,6 +216,17 @@ def shots(weapon: str, munition: str, half: bool) -> int:
 ARTEMIS = ("Artemis IV FCS", "Clan Artemis IV FCS")
 ELECTRONICS = {"Guardian ECM Suite": "ecm", "Clan ECM Suite": "ecm", "Beagle Active Probe": "probe",
                "Clan Active Probe": "probe"}
+# The C3 computers the importer reads into the design's ``c3`` (EQ-C3-01); the master is a weapon (C3_MASTER).
+C3 = {"C3 Slave": "slave", "C3i": "c3i"}
+C3_MASTER = "C3 Master"
+
+
+def c3_of(found: str, weapons: list[dict]) -> str:
+    """Returns the design's ``c3``: "master" when it mounts a C3 master (MegaMek @f0b2b01 Entity.hasC3M), else
+    the slave or C3i computer ``found`` in its slots or equipment lines ("" for none)."""
+    if any(w["name"] == C3_MASTER for w in weapons):
+        return "master"
+    return found
 
 
 def link_artemis(location: str, fcs: list[int], launchers: list[int | None], weapons: list[dict],

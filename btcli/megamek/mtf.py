@@ -601,6 +601,9 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
             if thing.name in equipment.ELECTRONICS and equipment.ELECTRONICS[thing.name] not in gear:
                 gear[equipment.ELECTRONICS[thing.name]] = location
                 continue
+            if thing.name in equipment.C3:  # EQ-C3-01: read from its slots
+                gear.setdefault("c3", equipment.C3[thing.name])
+                continue
             if thing.played:  # the rules read it from its slots (the targeting computer, EQ-TC-02)
                 continue
             if thing.spread or thing.kind in covered:
@@ -630,6 +633,9 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
         if kind not in covered:
             notes.unmodelled(line, f"{name} ({count} slots)", name, KEPT)
     weapons += _split_weapons(splits, notes)
+    c3 = equipment.c3_of(gear.get("c3", ""), weapons)
+    if c3:
+        gear["c3"] = c3
     return weapons
 
 

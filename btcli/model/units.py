@@ -317,6 +317,11 @@ class Unit:
     probe: str = ""
     narc_pods: tuple[str, ...] = ()
     tagged: int = 0
+    # C3 (issue #31, EQ-C3; btcli.rules.core.c3): its computer ("master", "slave", "c3i"; "" none), the network
+    # the scenario links it to ("" unlinked) and, in a C3 company, the master it links to ("" the network's own).
+    c3: str = ""
+    c3_network: str = ""
+    c3_master: str = ""
     # What only one kind keeps track of: the record of the unit's own kind is set, the others None.
     mech: MechState | None = None
     vehicle: VehicleState | None = None

@@ -92,6 +92,11 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     view["status"] = status(u, state)
     view["ammo"] = [f"{a.weapon}{AMMO_WORDS.get(a.kind, '')}@{a.location}: {a.shots}" for a in u.ammo]
     electronics = electronics_of(u)
+    if u.c3:  # EQ-C3-08: its C3 computer, its network, linked or cut off
+        from btcli.rules.core import c3
+
+        electronics.append(c3.describe(state, u) if state is not None else "C3")
+        view["c3"] = c3.view(state, u) if state is not None else {"computer": u.c3}
     if electronics:  # issue #31: only a unit that carries any (every other report reads as before)
         view["electronics"] = electronics
     if u.slots or u.targeting_computer:

@@ -106,6 +106,12 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str 
         raise ScenarioError(problems, source)
     if not units:
         raise GameFileError("scenario has no [[units]]")
+    if any(u.c3_network or u.c3_master for u in units.values()):  # EQ-C3-02
+        from btcli.rules.core import c3
+
+        problems = c3.network_problems(units)
+        if problems:
+            raise ScenarioError(problems, source)
     drops = _drops(meta, data.get("drops", {}), units)
     _check_ranges(meta, data.get("options", {}), board)
     problem = setup.weight_problem(GameState("", 0, {GROUND: board}, {}, units))
@@ -643,12 +649,30 @@ def _check_electronics(uid: str, spec: dict[str, Any], weapons: list[dict[str, A
                                 "(EQ-ART-01)")
     armor = spec.get("armor")
     places = {k for k in (armor if isinstance(armor, dict) else {}) if k not in ("CTR", "LTR", "RTR")} | {"body"}  # no rear armor: a location's
+    _check_c3(uid, spec, weapons)
     for key in ("ecm", "probe"):
         where = spec.get(key, "")
         if where and (not isinstance(where, str) or where not in places):
             raise GameFileError(f"unit {uid!r}: {key} is the location of its "
                                 f"{'ECM suite' if key == 'ecm' else 'active probe'} ({', '.join(sorted(places))}), "
                                 f"not {where!r}")
+
+
+def _check_c3(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> None:
+    """Refuses a C3 master without its master computer, a master computer on a unit that is not a master, and a
+    slave or C3i 'Mech whose slots hold no such computer (EQ-C3-01)."""
+    from btcli.rules.core import c3
+
+    kind = spec.get("c3", "")
+    mounted = any(w["weapon"] == c3.MASTER_WEAPON for w in weapons)
+    if kind == c3.MASTER and not mounted:
+        raise GameFileError(f"unit {uid!r}: a C3 master mounts its computer, a {c3.MASTER_WEAPON!r} weapon (EQ-C3-01)")
+    if mounted and kind != c3.MASTER:
+        raise GameFileError(f"unit {uid!r}: it mounts a {c3.MASTER_WEAPON!r}, so its c3 is \"master\" (EQ-C3-01)")
+    slots = spec.get("slots")
+    if kind in (c3.SLAVE, c3.C3I) and isinstance(slots, dict) and slots and not any(
+            c3.ITEMS[kind] in (v if isinstance(v, list) else []) for v in slots.values()):
+        raise GameFileError(f"unit {uid!r}: its c3 is {kind!r} but no slot holds {c3.ITEMS[kind]!r} (EQ-C3-01)")
 
 
 def _check_ammo(uid: str, a: object) -> None:

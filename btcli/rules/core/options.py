@@ -64,7 +64,16 @@ def targets(state: GameState, unit: Unit) -> dict[str, list[dict[str, object]]]:
                 continue
             modes = weapon_modes.unit_modes(unit, mount.weapon)  # EQ-STATE-01: the modes it may fire in
             shots += [{"weapon": mount.label, "to_hit": result.target,
-                       **({"modes": [m or "standard" for m in modes]} if len(modes) > 1 else {})} for _, result in plans]
+                       **({"modes": [m or "standard" for m in modes]} if len(modes) > 1 else {}),
+                       **_c3_spotter(result.modifiers)} for _, result in plans]
         if shots:
             found[enemy.id] = shots
     return found
+
+
+def _c3_spotter(modifiers) -> dict[str, object]:
+    """The C3 spotter whose range a shot uses (EQ-C3-08), as ``{"c3_spotter": ID}``, or nothing."""
+    for name, _ in modifiers:
+        if " via C3 spotter " in name:
+            return {"c3_spotter": name.split(" via C3 spotter ", 1)[1].split(" ", 1)[0]}
+    return {}

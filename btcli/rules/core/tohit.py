@@ -132,6 +132,10 @@ def weapon_to_hit(
     in_range, why = range_modifiers(weapon, mount.weapon, distance, f"'{target.id}'")
     if why:
         return impossible(why, "tables.md 6.1")
+    if attacker.c3_network:  # EQ-C3-04: a C3 spotter's range (the rule's module only for a linked unit)
+        from btcli.rules.core import c3
+
+        in_range = c3.range_modifiers(state, attacker, weapon, target, distance, in_range)
     mods.extend(in_range)
     if target.built.armor_type == "stealth":  # EQ-STEALTH-03: +1 medium, +2 long; never a secondary target
         from btcli.rules.core import stealth
