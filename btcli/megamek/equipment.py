@@ -215,7 +215,8 @@ def shots(weapon: str, munition: str, half: bool) -> int:
 # The Artemis IV FCS and the electronics the importer reads into the design (EQ-ART-01, EQ-ECM-01, EQ-PROBE-01).
 ARTEMIS = ("Artemis IV FCS", "Clan Artemis IV FCS")
 ELECTRONICS = {"Guardian ECM Suite": "ecm", "Clan ECM Suite": "ecm", "Beagle Active Probe": "probe",
-               "Clan Active Probe": "probe"}
+               "Clan Active Probe": "probe",
+               "Clan Light Active Probe": "probe"}  # issue #31, part "weapons": MegaMek @f0b2b01 MiscType.java:6167
 
 
 def link_artemis(location: str, fcs: list[int], launchers: list[int | None], weapons: list[dict],
