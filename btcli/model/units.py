@@ -121,6 +121,8 @@ class Weapon:
     ams: bool = False  # an anti-missile system: fires only against missiles at its unit (EQ-AMS-01)
     narc: bool = False  # a Narc launcher: fires a pod that attaches to the target (EQ-NARC-01)
     tag: bool = False  # a TAG designator: tags the target it hits (EQ-TAG-01)
+    heavy_gauss: bool = False  # a heavy Gauss rifle: a 'Mech that moved and fires it rolls (EQ-HGR-01)
+    damage_by_range: tuple[int, ...] = ()  # short, medium, long damage: a snub-nose PPC, a heavy Gauss rifle (EQ-RNG-01)
     aliases: tuple[str, ...] = ()  # the short names players type
 
 

@@ -64,3 +64,43 @@ def test_a_clan_light_active_probe_imports_as_a_probe(tmp_path):  # EQ-PROBE-01
     entry = {**found, "id": "a", "side": "red", "position": "0610", "facing": "N", "gunnery": 4}
     game = game_from_state(tmp_path / "game.toml", weapon_game(entry, _atlas("0605")))
     assert f"active probe@{found['probe']}" in _report(game)["a"]["electronics"]
+
+
+def _long_game(tmp_path, weapon: str, distance: int, name: str = "game.toml", **keys):
+    """``weapon`` on the 50-ton gunner in 0624 and the Atlas ``distance`` hexes straight ahead, on a 12 x 24 map."""
+    state = weapon_game(gunner("a", "0624", weapon, heat_sinks=0, **keys), _atlas(f"06{24 - distance:02d}"), height=24)
+    return state
+
+
+@pytest.mark.parametrize("weapon, distance, damage", [
+    ("Snub-Nose PPC", 9, 10), ("Snub-Nose PPC", 10, 8), ("Snub-Nose PPC", 13, 8), ("Snub-Nose PPC", 15, 5),
+    ("Heavy Gauss Rifle", 6, 25), ("Heavy Gauss Rifle", 7, 20), ("Heavy Gauss Rifle", 14, 10)])
+def test_damage_falls_with_the_range_bracket(tmp_path, weapon, distance, damage):  # EQ-RNG-01
+    ammo = [{"weapon": weapon, "location": "LT", "shots": 4}] if weapon == "Heavy Gauss Rifle" else []
+    game = game_from_state(tmp_path / "game.toml", _long_game(tmp_path, weapon, distance, ammo=ammo))
+    assert f"{damage} damage" in ok("attack", game, "a", "b", "--weapon", weapon, "--dry-run").out
+    entry = _attack(game, weapon, [12, 7])
+    assert [e["amount"] for e in entry["events"] if e["kind"] == "GroupStrikes"] == [damage]
+
+
+def _recoil(tmp_path, moved: int, tons: int = 50, name: str = "game.toml"):
+    from btcli.model.state import evolve
+
+    state = _long_game(tmp_path, "Heavy Gauss Rifle", 14, ammo=[{"weapon": "Heavy Gauss Rifle", "location": "LT",
+                                                                  "shots": 4}], tons=tons)
+    state = state.with_unit(evolve(state.units["a"], mp_spent=moved))
+    game = game_from_state(tmp_path / name, state)
+    _attack(game, "HGR", [12, 7])  # 10 damage at long range: no PSR for the Atlas
+    return json.loads(ok("resolve-phase", game, *(("--dice", "7") if moved else ()), "--json").out)
+
+
+def test_a_mech_that_moved_rolls_when_it_fires_a_heavy_gauss_rifle(tmp_path):  # EQ-HGR-01
+    entry = _recoil(tmp_path, moved=3)
+    rolls = [e for e in entry["events"] if e["kind"] in ("PSRPassed", "PSRFailed")]
+    assert len(rolls) == 1 and rolls[0]["unit"] == "a" and "heavy Gauss" in rolls[0]["reason"]
+    assert rolls[0]["tn"] == 5 + 1  # piloting 5, a medium 'Mech +1 (MegaMek HGRHandler.java:53-61)
+    still = _recoil(tmp_path, moved=0, name="still.toml")  # no MP spent: no roll
+    assert not [e for e in still["events"] if e["kind"] in ("PSRPassed", "PSRFailed")]
+    from btcli.rules.core import heavy_gauss
+
+    assert [heavy_gauss.modifier(t) for t in (20, 35, 40, 55, 60, 75, 80, 100)] == [2, 2, 1, 1, 0, 0, -1, -1]

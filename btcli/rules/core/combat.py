@@ -17,7 +17,7 @@ from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
 from btcli.rules.kinds import mech
-from btcli.rules.core import anti_missile, arcs, fire_control, los, tohit, weapon_modes
+from btcli.rules.core import anti_missile, arcs, fire_control, los, ranged_damage, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement
 from btcli.rules.urban import structures
@@ -218,6 +218,7 @@ def weapon_attack(
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's damage by its rounds
+        data = ranged_damage.at_distance(data, attacker.hex.distance(target.hex))  # EQ-RNG-01
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
             events.append(WeaponHeld(attacker.id, mount.label, target.id, tn, tuple(result.modifiers)))
@@ -375,6 +376,7 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             mount = attacker.weapons[index]
             mode = modes_of(attacker, [index], (name,))[0]
             spec = fire_control.loaded(attacker.spec(mount.weapon), mode)
+            spec = ranged_damage.at_distance(spec, attacker.hex.distance(target.hex))  # EQ-RNG-01
             damage = weapon_modes.preview_damage(spec, mode)
             shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
             lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "
