@@ -40,7 +40,7 @@ def weapon_name(text: str) -> str | None:
 
 _FIELDS = ("heat", "damage", "short", "medium", "long", "kind", "min_range", "to_hit", "ammo_per_ton", "cluster",
            "group", "explosive_ammo", "explodes_when_destroyed", "flak", "streak", "ultra", "rotary", "lbx", "atm", "ams",
-           "narc", "tag", "aliases", "damage_by_range", "heavy_gauss")
+           "narc", "tag", "aliases", "damage_by_range", "heavy_gauss", "one_shot")
 
 
 @cache

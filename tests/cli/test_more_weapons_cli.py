@@ -104,3 +104,77 @@ def test_a_mech_that_moved_rolls_when_it_fires_a_heavy_gauss_rifle(tmp_path):  #
     from btcli.rules.core import heavy_gauss
 
     assert [heavy_gauss.modifier(t) for t in (20, 35, 40, 55, 60, 75, 80, 100)] == [2, 2, 1, 1, 0, 0, -1, -1]
+
+
+# -- one-shot weapons -------------------------------------------------------------------------------------------
+
+
+def _one_shot_game(tmp_path, weapon: str, name: str = "game.toml", **mount):
+    entry = gunner("a", "0610", weapon, heat_sinks=0)
+    entry["weapons"] = [{"name": weapon, "location": "RT", **mount}]
+    return game_from_state(tmp_path / name, weapon_game(entry, _atlas("0606")))
+
+
+def test_a_rocket_launcher_fires_once_at_plus_one_with_no_ammunition(tmp_path):  # EQ-RL-01, EQ-OS-01
+    # A Rocket Launcher 10 at 4 hexes: to-hit 4 + 1; a cluster roll of 12 lands all 10 rockets in 5-point groups.
+    game = _one_shot_game(tmp_path, "Rocket Launcher 10")
+    entry = _attack(game, "RL10", [12, 12, 7, 7])
+    assert entry["events"][0]["to_hit"] == 5
+    assert [e["amount"] for e in entry["events"] if e["kind"] == "GroupStrikes"] == [5, 5]
+    weapon = _report(game)["a"]["weapon_states"][0]
+    assert weapon["state"] == "fired" and weapon["one_shot"] and weapon["ammo"] is None
+
+
+def test_a_one_shot_weapon_is_spent_once_fired(tmp_path):  # EQ-OS-01
+    from btcli.runner import load
+
+    game = _one_shot_game(tmp_path, "SRM-4", one_shot=True)
+    assert "SRM-4 ammunition" not in ok("attack", game, "a", "b", "--weapon", "SRM-4", "--dry-run").out
+    _attack(game, "SRM-4", [12, 12, 7, 7, 7, 7])  # no ammunition bin: its own salvo
+    assert load(game).state.units["a"].weapons[0].spent
+    for _ in range(3):  # the weapon, physical and heat phases
+        ok("resolve-phase", game)
+    assert "hashes match" in ok("verify", game).out
+    spent = _one_shot_game(tmp_path, "SRM-4", "spent.toml", one_shot=True, spent=True)
+    assert _report(spent)["a"]["weapon_states"][0]["state"] == "spent"
+    refused = run("attack", spent, "a", "b", "--weapon", "SRM-4")
+    assert refused.code != 0 and "fired its one shot" in refused.err
+    assert "a SRM-4 -> b: cannot fire: it has fired its one shot" in \
+        run("attack", spent, "a", "b", "--weapon", "SRM-4", "--dry-run").out
+    # A one-shot Streak that does not lock on keeps its salvo (EQ-STREAK-01).
+    streak = _one_shot_game(tmp_path, "Streak SRM-2", "streak.toml", one_shot=True)
+    assert [e["kind"] for e in _attack(streak, "Streak SRM-2", [2])["events"]] == ["StreakNoLock"]
+    assert not load(streak).state.units["a"].weapons[0].spent
+
+
+def test_btcli_check_refuses_a_one_shot_mount_megamek_has_none_of(tmp_path):  # EQ-OS-01
+    from btcli.errors import GameFileError
+    from btcli.store.scenario import _check_one_shot
+
+    _check_one_shot("a", {"weapon": "LRM-10", "one_shot": True})
+    for bad in ({"weapon": "Medium Laser", "one_shot": True}, {"weapon": "Clan ATM 6", "one_shot": True},
+                {"weapon": "SRM-4", "spent": True}, {"weapon": "SRM-4", "one_shot": "yes"}):
+        with pytest.raises(GameFileError):
+            _check_one_shot("a", bad)
+
+
+def test_the_importer_reads_one_shot_launchers_and_rocket_launchers():  # EQ-OS-01, EQ-RL-01
+    from pathlib import Path
+
+    from btcli.megamek import equipment, mtf
+    from btcli.megamek.notes import Notes
+
+    for name, plays in (("ISSRM4 (OS)", "SRM-4"), ("ISSRM4OS", "SRM-4"), ("CLStreakSRM4 (OS)", "Clan Streak SRM-4"),
+                        ("ISStreakSRM2OS", "Streak SRM-2"), ("OS SRM-4", "SRM-4")):
+        item = equipment.lookup(name, name.startswith("CL"))
+        assert item is not None and (item.plays, item.one_shot) == (plays, True), name
+    assert equipment.lookup("ISLRM5IOS", False) is None  # an improved one-shot: Experimental, not played
+    assert equipment.lookup("RL10", True).plays == "Rocket Launcher 10"
+    fixture = Path(__file__).resolve().parents[1] / "megamek" / "fixtures" / "formats" / "Sentinel STN-3C Prime.mtf"
+    text = fixture.read_text(encoding="utf-8").replace("CLStreakSRM4 (omnipod)", "CLStreakSRM4 (OS) (omnipod)")
+    text = text.replace("Clan Streak SRM 4 Ammo (omnipod)", "RL10 (omnipod)")
+    notes = Notes("test.mtf", lenient=True)  # the fixture's heat sinks are noted (tests/megamek/test_formats.py)
+    design_ = mtf.read(text, notes)
+    assert not [line for line in notes.left_out if "OS" in line or "RL10" in line]
+    assert {"name": "Clan Streak SRM-4", "location": "RT", "one_shot": True} in design_["weapons"]
+    assert any(w["name"] == "Rocket Launcher 10" for w in design_["weapons"]) and design_["ammo"] == []

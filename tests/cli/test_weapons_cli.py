@@ -81,9 +81,13 @@ def test_pulse_lasers_mrms_and_heavy_lasers_carry_their_own_modifier():  # EQ-PU
     pulses = [n for n in ROWS if "Pulse Laser" in n]
     mrms = [n for n in ROWS if n.startswith("MRM")]
     heavy = [n for n in ROWS if n.startswith("Clan Heavy") and n.endswith("Laser")]
+    rockets = [n for n in ROWS if n.startswith("Rocket Launcher")]  # EQ-RL-01
+    assert len(rockets) == 3 and {ROWS[n].get("to_hit") for n in rockets} == {1}
+    assert len(heavy) == 3
+    heavy += rockets
     assert len(pulses) == 7 and {ROWS[n].get("to_hit") for n in pulses} == {-2}
     assert len(mrms) == 4 and {ROWS[n].get("to_hit") for n in mrms} == {1}
-    assert len(heavy) == 3 and {ROWS[n].get("to_hit") for n in heavy} == {1}
+    assert len(heavy) == 6 and {ROWS[n].get("to_hit") for n in heavy} == {1}
     assert all(not ROWS[n].get("to_hit") for n in ROWS if n not in pulses + mrms + heavy)
 
 

@@ -174,7 +174,7 @@ def mode_to_hit(result: tohit.ToHit, mode: str, attacker: Unit | None = None, we
 def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
     """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
     mount = attacker.weapons[index]
-    if not attacker.spec(mount.weapon).ammo_per_ton:
+    if not attacker.spec(mount.weapon).ammo_per_ton or mount.one_shot:  # an (OS) launcher's salvo is its own (EQ-OS-01)
         return
     kind = weapon_modes.bin_kind(mode)
     for _ in range(weapon_modes.shots(mode)):
@@ -186,11 +186,27 @@ def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> No
         ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
 
 
+def spend_one_shots(attacker: Unit) -> Unit:
+    """Returns the attacker with the one-shot weapons it fired marked spent (EQ-OS-01; unchanged when it has none)."""
+    if not any(m.one_shot or attacker.spec(m.weapon).one_shot for m in attacker.weapons):
+        return attacker
+    from btcli.rules.core import one_shot  # a unit with a one-shot weapon only
+
+    return one_shot.spend_fired(attacker)
+
+
 def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
     needed: dict[tuple[str, str], int] = {}
     for i, mode in shots:
         name = attacker.weapons[i].weapon
+        if attacker.weapons[i].spent or attacker.weapons[i].one_shot:  # EQ-OS-01: its one salvo, fired or not
+            from btcli.rules.core import one_shot  # a unit with a one-shot weapon only
+
+            spent = one_shot.spent_problem(attacker, i)
+            if spent:
+                raise IllegalOrderError(spent, "EQ-OS-01")
+            continue
         if attacker.spec(name).ammo_per_ton:
             kind = weapon_modes.bin_kind(mode)
             needed[(name, kind)] = needed.get((name, kind), 0) + weapon_modes.shots(mode)
@@ -297,6 +313,7 @@ def weapon_attack(
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    attacker = spend_one_shots(attacker)
     if target is not state.unit(target.id):  # its AMS fired, a pod or a tag marks it
         state = state.with_unit(target)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))

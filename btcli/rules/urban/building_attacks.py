@@ -159,7 +159,7 @@ def weapon_attack(
     primary = combat.primary_target(state, attacker) or target
     declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
                                     primary == target)
-    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    attacker = combat.spend_one_shots(evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn))  # EQ-OS-01
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
 
