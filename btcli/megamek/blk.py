@@ -401,6 +401,8 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         if thing.played and "Targeting Computer" in thing.name:  # EQ-TC-01: a vehicle's, one line
             design["targeting_computer"] = "Clan" if thing.name.startswith("Clan") else "IS"
             continue
+        if thing.played and thing.kind == "equipment":  # nothing to do in btcli's play: A-pods (EQ-APOD-01)
+            continue
         if not thing.plays:
             if equipment.artemis_compatible(thing):
                 launchers.setdefault(item.location, []).append(None)

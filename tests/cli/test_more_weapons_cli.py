@@ -178,3 +178,31 @@ def test_the_importer_reads_one_shot_launchers_and_rocket_launchers():  # EQ-OS-
     assert not [line for line in notes.left_out if "OS" in line or "RL10" in line]
     assert {"name": "Clan Streak SRM-4", "location": "RT", "one_shot": True} in design_["weapons"]
     assert any(w["name"] == "Rocket Launcher 10" for w in design_["weapons"]) and design_["ammo"] == []
+
+
+# -- anti-personnel pods ----------------------------------------------------------------------------------------
+
+SIROCCO = "2021/megamek/data/mechfiles/mechs/3060u/Sirocco SRC-5C.mtf"  # two A-pods
+
+
+@needs_corpus
+def test_a_mech_with_anti_personnel_pods_imports_and_plays(tmp_path):  # EQ-APOD-01
+    from btcli.megamek.convert import Source, import_file
+    from btcli.rules.core import damage
+
+    source = Source(str(corpus.CORPUS), True)
+    found = import_file(str(corpus.CORPUS / SIROCCO), source)[2]
+    assert not [line for line in source.left_out if "Pod" in line]
+    pods = [(loc, i) for loc, items in found["slots"].items() for i, item in enumerate(items)
+            if item == "equipment:Anti-Personnel Pod"]
+    assert pods
+    entry = {**found, "id": "a", "side": "red", "position": "0610", "facing": "N", "gunnery": 4}
+    game = game_from_state(tmp_path / "game.toml", weapon_game(entry, _atlas("0607")))
+    assert "hashes match" in ok("verify", game).out
+    from btcli.runner import load
+
+    unit = load(game).state.units["a"]
+    location, slot = pods[0]
+    events: list = []
+    hit = damage.critical_effect(unit, location, slot, "equipment:Anti-Personnel Pod", events)
+    assert hit.internal == unit.internal  # a critical hit on a pod: no explosion
