@@ -234,7 +234,7 @@ def weapon_attack(
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's damage by its rounds
-        data = ranged_damage.at_distance(data, attacker.hex.distance(target.hex))  # EQ-RNG-01
+        data = ranged_damage.between(data, attacker.hex, target.hex)  # EQ-RNG-01
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
             events.append(WeaponHeld(attacker.id, mount.label, target.id, tn, tuple(result.modifiers)))
@@ -393,7 +393,7 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             mount = attacker.weapons[index]
             mode = modes_of(attacker, [index], (name,))[0]
             spec = fire_control.loaded(attacker.spec(mount.weapon), mode)
-            spec = ranged_damage.at_distance(spec, attacker.hex.distance(target.hex))  # EQ-RNG-01
+            spec = ranged_damage.between(spec, attacker.hex, target.hex)  # EQ-RNG-01
             damage = weapon_modes.preview_damage(spec, mode)
             shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
             lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "

@@ -6,8 +6,17 @@ the long damage)."""
 
 from __future__ import annotations
 
+from btcli.model.hexgrid import HexId
 from btcli.model.state import evolve
 from btcli.model.units import Weapon
+
+
+def between(data: Weapon, origin: HexId | None, target: HexId | None) -> Weapon:
+    """Returns a weapon's data with the damage of the bracket the distance from ``origin`` to ``target`` falls in
+    (any other weapon, or a unit off the map, as it is)."""
+    if not data.damage_by_range or origin is None or target is None:
+        return data
+    return at_distance(data, origin.distance(target))
 
 
 def at_distance(data: Weapon, distance: int) -> Weapon:

@@ -124,7 +124,7 @@ def weapon_attack(
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's rounds (EQ-ATM-01)
-        data = ranged_damage.at_distance(data, attacker.hex.distance(hex_id))  # EQ-RNG-01
+        data = ranged_damage.between(data, attacker.hex, hex_id)  # EQ-RNG-01
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
             events.append(HexFireHeld(attacker.id, mount.label, hex_id, result.target))
             continue
