@@ -40,7 +40,7 @@ def weapon_name(text: str) -> str | None:
 
 _FIELDS = ("heat", "damage", "short", "medium", "long", "kind", "min_range", "to_hit", "ammo_per_ton", "cluster",
            "group", "explosive_ammo", "explodes_when_destroyed", "flak", "streak", "ultra", "rotary", "lbx", "atm", "ams",
-           "narc", "tag", "aliases")
+           "narc", "tag", "aliases", "damage_by_range", "heavy_gauss", "one_shot")
 
 
 @cache
@@ -51,4 +51,6 @@ def weapon(name: str):
     data = weapons()[name]
     values = {k: data[k] for k in _FIELDS if k in data}
     values["aliases"] = tuple(values.get("aliases", ()))
+    if "damage_by_range" in values:
+        values["damage_by_range"] = tuple(values["damage_by_range"])
     return Weapon(**values)

@@ -404,6 +404,8 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         if thing.played and "Targeting Computer" in thing.name:  # EQ-TC-01: a vehicle's, one line
             design["targeting_computer"] = "Clan" if thing.name.startswith("Clan") else "IS"
             continue
+        if thing.played and thing.kind == "equipment":  # nothing to do in btcli's play: A-pods (EQ-APOD-01)
+            continue
         if not thing.plays:
             if equipment.artemis_compatible(thing):
                 launchers.setdefault(item.location, []).append(None)
@@ -415,7 +417,8 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
                              f"its front, sides, rear{' or turret' if 'turret' in table else ''}")
         if equipment.artemis_compatible(thing):
             launchers.setdefault(item.location, []).append(len(weapons))
-        weapons.append({"name": thing.plays, "location": item.location})
+        weapons.append({"name": thing.plays, "location": item.location,
+                        **({"one_shot": True} if thing.one_shot else {})})  # EQ-OS-01
     for location, lines in fcs.items():
         equipment.link_artemis(location, lines, launchers.get(location, []), weapons, notes, "left out")
     design["weapons"] = weapons

@@ -45,6 +45,7 @@ class Item(NamedTuple):
     spread: bool = False  # its slots lie anywhere and are one item (Endo Steel, Ferro-Fibrous)
     plays: str = ""  # the catalog weapon btcli plays it as; "": not played yet (issue #31)
     played: bool = False  # equipment the rules read from the slots it fills (the targeting computer, EQ-TC-01)
+    one_shot: bool = False  # a one-shot (OS) launcher of the weapon it plays (EQ-OS-01)
 
 
 @cache
@@ -82,7 +83,32 @@ def has_prefix(text: str) -> bool:
 def lookup(text: str, clan: bool) -> Item | None:
     """Returns the item a MegaMek name names for a unit of that tech base, or None when btcli does not know it."""
     exact = _tables()[0]
-    return exact.get(_exact(text)) or exact.get(_exact(("Clan " if clan else "IS ") + text))
+    found = exact.get(_exact(text)) or exact.get(_exact(("Clan " if clan else "IS ") + text))
+    if found is None and ("os" in text.casefold()):
+        return _one_shot(text, clan)
+    return found
+
+
+# A one-shot launcher's names (MegaMek @f0b2b01 weapons/srms/ISSRM4OS.java:31-34: ISSRM4OS, ISSRM4 (OS),
+# IS SRM 4 (OS), OS SRM-4): its launcher's name with "OS" after the rack size, " (OS)" after it, or "OS " before.
+# Not an improved one-shot's "IOS" (an Experimental item).
+_OS = re.compile(r"^\s*(?:OS\s+(?P<before>.+?)|(?P<after>.+?)(?:\s*\(OS\)|(?<=\d)OS))\s*$", re.IGNORECASE)
+
+
+def _one_shot(text: str, clan: bool) -> Item | None:
+    """Returns a one-shot (OS) launcher's item: its launcher's, marked one-shot, when btcli plays the launcher and
+    MegaMek makes an OS version of it (EQ-OS-01); else None."""
+    match = _OS.match(text)
+    if match is None:
+        return None
+    base = lookup(match.group("before") or match.group("after"), clan)
+    if base is None or not base.plays:
+        return None
+    from btcli.rules.core import one_shot
+
+    if not one_shot.takes_one_shot(catalog.weapon(base.plays)):
+        return None
+    return base._replace(name=f"{base.name} (OS)", one_shot=True)
 
 
 def listed_weapon(text: str, clan: bool) -> str:
@@ -215,7 +241,8 @@ def shots(weapon: str, munition: str, half: bool) -> int:
 # The Artemis IV FCS and the electronics the importer reads into the design (EQ-ART-01, EQ-ECM-01, EQ-PROBE-01).
 ARTEMIS = ("Artemis IV FCS", "Clan Artemis IV FCS")
 ELECTRONICS = {"Guardian ECM Suite": "ecm", "Clan ECM Suite": "ecm", "Beagle Active Probe": "probe",
-               "Clan Active Probe": "probe"}
+               "Clan Active Probe": "probe",
+               "Clan Light Active Probe": "probe"}  # issue #31, part "weapons": MegaMek @f0b2b01 MiscType.java:6167
 # The C3 computers the importer reads into the design's ``c3`` (EQ-C3-01); the master is a weapon (C3_MASTER).
 C3 = {"C3 Slave": "slave", "C3i": "c3i"}
 C3_MASTER = "C3 Master"

@@ -622,7 +622,8 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
                                   "read as fixed in its location")
                     if equipment.artemis_compatible(thing):
                         launchers.append(len(weapons))
-                    weapons.append({"name": thing.plays, "location": location, **({"rear": True} if rear else {})})
+                    weapons.append({"name": thing.plays, "location": location, **({"rear": True} if rear else {}),
+                                    **({"one_shot": True} if thing.one_shot else {})})  # EQ-OS-01
                 else:
                     if equipment.artemis_compatible(thing):
                         launchers.append(None)

@@ -87,6 +87,8 @@ class Mount:
     destroyed: bool = False
     jammed: bool = False
     artemis: bool = False  # an Artemis IV FCS is linked to it (EQ-ART-01; btcli.rules.core.fire_control)
+    one_shot: bool = False  # a one-shot (OS) launcher: one salvo, no ammunition (EQ-OS-01; btcli.rules.core.one_shot)
+    spent: bool = False  # a one-shot weapon that has fired (EQ-OS-01)
 
     @property
     def label(self) -> str:
@@ -121,6 +123,9 @@ class Weapon:
     ams: bool = False  # an anti-missile system: fires only against missiles at its unit (EQ-AMS-01)
     narc: bool = False  # a Narc launcher: fires a pod that attaches to the target (EQ-NARC-01)
     tag: bool = False  # a TAG designator: tags the target it hits (EQ-TAG-01)
+    one_shot: bool = False  # a rocket launcher: fires once a game, no ammunition (EQ-RL-01)
+    heavy_gauss: bool = False  # a heavy Gauss rifle: a 'Mech that moved and fires it rolls (EQ-HGR-01)
+    damage_by_range: tuple[int, ...] = ()  # short, medium, long damage: a snub-nose PPC, a heavy Gauss rifle (EQ-RNG-01)
     aliases: tuple[str, ...] = ()  # the short names players type
 
 

@@ -63,7 +63,8 @@ def _weapons(u: Unit) -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for i, m in enumerate(u.weapons):
         spec = u.weapon_specs.get(m.weapon)
-        state = "destroyed" if m.destroyed else "jammed" if m.jammed else "fired" if i in u.fired else "ready"
+        state = "destroyed" if m.destroyed else "jammed" if m.jammed else "fired" if i in u.fired else \
+            "spent" if m.spent else "ready"  # a one-shot weapon fired in an earlier turn (EQ-OS-01)
         entry: dict[str, object] = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state,
                                     "heat": spec.heat if spec else None, "damage": spec.damage if spec else None,
                                     "range": [spec.short, spec.medium, spec.long] if spec else None,
@@ -90,6 +91,8 @@ def _weapon_modes(u: Unit, i: int, m, spec) -> dict[str, object]:
     if kinds and kinds != ["standard"]:
         by_kind = {k: sum(a.shots for a in u.ammo if a.weapon == m.weapon and a.kind == k) for k in kinds}
         extra["ammo_kinds"] = by_kind
+    if m.one_shot or spec.one_shot:
+        extra["one_shot"] = True  # EQ-OS-01: fires once a game
     if m.jammed and weapon_modes.jams_by_firing(spec):
         extra["jammed_firing"] = True  # an Ultra's or a Rotary's jam: no crew clears it
     return extra
@@ -106,6 +109,8 @@ def weapon_words(u: Unit) -> list[str]:
             continue
         if m.jammed:
             words.append(f"{m.label} jammed")
+        elif m.spent and i not in u.fired:
+            words.append(f"{m.label} spent")  # a one-shot weapon (EQ-OS-01)
         elif weapon_modes.fired_mode(u, i):
             words.append(f"{m.label} fired {_mode_words(weapon_modes.fired_mode(u, i))}")
     if u.slots and targeting_computer.state(u) == "destroyed":

@@ -156,7 +156,7 @@ def _weapon(w: dict) -> Cell:
         state = f"fired {w['mode']}{' shots' if str(w['mode']).isdigit() else ''}"
     text = f"{f'{count} ' if count > 1 else ''}{w['weapon']}@{w['location']}{'(R)' if w['rear'] else ''}" + (
         f" ({state})" if state and state != "ready" else "")
-    return text, {"destroyed": "red strike", "jammed": "yellow", "fired": "dim"}.get(w["state"], "")
+    return text, {"destroyed": "red strike", "jammed": "yellow", "fired": "dim", "spent": "dim"}.get(w["state"], "")
 
 
 def unit_card(u: dict, side_style: str) -> list[list[Cell]]:

@@ -635,6 +635,22 @@ def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, An
     return facts
 
 
+def _check_one_shot(uid: str, w: dict[str, Any]) -> None:
+    """Refuses a one-shot (OS) mount of a weapon MegaMek makes no OS version of, and a weapon said spent that fires
+    more than once (issue #31, part "weapons": EQ-OS-01)."""
+    from btcli.rules.core import one_shot
+
+    for key in ("one_shot", "spent"):
+        if not isinstance(w.get(key, False), bool):
+            raise GameFileError(f"unit {uid!r}: a weapon's {key} is true or false, not {w[key]!r}")
+    data = catalog.weapon(w["weapon"])
+    if w.get("one_shot") and not one_shot.takes_one_shot(data):
+        raise GameFileError(f"unit {uid!r}: {w['weapon']!r} comes in no one-shot (OS) version: an LRM, SRM, Streak "
+                            "SRM, MRM or Narc launcher does (EQ-OS-01)")
+    if w.get("spent") and not (w.get("one_shot") or data.one_shot):
+        raise GameFileError(f"unit {uid!r}: only a one-shot weapon is spent, not {w['weapon']!r} (EQ-OS-01)")
+
+
 def _check_electronics(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> None:
     """Refuses an Artemis IV FCS on a launcher that takes none, and an ECM suite or active probe in no location of
     the unit (issue #31: EQ-ART-01, EQ-ECM-01, EQ-PROBE-01)."""
@@ -647,6 +663,7 @@ def _check_electronics(uid: str, spec: dict[str, Any], weapons: list[dict[str, A
         if artemis and not fire_control.guided(w["weapon"], catalog.weapon(w["weapon"])):
             raise GameFileError(f"unit {uid!r}: an Artemis IV FCS guides an LRM or SRM launcher, not {w['weapon']!r} "
                                 "(EQ-ART-01)")
+        _check_one_shot(uid, w)
     armor = spec.get("armor")
     places = {k for k in (armor if isinstance(armor, dict) else {}) if k not in ("CTR", "LTR", "RTR")} | {"body"}  # no rear armor: a location's
     _check_c3(uid, spec, weapons)

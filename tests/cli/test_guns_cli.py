@@ -148,7 +148,8 @@ def test_an_ultra_jam_stays_but_a_crew_clears_another_weapons_jam(tmp_path):  # 
     assert weapon_modes.jams("ultra", 2) and not weapon_modes.jams("ultra", 3) and not weapon_modes.jams("standard", 2)
 
 
-@pytest.mark.parametrize("rifle, blast", [("Gauss Rifle", 20), ("Light Gauss Rifle", 16), ("Clan Gauss Rifle", 20)])
+@pytest.mark.parametrize("rifle, blast", [("Gauss Rifle", 20), ("Light Gauss Rifle", 16), ("Clan Gauss Rifle", 20),
+                                         ("Heavy Gauss Rifle", 25)])
 def test_every_gauss_rifle_explodes_when_destroyed_and_its_ammunition_does_not(tmp_path, rifle, blast):  # EQ-GAUSS-01
     state, _ = _game(tmp_path, rifle, shots=8)
     a = state.units["a"]

@@ -77,12 +77,18 @@ def test_every_weapon_fires_with_its_damage_heat_and_ammunition(tmp_path, name):
         assert units["a"]["ammo"] == [f"{name}@LT: {row['ammo_per_ton'] - 1}"]
 
 
-def test_pulse_lasers_and_mrms_carry_their_own_modifier():  # EQ-PULSE-01, EQ-MRM-01
+def test_pulse_lasers_mrms_and_heavy_lasers_carry_their_own_modifier():  # EQ-PULSE-01, EQ-MRM-01, EQ-HLAS-01
     pulses = [n for n in ROWS if "Pulse Laser" in n]
     mrms = [n for n in ROWS if n.startswith("MRM")]
-    assert len(pulses) == 6 and {ROWS[n].get("to_hit") for n in pulses} == {-2}
+    heavy = [n for n in ROWS if n.startswith("Clan Heavy") and n.endswith("Laser")]
+    rockets = [n for n in ROWS if n.startswith("Rocket Launcher")]  # EQ-RL-01
+    assert len(rockets) == 3 and {ROWS[n].get("to_hit") for n in rockets} == {1}
+    assert len(heavy) == 3
+    heavy += rockets
+    assert len(pulses) == 7 and {ROWS[n].get("to_hit") for n in pulses} == {-2}
     assert len(mrms) == 4 and {ROWS[n].get("to_hit") for n in mrms} == {1}
-    assert all(not ROWS[n].get("to_hit") for n in ROWS if n not in pulses + mrms)
+    assert len(heavy) == 6 and {ROWS[n].get("to_hit") for n in heavy} == {1}
+    assert all(not ROWS[n].get("to_hit") for n in ROWS if n not in pulses + mrms + heavy)
 
 
 @pytest.mark.parametrize("name", sorted(n for n, r in ROWS.items() if r.get("ultra")))

@@ -92,7 +92,7 @@ def test_an_omnimech_of_the_clans_names_everything_btcli_does_not_play_in_one_er
 
 def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_is_allowed():
     text = (FORMATS / "Sentinel STN-3C Prime.mtf").read_text(encoding="utf-8")
-    for played, unplayed in (("Small Laser\n\nHead:", "CLLightTAG\n\nHead:"), ("Medium Laser (R)\n", "CLLightTAG (R)\n"),
+    for played, unplayed in (("Small Laser\n\nHead:", "CLPlasmaCannon\n\nHead:"), ("Medium Laser (R)\n", "CLPlasmaCannon (R)\n"),
                              ("CLERMediumLaser (omnipod)", "CLiATM12 (omnipod)"),
                              ("CLStreakSRM4 (omnipod)", "ISImprovedNarc (omnipod)"),
                              ("Clan Streak SRM 4 Ammo (omnipod)", "Clan Ammo iATM-12 (omnipod)")):

@@ -174,7 +174,7 @@ position = "1210"
 
 @pytest.mark.parametrize("bad, said", [
     ("truncated.mtf", "truncated.mtf line 95: no 'Head:' critical slots"),
-    ("unknown-weapon.mtf", "unknown-weapon.mtf line 105: Light Active Probe in CT (btcli does not play it; --lenient "
+    ("unknown-weapon.mtf", "unknown-weapon.mtf line 105: Clan Laser AMS in CT (btcli does not play it; --lenient "
      "leaves it out)"),
     ("unknown-terrain.board", "unknown-terrain.board line 7: terrain 'swamp:1' in hex 0202 (btcli does not play it"),
 ])
@@ -202,7 +202,7 @@ def test_lenient_leaves_out_what_btcli_does_not_play_and_lists_it(tmp_path):
                  "--lenient")
     assert result.code == 0, result.err
     assert "warning: --lenient left out 1 thing btcli does not play:" in result.err
-    assert "unknown-weapon.mtf line 105: Light Active Probe in CT (left out; the slots are kept: a critical hit there " \
+    assert "unknown-weapon.mtf line 105: Clan Laser AMS in CT (left out; the slots are kept: a critical hit there " \
         "has no effect)" in result.err
     head = tomllib.loads((tmp_path / "game.toml").read_text(encoding="utf-8").split("\n[[log]]\n")[0])
     assert [w["weapon"] for w in head["units"]["locust"]["weapons"]] == ["Machine Gun", "Machine Gun"]

@@ -73,12 +73,12 @@ def test_a_truncated_file_is_refused_naming_the_line():
 
 
 def test_an_unplayed_weapon_is_refused_or_left_out_with_its_slot_kept_inert():
-    text = (BAD / "unknown-weapon.mtf").read_text(encoding="utf-8")  # a light active probe: not played (issue #31)
-    assert refused(text) == "test.mtf line 105: Light Active Probe in CT (btcli does not play it; --lenient leaves it out)"
+    text = (BAD / "unknown-weapon.mtf").read_text(encoding="utf-8")  # a Clan laser AMS: not played (issue #31)
+    assert refused(text) == "test.mtf line 105: Clan Laser AMS in CT (btcli does not play it; --lenient leaves it out)"
     design, left_out = read(text, lenient=True)
     assert [w["name"] for w in design["weapons"]] == ["Machine Gun", "Machine Gun"]
-    assert design["slots"]["CT"][10] == "equipment:Light Active Probe"
-    assert left_out == ["test.mtf line 105: Light Active Probe in CT (left out; the slots are kept: a critical hit "
+    assert design["slots"]["CT"][10] == "equipment:Clan Laser AMS"
+    assert left_out == ["test.mtf line 105: Clan Laser AMS in CT (left out; the slots are kept: a critical hit "
                         "there has no effect)"]
 
 
@@ -88,7 +88,7 @@ def test_an_unplayed_weapon_is_refused_or_left_out_with_its_slot_kept_inert():
     (("Structure:IS Standard", "Structure:IS Endo-Composite"), "line 13: structure 'IS Endo-Composite'"),
     (("Myomer:Standard", "Myomer:Industrial Triple-Strength"), "line 14: myomer 'Industrial Triple-Strength'"),
     (("Armor:Standard(Inner Sphere)", "Armor:Reactive(Inner Sphere)"), "line 20: armor 'Reactive(Inner Sphere)'"),
-    (("IS Ammo MG - Full", "CLLightActiveProbe"), "line 106: Light Active Probe in CT"),
+    (("IS Ammo MG - Full", "CLLaserAntiMissileSystem"), "line 106: Clan Laser AMS in CT"),
     (("IS Ammo MG - Full", "Searchlight"), "line 106: unknown equipment 'Searchlight' in CT (1 slot)"),
     (("IS Ammo MG - Full", "IS Ammo LRM-10 Swarm"), "line 106: Swarm LRM-10 ammunition in CT"),
     (("Medium Laser\nIS Ammo", "Medium Laser (T)\nIS Ammo"), "line 105: a turret-mounted Medium Laser in CT"),

@@ -194,6 +194,6 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         pending.append(Hit(target.id, arc.value, damage, side=where.direction.value, critical=roll.total == 12,
                            source=f"{mount.label} from {attacker.id}|{critical.value}", attacker=attacker.id))
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _, _ in p.shots))
-    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=p.turn)
+    attacker = combat.spend_one_shots(evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=p.turn))  # EQ-OS-01
     return evolve(state.with_unit(attacker), pending=tuple(pending),
                   declarations=state.declarations + (declaration,)), events

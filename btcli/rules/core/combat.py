@@ -18,7 +18,7 @@ from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
 from btcli.rules.kinds import mech
-from btcli.rules.core import anti_missile, arcs, fire_control, los, tohit, weapon_modes
+from btcli.rules.core import anti_missile, arcs, fire_control, los, ranged_damage, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement
 from btcli.rules.urban import structures
@@ -175,7 +175,7 @@ def mode_to_hit(result: tohit.ToHit, mode: str, attacker: Unit | None = None, we
 def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> None:
     """Takes the rounds one attack in ``mode`` fires from the unit's bins of that kind (in place)."""
     mount = attacker.weapons[index]
-    if not attacker.spec(mount.weapon).ammo_per_ton:
+    if not attacker.spec(mount.weapon).ammo_per_ton or mount.one_shot:  # an (OS) launcher's salvo is its own (EQ-OS-01)
         return
     kind = weapon_modes.bin_kind(mode)
     for _ in range(weapon_modes.shots(mode)):
@@ -187,11 +187,27 @@ def spend_ammo(attacker: Unit, ammo: list[AmmoBin], index: int, mode: str) -> No
         ammo[bin_index] = AmmoBin(a.weapon, a.location, a.shots - 1, a.kind)
 
 
+def spend_one_shots(attacker: Unit) -> Unit:
+    """Returns the attacker with the one-shot weapons it fired marked spent (EQ-OS-01; unchanged when it has none)."""
+    if not any(m.one_shot or attacker.spec(m.weapon).one_shot for m in attacker.weapons):
+        return attacker
+    from btcli.rules.core import one_shot  # a unit with a one-shot weapon only
+
+    return one_shot.spend_fired(attacker)
+
+
 def check_ammo(attacker: Unit, shots: list[tuple[int, str]]) -> None:
     """Refuses a declaration whose weapons need more shots of each ammunition kind than the unit carries."""
     needed: dict[tuple[str, str], int] = {}
     for i, mode in shots:
         name = attacker.weapons[i].weapon
+        if attacker.weapons[i].spent or attacker.weapons[i].one_shot:  # EQ-OS-01: its one salvo, fired or not
+            from btcli.rules.core import one_shot  # a unit with a one-shot weapon only
+
+            spent = one_shot.spent_problem(attacker, i)
+            if spent:
+                raise IllegalOrderError(spent, "EQ-OS-01")
+            continue
         if attacker.spec(name).ammo_per_ton:
             kind = weapon_modes.bin_kind(mode)
             needed[(name, kind)] = needed.get((name, kind), 0) + weapon_modes.shots(mode)
@@ -219,6 +235,7 @@ def weapon_attack(
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's damage by its rounds
+        data = ranged_damage.between(data, attacker.hex, target.hex)  # EQ-RNG-01
         tn = result.target
         if tn > MAX_TO_HIT:  # 2D6 cannot make it: the weapon is not fired (no ammunition, no heat)
             events.append(WeaponHeld(attacker.id, mount.label, target.id, tn, tuple(result.modifiers)))
@@ -297,6 +314,7 @@ def weapon_attack(
     primary = primary_target(state, attacker) or target.id
     declaration = AttackDeclaration(attacker.id, target.id, tuple(attacker.weapons[i].label for i, _ in plans), "", primary == target.id)
     attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    attacker = spend_one_shots(attacker)
     if target is not state.unit(target.id):  # its AMS fired, a pod or a tag marks it
         state = state.with_unit(target)
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
@@ -376,6 +394,7 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             mount = attacker.weapons[index]
             mode = modes_of(attacker, [index], (name,))[0]
             spec = fire_control.loaded(attacker.spec(mount.weapon), mode)
+            spec = ranged_damage.between(spec, attacker.hex, target.hex)  # EQ-RNG-01
             damage = weapon_modes.preview_damage(spec, mode)
             shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
             lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "

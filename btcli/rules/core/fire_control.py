@@ -32,7 +32,7 @@ STREAK_ROLL = 11  # Compute.missilesHit @f0b2b01: a Streak's cluster roll is 11 
 
 FCS_SLOTS = ("equipment:Artemis IV FCS", "equipment:Clan Artemis IV FCS")
 ECM_SLOTS = ("equipment:Guardian ECM Suite", "equipment:Clan ECM Suite")
-PROBE_SLOTS = ("equipment:Beagle Active Probe", "equipment:Clan Active Probe")
+PROBE_SLOTS = ("equipment:Beagle Active Probe", "equipment:Clan Active Probe", "equipment:Clan Light Active Probe")
 
 # ATM rounds (equipment.md E2 "ATM by ammo type"): minimum range, short, medium, long, damage a missile, and
 # whether the ATM's +2 applies.

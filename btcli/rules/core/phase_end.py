@@ -59,20 +59,21 @@ def end_weapon_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         done = kinds.of(unit).after_weapon_phase(unit)
         if done is not unit:
             state = state.with_unit(done)
-    state, more = after_damage(state, dice, before)
+    state, more = after_damage(state, dice, before, recoil=True)
     return state, events + more
 
 
-def after_damage(state: GameState, dice: Dice, before: dict[str, Unit]) -> tuple[GameState, Events]:
+def after_damage(state: GameState, dice: Dice, before: dict[str, Unit], recoil: bool = False) -> tuple[GameState, Events]:
     """Rolls the PSRs forced by this phase's damage and the consciousness rolls (tables.md 8.6, 15).
 
-    ``before`` holds the units as the phase began, to tell what this phase did.
+    ``before`` holds the units as the phase began, to tell what this phase did; ``recoil``: the weapon phase's
+    end, when a heavy Gauss rifle fired after moving forces its roll (EQ-HGR-01).
     """
     events: Events = []
     for uid in list(state.units):
         unit = state.units[uid]
         if kinds.of(unit).damage_rolls and not unit.destroyed:
-            unit = _damage_psr(unit, before.get(uid, unit), dice, events)
+            unit = _damage_psr(unit, before.get(uid, unit), dice, events, recoil)
             unit = consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
@@ -88,7 +89,7 @@ def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events) -> U
     return _damage_psr(unit, before, dice, events)
 
 
-def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
+def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bool = False) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
     if unit.prone:
         return unit
@@ -104,6 +105,10 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
     for item in unit.destroyed_items(len(before.crits)):  # the modifiers of the damage itself are pre-existing now
         if item in LEG_ITEMS:
             reasons.append((LEG_ITEMS[item], 0))
+    if recoil and unit.fired:
+        from btcli.rules.core import heavy_gauss  # a unit that fired only
+
+        reasons += heavy_gauss.recoil_reasons(unit)
     for reason, value in reasons:
         roll = piloting_roll(unit, reason, dice, value)
         if roll is None:

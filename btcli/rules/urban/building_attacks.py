@@ -17,7 +17,7 @@ from btcli.model.hits import HexTarget
 from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import Unit
 from btcli.rules import kinds
-from btcli.rules.core import arcs, combat, condition, fire_control, los, tohit, weapon_modes
+from btcli.rules.core import arcs, combat, condition, fire_control, los, ranged_damage, tohit, weapon_modes
 from btcli.rules.ground import physical
 from btcli.rules.urban import structures
 
@@ -125,6 +125,7 @@ def weapon_attack(
     for (index, result), kind in zip(plans, ammo_kinds):
         mount = attacker.weapons[index]
         data = fire_control.loaded(attacker.spec(mount.weapon), kind)  # an ATM's rounds (EQ-ATM-01)
+        data = ranged_damage.between(data, attacker.hex, hex_id)  # EQ-RNG-01
         if not adjacent and result.target > combat.MAX_TO_HIT:  # 2D6 cannot make it: the weapon is held
             events.append(HexFireHeld(attacker.id, mount.label, hex_id, result.target))
             continue
@@ -159,7 +160,7 @@ def weapon_attack(
     primary = combat.primary_target(state, attacker) or target
     declaration = AttackDeclaration(attacker.id, target, tuple(attacker.weapons[i].label for i, _ in plans), "",
                                     primary == target)
-    attacker = evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn)
+    attacker = combat.spend_one_shots(evolve(attacker, ammo=tuple(ammo), fired=tuple(fired), twist=turn))  # EQ-OS-01
     state = evolve(state.with_unit(attacker), pending=tuple(pending), declarations=state.declarations + (declaration,))
     return state, events
 
