@@ -1,5 +1,5 @@
 """The pre-commit hooks' entry point (``.pre-commit-hooks.yaml``; issue #34): ``btcli-hook verify FILE...``
-and ``btcli-hook check FILE...``.
+and ``btcli-hook check FILE...`` (and ``btcli-hook games FILE...``, which lists the game files, for CI).
 
 pre-commit passes every changed text file; each is told by its content (its first 4 KiB, as btcli tells
 a game from a scenario everywhere else), not by its name, so a game named ``turn-12.txt`` is verified
@@ -14,9 +14,10 @@ from __future__ import annotations
 import os
 import sys
 
-USAGE = ("usage: btcli-hook verify|check FILE...\n"
+USAGE = ("usage: btcli-hook verify|check|games FILE...\n"
          "  verify: replay every btcli game file among FILE (told by content) as 'btcli verify' does\n"
-         "  check:  check every btcli scenario among FILE (told by content) as 'btcli check' does\n")
+         "  check:  check every btcli scenario among FILE (told by content) as 'btcli check' does\n"
+         "  games:  print the btcli game files among FILE, one a line (for CI scripts)\n")
 
 
 def kind_of(path: str) -> str:
@@ -83,8 +84,9 @@ def run(action: str, paths: list[str], out, err) -> int:
             lines = getattr(exc, "lines", None) or [str(exc)]
             err.write("".join(f"{path}: {_one_line(line)}\n" for line in lines))
     if failed:
-        what = "game file" if action == "verify" else "scenario"
-        err.write(f"btcli-{action}: {failed} {what}{'' if failed == 1 else 's'} failed; nothing was committed\n")
+        what = ("game file", "does not verify", "do not verify") if action == "verify" else \
+            ("scenario", "has problems", "have problems")
+        err.write(f"btcli-{action}: {failed} {what[0]}{'' if failed == 1 else 's'} {what[1 if failed == 1 else 2]}\n")
     return 1 if failed else 0
 
 
@@ -94,9 +96,12 @@ def main(argv: list[str] | None = None) -> None:
     if args[:1] in (["-h"], ["--help"]):
         sys.stdout.write(USAGE)
         sys.exit(0)
-    if not args or args[0] not in ("verify", "check"):
+    if not args or args[0] not in ("verify", "check", "games"):
         sys.stderr.write(USAGE)
         sys.exit(2)
+    if args[0] == "games":
+        sys.stdout.write("".join(f"{path}\n" for path in args[1:] if kind_of(path) == "game"))
+        sys.exit(0)
     sys.exit(run(args[0], args[1:], sys.stdout, sys.stderr))
 
 

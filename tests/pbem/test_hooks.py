@@ -68,7 +68,7 @@ def test_verify_finds_game_files_by_content_and_names_the_entry_that_fails(tmp_p
     assert code == 1
     assert out == f"{game}: ok, 2 entries replayed\n"
     assert err == (f"{renamed}: entry 2: events differs from the replay\n"
-                   "btcli-verify: 1 game file failed; nothing was committed\n")
+                   "btcli-verify: 1 game file does not verify\n")
 
 
 def test_check_judges_scenarios_only(tmp_path: Path):
@@ -78,8 +78,7 @@ def test_check_judges_scenarios_only(tmp_path: Path):
     game = init_game(tmp_path, SCENARIOS / "crossroads.toml", "-q")
     code, out, err = _hook("check", str(good), str(bad), str(game))
     assert code == 1 and out == f"{good}: ok\n"
-    assert err.startswith(f"{bad}: ") and "bogus" in err and err.endswith("btcli-check: 1 scenario failed; nothing was "
-                                                                            "committed\n")
+    assert err.startswith(f"{bad}: ") and "bogus" in err and err.endswith("btcli-check: 1 scenario has problems\n")
 
 
 def test_a_bad_invocation_prints_the_usage(capsys):
@@ -87,7 +86,7 @@ def test_a_bad_invocation_prints_the_usage(capsys):
 
     with pytest.raises(SystemExit) as exc:
         main(["fix", "game.toml"])
-    assert exc.value.code == 2 and capsys.readouterr().err.startswith("usage: btcli-hook verify|check FILE...")
+    assert exc.value.code == 2 and capsys.readouterr().err.startswith("usage: btcli-hook verify|check|games FILE...")
 
 
 def _pre_commit_env(tmp_path: Path) -> dict[str, str]:
@@ -141,7 +140,7 @@ def test_pre_commit_commits_a_good_turn_and_refuses_a_hand_edited_game(tmp_path:
     refused = commit("a better initiative")
     assert refused.returncode != 0
     assert "game.txt: entry 2: events differs from the replay" in refused.stdout
-    assert "btcli-verify: 1 game file failed; nothing was committed" in refused.stdout
+    assert "btcli-verify: 1 game file does not verify" in refused.stdout
     assert git(repo, "log", "--format=%s").stdout.split("\n")[:2] == ["initiative", "set up"]
 
     broken = repo / "my-scenario.toml"  # a scenario with a key the schema does not know
