@@ -46,7 +46,7 @@ def _verify(path: str) -> str:
     data, more = gamefile.read_log(path)
     game = parse_toml(data[: gamefile.split_head(data)], f"game file {path}").get("game")
     seed = game.get("seed") if isinstance(game, dict) else None
-    if is_held(seed) and not os.path.exists(seeds.path_for(path)):  # a referee game; the seed is not here
+    if seed is not None and is_held(seed) and not os.path.exists(seeds.path_for(path)):  # a referee game, seed away
         runner.load(path)  # the head against the last entry's hash: a hand edit is still refused
         return f"{path}: head checked (the dice seed is held by the referee: 'btcli verify' needs it)"
     proved = runner.verify_text(data, _referee_seed(path, None), more=more)

@@ -151,3 +151,17 @@ def test_pre_commit_commits_a_good_turn_and_refuses_a_hand_edited_game(tmp_path:
     git(repo, "add", "my-scenario.toml")
     refused = commit("a new scenario")
     assert refused.returncode != 0 and "my-scenario.toml: " in refused.stdout and "bogus" in refused.stdout
+
+
+def test_a_referee_game_without_its_seed_gets_the_head_check(tmp_path: Path):
+    game = init_game(tmp_path, SCENARIOS / "crossroads.toml", "--referee", "-q")
+    ok("resolve-phase", game, "-q")
+    assert _hook("verify", str(game)) == (0, f"{game}: ok, 2 entries replayed\n", "")
+    seed = tmp_path / "game.seed"
+    seed.rename(tmp_path / "kept-by-the-referee")
+    assert _hook("verify", str(game)) == (0, f"{game}: head checked (the dice seed is held by the referee: "
+                                             "'btcli verify' needs it)\n", "")
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace('facing = "S"', 'facing = "N"', 1), encoding="utf-8")
+    code, out, err = _hook("verify", str(game))
+    assert (code, out) == (1, "") and err.startswith(f"{game}: {game} was edited by hand: ")
