@@ -119,7 +119,7 @@ class Opt:
     help: str
     takes: str = VALUE
     where: str = LOGGED
-    kind: str = "text"  # "text", "path", "folder", "int" or a tuple of choices
+    kind: str = "text"  # "text", "path", "folder", "int", "revision" (text shown as REVISION) or a tuple of choices
     default: object = None
 
     @property
@@ -269,6 +269,10 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--map",), "map", "Also draw the board (terrain, buildings with CF, units) into this SVG file (never "
             "over a game, seed or secrets file; an existing file needs --force).", where=CLI, kind="path"),
         Opt(("--force",), "force", "Let --map replace an existing file.", FLAG, CLI),
+        Opt(("--since",), "since", "Print only what happened after this point, in words, grouped by turn and phase "
+            "(for a commit message or an email): an entry number, or a git revision of the game file (HEAD~1, a "
+            "commit, a tag), read with 'git show REVISION:./GAME'; 0 is the start.", where=CLI,
+            kind="revision"),
     )),
     Command("options", "List what a unit may do now, for scripts and bots: the hexes it can reach in each movement "
             "mode with their MP, and the enemies each of its weapons can fire at with the to-hit number.", args=(

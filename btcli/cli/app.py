@@ -62,7 +62,7 @@ def _help(opt: grammar.Opt) -> str:
 
     return opt.help.format(ground=listing(GROUND_STEPS), aero=listing(AERO_STEPS))
 
-_METAVARS = {"path": "FILE", "folder": "DIR", "int": "N", "text": "TEXT"}
+_METAVARS = {"path": "FILE", "folder": "DIR", "int": "N", "text": "TEXT", "revision": "REVISION"}
 
 
 def _parameter(name: str, annotation, default) -> inspect.Parameter:

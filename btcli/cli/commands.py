@@ -528,12 +528,19 @@ def _aero_svgs(state, target: str, force: bool) -> list[tuple[str, bytes]]:
              aero_svg.render_map_svg(state, mid).encode()) for mid in aero_svg.aero_maps(state)]
 
 
-def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False) -> None:
+def report(game: str, format: str, field: str | None, map: str | None = None, force: bool = False,
+           since: str | None = None) -> None:
     from btcli.grammar import shell_quote  # shlex.quote without importing shlex (issue #17)
     from btcli import runner
 
+    if since is not None and field is not None:
+        raise InputError("--since prints what happened, --field one value of the report: give one of them")
     loaded = runner.load(game)
     state = loaded.state
+    if since is not None:  # read (and refused) before a map is written
+        from btcli.store.since import read, since as entries_since
+
+        base, entries = entries_since(game, read(game), since)
     if field is not None:  # checked (and rendered) before anything is written
         from btcli.render.json_view import render_field
 
@@ -559,6 +566,8 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
             raise InputError(f"cannot write the map to {map}: {exc.strerror or exc}") from None
     if field is not None:
         sys.stdout.write(shown)
+    elif since is not None:
+        _report_since(game, state, base, entries, "json" if OUTPUT["json"] else format)
     elif format == "json" or OUTPUT["json"]:
         from btcli.render.json_view import render_json
 
@@ -571,6 +580,21 @@ def report(game: str, format: str, field: str | None, map: str | None = None, fo
         from btcli.render.text import render_text
 
         render_text(state, sys.stdout, shell_quote(game))
+
+
+def _report_since(game: str, state, base, entries: list, format: str) -> None:
+    """Prints ``report --since``: the entries after ``base`` in words (btcli.render.since)."""
+    from btcli.grammar import shell_quote
+    from btcli.render import since
+    from btcli.render.view import next_step
+
+    step = next_step(state, shell_quote(game))
+    if format == "json":
+        _print_json(since.as_json(game, base, entries, state, step))
+    elif format == "markdown":
+        sys.stdout.write(since.as_markdown(base, entries, state, step))
+    else:
+        sys.stdout.write(since.as_text(base, entries, state, str(step["hint"])))
 
 
 def _referee_seed(game: str, seed_file: str | None):

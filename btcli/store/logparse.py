@@ -124,6 +124,15 @@ def iter_log(data, start: int = 0, more=()):
         yield _block(block)
 
 
+def parse_block(raw: bytes) -> dict[str, Any]:
+    """Parses the text of one entry (after its ``[[log]]`` line), as ``iter_log`` reads each."""
+    try:
+        block = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise GameFileError("the game file's log is not UTF-8 text") from None
+    return _block(block)
+
+
 def _blocks(buffer, begin: int, chunks):
     """Yields the raw blocks between log markers, from ``buffer[begin:]`` and then ``chunks``. A
     chunk is added to what is left of the buffer; the search resumes where the last one ended."""

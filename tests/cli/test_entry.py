@@ -31,7 +31,7 @@ def entry(*args, buffered: bool = True, stdout=subprocess.PIPE, prelude: str = "
 
 def test_the_console_script_is_the_entry():
     scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
-    assert scripts == {"btcli": "btcli.cli:entry"}
+    assert scripts == {"btcli": "btcli.cli:entry", "btcli-hook": "btcli.cli.hooks:main"}  # the hooks' (issue #34)
 
 
 def test_it_prints_and_exits_as_main_does_without_the_interpreter_shutdown():
