@@ -79,15 +79,23 @@ def maps_view(state: GameState) -> list[dict[str, object]]:
 
 
 def transit_words(transit: dict) -> str:
-    """Says where a unit between maps is going and when it arrives: 'in transit to space, arrives turn 6'."""
-    return f"in transit to {transit['to_map']}, arrives turn {transit['arrives_turn']}"
+    """Says where a unit between maps is going and when it arrives: 'in transit to space, arrives turn 6', or
+    with the hex chosen for it 'in transit to low by 0317, arrives turn 7'."""
+    by = ""
+    if transit.get("arrival"):  # the hex (and facing) its controller chose with resolve-phase --arrive (AMB-56)
+        by = f" by {transit['arrival']}" + (f" facing {transit['arrival_facing']}" if transit.get("arrival_facing")
+                                            else "")
+    return f"in transit to {transit['to_map']}{by}, arrives turn {transit['arrives_turn']}"
 
 
 def status(u: Unit) -> list[str]:
     """Its status words: on its way to another map (TURN-07)."""
     if not u.between_maps:
         return []
-    return [transit_words({"to_map": aero_kind.transit(u).to_map, "arrives_turn": aero_phases.arrival_turn(u)})]
+    flight = _flight(u)
+    return [transit_words({"to_map": aero_kind.transit(u).to_map, "arrives_turn": aero_phases.arrival_turn(u),
+                           "arrival": flight.arrival.label if flight.arrival else None,
+                           "arrival_facing": flight.arrival_facing.name if flight.arrival_facing else None})]
 
 
 def in_play(state: GameState) -> bool:
