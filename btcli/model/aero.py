@@ -237,6 +237,7 @@ class Transit:
     kind: MapKind
     from_hex: HexId  # the hex it left from: the ground-row hex, or its low-altitude hex
     facing: Facing  # its direction of travel when it left
+    from_map: str = ""  # the map it left, once it is off it (the End Phase of the turn it left, TURN-07)
 
 
 @record

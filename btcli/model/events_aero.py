@@ -375,6 +375,18 @@ class MapTied(Event):
 
 
 @record
+class LeftMap(Event):
+    """``unit`` is taken off map ``map`` at the end of the turn it left it in: on its way to ``to_map``, on no
+    map, until it arrives there in turn ``turn``."""
+
+    unit: str
+    map: str
+    to_map: str
+    turn: int
+    rule: str = "TURN-07"
+
+
+@record
 class ArrivedLow(Event):
     """``unit`` arrives on low-altitude map ``map`` at ``hex``, altitude 10."""
 

@@ -412,9 +412,18 @@ class Unit:
         return self.drop is not None and bool(self.drop.reserve) and self.position is None and not self.destroyed
 
     @property
+    def between_maps(self) -> bool:
+        """Tells whether the unit is an aircraft on its way from one map to another (TURN-07): off the map it
+        left since the End Phase of the turn it left in, not yet on its new one. It is on no map (no attack,
+        stacking or line-of-sight rule meets it) but still in the battle."""
+        return (self.position is None and not self.destroyed and self.aero is not None
+                and self.aero.transit is not None)
+
+    @property
     def out_of_action(self) -> bool:
-        """Tells whether the unit is lost for victory: destroyed, off the map, or its crew killed (VEH-CRIT-09)."""
-        return not self.active or (self.vehicle is not None and self.vehicle.crew_killed)
+        """Tells whether the unit is lost for victory: destroyed, off the map (not on its way to another map),
+        or its crew killed (VEH-CRIT-09)."""
+        return (not self.active and not self.between_maps) or (self.vehicle is not None and self.vehicle.crew_killed)
 
     def spec(self, weapon: str) -> Weapon:
         """Returns the data of a weapon this unit carries (tables.md 12)."""

@@ -17,6 +17,7 @@ from btcli.model.aero import LowAltitudeMap, Region, SpaceMap
 from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.render import kind_views, svg_marks as marks
+from btcli.rules.kinds import aero as aero_kind
 from btcli.render.svg import MARGIN, SIDE_FILL, SIZE, TITLE_HEIGHT, _center, _corners, frame, side_colours
 
 REGION_FILL = {Region.GROUND_ROW: "#c9b48a", Region.ATMOSPHERE: "#bcd7f0", Region.INTERFACE: "#7f9fc9",
@@ -140,5 +141,14 @@ def _legend(state: GameState, area) -> tuple[list[str], float]:
     out.extend(more)
     y += 18
     out.append(marks.text(0, y, "under the id: v velocity, alt altitude", 9, anchor="start"))
+    leaving = [u for u in state.units.values() if u.between_maps
+               and area.id in (aero_kind.transit(u).from_map, aero_kind.transit(u).to_map)]
+    if leaving:  # TURN-07: on no map between two
+        y += 24
+        out.append(marks.legend_heading(0, y, "In transit"))
+        for unit in leaving:
+            y += 16
+            out.append(marks.text(0, y, f"{unit.id}: {', '.join(kind_views.of(unit).status(unit))}", 9,
+                                  anchor="start"))
     out.append("</g>")
     return out, y + 8

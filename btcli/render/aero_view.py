@@ -15,10 +15,11 @@ from btcli.rules.kinds import aero as aero_kind
 
 def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
     """Returns an aerospace unit's flight and damage as plain data."""
-    flight, design = u.aero, u.aero_design
+    flight, design = _flight(u), u.aero_design
     p = u.position
     area = state.maps.get(p.map) if state is not None and p is not None else None
-    most = aero_thrust.current_max_thrust(design, aero_kind.view(u)) if p is not None else 0
+    placed = aero_kind.placed(u)  # between maps: its thrust as it left (TURN-07)
+    most = aero_thrust.current_max_thrust(design, aero_kind.view(placed)) if placed.position is not None else 0
     region = area.region(p.hex).value if isinstance(area, SpaceMap) else (
         "low_altitude" if isinstance(area, LowAltitudeMap) else None)
     criticals = {name: getattr(flight, name) for name in (
@@ -39,10 +40,13 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "evading": flight.evading,
         "rolled": flight.rolled,
         "landed": flight.landed,
+        "in_transit": u.between_maps,  # on no map: off the one it left, not yet on its new one (TURN-07)
         "immobile": flight.immobile,
         "transit": None if flight.transit is None else {
             "to_map": flight.transit.to_map or None, "kind": flight.transit.kind.value,
             "left_turn": flight.transit_turn or None,
+            "from_map": flight.transit.from_map or None,  # once it is off the map it left (TURN-07)
+            "arrives_turn": aero_phases.arrival_turn(u),
             "arrival": flight.arrival.label if flight.arrival else None,
             "arrival_facing": flight.arrival_facing.name if flight.arrival_facing else None},
         "arcs": {arc: {"armor": u.armor.get(arc, 0), "max": u.max_armor.get(arc, 0)} for arc in aero_kind.ARCS},
@@ -74,6 +78,26 @@ def maps_view(state: GameState) -> list[dict[str, object]]:
     return out
 
 
+def transit_words(transit: dict) -> str:
+    """Says where a unit between maps is going and when it arrives: 'in transit to space, arrives turn 6', or
+    with the hex chosen for it 'in transit to low by 0317, arrives turn 7'."""
+    by = ""
+    if transit.get("arrival"):  # the hex (and facing) its controller chose with resolve-phase --arrive (AMB-56)
+        by = f" by {transit['arrival']}" + (f" facing {transit['arrival_facing']}" if transit.get("arrival_facing")
+                                            else "")
+    return f"in transit to {transit['to_map']}{by}, arrives turn {transit['arrives_turn']}"
+
+
+def status(u: Unit) -> list[str]:
+    """Its status words: on its way to another map (TURN-07)."""
+    if not u.between_maps:
+        return []
+    flight = _flight(u)
+    return [transit_words({"to_map": aero_kind.transit(u).to_map, "arrives_turn": aero_phases.arrival_turn(u),
+                           "arrival": flight.arrival.label if flight.arrival else None,
+                           "arrival_facing": flight.arrival_facing.name if flight.arrival_facing else None})]
+
+
 def in_play(state: GameState) -> bool:
     return aero_phases.in_play(state)
 
@@ -99,6 +123,8 @@ def text_lines(view: dict) -> list[str]:
         if a is None:
             continue
         at = f"{a['map']} {a['hex']}" + (f" altitude {a['altitude']}" if a["altitude"] else "")
+        if a["in_transit"]:
+            at = transit_words(a["transit"]) + ";"
         region = f" ({a['region'].replace('_', ' ')})" if a["region"] else ""
         thrust = a["thrust"]
         state = "out of control" + (", moving randomly" if a["random_movement"] else "") if a["out_of_control"] \
@@ -113,7 +139,7 @@ def text_lines(view: dict) -> list[str]:
                 f"{a['si']['max']}, {arcs}")
         if a.get("heat"):
             line += f"; heat {a['heat']}"
-        if a["transit"]:
+        if a["transit"] and not a["in_transit"]:
             line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"
             if a["transit"]["arrival"]:
                 line += f" by {a['transit']['arrival']}" + (

@@ -171,6 +171,7 @@ TEXTS: dict[str, Template] = {
     "FlewOffTheMaps": "{unit} flies off map {map!r} and leaves the battle",
     "CameDownOffTheMaps": "{unit} comes down through {hex}, over no map of this game, and leaves the battle ({rule})",
     "MapTied": "low-altitude map {map!r} lies under {space} {hex}, where {unit} came down first ({rule})",
+    "LeftMap": "{unit} is taken off map {map!r}: in transit to {to_map!r}, arrives turn {turn} ({rule})",
     "ArrivedLow": "{unit} arrives on low-altitude map {map!r} at {hex}, altitude 10 ({rule})",
     "ArrivedInSpace": "{unit} arrives on space map {map!r} at {hex} facing {facing.name} (atmosphere row 1) ({rule})",
     # attacks

@@ -398,7 +398,7 @@ VIEWS: dict[UnitKind, KindView] = {
                              roster_name=later("asset_view", "roster_name"),
                              card_columns=later("asset_view", "card_columns"), card=later("asset_view", "asset_line"),
                              locations=False),
-    UnitKind.AERO: KindView(position=later("aero_view", "position"), weapon_states=later("aero_view", "weapon_states"),
+    UnitKind.AERO: KindView(position=later("aero_view", "position"), status=later("aero_view", "status"), weapon_states=later("aero_view", "weapon_states"),
                             fields=later("aero_view", "fields"), asks_game=True, marker=_marker("aircraft"),
                             immobile=later("aero_view", "immobile"), marks_unconscious=False, wreck=True,
                             map_words=later("aero_view", "map_words"), what=later("aero_view", "what"),

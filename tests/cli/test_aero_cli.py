@@ -126,7 +126,7 @@ def test_resolve_phase_arrive_names_the_hex_a_unit_enters_its_new_map_by(tmp_pat
     assert_refused(game, 3, "resolve-phase", game, "--arrive", "f1=0909", contains="(AMB-56)")
     ok("resolve-phase", game, "--arrive", "f1=0317", "--dice", "2,12", "-q")
     assert 'command = "resolve-phase --arrive f1=0317 --dice 2,12"' in game.read_text()
-    assert "leaving for low by 0317" in ok("report", game).unwrapped
+    assert "in transit to low by 0317, arrives turn 7" in ok("report", game).unwrapped  # off the space map (TURN-07)
     for args in (("move", "g-red", "--mode", "stand"), ("move", "g-blue", "--mode", "stand")):
         ok(args[0], game, *args[1:], "-q")
     assert "f1 arrives on low-altitude map 'low' at 0317, altitude 10" in ok("resolve-phase", game).out

@@ -100,8 +100,12 @@ def test_gravity_pulls_into_the_ground_row_and_the_unit_arrives_below_next_turn(
     state = changed(state, phase=Phase.END, turn=6)
     state, events, _ = resolve(state)
     unit = state.units["f1"]
-    assert unit.position.hex == H("0110") and unit.aero.transit is not None and unit.aero.transit_turn == 6
+    # TURN-07: off the space map at the end of the turn it left in, the ground-row hex kept for its arrival
+    assert unit.position is None and unit.between_maps and not unit.out_of_action
+    assert unit.aero.transit.from_hex == H("0110") and unit.aero.transit.from_map == "space"
+    assert unit.aero.transit_turn == 6
     assert "f1: gravity pulls it from 0210 to 0110" in events  # of 0111 and 0110, the hex over the low map
+    assert "f1 is taken off map 'space': in transit to 'low', arrives turn 7 (TURN-07)" in events
     state, events = to_aero_phase(state)
     unit = state.units["f1"]
     assert unit.position.map == "low" and unit.position.altitude == 10 and unit.aero.transit is None
@@ -118,8 +122,9 @@ def test_climbing_past_altitude_10_leaves_for_the_space_map_at_the_next_space_tu
     for _ in range(5):  # aerospace movement, weapon, physical, heat, end: removed at the end of turn 5
         state, _, _ = resolve(state)
     assert state.units["f1"].aero.transit_turn == 5 and state.turn == 6
+    assert state.units["f1"].position is None and state.units["f1"].aero.transit.from_map == "low"
     state, _ = to_aero_phase(state)
-    assert state.units["f1"].position.map == "low"  # still leaving: it enters at the space movement phase
+    assert state.units["f1"].between_maps  # on no map: it enters the space map at the space movement phase
     state, events, _ = resolve(state)
     unit = state.units["f1"]
     assert state.phase is Phase.SPACE_MOVEMENT and unit.position.map == "space" and unit.aero.transit is None

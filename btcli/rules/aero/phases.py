@@ -10,8 +10,10 @@ slot (``dropship:red``, ``fighter:blue``, ...), drawn as the phase begins: DropS
 fighters in turn, the sides alternating inside each by the unequal-numbers rule (TURN-04, 05).
 
 Units leaving their map (flying into the ground row, climbing past altitude 10) keep their last
-position with ``AeroFlight.transit`` set and take no part until they arrive: at the next aerospace
-movement phase going down, at the next space movement phase going up (AMB-56). Where they arrive is
+position with ``AeroFlight.transit`` set until the End Phase of that turn, which takes them off the map
+(TURN-07: ``position`` None, the map left in ``Transit.from_map``, ``Unit.between_maps``); they take no
+part until they arrive: at the next aerospace movement phase going down, at the next space movement
+phase going up (AMB-56). Where they arrive is
 btcli's default for the controller's choice (``entry_hex``: the entry-edge hex behind their heading
 nearest the ground board going down; the first of the two row-1 hexes going up), facing and velocity
 kept; docs/aerospace.md.
@@ -23,7 +25,14 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import LowAltitudeMap, MapKind, SpaceMap
 from btcli.model.events import Event
-from btcli.model.events_aero import AircraftEvent, ArrivedInSpace, ArrivedLow, CameDownOffTheMaps, MapTied
+from btcli.model.events_aero import (
+    AircraftEvent,
+    ArrivedInSpace,
+    ArrivedLow,
+    CameDownOffTheMaps,
+    LeftMap,
+    MapTied,
+)
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Phase
@@ -133,8 +142,9 @@ def begin(state: GameState, phase: Phase, dice: Dice) -> tuple[GameState, Events
 
 
 def _arrive(state: GameState, unit: Unit) -> tuple[Unit, Event]:
+    unit = aero_kind.placed(unit)  # on no map since the End Phase it left in (TURN-07): from where it left
     view = aero_kind.view(unit)
-    target = state.maps[view.transit.to_map]
+    target = state.maps[aero_kind.transit(unit).to_map]
     hex_id = unit.aero.arrival or arrival_hexes(state, unit)[0]
     if isinstance(target, LowAltitudeMap):
         view = aero_low_altitude.arrive_on_low_altitude(view, target, hex_id)
@@ -150,8 +160,7 @@ def arrival_hexes(state: GameState, unit: Unit) -> tuple[HexId, ...]:
     """Returns the hexes a unit changing maps may enter its new map by, btcli's default first (AMB-56):
     going down, the entry edge behind its heading (the hex nearest the ground board first); going up,
     the two row-1 hexes beside the ground-row hex its map lies under."""
-    transit = unit.aero.transit
-    target = state.maps[transit.to_map]
+    target = state.maps[aero_kind.transit(unit).to_map]
     if isinstance(target, LowAltitudeMap):
         first = entry_hex(target, unit.facing)
         return (first, *(h for h in aero_low_altitude.entry_edge_hexes(target, unit.facing) if h != first))
@@ -175,7 +184,7 @@ def choose_arrival(state: GameState, choices: tuple[str, ...]) -> GameState:
             raise InputError(f"--arrive {choice!r}: give UNIT=HEX or UNIT=HEX:FACING, e.g. --arrive "
                              f"{uid or 'corsair-1'}=0101")
         transit = aero_kind.flight(unit).transit if kinds.of(unit).flies_on_aerospace_maps else None
-        if transit is None or not transit.to_map or unit.position is None:
+        if transit is None or not transit.to_map or (unit.position is None and not unit.between_maps):
             raise IllegalOrderError(f"'{unit.id}' is not on its way to another map", "TURN-07")
         if facing is not None and transit.kind is not MapKind.SPACE:
             raise IllegalOrderError(f"'{unit.id}' comes down with its heading, {unit.facing.name}: give no facing",
@@ -227,16 +236,44 @@ def tie_ground_row_hex(state: GameState, uid: str) -> tuple[GameState, Events]:
 
 
 def transit_from(unit: Unit) -> str:
-    return unit.position.map
+    """Returns the map a unit changing maps left (its own until the End Phase takes it off, TURN-07)."""
+    position = aero_kind.placed(unit).position
+    if position is None:
+        raise InputError(f"'{unit.id}' is on no map and left none")
+    return position.map
 
 
-def leave_maps(state: GameState) -> GameState:
-    """Records the turn in which each unit leaving its map left it (removed at the end of it, TURN-07)."""
+def arrival_turn(unit: Unit) -> int | None:
+    """Returns the turn a unit on its way to another map arrives there (TURN-07, AMB-56), None before it
+    has left (the End Phase of the turn it leaves in) or when it is not changing maps."""
+    flight = aero_kind.flight(unit)
+    if flight.transit is None or not flight.transit_turn:
+        return None
+    return aero_turn.arrival(flight.transit_turn, flight.transit.kind)[0]
+
+
+def between_maps_text(unit: Unit) -> str:
+    """Says where a unit between maps is going and when it arrives (TURN-07): "'f1' left map 'low' at the
+    end of turn 5 and is in transit to map 'space', arriving turn 6"."""
+    transit = aero_kind.transit(unit)
+    return (f"'{unit.id}' left map {transit.from_map!r} at the end of turn {aero_kind.flight(unit).transit_turn} and is in "
+            f"transit to map {transit.to_map!r}, arriving turn {arrival_turn(unit)}")
+
+
+def leave_maps(state: GameState) -> tuple[GameState, Events]:
+    """Takes each unit leaving its map off it at the end of the turn in which it left (TURN-07): on no map
+    (``Unit.between_maps``), with the map it left and the turn in its transit record, until it arrives."""
     changed = {}
+    events: Events = []
     for unit in aero_kind.aero_units(state):
-        if unit.aero.transit is not None and not unit.aero.transit_turn:
-            changed[unit.id] = evolve(unit, aero=evolve(unit.aero, transit_turn=state.turn))
-    return evolve(state, units={**state.units, **changed}) if changed else state
+        flight = aero_kind.flight(unit)
+        if flight.transit is None or flight.transit_turn or unit.destroyed or unit.position is None:
+            continue
+        transit = evolve(flight.transit, from_map=unit.position.map)
+        changed[unit.id] = evolve(unit, position=None, aero=evolve(flight, transit=transit, transit_turn=state.turn))
+        arrives, _ = aero_turn.arrival(state.turn, transit.kind)
+        events.append(LeftMap(unit.id, transit.from_map, transit.to_map, arrives))
+    return (evolve(state, units={**state.units, **changed}) if changed else state), events
 
 
 def end_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
@@ -265,7 +302,8 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         state = state.with_unit(aero_kind.store(unit, view, gravity_choice=None, path=()))
         state, tied = tie_ground_row_hex(state, unit.id)  # gravity may pull it into the ground row
         events += tied
-    return leave_maps(state), events
+    state, left = leave_maps(state)
+    return state, events + left
 
 
 def brought_down(state: GameState, dice: Dice) -> tuple[GameState, Events]:

@@ -75,6 +75,12 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
     from btcli.rules.aero import air_ground, attacks as aero_attacks, ground_to_air
 
     attacker, target = state.unit(order.attacker), state.units.get(order.target)
+    from btcli.rules.aero import phases as aero_phases
+
+    for unit in (attacker, target):
+        if unit is not None and unit.between_maps:  # TURN-07: off the map it left, not yet on its new one
+            raise IllegalOrderError(aero_phases.between_maps_text(unit) + ": no attack is made by or at a unit "
+                                    "between maps", "TURN-07")
     # Kind branches left (issue #30): the rules are chosen by both ends together, an aircraft firing at an
     # aircraft (air-to-air), at the ground, or fired at from the ground, so no one unit's KindRules can say.
     if attacker.aero is not None:  # kind-branch: the rules of fire are chosen by both ends' kinds together

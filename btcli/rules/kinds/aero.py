@@ -15,7 +15,17 @@ from __future__ import annotations
 
 from btcli.dice import Dice, Roll
 from btcli.errors import InputError
-from btcli.model.aero import AeroDesign, AeroFlight, AeroMap, AeroState, Arc, ArcArmor, LowAltitudeMap, SpaceMap
+from btcli.model.aero import (
+    AeroDesign,
+    AeroFlight,
+    AeroMap,
+    AeroState,
+    Arc,
+    ArcArmor,
+    LowAltitudeMap,
+    SpaceMap,
+    Transit,
+)
 from btcli.model.frozen import evolve, fields
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Motive, Position, Unit, UnitKind
@@ -46,6 +56,23 @@ def flight(unit: Unit) -> AeroFlight:
     if unit.aero is None:
         raise InputError(f"'{unit.id}' is not an aerospace unit")
     return unit.aero
+
+
+def transit(unit: Unit) -> Transit:
+    """Returns the transit record of an aerospace unit changing maps (TURN-07)."""
+    record = flight(unit).transit
+    if record is None:
+        raise InputError(f"'{unit.id}' is not on its way to another map")
+    return record
+
+
+def placed(unit: Unit) -> Unit:
+    """Returns a unit between maps (``Unit.between_maps``, TURN-07) back where it left its map, for the rules
+    that read it there (its arrival, its thrust as the report shows it); any other unit as it is."""
+    if not unit.between_maps:
+        return unit
+    record = transit(unit)
+    return evolve(unit, position=Position(record.from_hex, record.from_map))
 
 
 def view(unit: Unit) -> AeroState:
