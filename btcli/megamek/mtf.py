@@ -84,7 +84,8 @@ SYSTEMS = {
 # The equipment btcli plays as slot items (issue #31 item 4; docs/equipment-rules.md): MASC of either tech base,
 # Triple-Strength Myomer's spread slots, improved jump jets (2 slots each).
 PLAYED_EQUIPMENT = {"MASC": "masc", "Clan MASC": "masc", "Triple Strength Myomer": "tsm",
-                    "Improved Jump Jet": "improved_jump_jet"}
+                    "Improved Jump Jet": "improved_jump_jet",
+                    "Hatchet": "hatchet", "Sword": "sword"}  # physical weapons: EQ-PHYS-01
 # The Myomer: lines that name what the slots play (MegaMek reads the line and ignores it: equipment.md E4.1).
 PLAYED_MYOMER = ("triple strength", "triple strength myomer", "tsm", "masc", "ismasc", "clmasc")
 # Marks MegaMek strips from a slot's end, in its order (MtfFile.parseCrits).

@@ -259,7 +259,20 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
 
         sheet["masc"] = {"working": masc.has_masc(u), "level": masc.level(u), "target": masc.target(u),
                          "used": record.masc_used}
+    weapons = _physical_weapons(u)
+    if weapons:  # EQ-PHYS-05: its hatchet or sword, and whether a critical hit damaged it
+        sheet["physical_weapons"] = [{"kind": kind, "location": where, "working": working}
+                                     for kind, where, working in weapons]
     return sheet
+
+
+def _physical_weapons(u: Unit) -> list[tuple[str, str, bool]]:
+    """A 'Mech's hatchets and swords (EQ-PHYS-05): (kind, location, working)."""
+    if not any("hatchet" in items or "sword" in items for items in u.slots.values()):
+        return []
+    from btcli.rules.ground import physical_weapons
+
+    return physical_weapons.carried(u)
 
 
 def _mech_status(u: Unit) -> list[str]:
@@ -269,6 +282,7 @@ def _mech_status(u: Unit) -> list[str]:
 
         words.append(f"MASC level {masc.level(u)} (roll {masc.target(u)}+)" if masc.has_masc(u) else
                      "MASC destroyed")
+    words += [f"{kind} ({where}{'' if working else ', damaged'})" for kind, where, working in _physical_weapons(u)]
     return words
 
 

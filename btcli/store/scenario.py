@@ -475,6 +475,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
                                 "(\"equipment:Targeting Computer\"), it takes no targeting_computer key")
         _check_targeting_computer(uid, spec, weapons)
         _check_movement_equipment(uid, spec.get("slots"))
+        _check_physical_weapons(uid, spec.get("slots"))
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:
         del spec["position"]
@@ -523,6 +524,19 @@ def _check_movement_equipment(uid: str, slots: object) -> None:
         if isinstance(items, (list, tuple)) and list(items).count("improved_jump_jet") % 2:
             raise GameFileError(f"unit {uid!r}: an improved jump jet takes 2 critical slots in one location; {location} "
                                 f"holds {list(items).count('improved_jump_jet')} (EQ-JJ-01)")
+
+
+def _check_physical_weapons(uid: str, slots: object) -> None:
+    """Refuses a hatchet or sword outside an arm: it is swung from the arm that mounts it (EQ-PHYS-01)."""
+    if not isinstance(slots, dict):
+        return
+    from btcli.rules.kinds.mech import BIPED
+
+    for location, items in slots.items():
+        held = {str(i) for i in items} & {"hatchet", "sword"} if isinstance(items, (list, tuple)) else set()
+        if held and location not in BIPED.arms:  # a quad has no arms (QUAD-04)
+            raise GameFileError(f"unit {uid!r}: a {sorted(held)[0]} is swung from an arm ({' or '.join(BIPED.arms)}), "
+                                f"not from {location} (EQ-PHYS-01)")
 
 
 def _position(uid: str, spec: dict[str, Any]) -> dict[str, Any] | None:
