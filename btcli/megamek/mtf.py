@@ -627,7 +627,8 @@ def _runs(slots: list[_Slot]) -> list[list[_Slot]]:
 
 # A weapon split over two locations lies in a location and the one inward of it (Mech.getInnerLocation), and
 # MegaMek fires it from the more restrictive of the two (Mech.mostRestrictiveLoc, restrictScore: an arm 0, a
-# side torso 1, the centre torso 2, a leg 3).
+# side torso 1, the centre torso 2, a leg 3): MegaMek @f0b2b01 MtfFile.java:760-770 sets the mount's location to it
+# and its second location to the other (EQ-SPLIT-01; Mech.addEquipment adds the mount once, :3089-3091).
 INNER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT",
          "FLL": "LT", "FRL": "RT", "RLL": "LT", "RRL": "RT"}
 RESTRICTIVE = {"LA": 0, "RA": 0, "LT": 1, "RT": 1, "CT": 2, "LL": 3, "RL": 3, "HD": 3,
@@ -642,8 +643,9 @@ def _beside(a: str, b: str) -> bool:
 
 def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[dict]:
     """Pairs the part-runs of a weapon's slots with the part in the location inward (a weapon split over two
-    locations; MegaMek joins them whether or not the slots say ``(Split)``); btcli plays no split mounts
-    yet, so a lenient import mounts the weapon where MegaMek fires it from."""
+    locations; MegaMek joins them whether or not the slots say ``(Split)``): one weapon, mounted where MegaMek
+    fires it from, its ``split`` the other location (EQ-SPLIT-01; a hit on its slots in either, or the loss of
+    either, destroys it: EQ-SPLIT-02)."""
     weapons = []
     pending = list(splits)
     while pending:
@@ -656,15 +658,14 @@ def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[
             raise notes.fail(run[0].line, f"{len(run)} {location} slots of {thing.name}, which takes {thing.slots}, "
                              "and the rest in no location beside it")
         pending.remove(other)
-        where = max(location, other[0], key=RESTRICTIVE.__getitem__)
+        where = max(location, other[0], key=RESTRICTIVE.__getitem__)  # EQ-SPLIT-01
         elsewhere = other[0] if where == location else location
         what = f"{thing.name} split between {location} and {other[0]}"
         if not thing.plays:
             notes.unmodelled(run[0].line, what, thing.name, f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
             continue
-        notes.unmodelled(run[0].line, what, "split weapon", f"mounted in {where}, where MegaMek fires it from; a "
-                         f"hit on its {elsewhere} slots, or the loss of {elsewhere}, does not destroy it")
-        weapons.append({"name": thing.plays, "location": where, **({"rear": True} if "rear" in run[0].marks else {})})
+        weapons.append({"name": thing.plays, "location": where, "split": elsewhere,
+                        **({"rear": True} if "rear" in run[0].marks else {})})
     return weapons
 
 

@@ -87,6 +87,12 @@ class Mount:
     destroyed: bool = False
     jammed: bool = False
     artemis: bool = False  # an Artemis IV FCS is linked to it (EQ-ART-01; btcli.rules.core.fire_control)
+    split: str = ""  # a 'Mech weapon whose slots run on into this second location (EQ-SPLIT-01; "" none)
+
+    def holds(self, location: str) -> bool:
+        """Tells whether its slots lie in ``location``: where it is mounted, or the second location of a split
+        weapon (EQ-SPLIT-02)."""
+        return location == self.location or (bool(self.split) and location == self.split)
 
     @property
     def label(self) -> str:

@@ -445,6 +445,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
         weapons.append({"weapon": name, **{k: v for k, v in w.items() if k != "name"}})
     spec["weapons"] = weapons
     _check_electronics(uid, spec, weapons)
+    _check_split(uid, kind, weapons, shape.transfer)
     for a in spec.get("ammo", []):
         _check_ammo(uid, a)
     carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
@@ -524,6 +525,20 @@ def _check_movement_equipment(uid: str, slots: object) -> None:
         if isinstance(items, (list, tuple)) and list(items).count("improved_jump_jet") % 2:
             raise GameFileError(f"unit {uid!r}: an improved jump jet takes 2 critical slots in one location; {location} "
                                 f"holds {list(items).count('improved_jump_jet')} (EQ-JJ-01)")
+
+
+def _check_split(uid: str, kind: object, weapons: list[dict[str, Any]], inner: dict[str, str]) -> None:
+    """Refuses a split weapon (EQ-SPLIT-01) on a unit that is no 'Mech, or whose second location is not beside its
+    location (a limb and its side torso, a side torso and the centre torso: ``inner``, where damage moves)."""
+    for w in weapons:
+        split = w.get("split", "")
+        if not split:
+            continue
+        where = w.get("location")
+        if kind != "mech" or not isinstance(split, str) or (inner.get(split) != where and inner.get(str(where)) != split):
+            raise GameFileError(f"unit {uid!r}: a weapon's split is the 'Mech location beside its location its slots run "
+                                f"on into (a limb and its side torso, a side torso and CT), not {split!r} beside "
+                                f"{where!r} (EQ-SPLIT-01)")
 
 
 def _check_physical_weapons(uid: str, slots: object) -> None:
