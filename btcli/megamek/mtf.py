@@ -279,12 +279,15 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         if FULL_NAME[location].casefold() not in mtf.blocks:
             raise notes.fail(mtf.last, f"no '{FULL_NAME[location]}:' critical slots (a complete .mtf lists every "
                              "location; is the file cut short?)")
-    gear: dict[str, str] = {}
+    gear: dict[str, object] = {}
     slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations, gear)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     _shared_narc_pods(weapons, ammo, slots)
-    for number, text in mtf.repeated["nocrit"]:
-        _no_slot_equipment(number, text, clan, notes)
+    free = [_no_slot_equipment(number, text, clan, notes) for number, text in mtf.repeated["nocrit"]]
+    held = gear.pop("carried", [])
+    carried = [*(held if isinstance(held, list) else []), *(name for name in free if name)]  # EQ-INERT-01..04
+    if carried:
+        gear["carried"] = carried
     sink_type = PLAYED_SINKS.get(sink_kind, "")
     if sink_type:
         sinks, sink_type = _engine_sinks(sinks, slots, rating, need("heat sinks")[0], notes, sink_type)
@@ -466,7 +469,7 @@ class _Slot(NamedTuple):
 
 def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str], notes: Notes,
            headers: dict[str, int], last_content: int, locations: tuple[str, ...] = BIPED,
-           gear: dict[str, str] | None = None) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
+           gear: dict[str, object] | None = None) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
     """Returns the slot layout in btcli's items, the weapons (one per run of a weapon's slots) and the
     ammunition bins (one per slot); notes what btcli does not play."""
     slots: dict[str, list[str]] = {}
@@ -551,7 +554,7 @@ def _ammo_slot(number: int, name: str, clan: bool, location: str, notes: Notes, 
 
 
 def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
-            locations: tuple[str, ...] = BIPED, gear: dict[str, str] | None = None) -> list[dict]:
+            locations: tuple[str, ...] = BIPED, gear: dict[str, object] | None = None) -> list[dict]:
     """Returns the weapons the slots hold, one per run of a weapon's slots (a multi-slot weapon fills
     consecutive slots, as MegaMek places it), links each Artemis IV FCS to a launcher (EQ-ART-01), puts the
     ECM suite's and active probe's locations in ``gear`` (EQ-ECM-01, EQ-PROBE-01), and gathers the equipment
@@ -560,6 +563,7 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
     spread: dict[str, tuple[int, int, str]] = {}  # Endo Steel and the like: one item, however many slots
     splits: list[tuple[str, list[_Slot]]] = []
     gear = {} if gear is None else gear
+    carried: list[str] = []  # EQ-INERT-01..04
     for location in locations:
         fcs: list[int] = []  # the line of each Artemis IV FCS in this location
         launchers: list[int | None] = []  # its Artemis-compatible weapons in slot order (None: one btcli leaves out)
@@ -571,6 +575,10 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
                                  equipment.plain(first.name), KEPT, weapons=1)  # it may be a weapon
                 continue
             if thing is None:
+                continue
+            if thing.inert:  # EQ-INERT-01..04: carried, playing no part; its slots stay "equipment:NAME"
+                per = len(run) if thing.spread else thing.slots or len(run)
+                carried += [thing.name] * (0 if thing.spread and thing.name in carried else max(1, len(run) // per))
                 continue
             if thing.name in equipment.ARTEMIS:
                 fcs += [first.line] * len(run)
@@ -607,6 +615,8 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
         if kind not in covered:
             notes.unmodelled(line, f"{name} ({count} slots)", name, KEPT)
     weapons += _split_weapons(splits, notes)
+    if carried:
+        gear["carried"] = carried
     return weapons
 
 
@@ -691,14 +701,18 @@ def _in_list_order(weapons: list[dict], listed: list[str], clan: bool) -> list[d
     return ordered + left
 
 
-def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> None:
-    """``nocrit:NAME[:LOCATION]``: equipment that takes no slot."""
+def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> str:
+    """``nocrit:NAME[:LOCATION]``: equipment that takes no slot; returns its name when it is carried playing no part
+    (EQ-INERT-01..04), else ""."""
     name = text.partition(":")[0].strip()
     if equipment.squash(name) in ("standard", "isstandard", "clanstandard"):  # the standard armor, as MegaMek writes it
-        return
+        return ""
     item = equipment.lookup(name, clan)
+    if item is not None and item.inert:
+        return item.name
     shown = item.name if item is not None else equipment.plain(name)
     notes.unmodelled(number, f"{shown} (no slots)", shown, "left out")
+    return ""
 
 
 def _engine_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes,

@@ -192,6 +192,9 @@ class MechState:
     armor_type: str = "standard"  # "standard" or a Ferro-Fibrous kind (its slots roll again): FERRO_KINDS
     case: tuple[str, ...] = ()  # the locations whose ammunition CASE protects (Clan CASE: every one with any)
     case_ii: tuple[str, ...] = ()  # the locations with CASE II
+    # Equipment it carries that plays no part in btcli's game (EQ-INERT-01..04), each item's name once; its slots
+    # hold "equipment:NAME" (a critical hit there destroys it).
+    carried: tuple[str, ...] = ()
 
     # MASC (EQ-MASC-03, MegaMek @f0b2b01 Entity.nMASCLevel, bMASCWentUp, usedMASC): the level its roll's target
     # number is read at, whether the level rose at the last turn's end, and whether it used MASC this turn.
@@ -233,6 +236,7 @@ class VehicleState:
     case: bool = False  # CASE protects its ammunition (VEH-CRIT-06)
     large: bool = False  # a large support vehicle or a landed DropShip (VEH-VTOL-11, VEH-SLIP-11/12)
     height: int = 1  # levels a large unit stands tall
+    carried: tuple[str, ...] = ()  # equipment that plays no part in btcli's game (EQ-INERT-01..04), by name
 
     def stunned_in(self, turn: int) -> bool:
         """Tells whether the crew is stunned in ``turn`` (VEH-CRIT-10)."""

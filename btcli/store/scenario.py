@@ -363,9 +363,11 @@ def _drops(meta: dict, groups: object, units: dict) -> dict[str, DropGroup]:
 # Where a unit may start in its hex, and the kind records' facts a scenario may give, as scenario keys.
 PLACE_KEYS = {"floor": "floor", "roof": "roof", "top": "roof", "under_bridge": "under_bridge", "under": "under_bridge",
               "elevation": "elevation"}
-VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height")  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
-LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
-MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii")  # a 'Mech's construction (issue #31)
+VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height",  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
+                "carried")  # EQ-INERT-01..04
+LEGACY_EXTRA = set(PLACE_KEYS) | (set(VEHICLE_KEYS) - {"carried"}) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
+MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii",  # a 'Mech's construction (issue #31)
+             "carried")  # EQ-INERT-01..04: equipment carried that plays no part
 
 
 def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
@@ -591,7 +593,7 @@ def _mech_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
     """Returns a 'Mech's construction its rules read (heat sink type, structure, armor, CASE and CASE II
     locations: EQ-HS, EQ-STR, EQ-CASE), as its 'Mech record; refuses a value no 'Mech is built with."""
     if kind != "mech":
-        named = [k for k in MECH_KEYS if k in spec and k != "case"]
+        named = [k for k in MECH_KEYS if k in spec and k not in ("case", "carried")]
         if named:
             raise GameFileError(f"unit {uid!r}: {', '.join(named)} belong to 'Mechs only")
         return {}
@@ -607,7 +609,17 @@ def _mech_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
                 raise GameFileError(f"unit {uid!r}: a 'Mech's {key} lists the locations that carry it, e.g. "
                                     f"{key} = [\"LT\", \"RT\"], each once")
             facts[key] = list(value)
+    _check_carried(uid, facts)
     return facts
+
+
+def _check_carried(uid: str, facts: dict[str, Any]) -> None:
+    """Refuses a ``carried`` that is not a list of equipment names (EQ-INERT-01..04)."""
+    if "carried" in facts:
+        value = facts["carried"]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise GameFileError(f"unit {uid!r}: carried lists the names of equipment that plays no part, e.g. "
+                                "carried = [\"Searchlight\"]")
 
 
 def _check_case(uid: str, facts: dict[str, Any], spec: dict[str, Any]) -> None:
@@ -647,6 +659,7 @@ def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, An
             raise GameFileError(f"unit {uid!r}: height (a whole number of levels, at least 1) is for large = true units")
     if facts and kind != "vehicle":
         raise GameFileError(f"unit {uid!r}: {', '.join(facts)} belong to vehicles only")
+    _check_carried(uid, facts)
     if "infantry" in facts and isinstance(facts["infantry"], bool):
         facts["infantry"] = int(facts["infantry"])
     if "cargo_tons" in facts and isinstance(facts["cargo_tons"], int) and not isinstance(facts["cargo_tons"], bool):

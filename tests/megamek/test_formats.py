@@ -97,7 +97,7 @@ def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_i
                              ("CLStreakSRM4 (omnipod)", "ISImprovedNarc (omnipod)"),
                              ("Clan Streak SRM 4 Ammo (omnipod)", "Clan Ammo iATM-12 (omnipod)")):
         text = text.replace(played, unplayed)  # weapons btcli does not know (not standard rules: issue #31)
-    text = text.replace("Machine Gun (omnipod)", "Searchlight (omnipod)")  # not known: it might be a weapon
+    text = text.replace("Machine Gun (omnipod)", "Chainsaw (omnipod)")  # not known: it might be a weapon
     message = refused(read_mtf, text, lenient=True)
     assert message == ("test.mtf: --lenient would leave this unit no weapon btcli plays (it leaves out 5 weapons or "
                        "unknown items); give --allow-unarmed to import it unarmed")
@@ -156,12 +156,15 @@ def test_a_current_vehicle_file_reads_exactly_past_its_descriptive_tags():
 
 
 def test_a_second_block_of_a_tag_that_plays_is_read_as_megamek_reads_it():
-    second = HOVER.replace("<cruiseMP>", "<transporters>\nBattleArmorHandles - troopers:-1\n</transporters>\n\n"
-                           "<cruiseMP>")
-    assert "transporter 'BattleArmorHandles - troopers:-1' in a second <transporters> block" in refused(read_blk,
-                                                                                                          second)
+    second = HOVER.replace("<cruiseMP>", "<transporters>\ncargobay:2.0\n</transporters>\n\n<cruiseMP>")
+    assert "transporter 'cargobay:2.0' in a second <transporters> block" in refused(read_blk, second)
     design, left_out = read_blk(second, lenient=True)
     assert design["cargo_tons"] == 1.0 and left_out[0].endswith("(left out, as MegaMek reads only the first block)")
+    handles = second.replace("cargobay:2.0", "BattleArmorHandles - troopers:-1")  # EQ-INERT-01: no OmniVehicle
+    design, left_out = read_blk(handles)
+    assert "carried" not in design and left_out == []  # MegaMek reads the second block past; inert either way
+    design, left_out = read_blk(handles.replace("<cruiseMP>", "<omni>\n1\n</omni>\n\n<cruiseMP>", 1))
+    assert design["carried"] == ["Battle Armor Handles"]  # an OmniVehicle has handles (Tank.setOmni)
     differing = HOVER.replace("<tonnage>", "<armor>\n1\n1\n1\n1\n1\n</armor>\n<tonnage>")
     assert "<armor> given twice, saying different things (line 71 and here)" in refused(read_blk, differing)
     design, left_out = read_blk(differing, lenient=True)
