@@ -200,7 +200,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "one; :ap, :cluster or :ultra for armor-piercing, LB-X cluster or double-rate fire; :2 .. :6 for a Rotary AC's "
             "shots, e.g. 'RAC/5:6'; :artemis or :narc for Artemis IV- or Narc-capable missiles; :er or :he for an ATM's "
             "rounds); repeatable.", REPEAT),
-        Opt(("--physical",), "physical", "Physical attack: punch, kick, charge, dfa or club."),
+        Opt(("--physical",), "physical", "Physical attack: punch, kick, charge, dfa, club, or hatchet or sword "
+            "(a 'Mech's physical weapon, swung from the arm that mounts it: EQ-PHYS-01)."),
         Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
             "facing N..NW)."),
         Opt(("--dry-run",), "dry_run", "Show each weapon's (or the physical attack's) to-hit number, modifiers, odds, "

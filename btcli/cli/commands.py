@@ -269,9 +269,11 @@ def options(game: str, unit: str) -> None:
     found = state.unit(state.unit_id(unit))
     moves, shots = unit_options.reachable(state, found), unit_options.targets(state, found)
     masc = unit_options.masc_option(found)
+    blows = unit_options.physical_weapons(state, found)  # EQ-PHYS-05
     if OUTPUT["json"]:
         _print_json({"unit": found.id, "turn": state.turn, "phase": state.phase.value, "moves": moves,
-                     "targets": shots, **({"masc": masc} if masc is not None else {})})
+                     "targets": shots, **({"masc": masc} if masc is not None else {}),
+                     **({"physical_weapons": blows} if blows is not None else {})})
         return
     lines = [f"{found.id} ({state.phase.value} phase, turn {state.turn})"]
     if masc is not None:  # EQ-MASC-05
@@ -286,6 +288,12 @@ def options(game: str, unit: str) -> None:
             + (f" (C3 spotter {w['c3_spotter']})" if w.get("c3_spotter") else "") for w in weapons))
     if not shots:
         lines.append("  no weapon can fire at an enemy from here")
+    if blows is not None:  # EQ-PHYS-05
+        lines.append("  carries " + ", ".join(f"a {c['kind']} ({c['location']}{'' if c['working'] else ', damaged'})"
+                                              for c in blows["carried"]))
+        for target, swings in blows["targets"].items():
+            lines.append(f"  swings at {target} (--physical): " + ", ".join(
+                f"{b['attack']} ({b['location']}) {b['to_hit']}+" for b in swings))
     _print_lines(lines)
 
 

@@ -101,6 +101,8 @@ BAYS = {"mechbay": "mech", "mekbay": "mech", "asfbay": "fighter", "smallcraftbay
         "heavyvehiclebay": "vehicle", "superheavyvehiclebay": "vehicle", "battlearmorbay": "battle_armor",
         "infantrybay": "infantry", "protomechbay": "protomech", "protomekbay": "protomech"}  # mek: MegaMek's newer spelling
 CARGO = {"cargobay", "refrigeratedcargobay", "insulatedcargobay", "liquidcargobay", "livestockcargobay"}
+# EQ-INERT-01: a vehicle's battle armor handles (MegaMek @f0b2b01 BLKFile: BattleArmorHandlesTank), carried.
+HANDLES = {"battlearmorhandles": "Battle Armor Handles"}
 QUARTERS = {"crewquarters", "1stclassquarters", "2ndclassquarters", "steeragequarters", "pillionseats",
             "standardseats", "ejectionseats", "firstclassquarters", "secondclassquarters", "officerquarters"}
 
@@ -370,6 +372,7 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
     weapons: list[dict] = []
     ammo: list[tuple[_Line, dict]] = []
     case = False
+    carried: list[str] = []  # EQ-INERT-01..04
     fcs: dict[str, list[int]] = {}  # each location's Artemis IV FCS lines and Artemis-compatible weapons (EQ-ART-01)
     launchers: dict[str, list[int | None]] = {}
     for item in _equipment(found, locations, False, notes):
@@ -388,6 +391,9 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
         if thing is None:
             notes.unmodelled(item.number, f"unknown equipment {item.name!r} ({item.location})",
                              equipment.plain(item.name), "left out", weapons=1)  # it may be a weapon
+            continue
+        if thing.inert:  # EQ-INERT-01..04: carried, playing no part
+            carried.append(thing.name)
             continue
         if thing.name in ("CASE", "Clan CASE"):  # VEH-CRIT-06 (Clan CASE is CASE: MiscType.createCLCASE, F_CASE)
             case = True
@@ -431,11 +437,13 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
                 if b["weapon"] == other:
                     b["weapon"] = mine
     design["ammo"] = _fed(ammo, weapons, notes)
-    cargo = _transporters(found, notes, vehicle=True)[0]
+    cargo = _transporters(found, notes, vehicle=True, carried=carried)[0]
     if cargo:
         design["cargo_tons"] = cargo
     if case:
         design["case"] = True
+    if carried:
+        design["carried"] = carried
     return design
 
 
@@ -505,13 +513,22 @@ def _fed(ammo: list[tuple[_Line, dict]], weapons: list[dict], notes: Notes) -> l
     return kept
 
 
-def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool) -> tuple[float, dict[str, int]]:
+def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool,
+                  carried: list[str] | None = None) -> tuple[float, dict[str, int]]:
     """Returns the cargo tons and the transport bays of ``<transporters>`` (``troopspace:TONS`` on a
-    vehicle, VEH-CRIT-07; ``KIND:SIZE:DOORS...`` bays on a large craft)."""
+    vehicle, VEH-CRIT-07; ``KIND:SIZE:DOORS...`` bays on a large craft); a vehicle's battle armor handles go in
+    ``carried`` (EQ-INERT-01)."""
     cargo = 0.0
     bays: dict[str, int] = {}
+    omni = any(v.strip() == "1" for _, v in found["omni"].values) if "omni" in found else False
     for number, value in found["transporters"].values if "transporters" in found else []:
         kind = value.split(":")[0].split(" - ")[0].strip().casefold()  # BattleArmorHandles - troopers:-1
+        if kind in HANDLES and carried is not None:  # EQ-INERT-01: btcli has no battle armor riding on units
+            # MegaMek reads only the first block, but an OmniVehicle has handles whatever its file says (Tank.java:
+            # 3294-3297 setOmni): a second block's handles are carried by an OmniVehicle, read past otherwise.
+            if not value.endswith("\x00") or omni:
+                carried.append(HANDLES[kind])
+            continue
         if value.endswith("\x00"):  # from a second <transporters> block, which MegaMek does not read
             notes.unmodelled(number, f"transporter {value[:-1]!r} in a second <transporters> block",
                              f"transporter: {kind}", "left out, as MegaMek reads only the first block")

@@ -46,6 +46,7 @@ class Item(NamedTuple):
     plays: str = ""  # the catalog weapon btcli plays it as; "": not played yet (issue #31)
     played: bool = False  # equipment the rules read from the slots it fills (the targeting computer, EQ-TC-01)
     one_shot: bool = False  # a one-shot (OS) launcher of the weapon it plays (EQ-OS-01)
+    inert: bool = False  # carried, playing no part in btcli's game (EQ-INERT-01..04): kept, listed, never noted
 
 
 @cache
@@ -59,7 +60,8 @@ def _tables() -> tuple[dict[str, Item], dict[str, Item]]:
     for raw in items:
         plays = raw.get("plays", "")
         slots = int(weapons[plays]["slots"]) if plays else int(raw["slots"])
-        item = Item(raw["name"], raw["kind"], slots, bool(raw.get("spread", False)), plays, bool(raw.get("played")))
+        item = Item(raw["name"], raw["kind"], slots, bool(raw.get("spread", False)), plays, bool(raw.get("played")),
+                    bool(raw.get("inert")))
         for name in raw["names"]:
             exact[_exact(name)] = item
         for name in (*raw["names"], *raw.get("ammo", ()), *((plays,) if plays else ())):

@@ -84,7 +84,8 @@ SYSTEMS = {
 # The equipment btcli plays as slot items (issue #31 item 4; docs/equipment-rules.md): MASC of either tech base,
 # Triple-Strength Myomer's spread slots, improved jump jets (2 slots each).
 PLAYED_EQUIPMENT = {"MASC": "masc", "Clan MASC": "masc", "Triple Strength Myomer": "tsm",
-                    "Improved Jump Jet": "improved_jump_jet"}
+                    "Improved Jump Jet": "improved_jump_jet",
+                    "Hatchet": "hatchet", "Sword": "sword"}  # physical weapons: EQ-PHYS-01
 # The Myomer: lines that name what the slots play (MegaMek reads the line and ignores it: equipment.md E4.1).
 PLAYED_MYOMER = ("triple strength", "triple strength myomer", "tsm", "masc", "ismasc", "clmasc")
 # Marks MegaMek strips from a slot's end, in its order (MtfFile.parseCrits).
@@ -289,7 +290,7 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         if FULL_NAME[location].casefold() not in mtf.blocks:
             raise notes.fail(mtf.last, f"no '{FULL_NAME[location]}:' critical slots (a complete .mtf lists every "
                              "location; is the file cut short?)")
-    gear: dict[str, str] = {}
+    gear: dict[str, object] = {}
     slots, weapons, ammo = _slots(mtf.blocks, clan, covered, notes, mtf.headers, mtf.last_content, locations, gear)
     weapons = _in_list_order(weapons, mtf.weapon_list, clan)
     _shared_narc_pods(weapons, ammo, slots)
@@ -298,8 +299,11 @@ def _design(mtf: Mtf, notes: Notes) -> dict[str, object]:
         notes.unmodelled(values["armor"][0], "stealth armor without an ECM suite btcli plays", "armor: Stealth",
                          "read as standard armor; its slots are kept: a critical hit there rolls again")
         del built["armor_type"]
-    for number, text in mtf.repeated["nocrit"]:
-        _no_slot_equipment(number, text, clan, notes)
+    free = [_no_slot_equipment(number, text, clan, notes) for number, text in mtf.repeated["nocrit"]]
+    held = gear.pop("carried", [])
+    carried = [*(held if isinstance(held, list) else []), *(name for name in free if name)]  # EQ-INERT-01..04
+    if carried:
+        gear["carried"] = carried
     sink_type = PLAYED_SINKS.get(sink_kind, "")
     if sink_type:
         sinks, sink_type = _engine_sinks(sinks, slots, rating, need("heat sinks")[0], notes, sink_type)
@@ -489,7 +493,7 @@ class _Slot(NamedTuple):
 
 def _slots(blocks: dict[str, list[tuple[int, str]]], clan: bool, covered: set[str], notes: Notes,
            headers: dict[str, int], last_content: int, locations: tuple[str, ...] = BIPED,
-           gear: dict[str, str] | None = None) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
+           gear: dict[str, object] | None = None) -> tuple[dict[str, list[str]], list[dict], list[dict]]:
     """Returns the slot layout in btcli's items, the weapons (one per run of a weapon's slots) and the
     ammunition bins (one per slot); notes what btcli does not play."""
     slots: dict[str, list[str]] = {}
@@ -574,7 +578,7 @@ def _ammo_slot(number: int, name: str, clan: bool, location: str, notes: Notes, 
 
 
 def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
-            locations: tuple[str, ...] = BIPED, gear: dict[str, str] | None = None) -> list[dict]:
+            locations: tuple[str, ...] = BIPED, gear: dict[str, object] | None = None) -> list[dict]:
     """Returns the weapons the slots hold, one per run of a weapon's slots (a multi-slot weapon fills
     consecutive slots, as MegaMek places it), links each Artemis IV FCS to a launcher (EQ-ART-01), puts the
     ECM suite's and active probe's locations in ``gear`` (EQ-ECM-01, EQ-PROBE-01), and gathers the equipment
@@ -583,6 +587,7 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
     spread: dict[str, tuple[int, int, str]] = {}  # Endo Steel and the like: one item, however many slots
     splits: list[tuple[str, list[_Slot]]] = []
     gear = {} if gear is None else gear
+    carried: list[str] = []  # EQ-INERT-01..04
     for location in locations:
         fcs: list[int] = []  # the line of each Artemis IV FCS in this location
         launchers: list[int | None] = []  # its Artemis-compatible weapons in slot order (None: one btcli leaves out)
@@ -594,6 +599,10 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
                                  equipment.plain(first.name), KEPT, weapons=1)  # it may be a weapon
                 continue
             if thing is None:
+                continue
+            if thing.inert:  # EQ-INERT-01..04: carried, playing no part; its slots stay "equipment:NAME"
+                per = len(run) if thing.spread else thing.slots or len(run)
+                carried += [thing.name] * (0 if thing.spread and thing.name in carried else max(1, len(run) // per))
                 continue
             if thing.name in equipment.ARTEMIS:
                 fcs += [first.line] * len(run)
@@ -634,9 +643,11 @@ def _mounts(read: dict[str, list[_Slot]], covered: set[str], notes: Notes,
         if kind not in covered:
             notes.unmodelled(line, f"{name} ({count} slots)", name, KEPT)
     weapons += _split_weapons(splits, notes)
-    c3 = equipment.c3_of(gear.get("c3", ""), weapons)
+    c3 = equipment.c3_of(str(gear.get("c3", "")), weapons)
     if c3:
         gear["c3"] = c3
+    if carried:
+        gear["carried"] = carried
     return weapons
 
 
@@ -657,7 +668,8 @@ def _runs(slots: list[_Slot]) -> list[list[_Slot]]:
 
 # A weapon split over two locations lies in a location and the one inward of it (Mech.getInnerLocation), and
 # MegaMek fires it from the more restrictive of the two (Mech.mostRestrictiveLoc, restrictScore: an arm 0, a
-# side torso 1, the centre torso 2, a leg 3).
+# side torso 1, the centre torso 2, a leg 3): MegaMek @f0b2b01 MtfFile.java:760-770 sets the mount's location to it
+# and its second location to the other (EQ-SPLIT-01; Mech.addEquipment adds the mount once, :3089-3091).
 INNER = {"LA": "LT", "RA": "RT", "LL": "LT", "RL": "RT", "LT": "CT", "RT": "CT",
          "FLL": "LT", "FRL": "RT", "RLL": "LT", "RRL": "RT"}
 RESTRICTIVE = {"LA": 0, "RA": 0, "LT": 1, "RT": 1, "CT": 2, "LL": 3, "RL": 3, "HD": 3,
@@ -672,8 +684,9 @@ def _beside(a: str, b: str) -> bool:
 
 def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[dict]:
     """Pairs the part-runs of a weapon's slots with the part in the location inward (a weapon split over two
-    locations; MegaMek joins them whether or not the slots say ``(Split)``); btcli plays no split mounts
-    yet, so a lenient import mounts the weapon where MegaMek fires it from."""
+    locations; MegaMek joins them whether or not the slots say ``(Split)``): one weapon, mounted where MegaMek
+    fires it from, its ``split`` the other location (EQ-SPLIT-01; a hit on its slots in either, or the loss of
+    either, destroys it: EQ-SPLIT-02)."""
     weapons = []
     pending = list(splits)
     while pending:
@@ -686,15 +699,14 @@ def _split_weapons(splits: list[tuple[str, list[_Slot]]], notes: Notes) -> list[
             raise notes.fail(run[0].line, f"{len(run)} {location} slots of {thing.name}, which takes {thing.slots}, "
                              "and the rest in no location beside it")
         pending.remove(other)
-        where = max(location, other[0], key=RESTRICTIVE.__getitem__)
+        where = max(location, other[0], key=RESTRICTIVE.__getitem__)  # EQ-SPLIT-01
         elsewhere = other[0] if where == location else location
         what = f"{thing.name} split between {location} and {other[0]}"
         if not thing.plays:
             notes.unmodelled(run[0].line, what, thing.name, f"left out; {KEPT}", weapons=int(thing.kind == "weapon"))
             continue
-        notes.unmodelled(run[0].line, what, "split weapon", f"mounted in {where}, where MegaMek fires it from; a "
-                         f"hit on its {elsewhere} slots, or the loss of {elsewhere}, does not destroy it")
-        weapons.append({"name": thing.plays, "location": where, **({"rear": True} if "rear" in run[0].marks else {})})
+        weapons.append({"name": thing.plays, "location": where, "split": elsewhere,
+                        **({"rear": True} if "rear" in run[0].marks else {})})
     return weapons
 
 
@@ -720,14 +732,18 @@ def _in_list_order(weapons: list[dict], listed: list[str], clan: bool) -> list[d
     return ordered + left
 
 
-def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> None:
-    """``nocrit:NAME[:LOCATION]``: equipment that takes no slot."""
+def _no_slot_equipment(number: int, text: str, clan: bool, notes: Notes) -> str:
+    """``nocrit:NAME[:LOCATION]``: equipment that takes no slot; returns its name when it is carried playing no part
+    (EQ-INERT-01..04), else ""."""
     name = text.partition(":")[0].strip()
     if equipment.squash(name) in ("standard", "isstandard", "clanstandard"):  # the standard armor, as MegaMek writes it
-        return
+        return ""
     item = equipment.lookup(name, clan)
+    if item is not None and item.inert:
+        return item.name
     shown = item.name if item is not None else equipment.plain(name)
     notes.unmodelled(number, f"{shown} (no slots)", shown, "left out")
+    return ""
 
 
 def _engine_sinks(sinks: int, slots: dict[str, list[str]], rating: int, number: int, notes: Notes,

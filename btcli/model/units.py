@@ -89,6 +89,12 @@ class Mount:
     artemis: bool = False  # an Artemis IV FCS is linked to it (EQ-ART-01; btcli.rules.core.fire_control)
     one_shot: bool = False  # a one-shot (OS) launcher: one salvo, no ammunition (EQ-OS-01; btcli.rules.core.one_shot)
     spent: bool = False  # a one-shot weapon that has fired (EQ-OS-01)
+    split: str = ""  # a 'Mech weapon whose slots run on into this second location (EQ-SPLIT-01; "" none)
+
+    def holds(self, location: str) -> bool:
+        """Tells whether its slots lie in ``location``: where it is mounted, or the second location of a split
+        weapon (EQ-SPLIT-02)."""
+        return location == self.location or (bool(self.split) and location == self.split)
 
     @property
     def label(self) -> str:
@@ -202,6 +208,9 @@ class MechState:
     industrial_check: bool = False
     levels_fallen: int = 0
     stealth_on: bool = False  # its stealth armor switched on (EQ-STEALTH-02), from the End Phase that switched it
+    # Equipment it carries that plays no part in btcli's game (EQ-INERT-01..04), each item's name once; its slots
+    # hold "equipment:NAME" (a critical hit there destroys it).
+    carried: tuple[str, ...] = ()
 
     # MASC (EQ-MASC-03, MegaMek @f0b2b01 Entity.nMASCLevel, bMASCWentUp, usedMASC): the level its roll's target
     # number is read at, whether the level rose at the last turn's end, and whether it used MASC this turn.
@@ -243,6 +252,7 @@ class VehicleState:
     case: bool = False  # CASE protects its ammunition (VEH-CRIT-06)
     large: bool = False  # a large support vehicle or a landed DropShip (VEH-VTOL-11, VEH-SLIP-11/12)
     height: int = 1  # levels a large unit stands tall
+    carried: tuple[str, ...] = ()  # equipment that plays no part in btcli's game (EQ-INERT-01..04), by name
 
     def stunned_in(self, turn: int) -> bool:
         """Tells whether the crew is stunned in ``turn`` (VEH-CRIT-10)."""

@@ -271,7 +271,29 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
 
         sheet["masc"] = {"working": masc.has_masc(u), "level": masc.level(u), "target": masc.target(u),
                          "used": record.masc_used}
+    if record.carried:  # EQ-INERT-05: equipment that plays no part, destroyed once a critical hit lands on it
+        sheet["carried"] = [name + (" (destroyed)" if _carried_hit(u, name) else "") for name in record.carried]
+    weapons = _physical_weapons(u)
+    if weapons:  # EQ-PHYS-05: its hatchet or sword, and whether a critical hit damaged it
+        sheet["physical_weapons"] = [{"kind": kind, "location": where, "working": working}
+                                     for kind, where, working in weapons]
     return sheet
+
+
+def _carried_hit(u: Unit, name: str) -> bool:
+    """Tells whether a critical hit struck a slot of a 'Mech's carried item (EQ-INERT-05)."""
+    item = f"equipment:{name}"
+    return any(contents[i] == item for location, contents in u.slots.items() for i in u.slot_hits(location)
+               if i < len(contents))
+
+
+def _physical_weapons(u: Unit) -> list[tuple[str, str, bool]]:
+    """A 'Mech's hatchets and swords (EQ-PHYS-05): (kind, location, working)."""
+    if not any("hatchet" in items or "sword" in items for items in u.slots.values()):
+        return []
+    from btcli.rules.ground import physical_weapons
+
+    return physical_weapons.carried(u)
 
 
 def _mech_status(u: Unit) -> list[str]:
@@ -288,6 +310,7 @@ def _mech_status(u: Unit) -> list[str]:
 
         words.append(f"MASC level {masc.level(u)} (roll {masc.target(u)}+)" if masc.has_masc(u) else
                      "MASC destroyed")
+    words += [f"{kind} ({where}{'' if working else ', damaged'})" for kind, where, working in _physical_weapons(u)]
     return words
 
 
@@ -323,6 +346,8 @@ def _vehicle_fields(u: Unit, state: GameState | None = None) -> dict[str, object
     out["crew"] = ("killed" if v.crew_killed
                    else f"stunned turns {v.stunned_from}-{v.stunned_until}" if v.stunned_until
                    else "ok")
+    if v.carried:  # EQ-INERT-05: equipment that plays no part
+        out["carried"] = list(v.carried)
     return out
 
 

@@ -181,6 +181,8 @@ def unit_card(u: dict, side_style: str) -> list[list[Cell]]:
         card.append([("  ammo: " + ", ".join(_bin(a) for a in u["ammo"]), "")])
     if u.get("electronics"):
         card.append([("  " + ", ".join(u["electronics"]), "")])
+    if u.get("carried"):  # EQ-INERT-05
+        card.append([("  carries (no part in play): " + ", ".join(u["carried"]), "dim")])
     return card
 
 

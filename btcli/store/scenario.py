@@ -369,9 +369,11 @@ def _drops(meta: dict, groups: object, units: dict) -> dict[str, DropGroup]:
 # Where a unit may start in its hex, and the kind records' facts a scenario may give, as scenario keys.
 PLACE_KEYS = {"floor": "floor", "roof": "roof", "top": "roof", "under_bridge": "under_bridge", "under": "under_bridge",
               "elevation": "elevation"}
-VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height")  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
-LEGACY_EXTRA = set(PLACE_KEYS) | set(VEHICLE_KEYS) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
-MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii", "cockpit")  # a 'Mech's construction (issue #31)
+VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height",  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
+                "carried")  # EQ-INERT-01..04
+LEGACY_EXTRA = set(PLACE_KEYS) | (set(VEHICLE_KEYS) - {"carried"}) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
+MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii", "cockpit",  # a 'Mech's construction (#31)
+             "carried")  # EQ-INERT-01..04: equipment carried that plays no part
 
 
 def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
@@ -451,6 +453,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
         weapons.append({"weapon": name, **{k: v for k, v in w.items() if k != "name"}})
     spec["weapons"] = weapons
     _check_electronics(uid, spec, weapons)
+    _check_split(uid, kind, weapons, shape.transfer)
     for a in spec.get("ammo", []):
         _check_ammo(uid, a)
     carried = {w["weapon"] for w in weapons} | {str(a.get("weapon")) for a in spec.get("ammo", [])}
@@ -481,6 +484,7 @@ def _unit(raw: dict[str, Any], sides: dict[str, Side]) -> Unit:
                                 "(\"equipment:Targeting Computer\"), it takes no targeting_computer key")
         _check_targeting_computer(uid, spec, weapons)
         _check_movement_equipment(uid, spec.get("slots"))
+        _check_physical_weapons(uid, spec.get("slots"))
     spec["position"] = _position(uid, spec)
     if spec["position"] is None:
         del spec["position"]
@@ -533,6 +537,33 @@ def _check_movement_equipment(uid: str, slots: object) -> None:
                                 f"holds {list(items).count('improved_jump_jet')} (EQ-JJ-01)")
 
 
+def _check_split(uid: str, kind: object, weapons: list[dict[str, Any]], inner: dict[str, str]) -> None:
+    """Refuses a split weapon (EQ-SPLIT-01) on a unit that is no 'Mech, or whose second location is not beside its
+    location (a limb and its side torso, a side torso and the centre torso: ``inner``, where damage moves)."""
+    for w in weapons:
+        split = w.get("split", "")
+        if not split:
+            continue
+        where = w.get("location")
+        if kind != "mech" or not isinstance(split, str) or (inner.get(split) != where and inner.get(str(where)) != split):
+            raise GameFileError(f"unit {uid!r}: a weapon's split is the 'Mech location beside its location its slots run "
+                                f"on into (a limb and its side torso, a side torso and CT), not {split!r} beside "
+                                f"{where!r} (EQ-SPLIT-01)")
+
+
+def _check_physical_weapons(uid: str, slots: object) -> None:
+    """Refuses a hatchet or sword outside an arm: it is swung from the arm that mounts it (EQ-PHYS-01)."""
+    if not isinstance(slots, dict):
+        return
+    from btcli.rules.kinds.mech import BIPED
+
+    for location, items in slots.items():
+        held = {str(i) for i in items} & {"hatchet", "sword"} if isinstance(items, (list, tuple)) else set()
+        if held and location not in BIPED.arms:  # a quad has no arms (QUAD-04)
+            raise GameFileError(f"unit {uid!r}: a {sorted(held)[0]} is swung from an arm ({' or '.join(BIPED.arms)}), "
+                                f"not from {location} (EQ-PHYS-01)")
+
+
 def _position(uid: str, spec: dict[str, Any]) -> dict[str, Any] | None:
     """Returns the unit's starting position table from its ``position`` label and place keys."""
     place = {PLACE_KEYS[k]: spec.pop(k) for k in list(spec) if k in PLACE_KEYS}
@@ -570,7 +601,7 @@ def _mech_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
     """Returns a 'Mech's construction its rules read (heat sink type, structure, armor, CASE and CASE II
     locations: EQ-HS, EQ-STR, EQ-CASE), as its 'Mech record; refuses a value no 'Mech is built with."""
     if kind != "mech":
-        named = [k for k in MECH_KEYS if k in spec and k != "case"]
+        named = [k for k in MECH_KEYS if k in spec and k not in ("case", "carried")]
         if named:
             raise GameFileError(f"unit {uid!r}: {', '.join(named)} belong to 'Mechs only")
         return {}
@@ -586,7 +617,17 @@ def _mech_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
                 raise GameFileError(f"unit {uid!r}: a 'Mech's {key} lists the locations that carry it, e.g. "
                                     f"{key} = [\"LT\", \"RT\"], each once")
             facts[key] = list(value)
+    _check_carried(uid, facts)
     return facts
+
+
+def _check_carried(uid: str, facts: dict[str, Any]) -> None:
+    """Refuses a ``carried`` that is not a list of equipment names (EQ-INERT-01..04)."""
+    if "carried" in facts:
+        value = facts["carried"]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            raise GameFileError(f"unit {uid!r}: carried lists the names of equipment that plays no part, e.g. "
+                                "carried = [\"Searchlight\"]")
 
 
 def _check_case(uid: str, facts: dict[str, Any], spec: dict[str, Any]) -> None:
@@ -628,6 +669,7 @@ def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, An
             raise GameFileError(f"unit {uid!r}: height (a whole number of levels, at least 1) is for large = true units")
     if facts and kind != "vehicle":
         raise GameFileError(f"unit {uid!r}: {', '.join(facts)} belong to vehicles only")
+    _check_carried(uid, facts)
     if "infantry" in facts and isinstance(facts["infantry"], bool):
         facts["infantry"] = int(facts["infantry"])
     if "cargo_tons" in facts and isinstance(facts["cargo_tons"], int) and not isinstance(facts["cargo_tons"], bool):

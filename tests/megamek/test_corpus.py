@@ -123,6 +123,13 @@ def agree(path: Path, key: str = "") -> None:
     for name, location in REAR_ONLY_IN_SLOTS.get(key, ()):
         theirs["weapons"][(name, location, False)] -= 1
         theirs["weapons"][(name, location, True)] += 1
+    # The weapon list may name either location of a weapon split over two; MegaMek (and btcli) mount it in the
+    # more restrictive one (EQ-SPLIT-01): the list's other location counts as that one.
+    for w in design["weapons"]:
+        listed = (w["name"], w.get("split", ""), w.get("rear", False))
+        if w.get("split") and theirs["weapons"][listed] > 0:
+            theirs["weapons"][listed] -= 1
+            theirs["weapons"][(w["name"], w["location"], w.get("rear", False))] += 1
     theirs["weapons"] = +theirs["weapons"]
     assert ours == theirs
 

@@ -97,7 +97,7 @@ def test_a_lenient_import_that_would_leave_no_weapon_is_refused_unless_unarmed_i
                              ("CLStreakSRM4 (omnipod)", "ISImprovedNarc (omnipod)"),
                              ("Clan Streak SRM 4 Ammo (omnipod)", "Clan Ammo iATM-12 (omnipod)")):
         text = text.replace(played, unplayed)  # weapons btcli does not know (not standard rules: issue #31)
-    text = text.replace("Machine Gun (omnipod)", "Searchlight (omnipod)")  # not known: it might be a weapon
+    text = text.replace("Machine Gun (omnipod)", "Chainsaw (omnipod)")  # not known: it might be a weapon
     message = refused(read_mtf, text, lenient=True)
     assert message == ("test.mtf: --lenient would leave this unit no weapon btcli plays (it leaves out 5 weapons or "
                        "unknown items); give --allow-unarmed to import it unarmed")
@@ -126,18 +126,16 @@ def test_a_quad_is_read_with_its_four_legs():
                for leg in ("FLL", "FRL", "RLL", "RRL"))
 
 
-def test_a_weapon_split_over_two_locations_is_named_and_leniently_mounted_where_megamek_fires_it_from():
+def test_a_weapon_split_over_two_locations_is_mounted_where_megamek_fires_it_from():  # EQ-SPLIT-01
     """MegaMek joins a weapon's slots over a torso and its arm, marked (Split) or not, and fires it from the
-    torso (Mech.mostRestrictiveLoc); btcli plays no split mounts yet."""
+    torso (Mech.mostRestrictiveLoc), the arm its second location."""
     text = OLDER.replace("ISAC20\nISAC20\n-Empty-\n-Empty-\n\nCenter", "-Empty-\n-Empty-\n-Empty-\n-Empty-\n\nCenter")
     text = text.replace("ISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\nISAC20\n",
                         "ISAC20 (Split)\n" * 8, 1)
     text = text.replace("Hand Actuator\n-Empty-\n-Empty-\n", "Hand Actuator\nISAC20 (Split)\nISAC20 (Split)\n", 1)
-    assert "line 81: AC/20 split between RT and RA" in refused(read_mtf, text)
     design, left_out = read_mtf(text, lenient=True)
-    assert design["weapons"][0] == {"name": "AC/20", "location": "RT"}
-    assert left_out == ["test.mtf line 81: AC/20 split between RT and RA (mounted in RT, where MegaMek fires it from; a "
-                        "hit on its RA slots, or the loss of RA, does not destroy it)"]
+    assert design["weapons"][0] == {"name": "AC/20", "location": "RT", "split": "RA"}
+    assert left_out == []
     unpaired = text.replace("Hand Actuator\nISAC20 (Split)\nISAC20 (Split)\n", "Hand Actuator\n-Empty-\n-Empty-\n", 1)
     assert "8 RT slots of AC/20, which takes 10, and the rest in no location beside it" in refused(read_mtf, unpaired)
 
@@ -158,12 +156,15 @@ def test_a_current_vehicle_file_reads_exactly_past_its_descriptive_tags():
 
 
 def test_a_second_block_of_a_tag_that_plays_is_read_as_megamek_reads_it():
-    second = HOVER.replace("<cruiseMP>", "<transporters>\nBattleArmorHandles - troopers:-1\n</transporters>\n\n"
-                           "<cruiseMP>")
-    assert "transporter 'BattleArmorHandles - troopers:-1' in a second <transporters> block" in refused(read_blk,
-                                                                                                          second)
+    second = HOVER.replace("<cruiseMP>", "<transporters>\ncargobay:2.0\n</transporters>\n\n<cruiseMP>")
+    assert "transporter 'cargobay:2.0' in a second <transporters> block" in refused(read_blk, second)
     design, left_out = read_blk(second, lenient=True)
     assert design["cargo_tons"] == 1.0 and left_out[0].endswith("(left out, as MegaMek reads only the first block)")
+    handles = second.replace("cargobay:2.0", "BattleArmorHandles - troopers:-1")  # EQ-INERT-01: no OmniVehicle
+    design, left_out = read_blk(handles)
+    assert "carried" not in design and left_out == []  # MegaMek reads the second block past; inert either way
+    design, left_out = read_blk(handles.replace("<cruiseMP>", "<omni>\n1\n</omni>\n\n<cruiseMP>", 1))
+    assert design["carried"] == ["Battle Armor Handles"]  # an OmniVehicle has handles (Tank.setOmni)
     differing = HOVER.replace("<tonnage>", "<armor>\n1\n1\n1\n1\n1\n</armor>\n<tonnage>")
     assert "<armor> given twice, saying different things (line 71 and here)" in refused(read_blk, differing)
     design, left_out = read_blk(differing, lenient=True)
@@ -295,8 +296,8 @@ def test_a_weapon_split_over_an_arm_and_its_torso_on_both_sides_pairs_each_with_
     text = text.replace("Hand Actuator\n" + "-Empty-\n" * 8, arm)
     design, left_out = read_mtf(text.replace("ISMediumLaser\n" + "ISAC20\n" * 7, "ISAC20\n" * 8), lenient=True)
     assert sorted(w["location"] for w in design["weapons"] if w["name"] == "AC/20") == ["LT", "RT"]
-    assert sorted(line.split(": ", 1)[1][:29] for line in left_out) == ["AC/20 split between LT and LA",
-                                                                        "AC/20 split between RT and RA"]
+    assert sorted(w["split"] for w in design["weapons"] if w["name"] == "AC/20") == ["LA", "RA"]
+    assert left_out == []
 
 
 def test_a_weapon_split_over_a_leg_and_its_torso_fires_from_the_leg():
@@ -304,9 +305,7 @@ def test_a_weapon_split_over_a_leg_and_its_torso_fires_from_the_leg():
     text = OLDER.replace("ISAC20 Ammo\nHeat Sink\n-Empty-\n-Empty-\n", "ISAC20 Ammo\nHeat Sink\nISLRM15\nISLRM15\n")
     text = text.replace("Foot Actuator\nHeat Sink\n", "Foot Actuator\nISLRM15\n", 1)
     design, left_out = read_mtf(text.replace("Heat Sinks:10 Single", "Heat Sinks:9 Single"), lenient=True)
-    assert {"name": "LRM-15", "location": "LL"} in design["weapons"]
-    assert left_out[-1].endswith("(mounted in LL, where MegaMek fires it from; a hit on its LT slots, or the loss of "
-                                 "LT, does not destroy it)")
+    assert {"name": "LRM-15", "location": "LL", "split": "LT"} in design["weapons"]
 
 
 def test_a_tank_with_two_turrets_keeps_the_rear_one_as_its_turret():

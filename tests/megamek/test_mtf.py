@@ -89,7 +89,7 @@ def test_an_unplayed_weapon_is_refused_or_left_out_with_its_slot_kept_inert():
     (("Myomer:Standard", "Myomer:Industrial Triple-Strength"), "line 14: myomer 'Industrial Triple-Strength'"),
     (("Armor:Standard(Inner Sphere)", "Armor:Reactive(Inner Sphere)"), "line 20: armor 'Reactive(Inner Sphere)'"),
     (("IS Ammo MG - Full", "CLLaserAntiMissileSystem"), "line 106: Clan Laser AMS in CT"),
-    (("IS Ammo MG - Full", "Searchlight"), "line 106: unknown equipment 'Searchlight' in CT (1 slot)"),
+    (("IS Ammo MG - Full", "Chainsaw"), "line 106: unknown equipment 'Chainsaw' in CT (1 slot)"),
     (("IS Ammo MG - Full", "IS Ammo LRM-10 Swarm"), "line 106: Swarm LRM-10 ammunition in CT"),
     (("Medium Laser\nIS Ammo", "Medium Laser (T)\nIS Ammo"), "line 105: a turret-mounted Medium Laser in CT"),
 ])

@@ -19,7 +19,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from btcli.model.events import Events
 
-PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club")
+PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club", "hatchet", "sword")  # hatchet, sword: EQ-PHYS-01
 
 
 def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:

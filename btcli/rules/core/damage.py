@@ -162,7 +162,7 @@ def destroy_location(unit: Unit, location: str, events: Events, blown_off: bool 
     for key in (location, armor_key(location, True)):
         if key in armor:
             armor[key] = 0
-    weapons = tuple(evolve(m, destroyed=True) if m.location == location else m for m in unit.weapons)
+    weapons = tuple(evolve(m, destroyed=True) if m.holds(location) else m for m in unit.weapons)  # EQ-SPLIT-02
     ammo = tuple(AmmoBin(a.weapon, a.location, 0, a.kind) if a.location == location else a for a in unit.ammo)
     unit = evolve(unit, armor=armor, internal=internal, weapons=weapons, ammo=ammo)
     events.append(LocationDestroyed(unit.id, location, blown_off))
@@ -236,7 +236,7 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Eve
     if item.startswith("weapon:"):
         weapon = item.split(":", 1)[1]
         for i, m in enumerate(unit.weapons):
-            if m.weapon == weapon and m.location == location and not m.destroyed:
+            if m.weapon == weapon and m.holds(location) and not m.destroyed:  # EQ-SPLIT-02: either location
                 weapons = list(unit.weapons)
                 weapons[i] = evolve(m, destroyed=True)
                 unit = evolve(unit, weapons=tuple(weapons))

@@ -6,6 +6,8 @@ mode)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from btcli.errors import BtcliError
 from btcli.model.state import GameState
 from btcli.model.units import Unit
@@ -77,3 +79,25 @@ def _c3_spotter(modifiers) -> dict[str, object]:
         if " via C3 spotter " in name:
             return {"c3_spotter": name.split(" via C3 spotter ", 1)[1].split(" ", 1)[0]}
     return {}
+
+
+def physical_weapons(state: GameState, unit: Unit) -> dict[str, Any] | None:
+    """A 'Mech's hatchets and swords (EQ-PHYS-05): each with its arm and whether it works, and for each adjacent
+    enemy the ones it can swing at it with their to-hit numbers (the checks of the attack itself); None for a
+    unit that carries none."""
+    if not unit.slots or not any("hatchet" in items or "sword" in items for items in unit.slots.values()):
+        return None
+    from btcli.rules.ground import physical, physical_weapons as weapons
+
+    carried = [{"kind": kind, "location": where, "working": working} for kind, where, working in weapons.carried(unit)]
+    blows: dict[str, list[dict[str, object]]] = {}
+    for enemy in sorted(state.units.values(), key=lambda u: u.id):
+        if enemy.side == unit.side or not enemy.active or enemy.hex is None or not unit.active or unit.hex is None:
+            continue
+        for kind in dict.fromkeys(c["kind"] for c in carried):
+            try:
+                number, _, arm = physical.check(state, unit, enemy, str(kind))
+            except BtcliError:
+                continue
+            blows.setdefault(enemy.id, []).append({"attack": kind, "location": arm, "to_hit": number})
+    return {"carried": carried, "targets": blows}

@@ -38,7 +38,7 @@ from btcli.model.state import GameState, Hit, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, condition, tohit
-from btcli.rules.ground import myomer_jets, placement
+from btcli.rules.ground import myomer_jets, physical_weapons, placement
 from btcli.rules.core.displacement import displace
 from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
@@ -58,7 +58,7 @@ CHARGE_PSR, CHARGED_PSR, DFA_PSR, DFA_TARGET_PSR, KICK_MISS_PSR = 2, 2, 4, 2, 0
 # VEH-PHYS-08: the level differences (VTOL absolute height - the 'Mech's hex level, AMB-10) at
 # which a 'Mech's physical attack reaches an airborne VTOL. TW's table is not at hand (tables.md
 # 8.7: UNVERIFIED): a 'Mech stands two levels tall, so arms and clubs reach 1-2, a kick 1.
-VTOL_REACH = {"punch": (1, 2), "club": (1, 2), "kick": (1,)}
+VTOL_REACH = {"punch": (1, 2), "club": (1, 2), "kick": (1,), "hatchet": (1, 2), "sword": (1, 2)}  # EQ-PHYS-01: as a club
 
 
 def airborne_vtol(unit: Unit) -> bool:
@@ -114,7 +114,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
                 f"'{target.id}' flies {difference} level(s) above '{attacker.id}''s hex, out of reach of a {kind}",
                 "VEH-PHYS-08",
             )
-    if kind in ("punch", "kick", "club"):
+    if kind in LIMB_ATTACKS:
         limb, more = limb_check(attacker, target.hex, f"'{target.id}'", kind)
         mods.extend(more)
     elif kind in ("charge", "dfa"):
@@ -151,7 +151,7 @@ def preview(state: GameState, attacker_id: str, target_id: str, kind: str) -> li
     (rolls nothing; raises as the declaration would)."""
     attacker, target = state.unit(attacker_id), state.unit(target_id)
     number, mods, limb = check(state, attacker, target, kind)
-    if kind in ("punch", "kick", "club"):
+    if kind in LIMB_ATTACKS:
         each = limb_damage(attacker, kind, limb)
         damage = f"{each} damage" + (" a punch, with each arm that can" if kind == "punch" else "")
     elif kind == "charge":
@@ -168,7 +168,9 @@ def preview(state: GameState, attacker_id: str, target_id: str, kind: str) -> li
 # The level differences (target's level - attacker's) each attack reaches between ground units: a punch
 # or club reaches the same level or one up, a kick the same or one down, a charge one either way, a
 # death from above any (MegaMek's Punch/Kick/Club/ChargeAttackAction; TW p.145-148 not at hand: UNVERIFIED).
-REACH = {"punch": (0, 1), "club": (0, 1), "kick": (-1, 0), "charge": (-1, 0, 1)}
+REACH = {"punch": (0, 1), "club": (0, 1), "kick": (-1, 0), "charge": (-1, 0, 1), "hatchet": (0, 1), "sword": (0, 1)}
+# The attacks made with a limb: a punch, a kick, a club, and the physical weapons (EQ-PHYS-01).
+LIMB_ATTACKS = ("punch", "kick", "club", *physical_weapons.WEAPONS)
 
 
 def _check_levels(state: GameState, attacker: Unit, target: Unit, kind: str) -> None:
@@ -210,6 +212,8 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
         if any(attacker.internal.get(leg, 0) <= 0 or "hip" in _destroyed_items(attacker, leg) for leg in legs):
             raise IllegalOrderError(f"'{attacker.id}' cannot kick with a destroyed leg or hip", "tables.md 8.7")
         return legs[-1], [("kick", KICK_MODIFIER)]
+    if kind in physical_weapons.WEAPONS:  # EQ-PHYS-01, EQ-PHYS-02: a hatchet or sword, from its arm
+        return _weapon_arm(attacker, where, what, kind)
     # TW club attack (memory, UNVERIFIED: tables.md 8.7 lists no club): both arms with working
     # shoulders and hands, neither fired this turn, target in front; piloting - 1.
     arms = mech.body(attacker).arms
@@ -238,7 +242,22 @@ def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
         return amount
     if kind == "kick":
         return attacker.tons // 5 * tsm
+    if kind in physical_weapons.WEAPONS:  # EQ-PHYS-03
+        return physical_weapons.damage(attacker, kind, tsm)
     return ceil(attacker.tons / 5) * tsm
+
+
+def _weapon_arm(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str, list[tuple[str, int]]]:
+    """Returns (the arm, its modifiers) of a hatchet or sword attack at ``where`` (EQ-PHYS-01, EQ-PHYS-02)."""
+    shape = mech.body(attacker)
+    if not shape.arms:
+        raise IllegalOrderError(f"'{attacker.id}' has no arms to swing a {kind} with", "QUAD-04")
+    facing, here = attacker.facing.turned(attacker.twist), attacker.hex
+    assert here is not None  # an attacker on the ground board (checked before)
+    return physical_weapons.check(
+        attacker, kind, lambda arm: _lost_actuators(attacker, arm),
+        lambda arm: any(attacker.weapons[i].location == arm for i in attacker.fired),
+        lambda arm: arm in shape.limb_arcs and arcs.in_arc(here, facing, shape.limb_arcs[arm], where), what)
 
 
 def punching_arms(attacker: Unit, where: HexId) -> list[str]:
@@ -309,11 +328,18 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
         return state, events
     if reaches_rotor:  # AMB-11 alternative: damage to the rotor
         amount = ceil(attacker.tons / 10) if kind == "punch" else ceil(attacker.tons / 5) if kind == "club" else attacker.tons // 5
+        if kind in physical_weapons.WEAPONS:  # EQ-PHYS-03
+            amount = limb_damage(attacker, kind, limb)
         hits.append(Hit(target.id, "rotor", amount, side, False, False, False, f"{kind} from {attacker.id}"))
         events.append(BlowHit(attacker.id, kind, target.id, roll.total, tn))
         return finish(state, hits, {}, dice, events)
     side = kinds.of(target).side_struck_by(dice, target, kind, side)  # a vehicle's: VEH-PHYS-06, 07
-    if kind in ("punch", "kick", "club"):  # the club on the normal table (memory; UNVERIFIED)
+    if kind in physical_weapons.WEAPONS:  # EQ-PHYS-04: the normal table, the kick table a 'Mech one level up
+        up = unit_level(state.board, target) - unit_level(state.board, attacker)
+        table = physical_weapons.table(up, kinds.of(target).height(target) >= mech.MECH_HEIGHT)
+        hits += _table_hits(dice, target, side, [limb_damage(attacker, kind, limb)],
+                            kind if table == "normal" else table, attacker.id)  # a kind that is no table: normal
+    elif kind in ("punch", "kick", "club"):  # the club on the normal table (memory; UNVERIFIED)
         hits += _table_hits(dice, target, side, [limb_damage(attacker, kind, limb)], kind, attacker.id)
     elif kind == "charge":
         more_hits, psr = charge_hits(state, attacker, target, side, "front", dice)

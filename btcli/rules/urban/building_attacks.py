@@ -165,7 +165,7 @@ def weapon_attack(
     return state, events
 
 
-PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club")
+PHYSICAL_ON_BUILDINGS = ("punch", "kick", "club", "hatchet", "sword")  # hatchet, sword: EQ-PHYS-01
 
 
 def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -> None:
