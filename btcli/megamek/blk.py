@@ -1,12 +1,12 @@
-"""MegaMek ``.blk`` files (docs/scenario-format.md, "MegaMek files"; issue #28): tanks and VTOLs read into a
-scenario's inline vehicle design; aerospace and conventional fighters, small craft and DropShips into an
-inline aerospace record sheet (``kind = "aero"``, the fields of btcli/catalog/aero.toml).
+"""MegaMek ``.blk`` files (docs/scenario-format.md, "MegaMek files"; issue #28): tanks and VTOLs, support vehicles
+too (EQ-SV-01), read into a scenario's inline vehicle design; aerospace and conventional fighters, small craft and
+DropShips into an inline aerospace record sheet (``kind = "aero"``, the fields of btcli/catalog/aero.toml).
 
 The format is MegaMek's "building block" (``BuildingBlock``): ``#`` comments and blank lines are read
 past; every value sits between a ``<Tag>`` line and its ``</Tag>``, one a line, tags in any case. A tag
 given twice is read from its first block, as MegaMek reads it (its files double ``<source>`` and
 ``<blockversion>``); a second block that says something else about how the unit plays is refused.
-``UnitType`` says what the file holds; what btcli does not play (a support vehicle, an XL engine, a
+``UnitType`` says what the file holds; what btcli does not play (a large support vehicle, an XXL engine, a
 Clan weapon, a cargo bay on a tank) is named, every item, in one error, or left out and listed when
 the reading is lenient. Infantry, battle armor, ProtoMechs, JumpShips and the like are refused in one
 line saying what the file holds.
@@ -161,8 +161,8 @@ def read(text: str, notes: Notes) -> dict[str, object]:
     if kind in OTHER_KINDS:
         what = OTHER_KINDS[kind]
         raise notes.refuse(line, f"{_name(found, notes)} is {what} (UnitType {unit_type}); btcli plays 'Mechs, combat "
-                           "vehicles, VTOLs, fighters, small craft and DropShips from MegaMek's files (README, Using "
-                           "MegaMek data)", what.split(" ", 1)[1])
+                           "and support vehicles, VTOLs, fighters, small craft and DropShips from MegaMek's files "
+                           "(README, Using MegaMek data)", what.split(" ", 1)[1])
     if kind not in UNIT_TYPES:
         raise notes.fail(line, f"UnitType {unit_type!r}: not a kind of unit MegaMek writes")
     clan = _clan(found, notes)
