@@ -178,3 +178,17 @@ def test_check_refuses_impossible_support_values(tmp_path, keys, message):  # EQ
     path.write_text(tomli_w.dumps(scenario(vehicle, design(ATLAS, "b", at="0505", side="blue"))), encoding="utf-8")
     result = run_cli("check", path)
     assert result.code == 4 and message in result.err, result.err
+
+
+@needs_library
+def test_an_armor_piercing_round_rolls_two_more_against_bar_armor(tmp_path):  # EQ-SV-07
+    randolph = _design(RANDOLPH)  # BAR 5, front armor 16
+    ap = [{"weapon": "AC/10", "location": "LT", "shots": 10, "kind": "ap"}]
+    state = weapon_game(gunner("a", "0610", "AC/10", ammo=ap), design(randolph, "b", at="0609", facing="S", side="blue"))
+    game = game_from_state(tmp_path / "game.toml", state)
+    ok("attack", game, "a", "b", "--weapon", "AC/10:ap", "--dice", "12,7")
+    # 10 damage above BAR 5: the penetration roll (2, none), then the armor-piercing roll: 6, -2 for an AC/10's
+    # round (VEH-DMG-10), +2 against BAR armor: 6, Driver Hit (without the +2 a 4, no critical)
+    resolved = json.loads(ok("resolve-phase", game, "--dice", "2,6", "--json").out)
+    rolls = [(e["roll"], e["result"]) for e in resolved["events"] if e["kind"] == "VehicleCritical"]
+    assert rolls == [(2, "no critical"), (6, "driver hit")]

@@ -8,6 +8,8 @@ overriding their hit or critical tables.
 - EQ-SV-03: with an armored chassis that roll takes -1 (the same lines).
 - EQ-SV-04: its fire control: none +2 to hit, basic +1, advanced +0 (MegaMek @f0b2b01
   megamek/src/megamek/common/actions/WeaponAttackAction.java:3429-3438).
+- EQ-SV-07: an armor-piercing round's critical roll against BAR armor takes +2 (MegaMek @f0b2b01
+  megamek/src/megamek/server/Server.java:23384-23398).
 
 The unit carries what these read (``VehicleState.support``, ``bar``, ``fire_control``, ``armored_chassis``).
 """
@@ -23,6 +25,7 @@ if TYPE_CHECKING:
 NO_BAR = 10  # BAR 10: the armor of a combat vehicle, which no damage penetrates (Entity.hasBARArmor: BAR < 10)
 ARMORED_CHASSIS = -1  # EQ-SV-03
 FIRE_CONTROL = {"none": 2, "basic": 1, "advanced": 0}  # EQ-SV-04
+AP_AGAINST_BAR = 2  # EQ-SV-07
 
 
 def penetrates(unit: Unit, armor_before: int, damage: int) -> bool:
@@ -42,6 +45,12 @@ def penetration(unit: Unit, location: str, damage: int, events: Events) -> int:
     assert v is not None  # penetrates() said it is a vehicle
     events.append(ArmorPenetrated(unit.id, location, damage, v.bar))
     return ARMORED_CHASSIS if v.armored_chassis else 0
+
+
+def ap_modifier(unit: Unit) -> int:
+    """EQ-SV-07: an armor-piercing round's critical roll against armor of a BAR below 10 takes +2."""
+    v = unit.vehicle
+    return AP_AGAINST_BAR if v is not None and v.bar < NO_BAR else 0
 
 
 def fire_control_modifiers(unit: Unit) -> list[tuple[str, int]]:

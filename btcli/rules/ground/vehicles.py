@@ -58,6 +58,15 @@ def flank_for(cruise: int) -> int:
     return ceil(cruise * 1.5)
 
 
+def _against_bar(unit: Unit) -> int:
+    """An armor-piercing round's critical roll against a support vehicle's BAR armor: +2 (EQ-SV-07)."""
+    if unit.vehicle is None or not unit.vehicle.support:
+        return 0
+    from btcli.rules.ground.support_vehicles import ap_modifier
+
+    return ap_modifier(unit)
+
+
 def column_of(location: str) -> str:
     return location if location in ("front", "rear", "turret", "rotor") else "side"
 
@@ -121,7 +130,7 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
     elif hit.ap and not hit.critical and amount > 0 and not unit.destroyed:
         # VEH-DMG-10: an armor-piercing hit rolls on the column of the location hit, at the AP modifier
         # (one roll: a hit that already rolls for [C] or structure damage gets no second one).
-        unit = critical(unit, location, dice, events, turn, amount, hit.ap)
+        unit = critical(unit, location, dice, events, turn, amount, hit.ap + _against_bar(unit))
     if hit.motive and not unit.destroyed:
         unit = motive_roll(unit, hit.side, dice, events)
     return unit
