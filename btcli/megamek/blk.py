@@ -1,12 +1,12 @@
-"""MegaMek ``.blk`` files (docs/scenario-format.md, "MegaMek files"; issue #28): tanks and VTOLs read into a
-scenario's inline vehicle design; aerospace and conventional fighters, small craft and DropShips into an
-inline aerospace record sheet (``kind = "aero"``, the fields of btcli/catalog/aero.toml).
+"""MegaMek ``.blk`` files (docs/scenario-format.md, "MegaMek files"; issue #28): tanks and VTOLs, support vehicles
+too (EQ-SV-01), read into a scenario's inline vehicle design; aerospace and conventional fighters, small craft and
+DropShips into an inline aerospace record sheet (``kind = "aero"``, the fields of btcli/catalog/aero.toml).
 
 The format is MegaMek's "building block" (``BuildingBlock``): ``#`` comments and blank lines are read
 past; every value sits between a ``<Tag>`` line and its ``</Tag>``, one a line, tags in any case. A tag
 given twice is read from its first block, as MegaMek reads it (its files double ``<source>`` and
 ``<blockversion>``); a second block that says something else about how the unit plays is refused.
-``UnitType`` says what the file holds; what btcli does not play (a support vehicle, an XL engine, a
+``UnitType`` says what the file holds; what btcli does not play (a large support vehicle, an XXL engine, a
 Clan weapon, a cargo bay on a tank) is named, every item, in one error, or left out and listed when
 the reading is lenient. Infantry, battle armor, ProtoMechs, JumpShips and the like are refused in one
 line saying what the file holds.
@@ -39,14 +39,14 @@ DESCRIPTIVE = {
 # UnitType (squashed) of the units btcli plays: a vehicle ("tank" or "vtol"), or an aerospace class.
 # MegaMek reads Naval, Surface and Hydrofoil as tanks (MechFileParser), by their motion_type.
 UNIT_TYPES = {"tank": "tank", "naval": "tank", "surface": "tank", "hydrofoil": "tank", "vtol": "vtol",
+              "supporttank": "tank", "supportvtol": "vtol",  # support vehicles (EQ-SV-01)
               "aero": "aerospace_fighter", "aerospacefighter": "aerospace_fighter", "convfighter":
               "conventional_fighter", "smallcraft": "small_craft", "dropship": "dropship"}
 # UnitType values of the units btcli does not play: what the one-line refusal calls them.
 OTHER_KINDS = {
     "infantry": "a conventional infantry unit", "battlearmor": "a battle armor unit", "protomech": "a ProtoMech",
     "protomek": "a ProtoMech", "mech": "a 'Mech", "mek": "a 'Mech", "gunemplacement": "a gun emplacement",
-    "supporttank": "a support vehicle", "largesupporttank": "a large support vehicle",
-    "supportvtol": "a support VTOL", "fixedwingsupport": "a fixed-wing support vehicle",
+    "largesupporttank": "a large support vehicle", "fixedwingsupport": "a fixed-wing support vehicle",
     "jumpship": "a JumpShip", "warship": "a WarShip", "spacestation": "a space station",
 }
 # What a library summary counts a file as, by its UnitType (btcli/megamek/library.py).
@@ -163,13 +163,13 @@ def read(text: str, notes: Notes) -> dict[str, object]:
     if kind in OTHER_KINDS:
         what = OTHER_KINDS[kind]
         raise notes.refuse(line, f"{_name(found, notes)} is {what} (UnitType {unit_type}); btcli plays 'Mechs, combat "
-                           "vehicles, VTOLs, fighters, small craft and DropShips from MegaMek's files (README, Using "
-                           "MegaMek data)", what.split(" ", 1)[1])
+                           "and support vehicles, VTOLs, fighters, small craft and DropShips from MegaMek's files "
+                           "(README, Using MegaMek data)", what.split(" ", 1)[1])
     if kind not in UNIT_TYPES:
         raise notes.fail(line, f"UnitType {unit_type!r}: not a kind of unit MegaMek writes")
     clan = _clan(found, notes)
     if UNIT_TYPES[kind] in ("tank", "vtol"):
-        design = _vehicle(found, notes, UNIT_TYPES[kind], clan)
+        design = _vehicle(found, notes, UNIT_TYPES[kind], clan, kind.startswith("support"))
     else:
         design = _aero(found, notes, UNIT_TYPES[kind], clan)
     notes.finish(len(design["weapons"]))
@@ -240,13 +240,21 @@ def _unknown_tags(found: dict[str, Block], known: set[str], locations: dict[str,
 VEHICLE_ENGINE_TYPES = {"XL": "xl", "Light": "light", "Compact": "compact"}
 
 
-def _engine(found: dict[str, Block], notes: Notes, clan: bool = False) -> tuple[str, str]:
+# support vehicles: the engines MegaMek @f0b2b01 plays as it plays an ICE (Engine.isFusion is false for each,
+# so a Fuel Tank critical is one, Tank.getCriticalEffect; EQ-SV-05): fuel cell, fission, steam, battery, solar.
+NON_FUSION = {"Fuel Cell": "fuel_cell", "Fission": "fission", "Steam": "steam", "Battery": "battery",
+              "Solar": "solar"}
+
+
+def _engine(found: dict[str, Block], notes: Notes, clan: bool = False, support: bool = False) -> tuple[str, str]:
     """Returns a vehicle's engine, 'fusion' or 'ice', and its type (``<engine_type>``, MegaMek's code; a Clan
     XL engine when the tech base, or ``<clan_engine>``, says Clan)."""
     line, code = _engine_code(found, notes)
     kind = ENGINE_CODES[code]
     if kind in ("fusion", "ICE"):
         return ("ice" if kind == "ICE" else "fusion"), "standard"
+    if support and kind in NON_FUSION:  # EQ-SV-05
+        return "ice", NON_FUSION[kind]
     if kind in VEHICLE_ENGINE_TYPES:
         flag = found.get("clan_engine")
         if flag is not None and flag.values:
@@ -343,7 +351,53 @@ VEHICLE_TAGS = {"motion_type", "cruisemp", "engine_type", "armor", "tonnage", "t
                 "internal_type"}
 
 
-def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) -> dict[str, object]:
+# support vehicles: equipment lines that say something the rules read (EQ-SV-03, 04), and those that play no part
+# in a battle btcli plays (MegaMek @f0b2b01 reads them for construction, cost, crew and BattleForce values only:
+# Tank.java, Compute.java; docs/equipment-rules.md EQ-SV-06), by their squashed names.
+SUPPORT_FIRE_CONTROL = {"basicfirecontrol": "basic", "advancedfirecontrol": "advanced"}
+SUPPORT_CARGO = {"cargocontainer10tons": 10.0, "cargo1ton": 1.0}  # cargo space, as a cargo bay (VEH-CRIT-07)
+SUPPORT_INERT = {
+    "offroadchassis", "isoffroadchassis", "bicyclechassismod", "monocyclechassismod", "ultralightchassismod",
+    "convertiblechassismod", "snowmobilechassis", "omnichassismod", "tractor", "svchassismodtractor",
+    "paramedicequipment", "fieldkitchen", "mashoperationtheater", "mashcorecomponent", "lifeboatmaritime",
+    "ladder100m", "lifthoist", "searchlight", "hhsearchlight",
+}
+
+
+def _support_item(name: str, design: dict[str, object]) -> bool:
+    """Reads a support vehicle's chassis or equipment line into its design (fire control, armored chassis, cargo)
+    or past it (EQ-SV-06); returns False for a line that is none of them."""
+    key = equipment.squash(name.split(":")[0])
+    if key in SUPPORT_FIRE_CONTROL:  # EQ-SV-04: advanced beats basic (WeaponAttackAction)
+        if design.get("fire_control") != "advanced":
+            design["fire_control"] = SUPPORT_FIRE_CONTROL[key]
+        return True
+    if key == "armoredchassis":  # EQ-SV-03
+        design["armored_chassis"] = True
+        return True
+    if key in SUPPORT_CARGO:
+        design["cargo_tons"] = float(design.get("cargo_tons", 0.0)) + SUPPORT_CARGO[key]  # type: ignore[arg-type]
+        return True
+    return key in SUPPORT_INERT
+
+
+def _support_tons(entry: tuple[int, str], notes: Notes) -> int:
+    """Returns a support vehicle's tons, a fraction noted and rounded up (btcli weighs a unit in whole tons; its
+    internal structure, ceil(tons / 10), is the same either way)."""
+    line, text = entry
+    try:
+        value = float(text)
+    except ValueError:
+        raise notes.fail(line, f"<tonnage>: expected a number of tons, not {text!r}") from None
+    if not 0 < value <= 1e6:
+        raise notes.fail(line, f"<tonnage>: expected a number of tons, not {text!r}")
+    if value != int(value):
+        notes.unmodelled(line, f"{value:g} tons", "a fraction of a ton", f"read as {ceil(value)} tons")
+    return ceil(value)
+
+
+def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool,
+             support: bool = False) -> dict[str, object]:
     line, motion = _one(found, "motion_type", notes)
     motive = MOTIVES.get(motion.casefold())
     if motion.casefold() in ("hydrofoil", "submarine", "rail", "maglev"):
@@ -352,16 +406,19 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
     if motive is None or (motive == "vtol") != (unit_type == "vtol"):
         raise notes.fail(line, f"motion_type {motion!r} for a {unit_type}: a tank is tracked, wheeled, hover, WiGE or "
                          "naval, a VTOL is VTOL")
-    tons = _whole(_one(found, "tonnage", notes), notes, "tonnage", number=True)
-    if tons > SUPERHEAVY[motive]:
+    if support:  # a small support vehicle may weigh a fraction of a ton (the C-85 Sprinter's 2.5)
+        tons = _support_tons(_one(found, "tonnage", notes), notes)
+    else:
+        tons = _whole(_one(found, "tonnage", notes), notes, "tonnage", number=True)
+    if tons > SUPERHEAVY[motive] and not support:  # a support vehicle's weight classes are its own (EQ-SV-01)
         raise notes.refuse(line, f"{_name(found, notes)} is a {tons}-ton superheavy {motive} vehicle; btcli plays "
                            "combat vehicles up to the superheavy weights", "superheavy vehicle")
     cruise = _whole(_one(found, "cruisemp", notes), notes, "cruiseMP")
     line, armor = _armor(found, notes)
     locations = _vehicle_locations(motive, len(armor), line, notes)
-    _unknown_tags(found, VEHICLE_TAGS, locations, notes)
+    _unknown_tags(found, VEHICLE_TAGS | ({"barrating", "fuel"} if support else set()), locations, notes)
     _construction(found, notes)
-    engine, engine_type = _engine(found, notes, clan)
+    engine, engine_type = _engine(found, notes, clan, support)
     table = dict(zip(TANK_ARMOR + (("rotor",) if motive == "vtol" else ()) + (("turret",) if "turret" in
                                                                               locations.values() else ()), armor))
     design: dict[str, object] = {"kind": "vehicle", "name": _name(found, notes), "motive": motive, "tons": tons,
@@ -369,6 +426,11 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
                                  "armor": table}
     if engine_type != "standard":
         design["engine_type"] = engine_type
+    if support:  # EQ-SV-01, 02: its BAR (MegaMek reads one for every location, BLKSupportTankFile)
+        design["support"] = True
+        entry = _one(found, "barrating", notes)
+        design["bar"] = notes.whole(entry[0], entry[1], "<barrating>", 2, 10)
+        design["fire_control"] = "none"
     weapons: list[dict] = []
     ammo: list[tuple[_Line, dict]] = []
     case = False
@@ -386,6 +448,8 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
             continue
         if equipment.is_ammo(item.name):
             _vehicle_ammo(item, clan, notes, ammo)
+            continue
+        if support and _support_item(item.name, design):
             continue
         thing = equipment.lookup(item.name, clan)
         if thing is None:
@@ -437,7 +501,7 @@ def _vehicle(found: dict[str, Block], notes: Notes, unit_type: str, clan: bool) 
                 if b["weapon"] == other:
                     b["weapon"] = mine
     design["ammo"] = _fed(ammo, weapons, notes)
-    cargo = _transporters(found, notes, vehicle=True, carried=carried)[0]
+    cargo = _transporters(found, notes, vehicle=True, carried=carried, seats=support)[0] + float(design.pop("cargo_tons", 0.0))  # type: ignore[arg-type]
     if cargo:
         design["cargo_tons"] = cargo
     if case:
@@ -513,8 +577,8 @@ def _fed(ammo: list[tuple[_Line, dict]], weapons: list[dict], notes: Notes) -> l
     return kept
 
 
-def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool,
-                  carried: list[str] | None = None) -> tuple[float, dict[str, int]]:
+def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool, carried: list[str] | None = None,
+                  seats: bool = False) -> tuple[float, dict[str, int]]:
     """Returns the cargo tons and the transport bays of ``<transporters>`` (``troopspace:TONS`` on a
     vehicle, VEH-CRIT-07; ``KIND:SIZE:DOORS...`` bays on a large craft); a vehicle's battle armor handles go in
     ``carried`` (EQ-INERT-01)."""
@@ -533,7 +597,7 @@ def _transporters(found: dict[str, Block], notes: Notes, vehicle: bool,
             notes.unmodelled(number, f"transporter {value[:-1]!r} in a second <transporters> block",
                              f"transporter: {kind}", "left out, as MegaMek reads only the first block")
             continue
-        if kind in QUARTERS and not vehicle:
+        if kind in QUARTERS and (seats or not vehicle):  # a support vehicle's seats and quarters: EQ-SV-06
             continue
         if not (kind == "troopspace" or kind in CARGO or kind in BAYS and not vehicle):
             notes.unmodelled(number, f"transporter {value[:80]!r}", f"transporter: {kind}", "left out")

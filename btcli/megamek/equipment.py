@@ -61,7 +61,7 @@ def _tables() -> tuple[dict[str, Item], dict[str, Item]]:
         plays = raw.get("plays", "")
         slots = int(weapons[plays]["slots"]) if plays else int(raw["slots"])
         item = Item(raw["name"], raw["kind"], slots, bool(raw.get("spread", False)), plays, bool(raw.get("played")),
-                    bool(raw.get("inert")))
+                    one_shot=bool(raw.get("one_shot")), inert=bool(raw.get("inert")))
         for name in raw["names"]:
             exact[_exact(name)] = item
         for name in (*raw["names"], *raw.get("ammo", ()), *((plays,) if plays else ())):

@@ -40,6 +40,17 @@ class RotorDamageReduced(Event):
 
 
 @record
+class ArmorPenetrated(Event):
+    """A damage group greater than a support vehicle's barrier armor rating struck armor: a critical roll follows."""
+
+    unit: str
+    location: str
+    damage: int
+    bar: int
+    rule: str = "EQ-SV-02"
+
+
+@record
 class VehicleDestroyed(Event):
     """A vehicle location's internal structure is gone: the vehicle and its crew are destroyed."""
 

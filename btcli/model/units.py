@@ -253,6 +253,13 @@ class VehicleState:
     large: bool = False  # a large support vehicle or a landed DropShip (VEH-VTOL-11, VEH-SLIP-11/12)
     height: int = 1  # levels a large unit stands tall
     carried: tuple[str, ...] = ()  # equipment that plays no part in btcli's game (EQ-INERT-01..04), by name
+    # A support vehicle's (issue #31, EQ-SV; btcli.rules.ground.support_vehicles): its armor's barrier armor
+    # rating (10: a combat vehicle's, no penetration rule), its fire control ("none", "basic", "advanced") and
+    # whether its chassis is armored.
+    support: bool = False
+    bar: int = 10
+    fire_control: str = ""
+    armored_chassis: bool = False
 
     def stunned_in(self, turn: int) -> bool:
         """Tells whether the crew is stunned in ``turn`` (VEH-CRIT-10)."""

@@ -26,6 +26,7 @@ TEXTS: dict[str, Template] = {
     "JamCleared": _jam_cleared,
     # damage and criticals
     "RotorDamageReduced": "{unit}: rotor hit: {amount} weapon damage does {reduced} ({rule})",
+    "ArmorPenetrated": "{unit}: {damage} damage exceeds the {location} armor's BAR {bar}: it may penetrate ({rule})",
     "VehicleDestroyed": "{unit}: {location} internal structure gone; the vehicle and its crew are destroyed ({rule})",
     "VehicleCritical": _critical,
     "CrewKilled": "{unit}'s crew is killed: the vehicle counts as destroyed and cannot act",

@@ -339,6 +339,8 @@ def _vehicle_fields(u: Unit, state: GameState | None = None) -> dict[str, object
 
     v = _vehicle_record(u)
     out: dict[str, object] = {"large": True} if v.large else {}
+    if v.support:  # EQ-SV-02..04: only a support vehicle's report says it
+        out["support"] = {"bar": v.bar, "fire_control": v.fire_control, "armored_chassis": v.armored_chassis}
     out["motive_damage"] = [c.result for c in u.crits if isinstance(c, CritResult) and c.is_motive_damage]
     out["driving_modifiers"] = {name: value for name, value in driving_modifiers(u)}
     out["turret"] = v.turret or ("intact" if "turret" in u.max_armor else "none")
@@ -355,6 +357,10 @@ def _vehicle_status(u: Unit) -> list[str]:
     """Its size, crew, motive, turret and jammed weapons (after the pilot hits a vehicle never takes)."""
     v = _vehicle_record(u)
     words = ["large"] if v.large else []
+    if v.support:  # EQ-SV-02..04
+        control = "no" if v.fire_control in ("", "none") else v.fire_control
+        words.append(f"support vehicle (BAR {v.bar}, {control} fire control"
+                     + (", armored chassis)" if v.armored_chassis else ")"))
     if v.crew_killed:
         words.append("crew killed")
     if v.immobile:

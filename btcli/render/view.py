@@ -113,7 +113,9 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     return view
 
 
-ENGINE_NAMES = {"xl": "XL", "clan_xl": "Clan XL", "light": "Light", "compact": "Compact"}  # as MegaMek names them
+ENGINE_NAMES = {"xl": "XL", "clan_xl": "Clan XL", "light": "Light", "compact": "Compact",  # as MegaMek names them
+                # support vehicles' (EQ-SV-05)
+                "fuel_cell": "Fuel Cell", "fission": "Fission", "steam": "Steam", "battery": "Battery", "solar": "Solar"}
 
 
 # The ammunition kinds a report names beside the weapon (standard rounds and LB-X cluster bins as before).

@@ -372,6 +372,8 @@ PLACE_KEYS = {"floor": "floor", "roof": "roof", "top": "roof", "under_bridge": "
 VEHICLE_KEYS = ("case", "cargo_tons", "infantry", "large", "height",  # VEH-CRIT-06, 07; VEH-VTOL-11, VEH-SLIP-11/12
                 "carried")  # EQ-INERT-01..04
 LEGACY_EXTRA = set(PLACE_KEYS) | (set(VEHICLE_KEYS) - {"carried"}) | {"club"}  # what a format-1 ``extra = {...}`` table may hold
+# support vehicles (issue #31, EQ-SV-01..04): what a support vehicle's design says of it
+SUPPORT_KEYS = ("support", "bar", "fire_control", "armored_chassis")
 MECH_KEYS = ("heat_sink_type", "structure", "armor_type", "case", "case_ii", "cockpit",  # a 'Mech's construction (#31)
              "carried")  # EQ-INERT-01..04: equipment carried that plays no part
 
@@ -644,13 +646,21 @@ def _check_case(uid: str, facts: dict[str, Any], spec: dict[str, Any]) -> None:
 
 
 ENGINE_TYPES = ("standard", "xl", "clan_xl", "light", "compact")  # EQ-ENG-01
+# support vehicles: the engines that play as an ICE (EQ-SV-05)
+NON_FUSION_TYPES = ("fuel_cell", "fission", "steam", "battery", "solar")
 
 
 def _engine_type(uid: str, kind: object, spec: dict[str, Any]) -> None:
     """Refuses an engine type no unit of its kind is built with: only a fusion engine is XL, light or compact."""
     engine_type = spec.get("engine_type", "standard")
+    if engine_type in NON_FUSION_TYPES:  # EQ-SV-05
+        if kind != "vehicle" or spec.get("engine") != "ice":
+            raise GameFileError(f"unit {uid!r}: a {engine_type.replace('_', ' ')} engine is a vehicle's, with "
+                                "engine = \"ice\" (it plays as one, EQ-SV-05)")
+        return
     if engine_type not in ENGINE_TYPES:
-        raise GameFileError(f"unit {uid!r}: engine_type is one of {', '.join(ENGINE_TYPES)}, not {engine_type!r}")
+        raise GameFileError(f"unit {uid!r}: engine_type is one of {', '.join(ENGINE_TYPES + NON_FUSION_TYPES)}, "
+                            f"not {engine_type!r}")
     if engine_type != "standard" and (kind not in ("mech", "vehicle") or spec.get("engine") != "fusion"):
         raise GameFileError(f"unit {uid!r}: an {engine_type} engine is a fusion engine of a 'Mech or vehicle")
     if spec.get("engine") == "fuel_cell" and kind != "mech":  # EQ-IND-04: btcli plays a fuel cell in a 'Mech only
@@ -660,7 +670,8 @@ def _engine_type(uid: str, kind: object, spec: dict[str, Any]) -> None:
 def _vehicle_facts(uid: str, kind: object, spec: dict[str, Any]) -> dict[str, Any]:
     """Returns the facts of a vehicle's design its rules read (CASE, cargo, carried infantry, a large unit's
     height), as its vehicle record."""
-    facts = {k: spec.pop(k) for k in VEHICLE_KEYS if k in spec}
+    facts = {k: spec.pop(k) for k in VEHICLE_KEYS + SUPPORT_KEYS if k in spec}
+    _check_support(uid, facts)
     if "large" in facts and (kind != "vehicle" or not isinstance(facts["large"], bool)):
         raise GameFileError(f"unit {uid!r}: large = true|false belongs to vehicles only")
     if "height" in facts:  # levels a large unit stands tall (VEH-SLIP-11, 12; default 1, VEH-GEN-05)
@@ -691,6 +702,31 @@ def _check_one_shot(uid: str, w: dict[str, Any]) -> None:
                             "SRM, MRM or Narc launcher does (EQ-OS-01)")
     if w.get("spent") and not (w.get("one_shot") or data.one_shot):
         raise GameFileError(f"unit {uid!r}: only a one-shot weapon is spent, not {w['weapon']!r} (EQ-OS-01)")
+
+
+def _check_support(uid: str, facts: dict[str, Any]) -> None:
+    """Refuses a support vehicle's facts no support vehicle has: a BAR outside 2-10 (TechManual's armor ratings;
+    EQ-SV-02), a fire control other than none, basic or advanced (EQ-SV-04), or any of them without
+    ``support = true``."""
+    if "support" in facts and not isinstance(facts["support"], bool):
+        raise GameFileError(f"unit {uid!r}: support is true or false, not {facts['support']!r}")
+    given = [k for k in SUPPORT_KEYS[1:] if k in facts]
+    if given and not facts.get("support"):
+        raise GameFileError(f"unit {uid!r}: {', '.join(given)} describe a support vehicle (support = true)")
+    bar = facts.get("bar", 10)
+    if isinstance(bar, bool) or not isinstance(bar, int) or not 2 <= bar <= 10:
+        raise GameFileError(f"unit {uid!r}: bar is the armor's barrier armor rating, a whole number from 2 to 10, "
+                            f"not {bar!r} (EQ-SV-02)")
+    if facts.get("support"):
+        facts.setdefault("fire_control", "none")
+    if facts.get("fire_control", "none") not in FIRE_CONTROLS:
+        raise GameFileError(f"unit {uid!r}: fire_control is {', '.join(FIRE_CONTROLS)}, not "
+                            f"{facts['fire_control']!r} (EQ-SV-04)")
+    if not isinstance(facts.get("armored_chassis", False), bool):
+        raise GameFileError(f"unit {uid!r}: armored_chassis is true or false, not {facts['armored_chassis']!r}")
+
+
+FIRE_CONTROLS = ("none", "basic", "advanced")  # EQ-SV-04
 
 
 def _check_electronics(uid: str, spec: dict[str, Any], weapons: list[dict[str, Any]]) -> None:

@@ -128,7 +128,8 @@ def test_each_engine_fills_its_slots(engine_type, centre, side):  # EQ-ENG-01
 
 
 @pytest.mark.parametrize("change, said", [
-    ({"engine_type": "xxl"}, "engine_type must be one of standard, xl, clan_xl, light, compact, not 'xxl'"),
+    ({"engine_type": "xxl"}, "engine_type must be one of standard, xl, clan_xl, light, compact, fuel_cell, fission, "
+                             "steam, battery, solar, not 'xxl'"),  # the last five: a vehicle's, EQ-SV-05
     ({"engine": "ice", "engine_type": "xl"}, "an xl engine is a fusion engine of a 'Mech or vehicle"),
     ({"heat_sink_type": "laser"}, "heat_sink_type must be one of single, double, clan_double, not 'laser'"),
     ({"structure": "endo_composite"}, "structure must be one of standard, endo_steel, clan_endo_steel"),

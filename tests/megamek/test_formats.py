@@ -241,8 +241,8 @@ def test_battle_armor_is_refused_in_one_line_saying_what_it_is(tmp_path):
     result = run("import", path)
     assert result.code == 4 and result.out == ""
     assert result.err == (f"Error: {path} line 9: Guardian Squad [Laser] (Sqd4) is a battle armor unit (UnitType "
-                          "BattleArmor); btcli plays 'Mechs, combat vehicles, VTOLs, fighters, small craft and "
-                          "DropShips from MegaMek's files (README, Using MegaMek data)\n")
+                          "BattleArmor); btcli plays 'Mechs, combat and support vehicles, VTOLs, fighters, small "
+                          "craft and DropShips from MegaMek's files (README, Using MegaMek data)\n")
 
 
 def test_import_lists_what_lenient_left_out_beside_the_unit_and_in_json():

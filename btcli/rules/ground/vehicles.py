@@ -58,6 +58,15 @@ def flank_for(cruise: int) -> int:
     return ceil(cruise * 1.5)
 
 
+def _against_bar(unit: Unit) -> int:
+    """An armor-piercing round's critical roll against a support vehicle's BAR armor: +2 (EQ-SV-07)."""
+    if unit.vehicle is None or not unit.vehicle.support:
+        return 0
+    from btcli.rules.ground.support_vehicles import ap_modifier
+
+    return ap_modifier(unit)
+
+
 def column_of(location: str) -> str:
     return location if location in ("front", "rear", "turret", "rotor") else "side"
 
@@ -93,7 +102,8 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
         amount = reduced
     armor, internal = dict(unit.armor), dict(unit.internal)
     events.append(DamageTaken(unit.id, amount, location, hit.source))
-    absorbed = min(armor.get(location, 0), amount)
+    armor_before = armor.get(location, 0)
+    absorbed = min(armor_before, amount)
     armor[location] = armor.get(location, 0) - absorbed
     rest = amount - absorbed
     structure_hit = False
@@ -107,6 +117,12 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
         return evolve(unit, destroyed=True)
     if location == "rotor" and hit.location == "rotor":
         unit = _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
+    if unit.vehicle is not None and unit.vehicle.support and amount > 0:  # a support vehicle's armor (its BAR), EQ-SV-02
+        from btcli.rules.ground import support_vehicles
+
+        if support_vehicles.penetrates(unit, armor_before, amount):
+            modifier = support_vehicles.penetration(unit, location, amount, events)
+            unit = critical(unit, location, dice, events, turn, amount, modifier, "armored chassis")
     if hit.critical and amount > 0:  # VEH-CRIT-01; a critical needs at least 1 point of damage (VEH-CRIT-02)
         unit = critical(unit, location, dice, events, turn, amount)
     if structure_hit and not unit.destroyed:  # VEH-CRIT-02
@@ -114,7 +130,7 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
     elif hit.ap and not hit.critical and amount > 0 and not unit.destroyed:
         # VEH-DMG-10: an armor-piercing hit rolls on the column of the location hit, at the AP modifier
         # (one roll: a hit that already rolls for [C] or structure damage gets no second one).
-        unit = critical(unit, location, dice, events, turn, amount, hit.ap)
+        unit = critical(unit, location, dice, events, turn, amount, hit.ap + _against_bar(unit))
     if hit.motive and not unit.destroyed:
         unit = motive_roll(unit, hit.side, dice, events)
     return unit
@@ -124,16 +140,17 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
 
 
 def critical(
-    unit: Unit, location: str, dice: Dice, events: Events, turn: int, damage: int = 0, modifier: int = 0
+    unit: Unit, location: str, dice: Dice, events: Events, turn: int, damage: int = 0, modifier: int = 0,
+    why: str = "armor-piercing",
 ) -> Unit:
     """Rolls on the vehicle critical table (VEH-DMG-04) and applies the result (VEH-CRIT-*); ``modifier``
-    is an armor-piercing round's (VEH-DMG-10)."""
+    is an armor-piercing round's (VEH-DMG-10) or a support vehicle's armored chassis' (EQ-SV-03), ``why``."""
     from btcli.model.events_vehicles import VehicleCritical
     from btcli.rules.kinds.vehicle import mobility  # the vehicle kind: its damage by motive
 
     column = column_of(location)
     table = (VTOL_CRITS if mobility(unit).vtol_criticals else VEHICLE_CRITS)[column]
-    mods = (("armor-piercing", modifier),) if modifier else ()
+    mods = ((why, modifier),) if modifier else ()
     roll = dice.roll(2, f"vehicle critical {unit.id} {location}", modifiers=mods).total + modifier
     if roll < 6:
         events.append(VehicleCritical(unit.id, roll, column, "no critical"))
@@ -374,6 +391,10 @@ def to_hit_modifiers(unit: Unit, location: str) -> list[tuple[str, int]]:
         mods.append(("co-pilot hit", 1))
     if count(unit, "flight stabilizer"):
         mods.append(("flight stabilizer", 1))
+    if unit.vehicle is not None and unit.vehicle.support:  # a support vehicle's fire control, EQ-SV-04
+        from btcli.rules.ground.support_vehicles import fire_control_modifiers
+
+        mods.extend(fire_control_modifiers(unit))
     return mods
 
 
