@@ -192,6 +192,11 @@ class MechState:
     masc_level: int = 0
     masc_rose: bool = False
     masc_used: bool = False
+    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # its critical slots by location
+
+    # The fields the game file writes in the unit's own table, where they were before they moved here from
+    # ``Unit`` (the format did not change: ``Unit.LENT``, btcli.store.typed.table_plan).
+    IN_OWNER_TABLE = ("slots",)
 
     @property
     def sink_slots(self) -> int:
@@ -292,7 +297,6 @@ class Unit:
     conscious: bool = True
     shutdown: bool = False
     twist: int = 0  # torso twist (or turret offset) this turn, in hexsides: -1 left, +1 right
-    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'Mech critical slots by location
     crits: tuple[Crit, ...] = ()  # critical hits taken: a 'Mech's SlotHit, a vehicle's CritResult (model/hits.py)
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     unjam_turn: int = 0  # the turn it spent trying to unjam its Rotary ACs instead of firing (EQ-RAC-04)
@@ -314,11 +318,19 @@ class Unit:
     aero: "AeroFlight | None" = None  # an aerospace unit's flight (its design in ``aero_design``)
     aero_design: "AeroDesign | None" = None  # its record sheet, carried like weapon_specs (catalog data)
 
+    # The keys of the unit's game-file table its kind's record lends it (``MechState.IN_OWNER_TABLE``): key ->
+    # (the field holding the record, the field of Unit the key is written before), as when Unit held them.
+    LENT = {"slots": ("mech", "crits")}
+
     @property
     def built(self) -> MechState:
         """Returns what the unit has of a 'Mech's own record (its construction, its MASC level): its 'Mech record,
         or a blank one for any other kind, whose heat sinks, CASE and MASC no 'Mech rule then meets."""
         return self.mech or _NO_MECH
+
+    def with_mech(self, **changes) -> "Unit":
+        """Returns the 'Mech with its own record (``MechState``) changed."""
+        return evolve(self, mech=evolve(self.mech, **changes))
 
     @property
     def is_asset(self) -> bool:
@@ -425,8 +437,8 @@ class Unit:
     def destroyed_items(self, since: int = 0) -> list[str]:
         """Returns what the destroyed critical slots held, from its ``since``-th critical hit on (a 'Mech's;
         a vehicle's critical results destroy no slot)."""
-        return [self.slots[c.location][c.slot] for c in self.crits[since:]
-                if isinstance(c, SlotHit) and c.location in self.slots]
+        return [self.built.slots[c.location][c.slot] for c in self.crits[since:]
+                if isinstance(c, SlotHit) and c.location in self.built.slots]
 
     @property
     def working_heat_sinks(self) -> int:
@@ -436,7 +448,7 @@ class Unit:
         if per == 1 or not self.crits:
             return max(0, self.heat_sinks - self.count_hits("heat_sink"))
         destroyed = 0
-        for location, contents in self.slots.items():
+        for location, contents in self.built.slots.items():
             hit = self.slot_hits(location)
             run = []
             for i, item in enumerate((*contents, "")):
@@ -453,7 +465,7 @@ class Unit:
         if not self.crits:
             return 0
         total = 0
-        for location, contents in self.slots.items():
+        for location, contents in self.built.slots.items():
             hit = self.slot_hits(location)
             total += sum(1 for i, name in enumerate(contents) if name == item and i in hit)
         return total

@@ -108,7 +108,7 @@ def weapon_words(u: Unit) -> list[str]:
             words.append(f"{m.label} jammed")
         elif weapon_modes.fired_mode(u, i):
             words.append(f"{m.label} fired {_mode_words(weapon_modes.fired_mode(u, i))}")
-    if u.slots and targeting_computer.state(u) == "destroyed":
+    if u.built.slots and targeting_computer.state(u) == "destroyed":
         words.append("targeting computer destroyed")
     return words
 
@@ -238,7 +238,7 @@ def _mech_mp_now(u: Unit) -> dict[str, int]:
 
 
 def _has_masc(u: Unit) -> bool:
-    return any("masc" in items for items in u.slots.values())
+    return any("masc" in items for items in u.built.slots.values())
 
 
 def _mech_sheet(u: Unit) -> dict[str, object]:

@@ -94,7 +94,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
     electronics = electronics_of(u)
     if electronics:  # issue #31: only a unit that carries any (every other report reads as before)
         view["electronics"] = electronics
-    if u.slots or u.targeting_computer:
+    if u.built.slots or u.targeting_computer:
         from btcli.rules.core import targeting_computer
 
         computer = targeting_computer.state(u)  # EQ-TC-03: working or destroyed
@@ -207,8 +207,8 @@ def _drop_words(u: Unit, state: GameState | None) -> list[str]:
 
 def _crit_name(u: Unit, crit: Crit) -> str:
     """Returns a critical hit in words: 'Mech slots by their contents, vehicle results as they are."""
-    if isinstance(crit, SlotHit) and crit.location in u.slots:
-        kind, _, name = u.slots[crit.location][crit.slot].rpartition(":")
+    if isinstance(crit, SlotHit) and crit.location in u.built.slots:
+        kind, _, name = u.built.slots[crit.location][crit.slot].rpartition(":")
         name = name.replace("_", " ") + (" ammo" if kind == "ammo" else "")
         return f"{crit.location} {name}"
     return crit.label

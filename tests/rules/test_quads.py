@@ -41,7 +41,7 @@ def lose(unit, *locations):
 
 def hit_slot(unit, location: str, item: str):
     """The unit with the first slot of ``item`` in ``location`` destroyed."""
-    return unit.with_slot_hit(location, unit.slots[location].index(item))
+    return unit.with_slot_hit(location, unit.mech.slots[location].index(item))
 
 
 # -- QUAD-01 locations, slots and internal structure -------------------------------------------------------
@@ -52,8 +52,8 @@ def test_quad_01_a_quad_has_four_legs_of_six_slots_and_the_leg_column_of_interna
     assert mech.body(unit) is quad.BODY
     # tables.md 8.5, 55 t: CT 18, side torsos 13, legs 13 (all four legs take the leg column)
     assert unit.internal == {"HD": 3, "CT": 18, "LT": 13, "RT": 13, "FLL": 13, "FRL": 13, "RLL": 13, "RRL": 13}
-    assert all(unit.slots[leg] == ("hip", "upper_leg", "lower_leg", "foot", "", "") for leg in quad.BODY.legs)
-    assert "LA" not in unit.slots and "LL" not in unit.slots
+    assert all(unit.mech.slots[leg] == ("hip", "upper_leg", "lower_leg", "foot", "", "") for leg in quad.BODY.legs)
+    assert "LA" not in unit.mech.slots and "LL" not in unit.mech.slots
 
 
 # -- QUAD-02 hit location tables ---------------------------------------------------------------------------

@@ -101,7 +101,7 @@ def _slot_working(unit: Unit, location: str, items: tuple[str, ...], nth: int | 
     without its slots) loses the item only with its location."""
     if unit.internal.get(location, 1) <= 0:
         return False
-    contents = unit.slots.get(location, ())
+    contents = unit.built.slots.get(location, ())
     places = [i for i, item in enumerate(contents) if item in items]
     hit = unit.slot_hits(location)
     if nth is None:

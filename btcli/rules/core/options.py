@@ -37,7 +37,7 @@ def reachable(state: GameState, unit: Unit) -> dict[str, dict[str, int]]:
 def masc_option(unit: Unit) -> dict[str, int | bool] | None:
     """A unit's MASC (EQ-MASC-05): its running MP with MASC engaged, its level and the roll's target number
     (no roll if it rolled already this turn); None for a unit without working MASC."""
-    if not unit.slots or not unit.active or unit.hex is None:
+    if not unit.built.slots or not unit.active or unit.hex is None:
         return None
     from btcli.rules.ground import masc
 

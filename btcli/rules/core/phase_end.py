@@ -182,7 +182,7 @@ def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
     target = heat.ammo_explosion_avoid_target(unit.heat)
     if target is None:
         return unit
-    live = [(loc, i, item) for loc, items in unit.slots.items() for i, item in enumerate(items)
+    live = [(loc, i, item) for loc, items in unit.built.slots.items() for i, item in enumerate(items)
             if item.startswith("ammo:") and i not in unit.slot_hits(loc)]
     if target is None or not live:
         return unit
@@ -196,7 +196,7 @@ def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
 
 def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
     weapon = item.split(":", 1)[1]
-    contents = unit.slots[location]
+    contents = unit.built.slots[location]
     nth = sum(1 for i in range(slot) if contents[i] == item)
     bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
     shots = bins[nth].shots if nth < len(bins) else 0

@@ -191,7 +191,7 @@ def mech_damage_modifiers(attacker: Unit, location: str) -> list[tuple[str, int]
     if attacker.count_hits("sensors") == 1:
         mods.append(("sensor hit", SENSOR_HIT))
     if location in mech.body(attacker).arms:
-        contents = attacker.slots.get(location, ())
+        contents = attacker.built.slots.get(location, ())
         hit = attacker.slot_hits(location)
         destroyed = {contents[i] for i in hit}
         if "shoulder" in destroyed:

@@ -24,7 +24,7 @@ TSM_PHYSICAL = 2  # EQ-TSM-02: punches, kicks and clubs do twice the damage
 
 
 def has_tsm(unit: Unit) -> bool:
-    return any(TSM in items for items in unit.slots.values())
+    return any(TSM in items for items in unit.built.slots.values())
 
 
 def tsm_active(unit: Unit) -> bool:
@@ -50,7 +50,7 @@ def jets_lost(unit: Unit) -> int:
     if not unit.crits:
         return 0
     lost = unit.count_hits(JUMP_JET)
-    for location, items in unit.slots.items():
+    for location, items in unit.built.slots.items():
         if IMPROVED_JUMP_JET not in items:
             continue
         hit = unit.slot_hits(location)
@@ -70,7 +70,7 @@ def jump_mp(unit: Unit) -> int:
 
 
 def improved_jets(unit: Unit) -> bool:
-    return any(IMPROVED_JUMP_JET in items for items in unit.slots.values())
+    return any(IMPROVED_JUMP_JET in items for items in unit.built.slots.values())
 
 
 def jump_heat_hexes(unit: Unit, hexes: int) -> int:

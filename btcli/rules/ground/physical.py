@@ -72,7 +72,7 @@ def level_difference(state: GameState, attacker: Unit, target: Unit) -> int:
 
 
 def _destroyed_items(unit: Unit, location: str) -> set[str]:
-    contents = unit.slots.get(location, ())
+    contents = unit.built.slots.get(location, ())
     return {contents[i] for i in unit.slot_hits(location)}
 
 
@@ -82,7 +82,7 @@ ARM_ACTUATORS = ("upper_arm", "lower_arm", "hand")
 def _missing_actuators(unit: Unit, arm: str) -> set[str]:
     """Returns the arm actuators the design was built without (a Locust's lower arms and hands; MegaMek's
     ``hasWorkingSystem``: missing counts as destroyed). An arm with no slot layout lacks nothing."""
-    contents = unit.slots.get(arm, ())
+    contents = unit.built.slots.get(arm, ())
     return {a for a in ARM_ACTUATORS if a not in contents} if contents else set()
 
 

@@ -66,7 +66,7 @@ class Body:
         """(actuator hits, hip hits) across the legs: the upper and lower leg and foot actuators, the hips."""
         actuators = hips = 0
         for loc in self.legs:
-            contents = unit.slots.get(loc, ())
+            contents = unit.built.slots.get(loc, ())
             for i in unit.slot_hits(loc):
                 hips += contents[i] == "hip"
                 actuators += contents[i] in LEG_ACTUATORS
