@@ -193,10 +193,11 @@ class MechState:
     masc_rose: bool = False
     masc_used: bool = False
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # its critical slots by location
+    prone: bool = False  # lying down (tables.md 8.6)
 
     # The fields the game file writes in the unit's own table, where they were before they moved here from
     # ``Unit`` (the format did not change: ``Unit.LENT``, btcli.store.typed.table_plan).
-    IN_OWNER_TABLE = ("slots",)
+    IN_OWNER_TABLE = ("slots", "prone")
 
     @property
     def sink_slots(self) -> int:
@@ -286,7 +287,6 @@ class Unit:
     position: Position | None = None  # None: off the map (a reserve, or gone)
     facing: Facing = Facing.N
     destroyed: bool = False
-    prone: bool = False
     heat: int = 0
     # This turn's movement, read by the target and attacker movement modifiers.
     mode: MoveMode = MoveMode.NONE
@@ -320,7 +320,7 @@ class Unit:
 
     # The keys of the unit's game-file table its kind's record lends it (``MechState.IN_OWNER_TABLE``): key ->
     # (the field holding the record, the field of Unit the key is written before), as when Unit held them.
-    LENT = {"slots": ("mech", "crits")}
+    LENT = {"slots": ("mech", "crits"), "prone": ("mech", "heat")}
 
     @property
     def built(self) -> MechState:

@@ -69,7 +69,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         "place": place_of(u, state.board if state is not None else None),
         "facing": u.facing.name,
         "destroyed": u.destroyed,
-        "prone": u.prone,
+        "prone": u.built.prone,
         "movement": {
             "mode": u.mode.value,
             "mp_spent": u.mp_spent,
@@ -165,7 +165,7 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append(f"carries a {club}")
     if _drops(u):
         words.extend(_drop_words(u, state))
-    if u.prone:
+    if u.built.prone:
         words.append("prone")
     if u.shutdown:
         words.append("shut down")

@@ -250,7 +250,7 @@ def test_20_damage_in_a_phase_forces_a_psr_and_failure_falls():
     state, _, _ = attack(duel(HUNCHBACK, ATLAS), "a", "t", "AC/20", dice=[8, 7])
     state, events, d = resolve(state, [5, 2, 7, 7, 6])
     atlas = state.units["t"]
-    assert (atlas.prone, atlas.facing) == (True, Facing.NE)
+    assert (atlas.mech.prone, atlas.facing) == (True, Facing.NE)
     assert (atlas.armor["CT"], atlas.armor["RT"]) == (27, 22)
     assert atlas.pilot_hits == 0
     psr = d.rolls[0]
@@ -262,7 +262,7 @@ def test_passing_the_damage_psr_keeps_the_mech_standing():
     # tables.md 8.6: PSR 6 vs 6 succeeds.
     state, _, _ = attack(duel(HUNCHBACK, ATLAS), "a", "t", "AC/20", dice=[8, 7])
     state, _, _ = resolve(state, [6])
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 def test_19_damage_forces_no_psr():
@@ -285,7 +285,7 @@ def test_facing_after_a_fall(d6, facing, side):
     d = ManualDice([d6, 7, 12])
     fallen = falls.fall(unit, d, events, levels=0)
     d.finish()
-    assert (fallen.prone, fallen.facing) == (True, facing)
+    assert (fallen.mech.prone, fallen.facing) == (True, facing)
     assert f"t falls: now facing {facing.name}, 5 damage on the {side} side" in sentences(events)
 
 

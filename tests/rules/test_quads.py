@@ -180,7 +180,7 @@ def test_quad_06_a_quad_losing_a_leg_falls_as_a_biped_does():
     from btcli.rules.core import phase_end
 
     state, events = phase_end.after_damage(state, SeededDice("quad"), before)  # no PSR asked: it falls
-    assert "q falls automatically (leg destroyed)" in sentences(events) and state.units["q"].prone
+    assert "q falls automatically (leg destroyed)" in sentences(events) and state.units["q"].mech.prone
 
 
 # -- QUAD-07 leg damage and MP ---------------------------------------------------------------------------------
@@ -205,13 +205,13 @@ def test_quad_08_a_quad_on_four_legs_stands_up_without_a_roll():
     state = put(state, "q", prone=True)
     d = ManualDice([])
     state, events = engine.apply(state, MoveOrder("q", "walk", ("U",)), d)
-    assert d.rolls == [] and not state.units["q"].prone
+    assert d.rolls == [] and not state.units["q"].mech.prone
     assert sentences(events)[0] == "q stands up (no roll: a quad 'Mech on all its legs)"
 
 
 def test_quad_08_a_quad_short_of_a_leg_rolls_to_stand():
     state = game(scorpion("q", "0505", "N"), design(HUNCHBACK, "t", "0502", "S", "blue"))
-    state = state.with_unit(evolve(lose(state.units["q"], "RLL"), prone=True))
+    state = state.with_unit(lose(state.units["q"], "RLL").with_mech(prone=True))
     d = ManualDice([6, 6])
     state, events = engine.apply(state, MoveOrder("q", "walk", ("U",)), d)
     assert d.rolls[0].purpose == "piloting skill roll q (standing up)" and "stands up" in sentences(events)[0]
@@ -221,7 +221,7 @@ def test_quad_08_a_quad_short_of_a_leg_rolls_to_stand():
 
 
 def test_quad_09_a_prone_quad_on_four_sound_legs_fires_without_the_prone_modifier():
-    unit = evolve(game(scorpion()).units["q"], prone=True)
+    unit = game(scorpion()).units["q"].with_mech(prone=True)
     assert quad.BODY.prone_fire(unit, quad.BODY) == []
     assert quad.BODY.prone_fire(hit_slot(unit, "RLL", "hip"), quad.BODY) == [("attacker prone", 2)]
     assert quad.BODY.prone_fire(lose(unit, "RLL"), quad.BODY) == [("attacker prone", 2)]

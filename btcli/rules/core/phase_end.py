@@ -90,7 +90,7 @@ def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events) -> U
 
 def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
-    if unit.prone:
+    if unit.built.prone:
         return unit
     gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
     shape = mech.body(unit)
@@ -167,7 +167,7 @@ def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
 
 def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
     """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
-    if unit.prone:
+    if unit.built.prone:
         return unit
     # Shutting down is itself the roll's occasion: it is rolled, not failed automatically.
     modifiers = [("piloting", unit.piloting), ("shutdown", piloting.PSR_MODIFIERS["shutdown"])] + pilot_modifiers(unit)

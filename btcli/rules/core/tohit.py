@@ -88,7 +88,7 @@ def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
         mods.append((f"attacker {attacker.mode.value}", moved))
         if kinds.of(attacker).stabilizer_hit(attacker, mount.location):
             mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
-    if attacker.prone:  # tables.md 6.5; a quad with four sound legs fires as if standing (kinds.quad)
+    if attacker.built.prone:  # tables.md 6.5; a quad with four sound legs fires as if standing (kinds.quad)
         shape = mech.body(attacker)
         mods.extend(shape.prone_fire(attacker, shape))
     return mods
@@ -171,7 +171,7 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
     mods.extend(drop_turn.target_modifiers(target, state.turn))  # DROP-10, AMB-35: +3 for the landing turn
     if condition.is_immobile(target):
         mods.append(("target immobile", IMMOBILE))
-    if target.prone:
+    if target.built.prone:
         adjacent = attacker.hex.distance(target.hex) <= 1
         mods.append(("target prone, adjacent" if adjacent else "target prone", PRONE_ADJACENT if adjacent else PRONE_FAR))
     here = state.board.hex(target.hex)

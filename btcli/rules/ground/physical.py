@@ -100,7 +100,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.hex.distance(target.hex) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or condition.is_immobile(attacker):
+    if attacker.built.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     _check_building(state, attacker, target, kind)
     if not airborne_vtol(target):
@@ -420,7 +420,7 @@ def finish(state, hits, psr, dice, events):
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]
-        if not kinds.of(unit).falls_over or not unit.active or unit.prone:
+        if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
             continue
         (reason, value), = reasons
         roll = piloting_roll(unit, reason, dice, value)

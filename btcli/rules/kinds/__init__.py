@@ -204,7 +204,7 @@ def _one_level(unit: Unit) -> int:
 
 
 def _mech_height(unit: Unit) -> int:
-    return 1 if unit.prone else mech.MECH_HEIGHT  # AMB-45: 2 levels, 1 lying down
+    return 1 if unit.built.prone else mech.MECH_HEIGHT  # AMB-45: 2 levels, 1 lying down
 
 
 def _rotors(unit: Unit) -> bool:
