@@ -194,10 +194,11 @@ class MechState:
     masc_used: bool = False
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # its critical slots by location
     prone: bool = False  # lying down (tables.md 8.6)
+    shutdown: bool = False  # shut down by its heat (tables.md 15)
 
     # The fields the game file writes in the unit's own table, where they were before they moved here from
     # ``Unit`` (the format did not change: ``Unit.LENT``, btcli.store.typed.table_plan).
-    IN_OWNER_TABLE = ("slots", "prone")
+    IN_OWNER_TABLE = ("slots", "prone", "shutdown")
 
     @property
     def sink_slots(self) -> int:
@@ -295,7 +296,6 @@ class Unit:
     # Combat state (issue #3).
     pilot_hits: int = 0
     conscious: bool = True
-    shutdown: bool = False
     twist: int = 0  # torso twist (or turret offset) this turn, in hexsides: -1 left, +1 right
     crits: tuple[Crit, ...] = ()  # critical hits taken: a 'Mech's SlotHit, a vehicle's CritResult (model/hits.py)
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
@@ -320,7 +320,8 @@ class Unit:
 
     # The keys of the unit's game-file table its kind's record lends it (``MechState.IN_OWNER_TABLE``): key ->
     # (the field holding the record, the field of Unit the key is written before), as when Unit held them.
-    LENT = {"slots": ("mech", "crits"), "prone": ("mech", "heat")}
+    LENT = {"slots": ("mech", "crits"), "prone": ("mech", "heat"),
+            "shutdown": ("mech", "twist")}
 
     @property
     def built(self) -> MechState:

@@ -244,7 +244,7 @@ def _has_masc(u: Unit) -> bool:
 def _mech_sheet(u: Unit) -> dict[str, object]:
     sinks: dict[str, object] = {"total": u.heat_sinks, "working": u.working_heat_sinks}
     sheet: dict[str, object] = {"heat": u.heat, "heat_sinks": sinks, "pilot_hits": u.pilot_hits,
-                                "conscious": u.conscious, "shutdown": u.shutdown}
+                                "conscious": u.conscious, "shutdown": u.built.shutdown}
     record = u.mech
     if record is None:
         return sheet

@@ -285,7 +285,7 @@ def unit_states(unit) -> tuple[str, ...]:
     states = []
     if unit.built.prone:
         states.append("prone")
-    if unit.shutdown:
+    if unit.built.shutdown:
         states.append("shut down")
     if kind.immobile(unit):
         states.append("immobile")

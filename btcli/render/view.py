@@ -167,7 +167,7 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.extend(_drop_words(u, state))
     if u.built.prone:
         words.append("prone")
-    if u.shutdown:
+    if u.built.shutdown:
         words.append("shut down")
     if not u.conscious:
         words.append("unconscious")

@@ -437,6 +437,6 @@ def test_a_vehicles_jammed_rotary_ac_destroyed_is_an_ammunition_critical():  # E
 def test_a_shut_down_unit_does_not_unjam(tmp_path):  # EQ-RAC-04
     state, _ = _game(tmp_path, "Rotary AC/5")
     a = state.units["a"]
-    down = state.with_unit(evolve(a, shutdown=True, weapons=(evolve(a.weapons[0], jammed=True),)))
+    down = state.with_unit(evolve(a, weapons=(evolve(a.weapons[0], jammed=True),)).with_mech(shutdown=True))
     refused = run("attack", game_from_state(tmp_path / "down.toml", down), "a", "--clear", "RAC/5", "--dice", "12")
     assert refused.code != 0 and "shut down" in refused.err

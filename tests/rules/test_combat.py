@@ -376,7 +376,7 @@ def test_shutdown_roll_from_14_heat(heat, shutdown_tn, ammo_tn):
     state = heat_state(heat=heat + 13)
     dice = [shutdown_tn - 1, 12] + ([12] if ammo_tn else [])  # the 12 passes the shutdown PSR (piloting 5 +3)
     state, _, d = resolve(state, dice)
-    assert state.units["m"].shutdown
+    assert state.units["m"].mech.shutdown
     assert [r.target for r in d.rolls] == [shutdown_tn, 8] + ([ammo_tn] if ammo_tn else [])
 
 
@@ -385,26 +385,26 @@ def test_shutting_down_forces_a_psr():
     # (piloting 5 + 3 = 8). Heat 14: the shutdown roll 3 fails, then the PSR is rolled.
     d = ManualDice([3, 12])
     state, _ = engine.apply(heat_state(heat=27), ResolvePhaseOrder(), d)
-    assert state.units["m"].shutdown
+    assert state.units["m"].mech.shutdown
     assert [r.target for r in d.rolls] == [4, 8]
 
 
 def test_making_the_shutdown_roll_keeps_the_mech_running():
     # tables.md 15: 4 vs 4 at heat 14 avoids shutdown.
     state, _, _ = resolve(heat_state(heat=27), [4])
-    assert not state.units["m"].shutdown
+    assert not state.units["m"].mech.shutdown
 
 
 def test_heat_13_needs_no_shutdown_roll():
     # tables.md 15: no shutdown roll below 14.
     state, _, d = resolve(heat_state(heat=26))
-    assert (state.units["m"].heat, state.units["m"].shutdown, d.rolls) == (13, False, [])
+    assert (state.units["m"].heat, state.units["m"].mech.shutdown, d.rolls) == (13, False, [])
 
 
 def test_heat_30_shuts_down_automatically():
     # tables.md 15: at 30+ the 'Mech shuts down without a roll (the ammunition roll, 8+ at 28, remains).
     state, events, d = resolve(heat_state(heat=43), [12, 12])
-    assert state.units["m"].shutdown
+    assert state.units["m"].mech.shutdown
     assert "m shuts down automatically (heat 30)" in events
     assert [r.purpose for r in d.rolls] == [
         "piloting skill roll m (shutdown)",  # tables.md 8.6: +3, passed with 12
@@ -415,7 +415,7 @@ def test_heat_30_shuts_down_automatically():
 def test_shut_down_mech_restarts_below_14():
     # tables.md 15: a shut-down 'Mech whose heat falls below 14 starts up again (20 - 13 = 7).
     state, events, d = resolve(heat_state(heat=20, shutdown=True))
-    assert not state.units["m"].shutdown
+    assert not state.units["m"].mech.shutdown
     assert "m restarts (heat 7)" in events
     assert d.rolls == []
 

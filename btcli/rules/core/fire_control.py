@@ -123,7 +123,7 @@ def artemis_working(unit: Unit, index: int) -> bool:
 def ecm_working(unit: Unit) -> bool:
     """Tells whether a unit's ECM suite is on: it carries one, is on the ground board and not shut down, and the
     suite is not destroyed (MegaMek @f0b2b01 Entity.hasActiveECM, getECMRange)."""
-    if not unit.ecm or not unit.active or unit.hex is None or unit.shutdown:
+    if not unit.ecm or not unit.active or unit.hex is None or unit.built.shutdown:
         return False
     return _slot_working(unit, unit.ecm, ECM_SLOTS)
 

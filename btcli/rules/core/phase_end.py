@@ -149,20 +149,20 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
 def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
     target = heat.shutdown_avoid_target(unit.heat)
     if target is None:
-        if unit.shutdown:
+        if unit.built.shutdown:
             events.append(Restarted(unit.id, unit.heat))
-            return evolve(unit, shutdown=False)
+            return unit.with_mech(shutdown=False)
         return unit
     if target == heat.AUTOMATIC:
-        if unit.shutdown:
+        if unit.built.shutdown:
             return unit
         events.append(ShutDown(unit.id, unit.heat, automatic=True))
-        return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
+        return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
     roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
     if roll.success:
         return unit
     events.append(ShutDown(unit.id, unit.heat))
-    return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
+    return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
 
 
 def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:

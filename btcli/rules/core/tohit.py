@@ -59,7 +59,7 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
         return f"{mount.label} is destroyed", "tables.md 8.4"
     if mount.jammed:
         return f"{mount.label} is jammed", "VEH-CRIT-23"
-    if attacker.shutdown or not attacker.conscious:
+    if attacker.built.shutdown or not attacker.conscious:
         return f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15"
     return kinds.of(attacker).fire_refusal(attacker, state.turn)  # lost sensors, a vehicle's crew
 

@@ -351,7 +351,7 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
     if unit.built.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
-    if unit.shutdown or not unit.conscious:
+    if unit.built.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
     kinds.mobility(unit).check_can_move(unit)  # a vehicle's engine or motive damage (btcli.rules.kinds.vehicle)
 

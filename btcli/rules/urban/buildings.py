@@ -218,7 +218,7 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
         raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
     if unit.fired or kinds.of(unit).searched_for_girder(unit, state.turn):
         raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
-    if unit.built.prone or unit.shutdown or not unit.conscious:
+    if unit.built.prone or unit.built.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
     target = girder_target(state.board.hex(unit.hex))
     if target is None:
