@@ -263,7 +263,11 @@ class AssetRecord:
 
 @record(slots=False)
 class Unit:
-    """A unit on the board. 'Mechs use walk/run/jump; vehicles cruise/flank in ``walk``/``run``."""
+    """A unit on the board: what every unit has (issue #30 item 2). What only one kind keeps track of is in
+    its kind's record (``mech``, ``vehicle``, ``asset``, ``aero``; the others None).
+
+    ``walk`` and ``run`` are the walking/cruising and running/flanking MP, ``piloting`` the piloting/driving
+    skill, as the book names them together (a vehicle's rules read ``cruise`` and ``flank``)."""
 
     id: str
     side: str
@@ -272,28 +276,28 @@ class Unit:
     motive: Motive
     tons: int
     engine: str  # "fusion" | "ice"
-    walk: int  # walking MP ('Mech) or cruise MP (vehicle)
-    run: int  # running MP or flank MP
+    walk: int  # Walking/Cruising MP
+    run: int  # Running/Flanking MP
     jump: int
     gunnery: int
-    piloting: int  # piloting ('Mech) or driving (vehicle) skill
+    piloting: int  # Piloting/Driving skill
     max_armor: dict[str, int]
     max_internal: dict[str, int]
     armor: dict[str, int]
     internal: dict[str, int]
     weapons: tuple[Mount, ...] = ()
     ammo: tuple[AmmoBin, ...] = ()
-    heat_sinks: int = 0
-    engine_type: str = "standard"  # a fusion engine's type: ENGINE_SIDE_SLOTS' keys (EQ-ENG-01)
+    heat_sinks: int = 0  # a 'Mech's (an aerospace unit's scenario entry gives them too; its rules read aero_design)
+    engine_type: str = "standard"  # a 'Mech's or a vehicle's fusion engine type: ENGINE_SIDE_SLOTS' keys (EQ-ENG-01)
     position: Position | None = None  # None: off the map (a reserve, or gone)
     facing: Facing = Facing.N
     destroyed: bool = False
-    heat: int = 0
+    heat: int = 0  # a 'Mech's or an aerospace fighter's heat (tables.md 15, issue #14)
     # This turn's movement, read by the target and attacker movement modifiers.
     mode: MoveMode = MoveMode.NONE
     mp_spent: int = 0
     hexes_moved: int = 0
-    # Combat state (issue #3).
+    # Combat state (issue #3): its crew's ('Mech, aerospace unit or vehicle) hits and consciousness.
     pilot_hits: int = 0
     conscious: bool = True
     twist: int = 0  # torso twist (or turret offset) this turn, in hexsides: -1 left, +1 right
@@ -301,7 +305,7 @@ class Unit:
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     unjam_turn: int = 0  # the turn it spent trying to unjam its Rotary ACs instead of firing (EQ-RAC-04)
     targeting_computer: str = ""  # a vehicle's: "IS" or "Clan" (a 'Mech's fills its slots; EQ-TC-01)
-    damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
+    damage_phase: int = 0  # damage taken this phase by a 'Mech or a vehicle (a 'Mech's 20+ forces a PSR)
     unverified: str = ""
     weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name
     # Electronics (issue #31; btcli.rules.core.fire_control): the location of its ECM suite and of its active
@@ -355,10 +359,12 @@ class Unit:
 
     @property
     def cruise(self) -> int:
+        """Returns a vehicle's cruising MP (``walk``: the book's Walking/Cruising MP)."""
         return self.walk
 
     @property
     def flank(self) -> int:
+        """Returns a vehicle's flanking MP (``run``: the book's Running/Flanking MP)."""
         return self.run
 
     @property
