@@ -194,11 +194,12 @@ class MechState:
     masc_used: bool = False
     slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # its critical slots by location
     prone: bool = False  # lying down (tables.md 8.6)
+    heat: int = 0  # tables.md 15
     shutdown: bool = False  # shut down by its heat (tables.md 15)
 
     # The fields the game file writes in the unit's own table, where they were before they moved here from
     # ``Unit`` (the format did not change: ``Unit.LENT``, btcli.store.typed.table_plan).
-    IN_OWNER_TABLE = ("slots", "prone", "shutdown")
+    IN_OWNER_TABLE = ("slots", "prone", "heat", "shutdown")
 
     @property
     def sink_slots(self) -> int:
@@ -288,11 +289,11 @@ class Unit:
     weapons: tuple[Mount, ...] = ()
     ammo: tuple[AmmoBin, ...] = ()
     heat_sinks: int = 0  # a 'Mech's (an aerospace unit's scenario entry gives them too; its rules read aero_design)
+    # (A 'Mech's heat is MechState.heat, an aerospace fighter's AeroFlight.heat.)
     engine_type: str = "standard"  # a 'Mech's or a vehicle's fusion engine type: ENGINE_SIDE_SLOTS' keys (EQ-ENG-01)
     position: Position | None = None  # None: off the map (a reserve, or gone)
     facing: Facing = Facing.N
     destroyed: bool = False
-    heat: int = 0  # a 'Mech's or an aerospace fighter's heat (tables.md 15, issue #14)
     # This turn's movement, read by the target and attacker movement modifiers.
     mode: MoveMode = MoveMode.NONE
     mp_spent: int = 0
@@ -323,9 +324,10 @@ class Unit:
     aero_design: "AeroDesign | None" = None  # its record sheet, carried like weapon_specs (catalog data)
 
     # The keys of the unit's game-file table its kind's record lends it (``MechState.IN_OWNER_TABLE``): key ->
-    # (the field holding the record, the field of Unit the key is written before), as when Unit held them.
-    LENT = {"slots": ("mech", "crits"), "prone": ("mech", "heat"),
-            "shutdown": ("mech", "twist")}
+    # (the fields holding the records that may lend it, the field of Unit the key is written before), as when
+    # Unit held them.
+    LENT = {"slots": (("mech",), "crits"), "prone": (("mech",), "mode"), "heat": (("mech", "aero"), "mode"),
+            "shutdown": (("mech",), "twist")}
 
     @property
     def built(self) -> MechState:

@@ -15,7 +15,7 @@ from btcli.rules.kinds import aero as aero_kind
 
 def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
     """Returns an aerospace unit's flight and damage as plain data."""
-    flight, design = u.aero, u.aero_design
+    flight, design = _flight(u), u.aero_design
     p = u.position
     area = state.maps.get(p.map) if state is not None and p is not None else None
     most = aero_thrust.current_max_thrust(design, aero_kind.view(u)) if p is not None else 0
@@ -49,7 +49,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "si": {"left": u.internal.get(aero_kind.SI, 0), "max": u.max_internal.get(aero_kind.SI, 0)},
         "criticals": criticals,
         "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
-        "heat": u.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
+        "heat": flight.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
     }
 
 
@@ -141,7 +141,7 @@ def fields(u: Unit, state: GameState | None) -> dict[str, object]:
     out: dict[str, object] = {"aero": unit_aero(u, state)}
     design = aero_kind.design(u)
     if design.heat_sinks:  # fighters build heat (issue #14)
-        out["heat"] = u.heat
+        out["heat"] = _flight(u).heat
         out["heat_sinks"] = {"total": design.heat_sinks,
                              "working": max(0, design.heat_sinks - _flight(u).heat_sinks_lost)}
     return out

@@ -229,7 +229,7 @@ class KindView:
 
 def _mech_mp_now(u: Unit) -> dict[str, int]:
     """Its MP after leg damage and heat (tables.md 15)."""
-    if u.heat or u.crits or any(v <= 0 for v in u.internal.values()):
+    if u.built.heat or u.crits or any(v <= 0 for v in u.internal.values()):
         from btcli.rules.ground.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
         from btcli.rules.ground.myomer_jets import jump_mp
 
@@ -243,7 +243,7 @@ def _has_masc(u: Unit) -> bool:
 
 def _mech_sheet(u: Unit) -> dict[str, object]:
     sinks: dict[str, object] = {"total": u.heat_sinks, "working": u.working_heat_sinks}
-    sheet: dict[str, object] = {"heat": u.heat, "heat_sinks": sinks, "pilot_hits": u.pilot_hits,
+    sheet: dict[str, object] = {"heat": u.built.heat, "heat_sinks": sinks, "pilot_hits": u.pilot_hits,
                                 "conscious": u.conscious, "shutdown": u.built.shutdown}
     record = u.mech
     if record is None:
@@ -263,7 +263,7 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
 
 
 def _mech_status(u: Unit) -> list[str]:
-    words = [f"heat {u.heat}"] if u.heat else []
+    words = [f"heat {u.built.heat}"] if u.built.heat else []
     if _has_masc(u):  # EQ-MASC-05
         from btcli.rules.ground import masc
 

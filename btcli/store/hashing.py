@@ -228,7 +228,7 @@ def _compile_unit_parts(cls: type):
     return namespace["parts"]
 
 
-def _getter(unit: str, i: int, name: str, default: object, source: str, namespace: dict[str, Any]) -> str:
+def _getter(unit: str, i: int, name: str, default: object, source: tuple[str, ...], namespace: dict[str, Any]) -> str:
     """The expression reading key ``name`` of ``unit``'s table: its field, or the field of the record that
     lends it (``typed.table_plan``)."""
     if not source:

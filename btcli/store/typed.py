@@ -136,25 +136,25 @@ def _encoder_for_type(tp):
     return to_plain
 
 
-def table_plan(cls: type) -> tuple[tuple[str, object, object, str], ...]:
-    """Returns (key, default, type, source) for each key of a record's table, in file order (once per class):
-    ``source`` is "" for a field of the record's own, or the field holding the record that lends the key
+def table_plan(cls: type) -> tuple[tuple[str, object, object, tuple[str, ...]], ...]:
+    """Returns (key, default, type, sources) for each key of a record's table, in file order (once per class):
+    ``sources`` is () for a field of the record's own, or the fields holding the records that may lend the key
     (``LENT``: a kind's record's fields written in the unit's own table, ``IN_OWNER_TABLE``)."""
     found = _TABLE_PLANS.get(cls)
     if found is None:
         hints = _hints(cls)
-        lent: dict[str, tuple[str, str]] = getattr(cls, "LENT", {})
+        lent: dict[str, tuple[tuple[str, ...], str]] = getattr(cls, "LENT", {})
         in_owner = set(getattr(cls, "IN_OWNER_TABLE", ()))
-        before: dict[str, list[tuple[str, str]]] = {}
-        for key, (source, next_field) in lent.items():
-            before.setdefault(next_field, []).append((key, source))
+        before: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for key, (sources, next_field) in lent.items():
+            before.setdefault(next_field, []).append((key, sources))
         plan = []
         for name, default in _defaults(cls):
-            for key, source in before.get(name, ()):
-                lender = _record_in(hints[source])
-                plan.append((key, dict(_defaults(lender))[key], _hints(lender)[key], source))
+            for key, sources in before.get(name, ()):
+                lender = _record_in(hints[sources[0]])  # the first lender gives the key's default and type
+                plan.append((key, dict(_defaults(lender))[key], _hints(lender)[key], sources))
             if name not in in_owner:
-                plan.append((name, default, hints[name], ""))
+                plan.append((name, default, hints[name], ()))
         found = _TABLE_PLANS[cls] = tuple(plan)
     return found
 
@@ -167,14 +167,17 @@ def _record_in(tp) -> type:
     return next(a for a in _args(tp) if a is not type(None)) if _is_union(_origin(tp)) else tp
 
 
-def lent(value: object, key: str, source: str, default: object) -> object:
+def lent(value: object, key: str, sources: tuple[str, ...], default: object) -> object:
     """Returns the value of ``key`` a record lends its owner ``value`` (see ``table_plan``): ``default``
-    when the owner holds no such record (a unit of another kind)."""
-    lender = getattr(value, source)
-    return default if lender is None else getattr(lender, key)
+    when the owner holds none of the records that lend it (a unit of another kind)."""
+    for source in sources:
+        lender = getattr(value, source)
+        if lender is not None:
+            return getattr(lender, key)
+    return default
 
 
-def field_plan(cls: type) -> tuple[tuple[str, object, bool, str], ...]:
+def field_plan(cls: type) -> tuple[tuple[str, object, bool, tuple[str, ...]], ...]:
     """Returns (key, default, written as it is, source) for each key of a record's table (``table_plan``)."""
     found = _PLANS.get(cls)
     if found is None:
@@ -231,16 +234,16 @@ def from_plain(cls: type, data: object, where: str, **given):
     return cls(**values)
 
 
-def _lend(data: dict, lent: dict[str, tuple[str, str]], where: str) -> dict:
-    """Returns a copy of a table with the keys its records lend it (``table_plan``) moved into their tables
-    (copies too: the data may be shared with other units')."""
+def _lend(data: dict, lent: dict[str, tuple[tuple[str, ...], str]], where: str) -> dict:
+    """Returns a copy of a table with the keys its records lend it (``table_plan``) moved into the table of
+    the first lender it has (copied too: the data may be shared with other units')."""
     data = dict(data)
-    for key, (source, _) in lent.items():
+    for key, (sources, _) in lent.items():
         if key in data:
-            table = data.get(source)
-            if not isinstance(table, dict):
+            source = next((s for s in sources if isinstance(data.get(s), dict)), None)
+            if source is None:
                 raise GameFileError(f"{where}: unknown key {key!r}")
-            data[source] = {**table, key: data.pop(key)}
+            data[source] = {**data[source], key: data.pop(key)}
     return data
 
 

@@ -60,7 +60,7 @@ def unit_v1_to_v2(raw: dict, where: str) -> dict:
     elif mech:
         raise GameFileError(f"{where}: {', '.join(mech)} on a {kind}")
     else:  # format 1 wrote every field: a 'Mech's own (now in its record, Unit.LENT) at its default on other kinds
-        for key in [k for k, (record, _) in Unit.LENT.items() if record == "mech" and not unit.get(k)]:
+        for key in [k for k, (records, _) in Unit.LENT.items() if "mech" in records and not unit.get(k)]:
             unit.pop(key, None)
     if drop:
         unit["drop"] = drop

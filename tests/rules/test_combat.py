@@ -335,7 +335,7 @@ def test_heat_is_movement_plus_weapons_minus_sinks():
     # tables.md 15: walked +1, AC/20 7 + 2 Medium Lasers 3 + 3 = 14, minus 13 sinks -> 1.
     state = heat_state(mode=MoveMode.WALK, hexes_moved=3, fired=(0, 1, 2))
     state, events, d = resolve(state)
-    assert state.units["m"].heat == 1
+    assert state.units["m"].mech.heat == 1
     assert "m heat 0 -> 1 (+1 movement, +13 weapons, -13 sinks)" in events
     assert d.rolls == []
 
@@ -345,26 +345,26 @@ def test_heat_is_movement_plus_weapons_minus_sinks():
 def test_movement_heat(mode, hexes, heat):
     # tables.md 15: walk +1, run +2, jump 1 per hex (minimum 3). Wasp with 10 sinks, starting at 10.
     state, _, _ = resolve(heat_state(WASP, heat=10, mode=mode, hexes_moved=hexes))
-    assert state.units["m"].heat == heat
+    assert state.units["m"].mech.heat == heat
 
 
 def test_heat_never_drops_below_zero():
     # tables.md 15: sinks cannot take heat below 0.
     state, _, _ = resolve(heat_state(heat=5))
-    assert state.units["m"].heat == 0
+    assert state.units["m"].mech.heat == 0
 
 
 def test_engine_hit_adds_five_heat_every_turn():
     # tables.md 15: each engine critical +5 per turn (20 + 5 - 13 = 12; no shutdown roll below 14).
     state, events, _ = resolve(heat_state(heat=20, crits=("CT:0",)))
-    assert state.units["m"].heat == 12
+    assert state.units["m"].mech.heat == 12
     assert "m heat 20 -> 12 (+0 movement, +0 weapons, +5 engine, -13 sinks)" in events
 
 
 def test_destroyed_heat_sinks_do_not_dissipate():
     # tables.md 15: only working heat sinks dissipate (a Hunchback LT sink slot destroyed: 12 sinks).
     state, _, _ = resolve(heat_state(heat=20, crits=("LT:2",)))
-    assert state.units["m"].heat == 8
+    assert state.units["m"].mech.heat == 8
 
 
 @pytest.mark.parametrize("heat, shutdown_tn, ammo_tn", [(14, 4, None), (17, 4, None), (18, 6, None), (21, 6, 4),
@@ -398,7 +398,7 @@ def test_making_the_shutdown_roll_keeps_the_mech_running():
 def test_heat_13_needs_no_shutdown_roll():
     # tables.md 15: no shutdown roll below 14.
     state, _, d = resolve(heat_state(heat=26))
-    assert (state.units["m"].heat, state.units["m"].mech.shutdown, d.rolls) == (13, False, [])
+    assert (state.units["m"].mech.heat, state.units["m"].mech.shutdown, d.rolls) == (13, False, [])
 
 
 def test_heat_30_shuts_down_automatically():
@@ -435,6 +435,6 @@ def test_vehicles_gain_no_heat():
                        phase=Phase.HEAT)
     state = put(state, "v", mode=MoveMode.FLANK, hexes_moved=6, fired=(0, 1, 2, 3))
     state, events, d = resolve(state)
-    assert state.units["v"].heat == 0
+    assert state.units["v"].built.heat == 0
     assert not any(e.startswith("v ") for e in events)
     assert d.rolls == []

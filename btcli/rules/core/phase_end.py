@@ -132,10 +132,10 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         sinks = unit.working_heat_sinks
         dissipated, double = construction.dissipation(unit)  # EQ-HS-01, 02
         engine = construction.engine_hits(unit)  # EQ-ENG-02: a side torso's lost engine slots too
-        new = heat.new_heat(unit.heat, generated, dissipated, engine)
-        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks, double))
-        if new != unit.heat:
-            unit = evolve(unit, heat=new)
+        new = heat.new_heat(unit.built.heat, generated, dissipated, engine)
+        events.append(HeatChanged(unit.id, unit.built.heat, new, moved, sum(weapons), 5 * engine, sinks, double))
+        if new != unit.built.heat:
+            unit = unit.with_mech(heat=new)
         unit = _shutdown_check(unit, dice, events)
         unit = _heat_ammo_check(unit, dice, events)
         if unit is not state.units[uid]:
@@ -147,21 +147,21 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
 
 
 def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
-    target = heat.shutdown_avoid_target(unit.heat)
+    target = heat.shutdown_avoid_target(unit.built.heat)
     if target is None:
         if unit.built.shutdown:
-            events.append(Restarted(unit.id, unit.heat))
+            events.append(Restarted(unit.id, unit.built.heat))
             return unit.with_mech(shutdown=False)
         return unit
     if target == heat.AUTOMATIC:
         if unit.built.shutdown:
             return unit
-        events.append(ShutDown(unit.id, unit.heat, automatic=True))
+        events.append(ShutDown(unit.id, unit.built.heat, automatic=True))
         return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
-    roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
+    roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.built.heat})", target=target)
     if roll.success:
         return unit
-    events.append(ShutDown(unit.id, unit.heat))
+    events.append(ShutDown(unit.id, unit.built.heat))
     return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
 
 
@@ -179,14 +179,14 @@ def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
 
 
 def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
-    target = heat.ammo_explosion_avoid_target(unit.heat)
+    target = heat.ammo_explosion_avoid_target(unit.built.heat)
     if target is None:
         return unit
     live = [(loc, i, item) for loc, items in unit.built.slots.items() for i, item in enumerate(items)
             if item.startswith("ammo:") and i not in unit.slot_hits(loc)]
     if target is None or not live:
         return unit
-    roll = dice.roll(2, f"heat ammunition explosion avoidance {unit.id} (heat {unit.heat})", target=target)
+    roll = dice.roll(2, f"heat ammunition explosion avoidance {unit.id} (heat {unit.built.heat})", target=target)
     if roll.success:
         return unit
     # The bin that would do the most damage explodes (docs/rules-notes.md).

@@ -185,9 +185,9 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
 def mech_damage_modifiers(attacker: Unit, location: str) -> list[tuple[str, int]]:
     """Returns heat, sensor and arm actuator modifiers of an attacking 'Mech (tables.md 6.5)."""
     mods = []
-    heat_mod = heat.heat_to_hit(attacker.heat)
+    heat_mod = heat.heat_to_hit(attacker.built.heat)
     if heat_mod:
-        mods.append((f"heat {attacker.heat}", heat_mod))
+        mods.append((f"heat {attacker.built.heat}", heat_mod))
     if attacker.count_hits("sensors") == 1:
         mods.append(("sensor hit", SENSOR_HIT))
     if location in mech.body(attacker).arms:

@@ -29,13 +29,13 @@ def has_tsm(unit: Unit) -> bool:
 
 def tsm_active(unit: Unit) -> bool:
     """Tells whether the unit's TSM works now: it has TSM and its heat is 9 or more (EQ-TSM-01, 02)."""
-    return unit.heat >= TSM_HEAT and has_tsm(unit)
+    return unit.built.heat >= TSM_HEAT and has_tsm(unit)
 
 
 def tsm_walking_bonus(unit: Unit, legs_gone: int, legs_allowed: int) -> int:
     """The walking MP TSM adds (EQ-TSM-01): +2 at heat 9+, unless the 'Mech has lost more legs than its
     body allows (a biped none, a quad one: MegaMek's legsDestroyed == 0 / < 2)."""
-    if unit.heat < TSM_HEAT or legs_gone > legs_allowed or not has_tsm(unit):
+    if unit.built.heat < TSM_HEAT or legs_gone > legs_allowed or not has_tsm(unit):
         return 0
     return TSM_MP
 

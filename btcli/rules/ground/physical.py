@@ -228,7 +228,7 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
 
 def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
     """Returns a punch's, kick's or club's damage (tables.md 8.7; the club from memory, UNVERIFIED)."""
-    tsm = myomer_jets.physical_multiplier(attacker) if attacker.heat >= myomer_jets.TSM_HEAT else 1  # EQ-TSM-02
+    tsm = myomer_jets.physical_multiplier(attacker) if attacker.built.heat >= myomer_jets.TSM_HEAT else 1  # EQ-TSM-02
     if kind == "punch":
         amount = ceil(attacker.tons / 10) * tsm
         lost = _lost_actuators(attacker, limb)
