@@ -331,8 +331,9 @@ class Unit:
 
     @property
     def built(self) -> MechState:
-        """Returns what the unit has of a 'Mech's own record (its construction, its MASC level): its 'Mech record,
-        or a blank one for any other kind, whose heat sinks, CASE and MASC no 'Mech rule then meets."""
+        """Returns what the unit has of a 'Mech's own record (its slots, prone, heat, shutdown, construction, MASC
+        level): its 'Mech record, or a blank one for any other kind, which is never prone, hot or shut down and
+        whose heat sinks, CASE and MASC no 'Mech rule then meets."""
         return self.mech or _NO_MECH
 
     def with_mech(self, **changes) -> "Unit":
