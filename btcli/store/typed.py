@@ -5,7 +5,9 @@ leaving out a field that holds its default; read back, each field is checked aga
 annotated type. Enums are written by value (facings by name), hexes by label, the values written
 as a text (``btcli.model.hits.Written``: critical hits, a building hex target) by their label and read
 back by their type's ``parse``, tuples as arrays, dicts as tables. Adding a field to a model class is
-all it takes to have it written, read and hashed: nothing here lists fields by hand.
+all it takes to have it written, read and hashed: nothing here lists fields by hand. A field that moved
+from ``Unit`` into a kind's record stays where the file always had it, in the unit's own table: the model
+says so (``Unit.LENT``, the record's ``IN_OWNER_TABLE``) and ``table_plan`` follows it.
 """
 
 from __future__ import annotations
