@@ -30,6 +30,7 @@ import pytest
 from btcli import engine
 from btcli.dice import ManualDice, Roll
 from btcli.errors import IllegalOrderError
+from btcli.model.aero import AeroFlight
 from btcli.model.frozen import evolve, fields
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.hits import Crit
@@ -198,6 +199,7 @@ _FIELDS = {
     "mech": {f.name for f in fields(MechState)},
     "vehicle": {f.name for f in fields(VehicleState)},
     "drop": {f.name for f in fields(DropState)},
+    "aero": {"heat"},  # an aerospace fighter's heat, in its AeroFlight (the rest of its flight: aero_state)
 }
 
 
@@ -222,11 +224,11 @@ def changed(obj, **changes):
         unit = unit.placed_at(**place)
     if "crits" in changes:  # critical hits as values, or as the game file writes them ("LA:3", "front: sensors")
         changes["crits"] = tuple(c if isinstance(c, Crit) else Crit.parse(c) for c in changes["crits"])
-    own = {"mech": unit.mech is not None, "vehicle": unit.vehicle is not None}
+    own = {"mech": unit.mech is not None, "vehicle": unit.vehicle is not None, "aero": unit.aero is not None}
     for record, names in sorted(_FIELDS.items(), key=lambda item: not own.get(item[0], False)):  # its own record first
         mine = {k: changes.pop(k) for k in list(changes) if k in names and k not in Unit.__record_names__}
         if mine:
-            current = getattr(unit, record) or {"mech": MechState, "vehicle": VehicleState, "drop": DropState}[record]()
+            current = getattr(unit, record) or {"mech": MechState, "vehicle": VehicleState, "drop": DropState, "aero": AeroFlight}[record]()
             unit = evolve(unit, **{record: evolve(current, **mine)})
     return evolve(unit, **changes) if changes else unit
 

@@ -325,6 +325,10 @@ class AeroFlight:
     weapons_destroyed: tuple[int, ...] = ()
     immobile: bool = False  # AERO-CRASH-21: it survived a crash into a building hex and never moves again
     bombs_dropped: int = 0  # bombs dropped so far (issue #14): the design's ``bombs`` less these are left
+    heat: int = 0  # a fighter's heat (issue #14)
+
+    # Written in the unit's own table of the game file, where Unit held it before (``Unit.LENT``).
+    IN_OWNER_TABLE = ("heat",)
 
 
 def new_state(

@@ -217,6 +217,14 @@ class MechState:
     masc_level: int = 0
     masc_rose: bool = False
     masc_used: bool = False
+    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # its critical slots by location
+    prone: bool = False  # lying down (tables.md 8.6)
+    heat: int = 0  # tables.md 15
+    shutdown: bool = False  # shut down by its heat (tables.md 15)
+
+    # The fields the game file writes in the unit's own table, where they were before they moved here from
+    # ``Unit`` (the format did not change: ``Unit.LENT``, btcli.store.typed.table_plan).
+    IN_OWNER_TABLE = ("slots", "prone", "heat", "shutdown")
 
     @property
     def sink_slots(self) -> int:
@@ -289,7 +297,11 @@ class AssetRecord:
 
 @record(slots=False)
 class Unit:
-    """A unit on the board. 'Mechs use walk/run/jump; vehicles cruise/flank in ``walk``/``run``."""
+    """A unit on the board: what every unit has (issue #30 item 2). What only one kind keeps track of is in
+    its kind's record (``mech``, ``vehicle``, ``asset``, ``aero``; the others None).
+
+    ``walk`` and ``run`` are the walking/cruising and running/flanking MP, ``piloting`` the piloting/driving
+    skill, as the book names them together (a vehicle's rules read ``cruise`` and ``flank``)."""
 
     id: str
     side: str
@@ -298,39 +310,36 @@ class Unit:
     motive: Motive
     tons: int
     engine: str  # "fusion" | "ice" | "fuel_cell" (a 'Mech's: EQ-IND-04)
-    walk: int  # walking MP ('Mech) or cruise MP (vehicle)
-    run: int  # running MP or flank MP
+    walk: int  # Walking/Cruising MP
+    run: int  # Running/Flanking MP
     jump: int
     gunnery: int
-    piloting: int  # piloting ('Mech) or driving (vehicle) skill
+    piloting: int  # Piloting/Driving skill
     max_armor: dict[str, int]
     max_internal: dict[str, int]
     armor: dict[str, int]
     internal: dict[str, int]
     weapons: tuple[Mount, ...] = ()
     ammo: tuple[AmmoBin, ...] = ()
-    heat_sinks: int = 0
-    engine_type: str = "standard"  # a fusion engine's type: ENGINE_SIDE_SLOTS' keys (EQ-ENG-01)
+    heat_sinks: int = 0  # a 'Mech's (an aerospace unit's scenario entry gives them too; its rules read aero_design)
+    # (A 'Mech's heat is MechState.heat, an aerospace fighter's AeroFlight.heat.)
+    engine_type: str = "standard"  # a 'Mech's or a vehicle's fusion engine type: ENGINE_SIDE_SLOTS' keys (EQ-ENG-01)
     position: Position | None = None  # None: off the map (a reserve, or gone)
     facing: Facing = Facing.N
     destroyed: bool = False
-    prone: bool = False
-    heat: int = 0
     # This turn's movement, read by the target and attacker movement modifiers.
     mode: MoveMode = MoveMode.NONE
     mp_spent: int = 0
     hexes_moved: int = 0
-    # Combat state (issue #3).
+    # Combat state (issue #3): its crew's ('Mech, aerospace unit or vehicle) hits and consciousness.
     pilot_hits: int = 0
     conscious: bool = True
-    shutdown: bool = False
     twist: int = 0  # torso twist (or turret offset) this turn, in hexsides: -1 left, +1 right
-    slots: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'Mech critical slots by location
     crits: tuple[Crit, ...] = ()  # critical hits taken: a 'Mech's SlotHit, a vehicle's CritResult (model/hits.py)
     fired: tuple[int, ...] = ()  # indexes of weapons fired this turn
     unjam_turn: int = 0  # the turn it spent trying to unjam its Rotary ACs instead of firing (EQ-RAC-04)
     targeting_computer: str = ""  # a vehicle's: "IS" or "Clan" (a 'Mech's fills its slots; EQ-TC-01)
-    damage_phase: int = 0  # damage taken this phase (20+ forces a PSR)
+    damage_phase: int = 0  # damage taken this phase by a 'Mech or a vehicle (a 'Mech's 20+ forces a PSR)
     unverified: str = ""
     weapon_specs: dict[str, Weapon] = field(default_factory=dict)  # the data of each weapon it carries, by name
     # Electronics (issue #31; btcli.rules.core.fire_control): the location of its ECM suite and of its active
@@ -352,11 +361,22 @@ class Unit:
     aero: "AeroFlight | None" = None  # an aerospace unit's flight (its design in ``aero_design``)
     aero_design: "AeroDesign | None" = None  # its record sheet, carried like weapon_specs (catalog data)
 
+    # The keys of the unit's game-file table its kind's record lends it (``MechState.IN_OWNER_TABLE``): key ->
+    # (the fields holding the records that may lend it, the field of Unit the key is written before), as when
+    # Unit held them.
+    LENT = {"slots": (("mech",), "crits"), "prone": (("mech",), "mode"), "heat": (("mech", "aero"), "mode"),
+            "shutdown": (("mech",), "twist")}
+
     @property
     def built(self) -> MechState:
-        """Returns what the unit has of a 'Mech's own record (its construction, its MASC level): its 'Mech record,
-        or a blank one for any other kind, whose heat sinks, CASE and MASC no 'Mech rule then meets."""
+        """Returns what the unit has of a 'Mech's own record (its slots, prone, heat, shutdown, construction, MASC
+        level): its 'Mech record, or a blank one for any other kind, which is never prone, hot or shut down and
+        whose heat sinks, CASE and MASC no 'Mech rule then meets."""
         return self.mech or _NO_MECH
+
+    def with_mech(self, **changes) -> "Unit":
+        """Returns the 'Mech with its own record (``MechState``) changed."""
+        return evolve(self, mech=evolve(self.mech, **changes))
 
     @property
     def is_asset(self) -> bool:
@@ -380,10 +400,12 @@ class Unit:
 
     @property
     def cruise(self) -> int:
+        """Returns a vehicle's cruising MP (``walk``: the book's Walking/Cruising MP)."""
         return self.walk
 
     @property
     def flank(self) -> int:
+        """Returns a vehicle's flanking MP (``run``: the book's Running/Flanking MP)."""
         return self.run
 
     @property
@@ -472,8 +494,8 @@ class Unit:
     def destroyed_items(self, since: int = 0) -> list[str]:
         """Returns what the destroyed critical slots held, from its ``since``-th critical hit on (a 'Mech's;
         a vehicle's critical results destroy no slot)."""
-        return [self.slots[c.location][c.slot] for c in self.crits[since:]
-                if isinstance(c, SlotHit) and c.location in self.slots]
+        return [self.built.slots[c.location][c.slot] for c in self.crits[since:]
+                if isinstance(c, SlotHit) and c.location in self.built.slots]
 
     @property
     def working_heat_sinks(self) -> int:
@@ -483,7 +505,7 @@ class Unit:
         if per == 1 or not self.crits:
             return max(0, self.heat_sinks - self.count_hits("heat_sink"))
         destroyed = 0
-        for location, contents in self.slots.items():
+        for location, contents in self.built.slots.items():
             hit = self.slot_hits(location)
             run = []
             for i, item in enumerate((*contents, "")):
@@ -500,7 +522,7 @@ class Unit:
         if not self.crits:
             return 0
         total = 0
-        for location, contents in self.slots.items():
+        for location, contents in self.built.slots.items():
             hit = self.slot_hits(location)
             total += sum(1 for i, name in enumerate(contents) if name == item and i in hit)
         return total

@@ -53,7 +53,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "si": {"left": u.internal.get(aero_kind.SI, 0), "max": u.max_internal.get(aero_kind.SI, 0)},
         "criticals": criticals,
         "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
-        "heat": u.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
+        "heat": flight.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
     }
 
 
@@ -167,7 +167,7 @@ def fields(u: Unit, state: GameState | None) -> dict[str, object]:
     out: dict[str, object] = {"aero": unit_aero(u, state)}
     design = aero_kind.design(u)
     if design.heat_sinks:  # fighters build heat (issue #14)
-        out["heat"] = u.heat
+        out["heat"] = _flight(u).heat
         out["heat_sinks"] = {"total": design.heat_sinks,
                              "working": max(0, design.heat_sinks - _flight(u).heat_sinks_lost)}
     return out

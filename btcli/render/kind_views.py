@@ -113,7 +113,7 @@ def weapon_words(u: Unit) -> list[str]:
             words.append(f"{m.label} spent")  # a one-shot weapon (EQ-OS-01)
         elif weapon_modes.fired_mode(u, i):
             words.append(f"{m.label} fired {_mode_words(weapon_modes.fired_mode(u, i))}")
-    if u.slots and targeting_computer.state(u) == "destroyed":
+    if u.built.slots and targeting_computer.state(u) == "destroyed":
         words.append("targeting computer destroyed")
     return words
 
@@ -234,7 +234,7 @@ class KindView:
 
 def _mech_mp_now(u: Unit) -> dict[str, int]:
     """Its MP after leg damage and heat (tables.md 15)."""
-    if u.heat or u.crits or any(v <= 0 for v in u.internal.values()):
+    if u.built.heat or u.crits or any(v <= 0 for v in u.internal.values()):
         from btcli.rules.ground.movement import running_mp, walking_mp  # only for a hot or damaged 'Mech
         from btcli.rules.ground.myomer_jets import jump_mp
 
@@ -243,13 +243,13 @@ def _mech_mp_now(u: Unit) -> dict[str, int]:
 
 
 def _has_masc(u: Unit) -> bool:
-    return any("masc" in items for items in u.slots.values())
+    return any("masc" in items for items in u.built.slots.values())
 
 
 def _mech_sheet(u: Unit) -> dict[str, object]:
     sinks: dict[str, object] = {"total": u.heat_sinks, "working": u.working_heat_sinks}
-    sheet: dict[str, object] = {"heat": u.heat, "heat_sinks": sinks, "pilot_hits": u.pilot_hits,
-                                "conscious": u.conscious, "shutdown": u.shutdown}
+    sheet: dict[str, object] = {"heat": u.built.heat, "heat_sinks": sinks, "pilot_hits": u.pilot_hits,
+                                "conscious": u.conscious, "shutdown": u.built.shutdown}
     record = u.mech
     if record is None:
         return sheet
@@ -283,13 +283,13 @@ def _mech_sheet(u: Unit) -> dict[str, object]:
 def _carried_hit(u: Unit, name: str) -> bool:
     """Tells whether a critical hit struck a slot of a 'Mech's carried item (EQ-INERT-05)."""
     item = f"equipment:{name}"
-    return any(contents[i] == item for location, contents in u.slots.items() for i in u.slot_hits(location)
+    return any(contents[i] == item for location, contents in u.built.slots.items() for i in u.slot_hits(location)
                if i < len(contents))
 
 
 def _physical_weapons(u: Unit) -> list[tuple[str, str, bool]]:
     """A 'Mech's hatchets and swords (EQ-PHYS-05): (kind, location, working)."""
-    if not any("hatchet" in items or "sword" in items for items in u.slots.values()):
+    if not any("hatchet" in items or "sword" in items for items in u.built.slots.values()):
         return []
     from btcli.rules.ground import physical_weapons
 
@@ -297,7 +297,7 @@ def _physical_weapons(u: Unit) -> list[tuple[str, str, bool]]:
 
 
 def _mech_status(u: Unit) -> list[str]:
-    words = [f"heat {u.heat}"] if u.heat else []
+    words = [f"heat {u.built.heat}"] if u.built.heat else []
     if u.built.industrial_check:  # EQ-IND-01
         words.append("critical check due at the turn's end (IndustrialMech struck or fallen)")
     if u.built.stealth_on and u.built.armor_type == "stealth":  # EQ-STEALTH-02

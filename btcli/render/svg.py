@@ -283,9 +283,9 @@ def unit_states(unit) -> tuple[str, ...]:
     """Returns the states a marker shows: prone, shut down, immobile, unconscious (as its kind's view has them)."""
     kind = kind_views.of(unit)
     states = []
-    if unit.prone:
+    if unit.built.prone:
         states.append("prone")
-    if unit.shutdown:
+    if unit.built.shutdown:
         states.append("shut down")
     if kind.immobile(unit):
         states.append("immobile")

@@ -69,7 +69,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         "place": place_of(u, state.board if state is not None else None),
         "facing": u.facing.name,
         "destroyed": u.destroyed,
-        "prone": u.prone,
+        "prone": u.built.prone,
         "movement": {
             "mode": u.mode.value,
             "mp_spent": u.mp_spent,
@@ -99,7 +99,7 @@ def unit_view(u: Unit, state: GameState | None = None) -> dict[str, object]:
         view["c3"] = c3.view(state, u) if state is not None else {"computer": u.c3}
     if electronics:  # issue #31: only a unit that carries any (every other report reads as before)
         view["electronics"] = electronics
-    if u.slots or u.targeting_computer:
+    if u.built.slots or u.targeting_computer:
         from btcli.rules.core import targeting_computer
 
         computer = targeting_computer.state(u)  # EQ-TC-03: working or destroyed
@@ -172,9 +172,9 @@ def status(u: Unit, state: GameState | None = None) -> str:
         words.append(f"carries a {club}")
     if _drops(u):
         words.extend(_drop_words(u, state))
-    if u.prone:
+    if u.built.prone:
         words.append("prone")
-    if u.shutdown:
+    if u.built.shutdown:
         words.append("shut down")
     if not u.conscious:
         words.append("unconscious")
@@ -214,8 +214,8 @@ def _drop_words(u: Unit, state: GameState | None) -> list[str]:
 
 def _crit_name(u: Unit, crit: Crit) -> str:
     """Returns a critical hit in words: 'Mech slots by their contents, vehicle results as they are."""
-    if isinstance(crit, SlotHit) and crit.location in u.slots:
-        kind, _, name = u.slots[crit.location][crit.slot].rpartition(":")
+    if isinstance(crit, SlotHit) and crit.location in u.built.slots:
+        kind, _, name = u.built.slots[crit.location][crit.slot].rpartition(":")
         name = name.replace("_", " ") + (" ammo" if kind == "ammo" else "")
         return f"{crit.location} {name}"
     return crit.label

@@ -173,8 +173,8 @@ def _unit_parts(unit, before=None) -> list[bytes | None]:
                 old = hit[1]
         return compiled(unit, before, old) if old is not None else compiled(unit)
     parts: list[bytes | None] = []
-    for name, default, plain in typed.field_plan(cls):
-        value = getattr(unit, name)
+    for name, default, plain, source in typed.field_plan(cls):
+        value = typed.lent(unit, name, source, default) if source else getattr(unit, name)
         if value == default:  # a required field's default is MISSING, which equals nothing
             parts.append(None)
         else:
@@ -191,7 +191,8 @@ def _compile_unit_parts(cls: type):
     """Compiles the function listing a unit's hashed parts (see ``_unit_parts``), once per class:
     ``parts(u)``, or ``parts(u, b, old)`` reusing ``old``, the parts of unit ``b``, where a field of
     ``u`` is the same object as ``b``'s."""
-    namespace: dict[str, Any] = {"_digest": _digest, "_plain": typed.to_plain, "_cache": _cache, "id": id}
+    namespace: dict[str, Any] = {"_digest": _digest, "_plain": typed.to_plain, "_cache": _cache, "id": id,
+                                 "_lent": typed.lent}
 
     def part(i: int, name: str, default: object, plain: bool, indent: str, store: str = "out.append({})") -> list[str]:
         """The lines storing field ``i``'s part of ``v`` in ``out`` (``store``: how)."""
@@ -212,19 +213,28 @@ def _compile_unit_parts(cls: type):
 
     plan = typed.field_plan(cls)
     lines = ["def parts(u, b=None, old=None):", "    out = []", "    if old is None:"]
-    for i, (name, default, plain) in enumerate(plan):
-        lines.append(f"        v = u.{name}")
+    for i, (name, default, plain, source) in enumerate(plan):
+        lines.append(f"        v = {_getter('u', i, name, default, source, namespace)}")
         lines += part(i, name, default, plain, "        ")
     lines += ["        return out"]
     lines.append("    out = list(old)")
-    for i, (name, default, plain) in enumerate(plan):
-        lines.append(f"    v = u.{name}")
-        lines.append(f"    if v is not b.{name}:")
+    for i, (name, default, plain, source) in enumerate(plan):
+        lines.append(f"    v = {_getter('u', i, name, default, source, namespace)}")
+        lines.append(f"    if v is not {_getter('b', i, name, default, source, namespace)}:")
         lines += part(i, name, default, plain, "        ", f"out[{i}] = {{}}")
     lines.append("    return out")
     exec("\n".join(lines), namespace)  # noqa: S102 - source built above from the class's own field names
     _UNIT_PARTS[cls] = namespace["parts"]
     return namespace["parts"]
+
+
+def _getter(unit: str, i: int, name: str, default: object, source: tuple[str, ...], namespace: dict[str, Any]) -> str:
+    """The expression reading key ``name`` of ``unit``'s table: its field, or the field of the record that
+    lends it (``typed.table_plan``)."""
+    if not source:
+        return f"{unit}.{name}"
+    namespace[f"_d{i}"] = default
+    return f"_lent({unit}, {name!r}, {source!r}, _d{i})"
 
 
 def entry_hash(entry: dict[str, object]) -> str:

@@ -5,7 +5,9 @@ leaving out a field that holds its default; read back, each field is checked aga
 annotated type. Enums are written by value (facings by name), hexes by label, the values written
 as a text (``btcli.model.hits.Written``: critical hits, a building hex target) by their label and read
 back by their type's ``parse``, tuples as arrays, dicts as tables. Adding a field to a model class is
-all it takes to have it written, read and hashed: nothing here lists fields by hand.
+all it takes to have it written, read and hashed: nothing here lists fields by hand. A field that moved
+from ``Unit`` into a kind's record stays where the file always had it, in the unit's own table: the model
+says so (``Unit.LENT``, the record's ``IN_OWNER_TABLE``) and ``table_plan`` follows it.
 """
 
 from __future__ import annotations
@@ -136,12 +138,53 @@ def _encoder_for_type(tp):
     return to_plain
 
 
-def field_plan(cls: type) -> tuple[tuple[str, object, bool], ...]:
-    """Returns (name, default, written as it is) for each field of a record (once per class)."""
-    found = _PLANS.get(cls)
+def table_plan(cls: type) -> tuple[tuple[str, object, object, tuple[str, ...]], ...]:
+    """Returns (key, default, type, sources) for each key of a record's table, in file order (once per class):
+    ``sources`` is () for a field of the record's own, or the fields holding the records that may lend the key
+    (``LENT``: a kind's record's fields written in the unit's own table, ``IN_OWNER_TABLE``)."""
+    found = _TABLE_PLANS.get(cls)
     if found is None:
         hints = _hints(cls)
-        found = _PLANS[cls] = tuple((name, default, hints[name] in _PLAIN) for name, default in _defaults(cls))
+        lent: dict[str, tuple[tuple[str, ...], str]] = getattr(cls, "LENT", {})
+        in_owner = set(getattr(cls, "IN_OWNER_TABLE", ()))
+        before: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+        for key, (sources, next_field) in lent.items():
+            before.setdefault(next_field, []).append((key, sources))
+        plan = []
+        for name, default in _defaults(cls):
+            for key, sources in before.get(name, ()):
+                lender = _record_in(hints[sources[0]])  # the first lender gives the key's default and type
+                plan.append((key, dict(_defaults(lender))[key], _hints(lender)[key], sources))
+            if name not in in_owner:
+                plan.append((name, default, hints[name], ()))
+        found = _TABLE_PLANS[cls] = tuple(plan)
+    return found
+
+
+_TABLE_PLANS: dict[type, tuple] = {}
+
+
+def _record_in(tp) -> type:
+    """Returns the record class of a field typed ``X | None``."""
+    return next(a for a in _args(tp) if a is not type(None)) if _is_union(_origin(tp)) else tp
+
+
+def lent(value: object, key: str, sources: tuple[str, ...], default: object) -> object:
+    """Returns the value of ``key`` a record lends its owner ``value`` (see ``table_plan``): ``default``
+    when the owner holds none of the records that lend it (a unit of another kind)."""
+    for source in sources:
+        lender = getattr(value, source)
+        if lender is not None:
+            return getattr(lender, key)
+    return default
+
+
+def field_plan(cls: type) -> tuple[tuple[str, object, bool, tuple[str, ...]], ...]:
+    """Returns (key, default, written as it is, source) for each key of a record's table (``table_plan``)."""
+    found = _PLANS.get(cls)
+    if found is None:
+        found = _PLANS[cls] = tuple((name, default, tp in _PLAIN, source)
+                                    for name, default, tp, source in table_plan(cls))
     return found
 
 
@@ -150,13 +193,12 @@ _PLANS: dict[type, tuple] = {}
 
 def _dataclass_encoder(cls: type):
     """Compiles the encoder of a record: its fields, their defaults and how each is written."""
-    hints = _hints(cls)
-    plan = [(name, default, _encoder_for_type(hints[name])) for name, default in _defaults(cls)]
+    plan = [(name, default, _encoder_for_type(tp), source) for name, default, tp, source in table_plan(cls)]
 
     def encode(value) -> dict:
         out = {}
-        for name, default, encoder in plan:
-            item = getattr(value, name)
+        for name, default, encoder, source in plan:
+            item = lent(value, name, source, default) if source else getattr(value, name)
             if default is not _MISSING and item == default:
                 continue
             if encoder is None:
@@ -175,6 +217,9 @@ def from_plain(cls: type, data: object, where: str, **given):
     elsewhere (a unit's id is its table's key). Raises GameFileError naming ``where`` and the field."""
     if not isinstance(data, dict):
         raise GameFileError(f"{where} must be a table, not {_shown(data)}")
+    lent = getattr(cls, "LENT", None)
+    if lent and not data.keys().isdisjoint(lent):
+        data = _lend(data, lent, where)
     values = dict(given)
     fields = _field_readers(cls)
     for name, default, read in fields:
@@ -189,6 +234,19 @@ def from_plain(cls: type, data: object, where: str, **given):
         unknown = [k for k in data if k not in names or k in given]
         raise GameFileError(f"{where}: unknown key {unknown[0]!r}")
     return cls(**values)
+
+
+def _lend(data: dict, lent: dict[str, tuple[tuple[str, ...], str]], where: str) -> dict:
+    """Returns a copy of a table with the keys its records lend it (``table_plan``) moved into the table of
+    the first lender it has (copied too: the data may be shared with other units')."""
+    data = dict(data)
+    for key, (sources, _) in lent.items():
+        if key in data:
+            source = next((s for s in sources if isinstance(data.get(s), dict)), None)
+            if source is None:
+                raise GameFileError(f"{where}: unknown key {key!r}")
+            data[source] = {**data[source], key: data.pop(key)}
+    return data
 
 
 def decode(tp, data: object, where: str):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from btcli import catalog
 from btcli.errors import BtcliError, GameFileError
 from btcli.model.state import GameState
+from btcli.model.units import Unit
 from btcli.store import codec, journal, typed
 from btcli.store.files import parse_toml
 from btcli.store.hashing import entry_hash
@@ -58,6 +59,9 @@ def unit_v1_to_v2(raw: dict, where: str) -> dict:
         unit["mech"] = mech
     elif mech:
         raise GameFileError(f"{where}: {', '.join(mech)} on a {kind}")
+    else:  # format 1 wrote every field: a 'Mech's own (now in its record, Unit.LENT) at its default on other kinds
+        for key in [k for k, (records, _) in Unit.LENT.items() if "mech" in records and not unit.get(k)]:
+            unit.pop(key, None)
     if drop:
         unit["drop"] = drop
     if vehicle:

@@ -206,7 +206,7 @@ def test_a_master_destroyed_or_hit_cuts_off_its_slaves(tmp_path):  # EQ-C3-06
     assert report_unit(game, "hunch")["c3"]["cut_off"] == "its master cyc's C3 computer is destroyed"
     gone = put(state, "cyc", destroyed=True)
     assert c3.describe(gone, gone.units["hunch"]).endswith("(cut off: its master cyc is destroyed)")
-    hit_slave = state.with_unit(state.units["hunch"].with_slot_hit("HD", state.units["hunch"].slots["HD"].index(
+    hit_slave = state.with_unit(state.units["hunch"].with_slot_hit("HD", state.units["hunch"].built.slots["HD"].index(
         "equipment:C3 Slave")))  # a critical hit on the slave's own slot
     assert not c3.computer_working(hit_slave.units["hunch"]) and not c3.spotters(hit_slave, hit_slave.units["hunch"],
                                                                                  hit_slave.units["b"])

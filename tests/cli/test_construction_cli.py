@@ -87,7 +87,7 @@ def test_a_hit_on_any_slot_of_a_double_heat_sink_destroys_that_sink_once(tmp_pat
     state = weapon_game(gunner("a", "0610", "Medium Laser", heat_sinks=12, heat_sink_type="double"), _target(),
                         phase=_heat_phase())
     a = state.units["a"]
-    assert a.slots["LT"] == ("heat_sink",) * 12
+    assert a.mech.slots["LT"] == ("heat_sink",) * 12
     for crits, working in (((), 12), (("LT:0",), 11), (("LT:0", "LT:2"), 11), (("LT:0", "LT:2", "LT:3"), 10),
                            (("LT:1", "LT:4", "LT:8", "LT:11"), 8)):
         assert changed(a, crits=crits).working_heat_sinks == working
@@ -205,7 +205,7 @@ def test_a_critical_on_endo_steel_or_ferro_fibrous_rolls_again(tmp_path, item): 
     then on slot 7, the laser."""
     state = weapon_game(gunner("a", "0610", "Medium Laser"), _target())
     b = state.units["b"]
-    slots = dict(b.slots)
+    slots = dict(b.mech.slots)
     slots["LT"] = (item,) * 6 + ("weapon:Medium Laser",) + ("",) * 5
     weapons = tuple(m if m.location != "RT" else changed(m, location="LT") for m in b.weapons)
     b = changed(b, slots=slots, weapons=weapons, armor={**b.armor, "LT": 0})
@@ -219,7 +219,7 @@ def test_a_critical_on_endo_steel_or_ferro_fibrous_rolls_again(tmp_path, item): 
 def test_a_location_of_only_roll_again_slots_finds_nothing(tmp_path):  # EQ-STR-01
     state = weapon_game(gunner("a", "0610", "Medium Laser"), _target())
     b = state.units["b"]
-    b = changed(b, slots={**b.slots, "LT": ("endo_steel",) * 6 + ("ferro_fibrous",) * 6}, armor={**b.armor, "LT": 0})
+    b = changed(b, slots={**b.mech.slots, "LT": ("endo_steel",) * 6 + ("ferro_fibrous",) * 6}, armor={**b.armor, "LT": 0})
     game = game_from_state(tmp_path / "game.toml", state.with_unit(b))
     assert "CriticalFindsNothing" in _kinds(_hit_left_torso(game, 8))
 

@@ -117,7 +117,7 @@ def test_a_turn_spent_unjamming_rolls_gunnery_plus_3_and_fires_nothing(tmp_path)
 def test_a_jammed_rotary_ac_explodes_for_a_shot_when_destroyed(tmp_path):  # EQ-RAC-05
     state, _ = _game(tmp_path, "Rotary AC/5")
     a = state.units["a"]
-    slot = a.slots["RT"].index("weapon:Rotary AC/5")
+    slot = a.mech.slots["RT"].index("weapon:Rotary AC/5")
     for jammed, blast in ((False, 0), (True, 5)):
         unit = evolve(a, weapons=(evolve(a.weapons[0], jammed=jammed),))
         events: list = []
@@ -153,13 +153,13 @@ def test_an_ultra_jam_stays_but_a_crew_clears_another_weapons_jam(tmp_path):  # 
 def test_every_gauss_rifle_explodes_when_destroyed_and_its_ammunition_does_not(tmp_path, rifle, blast):  # EQ-GAUSS-01
     state, _ = _game(tmp_path, rifle, shots=8)
     a = state.units["a"]
-    slot = a.slots["RT"].index(f"weapon:{rifle}")
+    slot = a.mech.slots["RT"].index(f"weapon:{rifle}")
     events: list = []
     hit = damage.critical_effect(a, "RT", slot, f"weapon:{rifle}", events)
     exploded = [e for e in events if type(e).__name__ == "WeaponExploded"]
     assert exploded and exploded[0].amount == blast
     assert a.internal["RT"] - hit.internal["RT"] == min(blast, a.internal["RT"])
-    ammo_slot = a.slots["LT"].index(f"ammo:{rifle}")
+    ammo_slot = a.mech.slots["LT"].index(f"ammo:{rifle}")
     events = []
     after = damage.critical_effect(a, "LT", ammo_slot, f"ammo:{rifle}", events)
     assert after.internal == a.internal  # 8 rounds, not explosive
@@ -168,13 +168,13 @@ def test_every_gauss_rifle_explodes_when_destroyed_and_its_ammunition_does_not(t
 def _tc_unit(tmp_path, weapon: str, computer: int, ammo: list | None = None):
     state, _ = _game(tmp_path, weapon)
     a = state.units["a"]
-    slots = dict(a.slots)
+    slots = dict(a.mech.slots)
     free = [i for i, item in enumerate(slots["LA"]) if not item]
     la = list(slots["LA"])
     for i in free[:computer]:
         la[i] = "equipment:Targeting Computer"
     slots["LA"] = tuple(la)
-    return state.with_unit(evolve(a, slots=slots, **({"ammo": ammo} if ammo is not None else {})))
+    return state.with_unit(evolve(a, **({"ammo": ammo} if ammo is not None else {})).with_mech(slots=slots))
 
 
 @pytest.mark.parametrize("weapon, covered", [("Medium Laser", True), ("PPC", True), ("AC/10", True),
@@ -205,7 +205,7 @@ def test_a_targeting_computer_does_not_help_lbx_cluster_rounds(tmp_path):  # EQ-
 def test_a_critical_hit_on_the_targeting_computer_loses_the_bonus(tmp_path):  # EQ-TC-03
     state = _tc_unit(tmp_path, "Medium Laser", 1)
     a = state.units["a"]
-    slot = a.slots["LA"].index("equipment:Targeting Computer")
+    slot = a.mech.slots["LA"].index("equipment:Targeting Computer")
     hit = damage.critical_effect(a.with_slot_hit("LA", slot), "LA", slot, "equipment:Targeting Computer", [],
                                  ManualDice([]))
     assert targeting_computer.working(a) and not targeting_computer.working(hit)
@@ -383,6 +383,6 @@ def test_a_vehicles_jammed_rotary_ac_destroyed_is_an_ammunition_critical():  # E
 def test_a_shut_down_unit_does_not_unjam(tmp_path):  # EQ-RAC-04
     state, _ = _game(tmp_path, "Rotary AC/5")
     a = state.units["a"]
-    down = state.with_unit(evolve(a, shutdown=True, weapons=(evolve(a.weapons[0], jammed=True),)))
+    down = state.with_unit(evolve(a, weapons=(evolve(a.weapons[0], jammed=True),)).with_mech(shutdown=True))
     refused = run("attack", game_from_state(tmp_path / "down.toml", down), "a", "--clear", "RAC/5", "--dice", "12")
     assert refused.code != 0 and "shut down" in refused.err

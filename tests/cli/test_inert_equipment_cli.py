@@ -64,7 +64,7 @@ def test_a_searchlight_and_sealing_are_carried_in_their_slots():  # EQ-INERT-02,
 def test_a_critical_hit_destroys_a_carried_item_and_the_report_says_so(tmp_path):  # EQ-INERT-05
     state = weapon_game(design(_read(WARHAMMER), "a", at="0606"), design(_read(_badger()), "v", at="0603", side="blue"))
     warhammer = state.units["a"]
-    where, slot = next((loc, i) for loc, items in warhammer.slots.items() for i, item in enumerate(items)
+    where, slot = next((loc, i) for loc, items in warhammer.built.slots.items() for i, item in enumerate(items)
                        if item == "equipment:Communications Equipment")
     hit = damage.critical_effect(warhammer.with_slot_hit(where, slot), where, slot,
                                  "equipment:Communications Equipment", [])

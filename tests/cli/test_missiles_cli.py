@@ -142,11 +142,11 @@ def test_ecm_reaches_six_hexes_from_any_hex_of_the_line(tmp_path):  # EQ-ECM-01
     farther = weapon_game(gunner("a", "0610", "LRM-5"), target(at="0602"),
                           gunner("e", "1306", "Medium Laser", side="blue", ecm="RT"), width=14)
     assert min(h.distance(HexId.parse("1306")) for h in line) == 7 and not fire_control.ecm_affects(farther, "red", line)
-    off = state.with_unit(evolve(state.units["e"], shutdown=True))
+    off = state.with_unit(state.units["e"].with_mech(shutdown=True))
     assert not fire_control.ecm_affects(off, "red", line)  # Entity.hasActiveECM: not while shut down
-    slots = dict(state.units["e"].slots)
+    slots = dict(state.units["e"].mech.slots)
     slots["RT"] = ("equipment:Guardian ECM Suite", "equipment:Guardian ECM Suite") + tuple(slots["RT"][2:])
-    broken = state.with_unit(evolve(state.units["e"], slots=slots).with_slot_hit("RT", 1))
+    broken = state.with_unit(state.units["e"].with_mech(slots=slots).with_slot_hit("RT", 1))
     assert not fire_control.ecm_affects(broken, "red", line)  # a critical hit destroys the suite
 
 

@@ -91,7 +91,7 @@ def test_masc_level_rises_and_falls_as_megamek_counts_it():  # EQ-MASC-03
         if used:
             unit = evolve(unit, mech=evolve(unit.mech, masc_used=True))
         unit = masc.end_turn(unit)
-        levels.append((unit.mech.masc_level, masc.target(unit) if unit.slots else None))
+        levels.append((unit.mech.masc_level, masc.target(unit) if unit.mech.slots else None))
     assert [lv for lv, _ in levels] == [1, 2, 3, 1, 0]
     assert masc.FAILURE_TARGET == (3, 5, 7, 11, 13, 13, 13)
 
@@ -100,10 +100,10 @@ def test_masc_level_rises_and_falls_as_megamek_counts_it():  # EQ-MASC-03
 def test_tsm_adds_walking_mp_and_doubles_physical_damage_at_heat_9(tmp_path):  # EQ-TSM-01, EQ-TSM-02
     state = game(design(_design(LOCUST), "u1"))
     cool = state.units["u1"]
-    hot = evolve(cool, heat=9)
+    hot = cool.with_mech(heat=9)
     assert (movement.walking_mp(cool), movement.running_mp(cool)) == (8, 12)
     assert (movement.walking_mp(hot), movement.running_mp(hot)) == (9, 14)  # 8 - 1 (heat) + 2
-    assert (movement.walking_mp(evolve(cool, heat=8)), physical.limb_damage(evolve(cool, heat=8), "kick", "LL")) == (7, 4)
+    assert (movement.walking_mp(cool.with_mech(heat=8)), physical.limb_damage(cool.with_mech(heat=8), "kick", "LL")) == (7, 4)
     assert physical.limb_damage(hot, "punch", "RA") == 2 * physical.limb_damage(cool, "punch", "RA")
     assert physical.limb_damage(hot, "kick", "LL") == 8 and physical.limb_damage(hot, "club", "RA") == 8
     g = game_from_state(tmp_path / "game.toml", put(state, "u1", heat=9))
@@ -114,10 +114,10 @@ def test_tsm_adds_walking_mp_and_doubles_physical_damage_at_heat_9(tmp_path):  #
 def test_a_jump_jet_hit_costs_a_jump_mp_and_improved_jets_heat_half():  # EQ-JJ-01, EQ-JJ-02, EQ-JJ-03
     state = game(design("Wasp WSP-1A", "u1"))
     wasp = state.units["u1"]
-    slots = dict(wasp.slots)
+    slots = dict(wasp.mech.slots)
     slots["CT"] = slots["CT"][:10] + ("jump_jet", "jump_jet")
     slots["LT"] = ("improved_jump_jet",) * 4 + slots["LT"][4:]
-    unit = evolve(wasp, slots=slots, jump=4)
+    unit = evolve(wasp, jump=4).with_mech(slots=slots)
     assert myomer_jets.jump_mp(unit) == 4
     assert myomer_jets.jump_mp(unit.with_slot_hit("CT", 10)) == 3
     assert myomer_jets.jump_mp(unit.with_slot_hit("LT", 1).with_slot_hit("LT", 2)) == 2  # one jet each: 2 slots
@@ -141,11 +141,11 @@ def test_a_quads_masc_failure_hits_each_of_its_four_legs(tmp_path):  # EQ-MASC-0
 @needs_library
 def test_tsm_works_on_a_quad_with_a_leg_lost_but_not_on_a_biped():  # EQ-TSM-01
     fox = game(design(_design(SNOW_FOX), "u1")).units["u1"]
-    slots = {**fox.slots, "LT": ("tsm",) * 3 + fox.slots["LT"][3:], "RT": ("tsm",) * 3 + fox.slots["RT"][3:]}
-    quad = evolve(fox, slots=slots, heat=9, internal={**fox.internal, "RLL": 0})
+    slots = {**fox.mech.slots, "LT": ("tsm",) * 3 + fox.mech.slots["LT"][3:], "RT": ("tsm",) * 3 + fox.mech.slots["RT"][3:]}
+    quad = evolve(fox, internal={**fox.internal, "RLL": 0}).with_mech(slots=slots, heat=9)
     locust = game(design(_design(LOCUST), "u1")).units["u1"]
-    biped = evolve(locust, heat=9, internal={**locust.internal, "LL": 0})
-    assert movement.walking_mp(quad) == movement.walking_mp(evolve(quad, slots=fox.slots)) + 2
+    biped = evolve(locust, internal={**locust.internal, "LL": 0}).with_mech(heat=9)
+    assert movement.walking_mp(quad) == movement.walking_mp(quad.with_mech(slots=fox.mech.slots)) + 2
     assert movement.walking_mp(biped) == 0  # a leg gone: 1 MP, less 1 for heat 9; TSM adds nothing
 
 

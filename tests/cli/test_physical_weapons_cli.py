@@ -155,7 +155,7 @@ def test_check_refuses_a_hatchet_outside_an_arm(tmp_path):  # EQ-PHYS-01
 
     entry = design("Wasp WSP-1A", "u1")
     wasp = scenario_from_dict(scenario(entry)).units["u1"]
-    slots = {loc: list(items) for loc, items in wasp.slots.items()}
+    slots = {loc: list(items) for loc, items in wasp.built.slots.items()}
     slots["CT"][-1] = "hatchet"
     with pytest.raises(GameFileError, match="EQ-PHYS-01"):
         scenario_from_dict(scenario(design("Wasp WSP-1A", "u1", slots=slots)))

@@ -46,7 +46,7 @@ def test_a_hit_on_either_locations_slots_destroys_it():  # EQ-SPLIT-02
     axman = state.units["a"]
     ac20 = next(i for i, m in enumerate(axman.weapons) if m.weapon == "AC/20")
     for location, slot in (("RT", 3), ("CT", 10)):
-        assert axman.slots[location][slot] == "weapon:AC/20"
+        assert axman.built.slots[location][slot] == "weapon:AC/20"
         hit = damage.critical_effect(axman.with_slot_hit(location, slot), location, slot, "weapon:AC/20", [])
         assert hit.weapons[ac20].destroyed, location
     gone = damage.destroy_location(axman, "RT", [])
@@ -81,7 +81,7 @@ def test_check_refuses_a_split_into_a_location_not_beside_it():  # EQ-SPLIT-01
     ok_split = [dict(weapons[0], location="RT", split="RA")] + weapons[1:]
     inline = {"kind": "mech", "name": "Split Wasp", "tons": 20, "engine": "fusion", "walk": 6, "run": 9, "jump": 6,
               "heat_sinks": 10, "armor": dict(wasp.max_armor), "ammo": [],
-              "slots": {loc: list(items) for loc, items in wasp.slots.items()}}
+              "slots": {loc: list(items) for loc, items in wasp.built.slots.items()}}
     scenario_from_dict(scenario(design({**inline, "weapons": ok_split}, "u1")))
     for where, split in (("RT", "LA"), ("RA", "RA"), ("CT", "RA")):
         bad = [dict(weapons[0], location=where, split=split)] + weapons[1:]

@@ -102,7 +102,7 @@ def test_a_stealth_file_without_an_ecm_suite_btcli_plays_is_noted():  # EQ-STEAL
 
 def test_a_derived_layout_gives_stealth_armor_two_slots_a_location():  # EQ-STEALTH-01
     unit = weapon_game(_stealthy()).units["b"]
-    assert {loc: items.count("stealth") for loc, items in unit.slots.items()} == \
+    assert {loc: items.count("stealth") for loc, items in unit.built.slots.items()} == \
         {"HD": 0, "CT": 0, "LT": 2, "RT": 2, "LA": 2, "RA": 2, "LL": 2, "RL": 2}
 
 

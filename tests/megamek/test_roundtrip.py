@@ -46,12 +46,12 @@ def test_an_imported_mech_plays_as_its_catalog_design_with_the_file_s_slots(name
     is btcli's choice; it puts no jump jets), and as many heat sinks."""
     entry = imported(fixture(name))
     ours, theirs = game(design(entry)).units["u1"], game(design(name)).units["u1"]
-    assert evolve(ours, slots={}) == evolve(theirs, slots={})
+    assert ours.with_mech(slots={}) == theirs.with_mech(slots={})
     moved = ("heat_sink", "jump_jet", "")
-    for location, items in theirs.slots.items():
-        assert sorted(i for i in ours.slots[location] if i not in moved) == sorted(i for i in items if i not in moved)
-    count = sum(items.count("heat_sink") for items in ours.slots.values())
-    assert count == sum(items.count("heat_sink") for items in theirs.slots.values())
+    for location, items in theirs.mech.slots.items():
+        assert sorted(i for i in ours.mech.slots[location] if i not in moved) == sorted(i for i in items if i not in moved)
+    count = sum(items.count("heat_sink") for items in ours.mech.slots.values())
+    assert count == sum(items.count("heat_sink") for items in theirs.mech.slots.values())
 
 
 def test_the_catalog_locust_has_no_lower_arms_nor_hands_and_neither_has_its_file():  # tables.md 13.2

@@ -102,8 +102,8 @@ def test_slot_hits_are_by_location_not_by_a_prefix_or_suffix_of_its_code():
     assert mech.body(unit).legs == ("FLL", "FRL", "RLL", "RRL")
     assert {loc: unit.slot_hits(loc) for loc in ("LL", "RL", "FLL", "FRL", "RLL", "RRL")} == {
         "LL": set(), "RL": set(), "FLL": {0}, "FRL": {2}, "RLL": {1}, "RRL": {3}}
-    assert unit.destroyed_items() == [unit.slots["FLL"][0], unit.slots["RLL"][1], unit.slots["FRL"][2],
-                                      unit.slots["RRL"][3]]
+    assert unit.destroyed_items() == [unit.mech.slots["FLL"][0], unit.mech.slots["RLL"][1], unit.mech.slots["FRL"][2],
+                                      unit.mech.slots["RRL"][3]]
 
 
 def test_a_vehicle_result_is_no_slot_hit_and_a_slot_is_no_result():

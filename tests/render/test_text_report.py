@@ -76,7 +76,7 @@ def test_a_hot_mech_shows_its_walking_mp_less_the_heat_scale_penalty():
 def test_destroyed_heat_sinks_are_counted_out_of_the_working_ones():
     state = two_mechs()
     hbk = state.units["hbk"]
-    loc, index = next((loc, i) for loc, slots in hbk.slots.items() for i, s in enumerate(slots) if s == "heat_sink")
+    loc, index = next((loc, i) for loc, slots in hbk.mech.slots.items() for i, s in enumerate(slots) if s == "heat_sink")
     state = put(state, "hbk", crits=(f"{loc}:{index}",), heat=3)
     first = card(report(state), "hbk")[0]
     assert "heat 3, 12 heat sinks (1 destroyed)" in first

@@ -382,7 +382,7 @@ def test_a_fighter_builds_heat_and_sinks_it_in_the_heat_phase():  # tables.md 12
     state, _, _ = fire(nose_on(), "a", "b", weapons, [2] * 6)  # all miss: heat is built all the same
     state = evolve(state, phase=Phase.HEAT)
     state, events, _ = resolve(state)
-    assert state.units["a"].heat == 8  # 16 + 2 + 6 = 24 heat, 16 sinks
+    assert state.units["a"].aero.heat == 8  # 16 + 2 + 6 = 24 heat, 16 sinks
     assert "a heat 0 -> 8 (+24 weapons, -16 sinks)" in events
     state = evolve(state, phase=Phase.WEAPON)
     state = state.with_unit(evolve(state.units["a"], fired=()))
@@ -392,7 +392,7 @@ def test_a_fighter_builds_heat_and_sinks_it_in_the_heat_phase():  # tables.md 12
 def test_engine_hits_add_heat():  # tables.md 9.1: +2 heat per engine hit
     state = evolve(flying(nose_on(), "a", engine_hits=1, heat_sinks_lost=15), phase=Phase.HEAT)
     state, events, _ = resolve(state)
-    assert state.units["a"].heat == 1 and "a heat 0 -> 1 (+0 weapons, +2 engine, -1 sinks)" in events
+    assert state.units["a"].aero.heat == 1 and "a heat 0 -> 1 (+0 weapons, +2 engine, -1 sinks)" in events
 
 
 # -- what stays refused ------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from tests.builders import (
     armor_lost,
     asset,
     building,
+    changed,
     design,
     flier,
     purposes,
@@ -124,7 +125,7 @@ def test_a_strike_is_gunnery_plus_2_and_strikes_from_behind_the_flight():  # tab
 def test_a_strike_adds_the_ground_targets_and_the_aircrafts_own_modifiers():  # tables.md 6.3, AERO-MOVE-05
     state = over(board(corsair()))
     target = state.units["g-blue"]
-    state = state.with_unit(evolve(target, hexes_moved=5, prone=True))
+    state = state.with_unit(changed(target, hexes_moved=5, prone=True))
     state = flying(state, "c", thrust_spent=7)
     assert mods(state, strike(state, "Medium Pulse Laser" if False else "Large Laser")) == {
         "gunnery": 4, "air-to-ground strike": 2, "target moved 5 hexes": 2, "target prone": 1,

@@ -57,7 +57,7 @@ def test_twenty_turns_of_attacks_never_run_out_of_ammunition_or_build_heat():  #
         assert e.value.rule == "ASSET-ATK-04"  # one attack a turn, not a count of shots
         state, _, _ = resolve(changed(state, phase=Phase.END))
     tank = state.unit("t")
-    assert (tank.heat, tank.ammo) == (0, ())
+    assert (tank.built.heat, tank.ammo) == (0, ())
 
 
 @pytest.mark.parametrize("card, veteran, gunnery", [

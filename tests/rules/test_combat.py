@@ -250,7 +250,7 @@ def test_20_damage_in_a_phase_forces_a_psr_and_failure_falls():
     state, _, _ = attack(duel(HUNCHBACK, ATLAS), "a", "t", "AC/20", dice=[8, 7])
     state, events, d = resolve(state, [5, 2, 7, 7, 6])
     atlas = state.units["t"]
-    assert (atlas.prone, atlas.facing) == (True, Facing.NE)
+    assert (atlas.mech.prone, atlas.facing) == (True, Facing.NE)
     assert (atlas.armor["CT"], atlas.armor["RT"]) == (27, 22)
     assert atlas.pilot_hits == 0
     psr = d.rolls[0]
@@ -262,7 +262,7 @@ def test_passing_the_damage_psr_keeps_the_mech_standing():
     # tables.md 8.6: PSR 6 vs 6 succeeds.
     state, _, _ = attack(duel(HUNCHBACK, ATLAS), "a", "t", "AC/20", dice=[8, 7])
     state, _, _ = resolve(state, [6])
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 def test_19_damage_forces_no_psr():
@@ -285,7 +285,7 @@ def test_facing_after_a_fall(d6, facing, side):
     d = ManualDice([d6, 7, 12])
     fallen = falls.fall(unit, d, events, levels=0)
     d.finish()
-    assert (fallen.prone, fallen.facing) == (True, facing)
+    assert (fallen.mech.prone, fallen.facing) == (True, facing)
     assert f"t falls: now facing {facing.name}, 5 damage on the {side} side" in sentences(events)
 
 
@@ -335,7 +335,7 @@ def test_heat_is_movement_plus_weapons_minus_sinks():
     # tables.md 15: walked +1, AC/20 7 + 2 Medium Lasers 3 + 3 = 14, minus 13 sinks -> 1.
     state = heat_state(mode=MoveMode.WALK, hexes_moved=3, fired=(0, 1, 2))
     state, events, d = resolve(state)
-    assert state.units["m"].heat == 1
+    assert state.units["m"].mech.heat == 1
     assert "m heat 0 -> 1 (+1 movement, +13 weapons, -13 sinks)" in events
     assert d.rolls == []
 
@@ -345,26 +345,26 @@ def test_heat_is_movement_plus_weapons_minus_sinks():
 def test_movement_heat(mode, hexes, heat):
     # tables.md 15: walk +1, run +2, jump 1 per hex (minimum 3). Wasp with 10 sinks, starting at 10.
     state, _, _ = resolve(heat_state(WASP, heat=10, mode=mode, hexes_moved=hexes))
-    assert state.units["m"].heat == heat
+    assert state.units["m"].mech.heat == heat
 
 
 def test_heat_never_drops_below_zero():
     # tables.md 15: sinks cannot take heat below 0.
     state, _, _ = resolve(heat_state(heat=5))
-    assert state.units["m"].heat == 0
+    assert state.units["m"].mech.heat == 0
 
 
 def test_engine_hit_adds_five_heat_every_turn():
     # tables.md 15: each engine critical +5 per turn (20 + 5 - 13 = 12; no shutdown roll below 14).
     state, events, _ = resolve(heat_state(heat=20, crits=("CT:0",)))
-    assert state.units["m"].heat == 12
+    assert state.units["m"].mech.heat == 12
     assert "m heat 20 -> 12 (+0 movement, +0 weapons, +5 engine, -13 sinks)" in events
 
 
 def test_destroyed_heat_sinks_do_not_dissipate():
     # tables.md 15: only working heat sinks dissipate (a Hunchback LT sink slot destroyed: 12 sinks).
     state, _, _ = resolve(heat_state(heat=20, crits=("LT:2",)))
-    assert state.units["m"].heat == 8
+    assert state.units["m"].mech.heat == 8
 
 
 @pytest.mark.parametrize("heat, shutdown_tn, ammo_tn", [(14, 4, None), (17, 4, None), (18, 6, None), (21, 6, 4),
@@ -376,7 +376,7 @@ def test_shutdown_roll_from_14_heat(heat, shutdown_tn, ammo_tn):
     state = heat_state(heat=heat + 13)
     dice = [shutdown_tn - 1, 12] + ([12] if ammo_tn else [])  # the 12 passes the shutdown PSR (piloting 5 +3)
     state, _, d = resolve(state, dice)
-    assert state.units["m"].shutdown
+    assert state.units["m"].mech.shutdown
     assert [r.target for r in d.rolls] == [shutdown_tn, 8] + ([ammo_tn] if ammo_tn else [])
 
 
@@ -385,26 +385,26 @@ def test_shutting_down_forces_a_psr():
     # (piloting 5 + 3 = 8). Heat 14: the shutdown roll 3 fails, then the PSR is rolled.
     d = ManualDice([3, 12])
     state, _ = engine.apply(heat_state(heat=27), ResolvePhaseOrder(), d)
-    assert state.units["m"].shutdown
+    assert state.units["m"].mech.shutdown
     assert [r.target for r in d.rolls] == [4, 8]
 
 
 def test_making_the_shutdown_roll_keeps_the_mech_running():
     # tables.md 15: 4 vs 4 at heat 14 avoids shutdown.
     state, _, _ = resolve(heat_state(heat=27), [4])
-    assert not state.units["m"].shutdown
+    assert not state.units["m"].mech.shutdown
 
 
 def test_heat_13_needs_no_shutdown_roll():
     # tables.md 15: no shutdown roll below 14.
     state, _, d = resolve(heat_state(heat=26))
-    assert (state.units["m"].heat, state.units["m"].shutdown, d.rolls) == (13, False, [])
+    assert (state.units["m"].mech.heat, state.units["m"].mech.shutdown, d.rolls) == (13, False, [])
 
 
 def test_heat_30_shuts_down_automatically():
     # tables.md 15: at 30+ the 'Mech shuts down without a roll (the ammunition roll, 8+ at 28, remains).
     state, events, d = resolve(heat_state(heat=43), [12, 12])
-    assert state.units["m"].shutdown
+    assert state.units["m"].mech.shutdown
     assert "m shuts down automatically (heat 30)" in events
     assert [r.purpose for r in d.rolls] == [
         "piloting skill roll m (shutdown)",  # tables.md 8.6: +3, passed with 12
@@ -415,7 +415,7 @@ def test_heat_30_shuts_down_automatically():
 def test_shut_down_mech_restarts_below_14():
     # tables.md 15: a shut-down 'Mech whose heat falls below 14 starts up again (20 - 13 = 7).
     state, events, d = resolve(heat_state(heat=20, shutdown=True))
-    assert not state.units["m"].shutdown
+    assert not state.units["m"].mech.shutdown
     assert "m restarts (heat 7)" in events
     assert d.rolls == []
 
@@ -435,6 +435,6 @@ def test_vehicles_gain_no_heat():
                        phase=Phase.HEAT)
     state = put(state, "v", mode=MoveMode.FLANK, hexes_moved=6, fired=(0, 1, 2, 3))
     state, events, d = resolve(state)
-    assert state.units["v"].heat == 0
+    assert state.units["v"].built.heat == 0
     assert not any(e.startswith("v ") for e in events)
     assert d.rolls == []

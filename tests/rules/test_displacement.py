@@ -164,14 +164,14 @@ def test_displaced_mech_makes_a_psr_with_its_preexisting_modifiers():
     state, _, d = push(make_state((HUNCHBACK, "u", "0505"), crits=("LL:0",)), dice=[7])
     assert (d.rolls[0].purpose, d.rolls[0].target) == ("piloting skill roll u (displaced)", 7)
     assert ("hip actuator destroyed", 2) in d.rolls[0].modifiers
-    assert not state.units["u"].prone
+    assert not state.units["u"].mech.prone
 
 
 def test_displaced_mech_that_fails_its_psr_falls():
     # tables.md 8.6, 8.3: PSR 4 vs 5 fails: the 'Mech falls in its new hex (1D6 1 front, 5 damage at
     # 2D6 7 CT, pilot check 12).
     state, events, _ = push(make_state((HUNCHBACK, "u", "0505")), dice=[4, 1, 7, 12])
-    assert state.units["u"].prone
+    assert state.units["u"].mech.prone
     assert (at(state, "u"), state.units["u"].armor["CT"]) == ("0504", 26 - 5)
     assert "u fails its PSR after being displaced (4 vs 5) and falls" in events
 
@@ -181,7 +181,7 @@ def test_mech_displaced_down_two_levels_falls_with_damage_for_the_levels():
     # 5, 5, 5 (1D6 1 front, 2D6 7 -> CT each), then the pilot check (12 passes).
     state = make_state((HUNCHBACK, "u", "0505"), hexes={"0505": {"level": 2}})
     state, _, d = push(state, dice=[1, 7, 7, 7, 12])
-    assert state.units["u"].prone
+    assert state.units["u"].mech.prone
     assert state.units["u"].armor["CT"] == 26 - 15
     assert not any(r.purpose.startswith("piloting skill roll") for r in d.rolls)
 
@@ -191,7 +191,7 @@ def test_mech_displaced_down_one_level_only_rolls_the_psr():
     state = make_state((HUNCHBACK, "u", "0505"), hexes={"0505": {"level": 1}})
     state, _, d = push(state, dice=[5])
     assert [r.purpose for r in d.rolls] == ["piloting skill roll u (displaced)"]
-    assert not state.units["u"].prone
+    assert not state.units["u"].mech.prone
 
 
 def test_push_direction_is_kept_for_any_facing():

@@ -258,7 +258,7 @@ def test_successful_landing_places_the_mech_facing_its_choice():
     """DROP-07: TN 5, roll 8: the 'Mech stands in its hex facing the chosen way."""
     state, events = reveal(committed_game("0707", facing="SW"), "hbk", "0707", "SW", dice=[8])
     hbk = state.units["hbk"]
-    assert (at(state, "hbk"), hbk.facing, hbk.prone, hbk.in_reserve) == ("0707", Facing.SW, False, False)
+    assert (at(state, "hbk"), hbk.facing, hbk.mech.prone, hbk.in_reserve) == ("0707", Facing.SW, False, False)
     assert "hbk lands in 0707 facing SW (8 vs 5) (DROP-07)" in events
 
 
@@ -438,7 +438,7 @@ def test_failed_landing_damages_as_a_fall_of_the_margin():
     landed, events = reveal(state, "hbk", "0715", "S", dice=[3, 3, 4, 1, 7, 7, 7, 7])
     hbk = landed.units["hbk"]
     assert armor_lost(landed, "hbk") == HBK_FALL_3
-    assert (hbk.prone, hbk.facing) == (False, Facing.S)
+    assert (hbk.mech.prone, hbk.facing) == (False, Facing.S)
     assert "hbk takes damage as a 3-level fall: 20 on the front side (DROP-17)" in events
 
 
@@ -447,7 +447,7 @@ def test_full_fall_option_makes_the_mech_prone():
     state = committed_game("0715", options={"drop_failure": "fall"})
     # 4 vs 5 by 1: 1D6 2 hexes S; fall facing 1 (unchanged, front), two groups to the CT, MechWarrior check 8.
     landed, events = reveal(state, "hbk", "0715", dice=[4, 2, 4, 1, 7, 7, 8])
-    assert landed.units["hbk"].prone and armor_lost(landed, "hbk") == 10
+    assert landed.units["hbk"].mech.prone and armor_lost(landed, "hbk") == 10
 
 
 @pytest.mark.parametrize(("piloting", "roll", "destroyed", "lost"), [(9, 2, True, 0), (8, 2, False, 35)])

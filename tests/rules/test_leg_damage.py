@@ -19,7 +19,7 @@ def hunchback(*crits: str, legs_lost: tuple[str, ...] = ()):
     slots = []
     for item in crits:
         loc, name = item.split(":")
-        slots.append(SlotHit(loc, unit.slots[loc].index(name)))
+        slots.append(SlotHit(loc, unit.mech.slots[loc].index(name)))
     internal = {**unit.internal, **{loc: 0 for loc in legs_lost}}
     return state.with_unit(evolve(unit, crits=tuple(slots), internal=internal)), state
 

@@ -37,13 +37,13 @@ def test_an_engine_rating_is_tons_times_walking_mp():
 ])
 def test_catalog_mechs_put_the_heat_sinks_their_engine_does_not_hold_in_slots(name, in_slots):
     unit = game(design(name)).units["u1"]
-    assert sum(items.count("heat_sink") for items in unit.slots.values()) == in_slots
+    assert sum(items.count("heat_sink") for items in unit.mech.slots.values()) == in_slots
 
 
 def test_an_inline_mech_without_a_rating_has_the_engine_its_walking_mp_needs():
     inline = {"kind": "mech", "tons": 20, "walk": 5, "heat_sinks": 10, "armor": {"HD": 3, "CT": 5},
               "weapons": [], "ammo": []}
     unit = game(design(inline)).units["u1"]  # 20 x 5 = 100: 4 in the engine, 6 in slots
-    assert sum(items.count("heat_sink") for items in unit.slots.values()) == 6
+    assert sum(items.count("heat_sink") for items in unit.mech.slots.values()) == 6
     rated = game(design({**inline, "engine_rating": 200})).units["u1"]  # 8 in the engine
-    assert sum(items.count("heat_sink") for items in rated.slots.values()) == 2
+    assert sum(items.count("heat_sink") for items in rated.mech.slots.values()) == 2

@@ -194,14 +194,14 @@ def test_missed_kick_forces_a_psr():
     # tables.md 8.7: a missed kick makes the attacker roll a PSR (piloting 5, no modifier); 5 passes.
     state, _, d = attack(duel(), "kick", [2, 5])
     assert (d.rolls[1].purpose, d.rolls[1].target) == ("piloting skill roll a (missed kick)", 5)
-    assert not state.units["a"].prone
+    assert not state.units["a"].mech.prone
 
 
 def test_failed_psr_after_a_missed_kick_is_a_fall():
     # tables.md 8.7, 8.6: PSR 4 vs 5 fails -> the kicker falls (1D6 1 front, 5 damage at 2D6 7 CT,
     # pilot check 12 passes).
     state, _, _ = attack(duel(), "kick", [2, 4, 1, 7, 12])
-    assert state.units["a"].prone
+    assert state.units["a"].mech.prone
     assert state.units["a"].armor["CT"] == 26 - 5
 
 
@@ -306,7 +306,7 @@ def test_death_from_above_displaces_the_target_and_the_attacker_takes_its_hex():
 def test_missed_death_from_above_is_a_fall():
     # tables.md 8.7: a miss is a fall, no PSR: 1D6 1 (front), 2 damage at 2D6 7 (CT), pilot check 12.
     state, events, d = attack(duel(WASP, HUNCHBACK, MoveMode.JUMP, 3), "dfa", [2, 1, 7, 12])
-    assert state.units["a"].prone
+    assert state.units["a"].mech.prone
     assert not any(p.startswith("piloting skill roll") for p in purposes(d))
     assert "a misses its death from above and falls" in events
 
@@ -478,5 +478,5 @@ def test_a_charger_that_takes_the_targets_place_on_a_bridge_too_weak_for_it_brin
     state = put(put(state, "a", mode=MoveMode.WALK, hexes_moved=3), "t", mode=MoveMode.STAND)
     state, events, _ = attack(state, "charge", [12, 6, 8, 5, 9, 7, 7, 7, 1, 7, 7, 12, 12, 12])
     assert "bridge hex 0506 (medium) collapses: 100 tons on the bridge exceed its CF 40" in events
-    assert state.units["a"].hex == HexId.parse("0506") and state.units["a"].prone
+    assert state.units["a"].hex == HexId.parse("0506") and state.units["a"].mech.prone
     assert state.board.hex(HexId.parse("0506")).bridge is None

@@ -74,7 +74,7 @@ def test_20_damage_in_a_phase_forces_a_psr_at_plus_1():
     # tables.md 8.6: two 10-point hits in one phase add up to 20: PSR at piloting 5 + 1 = 6.
     state, _, d = end_weapon_phase(hit("CT", 10), hit("LT", 10), dice=[6])
     assert psrs(d) == [("piloting skill roll t (took 20+ damage)", 6)]
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 def test_40_damage_in_a_phase_still_forces_one_psr():
@@ -86,7 +86,7 @@ def test_40_damage_in_a_phase_still_forces_one_psr():
 def test_failed_20_damage_psr_is_a_fall():
     # tables.md 8.6, 8.3: 5 vs 6 fails and the 'Mech falls.
     state, _, _ = end_weapon_phase(hit("CT", 10), hit("LT", 10), dice=[5, *FALL])
-    assert state.units["t"].prone
+    assert state.units["t"].mech.prone
 
 
 def test_damage_counter_starts_again_each_phase():
@@ -103,7 +103,7 @@ def test_gyro_hit_this_phase_forces_a_psr_with_the_gyro_modifier():
     state, _, d = after(crits=("CT:3",), dice=[8])
     assert psrs(d) == [("piloting skill roll t (gyro hit)", 8)]
     assert ("gyro hit", 3) in d.rolls[0].modifiers
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 def test_gyro_hit_from_a_critical_roll_forces_a_psr():
@@ -124,7 +124,7 @@ def test_leg_actuator_or_hip_hit_this_phase_forces_a_psr(slot, reason, target):
     # tables.md 8.6: a leg/foot actuator (+1) or hip (+2) destroyed calls a PSR with its modifier.
     state, _, d = after(crits=(slot,), dice=[target])
     assert psrs(d) == [(f"piloting skill roll t ({reason})", target)]
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 def test_each_leg_critical_this_phase_forces_its_own_psr():
@@ -137,7 +137,7 @@ def test_leg_critical_from_an_earlier_phase_forces_no_new_psr():
     # tables.md 8.6: the actuator was lost before this phase; it is only a pre-existing modifier now.
     state, _, d = after(with_t(crits=("LL:1",)), crits=("LL:1",))
     assert d.rolls == []
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 # -- automatic falls (tables.md 8.6) ------------------------------------------------------------------------
@@ -146,7 +146,7 @@ def test_leg_critical_from_an_earlier_phase_forces_no_new_psr():
 def test_second_gyro_hit_destroys_the_gyro_and_the_mech_falls_without_a_roll():
     # tables.md 8.6: gyro destroyed (the second hit) -> automatic fall; no PSR is rolled.
     state, events, d = after(with_t(crits=("CT:3",)), crits=("CT:3", "CT:4"), dice=FALL)
-    assert state.units["t"].prone
+    assert state.units["t"].mech.prone
     assert psrs(d) == []
     assert "t falls automatically (gyro destroyed)" in events
 
@@ -154,7 +154,7 @@ def test_second_gyro_hit_destroys_the_gyro_and_the_mech_falls_without_a_roll():
 def test_leg_destroyed_this_phase_is_an_automatic_fall():
     # tables.md 8.6: leg destroyed -> automatic fall; no PSR is rolled.
     state, events, d = after(dice=FALL, **lost_left_leg())
-    assert state.units["t"].prone
+    assert state.units["t"].mech.prone
     assert psrs(d) == []
     assert "t falls automatically (leg destroyed)" in events
 
@@ -163,7 +163,7 @@ def test_leg_lost_in_an_earlier_phase_forces_no_fall():
     # tables.md 8.6: the leg was gone before this phase began: no automatic fall, nothing rolled.
     state, _, d = after(with_t(**lost_left_leg()), **lost_left_leg())
     assert d.rolls == []
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 def test_leg_lost_in_an_earlier_phase_adds_5_to_later_psrs():
@@ -171,14 +171,14 @@ def test_leg_lost_in_an_earlier_phase_adds_5_to_later_psrs():
     state, _, d = after(with_t(**lost_left_leg()), dice=[11], damage_phase=20, **lost_left_leg())
     assert psrs(d) == [("piloting skill roll t (took 20+ damage)", 11)]
     assert ("leg destroyed", 5) in d.rolls[0].modifiers
-    assert not state.units["t"].prone
+    assert not state.units["t"].mech.prone
 
 
 @pytest.mark.parametrize("changes", [{"shutdown": True}, {"conscious": False}], ids=["shut down", "unconscious"])
 def test_shut_down_or_unconscious_mech_that_needs_a_psr_falls_without_a_roll(changes):
     # tables.md 8.6, 15: nobody can keep a shut-down 'Mech, or one with an unconscious warrior, upright.
     state, events, d = after(with_t(**changes), dice=FALL, damage_phase=20, **changes)
-    assert state.units["t"].prone
+    assert state.units["t"].mech.prone
     assert psrs(d) == []
     assert any(e.startswith("t cannot keep its footing (took 20+ damage") for e in events)
 
@@ -186,7 +186,7 @@ def test_shut_down_or_unconscious_mech_that_needs_a_psr_falls_without_a_roll(cha
 def test_shut_down_mech_needing_no_psr_does_not_fall():
     # tables.md 8.6: without an event that calls for a PSR, a shut-down 'Mech stays up.
     state, _, d = after(with_t(shutdown=True), damage_phase=19, shutdown=True)
-    assert (d.rolls, state.units["t"].prone) == ([], False)
+    assert (d.rolls, state.units["t"].mech.prone) == ([], False)
 
 
 # -- consciousness (tables.md 15) -------------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_damage_of_an_earlier_phase_does_not_count_toward_the_20():
     d = ManualDice([3, 2, *FALL])
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)
     d.finish()
-    assert state.units["t"].prone
+    assert state.units["t"].mech.prone
     state = evolve(state.with_unit(changed(state.units["t"], prone=False, shutdown=False, heat=0)),
                     phase=Phase.WEAPON, turn=2, pending=(hit("CT", 15),))
     d = ManualDice([])

@@ -41,7 +41,7 @@ def lose(unit, *locations):
 
 def hit_slot(unit, location: str, item: str):
     """The unit with the first slot of ``item`` in ``location`` destroyed."""
-    return unit.with_slot_hit(location, unit.slots[location].index(item))
+    return unit.with_slot_hit(location, unit.mech.slots[location].index(item))
 
 
 # -- QUAD-01 locations, slots and internal structure -------------------------------------------------------
@@ -52,8 +52,8 @@ def test_quad_01_a_quad_has_four_legs_of_six_slots_and_the_leg_column_of_interna
     assert mech.body(unit) is quad.BODY
     # tables.md 8.5, 55 t: CT 18, side torsos 13, legs 13 (all four legs take the leg column)
     assert unit.internal == {"HD": 3, "CT": 18, "LT": 13, "RT": 13, "FLL": 13, "FRL": 13, "RLL": 13, "RRL": 13}
-    assert all(unit.slots[leg] == ("hip", "upper_leg", "lower_leg", "foot", "", "") for leg in quad.BODY.legs)
-    assert "LA" not in unit.slots and "LL" not in unit.slots
+    assert all(unit.mech.slots[leg] == ("hip", "upper_leg", "lower_leg", "foot", "", "") for leg in quad.BODY.legs)
+    assert "LA" not in unit.mech.slots and "LL" not in unit.mech.slots
 
 
 # -- QUAD-02 hit location tables ---------------------------------------------------------------------------
@@ -180,7 +180,7 @@ def test_quad_06_a_quad_losing_a_leg_falls_as_a_biped_does():
     from btcli.rules.core import phase_end
 
     state, events = phase_end.after_damage(state, SeededDice("quad"), before)  # no PSR asked: it falls
-    assert "q falls automatically (leg destroyed)" in sentences(events) and state.units["q"].prone
+    assert "q falls automatically (leg destroyed)" in sentences(events) and state.units["q"].mech.prone
 
 
 # -- QUAD-07 leg damage and MP ---------------------------------------------------------------------------------
@@ -205,13 +205,13 @@ def test_quad_08_a_quad_on_four_legs_stands_up_without_a_roll():
     state = put(state, "q", prone=True)
     d = ManualDice([])
     state, events = engine.apply(state, MoveOrder("q", "walk", ("U",)), d)
-    assert d.rolls == [] and not state.units["q"].prone
+    assert d.rolls == [] and not state.units["q"].mech.prone
     assert sentences(events)[0] == "q stands up (no roll: a quad 'Mech on all its legs)"
 
 
 def test_quad_08_a_quad_short_of_a_leg_rolls_to_stand():
     state = game(scorpion("q", "0505", "N"), design(HUNCHBACK, "t", "0502", "S", "blue"))
-    state = state.with_unit(evolve(lose(state.units["q"], "RLL"), prone=True))
+    state = state.with_unit(lose(state.units["q"], "RLL").with_mech(prone=True))
     d = ManualDice([6, 6])
     state, events = engine.apply(state, MoveOrder("q", "walk", ("U",)), d)
     assert d.rolls[0].purpose == "piloting skill roll q (standing up)" and "stands up" in sentences(events)[0]
@@ -221,7 +221,7 @@ def test_quad_08_a_quad_short_of_a_leg_rolls_to_stand():
 
 
 def test_quad_09_a_prone_quad_on_four_sound_legs_fires_without_the_prone_modifier():
-    unit = evolve(game(scorpion()).units["q"], prone=True)
+    unit = game(scorpion()).units["q"].with_mech(prone=True)
     assert quad.BODY.prone_fire(unit, quad.BODY) == []
     assert quad.BODY.prone_fire(hit_slot(unit, "RLL", "hip"), quad.BODY) == [("attacker prone", 2)]
     assert quad.BODY.prone_fire(lose(unit, "RLL"), quad.BODY) == [("attacker prone", 2)]

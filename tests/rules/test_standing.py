@@ -31,7 +31,7 @@ def test_standing_up_costs_two_mp_and_a_psr():
     dice = ManualDice([5])
     state, events = engine.apply(prone_state(), MoveOrder("u1", "", ("U", "F")), dice)
     unit = state.units["u1"]
-    assert not unit.prone and unit.mp_spent == 3 and unit.hexes_moved == 1
+    assert not unit.mech.prone and unit.mp_spent == 3 and unit.hexes_moved == 1
     assert dice.rolls[0].target == 5 and sentences(events)[0].startswith("u1 stands up")
 
 
@@ -42,7 +42,7 @@ def test_failed_stand_up_is_another_fall_in_place():
     before = prone_state()
     state, events = engine.apply(before, MoveOrder("u1", "", ("U", "F")), dice)
     unit = state.units["u1"]
-    assert unit.prone and unit.hex == before.units["u1"].hex
+    assert unit.mech.prone and unit.hex == before.units["u1"].hex
     assert sum(unit.armor.values()) == sum(before.units["u1"].armor.values()) - 5
     assert unit.mp_spent == 2 and unit.mode.value == "walk"
 

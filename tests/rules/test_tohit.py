@@ -247,8 +247,8 @@ def test_attacker_heat_modifier(heat, mod):
 
 
 def test_vehicle_attacker_takes_no_heat_modifier():
-    # VEH-HEAT-01: vehicles track no heat, so no heat modifier even if a heat value were set.
-    result = to_hit(put(make_state(MANTICORE), "a", heat=20), "Medium Laser", "front")
+    # VEH-HEAT-01: vehicles track no heat (heat is a 'Mech's or a fighter's own), so no heat modifier.
+    result = to_hit(make_state(MANTICORE), "Medium Laser", "front")
     assert modifier(result, "heat") is None
 
 

@@ -269,7 +269,7 @@ def test_urb_bld_11_a_55_ton_mech_onto_a_cf_40_roof_collapses_it():
     u = state.units["u1"]
     h = state.board.hex(H("0509"))
     assert (h.terrain, h.building) == (Terrain.RUBBLE, None)
-    assert (u.hex, u.prone, armor_lost(u)) == (H("0509"), True, 4 + 18)
+    assert (u.hex, u.mech.prone, armor_lost(u)) == (H("0509"), True, 4 + 18)
     assert "u1 takes 4 collapse damage (40 CF / 10; URB-COLL-04)" in events
 
 
@@ -339,7 +339,7 @@ def test_urb_bsmt_02_heavy_mech_on_the_ground_floor_falls_in_as_movement_starts(
         "MechWarrior fall check u1",
     ]
     u = state.units["u1"]
-    assert (state.phase, u.prone, placement.floor_of(u), armor_lost(u)) == (Phase.MOVEMENT, True, -1, 12)
+    assert (state.phase, u.mech.prone, placement.floor_of(u), armor_lost(u)) == (Phase.MOVEMENT, True, -1, 12)
     assert "u1 (60 t) breaks through the floor of 0509 (CF 40) into a 1-level basement (URB-BSMT-02)" in sentences(events)
 
 
@@ -358,7 +358,7 @@ def test_urb_bsmt_02_unrolled_hex_rolls_its_basement_first():
     dice = ManualDice([5])
     state, events = buildings.basement_falls(state, dice)
     assert sentences(events) == ["building hex 0509 has no basement (basement roll 5)"]
-    assert not state.units["u1"].prone
+    assert not state.units["u1"].mech.prone
 
 
 def test_urb_bsmt_03_a_two_level_basement_becomes_a_sub_level_two_deep():

@@ -81,7 +81,7 @@ def test_urb_coll_09_the_unit_under_a_fallen_bridge_keeps_the_hex():
     state, events = engine.apply(state, MoveOrder("u1", "", ("F",)), ManualDice([3] * 40))
     assert state.units["l"].hex == H("0509") and not placement.under_bridge(state.units["l"])
     u1 = state.units["u1"]
-    assert u1.hex.distance(H("0509")) == 1 and u1.prone  # fell 2 levels, then pushed out
+    assert u1.hex.distance(H("0509")) == 1 and u1.mech.prone  # fell 2 levels, then pushed out
     assert "u1 falls 2 levels (accidental fall from above)" in sentences(events)
 
 

@@ -265,14 +265,14 @@ def test_urb_coll_08_mech_on_level_2_takes_collapse_and_falling_damage():
     assert events[1:4] == ["m takes 4 collapse damage (40 CF / 10; URB-COLL-04)", "m takes 4 in CT (collapse)",
                            "m falls 2 levels (accidental fall from above)"]
     assert "m falls: now facing N, 15 damage on the front side" in events
-    assert lost(state.units["m"]) == 19 and state.units["m"].prone
+    assert lost(state.units["m"]) == 19 and state.units["m"].mech.prone
 
 
 def test_urb_coll_08_mech_on_the_ground_floor_does_not_fall():
     state = game(mech(HUNCHBACK, "m", "0505"), mech(ATLAS, "x", "1212", side="blue"),
                  hexes={"0505": building(height=1, cf=40)})
     state, events, d = collapse(state, ["0505"], [3])
-    assert lost(state.units["m"]) == 4 and not state.units["m"].prone
+    assert lost(state.units["m"]) == 4 and not state.units["m"].mech.prone
     assert not any("falls" in e for e in events)
 
 

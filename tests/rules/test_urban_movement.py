@@ -150,7 +150,7 @@ def test_urb_move_04_failed_entry_damage_is_ceil_cf_over_10_and_the_mech_stays_u
     state, events, rolls = fly(state, "F", [2, 7])
     u = state.units["u1"]
     assert purposes(rolls) == ["piloting skill roll u1 (entering 0509)", "hit location entering 0509 vs u1 (front)"]
-    assert (armor_lost(u), u.armor["CT"], u.prone, u.hex) == (damage, u.max_armor["CT"] - damage, False, H("0509"))
+    assert (armor_lost(u), u.armor["CT"], u.mech.prone, u.hex) == (damage, u.max_armor["CT"] - damage, False, H("0509"))
 
 
 def test_urb_move_04_backing_in_takes_the_damage_on_the_rear():
@@ -234,7 +234,7 @@ def test_urb_move_07_entering_level_1_overweight_collapses_the_hex_at_once():
         "hit location fall vs u1 (front)", "MechWarrior fall check u1",
     ]
     u = state.units["u1"]
-    assert (u.hex, u.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
+    assert (u.hex, u.mech.prone, armor_lost(u)) == (H("0509"), True, 8 + 12)  # the move ends in the rubble
     assert state.board.hex(H("0509")).terrain is Terrain.RUBBLE
     assert "building hex 0509 (medium, level 3) collapses: with u1 (60 t) on level 1: 60 tons on level 1 exceed CF 34" in events
 
@@ -255,7 +255,7 @@ def test_urb_move_08_a_fall_inside_adds_the_failed_entry_damage_and_damages_the_
         "MechWarrior fall check u1", "hit location fall inside a building vs u1 (front)",
     ]
     u = state.units["u1"]
-    assert (u.prone, u.max_armor["CT"] - u.armor["CT"]) == (True, 5 + 3)
+    assert (u.mech.prone, u.max_armor["CT"] - u.armor["CT"]) == (True, 5 + 3)
     assert cf(state, "0509") == 25
     assert "u1 fell inside building hex 0509: 3 damage to it, 5 to the building (URB-MOVE-08)" in sentences(events)
 
@@ -486,7 +486,7 @@ def test_urb_brg_03_a_heavier_mech_collapses_the_bridge_and_falls():
     # levels to the ravine floor: 5 x 3 = 15 (5, 5, 5) and ends prone there; the move stops.
     state, events, rolls = fly(ravine({"level": 2}, tons=45), "F,F", [1, 7, 7, 7, 12])
     u = state.units["u1"]
-    assert (u.hex, u.prone, armor_lost(u), placement.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
+    assert (u.hex, u.mech.prone, armor_lost(u), placement.unit_level(state.board, u)) == (H("0509"), True, 15, 0)
     assert "bridge hex 0509 (medium) collapses: 45 tons on the bridge exceed its CF 40" in events
 
 
@@ -645,7 +645,7 @@ def test_urb_bld_11_a_jump_onto_a_roof_too_weak_collapses_it_with_the_mech_on_it
     state, events = engine.apply(state, MoveOrder("u1", "jump", (), H("0507"), None), dice)
     assert any("collapses: u1 (20 t) climbs onto the roof: 20 tons on the roof exceed CF 12" in e for e in sentences(events))
     u = state.units["u1"]
-    assert u.hex == H("0507") and state.board.hex(H("0507")).building is None and u.prone
+    assert u.hex == H("0507") and state.board.hex(H("0507")).building is None and u.mech.prone
 
 
 def test_urb_move_07_a_cf_worn_below_a_mech_already_on_level_1_collapses_the_hex():

@@ -99,12 +99,11 @@ class Builder:
         name = name or _snake(cls.__name__)
         if name not in self.definitions:
             self.definitions[name] = {}  # a record that holds itself refers to this name
-            hints = typed._hints(cls)
             properties, required = dict(first or {}), list(first or {})
-            for field, default in typed._defaults(cls):
+            for field, default, tp, _source in typed.table_plan(cls):  # the keys as the game file writes them
                 if field in without:
                     continue
-                properties[field] = self.of(hints[field])
+                properties[field] = self.of(tp)
                 if default is MISSING:
                     required.append(field)
             table = {"type": "object", "title": cls.__name__, "properties": properties}

@@ -56,10 +56,10 @@ def test_units_of_one_design_share_their_values_and_read_as_an_unshared_reading(
     state = runner.load(eighty).state
     blue = [u for u in state.units.values() if u.name == "Hunchback HBK-4G"]
     assert len(blue) >= 2
-    assert blue[0].slots is blue[1].slots and blue[0].weapons is blue[1].weapons
+    assert blue[0].mech.slots is blue[1].mech.slots and blue[0].weapons is blue[1].weapons
     assert blue[0].weapon_specs["AC/20"] is blue[1].weapon_specs["AC/20"]
     plain = _unshared(eighty)
-    assert plain.units[blue[0].id].slots is not plain.units[blue[1].id].slots
+    assert plain.units[blue[0].id].mech.slots is not plain.units[blue[1].id].mech.slots
     assert state == plain and state_hash(state) == state_hash(plain)
 
 

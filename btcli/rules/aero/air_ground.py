@@ -342,7 +342,7 @@ def target_modifiers(state: GameState, attacker: Unit, target: Target) -> list[t
         mods.append(("target airborne VTOL", 1))  # VTOL-ATK-05
     if condition.is_immobile(unit):
         mods.append(("target immobile", IMMOBILE))
-    if unit.prone:
+    if unit.built.prone:
         mods.append(("target prone", tohit.PRONE_FAR))
     here = state.board.hex(unit.hex)
     if here.terrain in WOODS_IN_HEX and not (placement.flies_as_vtol(unit) and unit.elevation > WOODS_HEIGHT):

@@ -278,8 +278,8 @@ def attacker_modifiers(attacker: Unit, capital_missile: bool) -> list[tuple[str,
         mods.append(("sensors destroyed", SENSORS_DESTROYED))
     elif flight.sensor_hits:
         mods.append((f"sensor hits ({flight.sensor_hits})", SENSOR_HIT * flight.sensor_hits))
-    if design.aero_class in HEAT_TRACKED and heat.heat_to_hit(attacker.heat):
-        mods.append((f"heat {attacker.heat}", heat.heat_to_hit(attacker.heat)))
+    if design.aero_class in HEAT_TRACKED and heat.heat_to_hit(flight.heat):
+        mods.append((f"heat {flight.heat}", heat.heat_to_hit(flight.heat)))
     if flight.evading:  # AERO-MNV-06 (+2 for large craft), AERO-MNV-04 (not for capital missiles)
         extra = aero_maneuvers.evading_fire_modifier(design, capital_missile=capital_missile)
         if extra:
@@ -492,12 +492,13 @@ def heat_phase(state: GameState) -> tuple[GameState, Events]:
         design = unit.aero_design
         if unit.destroyed or design.aero_class not in HEAT_TRACKED:
             continue
-        weapons, engine = heat_built(design, unit.fired, unit.aero.engine_hits)
-        if not (unit.heat or weapons or engine):
+        flight = aero_kind.flight(unit)
+        weapons, engine = heat_built(design, unit.fired, flight.engine_hits)
+        if not (flight.heat or weapons or engine):
             continue
-        sinks = max(0, design.heat_sinks - unit.aero.heat_sinks_lost)
-        new = max(0, unit.heat + weapons + engine - sinks)
-        events.append(AeroHeat(unit.id, unit.heat, new, weapons, engine, sinks))
-        if new != unit.heat:
-            state = state.with_unit(evolve(unit, heat=new))
+        sinks = max(0, design.heat_sinks - flight.heat_sinks_lost)
+        new = max(0, flight.heat + weapons + engine - sinks)
+        events.append(AeroHeat(unit.id, flight.heat, new, weapons, engine, sinks))
+        if new != flight.heat:
+            state = state.with_unit(evolve(unit, aero=evolve(flight, heat=new)))
     return state, events

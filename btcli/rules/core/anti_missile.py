@@ -14,7 +14,7 @@ def ready_ams(target: Unit, attacker: Unit) -> int | None:
     """Returns the index of the first anti-missile system of ``target`` that may engage an attack from
     ``attacker``, or None: not destroyed or jammed, not yet fired this turn, with a round left, its unit not shut
     down, the attacker in its arc (MegaMek @f0b2b01 MissileWeaponHandler.getAMSHitsMod, Entity.assignAMS)."""
-    if target.shutdown or not target.active or target.hex is None or attacker.hex is None:
+    if target.built.shutdown or not target.active or target.hex is None or attacker.hex is None:
         return None
     for i, mount in enumerate(target.weapons):
         if not target.spec(mount.weapon).ams or mount.destroyed or mount.jammed or i in target.fired:

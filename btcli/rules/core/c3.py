@@ -40,12 +40,12 @@ def computer_working(unit: Unit) -> bool:
     ``!m.isInoperable()``). A master works while any of its master computers does; a slave or C3i computer is
     destroyed by a critical hit on any of its slots or with its location. A unit without slots (a vehicle) keeps
     its slave or C3i computer while it lives (no vehicle critical names it: Server.applyTankCritical)."""
-    if not unit.c3 or not unit.active or unit.hex is None or unit.shutdown:
+    if not unit.c3 or not unit.active or unit.hex is None or unit.built.shutdown:
         return False
     if unit.c3 == MASTER:
         return any(m.weapon == MASTER_WEAPON and not m.destroyed for m in unit.weapons)
     item = ITEMS[unit.c3]
-    for location, contents in unit.slots.items():
+    for location, contents in unit.built.slots.items():
         if item in contents:
             if unit.internal.get(location, 1) <= 0:
                 return False
@@ -183,7 +183,7 @@ def status(state: GameState, unit: Unit) -> tuple[Unit | None, str]:
     if unit.destroyed:
         return None, "destroyed"
     if not computer_working(unit):
-        if unit.shutdown:
+        if unit.built.shutdown:
             return None, "shut down"
         return None, "off the board" if unit.hex is None else "its C3 computer is destroyed"
     if unit.c3 == C3I:
@@ -206,7 +206,7 @@ def _link_cut(state: GameState, unit: Unit, master: Unit) -> str:
     if master.destroyed:
         return f"its master {master.id} is destroyed"
     if not computer_working(master):
-        if master.shutdown:
+        if master.built.shutdown:
             return f"its master {master.id} is shut down"
         if master.hex is None:
             return f"its master {master.id} is off the board"

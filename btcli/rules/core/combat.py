@@ -165,7 +165,7 @@ def mode_to_hit(result: tohit.ToHit, mode: str, attacker: Unit | None = None, we
     """Adds a mode's to-hit modifier: +1 armor-piercing (TW p.140, UNVERIFIED), -1 LB-X cluster rounds; and
     the attacker's working targeting computer's -1 for a weapon it covers in this mode (EQ-TC-01)."""
     extra = weapon_modes.to_hit_modifiers(mode)
-    if attacker is not None and (attacker.slots or attacker.targeting_computer):
+    if attacker is not None and (attacker.built.slots or attacker.targeting_computer):
         from btcli.rules.core import targeting_computer  # a unit with a computer only
 
         extra = extra + targeting_computer.modifiers(attacker, weapon, mode)

@@ -211,7 +211,7 @@ def critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit
 
 
 def _critical_slot(unit: Unit, location: str, dice: Dice, events: Events) -> Unit:
-    contents = unit.slots.get(location, ())
+    contents = unit.built.slots.get(location, ())
     hit = unit.slot_hits(location)
     live = [i for i, item in enumerate(contents) if item and i not in hit and not construction.rolls_again(item)]
     if not live:
@@ -262,7 +262,7 @@ def critical_effect(unit: Unit, location: str, slot: int, item: str, events: Eve
 
 def ammo_explosion(unit: Unit, location: str, slot: int, weapon: str, events: Events, dice: Dice | None = None) -> Unit:
     """Explodes the ammunition bin in a slot: shots left x damage per shot, straight to internal structure."""
-    contents = unit.slots[location]
+    contents = unit.built.slots[location]
     nth = sum(1 for i in range(slot) if contents[i] == f"ammo:{weapon}")
     bins = [i for i, a in enumerate(unit.ammo) if a.weapon == weapon and a.location == location]
     if nth >= len(bins):

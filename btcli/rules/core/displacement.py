@@ -122,7 +122,7 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: Even
         return state.with_unit(evolve(unit, destroyed=True))
     if drop >= 2 and not airborne:
         return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))
-    if kinds.of(unit).falls_over and psr and not unit.prone:
+    if kinds.of(unit).falls_over and psr and not unit.built.prone:
         roll = piloting_roll(unit, "displaced", dice)
         if roll is None or not roll.success:
             events.append(DisplacedPSRFailed(unit.id, roll.total, roll.target) if roll else DisplacedPSRFailed(unit.id))

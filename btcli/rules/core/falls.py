@@ -29,7 +29,7 @@ def fall(unit: Unit, dice: Dice, events: Events, levels: int, table: str = "", i
     facing, side = combat_tables.fall_result(d6, unit.facing)
     total = piloting.falling_damage(unit.tons, levels, into_water)
     events.append(Fell(unit.id, facing, total, side))
-    unit = evolve(unit, prone=True, facing=facing)
+    unit = evolve(unit, facing=facing).with_mech(prone=True)
     hits = []
     for amount in combat_tables.damage_groups(total, 5):
         if table in ("kick", "punch"):

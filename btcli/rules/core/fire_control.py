@@ -101,7 +101,7 @@ def _slot_working(unit: Unit, location: str, items: tuple[str, ...], nth: int | 
     without its slots) loses the item only with its location."""
     if unit.internal.get(location, 1) <= 0:
         return False
-    contents = unit.slots.get(location, ())
+    contents = unit.built.slots.get(location, ())
     places = [i for i, item in enumerate(contents) if item in items]
     hit = unit.slot_hits(location)
     if nth is None:
@@ -124,7 +124,7 @@ def ecm_working(unit: Unit) -> bool:
     """Tells whether a unit's ECM suite is on: it carries one, is on the ground board and not shut down, and the
     suite is not destroyed (MegaMek @f0b2b01 Entity.hasActiveECM, getECMRange); a 'Mech's stealth armor switched
     on leaves it no bubble (EQ-STEALTH-05)."""
-    if not unit.ecm or not unit.active or unit.hex is None or unit.shutdown:
+    if not unit.ecm or not unit.active or unit.hex is None or unit.built.shutdown:
         return False
     return _slot_working(unit, unit.ecm, ECM_SLOTS) and not stealth_on(unit)
 
@@ -143,7 +143,7 @@ def stealth_on(unit: Unit) -> bool:
 def stealth_active(unit: Unit) -> bool:
     """Tells whether a 'Mech's stealth armor works: switched on, its ECM suite working (on the board, not shut
     down; MegaMek @f0b2b01 Mech.isStealthActive: mode On and hasActiveECM) (EQ-STEALTH-03)."""
-    return stealth_on(unit) and unit.active and unit.hex is not None and not unit.shutdown
+    return stealth_on(unit) and unit.active and unit.hex is not None and not unit.built.shutdown
 
 
 def probe_working(unit: Unit) -> bool:

@@ -56,7 +56,7 @@ class Sight:
 def unit_height(unit: Unit) -> int:
     if kinds.airborne(unit):
         return unit.elevation + 1
-    return 1 if unit.prone else kinds.of(unit).sight_height
+    return 1 if unit.built.prone else kinds.of(unit).sight_height
 
 
 def ground_level(board: Board, hex_id: HexId, unit: Unit | None = None) -> int:
@@ -161,7 +161,7 @@ def partial_cover(board: Board, attacker: Unit, target: Unit, line: list[HexId])
     A standing 'Mech on the top floor of a building (on the ground floor of a
     level-1 building) has it whatever the attacker's level (URB-IN-06, AMB-44).
     """
-    if not kinds.of(target).legs_take_cover or target.prone:
+    if not kinds.of(target).legs_take_cover or target.built.prone:
         return None
     here = board.hex(target.hex)
     if here.terrain is Terrain.WATER and here.depth == 1:

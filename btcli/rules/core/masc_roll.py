@@ -40,7 +40,7 @@ def roll(state: GameState, unit_id: str, dice: Dice, events: Events) -> tuple[Ga
         if hurt.internal.get(leg, 0) <= 0:
             continue
         hit = hurt.slot_hits(leg)
-        slots = hurt.slots.get(leg, ())
+        slots = hurt.built.slots.get(leg, ())
         if any(item and i not in hit and not construction.rolls_again(item) for i, item in enumerate(slots)):
             hurt = damage.critical_slot(hurt, leg, dice, events)
             if hurt.destroyed:

@@ -39,7 +39,7 @@ def reachable(state: GameState, unit: Unit) -> dict[str, dict[str, int]]:
 def masc_option(unit: Unit) -> dict[str, int | bool] | None:
     """A unit's MASC (EQ-MASC-05): its running MP with MASC engaged, its level and the roll's target number
     (no roll if it rolled already this turn); None for a unit without working MASC."""
-    if not unit.slots or not unit.active or unit.hex is None:
+    if not unit.built.slots or not unit.active or unit.hex is None:
         return None
     from btcli.rules.ground import masc
 
@@ -85,7 +85,7 @@ def physical_weapons(state: GameState, unit: Unit) -> dict[str, Any] | None:
     """A 'Mech's hatchets and swords (EQ-PHYS-05): each with its arm and whether it works, and for each adjacent
     enemy the ones it can swing at it with their to-hit numbers (the checks of the attack itself); None for a
     unit that carries none."""
-    if not unit.slots or not any("hatchet" in items or "sword" in items for items in unit.slots.values()):
+    if not unit.built.slots or not any("hatchet" in items or "sword" in items for items in unit.built.slots.values()):
         return None
     from btcli.rules.ground import physical, physical_weapons as weapons
 

@@ -91,7 +91,7 @@ def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events) -> U
 
 def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bool = False) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
-    if unit.prone:
+    if unit.built.prone:
         return unit
     gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
     shape = mech.body(unit)
@@ -147,10 +147,10 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         sinks = unit.working_heat_sinks
         dissipated, double = construction.dissipation(unit)  # EQ-HS-01, 02
         engine = construction.engine_hits(unit)  # EQ-ENG-02: a side torso's lost engine slots too
-        new = heat.new_heat(unit.heat, generated, dissipated, engine)
-        events.append(HeatChanged(unit.id, unit.heat, new, moved, sum(weapons), 5 * engine, sinks, double, stealthy))
-        if new != unit.heat:
-            unit = evolve(unit, heat=new)
+        new = heat.new_heat(unit.built.heat, generated, dissipated, engine)
+        events.append(HeatChanged(unit.id, unit.built.heat, new, moved, sum(weapons), 5 * engine, sinks, double, stealthy))
+        if new != unit.built.heat:
+            unit = unit.with_mech(heat=new)
         unit = _shutdown_check(unit, dice, events)
         unit = _heat_ammo_check(unit, dice, events)
         if unit is not state.units[uid]:
@@ -162,27 +162,27 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
 
 
 def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
-    target = heat.shutdown_avoid_target(unit.heat)
+    target = heat.shutdown_avoid_target(unit.built.heat)
     if target is None:
-        if unit.shutdown:
-            events.append(Restarted(unit.id, unit.heat))
-            return evolve(unit, shutdown=False)
+        if unit.built.shutdown:
+            events.append(Restarted(unit.id, unit.built.heat))
+            return unit.with_mech(shutdown=False)
         return unit
     if target == heat.AUTOMATIC:
-        if unit.shutdown:
+        if unit.built.shutdown:
             return unit
-        events.append(ShutDown(unit.id, unit.heat, automatic=True))
-        return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
-    roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.heat})", target=target)
+        events.append(ShutDown(unit.id, unit.built.heat, automatic=True))
+        return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
+    roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.built.heat})", target=target)
     if roll.success:
         return unit
-    events.append(ShutDown(unit.id, unit.heat))
-    return _shutdown_psr(evolve(unit, shutdown=True), dice, events)
+    events.append(ShutDown(unit.id, unit.built.heat))
+    return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
 
 
 def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
     """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
-    if unit.prone:
+    if unit.built.prone:
         return unit
     # Shutting down is itself the roll's occasion: it is rolled, not failed automatically.
     modifiers = [("piloting", unit.piloting), ("shutdown", piloting.PSR_MODIFIERS["shutdown"])] + pilot_modifiers(unit)
@@ -194,14 +194,14 @@ def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
 
 
 def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
-    target = heat.ammo_explosion_avoid_target(unit.heat)
+    target = heat.ammo_explosion_avoid_target(unit.built.heat)
     if target is None:
         return unit
-    live = [(loc, i, item) for loc, items in unit.slots.items() for i, item in enumerate(items)
+    live = [(loc, i, item) for loc, items in unit.built.slots.items() for i, item in enumerate(items)
             if item.startswith("ammo:") and i not in unit.slot_hits(loc)]
     if target is None or not live:
         return unit
-    roll = dice.roll(2, f"heat ammunition explosion avoidance {unit.id} (heat {unit.heat})", target=target)
+    roll = dice.roll(2, f"heat ammunition explosion avoidance {unit.id} (heat {unit.built.heat})", target=target)
     if roll.success:
         return unit
     # The bin that would do the most damage explodes (docs/rules-notes.md).
@@ -211,7 +211,7 @@ def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:
 
 def _bin_damage(unit: Unit, location: str, slot: int, item: str) -> int:
     weapon = item.split(":", 1)[1]
-    contents = unit.slots[location]
+    contents = unit.built.slots[location]
     nth = sum(1 for i in range(slot) if contents[i] == item)
     bins = [a for a in unit.ammo if a.weapon == weapon and a.location == location]
     shots = bins[nth].shots if nth < len(bins) else 0

@@ -45,10 +45,10 @@ def computer(unit: Unit) -> tuple[str, list[tuple[str, int]]]:
     @f0b2b01 server/Server.java:25944 applyTankCritical names none; it stays working)."""
     if unit.targeting_computer:
         return VEHICLE_ITEMS[unit.targeting_computer], []
-    for contents in unit.slots.values():
+    for contents in unit.built.slots.values():
         for item in contents:
             if item in ITEMS:
-                return item, [(loc, j) for loc, cs in unit.slots.items() for j, it in enumerate(cs) if it == item]
+                return item, [(loc, j) for loc, cs in unit.built.slots.items() for j, it in enumerate(cs) if it == item]
     return "", []
 
 

@@ -60,7 +60,7 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
         return f"{mount.label} is destroyed", "tables.md 8.4"
     if mount.jammed:
         return f"{mount.label} is jammed", "VEH-CRIT-23"
-    if attacker.shutdown or not attacker.conscious:
+    if attacker.built.shutdown or not attacker.conscious:
         return f"'{attacker.id}' is shut down or its warrior unconscious", "tables.md 15"
     return kinds.of(attacker).fire_refusal(attacker, state.turn)  # lost sensors, a vehicle's crew
 
@@ -89,7 +89,7 @@ def attacker_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
         mods.append((f"attacker {attacker.mode.value}", moved))
         if kinds.of(attacker).stabilizer_hit(attacker, mount.location):
             mods.append(("stabilizer hit: movement counts twice", moved))  # VEH-CRIT-16
-    if attacker.prone:  # tables.md 6.5; a quad with four sound legs fires as if standing (kinds.quad)
+    if attacker.built.prone:  # tables.md 6.5; a quad with four sound legs fires as if standing (kinds.quad)
         shape = mech.body(attacker)
         mods.extend(shape.prone_fire(attacker, shape))
     return mods
@@ -187,7 +187,7 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
     mods.extend(drop_turn.target_modifiers(target, state.turn))  # DROP-10, AMB-35: +3 for the landing turn
     if condition.is_immobile(target):
         mods.append(("target immobile", IMMOBILE))
-    if target.prone:
+    if target.built.prone:
         adjacent = attacker.hex.distance(target.hex) <= 1
         mods.append(("target prone, adjacent" if adjacent else "target prone", PRONE_ADJACENT if adjacent else PRONE_FAR))
     here = state.board.hex(target.hex)
@@ -201,13 +201,13 @@ def target_modifiers(state: GameState, attacker: Unit, target: Unit) -> list[tup
 def mech_damage_modifiers(attacker: Unit, location: str) -> list[tuple[str, int]]:
     """Returns heat, sensor and arm actuator modifiers of an attacking 'Mech (tables.md 6.5)."""
     mods = []
-    heat_mod = heat.heat_to_hit(attacker.heat)
+    heat_mod = heat.heat_to_hit(attacker.built.heat)
     if heat_mod:
-        mods.append((f"heat {attacker.heat}", heat_mod))
+        mods.append((f"heat {attacker.built.heat}", heat_mod))
     if attacker.count_hits("sensors") == 1:
         mods.append(("sensor hit", SENSOR_HIT))
     if location in mech.body(attacker).arms:
-        contents = attacker.slots.get(location, ())
+        contents = attacker.built.slots.get(location, ())
         hit = attacker.slot_hits(location)
         destroyed = {contents[i] for i in hit}
         if "shoulder" in destroyed:

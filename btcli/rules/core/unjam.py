@@ -41,7 +41,7 @@ def names_rotary(unit: Unit, what: str) -> bool:
 def unjam(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState, list]:
     """Spends the unit's turn trying to unjam each of its jammed Rotary ACs (EQ-RAC-04)."""
     unit = state.unit(unit_id)
-    if not unit.active or unit.shutdown or not unit.conscious:  # MegaMek: a crew that can act (MoveStep.java:3161)
+    if not unit.active or unit.built.shutdown or not unit.conscious:  # MegaMek: a crew that can act (MoveStep.java:3161)
         raise IllegalOrderError(f"'{unit.id}' is destroyed, shut down or has an unconscious crew and cannot unjam "
                                 "a Rotary AC", "EQ-RAC-04")
     if unit.fired or any(d.attacker == unit.id for d in state.declarations):

@@ -200,7 +200,7 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
 
 def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: Events) -> GameState:
     unit = state.units[uid]
-    if not kinds.of(unit).falls_over or not unit.active or unit.prone:
+    if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
         return state
     roll = piloting_roll(unit, "fallen on", dice, AFFA_TARGET_PSR)
     if roll is None or not roll.success:

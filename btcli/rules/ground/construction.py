@@ -19,7 +19,7 @@ def engine_hits(unit: Unit) -> int:
     location (EQ-ENG-02: MegaMek @f0b2b01 Mech.getEngineHits counts damaged, breached and missing slots,
     Entity.getHitCriticals; a destroyed location's slots are missing)."""
     hits = unit.count_hits("engine")
-    for location, contents in unit.slots.items():
+    for location, contents in unit.built.slots.items():
         if location in unit.internal and unit.internal[location] <= 0 and "engine" in contents:
             hit = unit.slot_hits(location)
             hits += sum(1 for i, item in enumerate(contents) if item == "engine" and i not in hit)
@@ -30,7 +30,7 @@ def lost_engine_slots(unit: Unit, location: str) -> int:
     """Returns the engine slots a location holds that no critical hit has destroyed (those a destroyed side
     torso takes with it, EQ-ENG-02)."""
     hit = unit.slot_hits(location)
-    return sum(1 for i, item in enumerate(unit.slots.get(location, ())) if item == "engine" and i not in hit)
+    return sum(1 for i, item in enumerate(unit.built.slots.get(location, ())) if item == "engine" and i not in hit)
 
 
 def dissipation(unit: Unit) -> tuple[int, bool]:

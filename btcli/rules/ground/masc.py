@@ -28,7 +28,7 @@ FAILURE_TARGET = (3, 5, 7, 11, 13, 13, 13)
 def has_masc(unit: Unit) -> bool:
     """Tells whether the unit carries MASC none of whose slots is destroyed (EQ-MASC-01)."""
     found = False
-    for location, items in unit.slots.items():
+    for location, items in unit.built.slots.items():
         if ITEM in items:
             hit = unit.slot_hits(location) if unit.crits else ()
             if any(item == ITEM and i in hit for i, item in enumerate(items)):

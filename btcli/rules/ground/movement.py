@@ -253,7 +253,7 @@ def check_move(
     standing = steps[:1] == ("U",)
     if "U" in steps[1:]:
         raise InputError("U (stand up) can only be the first step of a path")
-    if standing and not (kinds.mobility(unit).stands_up and unit.prone):
+    if standing and not (kinds.mobility(unit).stands_up and unit.built.prone):
         raise IllegalOrderError(f"'{unit.id}' is not a prone 'Mech and cannot stand up", "tables.md 8.6")
     _check_can_move(unit, standing)
     if mode is MoveMode.JUMP:
@@ -349,9 +349,9 @@ def _check_can_move(unit: Unit, standing: bool = False) -> None:
         raise IllegalOrderError(f"'{unit.id}' is destroyed", "TW p.39")
     if unit.hex is None:
         raise IllegalOrderError(f"'{unit.id}' is not on the map", "TW p.39")
-    if unit.prone and not standing:
+    if unit.built.prone and not standing:
         raise IllegalOrderError(f"'{unit.id}' is prone: start its path with U to stand up", "tables.md 8.6")
-    if unit.shutdown or not unit.conscious:
+    if unit.built.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit.id}' is shut down or its crew out of action: it can only stand", "tables.md 15")
     kinds.mobility(unit).check_can_move(unit)  # a vehicle's engine or motive damage (btcli.rules.kinds.vehicle)
 
@@ -480,7 +480,7 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, Events]:
     """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
     unit = state.units[plan.unit]
     if plan.steps[:1] == ("U",):
-        unit = evolve(unit, prone=False)
+        unit = unit.with_mech(prone=False)
     moved = evolve(
         unit.at(plan.end, elevation=plan.elevation if plan.elevation is not None else unit.elevation),
         facing=plan.facing,

@@ -24,18 +24,18 @@ TSM_PHYSICAL = 2  # EQ-TSM-02: punches, kicks and clubs do twice the damage
 
 
 def has_tsm(unit: Unit) -> bool:
-    return any(TSM in items for items in unit.slots.values())
+    return any(TSM in items for items in unit.built.slots.values())
 
 
 def tsm_active(unit: Unit) -> bool:
     """Tells whether the unit's TSM works now: it has TSM and its heat is 9 or more (EQ-TSM-01, 02)."""
-    return unit.heat >= TSM_HEAT and has_tsm(unit)
+    return unit.built.heat >= TSM_HEAT and has_tsm(unit)
 
 
 def tsm_walking_bonus(unit: Unit, legs_gone: int, legs_allowed: int) -> int:
     """The walking MP TSM adds (EQ-TSM-01): +2 at heat 9+, unless the 'Mech has lost more legs than its
     body allows (a biped none, a quad one: MegaMek's legsDestroyed == 0 / < 2)."""
-    if unit.heat < TSM_HEAT or legs_gone > legs_allowed or not has_tsm(unit):
+    if unit.built.heat < TSM_HEAT or legs_gone > legs_allowed or not has_tsm(unit):
         return 0
     return TSM_MP
 
@@ -50,7 +50,7 @@ def jets_lost(unit: Unit) -> int:
     if not unit.crits:
         return 0
     lost = unit.count_hits(JUMP_JET)
-    for location, items in unit.slots.items():
+    for location, items in unit.built.slots.items():
         if IMPROVED_JUMP_JET not in items:
             continue
         hit = unit.slot_hits(location)
@@ -70,7 +70,7 @@ def jump_mp(unit: Unit) -> int:
 
 
 def improved_jets(unit: Unit) -> bool:
-    return any(IMPROVED_JUMP_JET in items for items in unit.slots.values())
+    return any(IMPROVED_JUMP_JET in items for items in unit.built.slots.values())
 
 
 def jump_heat_hexes(unit: Unit, hexes: int) -> int:

@@ -72,7 +72,7 @@ def level_difference(state: GameState, attacker: Unit, target: Unit) -> int:
 
 
 def _destroyed_items(unit: Unit, location: str) -> set[str]:
-    contents = unit.slots.get(location, ())
+    contents = unit.built.slots.get(location, ())
     return {contents[i] for i in unit.slot_hits(location)}
 
 
@@ -82,7 +82,7 @@ ARM_ACTUATORS = ("upper_arm", "lower_arm", "hand")
 def _missing_actuators(unit: Unit, arm: str) -> set[str]:
     """Returns the arm actuators the design was built without (a Locust's lower arms and hands; MegaMek's
     ``hasWorkingSystem``: missing counts as destroyed). An arm with no slot layout lacks nothing."""
-    contents = unit.slots.get(arm, ())
+    contents = unit.built.slots.get(arm, ())
     return {a for a in ARM_ACTUATORS if a not in contents} if contents else set()
 
 
@@ -100,7 +100,7 @@ def check(state: GameState, attacker: Unit, target: Unit, kind: str) -> tuple[in
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")
     if attacker.hex.distance(target.hex) != 1:
         raise IllegalOrderError(f"'{target.id}' is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or condition.is_immobile(attacker):
+    if attacker.built.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     _check_building(state, attacker, target, kind)
     if not airborne_vtol(target):
@@ -232,7 +232,7 @@ def limb_check(attacker: Unit, where: HexId, what: str, kind: str) -> tuple[str,
 
 def limb_damage(attacker: Unit, kind: str, limb: str) -> int:
     """Returns a punch's, kick's or club's damage (tables.md 8.7; the club from memory, UNVERIFIED)."""
-    tsm = myomer_jets.physical_multiplier(attacker) if attacker.heat >= myomer_jets.TSM_HEAT else 1  # EQ-TSM-02
+    tsm = myomer_jets.physical_multiplier(attacker) if attacker.built.heat >= myomer_jets.TSM_HEAT else 1  # EQ-TSM-02
     if kind == "punch":
         amount = ceil(attacker.tons / 10) * tsm
         lost = _lost_actuators(attacker, limb)
@@ -458,7 +458,7 @@ def finish(state, hits, psr, dice, events):
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]
-        if not kinds.of(unit).falls_over or not unit.active or unit.prone:
+        if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
             continue
         (reason, value), = reasons
         roll = piloting_roll(unit, reason, dice, value)

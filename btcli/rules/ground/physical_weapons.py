@@ -34,7 +34,7 @@ ACTUATOR_MODIFIER = 2  # EQ-PHYS-02: each destroyed upper arm, and missing or de
 
 def arms_with(unit: Unit, kind: str) -> list[str]:
     """Returns the locations whose slots hold ``kind`` (a hatchet or a sword), in slot-layout order."""
-    return [location for location, contents in unit.slots.items() if kind in contents]
+    return [location for location, contents in unit.built.slots.items() if kind in contents]
 
 
 def carried(unit: Unit) -> list[tuple[str, str, bool]]:
@@ -45,7 +45,7 @@ def carried(unit: Unit) -> list[tuple[str, str, bool]]:
 
 def damaged(unit: Unit, location: str, kind: str) -> bool:
     """Tells whether a critical hit struck one of the weapon's slots (EQ-PHYS-01: "Club is damaged")."""
-    contents = unit.slots.get(location, ())
+    contents = unit.built.slots.get(location, ())
     return any(contents[i] == kind for i in unit.slot_hits(location) if i < len(contents))
 
 

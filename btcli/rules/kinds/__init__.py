@@ -204,7 +204,7 @@ def _one_level(unit: Unit) -> int:
 
 
 def _mech_height(unit: Unit) -> int:
-    return 1 if unit.prone else mech.MECH_HEIGHT  # AMB-45: 2 levels, 1 lying down
+    return 1 if unit.built.prone else mech.MECH_HEIGHT  # AMB-45: 2 levels, 1 lying down
 
 
 def _rotors(unit: Unit) -> bool:
@@ -340,7 +340,7 @@ def _mech_club(unit: Unit) -> str:
 def is_immobile(unit: Unit) -> bool:
     """Tells whether a unit is an immobile target (tables.md 6.3): shut down, crew out, or its own state keeps it
     still (a vehicle's motive damage or dead crew)."""
-    return unit.shutdown or not unit.conscious or of(unit).stopped(unit)
+    return unit.built.shutdown or not unit.conscious or of(unit).stopped(unit)
 
 
 def phase_rules(state: GameState, field: str) -> list[Callable]:

@@ -66,7 +66,7 @@ class Body:
         """(actuator hits, hip hits) across the legs: the upper and lower leg and foot actuators, the hips."""
         actuators = hips = 0
         for loc in self.legs:
-            contents = unit.slots.get(loc, ())
+            contents = unit.built.slots.get(loc, ())
             for i in unit.slot_hits(loc):
                 hips += contents[i] == "hip"
                 actuators += contents[i] in LEG_ACTUATORS
@@ -231,8 +231,8 @@ def walking_mp(unit: Unit) -> int:
     """Returns walking MP now: leg damage and heat take some away (tables.md 15); Triple-Strength Myomer adds
     2 at heat 9+ (EQ-TSM-01)."""
     walk, _ = leg_damage_walk(unit)
-    walk = max(0, walk - heat_mp_penalty(unit.heat))
-    if unit.heat >= myomer_jets.TSM_HEAT:
+    walk = max(0, walk - heat_mp_penalty(unit.built.heat))
+    if unit.built.heat >= myomer_jets.TSM_HEAT:
         shape = body(unit)
         walk += myomer_jets.tsm_walking_bonus(unit, shape.legs_gone(unit), shape.tsm_legs_lost)
     return walk
@@ -249,11 +249,11 @@ def running_mp(unit: Unit) -> int:
 
 def running_mp_without_masc(unit: Unit) -> int:
     """Returns running MP without MASC (MegaMek's getRunMPwithoutMASC)."""
-    if unit.heat or unit.crits or body(unit).legs_gone(unit):
+    if unit.built.heat or unit.crits or body(unit).legs_gone(unit):
         walk, can_run = leg_damage_walk(unit)
         if not can_run:
             return walking_mp(unit)
-        if walk == unit.walk and not unit.heat:
+        if walk == unit.walk and not unit.built.heat:
             return unit.run
         return -(-walking_mp(unit) * 3 // 2)
     return unit.run

@@ -93,7 +93,7 @@ def _working_leg_hits(unit: Unit, body: Body) -> tuple[int, int]:
     for loc in body.legs:
         if unit.internal.get(loc, 1) <= 0:
             continue
-        contents = unit.slots.get(loc, ())
+        contents = unit.built.slots.get(loc, ())
         hit = {contents[i] for i in unit.slot_hits(loc)} if contents else set()
         if "hip" in hit:
             hips += 1

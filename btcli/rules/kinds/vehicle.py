@@ -161,7 +161,7 @@ def flight_elevation(unit: Unit) -> int:
 def charge_table(board: Board, attacker: Unit, target: Unit) -> str:
     """VEH-PHYS-04: a vehicle charging a standing 'Mech strikes its kick table, a hovercraft on depth-1 water
     its punch table; anything else on the normal table."""
-    if not target.is_mech or target.prone:
+    if not target.is_mech or target.built.prone:
         return "normal"
     here = target.hex
     assert here is not None  # a unit charged stands on the ground board

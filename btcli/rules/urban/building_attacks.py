@@ -177,7 +177,7 @@ def check_physical(state: GameState, attacker: Unit, hex_id: HexId, kind: str) -
         raise IllegalOrderError(f"vehicle '{attacker.id}' may only charge", "VEH-PHYS-01")
     if attacker.hex.distance(hex_id) != 1:
         raise IllegalOrderError(f"hex {hex_id.label} is not adjacent to '{attacker.id}'", "tables.md 8.7")
-    if attacker.prone or condition.is_immobile(attacker):
+    if attacker.built.prone or condition.is_immobile(attacker):
         raise IllegalOrderError(f"'{attacker.id}' is prone, shut down or unconscious", "tables.md 8.7")
     if kind == "club" and not kinds.of(attacker).club(attacker):
         raise IllegalOrderError(f"'{attacker.id}' carries no club (girder clubs come from rubble)", "URB-CLUB-01")

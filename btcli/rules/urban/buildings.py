@@ -182,7 +182,7 @@ def falls_inside(before: GameState, state: GameState, dice: Dice, events: Events
     # Only a fall where the 'Mech stood: one pushed into a building has had its failed-entry damage
     # (URB-MOVE-09), and one that fell elsewhere (a collapse) did not fall inside.
     fallen = [uid for uid, unit in state.units.items()
-              if unit.prone and unit is not before.units.get(uid) and not getattr(before.units.get(uid), "prone", True)
+              if unit.built.prone and unit is not before.units.get(uid) and uid in before.units and not before.units[uid].built.prone
               and unit.hex == before.units[uid].hex]
     for uid in fallen:
         state = fell_inside(state, uid, dice, events)
@@ -218,7 +218,7 @@ def search_girder(state: GameState, unit_id: str, dice: Dice) -> tuple[GameState
         raise IllegalOrderError(f"'{unit_id}' already carries a club", "URB-CLUB-01")
     if unit.fired or kinds.of(unit).searched_for_girder(unit, state.turn):
         raise IllegalOrderError(f"'{unit_id}' has already acted this weapon phase", "URB-CLUB-01")
-    if unit.prone or unit.shutdown or not unit.conscious:
+    if unit.built.prone or unit.built.shutdown or not unit.conscious:
         raise IllegalOrderError(f"'{unit_id}' is prone, shut down or unconscious", "URB-CLUB-01")
     target = girder_target(state.board.hex(unit.hex))
     if target is None:
