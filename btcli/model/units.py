@@ -274,6 +274,8 @@ class VehicleState:
         return self.stunned_until > 0 and self.stunned_from <= turn <= self.stunned_until
 
 
+_NO_VEHICLE = VehicleState()  # Unit.as_vehicle for a unit that is no vehicle
+
 @record
 class DropState:
     """A dropping reserve's record (DROP-01..19): its group while it waits, its secret commitment, and
@@ -373,6 +375,12 @@ class Unit:
         level): its 'Mech record, or a blank one for any other kind, which is never prone, hot or shut down and
         whose heat sinks, CASE and MASC no 'Mech rule then meets."""
         return self.mech or _NO_MECH
+
+    @property
+    def as_vehicle(self) -> VehicleState:
+        """Returns what the unit has of a vehicle's own record: its vehicle record, or a blank one for any other
+        kind (no support vehicle, no turret jammed, no crew stunned)."""
+        return self.vehicle or _NO_VEHICLE
 
     def with_mech(self, **changes) -> "Unit":
         """Returns the 'Mech with its own record (``MechState``) changed."""

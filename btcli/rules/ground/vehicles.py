@@ -60,7 +60,7 @@ def flank_for(cruise: int) -> int:
 
 def _against_bar(unit: Unit) -> int:
     """An armor-piercing round's critical roll against a support vehicle's BAR armor: +2 (EQ-SV-07)."""
-    if not unit.vehicle.support:  # a vehicle rule: the unit is a vehicle
+    if not unit.as_vehicle.support:
         return 0
     from btcli.rules.ground.support_vehicles import ap_modifier
 
@@ -117,7 +117,7 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
         return evolve(unit, destroyed=True)
     if location == "rotor" and hit.location == "rotor":
         unit = _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
-    if unit.vehicle.support and amount > 0:  # a support vehicle's armor (its BAR), EQ-SV-02
+    if unit.as_vehicle.support and amount > 0:  # a support vehicle's armor (its BAR), EQ-SV-02
         from btcli.rules.ground import support_vehicles
 
         if support_vehicles.penetrates(unit, armor_before, amount):
@@ -391,7 +391,7 @@ def to_hit_modifiers(unit: Unit, location: str) -> list[tuple[str, int]]:
         mods.append(("co-pilot hit", 1))
     if count(unit, "flight stabilizer"):
         mods.append(("flight stabilizer", 1))
-    if unit.vehicle.support:  # a support vehicle's fire control, EQ-SV-04
+    if unit.as_vehicle.support:  # a support vehicle's fire control, EQ-SV-04
         from btcli.rules.ground.support_vehicles import fire_control_modifiers
 
         mods.extend(fire_control_modifiers(unit))
