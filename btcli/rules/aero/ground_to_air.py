@@ -129,8 +129,8 @@ def to_hit(state: GameState, attacker: Unit, index: int, target: Unit, over: air
     if not arcs.in_arc(attacker.hex, attacker.facing.turned(twist), arc, attacker.hex):
         return ToHit(tuple(mods), f"'{target.id}' passes overhead, outside the {arc.replace('_', ' ')} arc of "
                      f"{mount.label} (only front-arc weapons fire straight up)", "URB-IN-12")
-    in_range, why = tohit.range_modifiers(weapon, mount.weapon, distance,
-                                          f"'{target.id}' at altitude {over.altitude} ({distance} hexes)")
+    in_range, why = tohit.range_and_weapon_modifiers(weapon, mount.weapon, distance,
+                                                     f"'{target.id}' at altitude {over.altitude} ({distance} hexes)")
     if why:
         return ToHit(tuple(mods), why, "tables.md 6.1")
     mods.extend((f"{name}, altitude {over.altitude} x {ALTITUDE_RANGE}", value) if name.endswith("hexes)")

@@ -65,7 +65,8 @@ def cannot_fire(state: GameState, attacker: Unit, mount) -> tuple[str, str]:
     return kinds.of(attacker).fire_refusal(attacker, state.turn)  # lost sensors, a vehicle's crew
 
 
-def range_modifiers(weapon: Weapon, name: str, distance: int, what: str) -> tuple[list[tuple[str, int]], str]:
+def range_and_weapon_modifiers(weapon: Weapon, name: str, distance: int,
+                               what: str) -> tuple[list[tuple[str, int]], str]:
     """Returns the weapon's modifiers at this distance: its range bracket and minimum range (tables.md 6.1)
     and its own modifier (a pulse laser's -2, EQ-PULSE-01; an MRM's +1, EQ-MRM-01); or ([], why) beyond
     long range."""
@@ -129,7 +130,7 @@ def weapon_to_hit(
     sight = los.line_of_sight(state.board, attacker, target)
     if sight.blocked:
         return impossible(f"no line of sight to '{target.id}': {sight.reason}", "tables.md 6.4")
-    in_range, why = range_modifiers(weapon, mount.weapon, distance, f"'{target.id}'")
+    in_range, why = range_and_weapon_modifiers(weapon, mount.weapon, distance, f"'{target.id}'")
     if why:
         return impossible(why, "tables.md 6.1")
     if attacker.c3_network:  # EQ-C3-04: a C3 spotter's range (the rule's module only for a linked unit)

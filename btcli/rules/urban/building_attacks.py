@@ -68,7 +68,7 @@ def hex_to_hit(state: GameState, attacker: Unit, index: int, hex_id: HexId, twis
     sight = los.sight_to_hex(state.board, attacker, hex_id, structure_top(state.board, hex_id))
     if sight.blocked:
         return impossible(f"no line of sight to {hex_id.label}: {sight.reason}", "tables.md 6.4")
-    in_range, why = tohit.range_modifiers(weapon, mount.weapon, distance, f"hex {hex_id.label}")
+    in_range, why = tohit.range_and_weapon_modifiers(weapon, mount.weapon, distance, f"hex {hex_id.label}")
     if why:
         return impossible(why, "tables.md 6.1")
     mods.extend(in_range)
