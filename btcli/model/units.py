@@ -509,7 +509,7 @@ class Unit:
     def working_heat_sinks(self) -> int:
         """Returns the heat sinks not destroyed by critical hits (tables.md 15): a double heat sink's slots
         are one sink, destroyed once whichever of them is hit (EQ-HS-02)."""
-        per = self.mech.sink_slots if self.mech is not None else 1
+        per = self.built.sink_slots  # 1 for single heat sinks and for a unit that is no 'Mech
         if per == 1 or not self.crits:
             return max(0, self.heat_sinks - self.count_hits("heat_sink"))
         destroyed = 0
