@@ -180,11 +180,37 @@ def load(path: str | os.PathLike) -> LoadedGame:
         except OSError as exc:
             raise GameFileError(f"cannot read {shown}: {exc.strerror or exc}") from None
     state = state_from_dict(_parse(head[:head_end], f"game file {shown}", entry=False))
+    _remember_head(head[:head_end], state)
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
     if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"}):
         raise GameFileError(f"{shown} is damaged: its last log entry is {last.get('seq')!r}, "
                             f"its head says revision {state.revision}")
     return LoadedGame(real, state, head_end, size, last, _stamp(st), shown)
+
+
+def _remember_head(head: bytes, state: GameState) -> None:
+    """Starts the head writer's caches with the text the head was read from: a command changes one or two
+    of the units it loads and rarely the map, and writes the rest back as read (issue #30: writing every
+    unit's tables again was a fifth of a command's work). The head is what ``render_head`` wrote (a command
+    refuses a head whose state is not the one its log recorded, ``runner.load``), so an unchanged unit's
+    tables and the maps are the bytes ``_unit_tables`` and ``_map_tables`` would write. Nothing is kept
+    unless the head has the shape ``_render_head`` gives it: its maps' tables, then each unit's, in order."""
+    if not state.units or not state.maps:
+        return
+    starts: list[int] = []
+    for uid in state.units:  # unit ids are bare keys (docs/schema.md): the header is [units.ID]
+        at = head.find(b"\n\n[units." + uid.encode() + b"]\n", starts[-1] if starts else 0)
+        if at < 0:
+            return
+        starts.append(at + 2)
+    first = starts[0]
+    maps_at = head.find(b"\n\n[map")  # [map] or [maps.ID]: the first table after [game] .. [sides]
+    if not 0 <= maps_at < first:
+        return
+    _map_cache[:] = (tuple(state.maps.items()), head[maps_at + 2:first - 1])
+    ends = starts[1:] + [len(head) + 1]
+    for unit, start, end in zip(state.units.values(), starts, ends):
+        _unit_cache[id(unit)] = (unit, head[start:end - 1])
 
 
 def render_head(state: GameState) -> bytes:

@@ -71,6 +71,26 @@ def test_the_head_is_what_tomli_w_writes_of_the_whole_state(example):
     assert typed.WRITTEN.kept is None and tomlwrite.WRITTEN.table is None
 
 
+@pytest.mark.parametrize("example", sorted(p.name for p in GOLDEN.iterdir() if (p / "game.toml").exists()))
+def test_a_loaded_head_is_written_back_as_read_and_a_changed_unit_as_tomli_w_writes_it(example, tmp_path):
+    """``load`` starts the head writer's caches with the text each unit and the maps were read from (issue
+    #30): a command writes an unchanged unit back as read, and a changed one (or a changed map) afresh."""
+    from btcli.model.board import Board
+    from btcli.model.state import evolve
+
+    path = tmp_path / "game.toml"
+    path.write_bytes((GOLDEN / example / "game.toml").read_bytes())
+    game = gamefile.load(path)
+    state = game.state
+    assert gamefile._map_cache[1] and all(gamefile._unit_cache[id(u)][0] is u for u in state.units.values())
+    assert gamefile.render_head(state) == path.read_bytes()[:game.head_end]
+    first = next(iter(state.units.values()))
+    changed = evolve(state, units={**state.units, first.id: evolve(first, gunnery=first.gunnery + 1)},
+                     maps={key: evolve(board, width=board.width + 1) if isinstance(board, Board) else board
+                           for key, board in state.maps.items()})
+    assert gamefile.render_head(changed) == gamefile.HEADER + tomli_w.dumps(codec.state_to_dict(changed)).encode()
+
+
 def test_the_head_of_a_game_without_units_is_written_whole(initial):
     from btcli.model.state import evolve
 
