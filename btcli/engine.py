@@ -27,8 +27,7 @@ from btcli.model.orders import (
 )
 from btcli.model.state import GameState
 from btcli.rules import later
-from btcli.rules.core import phases, victory
-from btcli.rules.urban import buildings
+from btcli.rules.core import phases
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -71,7 +70,11 @@ def apply(state: GameState, order: Order, dice: Dice) -> tuple[GameState, Events
     application layer words them, ``btcli.runner``), and the sentences of rules not converted yet."""
     handler = _handler(state, order)
     new, events = handler.apply(state, order, dice)
-    return (buildings.falls_inside(state, new, dice, events) if handler.falls else new), events
+    if not handler.falls:
+        return new, events
+    from btcli.rules.urban import buildings
+
+    return buildings.falls_inside(state, new, dice, events), events
 
 
 def preview(state: GameState, order: Order) -> Preview:
@@ -84,7 +87,5 @@ def preview(state: GameState, order: Order) -> Preview:
 
 
 def _handler(state: GameState, order: Order) -> Handler:
-    if state.winner:
-        raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
     phases.check_accepts(state, type(order))
     return HANDLERS[type(order)]

@@ -27,8 +27,7 @@ from btcli.model.orders import (
 from btcli.model.state import GameState, Phase, evolve
 from btcli.model.units import MoveMode
 from btcli.rules import kinds
-from btcli.rules.core import turn_order, victory
-from btcli.rules.urban import buildings, structures
+from btcli.rules.core import turn_order
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:  # annotations only: collections.abc would import collections
@@ -103,6 +102,8 @@ def _end_initiative(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     events += rolled
     slots, asset_slots = turn_order.movement_order(state, order)
     state = evolve(state, initiative=order, move_order=slots, asset_slots=asset_slots)
+    from btcli.rules.urban import buildings
+
     state, more = buildings.basement_falls(state, dice)  # URB-BSMT-02 (AMB-41): as movement begins
     return state, events + more
 
@@ -140,7 +141,7 @@ def _end_physical_phase(state: GameState, dice: Dice) -> tuple[GameState, Events
     the PSRs and consciousness rolls the phase forced."""
     from btcli.rules.core import phase_end
     from btcli.rules.ground import physical
-    from btcli.rules.urban import building_attacks
+    from btcli.rules.urban import building_attacks, buildings
 
     events: Events = []
     before = dict(state.units)
@@ -270,6 +271,8 @@ def current(state: GameState) -> PhaseRule:
 def check_accepts(state: GameState, kind: type) -> None:
     """Raises unless the game goes on and its current phase accepts orders of this kind."""
     if state.winner:
+        from btcli.rules.core import victory
+
         raise IllegalOrderError(f"the game is over: {victory.describe(state)}", "TW p.39")
     rule = current(state)
     if kind in rule.orders or kind not in ORDER_NAMES:
@@ -304,6 +307,9 @@ def resolve(state: GameState, dice: Dice, gravity: tuple[str, ...] = (),
     phase = state.phase
     state, events = rule.end(state, dice)
     events = switched + events
+    from btcli.rules.core import victory  # a phase's end, not every order's phase check (issue #17)
+    from btcli.rules.urban import structures
+
     state = state.with_board(structures.new_phase(state.board))  # URB-COLL-04: the next phase's starting CFs
     # Damage counts toward the 20-point PSR only within its own phase (tables.md 8.6).
     stale = {uid: evolve(u, damage_phase=0) for uid, u in state.units.items() if u.damage_phase}
