@@ -18,8 +18,7 @@ from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Motive, Unit, UnitKind
 from btcli.rules import later
-from btcli.rules.ground import vehicles
-from btcli.rules.kinds import infantry, mech, vehicle
+from btcli.rules.kinds import mech
 from btcli.rules.kinds.mobility import Mobility
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -55,6 +54,8 @@ def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
 
 def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll:
     """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's."""
+    from btcli.rules.ground import vehicles
+
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + own
     return dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
@@ -228,6 +229,8 @@ def _mech_dodge(unit: Unit) -> list[tuple[str, int]]:
 
 
 def _vehicle_dodge(unit: Unit) -> list[tuple[str, int]]:
+    from btcli.rules.ground import vehicles
+
     return [("driving", unit.piloting)] + vehicles.driving_modifiers(unit)
 
 
@@ -268,6 +271,8 @@ def _mech_blow(dice: Dice, target: Unit, table: str, side: str, amount: int, sou
 
 
 def _motive_roll_after_charge(unit: Unit, dice: Dice, events: list[str]) -> Unit:
+    from btcli.rules.ground import vehicles
+
     return vehicles.motive_roll(unit, "front", dice, events)  # VEH-PHYS-05, AMB-08
 
 
@@ -478,7 +483,7 @@ class KindRules:
     fire_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
     stabilizer_hit: Callable[[Unit, str], bool] = _never  # a location's movement modifier counts twice (VEH-CRIT-16)
     # Its damage to-hit modifiers, (unit, location) -> modifiers (tables.md 6.5: a 'Mech's heat, sensors, actuators).
-    damage_modifiers: Callable[[Unit, str], list[tuple[str, int]]] = vehicles.to_hit_modifiers
+    damage_modifiers: Callable[[Unit, str], list[tuple[str, int]]] = later("ground.vehicles", "to_hit_modifiers")
     points_turret: bool = False  # ``--twist`` may name a facing for its turret (VEH-ATK-04)
     # Why its turret may not turn to an offset, (unit, offset) -> (why, rule) (VEH-ATK-04, VEH-CRIT-18, 19).
     turret_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
@@ -499,86 +504,120 @@ class KindRules:
     end_phase: Callable[..., tuple[GameState, list]] | None = None
 
 
-# A move or an attack declaration deals no damage, and only a game with assets or aerospace units
-# needs ``asset_kind`` or ``aero_kind``: these are imported when first called (``later``, issue #17).
-KINDS: dict[UnitKind, KindRules] = {
-    UnitKind.MECH: KindRules(later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll),
-                             mobility=mech.mobility, stacks_as=_as_a_mech, stands_on_the_bottom=True,
-                             height=_mech_height, dodge_modifiers=_mech_dodge, limbs=True, falls_over=True,
-                             charge_refusal=_mech_charge_refusal, blow_hit=_mech_blow),
-    UnitKind.VEHICLE: KindRules(later("core.damage", "vehicle_location"), vehicles.vehicle_damage,
-                                _on_the_ground(driving_roll), mobility=vehicle.mobility, clears_jams=True,
-                                physical_refusal=_vehicle_physical, height=vehicle.height, flies_as_vtol=_rotors,
-                                flight_elevation=vehicle.flight_elevation, large=vehicle.large,
-                                dodge_modifiers=_vehicle_dodge, vehicle_sides=True, blows_on_vehicle_sides=True,
-                                charge_table=vehicle.charge_table, side_struck_by=vehicle.side_struck_by,
-                                after_charge=_motive_roll_after_charge),
-    UnitKind.INFANTRY: KindRules(_infantry_hit, _infantry_take, _no_roll, _infantry_attacks,
-                                 mobility=infantry.mobility, physical_refusal=_infantry_physical,
-                                 flies_as_vtol=_rotors, counts_as_infantry=_always, conventional_infantry=_unarmored,
-                                 battle_armor=_armored),
-    # ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a roll), ASSET-ATK-04, ASSET-ATK-05.
-    # ASSET-STACK-01, -02: assets hinder nobody's movement and share a hex with a friend.
-    UnitKind.ASSET: KindRules(later("kinds.asset", "hit"), later("kinds.asset", "take_hit"), _no_roll,
-                              later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers"),
-                              hinders_movement=False, stacking=later("kinds.asset", "check_stacking"),
-                              moves_first=True, never_moves=_emplaced, move_order=later("kinds.asset", "move_order"),
-                              move=later("assets.moves", "apply_move"),
-                              weapon_attack=later("assets.attack_orders", "weapon_attack"),
-                              weapon_attack_preview=later("assets.attack_orders", "preview"),
-                              # assets: ASSET-DEP-01, -02 (deployed first, in halves), ASSET-DMG-01, -08..10
-                              deploys_first=True, deploy=later("assets.deployment_phase", "deploy_asset"),
-                              vehicle_sides=True, struck_by_card=later("kinds.asset", "struck_by_card"),
-                              struck_by_blast=later("kinds.asset", "struck_by_blast"),
-                              destruction_check=later("kinds.asset", "destruction_check"),
-                              aloft=later("kinds.asset", "aloft"), stacks_as=later("kinds.asset", "stacks_as"),
-                              flies_as_vtol=_rotors, counts_as_infantry=later("kinds.asset", "counts_as_infantry"),
-                              conventional_infantry=later("kinds.asset", "conventional_infantry"),
-                              # blows_on_vehicle_sides stays False: a blow or a slide reads an asset on the 'Mech
-                              # diagram, while weapon fire (vehicle_sides) reads it on the vehicle's.
-                              dodge_modifiers=None, has_piloting=False),
-    UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
-                             later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal"),
-                             moves_in_ground_turn=False, move_order=_aero_move_order,
-                             move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview,
-                             aloft=_never),  # assets: an aerospace unit flies on maps of its own
-}
-
-# aero: each kind's answers to the aerospace rules' questions (issue #30): a 'Mech in a DropShip's crash hex rolls
-# twice and takes a crash on its Punch table's front; infantry fire at no aircraft and may stay beside a crashed
-# DropShip (vehicles and assets are struck by the vehicle sectors: vehicle_sides); an asset's crash column is its front, and an
-# area-effect attack damages it only in its primary hex.
-KINDS[UnitKind.MECH] = evolve(KINDS[UnitKind.MECH], dropship_crash_hex_rolls=2, crash_rear_column=False,
-                              crash_table="punch")
-KINDS[UnitKind.INFANTRY] = evolve(KINDS[UnitKind.INFANTRY], ground_to_air_refusal=infantry.ground_to_air_refusal,
-                                  stays_under_crashed_dropship=True)
-KINDS[UnitKind.ASSET] = evolve(KINDS[UnitKind.ASSET], primary_hex_only=True, crash_rear_column=False)
-KINDS[UnitKind.AERO] = evolve(KINDS[UnitKind.AERO], flies_on_aerospace_maps=True)
+def _mech_rules() -> KindRules:
+    """A 'Mech (tables.md 1, 2, 8): on legs, with limbs, heat and piloting skill rolls; in a DropShip's crash hex it
+    rolls twice and takes the crash on its Punch table's front (AERO-CRASH-12, 14, 17)."""
+    return KindRules(
+        later("core.damage", "mech_hit"), _mech_take, _on_the_ground(piloting_roll), mobility=mech.mobility,
+        stacks_as=_as_a_mech, stands_on_the_bottom=True, height=_mech_height, dodge_modifiers=_mech_dodge, limbs=True,
+        falls_over=True, charge_refusal=_mech_charge_refusal, blow_hit=_mech_blow,
+        dropship_crash_hex_rolls=2, crash_rear_column=False, crash_table="punch",
+        sight_height=2, legs_take_cover=True, punch_hit=_mech_punch_hit, pushed_into_buildings=True,
+        finds_basements=True, club=_mech_club, searched_for_girder=mech.searches_for_girder,
+        fire_refusal=_mech_fire_refusal, damage_modifiers=later("core.tohit", "mech_damage_modifiers"),
+        minefield_hit=_mech_minefield_hit, damage_rolls=True, builds_heat=True)
 
 
-# core: the kinds' answers to the questions of fire, damage, falls, heat and buildings (issue #30)
-KINDS[UnitKind.MECH] = evolve(
-    KINDS[UnitKind.MECH], sight_height=2, legs_take_cover=True, punch_hit=_mech_punch_hit,
-    pushed_into_buildings=True, finds_basements=True, club=_mech_club,
-    searched_for_girder=mech.searches_for_girder, fire_refusal=_mech_fire_refusal,
-    damage_modifiers=later("core.tohit", "mech_damage_modifiers"), minefield_hit=_mech_minefield_hit,
-    damage_rolls=True, builds_heat=True)
-KINDS[UnitKind.VEHICLE] = evolve(
-    KINDS[UnitKind.VEHICLE], stopped=vehicles.is_immobile, after_damage=vehicle.after_damage,
-    drowns=vehicle.drowns, fire_refusal=vehicle.fire_refusal, stabilizer_hit=vehicle.stabilizer_hit,
-    points_turret=True, turret_refusal=vehicle.turret_refusal, kept_twist=vehicle.kept_twist,
-    after_weapon_phase=vehicle.after_weapon_phase, motive_damage=vehicles.motive_roll)
-KINDS[UnitKind.INFANTRY] = evolve(KINDS[UnitKind.INFANTRY], minefield_hit=_infantry_minefield_hit)
-KINDS[UnitKind.ASSET] = evolve(
-    KINDS[UnitKind.ASSET], flies_over_buildings=True,
-    weapon_hit=later("assets.attack_orders", "with_weapon_flags"), minefield_hit=later("kinds.asset", "minefield_hit"),
-    end_phase=later("assets.end_phase", "end_phase"))
-KINDS[UnitKind.AERO] = evolve(KINDS[UnitKind.AERO], apply_hits=later("aero.attacks", "apply_hits"),
-                              heat_phase=later("aero.attacks", "heat_phase"))
+def _vehicle_rules() -> KindRules:
+    """A vehicle (seed 000): struck by the vehicle sectors, driving skill rolls, motive damage and crits, a turret."""
+    from btcli.rules.ground import vehicles
+    from btcli.rules.kinds import vehicle
+
+    return KindRules(
+        later("core.damage", "vehicle_location"), vehicles.vehicle_damage, _on_the_ground(driving_roll),
+        mobility=vehicle.mobility, clears_jams=True, physical_refusal=_vehicle_physical, height=vehicle.height,
+        flies_as_vtol=_rotors, flight_elevation=vehicle.flight_elevation, large=vehicle.large,
+        dodge_modifiers=_vehicle_dodge, vehicle_sides=True, blows_on_vehicle_sides=True,
+        charge_table=vehicle.charge_table, side_struck_by=vehicle.side_struck_by, after_charge=_motive_roll_after_charge,
+        stopped=vehicles.is_immobile, after_damage=vehicle.after_damage, drowns=vehicle.drowns,
+        fire_refusal=vehicle.fire_refusal, stabilizer_hit=vehicle.stabilizer_hit, points_turret=True,
+        turret_refusal=vehicle.turret_refusal, kept_twist=vehicle.kept_twist,
+        after_weapon_phase=vehicle.after_weapon_phase, motive_damage=vehicles.motive_roll,
+        damage_modifiers=vehicles.to_hit_modifiers)
+
+
+def _infantry_rules() -> KindRules:
+    """Infantry (btcli's minimal model, docs/rules-notes.md): no rolls, no attacks of their own; they fire at no
+    aircraft and may stay beside a crashed DropShip (AERO-CRASH-18)."""
+    from btcli.rules.kinds import infantry
+
+    return KindRules(
+        _infantry_hit, _infantry_take, _no_roll, _infantry_attacks, mobility=infantry.mobility,
+        physical_refusal=_infantry_physical, flies_as_vtol=_rotors, counts_as_infantry=_always,
+        conventional_infantry=_unarmored, battle_armor=_armored, ground_to_air_refusal=infantry.ground_to_air_refusal,
+        stays_under_crashed_dropship=True, minefield_hit=_infantry_minefield_hit)
+
+
+def _asset_rules() -> KindRules:
+    """A Battlefield Support asset (seed 004): ASSET-DMG-01 (no locations), ASSET-GEN-01 (no PSR: fails without a
+    roll), ASSET-ATK-04, -05; ASSET-STACK-01, -02 (hinders nobody, shares a hex with a friend); ASSET-DEP-01, -02
+    (deployed first, in halves); ASSET-DMG-08..10 (struck by the vehicle sectors, an area effect only in its primary
+    hex); its crash column is its front."""
+    asset = "kinds.asset"
+    return KindRules(
+        later(asset, "hit"), later(asset, "take_hit"), _no_roll, later(asset, "attack_refusal"),
+        later(asset, "target_modifiers"), hinders_movement=False, stacking=later(asset, "check_stacking"),
+        moves_first=True, never_moves=_emplaced, move_order=later(asset, "move_order"),
+        move=later("assets.moves", "apply_move"), weapon_attack=later("assets.attack_orders", "weapon_attack"),
+        weapon_attack_preview=later("assets.attack_orders", "preview"),
+        deploys_first=True, deploy=later("assets.deployment_phase", "deploy_asset"),
+        vehicle_sides=True, struck_by_card=later(asset, "struck_by_card"),
+        struck_by_blast=later(asset, "struck_by_blast"), destruction_check=later(asset, "destruction_check"),
+        aloft=later(asset, "aloft"), stacks_as=later(asset, "stacks_as"), flies_as_vtol=_rotors,
+        counts_as_infantry=later(asset, "counts_as_infantry"),
+        conventional_infantry=later(asset, "conventional_infantry"),
+        # blows_on_vehicle_sides stays False: a blow or a slide reads an asset on the 'Mech diagram, while weapon
+        # fire (vehicle_sides) reads it on the vehicle's.
+        dodge_modifiers=None, has_piloting=False, primary_hex_only=True, crash_rear_column=False,
+        flies_over_buildings=True, weapon_hit=later("assets.attack_orders", "with_weapon_flags"),
+        minefield_hit=later(asset, "minefield_hit"), end_phase=later("assets.end_phase", "end_phase"))
+
+
+def _aero_rules() -> KindRules:
+    """An aerospace unit (seed 001): flies on maps of its own, in its own turn, by thrust (AERO-GEN-01)."""
+    return KindRules(
+        later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"), later("kinds.aero", "control_roll"),
+        later("kinds.aero", "attack_refusal"), moves_in_ground_turn=False, move_order=_aero_move_order,
+        move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview, aloft=_never,
+        flies_on_aerospace_maps=True, apply_hits=later("aero.attacks", "apply_hits"),
+        heat_phase=later("aero.attacks", "heat_phase"))
+
+
+_BUILDERS: dict[UnitKind, Callable[[], KindRules]] = {
+    UnitKind.MECH: _mech_rules, UnitKind.VEHICLE: _vehicle_rules, UnitKind.INFANTRY: _infantry_rules,
+    UnitKind.ASSET: _asset_rules, UnitKind.AERO: _aero_rules}
+_BUILT: dict[UnitKind, KindRules] = {}
+
+
+class _Kinds:
+    """Each kind's rules, built when a unit of the kind first asks (issue #30: a game of 'Mechs loads no
+    vehicle, infantry, asset or aerospace rules; issue #17: a command is a whole process). Read like a dict."""
+
+    def __getitem__(self, kind: UnitKind) -> KindRules:
+        try:
+            return _BUILT[kind]
+        except KeyError:
+            rules = _BUILT[kind] = _BUILDERS[kind]()
+            return rules
+
+    def __iter__(self):
+        return iter(_BUILDERS)
+
+    def __len__(self) -> int:
+        return len(_BUILDERS)
+
+    def items(self) -> list[tuple[UnitKind, KindRules]]:
+        return [(kind, self[kind]) for kind in _BUILDERS]
+
+
+KINDS = _Kinds()
 
 
 def of(unit: Unit) -> KindRules:
-    return KINDS[unit.kind]
+    try:
+        return _BUILT[unit.kind]
+    except KeyError:
+        return KINDS[unit.kind]
 
 
 def mobility(unit: Unit) -> Mobility:
