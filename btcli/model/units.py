@@ -470,7 +470,7 @@ class Unit:
     def out_of_action(self) -> bool:
         """Tells whether the unit is lost for victory: destroyed, off the map (not on its way to another map),
         or its crew killed (VEH-CRIT-09)."""
-        return (not self.active and not self.between_maps) or (self.vehicle is not None and self.vehicle.crew_killed)
+        return (not self.active and not self.between_maps) or self.as_vehicle.crew_killed
 
     def spec(self, weapon: str) -> Weapon:
         """Returns the data of a weapon this unit carries (tables.md 12)."""
