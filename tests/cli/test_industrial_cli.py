@@ -144,7 +144,7 @@ def _kicked(tmp_path, structure: str):
     b = gunner("b", "0609", "Medium Laser", facing="S", side="blue", structure=structure)
     game = game_from_state(tmp_path / "game.toml", physical_game(a, b))
     ok("attack", game, "a", "b", "--physical", "kick")
-    ok("resolve-phase", game, "--dice", "12,1")  # to-hit 12, kick table 1 (left leg)
+    ok("resolve-phase", game, "--dice", "12,1,12")  # to-hit 12, kick table 1 (left leg), the kicked 'Mech's PSR
     ok("resolve-phase", game)  # heat phase
     return game
 
