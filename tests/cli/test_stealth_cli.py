@@ -135,6 +135,31 @@ def test_stealth_stays_off_with_its_ecm_suite_destroyed(tmp_path):  # EQ-STEALTH
     assert not stealth.on(switched_on.units["b"]) and stealth.heat(switched_on.units["b"]) == 0
 
 
+def test_options_say_when_and_how_stealth_is_switched(tmp_path):  # EQ-STEALTH-02
+    game = _game(tmp_path, on=False)
+    assert "stealth armor off: switch it in the End Phase, for the next turn (resolve-phase --stealth b=on)" in \
+        ok("options", game, "b").out
+    assert json.loads(ok("options", game, "b", "--json").out)["stealth"] == {
+        "on": False, "active": False, "may_switch_on": True, "switch_now": False,
+        "order": "resolve-phase --stealth b=on"}
+    assert "stealth" not in json.loads(ok("options", game, "a", "--json").out)
+    assert "stealth armor" not in ok("options", game, "a").out
+    end_state = weapon_game(gunner("a", "0610", "Medium Laser"), _stealthy(), phase=Phase.END)
+    end = game_from_state(tmp_path / "end.toml", end_state.with_unit(changed(end_state.units["b"], stealth_on=True)))
+    assert "stealth armor on: switch it as this End Phase closes (resolve-phase --stealth b=off)" in \
+        ok("options", end, "b").out
+    shown = json.loads(ok("options", end, "b", "--json").out)["stealth"]
+    assert (shown["on"], shown["active"], shown["switch_now"]) == (True, True, True)
+
+
+def test_options_say_stealth_stays_off_with_its_ecm_suite_destroyed(tmp_path):  # EQ-STEALTH-02
+    state = weapon_game(gunner("a", "0610", "Medium Laser"), _stealthy(ecm="LA"))
+    b = state.units["b"]
+    game = game_from_state(tmp_path / "hit.toml", state.with_unit(changed(b, internal={**b.internal, "LA": 0})))
+    assert "stealth armor off: its ECM suite is destroyed, so it stays off" in ok("options", game, "b").out
+    assert json.loads(ok("options", game, "b", "--json").out)["stealth"]["may_switch_on"] is False
+
+
 # -- EQ-STEALTH-03: the to-hit modifiers -----------------------------------------------------------------------------
 
 
