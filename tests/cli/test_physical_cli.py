@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from tests.builders import gunner, physical_game
-from tests.cli.helpers import assert_refused, game_from_state, ok
+from tests.cli.helpers import assert_refused, game_from_state, ok, report_units
 
 
 def _kick(tmp_path):
@@ -21,10 +21,6 @@ def _kick(tmp_path):
     return game
 
 
-def _b(game) -> dict:
-    return next(u for u in json.loads(ok("report", game, "--format", "json").out)["units"] if u["id"] == "b")
-
-
 def test_a_kicked_mech_that_fails_its_psr_falls(tmp_path):  # PHYS-PSR-01
     game = _kick(tmp_path)
     # to-hit 12, kick table 1 (RL), the PSR 2 vs 5 fails; the fall: facing 1, its 5 damage at 7, the MechWarrior's 12
@@ -32,7 +28,7 @@ def test_a_kicked_mech_that_fails_its_psr_falls(tmp_path):  # PHYS-PSR-01
     fell = next(e for e in events if e["kind"] == "FallsAfterPSR")
     assert (fell["unit"], fell["roll"], fell["tn"]) == ("b", 2, 5)
     assert fell["text"] == "b fails its PSR (2 vs 5) and falls"
-    assert _b(game)["prone"] is True
+    assert report_units(game)["b"]["prone"] is True
     assert "hashes match" in ok("verify", game).out
 
 
@@ -41,7 +37,7 @@ def test_a_kicked_mech_that_makes_its_psr_stands(tmp_path):  # PHYS-PSR-01
     result = ok("resolve-phase", game, "--dice", "12,1,5", "--json")  # 5 vs 5 passes
     rolls = json.loads(result.out)["rolls"]
     assert [r["purpose"] for r in rolls][-1] == "piloting skill roll b (was kicked)"
-    assert not _b(game).get("prone")
+    assert not report_units(game)["b"].get("prone")
 
 
 def test_the_kicked_mechs_psr_needs_its_die(tmp_path):  # PHYS-PSR-01
