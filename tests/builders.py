@@ -23,6 +23,7 @@ move (``plan``, ``jump``, ``refused``). A test calling a rule itself words its e
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -112,6 +113,21 @@ def gunner(uid: str, at: str, weapon: str, facing: str = "N", side: str = "red",
             "weapons": [{"name": weapon, "location": "RT"}], "ammo": [], "position": at, "facing": facing, **keys}
 
 
+# MegaMek's 2021 unit library on disk ('Mechs): tests of real units skip where it is not.
+MEGAMEK_MECHS = Path("/work/megamek-library/megamek/data/mechfiles/mechs")
+
+
+def library_design(path: Path) -> dict:
+    """Returns a MegaMek ``.mtf`` file read strictly as an inline design; the file must import exactly."""
+    from btcli.megamek import mtf
+    from btcli.megamek.notes import Notes
+
+    notes = Notes(path.name, lenient=False)
+    read = mtf.read(path.read_text(), notes)
+    assert not notes.problems
+    return read
+
+
 # -- [map.hexes] entries --------------------------------------------------------------------------------------
 
 
@@ -171,6 +187,13 @@ def scenario(*units: dict, hexes: dict[str, Any] | None = None, width: int = 10,
     return data
 
 
+def scenario_text(*units: dict, **keys) -> str:
+    """Returns ``scenario(*units, **keys)`` as a scenario file's TOML text (for ``btcli init`` and ``check``)."""
+    import tomli_w
+
+    return tomli_w.dumps(scenario(*units, **keys))
+
+
 def game(*units: dict, phase: Phase = Phase.MOVEMENT, turn: int = 1, **keys) -> GameState:
     """Returns the game of ``scenario(*units, **keys)`` in ``phase`` of ``turn`` (see ``scenario``)."""
     return evolve(scenario_from_dict(scenario(*units, **keys)), phase=phase, turn=turn)
@@ -184,6 +207,13 @@ def weapon_game(*units: dict, width: int = 12, height: int = 12, phase: Phase = 
 def physical_game(*units: dict, **keys) -> GameState:
     """Returns ``weapon_game`` (a clear 12 x 12 map) in the physical attack phase."""
     return weapon_game(*units, phase=Phase.PHYSICAL, **keys)
+
+
+def facing_an_atlas(attacker: str | dict, at: str = "0605", phase: Phase = Phase.PHYSICAL) -> GameState:
+    """Returns ``weapon_game`` in ``phase`` with 'a' (``attacker``: a design name or inline design) in 0606 facing N
+    and an Atlas 'b' (blue) in ``at`` facing S, up column 06 (adjacent in 0605)."""
+    return weapon_game(design(attacker, "a", at="0606", facing="N"), design(ATLAS, "b", at=at, facing="S", side="blue"),
+                       phase=phase)
 
 
 def skid_state(*units: dict, hexes: dict[str, dict] | None = None) -> GameState:

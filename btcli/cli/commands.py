@@ -270,10 +270,12 @@ def options(game: str, unit: str) -> None:
     moves, shots = unit_options.reachable(state, found), unit_options.targets(state, found)
     masc = unit_options.masc_option(found)
     blows = unit_options.physical_weapons(state, found)  # EQ-PHYS-05
+    stealthy = _stealth_option(state, found)  # EQ-STEALTH-02
     if OUTPUT["json"]:
         _print_json({"unit": found.id, "turn": state.turn, "phase": state.phase.value, "moves": moves,
                      "targets": shots, **({"masc": masc} if masc is not None else {}),
-                     **({"physical_weapons": blows} if blows is not None else {})})
+                     **({"physical_weapons": blows} if blows is not None else {}),
+                     **({"stealth": stealthy} if stealthy is not None else {})})
         return
     lines = [f"{found.id} ({state.phase.value} phase, turn {state.turn})"]
     if masc is not None:  # EQ-MASC-05
@@ -294,7 +296,27 @@ def options(game: str, unit: str) -> None:
         for target, swings in blows["targets"].items():
             lines.append(f"  swings at {target} (--physical): " + ", ".join(
                 f"{b['attack']} ({b['location']}) {b['to_hit']}+" for b in swings))
+    if stealthy is not None:  # EQ-STEALTH-02
+        lines.append(_stealth_line(stealthy))
     _print_lines(lines)
+
+
+def _stealth_option(state, unit) -> dict[str, object] | None:
+    """A unit's stealth armor for ``options`` (EQ-STEALTH-02), or None; stealth's rules load only for a unit of it."""
+    if unit.built.armor_type != "stealth":
+        return None
+    from btcli.rules.core import stealth
+
+    return stealth.option(state, unit)
+
+
+def _stealth_line(option: dict[str, object]) -> str:
+    """The ``options`` line of a unit's stealth armor: on or off, and when and how it switches (EQ-STEALTH-02)."""
+    now = "on" if option["on"] else "off"
+    if not option["on"] and not option["may_switch_on"]:
+        return f"  stealth armor {now}: its ECM suite is destroyed, so it stays off"
+    when = "as this End Phase closes" if option["switch_now"] else "in the End Phase, for the next turn"
+    return f"  stealth armor {now}: switch it {when} ({option['order']})"
 
 
 def _modes_shown(modes: object) -> str:

@@ -1,9 +1,11 @@
 """Runs btcli in-process the way the console script does, capturing output and exit code; starts games
-from a scenario file or scenario text (``init_game``) and checks refusals (``assert_refused``)."""
+from a scenario file or scenario text (``init_game``), reads a game's report and a command's events
+(``report_units``, ``json_events``) and checks refusals (``assert_refused``)."""
 
 from __future__ import annotations
 
 import io
+import json
 import re
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
@@ -40,6 +42,16 @@ def ok(*args: str) -> Result:
     result = run(*args)
     assert result.code == 0, f"btcli {' '.join(map(str, args))} failed: {result.err}"
     return result
+
+
+def report_units(game: Path) -> dict[str, dict]:
+    """Returns the units of ``btcli report GAME --format json``, by id."""
+    return {u["id"]: u for u in json.loads(ok("report", game, "--format", "json").out)["units"]}
+
+
+def json_events(result: Result) -> list[dict]:
+    """Returns the events of a command run with ``--json``."""
+    return json.loads(result.out)["events"]
 
 
 def assert_refused(path: Path, code: int, *args, contains: str = "") -> str:

@@ -20,15 +20,11 @@ from btcli.rules.ground.mechs import standard_slots
 from btcli.rules.kinds.mech import BIPED
 from tests import builders
 from tests.builders import changed, gunner, weapon_game
-from tests.cli.helpers import game_from_state, ok, run
+from tests.cli.helpers import game_from_state, ok, report_units, run
 from tests.megamek import corpus
 
 needs_corpus = pytest.mark.skipif(not corpus.present(), reason=f"MegaMek's files are not at {corpus.CORPUS}")
 HEAT = 25  # a heat the phase's sinks bring below the shutdown rows whatever the sinks (tables.md 15)
-
-
-def _units(game) -> dict[str, dict]:
-    return {u["id"]: u for u in json.loads(ok("report", game, "--format", "json").out)["units"]}
 
 
 def _target(**keys) -> dict:
@@ -71,7 +67,7 @@ def test_double_heat_sinks_dissipate_two_each(tmp_path, kind, left):  # EQ-HS-01
     assert (heat["after"], heat["sinks"], heat["double"]) == (max(0, left), 12, kind != "single")
     if kind != "single":
         assert "-24 from 12 double sinks" in heat["text"]
-    a = _units(game)["a"]
+    a = report_units(game)["a"]
     assert a["heat"] == max(0, left) and a["heat_sinks"].get("type", "single") == kind
     assert ("12 double heat sinks" in ok("report", game).out) == (kind != "single")
 
@@ -94,7 +90,7 @@ def test_a_hit_on_any_slot_of_a_double_heat_sink_destroys_that_sink_once(tmp_pat
     state = state.with_unit(changed(a, heat=HEAT, crits=("LT:0", "LT:2", "LT:3")))
     game = game_from_state(tmp_path / "game.toml", state)
     ok("resolve-phase", game)
-    a = _units(game)["a"]
+    a = report_units(game)["a"]
     assert a["heat"] == HEAT - 20 and a["heat_sinks"] == {"total": 12, "working": 10, "type": "double"}
     assert "10 double heat sinks (2 destroyed)" in ok("report", game).out
 
@@ -155,7 +151,7 @@ def test_an_inner_sphere_xl_engine_dies_with_a_side_torso(tmp_path):  # EQ-ENG-0
     events = _hit_left_torso(game)
     lost = next(e for e in events if e["kind"] == "EngineSlotsLost")
     assert (lost["location"], lost["slots"], lost["hits"]) == ("LT", 3, 3)
-    assert "EngineDestroyed" in _kinds(events) and _units(game)["b"]["destroyed"]
+    assert "EngineDestroyed" in _kinds(events) and report_units(game)["b"]["destroyed"]
 
 
 def _target_internal() -> dict[str, int]:
@@ -174,7 +170,7 @@ def test_a_clan_xl_or_light_engine_runs_on_with_two_engine_hits(tmp_path, engine
     heat = next(e for e in json.loads(ok("resolve-phase", game, "--json").out)["events"]
                 if e["kind"] == "HeatChanged" and e["unit"] == "b")
     assert (heat["engine"], heat["after"]) == (10, 10)  # 5 a hit, no heat sinks
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert not b["destroyed"] and b["heat"] == 10
     assert b.get("engine") == {"clan_xl": "Clan XL", "light": "Light"}[engine_type]
 
@@ -193,7 +189,7 @@ def test_a_standard_engine_loses_nothing_with_a_side_torso(tmp_path):  # EQ-ENG-
     game = _game(tmp_path, _target(), internal={**_target_internal(), "LT": 1})
     events = _hit_left_torso(game)
     assert "LocationDestroyed" in _kinds(events) and "EngineSlotsLost" not in _kinds(events)
-    assert not _units(game)["b"]["destroyed"]
+    assert not report_units(game)["b"]["destroyed"]
 
 
 # -- Endo Steel, Ferro-Fibrous ----------------------------------------------------------------------------------
@@ -213,7 +209,7 @@ def test_a_critical_on_endo_steel_or_ferro_fibrous_rolls_again(tmp_path, item): 
     events = _hit_left_torso(game, 8, 1, 1, 4, 1)  # 1 critical; half 1-3, slot 1; half 4-6, slot 1 (7)
     crit = next(e for e in events if e["kind"] == "CriticalHit")
     assert (crit["item"], crit["slot"]) == ("weapon:Medium Laser", 7)
-    assert _units(game)["b"]["weapon_states"][0]["state"] == "destroyed"
+    assert report_units(game)["b"]["weapon_states"][0]["state"] == "destroyed"
 
 
 def test_a_location_of_only_roll_again_slots_finds_nothing(tmp_path):  # EQ-STR-01
@@ -242,7 +238,7 @@ def test_case_stops_an_ammunition_explosion_at_its_location(tmp_path, case):  # 
     game = _game(tmp_path, _target(ammo=[AC5_BIN], **keys))
     events = _hit_left_torso(game, 8, 1, 1, *(CONSCIOUS if case else ()))  # 1 critical: slot 1, the ammunition
     assert "AmmoExploded" in _kinds(events)
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert b["pilot_hits"] == 2  # CASE or not (Server.java:28096: 1 only under an optional rule)
     assert b["internal"]["LT"] == 0 and b["internal"]["LA"] == 0
     if case:
@@ -256,7 +252,7 @@ def test_case_stops_an_ammunition_explosion_at_its_location(tmp_path, case):  # 
 def test_case_does_not_save_an_inner_sphere_xl_engine(tmp_path):  # EQ-CASE-01, EQ-ENG-02
     game = _game(tmp_path, _target(ammo=[AC5_BIN], case=["LT"], engine_type="xl"))
     events = _hit_left_torso(game, 8, 1, 4)  # 1 critical: slot 4, the ammunition (1-3: the engine)
-    assert "EngineDestroyed" in _kinds(events) and _units(game)["b"]["destroyed"]
+    assert "EngineDestroyed" in _kinds(events) and report_units(game)["b"]["destroyed"]
 
 
 def test_case_stops_a_gauss_rifle_explosion_too(tmp_path):  # EQ-CASE-01
@@ -270,7 +266,7 @@ def test_case_stops_a_gauss_rifle_explosion_too(tmp_path):  # EQ-CASE-01
     assert "WeaponExploded" in _kinds(events)
     contained = next(e for e in events if e["kind"] == "CASEContained")
     assert contained["amount"] == 20 - (12 - 5)
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert b["pilot_hits"] == 2 and not b["destroyed"] and b["internal"]["CT"] == _target_internal()["CT"]
 
 
@@ -294,7 +290,7 @@ def test_case_ii_vents_an_explosion(tmp_path, roll, critical):  # EQ-CASE-03
     vented = next(e for e in events if e["kind"] == "CASEIIVented")
     assert (vented["prevented"], vented["into"], vented["armor"], vented["stripped"]) == (99, 1, "LTR", 4)
     assert vented["no_critical"] is (not critical)
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert b["internal"]["LT"] == internal - 5 - 1 and b["armor"]["LTR"] == 0 and not b["destroyed"]
     assert b["pilot_hits"] == 2
     assert ("critical check" in " ".join(e.get("text", "") for e in events)) or not critical
@@ -337,7 +333,7 @@ def test_a_clan_omnimech_from_megamek_plays_its_construction(tmp_path):  # EQ-HS
     scenario.write_text(tomli_w.dumps(builders.scenario(a, b, width=12, height=12)), encoding="utf-8")
     game = tmp_path / "game.toml"
     ok("init", scenario, "-o", game, "--seed", "1")
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert b["engine"] == "Clan XL" and b["heat_sinks"] == {"total": 17, "working": 17, "type": "clan_double"}
     assert b["construction"] == {"structure": "clan_endo_steel", "armor_type": "clan_ferro_fibrous",
                                  "case": ["LT", "RT"]}
@@ -358,5 +354,5 @@ def test_a_vehicles_engine_type_is_read_and_kept_and_plays_as_fusion(tmp_path, c
     state = weapon_game(gunner("a", "0610", "Medium Laser"), {**entry, "id": "s", "side": "blue", "position": "0609"})
     assert state.units["s"].engine_type == engine_type and state.units["s"].engine == "fusion"
     game = game_from_state(tmp_path / "game.toml", state)
-    assert _units(game)["s"]["engine"] == {"xl": "XL", "clan_xl": "Clan XL", "light": "Light",
+    assert report_units(game)["s"]["engine"] == {"xl": "XL", "clan_xl": "Clan XL", "light": "Light",
                                             "compact": "Compact"}[engine_type]

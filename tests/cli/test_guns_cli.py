@@ -17,7 +17,7 @@ from btcli.model.frozen import evolve
 from btcli.model.units import MoveMode
 from btcli.rules.core import combat_tables, damage, targeting_computer, weapon_modes
 from tests.builders import ATLAS, design, gunner, scenario, weapon_game
-from tests.cli.helpers import game_from_state, init_game, ok, run
+from tests.cli.helpers import game_from_state, init_game, ok, report_units, run
 from tests.megamek import corpus
 
 MECH_ARMOR = {"HD": 9, "CT": 20, "CTR": 5, "LT": 15, "LTR": 4, "RT": 15, "RTR": 4, "LA": 10, "RA": 10, "LL": 12, "RL": 12}
@@ -44,10 +44,6 @@ def _attack(game, weapon: str, dice: list[int], *more: str) -> dict:
                          "--json", *more).out)
 
 
-def _units(game) -> dict:
-    return {u["id"]: u for u in json.loads(ok("report", game, "--format", "json").out)["units"]}
-
-
 @pytest.mark.parametrize("rate", [2, 3, 4, 5, 6])
 def test_a_rotary_ac_fires_its_rate_of_shots_with_their_heat_rounds_and_cluster_roll(tmp_path, rate):  # EQ-RAC-01, EQ-RAC-02
     _, game = _game(tmp_path, "Rotary AC/5")
@@ -56,13 +52,13 @@ def test_a_rotary_ac_fires_its_rate_of_shots_with_their_heat_rounds_and_cluster_
     entry = _attack(game, f"RAC/5:{rate}", [12, cluster] + [7] * hits)
     assert [r["purpose"] for r in entry["rolls"]][1] == f"cluster hits Rotary AC/5@RT vs b ({rate} shots)"
     assert [e["amount"] for e in entry["events"] if e["kind"] == "GroupStrikes"] == [5] * hits
-    units = _units(game)
+    units = report_units(game)
     assert units["a"]["ammo"] == [f"Rotary AC/5@LT: {20 - rate}"]
     weapon = units["a"]["weapon_states"][0]
     assert weapon["state"] == "fired" and weapon["mode"] == str(rate)  # EQ-STATE-01
     for phase in range(3):
         ok("resolve-phase", game, *(("--dice", "12") if hits * 5 >= 20 and not phase else ()))
-    assert _units(game)["a"]["heat"] == rate  # 1 heat a shot
+    assert report_units(game)["a"]["heat"] == rate  # 1 heat a shot
 
 
 def test_one_shot_is_a_plain_attack_and_other_weapons_refuse_the_rate(tmp_path):  # EQ-RAC-01
@@ -82,7 +78,7 @@ def test_a_rotary_ac_jams_at_or_below_its_rates_number(tmp_path, rate, jams, cle
     _, game = _game(tmp_path, "Rotary AC/5", distance=7)
     entry = _attack(game, f"RAC/5:{rate}", [jams])
     assert [e["kind"] for e in entry["events"]] == ["RotaryJammed", "WeaponMissed"]
-    assert _units(game)["a"]["weapon_states"][0]["state"] == "jammed"
+    assert report_units(game)["a"]["weapon_states"][0]["state"] == "jammed"
     (tmp_path / "free").mkdir()
     _, free = _game(tmp_path / "free", "Rotary AC/5", distance=7)
     entry = _attack(free, f"RAC/5:{rate}", [clears])
@@ -107,7 +103,7 @@ def test_a_turn_spent_unjamming_rolls_gunnery_plus_3_and_fires_nothing(tmp_path)
     (tmp_path / "b").mkdir()
     game = _jammed(tmp_path / "b")
     out = json.loads(ok("attack", game, "a", "--clear", "RAC/5", "--dice", "7", "--json").out)
-    assert out["events"][0]["cleared"] and _units(game)["a"]["weapon_states"][0]["state"] == "ready"
+    assert out["events"][0]["cleared"] and report_units(game)["a"]["weapon_states"][0]["state"] == "ready"
     (tmp_path / "c").mkdir()
     ran = _jammed(tmp_path / "c", "run")
     refused = run("attack", ran, "a", "--clear", "RAC/5", "--dice", "12")
@@ -211,7 +207,7 @@ def test_a_critical_hit_on_the_targeting_computer_loses_the_bonus(tmp_path):  # 
     assert targeting_computer.working(a) and not targeting_computer.working(hit)
     assert targeting_computer.modifiers(hit, "Medium Laser", "standard") == []
     game = game_from_state(tmp_path / "tc.toml", state.with_unit(hit))
-    units = _units(game)
+    units = report_units(game)
     assert units["a"]["targeting_computer"] == "destroyed"
     assert "targeting computer destroyed" in ok("report", game, "--map", tmp_path / "m.svg").out + (
         tmp_path / "m.svg").read_text()
@@ -276,7 +272,7 @@ def test_a_real_clan_omnimech_aims_with_its_targeting_computer(tmp_path):  # EQ-
     assert any("targeting computer" in line for line in ppc)
     streak = lines.split("Clan Streak SRM-6")[1].split("\n ->")[0] if "Clan Streak SRM-6" in lines else ""
     assert "targeting computer" not in streak.split("Clan ER")[0]
-    units = _units(game)
+    units = report_units(game)
     assert units["a"]["targeting_computer"] == "working"
 
 
@@ -303,12 +299,12 @@ def test_a_vehicles_targeting_computer_aims_its_direct_fire_weapons(tmp_path):  
     out = ok("attack", game, "a", "b", "--dry-run").out
     laser, lrm = out.split("a LRM-10@front")
     assert "targeting computer" in laser and "targeting computer" not in lrm
-    assert _units(game)["a"]["targeting_computer"] == "working"
+    assert report_units(game)["a"]["targeting_computer"] == "working"
     (tmp_path / "none").mkdir()
     plain = init_game(tmp_path / "none", _tc_vehicle())
     _to_weapon_phase(plain)
     assert "targeting computer" not in ok("attack", plain, "a", "b", "--dry-run").out
-    assert "targeting_computer" not in _units(plain)["a"]
+    assert "targeting_computer" not in report_units(plain)["a"]
 
 
 def test_a_mech_gives_its_targeting_computer_in_slots_not_as_a_key(tmp_path):  # EQ-TC-02
@@ -331,13 +327,13 @@ def test_the_reports_options_and_replay_show_modes_rounds_and_jams(tmp_path):  #
     _attack(game, "LB 10-X AC:cluster", [12, 2] + [7] * combat_tables.cluster_hits(10, 2))
     report = ok("report", game).out
     assert "LB 10-X AC@RT (fired)" in report  # which rounds it fired is not kept (weapon_modes.fired_mode)
-    weapon = _units(game)["a"]["weapon_states"][0]
+    weapon = report_units(game)["a"]["weapon_states"][0]
     assert weapon["ammo_kinds"] == {"cluster": 9, "standard": 10} and weapon["modes"] == ["standard", "cluster"]
     (tmp_path / "uac").mkdir()
     _, uac = _game(tmp_path / "uac", "Ultra AC/5", distance=7)
     _attack(uac, "UAC/5:ultra", [2])  # a natural 2 at double rate: it jams (EQ-UAC-01)
     assert "Ultra AC/5@RT (jammed)" in ok("report", uac).out
-    weapon = _units(uac)["a"]["weapon_states"][0]
+    weapon = report_units(uac)["a"]["weapon_states"][0]
     assert weapon["state"] == "jammed" and weapon["jammed_firing"] and weapon["mode"] == "ultra"
     ok("report", uac, "--map", tmp_path / "uac.svg")
     assert "Ultra AC/5@RT jammed" in (tmp_path / "uac.svg").read_text()

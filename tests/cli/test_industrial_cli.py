@@ -18,21 +18,14 @@ from btcli.megamek import mtf
 from btcli.megamek.notes import Notes
 from btcli.model.state import Phase
 from btcli.model.units import MoveMode
-from tests.builders import changed, design, gunner, physical_game, weapon_game
-from tests.cli.helpers import game_from_state, ok, run
+from tests import builders
+from tests.builders import changed, design, gunner, physical_game, scenario_text, weapon_game
+from tests.cli.helpers import game_from_state, json_events, ok, report_units, run
 from tests.megamek import corpus
 
 needs_corpus = pytest.mark.skipif(not corpus.present(), reason=f"MegaMek's files are not at {corpus.CORPUS}")
 ANT = "2021/megamek/data/mechfiles/mechs/TR Vehicle Annex/Harvester Ant KIC-3M AgroMech MOD.mtf"
 WRECKER = "2021/megamek/data/mechfiles/mechs/3075/DemolitionMech WI-DM.mtf"
-
-
-def _units(game) -> dict[str, dict]:
-    return {u["id"]: u for u in json.loads(ok("report", game, "--format", "json").out)["units"]}
-
-
-def _events(result) -> list[dict]:
-    return json.loads(result.out)["events"]
 
 
 def _kinds(events: list[dict]) -> list[str]:
@@ -69,54 +62,29 @@ def test_an_industrial_cockpit_with_afc_reads_as_a_standard_one():  # EQ-IND-02
         assert not [p for p in notes.problems if "cockpit" in p.key]
 
 
-@pytest.mark.parametrize("change, said", [('cockpit = "primitive"', "cockpit must be one of standard, industrial"),
-                                          ('structure = "composite"', "structure must be one of"),
-                                          ('armor_type = "ballistic"', "armor_type must be one of")])
+@pytest.mark.parametrize("change, said", [({"cockpit": "primitive"}, "cockpit must be one of standard, industrial"),
+                                          ({"structure": "composite"}, "structure must be one of"),
+                                          ({"armor_type": "ballistic"}, "armor_type must be one of")])
 def test_check_refuses_a_cockpit_structure_or_armor_btcli_does_not_play(tmp_path, change, said):  # EQ-IND-02
     scenario = tmp_path / "s.toml"
-    scenario.write_text(_scenario(change), encoding="utf-8")
+    scenario.write_text(_scenario(**change), encoding="utf-8")
     result = run("check", scenario)
     assert result.code != 0 and said in result.err + result.out
 
 
 def test_check_refuses_a_vehicle_with_a_fuel_cell(tmp_path):  # EQ-IND-04
     scenario = tmp_path / "s.toml"
-    scenario.write_text(_scenario("", vehicle=True), encoding="utf-8")
+    scenario.write_text(_scenario(vehicle=True), encoding="utf-8")
     result = run("check", scenario)
     assert result.code != 0 and "fuel_cell engine is a 'Mech's" in result.err + result.out
 
 
-def _scenario(extra: str, vehicle: bool = False) -> str:
-    unit = ('kind = "vehicle"\ntons = 20\ncruise = 5\nengine = "fuel_cell"\n'
-            'armor = { Front = 5, Left = 4, Right = 4, Rear = 3, Turret = 4 }\n'
-            'weapons = [{ name = "Medium Laser", location = "Turret" }]' if vehicle else
-            f'kind = "mech"\ntons = 50\nwalk = 4\n{extra}\n'
-            'armor = { HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }\n'
-            'weapons = [{ name = "Medium Laser", location = "RT" }]')
-    return f'''[scenario]
-name = "x"
-[map]
-width = 8
-height = 8
-[sides.red]
-name = "Red"
-[sides.blue]
-name = "Blue"
-[[units]]
-id = "a"
-side = "red"
-position = "0405"
-{unit}
-[[units]]
-id = "b"
-side = "blue"
-kind = "mech"
-tons = 50
-walk = 4
-armor = {{ HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }}
-weapons = [{{ name = "Medium Laser", location = "RT" }}]
-position = "0402"
-'''
+def _scenario(vehicle: bool = False, **extra) -> str:
+    """An 8 x 8 map: 'a' (red, 0405) a 50-ton 'Mech with ``extra`` keys, or a fuel cell vehicle; 'b' (blue, 0402)."""
+    a = (builders.vehicle("tracked", 5, "a", at="0405", engine="fuel_cell",
+                          weapons=[{"name": "Medium Laser", "location": "front"}]) if vehicle else
+         gunner("a", "0405", "Medium Laser", **extra))
+    return scenario_text(a, gunner("b", "0402", "Medium Laser", side="blue"), width=8, height=8)
 
 
 # -- EQ-IND-02: an industrial cockpit ---------------------------------------------------------------------------
@@ -144,27 +112,27 @@ def _kicked(tmp_path, structure: str):
     b = gunner("b", "0609", "Medium Laser", facing="S", side="blue", structure=structure)
     game = game_from_state(tmp_path / "game.toml", physical_game(a, b))
     ok("attack", game, "a", "b", "--physical", "kick")
-    ok("resolve-phase", game, "--dice", "12,1")  # to-hit 12, kick table 1 (left leg)
+    ok("resolve-phase", game, "--dice", "12,1,12")  # to-hit 12, kick table 1 (left leg), the kicked 'Mech's PSR
     ok("resolve-phase", game)  # heat phase
     return game
 
 
 def test_an_industrialmech_kicked_checks_for_a_critical_at_the_turns_end(tmp_path):  # EQ-IND-01
     game = _kicked(tmp_path, "industrial")
-    assert _units(game)["b"]["industrial_check"] == {"levels_fallen": 0}
+    assert report_units(game)["b"]["industrial_check"] == {"levels_fallen": 0}
     assert "critical check due at the turn's end" in ok("report", game).out
     # End Phase: hit location 8 (front: left torso), the critical check 9 (one critical), its slot 1-3 half, slot 1
-    events = _events(ok("resolve-phase", game, "--dice", "8,9,1,1", "--json"))
+    events = json_events(ok("resolve-phase", game, "--dice", "8,9,1,1", "--json"))
     check = next(e for e in events if e["kind"] == "IndustrialCriticalCheck")
     assert (check["unit"], check["location"], check["levels"]) == ("b", "LT", 0)
     assert "CriticalHit" in _kinds(events)
     assert "hashes match" in ok("verify", game).out
-    assert _units(game)["b"].get("industrial_check") is None
+    assert report_units(game)["b"].get("industrial_check") is None
 
 
 def test_a_battlemech_kicked_makes_no_end_phase_check(tmp_path):  # EQ-IND-01
     game = _kicked(tmp_path, "standard")
-    events = _events(ok("resolve-phase", game, "--json"))
+    events = json_events(ok("resolve-phase", game, "--json"))
     assert "IndustrialCriticalCheck" not in _kinds(events)
 
 
@@ -177,10 +145,10 @@ def test_an_industrialmech_that_falls_adds_the_levels_fallen(tmp_path):  # EQ-IN
     # to-hit 2 (a miss), the PSR 2 (fails), facing after the fall 1, the hit location of its 5 damage 7, the
     # MechWarrior's fall check 12
     ok("resolve-phase", game, "--dice", "2,2,1,7,12")
-    assert _units(game)["a"]["industrial_check"] == {"levels_fallen": 1}
+    assert report_units(game)["a"]["industrial_check"] == {"levels_fallen": 1}
     ok("resolve-phase", game)  # heat phase
     # location 7 (centre torso), the check 7 + 1 = 8: one critical (a 7 alone is none), slot half 1-3, slot 1
-    events = _events(ok("resolve-phase", game, "--dice", "7,7,1,1", "--json"))
+    events = json_events(ok("resolve-phase", game, "--dice", "7,7,1,1", "--json"))
     check = next(e for e in events if e["kind"] == "IndustrialCriticalCheck")
     assert (check["location"], check["levels"]) == ("CT", 1)
     assert "CriticalHit" in _kinds(events)
@@ -196,10 +164,10 @@ def test_commercial_armor_calls_a_critical_check_above_five_damage(tmp_path, wea
                                                                  armor_type="commercial"))
     game = game_from_state(tmp_path / "game.toml", state)
     ok("attack", game, "a", "b", "--weapon", weapon, "--dice", "12,8")
-    events = _events(ok("resolve-phase", game, *(("--dice", "9,1,1") if checks else ()), "--json"))
+    events = json_events(ok("resolve-phase", game, *(("--dice", "9,1,1") if checks else ()), "--json"))
     assert ("CommercialArmorCheck" in _kinds(events)) == checks
     if checks:  # armor left in the left torso, and still a critical hit
-        assert "CriticalHit" in _kinds(events) and _units(game)["b"]["armor"]["LT"] > 0
+        assert "CriticalHit" in _kinds(events) and report_units(game)["b"]["armor"]["LT"] > 0
     assert "hashes match" in ok("verify", game).out
 
 
@@ -213,7 +181,7 @@ def test_an_ice_or_fuel_cell_mech_makes_no_movement_heat_but_jumping(tmp_path, e
                         gunner("b", "0609", "Medium Laser", facing="S", side="blue"), phase=Phase.HEAT)
     state = state.with_unit(changed(state.units["a"], mode=mode, hexes_moved=3))
     game = game_from_state(tmp_path / "game.toml", state)
-    events = _events(ok("resolve-phase", game, "--json"))
+    events = json_events(ok("resolve-phase", game, "--json"))
     moved = next(e for e in events if e["kind"] == "HeatChanged" and e["unit"] == "a")
     assert (moved["movement"], moved["after"]) == (heat, heat)
 
@@ -228,20 +196,20 @@ def test_megameks_harvester_ant_plays_its_commercial_armor(tmp_path):  # EQ-IND-
     and a kick leaves it its check at the turn's end."""
     ant = design(f"mtf:{corpus.CORPUS / ANT}", "b", at="0609", facing="S", side="blue")
     game = game_from_state(tmp_path / "game.toml", weapon_game(gunner("a", "0610", "Large Laser"), ant))
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert b["construction"] == {"structure": "industrial", "armor_type": "commercial"}
     ok("attack", game, "a", "b", "--weapon", "Large Laser", "--dice", "12,8")
     # 8 damage: 7 to the armor, 1 to the structure (its critical check 2: none), commercial armor's check 2: none
-    events = _events(ok("resolve-phase", game, "--dice", "2,2", "--json"))
+    events = json_events(ok("resolve-phase", game, "--dice", "2,2", "--json"))
     assert "CommercialArmorCheck" in _kinds(events) and "CriticalHit" not in _kinds(events)
     ok("attack", game, "a", "b", "--physical", "kick")
     # to-hit, kick table (a front leg, destroyed: the rest to the left torso), the left torso's structure check,
     # commercial armor's check there (10 damage); the Ant falls with its leg gone: facing 1, its 2 damage at 7
     # (centre torso), the MechWarrior's check 12
     ok("resolve-phase", game, "--dice", "12,1,2,2,1,7,12")
-    assert _units(game)["b"]["industrial_check"] == {"levels_fallen": 1}  # kicked, then fallen where it stood
+    assert report_units(game)["b"]["industrial_check"] == {"levels_fallen": 1}  # kicked, then fallen where it stood
     ok("resolve-phase", game)
-    events = _events(ok("resolve-phase", game, "--dice", "7,2", "--json"))  # at 7 (centre torso), 2 + 1: none
+    events = json_events(ok("resolve-phase", game, "--dice", "7,2", "--json"))  # at 7 (centre torso), 2 + 1: none
     check = next(e for e in events if e["kind"] == "IndustrialCriticalCheck")
     assert (check["location"], check["levels"]) == ("CT", 1) and "CriticalHit" not in _kinds(events)
     assert "hashes match" in ok("verify", game).out

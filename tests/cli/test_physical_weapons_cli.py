@@ -10,31 +10,20 @@ from pathlib import Path
 import pytest
 
 from btcli.errors import IllegalOrderError
-from btcli.megamek import mtf
-from btcli.megamek.notes import Notes
 from btcli.model.state import evolve
 from btcli.rules.ground import physical, physical_weapons
-from tests.builders import design, physical_game
-from tests.cli.helpers import game_from_state, ok, run
+from tests.builders import MEGAMEK_MECHS, design, facing_an_atlas, library_design
+from tests.cli.helpers import game_from_state, ok, report_units, run
 
-LIBRARY = Path("/work/megamek-library/megamek/data/mechfiles/mechs")
-HATCHETMAN = LIBRARY / "3039u" / "Hatchetman HCT-3F.mtf"
-VINDICATOR = LIBRARY / "3050U" / "Vindicator VND-5L.mtf"
+HATCHETMAN = MEGAMEK_MECHS / "3039u" / "Hatchetman HCT-3F.mtf"
+VINDICATOR = MEGAMEK_MECHS / "3050U" / "Vindicator VND-5L.mtf"
 ATLAS_CT = 47
 
 needs_library = pytest.mark.skipif(not HATCHETMAN.exists(), reason="MegaMek's unit library is not on disk")
 
 
-def _design(path: Path) -> dict:
-    notes = Notes(path.name, lenient=False)  # strict: these files import exactly
-    read = mtf.read(path.read_text(), notes)
-    assert not notes.problems
-    return read
-
-
 def _state(path: Path, **changes):
-    state = physical_game(design(_design(path), "a", at="0606", facing="N"),
-                          design("Atlas AS7-D", "b", at="0605", facing="S", side="blue"))
+    state = facing_an_atlas(library_design(path))
     return state.with_unit(evolve(state.units["a"], **changes)) if changes else state
 
 
@@ -43,13 +32,12 @@ def _game(tmp_path, path: Path, **changes) -> Path:
 
 
 def _atlas(game: Path) -> dict:
-    report = json.loads(ok("report", game, "--format", "json").out)
-    return next(u for u in report["units"] if u["id"] == "b")
+    return report_units(game)["b"]
 
 
 @needs_library
 def test_real_files_import_the_hatchet_and_sword_as_slot_items():  # EQ-PHYS-01
-    hatchetman, vindicator = _design(HATCHETMAN), _design(VINDICATOR)
+    hatchetman, vindicator = library_design(HATCHETMAN), library_design(VINDICATOR)
     assert hatchetman["slots"]["RA"][4:7] == ["hatchet"] * 3 and "hatchet" not in hatchetman["slots"]["LA"]
     assert vindicator["slots"]["LA"][4:7] == ["sword"] * 3
 

@@ -5,35 +5,25 @@ KGC-0000's two AC/20s (8 slots in each arm, 2 in its side torso)."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from btcli.errors import GameFileError
-from btcli.megamek import mtf
-from btcli.megamek.notes import Notes
+from btcli.model.state import Phase
 from btcli.rules.core import damage
-from tests.builders import design, physical_game, scenario, weapon_game
+from tests.builders import MEGAMEK_MECHS, design, facing_an_atlas, library_design, scenario, weapon_game
 from tests.cli.helpers import game_from_state, ok
 from btcli.store.scenario import scenario_from_dict
 
-LIBRARY = Path("/work/megamek-library/megamek/data/mechfiles/mechs")
-AXMAN = LIBRARY / "3050U" / "Axman AXM-1N.mtf"
-KING_CRAB = LIBRARY / "3039u" / "King Crab KGC-0000.mtf"
+AXMAN = MEGAMEK_MECHS / "3050U" / "Axman AXM-1N.mtf"
+KING_CRAB = MEGAMEK_MECHS / "3039u" / "King Crab KGC-0000.mtf"
 
 needs_library = pytest.mark.skipif(not AXMAN.exists(), reason="MegaMek's unit library is not on disk")
 
 
-def _design(path: Path) -> dict:
-    notes = Notes(path.name, lenient=False)  # strict: these files import exactly
-    read = mtf.read(path.read_text(), notes)
-    assert not notes.problems
-    return read
-
-
 @needs_library
 def test_split_weapons_import_exactly_in_the_inner_location():  # EQ-SPLIT-01
-    axman, crab = _design(AXMAN), _design(KING_CRAB)
+    axman, crab = library_design(AXMAN), library_design(KING_CRAB)
     assert {"name": "AC/20", "location": "CT", "split": "RT"} in axman["weapons"]
     assert axman["slots"]["CT"].count("weapon:AC/20") == 2 and axman["slots"]["RT"].count("weapon:AC/20") == 8
     assert {"name": "AC/20", "location": "LT", "split": "LA"} in crab["weapons"]
@@ -42,7 +32,7 @@ def test_split_weapons_import_exactly_in_the_inner_location():  # EQ-SPLIT-01
 
 @needs_library
 def test_a_hit_on_either_locations_slots_destroys_it():  # EQ-SPLIT-02
-    state = weapon_game(design(_design(AXMAN), "a"))
+    state = weapon_game(design(library_design(AXMAN), "a"))
     axman = state.units["a"]
     ac20 = next(i for i, m in enumerate(axman.weapons) if m.weapon == "AC/20")
     for location, slot in (("RT", 3), ("CT", 10)):
@@ -51,7 +41,7 @@ def test_a_hit_on_either_locations_slots_destroys_it():  # EQ-SPLIT-02
         assert hit.weapons[ac20].destroyed, location
     gone = damage.destroy_location(axman, "RT", [])
     assert gone.weapons[ac20].destroyed  # the loss of its second location takes it too
-    crab = weapon_game(design(_design(KING_CRAB), "k")).units["k"]
+    crab = weapon_game(design(library_design(KING_CRAB), "k")).units["k"]
     left = next(i for i, m in enumerate(crab.weapons) if m.weapon == "AC/20" and m.location == "LT")
     right = next(i for i, m in enumerate(crab.weapons) if m.weapon == "AC/20" and m.location == "RT")
     lost_arm = damage.destroy_location(crab, "LA", [])
@@ -60,17 +50,14 @@ def test_a_hit_on_either_locations_slots_destroys_it():  # EQ-SPLIT-02
 
 @needs_library
 def test_the_axman_fires_its_split_ac20_and_swings_its_hatchet(tmp_path):  # EQ-SPLIT-01, EQ-PHYS-03
-    state = weapon_game(design(_design(AXMAN), "a", at="0606", facing="N"),
-                        design("Atlas AS7-D", "b", at="0603", facing="S", side="blue"))
+    state = facing_an_atlas(library_design(AXMAN), at="0603", phase=Phase.WEAPON)
     g = game_from_state(tmp_path / "game.toml", state)
     shot = json.loads(ok("attack", g, "a", "b", "--weapon", "AC/20", "--dice", "12,7", "--json").out)
     assert sum(e["amount"] for e in shot["events"] if e["kind"] == "GroupStrikes") == 20
     report = json.loads(ok("report", g, "--format", "json").out)
     assert "hashes match" in ok("verify", g).out
     assert "AC/20@CT" in next(u for u in report["units"] if u["id"] == "a")["weapons"]  # fired from its inner location
-    near = physical_game(design(_design(AXMAN), "a", at="0606", facing="N"),
-                         design("Atlas AS7-D", "b", at="0605", facing="S", side="blue"))
-    g2 = game_from_state(tmp_path / "g2.toml", near)
+    g2 = game_from_state(tmp_path / "g2.toml", facing_an_atlas(library_design(AXMAN)))
     assert "13 damage" in ok("attack", g2, "a", "b", "--physical", "hatchet", "--dry-run").out  # 65 t / 5
 
 

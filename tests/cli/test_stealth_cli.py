@@ -17,8 +17,8 @@ from btcli.megamek import mtf
 from btcli.megamek.notes import Notes
 from btcli.model.state import Phase, evolve
 from btcli.rules.core import fire_control, stealth
-from tests.builders import changed, design, gunner, weapon_game
-from tests.cli.helpers import game_from_state, ok, run
+from tests.builders import changed, design, gunner, scenario_text, weapon_game
+from tests.cli.helpers import game_from_state, json_events, ok, report_units, run
 from tests.megamek import corpus
 
 needs_corpus = pytest.mark.skipif(not corpus.present(), reason=f"MegaMek's files are not at {corpus.CORPUS}")
@@ -35,14 +35,6 @@ def _game(tmp_path, at: str = "0606", on: bool = True, phase: Phase = Phase.WEAP
     return game_from_state(tmp_path / "game.toml", state)
 
 
-def _units(game) -> dict[str, dict]:
-    return {u["id"]: u for u in json.loads(ok("report", game, "--format", "json").out)["units"]}
-
-
-def _events(result) -> list[dict]:
-    return json.loads(result.out)["events"]
-
-
 # -- EQ-STEALTH-01: the armor and its ECM suite ---------------------------------------------------------------------
 
 
@@ -57,35 +49,9 @@ def test_megameks_stealth_mech_imports_its_armor_slots_and_ecm_suite():  # EQ-ST
 
 def test_stealth_armor_without_an_ecm_suite_is_refused(tmp_path):  # EQ-STEALTH-01
     scenario = tmp_path / "s.toml"
-    scenario.write_text('''[scenario]
-name = "x"
-[map]
-width = 8
-height = 8
-[sides.red]
-name = "Red"
-[sides.blue]
-name = "Blue"
-[[units]]
-id = "b"
-side = "blue"
-kind = "mech"
-tons = 50
-walk = 4
-armor = { HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }
-weapons = [{ name = "Medium Laser", location = "RT" }]
-position = "0402"
-[[units]]
-id = "a"
-side = "red"
-kind = "mech"
-tons = 50
-walk = 4
-armor_type = "stealth"
-armor = { HD = 9, CT = 20, CTR = 5, LT = 16, LTR = 4, RT = 16, RTR = 4, LA = 12, RA = 12, LL = 16, RL = 16 }
-weapons = [{ name = "Medium Laser", location = "RT" }]
-position = "0405"
-''', encoding="utf-8")
+    scenario.write_text(scenario_text(gunner("b", "0402", "Medium Laser", side="blue"),
+                                      gunner("a", "0405", "Medium Laser", armor_type="stealth"), width=8, height=8),
+                        encoding="utf-8")
     result = run("check", scenario)
     assert result.code != 0 and "stealth armor needs an ECM suite" in result.err
 
@@ -114,11 +80,11 @@ def test_stealth_is_switched_on_as_the_end_phase_closes_for_the_next_turn(tmp_pa
     result = run("resolve-phase", game, "--stealth", "B=maybe")
     assert result.code != 0 and "give UNIT=on or UNIT=off" in result.err
     assert "has no stealth armor" in run("resolve-phase", game, "--stealth", "a=on").err
-    events = _events(ok("resolve-phase", game, "--stealth", "B=on", "--json"))  # the id as the game spells it
+    events = json_events(ok("resolve-phase", game, "--stealth", "B=on", "--json"))  # the id as the game spells it
     assert events[0] == {"kind": "StealthSwitched", "unit": "b", "on": True, "rule": "EQ-STEALTH-02",
                          "text": "b switches its stealth armor on for the next turn (10 heat a turn; its ECM suite "
                                  "makes no bubble)"}
-    assert _units(game)["b"]["stealth"] == "working"
+    assert report_units(game)["b"]["stealth"] == "working"
     assert "stealth armor on" in ok("report", game).out
     ok("resolve-phase", game, "--dice", "3,4")  # initiative: the next turn
     assert "in the End Phase" in run("resolve-phase", game, "--stealth", "b=off").err
@@ -133,6 +99,31 @@ def test_stealth_stays_off_with_its_ecm_suite_destroyed(tmp_path):  # EQ-STEALTH
     assert "ECM suite is destroyed" in run("resolve-phase", game, "--stealth", "b=on").err
     switched_on = state.with_unit(changed(state.units["b"], stealth_on=True))
     assert not stealth.on(switched_on.units["b"]) and stealth.heat(switched_on.units["b"]) == 0
+
+
+def test_options_say_when_and_how_stealth_is_switched(tmp_path):  # EQ-STEALTH-02
+    game = _game(tmp_path, on=False)
+    assert "stealth armor off: switch it in the End Phase, for the next turn (resolve-phase --stealth b=on)" in \
+        ok("options", game, "b").out
+    assert json.loads(ok("options", game, "b", "--json").out)["stealth"] == {
+        "on": False, "active": False, "may_switch_on": True, "switch_now": False,
+        "order": "resolve-phase --stealth b=on"}
+    assert "stealth" not in json.loads(ok("options", game, "a", "--json").out)
+    assert "stealth armor" not in ok("options", game, "a").out
+    end_state = weapon_game(gunner("a", "0610", "Medium Laser"), _stealthy(), phase=Phase.END)
+    end = game_from_state(tmp_path / "end.toml", end_state.with_unit(changed(end_state.units["b"], stealth_on=True)))
+    assert "stealth armor on: switch it as this End Phase closes (resolve-phase --stealth b=off)" in \
+        ok("options", end, "b").out
+    shown = json.loads(ok("options", end, "b", "--json").out)["stealth"]
+    assert (shown["on"], shown["active"], shown["switch_now"]) == (True, True, True)
+
+
+def test_options_say_stealth_stays_off_with_its_ecm_suite_destroyed(tmp_path):  # EQ-STEALTH-02
+    state = weapon_game(gunner("a", "0610", "Medium Laser"), _stealthy(ecm="LA"))
+    b = state.units["b"]
+    game = game_from_state(tmp_path / "hit.toml", state.with_unit(changed(b, internal={**b.internal, "LA": 0})))
+    assert "stealth armor off: its ECM suite is destroyed, so it stays off" in ok("options", game, "b").out
+    assert json.loads(ok("options", game, "b", "--json").out)["stealth"]["may_switch_on"] is False
 
 
 # -- EQ-STEALTH-03: the to-hit modifiers -----------------------------------------------------------------------------
@@ -184,7 +175,7 @@ def test_its_own_artemis_loses_its_bonus_while_stealth_works():  # EQ-STEALTH-03
 @pytest.mark.parametrize("on, heat", [(True, 10), (False, 0)])
 def test_stealth_switched_on_makes_ten_heat_a_turn(tmp_path, on, heat):  # EQ-STEALTH-04
     game = _game(tmp_path, on=on, phase=Phase.HEAT, heat_sinks=0)
-    events = _events(ok("resolve-phase", game, "--json"))
+    events = json_events(ok("resolve-phase", game, "--json"))
     changed_ = next(e for e in events if e["kind"] == "HeatChanged" and e["unit"] == "b")
     assert (changed_["stealth"], changed_["after"]) == (heat, heat)
     assert ("+10 stealth armor" in changed_["text"]) == on
@@ -211,12 +202,12 @@ def test_megameks_raijin_ii_plays_its_stealth_armor(tmp_path):  # EQ-STEALTH-02,
                         phase=Phase.END)
     game = game_from_state(tmp_path / "game.toml", state)
     ok("resolve-phase", game, "--stealth", "b=on")
-    assert _units(game)["b"]["stealth"] == "working"
+    assert report_units(game)["b"]["stealth"] == "working"
     assert "hashes match" in ok("verify", game).out
     fired = evolve(state.with_unit(changed(state.units["b"], stealth_on=True)), phase=Phase.WEAPON)
     game = game_from_state(tmp_path / "fired.toml", fired)
     preview = ok("attack", game, "a", "b", "--weapon", "Medium Laser", "--dry-run").out
     assert "stealth armor (long range)       +2" in preview and "to-hit 10" in preview
     heat = game_from_state(tmp_path / "heat.toml", evolve(fired, phase=Phase.HEAT))
-    events = _events(ok("resolve-phase", heat, "--json"))
+    events = json_events(ok("resolve-phase", heat, "--json"))
     assert next(e for e in events if e["kind"] == "HeatChanged" and e["unit"] == "b")["stealth"] == 10

@@ -13,7 +13,7 @@ import pytest
 from btcli.megamek import blk
 from btcli.megamek.notes import Notes
 from tests.builders import ATLAS, design, gunner, weapon_game
-from tests.cli.helpers import game_from_state, ok, run as run_cli
+from tests.cli.helpers import game_from_state, ok, report_units, run as run_cli
 
 LIBRARY = Path("/work/megamek-library/megamek/data/mechfiles/vehicles")
 RANDOLPH = LIBRARY / "XTRs" / "Primitives II" / "Randolph Support Vehicle.blk"
@@ -30,10 +30,6 @@ def _design(path: Path, lenient: bool = False) -> dict:
     read = blk.read(path.read_text(), notes)
     assert lenient or not notes.problems
     return read
-
-
-def _units(game: Path) -> dict[str, dict]:
-    return {u["id"]: u for u in json.loads(ok("report", game, "--format", "json").out)["units"]}
 
 
 def _shot_at(tmp_path, target: dict, weapon: str, location_roll: int, side: str = "front") -> Path:
@@ -77,7 +73,7 @@ def test_damage_above_the_bar_rolls_a_critical_and_at_or_below_it_none(tmp_path)
     resolved = json.loads(ok("resolve-phase", game, "--json").out)
     kinds = [e["kind"] for e in resolved["events"]]
     assert "ArmorPenetrated" not in kinds and "VehicleCritical" not in kinds
-    assert _units(game)["b"]["armor"]["front"] == 11
+    assert report_units(game)["b"]["armor"]["front"] == 11
     (tmp_path / "eight").mkdir()
     game = _shot_at(tmp_path / "eight", randolph, "Large Laser", 7)  # 8 damage: above BAR 5, armor left
     resolved = json.loads(ok("resolve-phase", game, "--dice", "8", "--json").out)
@@ -86,7 +82,7 @@ def test_damage_above_the_bar_rolls_a_critical_and_at_or_below_it_none(tmp_path)
     assert "BAR 5" in penetrated["text"] and "EQ-SV-02" in penetrated["text"]
     critical = next(e for e in resolved["events"] if e["kind"] == "VehicleCritical")
     assert (critical["roll"], critical["column"], critical["result"]) == (8, "front", "stabilizer")
-    b = _units(game)["b"]
+    b = report_units(game)["b"]
     assert b["armor"]["front"] == 8 and "front: stabilizer" in b["crits"]
     assert b["support"] == {"bar": 5, "fire_control": "basic", "armored_chassis": False}
     assert "support vehicle (BAR 5, basic fire control)" in ok("report", game).out
@@ -142,7 +138,7 @@ def test_a_fuel_cell_engine_plays_as_an_ice_its_fuel_tank_exploding(tmp_path):  
     resolved = json.loads(ok("resolve-phase", game, "--dice", "12", "--json").out)
     kinds = [e["kind"] for e in resolved["events"]]
     assert "ArmorPenetrated" not in kinds and "FuelTankExploded" in kinds
-    assert _units(game)["b"]["status"] == "destroyed"
+    assert report_units(game)["b"]["status"] == "destroyed"
     report = ok("report", game).out
     assert "Fuel Cell" in report
 

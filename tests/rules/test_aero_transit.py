@@ -14,7 +14,7 @@ from btcli.model.state import Phase
 from btcli.render import view as render_view
 from btcli.render.aero_svg import render_map_svg
 from btcli.rules.aero import phases as aero_phases
-from tests.builders import CORSAIR, aero_game, changed, flier, resolve, run
+from tests.builders import CORSAIR, aero_game, changed, flier, put, resolve, run
 
 H = HexId.parse
 GROUND = [MoveOrder("g-red", "stand"), MoveOrder("g-blue", "stand")]
@@ -123,6 +123,18 @@ def next_turn(state):
     if "b" in {u.id for u in aero_phases.movers(state, state.phase)}:
         state, _, _ = run(state, MoveOrder("b", "safe", ("F", "F")), [])
     return until(state, Phase.INITIATIVE, turn=turn + 1)[0]
+
+
+def test_a_unit_between_maps_still_sinks_its_heat():  # TURN-07, tables.md 9 heat (docs/rules-notes.md "Heat")
+    """MegaMek @f0b2b01 resolves an aerospace unit's heat whether or not it is on a map (Server.java:19040-19043:
+    only a unit that is not aerospace and has no position is passed over): in transit, its 16 sinks still work."""
+    state = put(climbing(), "f1", heat=40)
+    state, said = until(state, Phase.INITIATIVE, turn=4)
+    assert "f1 heat 40 -> 24 (+0 weapons, -16 sinks)" in said  # turn 3: still on the map it leaves
+    state = next_turn(state)  # turn 4: between maps throughout
+    assert state.units["f1"].between_maps and state.units["f1"].aero.heat == 8
+    state = next_turn(state)  # turn 5: still between maps
+    assert state.units["f1"].between_maps and state.units["f1"].aero.heat == 0
 
 
 def test_it_arrives_at_the_next_space_movement_phase():  # TURN-07, AERO-LALT-10, AMB-56

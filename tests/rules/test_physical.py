@@ -77,8 +77,8 @@ def test_punch_target_number_is_piloting():
 
 
 def test_kick_target_number_is_piloting_minus_2():
-    # tables.md 8.7: kick base TN = piloting - 2 = 3. 3 hits, 1D6 2 -> RL.
-    _, _, d = attack(duel(), "kick", [3, 2])
+    # tables.md 8.7: kick base TN = piloting - 2 = 3. 3 hits, 1D6 2 -> RL; the kicked Atlas's PSR 12 passes.
+    _, _, d = attack(duel(), "kick", [3, 2, 12])
     assert d.rolls[0].target == 3
     assert ("kick", -2) in d.rolls[0].modifiers
 
@@ -184,8 +184,9 @@ def test_punch_uses_the_arm_that_did_not_fire():
 
 @pytest.mark.parametrize("d6, location", [(1, "RL"), (3, "RL"), (4, "LL"), (6, "LL")])
 def test_kick_does_a_fifth_of_tonnage_on_the_kick_table(d6, location):
-    # tables.md 8.7: floor(50 / 5) = 10 damage; tables.md 8.2 kick table, front column 1-3 RL, 4-6 LL.
-    state, _, d = attack(duel(), "kick", [3, d6])
+    # tables.md 8.7: floor(50 / 5) = 10 damage; tables.md 8.2 kick table, front column 1-3 RL, 4-6 LL (the
+    # kicked Atlas's PSR 12 passes).
+    state, _, d = attack(duel(), "kick", [3, d6, 12])
     assert d.rolls[1].purpose == "kick location vs t (front)"
     assert state.units["t"].armor[location] == 41 - 10
 
@@ -203,6 +204,80 @@ def test_failed_psr_after_a_missed_kick_is_a_fall():
     state, _, _ = attack(duel(), "kick", [2, 4, 1, 7, 12])
     assert state.units["a"].mech.prone
     assert state.units["a"].armor["CT"] == 26 - 5
+
+
+# -- the kicked 'Mech's PSR (PHYS-PSR-01..03, docs/rules-notes.md) -------------------------------------------
+
+
+def test_a_kick_that_hits_makes_the_kicked_mech_roll_a_psr_with_no_modifier():
+    # PHYS-PSR-01 (TW p.60 "BattleMech was kicked 0"; MegaMek Server.java:15749-15752): the Atlas's PSR is
+    # its piloting 5 and nothing else; 5 passes.
+    state, _, d = attack(duel(), "kick", [3, 2, 5])
+    assert (d.rolls[2].purpose, d.rolls[2].target, d.rolls[2].modifiers) == \
+        ("piloting skill roll t (was kicked)", 5, (("piloting", 5),))
+    assert not state.units["t"].mech.prone
+
+
+def test_a_kicked_mech_that_fails_its_psr_falls():
+    # PHYS-PSR-01: 4 vs 5 fails; the Atlas falls where it stands: facing 1D6 1, ceil(100 / 10) = 10 as 5, 5
+    # (2D6 7, 7 -> CT), the MechWarrior's check 12 passes.
+    state, said, _ = attack(duel(), "kick", [3, 2, 4, 1, 7, 7, 12])
+    assert "t fails its PSR (4 vs 5) and falls" in said
+    assert state.units["t"].mech.prone
+    assert state.units["t"].armor["CT"] == 47 - 10
+
+
+def test_a_missed_kick_makes_no_psr_for_its_target():
+    # PHYS-PSR-01: only a kick that hits; the miss's own PSR is the kicker's (tables.md 8.7).
+    _, _, d = attack(duel(), "kick", [2, 5])
+    assert [p for p in purposes(d) if p.startswith("piloting")] == ["piloting skill roll a (missed kick)"]
+
+
+def test_a_prone_mech_kicked_makes_no_psr():
+    # PHYS-PSR-02 (MegaMek Mech.canFall: not when prone): 12 hits (target prone, adjacent -2), 1D6 2 -> RL.
+    state, _, d = attack(put(duel(), "t", prone=True), "kick", [12, 2])
+    assert purposes(d) == ["to-hit kick a vs t", "kick location vs t (front)"]
+    assert state.units["t"].armor["RL"] == 41 - 10
+
+
+def test_a_shut_down_mech_kicked_falls_without_a_roll():
+    # PHYS-PSR-01 with tables.md 8.6 (MegaMek Entity.getBasePilotingRoll: a shut-down reactor fails every PSR):
+    # the fall as above, no piloting roll.
+    state, said, d = attack(put(duel(), "t", shutdown=True), "kick", [12, 2, 1, 7, 7, 12])
+    assert "t fails its PSR (shut down or unconscious) and falls" in said
+    assert not [p for p in purposes(d) if p.startswith("piloting")]
+    assert state.units["t"].mech.prone
+
+
+def test_a_kicked_mech_with_a_leg_lost_earlier_rolls_at_plus_5():
+    # PHYS-PSR-01 with tables.md 8.6's pre-existing damage: a leg lost earlier +5 (5 + 5 = 10); 10 passes.
+    atlas = duel().units["t"]
+    state, _, d = attack(put(duel(), "t", internal={**atlas.internal, "LL": 0}), "kick", [3, 2, 10])
+    assert (d.rolls[2].purpose, d.rolls[2].target) == ("piloting skill roll t (was kicked)", 10)
+    assert ("leg destroyed", 5) in d.rolls[2].modifiers
+    assert not state.units["t"].mech.prone
+
+
+def test_a_kicked_mech_with_no_legs_left_falls_whatever_it_rolls():
+    # PHYS-PSR-01 with tables.md 8.6: both legs gone, +10 (5 + 10 = 15): a 12 fails (MegaMek
+    # Entity.getBasePilotingRoll: "Both legs destroyed", an automatic failure). The kick's 10 goes on to RT.
+    atlas = duel().units["t"]
+    state = put(duel(), "t", armor={**atlas.armor, "LL": 0, "RL": 0}, internal={**atlas.internal, "LL": 0, "RL": 0})
+    state, said, _ = attack(state, "kick", [3, 2, 12, 1, 7, 7, 12])
+    assert "t fails its PSR (12 vs 15) and falls" in said
+    assert state.units["t"].mech.prone
+
+
+def test_a_kick_that_takes_a_leg_rolls_no_psr_the_mech_falls_at_the_phase_end():
+    # PHYS-PSR-03: the kick's 10 destroys the right leg (armor 0, structure 5); MegaMek's automatic fall for
+    # the leg comes before the kick's PSR, so no PSR is rolled: the phase's end falls the Atlas (facing 1, its
+    # 10 as 5, 5 at 7, 7 -> CT, the MechWarrior's check 12).
+    atlas = duel().units["t"]
+    state = put(duel(), "t", armor={**atlas.armor, "RL": 0}, internal={**atlas.internal, "RL": 5})
+    state, said, d = attack(state, "kick", [3, 2, 1, 7, 7, 12])
+    assert not [p for p in purposes(d) if p.startswith("piloting")]
+    assert "t falls automatically (leg destroyed)" in said
+    assert state.units["t"].mech.prone
 
 
 # -- charge (tables.md 8.7) -----------------------------------------------------------------------------

@@ -34,6 +34,16 @@ def test_kick_on_a_ground_vehicle_strikes_a_random_side():
     assert "t takes 10 in rear (kick from a)" in sentences(events)
 
 
+def test_a_kicked_vehicle_makes_no_psr():
+    # PHYS-PSR-02: only a 'Mech that can fall rolls for being kicked (MegaMek Server.java:15749, Tank.canFall false)
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(SCORPION, "t", "0506", "N", "blue"))
+    state = declare(state, "kick")
+    state, events, d = resolve(state, [3, 1, 7])  # hits, side die 1 (front), location 7
+    d.finish()
+    assert not [r for r in d.rolls if "skill roll" in r.purpose]
+    assert "t takes 10 in front (kick from a)" in sentences(events)
+
+
 def test_side_die_of_5_or_6_is_rolled_again():
     # VEH-PHYS-06: only four sides; 5 and 6 roll again
     state = physical_game(design(HUNCHBACK, "a", "0505", "S", "red"), design(SCORPION, "t", "0506", "N", "blue"))

@@ -81,10 +81,26 @@ def test_quad_02_a_kick_on_a_quad_strikes_its_front_legs_from_the_front():
     state = physical_game(design(HUNCHBACK, "a", "0505", "S", "blue"), scorpion("t", "0506", "N"))
     state = put(put(state, "a", mode=MoveMode.STAND), "t", mode=MoveMode.STAND)
     state, _ = engine.apply(state, PhysicalAttackOrder("a", "t", "kick"), ManualDice([]))
-    d = ManualDice([6, 2])  # hits (TN 5 - 2 = 3); 2: the front left leg (the biped's right leg)
+    d = ManualDice([6, 2, 12])  # hits (TN 5 - 2 = 3); 2: the front left leg (the biped's right leg); its PSR
     state, _ = engine.apply(state, ResolvePhaseOrder(), d)
     assert d.rolls[1].purpose == "kick location vs t (front)"
     assert state.units["t"].armor["FLL"] == 10 - 10  # floor(50 / 5) = 10
+
+
+def test_quad_06_a_kicked_quad_rolls_its_psr_with_its_four_legs_minus_2():
+    # PHYS-PSR-01 with QUAD-06 (TW p.60 "Four-legged 'Mech with intact legs -2"): piloting 5 - 2 = 3; 2 fails
+    # and the quad falls (facing 1, ceil(55 / 10) = 6 as 5, 1 at 7, 7 -> CT, the MechWarrior's check 12).
+    state = physical_game(design(HUNCHBACK, "a", "0505", "S", "blue"), scorpion("t", "0506", "N"))
+    state = put(put(state, "a", mode=MoveMode.STAND), "t", mode=MoveMode.STAND)
+    state, _ = engine.apply(state, PhysicalAttackOrder("a", "t", "kick"), ManualDice([]))
+    d = ManualDice([6, 2, 2, 1, 7, 7, 12])
+    state, events = engine.apply(state, ResolvePhaseOrder(), d)
+    d.finish()
+    psr = d.rolls[2]
+    assert (psr.purpose, psr.target) == ("piloting skill roll t (was kicked)", 3)
+    assert ("four legs", -2) in psr.modifiers
+    assert "t fails its PSR (2 vs 3) and falls" in sentences(events)
+    assert state.units["t"].mech.prone
 
 
 # -- QUAD-03 transfer and the side torso's front leg --------------------------------------------------------

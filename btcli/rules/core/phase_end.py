@@ -89,13 +89,19 @@ def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events) -> U
     return _damage_psr(unit, before, dice, events)
 
 
+def automatic_fall(unit: Unit, before: Unit) -> str | None:
+    """Returns why a 'Mech falls without a roll for its damage since ``before`` (its gyro destroyed or a leg lost:
+    tables.md 8.6), or None."""
+    gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
+    shape = mech.body(unit)
+    return piloting.automatic_fall(gyro_gone, shape.legs_gone(unit) - shape.legs_gone(before))
+
+
 def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bool = False) -> Unit:
     """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
     if unit.built.prone:
         return unit
-    gyro_gone = unit.count_hits("gyro") >= damage.GYRO_DESTROYED_HITS > before.count_hits("gyro")
-    shape = mech.body(unit)
-    automatic = piloting.automatic_fall(gyro_gone, shape.legs_gone(unit) - shape.legs_gone(before))
+    automatic = automatic_fall(unit, before)
     if automatic:
         events.append(FellAutomatically(unit.id, automatic))
         return fall(unit, dice, events, levels=0)

@@ -42,7 +42,21 @@ def has_stealth(unit: Unit) -> bool:
 
 on = stealth_on  # switched on, its ECM suite not destroyed (EQ-STEALTH-02)
 active = stealth_active  # and working: on the board, not shut down (EQ-STEALTH-03)
-__all__ = ["active", "has_stealth", "heat", "on", "suite_intact", "switch", "to_hit"]
+__all__ = ["active", "has_stealth", "heat", "on", "option", "suite_intact", "switch", "to_hit"]
+
+
+def option(state: GameState, unit: Unit) -> dict[str, object] | None:
+    """What ``btcli options`` says of a unit's stealth armor (EQ-STEALTH-02): whether it is on and working, whether
+    it may be switched on (not with its ECM suite destroyed), whether this is the End Phase that switches it, and the
+    order that does; None for a unit without stealth armor or out of the battle."""
+    from btcli.model.state import Phase
+
+    if not has_stealth(unit) or not unit.active:
+        return None
+    switched = on(unit)
+    return {"on": switched, "active": active(unit), "may_switch_on": suite_intact(unit),
+            "switch_now": state.phase is Phase.END,
+            "order": f"resolve-phase --stealth {unit.id}={'off' if switched else 'on'}"}
 
 
 def to_hit(target: Unit, bracket: str, infantry: bool) -> list[tuple[str, int]]:

@@ -3,7 +3,8 @@
 Declared in the physical attack phase and resolved at its end, all at once.
 Base target numbers and damage (tables.md 8.7, PARTLY VERIFIED): punch =
 piloting, ceil(tons/10) per arm on the punch table; kick = piloting - 2,
-floor(tons/5) on the kick table, a miss forces a PSR; charge = piloting +
+floor(tons/5) on the kick table, a miss forces the kicker's PSR and a hit the kicked
+'Mech's (PHYS-PSR-01); charge = piloting +
 (attacker - target piloting), ceil(tons/10 x hexes moved) to the target and
 ceil(target tons/10) back, both make a PSR at +2; death from above = piloting
 + difference, ceil(tons/10 x 3) on the punch table, ceil(tons/5) to the
@@ -34,7 +35,7 @@ from btcli.model.events_ground import (
     TookThePlace,
 )
 from btcli.model.hexgrid import HexId
-from btcli.model.state import GameState, Hit, evolve
+from btcli.model.state import GameState, Hit, Phase, evolve
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, condition, tohit
@@ -53,6 +54,9 @@ KICK_MODIFIER = -2  # tables.md 8.7
 CLUB_MODIFIER = -1  # TW club attack (memory; UNVERIFIED, not in tables.md 8.7)
 PUNCH_ACTUATOR = {"upper_arm": 2, "lower_arm": 2, "hand": 1}  # TW punch modifiers (memory), destroyed or missing
 CHARGE_PSR, CHARGED_PSR, DFA_PSR, DFA_TARGET_PSR, KICK_MISS_PSR = 2, 2, 4, 2, 0
+# PHYS-PSR-01 (TW; MegaMek @f0b2b01 server/Server.java:15749-15752, getKickPushPSR 18997-19030): the 'Mech a
+# kick hits makes a PSR with no modifier of its own; UNVERIFIED: the seeds and tables.md 8.7 are silent.
+KICKED_PSR = 0
 
 
 # VEH-PHYS-08: the level differences (VTOL absolute height - the 'Mech's hex level, AMB-10) at
@@ -341,6 +345,8 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
                             kind if table == "normal" else table, attacker.id)  # a kind that is no table: normal
     elif kind in ("punch", "kick", "club"):  # the club on the normal table (memory; UNVERIFIED)
         hits += _table_hits(dice, target, side, [limb_damage(attacker, kind, limb)], kind, attacker.id)
+        if kind == "kick":  # PHYS-PSR-01; finish skips a kind that does not fall and a prone 'Mech (PHYS-PSR-02)
+            psr[target.id] = [("was kicked", KICKED_PSR)]
     elif kind == "charge":
         more_hits, psr = charge_hits(state, attacker, target, side, "front", dice)
         hits += more_hits
@@ -448,17 +454,31 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
     return [blow_hit(dice, target, table, side, amount, f"{table} from {source}") for amount in amounts]
 
 
+def _falls_anyway(unit: Unit, before: Unit) -> bool:
+    """PHYS-PSR-03: MegaMek @f0b2b01 queues a lost leg's fall before the attack's PSR (Mech.java:7763-7766, an
+    AUTOMATIC_FAIL roll) and stops at the first fall (Server.java:20893-20929); the physical phase's end
+    (``phase_end.after_damage``) falls the 'Mech."""
+    from btcli.rules.core import phase_end  # the physical phase's end has loaded it
+
+    return phase_end.automatic_fall(unit, before) is not None
+
+
 def _fall_now(unit: Unit, dice: Dice, events: Events) -> Unit:
     return fall(unit, dice, events, levels=0)
 
 
 def finish(state, hits, psr, dice, events):
-    """Applies the damage, then each PSR the attack forced (a failure is a fall)."""
+    """Applies the damage, then each PSR the attack forced (a failure is a fall). A unit that does not fall
+    (a vehicle, infantry), is out of the fight or already prone makes none (PHYS-PSR-02), nor one whose leg or
+    gyro this attack's damage destroyed: its automatic fall at the phase's end comes first (PHYS-PSR-03)."""
+    struck = {uid: state.units[uid] for uid in psr}
     state, more = apply_hits(state, tuple(hits), dice)
     events.extend(more)
     for uid, reasons in psr.items():
         unit = state.units[uid]
         if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
+            continue
+        if state.phase is Phase.PHYSICAL and _falls_anyway(unit, struck[uid]):
             continue
         (reason, value), = reasons
         roll = piloting_roll(unit, reason, dice, value)
