@@ -397,13 +397,14 @@ def _direction_words(where: Geometry) -> str:
 
 
 def locate(dice: Dice, target: Unit, where: Geometry) -> tuple[Arc, aero_damage.Critical, int]:
-    """Rolls the hit location on tables.md 9.1 (and the wing die of an above/below wing hit)."""
+    """Rolls the hit location on the target's table (tables.md 9.1; small craft and DropShips AERO-CRIT-01), and
+    the wing die of an above/below wing hit."""
+    table = aero_damage.hit_table(target.aero_design)
     roll = dice.roll(2, f"hit location {target.id} ({where.direction.value})").total
-    location, _ = aero_damage.HIT_TABLE[where.direction][roll]
     wing = None
-    if location == aero_damage.WING and where.direction is AttackDirection.ABOVE_BELOW:
+    if aero_damage.needs_wing_die(table, where.direction, roll):
         wing = dice.d6(f"wing hit {target.id} (1-3 right, 4-6 left)")
-    arc, critical = aero_damage.hit_location(where.direction, roll, side=where.side, wing_die=wing)
+    arc, critical = aero_damage.hit_location(where.direction, roll, side=where.side, wing_die=wing, table=table)
     return arc, critical, roll
 
 
