@@ -9,7 +9,7 @@ import pytest
 
 from btcli.model.frozen import evolve
 from btcli.model.state import Phase
-from tests.builders import aero_game, flier
+from tests.builders import NL42, aero_game, flier
 from tests.cli.helpers import assert_refused, game_from_state, ok
 
 
@@ -110,3 +110,19 @@ def test_the_space_map_attacks_only_in_space_turns(tmp_path):  # AMB-55
     game = dogfight(tmp_path, turn=1)
     assert_refused(game, 3, "attack", game, "a", "b", "--weapon", "Large Laser",
                    contains="units on the space map attack only in space turns (6, 12, ...), not in turn 1 (AMB-55)")
+
+
+def test_a_small_craft_takes_its_own_criticals_and_the_report_shows_them(tmp_path):  # AERO-CRIT-01, 04
+    # A Corsair 'a' behind a Battle Taxi 'b': the small craft table's aft column.
+    state = aero_game(flier(uid="a", at="1010", facing="N", velocity=2),
+                      flier(NL42, uid="b", at="1006", facing="N", velocity=2, side="blue"), phase=Phase.WEAPON, turn=6)
+    game = game_from_state(tmp_path / "game.toml", state)
+    out = ok("attack", game, "a", "b", "--weapon", "Large Laser", "--dice", "12,2").out  # location 2: life support
+    assert out.splitlines()[0].endswith("8 damage to the aft (location 2, critical: life support)")
+    out = ok("resolve-phase", game, "--dice", "8").out.splitlines()
+    assert out[:2] == ["b hit (Large Laser (nose) from a): 8 damage to the aft", "critical hit: life support"]
+    report = " ".join(ok("report", game).out.split())  # the text report wraps its lines
+    assert "SI 9/9, nose 248/248 left 90/90 right 90/90 aft 112/120; criticals: life support" in report
+    b = next(u for u in json.loads(ok("report", game, "--format", "json").out)["units"] if u["id"] == "b")
+    assert b["aero"]["criticals"] == {"life_support_hit": True}
+    assert "hashes match" in ok("verify", game).out

@@ -399,7 +399,7 @@ def _direction_words(where: Geometry) -> str:
 def locate(dice: Dice, target: Unit, where: Geometry) -> tuple[Arc, aero_damage.Critical, int]:
     """Rolls the hit location on the target's table (tables.md 9.1; small craft and DropShips AERO-CRIT-01), and
     the wing die of an above/below wing hit."""
-    table = aero_damage.hit_table(target.aero_design)
+    table = aero_damage.hit_table(aero_kind.design(target))
     roll = dice.roll(2, f"hit location {target.id} ({where.direction.value})").total
     wing = None
     if aero_damage.needs_wing_die(table, where.direction, roll):

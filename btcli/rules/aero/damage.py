@@ -296,9 +296,23 @@ def apply_critical(
         index = next((i for i, w in enumerate(design.weapons)
                       if w.arc in _WEAPON_ARCS[arc] and state.weapons_destroyed.count(i) < w.count), None)
         if index is not None:
-            state = evolve(state, weapons_destroyed=tuple(sorted((*state.weapons_destroyed, index))))
-            events.append(AeroWeaponDestroyed(design.weapons[index].name, design.weapons[index].arc.value))
+            state, more = _destroy_weapon(design, state, index)
+            events += more
     return state, events, forced
+
+
+def _destroy_weapon(design: AeroDesign, state: AeroState, index: int) -> tuple[AeroState, list[Event]]:
+    """Destroys one weapon of entry ``index``, or, when it is in a bay, every weapon of the bay left (AERO-CRIT-07:
+    MegaMek @f0b2b01 Server.java:25622-25642 hits all the bay's weapons)."""
+    bay = design.weapons[index].bay
+    hit = [i for i, w in enumerate(design.weapons) if w.bay == bay] if bay else [index]
+    lost = list(state.weapons_destroyed)
+    events: list[Event] = []
+    for i in hit:
+        for _ in range(design.weapons[i].count - lost.count(i) if bay else 1):
+            lost.append(i)
+            events.append(AeroWeaponDestroyed(design.weapons[i].name, design.weapons[i].arc.value))
+    return evolve(state, weapons_destroyed=tuple(sorted(lost))), events
 
 
 _WEAPON_ARCS = {
