@@ -140,7 +140,8 @@ def test_a_life_support_critical_adds_2_to_every_control_roll():  # AERO-CRIT-04
     state, events, _ = crit(UNION, Critical.LIFE_SUPPORT, Arc.AFT)
     assert state.life_support_hit and sentences(events) == ["critical hit: life support"]
     fresh = unit(UNION, "1010")
-    assert aero_control.control_target(UNION, state, False)[0] == aero_control.control_target(UNION, fresh, False)[0] + 2
+    target = aero_control.control_target
+    assert target(UNION, state, False)[0] == target(UNION, fresh, False)[0] + 2
     assert ("no life support", 2) in aero_control.control_modifiers(UNION, state, True)
 
 
@@ -176,8 +177,8 @@ def test_a_weapon_critical_on_a_bay_destroys_the_whole_bay():  # AERO-CRIT-07
     state, events, _ = crit(UNION, Critical.WEAPON, Arc.LEFT, weapons_destroyed=state.weapons_destroyed)
     assert sentences(events) == ["critical hit: weapon", "AC/5 (left) destroyed", "AC/5 (left) destroyed"]
     leopard, events, _ = crit(LEOPARD, Critical.WEAPON, Arc.RIGHT, weapons_destroyed=(6,))  # right LRM bay gone
-    assert sentences(events) == ["critical hit: weapon", "Large Laser (right) destroyed", "Large Laser (right) destroyed",
-                                 "Medium Laser (right) destroyed"]
+    assert sentences(events) == ["critical hit: weapon", "Large Laser (right) destroyed",
+                                 "Large Laser (right) destroyed", "Medium Laser (right) destroyed"]
     assert leopard.weapons_destroyed == (6, 7, 7, 8)
 
 
@@ -215,3 +216,34 @@ def test_an_attack_on_a_small_crafts_side_can_cross_its_thruster_box():  # AERO-
     state, events, _ = resolve(state, [9])
     assert events[:2] == ["b hit (Large Laser (nose) from a): 8 damage to the right", "critical hit: right thruster"]
     assert (state.units["b"].aero.right_thruster_hits, state.units["b"].aero.left_thruster_hits) == (1, 0)
+
+
+@pytest.mark.parametrize("die, column", [(1, N), (2, S), (5, S), (6, A)])
+def test_a_spheroid_in_an_atmosphere_may_be_hit_on_its_nose_or_aft_column(die, column):  # AERO-CRIT-08
+    assert aero_damage.spheroid_column(die, S) is column
+    assert aero_damage.spheroid_column(die, N) is (A if die == 6 else N)
+
+
+@pytest.mark.parametrize("design, atmosphere, direction, due", [
+    (UNION, True, S, True), (NL42, True, N, True), (NL42, True, A, True),
+    (NL42, True, AttackDirection.ABOVE_BELOW, False),  # MegaMek rolls it but keeps the above/below column
+    (NL42, False, S, False),  # in space
+    (LEOPARD, True, S, False), (ST46, True, S, False),  # aerodynes
+    (CORSAIR, True, S, False),
+], ids=str)
+def test_only_spheroid_small_craft_and_dropships_in_an_atmosphere_roll_for_the_column(design, atmosphere, direction,
+                                                                                      due):  # AERO-CRIT-08
+    assert aero_damage.spheroid_die_due(design, direction, atmosphere) is due
+
+
+def test_an_attack_on_a_spheroid_in_an_atmosphere_rolls_for_the_column():  # AERO-CRIT-08
+    # The Battle Taxi over the low-altitude map, attacked from behind: location 2, then the 1D6 1: the nose column's
+    # 2 (nose / crew), not the aft column's (aft / life support).
+    state = aero_game(flier(uid="a", at="0810", map="low", altitude=5, facing="N", velocity=2),
+                      flier(TAXI, uid="b", at="0806", map="low", altitude=5, facing="N", velocity=2, side="blue"),
+                      phase=Phase.WEAPON, turn=1)
+    state, events, dice = fire(state, "a", "b", ("Large Laser",), [12, 2, 1])
+    assert events[0].endswith("8 damage to the nose (location 2, critical: crew)")
+    assert dice.rolls[2].purpose == "spheroid b in an atmosphere (1: nose column, 6: aft column)"
+    _, events, _ = fire(taxi_under_fire("N"), "a", "b", ("Large Laser",), [12, 2])  # in space: no such die
+    assert events[0].endswith("(location 2, critical: life support)")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from math import ceil
 
 from btcli.dice import Dice
-from btcli.model.aero import AeroClass, AeroDesign, AeroState, Arc, FiringArc
+from btcli.model.aero import AeroClass, AeroDesign, AeroState, Arc, FiringArc, Shape
 from btcli.model.choices import Choice
 from btcli.model.events import Event
 from btcli.model.events_aero import (
@@ -140,6 +140,11 @@ TABLE_OF_CLASS: dict[AeroClass, HitTable] = {
 # a small craft's result on them does nothing).
 COLLAR_CLASSES = frozenset({AeroClass.DROPSHIP})
 
+# AERO-CRIT-08: a spheroid small craft or DropShip in an atmosphere hit from the nose, aft or a side: 1D6 after
+# the location roll, 1 the nose column, 6 the aft column, else the attack's (MegaMek @f0b2b01 SmallCraft.java:335-347,
+# from a forum ruling; UNVERIFIED). MegaMek rolls it for above/below attacks too but keeps their column.
+SPHEROID_COLUMN = {1: AttackDirection.NOSE, 6: AttackDirection.AFT}
+
 CRITICAL_TARGET = 8  # tables.md 9.1: 2D6 >= 8 applies the listed critical
 FUEL_EXPLOSION_TARGET = 10  # tables.md 9.1: fuel tank hit, 2D6 10+ explodes
 DIRECT_DAMAGE_PER_POINT = 5  # AERO-HALT-04, AERO-ATM-06: 5 nose damage per point
@@ -158,6 +163,19 @@ def hit_table(design: AeroDesign) -> HitTable:
     """Returns the hit location table a unit's class rolls on: small craft and DropShips their own
     (AERO-CRIT-01), every other class the fighter table (tables.md 9.1)."""
     return TABLE_OF_CLASS.get(design.aero_class, FIGHTER_TABLE)
+
+
+def spheroid_die_due(design: AeroDesign, direction: AttackDirection, atmosphere: bool) -> bool:
+    """Tells whether a hit needs AERO-CRIT-08's 1D6: a spheroid with the small craft table, in an atmosphere,
+    attacked from anywhere but above or below."""
+    return (atmosphere and design.shape is Shape.SPHEROID and design.aero_class in TABLE_OF_CLASS
+            and direction is not AttackDirection.ABOVE_BELOW)
+
+
+def spheroid_column(die: int, direction: AttackDirection) -> AttackDirection:
+    """Returns the column a spheroid in an atmosphere is hit on: 1 the nose's, 6 the aft's, else ``direction``'s
+    (AERO-CRIT-08)."""
+    return SPHEROID_COLUMN.get(die, direction)
 
 
 def needs_wing_die(table: HitTable, direction: AttackDirection, roll: int) -> bool:
