@@ -136,7 +136,7 @@ TABLE_OF_CLASS: dict[AeroClass, HitTable] = {
     AeroClass.SMALL_CRAFT: SMALL_CRAFT_TABLE,
     AeroClass.DROPSHIP: SMALL_CRAFT_TABLE,
 }
-# AERO-CRIT-05: only a DropShip has a docking collar and a K-F boom to damage (MegaMek Server.java:25686-25718:
+# AERO-CRIT-05: only a DropShip has a docking collar and a K-F boom to damage (MegaMek Server.java:25699-25730:
 # a small craft's result on them does nothing).
 COLLAR_CLASSES = frozenset({AeroClass.DROPSHIP})
 
