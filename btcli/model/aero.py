@@ -270,7 +270,8 @@ class AeroState:
     gunnery: int = 4
     pilot_hits: int = 0
     conscious: bool = True
-    # Critical damage (tables.md 9.1; thrusters and doors for small craft and DropShips):
+    # Critical damage (tables.md 9.1; thrusters, doors, cargo, life support, docking collar and K-F boom for
+    # small craft and DropShips, AERO-CRIT-01..06; docs/aerospace.md "Critical damage"):
     engine_hits: int = 0
     left_thruster_hits: int = 0
     right_thruster_hits: int = 0
@@ -281,6 +282,10 @@ class AeroState:
     door_hits: int = 0
     heat_sinks_lost: int = 0
     landing_gear_damaged: bool = False
+    life_support_hit: bool = False  # AERO-CRIT-04: +2 to every control roll
+    cargo_hits: int = 0  # AERO-CRIT-05: recorded; btcli carries no cargo
+    docking_collar_damaged: bool = False  # AERO-CRIT-05: a DropShip's; recorded (btcli docks nothing)
+    kf_boom_damaged: bool = False  # AERO-CRIT-05: a DropShip's; recorded (btcli has no JumpShips)
     weapons_destroyed: tuple[int, ...] = ()  # an index into the design's weapons for each weapon destroyed
 
     @property
@@ -322,6 +327,10 @@ class AeroFlight:
     door_hits: int = 0
     heat_sinks_lost: int = 0
     landing_gear_damaged: bool = False
+    life_support_hit: bool = False
+    cargo_hits: int = 0
+    docking_collar_damaged: bool = False
+    kf_boom_damaged: bool = False
     weapons_destroyed: tuple[int, ...] = ()
     immobile: bool = False  # AERO-CRASH-21: it survived a crash into a building hex and never moves again
     bombs_dropped: int = 0  # bombs dropped so far (issue #14): the design's ``bombs`` less these are left

@@ -208,6 +208,15 @@ class AeroCritical(Event):
 
 
 @record
+class AeroCriticalNoEffect(Event):
+    """A critical hit on a system the unit's class does not have: a small craft's docking collar or K-F boom
+    (AERO-CRIT-05)."""
+
+    critical: str
+    aero_class: str
+
+
+@record
 class AeroFuelExploded(Event):
     """A fuel tank critical: the tank explodes and it is destroyed (tables.md 9.1)."""
 

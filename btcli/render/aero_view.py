@@ -13,6 +13,22 @@ from btcli.rules.aero import phases as aero_phases, thrust as aero_thrust
 from btcli.rules.kinds import aero as aero_kind
 
 
+# The critical damage the report shows, when there is any: counts, then the systems hit once for all
+# (tables.md 9.1; small craft and DropShips AERO-CRIT-01..06), with their words in the text report.
+CRITICALS = {
+    "engine_hits": "engine", "left_thruster_hits": "left thruster", "right_thruster_hits": "right thruster",
+    "avionics_hits": "avionics", "sensor_hits": "sensors", "fire_control_hits": "fire control", "bomb_hits": "bomb",
+    "door_hits": "door", "cargo_hits": "cargo", "heat_sinks_lost": "heat sinks lost",
+    "landing_gear_damaged": "landing gear", "life_support_hit": "life support",
+    "docking_collar_damaged": "docking collar", "kf_boom_damaged": "K-F boom",
+}
+
+
+def critical_words(criticals: dict[str, object]) -> str:
+    """Returns the critical damage in words: ``engine 1, left thruster 2, life support``."""
+    return ", ".join(CRITICALS[k] + ("" if v is True else f" {v}") for k, v in criticals.items())
+
+
 def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
     """Returns an aerospace unit's flight and damage as plain data."""
     flight, design = _flight(u), u.aero_design
@@ -22,9 +38,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
     most = aero_thrust.current_max_thrust(design, aero_kind.view(placed)) if placed.position is not None else 0
     region = area.region(p.hex).value if isinstance(area, SpaceMap) else (
         "low_altitude" if isinstance(area, LowAltitudeMap) else None)
-    criticals = {name: getattr(flight, name) for name in (
-        "engine_hits", "left_thruster_hits", "right_thruster_hits", "avionics_hits", "sensor_hits",
-        "fire_control_hits", "bomb_hits", "door_hits", "heat_sinks_lost") if getattr(flight, name)}
+    criticals = {name: getattr(flight, name) for name in CRITICALS if getattr(flight, name)}
     return {
         "class": design.aero_class.value,
         "map": p.map if p is not None else None,
@@ -139,6 +153,8 @@ def text_lines(view: dict) -> list[str]:
                 f"{a['si']['max']}, {arcs}")
         if a.get("heat"):
             line += f"; heat {a['heat']}"
+        if a["criticals"]:
+            line += f"; criticals: {critical_words(a['criticals'])}"
         if a["transit"] and not a["in_transit"]:
             line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"
             if a["transit"]["arrival"]:

@@ -11,6 +11,11 @@ if TYPE_CHECKING:
 _DOUBLED = " (doubled by a hardened building, AERO-CRASH-10, 11)"
 
 
+def _system(critical: str) -> str:
+    """Returns a critical system's name in words (``kf_boom``: "K-F boom")."""
+    return "K-F boom" if critical == "kf_boom" else critical.replace("_", " ")
+
+
 def _aircraft(e) -> str:
     return f"{e.unit}: {sentence(e.event)}"
 
@@ -147,7 +152,9 @@ TEXTS: dict[str, Template] = {
     # damage and criticals
     "AeroDamaged": _damaged,
     "StructureGone": "structural integrity 0: destroyed",
-    "AeroCritical": lambda e: f"critical hit: {e.critical.replace('_', ' ')}",
+    "AeroCritical": lambda e: f"critical hit: {_system(e.critical)}",
+    "AeroCriticalNoEffect": lambda e: (f"critical hit: {_system(e.critical)}, which a "
+                                       f"{e.aero_class.replace('_', ' ')} does not have: no effect (AERO-CRIT-05)"),
     "AeroFuelExploded": "the fuel tank explodes: destroyed",
     "AeroWeaponDestroyed": "{weapon} ({arc}) destroyed",
     "CrewHit": "{reason}: pilot/crew hit ({hits} of {boxes} boxes)",

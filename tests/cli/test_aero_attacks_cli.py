@@ -9,7 +9,7 @@ import pytest
 
 from btcli.model.frozen import evolve
 from btcli.model.state import Phase
-from tests.builders import aero_game, flier
+from tests.builders import NL42, aero_game, flier
 from tests.cli.helpers import assert_refused, game_from_state, ok
 
 
@@ -110,3 +110,47 @@ def test_the_space_map_attacks_only_in_space_turns(tmp_path):  # AMB-55
     game = dogfight(tmp_path, turn=1)
     assert_refused(game, 3, "attack", game, "a", "b", "--weapon", "Large Laser",
                    contains="units on the space map attack only in space turns (6, 12, ...), not in turn 1 (AMB-55)")
+
+
+def test_a_small_craft_takes_its_own_criticals_and_the_report_shows_them(tmp_path):  # AERO-CRIT-01, 04
+    # A Corsair 'a' behind a Battle Taxi 'b': the small craft table's aft column.
+    state = aero_game(flier(uid="a", at="1010", facing="N", velocity=2),
+                      flier(NL42, uid="b", at="1006", facing="N", velocity=2, side="blue"), phase=Phase.WEAPON, turn=6)
+    game = game_from_state(tmp_path / "game.toml", state)
+    out = ok("attack", game, "a", "b", "--weapon", "Large Laser", "--dice", "12,2").out  # location 2: life support
+    assert out.splitlines()[0].endswith("8 damage to the aft (location 2, critical: life support)")
+    out = ok("resolve-phase", game, "--dice", "8").out.splitlines()
+    assert out[:2] == ["b hit (Large Laser (nose) from a): 8 damage to the aft", "critical hit: life support"]
+    report = " ".join(ok("report", game).out.split())  # the text report wraps its lines
+    assert "SI 9/9, nose 248/248 left 90/90 right 90/90 aft 112/120; criticals: life support" in report
+    b = next(u for u in json.loads(ok("report", game, "--format", "json").out)["units"] if u["id"] == "b")
+    assert b["aero"]["criticals"] == {"life_support_hit": True}
+    assert "hashes match" in ok("verify", game).out
+
+
+UNION = "Union (2708)"
+
+
+@pytest.mark.parametrize("facing, low, dice, said, criticals", [
+    ("N", False, "12,8", ["critical hit: docking collar"], {"docking_collar_damaged": True}),  # AERO-CRIT-05
+    ("N", False, "12,5", ["critical hit: door"], {"door_hits": 1}),  # AERO-CRIT-03: aft 5, the right side's door
+    ("NE", False, "12,9", ["critical hit: right thruster"], {"right_thruster_hits": 1}),  # AERO-CRIT-02
+    ("N", False, "12,7", ["critical hit: weapon", "Large Laser (aft) destroyed", "Medium Laser (aft) destroyed",
+                          "Medium Laser (aft) destroyed"], {}),  # AERO-CRIT-07: the aft laser bay
+    ("NE", True, "12,7,6", ["critical hit: weapon", "Large Laser (aft) destroyed", "Medium Laser (aft) destroyed",
+                            "Medium Laser (aft) destroyed"], {}),  # AERO-CRIT-08: the side attack's 1D6 6: aft column
+], ids=["collar", "door", "thruster", "bay", "spheroid"])
+def test_a_dropship_takes_its_own_criticals_through_the_cli(tmp_path, facing, low, dice, said, criticals):
+    # A Corsair 'a' fires its Large Laser (8 damage, under every threshold of the Union) at a Union 'b' four hexes
+    # north: a natural 12 gives the critical check; 'b' faces N (the aft column) or NE (its right side).
+    where = {"map": "low", "altitude": 5} if low else {}
+    state = aero_game(flier(uid="a", at="0810" if low else "1010", facing="N", velocity=2, **where),
+                      flier(UNION, uid="b", at="0806" if low else "1006", facing=facing, velocity=2, side="blue",
+                            **where), phase=Phase.WEAPON, turn=6)
+    game = game_from_state(tmp_path / "game.toml", state)
+    ok("attack", game, "a", "b", "--weapon", "Large Laser", "--dice", dice)
+    out = ok("resolve-phase", game, "--dice", "8").out.splitlines()  # the critical check: 8
+    assert out[1:1 + len(said)] == said
+    b = next(u for u in json.loads(ok("report", game, "--format", "json").out)["units"] if u["id"] == "b")
+    assert b["aero"]["criticals"] == criticals
+    assert "hashes match" in ok("verify", game).out

@@ -176,6 +176,9 @@ def test_the_aerospace_events_say_what_the_log_says():
     assert sentence(aero.StruckByCrash("t1", (5, 6), 20, 5, 2, "AERO-CRASH-14")) == \
         "t1 is struck by the crash (rolled 5, 6): 20 damage in 5-point groups, 2 times (AERO-CRASH-19, AMB-58) " \
         "(AERO-CRASH-14)"
+    assert sentence(aero.AeroCritical("kf_boom")) == "critical hit: K-F boom"  # AERO-CRIT-05
+    assert sentence(aero.AeroCriticalNoEffect("docking_collar", "small_craft")) == \
+        "critical hit: docking collar, which a small craft does not have: no effect (AERO-CRIT-05)"
     assert as_json(aero.AircraftEvent("f1", aero.Hovers())) == {
         "kind": "AircraftEvent", "unit": "f1", "event": {"kind": "Hovers", "text": "hovers"}, "text": "f1: hovers"}
 

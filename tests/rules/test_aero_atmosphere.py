@@ -106,13 +106,20 @@ def test_bomb_and_door_criticals_add_above_the_cap():  # AERO-ATM-04, AMB-61
 
 def test_bomb_criticals_count_for_fighters_door_criticals_for_small_craft_and_dropships():  # AERO-ATM-04, AMB-61
     # Seed: +1 per bomb critical an aerospace fighter has taken, +1 per door critical of a small craft or
-    # DropShip. Every class rolls on the fighter table (tables.md 9.1), so a DropShip's side hit of 8 with a
-    # critical names "bomb": it adds nothing to its re-entry roll; nor do doors on a fighter.
+    # DropShip. Each class rolls on its own table (AERO-CRIT-01): a DropShip's side hit of 8 names a door, which
+    # adds to its re-entry roll; a conventional fighter's side 8 names a bomb (tables.md 9.1), which adds nothing.
     union = space(UNION, "0710")
-    arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.SIDE, 8, side=Arc.LEFT)
+    arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.SIDE, 8, side=Arc.LEFT,
+                                             table=aero_damage.hit_table(UNION))
     hit = aero_damage.apply_hit(UNION, union, arc, 40, ManualDice([8]), critical=critical)
+    assert (critical, hit.state.door_hits) == (aero_damage.Critical.DOOR, 1)
+    assert aero_atmosphere.reentry_target(UNION, hit.state)[0] == aero_atmosphere.reentry_target(UNION, union)[0] + 1
+    angel = space(ANGEL, "0710")
+    arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.SIDE, 8, side=Arc.LEFT,
+                                             table=aero_damage.hit_table(ANGEL))
+    hit = aero_damage.apply_hit(ANGEL, angel, arc, 3, ManualDice([8]), critical=critical)
     assert (critical, hit.state.bomb_hits) == (aero_damage.Critical.BOMB, 1)
-    assert aero_atmosphere.reentry_target(UNION, hit.state) == aero_atmosphere.reentry_target(UNION, union)
+    assert aero_atmosphere.reentry_target(ANGEL, hit.state) == aero_atmosphere.reentry_target(ANGEL, angel)
     assert aero_atmosphere.reentry_modifiers(UNION, space(UNION, "0710", door_hits=2)) == (("door criticals", 2),)
     assert aero_atmosphere.reentry_modifiers(CORSAIR, space(CORSAIR, "0710", door_hits=1)) == ()
 

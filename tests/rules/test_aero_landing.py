@@ -117,6 +117,16 @@ def test_landing_modifiers_follow_the_landing_table():  # TW p.86 via MegaMek ge
         aero_landing.landing_modifiers(design, aero_kind.view(unit), 1, paved, (H("0720"),)))
 
 
+def test_no_life_support_adds_2_to_the_landing_roll():  # AERO-CRIT-04 (MegaMek checkLanding, UNVERIFIED)
+    state = phase_game(over_board(NL42, "taxi"))
+    unit = state.units["taxi"]
+    design, flight = aero_kind.design(unit), aero_kind.view(unit)
+    before = dict(aero_landing.landing_modifiers(design, flight, 1, state.board, (H("0720"),)))
+    after = dict(aero_landing.landing_modifiers(design, evolve(flight, life_support_hit=True), 1, state.board,
+                                                (H("0720"),)))
+    assert "no life support" not in before and after == {**before, "no life support": 2}
+
+
 def test_a_dropship_needs_a_strip_three_hexes_wide_and_15_long():  # MegaMek Dropship.getLandingLength (UNVERIFIED)
     state = phase_game(over_board())
     design = evolve(aero_kind.design(state.units["f1"]), aero_class=AeroClass.DROPSHIP)

@@ -125,11 +125,12 @@ def reentry_modifiers(design: AeroDesign, state: AeroState) -> aero_control.Modi
     Engine and thruster damage +1 per box, no thrust +6, the table's total at
     most +6 (AERO-ATM-03); on top of the cap +1 per bomb critical of an
     aerospace fighter and per door critical of a small craft or DropShip
-    (AERO-ATM-04, AMB-61: the seed names those classes only; every class rolls
-    on the fighter table for now, so a DropShip can take a "bomb" critical).
+    (AERO-ATM-04, AMB-61: the seed names those classes only; the class's own
+    table decides which it can take, AERO-CRIT-01: a conventional fighter's
+    "bomb" critical from the fighter table adds nothing).
     """
     table = state.engine_hits + state.thruster_hits
-    if aero_thrust.engine_destroyed(state):
+    if aero_thrust.engine_destroyed(design, state):
         table += NO_THRUST_MODIFIER
     mods: list[tuple[str, int]] = []
     if table:
@@ -174,7 +175,8 @@ def interface_impact(design: AeroDesign, state: AeroState, dice: Dice) -> aero_d
     """
     damage = INTERFACE_IMPACT_PER_VELOCITY * state.velocity if state.velocity else INTERFACE_IMPACT_AT_REST
     roll = dice.roll(2, "hit location: out of control into the interface")
-    arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.NOSE, roll.total)
+    arc, critical = aero_damage.hit_location(aero_damage.AttackDirection.NOSE, roll.total,
+                                             table=aero_damage.hit_table(design))
     return aero_damage.apply_hit(design, state, arc, damage, dice, critical=critical,
                                  reason="out of control into the interface")
 

@@ -396,14 +396,22 @@ def _direction_words(where: Geometry) -> str:
 # -- resolving it --------------------------------------------------------------------------------------------
 
 
-def locate(dice: Dice, target: Unit, where: Geometry) -> tuple[Arc, aero_damage.Critical, int]:
-    """Rolls the hit location on tables.md 9.1 (and the wing die of an above/below wing hit)."""
-    roll = dice.roll(2, f"hit location {target.id} ({where.direction.value})").total
-    location, _ = aero_damage.HIT_TABLE[where.direction][roll]
+def locate(dice: Dice, target: Unit, where: Geometry,
+           atmosphere: bool = False) -> tuple[Arc, aero_damage.Critical, int]:
+    """Rolls the hit location on the target's table (tables.md 9.1; small craft and DropShips AERO-CRIT-01), then
+    the 1D6 that may turn a spheroid's column in an ``atmosphere`` (AERO-CRIT-08) and the wing die of an
+    above/below wing hit."""
+    design = aero_kind.design(target)
+    table = aero_damage.hit_table(design)
+    direction = where.direction
+    roll = dice.roll(2, f"hit location {target.id} ({direction.value})").total
+    if aero_damage.spheroid_die_due(design, direction, atmosphere):
+        die = dice.d6(f"spheroid {target.id} in an atmosphere (1: nose column, 6: aft column)")
+        direction = aero_damage.spheroid_column(die, direction)
     wing = None
-    if location == aero_damage.WING and where.direction is AttackDirection.ABOVE_BELOW:
+    if aero_damage.needs_wing_die(table, direction, roll):
         wing = dice.d6(f"wing hit {target.id} (1-3 right, 4-6 left)")
-    arc, critical = aero_damage.hit_location(where.direction, roll, side=where.side, wing_die=wing)
+    arc, critical = aero_damage.hit_location(direction, roll, side=where.side, wing_die=wing, table=table)
     return arc, critical, roll
 
 
@@ -432,7 +440,7 @@ def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tup
         if not roll.success:
             events.append(ShotMissed(attacker.id, shot.label, target.id, tn, roll.total))
             continue
-        arc, critical, location_roll = locate(dice, target, where)
+        arc, critical, location_roll = locate(dice, target, where, aero_kind.in_atmosphere(state, target))
         events.append(AirShotHit(attacker.id, shot.label, target.id, tn, roll.total, _direction_words(where),
                                  shot.damage, arc.value, location_roll, critical.value))
         pending.append(Hit(target.id, arc.value, shot.damage, side=where.direction.value, critical=roll.total == 12,

@@ -37,6 +37,7 @@ AVIONICS_DESTROYED_HITS = 3  # tables.md 9.4: the third avionics hit makes it +5
 AVIONICS_DESTROYED_MODIFIER = 5
 ATMOSPHERE_MODIFIER = 2  # tables.md 9.4 (MegaMek): atmospheric operations
 FIGHTER_ATMOSPHERE_MODIFIER = -1  # tables.md 9.4 (MegaMek): fighters in an atmosphere
+NO_LIFE_SUPPORT_MODIFIER = 2  # tables.md 9.4, AERO-CRIT-04: life support critical
 RANDOM_MOVEMENT_MARGIN = 5  # tables.md 9.4: failing by more than 5 also means random movement
 
 # tables.md 9.5: 1D6 -> hexsides turned before the next hex (negative = left).
@@ -59,7 +60,8 @@ class ControlOutcome:
 def control_modifiers(design: AeroDesign, state: AeroState, atmosphere: bool, extra: Modifiers = ()) -> Modifiers:
     """Returns the modifiers of a control roll (tables.md 9.4), then ``extra`` (the trigger's own).
 
-    Avionics +1 per hit (+5 from the third); +1 per pilot hit; in an atmosphere +2,
+    Avionics +1 per hit (+5 from the third); +1 per pilot hit; no life support +2
+    (AERO-CRIT-04); in an atmosphere +2,
     -1 for a fighter, and + (velocity - 2 x Safe Thrust) when that is positive.
     """
     mods: list[tuple[str, int]] = []
@@ -69,6 +71,8 @@ def control_modifiers(design: AeroDesign, state: AeroState, atmosphere: bool, ex
         mods.append(("avionics damage", state.avionics_hits))
     if state.pilot_hits:
         mods.append(("pilot hits", state.pilot_hits))
+    if state.life_support_hit:
+        mods.append(("no life support", NO_LIFE_SUPPORT_MODIFIER))
     if atmosphere:
         mods.append(("atmospheric operations", ATMOSPHERE_MODIFIER))
         if design.aero_class.is_fighter:

@@ -7,10 +7,13 @@ SI damage from high-G, AERO-HIGHG-02; pilot damage and the consciousness roll,
 AERO-HIGHG-04), tables.md 15 (consciousness targets, UNVERIFIED; shared with
 'Mechs through btcli.rules.ground.piloting).
 
-Small craft and DropShip hit location tables are not in tables.md (section 14);
-until they are, every class uses the fighter table (UNVERIFIED for them).
-Damage first strips the armor of the location hit; what gets through reduces
-structural integrity; SI 0 destroys the unit.
+Small craft and DropShips roll on a table of their own (AERO-CRIT-01): tables.md
+lacks it (section 14), so it is MegaMek's (@f0b2b01 SmallCraft.java:324-554, which
+DropShips use too), UNVERIFIED; it names the criticals only they have (thrusters,
+doors, cargo, docking collar, K-F boom, life support; MegaMek Server.java:25667-25830
+for their effects, AERO-CRIT-02..06). Fighters, conventional fighters and support
+vehicles roll on tables.md 9.1. Damage first strips the armor of the location hit;
+what gets through reduces structural integrity; SI 0 destroys the unit.
 """
 
 from __future__ import annotations
@@ -18,11 +21,12 @@ from __future__ import annotations
 from math import ceil
 
 from btcli.dice import Dice
-from btcli.model.aero import AeroDesign, AeroState, Arc, FiringArc
+from btcli.model.aero import AeroClass, AeroDesign, AeroState, Arc, FiringArc, Shape
 from btcli.model.choices import Choice
 from btcli.model.events import Event
 from btcli.model.events_aero import (
     AeroCritical,
+    AeroCriticalNoEffect,
     AeroCrewKilled,
     AeroDamaged,
     AeroFuelExploded,
@@ -46,7 +50,7 @@ class AttackDirection(Choice):
 
 
 class Critical(Choice):
-    """The critical system a hit location names (tables.md 9.1)."""
+    """The critical system a hit location names (tables.md 9.1; small craft and DropShips, AERO-CRIT-01)."""
 
     WEAPON = "weapon"
     SENSORS = "sensors"
@@ -59,13 +63,21 @@ class Critical(Choice):
     CONTROL = "control"
     FIRE_CONTROL = "fire_control"
     BOMB = "bomb"
+    # Small craft and DropShips only (AERO-CRIT-01); a thruster is the one on the side hit (AERO-CRIT-02).
+    THRUSTER = "thruster"
+    DOOR = "door"
+    CARGO = "cargo"
+    DOCKING_COLLAR = "docking_collar"
+    KF_BOOM = "kf_boom"
+    LIFE_SUPPORT = "life_support"
 
 
 WING = "wing"  # the wing on the attacked side (above/below: 1D6, 1-3 right, 4-6 left)
 
 _C = Critical
+HitTable = dict[AttackDirection, dict[int, tuple[Arc | str, Critical]]]
 # tables.md 9.1: 2D6 -> (location, critical) per attack direction.
-HIT_TABLE: dict[AttackDirection, dict[int, tuple[Arc | str, Critical]]] = {
+HIT_TABLE: HitTable = {
     AttackDirection.NOSE: {
         2: (Arc.NOSE, _C.WEAPON), 3: (Arc.NOSE, _C.SENSORS), 4: (Arc.RIGHT, _C.HEAT_SINK),
         5: (Arc.RIGHT, _C.WEAPON), 6: (Arc.NOSE, _C.AVIONICS), 7: (Arc.NOSE, _C.CONTROL),
@@ -91,6 +103,47 @@ HIT_TABLE: dict[AttackDirection, dict[int, tuple[Arc | str, Critical]]] = {
         11: (WING, _C.LANDING_GEAR), 12: (Arc.AFT, _C.WEAPON),
     },
 }
+FIGHTER_TABLE = HIT_TABLE
+
+# AERO-CRIT-01: the small craft table (MegaMek @f0b2b01 SmallCraft.java:324-554; DropShips use it too,
+# Dropship.java:1789-1873 overriding only kicks and punches). Its left and right side columns are one column
+# here: "wing" is the side hit, and a thruster result is the thruster on that side. Above/below picks the side
+# by the 1D6 wing die, as the fighter table does (MegaMek rolls its own wing die the same way).
+_SIDE_SC = {
+    2: (Arc.NOSE, _C.WEAPON), 3: (Arc.NOSE, _C.FIRE_CONTROL), 4: (Arc.NOSE, _C.SENSORS),
+    5: (WING, _C.THRUSTER), 6: (WING, _C.CARGO), 7: (WING, _C.WEAPON), 8: (WING, _C.DOOR),
+    9: (WING, _C.THRUSTER), 10: (Arc.AFT, _C.AVIONICS), 11: (Arc.AFT, _C.ENGINE), 12: (Arc.AFT, _C.WEAPON),
+}
+SMALL_CRAFT_TABLE: HitTable = {
+    AttackDirection.NOSE: {
+        2: (Arc.NOSE, _C.CREW), 3: (Arc.NOSE, _C.AVIONICS), 4: (Arc.RIGHT, _C.WEAPON),
+        5: (Arc.RIGHT, _C.THRUSTER), 6: (Arc.NOSE, _C.FIRE_CONTROL), 7: (Arc.NOSE, _C.WEAPON),
+        8: (Arc.NOSE, _C.CONTROL), 9: (Arc.LEFT, _C.THRUSTER), 10: (Arc.LEFT, _C.WEAPON),
+        11: (Arc.NOSE, _C.SENSORS), 12: (Arc.NOSE, _C.KF_BOOM),
+    },
+    AttackDirection.AFT: {
+        2: (Arc.AFT, _C.LIFE_SUPPORT), 3: (Arc.AFT, _C.CONTROL), 4: (Arc.RIGHT, _C.WEAPON),
+        5: (Arc.RIGHT, _C.DOOR), 6: (Arc.AFT, _C.ENGINE), 7: (Arc.AFT, _C.WEAPON),
+        8: (Arc.AFT, _C.DOCKING_COLLAR), 9: (Arc.LEFT, _C.DOOR), 10: (Arc.LEFT, _C.WEAPON),
+        11: (Arc.AFT, _C.LANDING_GEAR), 12: (Arc.AFT, _C.FUEL_TANK),
+    },
+    AttackDirection.SIDE: _SIDE_SC,
+    AttackDirection.ABOVE_BELOW: _SIDE_SC,
+}
+# AERO-CRIT-01: the classes with a table of their own; every other class rolls on tables.md 9.1 (conventional
+# fighters and fixed-wing support vehicles as MegaMek's ConvFighter and FixedWingSupport, which keep Aero's).
+TABLE_OF_CLASS: dict[AeroClass, HitTable] = {
+    AeroClass.SMALL_CRAFT: SMALL_CRAFT_TABLE,
+    AeroClass.DROPSHIP: SMALL_CRAFT_TABLE,
+}
+# AERO-CRIT-05: only a DropShip has a docking collar and a K-F boom to damage (MegaMek Server.java:25699-25730:
+# a small craft's result on them does nothing).
+COLLAR_CLASSES = frozenset({AeroClass.DROPSHIP})
+
+# AERO-CRIT-08: a spheroid small craft or DropShip in an atmosphere hit from the nose, aft or a side: 1D6 after
+# the location roll, 1 the nose column, 6 the aft column, else the attack's (MegaMek @f0b2b01 SmallCraft.java:335-347,
+# from a forum ruling; UNVERIFIED). MegaMek rolls it for above/below attacks too but keeps their column.
+SPHEROID_COLUMN = {1: AttackDirection.NOSE, 6: AttackDirection.AFT}
 
 CRITICAL_TARGET = 8  # tables.md 9.1: 2D6 >= 8 applies the listed critical
 FUEL_EXPLOSION_TARGET = 10  # tables.md 9.1: fuel tank hit, 2D6 10+ explodes
@@ -106,15 +159,41 @@ class HitResult:
     control_rolls: tuple[str, ...] = ()  # reasons: damage at or above the threshold, avionics or control critical
 
 
-def hit_location(
-    direction: AttackDirection, roll: int, *, side: Arc | None = None, wing_die: int | None = None
-) -> tuple[Arc, Critical]:
-    """Returns the location and critical system for a 2D6 hit location roll (tables.md 9.1).
+def hit_table(design: AeroDesign) -> HitTable:
+    """Returns the hit location table a unit's class rolls on: small craft and DropShips their own
+    (AERO-CRIT-01), every other class the fighter table (tables.md 9.1)."""
+    return TABLE_OF_CLASS.get(design.aero_class, FIGHTER_TABLE)
 
-    "Wing" results strike the wing on the attacked ``side`` (side attacks), or by
+
+def spheroid_die_due(design: AeroDesign, direction: AttackDirection, atmosphere: bool) -> bool:
+    """Tells whether a hit needs AERO-CRIT-08's 1D6: a spheroid with the small craft table, in an atmosphere,
+    attacked from anywhere but above or below."""
+    return (atmosphere and design.shape is Shape.SPHEROID and design.aero_class in TABLE_OF_CLASS
+            and direction is not AttackDirection.ABOVE_BELOW)
+
+
+def spheroid_column(die: int, direction: AttackDirection) -> AttackDirection:
+    """Returns the column a spheroid in an atmosphere is hit on: 1 the nose's, 6 the aft's, else ``direction``'s
+    (AERO-CRIT-08)."""
+    return SPHEROID_COLUMN.get(die, direction)
+
+
+def needs_wing_die(table: HitTable, direction: AttackDirection, roll: int) -> bool:
+    """Tells whether a hit location roll needs the 1D6 wing die: a "wing" result of an above/below attack."""
+    return direction is AttackDirection.ABOVE_BELOW and table[direction][roll][0] == WING
+
+
+def hit_location(
+    direction: AttackDirection, roll: int, *, side: Arc | None = None, wing_die: int | None = None,
+    table: HitTable = FIGHTER_TABLE,
+) -> tuple[Arc, Critical]:
+    """Returns the location and critical system for a 2D6 hit location roll on ``table`` (tables.md 9.1 by
+    default; ``hit_table`` gives a class's).
+
+    "Wing" results strike the wing (a small craft's side) on the attacked ``side`` (side attacks), or by
     ``wing_die`` for above/below attacks: 1-3 right, 4-6 left.
     """
-    location, critical = HIT_TABLE[direction][roll]
+    location, critical = table[direction][roll]
     if location != WING:
         return location, critical  # type: ignore[return-value]
     if direction is AttackDirection.ABOVE_BELOW:
@@ -187,7 +266,14 @@ def damage_structure(state: AeroState, points: int) -> AeroState:
 def apply_critical(
     design: AeroDesign, state: AeroState, critical: Critical, arc: Arc, dice: Dice
 ) -> tuple[AeroState, list[Event], list[str]]:
-    """Applies a critical hit (tables.md 9.1 effects); returns the state, events and forced control rolls."""
+    """Applies a critical hit (tables.md 9.1 effects; small craft and DropShips AERO-CRIT-02..06); returns the
+    state, events and forced control rolls."""
+    if critical is Critical.THRUSTER:  # AERO-CRIT-02: the thruster of the side hit (the table names only sides)
+        side = "left" if arc is Arc.LEFT else "right"
+        state = evolve(state, **{f"{side}_thruster_hits": getattr(state, f"{side}_thruster_hits") + 1})
+        return state, [AeroCritical(f"{side}_thruster")], []
+    if critical in (Critical.DOCKING_COLLAR, Critical.KF_BOOM) and design.aero_class not in COLLAR_CLASSES:
+        return state, [AeroCriticalNoEffect(critical.value, design.aero_class.value)], []
     events: list[Event] = [AeroCritical(critical.value)]
     forced: list[str] = []
     if critical is Critical.AVIONICS:
@@ -214,13 +300,37 @@ def apply_critical(
         if dice.roll(2, "fuel tank explosion", target=FUEL_EXPLOSION_TARGET).success:
             state = evolve(state, destroyed=True)
             events.append(AeroFuelExploded())
+    elif critical is Critical.DOOR:
+        state = evolve(state, door_hits=state.door_hits + 1)  # AERO-CRIT-03
+    elif critical is Critical.LIFE_SUPPORT:
+        state = evolve(state, life_support_hit=True)  # AERO-CRIT-04
+    elif critical is Critical.CARGO:
+        state = evolve(state, cargo_hits=state.cargo_hits + 1)  # AERO-CRIT-05
+    elif critical is Critical.DOCKING_COLLAR:
+        state = evolve(state, docking_collar_damaged=True)  # AERO-CRIT-05
+    elif critical is Critical.KF_BOOM:
+        state = evolve(state, kf_boom_damaged=True)  # AERO-CRIT-05
     elif critical is Critical.WEAPON:
         index = next((i for i, w in enumerate(design.weapons)
                       if w.arc in _WEAPON_ARCS[arc] and state.weapons_destroyed.count(i) < w.count), None)
         if index is not None:
-            state = evolve(state, weapons_destroyed=tuple(sorted((*state.weapons_destroyed, index))))
-            events.append(AeroWeaponDestroyed(design.weapons[index].name, design.weapons[index].arc.value))
+            state, more = _destroy_weapon(design, state, index)
+            events += more
     return state, events, forced
+
+
+def _destroy_weapon(design: AeroDesign, state: AeroState, index: int) -> tuple[AeroState, list[Event]]:
+    """Destroys one weapon of entry ``index``, or, when it is in a bay, every weapon of the bay left (AERO-CRIT-07:
+    MegaMek @f0b2b01 Server.java:25622-25642 hits all the bay's weapons)."""
+    bay = design.weapons[index].bay
+    hit = [i for i, w in enumerate(design.weapons) if w.bay == bay] if bay else [index]
+    lost = list(state.weapons_destroyed)
+    events: list[Event] = []
+    for i in hit:
+        for _ in range(design.weapons[i].count - lost.count(i) if bay else 1):
+            lost.append(i)
+            events.append(AeroWeaponDestroyed(design.weapons[i].name, design.weapons[i].arc.value))
+    return evolve(state, weapons_destroyed=tuple(sorted(lost))), events
 
 
 _WEAPON_ARCS = {

@@ -111,8 +111,10 @@ def check_zone(state: GameState, unit_id: str, zone: tuple[HexId, ...]) -> None:
 
 def landing_modifiers(design: AeroDesign, flight: AeroState, velocity: int, board: Board,
                       zone: tuple[HexId, ...]) -> Modifiers:
-    """Returns the landing roll's modifiers (the avionics of tables.md 9.4, then the landing table)."""
-    mods = [m for m in aero_control.control_modifiers(design, flight, False) if m[0].startswith("avionics")]
+    """Returns the landing roll's modifiers (the avionics and life support of tables.md 9.4, then the landing
+    table)."""
+    mods = [m for m in aero_control.control_modifiers(design, flight, False)
+            if m[0].startswith("avionics") or m[0] == "no life support"]  # AERO-CRIT-04 (MegaMek checkLanding)
     vertical = lands_vertically(design)
     excess = velocity - (1 if vertical else 2)
     if excess > 0:

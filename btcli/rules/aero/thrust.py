@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from math import ceil
 
-from btcli.model.aero import AeroDesign, AeroState
+from btcli.model.aero import AeroClass, AeroDesign, AeroState
 
 # tables.md 9.1 (MegaMek Aero): the third engine hit destroys the engine (UNVERIFIED count).
 ENGINE_DESTROYED_HITS = 3
+# AERO-CRIT-06: a small craft's or DropShip's engine takes 6 (MegaMek @f0b2b01 SmallCraft.java:835-837, UNVERIFIED).
+ENGINE_BOXES = {AeroClass.SMALL_CRAFT: 6, AeroClass.DROPSHIP: 6}
 
 ATMOSPHERE_ACCELERATION_COST = 2  # AERO-HALT-02: 2 thrust per +1 velocity in atmosphere rows 1-4
 
@@ -23,9 +25,15 @@ def maximum_thrust(safe_thrust: int) -> int:
     return ceil(1.5 * safe_thrust)
 
 
-def engine_destroyed(state: AeroState) -> bool:
+def engine_boxes(design: AeroDesign) -> int:
+    """Returns the engine hits that destroy a unit's engine: 3 (tables.md 9.1), 6 for small craft and DropShips
+    (AERO-CRIT-06)."""
+    return ENGINE_BOXES.get(design.aero_class, ENGINE_DESTROYED_HITS)
+
+
+def engine_destroyed(design: AeroDesign, state: AeroState) -> bool:
     """Tells whether the engine is gone: the unit has no thrust (re-entry table "no thrust")."""
-    return state.engine_hits >= ENGINE_DESTROYED_HITS
+    return state.engine_hits >= engine_boxes(design)
 
 
 def current_max_thrust(design: AeroDesign, state: AeroState) -> int:
@@ -34,7 +42,7 @@ def current_max_thrust(design: AeroDesign, state: AeroState) -> int:
     The seeds and tables.md name no thrust loss per engine hit, so only a destroyed
     engine changes it (to 0).
     """
-    return 0 if engine_destroyed(state) else design.max_thrust
+    return 0 if engine_destroyed(design, state) else design.max_thrust
 
 
 def over_safe_thrust(design: AeroDesign, thrust: int) -> bool:

@@ -140,12 +140,13 @@ _DIRECTION = {"front": aero_damage.AttackDirection.NOSE, "rear": aero_damage.Att
 
 
 def hit_location(dice: Dice, target: Unit, side: str, amount: int, source: str) -> Hit:
-    """Rolls where one damage group strikes an aerospace unit (tables.md 9.1; every class on the fighter
-    table, docs/rules-notes.md); ``side`` "front", "rear", "left" or "right"."""
+    """Rolls where one damage group strikes an aerospace unit on its class's table (tables.md 9.1; small craft
+    and DropShips AERO-CRIT-01); ``side`` "front", "rear", "left" or "right"."""
     direction = _DIRECTION.get(side, aero_damage.AttackDirection.SIDE)
     roll = dice.roll(2, f"hit location {target.id} ({direction.value})")
     wing = Arc.LEFT if side == "left" else Arc.RIGHT
-    arc, critical = aero_damage.hit_location(direction, roll.total, side=wing)
+    table = aero_damage.hit_table(design(target))
+    arc, critical = aero_damage.hit_location(direction, roll.total, side=wing, table=table)
     return Hit(target.id, arc.value, amount, side=side, critical=roll.total == 12, source=f"{source}|{critical.value}")
 
 
