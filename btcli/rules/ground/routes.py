@@ -4,7 +4,7 @@ same mode, calls for fewer rolls.
 A path's rolls are the ones btcli makes as it plays the move (``btcli.rules.core.moves.apply_move``), counted as
 if every roll succeeds (as ``move --dry-run`` lists them):
 
-- ``skid`` (VEH-URB-02, VEH-URB-03, VEH-GEN-01) and ``sideslip`` (VEH-SLIP-03, VEH-MOVE-03): a vehicle using flank
+- ``skid`` (VEH-URB-02, VEH-GEN-01) and ``sideslip`` (VEH-SLIP-03, VEH-MOVE-03): a vehicle using flank
   MP rolls its driving skill each time it changes facing (in a paved hex, for a skid; anywhere, for a hover
   vehicle's, VTOL's or WiGE's sideslip) and then enters a hex; one roll per facing-change event however many
   hexsides it turns (AMB-04; ``skids.risk_points``);
@@ -139,6 +139,7 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
     start = (*movement.search_start(state, unit), False)
     frontier: list = [(0, 0, 0, start, ())]
     settled: dict = {}
+    expanded: dict = {}
     counter = 0
     while frontier:
         made, mp, _, node, steps = heapq.heappop(frontier)
@@ -156,7 +157,11 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
                 counter += 1
                 heapq.heappush(frontier, (made + (masc_from is not None and mp > masc_from), mp, counter, None, steps))
             continue
-        for code, node2, cost, event in movement.successors(state, unit, node[:5], backward):
+        base = node[:5]
+        steps_from = expanded.get(base)
+        if steps_from is None:  # a node is met with and without a facing change waiting: its steps are the same
+            steps_from = expanded[base] = movement.successors(state, unit, base, backward)
+        for code, node2, cost, event in steps_from:
             mp2 = mp + cost
             there = node2[0]
             if mp2 + there.distance(to) > min(cap, budget + (1 if bonus and node2[2] else 0)):
