@@ -33,6 +33,8 @@ play_turn() {
 
 # Turn 1: both sides close on the river. The Manticore drives the road through
 # the woods and keeps its pavement bonus (cruise 4 + 1 = 5 MP); the Wasp jumps.
+# The Locust's --to runs round the building in 1013 (8 MP instead of 6, no
+# entry or basement roll: a found path takes up to 2 MP more to make fewer rolls).
 blue1=("hunchback --path F,F,F,F"
        "commando --to 1105 --facing S"
        "manticore --path F,F,F,F,F"

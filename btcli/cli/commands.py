@@ -354,11 +354,15 @@ def move(
     from btcli.rules.core import moves
 
     number = batch_number(batch)
+    found = []  # the route a --to found, for the dry run to say what it avoided (issue #33 item 4)
+
     def order(state):
-        return moves.order_for(state, state.unit_id(unit), path, to, facing, mode, after_slip, number)
+        made, route = moves.route_order(state, state.unit_id(unit), path, to, facing, mode, after_slip, number)
+        found.append(route)
+        return made
 
     if dry_run:
-        _show_preview(game, order)
+        _show_preview(game, order, found)
         return
     _run(game, order, dice, quiet)
 
@@ -422,13 +426,22 @@ def attack(
     _run(game, lambda state: _named(state, order), dice, quiet)
 
 
-def _show_preview(game: str, order_factory) -> None:
+def _show_preview(game: str, order_factory, found: list | None = None) -> None:
     """Prints what an order would do (``runner.preview``: --dry-run); an order refused as given after its
-    preview's lines (a weapon list) prints them, then is refused."""
+    preview's lines (a weapon list) prints them, then is refused. ``found`` holds the route the order factory
+    found for a move --to: after the preview's first line, what its path avoided (and its JSON ``route``)."""
     from btcli import runner
 
     shown = runner.preview(game, order_factory)
-    _print_lines(list(shown.lines))
+    lines = list(shown.lines)
+    route = found[-1] if found else None
+    if route is not None:
+        from btcli.rules.core.move_preview import route_json, route_lines
+
+        lines[1:1] = route_lines(route)
+        _print_lines(lines, {"lines": lines, "route": route_json(route)})
+    else:
+        _print_lines(lines)
     if shown.refusal:
         raise IllegalOrderError(shown.refusal, shown.rule)
 

@@ -15,7 +15,7 @@ from btcli.model.orders import MoveOrder, Preview
 from btcli.model.state import GameState
 from btcli.rules import kinds
 from btcli.rules.core import moves, tohit
-from btcli.rules.ground import movement
+from btcli.rules.ground import movement, routes
 
 
 class BestDice(Dice):
@@ -61,3 +61,40 @@ def preview(state: GameState, order: MoveOrder) -> Preview:
     a ground move's path, MP, end, target movement modifier and rolls; raises as the move would."""
     own = kinds.of(state.unit(order.unit)).move_preview  # an aerospace unit's: AERO-MOVE
     return Preview(tuple(own(state, order) if own is not None else preview_lines(state, order)))
+
+
+ROLL_WORDS = {"skid": "skid roll", "sideslip": "sideslip roll", "building": "building entry roll",
+              "basement": "basement roll", "minefield": "minefield roll", "masc": "MASC roll"}
+
+
+def rolls_words(rolls: routes.Rolls) -> str:
+    """Returns rolls as words: "3 sideslip rolls", "1 building entry roll and 1 basement roll", "no roll"."""
+    said = [f"{n} {ROLL_WORDS[kind]}{'s' if n != 1 else ''}" for kind, n in rolls]
+    if not said:
+        return "no roll"
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def route_lines(route: routes.Route | None) -> list[str]:
+    """Returns what ``move --dry-run`` says of the path a ``--to`` found (issue #33 item 4): the rolls a path
+    other than the cheapest avoided, or that none within ``routes.DEARER`` MP makes fewer; nothing for a path
+    without rolls."""
+    if route is None or not (route.changed or route.rolls):
+        return []
+    if not route.changed:
+        return [f"path: the cheapest ({route.mp} MP); no path up to {routes.DEARER} MP dearer in the same mode makes "
+                f"fewer rolls than its {rolls_words(route.rolls)}"]
+    why = (f"to avoid {rolls_words(route.cheapest_rolls)}" if not route.rolls
+           else f"to make {rolls_words(route.rolls)} instead of {rolls_words(route.cheapest_rolls)}")
+    path, made = " ".join(route.cheapest), rolls_words(route.cheapest_rolls)
+    dearer = route.mp - route.cheapest_mp
+    if not dearer:
+        return [f"path: took another of the cheapest paths ({route.mp} MP) {why} (the first found, {path}, makes {made})"]
+    return [f"path: took a path {dearer} MP dearer {why} (the cheapest, {path}, {route.cheapest_mp} MP, makes {made})"]
+
+
+def route_json(route: routes.Route) -> dict:
+    """Returns the ``route`` object of ``move --to --dry-run --json`` (docs/json-output.md)."""
+    return {"path": ",".join(route.steps), "mp": route.mp, "rolls": dict(route.rolls), "changed": route.changed,
+            "cheapest": {"path": ",".join(route.cheapest), "mp": route.cheapest_mp,
+                         "rolls": dict(route.cheapest_rolls)}, "max_dearer": routes.DEARER}

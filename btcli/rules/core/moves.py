@@ -13,7 +13,7 @@ from btcli.rules import kinds
 from btcli.rules.kinds import mech
 from btcli.rules.core import phases, turn_order
 from btcli.rules.drops import landing_turn as drop_turn, minefields
-from btcli.rules.ground import masc, movement, vehicles, vtol
+from btcli.rules.ground import masc, movement, routes, vehicles, vtol
 from btcli.rules.urban import buildings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -245,8 +245,16 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
 
 def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, facing: str | None,
               mode: str | None, after_slip: str | None, batch: int = 0) -> MoveOrder:
-    """Builds the move order a player means: a step path, the cheapest legal path to ``to`` (the order
-    logs that path), a jump to a hex, or standing still; refuses what cannot be one."""
+    """Builds the move order a player means: a step path, the path ``routes.choose`` finds to ``to`` (the
+    cheapest, or one at most 2 MP dearer with fewer rolls; the order logs that path), a jump to a hex, or
+    standing still; refuses what cannot be one."""
+    return route_order(state, unit_id, path, to, facing, mode, after_slip, batch)[0]
+
+
+def route_order(state: GameState, unit_id: str, path: str | None, to: str | None, facing: str | None,
+                mode: str | None, after_slip: str | None, batch: int = 0) -> tuple[MoveOrder, routes.Route | None]:
+    """Returns ``order_for``'s order and, for a ground move ``--to`` a hex, the route it found (what ``move
+    --dry-run`` says it avoided); None for any other order."""
     if path is not None and to is not None:
         raise InputError("give either --path or --to, not both")
     u = state.unit(unit_id)  # an unknown unit is bad input in every phase (exit 2)
@@ -254,30 +262,35 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
     if state.phase in FLIGHT_PHASES:  # the aerospace movement phases: every move is a flight (AERO-MOVE)
         from btcli.rules.aero import moves as aero_moves
 
-        return aero_moves.order_for(state, u, path, mode)
+        return aero_moves.order_for(state, u, path, mode), None
     own = kinds.of(u).move_order
     if own is not None:  # an aerospace unit's or an asset's move order (AERO-MOVE; ASSET-MOVE-02)
-        return own(state, u, path, to, facing, mode, after_slip, batch)
+        return own(state, u, path, to, facing, mode, after_slip, batch), None
     movement.check_words(state, u, path, to, facing)
     if batch:
         raise InputError("--batch is the size of a side's first half of assets; only assets move in halves")
     wanted = Facing.parse(facing) if facing is not None else None
     if (mode or "").lower() == masc.MODE:  # EQ-MASC-01: a run with MASC engaged
         engaged = masc.with_masc(u)
-        if to is not None:
-            steps = movement.find_path(state, engaged, state.board.parse_hex(to), wanted, movement.MoveMode.RUN)
+        route = None
+        if to is not None:  # EQ-MASC-02: beyond the running MP without MASC, once a turn, a roll
+            masc_from = None if masc.used(u) else mech.running_mp_without_masc(u)
+            route = routes.choose(state, engaged, state.board.parse_hex(to), wanted, movement.MoveMode.RUN, masc_from)
+            steps = route.steps
         elif path is not None:
             steps = parse_steps(path)
         else:
             raise InputError("give --path STEPS or --to HEX with --mode masc")
-        return MoveOrder(u.id, masc.MODE, steps, after_slip=after_slip or "")
+        return MoveOrder(u.id, masc.MODE, steps, after_slip=after_slip or ""), route
     chosen = movement.parse_mode(u, mode or "")
     if chosen is movement.MoveMode.JUMP:
         if to is None:
             raise InputError("a jump needs --to HEX")
-        return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted)
+        return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted), None
+    route = None
     if to is not None:
-        steps = movement.find_path(state, u, state.board.parse_hex(to), wanted, chosen)
+        route = routes.choose(state, u, state.board.parse_hex(to), wanted, chosen)
+        steps = route.steps
     elif path is not None:
         if facing is not None:
             raise InputError("--facing goes with --to; a --path ends facing where its turns leave it")
@@ -286,6 +299,4 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
         raise InputError("give --path STEPS, --to HEX, or --mode stand")
     else:
         steps = ()
-    return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or "")
-
-
+    return MoveOrder(u.id, chosen.value if chosen else "", steps, after_slip=after_slip or ""), route

@@ -509,10 +509,19 @@ def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, Events]:
 
 def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None) -> tuple[str, ...]:
     """Returns the cheapest legal step path to ``to`` (ending with ``facing`` if given)."""
+    return cheapest_path(state, unit, to, facing, mode)[0]
+
+
+def cheapest_path(
+    state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None
+) -> tuple[tuple[str, ...], MoveMode | None]:
+    """Returns the cheapest legal step path to ``to`` (ending with ``facing`` if given) and the mode whose MP
+    it fits (None for a minimum move, VEH-MOVE-06); raises IllegalOrderError saying why there is none.
+    (``btcli.rules.ground.routes`` looks for a path with fewer rolls within that mode's MP.)"""
     _check_can_move(unit)
     state.board.require(to)
     if to == unit.hex and (facing is None or facing == unit.facing):
-        return ()
+        return (), mode
     if to != unit.hex and to not in state.board.structure_hexes:  # TW p.57: name the stacking rule
         _check_enemy(state, unit, to)
         _check_stacking(state, unit, to)
@@ -526,7 +535,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
         if steps is not None:
             try:
                 check_move(state, unit, m, steps)
-                return steps
+                return steps, m
             except IllegalOrderError:
                 pass
         stacked = held if stacked is None else stacked
@@ -536,7 +545,7 @@ def find_path(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mo
     if direction is not None and not _turns(unit.facing, direction) and facing in (None, unit.facing):
         try:
             check_move(state, unit, None, ("F",))
-            return ("F",)
+            return ("F",), None
         except IllegalOrderError:
             pass
     if stacked is not None:  # in reach, but that hex (or its level of a building) is taken: name stacking
@@ -573,7 +582,7 @@ def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
     return ("R",) * right if right <= 3 else ("L",) * (6 - right)
 
 
-def _start(state: GameState, unit: Unit) -> tuple:
+def search_start(state: GameState, unit: Unit) -> tuple:
     """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
     board = state.board
     place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
@@ -588,7 +597,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     stays on pavement gets one more when ``bonus`` (VEH-URB-01). Levels and places
     (floors, roofs, bridge decks) follow ``step_into``, as ``check_move`` does.
     """
-    start = _start(state, unit)
+    start = search_start(state, unit)
     frontier = [(0, 0, start, ())]
     best: dict = {start: 0}
     counter = 0
@@ -600,9 +609,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
             continue
         if here == to and (facing is None or face == facing):
             if mp <= budget + (1 if bonus and paved else 0):
-                others = [u for u in occupants(state, here, exclude=unit.id)
-                          if (placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place]
-                if not others:
+                if not held_by_others(state, unit, here, place):
                     return steps, mp, None
                 held = place if held is None else held
             if cheapest is None:
@@ -610,7 +617,7 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
             continue
         if mp > budget + 12:  # far past anything reachable; stop exploring
             continue
-        for code, node2, cost in _successors(state, unit, node, allow_backward):
+        for code, node2, cost, _ in successors(state, unit, node, allow_backward):
             mp2 = mp + cost
             if mp2 < best.get(node2, 1 << 30):
                 best[node2] = mp2
@@ -619,15 +626,24 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     return None, cheapest, held
 
 
-def _successors(state, unit, node, allow_backward):
-    """Returns the legal single steps from a search node: (code, next node, MP).
+def held_by_others(state: GameState, unit: Unit, here: HexId, place: tuple[int, bool, bool]) -> bool:
+    """Tells whether another unit holds ``place`` (floor, roof, under a bridge) of ``here``: a found path may not
+    end there (TW p.57 stacking)."""
+    return any((placement.floor_of(u), placement.on_top(u), placement.under_bridge(u)) == place
+               for u in occupants(state, here, exclude=unit.id))
+
+
+def successors(state, unit, node, allow_backward):
+    """Returns the legal single steps from a search node: (code, next node, MP, what the structure entered asks:
+    ``StepInto.event``, "" for a turn).
 
     ``allow_backward`` is False for running/flanking, which also keeps a 'Mech out of water (tables.md 11.1).
     """
     board = state.board
     here, face, paved, level, place = node
     keeps_dry = not allow_backward and not kinds.mobility(unit).runs_into_water
-    moves = [("L", (here, face.turned(-1), paved, level, place), 1), ("R", (here, face.turned(1), paved, level, place), 1)]
+    moves = [("L", (here, face.turned(-1), paved, level, place), 1, ""),
+             ("R", (here, face.turned(1), paved, level, place), 1, "")]
     inside = here if board.hex(here).building is not None and not place[1] else None
     # No T: a found path enters buildings (and drives onto bridges along the road) as F does; climbing
     # onto roofs is asked for with an explicit --path.
@@ -644,7 +660,7 @@ def _successors(state, unit, node, allow_backward):
             _check_enemy(state, unit, there, step.place if there in board.structure_hexes else None)
         except IllegalOrderError:
             continue
-        moves.append((code, (there, face, paved and step.paved, step.level, step.place), step.mp))
+        moves.append((code, (there, face, paved and step.paved, step.level, step.place), step.mp, step.event))
     return moves
 
 
@@ -652,7 +668,7 @@ def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId,
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
     budget = mode_mp(unit, mode, False)
     bonus = gets_pavement_bonus(unit)
-    start = _start(state, unit)
+    start = search_start(state, unit)
     out: dict[HexId, int] = {}
     frontier = [(0, 0, start)]
     best = {start: 0}
@@ -667,7 +683,7 @@ def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId,
         if here not in out or mp < out[here]:
             out[here] = mp
         limit = budget + (1 if bonus else 0)
-        for _code, node2, cost in _successors(state, unit, node, not mode.is_fast):
+        for _code, node2, cost, _ in successors(state, unit, node, not mode.is_fast):
             _push(frontier, best, node2, mp + cost, limit, counter := counter + 1)
     return out
 

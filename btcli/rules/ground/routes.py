@@ -1,0 +1,183 @@
+"""The path ``move --to`` takes (issue #33 item 4): the cheapest, unless a path at most ``DEARER`` MP dearer, in the
+same mode, calls for fewer rolls.
+
+A path's rolls are the ones btcli makes as it plays the move (``btcli.rules.core.moves.apply_move``), counted as
+if every roll succeeds (as ``move --dry-run`` lists them):
+
+- ``skid`` (VEH-URB-02, VEH-GEN-01) and ``sideslip`` (VEH-SLIP-03, VEH-MOVE-03): a vehicle using flank
+  MP rolls its driving skill each time it changes facing (in a paved hex, for a skid; anywhere, for a hover
+  vehicle's, VTOL's or WiGE's sideslip) and then enters a hex; one roll per facing-change event however many
+  hexsides it turns (AMB-04; ``skids.risk_points``);
+- ``building`` (URB-MOVE-03, URB-MOVE-04, URB-BRG-08): the piloting or driving skill roll of entering a building
+  hex, or a bridge the unit can pass neither over nor under;
+- ``basement`` (URB-BSMT-01): the first 'Mech to enter a building hex at ground level rolls on the basement table;
+- ``minefield`` (DROP-12): each minefield hex a ground unit enters attacks it with a roll;
+- ``masc`` (EQ-MASC-02): a run with MASC engaged beyond the running MP without it rolls once a turn.
+
+Standing up (a ``U`` step) is never part of a found path, and a water, rubble or ice hex calls for no roll in
+btcli (tables.md 8.6 lists a PSR modifier for entering water; btcli makes no such roll), so neither is counted.
+
+The choice (``choose``) is lexicographic: fewest rolls first (each weighs one: any of them can fail), then fewest MP,
+over the paths that cost at most ``DEARER`` MP more than the cheapest and fit the MP of the mode the cheapest is
+played in (a found path never turns a walk into a run). The cheapest path is kept unless another makes strictly
+fewer rolls, so a route without rolls, or where every path makes as many, is the one btcli always took; among
+paths of equal rolls and MP the first found wins (a deterministic search). ``--path`` is never changed.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from btcli.errors import IllegalOrderError
+from btcli.model.frozen import record
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.state import GameState
+from btcli.model.units import MoveMode, Unit
+from btcli.rules import kinds
+from btcli.rules.ground import movement
+
+DEARER = 2  # at most this many MP more than the cheapest path, to make fewer rolls
+KINDS = ("skid", "sideslip", "building", "basement", "minefield", "masc")  # the order rolls are listed in
+
+Rolls = tuple[tuple[str, int], ...]  # (kind, how many), only kinds with rolls, in KINDS order
+
+
+@record
+class Route:
+    """The path a ``move --to`` takes and the cheapest path it was chosen over (the same when it was kept),
+    each with its MP and its rolls."""
+
+    steps: tuple[str, ...]
+    mp: int
+    rolls: Rolls
+    cheapest: tuple[str, ...]
+    cheapest_mp: int
+    cheapest_rolls: Rolls
+
+    @property
+    def changed(self) -> bool:
+        """Tells whether a path other than the cheapest was taken."""
+        return self.steps != self.cheapest
+
+
+def count(rolls: Rolls) -> int:
+    """Returns how many rolls ``rolls`` holds (each weighs one)."""
+    return sum(n for _, n in rolls)
+
+
+def path_rolls(state: GameState, unit: Unit, plan: movement.MovePlan, masc_from: int | None = None) -> Rolls:
+    """Returns the rolls a checked ground move makes when every roll succeeds (see the module); ``masc_from`` is the
+    MP beyond which a run with MASC engaged rolls for it (None: no MASC roll)."""
+    counts = dict.fromkeys(KINDS, 0)
+    board = state.board
+    mobility = kinds.mobility(unit)
+    if plan.mode.is_fast and mobility.skids:  # as core.moves._skid: only a vehicle's fast move meets the skid rules
+        from btcli.rules.ground import skids
+
+        counts[skids.risk_kind(unit)] += len(skids.risk_points(unit, board, plan.steps, True))
+    basements = kinds.of(unit).finds_basements
+    for meet in plan.structures:  # urban.buildings.enter: a roof or a deck calls for no roll
+        if meet.kind in ("enter", "bridge"):
+            counts["building"] += 1
+        building = board.hex(meet.hex).building
+        if meet.kind == "enter" and basements and meet.floor == 0 and building is not None and not building.basement:
+            counts["basement"] += 1
+    if not kinds.airborne(unit):  # drops.minefields.along: every minefield hex entered along the ground
+        counts["minefield"] += sum(1 for h in plan.hexes if board.hex(h).minefield)
+    if masc_from is not None and plan.mp > masc_from:
+        counts["masc"] += 1
+    return tuple((kind, n) for kind, n in counts.items() if n)
+
+
+def choose(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None,
+           masc_from: int | None = None) -> Route:
+    """Returns the path ``move --to`` takes (see the module): the cheapest legal path to ``to`` (``facing`` if
+    given) in ``mode`` (None: the slowest that reaches), or one at most ``DEARER`` MP dearer in the same mode with
+    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path."""
+    steps, fits = movement.cheapest_path(state, unit, to, facing, mode)
+    try:
+        plan = movement.check_move(state, unit, mode, steps)
+    except IllegalOrderError:  # the order refuses it with its reason when it is played
+        return Route(steps, 0, (), steps, 0, ())
+    rolls = path_rolls(state, unit, plan, masc_from)
+    kept = Route(steps, plan.mp, rolls, steps, plan.mp, rolls)
+    if not rolls or fits is None or plan.mode is MoveMode.STAND:  # no roll to avoid; a minimum move is one hex
+        return kept
+    found = _fewer_rolls(state, unit, to, facing, fits, plan, count(rolls), masc_from)
+    if found is None:
+        return kept
+    try:
+        better = movement.check_move(state, unit, mode, found)
+    except IllegalOrderError:
+        return kept
+    fewer = path_rolls(state, unit, better, masc_from)
+    if better.mode is not plan.mode or count(fewer) >= count(rolls):  # the search's model and the rules agree
+        return kept
+    return Route(found, better.mp, fewer, steps, plan.mp, rolls)
+
+
+def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None, fits: MoveMode,
+                 cheapest: movement.MovePlan, rolls: int, masc_from: int | None) -> tuple[str, ...] | None:
+    """Returns the path to ``to`` with the fewest rolls, then the fewest MP, of those with fewer than ``rolls`` that
+    cost at most ``DEARER`` MP more than ``cheapest`` and fit ``fits``'s MP (None if there is none).
+
+    A search over ``movement.successors``' nodes plus whether a facing change waits for the next hex entered (a
+    skid's or sideslip's roll, as ``skids.risk_points`` counts them), ordered by (rolls, MP): a node is settled
+    with the fewest rolls that reach it, and reached again only with less MP. A node from which even a straight
+    line (1 MP a hex) would break the MP cap is not explored.
+    """
+    board = state.board
+    mobility = kinds.mobility(unit)
+    risky = cheapest.mode.is_fast and mobility.skids
+    slipping = mobility.sideslips
+    basements = kinds.of(unit).finds_basements
+    mines = not kinds.airborne(unit)
+    budget = movement.mode_mp(unit, fits, False)
+    bonus = movement.gets_pavement_bonus(unit)
+    cap = cheapest.mp + DEARER
+    backward = not fits.is_fast
+    start = (*movement.search_start(state, unit), False)
+    frontier: list = [(0, 0, 0, start, ())]
+    settled: dict = {}
+    expanded: dict = {}
+    counter = 0
+    while frontier:
+        made, mp, _, node, steps = heapq.heappop(frontier)
+        if made >= rolls:
+            return None
+        if node is None:  # a finished path, its MASC roll counted
+            return steps
+        if settled.get(node, 1 << 30) <= mp:
+            continue
+        settled[node] = mp
+        here, face, paved, level, place, pending = node
+        if here == to and (facing is None or face == facing):
+            if mp <= min(cap, budget + (1 if bonus and paved else 0)) and not movement.held_by_others(
+                    state, unit, here, place):
+                counter += 1
+                heapq.heappush(frontier, (made + (masc_from is not None and mp > masc_from), mp, counter, None, steps))
+            continue
+        base = node[:5]
+        steps_from = expanded.get(base)
+        if steps_from is None:  # a node is met with and without a facing change waiting: its steps are the same
+            steps_from = expanded[base] = movement.successors(state, unit, base, backward)
+        for code, node2, cost, event in steps_from:
+            mp2 = mp + cost
+            there = node2[0]
+            if mp2 + there.distance(to) > min(cap, budget + (1 if bonus and node2[2] else 0)):
+                continue
+            made2, pending2 = made, pending
+            if code in ("L", "R"):
+                pending2 = pending or (risky and (slipping or board.hex(here).paved))
+            else:
+                h = board.hex(there)
+                made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
+                          + (event == "enter" and basements and node2[4][0] == 0 and h.building is not None
+                             and not h.building.basement))
+                pending2 = False
+            node2 = (*node2, pending2)
+            if settled.get(node2, 1 << 30) <= mp2:
+                continue
+            counter += 1
+            heapq.heappush(frontier, (made2, mp2, counter, node2, steps + (code,)))
+    return None
