@@ -138,11 +138,14 @@ def _movement(state: GameState, ours: tuple[str, ...], settings: Settings, seed:
     from btcli.rules.core import turn_order
 
     side = next_to_move(state)
+    missing = [state.units[uid] for uid in turn_order.missing_movers(state)]
+    if side is None and not state.move_order:  # no movement order drawn (a state built by hand): anyone moves
+        side = next((u.side for u in missing if u.side in ours), None)
     if side is None:
         return _resolve(state)
     if side not in ours:
         return None
-    waiting = [state.units[uid] for uid in turn_order.missing_movers(state) if state.units[uid].side == side]
+    waiting = [u for u in missing if u.side == side]
     if not waiting:
         dropping = [u for u in _arriving(state) if u.side == side]
         return Drop(dropping[0].id) if dropping else None

@@ -100,12 +100,15 @@ def _drop(game: str, action) -> dict:
     """Runs a drop through ``btcli drop`` (the secret kept in the side's secrets file); returns its entry."""
     from btcli.cli import commands
 
-    entries = []
     held = commands.HELD["game"]
-    commands.drop(game, action.unit, action.hex or None, action.facing or None, not action.hex,
-                  action.salt or None, None, None, True)
-    entries.append(held.game.last)
-    return entries[-1]
+    shown = commands.OUTPUT["json"]
+    commands.OUTPUT["json"] = False  # the drop command prints nothing (quiet); the bot reports it
+    try:
+        commands.drop(game, action.unit, action.hex or None, action.facing or None, not action.hex,
+                      action.salt or None, None, None, True)
+    finally:
+        commands.OUTPUT["json"] = shown
+    return held.game.last
 
 
 def bot(game: str, side: str | None, until: str, seed: int | None, aggression: int | None, caution: int | None,
