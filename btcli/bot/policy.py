@@ -82,10 +82,16 @@ def generator(seed: int, state: GameState, what: str = "") -> random.Random:
 
 
 def choose(state: GameState, sides: tuple[str, ...] | None, settings: Settings = Settings(),
-           seed: int = 0) -> Action | None:
-    """Returns the next order for one of ``sides`` (None: every side), or None when they must wait."""
+           seed: int = 0, close: bool = True) -> Action | None:
+    """Returns the next order for one of ``sides`` (None: every side), or None when they must wait.
+    ``close=False``: never ``resolve-phase`` (another player still acts in this phase: the benchmark's)."""
     if state.winner:
         return None
+    action = _choose(state, sides, settings, seed)
+    return None if not close and isinstance(action, ResolvePhaseOrder) else action
+
+
+def _choose(state: GameState, sides: tuple[str, ...] | None, settings: Settings, seed: int) -> Action | None:
     ours = tuple(state.sides) if not sides else sides
     phase = state.phase
     if phase is Phase.DEPLOYMENT:
@@ -276,19 +282,24 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     dealt.sort(reverse=True)
     dealt_total = (dealt[0] + sum(dealt[1:]) / 3) if dealt else 0.0
     taken = 0.0
+    # BOT-01: each enemy fires at one target; this unit's share of its fire is one over the units of its side
+    # in the fight (no less than a third: the nearest and the weakest draw more than their share).
+    ours = sum(1 for u in state.units.values() if u.side == unit.side and u.active and u.hex is not None)
+    share = max(1 / 3, 1 / max(1, ours))
     for foe in foes:
         shooter = foe
         if foe.mode is MoveMode.NONE and foe.hex != hex_id:  # still to move: it may turn to face us
             shooter = evolve(foe, facing=evaluate.facing_towards(foe.hex, hex_id))
         value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
-        taken += value
+        taken += value * share
     nearest = min(hex_id.distance(f.hex) for f in foes)
     friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
                and u.hex is not None]
     herding = -0.1 * max(0, min((hex_id.distance(f.hex) for f in friends), default=0) - 3)
     if withdraw:
         return -2 * settings.taken_weight * taken + nearest + herding
-    approach = -0.3 * nearest if dealt_total == 0 else 0.0  # nothing to shoot: close in
+    # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
+    approach = -0.1 * settings.aggression * max(0, nearest - _best_range(unit))
     return settings.dealt_weight * dealt_total - settings.taken_weight * taken + approach + herding
 
 
