@@ -1,7 +1,7 @@
 """Expected damage, from the real to-hit rules (``rules/core/tohit.py``) over 2D6 (``tohit.odds``).
 
 A shot's expected damage is its chance to hit times the damage it does when it hits: a missile launcher's
-missiles times the share of them the cluster table lands on average (BOT-03). A position is judged by putting
+damage a missile times the number the cluster table lands on average (BOT-03). A position is judged by putting
 the unit there (``placed``) and asking the same to-hit rules the attack orders ask, so line of sight,
 intervening woods, partial cover, arcs, range brackets and both sides' movement all count (BOT-02).
 """
@@ -16,15 +16,22 @@ from btcli.model.units import MoveMode, Unit
 from btcli.rules import kinds
 from btcli.rules.core import tohit
 
-# BOT-03: the cluster hits table's average share of missiles that hit (tables.md 7: a 2D6 roll over the
-# column; the mean of the LRM-10 column is 6.3 of 10, of the SRM-2 column 1.4 of 2). One share for every size.
-CLUSTER_SHARE = 0.6
+# BOT-03: the share of a cluster weapon's missiles that hit, on average: the cluster hits table's column for its
+# size (tables.md 7; ``combat_tables.cluster_hits``) averaged over 2D6.
+TWO_D6 = {total: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b == total) / 36 for total in range(2, 13)}
+
+
+def cluster_mean(size: int) -> float:
+    """The mean number of missiles (or shots) of a ``size`` cluster weapon that hit (BOT-03)."""
+    from btcli.rules.core.combat_tables import cluster_hits
+
+    return sum(p * cluster_hits(size, total) for total, p in TWO_D6.items())
 TWISTS = {"": 0, "left": -1, "right": 1}
 
 
 def shot_damage(unit: Unit, index: int, distance: int) -> float:
     """Returns the damage one weapon does when it hits at ``distance`` (BOT-03): its damage (by range bracket
-    where it has one), a cluster weapon's missiles times the cluster table's mean share (all of a Streak's)."""
+    where it has one), a cluster weapon's by the cluster table's mean number of hits (all of a Streak's)."""
     spec = unit.spec(unit.weapons[index].weapon)
     damage = spec.damage
     if spec.damage_by_range:
@@ -32,7 +39,7 @@ def shot_damage(unit: Unit, index: int, distance: int) -> float:
         order = {"short": 0, "medium": 1, "long": 2}.get(bracket or "", 1)
         damage = spec.damage_by_range[min(order, len(spec.damage_by_range) - 1)]
     if spec.cluster:
-        return damage * spec.cluster * (1.0 if spec.streak else CLUSTER_SHARE)
+        return damage * (spec.cluster if spec.streak else cluster_mean(spec.cluster))
     return float(damage)
 
 
@@ -75,11 +82,22 @@ def best_volley(state: GameState, attacker: Unit, target: Unit, twists=(0,)) -> 
     """The most expected damage ``attacker`` can do to ``target`` with one twist (every weapon that bears),
     and that twist."""
     best, chosen = 0.0, 0
-    for twist in twists:
-        total = sum(d for _, _, d in shots(state, attacker, target, twist))
+    weapons = usable(attacker)
+    for twist in sorted(twists, key=abs):  # no twist first: when every weapon bears, no twist can do better
+        found = shots(state, attacker, target, twist, weapons)
+        total = sum(d for _, _, d in found)
         if total > best:
             best, chosen = total, twist
+        if len(found) == len(weapons) or (not found and twist == 0 and _hidden(state, attacker, target)):
+            break
     return best, chosen
+
+
+def _hidden(state: GameState, attacker: Unit, target: Unit) -> bool:
+    """Tells whether no line of sight joins the two units (a twist changes nothing then)."""
+    from btcli.rules.core import los
+
+    return los.line_of_sight(state.board, attacker, target).blocked
 
 
 def placed(unit: Unit, hex_id: HexId, facing: Facing, mode: MoveMode, hexes: int, mp: int) -> Unit:

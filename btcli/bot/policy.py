@@ -288,8 +288,8 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     share = max(1 / 3, 1 / max(1, ours))
     for foe in foes:
         shooter = foe
-        if foe.mode is MoveMode.NONE and foe.hex != hex_id:  # still to move: it may turn to face us
-            shooter = evolve(foe, facing=evaluate.facing_towards(foe.hex, hex_id))
+        if foe.mode is MoveMode.NONE and foe.hex != hex_id:
+            shooter = _closing(foe, hex_id, there, trial)
         value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
         taken += value * share
     nearest = min(hex_id.distance(f.hex) for f in foes)
@@ -301,6 +301,24 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
     approach = -0.1 * settings.aggression * max(0, nearest - _best_range(unit))
     return settings.dealt_weight * dealt_total - settings.taken_weight * taken + approach + herding
+
+
+def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
+    """BOT-01: an enemy still to move this turn, as it may stand when it fires: walked up to its walking MP along
+    the line towards ``hex_id`` (to a free hex, not adjacent), facing it (Princess evaluates an unmoved enemy at
+    its best reach too: ``BasicPathRanker.evaluateUnmovedEnemy``)."""
+    from btcli.model.hexgrid import hex_line
+
+    line = hex_line(foe.hex, hex_id)[1:-1]
+    taken = {u.hex for u in trial.units.values() if u.active and u.id != foe.id}
+    stop, steps = foe.hex, 0
+    for step, h in enumerate(line[:max(0, foe.walk)], start=1):
+        if h.distance(hex_id) < 2:
+            break
+        if h not in taken and trial.board.contains(h) and not trial.board.hex(h).is_deep_water:
+            stop, steps = h, step
+    facing = evaluate.facing_towards(stop, hex_id)
+    return evaluate.placed(foe, stop, facing, MoveMode.WALK if steps else MoveMode.STAND, steps, steps)
 
 
 def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:

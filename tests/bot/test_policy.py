@@ -51,11 +51,15 @@ def test_bot_02_expected_damage_taken_counts_the_woods_of_the_real_to_hit_rules(
     assert 0 < taken(woods) < taken(clear)
 
 
-def test_bot_03_a_cluster_weapon_lands_the_cluster_tables_mean_share_of_its_missiles():
-    # BOT-03: a Commando's SRM-6 (2 damage a missile): 6 missiles x 0.6 x 2.
+def test_bot_03_a_cluster_weapon_lands_the_cluster_tables_mean_number_of_missiles():
+    # BOT-03: the SRM-6 column of the cluster hits table (tables.md 7): 2D6 of 2..12 land 2,2,3,3,4,4,4,5,5,6,6
+    # missiles; weighted by the 2D6 odds (1,2,3,4,5,6,5,4,3,2,1 in 36) that is 144/36 = 4 missiles of 2 damage each.
     unit = game(design(COMMANDO, "c")).units["c"]
-    srm6 = next(i for i, m in enumerate(unit.weapons) if m.weapon.startswith("SRM 6") or m.weapon == "SRM-6")
-    assert evaluate.shot_damage(unit, srm6, 3) == 6 * evaluate.CLUSTER_SHARE * 2
+    srm6 = next(i for i, m in enumerate(unit.weapons) if unit.spec(m.weapon).cluster == 6)
+    column = (2, 2, 3, 3, 4, 4, 4, 5, 5, 6, 6)
+    ways = (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+    assert sum(c * w for c, w in zip(column, ways)) == 144
+    assert abs(evaluate.shot_damage(unit, srm6, 3) - 2 * 144 / 36) < 1e-9
     laser = next(i for i, m in enumerate(unit.weapons) if m.weapon == "Medium Laser")
     assert evaluate.shot_damage(unit, laser, 3) == 5.0
 
