@@ -268,8 +268,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "your own attacks first.", options=(
         Opt(("--side",), "side", "The side the bot plays (default: whoever must act; every side where all act at "
             "once).", where=CLI),
-        Opt(("--until",), "until", "Play until this ends: the phase (default), the turn or the game.", where=CLI,
-            kind=("phase", "turn", "game"), default="phase"),
+        Opt(("--until",), "until", "Play until this ends: phase (the default), turn or game.", where=CLI,
+            default="phase"),
         Opt(("--seed",), "seed", "The bot's own seed (never the game's dice): the same game and seed give the same "
             "orders (default 0).", where=CLI, kind="int"),
         Opt(("--aggression",), "aggression", "0-10 (default 5): how much the damage it can deal weighs against the "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from btcli.bot import evaluate, legal_orders, policy
+from btcli.bot.evaluate import hex_of
 from btcli.bot.legal_orders import Action, accepted
 from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
@@ -95,7 +96,7 @@ def _random_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAt
 
 def _random_physical(state: GameState, unit: Unit, rng: random.Random) -> PhysicalAttackOrder | None:
     options = [PhysicalAttackOrder(unit.id, foe.id, kind) for foe in policy.enemies(state, unit.side)
-               if unit.hex.distance(foe.hex) == 1 for kind in ("punch", "kick", "charge", "dfa")]
+               if hex_of(unit).distance(hex_of(foe)) == 1 for kind in ("punch", "kick", "charge", "dfa")]
     options = [o for o in options if accepted(state, o)]
     return rng.choice(options + [None]) if options else None
 
@@ -114,11 +115,11 @@ def _greedy_move(state: GameState, unit: Unit, rng: random.Random) -> MoveOrder 
     if not foes:
         return None
     places = [(mode, h) for mode, hexes in legal_orders.ground_moves(state, unit).items() for h in hexes]
-    places.sort(key=lambda p: (min(p[1].distance(f.hex) for f in foes), p[0] != "run" and p[0] != "flank",
+    places.sort(key=lambda p: (min(p[1].distance(hex_of(f)) for f in foes), p[0] != "run" and p[0] != "flank",
                                p[1].label))
     for mode, hex_id in places[:8]:
-        nearest = min(foes, key=lambda f: (hex_id.distance(f.hex), f.id))
-        facing = evaluate.facing_towards(hex_id, nearest.hex) if nearest.hex != hex_id else unit.facing
+        nearest = min(foes, key=lambda f: (hex_id.distance(hex_of(f)), f.id))
+        facing = evaluate.facing_towards(hex_id, hex_of(nearest)) if nearest.hex != hex_id else unit.facing
         order = (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
                  or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
         if order is not None and accepted(state, order):
@@ -127,7 +128,7 @@ def _greedy_move(state: GameState, unit: Unit, rng: random.Random) -> MoveOrder 
 
 
 def _greedy_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
-    foes = sorted(policy.enemies(state, unit.side), key=lambda f: (unit.hex.distance(f.hex), f.id))
+    foes = sorted(policy.enemies(state, unit.side), key=lambda f: (hex_of(unit).distance(hex_of(f)), f.id))
     for foe in foes:
         shots = evaluate.shots(state, unit, foe)
         if shots:
@@ -139,7 +140,7 @@ def _greedy_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAt
 
 def _greedy_physical(state: GameState, unit: Unit, rng: random.Random) -> PhysicalAttackOrder | None:
     for foe in policy.enemies(state, unit.side):
-        if unit.hex.distance(foe.hex) == 1:
+        if hex_of(unit).distance(hex_of(foe)) == 1:
             for kind in ("kick", "punch"):
                 order = PhysicalAttackOrder(unit.id, foe.id, kind)
                 if accepted(state, order):

@@ -126,6 +126,14 @@ def _centre(hex_id: HexId) -> tuple[float, float]:
     return col * 1.5, row * 3 ** 0.5 + (3 ** 0.5 / 2 if col % 2 == 0 else 0.0)
 
 
+def hex_of(unit: Unit) -> HexId:
+    """The ground hex of a unit the bot knows to be on the ground board."""
+    where = unit.hex
+    if where is None:
+        raise ValueError(f"'{unit.id}' is not on the ground board")
+    return where
+
+
 def health(unit: Unit) -> float:
     """The share of its armor and internal structure a unit has left (1.0 undamaged)."""
     full = sum(unit.max_armor.values()) + sum(unit.max_internal.values())

@@ -34,13 +34,11 @@ class Drop:
 Action = Order | Drop
 
 
-class BotDice:
+def BotDice(seed: int):  # noqa: N802  (read as the dice it makes)
     """The bot's own dice for trying an order on a copy of the state: seeded by the bot, never the game's."""
+    from btcli.dice import SeededDice
 
-    def __new__(cls, seed: int):
-        from btcli.dice import SeededDice
-
-        return SeededDice(f"bot:{seed}", 0)
+    return SeededDice(f"bot:{seed}", 0)
 
 
 def accepted(state: GameState, order: Order, seed: int = 0) -> bool:

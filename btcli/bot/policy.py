@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 
 from btcli.bot import evaluate, legal_orders
+from btcli.bot.evaluate import hex_of
 from btcli.bot.legal_orders import Action, Drop, accepted
 from btcli.errors import BtcliError
 from btcli.model.frozen import evolve, record
@@ -225,10 +226,10 @@ def _quick_score(state: GameState, unit: Unit, foes: list[Unit], place: tuple[st
     """BOT-04: a quick look at a position, no line of sight: the distance to the nearest enemy against the
     unit's best range, woods for cover, and how far it has to move (the farther, the harder to hit)."""
     mode, hex_id, _ = place
-    nearest = min(hex_id.distance(f.hex) for f in foes)
+    nearest = min(hex_id.distance(hex_of(f)) for f in foes)
     there = state.board.hex(hex_id)
     cover = 1.0 if there.terrain.is_woods else 0.0
-    moved = unit.hex.distance(hex_id)
+    moved = hex_of(unit).distance(hex_id)
     if withdraw:
         return nearest * 2 + cover + moved * 0.2
     return -abs(nearest - best) * 1.5 + cover + min(moved, 7) * 0.15 - (0.5 if mode == "jump" else 0.0)
@@ -258,10 +259,10 @@ def _best_range(unit: Unit) -> int:
 def _facing_for(state: GameState, unit: Unit, hex_id: HexId, foes: list[Unit]) -> Facing:
     """BOT-02: the facing that turns the unit's front to the enemy it can hurt most (the nearest, weighted by
     focus)."""
-    target = min(foes, key=lambda f: (hex_id.distance(f.hex) / focus(state, f), f.id))
+    target = min(foes, key=lambda f: (hex_id.distance(hex_of(f)) / focus(state, f), f.id))
     if target.hex == hex_id:
         return unit.facing
-    return evaluate.facing_towards(hex_id, target.hex)
+    return evaluate.facing_towards(hex_id, hex_of(target))
 
 
 def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, hex_id: HexId, facing: Facing,
@@ -269,7 +270,7 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     """BOT-01: expected damage dealt (the best target, focus-weighted, plus a third of the rest) times the
     aggression weight, minus expected damage taken from every enemy times the caution weight; BOT-06: a
     withdrawing unit weighs only what it takes and how far it gets; BOT-09: a small pull towards friends."""
-    hexes = unit.hex.distance(hex_id) if mode == "jump" else max(unit.hex.distance(hex_id), 0)
+    hexes = hex_of(unit).distance(hex_id) if mode == "jump" else max(hex_of(unit).distance(hex_id), 0)
     move_mode = MOVE_MODES.get(mode, MoveMode.WALK)
     if mode == "stand":
         move_mode, facing = MoveMode.STAND, unit.facing
@@ -292,10 +293,10 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
             shooter = _closing(foe, hex_id, there, trial)
         value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
         taken += value * share
-    nearest = min(hex_id.distance(f.hex) for f in foes)
+    nearest = min(hex_id.distance(hex_of(f)) for f in foes)
     friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
                and u.hex is not None]
-    herding = -0.1 * max(0, min((hex_id.distance(f.hex) for f in friends), default=0) - 3)
+    herding = -0.1 * max(0, min((hex_id.distance(hex_of(f)) for f in friends), default=0) - 3)
     if withdraw:
         return -2 * settings.taken_weight * taken + nearest + herding
     # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
@@ -309,9 +310,9 @@ def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
     its best reach too: ``BasicPathRanker.evaluateUnmovedEnemy``)."""
     from btcli.model.hexgrid import hex_line
 
-    line = hex_line(foe.hex, hex_id)[1:-1]
+    line = hex_line(hex_of(foe), hex_id)[1:-1]
     taken = {u.hex for u in trial.units.values() if u.active and u.id != foe.id}
-    stop, steps = foe.hex, 0
+    stop, steps = hex_of(foe), 0
     for step, h in enumerate(line[:max(0, foe.walk)], start=1):
         if h.distance(hex_id) < 2:
             break
@@ -326,9 +327,9 @@ def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrd
     enemy, each hex tried as ``--to``; standing still last."""
     if unit.hex is None:
         return []
-    hexes = [h for h in legal_orders.board_hexes(state) if 0 < unit.hex.distance(h) <= max(unit.run, unit.walk, 1)]
+    hexes = [h for h in legal_orders.board_hexes(state) if 0 < hex_of(unit).distance(h) <= max(unit.run, unit.walk, 1)]
     if foes:
-        hexes.sort(key=lambda h: (abs(min(h.distance(f.hex) for f in foes) - 3), h.label))
+        hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - 3), h.label))
     orders = [legal_orders.move_order(state, unit, to=h.label) for h in hexes[:12]]
     orders.append(legal_orders.move_order(state, unit, mode="stand"))
     return [o for o in orders if o is not None]
@@ -403,7 +404,7 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
     the nearest enemy it may attack, with all it has."""
     foes = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.side != unit.side and u.active]
     if unit.hex is not None:
-        foes.sort(key=lambda f: (unit.hex.distance(f.hex) if f.hex is not None else 99, f.id))
+        foes.sort(key=lambda f: (hex_of(unit).distance(hex_of(f)) if f.hex is not None else 99, f.id))
     labels = tuple(m.label for m in unit.weapons if not m.destroyed)
     for foe in foes[:4]:
         for order in (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels)):
@@ -436,7 +437,7 @@ def best_physical(state: GameState, unit: Unit, settings: Settings) -> PhysicalA
 
     options = []
     for foe in enemies(state, unit.side):
-        if unit.hex.distance(foe.hex) != 1:
+        if hex_of(unit).distance(hex_of(foe)) != 1:
             continue
         for kind, per in PHYSICAL_DAMAGE.items():
             try:
@@ -471,14 +472,14 @@ def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Acti
     from btcli.rules.drops import dropping
 
     for unit in _arriving(state):
-        if unit.side not in ours or unit.drop.commitment:
+        if unit.side not in ours or (unit.drop is not None and unit.drop.commitment):
             continue
         foes = enemies(state, unit.side)
         best = _best_range(unit)
         hexes = legal_orders.board_hexes(state)
         centre = HexId((state.board.width + 1) // 2, (state.board.height + 1) // 2)
         if foes:
-            hexes.sort(key=lambda h: (abs(min(h.distance(f.hex) for f in foes) - best - 1),
+            hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - best - 1),
                                       not state.board.hex(h).terrain.is_woods, h.label))
         else:
             hexes.sort(key=lambda h: (h.distance(centre), h.label))
@@ -502,15 +503,16 @@ def _deployment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | 
     enemy's zone for a unit that fights up close (BOT-08)."""
     from btcli.rules.assets.deployment_phase import side_to_deploy, undeployed
 
-    side = side_to_deploy(state) if state.deployment is not None else None
-    if side is None:
+    deployment = state.deployment
+    side = side_to_deploy(state) if deployment is not None else None
+    if side is None or deployment is None:
         return _resolve(state)
     if side not in ours:
         return None
     waiting = sorted((u for u in undeployed(state) if u.side == side), key=lambda u: (not kinds.of(u).deploys_first, u.id))
-    zone = list(state.deployment.zones.get(side, ())) or legal_orders.board_hexes(state)
-    others = [h for s, z in state.deployment.zones.items() if s != side for h in z]
-    foes = [u.hex for u in enemies(state, side)] or others
+    zone = list(deployment.zones.get(side, ())) or legal_orders.board_hexes(state)
+    others = [h for s, z in deployment.zones.items() if s != side for h in z]
+    foes = [hex_of(u) for u in enemies(state, side)] or others
     if foes:
         zone.sort(key=lambda h: (min(h.distance(f) for f in foes), h.label))
     for unit in waiting:
@@ -526,6 +528,7 @@ def _flight(state: GameState, ours: tuple[str, ...]) -> Action | None:
     """An aerospace unit's flight: straight on at its velocity, else one faster or slower; an out-of-control unit
     flies no path (AERO-GEN-02)."""
     from btcli.rules.aero import phases as aero_phases
+    from btcli.rules.kinds import aero as aero_kind
 
     side = aero_phases.side_to_move(state)
     if side is None:
@@ -535,7 +538,7 @@ def _flight(state: GameState, ours: tuple[str, ...]) -> Action | None:
     for unit in sorted(aero_phases.movers(state, state.phase), key=lambda u: u.id):
         if unit.side != side or aero_phases.has_moved(unit):
             continue
-        velocity = unit.aero.velocity
+        velocity = aero_kind.view(unit).velocity
         paths = [" ".join(["F"] * velocity), " ".join(["+"] + ["F"] * (velocity + 1)), ""]
         if velocity > 1:
             paths.insert(2, " ".join(["-"] + ["F"] * (velocity - 1)))
