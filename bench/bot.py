@@ -118,7 +118,7 @@ def self_play(scenarios: list[Path], games: int, seed: int, keep: Path) -> int:
         for i in range(games):
             try:
                 glue.play_one((str(scenario), i, seed, str(folder), (5, 5), True, None))
-            except Exception as exc:  # a refused order (BotRefused), a failed verify, a traceback
+            except Exception as exc:  # a refused order, a failed verify, a traceback
                 bad += 1
                 print(f"  {scenario.stem} game {i}: {type(exc).__name__}: {exc}", flush=True)
         failures += bad

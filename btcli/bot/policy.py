@@ -407,9 +407,15 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
         foes.sort(key=lambda f: (hex_of(unit).distance(hex_of(f)) if f.hex is not None else 99, f.id))
     labels = tuple(m.label for m in unit.weapons if not m.destroyed)
     for foe in foes[:4]:
-        for order in (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels)):
+        tries = (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels),
+                 WeaponAttackOrder(unit.id, foe.id, labels, strike=True))  # an aircraft's strike at a ground unit
+        for order in tries:
             if accepted(state, order):
                 return order
+        bear = tuple(label for label in labels  # an aircraft's arcs: the weapons that bear
+                     if accepted(state, WeaponAttackOrder(unit.id, foe.id, (label,))))
+        if bear and accepted(state, WeaponAttackOrder(unit.id, foe.id, bear)):
+            return WeaponAttackOrder(unit.id, foe.id, bear)
     return None
 
 

@@ -21,12 +21,6 @@ MAX_ORDERS = 20_000  # a whole game of the biggest shipped scenario gives a few 
 MAX_TURNS = 50  # a game with no turn limit ends as unfinished (a draw) after this many turns
 
 
-class BotRefused(BtcliError):
-    """The game refused an order the bot chose: a bug in the bot or in the rules it asked (issue #35 item 4)."""
-
-    exit_code = 1
-
-
 def view(state):
     """The state as a side may see it: the game's seed hidden (the policy never rolls the game's dice)."""
     from btcli.model.state import evolve
@@ -68,7 +62,7 @@ def play(game: str, side: str | None, until: str, seed: int, settings, on_order=
                     stopped = f"turn {max_turns} passed"
                     break
                 if len(given) >= MAX_ORDERS:
-                    raise BotRefused(f"the bot gave {MAX_ORDERS} orders without the game ending")
+                    raise InputError(f"the bot gave {MAX_ORDERS} orders without the {until} ending; stopped")
                 action = policy.choose(view(state), sides, settings, seed)
                 if action is None:
                     stopped = "waiting for another side" if side else "nothing left to do"
@@ -80,8 +74,9 @@ def play(game: str, side: str | None, until: str, seed: int, settings, on_order=
                         outcome = None
                     else:
                         _, outcome, entry = runner.run(game, lambda s, a=action: a, None, batch=held)
-                except BtcliError as exc:
-                    raise BotRefused(f"the game refused the bot's order ({exc})") from None
+                except BtcliError as exc:  # a bug in the bot or the rules it asked, or dice it may not roll
+                    exc.args = (f"the game refused the bot's order {_shown(action)!r}: {exc}",)  # its exit code kept
+                    raise
                 given.append({"seq": entry["seq"], "side": acting, "command": entry["command"],
                               "sentences": list(outcome.sentences) if outcome is not None else []})
                 if on_order is not None:
@@ -89,6 +84,16 @@ def play(game: str, side: str | None, until: str, seed: int, settings, on_order=
         finally:
             commands.HELD.clear()
     return {"orders": given, "stopped": stopped}
+
+
+def _shown(action) -> str:
+    """An action as its command reads (a drop as ``drop UNIT --hex H`` or ``--reveal``)."""
+    from btcli.bot.legal_orders import Drop
+    from btcli.grammar import order_text
+
+    if isinstance(action, Drop):
+        return f"drop {action.unit} " + (f"--hex {action.hex}" if action.hex else "--reveal")
+    return order_text(action)
 
 
 def _acting_side(state, action) -> str:

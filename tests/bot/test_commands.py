@@ -120,3 +120,13 @@ def test_bad_simulate_options_are_refused(tmp_path, monkeypatch, args, code, say
     monkeypatch.chdir(tmp_path)
     result = run("simulate", *args)
     assert result.code == code and result.err.startswith("Error: ") and says in result.err, result.err
+
+
+def test_a_referee_game_without_the_seed_stops_the_bot_with_the_games_own_refusal(tmp_path):
+    game = init_game(tmp_path, SCENARIOS / "crossroads.toml", "--referee")
+    (tmp_path / "game.seed").rename(tmp_path / "elsewhere.seed")  # the referee keeps it away from the players
+    before = game.read_bytes()
+    result = run("bot", game)
+    assert result.code in (2, 3, 4) and result.err.startswith("Error: the game refused the bot's order "
+                                                               "'resolve-phase': "), result.err
+    assert game.read_bytes() == before
