@@ -153,3 +153,16 @@ def test_the_bot_waits_while_another_side_must_move():
     state = evolve(state, move_order=("blue", "red"), initiative=("blue", "red"))
     assert policy.choose(state, ("red",), Settings(), 0) is None
     assert isinstance(policy.choose(state, ("blue",), Settings(), 0), MoveOrder)
+
+
+def test_bot_10_the_clock_presses_a_side_that_is_not_ahead_in_the_last_two_turns():
+    from btcli.model.state import Victory
+
+    state = evolve(_duel(), victory=Victory(turn_limit=8))
+    calm = Settings()
+    assert policy.pressed(evolve(state, turn=5), "red", calm) == calm
+    assert policy.pressed(evolve(state, turn=7), "red", calm) == Settings(8, 2)
+    assert policy.pressed(evolve(evolve(state, turn=2), victory=Victory(turn_limit=4)), "red", calm) == Settings(8, 2)
+    ahead = put(evolve(state, turn=8), "foe", destroyed=True)
+    assert policy.pressed(ahead, "red", calm) == calm  # blue lost its unit: red needs no gamble
+    assert policy.pressed(ahead, "blue", calm) == Settings(8, 2)
