@@ -181,8 +181,9 @@ def play_one(args: tuple) -> dict:
 
     play(path, None, "game", number, Settings(*settings_values), count, MAX_TURNS)
     state = runner.load(path).state
-    if keep:
-        runner.verify_text(open(path, "rb").read())
+    if keep:  # every kept game verifies, or the run stops with verify's own error
+        with open(path, "rb") as f:
+            runner.verify_text(f.read())
     else:
         for f in os.listdir(folder):
             if f.startswith(f"game-{index:05d}."):
