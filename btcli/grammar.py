@@ -262,6 +262,42 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
                     kind="path"),
                 QUIET,
             )),
+    Command("bot", "Let the computer play: give the orders of a side (default: whoever must act now) as ordinary "
+            "orders, each logged as if typed, until the phase, the turn or the game ends or the side must wait for "
+            "another. In the weapon and physical phases it declares its side's attacks, then closes the phase: give "
+            "your own attacks first.", options=(
+        Opt(("--side",), "side", "The side the bot plays (default: whoever must act; every side where all act at "
+            "once).", where=CLI),
+        Opt(("--until",), "until", "Play until this ends: phase (the default), turn or game.", where=CLI,
+            default="phase"),
+        Opt(("--seed",), "seed", "The bot's own seed (never the game's dice): the same game and seed give the same "
+            "orders (default 0).", where=CLI, kind="int"),
+        Opt(("--aggression",), "aggression", "0-10 (default 5): how much the damage it can deal weighs against the "
+            "damage it risks, how hot it runs and how long the odds it fires at.", where=CLI, kind="int"),
+        Opt(("--caution",), "caution", "0-10 (default 5): how much the damage it risks weighs, and how hurt a unit "
+            "is before it withdraws.", where=CLI, kind="int"),
+        QUIET,
+    )),
+    Command("simulate", "Play a scenario many times bot against bot and print how balanced it is: each side's win "
+            "rate with a 95% interval, draws, game length, and each unit's survival and damage dealt. The same "
+            "--seed gives the same result whatever --jobs or --shard.", game=False, args=(
+        Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario (none with --merge).",
+            required=False, kind="path"),
+    ), options=(
+        Opt(("--games", "-n"), "games", "How many games (default 100).", where=CLI, kind="int"),
+        Opt(("--jobs", "-j"), "jobs", "Worker processes playing games at once (default 1).", where=CLI, kind="int"),
+        Opt(("--seed",), "seed", "The run's seed: each game's dice and bot seed come from it and the game's number "
+            "(default 1).", where=CLI, kind="int"),
+        Opt(("--keep",), "keep", "Write every game file into this folder (game-00000.toml, ...; each verifies).",
+            where=CLI, kind="folder"),
+        Opt(("--shard",), "shard", "Play only the K-th of N slices of the games (K/N, e.g. 2/8), for spreading a "
+            "sweep over machines; combine their --json results with --merge.", where=CLI),
+        Opt(("--merge",), "merge", "Combine these --json results of shards into one result instead of playing "
+            "(repeatable: --merge a.json --merge b.json).", REPEAT, CLI, kind="path"),
+        Opt(("--aggression",), "aggression", "Both bots' aggression, 0-10 (default 5).", where=CLI, kind="int"),
+        Opt(("--caution",), "caution", "Both bots' caution, 0-10 (default 5).", where=CLI, kind="int"),
+        MEGAMEK_DATA,
+    )),
     Command("report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
         Opt(("--format", "-f"), "format", "Output format.", where=CLI, kind=("text", "json", "markdown"),
             default="text"),

@@ -104,6 +104,19 @@ def function_name(command: str) -> str:
     return name + "_" if keyword.iskeyword(name) else name
 
 
+OWN_MODULES = {"bot": "btcli.cli.bot", "simulate": "btcli.cli.bot"}  # commands whose glue has a module of its own
+
+
+def command_function(command: str):
+    """Returns the function that runs a command: ``btcli.cli.commands``'s, or its own module's (``bot``,
+    ``simulate``: btcli/cli/bot.py, which uses the command functions and so cannot be imported by them)."""
+    if command in OWN_MODULES:
+        import importlib
+
+        return getattr(importlib.import_module(OWN_MODULES[command]), command)
+    return getattr(commands, function_name(command))
+
+
 def _register(command: grammar.Command) -> None:
     def callback(**kwargs) -> None:
         kwargs = {k: (v.value if isinstance(v, Enum) else v) for k, v in kwargs.items()}
@@ -115,7 +128,7 @@ def _register(command: grammar.Command) -> None:
 
             play_demo(Path(kwargs["output"]), sys.stdout, kwargs["force"], run_command)
             return
-        getattr(commands, function_name(command.name))(**kwargs)
+        command_function(command.name)(**kwargs)
 
     signature = _signature(command)
     callback.__signature__ = signature

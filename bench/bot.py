@@ -1,0 +1,145 @@
+"""The bot's benchmark (issue #35's targets): ``python bench/bot.py --opponent random|greedy|self``.
+
+- ``random`` / ``greedy``: the bot against a uniform random legal player or a greedy one (btcli/bot/baselines.py),
+  ``--games`` per scenario, the bot on the second side in every other game; games in memory (the engine and the
+  application layer's ``runner.execute``, no files), each order checked by the engine as given.
+- ``self``: bot against bot through ``btcli simulate``'s own path (game files written, every one verified).
+
+Prints per scenario the bot's wins, draws and losses with a 95% Wilson interval, refused orders and errors,
+and seconds a game. Run it with the machine otherwise idle for the timings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from btcli.bot import baselines, policy, stats  # noqa: E402
+from btcli.bot.legal_orders import Drop  # noqa: E402
+from btcli.errors import BtcliError  # noqa: E402
+
+SCENARIOS = ROOT / "scenarios"
+MAX_ORDERS = 5000
+
+
+def match(scenario: Path, players: dict, seed: int) -> dict:
+    """Plays one game in memory, each side by its player; returns the winner, turns, refusals and orders."""
+    from btcli import runner
+    from btcli.model.orders import CommitDropOrder, RevealDropOrder
+    from btcli.model.hexgrid import Facing
+    from btcli.model.state import evolve
+    from btcli.rules.drops import dropping
+    from btcli.store.scenario import parse_scenario_text
+
+    state = parse_scenario_text(scenario.read_text(encoding="utf-8"), seed, str(scenario.parent), str(scenario), None)
+    secrets: dict[str, dict] = {}
+    refused = orders = 0
+    while not state.winner and orders < MAX_ORDERS:
+        action = None
+        for side in state.sides:
+            action = players[side](evolve(state, seed="hidden"), (side,), policy.Settings(), seed, False)
+            if action is not None:
+                break
+        if action is None:
+            action = policy._resolve(state)
+            if action is None:
+                return {"winner": "stuck", "turns": state.turn, "refused": refused + 1, "orders": orders}
+        if isinstance(action, Drop):
+            if action.hex:
+                secret = dropping.secret_landing(state, action.unit, action.hex, action.facing, action.salt)
+                secrets[action.unit] = secret
+                action = CommitDropOrder(action.unit, secret["commitment"])
+            else:
+                s = secrets[action.unit]
+                action = RevealDropOrder(action.unit, state.board.parse_hex(s["hex"]), Facing.parse(s["facing"]),
+                                         s["salt"])
+        try:
+            state = runner.execute(state, action, None).state
+        except BtcliError:
+            refused += 1
+            return {"winner": "refused", "turns": state.turn, "refused": refused, "orders": orders}
+        orders += 1
+    lost = sorted(u.id for u in state.units.values() if u.out_of_action)
+    return {"winner": state.winner or "unfinished", "turns": state.turn, "refused": refused, "orders": orders,
+            "lost": lost}
+
+
+def against(opponent: str, scenarios: list[Path], games: int, seed: int) -> int:
+    other = baselines.PLAYERS[opponent]
+    failures = 0
+    print(f"bot against {opponent}: {games} games a scenario, the bot on the second side in every other game")
+    for scenario in scenarios:
+        won = drawn = lost = refused = errors = 0
+        start = time.perf_counter()
+        for i in range(games):
+            import btcli.store.scenario as sc
+
+            text = scenario.read_text(encoding="utf-8")
+            sides = list(sc.parse_scenario_text(text, 1, str(scenario.parent), str(scenario), None).sides)
+            bot_side = sides[i % 2]
+            players = {s: (policy.choose if s == bot_side else other) for s in sides}
+            try:
+                result = match(scenario, players, seed + i)
+            except Exception:
+                errors += 1
+                traceback.print_exc()
+                continue
+            refused += result["refused"]
+            if result["winner"] == bot_side:
+                won += 1
+            elif result["winner"] in sides:
+                lost += 1
+            else:
+                drawn += 1
+        low, high = stats.wilson(won, games)
+        seconds = (time.perf_counter() - start) / games
+        failures += refused + errors
+        print(f"  {scenario.stem:<16} won {won:>3} drawn {drawn:>3} lost {lost:>3}: {won / games:>4.0%} "
+              f"(95% {low:.0%}-{high:.0%}); refused {refused}, errors {errors}; {seconds:.2f} s a game", flush=True)
+    return 1 if failures else 0
+
+
+def self_play(scenarios: list[Path], games: int, seed: int, keep: Path) -> int:
+    from btcli.cli import bot as glue
+
+    failures = 0
+    print(f"bot against bot through btcli simulate's path: {games} games a scenario, each game file verified")
+    for scenario in scenarios:
+        folder = keep / scenario.stem
+        folder.mkdir(parents=True, exist_ok=True)
+        start = time.perf_counter()
+        bad = 0
+        for i in range(games):
+            try:
+                glue.play_one((str(scenario), i, seed, str(folder), (5, 5), True, None))
+            except Exception as exc:  # a refused order, a failed verify, a traceback
+                bad += 1
+                print(f"  {scenario.stem} game {i}: {type(exc).__name__}: {exc}", flush=True)
+        failures += bad
+        print(f"  {scenario.stem:<16} {games} games, {bad} failed; {(time.perf_counter() - start) / games:.2f} s a game",
+              flush=True)
+    return 1 if failures else 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--opponent", choices=("random", "greedy", "self"), default="random")
+    parser.add_argument("--games", type=int, default=20, help="games a scenario (default 20)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--scenario", action="append", default=[], help="a shipped scenario's name; repeatable")
+    parser.add_argument("--keep", type=Path, default=Path("bench-bot-games"), help="self: where the games go")
+    args = parser.parse_args(argv)
+    scenarios = [SCENARIOS / f"{s}.toml" for s in args.scenario] or sorted(SCENARIOS.glob("*.toml"))
+    if args.opponent == "self":
+        return self_play(scenarios, args.games, args.seed, args.keep)
+    return against(args.opponent, scenarios, args.games, args.seed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""The players the bot is measured against (issue #35's targets; ``bench/bot.py``): one that picks uniformly
+among the legal orders, and a greedy one that moves straight at the nearest enemy and fires every weapon that
+bears. Each is a ``choose(state, sides, settings, seed, close)`` like ``policy.choose``; where they have no
+opinion (deployment, drops, flights) they do as the bot does."""
+
+from __future__ import annotations
+
+import random
+
+from btcli.bot import evaluate, legal_orders, policy
+from btcli.bot.evaluate import hex_of
+from btcli.bot.legal_orders import Action, accepted
+from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
+from btcli.model.state import GameState, Phase
+from btcli.model.units import Unit
+from btcli.rules import kinds
+
+
+def _unit_to_move(state: GameState, ours: tuple[str, ...]) -> Unit | None:
+    from btcli.render.view import next_to_move
+    from btcli.rules.core import turn_order
+
+    side = next_to_move(state)
+    missing = [state.units[uid] for uid in turn_order.missing_movers(state)]
+    if side is None and not state.move_order:
+        side = next((u.side for u in missing if u.side in ours), None)
+    if side not in ours:
+        return None
+    return next((u for u in sorted(missing, key=lambda u: u.id) if u.side == side), None)
+
+
+def _ground(unit: Unit) -> bool:
+    return unit.hex is not None and kinds.of(unit).mobility is not None and kinds.of(unit).move_order is None
+
+
+def _choose(state, sides, settings, seed, close, move, attack, physical) -> Action | None:
+    if state.winner:
+        return None
+    ours = tuple(state.sides) if not sides else sides
+    rng = policy.generator(seed, state, "baseline")
+    declared = {d.attacker for d in state.declarations}
+    if state.phase is Phase.MOVEMENT and not policy._drop_commitment(state, ours, seed):
+        unit = _unit_to_move(state, ours)
+        if unit is not None and _ground(unit):
+            order = move(state, unit, rng)
+            if order is not None:
+                return order
+    elif state.phase in (Phase.WEAPON, Phase.PHYSICAL):
+        for unit in sorted(state.units.values(), key=lambda u: u.id):
+            if unit.side in ours and unit.id not in declared and unit.active and unit.hex is not None \
+                    and kinds.of(unit).mobility is not None:
+                order = (attack if state.phase is Phase.WEAPON else physical)(state, unit, rng)
+                if order is not None:
+                    return order
+        return policy._resolve(state) if close else None
+    return policy.choose(state, sides, settings, seed, close)
+
+
+# -- uniform random ---------------------------------------------------------------------------------------------
+
+
+def random_choice(state: GameState, sides, settings=policy.Settings(), seed: int = 0, close: bool = True):
+    """A uniformly random legal order: a move to any hex the unit can reach (or standing), shots at a random
+    enemy with a random non-empty set of the weapons that can fire (or none), a random physical attack."""
+    return _choose(state, sides, settings, seed, close, _random_move, _random_attack, _random_physical)
+
+
+def _random_move(state: GameState, unit: Unit, rng: random.Random) -> MoveOrder | None:
+    places = [("stand", None)] + [(mode, h) for mode, hexes in legal_orders.ground_moves(state, unit).items()
+                                  for h in sorted(hexes)]
+    for _ in range(6):
+        mode, hex_id = rng.choice(places)
+        facing = rng.choice(legal_orders.facings()).name
+        order = (legal_orders.move_order(state, unit, mode="stand") if hex_id is None
+                 else legal_orders.move_order(state, unit, to=hex_id.label, facing=facing, mode=mode)
+                 or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
+        if order is not None and accepted(state, order):
+            return order
+    return None
+
+
+def _random_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
+    foes = policy.enemies(state, unit.side)
+    rng.shuffle(foes)
+    for foe in foes + [None]:
+        if foe is None or rng.random() < 1 / (len(foes) + 1):
+            return None
+        shots = evaluate.shots(state, unit, foe)
+        if shots:
+            chosen = rng.sample(shots, rng.randint(1, len(shots)))
+            order = WeaponAttackOrder(unit.id, foe.id, tuple(unit.weapons[i].label for i, _, _ in sorted(chosen)))
+            if accepted(state, order):
+                return order
+    return None
+
+
+def _random_physical(state: GameState, unit: Unit, rng: random.Random) -> PhysicalAttackOrder | None:
+    options = [PhysicalAttackOrder(unit.id, foe.id, kind) for foe in policy.enemies(state, unit.side)
+               if hex_of(unit).distance(hex_of(foe)) == 1 for kind in ("punch", "kick", "charge", "dfa")]
+    options = [o for o in options if accepted(state, o)]
+    return rng.choice(options + [None]) if options else None
+
+
+# -- greedy -----------------------------------------------------------------------------------------------------
+
+
+def greedy_choice(state: GameState, sides, settings=policy.Settings(), seed: int = 0, close: bool = True):
+    """Straight at the nearest enemy as fast as it goes, every weapon that bears at the nearest enemy it can hit,
+    a punch or kick at an adjacent one."""
+    return _choose(state, sides, settings, seed, close, _greedy_move, _greedy_attack, _greedy_physical)
+
+
+def _greedy_move(state: GameState, unit: Unit, rng: random.Random) -> MoveOrder | None:
+    foes = policy.enemies(state, unit.side)
+    if not foes:
+        return None
+    places = [(mode, h) for mode, hexes in legal_orders.ground_moves(state, unit).items() for h in hexes]
+    places.sort(key=lambda p: (min(p[1].distance(hex_of(f)) for f in foes), p[0] != "run" and p[0] != "flank",
+                               p[1].label))
+    for mode, hex_id in places[:8]:
+        nearest = min(foes, key=lambda f: (hex_id.distance(hex_of(f)), f.id))
+        facing = evaluate.facing_towards(hex_id, hex_of(nearest)) if nearest.hex != hex_id else unit.facing
+        order = (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
+                 or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
+        if order is not None and accepted(state, order):
+            return order
+    return None
+
+
+def _greedy_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
+    foes = sorted(policy.enemies(state, unit.side), key=lambda f: (hex_of(unit).distance(hex_of(f)), f.id))
+    for foe in foes:
+        shots = evaluate.shots(state, unit, foe)
+        if shots:
+            order = WeaponAttackOrder(unit.id, foe.id, tuple(unit.weapons[i].label for i, _, _ in shots))
+            if accepted(state, order):
+                return order
+    return None
+
+
+def _greedy_physical(state: GameState, unit: Unit, rng: random.Random) -> PhysicalAttackOrder | None:
+    for foe in policy.enemies(state, unit.side):
+        if hex_of(unit).distance(hex_of(foe)) == 1:
+            for kind in ("kick", "punch"):
+                order = PhysicalAttackOrder(unit.id, foe.id, kind)
+                if accepted(state, order):
+                    return order
+    return None
+
+
+PLAYERS = {"bot": policy.choose, "random": random_choice, "greedy": greedy_choice}

@@ -1,0 +1,127 @@
+"""The orders a side may give now, built as typed orders are built and checked by the engine itself.
+
+This is the bot's one door to "what may I do": when ``btcli options`` lists every kind's moves and shots as a
+pure function of the state (issue #33 item 2, ``rules/core/options.py``), ``ground_moves`` and ``weapon_shots``
+can read it instead of asking the movement and attack rules here.
+
+Every order the bot gives passes ``accepted`` first: ``engine.apply`` on the state with the bot's own dice (a
+declaration is legal or not whatever the dice roll; the game's dice are never touched), so the bot gives no
+order the game would refuse.
+"""
+
+from __future__ import annotations
+
+from btcli.errors import BtcliError
+from btcli.model.frozen import record
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import MoveOrder, Order
+from btcli.model.state import GameState
+from btcli.model.units import Unit
+from btcli.rules import kinds
+
+
+@record
+class Drop:
+    """A drop the bot makes through ``btcli drop`` (its secret is the side's own, kept by the command):
+    commit ``hex`` (with ``facing`` and the bot's ``salt``), or reveal the committed hex (``hex`` empty)."""
+
+    unit: str
+    hex: str = ""
+    facing: str = ""
+    salt: str = ""
+
+
+Action = Order | Drop
+
+
+def BotDice(seed: int):  # noqa: N802  (read as the dice it makes)
+    """The bot's own dice for trying an order on a copy of the state: seeded by the bot, never the game's."""
+    from btcli.dice import SeededDice
+
+    return SeededDice(f"bot:{seed}", 0)
+
+
+def accepted(state: GameState, order: Order, seed: int = 0) -> bool:
+    """Tells whether the game would accept ``order`` now (the engine's own checks, with the bot's dice)."""
+    from btcli import engine
+
+    try:
+        engine.apply(state, order, BotDice(seed))
+    except BtcliError:
+        return False
+    return True
+
+
+def refusal(state: GameState, order: Order) -> str:
+    """Why the game refuses ``order`` (``""`` when it accepts it)."""
+    from btcli import engine
+
+    try:
+        engine.apply(state, order, BotDice(0))
+    except BtcliError as exc:
+        return str(exc)
+    return ""
+
+
+def move_order(state: GameState, unit: Unit, path: str | None = None, to: str | None = None,
+               facing: str | None = None, mode: str | None = None) -> MoveOrder | None:
+    """The move order ``btcli move`` would build from these words (``moves.order_for``), or None where it
+    refuses them."""
+    from btcli.rules.core import moves
+
+    try:
+        return moves.order_for(state, unit.id, path, to, facing, mode, None)
+    except BtcliError:
+        return None
+
+
+def ground_moves(state: GameState, unit: Unit) -> dict[str, dict[HexId, int]]:
+    """The hexes a unit that moves over the ground can end its move in, by movement mode (walk and run,
+    cruise and flank), with their MP; hexes held by another unit left out (none for other kinds)."""
+    from btcli.rules.ground import movement
+
+    if not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
+        return {}
+    held = {u.hex for u in state.units.values() if u.active and u.id != unit.id and u.hex is not None}
+    found: dict[str, dict[HexId, int]] = {}
+    for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
+        try:
+            hexes = movement.reachable_hexes(state, unit, mode)
+        except BtcliError:
+            continue
+        found[mode.value] = {h: mp for h, mp in hexes.items() if h != unit.hex and h not in held}
+    return found
+
+
+def jump_hexes(state: GameState, unit: Unit) -> list[HexId]:
+    """The hexes within a 'Mech's jumping MP (each still checked by the jump rules when ordered)."""
+    if not unit.jump or unit.hex is None or kinds.of(unit).mobility is None:
+        return []
+    held = {u.hex for u in state.units.values() if u.active and u.hex is not None}
+    board = state.board
+    return [h for h in board_hexes(state) if 0 < unit.hex.distance(h) <= unit.jump and h not in held
+            and board.contains(h)]
+
+
+def board_hexes(state: GameState) -> list[HexId]:
+    """Every hex of the ground board."""
+    board = state.board
+    return [HexId(c, r) for c in range(1, board.width + 1) for r in range(1, board.height + 1)]
+
+
+def weapon_twists(unit: Unit) -> dict[str, int]:
+    """The torso twists (or turret turns) a unit may fire with now: ``""`` always, ``left``/``right`` where its
+    rules allow one (``combat.check_twist``)."""
+    from btcli.rules.core import combat
+
+    found = {"": unit.twist}
+    for word in ("left", "right"):
+        try:
+            found[word] = combat.check_twist(unit, word)
+        except BtcliError:
+            continue
+    return found
+
+
+def facings() -> tuple[Facing, ...]:
+    return tuple(Facing)

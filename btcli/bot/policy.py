@@ -1,0 +1,577 @@
+"""The bot's choice: the next order for the sides it plays, from what those sides may see.
+
+Anchored on MegaMek's bot Princess (MegaMek @f0b2b01 megamek/src/megamek/client/bot/princess/): it ranks each
+path a unit may take by the damage it expects to deal minus the damage it expects to take there
+(``BasicPathRanker.rankPath``), weighted by its behaviour settings "bravery" (aggression) and
+"self-preservation" (caution), keeps units together ("herding"), and sends crippled units away ("forced
+withdrawal"); it fires the volley with the most expected damage the heat allows (``FireControl``). The rules
+of this bot are BOT-01..BOT-10 in docs/rules-notes.md; the code is btcli's own.
+
+``choose(state, sides, settings, seed)`` returns one order (or a ``legal_orders.Drop``) for one of ``sides``,
+or None when none of them has anything to do now (another side must act). It reads only ``view.of``'s state:
+the game's seed and dice are hidden from it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from btcli.bot import evaluate, legal_orders
+from btcli.bot.evaluate import hex_of
+from btcli.bot.legal_orders import Action, Drop, accepted
+from btcli.errors import BtcliError
+from btcli.model.frozen import evolve, record
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import (DeployOrder, MoveOrder, PhysicalAttackOrder, ResolvePhaseOrder,
+                                WeaponAttackOrder)
+from btcli.model.state import GameState, Phase
+from btcli.model.units import MoveMode, Unit
+from btcli.rules import kinds
+
+MOVE_MODES = {m.value: m for m in MoveMode}
+SHORTLIST = 10  # BOT-04: positions judged by the full to-hit rules, after a quick look at all of them
+
+
+@record
+class Settings:
+    """How the bot plays (README, "A computer opponent"), each 0 to 10.
+
+    ``aggression`` (Princess's "bravery"): the weight of the damage it expects to deal against the damage it
+    expects to take, and how hot it lets its 'Mechs run; ``caution`` (Princess's "self-preservation"): the weight
+    of the damage it expects to take, and how badly hurt a unit is before it withdraws."""
+
+    aggression: int = 5
+    caution: int = 5
+
+    @property
+    def dealt_weight(self) -> float:
+        return 0.5 + self.aggression / 10
+
+    @property
+    def taken_weight(self) -> float:
+        return 0.3 + self.caution / 10
+
+    @property
+    def crippled_below(self) -> float:
+        """BOT-06: the share of armor and structure left under which a unit withdraws (0.35 by default)."""
+        return 0.1 + self.caution / 20
+
+    @property
+    def heat_allowance(self) -> int:
+        """BOT-07: the heat a 'Mech may keep after the heat phase (4 by default: no heat effects below 5)."""
+        return 2 + self.aggression * 2 // 5
+
+    @property
+    def worst_shot(self) -> int:
+        """BOT-07: the highest to-hit number worth a shot (10 by default, 11 when aggressive)."""
+        return 10 + (1 if self.aggression >= 7 else 0) - (1 if self.caution >= 9 else 0)
+
+
+def pressed(state: GameState, side: str, settings: Settings) -> Settings:
+    """BOT-10: the clock. In the last two turns before the turn limit (every turn of a game of four turns or
+    fewer), a side that has not lost a smaller share of its units than every enemy side plays 3 points more
+    aggressive and 3 less cautious: a game at the limit goes to the side that lost the smaller share (TW victory
+    as the scenario sets it, rules/core/victory.py), so a draw is only won by a kill."""
+    limit = state.victory.turn_limit
+    if not limit or limit - state.turn >= 2 and limit > 4:
+        return settings
+    from btcli.rules.core import victory
+
+    def share(sid: str) -> float:
+        lost, total = victory.losses(state, sid)
+        return lost / total if total else 0.0
+
+    ours = share(side)
+    if any(share(other) > ours for other in state.sides if other != side):
+        return settings  # ahead already: no need to gamble
+    return Settings(min(10, settings.aggression + 3), max(0, settings.caution - 3))
+
+
+def check_settings(settings: Settings) -> None:
+    from btcli.errors import InputError
+
+    for name in ("aggression", "caution"):
+        value = getattr(settings, name)
+        if not 0 <= value <= 10:
+            raise InputError(f"--{name} is 0 to 10, not {value}")
+
+
+def generator(seed: int, state: GameState, what: str = "") -> random.Random:
+    """The bot's own generator for one decision: from its seed and where the game stands (so the same game and
+    seed give the same orders however the bot's calls are split), never from the game's dice."""
+    return random.Random(f"btcli-bot:{seed}:{state.revision}:{what}")
+
+
+def choose(state: GameState, sides: tuple[str, ...] | None, settings: Settings = Settings(),
+           seed: int = 0, close: bool = True) -> Action | None:
+    """Returns the next order for one of ``sides`` (None: every side), or None when they must wait.
+    ``close=False``: never ``resolve-phase`` (another player still acts in this phase: the benchmark's)."""
+    if state.winner:
+        return None
+    action = _choose(state, sides, settings, seed)
+    return None if not close and isinstance(action, ResolvePhaseOrder) else action
+
+
+def _choose(state: GameState, sides: tuple[str, ...] | None, settings: Settings, seed: int) -> Action | None:
+    ours = tuple(state.sides) if not sides else sides
+    phase = state.phase
+    if phase is Phase.DEPLOYMENT:
+        return _deployment(state, ours, seed)
+    if phase is Phase.INITIATIVE:
+        return _drop_commitment(state, ours, seed) or _resolve(state)
+    if phase is Phase.MOVEMENT:
+        return _drop_commitment(state, ours, seed) or _movement(state, ours, settings, seed)
+    if phase in (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT):
+        return _flight(state, ours)
+    if phase is Phase.WEAPON:
+        return _weapon_attack(state, ours, settings) or _resolve(state)
+    if phase is Phase.PHYSICAL:
+        return _physical_attack(state, ours, settings) or _resolve(state)
+    return _resolve(state)
+
+
+def _resolve(state: GameState) -> Action | None:
+    order = ResolvePhaseOrder()
+    return order if accepted(state, order) else None
+
+
+# -- whom to hit: focus fire (BOT-05) -------------------------------------------------------------------------
+
+
+def enemies(state: GameState, side: str) -> list[Unit]:
+    """The enemy units on the ground board, in id order."""
+    return [u for u in sorted(state.units.values(), key=lambda u: u.id)
+            if u.side != side and u.active and u.hex is not None]
+
+
+def pending_damage(state: GameState, unit_id: str) -> int:
+    """Damage already struck at a unit this phase, landing when the phase ends (public: the log says it)."""
+    return sum(h.damage for h in state.pending if getattr(h, "target", None) == unit_id)
+
+
+def focus(state: GameState, target: Unit) -> float:
+    """BOT-05: how much a point of damage on ``target`` is worth: more the more damaged it is (this phase's
+    struck hits counted), so the side's fire converges on the target nearest destruction."""
+    full = sum(target.max_armor.values()) + sum(target.max_internal.values())
+    lost = 1.0 - evaluate.health(target) + (pending_damage(state, target.id) / full if full else 0.0)
+    return 1.0 + min(1.0, lost) * 1.5
+
+
+# -- movement (BOT-01..04, 06, 08) ----------------------------------------------------------------------------
+
+
+def _movement(state: GameState, ours: tuple[str, ...], settings: Settings, seed: int) -> Action | None:
+    from btcli.render.view import next_to_move  # the side whose slot it is (public, as the report shows it)
+    from btcli.rules.core import turn_order
+
+    side = next_to_move(state)
+    missing = [state.units[uid] for uid in turn_order.missing_movers(state)]
+    if side is None and not state.move_order:  # no movement order drawn (a state built by hand): anyone moves
+        side = next((u.side for u in missing if u.side in ours), None)
+    if side is None:
+        return _resolve(state)
+    if side not in ours:
+        return None
+    waiting = [u for u in missing if u.side == side]
+    if not waiting:
+        dropping = [u for u in _arriving(state) if u.side == side]
+        return Drop(dropping[0].id) if dropping else None
+    # BOT-08: the slowest unit moves first, the fastest last (it can still answer what the enemy did).
+    waiting.sort(key=lambda u: (u.run, u.id))
+    settings = pressed(state, side, settings)
+    for unit in waiting:
+        order = best_move(state, unit, settings, seed)
+        if order is not None:
+            return order
+    return None
+
+
+def best_move(state: GameState, unit: Unit, settings: Settings, seed: int = 0) -> MoveOrder | None:
+    """The move with the best score (BOT-01) that the game accepts, else standing still, else any move."""
+    for order in ranked_moves(state, unit, settings):
+        if accepted(state, order, seed):
+            return order
+    return _any_move(state, unit)
+
+
+def _any_move(state: GameState, unit: Unit) -> MoveOrder | None:
+    """Standing still, or for a unit that may not (a VTOL that must move, an asset): the first step path the
+    game accepts."""
+    tries = [legal_orders.move_order(state, unit, mode="stand"),
+             *(legal_orders.move_order(state, unit, path=p) for p in ("F", "L,F", "R,F", "A", "F,F", "B"))]
+    return next((o for o in tries if o is not None and accepted(state, o)), None)
+
+
+def crippled(unit: Unit, settings: Settings) -> bool:
+    """BOT-06: a unit withdraws when less than ``crippled_below`` of its armor and structure is left, or when it
+    has lost every weapon it could fire."""
+    return evaluate.health(unit) < settings.crippled_below or not evaluate.usable(unit)
+
+
+def ranked_moves(state: GameState, unit: Unit, settings: Settings):
+    """Yields the unit's candidate moves, best first (BOT-01, BOT-04): every hex it can reach in each mode given
+    a quick score, the best ``SHORTLIST`` of them judged by the real to-hit rules, each as the order ``btcli move
+    --to HEX --facing F --mode M`` would build (built only when asked for: finding its path costs)."""
+    foes = enemies(state, unit.side)
+    if unit.hex is None or kinds.of(unit).mobility is None or kinds.of(unit).move_order is not None:
+        yield from _other_moves(state, unit, foes)
+        return
+    if not foes:
+        yield from (o for o in (legal_orders.move_order(state, unit, mode="stand"),) if o is not None)
+        return
+    places: list[tuple[str, HexId, int]] = [("stand", unit.hex, 0)]
+    for mode, hexes in legal_orders.ground_moves(state, unit).items():
+        places += [(mode, h, mp) for h, mp in hexes.items()]
+    places += [("jump", h, 0) for h in legal_orders.jump_hexes(state, unit)]
+    withdraw = crippled(unit, settings)
+    best = _best_range(unit)
+    quick = sorted(places, key=lambda p: (-_quick_score(state, unit, foes, p, withdraw, best), p[1].label, p[0]))
+    judged = []
+    for mode, hex_id, mp in quick[:SHORTLIST]:
+        facing = _facing_for(state, unit, hex_id, foes)
+        score = position_score(state, unit, foes, mode, hex_id, facing, mp, settings, withdraw)
+        judged.append((score, mode, hex_id, facing))
+    judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
+    for _, mode, hex_id, facing in judged:
+        if mode == "stand":
+            order = legal_orders.move_order(state, unit, mode="stand")
+        else:
+            order = (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
+                     or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
+        if order is not None:
+            yield order
+
+
+def _quick_score(state: GameState, unit: Unit, foes: list[Unit], place: tuple[str, HexId, int],
+                 withdraw: bool, best: int) -> float:
+    """BOT-04: a quick look at a position, no line of sight: the distance to the nearest enemy against the
+    unit's best range, woods for cover, and how far it has to move (the farther, the harder to hit)."""
+    mode, hex_id, _ = place
+    nearest = min(hex_id.distance(hex_of(f)) for f in foes)
+    there = state.board.hex(hex_id)
+    cover = 1.0 if there.terrain.is_woods else 0.0
+    moved = hex_of(unit).distance(hex_id)
+    if withdraw:
+        return nearest * 2 + cover + moved * 0.2
+    return -abs(nearest - best) * 1.5 + cover + min(moved, 7) * 0.15 - (0.5 if mode == "jump" else 0.0)
+
+
+def _best_range(unit: Unit) -> int:
+    """The distance at which the unit's usable weapons do the most damage together (short brackets count
+    most; a minimum range counts against the distances inside it)."""
+    best, chosen = -1.0, 1
+    for distance in range(1, 16):
+        total = 0.0
+        for index in evaluate.usable(unit):
+            spec = unit.spec(unit.weapons[index].weapon)
+            if distance > spec.long:
+                continue
+            modifier = 0 if distance <= spec.short else 2 if distance <= spec.medium else 4
+            if spec.min_range and distance <= spec.min_range:
+                modifier += spec.min_range - distance + 1
+            from btcli.rules.core.tohit import odds
+
+            total += odds(unit.gunnery + 2 + modifier) * evaluate.shot_damage(unit, index, distance)
+        if total > best + 1e-9:
+            best, chosen = total, distance
+    return chosen
+
+
+def _facing_for(state: GameState, unit: Unit, hex_id: HexId, foes: list[Unit]) -> Facing:
+    """BOT-02: the facing that turns the unit's front to the enemy it can hurt most (the nearest, weighted by
+    focus)."""
+    target = min(foes, key=lambda f: (hex_id.distance(hex_of(f)) / focus(state, f), f.id))
+    if target.hex == hex_id:
+        return unit.facing
+    return evaluate.facing_towards(hex_id, hex_of(target))
+
+
+def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, hex_id: HexId, facing: Facing,
+                   mp: int, settings: Settings, withdraw: bool = False) -> float:
+    """BOT-01: expected damage dealt (the best target, focus-weighted, plus a third of the rest) times the
+    aggression weight, minus expected damage taken from every enemy times the caution weight; BOT-06: a
+    withdrawing unit weighs only what it takes and how far it gets; BOT-09: a small pull towards friends."""
+    hexes = hex_of(unit).distance(hex_id) if mode == "jump" else max(hex_of(unit).distance(hex_id), 0)
+    move_mode = MOVE_MODES.get(mode, MoveMode.WALK)
+    if mode == "stand":
+        move_mode, facing = MoveMode.STAND, unit.facing
+    there = evaluate.placed(unit, hex_id, facing, move_mode, hexes, mp)
+    trial = state.with_unit(there)
+    dealt = []
+    for foe in foes:
+        value, _ = evaluate.best_volley(trial, there, foe, tuple(legal_orders.weapon_twists(there).values()))
+        dealt.append(value * focus(state, foe))
+    dealt.sort(reverse=True)
+    dealt_total = (dealt[0] + sum(dealt[1:]) / 3) if dealt else 0.0
+    taken = 0.0
+    # BOT-01: each enemy fires at one target; this unit's share of its fire is one over the units of its side
+    # in the fight (no less than a third: the nearest and the weakest draw more than their share).
+    ours = sum(1 for u in state.units.values() if u.side == unit.side and u.active and u.hex is not None)
+    share = max(1 / 3, 1 / max(1, ours))
+    for foe in foes:
+        shooter = foe
+        if foe.mode is MoveMode.NONE and foe.hex != hex_id:
+            shooter = _closing(foe, hex_id, there, trial)
+        value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
+        taken += value * share
+    nearest = min(hex_id.distance(hex_of(f)) for f in foes)
+    friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
+               and u.hex is not None]
+    herding = -0.1 * max(0, min((hex_id.distance(hex_of(f)) for f in friends), default=0) - 3)
+    if withdraw:
+        return -2 * settings.taken_weight * taken + nearest + herding
+    # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
+    approach = -0.1 * settings.aggression * max(0, nearest - _best_range(unit))
+    return settings.dealt_weight * dealt_total - settings.taken_weight * taken + approach + herding
+
+
+def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
+    """BOT-01: an enemy still to move this turn, as it may stand when it fires: walked up to its walking MP along
+    the line towards ``hex_id`` (to a free hex, not adjacent), facing it (Princess evaluates an unmoved enemy at
+    its best reach too: ``BasicPathRanker.evaluateUnmovedEnemy``)."""
+    from btcli.model.hexgrid import hex_line
+
+    line = hex_line(hex_of(foe), hex_id)[1:-1]
+    taken = {u.hex for u in trial.units.values() if u.active and u.id != foe.id}
+    stop, steps = hex_of(foe), 0
+    for step, h in enumerate(line[:max(0, foe.walk)], start=1):
+        if h.distance(hex_id) < 2:
+            break
+        if h not in taken and trial.board.contains(h) and not trial.board.hex(h).is_deep_water:
+            stop, steps = h, step
+    facing = evaluate.facing_towards(stop, hex_id)
+    return evaluate.placed(foe, stop, facing, MoveMode.WALK if steps else MoveMode.STAND, steps, steps)
+
+
+def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:
+    """Moves for a unit that does not move by the ground rules' path finder (an asset): towards the nearest
+    enemy, each hex tried as ``--to``; standing still last."""
+    if unit.hex is None:
+        return []
+    hexes = [h for h in legal_orders.board_hexes(state) if 0 < hex_of(unit).distance(h) <= max(unit.run, unit.walk, 1)]
+    if foes:
+        hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - 3), h.label))
+    orders = [legal_orders.move_order(state, unit, to=h.label) for h in hexes[:12]]
+    orders.append(legal_orders.move_order(state, unit, mode="stand"))
+    return [o for o in orders if o is not None]
+
+
+# -- weapon attacks (BOT-05, BOT-07) ---------------------------------------------------------------------------
+
+
+def _weapon_attack(state: GameState, ours: tuple[str, ...], settings: Settings) -> Action | None:
+    declared = {d.attacker for d in state.declarations}
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.side not in ours or unit.id in declared or not unit.active:
+            continue
+        order = best_attack(state, unit, pressed(state, unit.side, settings))
+        if order is not None:
+            return order
+    return None
+
+
+def best_attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttackOrder | None:
+    """BOT-05, BOT-07: the volley with the most focus-weighted expected damage at one target, of the shots
+    worth their to-hit number, within the heat the unit may build; None when nothing is worth firing."""
+    if unit.position is None or unit.hex is None:
+        return _other_attack(state, unit)
+    foes = enemies(state, unit.side)
+    options = []
+    twists = legal_orders.weapon_twists(unit)
+    for foe in foes:
+        for word, twist in twists.items():
+            shots = [s for s in evaluate.shots(state, unit, foe, twist) if s[1] <= settings.worst_shot]
+            shots = _within_heat(unit, shots, settings)
+            value = sum(d for _, _, d in shots) * focus(state, foe)
+            if value > 0:
+                options.append((value, foe.id, word, shots))
+    options.sort(key=lambda o: (-o[0], o[1], o[2]))
+    for value, target, word, shots in options[:4]:
+        labels = tuple(unit.weapons[i].label for i, _, _ in shots)
+        order = WeaponAttackOrder(unit.id, target, labels, word)
+        if accepted(state, order):
+            return order
+        single = [WeaponAttackOrder(unit.id, target, (label,), word) for label in labels]
+        good = tuple(o.weapons[0] for o in single if accepted(state, o))
+        if good:
+            order = WeaponAttackOrder(unit.id, target, good, word)
+            if accepted(state, order):
+                return order
+    return _other_attack(state, unit) if not kinds.of(unit).mobility else None
+
+
+def _within_heat(unit: Unit, shots: list[tuple[int, int, float]], settings: Settings) -> list[tuple[int, int, float]]:
+    """BOT-07: the shots a unit that builds heat can afford: best damage per point of heat first, until the heat
+    it would keep after the heat phase passes ``heat_allowance``."""
+    if not kinds.of(unit).builds_heat:
+        return shots
+    from btcli.rules.ground import construction, heat
+
+    dissipated, _ = construction.dissipation(unit)
+    moved = heat.movement_heat(unit.mode.value, unit.hexes_moved) if unit.mode.value in (
+        "none", "stand", "walk", "run", "jump") else 2
+    budget = dissipated + settings.heat_allowance - unit.built.heat - moved
+    chosen = []
+    for shot in sorted(shots, key=lambda s: (-s[2] / (1 + unit.spec(unit.weapons[s[0]].weapon).heat), s[0])):
+        cost = unit.spec(unit.weapons[shot[0]].weapon).heat
+        if cost <= budget:
+            chosen.append(shot)
+            budget -= cost
+    return sorted(chosen)
+
+
+def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
+    """An attack for a unit whose weapons the ground to-hit rules do not list (an asset's card, an aircraft):
+    the nearest enemy it may attack, with all it has."""
+    foes = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.side != unit.side and u.active]
+    if unit.hex is not None:
+        foes.sort(key=lambda f: (hex_of(unit).distance(hex_of(f)) if f.hex is not None else 99, f.id))
+    labels = tuple(m.label for m in unit.weapons if not m.destroyed)
+    for foe in foes[:4]:
+        tries = (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels),
+                 WeaponAttackOrder(unit.id, foe.id, labels, strike=True))  # an aircraft's strike at a ground unit
+        for order in tries:
+            if accepted(state, order):
+                return order
+        bear = tuple(label for label in labels  # an aircraft's arcs: the weapons that bear
+                     if accepted(state, WeaponAttackOrder(unit.id, foe.id, (label,))))
+        if bear and accepted(state, WeaponAttackOrder(unit.id, foe.id, bear)):
+            return WeaponAttackOrder(unit.id, foe.id, bear)
+    return None
+
+
+# -- physical attacks -----------------------------------------------------------------------------------------
+
+PHYSICAL_DAMAGE = {"punch": 10, "kick": 5, "club": 5}  # tons per point of damage (tables.md 8.7)
+
+
+def _physical_attack(state: GameState, ours: tuple[str, ...], settings: Settings) -> Action | None:
+    declared = {d.attacker for d in state.declarations}
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if unit.side not in ours or unit.id in declared or not unit.active or unit.hex is None:
+            continue
+        order = best_physical(state, unit, pressed(state, unit.side, settings))
+        if order is not None:
+            return order
+    return None
+
+
+def best_physical(state: GameState, unit: Unit, settings: Settings) -> PhysicalAttackOrder | None:
+    """A punch, kick or club at an adjacent enemy, the most expected damage first (a kick's miss risks a fall:
+    it counts for less the more cautious the bot); no charges or death from above (BOT-07)."""
+    from btcli.rules.core.tohit import odds
+    from btcli.rules.ground import physical
+
+    options = []
+    for foe in enemies(state, unit.side):
+        if hex_of(unit).distance(hex_of(foe)) != 1:
+            continue
+        for kind, per in PHYSICAL_DAMAGE.items():
+            try:
+                number, _, _ = physical.check(state, unit, foe, kind)
+            except BtcliError:
+                continue
+            risk = 1.0 - (settings.caution / 20 if kind == "kick" else 0.0)
+            value = odds(number) * -(-unit.tons // per) * risk * focus(state, foe)
+            options.append((value, foe.id, kind))
+    options.sort(key=lambda o: (-o[0], o[1], o[2]))
+    for value, target, kind in options:
+        order = PhysicalAttackOrder(unit.id, target, kind)
+        if value > 0.5 and accepted(state, order):
+            return order
+    return None
+
+
+# -- drops, deployment, aerospace flight (the first, simple answers) ------------------------------------------
+
+
+def _arriving(state: GameState) -> list[Unit]:
+    if not state.drops:
+        return []
+    from btcli.rules.drops import dropping
+
+    return dropping.arriving(state)
+
+
+def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:
+    """A dropping 'Mech of ours arriving this turn without a landing hex: the clear hex nearest the distance of
+    its best range from the nearest enemy, facing it (DROP-04; the hex stays the side's secret)."""
+    from btcli.rules.drops import dropping
+
+    for unit in _arriving(state):
+        if unit.side not in ours or (unit.drop is not None and unit.drop.commitment):
+            continue
+        foes = enemies(state, unit.side)
+        best = _best_range(unit)
+        hexes = legal_orders.board_hexes(state)
+        centre = HexId((state.board.width + 1) // 2, (state.board.height + 1) // 2)
+        if foes:
+            hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - best - 1),
+                                      not state.board.hex(h).terrain.is_woods, h.label))
+        else:
+            hexes.sort(key=lambda h: (h.distance(centre), h.label))
+        rng = generator(seed, state, unit.id)
+        for hex_id in hexes[:30]:
+            facing = _facing_for(state, unit, hex_id, foes) if foes else Facing.N
+            salt = f"{rng.getrandbits(128):032x}"
+            try:
+                secret = dropping.secret_landing(state, unit.id, hex_id.label, facing.name, salt)
+            except BtcliError:
+                continue
+            from btcli.model.orders import CommitDropOrder
+
+            if accepted(state, CommitDropOrder(unit.id, secret["commitment"])):
+                return Drop(unit.id, hex_id.label, facing.name, salt)
+    return None
+
+
+def _deployment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:
+    """Deploys the next waiting unit of our side in the first hex of its zone the game accepts, nearest the
+    enemy's zone for a unit that fights up close (BOT-08)."""
+    from btcli.rules.assets.deployment_phase import side_to_deploy, undeployed
+
+    deployment = state.deployment
+    side = side_to_deploy(state) if deployment is not None else None
+    if side is None or deployment is None:
+        return _resolve(state)
+    if side not in ours:
+        return None
+    waiting = sorted((u for u in undeployed(state) if u.side == side), key=lambda u: (not kinds.of(u).deploys_first, u.id))
+    zone = list(deployment.zones.get(side, ())) or legal_orders.board_hexes(state)
+    others = [h for s, z in deployment.zones.items() if s != side for h in z]
+    foes = [hex_of(u) for u in enemies(state, side)] or others
+    if foes:
+        zone.sort(key=lambda h: (min(h.distance(f) for f in foes), h.label))
+    for unit in waiting:
+        for hex_id in zone[:80]:
+            facing = evaluate.facing_towards(hex_id, foes[0]) if foes and foes[0] != hex_id else None
+            order = DeployOrder(unit.id, hex_id, facing)
+            if accepted(state, order, seed):
+                return order
+    return None
+
+
+def _flight(state: GameState, ours: tuple[str, ...]) -> Action | None:
+    """An aerospace unit's flight: straight on at its velocity, else one faster or slower; an out-of-control unit
+    flies no path (AERO-GEN-02)."""
+    from btcli.rules.aero import phases as aero_phases
+    from btcli.rules.kinds import aero as aero_kind
+
+    side = aero_phases.side_to_move(state)
+    if side is None:
+        return _resolve(state)
+    if side not in ours:
+        return None
+    for unit in sorted(aero_phases.movers(state, state.phase), key=lambda u: u.id):
+        if unit.side != side or aero_phases.has_moved(unit):
+            continue
+        velocity = aero_kind.view(unit).velocity
+        paths = [" ".join(["F"] * velocity), " ".join(["+"] + ["F"] * (velocity + 1)), ""]
+        if velocity > 1:
+            paths.insert(2, " ".join(["-"] + ["F"] * (velocity - 1)))
+        for path in paths:
+            for mode in ("safe", "max"):
+                order = legal_orders.move_order(state, unit, path=path or None, mode=mode)
+                if order is not None and accepted(state, order):
+                    return order
+    return None

@@ -1,0 +1,1 @@
+"""Tests of the computer opponent (issue #35): its rules (BOT-*), its statistics and its commands."""

@@ -1,0 +1,50 @@
+"""btcli simulate's statistics: Wilson intervals, summaries and merged shards."""
+
+from __future__ import annotations
+
+import pytest
+
+from btcli.bot import stats
+from btcli.errors import InputError
+
+
+@pytest.mark.parametrize("wins, n", [(0, 10), (5, 10), (95, 100), (200, 200), (1, 3)])
+def test_wilson_interval_bounds_are_the_roots_of_its_quadratic(wins, n):
+    # Wilson (1927): the bounds are the p with (p_hat - p)^2 = z^2 p (1 - p) / n, solved here as a quadratic.
+    import math
+
+    z, p_hat = stats.Z95, wins / n
+    a, b, c = 1 + z * z / n, -(2 * p_hat + z * z / n), p_hat * p_hat
+    root = math.sqrt(b * b - 4 * a * c)
+    assert stats.wilson(wins, n) == pytest.approx(((-b - root) / (2 * a), (-b + root) / (2 * a)), abs=1e-12)
+
+
+def test_wilson_interval_of_a_known_case():
+    assert stats.wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)  # symmetric about one half
+    assert stats.wilson(0, 0) == (0.0, 1.0)
+
+
+def _game(index, winner, turns, damage=3):
+    return {"index": index, "seed": index, "winner": winner, "result": "", "turns": turns,
+            "units": {"a": {"side": "red", "survived": winner == "red", "damage": damage},
+                      "b": {"side": "blue", "survived": True, "damage": 1}}}
+
+
+def test_summary_counts_wins_draws_length_and_units():
+    games = [_game(0, "red", 4), _game(1, "blue", 6), _game(2, "draw", 8), _game(3, "red", 6)]
+    result = stats.summary("s", ["red", "blue"], games)
+    assert result["sides"]["red"]["wins"] == 2 and result["sides"]["blue"]["wins"] == 1
+    assert result["draws"] == 1
+    assert result["turns"]["mean"] == 6 and result["turns"]["sd"] == pytest.approx(1.632993, abs=1e-6)
+    assert result["units"]["a"] == {"side": "red", "survival": 0.5, "damage": 3.0}
+
+
+def test_merged_shards_are_the_whole_run():
+    games = [_game(i, "red" if i % 3 else "blue", 3 + i % 4) for i in range(9)]
+    whole = stats.summary("s", ["red", "blue"], games)
+    shards = [stats.summary("s", ["red", "blue"], [g for g in games if g["index"] % 2 == k]) for k in (0, 1)]
+    assert stats.merge(shards) == whole
+    with pytest.raises(InputError, match="two of the results"):
+        stats.merge([shards[0], shards[0]])
+    with pytest.raises(InputError, match="cannot merge"):
+        stats.merge([shards[0], dict(shards[1], scenario="other")])
