@@ -80,6 +80,40 @@ def check_twist(attacker: Unit, twist: str) -> int:
     return turn if twist else attacker.twist
 
 
+def twists_to_bear(attacker: Unit, mount, target_hex) -> list[str]:
+    """Returns the ``--twist`` words that would bring ``mount`` to bear on ``target_hex`` (issue #33): a
+    'Mech's torso twist left or right (MECH-ARC-01), a turret's direction N..NW (VEH-ATK-04), each one the
+    unit may turn to now; [] for a mount that does not turn (a leg, a hull mount) or a unit that cannot."""
+    if not kinds.turns_with_twist(attacker, mount.location) or kinds.twist_refusal(attacker):
+        return []
+    words = [f.name for f in Facing] if kinds.of(attacker).points_turret else ["left", "right"]
+    arc = kinds.mount_arc(attacker, mount.location, mount.rear)
+    found = []
+    for word in words:
+        try:
+            turn = check_twist(attacker, word)
+        except (IllegalOrderError, InputError):  # a jammed or locked turret, a twist already set
+            continue
+        if arcs.in_arc(attacker.hex, attacker.facing.turned(turn), arc, target_hex):
+            found.append(word)
+    return found
+
+
+def twist_advice(attacker: Unit, mount, target_hex, turned: int) -> str:
+    """Says which ``--twist`` would bring an out-of-arc mount to bear, if any (issue #33), as the tail of
+    the arc refusal: '; --twist right brings it to bear'."""
+    if arcs.in_arc(attacker.hex, attacker.facing.turned(turned), kinds.mount_arc(attacker, mount.location, mount.rear),
+                   target_hex):
+        return ""  # the refusal is not the arc's
+    found = twists_to_bear(attacker, mount, target_hex)
+    what = "turret direction" if kinds.of(attacker).points_turret else "torso twist"
+    if found:
+        return f"; --twist {' or '.join(found)} would bring it to bear"
+    if kinds.turns_with_twist(attacker, mount.location) and not kinds.twist_refusal(attacker):
+        return f"; no {what} brings it to bear"
+    return ""
+
+
 def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     """Returns the weapon indexes named by ``--weapon`` (NAME or NAME@LOC), unfired and in order."""
     chosen: list[int] = []
@@ -154,7 +188,9 @@ def plan_weapon_attack(
         shooter = fire_control.loaded_unit(attacker, mount.weapon, kind)  # an ATM's brackets by its rounds
         result = tohit.weapon_to_hit(state, shooter, index, target, primary, twisted)
         if result.impossible:
-            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+            advice = twist_advice(attacker, mount, target.hex, twisted) if result.rule == arcs.arc_rule(
+                attacker.kind.value) else ""
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}{advice}", result.rule)
         result = mode_to_hit(result, kind, attacker, mount.weapon)
         plans.append((index, result))
     check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
