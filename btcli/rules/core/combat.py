@@ -84,7 +84,8 @@ def twists_to_bear(attacker: Unit, mount, target_hex) -> list[str]:
     """Returns the ``--twist`` words that would bring ``mount`` to bear on ``target_hex`` (issue #33): a
     'Mech's torso twist left or right (MECH-ARC-01), a turret's direction N..NW (VEH-ATK-04), each one the
     unit may turn to now; [] for a mount that does not turn (a leg, a hull mount) or a unit that cannot."""
-    if not kinds.turns_with_twist(attacker, mount.location) or kinds.twist_refusal(attacker):
+    here = attacker.hex
+    if here is None or not kinds.turns_with_twist(attacker, mount.location) or kinds.twist_refusal(attacker):
         return []
     words = [f.name for f in Facing] if kinds.of(attacker).points_turret else ["left", "right"]
     arc = kinds.mount_arc(attacker, mount.location, mount.rear)
@@ -94,7 +95,7 @@ def twists_to_bear(attacker: Unit, mount, target_hex) -> list[str]:
             turn = check_twist(attacker, word)
         except (IllegalOrderError, InputError):  # a jammed or locked turret, a twist already set
             continue
-        if arcs.in_arc(attacker.hex, attacker.facing.turned(turn), arc, target_hex):
+        if arcs.in_arc(here, attacker.facing.turned(turn), arc, target_hex):
             found.append(word)
     return found
 
@@ -102,8 +103,9 @@ def twists_to_bear(attacker: Unit, mount, target_hex) -> list[str]:
 def twist_advice(attacker: Unit, mount, target_hex, turned: int) -> str:
     """Says which ``--twist`` would bring an out-of-arc mount to bear, if any (issue #33), as the tail of
     the arc refusal: '; --twist right brings it to bear'."""
-    if arcs.in_arc(attacker.hex, attacker.facing.turned(turned), kinds.mount_arc(attacker, mount.location, mount.rear),
-                   target_hex):
+    here = attacker.hex
+    if here is None or arcs.in_arc(here, attacker.facing.turned(turned),
+                                   kinds.mount_arc(attacker, mount.location, mount.rear), target_hex):
         return ""  # the refusal is not the arc's
     found = twists_to_bear(attacker, mount, target_hex)
     what = "turret direction" if kinds.of(attacker).points_turret else "torso twist"
