@@ -218,7 +218,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
             "facing N..NW)."),
         Opt(("--dry-run",), "dry_run", "Show each weapon's (or the physical attack's) to-hit number, modifiers, odds, "
-            "damage and heat, or why it cannot fire (no --weapon: every weapon); roll nothing.", FLAG, CLI),
+            "damage and heat (a unit that builds heat), or why it cannot fire and the --twist that would bring it to "
+            "bear (no --weapon: every weapon); roll nothing.", FLAG, CLI),
         Opt(("--clear",), "clear", "Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this "
             "phase. Any unit: name a jammed Rotary AC to spend the turn unjamming it (2D6 >= gunnery + 3; not "
             "after running or jumping; no attack this turn)."),

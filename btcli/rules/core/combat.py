@@ -342,7 +342,8 @@ def weapon_attack(
                 if hit is None:
                     continue
             else:
-                events.append(GroupStrikes(target.id, amount, hit.location, hit.rear))
+                events.append(GroupStrikes(target.id, amount, hit.location, hit.rear,
+                                           kinds.without_rear_armor(target, hit.location, hit.rear)))
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
                 hit = evolve(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
             remembered = kinds.of(target).weapon_hit  # ASSET-DMG-03, -07: the attacker rolls the check
@@ -435,9 +436,11 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             spec = ranged_damage.between(spec, attacker.hex, target.hex)  # EQ-RNG-01
             damage = weapon_modes.preview_damage(spec, mode)
             shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
+            # Heat only for a unit that builds it: a vehicle tracks none (VEH-HEAT-01; issue #33).
+            heat = f", {spec.heat * weapon_modes.shots(mode)} heat" if kinds.of(attacker).builds_heat else ""
             lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "
-                         f"{tohit.odds(result.target):.1%} to hit, {damage}, "
-                         f"{spec.heat * weapon_modes.shots(mode)} heat{weapon_modes.modes_line(attacker, mount.weapon)}")
+                         f"{tohit.odds(result.target):.1%} to hit, {damage}"
+                         f"{heat}{weapon_modes.modes_line(attacker, mount.weapon)}")
             for mod, value in result.modifiers:
                 lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
             lines.extend(_cluster_preview(state, attacker, index, mode, target))
