@@ -108,6 +108,7 @@ class Arg:
     help: str
     required: bool = True
     kind: str = "text"  # "text" or "path"
+    many: bool = False  # the last argument only: takes every positional word left (``stand GAME UNIT...``)
 
 
 @record(slots=False)
@@ -190,6 +191,18 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "the thrust of each step); roll and write nothing.", FLAG, CLI),
         DICE, QUIET,
     )),
+    Command("stand", "Stand the rest of a side (or the named units) still for this movement phase: each unit logged "
+            "as its own 'move UNIT --mode stand' entry in its own movement slot, exactly as the single commands "
+            "write them. All or nothing: refused, writing nothing, if any of them may not stand or if the other "
+            "side must move before the last of them (the error says how many may stand now).", args=(
+        Arg("units", "Ids of the units to stand still, in the order they take their slots (default: every unit of "
+            "the side still to move).", required=False, many=True),
+    ), options=(
+        Opt(("--side",), "side", "The side whose units still to move all stand (default: the side to move now); "
+            "with UNITs, they must be its units.", where=CLI),
+        Opt(("--dry-run",), "dry_run", "Show what each unit's standing would do; write nothing.", FLAG, CLI),
+        QUIET,
+    )),
     Command("attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "
             "phase).", args=(
         Arg("attacker", "Id of the attacking unit."),
@@ -205,7 +218,8 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--twist",), "twist", "Torso twist ('Mech: left or right) or turret direction (vehicle: left, right or a "
             "facing N..NW)."),
         Opt(("--dry-run",), "dry_run", "Show each weapon's (or the physical attack's) to-hit number, modifiers, odds, "
-            "damage and heat, or why it cannot fire (no --weapon: every weapon); roll nothing.", FLAG, CLI),
+            "damage and heat (a unit that builds heat), or why it cannot fire and the --twist that would bring it to "
+            "bear (no --weapon: every weapon); roll nothing.", FLAG, CLI),
         Opt(("--clear",), "clear", "Vehicle crews: clear this jammed weapon (or 'turret') instead of firing this "
             "phase. Any unit: name a jammed Rotary AC to spend the turn unjamming it (2D6 >= gunnery + 3; not "
             "after running or jumping; no attack this turn)."),
@@ -256,7 +270,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("play", "Run many orders in one process, one a line as the log writes them (move wasp --path F,F), "
             "from standard input or --script: each checked, logged and written exactly as its own btcli command. "
             "Blank lines and # comments are skipped; the first refused order stops, 'Error: line N: ...' with its "
-            "exit code, the orders before it written. Orders only: move, attack, drop, deploy, resolve-phase.",
+            "exit code, the orders before it written. Orders only: move, stand, attack, drop, deploy, resolve-phase.",
             options=(
                 Opt(("--script",), "script", "Read the orders from this file instead of standard input.", where=CLI,
                     kind="path"),
@@ -429,8 +443,14 @@ def parse(name: str, words: list[str], logged: bool = False) -> dict[str, object
             given.add(opt.dest)
         else:
             positional.append(word)
-    if not required <= len(positional) <= len(names):
+    many = bool(command.args) and command.args[-1].many and not logged
+    if not required <= len(positional) <= (len(names) if not many else len(positional)):
         return None
+    if many:  # the last argument takes the words left: a list, or None when none is given
+        count = len(names) - 1
+        values.update(zip(names[:count], positional[:count]))
+        values[names[-1]] = positional[count:] or None
+        return values
     values.update(zip(names, positional))
     return values
 

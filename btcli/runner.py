@@ -69,20 +69,48 @@ def run(game_path: str, order_factory, dice_values: list[int] | None, with_it=No
     from btcli.store import gamefile
 
     game = batch.game if batch is not None else load(game_path)
-    held, problem = None, ""
-    if is_held(game.state.seed):
-        from btcli.store import seeds
-
-        held, problem = seeds.for_game(game_path, game.state.seed)
-        if dice_values and held is None and not game.state.options.player_dice:
-            raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
-                             f"without the seed file{' (' + problem + ')' if problem else ''}; a scenario with "
-                             "player_dice = true, or 'init --referee --player-dice', lets players give their own")
+    held, problem = _held_seed(game_path, game.state)
+    if dice_values and is_held(game.state.seed) and held is None and not game.state.options.player_dice:
+        raise InputError("this is a referee game: its dice come from the referee's seed, so --dice is refused "
+                         f"without the seed file{' (' + problem + ')' if problem else ''}; a scenario with "
+                         "player_dice = true, or 'init --referee --player-dice', lets players give their own")
     order = order_factory(game.state)
     outcome = execute(game.state, order, dice_values, held, problem, game.state.options.player_dice)
     entry = journal.make_entry(game.state, outcome, entry_hash(game.last))
     gamefile.append(game, outcome.state, entry, with_it=with_it, held=batch)
     return game.state, outcome, entry
+
+
+def _held_seed(game_path: str, state: GameState) -> tuple[int | None, str]:
+    """The referee's seed of a game whose seed is held (None when it is not at hand) and why not."""
+    if is_held(state.seed):
+        from btcli.store import seeds
+
+        return seeds.for_game(game_path, str(state.seed))  # a commitment: text
+    return None, ""
+
+
+def run_each(game_path: str, next_order, write: bool = True, batch=None):
+    """Runs several orders on a game file as one step, all or nothing (``btcli stand``): each order is
+    built from the state its predecessor left (``next_order(state)``, None when there is no more) and
+    applied with the game's dice; only when every one is accepted are their entries appended, in one
+    write, each exactly the entry its single command would have written. A refused order raises before
+    anything is written. ``write=False`` (a dry run) writes nothing. Returns a list of (the state before,
+    the order, the outcome, the entry)."""
+    from btcli.store import gamefile
+
+    game = batch.game if batch is not None else load(game_path)
+    held, problem = _held_seed(game_path, game.state)
+    state, prev = game.state, entry_hash(game.last)
+    steps = []
+    while (order := next_order(state)) is not None:
+        outcome = execute(state, order, None, held, problem, state.options.player_dice)
+        entry = journal.make_entry(state, outcome, prev)
+        steps.append((state, order, outcome, entry))
+        state, prev = outcome.state, entry_hash(entry)
+    if steps and write:
+        gamefile.append(game, state, [step[3] for step in steps], held=batch)
+    return steps
 
 
 def preview(game_path: str, order_factory):

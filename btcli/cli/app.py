@@ -90,6 +90,9 @@ def _signature(command: grammar.Command) -> inspect.Signature:
                                                                        show_default=False)], inspect.Parameter.empty))
     for arg in command.args:
         info = typer.Argument(help=arg.help, show_default=False)
+        if arg.many:  # the words left (``stand GAME UNIT...``)
+            params.append(_parameter(arg.name, Annotated[Optional[list[str]], info], None))
+            continue
         params.append(_parameter(arg.name, Annotated[str if arg.required else Optional[str], info],
                                  inspect.Parameter.empty if arg.required else None))
     params += [_option(o) for o in command.options if o.where != grammar.LOG_ONLY]

@@ -367,6 +367,54 @@ def move(
     _run(game, order, dice, quiet)
 
 
+def stand(game: str, units: list[str] | None, side: str | None, dry_run: bool, quiet: bool) -> None:
+    """Stands the named units (or the rest of a side) still, each by its own ``move UNIT --mode stand``
+    entry in its own slot (btcli.rules.core.standing picks them, ``runner.run_each`` runs them), all or
+    nothing: a refusal names the unit and writes nothing."""
+    from btcli.errors import BtcliError
+    from btcli.rules.core import moves, standing
+    from btcli import runner
+
+    left: list[str] = []
+    done: list[str] = []
+    planning = [False]  # True while the next order is chosen: its refusals say what they are
+
+    def next_order(state):
+        planning[0] = True
+        if not done and not left:
+            left.extend(standing.units_to_stand(state, units, side))
+        uid = standing.next_to_stand(state, left, done)
+        if uid is None:
+            return None
+        try:
+            order = moves.order_for(state, uid, None, None, None, "stand", None)
+        except BtcliError as exc:
+            exc.args = (f"'{uid}' cannot stand still: {exc}",)  # the class, so the exit code, stays the order's
+            raise
+        left.remove(uid)
+        done.append(uid)
+        planning[0] = False  # the engine applies the order next: a refusal is this unit's
+        return order
+
+    try:
+        steps = runner.run_each(game, next_order, write=not dry_run, batch=HELD.get("game"))
+    except BtcliError as exc:
+        said = str(exc) if planning[0] else f"'{done[-1]}' cannot stand still: {exc}"
+        exc.args = (f"{said}; nothing was written",)
+        raise
+    if dry_run:
+        from btcli import engine
+
+        lines = [line for before, order, _, _ in steps for line in engine.preview(before, order).lines]
+        _print_lines(lines, {"units": [order.unit for _, order, _, _ in steps], "lines": lines})
+    elif OUTPUT["json"]:
+        shown = [_outcome_json(before, outcome, entry, game) for before, _, outcome, entry in steps]
+        _print_json({"stood": [order.unit for _, order, _, _ in steps], "orders": shown, "after": shown[-1]["after"]})
+    elif not quiet:
+        _print_lines([line for _, _, outcome, entry in steps
+                      for line in outcome.sentences + [f"  roll: {roll}" for roll in entry["rolls"]]])
+
+
 def deploy(game: str, unit: str, hex: str | None, facing: str | None, batch: str | None, quiet: bool) -> None:
     """Deploys a unit in the deployment phase (ASSET-DEP)."""
     from btcli.grammar import batch_number

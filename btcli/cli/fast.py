@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from btcli import grammar
 
-FAST = ("move", "attack", "drop", "deploy", "resolve-phase", "play", "report", "verify")  # the commands scripts run by the hundred
+FAST = ("move", "stand", "attack", "drop", "deploy", "resolve-phase", "play", "report", "verify")  # the commands scripts run by the hundred
 
 
 def parse(args: list[str]) -> tuple[str, dict] | None:

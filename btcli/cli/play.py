@@ -19,7 +19,8 @@ import sys
 from btcli import grammar
 from btcli.errors import InputError
 
-ORDERS = grammar.LOGGED_VERBS  # the commands that change the game: everything the log holds
+# The commands that change the game: what the log holds, and stand (whose entries are moves, issue #33).
+ORDERS = ("move", "stand", *grammar.LOGGED_VERBS[1:])
 SCRIPT_LIMIT = 64 << 20  # bytes of a --script file
 LINE_LIMIT = 64 << 10  # bytes of one order line: an order is short; a longer line is refused unread (issue #29)
 

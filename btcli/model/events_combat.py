@@ -65,12 +65,14 @@ class StreakNoLock(Event):
 
 @record
 class GroupStrikes(Event):
-    """One damage group of a hit strikes a location (``rear``: the rear armor); it lands as the phase ends."""
+    """One damage group of a hit strikes a location from behind (``rear``: the rear armor, or with
+    ``no_rear_armor`` the location's own, an arm, a leg or the head having none); it lands as the phase ends."""
 
     target: str
     amount: int
     location: str
     rear: bool = False
+    no_rear_armor: bool = False
 
 
 @record

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 
+def n_hexes(count: int) -> str:
+    """Returns a count of hexes in words, singular or plural: '1 hex', '3 hexes' (issue #33)."""
+    return f"{count} hex" if count == 1 else f"{count} hexes"
+
+
 class Facing(IntChoice):
     """The six hexside facings, numbered clockwise from north."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from btcli.model.choices import IntChoice, Member
 from btcli.model.events import Event
 from btcli.model.frozen import fields
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import HexId, n_hexes
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def _game_over(e) -> str:
 
 def _moved(e) -> str:
     return (f"{e.unit} {e.mode}s {e.start.label} -> {e.end.label} facing {e.facing.name}: "
-            f"{e.mp} MP, {e.hexes} hex{'es' if e.hexes != 1 else ''}")
+            f"{e.mp} MP, {n_hexes(e.hexes)}")
 
 
 # The words of btcli/model/events.py's own events: the turn's and a ground unit's move.
@@ -48,8 +48,8 @@ TEXTS: dict[str, Template] = {
     "GameOver": _game_over,
     "StoodStill": "{unit} stands still in {hex}",
     "TurnedInPlace": "{unit} turns in place in {hex} to face {facing.name}: {mp} MP ({mode})",
-    "Flew": "{unit} flies {start} -> {end} facing {facing.name}, elevation {climbed_from} -> {elevation}: "
-            "{mp} MP, {hexes} hexes ({mode})",
+    "Flew": lambda e: (f"{e.unit} flies {e.start.label} -> {e.end.label} facing {e.facing.name}, elevation "
+                       f"{e.climbed_from} -> {e.elevation}: {e.mp} MP, {n_hexes(e.hexes)} ({e.mode})"),
     "Moved": _moved,
     "MadeMinimumMove": "{unit} makes a minimum move {start} -> {end} facing {facing.name} (counts as {mode}; {rule})",
 }

@@ -31,7 +31,9 @@ def _moved(e) -> str:
 def _scatters(e) -> str:
     where = (e.impact.label if e.impact.col >= 0 and e.impact.row >= 0
              else f"off the map (column {e.impact.col}, row {e.impact.row})")
-    return f"the shell scatters {e.distance} hexes {e.direction.name} of {e.target.label} to {where}"
+    from btcli.model.hexgrid import n_hexes
+
+    return f"the shell scatters {n_hexes(e.distance)} {e.direction.name} of {e.target.label} to {where}"
 
 
 def _undamaged(e) -> str:

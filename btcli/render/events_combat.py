@@ -29,7 +29,9 @@ TEXTS: dict[str, Template] = {
     "WeaponHit": "{unit} fires {weapon} at {target}: needs {to_hit}, rolls {roll}: hit ({side} side), {damage} damage "
                  "in {groups} group(s)",
     "StreakNoLock": "{unit}'s {weapon} does not lock on {target} (needs {to_hit}, rolls {roll}): it does not fire",
-    "GroupStrikes": lambda e: f"  {e.amount} to {e.target} {e.location}{' (rear)' if e.rear else ''}",
+    "GroupStrikes": lambda e: f"  {e.amount} to {e.target} {e.location}" + (
+        f" (from behind; {e.location} has no rear armor)" if e.rear and e.no_rear_armor else " (rear)" if e.rear
+        else ""),
     "CoverStruck": _cover,
     "WeaponJammed": "{unit}'s {weapon} jams firing at double rate (natural 2)",
     "PhysicalDeclared": _declared,

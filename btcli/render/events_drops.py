@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from btcli.model.hexgrid import n_hexes
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.render.events import Template
@@ -14,9 +16,10 @@ TEXTS: dict[str, Template] = {
     "LandingRevealed": "{unit} ({side}) reveals its landing hex {hex} facing {facing.name} ({rule})",
     "Landed": "{unit} lands in {hex} facing {facing.name} ({roll} vs {tn}) ({rule})",
     "LandingFailed": "{unit} fails its landing roll ({roll} vs {tn}) by {margin}",
-    "ScatteredOffMap": "{unit} scatters {distance} hexes {direction.name} off the map; it does not land and counts "
-                       "as destroyed ({rule})",
-    "Scattered": "{unit} scatters {distance} hexes {direction.name} from {start} to {end} ({rule})",
+    "ScatteredOffMap": lambda e: (f"{e.unit} scatters {n_hexes(e.distance)} {e.direction.name} off the map; it does "
+                                  f"not land and counts as destroyed ({e.rule})"),
+    "Scattered": lambda e: (f"{e.unit} scatters {n_hexes(e.distance)} {e.direction.name} from {e.start.label} to "
+                            f"{e.end.label} ({e.rule})"),
     "DestroyedLanding": "{unit} failed by {margin} and is destroyed ({rule})",
     "LandingFall": '{unit} falls {levels} levels (accidental fall from above; drop_failure = "fall")',
     "LandingDamage": "{unit} takes damage as a {levels}-level fall: {amount} on the {side} side ({rule})",

@@ -135,8 +135,8 @@ class ReplayPage:
             "command": str(entry.get("command", "")),
             "events": [str(e) for e in entry.get("events", ())],
             "rolls": [str(r) for r in entry.get("rolls", ())],
-            "after": f"turn {state.turn}, {state.phase.value} phase" + (f", won by {state.winner}" if state.winner
-                                                                         else ""),
+            "after": f"turn {state.turn}, {state.phase.value} phase" + (  # a draw is no winner (issue #33)
+                "" if not state.winner else ", a draw" if state.winner == "draw" else f", won by {state.winner}"),
             "maps": maps,
             "units": self._table(state),
         })

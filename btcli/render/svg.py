@@ -77,7 +77,8 @@ def side_colours(state: GameState) -> dict[str, str]:
 def title_line(state: GameState, what: str = "") -> str:
     """Returns the title line's words: the game's name, the map if given, the turn and phase."""
     words = f"{state.name}{f' - {what}' if what else ''}: turn {state.turn}, {state.phase.value.replace('_', ' ')} phase"
-    return words + (f" - {state.winner} won" if getattr(state, "winner", "") else "")
+    won = getattr(state, "winner", "")  # a drawn game reads 'a draw', not 'draw won' (issue #33)
+    return words + ((" - a draw" if won == "draw" else f" - {won} won") if won else "")
 
 
 def frame(state: GameState, board_w: float, board_h: float, panel_h: float, what: str = "") -> tuple[list[str], str]:

@@ -216,16 +216,23 @@ def _wrap(cells: list[Cell], width: int, indent: int, whole: bool = False) -> li
     ``whole``: a weapon's name is never split), continuing after ``indent``."""
     if sum(len(text) for text, _ in cells) <= width:  # the common case: it fits (an 80-unit report, issue #17)
         return [list(cells)]
+    pieces = [(word, style) for text, style in cells
+              for word in ([text] if whole and len(text) <= width - indent else _words(text))]
     lines: list[list[Cell]] = [[]]
     used = 0
-    for text, style in cells:
-        for word in [text] if whole and len(text) <= width - indent else _words(text):
-            if used + len(word.rstrip()) > width and used > indent:
-                lines.append([(" " * indent, "")])
-                used = indent
-                word = word.lstrip()
+    for i, (word, style) in enumerate(pieces):
+        if word.startswith((",", ";")) and lines[-1]:  # never starts a line: it went down with its word (issue #33)
             lines[-1].append((word, style))
             used += len(word)
+            continue
+        after = pieces[i + 1][0] if i + 1 < len(pieces) else ""
+        tail = len(after.rstrip()) if after.startswith((",", ";")) else 0  # the separator that follows the word
+        if used + len(word.rstrip()) + tail > width and used > indent:
+            lines.append([(" " * indent, "")])
+            used = indent
+            word = word.lstrip()
+        lines[-1].append((word, style))
+        used += len(word)
     return lines
 
 

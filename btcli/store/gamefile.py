@@ -316,9 +316,10 @@ def _lock(path: str):
     return locked_game(path, LOCK_TIMEOUT_S)
 
 
-def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it=None,
+def append(game: LoadedGame, state: GameState, entry: dict[str, object] | list[dict[str, object]], with_it=None,
            held: Held | None = None) -> None:
-    """Writes the new head and one more log entry, refusing if the file changed since ``load``.
+    """Writes the new head and one more log entry (or several, a list: ``btcli stand``'s, in one write, so
+    they land together or not at all), refusing if the file changed since ``load``.
 
     ``with_it``, if given, runs under the game's lock after the staleness check and before the new
     game is renamed into place: what it writes (a drop's secret) and the game entry then land
@@ -341,8 +342,8 @@ def append(game: LoadedGame, state: GameState, entry: dict[str, object], with_it
         raise GameFileError(f"cannot write {shown}: {exc.strerror or exc}") from None
 
 
-def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], with_it, keep_lock: bool = False,
-           sweep: bool = True):
+def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object] | list[dict[str, object]], with_it,
+           keep_lock: bool = False, sweep: bool = True):
     """Replaces the game (``old``: its locked file) by the new head, the old log's bytes and ``entry``.
 
     ``keep_lock``: returns the game as written and its file, opened and locked before the rename (a
@@ -358,7 +359,9 @@ def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], wi
         )
     if sweep:
         files.discard_leftovers(path)
-    head, tail = render_head(state), render_entry(entry)
+    entries = entry if isinstance(entry, list) else [entry]
+    head, last = render_head(state), render_entry(entries[-1])
+    tail = b"".join(render_entry(e) for e in entries[:-1]) + last
     log = game.size - game.head_end
     tmp = files.write_temp(path, [head, (old, game.head_end, log), tail], os.fstat(old.fileno()).st_mode & 0o7777)
     new = None
@@ -388,7 +391,7 @@ def _write(game: LoadedGame, old, state: GameState, entry: dict[str, object], wi
     if new is None:  # pragma: no cover - Windows: the new file is opened once it has the game's name
         new = open(path, "rb")
     # The entry as a command reading the file would see it: its hash is the next entry's ``prev``.
-    written = LoadedGame(path, state, len(head), len(head) + log + len(tail), last_entry(tail[1:]),
+    written = LoadedGame(path, state, len(head), len(head) + log + len(tail), last_entry(last[1:]),
                          _stamp(os.fstat(new.fileno())), game.shown)
     return written, new
 

@@ -75,7 +75,7 @@ def test_an_end_of_move_velocity_change_counts_next_turn_and_bars_a_start_change
     assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", "- F F F",
                    contains="(AERO-MOVE-10)")
     assert_refused(game, 3, "move", game, "angel", "--mode", "safe", "--path", "F F F",
-                   contains="must fly 4 hex(es) at velocity 4, the path flies 3 (AERO-LALT-02)")
+                   contains="must fly 4 hexes at velocity 4, the path flies 3 (AERO-LALT-02)")
     second = ok("move", game, "angel", "--mode", "safe", "--path", "F F F F -").out.splitlines()[0]
     assert "velocity 4 (next turn 3)" in second
     assert "hashes match" in ok("verify", game).out

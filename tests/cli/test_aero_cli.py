@@ -61,7 +61,7 @@ def test_dry_run_shows_each_steps_thrust_and_rolls_nothing(tmp_path):  # AERO-MO
 @pytest.mark.parametrize("path, mode, code, message", [
     ("F F X", "safe", 2, "bad aerospace step 'X'"),
     ("L F F F", "safe", 3, "advances a hex before each facing change (AERO-MOVE-15)"),
-    ("F F", "safe", 3, "must fly 3 hex(es) at velocity 3, the path flies 2 (AERO-LALT-02)"),
+    ("F F", "safe", 3, "must fly 3 hexes at velocity 3, the path flies 2 (AERO-LALT-02)"),
     ("6+ F L F L F L F L 5F", "max", 3, "would spend 22 thrust; its maximum thrust is 15 (AERO-MOVE-04)"),
     ("+ F F F F", "warp", 2, "--mode safe or --mode max"),
 ])

@@ -122,8 +122,8 @@ def test_a_mech_arm_arc_cites_the_mech_firing_arcs(tmp_path):
                         hunchback("target", at="0507", side="blue"))
     path = game_from_state(tmp_path / "game.toml", state)
     assert_refused(path, 3, "attack", path, "wasp", "target", "-w", "ML",
-                   contains="'target' is outside the right arm arc of Medium Laser@RA (TW 'Mech firing arcs, "
-                            "tables.md 0)")
+                   contains="'target' is outside the right arm arc of Medium Laser@RA; --twist right would bring it "
+                            "to bear (MECH-ARC-01)")
 
 
 def test_a_stunned_crew_cites_its_rule_once(tmp_path):

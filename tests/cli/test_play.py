@@ -143,7 +143,7 @@ def test_a_batch_removes_what_killed_writes_left_behind_before_its_first_write(t
 
 
 @pytest.mark.parametrize(("line", "code", "says"), [
-    ("report", 2, "'report' does not change the game: play runs only orders (move, attack, drop, deploy, "
+    ("report", 2, "'report' does not change the game: play runs only orders (move, stand, attack, drop, deploy, "
                   "resolve-phase)"),
     ("init crossroads -o other.toml", 2, "'init' does not change the game"),
     ("verify", 2, "'verify' does not change the game"),
@@ -271,7 +271,7 @@ def test_drops_commit_and_reveal_in_a_batch_as_the_single_commands_do(tmp_path):
 def test_play_help_says_what_it_reads_and_how_it_stops():
     text = " ".join(ok("play", "--help").out.split())
     for words in ("one a line as the log writes them", "standard input or --script", "# comments",
-                  "Error: line N: ...", "exit code", "move, attack, drop, deploy, resolve-phase", "--quiet"):
+                  "Error: line N: ...", "exit code", "move, stand, attack, drop, deploy, resolve-phase", "--quiet"):
         assert words in text, words
 
 

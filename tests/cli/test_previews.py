@@ -57,7 +57,7 @@ def test_a_ground_move_preview_shows_mp_end_and_the_building_entry_roll(tmp_path
     ok("move", game, "savannah", "--mode", "stand", "-q")
     before = game.read_bytes()
     out = ok("move", game, "hunchback", "--path", "F F", "--dry-run").out.splitlines()
-    assert out[0] == "hunchback walk: F F; 4 MP, 2 hex(es) moved; ends 0504 facing N"
+    assert out[0] == "hunchback walk: F F; 4 MP, 2 hexes moved; ends 0504 facing N"
     assert out[1] == "attacks at it this turn: none (tables.md 6.3)"  # 0-2 hexes walked: no modifier
     assert any(line.startswith("roll: piloting skill roll hunchback (entering 0504)") for line in out)
     assert game.read_bytes() == before  # nothing written, nothing rolled

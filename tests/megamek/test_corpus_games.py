@@ -190,7 +190,7 @@ def standoff(tmp_path: Path, phase: str) -> Path:
 def test_the_archers_rear_lasers_fire_only_into_its_rear_arc(tmp_path):
     """The file's weapon list names two Medium Lasers in the center torso; its slots mark them (R): they
     reach the Marauder behind the Archer and not the Wasp ahead; the arm lasers and LRMs the other way round
-    (TW 'Mech firing arcs, tables.md 0)."""
+    (TW 'Mech firing arcs, MECH-ARC-01)."""
     game = standoff(tmp_path, "weapon")
     targets = json.loads(ok("options", game, "archer", "--json").out)["targets"]
     assert {w["weapon"] for w in targets["marauder"]} == {"Medium Laser@CT(R)"}

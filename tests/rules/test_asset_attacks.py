@@ -158,7 +158,7 @@ def test_no_minimum_range():  # ASSET-ATK-08
     lrm = card_from_table("LRM carrier", {"kind": "vehicle", "mp": 4, "movement": "T", "tmm": 1, "skill": 6, "check": 7,
                                           "threshold": 5, "damage": "5x2", "range": [7, 14, 21]})
     assert atk.range_modifier(lrm, 2) == ("short range (2 hexes)", 0)
-    assert atk.range_modifier(lrm, 1) == ("short range (1 hexes)", 0)
+    assert atk.range_modifier(lrm, 1) == ("short range (1 hex)", 0)
     assert atk.range_modifier(lrm, 22) is None
 
 

@@ -73,7 +73,7 @@ def modifier(result: tohit.ToHit, prefix: str) -> int | None:
 def test_medium_laser_range_brackets(distance, bracket, mod):
     # tables.md 6.1 (short +0, medium +2, long +4) with tables.md 12 Medium Laser 3/6/9.
     result = to_hit(make_state(distance=distance))
-    assert result.modifiers == (("gunnery", 4), (f"{bracket} range ({distance} hexes)", mod))
+    assert result.modifiers == (("gunnery", 4), (f"{bracket} range ({distance} hex{'es' if distance != 1 else ''})", mod))
     assert result.target == 4 + mod
 
 
@@ -87,7 +87,7 @@ def test_medium_laser_beyond_long_range_is_impossible():
 @pytest.mark.parametrize(
     "distance, mods",
     [
-        (1, [("short range (1 hexes)", 0), ("minimum range 6", 6)]),
+        (1, [("short range (1 hex)", 0), ("minimum range 6", 6)]),
         (2, [("short range (2 hexes)", 0), ("minimum range 6", 5)]),
         (5, [("short range (5 hexes)", 0), ("minimum range 6", 2)]),
         (6, [("short range (6 hexes)", 0), ("minimum range 6", 1)]),

@@ -88,7 +88,7 @@ def test_vtol_elevation_is_kept_after_the_move():
     state, events, rolls = fly(game(design(FERRET)), "A,A,A,A,F")
     u = state.units["u1"]
     assert (u.hex, u.elevation, u.mp_spent, u.hexes_moved, u.mode) == (H("0509"), 4, 5, 1, MoveMode.CRUISE)
-    assert events == ["u1 flies 0510 -> 0509 facing N, elevation 0 -> 4: 5 MP, 1 hexes (cruise)"]
+    assert events == ["u1 flies 0510 -> 0509 facing N, elevation 0 -> 4: 5 MP, 1 hex (cruise)"]
     assert rolls == []
 
 
@@ -293,7 +293,7 @@ def test_vtol_flying_into_a_hill_as_high_as_itself_crashes():
     assert u.vehicle.crashed_turn == 1
     assert purposes(rolls) == ["crash side u1", "hit location crash u1 (front)"]
     assert events == [
-        "u1 flies 0510 -> 0509 facing N, elevation 2 -> 0: 1 MP, 1 hexes (cruise)",
+        "u1 flies 0510 -> 0509 facing N, elevation 2 -> 0: 1 MP, 1 hex (cruise)",
         "u1 crashes: flies into the ground at 0509 (VEH-VTOL-13)",
         "u1 takes 1 in front (crash)",
         "u1 survives the crash and is landed in 0509 (VTOL-CRASH-03)",

@@ -38,7 +38,7 @@ from btcli.model.events_aero import (
     ShotHeld,
 )
 from btcli.model.frozen import evolve, record
-from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hexgrid import Facing, HexId, n_hexes
 from btcli.model.hits import DeclaredTarget, HexTarget, StrafeTarget
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit, StructureHit
@@ -334,7 +334,7 @@ def target_modifiers(state: GameState, attacker: Unit, target: Target) -> list[t
     mods = []
     tmm = tohit.target_movement_modifier(unit.hexes_moved)
     if tmm:
-        mods.append((f"target moved {unit.hexes_moved} hexes", tmm))
+        mods.append((f"target moved {n_hexes(unit.hexes_moved)}", tmm))
     if unit.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
     mods.extend(drop_turn.target_modifiers(unit, state.turn))
@@ -462,7 +462,8 @@ def _hits(dice: Dice, shot: Shot, attacker: Unit, bomb: bool, state: GameState |
             if hit is None:
                 continue
         else:
-            said.append(GroupStrikes(target.unit.id, amount, hit.location, hit.rear))
+            said.append(GroupStrikes(target.unit.id, amount, hit.location, hit.rear,
+                                     kinds.without_rear_armor(target.unit, hit.location, hit.rear)))
         hits.append(hit)
     return hits, said
 

@@ -26,6 +26,7 @@ from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, Arc, FiringArc, LowAltitudeMap, SpaceMap
 from btcli.model.events_aero import AeroHeat, AirShotHeld, AirShotHit, DamageControlRoll, ShotMissed
 from btcli.model.frozen import evolve, record
+from btcli.model.hexgrid import n_hexes
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
 from btcli.model.units import AmmoBin, Unit
@@ -313,11 +314,11 @@ def _shot(state: GameState, attacker: Unit, target: Unit, where: Geometry, label
     reaching = [(w, d) for w, d in weapons if band is not None and aero_weapons.reaches(d, band)]
     if not reaching:
         longest = max((d.reach for _, d in weapons), key=lambda b: aero_weapons.last_hex(b))
-        _refuse(f"'{target.id}' is {where.distance} hexes away, beyond {label}'s {longest.value} range "
-                f"(to {aero_weapons.last_hex(longest)} hexes)", "tables.md 6.1")
+        _refuse(f"'{target.id}' is {n_hexes(where.distance)} away, beyond {label}'s {longest.value} range "
+                f"(to {n_hexes(aero_weapons.last_hex(longest))})", "tables.md 6.1")
     own = {d.to_hit for _, d in reaching}
     mods: list[tuple[str, int]] = [("gunnery", attacker.gunnery),
-                                   (f"{band.value} range ({where.distance} hexes)", aero_weapons.modifier(band))]
+                                   (f"{band.value} range ({n_hexes(where.distance)})", aero_weapons.modifier(band))]
     if len(own) == 1 and own != {0}:
         mods.append(("pulse laser", own.pop()))
     mods += target_modifiers(state, attacker, target, where)
@@ -376,7 +377,7 @@ def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
 
     p = plan(state, order)
     where = p.geometry
-    lines = [f"{p.attacker.id} -> {p.target.id}: {where.distance} hexes, attack against the "
+    lines = [f"{p.attacker.id} -> {p.target.id}: {n_hexes(where.distance)}, attack against the "
              f"{_direction_words(where)}"]
     for shot in p.shots:
         tn = shot.to_hit.target

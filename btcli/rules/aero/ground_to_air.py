@@ -26,6 +26,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.events_aero import AirShotHit, ShotHeld, ShotMissed, StreakNoLock
 from btcli.model.frozen import evolve, record
+from btcli.model.hexgrid import n_hexes
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
 from btcli.model.units import Unit
@@ -130,10 +131,10 @@ def to_hit(state: GameState, attacker: Unit, index: int, target: Unit, over: air
         return ToHit(tuple(mods), f"'{target.id}' passes overhead, outside the {arc.replace('_', ' ')} arc of "
                      f"{mount.label} (only front-arc weapons fire straight up)", "URB-IN-12")
     in_range, why = tohit.range_and_weapon_modifiers(weapon, mount.weapon, distance,
-                                                     f"'{target.id}' at altitude {over.altitude} ({distance} hexes)")
+                                                     f"'{target.id}' at altitude {over.altitude} ({n_hexes(distance)})")
     if why:
         return ToHit(tuple(mods), why, "tables.md 6.1")
-    mods.extend((f"{name}, altitude {over.altitude} x {ALTITUDE_RANGE}", value) if name.endswith("hexes)")
+    mods.extend((f"{name}, altitude {over.altitude} x {ALTITUDE_RANGE}", value) if name.endswith(("hexes)", " hex)"))
                 else (name, value) for name, value in in_range)
     mods.extend(tohit.attacker_modifiers(attacker, mount))
     if target.aero.evading and target.aero_design.aero_class in aero_attacks.EVADING_TARGET:  # AERO-MNV-02
@@ -149,7 +150,7 @@ def to_hit(state: GameState, attacker: Unit, index: int, target: Unit, over: air
 def preview(state: GameState, order: WeaponAttackOrder) -> list[str]:
     """Returns the dry-run lines: each weapon's target number, modifiers and odds; rolls nothing."""
     p = plan(state, order)
-    lines = [f"{p.attacker.id} -> {p.target.id}: overhead at altitude {p.over.altitude} ({p.distance} hexes of range)"]
+    lines = [f"{p.attacker.id} -> {p.target.id}: overhead at altitude {p.over.altitude} ({n_hexes(p.distance)} of range)"]
     for index, _, result in p.shots:
         mount = p.attacker.weapons[index]
         lines.append(f"{p.attacker.id} {mount.label} -> {p.target.id}: to-hit {result.target}, "

@@ -49,7 +49,7 @@ from btcli.model.events_aero import (
     StuckInInterface,
 )
 from btcli.model.frozen import evolve, record
-from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hexgrid import Facing, HexId, n_hexes
 from btcli.rules.aero import (
     atmosphere as aero_atmosphere,
     control as aero_control,
@@ -283,7 +283,7 @@ class _Flight:
                 rule = "AERO-HALT-07" if need != self.velocity else (
                     "AERO-LALT-02" if isinstance(self.area, LowAltitudeMap) else "AERO-MOVE-15")
                 raise IllegalOrderError(
-                    f"'{self.design.name}' must fly {need} hex(es) at velocity {self.velocity}, the path flies "
+                    f"'{self.design.name}' must fly {n_hexes(need)} at velocity {self.velocity}, the path flies "
                     f"{self.hexes}", rule)
             self._block(range(end, len(self.steps)), at_start=False)
         elif end < len(self.steps):
@@ -364,7 +364,7 @@ class _Flight:
         if self.hexes >= required_hexes(self.design, self.area, self.velocity):
             rule = "AERO-HALT-07" if self.design.propeller else "AERO-MOVE-15"
             raise IllegalOrderError(f"velocity {self.velocity}: no more than "
-                                    f"{required_hexes(self.design, self.area, self.velocity)} hex(es)", rule)
+                                    f"{n_hexes(required_hexes(self.design, self.area, self.velocity))}", rule)
         self.turns_in_run = 0
         self._enter(self.s.hex.neighbor(self.s.facing))
 

@@ -27,7 +27,7 @@ from btcli.model.assets import (  # noqa: F401  (AssetHitDamage: this module's r
     MovementCode,
 )
 from btcli.model.board import Hex
-from btcli.model.hexgrid import Facing, HexId
+from btcli.model.hexgrid import Facing, HexId, n_hexes
 from btcli.rules.core import arcs
 from btcli.rules.core.modifiers import IMMOBILE, RANGE_MODIFIER, WOODS_IN_HEX, ToHit
 
@@ -67,7 +67,7 @@ def range_modifier(card: AssetCard, distance: int) -> tuple[str, int] | None:
     band = card.range.band(distance) if card.range is not None else None
     if band is None:
         return None
-    return f"{band} range ({distance} hexes)", RANGE_MODIFIER[band]
+    return f"{band} range ({n_hexes(distance)})", RANGE_MODIFIER[band]
 
 
 # -- the attack's to-hit number (ASSET-ATK-03) -----------------------------------------
@@ -99,7 +99,7 @@ def asset_to_hit(
     distance = attacker_hex.distance(target_hex)
     in_range = range_modifier(card, distance)
     if in_range is None:
-        return ToHit(tuple(mods), f"{target_hex.label} is {distance} hexes away, beyond long range {card.range.long}", "tables.md 6.1")
+        return ToHit(tuple(mods), f"{target_hex.label} is {n_hexes(distance)} away, beyond long range {card.range.long}", "tables.md 6.1")
     mods.append(in_range)
     mods.extend(target_modifiers)
     if intervening_woods:

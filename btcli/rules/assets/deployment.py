@@ -14,7 +14,7 @@ from enum import Enum
 from btcli.errors import IllegalOrderError
 from btcli.model.assets import AssetCard
 from btcli.model.board import Board
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import HexId, n_hexes
 
 ZONE_DISTANCE = 6  # ASSET-DEP-03: at least 6 hexes from the enemy deployment zone
 EDGE_DISTANCE = 7  # ASSET-DEP-04: at least 7 hexes from the enemy's home edge
@@ -74,7 +74,7 @@ def check_placement(
         distance = zone_distance(hex_id, enemy_zone)
         if distance < ZONE_DISTANCE:
             raise IllegalOrderError(
-                f"gun emplacement '{card.name}' at {hex_id.label} is {distance} hexes from the enemy deployment zone; "
+                f"gun emplacement '{card.name}' at {hex_id.label} is {n_hexes(distance)} from the enemy deployment zone; "
                 f"it must be at least {ZONE_DISTANCE}", "ASSET-DEP-03"
             )
         return
@@ -82,6 +82,6 @@ def check_placement(
         distance = edge_distance(hex_id, enemy_home_edge, board, edge_row)
         if distance < EDGE_DISTANCE:
             raise IllegalOrderError(
-                f"gun emplacement '{card.name}' at {hex_id.label} is {distance} hexes from the enemy's "
+                f"gun emplacement '{card.name}' at {hex_id.label} is {n_hexes(distance)} from the enemy's "
                 f"{enemy_home_edge.value} edge; it must be at least {EDGE_DISTANCE}", "ASSET-DEP-04"
             )

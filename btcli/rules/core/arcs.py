@@ -123,7 +123,8 @@ def mount_arc(location: str) -> str:
     return {"front": "front", "left": "left", "right": "right", "rear": "rear", "turret": "front"}.get(location, "front")
 
 
-MECH_ARCS_RULE = "TW 'Mech firing arcs, tables.md 0"  # a 'Mech's mounts: front, arms, rear (and torso twists)
+# TW 'Mech firing arcs (docs/rules-notes.md); tables.md 0 is the attack direction, not the arcs (issue #33).
+MECH_ARCS_RULE = "MECH-ARC-01"  # a 'Mech's mounts: front, arms, rear (and torso twists)  # a 'Mech's mounts: front, arms, rear (and torso twists)
 
 
 def arc_rule(kind: str) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from btcli.model.hexgrid import n_hexes
 from btcli.model.state import GameState
 from btcli.model.units import Unit, Weapon
 from btcli.rules.core.modifiers import RANGE_MODIFIER
@@ -283,7 +284,7 @@ def range_modifiers(state: GameState, attacker: Unit, weapon: Weapon, target: Un
     own, theirs = _bracket(weapon, distance), _bracket(weapon, reach)
     if own is None or theirs is None or RANGE_MODIFIER[theirs] >= RANGE_MODIFIER[own]:
         return mods
-    label = f"{theirs} range via C3 spotter {nearest.id} ({reach} hexes; {distance} from the attacker)"
+    label = f"{theirs} range via C3 spotter {nearest.id} ({n_hexes(reach)}; {distance} from the attacker)"
     return [(label, RANGE_MODIFIER[theirs])] + mods[1:]
 
 

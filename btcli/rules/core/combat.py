@@ -80,6 +80,42 @@ def check_twist(attacker: Unit, twist: str) -> int:
     return turn if twist else attacker.twist
 
 
+def twists_to_bear(attacker: Unit, mount, target_hex) -> list[str]:
+    """Returns the ``--twist`` words that would bring ``mount`` to bear on ``target_hex`` (issue #33): a
+    'Mech's torso twist left or right (MECH-ARC-01), a turret's direction N..NW (VEH-ATK-04), each one the
+    unit may turn to now; [] for a mount that does not turn (a leg, a hull mount) or a unit that cannot."""
+    here = attacker.hex
+    if here is None or not kinds.turns_with_twist(attacker, mount.location) or kinds.twist_refusal(attacker):
+        return []
+    words = [f.name for f in Facing] if kinds.of(attacker).points_turret else ["left", "right"]
+    arc = kinds.mount_arc(attacker, mount.location, mount.rear)
+    found = []
+    for word in words:
+        try:
+            turn = check_twist(attacker, word)
+        except (IllegalOrderError, InputError):  # a jammed or locked turret, a twist already set
+            continue
+        if arcs.in_arc(here, attacker.facing.turned(turn), arc, target_hex):
+            found.append(word)
+    return found
+
+
+def twist_advice(attacker: Unit, mount, target_hex, turned: int) -> str:
+    """Says which ``--twist`` would bring an out-of-arc mount to bear, if any (issue #33), as the tail of
+    the arc refusal: '; --twist right brings it to bear'."""
+    here = attacker.hex
+    if here is None or arcs.in_arc(here, attacker.facing.turned(turned),
+                                   kinds.mount_arc(attacker, mount.location, mount.rear), target_hex):
+        return ""  # the refusal is not the arc's
+    found = twists_to_bear(attacker, mount, target_hex)
+    what = "turret direction" if kinds.of(attacker).points_turret else "torso twist"
+    if found:
+        return f"; --twist {' or '.join(found)} would bring it to bear"
+    if kinds.turns_with_twist(attacker, mount.location) and not kinds.twist_refusal(attacker):
+        return f"; no {what} brings it to bear"
+    return ""
+
+
 def choose_mounts(attacker: Unit, names: tuple[str, ...]) -> list[int]:
     """Returns the weapon indexes named by ``--weapon`` (NAME or NAME@LOC), unfired and in order."""
     chosen: list[int] = []
@@ -154,7 +190,9 @@ def plan_weapon_attack(
         shooter = fire_control.loaded_unit(attacker, mount.weapon, kind)  # an ATM's brackets by its rounds
         result = tohit.weapon_to_hit(state, shooter, index, target, primary, twisted)
         if result.impossible:
-            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+            advice = twist_advice(attacker, mount, target.hex, twisted) if result.rule == arcs.arc_rule(
+                attacker.kind.value) else ""
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}{advice}", result.rule)
         result = mode_to_hit(result, kind, attacker, mount.weapon)
         plans.append((index, result))
     check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
@@ -304,7 +342,8 @@ def weapon_attack(
                 if hit is None:
                     continue
             else:
-                events.append(GroupStrikes(target.id, amount, hit.location, hit.rear))
+                events.append(GroupStrikes(target.id, amount, hit.location, hit.rear,
+                                           kinds.without_rear_armor(target, hit.location, hit.rear)))
             if kind == "ap":  # VEH-DMG-10: every armor-piercing hit rolls for a critical
                 hit = evolve(hit, ap=weapon_modes.AP_CRITICAL_MODIFIER[mount.weapon])
             remembered = kinds.of(target).weapon_hit  # ASSET-DMG-03, -07: the attacker rolls the check
@@ -397,9 +436,11 @@ def preview(state: GameState, attacker_id: str, target_id: str, weapons: tuple[s
             spec = ranged_damage.between(spec, attacker.hex, target.hex)  # EQ-RNG-01
             damage = weapon_modes.preview_damage(spec, mode)
             shown = f" ({mode} rounds)" if mode in fire_control.MODES else ""
+            # Heat only for a unit that builds it: a vehicle tracks none (VEH-HEAT-01; issue #33).
+            heat = f", {spec.heat * weapon_modes.shots(mode)} heat" if kinds.of(attacker).builds_heat else ""
             lines.append(f"{attacker.id} {mount.label}{shown} -> {target.id}: to-hit {result.target}, "
-                         f"{tohit.odds(result.target):.1%} to hit, {damage}, "
-                         f"{spec.heat * weapon_modes.shots(mode)} heat{weapon_modes.modes_line(attacker, mount.weapon)}")
+                         f"{tohit.odds(result.target):.1%} to hit, {damage}"
+                         f"{heat}{weapon_modes.modes_line(attacker, mount.weapon)}")
             for mod, value in result.modifiers:
                 lines.append(f"  {mod:32s} {value:+d}" if mod != "gunnery" else f"  {mod:32s} {value}")
             lines.extend(_cluster_preview(state, attacker, index, mode, target))

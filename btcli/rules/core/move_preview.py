@@ -11,6 +11,7 @@ a skid's slide); the preview says so.
 from __future__ import annotations
 
 from btcli.dice import Dice
+from btcli.model.hexgrid import n_hexes
 from btcli.model.orders import MoveOrder, Preview
 from btcli.model.state import GameState
 from btcli.rules import kinds
@@ -36,7 +37,7 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
     if order.mode.lower() == "masc" and moved.mode is movement.MoveMode.RUN:
         mode = "run with MASC"  # EQ-MASC-05
     where = moved.hex.label if moved.hex is not None else "off the map"
-    lines = [f"{unit.id} {mode}: {steps}; {moved.mp_spent} MP, {moved.hexes_moved} hex(es) moved; ends {where} "
+    lines = [f"{unit.id} {mode}: {steps}; {moved.mp_spent} MP, {n_hexes(moved.hexes_moved)} moved; ends {where} "
              f"facing {moved.facing.name}"]
     if kinds.of(unit).target_modifiers is None:  # a kind with its own (an asset's card TMM, ASSET-ATK-05): none
         mods = tohit.movement_modifiers(moved)

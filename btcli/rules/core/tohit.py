@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from btcli.model.hits import DeclaredTarget
 from btcli.model.board import WOODS_HEIGHT
+from btcli.model.hexgrid import n_hexes
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit, Weapon
 from btcli.rules import kinds
@@ -72,8 +73,8 @@ def range_and_weapon_modifiers(weapon: Weapon, name: str, distance: int,
     long range."""
     bracket = range_bracket(weapon, distance)
     if bracket is None:
-        return [], f"{what} is {distance} hexes away, beyond {name}'s long range {weapon.long}"
-    mods = [(f"{bracket} range ({distance} hexes)", RANGE_MODIFIER[bracket])]
+        return [], f"{what} is {n_hexes(distance)} away, beyond {name}'s long range {weapon.long}"
+    mods = [(f"{bracket} range ({n_hexes(distance)})", RANGE_MODIFIER[bracket])]
     minimum = weapon.min_range
     if minimum and distance <= minimum:
         mods.append((f"minimum range {minimum}", minimum - distance + 1))
@@ -170,7 +171,7 @@ def movement_modifiers(target: Unit) -> list[tuple[str, int]]:
     mods = []
     tmm = target_movement_modifier(target.hexes_moved)
     if tmm:
-        mods.append((f"target moved {target.hexes_moved} hexes", tmm))
+        mods.append((f"target moved {n_hexes(target.hexes_moved)}", tmm))
     if target.mode is MoveMode.JUMP:
         mods.append(("target jumped", 1))
     if kinds.airborne(target) and target.mp_spent > 0:

@@ -157,7 +157,8 @@ def _groups_by_location(dice: Dice, target: Unit, side: str, card: AssetCard, so
     hits = []
     for amount in card.damage_groups:
         h = hit(dice, target, side, amount, source)
-        events.append(GroupStrikes(target.id, amount, h.location, h.rear))
+        events.append(GroupStrikes(target.id, amount, h.location, h.rear,
+                                   without_rear_armor(target, h.location, h.rear)))
         hits.append(h)
     return hits
 
@@ -643,6 +644,17 @@ def control_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier
     """Rolls the unit's control roll: a 'Mech's piloting, a vehicle's driving skill roll, an aerospace
     unit's control roll (whose modifiers depend on the map it is on, hence ``state``)."""
     return of(unit).control_roll(state, unit, reason, dice, modifier, named)
+
+
+def without_rear_armor(unit: Unit, location: str, rear: bool) -> bool:
+    """Whether a hit from behind strikes a 'Mech's location that has no rear armor (an arm, a leg, the head:
+    only the torsos have rear armor, tables.md 8.1), so it strikes the location's own armor (issue #33: the
+    hit says so). Another kind's rear is its own (a vehicle's rear location, an asset's rear arc)."""
+    if not (rear and unit.is_mech):
+        return False
+    from btcli.rules.ground import mechs
+
+    return location not in mechs.REAR_ARMOR
 
 
 def turns_with_twist(unit: Unit, location: str) -> bool:

@@ -106,8 +106,10 @@ def plan_attack(state: GameState, attacker_id: str, hex_id: HexId, weapons: tupl
                                     else "EQ-TAG-01")
         twisted = turn if kinds.turns_with_twist(attacker, mount.location) else 0
         result = hex_to_hit(state, fire_control.loaded_unit(attacker, mount.weapon, kind), index, hex_id, twisted)
-        if result.impossible:
-            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}", result.rule)
+        if result.impossible:  # an arc refusal names the twist that would bring the weapon to bear (issue #33)
+            advice = combat.twist_advice(attacker, mount, hex_id, twisted) if result.rule == arcs.arc_rule(
+                attacker.kind.value) else ""
+            raise IllegalOrderError(f"{attacker.id} cannot fire {mount.label}: {result.impossible}{advice}", result.rule)
         plans.append((index, combat.mode_to_hit(result, kind, attacker, mount.weapon)))
     combat.check_ammo(attacker, [(i, k) for (i, _), k in zip(plans, ammo_kinds)])
     return attacker, plans, ammo_kinds, turn

@@ -14,7 +14,7 @@ import math
 from btcli.dice import Dice
 from btcli.model.board import Board, Bridge, Building, BuildingType, Hex, Terrain
 from btcli.model.frozen import evolve
-from btcli.model.hexgrid import HexId
+from btcli.model.hexgrid import HexId, n_hexes
 from btcli.model.hits import HexTarget
 from btcli.model.state import GameState, Hit, StructureHit
 from btcli.model.units import Unit
@@ -197,7 +197,7 @@ def entry_psr_modifiers(b_type: BuildingType, hexes_moved: int) -> list[tuple[st
         mods.append((f"{b_type.value} building", ENTRY_PSR[b_type]))
     ladder = piloting.building_entry_modifier(hexes_moved)
     if ladder:
-        mods.append((f"{hexes_moved} hexes moved", ladder))
+        mods.append((f"{n_hexes(hexes_moved)} moved", ladder))
     return mods
 
 
