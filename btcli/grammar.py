@@ -119,7 +119,7 @@ class Opt:
     help: str
     takes: str = VALUE
     where: str = LOGGED
-    kind: str = "text"  # "text", "path", "folder", "int", "revision" (text shown as REVISION) or a tuple of choices
+    kind: str | tuple[str, ...] = "text"  # "text", "path", "folder", "int", "revision" (shown as REVISION), or choices
     default: object = None
 
     @property

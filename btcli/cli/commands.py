@@ -170,8 +170,11 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         command += f" --carry {finished.source} --repair {finished.repair}"
     state, entry = journal.init_entry(state, command)
     if finished is not None:  # where the carried units came from, in the entry verify replays from
-        entry["carried"] = finished.entry(state)
-        entry["events"] = [*entry["events"], *finished.lines()]
+        carried = finished.entry(state)
+        entry["carried"] = carried
+        events = entry["events"]
+        assert isinstance(events, list)  # init_entry's sentences
+        entry["events"] = [*events, *finished.lines()]
     if held is None:
         gamefile.create(output, state, entry, overwrite=force,
                         protect={"the scenario file": scenario, "the finished game it carries from": carry or ""})
@@ -193,7 +196,7 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
             lines.append(f"dice seed kept by the referee in {seed_file} (never commit or share it)")
         data = _init_json(state, entry, output, seed_file if held is not None else None)
         if finished is not None:
-            data["carried"] = {"from": carry, **entry["carried"]}
+            data["carried"] = {"from": carry, **carried}
         _print_lines(lines, data)
 
 

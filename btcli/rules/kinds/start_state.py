@@ -178,9 +178,10 @@ def _ground_bins(unit: Unit) -> dict[str, list[int]]:
     return bins
 
 
-def _set_ground_ammo(unit: Unit, table: dict[str, Any]) -> Unit:
+def _set_ground_ammo(unit: Unit, table: dict[str, Any], fresh: Unit) -> Unit:
+    """Sets the shots left in each bin the table gives, up to what the ``fresh`` unit's bin holds."""
     bins = _ground_bins(unit)
-    capacity = {k: [unit.ammo[i].shots for i in v] for k, v in bins.items()}
+    capacity = {k: [fresh.ammo[i].shots for i in v] for k, v in bins.items()}
     ammo = list(unit.ammo)
     for key, shots in _ammo(unit, table, bins, capacity).items():
         for i, n in zip(bins[key], shots):
@@ -238,11 +239,11 @@ def _weapon_states(unit: Unit, table: dict[str, Any], jams) -> Unit:
     return evolve(unit, weapons=tuple(weapons))
 
 
-def _pilot(unit: Unit, table: dict[str, Any], dead: int = PILOT_DEAD) -> Unit:
+def _pilot(unit: Unit, table: dict[str, Any], dead: int = PILOT_DEAD, who: str = "MechWarrior") -> Unit:
     hits = _whole(table, "pilot_hits") if "pilot_hits" in table else unit.pilot_hits
     if hits >= dead:
-        raise StateError(f"state.pilot_hits: {hits} hits kill the {'crew' if dead != PILOT_DEAD else 'MechWarrior'} "
-                         f"({dead} do), and a destroyed unit cannot be in a scenario")
+        raise StateError(f"state.pilot_hits: {hits} hits kill the {who} ({dead} do), and a destroyed unit cannot be "
+                         "in a scenario")
     conscious = _flag(table, "conscious") if "conscious" in table else unit.conscious
     if not conscious and hits == 0:
         raise StateError("state.conscious = false: a pilot is knocked out only by the hits he takes, and he has none "
@@ -257,17 +258,18 @@ def _apply_mech(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.core import damage
     from btcli.rules.ground import construction
 
+    fresh = unit
     for text in _texts(table, "crits") if "crits" in table else ():
         location, slot = _mech_slot(unit, text)
         unit = _slot_hit(unit, location, slot, text)
     if "weapons_destroyed" in table:  # a 'Mech's weapon is destroyed by a critical hit on one of its slots
         for i in _mounts(unit, _texts(table, "weapons_destroyed"), "weapons_destroyed", lambda m: not m.destroyed):
             m = unit.weapons[i]
-            slot = next((s for s, item in enumerate(unit.built.slots.get(m.location, ()))
-                         if item == f"weapon:{m.weapon}" and s not in unit.slot_hits(m.location)), None)
-            if slot is None:
+            free = [s for s, item in enumerate(unit.built.slots.get(m.location, ()))
+                    if item == f"weapon:{m.weapon}" and s not in unit.slot_hits(m.location)]
+            if not free:
                 raise StateError(f"state.weapons_destroyed: {m.label} has no slot left to take the critical hit")
-            unit = _slot_hit(unit, m.location, slot, m.label)
+            unit = _slot_hit(unit, m.location, free[0], m.label)
     gone = _texts(table, "destroyed_locations") if "destroyed_locations" in table else []
     most_internal = dict(unit.max_internal)
     levels_internal = _levels(table, "internal", most_internal)
@@ -293,7 +295,7 @@ def _apply_mech(unit: Unit, table: dict[str, Any]) -> Unit:
     _check_structure_under_armor(unit)
     before = unit
     if "ammo" in table:
-        unit = _set_ground_ammo(unit, table)
+        unit = _set_ground_ammo(unit, table, fresh)
         _check_ammo_after(before, unit, table)
     unit = _weapon_states(unit, table, lambda u, m: u.spec(m.weapon).ultra or u.spec(m.weapon).rotary)
     unit = _pilot(unit, table)
@@ -411,6 +413,7 @@ def _apply_vehicle(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.ground import vehicles
     from btcli.rules.kinds.vehicle import mobility
 
+    fresh = unit
     results = [_vehicle_result(unit, text) for text in (_texts(table, "crits") if "crits" in table else ())]
     if "turret" in table:
         if table["turret"] not in TURRET:
@@ -455,7 +458,7 @@ def _apply_vehicle(unit: Unit, table: dict[str, Any]) -> Unit:
                           + unit.weapons[i + 1:]).with_crit_result(m.location, "weapon destroyed")
     most = dict(unit.max_armor)
     armor = {**unit.armor, **_levels(table, "armor", most)}
-    if unit.vehicle.turret == "gone" and armor.get("turret"):
+    if unit.as_vehicle.turret == "gone" and armor.get("turret"):
         raise StateError("state.armor: the turret is gone (turret blown off), so its armor is 0")
     internal = {**unit.internal, **_levels(table, "internal", dict(unit.max_internal))}
     exploded = {c.location for c in unit.crits if isinstance(c, CritResult) and c.result == "ammunition"}
@@ -473,7 +476,7 @@ def _apply_vehicle(unit: Unit, table: dict[str, Any]) -> Unit:
     unit = evolve(unit, armor=armor, internal=internal)
     if "ammo" in table:
         before = unit
-        unit = _set_ground_ammo(unit, table)
+        unit = _set_ground_ammo(unit, table, fresh)
         if exploded:
             _check_ammo_after(before, unit, table)
     unit = _weapon_states(unit, table, lambda u, m: True)  # any vehicle weapon malfunctions (VEH-CRIT-22)
@@ -573,7 +576,7 @@ def _apply_aero(unit: Unit, table: dict[str, Any]) -> Unit:
             name, _, arc = key.rpartition("@")
             kept[(name, arc)] = AmmoBin(name, arc, shots)
         unit = evolve(unit, ammo=tuple(kept.values()))
-    return _pilot(unit, table, design.crew_boxes)
+    return _pilot(unit, table, design.crew_boxes, "crew (every crew box marked, tables.md 13.4)")
 
 
 def _aero_weapons(design, names: list[str]) -> tuple[int, ...]:
@@ -657,7 +660,7 @@ def _read_mech(unit: Unit) -> dict[str, Any]:
 
 def _read_vehicle(unit: Unit) -> dict[str, Any]:
     v = unit.as_vehicle
-    implied = ("weapon destroyed", "weapon malfunction", "crew stunned")
+    implied: tuple[str, ...] = ("weapon destroyed", "weapon malfunction", "crew stunned")
     if v.turret != "jammed":  # a jam the crew cleared leaves nothing (VEH-CRIT-18, 23)
         implied += ("turret jam",)
     crits = [c for c in unit.crits if isinstance(c, CritResult)]
