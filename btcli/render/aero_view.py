@@ -24,7 +24,8 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "low_altitude" if isinstance(area, LowAltitudeMap) else None)
     criticals = {name: getattr(flight, name) for name in (
         "engine_hits", "left_thruster_hits", "right_thruster_hits", "avionics_hits", "sensor_hits",
-        "fire_control_hits", "bomb_hits", "door_hits", "heat_sinks_lost") if getattr(flight, name)}
+        "fire_control_hits", "bomb_hits", "door_hits", "heat_sinks_lost", "landing_gear_damaged")
+        if getattr(flight, name)}
     return {
         "class": design.aero_class.value,
         "map": p.map if p is not None else None,
@@ -139,6 +140,10 @@ def text_lines(view: dict) -> list[str]:
                 f"{a['si']['max']}, {arcs}")
         if a.get("heat"):
             line += f"; heat {a['heat']}"
+        if a["criticals"]:  # its damage boxes (issue #32: a scenario's starting damage shows)
+            line += "; hits: " + ", ".join(
+                name.replace("_", " ") if value is True else f"{name.removesuffix('_hits').replace('_', ' ')} {value}"
+                for name, value in a["criticals"].items())
         if a["transit"] and not a["in_transit"]:
             line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"
             if a["transit"]["arrival"]:
