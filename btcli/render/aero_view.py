@@ -55,6 +55,8 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "criticals": criticals,
         "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
         "heat": flight.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
+        # issue #32: the bombs it carried and has left (null for a unit that carries none)
+        "bombs": {"carried": design.bombs, "left": max(0, design.bombs - flight.bombs_dropped)} if design.bombs else None,
     }
 
 
@@ -140,6 +142,8 @@ def text_lines(view: dict) -> list[str]:
                 f"{a['si']['max']}, {arcs}")
         if a.get("heat"):
             line += f"; heat {a['heat']}"
+        if a.get("bombs"):
+            line += f"; bombs {a['bombs']['left']}/{a['bombs']['carried']}"
         if a["criticals"]:  # its damage boxes (issue #32: a scenario's starting damage shows)
             line += "; hits: " + ", ".join(
                 name.replace("_", " ") if value is True else f"{name.removesuffix('_hits').replace('_', ' ')} {value}"
