@@ -321,7 +321,7 @@ def test_impossible_aerospace_states_are_refused():
     assert "no other weapon 'Large Laser'" in no({"weapons_destroyed": ["Large Laser"] * 3})
     assert "6 hits kill the crew" in no({"pilot_hits": 6})
     assert "bombs_dropped must be a whole number from 0 to 0" in no({"bombs_dropped": 1})
-    assert "state.prone is not part of a aerospace unit's state" in no({"prone": True})
+    assert "state.prone is not part of an aerospace unit's state" in no({"prone": True})
 
 
 def test_an_assets_worn_check():  # ST-06, ASSET-DMG-12, 13
@@ -335,7 +335,7 @@ def test_an_assets_worn_check():  # ST-06, ASSET-DMG-12, 13
 def test_a_key_of_another_kind_is_refused_naming_the_unit():
     assert "unit 'u1': state.troopers_left is not part of a 'Mech's state" in refused(
         design(HUNCHBACK, state={"troopers_left": 3}))
-    assert "unit 'inf': state.heat is not part of a infantry's state" in refused(platoon(state={"heat": 1}))
+    assert "unit 'inf': state.heat is not part of an infantry unit's state" in refused(platoon(state={"heat": 1}))
 
 
 # -- reading a state back ---------------------------------------------------------------------------------------

@@ -84,7 +84,7 @@ def apply(unit: Unit, table: dict[str, Any]) -> Unit:
     allowed = keys(unit)
     unknown = [k for k in table if k not in allowed]
     if unknown:
-        raise StateError(f"state.{unknown[0]} is not part of a {_kind_name(unit)}'s state (its keys: "
+        raise StateError(f"state.{unknown[0]} is not part of {_kind_name(unit)}'s state (its keys: "
                          f"{', '.join(allowed)})")
     if not table:
         return unit
@@ -95,7 +95,8 @@ def apply(unit: Unit, table: dict[str, Any]) -> Unit:
 
 
 def _kind_name(unit: Unit) -> str:
-    return {UnitKind.MECH: "'Mech", UnitKind.AERO: "aerospace unit"}.get(unit.kind, unit.kind.value)
+    return {UnitKind.MECH: "a 'Mech", UnitKind.VEHICLE: "a vehicle", UnitKind.INFANTRY: "an infantry unit",
+            UnitKind.AERO: "an aerospace unit", UnitKind.ASSET: "an asset"}[unit.kind]
 
 
 def _whole(table: dict[str, Any], key: str, low: int = 0, high: int | None = None) -> int:
