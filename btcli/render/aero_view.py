@@ -22,6 +22,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
     most = aero_thrust.current_max_thrust(design, aero_kind.view(placed)) if placed.position is not None else 0
     region = area.region(p.hex).value if isinstance(area, SpaceMap) else (
         "low_altitude" if isinstance(area, LowAltitudeMap) else None)
+    carried = aero_kind.design(u).bombs  # issue #32: the bombs it carried (its design's, or the scenario's)
     criticals = {name: getattr(flight, name) for name in (
         "engine_hits", "left_thruster_hits", "right_thruster_hits", "avionics_hits", "sensor_hits",
         "fire_control_hits", "bomb_hits", "door_hits", "heat_sinks_lost", "landing_gear_damaged")
@@ -56,7 +57,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
         "heat": flight.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
         # issue #32: the bombs it carried and has left (null for a unit that carries none)
-        "bombs": {"carried": design.bombs, "left": max(0, design.bombs - flight.bombs_dropped)} if design.bombs else None,
+        "bombs": {"carried": carried, "left": max(0, carried - flight.bombs_dropped)} if carried else None,
     }
 
 
