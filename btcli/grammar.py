@@ -120,7 +120,7 @@ class Opt:
     help: str
     takes: str = VALUE
     where: str = LOGGED
-    kind: str = "text"  # "text", "path", "folder", "int", "revision" (text shown as REVISION) or a tuple of choices
+    kind: str | tuple[str, ...] = "text"  # "text", "path", "folder", "int", "revision" (shown as REVISION), or choices
     default: object = None
 
     @property
@@ -168,6 +168,12 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "to GAME.seed for the referee, who runs the commands that roll.", FLAG, CLI),
         Opt(("--player-dice",), "player_dice", "With --referee: let players give their own --dice without the seed "
             "(by default a referee game refuses them).", FLAG, CLI),
+        Opt(("--carry",), "carry", "A campaign's finished game (issue #32): every unit of it the scenario names (by "
+            "id) starts with the damage, critical hits, pilot hits and ammunition it ended with; the game must "
+            "verify, and no unit named may have been destroyed.", where=CLI, kind="path"),
+        Opt(("--repair",), "repair", "With --carry: what is repaired between the battles (default: the scenario's "
+            "[campaign] repair, else none): none, ammunition (reloaded), armor (and armor restored), everything.",
+            where=CLI, kind=("none", "ammunition", "armor", "everything")),
         MEGAMEK_DATA, LENIENT, ALLOW_UNARMED, QUIET,
     )),
     Command("check", "Check a scenario without writing a game: its keys and values against the scenario schema "

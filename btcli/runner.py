@@ -205,6 +205,10 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
     head, log = journal.stream_log(data, more)
     first = next(log)
     state = journal.initial_state(first)
+    if "carried" in first:  # a campaign's game: its carried units start as the entry says (issue #32)
+        from btcli.store import campaign
+
+        campaign.check_entry(first, state)
     if each is not None:
         each(first, state)
     if callable(held_seed):

@@ -75,6 +75,8 @@ def _option(opt: grammar.Opt) -> inspect.Parameter:
     if isinstance(opt.kind, tuple):  # a fixed set of words: shown and checked as choices
         choices = Enum(opt.dest.title(), {c: c for c in opt.kind}, type=str)
         info = typer.Option(*opt.flags, help=opt.help)
+        if opt.default is None:  # left out: the command decides (init --repair: the scenario's [campaign] repair)
+            return _parameter(opt.dest, Annotated[Optional[choices], info], None)
         return _parameter(opt.dest, Annotated[choices, info], choices(opt.default))
     value_type = int if opt.kind == "int" else str
     annotation = Optional[list[str]] if opt.takes == grammar.REPEAT else Optional[value_type]

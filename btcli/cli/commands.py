@@ -126,16 +126,30 @@ def check(scenario: str, megamek_data: str | None = None, lenient: bool = False,
 
 def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool, referee: bool = False,
          player_dice: bool = False, megamek_data: str | None = None, lenient: bool = False,
-         allow_unarmed: bool = False) -> None:
+         allow_unarmed: bool = False, carry: str | None = None, repair: str | None = None) -> None:
     from btcli.store import files, gamefile, journal
     from btcli.store.scenario import parse_scenario_text
 
     if player_dice and not referee:
         raise InputError("--player-dice belongs to referee games (--referee); in other games anyone may give --dice")
+    if repair is not None and carry is None:
+        raise InputError("--repair goes with --carry: it says what is repaired between a campaign's battles")
     scenario, text = _scenario_text(scenario, "init starts a new game from a scenario (btcli scenarios lists the "
                                                 "shipped ones); play this game on with move, attack, ...")
     megamek = _megamek_source(megamek_data, lenient, allow_unarmed)
-    state = parse_scenario_text(text, seed, os.path.dirname(os.path.abspath(scenario)), scenario, megamek)
+    finished = None
+    if carry is not None:  # issue #32: a campaign's finished game, verified before anything is carried
+        from btcli import runner
+        from btcli.store import campaign
+
+        data, more = gamefile.read_log(carry)
+        try:
+            proved = runner.verify_text(data, _referee_seed(carry, None), more=more)
+        except VerificationError as exc:
+            raise VerificationError(f"--carry {carry}: the finished game does not verify, so nothing is carried from "
+                                    f"it: {exc}") from None
+        finished = campaign.from_game(os.path.basename(carry), proved.state, proved.count, repair)
+    state = parse_scenario_text(text, seed, os.path.dirname(os.path.abspath(scenario)), scenario, megamek, finished)
     from btcli.store import seeds
 
     held = None
@@ -152,9 +166,18 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
         options = evolve(state.options, player_dice=True) if player_dice else state.options
         state = evolve(state, seed=seed_commitment(held), options=options)
     command = f"init {os.path.basename(scenario)} --seed {state.seed}"
+    if finished is not None:
+        command += f" --carry {finished.source} --repair {finished.repair}"
     state, entry = journal.init_entry(state, command)
+    if finished is not None:  # where the carried units came from, in the entry verify replays from
+        carried = finished.entry(state)
+        entry["carried"] = carried
+        events = entry["events"]
+        assert isinstance(events, list)  # init_entry's sentences
+        entry["events"] = [*events, *finished.lines()]
     if held is None:
-        gamefile.create(output, state, entry, overwrite=force, protect={"the scenario file": scenario})
+        gamefile.create(output, state, entry, overwrite=force,
+                        protect={"the scenario file": scenario, "the finished game it carries from": carry or ""})
     else:
         # The seed goes in place with the game, under the same lock: a failed init (a locked or
         # unwritable game) leaves the old pair intact. Never over the game, the scenario or a file that is
@@ -163,14 +186,18 @@ def init(scenario: str, output: str, seed: int | None, force: bool, quiet: bool,
                                     protect={"the game file": output, "the scenario file": scenario})
         seeds.check_replaceable(target, output)
         gamefile.create(output, state, entry, overwrite=force,
-                        protect={"the scenario file": scenario, "the game's seed file": seed_file},
+                        protect={"the scenario file": scenario, "the game's seed file": seed_file,
+                                 "the finished game it carries from": carry or ""},
                         companion=(target, seeds.text_for(output, held), 0o600))
     _warn_left_out(megamek)
     if not quiet or OUTPUT["json"]:  # --json prints its object whatever -q says
         lines = entry["events"] + [f"wrote {output}"]
         if held is not None:
             lines.append(f"dice seed kept by the referee in {seed_file} (never commit or share it)")
-        _print_lines(lines, _init_json(state, entry, output, seed_file if held is not None else None))
+        data = _init_json(state, entry, output, seed_file if held is not None else None)
+        if finished is not None:
+            data["carried"] = {"from": carry, **carried}
+        _print_lines(lines, data)
 
 
 def _init_json(state, entry: dict, output: str, seed_file: str | None) -> dict:

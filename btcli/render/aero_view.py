@@ -38,6 +38,7 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
     most = aero_thrust.current_max_thrust(design, aero_kind.view(placed)) if placed.position is not None else 0
     region = area.region(p.hex).value if isinstance(area, SpaceMap) else (
         "low_altitude" if isinstance(area, LowAltitudeMap) else None)
+    carried = aero_kind.design(u).bombs  # issue #32: the bombs it carried (its design's, or the scenario's)
     criticals = {name: getattr(flight, name) for name in CRITICALS if getattr(flight, name)}
     return {
         "class": design.aero_class.value,
@@ -68,6 +69,8 @@ def unit_aero(u: Unit, state: GameState | None) -> dict[str, object]:
         "criticals": criticals,
         "path": [{"map": f.map, "hex": f.hex.label, "altitude": f.altitude or None} for f in flight.path],
         "heat": flight.heat,  # aerospace fighters' heat (issue #14); 0 for the classes that build none
+        # issue #32: the bombs it carried and has left (null for a unit that carries none)
+        "bombs": {"carried": carried, "left": max(0, carried - flight.bombs_dropped)} if carried else None,
     }
 
 
@@ -153,7 +156,9 @@ def text_lines(view: dict) -> list[str]:
                 f"{a['si']['max']}, {arcs}")
         if a.get("heat"):
             line += f"; heat {a['heat']}"
-        if a["criticals"]:
+        if a.get("bombs"):
+            line += f"; bombs {a['bombs']['left']}/{a['bombs']['carried']}"
+        if a["criticals"]:  # its damage boxes (issue #32: a scenario's starting damage shows)
             line += f"; criticals: {critical_words(a['criticals'])}"
         if a["transit"] and not a["in_transit"]:
             line += f"; leaving for {a['transit']['to_map'] or 'an untied ground-row hex'}"

@@ -25,7 +25,7 @@ DEFAULT_GUNNERY, DEFAULT_PILOTING = 4, 5  # tables.md 6: default crew 4/5
 SPACE_KEYS = {"kind", "width", "height", "surface", "gravity_range"}
 LOW_KEYS = {"kind", "under", "space_map", "ground_hex"}
 UNIT_KEYS = {"id", "side", "design", "map", "position", "facing", "velocity", "altitude", "piloting", "gunnery",
-             "bombs"}
+             "bombs", "state"}  # state: its [units.state] table (btcli.rules.kinds.start_state), read by scenario._placed
 INLINE_KEYS = (UNIT_KEYS - {"design"}) | {"kind", "name"} | DESIGN_FIELDS  # kind = "aero": the record sheet inline
 AERO_KIND = "aero"
 

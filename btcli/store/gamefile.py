@@ -182,7 +182,8 @@ def load(path: str | os.PathLike) -> LoadedGame:
     state = state_from_dict(_parse(head[:head_end], f"game file {shown}", entry=False))
     _remember_head(head[:head_end], state)
     last = last_entry(last_block)  # a file cut inside its last entry is damaged
-    if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"}):
+    if last.get("seq") != state.revision or set(last) not in (ENTRY_KEYS, ENTRY_KEYS | {"initial"},
+                                                              ENTRY_KEYS | {"initial", "carried"}):
         raise GameFileError(f"{shown} is damaged: its last log entry is {last.get('seq')!r}, "
                             f"its head says revision {state.revision}")
     return LoadedGame(real, state, head_end, size, last, _stamp(st), shown)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
     from btcli.model.state import Deployment
     from btcli.model.units import Unit
+    from btcli.store.campaign import Carry
 
 DEFAULT_GUNNERY = 4  # tables.md 6: default crew 4/5
 DEFAULT_PILOTING = 5
@@ -43,16 +44,16 @@ def _check_id(text: str, what: str) -> str:
 
 
 def parse_scenario_text(text: str, seed: int | None = None, base: str | None = None, source: str = "",
-                        megamek=None) -> GameState:
+                        megamek=None, carry: Carry | None = None) -> GameState:
     """Returns the initial state of the scenario in ``text`` (raises GameFileError); ``base`` is the
     folder its ``card_file`` paths and MegaMek files are read from (the scenario's own), ``source`` its
     name in messages, ``megamek`` a ``btcli.megamek.convert.Source`` (the MegaMek data folder, lenient
-    reading)."""
+    reading), ``carry`` a campaign's finished game (``btcli.store.campaign``, issue #32)."""
     from btcli.store.files import parse_toml
 
     data = parse_toml(text, "scenario")
     try:
-        return scenario_from_dict(data, seed, base, source, megamek)
+        return scenario_from_dict(data, seed, base, source, megamek, carry)
     except (GameFileError, InputError):
         raise
     except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
@@ -72,7 +73,7 @@ def check_keys(data: object, source: str = "") -> None:
 
 
 def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str | None = None,
-                       source: str = "", megamek=None) -> GameState:
+                       source: str = "", megamek=None, carry: Carry | None = None) -> GameState:
     check_keys(data, source)
     expanded = _megamek_files(data, base, megamek, source)
     if expanded is not data:  # what the MegaMek files brought in is held to the schema too
@@ -95,11 +96,14 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str 
                             "matched ignoring case)")
     sides = {sid: Side(sid, str(v.get("name", sid))) for sid, v in sides_data.items()}
     other_maps = _aero_maps(data.get("maps"))  # space and low-altitude maps (docs/aerospace.md)
+    repair = dict(data.get("campaign", {})).get("repair", "none")  # what a campaign repairs between battles
+    if carry is not None and carry.repair_given is None:
+        carry.repair = repair
     units: dict[str, Unit] = {}
     problems: list[str] = []
     for raw in data.get("units", []):
         try:  # every unit's problem is listed, not only the first unit's
-            units.update(_placed(raw, sides, board, other_maps, base, units))
+            units.update(_placed(raw, sides, board, other_maps, base, units, carry))
         except GameFileError as exc:
             problems.append(str(exc))
     if problems:
@@ -141,10 +145,24 @@ def scenario_from_dict(data: dict[str, Any], seed: int | None = None, base: str 
     return state
 
 
-def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None, units: dict) -> dict:
-    """Returns ``{id: unit}`` for one ``[[units]]`` entry, placed and checked against the units before it."""
+def _placed(raw: dict, sides: dict[str, Side], board, other_maps: dict, base: str | None, units: dict,
+            carry: Carry | None = None) -> dict:
+    """Returns ``{id: unit}`` for one ``[[units]]`` entry, placed and checked against the units before it, in
+    the state its ``[units.state]`` table gives, or the state ``carry`` brings from a finished game (issue #32)."""
+    table = raw.get("state") if isinstance(raw, dict) else None
+    if table is not None:
+        raw = {k: v for k, v in raw.items() if k != "state"}
     read, on_ground = next((read, on_ground) for claims, read, on_ground in UNIT_READERS if claims(raw))
     unit = read(raw, sides, board, other_maps, base)
+    try:
+        if carry is not None and carry.has(unit.id):  # the finished game's state replaces the scenario's own
+            table = carry.table(unit.id)
+        if table is not None:
+            from btcli.rules.kinds import start_state
+
+            unit = start_state.apply(unit, table)
+    except GameFileError as exc:
+        raise GameFileError(f"unit {unit.id!r}: {exc}") from None
     _check_unique(unit.id, units)
     problem = on_ground and (setup.place_problem(board, unit) or setup.stacking_problem(list(units.values()), unit))
     if problem:
@@ -227,7 +245,8 @@ def _is_asset(raw: dict) -> bool:
     return "card" in raw or "card_file" in raw or raw.get("kind") == "asset"
 
 
-ASSET_KEYS = {"id", "side", "name", "kind", "card", "card_file", "veteran", "position", "facing", "elevation"}
+ASSET_KEYS = {"id", "side", "name", "kind", "card", "card_file", "veteran", "position", "facing", "elevation",
+              "state"}  # state: its [units.state] table (btcli.rules.kinds.start_state), read by _placed
 
 
 def _asset(raw: dict, sides: dict[str, Side], board, base: str | None) -> Unit:

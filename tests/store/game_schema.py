@@ -190,9 +190,20 @@ def game_schema() -> dict:
         "command": {"type": "string"}, "events": {"type": "array", "items": {"type": "string"}},
         "rolls": {"type": "array", "items": {"type": "string"}}, "prev": {"type": "string"},
         "state": {"type": "string"}, "initial": {"$ref": "#/definitions/head"},
+        "carried": {  # issue #32: the campaign game a first entry's units were carried from (btcli.store.campaign)
+            "type": "object", "title": "[log.carried]",
+            "description": "Where the units of a campaign's game came from: the finished game's file name, its "
+                           "entries and final state hash, the repair between the battles, and each carried unit's "
+                           "starting state as a scenario's [units.state] table gives it.",
+            "properties": {"game": {"type": "string"}, "entries": {"type": "integer", "minimum": 1},
+                           "state": {"type": "string"},
+                           "repair": {"enum": ["none", "ammunition", "armor", "everything"]},
+                           "units": {"type": "object", "additionalProperties": {"type": "object"}}},
+            "required": ["game", "entries", "state", "repair", "units"], "additionalProperties": False},
     }
     b.definitions["log_entry"] = {"type": "object", "title": "[[log]]", "properties": entry,
-                                  "required": [k for k in entry if k != "initial"], "additionalProperties": False}
+                                  "required": [k for k in entry if k not in ("initial", "carried")],
+                                  "additionalProperties": False}
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "title": "btcli game file",

@@ -131,7 +131,7 @@ BASE = _load(SCENARIOS / "crossroads.toml")  # units: hunchback, commando, ...; 
 BROKEN = {
     "an unknown top-level key": (
         lambda d: d.update(weather="rain"),
-        ["top level: unknown key 'weather' (keys: deployment, drops, map, maps, options, scenario, sides, units)"]),
+        ["top level: unknown key 'weather' (keys: campaign, deployment, drops, map, maps, options, scenario, sides, units)"]),
     "an unknown key in [map]": (
         lambda d: d["map"].update(colour="green"),
         ["[map]: unknown key 'colour' (keys: board, bridge, building, depth, height, hexes, level, minefield, road, "
@@ -207,7 +207,7 @@ def test_a_broken_scenario_is_refused_by_the_loader_and_both_checkers_with_every
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_game_file_given_as_a_scenario_is_named_as_one(path):
     data = _load(path)
-    assert "top level: unknown key 'game' (keys: deployment, drops, map, maps, options, scenario, sides, units)" \
+    assert "top level: unknown key 'game' (keys: campaign, deployment, drops, map, maps, options, scenario, sides, units)" \
         in schema.problems(data)
     with pytest.raises(InputError, match=r"^game\.toml is a game file \(it has \[game\] and \[\[log\]\] tables\), "
                                          r"not a scenario"):

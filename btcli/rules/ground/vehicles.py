@@ -116,7 +116,7 @@ def vehicle_damage(unit: Unit, hit: Hit, dice: Dice, events: Events, turn: int) 
         events.append(VehicleDestroyed(unit.id, location))
         return evolve(unit, destroyed=True)
     if location == "rotor" and hit.location == "rotor":
-        unit = _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
+        unit = rotor_hit(unit, events)
     if unit.as_vehicle.support and amount > 0:  # a support vehicle's armor (its BAR), EQ-SV-02
         from btcli.rules.ground import support_vehicles
 
@@ -169,6 +169,12 @@ def critical(
 
 def _weapons_in(unit: Unit, location: str, usable: bool = True) -> list[int]:
     return [i for i, m in enumerate(unit.weapons) if m.location == location and not m.destroyed and (not usable or not m.jammed)]
+
+
+def effective(unit: Unit, location: str, result: str) -> str | None:
+    """Returns the result a critical hit in ``location`` listing ``result`` has on the vehicle as it is now
+    (VEH-CRIT-04, 08, 11, 12, 15; a second driver hit stuns the crew), or None when nothing is left to take it."""
+    return _effective(unit, location, result)
 
 
 def _effective(unit: Unit, location: str, result: str) -> str | None:
@@ -342,7 +348,7 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: Events) -> Unit:
 
     if not mobility(unit).motive_damage:
         return unit
-    from btcli.model.events_vehicles import Immobilized, MotiveRolled
+    from btcli.model.events_vehicles import MotiveRolled
 
     mods = ((f"hit from the {side}", MOTIVE_SIDE.get(side, 0)), (unit.motive.value, MOTIVE_TYPE.get(unit.motive.value, 0)))
     roll = dice.roll(2, f"motive system damage {unit.id}", modifiers=mods)
@@ -351,6 +357,14 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: Events) -> Unit:
     events.append(MotiveRolled(unit.id, total, result))
     if result == "no effect":
         return unit
+    return motive_result(unit, result, events)
+
+
+def motive_result(unit: Unit, result: str, events: Events) -> Unit:
+    """Applies one motive system damage result (tables.md 3): the result kept, its driving-roll modifier, the
+    cruising MP it costs or the vehicle immobilized; a scenario's starting motive damage takes the same way."""
+    from btcli.model.events_vehicles import Immobilized
+
     unit = unit.with_crit_result(MOTIVE, result)
     if result in MOTIVE_DSR:  # each modifier only once (tables.md 3 notes)
         unit = with_state(unit, motive_dsr=tuple(sorted(set(unit.vehicle.motive_dsr) | {MOTIVE_DSR[result]})))
@@ -364,6 +378,12 @@ def motive_roll(unit: Unit, side: str, dice: Dice, events: Events) -> Unit:
         events.append(Immobilized(unit.id))
         return unit
     return unit
+
+
+def rotor_hit(unit: Unit, events: Events) -> Unit:
+    """Returns a VTOL with the cruising MP a hit on its rotor costs (tables.md 2): a scenario's starting rotor hits
+    take it as a hit in play does."""
+    return _lose_cruise(unit, 1, "rotor hit (tables.md 2)", events)
 
 
 def _lose_cruise(unit: Unit, points: int, why: str, events: Events) -> Unit:
