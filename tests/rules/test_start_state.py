@@ -324,6 +324,26 @@ def test_impossible_aerospace_states_are_refused():
     assert "state.prone is not part of an aerospace unit's state" in no({"prone": True})
 
 
+def test_an_aircrafts_boxes_are_those_its_class_can_take():  # ST-10, AERO-CRIT-01, 04, 05
+    def no(name, table):
+        with pytest.raises(GameFileError) as exc:
+            aero_game(flier(name, state=table))
+        return str(exc.value)
+
+    taxi = aero_game(flier("Battle Taxi NL-42", state={
+        "left_thruster_hits": 1, "right_thruster_hits": 2, "door_hits": 1, "cargo_hits": 1, "life_support_hit": True}))
+    view = aero_kind.view(taxi.units["f1"])
+    assert (view.left_thruster_hits, view.right_thruster_hits, view.door_hits, view.cargo_hits) == (1, 2, 1, 1)
+    assert view.life_support_hit and not view.docking_collar_damaged
+    assert "state.door_hits: an aerospace fighter takes no door critical" in no(CORSAIR, {"door_hits": 1})
+    assert "takes no cargo critical" in no(CORSAIR, {"cargo_hits": 1})
+    assert "takes no life support critical" in no(CORSAIR, {"life_support_hit": True})
+    assert "takes no bomb critical" in no("Battle Taxi NL-42", {"bomb_hits": 1})
+    assert "takes no docking collar critical" in no("Battle Taxi NL-42", {"docking_collar_damaged": True})
+    assert "takes no kf boom critical" in no("Battle Taxi NL-42", {"kf_boom_damaged": True})
+    assert start_state.read(taxi.units["f1"])["life_support_hit"] is True
+
+
 def test_an_assets_worn_check():  # ST-06, ASSET-DMG-12, 13
     state = game(asset("S-1 Light tracked tank", state={"check": 5}))
     assert state.units["a1"].asset.state.check == 5

@@ -165,6 +165,15 @@ def hit_table(design: AeroDesign) -> HitTable:
     return TABLE_OF_CLASS.get(design.aero_class, FIGHTER_TABLE)
 
 
+def reachable_criticals(design: AeroDesign) -> frozenset[Critical]:
+    """Returns the critical results a unit of this class can take: those on its table (AERO-CRIT-01), a docking
+    collar and a K-F boom only on a DropShip (AERO-CRIT-05). A scenario may give only these (issue #32, ST-10)."""
+    found = {critical for column in hit_table(design).values() for _, critical in column.values()}
+    if design.aero_class not in COLLAR_CLASSES:
+        found -= {Critical.DOCKING_COLLAR, Critical.KF_BOOM}
+    return frozenset(found)
+
+
 def spheroid_die_due(design: AeroDesign, direction: AttackDirection, atmosphere: bool) -> bool:
     """Tells whether a hit needs AERO-CRIT-08's 1D6: a spheroid with the small craft table, in an atmosphere,
     attacked from anywhere but above or below."""

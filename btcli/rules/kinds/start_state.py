@@ -50,13 +50,25 @@ KEYS: dict[UnitKind, tuple[str, ...]] = {
     UnitKind.INFANTRY: ("troopers_left", "armor_left", "armor_damage"),
     UnitKind.AERO: ("armor_left", "armor_damage", "si_left", "si_damage", "engine_hits", "left_thruster_hits",
                     "right_thruster_hits", "avionics_hits", "sensor_hits", "fire_control_hits", "bomb_hits",
-                    "door_hits", "heat_sinks_lost", "landing_gear_damaged", "weapons_destroyed", "ammo",
-                    "bombs_dropped", "pilot_hits", "conscious", "heat"),
+                    "door_hits", "cargo_hits", "heat_sinks_lost", "landing_gear_damaged", "life_support_hit",
+                    "docking_collar_damaged", "kf_boom_damaged", "weapons_destroyed", "ammo", "bombs_dropped",
+                    "pilot_hits", "conscious", "heat"),
     UnitKind.ASSET: ("check",),
 }
 # An aerospace unit's damage boxes (AeroFlight's counts of the same names), each a whole number of hits.
 AERO_BOXES = ("engine_hits", "left_thruster_hits", "right_thruster_hits", "avionics_hits", "sensor_hits",
-              "fire_control_hits", "bomb_hits", "door_hits", "heat_sinks_lost")
+              "fire_control_hits", "bomb_hits", "door_hits", "cargo_hits", "heat_sinks_lost")
+# An aerospace unit's damage flags (AeroFlight's of the same names).
+AERO_FLAGS = ("landing_gear_damaged", "life_support_hit", "docking_collar_damaged", "kf_boom_damaged")
+# ST-10: the critical result that marks each box or flag; a class whose table lacks it cannot have it
+# (AERO-CRIT-01, 05: a fighter takes no door, cargo or life support hit, a small craft no bomb hit). Thruster
+# boxes are any class's: seed 001's re-entry example gives a fighter 3 of them (AERO-ATM-04), though no fighter
+# critical crosses one (AERO-CRIT-02).
+AERO_CRITICAL_OF = {"engine_hits": "engine", "left_thruster_hits": None, "right_thruster_hits": None,
+                    "avionics_hits": "avionics", "sensor_hits": "sensors", "fire_control_hits": "fire_control",
+                    "bomb_hits": "bomb", "door_hits": "door", "cargo_hits": "cargo", "heat_sinks_lost": "heat_sink",
+                    "landing_gear_damaged": "landing_gear", "life_support_hit": "life_support",
+                    "docking_collar_damaged": "docking_collar", "kf_boom_damaged": "kf_boom"}
 MOTIVE_RESULTS = ("minor damage", "moderate damage", "heavy damage", "major damage")  # tables.md 3
 # A vehicle's critical results a state gives by name (tables.md 4, 5): each lasts; the others are given another
 # way (a weapon destroyed or jammed by weapons_destroyed / weapons_jammed, an ammunition explosion by its ammo
@@ -556,8 +568,16 @@ def _apply_aero(unit: Unit, table: dict[str, Any]) -> Unit:
         raise StateError(f"state.heat_sinks_lost: it has {design.heat_sinks} heat sinks, not "
                          f"{boxes['heat_sinks_lost']} to lose")
     changes: dict[str, Any] = dict(boxes)
-    if "landing_gear_damaged" in table:
-        changes["landing_gear_damaged"] = _flag(table, "landing_gear_damaged")
+    changes.update({k: _flag(table, k) for k in AERO_FLAGS if k in table})
+    from btcli.rules.aero.damage import reachable_criticals
+
+    reachable = {critical.value for critical in reachable_criticals(design)}
+    for key, value in changes.items():
+        critical = AERO_CRITICAL_OF.get(key)
+        if value and critical is not None and critical not in reachable:  # ST-10
+            kind = design.aero_class.value.replace("_", " ")
+            raise StateError(f"state.{key}: {'an' if kind[0] in 'aeiou' else 'a'} {kind} takes no "
+                             f"{critical.replace('_', ' ')} critical (its critical hit table, AERO-CRIT-01)")
     if "bombs_dropped" in table:
         changes["bombs_dropped"] = _whole(table, "bombs_dropped", 0, design.bombs)
     if "heat" in table:
@@ -706,7 +726,7 @@ def _read_aero(unit: Unit) -> dict[str, Any]:
     si, most = unit.internal.get(aero.SI, 0), unit.max_internal.get(aero.SI, 0)
     out: dict[str, Any] = {"armor_left": _changed(unit.armor, unit.max_armor), "si_left": si if si != most else None}
     out.update({k: getattr(flight, k) for k in AERO_BOXES})
-    out["landing_gear_damaged"] = flight.landing_gear_damaged
+    out.update({k: getattr(flight, k) for k in AERO_FLAGS})
     out["weapons_destroyed"] = [f"{design.weapons[i].name}@{design.weapons[i].arc.value}" for i in flight.weapons_destroyed]
     out["ammo"] = {f"{a.weapon}@{a.location}": a.shots for a in unit.ammo}
     out.update(bombs_dropped=flight.bombs_dropped, heat=flight.heat, pilot_hits=unit.pilot_hits,
