@@ -19,3 +19,83 @@ def test_options_list_the_reachable_hexes_and_the_shots_a_unit_has(tmp_path):  #
     assert {"weapon": "AC/20@RT", "to_hit": 4} in found["targets"]["wasp"]
     text = ok("options", game, "Hunchback").out  # ids ignore case
     assert "  walk reaches (hex:MP): " in text and "  fires at wasp: AC/20@RT 4+" in text
+
+
+TURRET = """
+[scenario]
+name = "Turret"
+seed = 5
+
+[map]
+width = 12
+height = 12
+terrain = "clear"
+
+[sides.blue]
+name = "Blue"
+
+[sides.red]
+name = "Red"
+
+[[units]]
+id = "edgar"
+side = "blue"
+design = "J. Edgar Light Hover Tank"
+position = "0606"
+facing = "N"
+
+[[units]]
+id = "wasp"
+side = "red"
+design = "Wasp WSP-1A"
+position = "0609"
+facing = "N"
+
+[[units]]
+id = "hunchback"
+side = "red"
+design = "Hunchback HBK-4G"
+position = "0605"
+facing = "S"
+"""
+
+
+def _weapon_phase(tmp_path):
+    game = init_game(tmp_path, TURRET)
+    ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses the initiative: blue moves first
+    for unit in ("edgar", "wasp", "hunchback"):  # slots: blue, red, red
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    return game
+
+
+def test_options_list_the_shots_a_turret_rotation_makes_and_name_the_twist(tmp_path):  # VEH-ATK-04
+    game = _weapon_phase(tmp_path)
+    found = json.loads(ok("options", game, "edgar", "--json").out)
+    assert found["phase"] == "weapon" and "attack" in found["now"]
+    assert "wasp" not in found["targets"]  # behind it: no turret weapon bears with the turret ahead
+    turned = found["with_twist"]["wasp"]
+    # The turret turned to the rear, or to either rear corner (the wasp on its front arc's edge row: arcs.py).
+    assert {w["twist"] for w in turned} == {"S", "SE", "SW"}
+    assert {w["weapon"] for w in turned} == {"Medium Laser@turret", "SRM-2@turret"}
+    assert "fires at wasp with --twist: Medium Laser@turret" in ok("options", game, "edgar").out
+    ok("attack", game, "edgar", "wasp", "--weapon", "Medium Laser", "--twist", "S", "-q")  # the order agrees
+
+
+def test_options_list_a_jump_and_the_blows_of_a_mech(tmp_path):  # tables.md 11.1, tables.md 8.7
+    game = init_game(tmp_path, TURRET)
+    ok("resolve-phase", game, "--dice", "12,2", "-q")  # red moves first
+    found = json.loads(ok("options", game, "wasp", "--json").out)
+    assert found["now"] == ["move", "stand"]
+    jumps = found["moves"]["jump"]
+    assert jumps["0603"] == 6 and "0602" not in jumps  # 6 jump MP: six hexes and no more
+    assert "0605" not in jumps and "0606" not in jumps  # held by a friend and by an enemy (TW p.57)
+    ok("move", game, "wasp", "--mode", "jump", "--to", "0603", "-q")
+    for unit in ("hunchback", "edgar"):  # slots: red, blue, red
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    ok("resolve-phase", game, "-q")  # on to the physical attack phase
+    found = json.loads(ok("options", game, "hunchback", "--json").out)
+    assert found["phase"] == "physical" and "physical" in found["now"]
+    attacks = {b["attack"] for b in found["physical"]["edgar"]}
+    assert "kick" in attacks and "dfa" not in attacks  # it did not jump: no death from above (tables.md 8.7)

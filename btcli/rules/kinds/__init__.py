@@ -483,6 +483,9 @@ class KindRules:
     # Why its turret may not turn to an offset, (unit, offset) -> (why, rule) (VEH-ATK-04, VEH-CRIT-18, 19).
     turret_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
     kept_twist: Callable[[Unit], int] = _centred  # its twist at the end of a turn (VEH-CRIT-18, 19: a stuck turret's)
+    # What it may do, for ``btcli options`` (issue #33), (state, unit) -> UnitOptions, for a kind whose orders have
+    # rules of their own (an aircraft's flights, an asset's card); None: the ground unit's (rules/core/options.py).
+    options: Callable[..., object] | None = None
     after_weapon_phase: Callable[[Unit], Unit] = _as_is  # it as the weapon phase ends (VEH-CRIT-23: jams cleared)
     # A failed building entry's further damage, (unit, side, dice, events) -> unit (tables.md 10.2: motive).
     motive_damage: Callable[..., Unit] | None = None
