@@ -78,7 +78,7 @@ def options_lines(found: UnitOptions) -> list[str]:
 
 def _shot(w: dict[str, object]) -> str:
     modes = w.get("modes")
-    return (f"{w['weapon']} {w['to_hit']}+" + (f" (modes {'/'.join(map(str, modes))})" if isinstance(modes, list) else "")
+    return (f"{w['weapon'] or 'card attack'} {w['to_hit']}+" + (f" (modes {'/'.join(map(str, modes))})" if isinstance(modes, list) else "")
             + (f" (C3 spotter {w['c3_spotter']})" if w.get("c3_spotter") else ""))
 
 
@@ -93,13 +93,11 @@ def _kind_lines(found: UnitOptions) -> list[str]:
         for f in found.flights:
             lines.append(f"  flight --mode {f.mode} --path {','.join(f.path) or '(none)'}: thrust {f.thrust}, "
                          f"velocity {f.velocity}, ends {f.end}" + (f", {f.rolls} roll(s)" if f.rolls else ""))
-        for target, shots in a.get("targets", {}).items():
-            lines.append(f"  fires at {target}: " + ", ".join(_shot(w) for w in shots))
     if found.card is not None:
         a = found.card
         lines.append(f"  asset: {a['mp']} MP ({a['movement']}), attack {a['attack']}")
-        for target, number in a.get("targets", {}).items():
-            lines.append(f"  attacks {target}: {number}+")
+        if a["paths"]:
+            lines.append("  paths (--path): " + " ".join(f"{h}:{p}" for h, p in a["paths"].items()))
     if found.drop is not None:
         d = found.drop
         lines.append(f"  dropping: arrives turn {d['arrival_turn'] or '?'}; " + (", ".join(d["orders"]) or "no drop order now"))

@@ -12,8 +12,10 @@ dice: a pure function, nothing written), not through the CLI process.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,10 +38,14 @@ class Tally:
     accepted: int = 0  # listed options run and accepted
     refused: int = 0  # orders beside the listed ones run and refused
     problems: list[str] = field(default_factory=list)
+    kinds: Counter = field(default_factory=Counter)  # orders run, by command and outcome
 
     def summary(self) -> str:
         return (f"{self.states} states, {self.units} units: {self.accepted} listed options accepted, "
                 f"{self.refused} orders beside them refused, {len(self.problems)} disagreements")
+
+    def coverage(self) -> str:
+        return ", ".join(f"{name} {count}" for name, count in sorted(self.kinds.items()))
 
 
 def runs(state: GameState, order) -> str:
@@ -51,9 +57,12 @@ def runs(state: GameState, order) -> str:
     return ""
 
 
-def move_order(state: GameState, uid: str, mode: str, to: HexId):
-    """The order ``move UNIT --mode MODE --to HEX`` builds (the path finder's path), or the refusal text."""
+def move_order(state: GameState, uid: str, mode: str, to: HexId, path: str | None = None):
+    """The order ``move UNIT --mode MODE --to HEX`` builds (the path finder's path), or ``--path PATH`` (an asset's
+    mode "path"), or the refusal text."""
     try:
+        if mode == "path":
+            return moves.order_for(state, uid, path or "F", None, None, None, None)
         return moves.order_for(state, uid, None, to.label, None, mode, None)
     except BtcliError as exc:
         return str(exc)
@@ -69,6 +78,7 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         tally.problems.append(f"{where} {uid}: {text}")
 
     def accepted(order, what: str) -> None:
+        tally.kinds[f"{what.split(' --')[0].split(' ')[0]} {_flag(what)} listed"] += 1
         why = runs(state, order)
         if why:
             problem(f"listed {what} is refused: {why}")
@@ -76,6 +86,7 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
             tally.accepted += 1
 
     def refused(order, what: str) -> None:
+        tally.kinds[f"{what.split(' --')[0].split(' ')[0]} {_flag(what)} beside"] += 1
         if isinstance(order, str):  # refused while the order was built
             tally.refused += 1
             return
@@ -84,12 +95,17 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         else:
             problem(f"unlisted {what} is accepted")
 
+    def phase_takes(kind) -> bool:
+        return unit_options.phase_takes(state, kind)
+
     moving = "move" in found.now
     for reach in found.moves:
         listed = dict(reach.hexes)
+        paths = found.card["paths"] if found.card is not None else {}
         for hex_id, mp in rng.sample(reach.hexes, min(samples, len(reach.hexes))):
-            order = move_order(state, uid, reach.mode, hex_id)
-            what = f"move --mode {reach.mode} --to {hex_id.label}"
+            order = move_order(state, uid, reach.mode, hex_id, paths.get(hex_id.label))
+            what = f"move --mode {reach.mode} --to {hex_id.label}" + (f" --path {paths[hex_id.label]}"
+                                                                      if hex_id.label in paths else "")
             if not moving:
                 refused(order, what + " (not now)")
                 continue
@@ -97,15 +113,15 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
                 problem(f"listed {what} is refused building the order: {order}")
                 continue
             accepted(order, what)
-            if reach.mode != "jump":
+            if reach.mode not in ("jump", "path") and found.card is None:
                 spent = moves.check_move(state, order).mp
                 if spent != mp:
                     problem(f"listed {what} at {mp} MP spends {spent}")
-        if not moving or unit.hex is None:
+        if not moving or unit.hex is None or reach.mode == "path":
             continue
         beyond = sorted({n for h in listed for n in _neighbours(h) if state.board.contains(n)} - set(listed)
                         - {unit.hex})
-        for hex_id in rng.sample(beyond, min(samples, len(beyond))):
+        for hex_id in rng.sample(beyond, min(max(1, samples // 3), len(beyond))):  # each a whole path search
             refused(move_order(state, uid, reach.mode, hex_id), f"move --mode {reach.mode} --to {hex_id.label}")
     if moving and unit.hex is not None and unit.active and found.moves == () and found.stand_up is None:
         for hex_id in _neighbours(unit.hex):  # it lists no move: no step is accepted either
@@ -117,7 +133,7 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
     firing = "attack" in found.now
     shots = {(s.target, s.weapon, s.twist) for s in found.shots}
     for target, weapon, twist in rng.sample(sorted(shots), min(samples, len(shots))):
-        order = WeaponAttackOrder(uid, target, (weapon,), twist)
+        order = WeaponAttackOrder(uid, target, (weapon,) if weapon else (), twist)
         what = f"attack {target} --weapon {weapon}" + (f" --twist {twist}" if twist else "")
         accepted(order, what) if firing else refused(order, what + " (not now)")
     if firing and unit.hex is not None and found.card is None and found.flying is None:
@@ -143,33 +159,64 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
                     refused(PhysicalAttackOrder(uid, target, kind), f"attack {target} --physical {kind}")
     if "stand" in found.now:
         accepted(MoveOrder(uid, "stand"), "move --mode stand")
+    if phase_takes(MoveOrder) and "stand" not in found.now and not found.flights and uid in state.units:
+        refused(MoveOrder(uid, "stand"), "move --mode stand (not now)")
+    drop = found.drop
+    if drop is not None:
+        from btcli.model.orders import AbortDropOrder, CommitDropOrder
+
+        listed = set(drop["orders"])
+        for name, order in (("drop --abort", AbortDropOrder(uid)), ("drop --hex", CommitDropOrder(uid, f"{rng.getrandbits(256):064x}"))):
+            accepted(order, name) if name in listed else refused(order, name + " (not listed)")
+    for flight in found.flights:
+        order = MoveOrder(uid, flight.mode, flight.path)
+        what = f"move --mode {flight.mode} --path {','.join(flight.path)}"
+        accepted(order, what) if moving else refused(order, what + " (not now)")
+
+
+def _flag(what: str) -> str:
+    """The option's kind in a tally: the first flag of its command (--mode, --weapon, --physical, ...)."""
+    words = what.split()
+    flags = [w for w in words if w.startswith("--")]
+    if "--mode" in words:
+        return "--mode " + words[words.index("--mode") + 1]
+    return flags[0] if flags else ""
 
 
 def _neighbours(h: HexId) -> list[HexId]:
     return [h.neighbor(f) for f in Facing]
 
 
-def check_game(path: Path, rng: random.Random, tally: Tally, every: int = 1, units: int = 2) -> None:
-    """Replays a game file and checks ``units`` random units' options at every ``every``-th state."""
+def check_game(path: Path, rng: random.Random, tally: Tally, every: int = 1, units: int = 2, states: int = 0,
+               samples: int = 6) -> None:
+    """Replays a game file and checks ``units`` random units' options at every ``every``-th state (or at
+    ``states`` states drawn at random, when given), ``samples`` options of each kind each."""
     from btcli.runner import verify_text
 
+    data = path.read_bytes()
+    chosen: set[int] | None = None
+    if states:
+        entries = data.count(b"\n[[log]]\n") + data.startswith(b"[[log]]\n")
+        chosen = set(rng.sample(range(1, entries + 1), min(states, entries)))
+
     def each(entry: dict, state: GameState) -> None:
-        if state.winner or rng.randrange(every):
+        if state.winner or (entry.get("seq") not in chosen if chosen is not None else rng.randrange(every)):
             return
         tally.states += 1
         ids = sorted(state.units)
         for uid in rng.sample(ids, min(units, len(ids))):
-            check_unit(state, uid, rng, tally, f"{path.name} entry {entry.get('seq')} ({state.phase.value})")
+            check_unit(state, uid, rng, tally, f"{path.name} entry {entry.get('seq')} ({state.phase.value})", samples)
 
-    verify_text(path.read_bytes(), each=each)
+    verify_text(data, each=each)
 
 
 def main(argv: list[str]) -> int:
     tally = Tally()
     rng = random.Random(0)
     for name in argv:
-        check_game(Path(name), rng, tally, every=3)
+        check_game(Path(name), rng, tally, every=int(os.environ.get("OPTIONS_EVERY", "3")))
         print(f"{name}: {tally.summary()}", flush=True)
+    print(tally.coverage())
     for line in tally.problems:
         print(line)
     return 1 if tally.problems else 0

@@ -67,13 +67,24 @@ def phase_takes(state: GameState, kind: type) -> bool:
     return accepts(phases.check_accepts, state, kind)
 
 
+def deploys_now(state: GameState, unit: Unit) -> bool:
+    """Whether the unit is the one kind of unit its side deploys now, still waiting (ASSET-DEP-01, -02): ``deploy``."""
+    from btcli.model.orders import DeployOrder
+
+    if not phase_takes(state, DeployOrder) or unit.position is not None:
+        return False
+    from btcli.rules.assets import deployment_phase  # a game with a deployment phase only
+
+    return deployment_phase.side_to_deploy(state) == unit.side and unit in deployment_phase.undeployed(state)
+
+
 def ground_now(state: GameState, unit: Unit) -> tuple[tuple[str, ...], str]:
     """Returns the commands the phase takes from a ground unit now, and why none when none: ``move`` (and
     ``stand``) in its slot of the movement phase, ``attack`` in the weapon phase, ``physical`` in the physical
     attack phase, ``resolve-phase`` when the phase may close."""
     from btcli.rules.core import moves
 
-    now: list[str] = []
+    now: list[str] = ["deploy"] if deploys_now(state, unit) else []
     why = ""
     if phase_takes(state, MoveOrder):
         try:

@@ -526,6 +526,7 @@ KINDS: dict[UnitKind, KindRules] = {
                               later("kinds.asset", "attack_refusal"), later("kinds.asset", "target_modifiers"),
                               hinders_movement=False, stacking=later("kinds.asset", "check_stacking"),
                               moves_first=True, never_moves=_emplaced, move_order=later("kinds.asset", "move_order"),
+                              options=later("assets.options", "options"),
                               move=later("assets.moves", "apply_move"),
                               weapon_attack=later("assets.attack_orders", "weapon_attack"),
                               weapon_attack_preview=later("assets.attack_orders", "preview"),
@@ -543,6 +544,7 @@ KINDS: dict[UnitKind, KindRules] = {
     UnitKind.AERO: KindRules(later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"),
                              later("kinds.aero", "control_roll"), later("kinds.aero", "attack_refusal"),
                              moves_in_ground_turn=False, move_order=_aero_move_order,
+                             options=later("aero.options", "options"),
                              move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview,
                              aloft=_never),  # assets: an aerospace unit flies on maps of its own
 }
