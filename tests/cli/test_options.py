@@ -99,3 +99,39 @@ def test_options_list_a_jump_and_the_blows_of_a_mech(tmp_path):  # tables.md 11.
     assert found["phase"] == "physical" and "physical" in found["now"]
     attacks = {b["attack"] for b in found["physical"]["edgar"]}
     assert "kick" in attacks and "dfa" not in attacks  # it did not jump: no death from above (tables.md 8.7)
+
+
+def test_options_give_an_aircraft_its_thrust_manoeuvres_and_flights(tmp_path):  # AERO-GEN-02, AERO-MOVE-12
+    from tests.conftest import SCENARIOS
+
+    game = init_game(tmp_path, SCENARIOS / "town-strike.toml")
+    ok("resolve-phase", game, "--dice", "12,2", "-q")  # kurita loses the initiative: its ground units move
+    for unit in ("hunchback", "commando", "wasp", "manticore"):
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")  # the aerospace movement phase: the Union's subphase first (TURN-04)
+    hawk = json.loads(ok("options", game, "hawk-1", "--json").out)
+    assert hawk["now"] == [] and "TURN-04" in hawk["waits"] and "flights" not in hawk
+    union = json.loads(ok("options", game, "union", "--json").out)
+    assert union["now"] == ["move"]
+    assert union["aero"]["velocity"] == 1 and union["aero"]["safe_thrust"] == 3
+    assert union["aero"]["steps"]["+"] == 1  # 2 only in a space map's atmosphere rows (AERO-HALT-02)
+    flights = {(f["mode"], f["path"]): f for f in union["flights"]}
+    assert flights[("safe", "+,F,F")]["thrust"] == 1 and flights[("safe", "+,F,F")]["velocity"] == 2
+    assert flights[("safe", "F")]["end"] == "low 0809"
+    ok("move", game, "union", "--mode", "safe", "--path", "+,F,F", "-q")  # a listed flight is accepted
+
+
+def test_options_give_an_asset_its_paths_and_card_attack(tmp_path):  # ASSET-MOVE-02, ASSET-ATK-04
+    from tests.cli.test_assets_cli import FIRING
+
+    game = init_game(tmp_path, FIRING)
+    ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses the initiative and moves first (ASSET-INIT-02)
+    tank = json.loads(ok("options", game, "tank", "--json").out)
+    assert tank["now"] == ["move", "stand"]
+    assert tank["asset"]["mp"] == 4 and tank["moves"]["path"]["0501"] == 4
+    assert tank["asset"]["paths"]["0501"] == "F,F,F,F" and "0500" not in tank["moves"]["path"]
+    assert tank["targets"]["locust"] == [{"weapon": "", "to_hit": 6}]  # the card attacks: no --weapon
+    scout = json.loads(ok("options", game, "scout", "--json").out)
+    assert scout["asset"]["paths"]["0405"].startswith("A")  # a landed VTOL climbs first
+    ok("move", game, "tank", "--path", tank["asset"]["paths"]["0503"], "-q")  # the listed path is accepted
+    assert "now: nothing" in ok("options", game, "tank").out  # it has moved

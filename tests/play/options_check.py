@@ -169,6 +169,9 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         for name, order in (("drop --abort", AbortDropOrder(uid)), ("drop --hex", CommitDropOrder(uid, f"{rng.getrandbits(256):064x}"))):
             accepted(order, name) if name in listed else refused(order, name + " (not listed)")
     for flight in found.flights:
+        change = flight.path[0] if flight.path and flight.path[0] in "+-" else ""
+        if change and found.flying is not None and flight.thrust != found.flying["steps"][change]:
+            problem(f"a flight starting {change} spends {flight.thrust} thrust; the steps say {found.flying['steps']}")
         order = MoveOrder(uid, flight.mode, flight.path)
         what = f"move --mode {flight.mode} --path {','.join(flight.path)}"
         accepted(order, what) if moving else refused(order, what + " (not now)")

@@ -52,19 +52,23 @@ def options(state: GameState, unit: Unit) -> UnitOptions:
 
 def flying(state: GameState, unit: Unit) -> dict[str, object]:
     """Its velocity, safe and maximum thrust now (AERO-MOVE-04, AMB-24), thrust spent, and the thrust of each
-    manoeuvre step at its velocity: a hexside turn (AERO-MOVE-12, thruster hits), +1 velocity (AERO-HALT-02),
+    manoeuvre step at its velocity: a hexside turn (AERO-MOVE-12, thruster hits), +1 velocity (1, 2 in a space
+    map's atmosphere rows: AERO-HALT-02),
     evasive action (AERO-MNV-02), a roll (AERO-MNV-07)."""
-    from btcli.rules.aero import maneuvers, thrust
+    from btcli.rules.aero import maneuvers, movement, thrust
 
     view, design = aero_kind.view(unit), aero_kind.design(unit)
     area = aero_kind.area(state, unit)
-    atmosphere = area.in_atmosphere(view.hex)
+    atmosphere = movement.atmosphere_row(area, view.hex)
+    steps = {"L": thrust.turn_cost(view, view.velocity, -1), "R": thrust.turn_cost(view, view.velocity, 1),
+             "+": thrust.acceleration_cost(atmosphere), "-": 1}
+    if not view.evading and core_options.accepts(maneuvers.check_evasive_action, design):  # AERO-MNV-02
+        steps["E"] = maneuvers.EVASIVE_ACTION_COST
+    if core_options.accepts(maneuvers.check_roll_phase, state.phase.value):  # AERO-MNV-07: in a movement phase
+        steps["ROLL"] = maneuvers.ROLL_COST
     return {"velocity": view.velocity, "safe_thrust": design.safe_thrust,
             "max_thrust": thrust.current_max_thrust(design, view), "thrust_spent": view.thrust_spent,
-            "out_of_control": view.out_of_control,
-            "steps": {"L": thrust.turn_cost(view, view.velocity, -1), "R": thrust.turn_cost(view, view.velocity, 1),
-                      "+": thrust.acceleration_cost(atmosphere), "E": maneuvers.EVASIVE_ACTION_COST,
-                      "ROLL": maneuvers.ROLL_COST}}
+            "out_of_control": view.out_of_control, "steps": steps}
 
 
 def flights(state: GameState, unit: Unit) -> tuple[Flight, ...]:

@@ -1,5 +1,5 @@
 """``btcli options`` for a Battlefield Support asset (seed 004, issue #33): its fixed MP and movement code, the
-hexes a ``--path`` of forward steps and turns takes it to (each path checked as the move checks it:
+hexes a ``--path`` of forward steps and turns (a VTOL's climbs and descents too) takes it to (each path checked as the move checks it:
 btcli.rules.assets.movement.check_asset_move, ASSET-MOVE, ASSET-TERR, ASSET-STACK, ASSET-MULTI) or a jump
 asset's landing hexes (check_asset_jump), and its one card attack at each enemy with the to-hit number
 (attack_orders.plan_attack, ASSET-ATK). Backward moves and an Artillery card's attacks on hexes are not
@@ -79,12 +79,13 @@ def moves(state: GameState, unit: Unit) -> tuple[tuple[Reach, ...], dict[str, st
             found.append((hex_id, move.mp))
         return (Reach("jump", tuple(sorted(found))),), {}
     best: dict[HexId, tuple[int, tuple[str, ...]]] = {}
-    seen = {(here, unit.facing)}
+    seen = {(here, unit.facing, unit.elevation)}
+    codes = ("F", "L", "R", "A", "D") if card.movement is MovementCode.VTOL else ("F", "L", "R")  # a VTOL climbs
     frontier: list[tuple[str, ...]] = [()]
     while frontier:
         following: list[tuple[str, ...]] = []
         for steps in frontier:
-            for code in ("F", "L", "R"):
+            for code in codes:
                 path = steps + (code,)
                 if len(path) > MAX_STEPS:
                     continue
@@ -93,9 +94,9 @@ def moves(state: GameState, unit: Unit) -> tuple[tuple[Reach, ...], dict[str, st
                                                            occupants=present, elevation=unit.elevation, name=unit.id)
                 except BtcliError:
                     continue
-                if (move.end, move.facing) in seen:
+                if (move.end, move.facing, move.elevation) in seen:
                     continue
-                seen.add((move.end, move.facing))
+                seen.add((move.end, move.facing, move.elevation))
                 following.append(path)
                 if move.end != here and move.end not in best:
                     best[move.end] = (move.mp, path)
