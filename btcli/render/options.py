@@ -29,6 +29,8 @@ def options_json(found: UnitOptions) -> dict[str, Any]:
         "moves": {r.mode: {h.label: mp for h, mp in r.hexes} for r in found.moves},
         "targets": targets, "with_twist": twisted, "physical": blows,
     }
+    if found.paths:
+        data["paths"] = {code: mp for code, mp in found.paths}
     for key, name in (("stand_up", "stand_up"), ("masc", "masc"), ("physical_weapons", "physical_weapons"),
                       ("flying", "aero"), ("card", "asset"), ("drop", "drop")):
         value = getattr(found, key)
@@ -45,6 +47,8 @@ def options_lines(found: UnitOptions) -> list[str]:
     data = options_json(found)
     lines = [f"{found.unit} ({found.phase} phase, turn {found.turn})"]
     lines.append("  now: " + (", ".join(found.now) if found.now else f"nothing ({found.waits or 'it waits'})"))
+    if found.paths:
+        lines.append("  climbs and descends (--path): " + ", ".join(f"{code} ({mp} MP)" for code, mp in found.paths))
     if found.stand_up is not None:
         roll = f"roll {found.stand_up['target']}+" if found.stand_up["target"] is not None else "no roll"
         lines.append(f"  prone: stands up with --path U,... ({found.stand_up['mp']} MP, {roll})")

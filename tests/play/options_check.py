@@ -159,6 +159,14 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
                     refused(PhysicalAttackOrder(uid, target, kind), f"attack {target} --physical {kind}")
     if "stand" in found.now:
         accepted(MoveOrder(uid, "stand"), "move --mode stand")
+    listed_paths = dict(found.paths)
+    if unit.hex is not None and found.flying is None and found.card is None and (found.paths or found.moves):
+        for code in ("A", "D"):  # a flier's climb and descent, listed or not
+            order = MoveOrder(uid, "", (code,))
+            if code in listed_paths and moving:
+                accepted(order, f"move --path {code}")
+            elif code not in listed_paths or not moving:
+                refused(order, f"move --path {code}" + (" (not now)" if code in listed_paths else ""))
     if phase_takes(MoveOrder) and "stand" not in found.now and not found.flights and uid in state.units:
         refused(MoveOrder(uid, "stand"), "move --mode stand (not now)")
     drop = found.drop

@@ -49,7 +49,8 @@ def unit_options(state: GameState, unit: Unit) -> UnitOptions:
     masc = masc_option(unit)
     from btcli.model.frozen import evolve
 
-    return evolve(base, now=now, waits=waits, moves=moves(state, unit), stand_up=stand_up(state, unit), masc=masc,
+    return evolve(base, now=now, waits=waits, moves=moves(state, unit), paths=climbs(state, unit),
+                  stand_up=stand_up(state, unit), masc=masc,
                   shots=shots(state, unit), blows=blows(state, unit), physical_weapons=physical_weapons(state, unit))
 
 
@@ -182,6 +183,23 @@ def _jumps(state: GameState, unit: Unit) -> tuple[tuple[HexId, int], ...] | None
     return tuple(sorted(found))
 
 
+def climbs(state: GameState, unit: Unit) -> tuple[tuple[str, int], ...]:
+    """A VTOL's (or WiGE's) one-step climb and descent, ``move --path A`` and ``--path D`` (VEH-VTOL), each with its
+    MP, where the move's check accepts it; none for a unit that does not fly."""
+    if not unit.active or unit.hex is None or kinds.of(unit).mobility is None or not kinds.mobility(unit).flies:
+        return ()
+    from btcli.rules.core import moves
+
+    found = []
+    for code in ("A", "D"):
+        try:
+            plan = moves.check_move(state, MoveOrder(unit.id, "", (code,)))
+        except BtcliError:
+            continue
+        found.append((code, plan.mp))
+    return tuple(found)
+
+
 def stand_up(state: GameState, unit: Unit) -> dict[str, Any] | None:
     """A prone 'Mech's stand-up (``move --path U,...``, tables.md 8.6): its MP and the target number of its
     piloting skill roll (None: a quad on four sound legs stands without one); None when it is not prone or
@@ -230,8 +248,9 @@ def twists(unit: Unit) -> tuple[str, ...]:
 
 def shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     """Returns each unfired weapon's shots at each enemy on the board: as the unit stands (its twist as set),
-    or, for a weapon that cannot fire so, with each ``--twist`` that brings it to bear. Each is a
-    ``plan_weapon_attack`` the attack order runs; none for a unit that does not fire by the weapon rules
+    or, for a weapon that cannot fire so, with each ``--twist`` that brings it to bear; at an aircraft that
+    crossed the board, by the ground-to-air rules. Each is a ``plan_weapon_attack`` (``ground_to_air.plan``) the
+    attack order runs; none for a unit that does not fire by the weapon rules
     (an asset's card and an aircraft's attacks are their kinds' options)."""
     if not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
         return ()
@@ -243,20 +262,29 @@ def shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     turns = ("", *twists(unit))
     found: list[Shot] = []
     for enemy in sorted(state.units.values(), key=lambda u: u.id):
-        if enemy.side == unit.side or not enemy.active or enemy.hex is None:
+        if enemy.side == unit.side or not enemy.active:
             continue
-        if not accepts(attacks.aero_rules, state, WeaponAttackOrder(unit.id, enemy.id)):
-            continue  # a ground unit that fired at an aircraft this phase (ground_to_air.check_after)
+        try:  # an aircraft fired at from the ground (ground_to_air), or none after firing at one this phase
+            rules = attacks.aero_rules(state, WeaponAttackOrder(unit.id, enemy.id))
+        except BtcliError:
+            continue
+        if rules is None and enemy.hex is None:
+            continue
         for mount in unit.weapons:
             for twist in turns:
                 try:
-                    _, _, plans, _ = plan_weapon_attack(state, unit.id, enemy.id, (mount.label,), twist)
+                    if rules is None:
+                        _, _, plans, _ = plan_weapon_attack(state, unit.id, enemy.id, (mount.label,), twist)
+                        numbers = [(result.target, result.modifiers) for _, result in plans]
+                    else:  # btcli.rules.aero.ground_to_air (a ground unit has no other aircraft rules)
+                        planned = rules.plan(state, WeaponAttackOrder(unit.id, enemy.id, (mount.label,), twist))
+                        numbers = [(result.target, result.modifiers) for _, _, result in planned.shots]
                 except BtcliError:
                     continue
                 modes = weapon_modes.unit_modes(unit, mount.weapon)  # EQ-STATE-01: the modes it may fire in
                 shown = tuple(m or "standard" for m in modes) if len(modes) > 1 else ()
-                found += [Shot(enemy.id, mount.label, result.target, twist, shown, _c3_spotter(result.modifiers))
-                          for _, result in plans]
+                found += [Shot(enemy.id, mount.label, number, twist, shown, _c3_spotter(modifiers))
+                          for number, modifiers in numbers]
                 if not twist:
                     break  # it fires as the unit stands: no twist needed
     return tuple(found)
