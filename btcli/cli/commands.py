@@ -288,43 +288,21 @@ def _library(folder: str) -> None:
 
 
 def options(game: str, unit: str) -> None:
-    """Lists a unit's reachable hexes and targets (btcli.rules.core.options); with --json as one object."""
+    """Lists what a unit may do now (btcli.rules.core.options); with --json as one object."""
     from btcli.rules.core import options as unit_options
+    from btcli.render import options as shown
     from btcli import runner
 
     state = runner.load(game).state
-    found = state.unit(state.unit_id(unit))
-    moves, shots = unit_options.reachable(state, found), unit_options.targets(state, found)
-    masc = unit_options.masc_option(found)
-    blows = unit_options.physical_weapons(state, found)  # EQ-PHYS-05
-    stealthy = _stealth_option(state, found)  # EQ-STEALTH-02
+    chosen = state.unit(state.unit_id(unit))
+    found = unit_options.unit_options(state, chosen)
+    stealthy = _stealth_option(state, chosen)  # EQ-STEALTH-02
     if OUTPUT["json"]:
-        _print_json({"unit": found.id, "turn": state.turn, "phase": state.phase.value, "moves": moves,
-                     "targets": shots, **({"masc": masc} if masc is not None else {}),
-                     **({"physical_weapons": blows} if blows is not None else {}),
-                     **({"stealth": stealthy} if stealthy is not None else {})})
+        _print_json({**shown.options_json(found), **({"stealth": stealthy} if stealthy is not None else {})})
         return
-    lines = [f"{found.id} ({state.phase.value} phase, turn {state.turn})"]
-    if masc is not None:  # EQ-MASC-05
-        roll = "rolled already this turn" if masc["rolled"] else f"roll {masc['target']}+ on 2D6 beyond running MP"
-        lines.append(f"  MASC (--mode masc): running MP {masc['mp']}, level {masc['level']}, {roll}")
-    for mode, hexes in moves.items():
-        shown = " ".join(f"{label}:{mp}" for label, mp in hexes.items()) or "nowhere"
-        lines.append(f"  {mode} reaches (hex:MP): {shown}")
-    for target, weapons in shots.items():
-        lines.append(f"  fires at {target}: " + ", ".join(
-            f"{w['weapon']} {w['to_hit']}+" + _modes_shown(w.get("modes"))
-            + (f" (C3 spotter {w['c3_spotter']})" if w.get("c3_spotter") else "") for w in weapons))
-    if not shots:
-        lines.append("  no weapon can fire at an enemy from here")
-    if blows is not None:  # EQ-PHYS-05
-        lines.append("  carries " + ", ".join(f"a {c['kind']} ({c['location']}{'' if c['working'] else ', damaged'})"
-                                              for c in blows["carried"]))
-        for target, swings in blows["targets"].items():
-            lines.append(f"  swings at {target} (--physical): " + ", ".join(
-                f"{b['attack']} ({b['location']}) {b['to_hit']}+" for b in swings))
-    if stealthy is not None:  # EQ-STEALTH-02
-        lines.append(_stealth_line(stealthy))
+    lines = shown.options_lines(found)
+    if stealthy is not None:
+        lines = [*lines, _stealth_line(stealthy)]
     _print_lines(lines)
 
 
@@ -344,11 +322,6 @@ def _stealth_line(option: dict[str, object]) -> str:
         return f"  stealth armor {now}: its ECM suite is destroyed, so it stays off"
     when = "as this End Phase closes" if option["switch_now"] else "in the End Phase, for the next turn"
     return f"  stealth armor {now}: switch it {when} ({option['order']})"
-
-
-def _modes_shown(modes: object) -> str:
-    """The modes a weapon may fire in, for ``options`` (EQ-STATE-01), or ''."""
-    return f" (modes {'/'.join(map(str, modes))})" if isinstance(modes, list) else ""
 
 
 def scenarios() -> None:

@@ -19,3 +19,119 @@ def test_options_list_the_reachable_hexes_and_the_shots_a_unit_has(tmp_path):  #
     assert {"weapon": "AC/20@RT", "to_hit": 4} in found["targets"]["wasp"]
     text = ok("options", game, "Hunchback").out  # ids ignore case
     assert "  walk reaches (hex:MP): " in text and "  fires at wasp: AC/20@RT 4+" in text
+
+
+TURRET = """
+[scenario]
+name = "Turret"
+seed = 5
+
+[map]
+width = 12
+height = 12
+terrain = "clear"
+
+[sides.blue]
+name = "Blue"
+
+[sides.red]
+name = "Red"
+
+[[units]]
+id = "edgar"
+side = "blue"
+design = "J. Edgar Light Hover Tank"
+position = "0606"
+facing = "N"
+
+[[units]]
+id = "wasp"
+side = "red"
+design = "Wasp WSP-1A"
+position = "0609"
+facing = "N"
+
+[[units]]
+id = "hunchback"
+side = "red"
+design = "Hunchback HBK-4G"
+position = "0605"
+facing = "S"
+"""
+
+
+def _weapon_phase(tmp_path):
+    game = init_game(tmp_path, TURRET)
+    ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses the initiative: blue moves first
+    for unit in ("edgar", "wasp", "hunchback"):  # slots: blue, red, red
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    return game
+
+
+def test_options_list_the_shots_a_turret_rotation_makes_and_name_the_twist(tmp_path):  # VEH-ATK-04
+    game = _weapon_phase(tmp_path)
+    found = json.loads(ok("options", game, "edgar", "--json").out)
+    assert found["phase"] == "weapon" and "attack" in found["now"]
+    assert "wasp" not in found["targets"]  # behind it: no turret weapon bears with the turret ahead
+    turned = found["with_twist"]["wasp"]
+    # The turret turned to the rear, or to either rear corner (the wasp on its front arc's edge row: arcs.py).
+    assert {w["twist"] for w in turned} == {"S", "SE", "SW"}
+    assert {w["weapon"] for w in turned} == {"Medium Laser@turret", "SRM-2@turret"}
+    assert "fires at wasp with --twist: Medium Laser@turret" in ok("options", game, "edgar").out
+    ok("attack", game, "edgar", "wasp", "--weapon", "Medium Laser", "--twist", "S", "-q")  # the order agrees
+
+
+def test_options_list_a_jump_and_the_blows_of_a_mech(tmp_path):  # tables.md 11.1, tables.md 8.7
+    game = init_game(tmp_path, TURRET)
+    ok("resolve-phase", game, "--dice", "12,2", "-q")  # red moves first
+    found = json.loads(ok("options", game, "wasp", "--json").out)
+    assert found["now"] == ["move", "stand"]
+    jumps = found["moves"]["jump"]
+    assert jumps["0603"] == 6 and "0602" not in jumps  # 6 jump MP: six hexes and no more
+    assert "0605" not in jumps and "0606" not in jumps  # held by a friend and by an enemy (TW p.57)
+    ok("move", game, "wasp", "--mode", "jump", "--to", "0603", "-q")
+    for unit in ("hunchback", "edgar"):  # slots: red, blue, red
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    ok("resolve-phase", game, "-q")  # on to the physical attack phase
+    found = json.loads(ok("options", game, "hunchback", "--json").out)
+    assert found["phase"] == "physical" and "physical" in found["now"]
+    attacks = {b["attack"] for b in found["physical"]["edgar"]}
+    assert "kick" in attacks and "dfa" not in attacks  # it did not jump: no death from above (tables.md 8.7)
+
+
+def test_options_give_an_aircraft_its_thrust_manoeuvres_and_flights(tmp_path):  # AERO-GEN-02, AERO-MOVE-12
+    from tests.conftest import SCENARIOS
+
+    game = init_game(tmp_path, SCENARIOS / "town-strike.toml")
+    ok("resolve-phase", game, "--dice", "12,2", "-q")  # kurita loses the initiative: its ground units move
+    for unit in ("hunchback", "commando", "wasp", "manticore"):
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")  # the aerospace movement phase: the Union's subphase first (TURN-04)
+    hawk = json.loads(ok("options", game, "hawk-1", "--json").out)
+    assert hawk["now"] == [] and "TURN-04" in hawk["waits"] and "flights" not in hawk
+    union = json.loads(ok("options", game, "union", "--json").out)
+    assert union["now"] == ["move"]
+    assert union["aero"]["velocity"] == 1 and union["aero"]["safe_thrust"] == 3
+    assert union["aero"]["steps"]["+"] == 1  # 2 only in a space map's atmosphere rows (AERO-HALT-02)
+    flights = {(f["mode"], f["path"]): f for f in union["flights"]}
+    assert flights[("safe", "+,F,F")]["thrust"] == 1 and flights[("safe", "+,F,F")]["velocity"] == 2
+    assert flights[("safe", "F")]["end"] == "low 0809"
+    ok("move", game, "union", "--mode", "safe", "--path", "+,F,F", "-q")  # a listed flight is accepted
+
+
+def test_options_give_an_asset_its_paths_and_card_attack(tmp_path):  # ASSET-MOVE-02, ASSET-ATK-04
+    from tests.cli.test_assets_cli import FIRING
+
+    game = init_game(tmp_path, FIRING)
+    ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses the initiative and moves first (ASSET-INIT-02)
+    tank = json.loads(ok("options", game, "tank", "--json").out)
+    assert tank["now"] == ["move", "stand"]
+    assert tank["asset"]["mp"] == 4 and tank["moves"]["path"]["0501"] == 4
+    assert tank["asset"]["paths"]["0501"] == "F,F,F,F" and "0500" not in tank["moves"]["path"]
+    assert tank["targets"]["locust"] == [{"weapon": "", "to_hit": 6}]  # the card attacks: no --weapon
+    scout = json.loads(ok("options", game, "scout", "--json").out)
+    assert scout["asset"]["paths"]["0405"].startswith("A")  # a landed VTOL climbs first
+    ok("move", game, "tank", "--path", tank["asset"]["paths"]["0503"], "-q")  # the listed path is accepted
+    assert "now: nothing" in ok("options", game, "tank").out  # it has moved

@@ -184,6 +184,11 @@ def rule_sets(area: AeroMap, hex_id: HexId) -> tuple[str, ...]:
     return ("AERO-MOVE",)
 
 
+def atmosphere_row(area: AeroMap, hex_id: HexId) -> bool:
+    """Whether ``hex_id`` is in the atmosphere rows of a space map, where +1 velocity costs 2 thrust (AERO-HALT-02)."""
+    return isinstance(area, SpaceMap) and area.region(hex_id) is Region.ATMOSPHERE
+
+
 def required_hexes(design: AeroDesign, area: AeroMap, velocity: int) -> int:
     """Returns how many hexes the unit must fly: its velocity (AERO-MOVE-01, 15; AERO-LALT-02).
 
@@ -489,7 +494,7 @@ class _Flight:
     # -- rolls ---------------------------------------------------------------
 
     def _atmosphere_row(self) -> bool:
-        return isinstance(self.area, SpaceMap) and self.area.region(self.s.hex) is Region.ATMOSPHERE
+        return atmosphere_row(self.area, self.s.hex)
 
     def _record(self, purpose: str, target: int, mods, rule: str) -> None:
         self.rolls.append(RequiredRoll(self.at, purpose, target, tuple(mods), rule))

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 PHYSICAL_ATTACKS = ("punch", "kick", "charge", "dfa", "club", "hatchet", "sword")  # hatchet, sword: EQ-PHYS-01
 
 
-def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
+def may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
     """Refuses an attacker in its landing turn (DROP-09) and a kind that may not make this attack."""
     if state.drops:
         drop_turn.check_can_act(state.unit(attacker_id), state.turn)
@@ -37,7 +37,7 @@ def _may_attack(state: GameState, attacker_id: str, weapons: bool) -> None:
 
 def weapon_attack(state: GameState, order: WeaponAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares and resolves a weapon attack at a unit or a building hex (weapon attack phase)."""
-    _may_attack(state, order.attacker, weapons=True)
+    may_attack(state, order.attacker, weapons=True)
     own = kinds.of(state.unit(order.attacker)).weapon_attack
     if own is not None:  # seed 004: an asset's one attack a turn with its card (ASSET-ATK)
         return own(state, order, dice)
@@ -100,7 +100,7 @@ def aero_rules(state: GameState, order: WeaponAttackOrder):
 
 def physical_attack(state: GameState, order: PhysicalAttackOrder, dice: Dice) -> tuple[GameState, Events]:
     """Declares a physical attack: checked now, rolled when the physical attack phase ends."""
-    _may_attack(state, order.attacker, weapons=False)
+    may_attack(state, order.attacker, weapons=False)
     if order.kind not in PHYSICAL_ATTACKS:
         raise InputError(f"unknown physical attack {order.kind!r}: give --physical {'|'.join(PHYSICAL_ATTACKS)}")
     hex_id = _hex_target(state, order.target)

@@ -489,6 +489,9 @@ class KindRules:
     # Why its turret may not turn to an offset, (unit, offset) -> (why, rule) (VEH-ATK-04, VEH-CRIT-18, 19).
     turret_refusal: Callable[[Unit, int], tuple[str, str]] = _fires_freely
     kept_twist: Callable[[Unit], int] = _centred  # its twist at the end of a turn (VEH-CRIT-18, 19: a stuck turret's)
+    # What it may do, for ``btcli options`` (issue #33), (state, unit) -> UnitOptions, for a kind whose orders have
+    # rules of their own (an aircraft's flights, an asset's card); None: the ground unit's (rules/core/options.py).
+    options: Callable[..., object] | None = None
     after_weapon_phase: Callable[[Unit], Unit] = _as_is  # it as the weapon phase ends (VEH-CRIT-23: jams cleared)
     # A failed building entry's further damage, (unit, side, dice, events) -> unit (tables.md 10.2: motive).
     motive_damage: Callable[..., Unit] | None = None
@@ -559,6 +562,7 @@ def _asset_rules() -> KindRules:
         later(asset, "hit"), later(asset, "take_hit"), _no_roll, later(asset, "attack_refusal"),
         later(asset, "target_modifiers"), hinders_movement=False, stacking=later(asset, "check_stacking"),
         moves_first=True, never_moves=_emplaced, move_order=later(asset, "move_order"),
+        options=later("assets.options", "options"),
         move=later("assets.moves", "apply_move"), weapon_attack=later("assets.attack_orders", "weapon_attack"),
         weapon_attack_preview=later("assets.attack_orders", "preview"),
         deploys_first=True, deploy=later("assets.deployment_phase", "deploy_asset"),
@@ -579,7 +583,8 @@ def _aero_rules() -> KindRules:
     return KindRules(
         later("kinds.aero", "hit_location"), later("kinds.aero", "take_hit"), later("kinds.aero", "control_roll"),
         later("kinds.aero", "attack_refusal"), moves_in_ground_turn=False, move_order=_aero_move_order,
-        move=later("aero.moves", "apply_move"), move_preview=_aero_move_preview, aloft=_never,
+        options=later("aero.options", "options"), move=later("aero.moves", "apply_move"),
+        move_preview=_aero_move_preview, aloft=_never,
         flies_on_aerospace_maps=True, apply_hits=later("aero.attacks", "apply_hits"),
         heat_phase=later("aero.attacks", "heat_phase"))
 

@@ -1,0 +1,108 @@
+"""``btcli options``: a unit's options (btcli.rules.core.options) as one JSON object and as lines of text
+(docs/json-output.md, README "Commands")."""
+
+from __future__ import annotations
+
+from btcli.model.options import UnitOptions
+from btcli.rules.core.options import shot_dict
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def options_json(found: UnitOptions) -> dict[str, Any]:
+    """Returns the options as ``options --json`` prints them: ``moves`` (mode -> hex -> MP), ``targets`` (the
+    shots as the unit stands), ``with_twist`` (the shots only a twist or turret rotation makes), ``physical``
+    (the blows), and each kind's own part where it has one."""
+    targets: dict[str, list[dict[str, object]]] = {}
+    twisted: dict[str, list[dict[str, object]]] = {}
+    for shot in found.shots:
+        (twisted if shot.twist else targets).setdefault(shot.target, []).append(shot_dict(shot))
+    blows: dict[str, list[dict[str, object]]] = {}
+    for blow in found.blows:
+        blows.setdefault(blow.target, []).append(
+            {"attack": blow.attack, "to_hit": blow.to_hit, **({"location": blow.location} if blow.location else {})})
+    data: dict[str, Any] = {
+        "unit": found.unit, "turn": found.turn, "phase": found.phase, "now": list(found.now),
+        **({"waits": found.waits} if found.waits else {}),
+        "moves": {r.mode: {h.label: mp for h, mp in r.hexes} for r in found.moves},
+        "targets": targets, "with_twist": twisted, "physical": blows,
+    }
+    if found.paths:
+        data["paths"] = {code: mp for code, mp in found.paths}
+    for key, name in (("stand_up", "stand_up"), ("masc", "masc"), ("physical_weapons", "physical_weapons"),
+                      ("flying", "aero"), ("card", "asset"), ("drop", "drop")):
+        value = getattr(found, key)
+        if value is not None:
+            data[name] = value
+    if found.flights:
+        data["flights"] = [{"mode": f.mode, "path": ",".join(f.path), "thrust": f.thrust, "velocity": f.velocity,
+                            "end": f.end, "rolls": f.rolls} for f in found.flights]
+    return data
+
+
+def options_lines(found: UnitOptions) -> list[str]:
+    """Returns the options as ``options`` prints them: what the phase takes now, then each kind of option."""
+    data = options_json(found)
+    lines = [f"{found.unit} ({found.phase} phase, turn {found.turn})"]
+    lines.append("  now: " + (", ".join(found.now) if found.now else f"nothing ({found.waits or 'it waits'})"))
+    if found.paths:
+        lines.append("  climbs and descends (--path): " + ", ".join(f"{code} ({mp} MP)" for code, mp in found.paths))
+    if found.stand_up is not None:
+        roll = f"roll {found.stand_up['target']}+" if found.stand_up["target"] is not None else "no roll"
+        lines.append(f"  prone: stands up with --path U,... ({found.stand_up['mp']} MP, {roll})")
+    masc = found.masc
+    if masc is not None:  # EQ-MASC-05
+        roll = "rolled already this turn" if masc["rolled"] else f"roll {masc['target']}+ on 2D6 beyond running MP"
+        lines.append(f"  MASC (--mode masc): running MP {masc['mp']}, level {masc['level']}, {roll}")
+    for mode, hexes in data["moves"].items():
+        shown = " ".join(f"{label}:{mp}" for label, mp in hexes.items()) or "nowhere"
+        lines.append(f"  {mode} reaches (hex:MP): {shown}")
+    for target, weapons in data["targets"].items():
+        lines.append(f"  fires at {target}: " + ", ".join(_shot(w) for w in weapons))
+    for target, weapons in data["with_twist"].items():
+        lines.append(f"  fires at {target} with --twist: " + ", ".join(
+            f"{w['weapon']} {w['to_hit']}+ (--twist {w['twist']})" for w in weapons))
+    if found.shots == () and found.card is None and found.flying is None and found.drop is None:
+        lines.append("  no weapon can fire at an enemy from here")
+    for target, blows in data["physical"].items():
+        lines.append(f"  physical at {target} (--physical): " + ", ".join(
+            f"{b['attack']}{' (' + b['location'] + ')' if b.get('location') else ''} {b['to_hit']}+" for b in blows))
+    weapons = found.physical_weapons
+    if weapons is not None:  # EQ-PHYS-05
+        lines.append("  carries " + ", ".join(f"a {c['kind']} ({c['location']}{'' if c['working'] else ', damaged'})"
+                                              for c in weapons["carried"]))
+        for target, swings in weapons["targets"].items():
+            lines.append(f"  swings at {target} (--physical): " + ", ".join(
+                f"{b['attack']} ({b['location']}) {b['to_hit']}+" for b in swings))
+    lines += _kind_lines(found)
+    return lines
+
+
+def _shot(w: dict[str, object]) -> str:
+    modes = w.get("modes")
+    return (f"{w['weapon'] or 'card attack'} {w['to_hit']}+" + (f" (modes {'/'.join(map(str, modes))})" if isinstance(modes, list) else "")
+            + (f" (C3 spotter {w['c3_spotter']})" if w.get("c3_spotter") else ""))
+
+
+def _kind_lines(found: UnitOptions) -> list[str]:
+    """The lines of an aircraft's, an asset's and a dropping reserve's own options."""
+    lines: list[str] = []
+    if found.flying is not None:
+        a = found.flying
+        lines.append(f"  flies: velocity {a['velocity']}, thrust safe {a['safe_thrust']} / max {a['max_thrust']}"
+                     + (", out of control: --mode safe with no path" if a.get("out_of_control") else ""))
+        lines.append("  manoeuvres (steps, thrust): " + ", ".join(f"{k} {v}" for k, v in a["steps"].items()))
+        for f in found.flights:
+            lines.append(f"  flight --mode {f.mode} --path {','.join(f.path) or '(none)'}: thrust {f.thrust}, "
+                         f"velocity {f.velocity}, ends {f.end}" + (f", {f.rolls} roll(s)" if f.rolls else ""))
+    if found.card is not None:
+        a = found.card
+        lines.append(f"  asset: {a['mp']} MP ({a['movement']}), attack {a['attack']}")
+        if a["paths"]:
+            lines.append("  paths (--path): " + " ".join(f"{h}:{p}" for h, p in a["paths"].items()))
+    if found.drop is not None:
+        d = found.drop
+        lines.append(f"  dropping: arrives turn {d['arrival_turn'] or '?'}; " + (", ".join(d["orders"]) or "no drop order now"))
+    return lines

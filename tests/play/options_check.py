@@ -1,0 +1,237 @@
+"""Checks ``btcli options`` against the orders over the states of real games (issue #33 item 2).
+
+At states along a game's log (replayed as ``verify`` does), for sampled units: every option listed must be
+accepted by the order it names, and orders just beside the listed ones (a hex one step beyond a mode's reach,
+a weapon at a target it is not listed for, a twist not listed, a blow not listed) must be refused. An order is
+run through its own path in-process (``moves.order_for`` or the order value, then ``engine.apply`` on seeded
+dice: a pure function, nothing written), not through the CLI process.
+
+``python -m tests.play.options_check GAME.toml ...`` checks game files (e.g. the random games of
+``python -m tests.play --out DIR``); tests/play/test_options.py runs it in the suite on a few games.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from btcli import engine
+from btcli.dice import SeededDice
+from btcli.errors import BtcliError
+from btcli.model.hexgrid import Facing, HexId
+from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
+from btcli.model.state import GameState
+from btcli.rules.core import attacks, moves
+from btcli.rules.core import options as unit_options
+
+
+@dataclass
+class Tally:
+    """What a check run looked at, and every disagreement it found."""
+
+    states: int = 0
+    units: int = 0
+    accepted: int = 0  # listed options run and accepted
+    refused: int = 0  # orders beside the listed ones run and refused
+    problems: list[str] = field(default_factory=list)
+    kinds: Counter = field(default_factory=Counter)  # orders run, by command and outcome
+
+    def summary(self) -> str:
+        return (f"{self.states} states, {self.units} units: {self.accepted} listed options accepted, "
+                f"{self.refused} orders beside them refused, {len(self.problems)} disagreements")
+
+    def coverage(self) -> str:
+        return ", ".join(f"{name} {count}" for name, count in sorted(self.kinds.items()))
+
+
+def runs(state: GameState, order) -> str:
+    """Runs an order as the engine would; returns '' if accepted, else the refusal."""
+    try:
+        engine.apply(state, order, SeededDice(1, 0))
+    except BtcliError as exc:
+        return str(exc) or type(exc).__name__
+    return ""
+
+
+def move_order(state: GameState, uid: str, mode: str, to: HexId, path: str | None = None):
+    """The order ``move UNIT --mode MODE --to HEX`` builds (the path finder's path), or ``--path PATH`` (an asset's
+    mode "path"), or the refusal text."""
+    try:
+        if mode == "path":
+            return moves.order_for(state, uid, path or "F", None, None, None, None)
+        return moves.order_for(state, uid, None, to.label, None, mode, None)
+    except BtcliError as exc:
+        return str(exc)
+
+
+def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, where: str, samples: int = 6) -> None:
+    """Checks one unit's options in one state (a sample of each kind of option, and orders beside them)."""
+    unit = state.units[uid]
+    found = unit_options.unit_options(state, unit)
+    tally.units += 1
+
+    def problem(text: str) -> None:
+        tally.problems.append(f"{where} {uid}: {text}")
+
+    def accepted(order, what: str) -> None:
+        tally.kinds[f"{what.split(' --')[0].split(' ')[0]} {_flag(what)} listed"] += 1
+        why = runs(state, order)
+        if why:
+            problem(f"listed {what} is refused: {why}")
+        else:
+            tally.accepted += 1
+
+    def refused(order, what: str) -> None:
+        tally.kinds[f"{what.split(' --')[0].split(' ')[0]} {_flag(what)} beside"] += 1
+        if isinstance(order, str):  # refused while the order was built
+            tally.refused += 1
+            return
+        if runs(state, order):
+            tally.refused += 1
+        else:
+            problem(f"unlisted {what} is accepted")
+
+    def phase_takes(kind) -> bool:
+        return unit_options.phase_takes(state, kind)
+
+    moving = "move" in found.now
+    for reach in found.moves:
+        listed = dict(reach.hexes)
+        paths = found.card["paths"] if found.card is not None else {}
+        for hex_id, mp in rng.sample(reach.hexes, min(samples, len(reach.hexes))):
+            order = move_order(state, uid, reach.mode, hex_id, paths.get(hex_id.label))
+            what = f"move --mode {reach.mode} --to {hex_id.label}" + (f" --path {paths[hex_id.label]}"
+                                                                      if hex_id.label in paths else "")
+            if not moving:
+                refused(order, what + " (not now)")
+                continue
+            if isinstance(order, str):
+                problem(f"listed {what} is refused building the order: {order}")
+                continue
+            accepted(order, what)
+            if reach.mode not in ("jump", "path") and found.card is None:
+                spent = moves.check_move(state, order).mp
+                if spent != mp:
+                    problem(f"listed {what} at {mp} MP spends {spent}")
+        if not moving or unit.hex is None or reach.mode == "path":
+            continue
+        beyond = sorted({n for h in listed for n in _neighbours(h) if state.board.contains(n)} - set(listed)
+                        - {unit.hex})
+        for hex_id in rng.sample(beyond, min(max(1, samples // 3), len(beyond))):  # each a whole path search
+            refused(move_order(state, uid, reach.mode, hex_id), f"move --mode {reach.mode} --to {hex_id.label}")
+    if moving and unit.hex is not None and unit.active and found.moves == () and found.stand_up is None:
+        for hex_id in _neighbours(unit.hex):  # it lists no move: no step is accepted either
+            if state.board.contains(hex_id):
+                for mode in ("", "walk", "cruise", "run", "flank"):
+                    order = move_order(state, uid, mode, hex_id)
+                    if not isinstance(order, str) and not runs(state, order):
+                        problem(f"no move listed, but move --mode {mode or '(none)'} --to {hex_id.label} is accepted")
+    firing = "attack" in found.now
+    shots = {(s.target, s.weapon, s.twist) for s in found.shots}
+    for target, weapon, twist in rng.sample(sorted(shots), min(samples, len(shots))):
+        order = WeaponAttackOrder(uid, target, (weapon,) if weapon else (), twist)
+        what = f"attack {target} --weapon {weapon}" + (f" --twist {twist}" if twist else "")
+        accepted(order, what) if firing else refused(order, what + " (not now)")
+    if firing and unit.hex is not None and found.card is None and found.flying is None:
+        twists = ("", *unit_options.twists(unit))
+        enemies = [e.id for e in state.units.values() if e.side != unit.side and e.active and e.hex is not None]
+        weapons = [m.label for i, m in enumerate(unit.weapons) if i not in unit.fired]
+        beside = [(t, w, tw) for t in enemies for w in weapons for tw in twists
+                  if (t, w, tw) not in shots and not (tw and (t, w, "") in shots)]
+        for target, weapon, twist in rng.sample(beside, min(samples, len(beside))):
+            refused(WeaponAttackOrder(uid, target, (weapon,), twist),
+                    f"attack {target} --weapon {weapon}" + (f" --twist {twist}" if twist else ""))
+    striking = "physical" in found.now
+    blows = {(b.target, b.attack) for b in found.blows}
+    for target, kind in sorted(blows):
+        order = PhysicalAttackOrder(uid, target, kind)
+        accepted(order, f"attack {target} --physical {kind}") if striking else refused(order, f"{kind} (not now)")
+    if striking and unit.hex is not None:
+        near = [e.id for e in state.units.values() if e.side != unit.side and e.active and e.hex is not None
+                and e.hex.distance(unit.hex) <= 1]
+        for target in near:
+            for kind in attacks.PHYSICAL_ATTACKS:
+                if (target, kind) not in blows:
+                    refused(PhysicalAttackOrder(uid, target, kind), f"attack {target} --physical {kind}")
+    if "stand" in found.now:
+        accepted(MoveOrder(uid, "stand"), "move --mode stand")
+    listed_paths = dict(found.paths)
+    if unit.hex is not None and found.flying is None and found.card is None and (found.paths or found.moves):
+        for code in ("A", "D"):  # a flier's climb and descent, listed or not
+            order = MoveOrder(uid, "", (code,))
+            if code in listed_paths and moving:
+                accepted(order, f"move --path {code}")
+            elif code not in listed_paths or not moving:
+                refused(order, f"move --path {code}" + (" (not now)" if code in listed_paths else ""))
+    if phase_takes(MoveOrder) and "stand" not in found.now and not found.flights and uid in state.units:
+        refused(MoveOrder(uid, "stand"), "move --mode stand (not now)")
+    drop = found.drop
+    if drop is not None:
+        from btcli.model.orders import AbortDropOrder, CommitDropOrder
+
+        listed = set(drop["orders"])
+        for name, order in (("drop --abort", AbortDropOrder(uid)), ("drop --hex", CommitDropOrder(uid, f"{rng.getrandbits(256):064x}"))):
+            accepted(order, name) if name in listed else refused(order, name + " (not listed)")
+    for flight in found.flights:
+        change = flight.path[0] if flight.path and flight.path[0] in "+-" else ""
+        if change and found.flying is not None and flight.thrust != found.flying["steps"][change]:
+            problem(f"a flight starting {change} spends {flight.thrust} thrust; the steps say {found.flying['steps']}")
+        order = MoveOrder(uid, flight.mode, flight.path)
+        what = f"move --mode {flight.mode} --path {','.join(flight.path)}"
+        accepted(order, what) if moving else refused(order, what + " (not now)")
+
+
+def _flag(what: str) -> str:
+    """The option's kind in a tally: the first flag of its command (--mode, --weapon, --physical, ...)."""
+    words = what.split()
+    flags = [w for w in words if w.startswith("--")]
+    if "--mode" in words:
+        return "--mode " + words[words.index("--mode") + 1]
+    return flags[0] if flags else ""
+
+
+def _neighbours(h: HexId) -> list[HexId]:
+    return [h.neighbor(f) for f in Facing]
+
+
+def check_game(path: Path, rng: random.Random, tally: Tally, every: int = 1, units: int = 2, states: int = 0,
+               samples: int = 6) -> None:
+    """Replays a game file and checks ``units`` random units' options at every ``every``-th state (or at
+    ``states`` states drawn at random, when given), ``samples`` options of each kind each."""
+    from btcli.runner import verify_text
+
+    data = path.read_bytes()
+    chosen: set[int] | None = None
+    if states:
+        entries = data.count(b"\n[[log]]\n") + data.startswith(b"[[log]]\n")
+        chosen = set(rng.sample(range(1, entries + 1), min(states, entries)))
+
+    def each(entry: dict, state: GameState) -> None:
+        if state.winner or (entry.get("seq") not in chosen if chosen is not None else rng.randrange(every)):
+            return
+        tally.states += 1
+        ids = sorted(state.units)
+        for uid in rng.sample(ids, min(units, len(ids))):
+            check_unit(state, uid, rng, tally, f"{path.name} entry {entry.get('seq')} ({state.phase.value})", samples)
+
+    verify_text(data, each=each)
+
+
+def main(argv: list[str]) -> int:
+    tally = Tally()
+    rng = random.Random(0)
+    for name in argv:
+        check_game(Path(name), rng, tally, every=int(os.environ.get("OPTIONS_EVERY", "3")))
+        print(f"{name}: {tally.summary()}", flush=True)
+    print(tally.coverage())
+    for line in tally.problems:
+        print(line)
+    return 1 if tally.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
