@@ -264,10 +264,10 @@ def _hex_notes(board) -> list[str]:
     for hex_id, h in _on_board(board):
         x, y = _center(hex_id)
         dark = h.level >= 3 or h.terrain is Terrain.HEAVY_WOODS or (h.terrain is Terrain.WATER and h.depth >= 2)
-        ink = "#f4f4f4" if dark else "#333"
-        out.append(slot_text(x, y, "label", hex_id.label, "#f0f0f0" if dark else "#555", largest=7.5))
+        ink, halo = ("#f4f4f4", "#1e1e1e") if dark else ("#2a2a2a", "#f6f4ea")  # a halo: readable on rivers too
+        out.append(slot_text(x, y, "label", hex_id.label, "#f0f0f0" if dark else "#444", largest=7.5, halo=halo))
         for slot, words in hex_notes(h).items():
-            out.append(slot_text(x, y, slot, words, ink, largest=7.5))
+            out.append(slot_text(x, y, slot, words, ink, largest=7.5, halo=halo))
     return out
 
 
@@ -335,18 +335,22 @@ def unit_title(unit, state: GameState) -> str:
 
 
 def _unit_groups(state: GameState, kept: dict | None = None) -> list[list[str]]:
-    """Returns every unit on the board, hex by hex: destroyed ones first (under), each its own group's lines.
+    """Returns every unit on the board, hex by hex: destroyed ones first (under, and leftmost), each its own
+    group's lines. A lone unit has its marker, its damage bars beside it (``damage_bars``), its id and its
+    state words in the hex's slots; two or more in a hex stand side by side, each in a column of its own with
+    its marker, its two summary bars, its id and its state words (``svg_marks.stack_slots``).
 
     With ``kept``, a unit's group drawn for the step before is taken again when the unit and the board
-    are the same objects (frozen: the same values) and it has the same colour and place in its hex: what
-    the group shows comes from these alone, except a dropping 'Mech's words (``view.status`` asks the
-    game when it arrives), which are drawn every time."""
+    are the same objects (frozen: the same values) and it has the same colour, place in its hex and damage
+    waiting to land: what the group shows comes from these alone, except a dropping 'Mech's words
+    (``view.status`` asks the game when it arrives), which are drawn every time."""
     by_hex: dict[HexId, list] = {}
     for unit in state.units.values():
         if unit.hex is not None:
             by_hex.setdefault(unit.hex, []).append(unit)
     colours = side_colours(state)
     board = state.board
+    waiting = _pending(state)
     before = kept.get("units", {}) if kept is not None else {}
     now = {}
     groups = []
@@ -355,38 +359,67 @@ def _unit_groups(state: GameState, kept: dict | None = None) -> list[list[str]]:
         x, y = _center(hex_id)
         for i, (unit, (mx, my, scale)) in enumerate(zip(units, marks.marker_places(len(units)))):
             fill = colours.get(unit.side, "#555555")
-            key = (fill, i, len(units))
+            pending = waiting.get(unit.id)
+            key = (fill, i, len(units), tuple(sorted(pending.items())) if pending else ())
             drawn = before.get(id(unit))  # the unit itself is kept with it: its id is no other unit's
             if drawn is not None and drawn[1] is board and drawn[2] == key and unit.drop is None:
                 now[id(unit)] = drawn
                 groups.append(drawn[3])
                 continue
-            kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
-            out = [f'<g class="{" ".join(kinds)}">']
+            out = _unit_group(unit, state, x, y, (mx, my, scale), i, len(units), fill, pending)
             groups.append(out)
             now[id(unit)] = (unit, board, key, out)
-            out.append(f"<title>{escape(unit_title(unit, state))}</title>")
-            view = kind_views.of(unit)
-            if not unit.destroyed:  # the further hexes it covers (a multi-hex asset's; none for other units)
-                out.extend(_footprint(unit, x, y, fill))
-            if view.wreck and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
-                out.append(marks.cross(x + mx, y + my, scale * 1.1, "#333333"))
-            else:
-                out.extend(marks.marker(view.marker(unit), x + mx, y + my, scale, fill, view.facing(unit),
-                                        unit_states(unit), unit.destroyed))
-            ink = marks.DEAD_INK if unit.destroyed else fill
-            if len(units) == 1:
-                out.append(slot_text(x, y, "name", unit.id, ink, bold=True, largest=9))
-                words = state_words(unit, state.board)
-                if words:
-                    out.append(slot_text(x, y, "state", words, ink, largest=7.5))
-            elif i < 2:  # two or more share the hex: the first two ids, each in its own slot
-                words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2}"
-                out.append(slot_text(x, y, ("name", "state")[i], words, ink, bold=True, largest=8.5))
-            out.append("</g>")
     if kept is not None:
         kept["units"] = now  # only this step's units: what is kept does not grow with the game
     return groups
+
+
+def _pending(state: GameState) -> dict[str, dict[str, int]]:
+    """Returns the damage of this weapon phase waiting to land, by unit and location (none: no import)."""
+    if not state.pending:
+        return {}
+    from btcli.render.damage_bars import pending_damage
+
+    return pending_damage(state)
+
+
+def _unit_group(unit, state: GameState, x: float, y: float, place: tuple[float, float, float], i: int, count: int,
+                fill: str, pending: dict[str, int] | None) -> list[str]:
+    """Returns one unit's group: its tooltip, footprint, marker, damage bars and words."""
+    mx, my, scale = place
+    kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
+    out = [f'<g class="{" ".join(kinds)}">', f"<title>{escape(unit_title(unit, state))}</title>"]
+    view = kind_views.of(unit)
+    if not unit.destroyed:  # the further hexes it covers (a multi-hex asset's; none for other units)
+        out.extend(_footprint(unit, x, y, fill))
+    if view.wreck and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
+        out.append(marks.cross(x + mx, y + my, scale * 1.1, "#333333"))
+    else:
+        out.extend(marks.marker(view.marker(unit), x + mx, y + my, scale, fill, view.facing(unit),
+                                unit_states(unit), unit.destroyed))
+    ink = marks.DEAD_INK if unit.destroyed else marks.label_ink(fill)
+    halo = marks.LABEL_HALO
+    words = state_words(unit, state.board)
+    bars = [] if unit.destroyed else view.damage_bars(unit, pending)
+    if count == 1:
+        if bars:
+            from btcli.render.damage_bars import doll
+
+            out.extend(doll(bars, marks.DAMAGE_BOX, x, y))
+        out.append(slot_text(x, y, "name", unit.id, ink, bold=True, largest=9, halo=halo))
+        if words:
+            out.append(slot_text(x, y, "state", words, ink, largest=7.5, halo=halo))
+    else:
+        slots = marks.stack_slots(count, i)
+        if bars:
+            from btcli.render.damage_bars import summary
+
+            out.extend(summary(bars, slots["bars"], x, y))
+        out.append(slot_text(x, y, slots["name"], unit.id, ink, bold=True, largest=7, halo=halo))
+        if words:
+            out.append(slot_text(x, y, slots["state"], words, ink, largest=6, halo=halo))
+    out.append("</g>")
+    return out
 
 
 def _footprint(unit, x: float, y: float, fill: str) -> list[str]:
@@ -452,7 +485,23 @@ def _legend(first: str) -> tuple[list[str], float]:
     out.append(marks.text(44, y, "minefield, density 2", 9, anchor="start"))
     more, y = marks.legend_markers(0, y + 24, first)
     out.extend(more)
+    more, y = _damage_legend(y + 10)
+    out.extend(more)
     out.append("</g>")
+    return out, y
+
+
+def _damage_legend(y: float) -> tuple[list[str], float]:
+    """Returns the legend of the damage bars (``damage_bars``) from y down, and the y below it."""
+    from btcli.render import damage_bars as bars
+
+    out = [marks.legend_heading(0, y + 14, "Damage"),
+           marks.text(56, y + 14, "(a bar a location: armor | structure)", 8, fill="#444", anchor="start")]
+    y += 14
+    for words, fill in bars.LEGEND:
+        y += 15
+        out.append(f'<rect x="0" y="{y - 8:.0f}" width="24" height="6" fill="{fill}" stroke="#666" stroke-width="0.5"/>')
+        out.append(marks.text(30, y - 1, words, 9, anchor="start"))
     return out, y
 
 

@@ -51,7 +51,7 @@ def box_on_page(label: str, box: marks.Box) -> marks.Box:
 
 def unit_group(svg: str, uid: str) -> str:
     """Returns the SVG text of one unit's group."""
-    return re.search(rf'<g class="unit[^"]*">\n<title>{re.escape(uid)}:.*?</g>', svg, re.S).group(0)
+    return re.search(rf'<g class="unit[^"]*">\n<title>{re.escape(uid)}:.*?\n</g>', svg, re.S).group(0)
 
 
 def test_the_picture_has_the_documents_size(picture, svg):
