@@ -86,8 +86,9 @@ def frame(state: GameState, board_w: float, board_h: float, panel_h: float, what
     width = MARGIN + board_w + 16 + PANEL_WIDTH + MARGIN
     height = TITLE_HEIGHT + max(board_h, panel_h) + MARGIN
     title = title_line(state, what)
+    # Its own size when opened alone; within a page, no wider than its container (issue #33): the viewBox scales it.
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}">',
+           f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width: 100%; height: auto">',
            f"<title>{escape(title)}</title>",
            f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fbfaf5"/>',
            f'<g class="title">{marks.text(MARGIN + 4, 27, title, 17, "bold", "#1a1a1a", "start")}</g>']
@@ -104,9 +105,10 @@ def render_svg(state: GameState) -> str:
     return "\n".join(line for part in svg_parts(state) for line in part) + "\n"
 
 
-def svg_parts(state: GameState, kept: dict | None = None) -> list[list[str]]:
+def svg_parts(state: GameState, kept: dict | None = None, attacks: list | None = None) -> list[list[str]]:
     """Returns the lines of ``render_svg``'s document in parts, in order: the frame, the board (its hexes,
-    lines and notes), the units' group opening, each unit's own group, and the rest (the panel, the closing).
+    lines and notes), the units' group opening, each unit's own group, the attack lines if given (the replay
+    page's, ``attack_lines.svg_lines``: over the units), and the rest (the panel, the closing).
 
     ``kept`` (one dict for a whole game: the replay page, issue #29) keeps what a step draws as the step
     before it did: the board's part while ``state.board`` is the same object (a long game draws its hexes
@@ -126,7 +128,12 @@ def svg_parts(state: GameState, kept: dict | None = None) -> list[list[str]]:
         if kept is not None:  # the board itself is kept too: its id is never another board's while kept
             kept["board"], kept["board part"] = board, drawn
     panel = ["</g>", "</g>", f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">']
-    return [out, drawn, ['<g class="units">'], *_unit_groups(state, kept), panel, legend,
+    lines = []
+    if attacks:
+        from btcli.render.attack_lines import svg_lines
+
+        lines = [svg_lines(state, attacks, _center, side_colours(state))]
+    return [out, drawn, ['<g class="units">'], *_unit_groups(state, kept), *lines, panel, legend,
             [*off, "</g>", closing.removesuffix("\n")]]
 
 
@@ -388,7 +395,8 @@ def _unit_group(unit, state: GameState, x: float, y: float, place: tuple[float, 
     """Returns one unit's group: its tooltip, footprint, marker, damage bars and words."""
     mx, my, scale = place
     kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
-    out = [f'<g class="{" ".join(kinds)}">', f"<title>{escape(unit_title(unit, state))}</title>"]
+    # data-at: its hex's centre, about which the replay page enlarges a marker drawn too small to read
+    out = [f'<g class="{" ".join(kinds)}" data-at="{x:.1f} {y:.1f}">', f"<title>{escape(unit_title(unit, state))}</title>"]
     view = kind_views.of(unit)
     if not unit.destroyed:  # the further hexes it covers (a multi-hex asset's; none for other units)
         out.extend(_footprint(unit, x, y, fill))

@@ -69,7 +69,7 @@ def stack_slots(count: int, i: int) -> dict[str, Box]:
     reach = ARROW_REACH * scale
     return {"marker": (x - reach, STACK_MARKER_Y - reach, x + reach, STACK_MARKER_Y + reach),
             "bars": (x0 + 1.5, STACK_BARS[0], x1 - 1.5, STACK_BARS[1]),
-            "name": (x0 + 0.5, STACK_NAME[0], x1 - 0.5, STACK_NAME[1]),
+            "name": (x0 + 1.5, STACK_NAME[0], x1 - 1.5, STACK_NAME[1]),
             "state": (x0 + 2.5, STACK_STATE[0], x1 - 2.5, STACK_STATE[1])}
 
 
@@ -108,7 +108,7 @@ def text(x: float, y: float, words: str, size: float = 9, weight: str = "normal"
          anchor: str = "middle", halo: str = "") -> str:
     """Returns one line of text with its baseline at ``y``; with ``halo``, drawn over an outline of that colour
     (``paint-order``: the outline first, under the letters) so it reads on any background (issue #33)."""
-    outline = (f' stroke="{halo}" stroke-width="{max(1.6, size * 0.34):.1f}" stroke-linejoin="round" '
+    outline = (f' stroke="{halo}" stroke-width="{max(2.2, size * 0.36):.1f}" stroke-linejoin="round" '
                f'paint-order="stroke"') if halo else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
             f'text-anchor="{anchor}" font-family="{FONT}"{outline}>{escape(words)}</text>')
@@ -136,10 +136,11 @@ def slot_text(cx: float, cy: float, slot: str | Box, words: str, fill: str = "#2
 
 def label_ink(colour: str) -> str:
     """Returns the ink a label in a side's colour is written in: the colour darkened until it stands out
-    from the white halo under it (a contrast of 4.5:1 or more, WCAG's AA for text)."""
+    from the white halo under it by 7:1 (WCAG's AAA for text), so that small letters, whose edges blend into
+    the halo, still read at 4.5:1 or more where they are drawn."""
     ink = colour
-    for _ in range(10):
-        if contrast(ink, LABEL_HALO) >= 4.5:
+    for _ in range(12):
+        if contrast(ink, LABEL_HALO) >= 7:
             break
         ink = mix(ink, "#000000", 0.12)
     return ink

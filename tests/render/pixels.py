@@ -33,9 +33,10 @@ class Picture:
                    if test(self.at(x, y)))
 
 
-def render(svg: str) -> Picture:
-    """Returns the document drawn at its own size by resvg."""
-    png = bytes(renderer().svg_to_bytes(svg_string=svg))
+def render(svg: str, zoom: float = 1) -> Picture:
+    """Returns the document drawn by resvg at its own size (``zoom``: that many times larger)."""
+    png = bytes(renderer().svg_to_bytes(svg_string=svg, zoom=zoom) if zoom != 1 else
+                renderer().svg_to_bytes(svg_string=svg))
     return read_png(png)
 
 

@@ -95,6 +95,7 @@ def test_the_document_is_plain_svg_with_its_size_and_viewbox(drawn):
     svg = render_svg(everything())
     width, height = drawn.get("width"), drawn.get("height")
     assert drawn.get("viewBox") == f"0 0 {width} {height}" and int(width) > 600 and int(height) > 500
+    assert drawn.get("style") == "max-width: 100%; height: auto"  # issue #33: fits its container in a page
     for banned in ("<script", "<style", "<foreignObject", "<image", "href=", "url(", "@font-face", "<use"):
         assert banned not in svg  # what a git host's viewer drops or refuses
 
