@@ -238,9 +238,12 @@ main { display: flex; flex-wrap: wrap; gap: 1em; padding: 0.6em 1em; align-items
 #attacks li.miss, #attacks li.held, #attacks li.no-lock, #attacks li.cancelled { color: #666; }
 .badge { display: inline-block; margin-left: 0.4em; padding: 0 0.35em; border-radius: 0.3em; font-size: 0.85em;
   background: #ff3d9a; color: #fff; }
-table { border-collapse: collapse; font-size: 0.85em; width: 100%; table-layout: fixed; }
-th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.3em; text-align: left; vertical-align: top;
-  overflow-wrap: anywhere; word-break: break-word; }
+table { border-collapse: collapse; font-size: 0.8em; width: 100%; table-layout: fixed; }
+th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.25em; text-align: left; vertical-align: top;
+  overflow-wrap: anywhere; }
+th { font-size: 0.9em; overflow-wrap: normal; word-break: keep-all; }
+col.unit, col.type, col.status { width: 16%; } col.side, col.hex, col.face, col.moved { width: 7.5%; }
+col.armor, col.internal { width: 11%; }
 tr.actor td { background: #fff3c4; }
 .muted { color: #777; }
 </style>
@@ -305,11 +308,16 @@ tr.actor td { background: #fff3c4; }
   slider.max = String(count);
   $("count").textContent = String(count);
   const headRow = document.querySelector("#units thead tr");
+  const columns = document.createElement("colgroup");  // the table fits its column: its cells wrap (issue #33)
   for (const h of data.headers) {
     const th = document.createElement("th");
     th.textContent = h;
     headRow.appendChild(th);
+    const col = document.createElement("col");
+    col.className = h;
+    columns.appendChild(col);
   }
+  $("units").prepend(columns);
   function list(id, items, empty) {
     const ul = $(id);
     ul.replaceChildren();
@@ -351,16 +359,17 @@ tr.actor td { background: #fff3c4; }
   }
   function fitMarkers(svg) {  // markers too small to read on a big board grow about their hex (issue #33)
     const box = svg.viewBox.baseVal;
-    const width = svg.getBoundingClientRect().width;
-    if (!box || !box.width || !width) return;
-    const scale = width / box.width;
-    const k = scale < READABLE ? Math.min(READABLE / scale, 3) : 1;
-    for (const g of svg.querySelectorAll("g.unit[data-at]")) {
-      if (k === 1) { g.removeAttribute("transform"); continue; }
-      const [x, y] = g.dataset.at.split(" ").map(Number);
-      g.setAttribute("transform", "translate(" + x + " " + y + ") scale(" + k.toFixed(3) + ") translate("
+    const drawn = svg.getBoundingClientRect();
+    if (!box || !box.width || !drawn.width) return;
+    const scale = Math.min(drawn.width / box.width, drawn.height / box.height);  // the viewBox is fitted whole
+    const k = scale < READABLE ? Math.min(READABLE / scale, 4) : 1;
+    const grow = (el, x, y) => {
+      if (k === 1) el.removeAttribute("transform");
+      else el.setAttribute("transform", "translate(" + x + " " + y + ") scale(" + k.toFixed(3) + ") translate("
         + (-x) + " " + (-y) + ")");
-    }
+    };
+    for (const g of svg.querySelectorAll("g.unit[data-at]")) grow(g, ...g.dataset.at.split(" ").map(Number));
+    for (const t of svg.querySelectorAll("g.attacks text")) grow(t, t.getAttribute("x"), t.getAttribute("y"));
   }
   function layout() {  // the chosen map fits the window, or is drawn at the zoom chosen (scroll to pan)
     for (const view of document.querySelectorAll("#maps .view")) {
