@@ -424,7 +424,7 @@ def _unit_group(unit, state: GameState, x: float, y: float, place: tuple[float, 
 
             out.extend(summary(bars, slots["bars"], x, y))
         out.append(slot_text(x, y, slots["name"], unit.id, ink, bold=True, largest=7, halo=halo))
-        if words:
+        if words and "state" in slots:  # two in the hex; more: in the tooltip
             out.append(slot_text(x, y, slots["state"], words, ink, largest=6, halo=halo))
     out.append("</g>")
     return out

@@ -63,14 +63,23 @@ def stack_columns(count: int) -> list[tuple[float, float]]:
 
 def stack_slots(count: int, i: int) -> dict[str, Box]:
     """Returns the boxes of the ``i``th of ``count`` units sharing a hex: its marker's, its damage bars',
-    its id's and its state words' (each inside its column; no two columns' boxes overlap)."""
+    its id's and (two in a hex) its state words'. Two: each inside its column. Three or more: the ids take
+    two rows in turn, each as wide as two columns, and the state words are left to the tooltip. No box of one
+    unit overlaps a box of another."""
     x0, x1 = stack_columns(count)[i]
     x, _, scale = marker_places(count)[i]
     reach = ARROW_REACH * scale
-    return {"marker": (x - reach, STACK_MARKER_Y - reach, x + reach, STACK_MARKER_Y + reach),
-            "bars": (x0 + 1.5, STACK_BARS[0], x1 - 1.5, STACK_BARS[1]),
-            "name": (x0 + 1.5, STACK_NAME[0], x1 - 1.5, STACK_NAME[1]),
-            "state": (x0 + 2.5, STACK_STATE[0], x1 - 2.5, STACK_STATE[1])}
+    slots = {"marker": (x - reach, STACK_MARKER_Y - reach, x + reach, STACK_MARKER_Y + reach),
+             "bars": (x0 + 1.5, STACK_BARS[0], x1 - 1.5, STACK_BARS[1])}
+    if count == 2:
+        slots["name"] = (x0 + 1.5, STACK_NAME[0], x1 - 1.5, STACK_NAME[1])
+        slots["state"] = (x0 + 2.5, STACK_STATE[0], x1 - 2.5, STACK_STATE[1])
+        return slots
+    top, bottom = (STACK_NAME if i % 2 == 0 else STACK_STATE)
+    edge = STACK_HALF_WIDTH if i % 2 == 0 else 25.0  # the hex narrows towards its bottom
+    half = (x1 - x0) - 0.75
+    slots["name"] = (max(x - half, -edge), top, min(x + half, edge), bottom)
+    return slots
 
 
 def arrow_box(x: float, y: float, scale: float, facing: int) -> Box:
