@@ -62,11 +62,24 @@ class Bar:
         return f"{self.location}: " + ", ".join(w for w in (armor, structure, state, pending) if w)
 
 
-def location_bars(unit, pending: dict[str, int] | None = None) -> list[Bar]:
+def location_bars(unit, pending: dict[str, int] | None = None) -> tuple[Bar, ...]:
     """Returns a unit's bars from its armor and structure tables, in their order: a location with both (its
     rear armor, ``CTR`` for ``CT``, counted with it), then armor alone (an aircraft's arcs), then structure
     alone (an aircraft's SI, infantry's troopers). ``pending``: damage waiting by location (rear included)."""
-    pending = pending or {}
+    key = (tuple(unit.max_armor.items()), tuple(unit.max_internal.items()), tuple(unit.armor.items()),
+           tuple(unit.internal.items()), tuple(pending.items()) if pending else ())
+    found = _BARS.get(key)
+    if found is None:  # most units of a game are a few designs, mostly undamaged: each state is read once
+        if len(_BARS) > 4096:
+            _BARS.clear()
+        found = _BARS[key] = _location_bars(unit, pending or {})
+    return found
+
+
+_BARS: dict[tuple, tuple[Bar, ...]] = {}
+
+
+def _location_bars(unit, pending: dict[str, int]) -> tuple[Bar, ...]:
     bars = []
     rear = {loc: f"{loc}R" for loc in unit.max_internal if f"{loc}R" in unit.max_armor}
     for loc, built in unit.max_internal.items():
@@ -87,7 +100,7 @@ def location_bars(unit, pending: dict[str, int] | None = None) -> list[Bar]:
             continue
         left = unit.internal.get(loc, 0)
         bars.append(Bar(loc, 0, 0, left, built, pending.get(loc, 0), built > 0 and left <= 0))
-    return bars
+    return tuple(bars)
 
 
 def asset_bars(unit, pending: dict[str, int] | None = None) -> list[Bar]:
@@ -142,32 +155,53 @@ def row(bar: Bar, x0: float, x1: float, y: float, h: float) -> list[str]:
     return _filled(x0, y, x1 - x0, h, structure, on_structure, bar.max_structure, ink)
 
 
-def doll(bars: list[Bar], box: tuple[float, float, float, float], x: float, y: float) -> list[str]:
+def doll(bars: "list[Bar] | tuple[Bar, ...]", box: tuple[float, float, float, float], x: float, y: float) -> list[str]:
     """Draws a lone unit's bars, a row a location, on a white plate filling ``box`` (relative to the hex's
-    centre at x, y), each row with its own tooltip."""
+    centre at x, y), each row with its own tooltip. One line: a unit's group ends at the first line that is
+    "</g>"."""
     if not bars:
         return []
-    x0, y0, x1, y1 = box[0] + x, box[1] + y, box[2] + x, box[3] + y
+    return [f'<g class="damage" transform="translate({x:.1f},{y:.1f})">{_drawn(("doll", tuple(bars), box))}</g>']
+
+
+def summary(bars: "list[Bar] | tuple[Bar, ...]", box: tuple[float, float, float, float], x: float, y: float) -> list[str]:
+    """Draws a stacked unit's bars as two on a plate filling ``box`` (relative to the hex's centre at x, y): all
+    its armor, then all its structure (a red mark at the right end when a location is destroyed)."""
+    if not bars:
+        return []
+    return [f'<g class="damage" transform="translate({x:.1f},{y:.1f})">{_drawn(("summary", tuple(bars), box))}</g>']
+
+
+_DRAWN: dict[tuple, str] = {}  # bars drawn about a hex's centre, by what they show: most units look alike
+
+
+def _drawn(key: tuple) -> str:
+    found = _DRAWN.get(key)
+    if found is None:
+        if len(_DRAWN) > 4096:  # a long game's many states of damage: what is kept stays small
+            _DRAWN.clear()
+        kind, bars, box = key
+        found = _DRAWN[key] = "".join(_doll(list(bars), box) if kind == "doll" else _summary(list(bars), box))
+    return found
+
+
+def _doll(bars: list[Bar], box: tuple[float, float, float, float]) -> list[str]:
+    x0, y0, x1, y1 = box
     pitch = min(3.6, (y1 - y0 - 1.6) / len(bars))
     h = pitch * 0.72
     top = y0 + (y1 - y0 - pitch * len(bars)) / 2  # the rows centred in the box
-    out = [f'<g class="damage"><rect x="{x0:.2f}" y="{top - 0.8:.2f}" width="{x1 - x0:.2f}" '
+    out = [f'<rect x="{x0:.2f}" y="{top - 0.8:.2f}" width="{x1 - x0:.2f}" '
            f'height="{pitch * len(bars) + 1.6 - (pitch - h):.2f}" rx="1" fill="{PLATE}" fill-opacity="0.92" '
            f'stroke="{PLATE_EDGE}" stroke-width="0.5"/>']
     for i, bar in enumerate(bars):
         out.append(f'<g class="bar"><title>{_escape(bar.words)}</title>')
         out.extend(row(bar, x0 + 0.8, x1 - 0.8, top + i * pitch, h))
         out.append("</g>")
-    out.append("</g>")
-    return ["".join(out)]  # one line: a unit's group ends at the first line that is "</g>"
+    return out
 
 
-def summary(bars: list[Bar], box: tuple[float, float, float, float], x: float, y: float) -> list[str]:
-    """Draws a stacked unit's bars as two on a plate filling ``box``: all its armor, then all its structure
-    (a red mark at the right end when a location is destroyed)."""
-    if not bars:
-        return []
-    x0, y0, x1, y1 = box[0] + x, box[1] + y, box[2] + x, box[3] + y
+def _summary(bars: list[Bar], box: tuple[float, float, float, float]) -> list[str]:
+    x0, y0, x1, y1 = box
     total = Bar("all", sum(b.armor for b in bars), sum(b.max_armor for b in bars),
                 sum(b.structure for b in bars), sum(b.max_structure for b in bars), sum(b.pending for b in bars))
     lost = [b.location for b in bars if b.destroyed]
@@ -175,7 +209,7 @@ def summary(bars: list[Bar], box: tuple[float, float, float, float], x: float, y
     words = f"{total.words.removeprefix('all: ')}" + (f"; destroyed: {', '.join(lost)}" if lost else "")
     armor, on_armor, structure, on_structure = total.parts()
     mark = 2.2 if lost else 0.0
-    out = [f'<g class="damage"><title>{_escape(words)}</title><rect x="{x0:.2f}" y="{y0:.2f}" '
+    out = [f'<title>{_escape(words)}</title><rect x="{x0:.2f}" y="{y0:.2f}" '
            f'width="{x1 - x0:.2f}" height="{y1 - y0:.2f}" rx="1" fill="{PLATE}" fill-opacity="0.92" '
            f'stroke="{PLATE_EDGE}" stroke-width="0.5"/>']
     inner0, inner1 = x0 + 0.7, x1 - 0.7 - mark
@@ -187,8 +221,7 @@ def summary(bars: list[Bar], box: tuple[float, float, float, float], x: float, y
         out.extend(_filled(inner0, y0 + 0.7 + i * pitch, inner1 - inner0, pitch * 0.8, left, waiting, built, ink))
     if lost:
         out.append(_rect(x1 - 0.7 - mark + 0.4, y0 + 0.7, mark - 0.4, y1 - y0 - 1.4, DESTROYED))
-    out.append("</g>")
-    return ["".join(out)]
+    return out
 
 
 def _escape(words: str) -> str:

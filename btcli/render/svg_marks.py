@@ -147,12 +147,18 @@ def label_ink(colour: str) -> str:
     """Returns the ink a label in a side's colour is written in: the colour darkened until it stands out
     from the white halo under it by 7:1 (WCAG's AAA for text), so that small letters, whose edges blend into
     the halo, still read at 4.5:1 or more where they are drawn."""
-    ink = colour
-    for _ in range(12):
-        if contrast(ink, LABEL_HALO) >= 7:
-            break
-        ink = mix(ink, "#000000", 0.12)
+    ink = _INKS.get(colour)
+    if ink is None:
+        ink = colour
+        for _ in range(12):
+            if contrast(ink, LABEL_HALO) >= 7:
+                break
+            ink = mix(ink, "#000000", 0.12)
+        _INKS[colour] = ink
     return ink
+
+
+_INKS: dict[str, str] = {}  # label_ink's answers: a game has a few side colours
 
 
 def luminance(colour: str) -> float:

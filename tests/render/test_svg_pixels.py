@@ -235,9 +235,12 @@ def test_stacked_units_labels_stand_side_by_side_clear_of_each_other_and_the_bri
 def bar_rects(svg: str, uid: str, location: str) -> list[tuple[float, float, float, float, str]]:
     """The rectangles of one location's bar in a unit's damage bars, on the page: (x, y, width, height, fill)."""
     group = unit_group(svg, uid)
+    dx, dy = (float(v) for v in re.search(r'<g class="damage" transform="translate\((-?[\d.]+),(-?[\d.]+)\)">',
+                                          group).groups())
     bar = re.search(rf'<g class="bar"><title>{location}: [^<]*</title>(.*?)</g>', group).group(1)
-    return [(MARGIN + float(x), TITLE_HEIGHT + float(y), float(w), float(h), fill) for x, y, w, h, fill in
-            re.findall(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="([^"]+)"/>', bar)]
+    return [(MARGIN + dx + float(x), TITLE_HEIGHT + dy + float(y), float(w), float(h), fill) for x, y, w, h, fill in
+            re.findall(r'<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)" fill="([^"]+)"/>',
+                       bar)]
 
 
 def painted(svg: str, track, colour: str) -> float:
