@@ -178,8 +178,10 @@ def verify_text(data: bytes, held_seed=None, each=None, more=(), values: bool = 
     head, log = journal.stream_log(data, more)
     first = next(log)
     state = journal.initial_state(first)
-    if each is not None:
-        each(first, state, ()) if values else each(first, state)
+    if each is not None and values:
+        each(first, state, ())
+    elif each is not None:
+        each(first, state)
     if callable(held_seed):
         held_seed = held_seed(state.seed) if is_held(state.seed) else None
     prev = entry_hash(first)
@@ -208,8 +210,10 @@ def verify_text(data: bytes, held_seed=None, each=None, more=(), values: bool = 
         state = outcome.state
         blob = entry_blob(entry)  # what the entry's hash hashes
         prev = entry_hash(entry) if blob is None else blob_hash(blob)
-        if each is not None:
-            each(entry, state, outcome.events) if values else each(entry, state)
+        if each is not None and values:
+            each(entry, state, outcome.events)
+        elif each is not None:
+            each(entry, state)
     if not journal.same_content(head, state_to_dict(state)):
         raise VerificationError(
             f"the current state (head) differs from the replay of all {index} entries"

@@ -8,6 +8,12 @@ them. Everything is inline (CSS, script, SVG, the steps as JSON): the page opens
 attachment with no network. ←/→, Home/End and a slider move between steps; ``#step=N`` opens step N (entry
 N of the log).
 
+The fight (issue #33): the caller hands each entry's events as values too; ``attack_lines.Phase`` gathers the
+attacks of the phase being played (who fired at whom with what, hit or miss, the damage, pending until the phase
+ends), listed beside the board and drawn over it as arrows, and each step names its units' damage still to land
+(``GameState.pending``). The maps are tabs over one panel, fitted to the window or zoomed (+, -, 0), and a unit's
+marker drawn below 0.8 of its size grows about its hex (``data-at``); the unit table wraps its cells.
+
 A long game (issue #29): the page is written as the log replays, so memory holds what the page shares
 between steps, not the log. Each distinct SVG line, each distinct part of a map (the board's hexes, one
 unit's marker, the panel: ``svg.svg_parts``) and each distinct unit-table row is kept once, and a step names
