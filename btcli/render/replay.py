@@ -247,9 +247,9 @@ main { display: flex; flex-wrap: wrap; gap: 1em; padding: 0.6em 1em; align-items
 table { border-collapse: collapse; font-size: 0.8em; width: 100%; table-layout: fixed; }
 th, td { border-bottom: 1px solid #ddd; padding: 0.2em 0.25em; text-align: left; vertical-align: top;
   overflow-wrap: anywhere; }
-th { font-size: 0.9em; overflow-wrap: normal; word-break: keep-all; }
-col.unit, col.type, col.status { width: 16%; } col.side, col.hex, col.face, col.moved { width: 7.5%; }
-col.armor, col.internal { width: 11%; }
+th { font-size: 0.85em; overflow-wrap: normal; word-break: keep-all; overflow: hidden; text-overflow: ellipsis; }
+col.unit, col.type { width: 14%; } col.status { width: 16%; } col.side { width: 7%; } col.hex { width: 8%; }
+col.face { width: 8%; } col.moved, col.armor, col.internal { width: 11%; }
 tr.actor td { background: #fff3c4; }
 .muted { color: #777; }
 </style>
