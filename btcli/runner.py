@@ -192,14 +192,15 @@ class Verified:
     hand_dice: tuple[int, ...] = ()
 
 
-def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
+def verify_text(data: bytes, held_seed=None, each=None, more=(), values: bool = False) -> Verified:
     """Replays a whole game file; returns what it proved or raises VerificationError.
 
     A game whose seed the referee holds replays its seeded rolls only with the seed: ``held_seed`` is
     the seed, or a function given the commitment that returns it (None when it cannot be had).
     ``each(entry, state)``, if given, sees every entry with the state it verified to, first to last
-    (the replay page, ``btcli.render.replay``). ``more``: the rest of the file after ``data``, in
-    chunks (``gamefile.read_log``), read as the replay reaches it."""
+    (the replay page, ``btcli.render.replay``); with ``values``, also the entry's events as values,
+    ``each(entry, state, events)`` (the first entry's: none). ``more``: the rest of the file after
+    ``data``, in chunks (``gamefile.read_log``), read as the replay reaches it."""
     from btcli.store.codec import state_to_dict
 
     head, log = journal.stream_log(data, more)
@@ -209,7 +210,9 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
         from btcli.store import campaign
 
         campaign.check_entry(first, state)
-    if each is not None:
+    if each is not None and values:
+        each(first, state, ())
+    elif each is not None:
         each(first, state)
     if callable(held_seed):
         held_seed = held_seed(state.seed) if is_held(state.seed) else None
@@ -239,7 +242,9 @@ def verify_text(data: bytes, held_seed=None, each=None, more=()) -> Verified:
         state = outcome.state
         blob = entry_blob(entry)  # what the entry's hash hashes
         prev = entry_hash(entry) if blob is None else blob_hash(blob)
-        if each is not None:
+        if each is not None and values:
+            each(entry, state, outcome.events)
+        elif each is not None:
             each(entry, state)
     if not journal.same_content(head, state_to_dict(state)):
         raise VerificationError(

@@ -736,7 +736,7 @@ def replay(game: str, output: str | None, force: bool, seed_file: str | None, qu
 
     def fill(f) -> None:  # each entry drawn as it verifies; a log that does not verify leaves no page
         page.write = f.write
-        runner.verify_text(data, held, each=page.step, more=more)
+        runner.verify_text(data, held, each=page.step, more=more, values=True)  # attack lines from the events
         page.finish()
 
     page = ReplayPage()

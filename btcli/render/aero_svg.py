@@ -18,7 +18,8 @@ from btcli.model.hexgrid import HexId
 from btcli.model.state import GameState
 from btcli.render import kind_views, svg_marks as marks
 from btcli.rules.kinds import aero as aero_kind
-from btcli.render.svg import MARGIN, SIDE_FILL, SIZE, TITLE_HEIGHT, _center, _corners, frame, side_colours
+from btcli.render.svg import (MARGIN, SIDE_FILL, SIZE, TITLE_HEIGHT, _center, _corners, _damage_legend, frame,
+                              side_colours)
 
 REGION_FILL = {Region.GROUND_ROW: "#c9b48a", Region.ATMOSPHERE: "#bcd7f0", Region.INTERFACE: "#7f9fc9",
                Region.SPACE: "#1d2340"}
@@ -60,9 +61,10 @@ def render_map_svg(state: GameState, map_id: str) -> str:
                 note = ("ground board" if hex_id == area.ground_hex else "") or (f"alt {level}" if level else "")
             out.append(f'<polygon class="hex" points="{_corners(x, y)}" fill="{fill}" stroke="#666" '
                        f'stroke-width="1"/>')
-            out.append(marks.slot_text(x, y, "label", hex_id.label, ink, largest=7.5))
+            halo = "#1e1e1e" if ink == "#eee" or ink == "#f4f4f4" else "#f6f4ea"
+            out.append(marks.slot_text(x, y, "label", hex_id.label, ink, largest=7.5, halo=halo))
             if note:
-                out.append(marks.slot_text(x, y, "note", note, ink, largest=7.5))
+                out.append(marks.slot_text(x, y, "note", note, ink, largest=7.5, halo=halo))
     colours = side_colours(state)
     for unit in state.units.values():  # flight paths first, under the units (an aerospace unit's: none for others)
         if unit.destroyed:
@@ -105,15 +107,28 @@ def _unit(unit, state, x, y, mx, my, scale, i: int, count: int, fill: str) -> li
         title += (f"; armor {sum(unit.armor.values())}/{sum(unit.max_armor.values())}, "
                   f"SI/internal {sum(unit.internal.values())}/{sum(unit.max_internal.values())}")
     title += view.flight_title(unit)
-    out = [f'<g class="unit {kind}">', f"<title>{escape(title)}</title>"]
+    out = [f'<g class="unit {kind}" data-at="{x:.1f} {y:.1f}">', f"<title>{escape(title)}</title>"]
     out.extend(marks.marker(kind, x + mx, y + my, scale, fill, int(unit.facing)))
+    ink, halo = marks.label_ink(fill), marks.LABEL_HALO  # readable over space's dark blue too (issue #33)
+    bars = view.damage_bars(unit, None)  # its armor arcs and structural integrity
+    words = flight_words(unit)
     if count == 1:
-        out.append(marks.slot_text(x, y, "name", unit.id, fill, bold=True, largest=9))
-        if flight_words(unit):
-            out.append(marks.slot_text(x, y, "state", flight_words(unit), fill, largest=7.5))
-    elif i < 2:
-        words = f"{unit.id} {flight_words(unit)}".strip() if count == 2 or i == 0 else f"{unit.id} +{count - 2}"
-        out.append(marks.slot_text(x, y, ("name", "state")[i], words, fill, bold=True, largest=8.5))
+        if bars:
+            from btcli.render.damage_bars import doll
+
+            out.extend(doll(bars, marks.DAMAGE_BOX, x, y))
+        out.append(marks.slot_text(x, y, "name", unit.id, ink, bold=True, largest=9, halo=halo))
+        if words:
+            out.append(marks.slot_text(x, y, "state", words, ink, largest=7.5, halo=halo))
+    else:  # side by side, each in its own column (svg_marks.stack_slots)
+        slots = marks.stack_slots(count, i)
+        if bars:
+            from btcli.render.damage_bars import summary
+
+            out.extend(summary(bars, slots["bars"], x, y))
+        out.append(marks.slot_text(x, y, slots["name"], unit.id, ink, bold=True, largest=7, halo=halo))
+        if words and "state" in slots:  # two in the hex; more: in the tooltip
+            out.append(marks.slot_text(x, y, slots["state"], words, ink, largest=6, halo=halo))
     out.append("</g>")
     return out
 
@@ -141,6 +156,8 @@ def _legend(state: GameState, area) -> tuple[list[str], float]:
     out.extend(more)
     y += 18
     out.append(marks.text(0, y, "under the id: v velocity, alt altitude", 9, anchor="start"))
+    more, y = _damage_legend(y + 8)  # its bars: armor arcs and structural integrity
+    out.extend(more)
     leaving = [u for u in state.units.values() if u.between_maps
                and area.id in (aero_kind.transit(u).from_map, aero_kind.transit(u).to_map)]
     if leaving:  # TURN-07: on no map between two

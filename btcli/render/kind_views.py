@@ -215,6 +215,8 @@ class KindView:
     map_words: Callable[[Unit], list[str]] = _no_words  # in its state slot after its marker's states
     what: Callable[[Unit], str] = _named  # its tooltip's 'what it is'
     damage_words: Callable[[Unit], str | None] = _armor_words  # its tooltip's damage (None: nothing)
+    # Its damage bars on the ground map (issue #33): (unit, pending damage by location) -> render.damage_bars.Bar's.
+    damage_bars: Callable[..., list] = later("damage_bars", "location_bars")
     roster_name: Callable[[Unit], str] = _name  # its name in the panel's list of units to deploy
     flight_words: Callable[[Unit], str] = _no_text  # under its id on an aerospace map
     flight_title: Callable[[Unit], str] = _no_text  # after its damage in its tooltip on an aerospace map
@@ -426,6 +428,7 @@ VIEWS: dict[UnitKind, KindView] = {
                              fields=later("asset_view", "fields"), marker=_marker("asset"),
                              facing=later("asset_view", "facing"), what=later("asset_view", "what"),
                              damage_words=later("asset_view", "damage_words"),
+                             damage_bars=later("damage_bars", "asset_bars"),
                              roster_name=later("asset_view", "roster_name"),
                              card_columns=later("asset_view", "card_columns"), card=later("asset_view", "asset_line"),
                              locations=False),

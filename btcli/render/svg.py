@@ -87,8 +87,9 @@ def frame(state: GameState, board_w: float, board_h: float, panel_h: float, what
     width = MARGIN + board_w + 16 + PANEL_WIDTH + MARGIN
     height = TITLE_HEIGHT + max(board_h, panel_h) + MARGIN
     title = title_line(state, what)
+    # Its own size when opened alone; within a page, no wider than its container (issue #33): the viewBox scales it.
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}">',
+           f'viewBox="0 0 {width:.0f} {height:.0f}" style="max-width: 100%; height: auto">',
            f"<title>{escape(title)}</title>",
            f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fbfaf5"/>',
            f'<g class="title">{marks.text(MARGIN + 4, 27, title, 17, "bold", "#1a1a1a", "start")}</g>']
@@ -105,9 +106,10 @@ def render_svg(state: GameState) -> str:
     return "\n".join(line for part in svg_parts(state) for line in part) + "\n"
 
 
-def svg_parts(state: GameState, kept: dict | None = None) -> list[list[str]]:
+def svg_parts(state: GameState, kept: dict | None = None, attacks: list | None = None) -> list[list[str]]:
     """Returns the lines of ``render_svg``'s document in parts, in order: the frame, the board (its hexes,
-    lines and notes), the units' group opening, each unit's own group, and the rest (the panel, the closing).
+    lines and notes), the units' group opening, each unit's own group, the attack lines if given (the replay
+    page's, ``attack_lines.svg_lines``: over the units), and the rest (the panel, the closing).
 
     ``kept`` (one dict for a whole game: the replay page, issue #29) keeps what a step draws as the step
     before it did: the board's part while ``state.board`` is the same object (a long game draws its hexes
@@ -127,7 +129,12 @@ def svg_parts(state: GameState, kept: dict | None = None) -> list[list[str]]:
         if kept is not None:  # the board itself is kept too: its id is never another board's while kept
             kept["board"], kept["board part"] = board, drawn
     panel = ["</g>", "</g>", f'<g class="panel" transform="translate({MARGIN + board_w + 16:.0f},{TITLE_HEIGHT})">']
-    return [out, drawn, ['<g class="units">'], *_unit_groups(state, kept), panel, legend,
+    lines = []
+    if attacks:
+        from btcli.render.attack_lines import svg_lines
+
+        lines = [svg_lines(state, attacks, _center, side_colours(state))]
+    return [out, drawn, ['<g class="units">'], *_unit_groups(state, kept), *lines, panel, legend,
             [*off, "</g>", closing.removesuffix("\n")]]
 
 
@@ -265,10 +272,10 @@ def _hex_notes(board) -> list[str]:
     for hex_id, h in _on_board(board):
         x, y = _center(hex_id)
         dark = h.level >= 3 or h.terrain is Terrain.HEAVY_WOODS or (h.terrain is Terrain.WATER and h.depth >= 2)
-        ink = "#f4f4f4" if dark else "#333"
-        out.append(slot_text(x, y, "label", hex_id.label, "#f0f0f0" if dark else "#555", largest=7.5))
+        ink, halo = ("#f4f4f4", "#1e1e1e") if dark else ("#2a2a2a", "#f6f4ea")  # a halo: readable on rivers too
+        out.append(slot_text(x, y, "label", hex_id.label, "#f0f0f0" if dark else "#444", largest=7.5, halo=halo))
         for slot, words in hex_notes(h).items():
-            out.append(slot_text(x, y, slot, words, ink, largest=7.5))
+            out.append(slot_text(x, y, slot, words, ink, largest=7.5, halo=halo))
     return out
 
 
@@ -336,18 +343,22 @@ def unit_title(unit, state: GameState) -> str:
 
 
 def _unit_groups(state: GameState, kept: dict | None = None) -> list[list[str]]:
-    """Returns every unit on the board, hex by hex: destroyed ones first (under), each its own group's lines.
+    """Returns every unit on the board, hex by hex: destroyed ones first (under, and leftmost), each its own
+    group's lines. A lone unit has its marker, its damage bars beside it (``damage_bars``), its id and its
+    state words in the hex's slots; two or more in a hex stand side by side, each in a column of its own with
+    its marker, its two summary bars, its id and its state words (``svg_marks.stack_slots``).
 
     With ``kept``, a unit's group drawn for the step before is taken again when the unit and the board
-    are the same objects (frozen: the same values) and it has the same colour and place in its hex: what
-    the group shows comes from these alone, except a dropping 'Mech's words (``view.status`` asks the
-    game when it arrives), which are drawn every time."""
+    are the same objects (frozen: the same values) and it has the same colour, place in its hex and damage
+    waiting to land: what the group shows comes from these alone, except a dropping 'Mech's words
+    (``view.status`` asks the game when it arrives), which are drawn every time."""
     by_hex: dict[HexId, list] = {}
     for unit in state.units.values():
         if unit.hex is not None:
             by_hex.setdefault(unit.hex, []).append(unit)
     colours = side_colours(state)
     board = state.board
+    waiting = _pending(state)
     before = kept.get("units", {}) if kept is not None else {}
     now = {}
     groups = []
@@ -356,38 +367,68 @@ def _unit_groups(state: GameState, kept: dict | None = None) -> list[list[str]]:
         x, y = _center(hex_id)
         for i, (unit, (mx, my, scale)) in enumerate(zip(units, marks.marker_places(len(units)))):
             fill = colours.get(unit.side, "#555555")
-            key = (fill, i, len(units))
+            pending = waiting.get(unit.id)
+            key = (fill, i, len(units), tuple(sorted(pending.items())) if pending else ())
             drawn = before.get(id(unit))  # the unit itself is kept with it: its id is no other unit's
             if drawn is not None and drawn[1] is board and drawn[2] == key and unit.drop is None:
                 now[id(unit)] = drawn
                 groups.append(drawn[3])
                 continue
-            kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
-            out = [f'<g class="{" ".join(kinds)}">']
+            out = _unit_group(unit, state, x, y, (mx, my, scale), i, len(units), fill, pending)
             groups.append(out)
             now[id(unit)] = (unit, board, key, out)
-            out.append(f"<title>{escape(unit_title(unit, state))}</title>")
-            view = kind_views.of(unit)
-            if not unit.destroyed:  # the further hexes it covers (a multi-hex asset's; none for other units)
-                out.extend(_footprint(unit, x, y, fill))
-            if view.wreck and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
-                out.append(marks.cross(x + mx, y + my, scale * 1.1, "#333333"))
-            else:
-                out.extend(marks.marker(view.marker(unit), x + mx, y + my, scale, fill, view.facing(unit),
-                                        unit_states(unit), unit.destroyed))
-            ink = marks.DEAD_INK if unit.destroyed else fill
-            if len(units) == 1:
-                out.append(slot_text(x, y, "name", unit.id, ink, bold=True, largest=9))
-                words = state_words(unit, state.board)
-                if words:
-                    out.append(slot_text(x, y, "state", words, ink, largest=7.5))
-            elif i < 2:  # two or more share the hex: the first two ids, each in its own slot
-                words = unit.id if i == 0 or len(units) == 2 else f"{unit.id} +{len(units) - 2}"
-                out.append(slot_text(x, y, ("name", "state")[i], words, ink, bold=True, largest=8.5))
-            out.append("</g>")
     if kept is not None:
         kept["units"] = now  # only this step's units: what is kept does not grow with the game
     return groups
+
+
+def _pending(state: GameState) -> dict[str, dict[str, int]]:
+    """Returns the damage of this weapon phase waiting to land, by unit and location (none: no import)."""
+    if not state.pending:
+        return {}
+    from btcli.render.damage_bars import pending_damage
+
+    return pending_damage(state)
+
+
+def _unit_group(unit, state: GameState, x: float, y: float, place: tuple[float, float, float], i: int, count: int,
+                fill: str, pending: dict[str, int] | None) -> list[str]:
+    """Returns one unit's group: its tooltip, footprint, marker, damage bars and words."""
+    mx, my, scale = place
+    kinds = ["unit", marker_kind(unit)] + (["destroyed"] if unit.destroyed else [])
+    # data-at: its hex's centre, about which the replay page enlarges a marker drawn too small to read
+    out = [f'<g class="{" ".join(kinds)}" data-at="{x:.1f} {y:.1f}">', f"<title>{escape(unit_title(unit, state))}</title>"]
+    view = kind_views.of(unit)
+    if not unit.destroyed:  # the further hexes it covers (a multi-hex asset's; none for other units)
+        out.extend(_footprint(unit, x, y, fill))
+    if view.wreck and unit.destroyed:  # an aircraft's wreck (AERO-CRASH): a cross
+        out.append(marks.cross(x + mx, y + my, scale * 1.1, "#333333"))
+    else:
+        out.extend(marks.marker(view.marker(unit), x + mx, y + my, scale, fill, view.facing(unit),
+                                unit_states(unit), unit.destroyed))
+    ink = marks.DEAD_INK if unit.destroyed else marks.label_ink(fill)
+    halo = marks.LABEL_HALO
+    words = state_words(unit, state.board)
+    bars = [] if unit.destroyed else view.damage_bars(unit, pending)
+    if count == 1:
+        if bars:
+            from btcli.render.damage_bars import doll
+
+            out.extend(doll(bars, marks.DAMAGE_BOX, x, y))
+        out.append(slot_text(x, y, "name", unit.id, ink, bold=True, largest=9, halo=halo))
+        if words:
+            out.append(slot_text(x, y, "state", words, ink, largest=7.5, halo=halo))
+    else:
+        slots = marks.stack_slots(count, i)
+        if bars:
+            from btcli.render.damage_bars import summary
+
+            out.extend(summary(bars, slots["bars"], x, y))
+        out.append(slot_text(x, y, slots["name"], unit.id, ink, bold=True, largest=7, halo=halo))
+        if words and "state" in slots:  # two in the hex; more: in the tooltip
+            out.append(slot_text(x, y, slots["state"], words, ink, largest=6, halo=halo))
+    out.append("</g>")
+    return out
 
 
 def _footprint(unit, x: float, y: float, fill: str) -> list[str]:
@@ -453,7 +494,23 @@ def _legend(first: str) -> tuple[list[str], float]:
     out.append(marks.text(44, y, "minefield, density 2", 9, anchor="start"))
     more, y = marks.legend_markers(0, y + 24, first)
     out.extend(more)
+    more, y = _damage_legend(y + 10)
+    out.extend(more)
     out.append("</g>")
+    return out, y
+
+
+def _damage_legend(y: float) -> tuple[list[str], float]:
+    """Returns the legend of the damage bars (``damage_bars``) from y down, and the y below it."""
+    from btcli.render import damage_bars as bars
+
+    out = [marks.legend_heading(0, y + 14, "Damage"),
+           marks.text(56, y + 14, "(a bar a location: armor | structure)", 8, fill="#444", anchor="start")]
+    y += 14
+    for words, fill in bars.LEGEND:
+        y += 15
+        out.append(f'<rect x="0" y="{y - 8:.0f}" width="24" height="6" fill="{fill}" stroke="#666" stroke-width="0.5"/>')
+        out.append(marks.text(30, y - 1, words, 9, anchor="start"))
     return out, y
 
 

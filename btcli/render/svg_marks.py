@@ -25,26 +25,61 @@ SLOTS: dict[str, Box] = {
     "label": (-15.0, -32.5, 15.0, -25.5),  # the hex's CCRR label
     "note": (-24.0, -25.0, 24.0, -18.0),  # building / bridge / rubble
     "level": (-36.5, -5.0, -24.0, 4.0),  # level and depth
-    "mines": (24.0, -5.0, 36.5, 4.0),  # minefield density
+    "mines": (-32.0, 5.0, -18.5, 12.0),  # minefield density (under the level: the right is the damage bars')
     "name": (-26.0, 16.0, 26.0, 23.5),  # the unit's id (first unit's, when several share the hex)
     "state": (-21.0, 24.5, 21.0, 32.0),  # its state in words (the second unit's id when two share it)
 }
 MARKER_CENTRE = (0.0, -1.0)
 ARROW_REACH = 16.0  # from the marker's centre to its arrow's tip, at scale 1
 ARROW_BASE, ARROW_HALF = 9.5, 4.5  # the arrow head's base: how far out and how wide
-MARKER_BOX: Box = (-23.8, -18.0, 23.8, 16.0)  # every marker and arrow of a hex lies inside
+MARKER_BOX: Box = (-17.0, -18.0, 17.0, 16.0)  # a lone unit's marker and arrow lie inside, whatever its facing
+DAMAGE_BOX: Box = (18.0, -15.5, 31.0, 11.5)  # a lone unit's damage bars, one row a location (damage_bars)
+# Two or more units in a hex (issue #33): the hex is cut into columns side by side, each holding one unit's
+# marker, its damage bars, its id and its state words, so no label lies over another or over the note slot.
+STACK_TOP, STACK_BOTTOM = -17.5, 31.5  # a column's extent: under the note slot, above the hex's bottom
+STACK_HALF_WIDTH = 27.5  # the columns share -27.5..27.5 (inside the hex down to y = 21)
+STACK_MARKER_Y, STACK_BARS, STACK_NAME, STACK_STATE = -7.0, (5.0, 10.5), (11.5, 18.5), (19.5, 25.5)
+LABEL_HALO = "#ffffff"  # the outline every label on the map is drawn over: readable on any terrain
 
 
 def marker_places(count: int) -> list[tuple[float, float, float]]:
-    """Returns where the markers of ``count`` units sharing a hex go: (x, y, scale) each, all inside
-    MARKER_BOX with their arrows."""
+    """Returns where the markers of ``count`` units sharing a hex go: (x, y, scale) each. A lone unit's is in
+    MARKER_BOX; two or more stand side by side, one in the middle of each column (``stack_columns``), each
+    within its arrow's reach of its own column."""
     cx, cy = MARKER_CENTRE
     if count <= 1:
         return [(cx, cy, 1.0)]
-    room = MARKER_BOX[2] - MARKER_BOX[0]  # side by side, each within its arrow's reach of its own
-    scale = min(0.7, room / (2 * count * ARROW_REACH))
-    step = 2 * ARROW_REACH * scale
-    return [(cx + (i - (count - 1) / 2) * step, cy, scale) for i in range(count)]
+    columns = stack_columns(count)
+    width = columns[0][1] - columns[0][0]
+    scale = min(0.6, (width - 1.0) / (2 * ARROW_REACH))
+    return [((x0 + x1) / 2, STACK_MARKER_Y, scale) for x0, x1 in columns]
+
+
+def stack_columns(count: int) -> list[tuple[float, float]]:
+    """Returns the columns (x0, x1) that ``count`` units sharing a hex are laid out in, left to right."""
+    width = 2 * STACK_HALF_WIDTH / count
+    return [(-STACK_HALF_WIDTH + i * width, -STACK_HALF_WIDTH + (i + 1) * width) for i in range(count)]
+
+
+def stack_slots(count: int, i: int) -> dict[str, Box]:
+    """Returns the boxes of the ``i``th of ``count`` units sharing a hex: its marker's, its damage bars',
+    its id's and (two in a hex) its state words'. Two: each inside its column. Three or more: the ids take
+    two rows in turn, each as wide as two columns, and the state words are left to the tooltip. No box of one
+    unit overlaps a box of another."""
+    x0, x1 = stack_columns(count)[i]
+    x, _, scale = marker_places(count)[i]
+    reach = ARROW_REACH * scale
+    slots = {"marker": (x - reach, STACK_MARKER_Y - reach, x + reach, STACK_MARKER_Y + reach),
+             "bars": (x0 + 1.5, STACK_BARS[0], x1 - 1.5, STACK_BARS[1])}
+    if count == 2:
+        slots["name"] = (x0 + 1.5, STACK_NAME[0], x1 - 1.5, STACK_NAME[1])
+        slots["state"] = (x0 + 2.5, STACK_STATE[0], x1 - 2.5, STACK_STATE[1])
+        return slots
+    top, bottom = (STACK_NAME if i % 2 == 0 else STACK_STATE)
+    edge = STACK_HALF_WIDTH if i % 2 == 0 else 25.0  # the hex narrows towards its bottom
+    half = (x1 - x0) - 0.75
+    slots["name"] = (max(x - half, -edge), top, min(x + half, edge), bottom)
+    return slots
 
 
 def arrow_box(x: float, y: float, scale: float, facing: int) -> Box:
@@ -79,10 +114,13 @@ def facing_vector(facing: int) -> tuple[float, float]:
 
 
 def text(x: float, y: float, words: str, size: float = 9, weight: str = "normal", fill: str = "#222",
-         anchor: str = "middle") -> str:
-    """Returns one line of text with its baseline at ``y``."""
+         anchor: str = "middle", halo: str = "") -> str:
+    """Returns one line of text with its baseline at ``y``; with ``halo``, drawn over an outline of that colour
+    (``paint-order``: the outline first, under the letters) so it reads on any background (issue #33)."""
+    outline = (f' stroke="{halo}" stroke-width="{max(2.2, size * 0.36):.1f}" stroke-linejoin="round" '
+               f'paint-order="stroke"') if halo else ""
     return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" font-weight="{weight}" fill="{fill}" '
-            f'text-anchor="{anchor}" font-family="{FONT}">{escape(words)}</text>')
+            f'text-anchor="{anchor}" font-family="{FONT}"{outline}>{escape(words)}</text>')
 
 
 def text_width(words: str, size: float, bold: bool = False) -> float:
@@ -90,11 +128,11 @@ def text_width(words: str, size: float, bold: bool = False) -> float:
     return len(words) * size * (0.62 if bold else 0.56)
 
 
-def slot_text(cx: float, cy: float, slot: str, words: str, fill: str = "#222", bold: bool = False,
-              largest: float = 8.0) -> str:
-    """Returns ``words`` drawn in a slot of the hex centred at (cx, cy): the largest font that fits the
-    slot's width and height, cut short with '~' if even the smallest does not."""
-    x0, y0, x1, y1 = SLOTS[slot]
+def slot_text(cx: float, cy: float, slot: str | Box, words: str, fill: str = "#222", bold: bool = False,
+              largest: float = 8.0, halo: str = "") -> str:
+    """Returns ``words`` drawn in a slot of the hex centred at (cx, cy) (a name of ``SLOTS`` or a box): the
+    largest font that fits the slot's width and height, cut short with '~' if even the smallest does not."""
+    x0, y0, x1, y1 = SLOTS[slot] if isinstance(slot, str) else slot
     width = x1 - x0
     size = min(largest, (y1 - y0) / 0.95)
     while size > 5.0 and text_width(words, size, bold) > width:
@@ -102,7 +140,41 @@ def slot_text(cx: float, cy: float, slot: str, words: str, fill: str = "#222", b
     while len(words) > 2 and text_width(words, size, bold) > width:
         words = words[:-2] + "~"
     baseline = y1 - 0.22 * (y1 - y0)
-    return text(cx + (x0 + x1) / 2, cy + baseline, words, size, "bold" if bold else "normal", fill)
+    return text(cx + (x0 + x1) / 2, cy + baseline, words, size, "bold" if bold else "normal", fill, halo=halo)
+
+
+def label_ink(colour: str) -> str:
+    """Returns the ink a label in a side's colour is written in: the colour darkened until it stands out
+    from the white halo under it by 7:1 (WCAG's AAA for text), so that small letters, whose edges blend into
+    the halo, still read at 4.5:1 or more where they are drawn."""
+    ink = _INKS.get(colour)
+    if ink is None:
+        ink = colour
+        for _ in range(12):
+            if contrast(ink, LABEL_HALO) >= 7:
+                break
+            ink = mix(ink, "#000000", 0.12)
+        _INKS[colour] = ink
+    return ink
+
+
+_INKS: dict[str, str] = {}  # label_ink's answers: a game has a few side colours
+
+
+def luminance(colour: str) -> float:
+    """Returns a colour's relative luminance (WCAG 2: sRGB channels linearised)."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """Returns the contrast ratio of two colours (WCAG 2: 1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 # -- colour -------------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.helpers import ok, run
+from tests.render.pixels import near, read_png
 from tests.conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -278,6 +279,16 @@ class Browser:
             assert time.monotonic() < end, f"timed out waiting for {expression}"
             time.sleep(0.05)
 
+    def size(self, width: int, height: int) -> None:
+        """Shows the page in a window of this size (CSS pixels), as a player's browser would."""
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+        self.eval("window.dispatchEvent(new Event('resize')); true")
+
+    def screenshot(self) -> bytes:
+        import base64
+
+        return base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
+
     def key(self, key: str, code: int) -> None:
         for kind in ("rawKeyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
@@ -351,5 +362,182 @@ def test_browser_steps_across_the_chunks_of_a_long_game(tmp_path):
         browser.key("Home", 36)
         assert browser.eval(read) == ["1", "btcli " + log[0]["command"]]
         assert browser.eval("document.querySelectorAll('#units tbody tr').length") == 8
+    finally:
+        browser.close()
+
+
+# -- issue #33 item 6: the fight at a glance ----------------------------------------------------------------
+
+
+@pytest.fixture
+def ridge(tmp_path) -> tuple[Path, Path, dict]:
+    game = golden_game(tmp_path, "ridge-skirmish")
+    page = tmp_path / "ridge.html"
+    ok("replay", game, "-o", page)
+    return game, page, page_data(page.read_text(encoding="utf-8"))
+
+
+def test_replay_lists_each_attack_of_the_phase_from_the_events_with_its_damage_pending_until_the_phase_ends(ridge):
+    """Each attack command adds a line per weapon (who, at whom, with what, hit or miss, the damage); the hits'
+    damage is pending, as the step's units' pending damage says, until the resolve-phase that ends the phase."""
+    game, _, data = ridge
+    log = log_of(game)
+    seen = 0
+    for n, (step, entry) in enumerate(zip(data["steps"], log), start=1):
+        attacks = [data["attacks"][i] for i in step["attacks"]]
+        if entry["command"].startswith("attack "):
+            _, attacker, target = entry["command"].split()[:3]
+            mine = [a for a in attacks if a["attacker"] == attacker]
+            fired = [e for e in entry["events"] if e.startswith(f"{attacker} fires ")]
+            assert [(a["target"], a["result"]) for a in mine] == \
+                   [(target, "hit" if ": hit" in e else "miss") for e in fired]
+            assert all(a["pending"] == (a["result"] == "hit") for a in attacks)
+            expected: dict[str, int] = {}
+            for a in attacks:
+                if a["pending"]:
+                    expected[a["target"]] = expected.get(a["target"], 0) + a["damage"]
+            assert step["pending"] == expected and expected  # the weapon phase's damage waits to land
+            seen += 1
+        elif n > 1 and log[n - 2]["command"].startswith("attack "):  # the phase ends: its lines stay, its damage lands
+            assert entry["command"] == "resolve-phase" and step["pending"] == {}
+            assert len(attacks) == len(data["steps"][n - 2]["attacks"]) and not any(a["pending"] for a in attacks)
+            seen += 1
+    attack_entries = [e for e in log if e["command"].startswith("attack ")]
+    phases = [e for e, after in zip(log, log[1:]) if e["command"].startswith("attack ") and not
+              after["command"].startswith("attack ")]
+    assert seen == len(attack_entries) + len(phases) and len(phases) >= 3
+    damage = [(a["attacker"], a["what"], a["damage"]) for a in data["attacks"] if a["result"] == "hit"]
+    assert ("wasp", "Medium Laser@RA", 5) in damage  # "wasp fires Medium Laser@RA at hunchback: ... 5 damage"
+
+
+def test_replay_draws_an_arrow_from_each_attacker_to_its_target_on_the_ground_map(ridge):
+    game, _, data = ridge
+    log = log_of(game)
+    n = next(i for i, e in enumerate(log, start=1) if e["command"] == "attack edgar hunchback --weapon ML --weapon "
+                                                                      "SRM-2 --weapon SRM-2")
+    svg = svg_of(data, n)
+    assert svg.count('<g class="attacks">') == 1
+    pairs = re.findall(r'<g class="attack ([a-z-]+)"><title>([a-z]+) -&gt; ([a-z]+):', svg)
+    assert ("hit", "edgar", "hunchback") in pairs and ("hit", "commando", "wasp") in pairs
+    assert "attacks" not in svg_of(data, n - 20)  # no attack in the movement phase: no lines
+
+
+def test_replay_page_marks_a_units_pending_damage_on_its_bars(ridge):
+    """The ground map's damage bars mark the weapon phase's damage pending (pink) until it lands."""
+    from btcli.render import damage_bars
+
+    game, _, data = ridge
+    log = log_of(game)
+    n = next(i for i, e in enumerate(log, start=1) if e["command"].startswith("attack edgar hunchback"))
+    assert damage_bars.PENDING in svg_of(data, n)
+    end = next(i for i in range(n, len(log) + 1) if log[i - 1]["command"] == "resolve-phase")
+    assert damage_bars.PENDING not in svg_of(data, end).split('<g class="panel"')[0]  # landed: no pink on the board
+
+
+def browse(page: Path, step: int, width: int = 1280, height: int = 800) -> Browser:
+    browser = Browser(Path(tempfile.mkdtemp(prefix="btcli-chromium-")))
+    browser.open(page.as_uri() + f"#step={step}")
+    browser.size(width, height)
+    return browser
+
+
+@needs_chromium
+def test_browser_shows_who_fired_at_whom_with_the_damage_pending_until_the_phase_ends(ridge, tmp_path):
+    game, page, data = ridge
+    log = log_of(game)
+    n = next(i for i, e in enumerate(log, start=1) if e["command"].startswith("attack edgar hunchback"))
+    end = next(i for i in range(n, len(log) + 1) if log[i - 1]["command"] == "resolve-phase")
+    browser = browse(page, n)
+    try:
+        lines = browser.eval("[...document.querySelectorAll('#attacks li')].map(li => [li.className, li.textContent])")
+        assert len(lines) == len(data["steps"][n - 1]["attacks"]) > 4
+        assert ["hit pending", "wasp \u2192 hunchback: Medium Laser@RA hit (needs 6, rolls 9), 5 damage"
+                "pending: lands as the phase ends"] in lines
+        assert ["miss", "wasp \u2192 hunchback: SRM-2@LL miss (needs 6, rolls 4)"] in lines
+        pending = browser.eval("document.querySelector('#units tr[data-unit=hunchback] .badge').textContent")
+        assert pending == f"{data['steps'][n - 1]['pending']['hunchback']} damage pending"
+        assert browser.eval("document.querySelectorAll('#maps svg g.attacks g.attack').length") >= 3
+        picture = read_png(browser.screenshot())  # the screenshot shows the pending marks (pink) and the arrows
+        (tmp_path / "attacks.png").write_bytes(browser.screenshot())
+        from btcli.render import damage_bars
+
+        assert picture.count((0, 0, picture.width, picture.height), near(damage_bars.PENDING, 30)) > 500
+        browser.key("End", 35)
+        browser.eval(f"location.hash = '#step={end}'; true")
+        browser.wait_for(f"document.getElementById('step').textContent === '{end}'")
+        assert browser.eval("document.querySelectorAll('#attacks li.pending').length") == 0  # landed
+        assert browser.eval("document.querySelectorAll('#attacks li.hit').length") > 0
+        assert browser.eval("document.querySelectorAll('#units .badge').length") == 0
+    finally:
+        browser.close()
+
+
+@needs_chromium
+def test_browser_shows_each_aerospace_map_on_its_own_tab_without_scrolling(tmp_path):
+    game = golden_game(tmp_path, "orbital-descent")
+    page = tmp_path / "game.html"
+    ok("replay", game, "-o", page)
+    browser = browse(page, 3)
+    try:
+        tabs = browser.eval("[...document.querySelectorAll('#tabs button')].map(b => b.textContent)")
+        assert tabs == ["ground board", "map space", "map low"]
+        browser.eval("document.querySelector('#tabs button[data-map=space]').click(); true")
+        shown = ("[...document.querySelectorAll('#maps figure')].filter(f => !f.hidden).map(f => [f.dataset.map, "
+                 "f.querySelector('svg').getBoundingClientRect().top, f.querySelector('svg').getBoundingClientRect()"
+                 ".bottom])")
+        (only,) = browser.eval(shown)
+        assert only[0] == "space" and 0 < only[1] and only[2] <= browser.eval("window.innerHeight") + 1
+        browser.key("ArrowRight", 39)  # the tab chosen stays chosen from step to step
+        assert [m for m, *_ in browser.eval(shown)] == ["space"]
+        assert browser.eval("window.scrollY") == 0
+    finally:
+        browser.close()
+
+
+@needs_chromium
+@pytest.mark.parametrize("width", [1280, 900])
+def test_browser_unit_table_fits_without_scrolling_sideways(ridge, width):
+    _, page, _ = ridge
+    browser = browse(page, 30, width=width)
+    try:
+        table = browser.eval("(() => { const t = document.getElementById('units'); "
+                             "return [t.scrollWidth, t.parentElement.clientWidth, "
+                             "document.documentElement.scrollWidth, window.innerWidth]; })()")
+        assert table[0] <= table[1] and table[2] <= table[3], table
+    finally:
+        browser.close()
+
+
+BIG_BOARD = (ROOT / "scenarios" / "crossroads.toml").read_text(encoding="utf-8").replace(
+    "width = 16\nheight = 17", "width = 32\nheight = 34")
+
+
+@needs_chromium
+def test_browser_fits_a_32_by_34_board_to_the_window_with_its_units_readable(tmp_path):
+    """Issue #33: on a 32x34 board units shrank to dots. The board fits the window; a marker drawn smaller
+    than 0.8 of its size grows about its hex, so each unit's marker and id stay readable."""
+    from tests.cli.helpers import init_game
+
+    assert "width = 32" in BIG_BOARD
+    game = init_game(tmp_path, BIG_BOARD)
+    ok("resolve-phase", game)
+    page = tmp_path / "big.html"
+    ok("replay", game, "-o", page)
+    browser = browse(page, 2)
+    try:
+        fit = browser.eval("(() => { const r = document.querySelector('#maps figure:not([hidden]) svg')"
+                           ".getBoundingClientRect(); return [r.width, r.height, window.innerWidth, "
+                           "window.innerHeight, r.top]; })()")
+        assert fit[0] <= fit[2] and fit[4] + fit[1] <= fit[3] + 1  # the whole board in the window
+        sizes = browser.eval("[...document.querySelectorAll('#maps g.unit')].map(g => [g.querySelector('circle, "
+                             "rect, path').getBoundingClientRect().width, g.querySelector('text')"
+                             ".getBoundingClientRect().height])")
+        assert len(sizes) == 8 and all(marker >= 12 and words >= 6 for marker, words in sizes), sizes
+        browser.eval("document.getElementById('zoom-in').click(); document.getElementById('zoom-in').click(); true")
+        bigger = browser.eval("document.querySelector('#maps figure:not([hidden]) svg').getBoundingClientRect().width")
+        assert bigger > fit[0] * 1.4  # zoomed in: the board wider than the window, scrolled to pan
+        browser.eval("document.getElementById('fit').click(); true")
+        assert browser.eval("document.querySelector('#maps figure:not([hidden]) svg')"
+                            ".getBoundingClientRect().width") == pytest.approx(fit[0], abs=1)
     finally:
         browser.close()

@@ -33,31 +33,33 @@ class Picture:
                    if test(self.at(x, y)))
 
 
-def render(svg: str) -> Picture:
-    """Returns the document drawn at its own size by resvg."""
-    png = bytes(renderer().svg_to_bytes(svg_string=svg))
+def render(svg: str, zoom: float = 1) -> Picture:
+    """Returns the document drawn by resvg at its own size (``zoom``: that many times larger)."""
+    png = bytes(renderer().svg_to_bytes(svg_string=svg, zoom=zoom) if zoom != 1 else
+                renderer().svg_to_bytes(svg_string=svg))
     return read_png(png)
 
 
 def read_png(png: bytes) -> Picture:
-    """Decodes an 8-bit RGBA, non-interlaced PNG (what resvg writes)."""
+    """Decodes an 8-bit RGBA or RGB, non-interlaced PNG (what resvg writes; a browser's screenshot), as RGBA."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, data, width = 8, b"", 0
+    pos, data, width, bpp = 8, b"", 0, 4
     while pos < len(png):
         length, kind = struct.unpack(">I4s", png[pos:pos + 8])
         chunk = png[pos + 8:pos + 8 + length]
         if kind == b"IHDR":
             width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunk)
-            assert (depth, colour, interlace) == (8, 6, 0), "only 8-bit RGBA, non-interlaced"
+            assert depth == 8 and colour in (2, 6) and interlace == 0, "only 8-bit RGBA or RGB, non-interlaced"
+            bpp = 4 if colour == 6 else 3
         elif kind == b"IDAT":
             data += chunk
         pos += 12 + length
-    raw, stride, rows, prior = zlib.decompress(data), width * 4, [], bytearray(width * 4)
+    raw, stride, rows, prior = zlib.decompress(data), width * bpp, [], bytearray(width * bpp)
     for y in range(height):
         kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
         for i in range(stride):
-            left = line[i - 4] if i >= 4 else 0
-            up, corner = prior[i], prior[i - 4] if i >= 4 else 0
+            left = line[i - bpp] if i >= bpp else 0
+            up, corner = prior[i], prior[i - bpp] if i >= bpp else 0
             if kind == 1:
                 line[i] = (line[i] + left) & 255
             elif kind == 2:
@@ -68,7 +70,7 @@ def read_png(png: bytes) -> Picture:
                 p = left + up - corner
                 pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
                 line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line))
+        rows.append(bytes(line) if bpp == 4 else b"".join(bytes(line[i:i + 3]) + b"\xff" for i in range(0, stride, 3)))
         prior = line
     return Picture(width, height, rows)
 

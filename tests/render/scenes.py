@@ -44,3 +44,28 @@ def drop_zone() -> GameState:
 
     path = ROOT / "scenarios" / "drop-zone.toml"
     return parse_scenario_text(path.read_text(encoding="utf-8"), base=str(path.parent))
+
+
+def damaged() -> GameState:
+    """Returns the map tests' damage scene (issue #33): a 'Mech with armor lost, a location destroyed, structure hurt
+    and damage of this weapon phase waiting to land; a wreck and a 'Mech sharing a river hex; two units on a bridge;
+    a hurt vehicle and infantry that lost troopers."""
+    from btcli.model.frozen import evolve
+    from btcli.model.state import Hit, Phase
+
+    state = game(
+        hunchback("walker", at="0307", side="blue"), hunchback("dead", at="0503"), hunchback("swimmer", at="0203"),
+        design("Locust LCT-1V", "deck-a", at="0606", side="blue"), design("Locust LCT-1V", "deck-b", at="0707"),
+        vehicle("tracked", 4, "tank", at="0704", facing="SW", side="blue"), platoon("inf", at="0805"),
+        hexes=HEXES, width=8, height=8, name="Damage",
+    )
+    walker = state.units["walker"]
+    armor = {**walker.armor, "LT": 5, "LTR": 1, "CT": 26, "LL": 0, "RA": 0}
+    internal = {**walker.internal, "RA": 0, "LL": 5}
+    state = put(state, "walker", armor=armor, internal=internal)
+    state = put(put(state, "dead", destroyed=True), "swimmer", at="0503")  # a live 'Mech beside a wreck, in a river
+    state = put(put(state, "deck-a", at="0506"), "deck-b", at="0506")  # two on the bridge: under its label
+    tank = state.units["tank"]
+    state = put(state, "tank", armor={**tank.armor, "front": 2})
+    state = put(state, "inf", internal={"troopers": 14})
+    return evolve(state, phase=Phase.WEAPON, pending=(Hit("walker", "CT", 10), Hit("walker", "LT", 4, rear=True)))

@@ -45,21 +45,40 @@ def test_no_two_text_slots_overlap_and_none_overlaps_the_marker():
     assert [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if marks.overlaps(a, b)] == []
 
 
-@pytest.mark.parametrize("count", [1, 2, 3, 4])
 @pytest.mark.parametrize("facing", list(Facing))
-def test_facing_arrows_stay_in_the_marker_box_clear_of_every_label(count, facing):
+def test_a_lone_units_facing_arrow_stays_in_the_marker_box_clear_of_every_label_and_its_damage_bars(facing):
     box = marks.MARKER_BOX
-    for x, y, scale in marks.marker_places(count):
+    (x, y, scale), = marks.marker_places(1)
+    ax0, ay0, ax1, ay1 = marks.arrow_box(x, y, scale, int(facing))
+    assert box[0] <= ax0 and box[1] <= ay0 and ax1 <= box[2] and ay1 <= box[3]
+    assert not [s for s in TEXT_SLOTS if marks.overlaps((ax0, ay0, ax1, ay1), marks.SLOTS[s])]
+    assert not marks.overlaps((ax0, ay0, ax1, ay1), marks.DAMAGE_BOX)
+
+
+def test_the_damage_bars_lie_inside_the_hex_clear_of_every_slot():
+    assert marks.inside_hex(marks.DAMAGE_BOX)
+    assert [s for s in TEXT_SLOTS if marks.overlaps(marks.DAMAGE_BOX, marks.SLOTS[s])] == []
+    assert not marks.overlaps(marks.DAMAGE_BOX, marks.MARKER_BOX)
+
+
+@pytest.mark.parametrize("count", [2, 3, 4])
+@pytest.mark.parametrize("facing", list(Facing))
+def test_units_sharing_a_hex_stand_side_by_side_each_in_its_own_column(count, facing):
+    """Issue #33 item 5: stacked units' markers, bars, ids and state words each in a column of their own, inside
+    the hex, under the note slot (a building's or a bridge's label), no box of one over a box of another."""
+    boxes = []
+    for i, (x, y, scale) in enumerate(marks.marker_places(count)):
+        x0, x1 = marks.stack_columns(count)[i]
+        slots = marks.stack_slots(count, i)
         ax0, ay0, ax1, ay1 = marks.arrow_box(x, y, scale, int(facing))
-        assert box[0] <= ax0 and box[1] <= ay0 and ax1 <= box[2] and ay1 <= box[3]
-        assert not [s for s in TEXT_SLOTS if marks.overlaps((ax0, ay0, ax1, ay1), marks.SLOTS[s])]
-
-
-def test_markers_sharing_a_hex_do_not_overlap_one_another():
-    for count in (2, 3, 4):
-        places = marks.marker_places(count)
-        reach = [(x - marks.ARROW_REACH * s, x + marks.ARROW_REACH * s) for x, _, s in places]
-        assert all(a[1] <= b[0] for a, b in zip(reach, reach[1:]))
+        assert x0 <= ax0 and ax1 <= x1 and slots["marker"][1] <= ay0 and ay1 <= slots["marker"][3]
+        for name, box in slots.items():
+            assert marks.inside_hex(box), (name, box)
+            width = x1 - x0 if name != "name" or count == 2 else 2 * (x1 - x0)  # 3+: ids two columns wide, in turns
+            assert box[2] - box[0] <= width and x0 - width / 2 <= box[0] and box[2] <= x1 + width / 2
+            assert not marks.overlaps(box, marks.SLOTS["note"]) and not marks.overlaps(box, marks.SLOTS["label"])
+        boxes += [(i, name, box) for name, box in slots.items()]
+    assert [(a, b) for a in boxes for b in boxes if a < b and marks.overlaps(a[2], b[2])] == []
 
 
 def test_a_label_too_long_for_its_slot_is_shrunk_then_cut():
@@ -77,6 +96,7 @@ def test_the_document_is_plain_svg_with_its_size_and_viewbox(drawn):
     svg = render_svg(everything())
     width, height = drawn.get("width"), drawn.get("height")
     assert drawn.get("viewBox") == f"0 0 {width} {height}" and int(width) > 600 and int(height) > 500
+    assert drawn.get("style") == "max-width: 100%; height: auto"  # issue #33: fits its container in a page
     for banned in ("<script", "<style", "<foreignObject", "<image", "href=", "url(", "@font-face", "<use"):
         assert banned not in svg  # what a git host's viewer drops or refuses
 
@@ -152,7 +172,7 @@ def test_an_aerospace_map_has_its_title_legend_and_a_tooltip_group_per_flier(tmp
     assert "aircraft" in texts(groups(low, "legend")[0])
     titles = [g.find(f"{NS}title").text for g in groups(low, "unit")]
     assert sorted(t.split(":")[0] for t in titles) == ["hawk-1", "hawk-2", "union"]
-    assert "hawk-2 +1" in texts(low)  # three in one hex: two ids shown, the third in its tooltip
+    assert {"hawk-1", "hawk-2", "union"} <= set(texts(low))  # three in one hex: side by side, every id shown
 
 
 def test_move_and_report_without_map_do_not_import_the_svg_modules(tmp_path):
