@@ -115,3 +115,22 @@ def test_other_batch_sizes_are_refused(already, size):  # ASSET-INIT-03
     with pytest.raises(IllegalOrderError) as e:
         check_batch_size(7, already, size)
     assert e.value.rule == "ASSET-INIT-03"
+
+
+def test_an_aircraft_takes_no_movement_slot_after_the_assets():  # ASSET-INIT-01, AERO-GEN-02
+    """An aerospace unit flies in phases of its own, so it takes no ground movement slot, assets or not (a game with
+    an asset and an aircraft waited in turn 1 for the aircraft's ground move; issue #32)."""
+    from btcli.model.frozen import evolve
+    from btcli.rules.core.turn_order import side_to_move
+    from btcli.store.scenario import scenario_from_dict
+    from tests.builders import aero_scenario, flier
+
+    state = evolve(scenario_from_dict(aero_scenario(flier(side="blue"), ground=tuple(sides(1, 1)), width=12,
+                                                     height=12)),
+                   phase=Phase.INITIATIVE)
+    state, _, _ = resolve(state, LOSER_LOW + WINNER_HIGH)
+    assert state.move_order[state.asset_slots:] == ("red", "blue")  # the two 'Mechs; no slot for the fighter
+    for uid in ("r0", "b0", "rm", "bm"):
+        assert side_to_move(state) == state.units[uid].side
+        state = stand(state, uid)
+    assert side_to_move(state) is None

@@ -136,9 +136,17 @@ def movement_order(state: GameState, order: tuple[str, ...]) -> tuple[tuple[str,
     assets = tuple(side for b in batches for side in [b.side] * b.size)
     others = {sid: 0 for sid in state.sides}
     for u in state.units.values():
-        if not u.out_of_action and not kinds.of(u).moves_first:
+        if _moves_after_assets(u):
             others[u.side] += 1
     return assets + movement_slots(others, order), len(assets)
+
+
+def _moves_after_assets(unit: Unit) -> bool:
+    """Whether a unit takes a movement slot after the assets: in action, no asset, and moving in the ground turn
+    (an aerospace unit flies in phases of its own, as ``movers`` counts; issue #32 found a game with an asset and
+    an aircraft waiting in turn 1 for the aircraft's ground move)."""
+    rules = kinds.of(unit)
+    return not unit.out_of_action and not rules.moves_first and rules.moves_in_ground_turn
 
 
 def _side_to_move_with_assets(state: GameState) -> str | None:
@@ -150,9 +158,9 @@ def _side_to_move_with_assets(state: GameState) -> str | None:
             if per_side.get(side):
                 return side
         return next((s for s in state.initiative or tuple(state.sides) if per_side.get(s)), None)
-    done = sum(1 for u in state.units.values() if not kinds.of(u).moves_first and u.has_moved)
-    waiting = _per_side(u for u in state.units.values()
-                        if not kinds.of(u).moves_first and not u.has_moved and not u.out_of_action)
+    done = sum(1 for u in state.units.values()  # a unit that moved and fell out of action still took its slot
+               if not kinds.of(u).moves_first and kinds.of(u).moves_in_ground_turn and u.has_moved)
+    waiting = _per_side(u for u in state.units.values() if _moves_after_assets(u) and not u.has_moved)
     for side in state.move_order[state.asset_slots + done:]:
         if waiting.get(side):
             return side
