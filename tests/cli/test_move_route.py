@@ -20,7 +20,7 @@ def test_dry_run_says_what_the_path_avoided(tmp_path):
     game = _hover_game(tmp_path)
     before = game.read_bytes()
     lines = ok("move", str(game), "u1", "--to", "0711", "--mode", "flank", "--dry-run").out.splitlines()
-    assert lines[0] == "u1 flank: R R F F; 8 MP, 2 hex(es) moved; ends 0711 facing SE"
+    assert lines[0] == "u1 flank: R R F F; 8 MP, 2 hexes moved; ends 0711 facing SE"
     assert lines[1] == ("path: took a path 2 MP dearer to make 1 sideslip roll instead of 3 sideslip rolls (the "
                         "cheapest, R F R F R F, 6 MP, makes 3 sideslip rolls)")
     assert sum(line.startswith("roll: driving skill roll u1 (sideslip)") for line in lines) == 1

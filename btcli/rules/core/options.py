@@ -136,8 +136,9 @@ def moves(state: GameState, unit: Unit) -> tuple[Reach, ...]:
 def _reach(state: GameState, unit: Unit, mode: MoveMode) -> tuple[tuple[HexId, int], ...]:
     """The hexes ``move --mode MODE --to HEX`` takes the unit to, with the MP of the path it takes: every hex
     the search reaches within the mode's MP and every neighbour (minimum movement, VEH-MOVE-06), each
-    checked as the order checks it (``find_path``, then ``check_move``)."""
-    from btcli.rules.ground import movement
+    checked as the order checks it (``routes.choose``: the path ``move --to`` takes, the cheapest or a safer one
+    at most 2 MP dearer; then ``check_move``)."""
+    from btcli.rules.ground import movement, routes
 
     here = unit.hex
     assert here is not None
@@ -148,7 +149,7 @@ def _reach(state: GameState, unit: Unit, mode: MoveMode) -> tuple[tuple[HexId, i
     found = []
     for hex_id in sorted(candidates):
         try:
-            steps = movement.find_path(state, unit, hex_id, None, mode)
+            steps = routes.choose(state, unit, hex_id, None, mode).steps
             plan = movement.check_move(state, unit, mode, steps)
         except BtcliError:
             continue
