@@ -13,12 +13,13 @@ from btcli.rules import kinds
 from btcli.rules.kinds import mech
 from btcli.rules.core import phases, turn_order
 from btcli.rules.drops import landing_turn as drop_turn, minefields
-from btcli.rules.ground import masc, movement, routes, vehicles, vtol
+from btcli.rules.ground import masc, movement, vehicles, vtol
 from btcli.rules.urban import buildings
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.events import Events
+    from btcli.rules.ground.routes import Route
 
 
 def check_move(state: GameState, order: MoveOrder) -> movement.MovePlan:
@@ -252,7 +253,7 @@ def order_for(state: GameState, unit_id: str, path: str | None, to: str | None, 
 
 
 def route_order(state: GameState, unit_id: str, path: str | None, to: str | None, facing: str | None,
-                mode: str | None, after_slip: str | None, batch: int = 0) -> tuple[MoveOrder, routes.Route | None]:
+                mode: str | None, after_slip: str | None, batch: int = 0) -> tuple[MoveOrder, Route | None]:
     """Returns ``order_for``'s order and, for a ground move ``--to`` a hex, the route it found (what ``move
     --dry-run`` says it avoided); None for any other order."""
     if path is not None and to is not None:
@@ -275,6 +276,8 @@ def route_order(state: GameState, unit_id: str, path: str | None, to: str | None
         route = None
         if to is not None:  # EQ-MASC-02: beyond the running MP without MASC, once a turn, a roll
             masc_from = None if masc.used(u) else mech.running_mp_without_masc(u)
+            from btcli.rules.ground import routes  # a --to order's path finding (issue #33), not every move's
+
             route = routes.choose(state, engaged, state.board.parse_hex(to), wanted, movement.MoveMode.RUN, masc_from)
             steps = route.steps
         elif path is not None:
@@ -289,6 +292,8 @@ def route_order(state: GameState, unit_id: str, path: str | None, to: str | None
         return MoveOrder(u.id, "jump", (), state.board.parse_hex(to), wanted), None
     route = None
     if to is not None:
+        from btcli.rules.ground import routes  # a --to order's path finding (issue #33), not every move's
+
         route = routes.choose(state, u, state.board.parse_hex(to), wanted, chosen)
         steps = route.steps
     elif path is not None:
