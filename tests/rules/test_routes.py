@@ -265,3 +265,16 @@ def test_the_route_is_the_best_of_every_path_tried_one_by_one(motive):
         compared += 1
         changed += route.changed
     assert compared > 15 and changed > 2
+
+
+def test_a_landed_vtol_lifts_off_first_then_flies_its_route():  # VEH-VTOL: a climb (A) costs 1 MP
+    """``move --to`` for a landed VTOL (elevation 0) climbs one level first and then flies; it was refused as
+    'cruise needs 4 MP, has 14', the ground search not knowing the climb (issue #33's options helper found it)."""
+    state = game(heavy_vtol(at="0510", elevation=0))
+    route = choose(state, "0507", MoveMode.WALK)
+    assert route.steps == steps("A,F,F,F") and route.mp == 4
+    unit = moves.order_for(state, "u1", None, "0507", None, "cruise", None)
+    assert unit.steps == steps("A,F,F,F")
+    moved = moves.apply_move(state, unit, None)[0].units["u1"]
+    assert moved.hex == H("0507") and moved.elevation == 1
+    assert choose(game(heavy_vtol(at="0510", elevation=2)), "0507", MoveMode.WALK).steps == steps("F,F,F")

@@ -93,7 +93,10 @@ def choose(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode:
            masc_from: int | None = None) -> Route:
     """Returns the path ``move --to`` takes (see the module): the cheapest legal path to ``to`` (``facing`` if
     given) in ``mode`` (None: the slowest that reaches), or one at most ``DEARER`` MP dearer in the same mode with
-    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path."""
+    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path. A landed VTOL
+    lifts off first (``_lifting_off``)."""
+    if to != unit.hex and unit.elevation == 0 and kinds.of(unit).flies_as_vtol(unit):
+        return _lifting_off(state, unit, to, facing, mode, masc_from)
     steps, fits = movement.cheapest_path(state, unit, to, facing, mode)
     try:
         plan = movement.check_move(state, unit, mode, steps)
@@ -114,6 +117,23 @@ def choose(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode:
     if better.mode is not plan.mode or count(fewer) >= count(rolls):  # the search's model and the rules agree
         return kept
     return Route(found, better.mp, fewer, steps, plan.mp, rolls)
+
+
+def _lifting_off(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None,
+                 masc_from: int | None) -> Route:
+    """A landed VTOL's route: the climb to elevation 1 (``A``, 1 MP; VEH-VTOL) and then the route it would fly from
+    its hex one level up; the whole path checked as the order checks it, its MP and rolls the real unit's (a path
+    the climb's MP puts over the mode's is refused when it is played, with the order's reason)."""
+    aloft = choose(state, unit.at(unit.hex, elevation=1), to, facing, mode, masc_from)
+    steps, cheapest = ("A", *aloft.steps), ("A", *aloft.cheapest)
+    try:
+        plan = movement.check_move(state, unit, mode, steps)
+    except IllegalOrderError:
+        return Route(steps, 0, (), steps, 0, ())
+    rolls = path_rolls(state, unit, plan, masc_from)
+    if cheapest == steps:
+        return Route(steps, plan.mp, rolls, steps, plan.mp, rolls)
+    return Route(steps, plan.mp, rolls, cheapest, aloft.cheapest_mp + (plan.mp - aloft.mp), aloft.cheapest_rolls)
 
 
 def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None, fits: MoveMode,
