@@ -85,3 +85,21 @@ def game_from_state(path: Path, state) -> Path:
     state, entry = journal.init_entry(state, "init test-state.toml")
     gamefile.create(path, state, entry)
     return path
+
+
+def hunchback_edgar_wasp(folder: Path, hunchback: str = "0505", edgar: str = "0305", wasp: str = "0705",
+                         wasp_facing: str = "S", weapon_phase: bool = True) -> Path:
+    """A clear 10 x 10 game: blue's Hunchback and J. Edgar hover tank facing north, red's Wasp, in the hexes given;
+    with ``weapon_phase``, blue loses the initiative and
+    every unit stands (``btcli stand``) into the weapon attack phase (issue #33's arc and wording tests)."""
+    from tests.builders import design, scenario_text
+
+    text = scenario_text(design("Hunchback HBK-4G", "hunchback", at=hunchback, side="blue"),
+                         design("J. Edgar Light Hover Tank", "edgar", at=edgar, side="blue"),
+                         design("Wasp WSP-1A", "wasp", at=wasp, facing=wasp_facing), sides=("blue", "red"))
+    game = init_game(folder, text)
+    if weapon_phase:
+        ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses: blue, red, blue
+        ok("stand", game, "hunchback", "wasp", "edgar", "-q")
+        ok("resolve-phase", game, "-q")
+    return game

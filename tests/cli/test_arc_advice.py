@@ -6,53 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.cli.helpers import assert_refused, init_game, ok
-
-SCENARIO = """
-[scenario]
-name = "arcs"
-seed = 1
-
-[map]
-width = 10
-height = 10
-terrain = "clear"
-
-[sides.blue]
-name = "Blue"
-
-[sides.red]
-name = "Red"
-
-[[units]]
-id = "hunchback"
-side = "blue"
-design = "Hunchback HBK-4G"
-position = "0505"
-facing = "N"
-
-[[units]]
-id = "edgar"
-side = "blue"
-design = "J. Edgar Light Hover Tank"
-position = "0305"
-facing = "N"
-
-[[units]]
-id = "wasp"
-side = "red"
-design = "Wasp WSP-1A"
-position = "WASP"
-facing = "S"
-"""
-
+from tests.cli.helpers import assert_refused, hunchback_edgar_wasp, ok
 
 def weapon_phase(tmp_path, wasp: str):
-    game = init_game(tmp_path, SCENARIO.replace("WASP", wasp))
-    ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses: blue, red, blue
-    ok("stand", game, "hunchback", "wasp", "edgar", "-q")
-    ok("resolve-phase", game, "-q")
-    return game
+    return hunchback_edgar_wasp(tmp_path, wasp=wasp)
 
 
 def test_a_mech_arm_outside_its_arc_names_the_torso_twist(tmp_path):  # MECH-ARC-01

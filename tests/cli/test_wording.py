@@ -7,54 +7,11 @@ import json
 
 import pytest
 
-from tests.cli.helpers import init_game, ok
+from tests.cli.helpers import hunchback_edgar_wasp, init_game, ok
 from tests.conftest import ROOT, SCENARIOS
 
-DUEL = """
-[scenario]
-name = "duel"
-seed = 1
-
-[map]
-width = 10
-height = 10
-terrain = "clear"
-
-[sides.blue]
-name = "Blue"
-
-[sides.red]
-name = "Red"
-
-[[units]]
-id = "hunchback"
-side = "blue"
-design = "Hunchback HBK-4G"
-position = "0507"
-facing = "N"
-
-[[units]]
-id = "edgar"
-side = "blue"
-design = "J. Edgar Light Hover Tank"
-position = "0307"
-facing = "N"
-
-[[units]]
-id = "wasp"
-side = "red"
-design = "Wasp WSP-1A"
-position = "0505"
-facing = "N"
-"""
-
-
 def weapon_phase(tmp_path):
-    game = init_game(tmp_path, DUEL)
-    ok("resolve-phase", game, "--dice", "2,12", "-q")  # blue loses: blue, red, blue
-    ok("stand", game, "hunchback", "wasp", "edgar", "-q")
-    ok("resolve-phase", game, "-q")
-    return game
+    return hunchback_edgar_wasp(tmp_path, hunchback="0507", edgar="0307", wasp="0505", wasp_facing="N")
 
 
 def test_a_hit_on_an_arm_from_behind_says_it_strikes_the_arms_only_armor(tmp_path):  # tables.md 8.1
@@ -70,7 +27,8 @@ def test_a_hit_on_an_arm_from_behind_says_it_strikes_the_arms_only_armor(tmp_pat
 
 
 def test_one_hex_is_singular_in_logs_rolls_and_previews(tmp_path):
-    game = init_game(tmp_path, DUEL)
+    game = hunchback_edgar_wasp(tmp_path, hunchback="0507", edgar="0307", wasp="0505", wasp_facing="N",
+                                weapon_phase=False)
     ok("resolve-phase", game, "--dice", "2,12", "-q")
     preview = ok("move", game, "hunchback", "--path", "F", "--dry-run").out
     assert preview.startswith("hunchback walk: F; 1 MP, 1 hex moved; ends 0506 facing N\n")

@@ -42,11 +42,8 @@ def options(state: GameState, unit: Unit) -> UnitOptions:
             now.append("attack")
         except BtcliError as exc:
             why = str(exc)
-    if state.winner:
-        now, why = [], "the game is over"
-    elif core_options.phases.current(state).missing(state) is None:
-        now.append("resolve-phase")
-    return evolve(base, now=tuple(now), waits="" if now else why, flights=flights(state, unit) if "move" in now else (),
+    found, waits = core_options.phase_end(state, now, why)
+    return evolve(base, now=found, waits=waits, flights=flights(state, unit) if "move" in found else (),
                   shots=found_shots, flying=flying(state, unit))
 
 

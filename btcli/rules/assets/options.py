@@ -47,14 +47,11 @@ def options(state: GameState, unit: Unit) -> UnitOptions:
             now.append("attack")
         except BtcliError as exc:
             why = str(exc)
-    if state.winner:
-        now, why = [], "the game is over"
-    elif core_options.phases.current(state).missing(state) is None:
-        now.append("resolve-phase")
+    found, waits = core_options.phase_end(state, now, why)
     reach, paths = moves(state, unit)
     card = _card(unit)
     found_shots = shots(state, unit)
-    return evolve(base, now=tuple(now), waits="" if now else why, moves=reach, shots=found_shots,
+    return evolve(base, now=found, waits=waits, moves=reach, shots=found_shots,
                   card={"mp": card.mp, "movement": card.movement.value, "attack": attack_orders._card_attack(card),
                         "paths": paths, "targets": {s.target: s.to_hit for s in found_shots}})
 

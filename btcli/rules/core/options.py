@@ -104,10 +104,16 @@ def ground_now(state: GameState, unit: Unit) -> tuple[tuple[str, ...], str]:
                 now.append(name)
             except BtcliError as exc:
                 why = str(exc)
+    return phase_end(state, now, why)
+
+
+def phase_end(state: GameState, now: list[str], why: str) -> tuple[tuple[str, ...], str]:
+    """Returns the commands a unit's kind found (``now``) with what every kind shares: none once the game is over,
+    ``resolve-phase`` when the phase may close; and why none (``why``, the last order's refusal) when none."""
     if state.winner:
-        now, why = [], "the game is over"
-    elif phases.current(state).missing(state) is None:
-        now.append("resolve-phase")
+        return (), "the game is over"
+    if phases.current(state).missing(state) is None:
+        now = [*now, "resolve-phase"]
     return tuple(now), "" if now else why
 
 
