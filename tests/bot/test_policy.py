@@ -29,7 +29,7 @@ def _score(state, hex_label: str, mode: str = "walk") -> float:
     return policy.position_score(state, me, foes, mode, there, facing, 2, Settings())
 
 
-def test_bot_01_a_position_behind_the_enemy_scores_above_one_in_its_front_arc():
+def test_bot_01_a_position_behind_the_enemy_scores_above_one_in_its_front_arc():  # BOT-01
     # BOT-01: expected damage dealt minus expected damage taken; the enemy faces N, so 0508 (3 hexes south,
     # its rear arc) takes no fire while 0502 (3 hexes north, its front arc) does.
     state = _duel()
@@ -37,7 +37,7 @@ def test_bot_01_a_position_behind_the_enemy_scores_above_one_in_its_front_arc():
     assert _score(state, "0508") > _score(state, "0502")
 
 
-def test_bot_02_expected_damage_taken_counts_the_woods_of_the_real_to_hit_rules():
+def test_bot_02_expected_damage_taken_counts_the_woods_of_the_real_to_hit_rules():  # BOT-02
     # BOT-02: the to-hit rules' own modifiers: heavy woods in the target hex make the enemy's shots harder.
     clear = _duel(enemy_facing="S")
     woods = _duel(enemy_facing="S", hexes={"0509": {"terrain": "heavy_woods"}})
@@ -51,7 +51,7 @@ def test_bot_02_expected_damage_taken_counts_the_woods_of_the_real_to_hit_rules(
     assert 0 < taken(woods) < taken(clear)
 
 
-def test_bot_03_a_cluster_weapon_lands_the_cluster_tables_mean_number_of_missiles():
+def test_bot_03_a_cluster_weapon_lands_the_cluster_tables_mean_number_of_missiles():  # BOT-03
     # BOT-03: the SRM-6 column of the cluster hits table (tables.md 7): 2D6 of 2..12 land 2,2,3,3,4,4,4,5,5,6,6
     # missiles; weighted by the 2D6 odds (1,2,3,4,5,6,5,4,3,2,1 in 36) that is 144/36 = 4 missiles of 2 damage each.
     unit = game(design(COMMANDO, "c")).units["c"]
@@ -64,7 +64,7 @@ def test_bot_03_a_cluster_weapon_lands_the_cluster_tables_mean_number_of_missile
     assert evaluate.shot_damage(unit, laser, 3) == 5.0
 
 
-def test_bot_03_expected_damage_is_the_odds_of_the_to_hit_number_times_the_damage():
+def test_bot_03_expected_damage_is_the_odds_of_the_to_hit_number_times_the_damage():  # BOT-03
     state = weapon_game(design(HUNCHBACK, "me", at="0510"), design(HUNCHBACK, "foe", at="0507", side="blue"))
     shots = evaluate.shots(state, state.units["me"], state.units["foe"])
     from btcli.rules.core.tohit import odds
@@ -73,7 +73,7 @@ def test_bot_03_expected_damage_is_the_odds_of_the_to_hit_number_times_the_damag
                          for i, tn, d in shots)
 
 
-def test_bot_05_fire_converges_on_the_more_damaged_of_two_equal_targets():
+def test_bot_05_fire_converges_on_the_more_damaged_of_two_equal_targets():  # BOT-05
     state = weapon_game(design(HUNCHBACK, "me", at="0610"), design(HUNCHBACK, "a", at="0507", side="blue"),
                         design(HUNCHBACK, "b", at="0707", side="blue"))
     assert state.units["me"].hex.distance(H("0507")) == state.units["me"].hex.distance(H("0707"))
@@ -83,7 +83,7 @@ def test_bot_05_fire_converges_on_the_more_damaged_of_two_equal_targets():
     assert isinstance(order, WeaponAttackOrder) and order.target == "b"
 
 
-def test_bot_05_damage_struck_this_phase_counts_as_damage_done():
+def test_bot_05_damage_struck_this_phase_counts_as_damage_done():  # BOT-05
     state = weapon_game(design(HUNCHBACK, "me", at="0610"), design(HUNCHBACK, "a", at="0507", side="blue"),
                         design(HUNCHBACK, "b", at="0707", side="blue"))
     from btcli.model.state import Hit
@@ -92,7 +92,7 @@ def test_bot_05_damage_struck_this_phase_counts_as_damage_done():
     assert policy.focus(state, state.units["a"]) > policy.focus(state, state.units["b"])
 
 
-def test_bot_06_a_crippled_unit_withdraws():
+def test_bot_06_a_crippled_unit_withdraws():  # BOT-06
     state = _duel(enemy_at="0506", enemy_facing="S")
     me = state.units["me"]
     state = put(state, "me", armor={k: 0 for k in me.armor}, internal={k: max(1, v // 3) for k, v in me.internal.items()})
@@ -106,7 +106,7 @@ def test_bot_06_a_crippled_unit_withdraws():
     assert moved.units["me"].hex.distance(H("0506")) > me.hex.distance(H("0506"))
 
 
-def test_bot_07_a_hot_mech_fires_only_what_its_heat_allows():
+def test_bot_07_a_hot_mech_fires_only_what_its_heat_allows():  # BOT-07
     cool = weapon_game(design(HUNCHBACK, "me", at="0510"), design(HUNCHBACK, "foe", at="0508", side="blue"))
     hot = put(cool, "me", heat=9)
     many = policy.best_attack(cool, cool.units["me"], Settings())
@@ -123,7 +123,7 @@ def test_bot_07_a_hot_mech_fires_only_what_its_heat_allows():
     assert few is None or 9 + heat(few) - dissipated <= Settings().heat_allowance
 
 
-def test_bot_07_no_shot_beyond_the_worst_to_hit_number_worth_firing():
+def test_bot_07_no_shot_beyond_the_worst_to_hit_number_worth_firing():  # BOT-07
     state = weapon_game(design(HUNCHBACK, "me", at="0512"), design(HUNCHBACK, "foe", at="0501", side="blue"),
                         height=12)
     order = policy.best_attack(state, state.units["me"], Settings(caution=10, aggression=0))
@@ -133,7 +133,7 @@ def test_bot_07_no_shot_beyond_the_worst_to_hit_number_worth_firing():
     assert all(shots[label] <= Settings(caution=10, aggression=0).worst_shot for label in chosen)
 
 
-def test_bot_sees_no_seed_its_orders_are_the_same_whatever_the_games_dice():
+def test_bot_sees_no_seed_its_orders_are_the_same_whatever_the_games_dice():  # BOT-09
     # Information: the policy is given the state with the seed hidden; two games that differ only in their
     # seed get the same order.
     a = _duel()
@@ -155,7 +155,7 @@ def test_the_bot_waits_while_another_side_must_move():
     assert isinstance(policy.choose(state, ("blue",), Settings(), 0), MoveOrder)
 
 
-def test_bot_10_the_clock_presses_a_side_that_is_not_ahead_in_the_last_two_turns():
+def test_bot_10_the_clock_presses_a_side_that_is_not_ahead_in_the_last_two_turns():  # BOT-10
     from btcli.model.state import Victory
 
     state = evolve(_duel(), victory=Victory(turn_limit=8))
