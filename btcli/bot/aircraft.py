@@ -24,14 +24,30 @@ from btcli.rules import kinds
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
-    from btcli.bot.policy import Settings
+    from typing import Callable, Protocol
+
     from btcli.model.options import Flight
+
+    class Settings(Protocol):
+        """What this module reads of ``policy.Settings`` (policy imports this module, not the other way)."""
+
+        @property
+        def dealt_weight(self) -> float: ...
+
+        @property
+        def taken_weight(self) -> float: ...
+
+        @property
+        def worst_shot(self) -> int: ...
+
+    Focus = Callable[[GameState, Unit], float]  # policy.focus: BOT-05's worth of a point of damage on a unit
 
 ROLL_PENALTY = 4.0  # BOT-11: expected damage a flight's control roll is worth avoiding
 LOST = 1000.0  # BOT-11: a flight that stalls, crashes or leaves the battle
 
 
-def flight(state: GameState, ours: tuple[str, ...], settings: Settings, seed: int = 0) -> MoveOrder | None:
+def flight(state: GameState, ours: tuple[str, ...], settings: Settings, focus: Focus,
+           seed: int = 0) -> MoveOrder | None:
     """The next aerospace unit's flight for the side whose slot it is (TURN-04..06), or None when another side
     must move; the unit's best flight (BOT-11..14) the game accepts."""
     from btcli.rules.aero import phases as aero_phases
@@ -42,13 +58,13 @@ def flight(state: GameState, ours: tuple[str, ...], settings: Settings, seed: in
     for unit in sorted(aero_phases.movers(state, state.phase), key=lambda u: u.id):
         if unit.side != side or aero_phases.has_moved(unit):
             continue
-        for order in ranked_flights(state, unit, settings):
+        for order in ranked_flights(state, unit, settings, focus):
             if accepted(state, order, seed):
                 return order
     return None
 
 
-def ranked_flights(state: GameState, unit: Unit, settings: Settings) -> list[MoveOrder]:
+def ranked_flights(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> list[MoveOrder]:
     """The unit's listed flights as orders, best first (BOT-11..14); none when it may not move now."""
     from btcli.rules.aero import moves as aero_moves, options as aero_options
 
@@ -57,22 +73,22 @@ def ranked_flights(state: GameState, unit: Unit, settings: Settings) -> list[Mov
     except BtcliError:
         return []
     flights = aero_options.flights(state, unit)
-    scored = sorted(((flight_score(state, unit, f, settings), f) for f in flights),
+    scored = sorted(((flight_score(state, unit, f, settings, focus), f) for f in flights),
                     key=lambda s: (-s[0], s[1].thrust, s[1].path, s[1].mode))
     return [MoveOrder(unit.id, f.mode, f.path) for _, f in scored]
 
 
-def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Settings) -> float:
+def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Settings, focus: Focus) -> float:
     """BOT-11..14: what a flight is worth. The damage its air-to-ground or air-to-air attack this turn may deal
     (focus-weighted) and, at half weight, next turn's (when it ends over the ground board or can come back to
     it, at a striking altitude), times the aggression weight; minus the ground fire it flies into times the
     caution weight; minus the control rolls it needs; a stall or leaving the battle is lost; off the board's
     low-altitude map, the way down to it counts (``_descent``)."""
-    strike = _strike_value(state, unit, flight) if 0 < flight.over_board else 0.0
+    strike = _strike_value(state, unit, flight, focus) if 0 < flight.over_board else 0.0
     air = _air_value(state, unit, flight)
     later = 0.0
     if not state.victory.turn_limit or state.turn < state.victory.turn_limit:
-        later = 0.5 * _return_factor(state, unit, flight) * _best_strike(state, unit)
+        later = 0.5 * _return_factor(state, unit, flight) * _best_strike(state, unit, focus)
     taken = _air_defence(state, unit, flight.over_board, striking=strike > 0) if flight.over_board else 0.0
     score = settings.dealt_weight * (strike + air + later) - settings.taken_weight * taken
     score -= ROLL_PENALTY * flight.rolls
@@ -111,10 +127,12 @@ def _stalls(unit: Unit, flight: Flight) -> bool:
 
 
 def _bombs(unit: Unit) -> int:
-    return unit.aero_design.bombs - unit.aero.bombs_dropped
+    from btcli.rules.kinds import aero as aero_kind
+
+    return aero_kind.design(unit).bombs - aero_kind.flight(unit).bombs_dropped
 
 
-def _strike_value(state: GameState, unit: Unit, flight: Flight) -> float:
+def _strike_value(state: GameState, unit: Unit, flight: Flight, focus: Focus) -> float:
     """BOT-12: the strike this flight makes possible: none above altitude 5 (a strike's ceiling) or at 1 (a strike
     costs an altitude), else the best strike on an enemy (``_best_strike``), with +2 to hit when the flight goes
     over Safe Thrust (tables.md 9.8)."""
@@ -122,23 +140,28 @@ def _strike_value(state: GameState, unit: Unit, flight: Flight) -> float:
 
     if not 1 < flight.over_board <= air_ground.CEILING[air_ground.STRIKE]:
         return 0.0
-    over_safe = unit.aero.thrust_spent + flight.thrust > unit.aero_design.safe_thrust
-    return _best_strike(state, unit, 2 if over_safe else 0)
+    from btcli.rules.kinds import aero as aero_kind
+
+    over_safe = aero_kind.flight(unit).thrust_spent + flight.thrust > aero_kind.design(unit).safe_thrust
+    return _best_strike(state, unit, focus, 2 if over_safe else 0)
 
 
-def _best_strike(state: GameState, unit: Unit, extra: int = 0) -> float:
+def _best_strike(state: GameState, unit: Unit, focus: Focus, extra: int = 0) -> float:
     """BOT-12: the expected damage (focus-weighted) of a strike by every weapon that fires at the ground at the
     enemy ground unit where it is worth most: Gunnery + 2 (tables.md 9.8) + the target's modifiers."""
-    from btcli.bot.policy import focus
     from btcli.rules.aero import air_ground, attacks as aero_attacks
     from btcli.rules.core.tohit import odds
 
-    design = unit.aero_design
+    from btcli.rules.kinds import aero as aero_kind
+
+    design = aero_kind.design(unit)
     mounts = air_ground.GROUND_MOUNTS[design.shape]
     damage = sum(aero_attacks.weapon_data(w.name).damage * w.count for i, w in enumerate(design.weapons)
-                 if w.arc in mounts and i not in unit.aero.weapons_destroyed)
+                 if w.arc in mounts and i not in aero_kind.flight(unit).weapons_destroyed)
     best = 0.0
     for foe in _ground_enemies(state, unit):
+        if foe.hex is None:
+            continue
         target = air_ground.Target(foe.id, foe.hex, foe, "front")
         number = unit.gunnery + air_ground.MODE_MODIFIER[air_ground.STRIKE] + extra + sum(
             v for _, v in air_ground.target_modifiers(state, unit, target))
@@ -156,7 +179,7 @@ def _return_factor(state: GameState, unit: Unit, flight: Flight) -> float:
 
     area = air_ground.board_map(state)
     map_id, _, label = flight.end.partition(" ")
-    if area is None or map_id != area.id or not 1 < flight.altitude <= 6:
+    if area is None or area.ground_hex is None or map_id != area.id or not 1 < flight.altitude <= 6:
         return 0.0
     end = HexId.parse(label)
     distance = end.distance(area.ground_hex)
@@ -199,7 +222,8 @@ def _air_defence(state: GameState, unit: Unit, altitude: int, striking: bool) ->
                 modifier += spec.min_range - distance + 1
             number = foe.gunnery + modifier + bonus + (ground_to_air.NOE_TARGET if altitude == 1 else 0)
             total += tohit.odds(number) * evaluate.shot_damage(foe, index, distance)
-    ours = sum(1 for u in state.units.values() if u.side == unit.side and u.active and kinds.of(u).flies_on_aerospace_maps)
+    ours = sum(1 for u in state.units.values()
+               if u.side == unit.side and u.active and kinds.of(u).flies_on_aerospace_maps)
     return total / max(1, ours) * 0.5  # BOT-13: only its front arc, and not every unit fires at this one
 
 
@@ -219,14 +243,19 @@ def _air_value(state: GameState, unit: Unit, flight: Flight) -> float:
             and u.position is not None and u.position.map == map_id and not u.between_maps]
     if not foes:
         return 0.0
-    damage = sum(aero_attacks.weapon_data(w.name).damage * w.count for w in unit.aero_design.weapons
+    from btcli.rules.kinds import aero as aero_kind
+
+    damage = sum(aero_attacks.weapon_data(w.name).damage * w.count for w in aero_kind.design(unit).weapons
                  if w.arc.value == "nose")
     best = 0.0
     for foe in foes:
-        distance = end.distance(foe.position.hex) + abs(flight.altitude - (foe.position.altitude or 0))
+        where = foe.position
+        if where is None:
+            continue
+        distance = end.distance(where.hex) + abs(flight.altitude - (where.altitude or 0))
         if distance > 6:
             continue
-        ahead = distance == 0 or abs((facing_towards(end, foe.position.hex).value - Facing[flight.facing].value + 3)
+        ahead = distance == 0 or abs((facing_towards(end, where.hex).value - Facing[flight.facing].value + 3)
                                      % 6 - 3) <= 1
         if ahead:
             best = max(best, odds(unit.gunnery + 4) * damage)
@@ -236,7 +265,7 @@ def _air_value(state: GameState, unit: Unit, flight: Flight) -> float:
 # -- attacks ------------------------------------------------------------------------------------------------
 
 
-def attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttackOrder | None:
+def attack(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> WeaponAttackOrder | None:
     """BOT-16: an aircraft's attack: of its listed strikes (all the weapons listed for one target together),
     strafing runs and air-to-air shots, the one with the most focus-weighted expected damage (a friend in a
     strafing run counts against it), each weapon's to-hit at most the bot's worst shot; None when nothing is
@@ -265,7 +294,8 @@ def attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttackOrde
         labels = tuple(s.weapon for s in shots if s.target == target and s.to_hit <= settings.worst_shot)
         if labels:
             candidates.append(_doubled(state, WeaponAttackOrder(unit.id, target, labels)))
-    scored = sorted(((_attack_value(state, o), i, o) for i, o in enumerate(candidates)), key=lambda s: (-s[0], s[1]))
+    scored = sorted(((_attack_value(state, o, focus), i, o) for i, o in enumerate(candidates)),
+                    key=lambda s: (-s[0], s[1]))
     for value, _, order in scored:
         if value > 0.5 and accepted(state, order):
             return order
@@ -295,10 +325,9 @@ def _plan(state: GameState, order: WeaponAttackOrder):
         return None
 
 
-def _attack_value(state: GameState, order: WeaponAttackOrder) -> float:
+def _attack_value(state: GameState, order: WeaponAttackOrder, focus: Focus) -> float:
     """BOT-16: the expected damage of an attack's shots, each times the focus on its target (a friend's: minus
     twice the damage)."""
-    from btcli.bot.policy import focus
     from btcli.rules.core.tohit import odds
 
     from btcli.rules.aero import air_ground
@@ -322,9 +351,10 @@ def _attack_value(state: GameState, order: WeaponAttackOrder) -> float:
     return total
 
 
-def ground_to_air(state: GameState, unit: Unit, settings: Settings) -> WeaponAttackOrder | None:
-    """BOT-16: a ground unit with nothing better to fire at fires at the enemy aircraft overhead it hurts most:
-    the weapons whose to-hit is worth it (btcli.rules.aero.ground_to_air)."""
+def ground_to_air(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> WeaponAttackOrder | None:
+    """BOT-16: a ground unit with nothing better to fire at fires at the enemy aircraft overhead where its
+    expected damage, times BOT-05's focus, is highest: the weapons whose to-hit is worth it
+    (btcli.rules.aero.ground_to_air)."""
     from btcli.bot import evaluate
     from btcli.rules.aero import ground_to_air as gta
     from btcli.rules.core.tohit import odds
@@ -335,7 +365,7 @@ def ground_to_air(state: GameState, unit: Unit, settings: Settings) -> WeaponAtt
     for foe in sorted(state.units.values(), key=lambda u: u.id):
         if foe.side == unit.side or not foe.active or not kinds.of(foe).flies_on_aerospace_maps:
             continue
-        labels = []
+        labels: list[str] = []
         value = 0.0
         for index, mount in enumerate(unit.weapons):
             order = WeaponAttackOrder(unit.id, foe.id, (mount.label,))
@@ -347,6 +377,7 @@ def ground_to_air(state: GameState, unit: Unit, settings: Settings) -> WeaponAtt
             if number <= settings.worst_shot and labels.count(mount.label) < _copies(unit, mount.label):
                 labels.append(mount.label)
                 value += odds(number) * evaluate.shot_damage(unit, index, plan.distance)
+        value *= focus(state, foe)  # BOT-05: the most damaged aircraft first
         if labels and (best is None or value > best[0]):
             best = (value, foe.id, tuple(labels))
     if best is None:

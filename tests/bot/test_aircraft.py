@@ -44,11 +44,11 @@ def test_bot_11_no_stall_no_leaving_the_battle_no_rolls_when_it_can_help_it():  
     hover = _flight("-,H", over=0, end="low 0810", altitude=2, velocity=0)
     off = _flight("F", over=2, end="low 0809", altitude=2, outcome="left_map")
     rolled = _flight("F", over=2, end="low 0809", altitude=2, rolls=1)
-    score = lambda f: aircraft.flight_score(state, union, f, Settings())  # noqa: E731
+    score = lambda f: aircraft.flight_score(state, union, f, Settings(), policy.focus)  # noqa: E731
     assert score(stall) < score(straight) - 500 and score(off) < score(straight) - 500
     assert score(hover) > score(stall)
     assert score(rolled) < score(straight)
-    best = aircraft.ranked_flights(state, union, Settings())[0]
+    best = aircraft.ranked_flights(state, union, Settings(), policy.focus)[0]
     assert best.steps and "-" not in best.steps[:1]  # it flies on
 
 
@@ -58,7 +58,7 @@ def test_bot_12_a_strike_needs_the_board_under_the_flight_at_altitude_2_to_5(): 
     # reads it) or 1 (a strike costs an altitude) nothing; over Safe Thrust (+2 to hit) less.
     state = _town_strike("aero_movement")
     hawk = state.units["hawk-1"]
-    value = lambda f: aircraft._strike_value(state, hawk, f)  # noqa: E731
+    value = lambda f: aircraft._strike_value(state, hawk, f, policy.focus)  # noqa: E731
     assert value(_flight("F", over=3)) > 0
     assert value(_flight("F", over=6)) == 0 and value(_flight("F", over=1)) == 0
     assert 0 < value(_flight("F", over=3, thrust=11)) < value(_flight("F", over=3))
@@ -104,7 +104,7 @@ def test_bot_16_an_aircraft_strikes_with_every_ground_weapon_at_the_best_target(
     # BOT-16: the strike names each ground-attacking weapon as often as the unit has it (the Sparrowhawk's two
     # nose Medium Lasers, its wing Small Lasers: tables.md 13.3), at one target, and the game accepts it.
     state = _town_strike("weapon")
-    order = aircraft.attack(state, state.units["hawk-1"], Settings())
+    order = aircraft.attack(state, state.units["hawk-1"], Settings(), policy.focus)
     assert order is not None and order.strike
     assert sorted(order.weapons) == ["Medium Laser@nose", "Medium Laser@nose", "Small Laser@left",
                                      "Small Laser@right"]
@@ -119,16 +119,16 @@ def test_bot_16_a_strafing_run_over_a_friend_counts_against_it():  # BOT-16
     state = _town_strike("weapon", moves={"hawk-1": MoveOrder("hawk-1", "safe", ("F",))})  # altitude 3: it strafes
     wasp = state.units["wasp"]
     order = WeaponAttackOrder("hawk-1", "", ("Medium Laser@nose",), strafe=(wasp.hex,))
-    assert aircraft._attack_value(state, order) > 0
+    assert aircraft._attack_value(state, order, policy.focus) > 0
     friendly = state.with_unit(evolve(wasp, side="davion"))
-    assert aircraft._attack_value(friendly, order) < 0
+    assert aircraft._attack_value(friendly, order, policy.focus) < 0
 
 
 def test_bot_16_a_ground_unit_fires_at_the_aircraft_overhead():  # BOT-16
     # BOT-16: a ground unit with no ground target fires its weapons that reach at the enemy aircraft that crossed
     # its board (ground_to_air: range 2 x altitude).
     state = _town_strike("weapon")
-    order = aircraft.ground_to_air(state, state.units["hunchback"], Settings())
+    order = aircraft.ground_to_air(state, state.units["hunchback"], Settings(), policy.focus)
     assert isinstance(order, WeaponAttackOrder) and order.target in ("hawk-1", "hawk-2", "union")
     assert policy.best_attack(state, state.units["hunchback"], Settings()) == order
 

@@ -46,8 +46,8 @@ def check_aircraft(state: GameState, uid: str, found: UnitOptions, rng: random.R
         said = (plan.total_thrust, f"{plan.end.map_id} {plan.end.hex.label}", plan.end.altitude or 0,
                 aero_options.over_board(state, plan))
         if said != (flight.thrust, flight.end, flight.altitude, flight.over_board):
-            problem(f"listed {what} says thrust/end/altitude/over {flight.thrust, flight.end, flight.altitude, flight.over_board}, "
-                    f"the move {said}")
+            listed_as = (flight.thrust, flight.end, flight.altitude, flight.over_board)
+            problem(f"listed {what} says thrust/end/altitude/over {listed_as}, the move {said}")
         if view.out_of_control or not flight.path or flight.outcome != Outcome.MOVED.value:
             continue
         refused(MoveOrder(uid, flight.mode, flight.path + ("F",)), what + ",F (a hex too many)")
@@ -70,8 +70,9 @@ def check_aircraft(state: GameState, uid: str, found: UnitOptions, rng: random.R
                    plan.end.velocity, plan.outcome.value, aero_options.over_board(state, plan))
             near = listed.get(key)
             if near is None or near.thrust > plan.total_thrust:
+                shown = f" (listed: {','.join(near.path)})" if near else ""
                 problem(f"move --mode max --path {','.join(steps)} is accepted ({plan.total_thrust} thrust) but no "
-                        f"flight ending alike is listed for as little" + (f" (listed: {','.join(near.path)})" if near else ""))
+                        f"flight ending alike is listed for as little{shown}")
     firing = "attack" in found.now
     for g in rng.sample(found.ground_attacks, min(samples, len(found.ground_attacks))):
         order = WeaponAttackOrder(uid, g.target, g.weapons, strike=g.mode == "strike",

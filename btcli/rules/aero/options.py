@@ -153,10 +153,11 @@ def candidates(state: GameState, unit: Unit):
         velocity = view.velocity + change
         if velocity < 0:
             continue
-        prefix = ("+",) * change if change > 0 else ("-",) * -change
+        prefix: tuple[str, ...] = ("+",) * change if change > 0 else ("-",) * -change
         hexes = movement.required_hexes(design, area, velocity)
+        shapes: list[tuple[str, ...]]
         if hexes == 0:
-            shapes: list[tuple[str, ...]] = [(), ("H",)]
+            shapes = [(), ("H",)]
         else:
             turns = {(d, t): thrust.turn_cost(view, velocity, d) * t for d in (-1, 1)
                      for t in (1, 2 if design.aero_class in movement.TWO_HEXSIDE_CLASSES else 1)}
@@ -177,7 +178,8 @@ def _shapes(area, start, facing, hexes: int, turns: dict, budget: int) -> list[t
     ground = area.ground_hex if isinstance(area, LowAltitudeMap) else None
     best: dict[tuple, tuple[int, tuple[str, ...]]] = {}
     seen: dict[tuple, int] = {}
-    stack = [(start, facing, 0, start == ground, 0, ())]
+    empty: tuple[str, ...] = ()
+    stack = [(start, facing, 0, start == ground, 0, empty)]
     while stack:
         here, heading, flown, crossed, cost, steps = stack.pop()
         ahead = here.neighbor(heading)
@@ -273,11 +275,14 @@ def ground_attacks(state: GameState, unit: Unit) -> tuple[GroundAttack, ...]:
             found = plan(order)
             if found is not None:
                 out.append(record(air_ground.STRIKE, order, found))
+    first = next((e.hex for e in enemies if e.hex is not None), None)
     strafing = tuple(label for label in labels
-                     if plan(Order(unit.id, "", (label,), strafe=(enemies[0].hex,))) is not None) if enemies else ()
+                     if plan(Order(unit.id, "", (label,), strafe=(first,))) is not None) if first else ()
     if strafing:
         lines: dict[tuple, None] = {}
         for enemy in enemies:
+            if enemy.hex is None:
+                continue
             for length in range(1, air_ground.STRAFE_LENGTH + 1):
                 for back in range(length):
                     line = _line(enemy.hex, over.heading, back, length)
@@ -288,7 +293,7 @@ def ground_attacks(state: GameState, unit: Unit) -> tuple[GroundAttack, ...]:
             found = plan(order)
             if found is not None:
                 out.append(record(air_ground.STRAFE, order, found))
-    left = unit.aero_design.bombs - unit.aero.bombs_dropped
+    left = aero_kind.design(unit).bombs - aero_kind.flight(unit).bombs_dropped
     for enemy in enemies:
         for count in range(1, left + 1):
             order = Order(unit.id, enemy.id, bombs=count)
