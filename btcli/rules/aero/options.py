@@ -261,7 +261,7 @@ def ground_attacks(state: GameState, unit: Unit) -> tuple[GroundAttack, ...]:
 
     def record(mode: str, order: Order, found) -> GroundAttack:
         return GroundAttack(mode, order.target, order.weapons, tuple(h.label for h in order.strafe), order.bombs,
-                            tuple((s.target.label, s.to_hit.target) for s in found.shots))
+                            tuple(dict.fromkeys((s.target.label, s.to_hit.target) for s in found.shots)))
 
     enemies = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.side != unit.side and u.active
                and u.hex is not None and not kinds.of(u).flies_on_aerospace_maps]
