@@ -165,7 +165,7 @@ def _best_strike(state: GameState, unit: Unit, focus: Focus, extra: int = 0) -> 
         target = air_ground.Target(foe.id, foe.hex, foe, "front")
         number = unit.gunnery + air_ground.MODE_MODIFIER[air_ground.STRIKE] + extra + sum(
             v for _, v in air_ground.target_modifiers(state, unit, target))
-        best = max(best, odds(number) * damage * focus(state, foe))
+        best = max(best, odds(number) * damage * focus(state, foe) * fragility(state, foe))
     return best
 
 
@@ -189,6 +189,21 @@ def _return_factor(state: GameState, unit: Unit, flight: Flight) -> float:
     if distance > flight.next_velocity + 2:
         return 0.1
     return (0.8, 0.5, 0.25, 0.1)[turn]
+
+
+def _left(unit: Unit) -> int:
+    return sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
+
+
+def fragility(state: GameState, target: Unit) -> float:
+    """BOT-12, BOT-16: how much nearer destruction a point of damage brings ``target`` than the average unit of
+    its side of the same element (ground or air): their mean armor and structure left over its own, within
+    0.25-4. In a short air raid the fire goes where it can kill (btcli's rule)."""
+    air = kinds.of(target).flies_on_aerospace_maps
+    peers = [_left(u) for u in state.units.values() if u.side == target.side and u.active
+             and kinds.of(u).flies_on_aerospace_maps == air]
+    mine = max(1, _left(target))
+    return min(4.0, max(0.25, (sum(peers) / len(peers) if peers else mine) / mine))
 
 
 def _ground_enemies(state: GameState, unit: Unit) -> list[Unit]:
@@ -347,7 +362,7 @@ def _attack_value(state: GameState, order: WeaponAttackOrder, focus: Focus) -> f
         elif unit.side == side:
             total -= 2 * value
         else:
-            total += value * focus(state, unit)
+            total += value * focus(state, unit) * fragility(state, unit)
     return total
 
 
@@ -377,7 +392,7 @@ def ground_to_air(state: GameState, unit: Unit, settings: Settings, focus: Focus
             if number <= settings.worst_shot and labels.count(mount.label) < _copies(unit, mount.label):
                 labels.append(mount.label)
                 value += odds(number) * evaluate.shot_damage(unit, index, plan.distance)
-        value *= focus(state, foe)  # BOT-05: the most damaged aircraft first
+        value *= focus(state, foe) * fragility(state, foe)  # BOT-05, BOT-16: the aircraft nearest destruction
         if labels and (best is None or value > best[0]):
             best = (value, foe.id, tuple(labels))
     if best is None:

@@ -142,3 +142,13 @@ def test_bot_wins_town_strike_against_the_random_player():  # BOT-12, BOT-14, BO
 
     players = {"davion": policy.choose, "kurita": baselines.PLAYERS["random"]}
     assert bench.match(SCENARIOS / "town-strike.toml", players, 1)["winner"] == "davion"
+
+
+def test_bot_16_an_air_raid_strikes_where_it_can_kill():  # BOT-16
+    # BOT-16: a point of damage on the Wasp (48 armor) brings it nearer destruction than one on the Manticore
+    # (176 armor): the mean of the garrison's armor and structure left over the target's own.
+    state = _town_strike("weapon")
+    wasp, manticore = state.units["wasp"], state.units["manticore"]
+    assert aircraft.fragility(state, wasp) > 1 > aircraft.fragility(state, manticore)
+    order = aircraft.attack(state, state.units["hawk-1"], Settings(), policy.focus)
+    assert order is not None and order.target in ("wasp", "commando")  # the two light 'Mechs, not the tank
