@@ -5,7 +5,7 @@
   the altitude, and crosses the ground board at the altitude, it says; beside it, the same path one hex longer,
   a turn before the first hex (a fighter: AERO-MOVE-15) and a ``max`` flight declared ``safe`` (AERO-GEN-02)
   are refused.
-- Completeness: random flights of the listed shape (a velocity change and a climb or descent at the start, turns
+- Completeness: random flights of the listed shape (a velocity change or a climb or descent at the start, turns
   after hexes) that ``move`` accepts have a listed flight ending alike for no more thrust.
 - Every listed strike, strafing run, bombing and air-to-air shot is accepted by ``attack``; a strike or shot with a
   weapon at a target it is not listed for, and a strafing run of six hexes, are refused.
@@ -100,8 +100,9 @@ def check_aircraft(state: GameState, uid: str, found: UnitOptions, rng: random.R
 
 
 def _random_flights(state: GameState, unit, rng: random.Random, count: int) -> list[tuple[str, ...]]:
-    """Random step paths of the listed shape: a velocity change and an altitude change at the start (within the
-    listed bounds), then the hexes, each followed by no turn or a turn of one or two hexsides."""
+    """Random step paths of the listed shape: a velocity change or an altitude change at the start (within the
+    listed bounds), then the hexes, each followed by no turn or a turn of one or two hexsides (up to the listed
+    number of turns)."""
     from btcli.model.aero import LowAltitudeMap
     from btcli.rules.aero import options as aero_options
     from btcli.rules.kinds import aero as aero_kind
@@ -114,10 +115,14 @@ def _random_flights(state: GameState, unit, rng: random.Random, count: int) -> l
         if velocity < 0:
             continue
         climb = rng.randint(-aero_options.ALTITUDE_CHANGES, aero_options.ALTITUDE_CHANGES) \
-            if isinstance(area, LowAltitudeMap) else 0
+            if isinstance(area, LowAltitudeMap) and change == 0 else 0
         steps = ["+" if change > 0 else "-"] * abs(change) + ["A" if climb > 0 else "D"] * abs(climb)
+        turns = 0
         for _ in range(velocity):
             steps.append("F")
-            steps += rng.choice(((), (), ("L",), ("R",), ("L", "L"), ("R", "R")))
+            turn = rng.choice(((), (), ("L",), ("R",), ("L", "L"), ("R", "R")))
+            if turn and turns < aero_options.max_turns(velocity):
+                steps += turn
+                turns += 1
         found.append(tuple(steps))
     return found

@@ -1,12 +1,13 @@
 """``btcli options`` for an aerospace unit (issues #33, #35): its thrust and what each manoeuvre costs now, every
 flight it may make now, and every attack it may make now.
 
-Flights: each shape of move the move order accepts within reason, each checked as ``move`` checks it
+Flights: each shape of move the move order accepts within bounds, each checked as ``move`` checks it
 (btcli.rules.aero.moves.check: AERO-GEN-02, AERO-MOVE, TURN-04..06): a velocity change at the start of up to
-``VELOCITY_CHANGES`` either way, a climb or descent at the start of up to ``ALTITUDE_CHANGES`` (a low-altitude
-map), then its velocity in hexes with any turns its thrust pays for (one hexside after each hex, two for
-DropShips and small craft: AERO-MOVE-14, 15), flying off the map's edge where the path meets it; evasive action
-on a straight flight; hovering at velocity 0. Of the flights that end alike (map, hex, facing, altitude, next
+``VELOCITY_CHANGES`` either way, or a climb or descent at the start of up to ``ALTITUDE_CHANGES`` (a
+low-altitude map), then its velocity in hexes with the turns its thrust pays for, up to ``MAX_TURNS`` (above
+velocity 3 ``FAST_TURNS``; one hexside after each hex, two for DropShips and small craft: AERO-MOVE-14, 15),
+flying off the map's edge where the path meets it; evasive action on a straight flight; hovering at velocity 0.
+The bounds keep the list short and quick (a fighter at velocity 6 on a low-altitude map: some 500 flights). Of the flights that end alike (map, hex, facing, altitude, next
 turn's velocity, how it ends, and the altitude at which it crossed the ground board) the cheapest in thrust is
 kept (then the fewest rolls, the shortest path), in the thrust mode it needs (``safe`` when it stays within Safe
 Thrust, else ``max``). Not listed: flights into the ground (crashes, ``LAND``), velocity changes at the end of
@@ -30,7 +31,9 @@ from btcli.rules.core import options as core_options
 from btcli.rules.kinds import aero as aero_kind
 
 VELOCITY_CHANGES = 2  # +/- steps at the start of a listed flight, at most (the list stays finite and fast)
-ALTITUDE_CHANGES = 2  # A/D steps at the start of a listed flight, at most
+ALTITUDE_CHANGES = 2  # A/D steps at the start of a listed flight, at most (with no velocity change)
+MAX_TURNS = 3  # facing changes in a listed flight at velocity 3 or less (a U-turn: three hexsides, three hexes)
+FAST_TURNS = 2  # ... and above velocity 3 (the list stays short: thrust allows more, each a hex apart)
 
 
 def options(state: GameState, unit: Unit) -> UnitOptions:
@@ -141,47 +144,61 @@ def over_board(state: GameState, plan) -> int:
 
 
 def candidates(state: GameState, unit: Unit):
-    """Yields the step paths worth checking: each velocity change at the start, each climb or descent at the
-    start, then each pattern of turns after the hexes it must fly (the cheapest pattern reaching each hex,
-    facing and crossing of the ground board), evasive action on the straight flight, hovering at velocity 0."""
+    """Yields the step paths worth checking: each velocity change at the start, or each climb or descent at
+    the start, then each pattern of turns (``max_turns``) after the hexes it must fly that its thrust pays for (the cheapest pattern reaching each hex, facing and crossing of the
+    ground board), evasive action on the straight flight, hovering at velocity 0."""
     from btcli.model.aero import LowAltitudeMap
-    from btcli.rules.aero import movement, thrust
+    from btcli.rules.aero import low_altitude, movement, thrust
 
     view, design, area = aero_kind.view(unit), aero_kind.design(unit), aero_kind.area(state, unit)
     low = isinstance(area, LowAltitudeMap)
+    budget = thrust.current_max_thrust(design, view) - view.thrust_spent
     for change in range(-VELOCITY_CHANGES, VELOCITY_CHANGES + 1):
         velocity = view.velocity + change
         if velocity < 0:
             continue
         prefix: tuple[str, ...] = ("+",) * change if change > 0 else ("-",) * -change
+        left = budget - (change * thrust.acceleration_cost(movement.atmosphere_row(area, view.hex)) if change > 0
+                         else -change)
+        if left < 0:
+            continue
         hexes = movement.required_hexes(design, area, velocity)
-        shapes: list[tuple[str, ...]]
+        shapes: list[tuple[int, tuple[str, ...]]]
         if hexes == 0:
-            shapes = [(), ("H",)]
+            shapes = [(0, ()), (0, ("H",))]
         else:
             turns = {(d, t): thrust.turn_cost(view, velocity, d) * t for d in (-1, 1)
                      for t in (1, 2 if design.aero_class in movement.TWO_HEXSIDE_CLASSES else 1)}
-            shapes = _shapes(area, view.hex, view.facing, hexes, turns, design.max_thrust - view.thrust_spent)
-        for climb in range(-ALTITUDE_CHANGES, ALTITUDE_CHANGES + 1) if low else (0,):
+            shapes = _shapes(area, view.hex, view.facing, hexes, turns, left, max_turns(velocity))
+        climbs = range(-ALTITUDE_CHANGES, ALTITUDE_CHANGES + 1) if low and change == 0 else (0,)
+        for climb in climbs:
             altitude = ("A",) * climb if climb > 0 else ("D",) * -climb
-            for shape in shapes:
-                yield prefix + altitude + shape
+            for cost, shape in shapes:
+                if cost + max(0, climb) * low_altitude.CLIMB_COST <= left:
+                    yield prefix + altitude + shape
         if hexes:
             yield prefix + ("E",) + ("F",) * hexes
 
 
-def _shapes(area, start, facing, hexes: int, turns: dict, budget: int) -> list[tuple[str, ...]]:
-    """The cheapest turn pattern of ``hexes`` hexes to each (end hex, facing, crossed the ground board's hex),
-    turning only after a hex; a pattern that flies off the map ends there."""
+def max_turns(velocity: int) -> int:
+    """The facing changes a listed flight makes at most at ``velocity``."""
+    return MAX_TURNS if velocity <= 3 else FAST_TURNS
+
+
+def _shapes(area, start, facing, hexes: int, turns: dict, budget: int,
+            most: int) -> list[tuple[int, tuple[str, ...]]]:
+    """The cheapest pattern of ``hexes`` hexes and up to ``most`` turns, each after a hex, to each (end
+    hex, facing, crossed the ground board's hex), with its thrust; a pattern that flies off the map ends
+    there."""
     from btcli.model.aero import LowAltitudeMap
 
     ground = area.ground_hex if isinstance(area, LowAltitudeMap) else None
     best: dict[tuple, tuple[int, tuple[str, ...]]] = {}
     seen: dict[tuple, int] = {}
     empty: tuple[str, ...] = ()
-    stack = [(start, facing, 0, start == ground, 0, empty)]
+    stack = [(start, facing, 0, start == ground, 0, 0, empty)]
     while stack:
-        here, heading, flown, crossed, cost, steps = stack.pop()
+        here, heading, flown, crossed, turned, cost, steps = stack.pop()
         ahead = here.neighbor(heading)
         steps = steps + ("F",)
         if not area.contains(ahead):
@@ -192,11 +209,12 @@ def _shapes(area, start, facing, hexes: int, turns: dict, budget: int) -> list[t
         flown += 1
         crossed = crossed or ahead == ground
         for (direction, count), extra in [((0, 0), 0), *turns.items()]:
-            if cost + extra > budget:
+            turns_now = turned + (1 if count else 0)
+            if cost + extra > budget or turns_now > most:
                 continue
             after = heading.turned(direction * count) if count else heading
             path = steps + (("L" if direction < 0 else "R"),) * count
-            state_key = (ahead, after, flown, crossed)
+            state_key = (ahead, after, flown, crossed, turns_now)
             if seen.get(state_key, budget + 1) <= cost + extra:
                 continue
             seen[state_key] = cost + extra
@@ -205,8 +223,8 @@ def _shapes(area, start, facing, hexes: int, turns: dict, budget: int) -> list[t
                 if key not in best or cost + extra < best[key][0]:
                     best[key] = (cost + extra, path)
             else:
-                stack.append((ahead, after, flown, crossed, cost + extra, path))
-    return [steps for _, steps in sorted(best.values())]
+                stack.append((ahead, after, flown, crossed, turns_now, cost + extra, path))
+    return sorted(best.values())
 
 
 def weapon_labels(unit: Unit) -> list[str]:
