@@ -52,6 +52,24 @@ class Flight:
     velocity: int  # its velocity this turn
     end: str  # where it ends: ``MAP HEX``
     rolls: int = 0  # the control rolls it calls for
+    facing: str = ""  # the facing it ends with
+    altitude: int = 0  # the altitude it ends at on a low-altitude map (0: none)
+    next_velocity: int = 0  # its velocity next turn
+    outcome: str = "moved"  # how it ends: moved, left_map (flies off the edge), transit (leaves for another map)
+    over_board: int = 0  # the lowest altitude at which it crosses the ground board's hex (0: it does not)
+
+
+@record
+class GroundAttack:
+    """One air-to-ground attack an aircraft may make (btcli.rules.aero.air_ground): ``attack UNIT TARGET
+    --weapon W --strike``, ``attack UNIT --weapon W ... --strafe HEX,...`` or ``attack UNIT TARGET --bomb N``."""
+
+    mode: str  # strike, strafe or bomb
+    target: str  # a ground unit's id or a building hex ("" for a strafing run)
+    weapons: tuple[str, ...] = ()
+    hexes: tuple[str, ...] = ()  # a strafing run's hexes, in flight order
+    bombs: int = 0
+    to_hit: tuple[tuple[str, int], ...] = ()  # each target it attacks (a strafing run: every one in the hexes)
 
 
 @record
@@ -71,6 +89,7 @@ class UnitOptions:
     blows: tuple[Blow, ...] = ()
     physical_weapons: dict[str, Any] | None = None  # EQ-PHYS-05: the hatchets and swords it carries
     flights: tuple[Flight, ...] = ()
+    ground_attacks: tuple[GroundAttack, ...] = ()  # an aircraft's strikes, strafing runs and bombs
     flying: dict[str, Any] | None = None  # an aerospace unit's thrust, velocity and manoeuvres
     card: dict[str, Any] | None = None  # an asset's MP, movement code and attack
     drop: dict[str, Any] | None = None  # a dropping reserve's commitment, landing or abort

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from btcli.model.options import UnitOptions
+from btcli.model.options import GroundAttack, UnitOptions
 from btcli.rules.core.options import shot_dict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -38,7 +38,14 @@ def options_json(found: UnitOptions) -> dict[str, Any]:
             data[name] = value
     if found.flights:
         data["flights"] = [{"mode": f.mode, "path": ",".join(f.path), "thrust": f.thrust, "velocity": f.velocity,
-                            "end": f.end, "rolls": f.rolls} for f in found.flights]
+                            "end": f.end, "rolls": f.rolls, "facing": f.facing, "altitude": f.altitude,
+                            "next_velocity": f.next_velocity, "outcome": f.outcome, "over_board": f.over_board}
+                           for f in found.flights]
+    if found.ground_attacks:
+        data["ground_attacks"] = [{"mode": g.mode, "target": g.target, "weapons": list(g.weapons),
+                                   "hexes": list(g.hexes), "bombs": g.bombs,
+                                   "to_hit": {label: number for label, number in g.to_hit}}
+                                  for g in found.ground_attacks]
     return data
 
 
@@ -86,6 +93,16 @@ def _shot(w: dict[str, object]) -> str:
             + (f" (C3 spotter {w['c3_spotter']})" if w.get("c3_spotter") else ""))
 
 
+def _ground_attack(unit: str, g: GroundAttack) -> str:
+    """One air-to-ground attack as its ``attack`` command and the to-hit number of each target."""
+    weapons = "".join(f" --weapon {w!r}" if " " in w else f" --weapon {w}" for w in g.weapons)
+    command = {"strike": f"attack {unit} {g.target}{weapons} --strike",
+               "strafe": f"attack {unit}{weapons} --strafe {','.join(g.hexes)}",
+               "bomb": f"attack {unit} {g.target} --bomb {g.bombs}"}[g.mode]
+    hits = ", ".join(f"{label} {number}+" for label, number in g.to_hit) or "nothing in the hexes"
+    return f"{g.mode} ({command}): {hits}"
+
+
 def _kind_lines(found: UnitOptions) -> list[str]:
     """The lines of an aircraft's, an asset's and a dropping reserve's own options."""
     lines: list[str] = []
@@ -95,8 +112,14 @@ def _kind_lines(found: UnitOptions) -> list[str]:
                      + (", out of control: --mode safe with no path" if a.get("out_of_control") else ""))
         lines.append("  manoeuvres (steps, thrust): " + ", ".join(f"{k} {v}" for k, v in a["steps"].items()))
         for f in found.flights:
+            where = {"left_map": ", flies off the map", "transit": ", leaves the map"}.get(f.outcome, "")
             lines.append(f"  flight --mode {f.mode} --path {','.join(f.path) or '(none)'}: thrust {f.thrust}, "
-                         f"velocity {f.velocity}, ends {f.end}" + (f", {f.rolls} roll(s)" if f.rolls else ""))
+                         f"velocity {f.velocity} (next {f.next_velocity}), ends {f.end}"
+                         + (f" {f.facing}" if f.facing else "") + (f" altitude {f.altitude}" if f.altitude else "")
+                         + where + (f", over the ground board at altitude {f.over_board}" if f.over_board else "")
+                         + (f", {f.rolls} roll(s)" if f.rolls else ""))
+        for g in found.ground_attacks:
+            lines.append("  " + _ground_attack(found.unit, g))
     if found.card is not None:
         a = found.card
         lines.append(f"  asset: {a['mp']} MP ({a['movement']}), attack {a['attack']}")

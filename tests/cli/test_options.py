@@ -121,6 +121,44 @@ def test_options_give_an_aircraft_its_thrust_manoeuvres_and_flights(tmp_path):  
     ok("move", game, "union", "--mode", "safe", "--path", "+,F,F", "-q")  # a listed flight is accepted
 
 
+def test_options_list_an_aircrafts_turns_climbs_and_ground_attacks(tmp_path):  # AERO-MOVE-12, 15, tables.md 9.8
+    from tests.conftest import SCENARIOS
+
+    game = init_game(tmp_path, SCENARIOS / "town-strike.toml")
+    ok("resolve-phase", game, "--dice", "12,2", "-q")
+    for unit in ("hunchback", "commando", "wasp", "manticore"):
+        ok("move", game, unit, "--mode", "stand", "-q")
+    ok("resolve-phase", game, "-q")
+    union = json.loads(ok("options", game, "union", "--json").out)
+    flights = {f["path"]: f for f in union["flights"]}
+    # AERO-MOVE-15: a turn after the hex, 1 thrust at velocity 0-2 (AERO-MOVE-12); a DropShip may turn two
+    # hexsides after it (AERO-MOVE-14).
+    assert flights["F,L"]["thrust"] == 1 and flights["F,L"]["facing"] == "NW" and flights["F,L"]["end"] == "low 0809"
+    assert flights["F,R,R"]["facing"] == "SE" and flights["F,R,R"]["thrust"] == 2
+    # A climb costs 2 thrust, a descent none (AERO-LALT-03); the flight over hex 0809 crosses the ground board.
+    assert flights["A,F"]["altitude"] == 3 and flights["A,F"]["thrust"] == 2 and flights["A,F"]["over_board"] == 3
+    assert flights["D,F"]["over_board"] == 1 and flights["D,F"]["thrust"] == 0
+    assert all(f["mode"] == ("safe" if f["thrust"] <= 3 else "max") for f in union["flights"])
+    assert "F,L,L,L" not in flights  # AERO-MOVE-14: two hexsides at most after a hex
+    text = ok("options", game, "union").out
+    assert "  flight --mode safe --path F,L: thrust 1, velocity 1 (next 1), ends low 0809 NW altitude 2, over the " \
+           "ground board at altitude 2" in text
+    ok("move", game, "union", "--mode", "safe", "--path", "F,R,R", "-q")
+    for hawk in ("hawk-1", "hawk-2"):
+        ok("move", game, hawk, "--mode", "safe", "--path", "F", "-q")
+    ok("resolve-phase", game, "-q")  # the weapon attack phase
+    hawk = json.loads(ok("options", game, "hawk-1", "--json").out)
+    strikes = {(g["target"], g["weapons"][0]): g for g in hawk["ground_attacks"] if g["mode"] == "strike"}
+    # tables.md 9.8: a strike at Gunnery 4 + 2; nose and wing weapons fire at the ground.
+    assert strikes[("commando", "Medium Laser@nose")]["to_hit"] == {"commando": 6}
+    assert ("commando", "Small Laser@left") in strikes and ("1510", "Medium Laser@nose") in strikes  # a building
+    runs = [g for g in hawk["ground_attacks"] if g["mode"] == "strafe"]  # altitude 3: it may strafe (TW p.243)
+    assert runs and all(len(g["hexes"]) <= 5 for g in runs)
+    assert "  strike (attack hawk-1 commando --weapon 'Medium Laser@nose' --strike): commando 6+" in \
+        ok("options", game, "hawk-1").out
+    ok("attack", game, "hawk-1", "commando", "--weapon", "Medium Laser@nose", "--strike", "-q")
+
+
 def test_options_give_an_asset_its_paths_and_card_attack(tmp_path):  # ASSET-MOVE-02, ASSET-ATK-04
     from tests.cli.test_assets_cli import FIRING
 

@@ -178,11 +178,13 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
             accepted(order, name) if name in listed else refused(order, name + " (not listed)")
     for flight in found.flights:
         change = flight.path[0] if flight.path and flight.path[0] in "+-" else ""
-        if change and found.flying is not None and flight.thrust != found.flying["steps"][change]:
+        straight = set(flight.path) <= {change, "F"} and flight.path.count(change) == 1
+        if change and straight and found.flying is not None and flight.thrust != found.flying["steps"][change]:
             problem(f"a flight starting {change} spends {flight.thrust} thrust; the steps say {found.flying['steps']}")
-        order = MoveOrder(uid, flight.mode, flight.path)
-        what = f"move --mode {flight.mode} --path {','.join(flight.path)}"
-        accepted(order, what) if moving else refused(order, what + " (not now)")
+    if found.flying is not None:
+        from tests.play.options_check_aero import check_aircraft
+
+        check_aircraft(state, uid, found, rng, accepted, refused, problem, samples)
 
 
 def _flag(what: str) -> str:

@@ -1,0 +1,410 @@
+"""The bot's aircraft (issue #35 item 2, "aircraft's strikes"): which flight an aerospace unit makes and which
+attack it makes, from ``btcli options``' own lists (btcli.rules.aero.options: every flight and every attack the
+orders accept). Its rules are BOT-11..BOT-16 in docs/rules-notes.md; the code is btcli's own.
+
+Anchored on MegaMek's bot Princess (MegaMek @f0b2b01 megamek/src/megamek/client/bot/princess/): it flies an
+aircraft on a ground map only along paths that need no piloting roll where it can (``AeroPathUtil.java:96``
+``isSafePathOffBoard``, ``:160`` ``calculateMaxSafeThrust``: thrust up to what needs no roll) and never into a
+stall (``AeroPathUtil.java:52`` ``willStall``) or the ground (``:83`` ``willCrash``); it keeps no flight at
+altitude 1 without bombs (``PathRanker.java:177-184``); it values a flight by the air-to-ground attack it makes
+possible, which needs the target under the flight path and an altitude of 5 or lower
+(``FireControl.java:1682`` ``guessFullAirToGroundPlan``, ``:1092`` ``isTargetUnderFlightPath``,
+``AeroGroundPathFinder.OPTIMAL_STRIKE_ALTITUDE``). Princess ignores ground fire at its aircraft
+(``BasicPathRanker.java:157-161``); this bot weighs it (BOT-13), as the air defence of issue #35.
+"""
+
+from __future__ import annotations
+
+from btcli.bot.legal_orders import accepted
+from btcli.errors import BtcliError
+from btcli.model.orders import MoveOrder, WeaponAttackOrder
+from btcli.model.state import GameState
+from btcli.model.units import Unit
+from btcli.rules import kinds
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
+if TYPE_CHECKING:
+    from typing import Callable, Protocol
+
+    from btcli.model.options import Flight
+
+    class Settings(Protocol):
+        """What this module reads of ``policy.Settings`` (policy imports this module, not the other way)."""
+
+        @property
+        def dealt_weight(self) -> float: ...
+
+        @property
+        def taken_weight(self) -> float: ...
+
+        @property
+        def worst_shot(self) -> int: ...
+
+    Focus = Callable[[GameState, Unit], float]  # policy.focus: BOT-05's worth of a point of damage on a unit
+
+ROLL_PENALTY = 4.0  # BOT-11: expected damage a flight's control roll is worth avoiding
+LOST = 1000.0  # BOT-11: a flight that stalls, crashes or leaves the battle
+
+
+def flight(state: GameState, ours: tuple[str, ...], settings: Settings, focus: Focus,
+           seed: int = 0) -> MoveOrder | None:
+    """The next aerospace unit's flight for the side whose slot it is (TURN-04..06), or None when another side
+    must move; the unit's best flight (BOT-11..14) the game accepts."""
+    from btcli.rules.aero import phases as aero_phases
+
+    side = aero_phases.side_to_move(state)
+    if side is None or side not in ours:
+        return None
+    for unit in sorted(aero_phases.movers(state, state.phase), key=lambda u: u.id):
+        if unit.side != side or aero_phases.has_moved(unit):
+            continue
+        for order in ranked_flights(state, unit, settings, focus):
+            if accepted(state, order, seed):
+                return order
+    return None
+
+
+def ranked_flights(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> list[MoveOrder]:
+    """The unit's listed flights as orders, best first (BOT-11..14); none when it may not move now."""
+    from btcli.rules.aero import moves as aero_moves, options as aero_options
+
+    try:
+        aero_moves.check_turn(state, unit)
+    except BtcliError:
+        return []
+    flights = aero_options.flights(state, unit)
+    scored = sorted(((flight_score(state, unit, f, settings, focus), f) for f in flights),
+                    key=lambda s: (-s[0], s[1].thrust, s[1].path, s[1].mode))
+    return [MoveOrder(unit.id, f.mode, f.path) for _, f in scored]
+
+
+def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Settings, focus: Focus) -> float:
+    """BOT-11..14: what a flight is worth. The damage its air-to-ground or air-to-air attack this turn may deal
+    (focus-weighted) and, at half weight, next turn's (when it ends over the ground board or can come back to
+    it, at a striking altitude), times the aggression weight; minus the ground fire it flies into times the
+    caution weight; minus the control rolls it needs; a stall or leaving the battle is lost; off the board's
+    low-altitude map, the way down to it counts (``_descent``)."""
+    strike = _strike_value(state, unit, flight, focus) if 0 < flight.over_board else 0.0
+    air = _air_value(state, unit, flight)
+    later = 0.0
+    if not state.victory.turn_limit or state.turn < state.victory.turn_limit:
+        later = 0.5 * _return_factor(state, unit, flight) * _best_strike(state, unit, focus)
+    taken = _air_defence(state, unit, flight.over_board, striking=strike > 0) if flight.over_board else 0.0
+    score = settings.dealt_weight * (strike + air + later) - settings.taken_weight * taken
+    score -= ROLL_PENALTY * flight.rolls
+    if flight.outcome == "left_map" or _stalls(unit, flight):
+        score -= LOST  # BOT-11
+    score += _descent(state, flight)
+    if flight.altitude == 1 and not _bombs(unit):
+        score -= 5.0  # BOT-11: no flight at NOE without bombs (Princess, PathRanker.java:177-184)
+    return score
+
+
+def _descent(state: GameState, flight: Flight) -> float:
+    """BOT-14: off the low-altitude map that holds the ground board, a flight is worth more the nearer it ends to
+    the space map's ground-row hex above that map (flying into it takes the unit down to the board's map,
+    TURN-07; into another ground-row hex, out of the battle): a point per hex nearer. Climbing out of the
+    board's map counts against a flight."""
+    from btcli.model.hexgrid import HexId
+    from btcli.rules.aero import air_ground
+
+    area = air_ground.board_map(state)
+    map_id, _, label = flight.end.partition(" ")
+    if area is None or map_id == area.id:
+        return -LOST / 20 if flight.outcome == "transit" else 0.0  # climbing out, away from the board
+    if area.space_hex is None:
+        return 0.0
+    distance = HexId.parse(label).distance(area.space_hex)
+    if flight.outcome == "transit":  # down into the ground row: onto the board's map, or out of the battle
+        return 0.0 if distance == 0 else -LOST
+    return -float(distance)
+
+
+def _stalls(unit: Unit, flight: Flight) -> bool:
+    """BOT-11: a flight that leaves an aerodyne at velocity 0 (it stalls and crashes, AERO-GRAV-05) or a
+    spheroid at velocity 0 without hovering."""
+    return flight.next_velocity == 0 and "H" not in flight.path
+
+
+def _bombs(unit: Unit) -> int:
+    from btcli.rules.kinds import aero as aero_kind
+
+    return aero_kind.design(unit).bombs - aero_kind.flight(unit).bombs_dropped
+
+
+def _strike_value(state: GameState, unit: Unit, flight: Flight, focus: Focus) -> float:
+    """BOT-12: the strike this flight makes possible: none above altitude 5 (a strike's ceiling) or at 1 (a strike
+    costs an altitude), else the best strike on an enemy (``_best_strike``), with +2 to hit when the flight goes
+    over Safe Thrust (tables.md 9.8)."""
+    from btcli.rules.aero import air_ground
+
+    if not 1 < flight.over_board <= air_ground.CEILING[air_ground.STRIKE]:
+        return 0.0
+    from btcli.rules.kinds import aero as aero_kind
+
+    over_safe = aero_kind.flight(unit).thrust_spent + flight.thrust > aero_kind.design(unit).safe_thrust
+    return _best_strike(state, unit, focus, 2 if over_safe else 0)
+
+
+def _best_strike(state: GameState, unit: Unit, focus: Focus, extra: int = 0) -> float:
+    """BOT-12: the expected damage (focus-weighted) of a strike by every weapon that fires at the ground at the
+    enemy ground unit where it is worth most: Gunnery + 2 (tables.md 9.8) + the target's modifiers."""
+    from btcli.rules.aero import air_ground, attacks as aero_attacks
+    from btcli.rules.core.tohit import odds
+
+    from btcli.rules.kinds import aero as aero_kind
+
+    design = aero_kind.design(unit)
+    mounts = air_ground.GROUND_MOUNTS[design.shape]
+    damage = sum(aero_attacks.weapon_data(w.name).damage * w.count for i, w in enumerate(design.weapons)
+                 if w.arc in mounts and i not in aero_kind.flight(unit).weapons_destroyed)
+    best = 0.0
+    for foe in _ground_enemies(state, unit):
+        if foe.hex is None:
+            continue
+        target = air_ground.Target(foe.id, foe.hex, foe, "front")
+        number = unit.gunnery + air_ground.MODE_MODIFIER[air_ground.STRIKE] + extra + sum(
+            v for _, v in air_ground.target_modifiers(state, unit, target))
+        best = max(best, odds(number) * damage * focus(state, foe) * fragility(state, foe))
+    return best
+
+
+def _return_factor(state: GameState, unit: Unit, flight: Flight) -> float:
+    """BOT-14: how surely the unit can strike next turn from where the flight ends: 1 over the ground board's
+    hex itself (next turn's flight starts there, so it crosses it whatever it does), less the farther the hex
+    and the more it must turn to face it; 0 above altitude 5 + 1 climb, or off the low-altitude map."""
+    from btcli.bot.evaluate import facing_towards
+    from btcli.model.hexgrid import Facing, HexId
+    from btcli.rules.aero import air_ground
+
+    area = air_ground.board_map(state)
+    map_id, _, label = flight.end.partition(" ")
+    if area is None or area.ground_hex is None or map_id != area.id or not 1 < flight.altitude <= 6:
+        return 0.0
+    end = HexId.parse(label)
+    distance = end.distance(area.ground_hex)
+    if distance == 0:
+        return 1.0
+    turn = abs((facing_towards(end, area.ground_hex).value - Facing[flight.facing].value + 3) % 6 - 3)
+    if distance > flight.next_velocity + 2:
+        return 0.1
+    return (0.8, 0.5, 0.25, 0.1)[turn]
+
+
+def _left(unit: Unit) -> int:
+    return sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
+
+
+def fragility(state: GameState, target: Unit) -> float:
+    """BOT-12, BOT-16: how much nearer destruction a point of damage brings ``target`` than the average unit of
+    its side of the same element (ground or air): their mean armor and structure left over its own, within
+    0.25-4. In a short air raid the fire goes where it can kill (btcli's rule)."""
+    air = kinds.of(target).flies_on_aerospace_maps
+    peers = [_left(u) for u in state.units.values() if u.side == target.side and u.active
+             and kinds.of(u).flies_on_aerospace_maps == air]
+    mine = max(1, _left(target))
+    return min(4.0, max(0.25, (sum(peers) / len(peers) if peers else mine) / mine))
+
+
+def _ground_enemies(state: GameState, unit: Unit) -> list[Unit]:
+    return [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.side != unit.side and u.active
+            and u.hex is not None and not kinds.of(u).flies_on_aerospace_maps]
+
+
+def _air_defence(state: GameState, unit: Unit, altitude: int, striking: bool) -> float:
+    """BOT-13: the expected damage of the ground fire an aircraft flies into when it crosses the ground board at
+    ``altitude``: each enemy ground unit's front-arc weapons at range 2 x altitude (btcli.rules.aero.ground_to_air),
+    -3 to hit while it attacks the ground (tables.md 9.8), none above altitude 8; shared among the side's
+    aircraft over the board."""
+    from btcli.bot import evaluate
+    from btcli.rules.aero import ground_to_air
+    from btcli.rules.core import tohit
+
+    if altitude > ground_to_air.CEILING:
+        return 0.0
+    distance = ground_to_air.ALTITUDE_RANGE * altitude
+    bonus = -3 if striking else 0
+    total = 0.0
+    for foe in _ground_enemies(state, unit):
+        if kinds.of(foe).ground_to_air_refusal(foe):
+            continue
+        for index in evaluate.usable(foe):
+            spec = foe.spec(foe.weapons[index].weapon)
+            if distance > spec.long:
+                continue
+            modifier = 0 if distance <= spec.short else 2 if distance <= spec.medium else 4
+            if spec.min_range and distance <= spec.min_range:
+                modifier += spec.min_range - distance + 1
+            number = foe.gunnery + modifier + bonus + (ground_to_air.NOE_TARGET if altitude == 1 else 0)
+            total += tohit.odds(number) * evaluate.shot_damage(foe, index, distance)
+    ours = sum(1 for u in state.units.values()
+               if u.side == unit.side and u.active and kinds.of(u).flies_on_aerospace_maps)
+    return total / max(1, ours) * 0.5  # BOT-13: only its front arc, and not every unit fires at this one
+
+
+def _air_value(state: GameState, unit: Unit, flight: Flight) -> float:
+    """BOT-15: the air-to-air fire a flight sets up: each enemy aircraft on its map within 6 hexes (short range)
+    of where it ends counts its damage at Gunnery + 4 when it lies ahead (the nose arc), else nothing."""
+    from btcli.bot.evaluate import facing_towards
+    from btcli.model.hexgrid import Facing, HexId
+    from btcli.rules.aero import attacks as aero_attacks
+    from btcli.rules.core.tohit import odds
+
+    map_id, _, label = flight.end.partition(" ")
+    if flight.outcome != "moved":
+        return 0.0
+    end = HexId.parse(label)
+    foes = [u for u in state.units.values() if u.side != unit.side and u.active and kinds.of(u).flies_on_aerospace_maps
+            and u.position is not None and u.position.map == map_id and not u.between_maps]
+    if not foes:
+        return 0.0
+    from btcli.rules.kinds import aero as aero_kind
+
+    damage = sum(aero_attacks.weapon_data(w.name).damage * w.count for w in aero_kind.design(unit).weapons
+                 if w.arc.value == "nose")
+    best = 0.0
+    for foe in foes:
+        where = foe.position
+        if where is None:
+            continue
+        distance = end.distance(where.hex) + abs(flight.altitude - (where.altitude or 0))
+        if distance > 6:
+            continue
+        ahead = distance == 0 or abs((facing_towards(end, where.hex).value - Facing[flight.facing].value + 3)
+                                     % 6 - 3) <= 1
+        if ahead:
+            best = max(best, odds(unit.gunnery + 4) * damage)
+    return best
+
+
+# -- attacks ------------------------------------------------------------------------------------------------
+
+
+def attack(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> WeaponAttackOrder | None:
+    """BOT-16: an aircraft's attack: of its listed strikes (all the weapons listed for one target together),
+    strafing runs and air-to-air shots, the one with the most focus-weighted expected damage (a friend in a
+    strafing run counts against it), each weapon's to-hit at most the bot's worst shot; None when nothing is
+    worth it."""
+    from btcli.rules.aero import options as aero_options
+
+    if not kinds.of(unit).flies_on_aerospace_maps:
+        return None
+    candidates: list[WeaponAttackOrder] = []
+    attacks = aero_options.ground_attacks(state, unit)
+    for target in dict.fromkeys(g.target for g in attacks if g.mode == "strike"):
+        labels = tuple(g.weapons[0] for g in attacks if g.mode == "strike" and g.target == target
+                       and g.to_hit[0][1] <= settings.worst_shot)
+        if labels:
+            candidates.append(_doubled(state, WeaponAttackOrder(unit.id, target, labels, strike=True)))
+    from btcli.model.hexgrid import HexId
+
+    for g in attacks:
+        if g.mode == "strafe":
+            candidates.append(_doubled(state, WeaponAttackOrder(unit.id, "", g.weapons,
+                                                                strafe=tuple(HexId.parse(h) for h in g.hexes))))
+        elif g.mode == "bomb":
+            candidates.append(WeaponAttackOrder(unit.id, g.target, bombs=g.bombs))
+    shots = aero_options.shots(state, unit)
+    for target in dict.fromkeys(s.target for s in shots):
+        labels = tuple(s.weapon for s in shots if s.target == target and s.to_hit <= settings.worst_shot)
+        if labels:
+            candidates.append(_doubled(state, WeaponAttackOrder(unit.id, target, labels)))
+    scored = sorted(((_attack_value(state, o, focus), i, o) for i, o in enumerate(candidates)),
+                    key=lambda s: (-s[0], s[1]))
+    for value, _, order in scored:
+        if value > 0.5 and accepted(state, order):
+            return order
+    return None
+
+
+def _doubled(state: GameState, order: WeaponAttackOrder) -> WeaponAttackOrder:
+    """The order with each weapon named as often as the unit has it unfired (a record-sheet entry of count 2
+    fires twice when named twice), as far as the attack's own check allows."""
+    from btcli.model.frozen import evolve
+
+    weapons = list(order.weapons)
+    for label in order.weapons:
+        trial = evolve(order, weapons=tuple(weapons + [label]))
+        if _plan(state, trial) is not None:
+            weapons.append(label)
+    return evolve(order, weapons=tuple(weapons))
+
+
+def _plan(state: GameState, order: WeaponAttackOrder):
+    from btcli.rules.aero import air_ground, attacks as aero_attacks
+
+    rules = air_ground if (order.strike or order.strafe or order.bombs) else aero_attacks
+    try:
+        return rules.plan(state, order)
+    except BtcliError:
+        return None
+
+
+def _attack_value(state: GameState, order: WeaponAttackOrder, focus: Focus) -> float:
+    """BOT-16: the expected damage of an attack's shots, each times the focus on its target (a friend's: minus
+    twice the damage)."""
+    from btcli.rules.core.tohit import odds
+
+    from btcli.rules.aero import air_ground
+
+    plan = _plan(state, order)
+    if plan is None:
+        return 0.0
+    side = state.units[order.attacker].side
+    if isinstance(plan, air_ground.Plan):
+        hits = [(s.target.unit, odds(s.to_hit.target) * sum(s.groups)) for s in plan.shots]
+    else:
+        hits = [(plan.target, odds(s.to_hit.target) * s.damage) for s in plan.shots]
+    total = 0.0
+    for unit, value in hits:
+        if unit is None:
+            total += value * 0.2  # a building: worth little to the bot
+        elif unit.side == side:
+            total -= 2 * value
+        else:
+            total += value * focus(state, unit) * fragility(state, unit)
+    return total
+
+
+def ground_to_air(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> WeaponAttackOrder | None:
+    """BOT-16: a ground unit with nothing better to fire at fires at the enemy aircraft overhead where its
+    expected damage, times BOT-05's focus, is highest: the weapons whose to-hit is worth it
+    (btcli.rules.aero.ground_to_air)."""
+    from btcli.bot import evaluate
+    from btcli.rules.aero import ground_to_air as gta
+    from btcli.rules.core.tohit import odds
+
+    if unit.hex is None or kinds.of(unit).flies_on_aerospace_maps:
+        return None
+    best: tuple[float, str, tuple[str, ...]] | None = None
+    for foe in sorted(state.units.values(), key=lambda u: u.id):
+        if foe.side == unit.side or not foe.active or not kinds.of(foe).flies_on_aerospace_maps:
+            continue
+        labels: list[str] = []
+        value = 0.0
+        for index, mount in enumerate(unit.weapons):
+            order = WeaponAttackOrder(unit.id, foe.id, (mount.label,))
+            try:
+                plan = gta.plan(state, order)
+            except BtcliError:
+                continue
+            number = plan.shots[0][2].target
+            if number <= settings.worst_shot and labels.count(mount.label) < _copies(unit, mount.label):
+                labels.append(mount.label)
+                value += odds(number) * evaluate.shot_damage(unit, index, plan.distance)
+        value *= focus(state, foe) * fragility(state, foe)  # BOT-05, BOT-16: the aircraft nearest destruction
+        if labels and (best is None or value > best[0]):
+            best = (value, foe.id, tuple(labels))
+    if best is None:
+        return None
+    order = WeaponAttackOrder(unit.id, best[1], best[2])
+    if accepted(state, order):
+        return order
+    singles = tuple(w for w in best[2] if accepted(state, WeaponAttackOrder(unit.id, best[1], (w,))))
+    order = WeaponAttackOrder(unit.id, best[1], singles)
+    return order if singles and accepted(state, order) else None
+
+
+
+def _copies(unit: Unit, label: str) -> int:
+    return sum(1 for m in unit.weapons if m.label == label)

@@ -1,0 +1,154 @@
+"""The bot's aircraft, BOT-11..BOT-16 (docs/rules-notes.md), on the shipped Town Strike scenario (two Sparrowhawks
+and a Union DropShip over a Kurita town: scenarios/town-strike.toml)."""
+
+from __future__ import annotations
+
+from btcli import runner
+from btcli.bot import aircraft, policy
+from btcli.bot.policy import Settings
+from btcli.model.options import Flight
+from btcli.model.orders import MoveOrder, WeaponAttackOrder
+from btcli.model.state import GameState
+from tests.conftest import SCENARIOS
+
+
+def _town_strike(phase: str, turn: int = 1, moves: dict | None = None) -> GameState:
+    """Town Strike played by the bot for both sides up to ``phase`` of ``turn`` (``moves``: flights given by
+    hand instead, unit -> order)."""
+    from btcli.store.scenario import parse_scenario_text
+
+    path = SCENARIOS / "town-strike.toml"
+    state = parse_scenario_text(path.read_text(encoding="utf-8"), 1, str(path.parent), str(path), None)
+    while not (state.phase.value == phase and state.turn == turn):
+        action = policy.choose(state, None)
+        if isinstance(action, MoveOrder) and moves and action.unit in moves:
+            action = moves[action.unit]
+        state = runner.execute(state, action, None).state
+    return state
+
+
+def _flight(path: str, *, over: int = 0, end: str = "low 0808", facing: str = "N", altitude: int = 3,
+            velocity: int = 1, outcome: str = "moved", rolls: int = 0, thrust: int = 0) -> Flight:
+    steps = tuple(path.split(","))
+    return Flight("safe", steps, thrust, velocity, end, rolls, facing=facing, altitude=altitude,
+                  next_velocity=velocity, outcome=outcome, over_board=over)
+
+
+def test_bot_11_no_stall_no_leaving_the_battle_no_rolls_when_it_can_help_it():  # BOT-11
+    # BOT-11 (Princess's AeroPathUtil.willStall, isSafePathOffBoard): a flight that ends at velocity 0 without
+    # hovering stalls (AERO-GRAV-05), one off the map's edge leaves the battle, a control roll may cost control.
+    state = _town_strike("aero_movement")
+    union = state.units["union"]
+    straight = _flight("F", over=2, end="low 0809", altitude=2)
+    stall = _flight("-", over=2, end="low 0810", altitude=2, velocity=0)
+    hover = _flight("-,H", over=0, end="low 0810", altitude=2, velocity=0)
+    off = _flight("F", over=2, end="low 0809", altitude=2, outcome="left_map")
+    rolled = _flight("F", over=2, end="low 0809", altitude=2, rolls=1)
+    score = lambda f: aircraft.flight_score(state, union, f, Settings(), policy.focus)  # noqa: E731
+    assert score(stall) < score(straight) - 500 and score(off) < score(straight) - 500
+    assert score(hover) > score(stall)
+    assert score(rolled) < score(straight)
+    best = aircraft.ranked_flights(state, union, Settings(), policy.focus)[0]
+    assert best.steps and "-" not in best.steps[:1]  # it flies on
+
+
+def test_bot_12_a_strike_needs_the_board_under_the_flight_at_altitude_2_to_5():  # BOT-12
+    # BOT-12 (Princess's FireControl.guessFullAirToGroundPlan: target under the path, altitude <= 5): over the
+    # board at altitude 3 a strike is worth something; at 6 (above a strike's ceiling, tables.md 9.8 as MegaMek
+    # reads it) or 1 (a strike costs an altitude) nothing; over Safe Thrust (+2 to hit) less.
+    state = _town_strike("aero_movement")
+    hawk = state.units["hawk-1"]
+    value = lambda f: aircraft._strike_value(state, hawk, f, policy.focus)  # noqa: E731
+    assert value(_flight("F", over=3)) > 0
+    assert value(_flight("F", over=6)) == 0 and value(_flight("F", over=1)) == 0
+    assert 0 < value(_flight("F", over=3, thrust=11)) < value(_flight("F", over=3))
+
+
+def test_bot_13_ground_fire_is_weighed_by_the_altitude_over_the_board():  # BOT-13
+    # BOT-13: ground units fire at range 2 x altitude (ground_to_air.ALTITUDE_RANGE), not above altitude 8, at -3
+    # when the aircraft attacks the ground: lower is more dangerous, striking more so.
+    state = _town_strike("aero_movement")
+    hawk = state.units["hawk-1"]
+    low, high = aircraft._air_defence(state, hawk, 2, False), aircraft._air_defence(state, hawk, 5, False)
+    assert low > high > 0 and aircraft._air_defence(state, hawk, 9, False) == 0
+    assert aircraft._air_defence(state, hawk, 2, True) > low
+
+
+def test_bot_14_ending_over_the_board_or_facing_it_is_worth_next_turns_strike():  # BOT-14
+    # BOT-14: next turn's flight crosses the board surely when it starts over its hex (0809 here), likely when
+    # the hex lies ahead within reach, hardly when it lies behind.
+    state = _town_strike("aero_movement")
+    hawk = state.units["hawk-1"]
+    factor = lambda f: aircraft._return_factor(state, hawk, f)  # noqa: E731
+    over = factor(_flight("F", end="low 0809"))
+    ahead = factor(_flight("F", end="low 0810", facing="N"))
+    behind = factor(_flight("F", end="low 0810", facing="S"))
+    assert over == 1.0 and over > ahead > behind
+    assert factor(_flight("F", end="low 0809", altitude=8)) == 0  # too high to strike next turn
+
+
+def test_bot_15_an_enemy_aircraft_ahead_within_short_range_is_worth_a_flight():  # BOT-15
+    # BOT-15: a flight ending with an enemy aircraft within 6 hexes in its nose's direction sets up a shot.
+    state = _town_strike("aero_movement")
+    from btcli.model.frozen import evolve
+
+    hawk = state.units["hawk-1"]
+    enemy = evolve(state.units["hawk-2"], side="kurita", id="hawk-2")
+    state = state.with_unit(enemy)
+    ahead = _flight("F", end="low 0812", facing="N", altitude=2)
+    away = _flight("F", end="low 0812", facing="S", altitude=2)
+    assert aircraft._air_value(state, hawk, ahead) > 0 == aircraft._air_value(state, hawk, away)
+
+
+def test_bot_16_an_aircraft_strikes_with_every_ground_weapon_at_the_best_target():  # BOT-16
+    # BOT-16: the strike names each ground-attacking weapon as often as the unit has it (the Sparrowhawk's two
+    # nose Medium Lasers, its wing Small Lasers: tables.md 13.3), at one target, and the game accepts it.
+    state = _town_strike("weapon")
+    order = aircraft.attack(state, state.units["hawk-1"], Settings(), policy.focus)
+    assert order is not None and order.strike
+    assert sorted(order.weapons) == ["Medium Laser@nose", "Medium Laser@nose", "Small Laser@left",
+                                     "Small Laser@right"]
+
+
+
+def test_bot_16_a_strafing_run_over_a_friend_counts_against_it():  # BOT-16
+    # BOT-16: a strafing run attacks every unit in its hexes, friend or foe (TW p.243 as MegaMek reads it): a
+    # friend's expected damage counts twice against it.
+    from btcli.model.frozen import evolve
+
+    state = _town_strike("weapon", moves={"hawk-1": MoveOrder("hawk-1", "safe", ("F",))})  # altitude 3: it strafes
+    wasp = state.units["wasp"]
+    order = WeaponAttackOrder("hawk-1", "", ("Medium Laser@nose",), strafe=(wasp.hex,))
+    assert aircraft._attack_value(state, order, policy.focus) > 0
+    friendly = state.with_unit(evolve(wasp, side="davion"))
+    assert aircraft._attack_value(friendly, order, policy.focus) < 0
+
+
+def test_bot_16_a_ground_unit_fires_at_the_aircraft_overhead():  # BOT-16
+    # BOT-16: a ground unit with no ground target fires its weapons that reach at the enemy aircraft that crossed
+    # its board (ground_to_air: range 2 x altitude).
+    state = _town_strike("weapon")
+    order = aircraft.ground_to_air(state, state.units["hunchback"], Settings(), policy.focus)
+    assert isinstance(order, WeaponAttackOrder) and order.target in ("hawk-1", "hawk-2", "union")
+    assert policy.best_attack(state, state.units["hunchback"], Settings()) == order
+
+
+def test_bot_wins_town_strike_against_the_random_player():  # BOT-12, BOT-14, BOT-16: issue #35's target
+    import sys
+
+    sys.path.insert(0, str(SCENARIOS.parent / "bench"))
+    import bot as bench
+    from btcli.bot import baselines
+
+    players = {"davion": policy.choose, "kurita": baselines.PLAYERS["random"]}
+    assert bench.match(SCENARIOS / "town-strike.toml", players, 1)["winner"] == "davion"
+
+
+def test_bot_16_an_air_raid_strikes_where_it_can_kill():  # BOT-16
+    # BOT-16: a point of damage on the Wasp (48 armor) brings it nearer destruction than one on the Manticore
+    # (176 armor): the mean of the garrison's armor and structure left over the target's own.
+    state = _town_strike("weapon")
+    wasp, manticore = state.units["wasp"], state.units["manticore"]
+    assert aircraft.fragility(state, wasp) > 1 > aircraft.fragility(state, manticore)
+    order = aircraft.attack(state, state.units["hawk-1"], Settings(), policy.focus)
+    assert order is not None and order.target in ("wasp", "commando")  # the two light 'Mechs, not the tank
