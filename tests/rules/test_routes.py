@@ -278,3 +278,55 @@ def test_a_landed_vtol_lifts_off_first_then_flies_its_route():  # VEH-VTOL: a cl
     moved = moves.apply_move(state, unit, None)[0].units["u1"]
     assert moved.hex == H("0507") and moved.elevation == 1
     assert choose(game(heavy_vtol(at="0510", elevation=2)), "0507", MoveMode.WALK).steps == steps("F,F,F")
+
+
+# -- every hex at once (btcli options, issue #33) ---------------------------------------------------------------
+
+
+def _agree(state, uid: str = "u1") -> int:
+    """Asserts that ``routes.choose_all`` gives, for every hex of the board in reach (and one hex beyond), what ``routes.choose`` gives for it
+    alone (the route, or the refusal's words), in each mode the unit has; returns how many routes differ from
+    their cheapest path (the safer-path choice compared too)."""
+    unit = state.units[uid]
+    board = state.board
+    hexes = [h for h in (H(f"{c:02d}{r:02d}") for c in range(1, board.width + 1) for r in range(1, board.height + 1))
+             if h.distance(unit.hex) <= movement.mode_mp(unit, movement.fast_mode(unit), False) + 1]
+    safer = 0
+    for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
+        table = routes.choose_all(state, unit, mode, hexes)
+        for hex_id in hexes:
+            if hex_id == unit.hex:
+                continue
+            try:
+                alone: object = routes.choose(state, unit, hex_id, None, mode)
+            except IllegalOrderError as exc:
+                alone = exc
+            got = table[hex_id]
+            if isinstance(alone, IllegalOrderError) or isinstance(got, IllegalOrderError):
+                assert str(got) == str(alone), (mode, hex_id)
+                continue
+            assert isinstance(got, routes.Route)
+            assert (got.mp, routes.count(got.rolls), got.cheapest, got.cheapest_mp) == (
+                alone.mp, routes.count(alone.rolls), alone.cheapest, alone.cheapest_mp), (mode, hex_id)
+            safer += got.changed
+    return safer
+
+
+@pytest.mark.parametrize("motive", ["hover", "tracked"])
+def test_every_hex_at_once_is_the_route_choose_finds_for_it_alone(motive):
+    # The same board as the brute-force test: VEH-URB-02 skids on the road, VEH-SLIP-03 sideslips off it, DROP-12
+    # mines, a level-1 hill (VEH-MOVE-05), a friend in 0508 (TW p.57: stacking) and a building (URB-MOVE-03).
+    hexes = {**{f"05{r:02d}": {"terrain": "paved"} for r in range(5, 10)}, "0607": {"terrain": "rough"},
+             "0408": {"terrain": "clear", "minefield": 1}, "0606": {"level": 1}, "0704": building("light", 1)}
+    state = skid_state(vehicle(motive, 4, at="0510"), vehicle("tracked", 4, "u2", at="0508"), hexes=hexes)
+    assert _agree(state) > 2
+
+
+def test_every_hex_at_once_for_a_mech_among_buildings_and_mines():  # URB-MOVE-03, URB-BSMT-01, DROP-12
+    hexes = {"0608": unrolled_building("medium", 2), "0508": building("light", 1), "0407": {"minefield": 1},
+             "0607": {"terrain": "heavy_woods"}, "0409": {"terrain": "water", "depth": 1}}
+    _agree(game(hunchback(at="0510"), hexes=hexes))
+
+
+def test_every_hex_at_once_for_a_landed_vtol_climbs_first():  # VEH-VTOL: asked of choose hex by hex
+    _agree(game(heavy_vtol(at="0510", elevation=0)))

@@ -132,18 +132,22 @@ def moves(state: GameState, unit: Unit) -> tuple[Reach, ...]:
     for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
         found.append(Reach(mode.value, _reach(state, unit, mode)))
     if masc_option(unit) is not None:  # EQ-MASC-05: a run with MASC engaged (``move --mode masc``)
-        found.append(Reach(masc.MODE, _reach(state, masc.with_masc(unit), MoveMode.RUN)))
+        from btcli.rules.kinds import mech
+
+        masc_from = None if masc.used(unit) else mech.running_mp_without_masc(unit)  # as move --mode masc --to
+        found.append(Reach(masc.MODE, _reach(state, masc.with_masc(unit), MoveMode.RUN, masc_from)))
     jumps = _jumps(state, unit)
     if jumps is not None:
         found.append(Reach(MoveMode.JUMP.value, jumps))
     return tuple(found)
 
 
-def _reach(state: GameState, unit: Unit, mode: MoveMode) -> tuple[tuple[HexId, int], ...]:
+def _reach(state: GameState, unit: Unit, mode: MoveMode, masc_from: int | None = None) -> tuple[tuple[HexId, int], ...]:
     """The hexes ``move --mode MODE --to HEX`` takes the unit to, with the MP of the path it takes: every hex
     the search reaches within the mode's MP and every neighbour (minimum movement, VEH-MOVE-06), each
     checked as the order checks it (``routes.choose``: the path ``move --to`` takes, the cheapest or a safer one
-    at most 2 MP dearer; then ``check_move``)."""
+    at most 2 MP dearer, found for every hex at once by ``routes.choose_all``; then ``check_move``).
+    ``masc_from``: a run with MASC engaged, the MP beyond which it rolls (as ``move --mode masc --to`` asks)."""
     from btcli.rules.ground import movement, routes
 
     here = unit.hex
@@ -153,10 +157,11 @@ def _reach(state: GameState, unit: Unit, mode: MoveMode) -> tuple[tuple[HexId, i
     candidates.update(n for n in (here.neighbor(f) for f in Facing) if board.contains(n))
     candidates.discard(here)
     found = []
-    for hex_id in sorted(candidates):
+    for hex_id, route in sorted(routes.choose_all(state, unit, mode, candidates, masc_from).items()):
+        if isinstance(route, BtcliError):
+            continue
         try:
-            steps = routes.choose(state, unit, hex_id, None, mode).steps
-            plan = movement.check_move(state, unit, mode, steps)
+            plan = movement.check_move(state, unit, mode, route.steps)
         except BtcliError:
             continue
         found.append((hex_id, plan.mp))

@@ -626,6 +626,54 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     return None, cheapest, held
 
 
+def cheapest_paths(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, tuple[tuple[str, ...], int] | None]:
+    """Returns, for every hex one search in ``mode`` settles, the path ``cheapest_path`` finds to it (facing left
+    open) with its MP, or None where that hex's first settled node is past the mode's MP or held by another unit
+    (``cheapest_path`` searches on for such a hex: ask it). One Dijkstra for the unit's whole reach (``btcli
+    options``, issue #33), the same as ``_search``'s: nodes are settled in the same (MP, order pushed) order, and
+    ``_search`` for a hex stops at that hex's first settled node, so until then the two searches push and settle
+    the same nodes; a node past the MP (and the pavement bonus) is not expanded, as nothing it reaches is
+    within the MP."""
+    budget = mode_mp(unit, mode, False)
+    bonus = gets_pavement_bonus(unit)
+    limit = budget + (1 if bonus else 0)
+    allow_backward = not mode.is_fast
+    start = search_start(state, unit)
+    frontier = [(0, 0, start, ())]
+    best: dict = {start: 0}
+    counter = 0
+    found: dict[HexId, tuple[tuple[str, ...], int] | None] = {}
+    while frontier:
+        mp, _, node, steps = heapq.heappop(frontier)
+        here, _, paved, _, place = node
+        if best.get(node, 1 << 30) < mp:
+            continue
+        if here not in found and here != unit.hex:
+            fits = mp <= budget + (1 if bonus and paved else 0) and not held_by_others(state, unit, here, place)
+            found[here] = (steps, mp) if fits else None
+        if mp > limit:
+            continue
+        for code, node2, cost, _ in successors(state, unit, node, allow_backward):
+            mp2 = mp + cost
+            if mp2 < best.get(node2, 1 << 30):
+                best[node2] = mp2
+                counter += 1
+                heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+    return found
+
+
+def target_refusal(state: GameState, unit: Unit, to: HexId) -> IllegalOrderError | None:
+    """The refusal ``cheapest_path`` raises before it searches, for a hex an enemy or stacking keeps the unit out
+    of (TW p.57), or None."""
+    if to != unit.hex and to not in state.board.structure_hexes:
+        try:
+            _check_enemy(state, unit, to)
+            _check_stacking(state, unit, to)
+        except IllegalOrderError as exc:
+            return exc
+    return None
+
+
 def held_by_others(state: GameState, unit: Unit, here: HexId, place: tuple[int, bool, bool]) -> bool:
     """Tells whether another unit holds ``place`` (floor, roof, under a bridge) of ``here``: a found path may not
     end there (TW p.57 stacking)."""
