@@ -145,6 +145,7 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         for target, weapon, twist in rng.sample(beside, min(samples, len(beside))):
             refused(WeaponAttackOrder(uid, target, (weapon,), twist),
                     f"attack {target} --weapon {weapon}" + (f" --twist {twist}" if twist else ""))
+    _check_hex_attacks(state, uid, found, rng, samples, firing, accepted, refused)
     striking = "physical" in found.now
     blows = {(b.target, b.attack) for b in found.blows}
     for target, kind in sorted(blows):
@@ -185,10 +186,49 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         accepted(order, what) if moving else refused(order, what + " (not now)")
 
 
+def _check_hex_attacks(state: GameState, uid: str, found, rng: random.Random, samples: int, firing: bool, accepted,
+                       refused) -> None:
+    """Attacks on building and bridge hexes (URB-ATK-01): each listed weapon shot and blow is accepted (refused when
+    the phase does not take it now); a weapon, twist or blow at a structure hex not listed is refused."""
+    unit = state.units[uid]
+    striking = "physical" in found.now
+    shots = {(a.hex.label, a.weapon, a.twist) for a in found.hex_attacks if a.weapon}
+    for label, weapon, twist in rng.sample(sorted(shots), min(samples, len(shots))):
+        what = f"attack {label} --weapon {weapon}" + (f" --twist {twist}" if twist else "")
+        order = WeaponAttackOrder(uid, label, (weapon,), twist)
+        accepted(order, what) if firing else refused(order, what + " (not now)")
+    blows = {(a.hex.label, a.attack) for a in found.hex_attacks if a.attack}
+    for label, kind in sorted(blows):
+        order = PhysicalAttackOrder(uid, label, kind)
+        what = f"attack {label} --physical {kind}"
+        accepted(order, what) if striking else refused(order, what + " (not now)")
+    structures = sorted(state.board.structure_hexes)
+    if unit.hex is None or not structures or found.card is not None or found.flying is not None:
+        return
+    if firing:
+        twists = ("", *unit_options.twists(unit))
+        weapons = [m.label for i, m in enumerate(unit.weapons) if i not in unit.fired]
+        beside = [(h.label, w, tw) for h in structures for w in weapons for tw in twists
+                  if (h.label, w, tw) not in shots and not (tw and (h.label, w, "") in shots)]
+        for label, weapon, twist in rng.sample(beside, min(samples, len(beside))):
+            refused(WeaponAttackOrder(uid, label, (weapon,), twist),
+                    f"attack {label} --weapon {weapon}" + (f" --twist {twist}" if twist else ""))
+    if striking:
+        from btcli.rules.urban import building_attacks
+
+        for h in structures:
+            if h.distance(unit.hex) <= 1:
+                for kind in building_attacks.PHYSICAL_ON_BUILDINGS:
+                    if (h.label, kind) not in blows:
+                        refused(PhysicalAttackOrder(uid, h.label, kind), f"attack {h.label} --physical {kind}")
+
+
 def _flag(what: str) -> str:
     """The option's kind in a tally: the first flag of its command (--mode, --weapon, --physical, ...)."""
     words = what.split()
     flags = [w for w in words if w.startswith("--")]
+    if len(words) > 1 and len(words[1]) == 4 and words[1].isdigit() and flags:  # an attack on a hex (URB-ATK-01)
+        return "hex " + flags[0]
     if "--mode" in words:
         return "--mode " + words[words.index("--mode") + 1]
     return flags[0] if flags else ""

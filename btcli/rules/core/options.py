@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from btcli.errors import BtcliError
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.options import Blow, Reach, Shot, UnitOptions
+from btcli.model.options import Blow, HexAttack, Reach, Shot, UnitOptions
 from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit
@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Blow", "Reach", "Shot", "UnitOptions"]  # the records, from btcli.model.options
+__all__ = ["Blow", "HexAttack", "Reach", "Shot", "UnitOptions"]  # the records, from btcli.model.options
 
 TURRET_TWISTS = {-1: "left", 1: "right"}  # a turret's offsets named as a torso twist; the others by facing
 
@@ -51,7 +51,8 @@ def unit_options(state: GameState, unit: Unit) -> UnitOptions:
 
     return evolve(base, now=now, waits=waits, moves=moves(state, unit), paths=climbs(state, unit),
                   stand_up=stand_up(state, unit), masc=masc,
-                  shots=shots(state, unit), blows=blows(state, unit), physical_weapons=physical_weapons(state, unit))
+                  shots=shots(state, unit), blows=blows(state, unit), physical_weapons=physical_weapons(state, unit),
+                  hex_attacks=hex_attacks(state, unit))
 
 
 def accepts(check, *args) -> bool:
@@ -324,6 +325,77 @@ def shot_dict(shot: Shot) -> dict[str, object]:
     return {"weapon": shot.weapon, "to_hit": shot.to_hit, **({"twist": shot.twist} if shot.twist else {}),
             **({"modes": list(shot.modes)} if shot.modes else {}),
             **({"c3_spotter": shot.c3_spotter} if shot.c3_spotter else {})}
+
+
+# -- attacks on building and bridge hexes --------------------------------------------------
+
+
+def hex_attacks(state: GameState, unit: Unit) -> tuple[HexAttack, ...]:
+    """Returns each unfired weapon's shots at each building or bridge hex in its reach (URB-ATK-01, -03: as the unit
+    stands, or with each ``--twist`` that brings it to bear), each a ``building_attacks.plan_attack`` the attack
+    order runs, with no to-hit roll from the next hex (URB-ATK-04); and each physical attack it may declare at an
+    adjacent one (URB-ATK-04: it always hits), the declaration itself run on the state. None on a board without
+    structures or for a unit that does not fire by the weapon rules."""
+    structures = state.board.structure_hexes
+    if not structures or not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
+        return ()
+    from btcli.rules.core import attacks
+
+    if not accepts(attacks.may_attack, state, unit.id, True):
+        return ()
+    from btcli.rules.urban import building_attacks
+
+    here = unit.hex
+    longest = max((_longest_range(unit, mount.weapon) for mount in unit.weapons), default=0)
+    near = sorted(h for h in structures if 0 < h.distance(here) <= max(longest, 1))
+    found: list[HexAttack] = []
+    turns = ("", *twists(unit))
+    for hex_id in near:
+        order = WeaponAttackOrder(unit.id, hex_id.label)
+        if not accepts(attacks.aero_rules, state, order):  # none after firing at an aircraft this phase
+            break
+        adjacent = hex_id.distance(here) == 1
+        for mount in unit.weapons:
+            if hex_id.distance(here) > _longest_range(unit, mount.weapon):
+                continue
+            for twist in turns:
+                try:
+                    _, plans, _, _ = building_attacks.plan_attack(state, unit.id, hex_id, (mount.label,), twist)
+                except BtcliError:
+                    continue
+                found += [HexAttack(hex_id, mount.label, to_hit=None if adjacent else result.target, twist=twist)
+                          for _, result in plans]
+                if not twist:
+                    break  # it fires as the unit stands: no twist needed
+    from btcli.dice import HeldDice
+
+    for hex_id in near:
+        if hex_id.distance(here) != 1:
+            continue
+        for kind in building_attacks.PHYSICAL_ON_BUILDINGS:
+            try:
+                attacks.physical_attack(state, PhysicalAttackOrder(unit.id, hex_id.label, kind), HeldDice())
+            except BtcliError:
+                continue
+            from btcli.rules.ground import physical
+
+            arm = physical.limb_check(unit, hex_id, f"hex {hex_id.label}", kind)[0] if kind in (
+                "punch", "hatchet", "sword") else ""
+            found.append(HexAttack(hex_id, attack=kind, location=arm))
+    return tuple(found)
+
+
+def _longest_range(unit: Unit, weapon: str) -> int:
+    """The longest range a weapon reaches (its long range bracket's end; tables.md 6.1, tohit.range_bracket)."""
+    return unit.spec(weapon).long
+
+
+def hex_attack_dict(attack: HexAttack) -> dict[str, object]:
+    """One attack on a hex as ``options --json`` gives it: weapon and to_hit (null: no roll), or attack (and
+    location); twist where it needs one."""
+    if attack.attack:
+        return {"attack": attack.attack, **({"location": attack.location} if attack.location else {})}
+    return {"weapon": attack.weapon, "to_hit": attack.to_hit, **({"twist": attack.twist} if attack.twist else {})}
 
 
 # -- physical attacks -----------------------------------------------------------------------
