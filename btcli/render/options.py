@@ -116,6 +116,15 @@ def _kind_lines(found: UnitOptions) -> list[str]:
         lines.append(f"  asset: {a['mp']} MP ({a['movement']}), attack {a['attack']}")
         if a["paths"]:
             lines.append("  paths (--path): " + " ".join(f"{h}:{p}" for h, p in a["paths"].items()))
+        if a.get("backward_paths"):  # ASSET-MOVE-05
+            lines.append("  backward paths (--mode backward --path): "
+                         + " ".join(f"{h}:{p}" for h, p in a["backward_paths"].items()))
+        shelling = a.get("artillery")
+        if shelling is not None:  # an Artillery card's attack on a hex (UNVERIFIED)
+            hexes = shelling["hexes"]
+            lines.append(f"  artillery ({shelling['weapon']}, {shelling['to_hit']}+): attack {found.unit} HEX at "
+                         + (f"any of {len(hexes)} hexes in its firing arc ({hexes[0]}..{hexes[-1]}), or an enemy's"
+                            " hex by its name" if hexes else "no hex now"))
     if found.drop is not None:
         d = found.drop
         lines.append(f"  dropping: arrives turn {d['arrival_turn'] or '?'}; " + (", ".join(d["orders"]) or "no drop order now"))
