@@ -330,3 +330,64 @@ def test_every_hex_at_once_for_a_mech_among_buildings_and_mines():  # URB-MOVE-0
 
 def test_every_hex_at_once_for_a_landed_vtol_climbs_first():  # VEH-VTOL: asked of choose hex by hex
     _agree(game(heavy_vtol(at="0510", elevation=0)))
+
+
+# -- a VTOL's route is a flight (VEH-VTOL) ----------------------------------------------------------------------
+
+RIDGE = {"0508": {"level": 2}, "0608": {"level": 2}, "0408": {"level": 2}, "0707": building("medium", 3),
+         "0406": {"terrain": "heavy_woods"}}
+
+
+def test_a_vtol_flies_over_a_ridge_at_its_altitude():
+    # VEH-VTOL-02: 1 MP a hex whatever the terrain; its altitude is kept, so over the level-2 ridge at elevation 3 it
+    # is 1 above it. The route finder searched it as a ground unit and refused 0508 ('no walk path').
+    state = game(heavy_vtol(at="0510", elevation=3), hexes=RIDGE)
+    route = choose(state, "0508", MoveMode.WALK)
+    assert route.steps == steps("F,F") and route.mp == 2
+    assert movement.check_move(state, state.units["u1"], MoveMode.WALK, route.steps).elevation == 1
+    assert choose(state, "0507", MoveMode.WALK).mp == 3  # over it, not round it (8 MP)
+
+
+def test_a_vtol_climbs_where_it_would_fly_into_the_ground():
+    # VEH-VTOL-13: at elevation 1 it would fly into the level-2 ridge; VEH-VTOL-05: it climbs, 1 MP a level, first.
+    state = game(heavy_vtol(at="0509", elevation=1), hexes=RIDGE)
+    route = choose(state, "0507", MoveMode.WALK)
+    assert route.mp == 4 and route.steps.count("A") == 2 and route.steps.count("F") == 2
+    plan = movement.check_move(state, state.units["u1"], MoveMode.WALK, route.steps)
+    assert plan.end == H("0507") and not plan.crash
+
+
+def _flights(state, mode: str) -> set:
+    """Every hex a ``--path`` flight of the unit ends in, not crashed (each path checked by the move's own check)."""
+    from btcli.model.orders import MoveOrder
+
+    seen: dict = {}
+    frontier: list[tuple[str, ...]] = [()]
+    ends = set()
+    while frontier:
+        following = []
+        for path in frontier:
+            for code in "FBLRAD":
+                longer = path + (code,)
+                try:
+                    plan = moves.check_move(state, MoveOrder("u1", mode, longer))
+                except BtcliError:
+                    continue
+                key = (plan.end, plan.facing, plan.elevation)
+                if plan.crash or plan.charge or seen.get(key, 99) <= plan.mp:
+                    continue
+                seen[key] = plan.mp
+                following.append(longer)
+                ends.add(plan.end)
+        frontier = following
+    return ends - {state.units["u1"].hex}
+
+
+@pytest.mark.parametrize("elevation", [0, 1, 3])
+def test_options_list_every_hex_a_vtol_flight_reaches(elevation):  # VEH-VTOL-02, -03, -05, -06, -13
+    from btcli.rules.core import options
+
+    state = game(heavy_vtol(at="0510", elevation=elevation), hexes=RIDGE)
+    found = options.unit_options(state, state.units["u1"])
+    listed = {r.mode: {h for h, _ in r.hexes} for r in found.moves}
+    assert listed["cruise"] == _flights(state, "cruise")

@@ -583,9 +583,14 @@ def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
 
 
 def search_start(state: GameState, unit: Unit) -> tuple:
-    """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
+    """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge; a
+    flier's (a VTOL's) is (hex, facing, (landed, on a road below the treetops, the ceiling of its climbs), elevation,
+    place): what its flight's next steps depend on (``vtol.flight_step``, ``vtol.flight_ceiling``)."""
     board = state.board
     place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
+    if kinds.mobility(unit).flies:
+        return unit.hex, unit.facing, (*vtol.flight_start(state, unit), vtol.flight_ceiling(state, unit)), \
+            unit.elevation, place
     return unit.hex, unit.facing, board.hex(unit.hex).paved, move_level(board, unit), place
 
 
@@ -686,7 +691,10 @@ def successors(state, unit, node, allow_backward):
     ``StepInto.event``, "" for a turn).
 
     ``allow_backward`` is False for running/flanking, which also keeps a 'Mech out of water (tables.md 11.1).
+    A flier's steps are its flight's (``_flight_successors``).
     """
+    if kinds.mobility(unit).flies:
+        return _flight_successors(state, unit, node, allow_backward)
     board = state.board
     here, face, paved, level, place = node
     keeps_dry = not allow_backward and not kinds.mobility(unit).runs_into_water
@@ -710,6 +718,28 @@ def successors(state, unit, node, allow_backward):
             continue
         moves.append((code, (there, face, paved and step.paved, step.level, step.place), step.mp, step.event))
     return moves
+
+
+def _flight_successors(state, unit, node, allow_backward):
+    """A VTOL's steps from a search node (``successors``): each of F, B (not at flank, VEH-MOVE-08), L, R and A
+    (VEH-VTOL: 1 MP each) that ``vtol.flight_step`` takes, as ``check_move`` plays it, so a route flies over a hill or
+    a building at its altitude and climbs where it must. A step that crashes or charges is never part of a route; a
+    route never descends (D: a lower flight reaches no hex a higher one does not) nor climbs past the ceiling
+    (``vtol.flight_ceiling``: above it nothing is in its way)."""
+    here, face, (landed, on_road, ceiling), elevation, place = node
+    found = []
+    for code in ("L", "R", "F", "B", "A"):
+        if (code == "B" and not allow_backward) or (
+                code == "A" and not landed and state.board.hex(here).level + elevation >= ceiling):
+            continue
+        try:
+            there, turned, height, down, road, _, outcome = vtol.flight_step(
+                state, unit, here, face, elevation, landed, on_road, code)
+        except (IllegalOrderError, InputError):
+            continue
+        if outcome is None:
+            found.append((code, (there, turned, (down, road, ceiling), height, place), 1, ""))
+    return found
 
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:

@@ -93,10 +93,8 @@ def choose(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode:
            masc_from: int | None = None) -> Route:
     """Returns the path ``move --to`` takes (see the module): the cheapest legal path to ``to`` (``facing`` if
     given) in ``mode`` (None: the slowest that reaches), or one at most ``DEARER`` MP dearer in the same mode with
-    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path. A landed VTOL
-    lifts off first (``_lifting_off``)."""
-    if to != unit.hex and unit.elevation == 0 and kinds.of(unit).flies_as_vtol(unit):
-        return _lifting_off(state, unit, to, facing, mode, masc_from)
+    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path. A VTOL's path is a
+    flight (``movement.successors``): a landed one climbs first, and one climbs over what it cannot fly across."""
     steps, fits = movement.cheapest_path(state, unit, to, facing, mode)
     try:
         plan = movement.check_move(state, unit, mode, steps)
@@ -125,76 +123,56 @@ def choose_all(state: GameState, unit: Unit, mode: MoveMode, hexes, masc_from: i
     refusal it raises), found by one search of the unit's reach in ``mode`` (``movement.cheapest_paths``) and one
     search for paths with fewer rolls to every hex whose cheapest path makes a roll (``_fewer_rolls_all``) instead
     of two searches per hex (``btcli options``, issue #33). A hex the searches cannot settle as ``choose`` would
-    (one held by another unit at its first settled node, a path its check refuses, a landed VTOL's climb first)
+    (one held by another unit at its first settled node, a path its check refuses)
     is asked of ``choose`` itself. tests/rules/test_routes.py checks the two agree hex by hex."""
     found: dict[HexId, Route | IllegalOrderError] = {}
     wanted = [h for h in hexes if h != unit.hex]
-    if unit.elevation == 0 and kinds.of(unit).flies_as_vtol(unit):
-        asked = wanted
-    else:
+    try:
+        movement._check_can_move(unit)
+    except IllegalOrderError as exc:
+        return {h: exc for h in wanted}
+    tree = movement.cheapest_paths(state, unit, mode)
+    asked = []
+    needs: dict[HexId, tuple[int, int]] = {}  # hex -> (MP cap, rolls to beat)
+    plans: dict[HexId, tuple[movement.MovePlan, Rolls]] = {}
+    for hex_id in wanted:
+        refusal = movement.target_refusal(state, unit, hex_id)
+        if refusal is not None:
+            found[hex_id] = refusal
+            continue
+        path = tree.get(hex_id)
+        if path is None:
+            asked.append(hex_id)
+            continue
         try:
-            movement._check_can_move(unit)
-        except IllegalOrderError as exc:
-            return {h: exc for h in wanted}
-        tree = movement.cheapest_paths(state, unit, mode)
-        asked = []
-        needs: dict[HexId, tuple[int, int]] = {}  # hex -> (MP cap, rolls to beat)
-        plans: dict[HexId, tuple[movement.MovePlan, Rolls]] = {}
-        for hex_id in wanted:
-            refusal = movement.target_refusal(state, unit, hex_id)
-            if refusal is not None:
-                found[hex_id] = refusal
-                continue
-            path = tree.get(hex_id)
-            if path is None:
+            plan = movement.check_move(state, unit, mode, path[0])
+        except IllegalOrderError:
+            asked.append(hex_id)
+            continue
+        rolls = path_rolls(state, unit, plan, masc_from)
+        found[hex_id] = Route(plan.steps, plan.mp, rolls, plan.steps, plan.mp, rolls)
+        if rolls and plan.mode is not MoveMode.STAND:
+            if plan.mode is not mode:
                 asked.append(hex_id)
                 continue
-            try:
-                plan = movement.check_move(state, unit, mode, path[0])
-            except IllegalOrderError:
-                asked.append(hex_id)
-                continue
-            rolls = path_rolls(state, unit, plan, masc_from)
-            found[hex_id] = Route(plan.steps, plan.mp, rolls, plan.steps, plan.mp, rolls)
-            if rolls and plan.mode is not MoveMode.STAND:
-                if plan.mode is not mode:
-                    asked.append(hex_id)
-                    continue
-                needs[hex_id] = (plan.mp + DEARER, count(rolls))
-                plans[hex_id] = (plan, rolls)
-        safer = _fewer_rolls_all(state, unit, mode, needs, masc_from) if needs else {}
-        for hex_id, steps in safer.items():
-            plan, rolls = plans[hex_id]
-            try:
-                better = movement.check_move(state, unit, mode, steps)
-            except IllegalOrderError:
-                continue
-            fewer = path_rolls(state, unit, better, masc_from)
-            if better.mode is plan.mode and count(fewer) < count(rolls):
-                found[hex_id] = Route(steps, better.mp, fewer, plan.steps, plan.mp, rolls)
+            needs[hex_id] = (plan.mp + DEARER, count(rolls))
+            plans[hex_id] = (plan, rolls)
+    safer = _fewer_rolls_all(state, unit, mode, needs, masc_from) if needs else {}
+    for hex_id, steps in safer.items():
+        plan, rolls = plans[hex_id]
+        try:
+            better = movement.check_move(state, unit, mode, steps)
+        except IllegalOrderError:
+            continue
+        fewer = path_rolls(state, unit, better, masc_from)
+        if better.mode is plan.mode and count(fewer) < count(rolls):
+            found[hex_id] = Route(steps, better.mp, fewer, plan.steps, plan.mp, rolls)
     for hex_id in asked:
         try:
             found[hex_id] = choose(state, unit, hex_id, None, mode, masc_from)
         except IllegalOrderError as exc:
             found[hex_id] = exc
     return found
-
-
-def _lifting_off(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None,
-                 masc_from: int | None) -> Route:
-    """A landed VTOL's route: the climb to elevation 1 (``A``, 1 MP; VEH-VTOL) and then the route it would fly from
-    its hex one level up; the whole path checked as the order checks it, its MP and rolls the real unit's (a path
-    the climb's MP puts over the mode's is refused when it is played, with the order's reason)."""
-    aloft = choose(state, unit.at(unit.hex, elevation=1), to, facing, mode, masc_from)
-    steps, cheapest = ("A", *aloft.steps), ("A", *aloft.cheapest)
-    try:
-        plan = movement.check_move(state, unit, mode, steps)
-    except IllegalOrderError:
-        return Route(steps, 0, (), steps, 0, ())
-    rolls = path_rolls(state, unit, plan, masc_from)
-    if cheapest == steps:
-        return Route(steps, plan.mp, rolls, steps, plan.mp, rolls)
-    return Route(steps, plan.mp, rolls, cheapest, aloft.cheapest_mp + (plan.mp - aloft.mp), aloft.cheapest_rolls)
 
 
 def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None, fits: MoveMode,
@@ -250,6 +228,8 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
             made2, pending2 = made, pending
             if code in ("L", "R"):
                 pending2 = pending or (risky and (slipping or board.hex(here).paved))
+            elif code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
+                pass
             else:
                 h = board.hex(there)
                 made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
@@ -314,6 +294,8 @@ def _fewer_rolls_all(state: GameState, unit: Unit, fits: MoveMode, needs: dict[H
             made2, pending2 = made, pending
             if code in ("L", "R"):
                 pending2 = pending or (risky and (slipping or board.hex(here).paved))
+            elif code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
+                pass
             else:
                 h = board.hex(node2[0])
                 made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
