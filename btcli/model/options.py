@@ -43,6 +43,19 @@ class Blow:
 
 
 @record
+class HexAttack:
+    """One attack on a building or bridge hex (URB-ATK-01): a weapon's, ``attack UNIT HEX --weapon WEAPON [--twist
+    TWIST]``, or a physical attack's, ``attack UNIT HEX --physical ATTACK`` (which always hits, URB-ATK-04)."""
+
+    hex: HexId
+    weapon: str = ""  # the weapon fired ("" for a physical attack)
+    attack: str = ""  # the physical attack ("" for a weapon)
+    to_hit: int | None = None  # None: no to-hit roll (an adjacent attacker's weapon, any physical attack, URB-ATK-04)
+    twist: str = ""  # the torso twist or turret direction it needs ("" none)
+    location: str = ""  # the arm of a punch, hatchet or sword
+
+
+@record
 class Flight:
     """One flight an aerospace unit may make: ``move UNIT --mode MODE --path PATH`` (AERO-GEN-02)."""
 
@@ -88,6 +101,7 @@ class UnitOptions:
     shots: tuple[Shot, ...] = ()
     blows: tuple[Blow, ...] = ()
     physical_weapons: dict[str, Any] | None = None  # EQ-PHYS-05: the hatchets and swords it carries
+    hex_attacks: tuple[HexAttack, ...] = ()  # its weapons' and blows' attacks on building and bridge hexes
     flights: tuple[Flight, ...] = ()
     ground_attacks: tuple[GroundAttack, ...] = ()  # an aircraft's strikes, strafing runs and bombs
     flying: dict[str, Any] | None = None  # an aerospace unit's thrust, velocity and manoeuvres

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from btcli.model.options import GroundAttack, UnitOptions
-from btcli.rules.core.options import shot_dict
+from btcli.rules.core.options import hex_attack_dict, shot_dict
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -29,6 +29,12 @@ def options_json(found: UnitOptions) -> dict[str, Any]:
         "moves": {r.mode: {h.label: mp for h, mp in r.hexes} for r in found.moves},
         "targets": targets, "with_twist": twisted, "physical": blows,
     }
+    if found.hex_attacks:  # URB-ATK-01: building and bridge hexes, by hex
+        hexes: dict[str, dict[str, list[dict[str, object]]]] = {}
+        for attack in found.hex_attacks:
+            part = "physical" if attack.attack else "with_twist" if attack.twist else "weapons"
+            hexes.setdefault(attack.hex.label, {}).setdefault(part, []).append(hex_attack_dict(attack))
+        data["hex_targets"] = hexes
     if found.paths:
         data["paths"] = {code: mp for code, mp in found.paths}
     for key, name in (("stand_up", "stand_up"), ("masc", "masc"), ("physical_weapons", "physical_weapons"),
@@ -73,6 +79,14 @@ def options_lines(found: UnitOptions) -> list[str]:
             f"{w['weapon']} {w['to_hit']}+ (--twist {w['twist']})" for w in weapons))
     if found.shots == () and found.card is None and found.flying is None and found.drop is None:
         lines.append("  no weapon can fire at an enemy from here")
+    for label, parts in data.get("hex_targets", {}).items():  # URB-ATK-01
+        words = [f"{w['weapon']} " + (f"{w['to_hit']}+" if w["to_hit"] is not None else "no roll (adjacent)")
+                 for w in parts.get("weapons", [])]
+        words += [f"{w['weapon']} " + (f"{w['to_hit']}+" if w["to_hit"] is not None else "no roll (adjacent)")
+                  + f" (--twist {w['twist']})" for w in parts.get("with_twist", [])]
+        words += [f"--physical {b['attack']}{' (' + b['location'] + ')' if b.get('location') else ''}"
+                  for b in parts.get("physical", [])]
+        lines.append(f"  attacks building/bridge hex {label}: " + ", ".join(words))
     for target, blows in data["physical"].items():
         lines.append(f"  physical at {target} (--physical): " + ", ".join(
             f"{b['attack']}{' (' + b['location'] + ')' if b.get('location') else ''} {b['to_hit']}+" for b in blows))
@@ -125,6 +139,15 @@ def _kind_lines(found: UnitOptions) -> list[str]:
         lines.append(f"  asset: {a['mp']} MP ({a['movement']}), attack {a['attack']}")
         if a["paths"]:
             lines.append("  paths (--path): " + " ".join(f"{h}:{p}" for h, p in a["paths"].items()))
+        if a.get("backward_paths"):  # ASSET-MOVE-05
+            lines.append("  backward paths (--mode backward --path): "
+                         + " ".join(f"{h}:{p}" for h, p in a["backward_paths"].items()))
+        shelling = a.get("artillery")
+        if shelling is not None:  # an Artillery card's attack on a hex (UNVERIFIED)
+            hexes = shelling["hexes"]
+            lines.append(f"  artillery ({shelling['weapon']}, {shelling['to_hit']}+): attack {found.unit} HEX at "
+                         + (f"any of {len(hexes)} hexes in its firing arc ({hexes[0]}..{hexes[-1]}), or an enemy's"
+                            " hex by its name" if hexes else "no hex now"))
     if found.drop is not None:
         d = found.drop
         lines.append(f"  dropping: arrives turn {d['arrival_turn'] or '?'}; " + (", ".join(d["orders"]) or "no drop order now"))

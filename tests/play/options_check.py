@@ -29,6 +29,9 @@ from btcli.rules.core import attacks, moves
 from btcli.rules.core import options as unit_options
 
 
+ASSET_PATH_MODES = {"path": "paths", "backward": "backward_paths"}  # an asset's --path modes: its card's key
+
+
 @dataclass
 class Tally:
     """What a check run looked at, and every disagreement it found."""
@@ -59,10 +62,10 @@ def runs(state: GameState, order) -> str:
 
 def move_order(state: GameState, uid: str, mode: str, to: HexId, path: str | None = None):
     """The order ``move UNIT --mode MODE --to HEX`` builds (the path finder's path), or ``--path PATH`` (an asset's
-    mode "path"), or the refusal text."""
+    mode "path"; ``--mode backward --path PATH``, its mode "backward"), or the refusal text."""
     try:
-        if mode == "path":
-            return moves.order_for(state, uid, path or "F", None, None, None, None)
+        if mode in ASSET_PATH_MODES:
+            return moves.order_for(state, uid, path or "F", None, None, None if mode == "path" else mode, None)
         return moves.order_for(state, uid, None, to.label, None, mode, None)
     except BtcliError as exc:
         return str(exc)
@@ -101,7 +104,7 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
     moving = "move" in found.now
     for reach in found.moves:
         listed = dict(reach.hexes)
-        paths = found.card["paths"] if found.card is not None else {}
+        paths = found.card.get(ASSET_PATH_MODES.get(reach.mode, ""), {}) if found.card is not None else {}
         for hex_id, mp in rng.sample(reach.hexes, min(samples, len(reach.hexes))):
             order = move_order(state, uid, reach.mode, hex_id, paths.get(hex_id.label))
             what = f"move --mode {reach.mode} --to {hex_id.label}" + (f" --path {paths[hex_id.label]}"
@@ -113,11 +116,14 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
                 problem(f"listed {what} is refused building the order: {order}")
                 continue
             accepted(order, what)
-            if reach.mode not in ("jump", "path") and found.card is None:
+            if reach.mode not in ("jump", *ASSET_PATH_MODES) and found.card is None:
                 spent = moves.check_move(state, order).mp
                 if spent != mp:
                     problem(f"listed {what} at {mp} MP spends {spent}")
-        if not moving or unit.hex is None or reach.mode == "path":
+        if not moving or unit.hex is None:
+            continue
+        if reach.mode in ASSET_PATH_MODES:
+            _check_asset_paths(state, uid, reach.mode, listed, paths, rng, samples, refused)
             continue
         beyond = sorted({n for h in listed for n in _neighbours(h) if state.board.contains(n)} - set(listed)
                         - {unit.hex})
@@ -145,6 +151,9 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         for target, weapon, twist in rng.sample(beside, min(samples, len(beside))):
             refused(WeaponAttackOrder(uid, target, (weapon,), twist),
                     f"attack {target} --weapon {weapon}" + (f" --twist {twist}" if twist else ""))
+    _check_hex_attacks(state, uid, found, rng, samples, firing, accepted, refused)
+    if found.card is not None:
+        _check_asset_attacks(state, uid, found, rng, samples, firing, accepted, refused)
     striking = "physical" in found.now
     blows = {(b.target, b.attack) for b in found.blows}
     for target, kind in sorted(blows):
@@ -187,10 +196,103 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         check_aircraft(state, uid, found, rng, accepted, refused, problem, samples)
 
 
+def _check_hex_attacks(state: GameState, uid: str, found, rng: random.Random, samples: int, firing: bool, accepted,
+                       refused) -> None:
+    """Attacks on building and bridge hexes (URB-ATK-01): each listed weapon shot and blow is accepted (refused when
+    the phase does not take it now); a weapon, twist or blow at a structure hex not listed is refused."""
+    unit = state.units[uid]
+    striking = "physical" in found.now
+    shots = {(a.hex.label, a.weapon, a.twist) for a in found.hex_attacks if a.weapon}
+    for label, weapon, twist in rng.sample(sorted(shots), min(samples, len(shots))):
+        what = f"attack {label} --weapon {weapon}" + (f" --twist {twist}" if twist else "")
+        order = WeaponAttackOrder(uid, label, (weapon,), twist)
+        accepted(order, what) if firing else refused(order, what + " (not now)")
+    blows = {(a.hex.label, a.attack) for a in found.hex_attacks if a.attack}
+    for label, kind in sorted(blows):
+        order = PhysicalAttackOrder(uid, label, kind)
+        what = f"attack {label} --physical {kind}"
+        accepted(order, what) if striking else refused(order, what + " (not now)")
+    structures = sorted(state.board.structure_hexes)
+    if unit.hex is None or not structures or found.card is not None or found.flying is not None:
+        return
+    if firing:
+        twists = ("", *unit_options.twists(unit))
+        weapons = [m.label for i, m in enumerate(unit.weapons) if i not in unit.fired]
+        beside = [(h.label, w, tw) for h in structures for w in weapons for tw in twists
+                  if (h.label, w, tw) not in shots and not (tw and (h.label, w, "") in shots)]
+        for label, weapon, twist in rng.sample(beside, min(samples, len(beside))):
+            refused(WeaponAttackOrder(uid, label, (weapon,), twist),
+                    f"attack {label} --weapon {weapon}" + (f" --twist {twist}" if twist else ""))
+    if striking:
+        from btcli.rules.urban import building_attacks
+
+        for h in structures:
+            if h.distance(unit.hex) <= 1:
+                for kind in building_attacks.PHYSICAL_ON_BUILDINGS:
+                    if (h.label, kind) not in blows:
+                        refused(PhysicalAttackOrder(uid, h.label, kind), f"attack {h.label} --physical {kind}")
+
+
+def _check_asset_paths(state: GameState, uid: str, mode: str, listed: dict, paths: dict, rng: random.Random,
+                       samples: int, refused) -> None:
+    """An asset's ``--path`` moves (ASSET-MOVE; declared backward, ASSET-MOVE-05): a listed path one step longer, or a
+    random path, that ends in a hex not listed is refused."""
+    unit = state.units[uid]
+    codes = "FBLRAD"
+    tried = [p + "," + c for p in rng.sample(sorted(paths.values()), min(samples, len(paths))) for c in "FB"]
+    tried += [",".join(rng.choice(codes) for _ in range(rng.randint(1, 5))) for _ in range(samples)]
+    for path in tried:
+        order = move_order(state, uid, mode, unit.hex, path)
+        if isinstance(order, str):
+            refused(order, f"move --mode {mode} --path {path}")
+            continue
+        try:
+            from btcli.rules.assets import movement as asset_movement
+
+            record = unit.asset
+            end = asset_movement.check_asset_move(record.card, state.board, unit.hex, unit.facing, order.steps,
+                                                  side=unit.side, backward=mode == "backward",
+                                                  elevation=unit.elevation, ends=False).end
+        except BtcliError:
+            end = None
+        if end is not None and (end in listed or end == unit.hex):
+            continue
+        refused(order, f"move --mode {mode} --path {path}")
+
+
+def _check_asset_attacks(state: GameState, uid: str, found, rng: random.Random, samples: int, firing: bool, accepted,
+                         refused) -> None:
+    """An asset's card attack (ASSET-ATK): at an enemy not listed, refused; an Artillery card's hexes (UNVERIFIED):
+    a listed one accepted, one not listed refused."""
+    unit = state.units[uid]
+    if firing:
+        listed = {s.target for s in found.shots}
+        for enemy in state.units.values():
+            if enemy.side != unit.side and enemy.id not in listed:
+                refused(WeaponAttackOrder(uid, enemy.id), f"attack {enemy.id} (card)")
+    shelling = found.card.get("artillery")
+    if shelling is None:
+        if firing and unit.hex is not None:
+            label = rng.choice([h.label for h in _neighbours(unit.hex) if state.board.contains(h)] or ["0101"])
+            refused(WeaponAttackOrder(uid, label), f"attack {label} --artillery")
+        return
+    hexes = shelling["hexes"]
+    for label in rng.sample(hexes, min(samples, len(hexes))):
+        order = WeaponAttackOrder(uid, label)
+        accepted(order, f"attack {label} --artillery") if firing else refused(order, f"attack {label} --artillery (not now)")
+    board = state.board
+    others = [f"{c:02d}{r:02d}" for c in range(1, board.width + 1) for r in range(1, board.height + 1)
+              if f"{c:02d}{r:02d}" not in hexes]
+    for label in rng.sample(others, min(samples, len(others))):
+        refused(WeaponAttackOrder(uid, label), f"attack {label} --artillery")
+
+
 def _flag(what: str) -> str:
     """The option's kind in a tally: the first flag of its command (--mode, --weapon, --physical, ...)."""
     words = what.split()
     flags = [w for w in words if w.startswith("--")]
+    if len(words) > 1 and len(words[1]) == 4 and words[1].isdigit() and flags:  # an attack on a hex (URB-ATK-01)
+        return "hex " + flags[0]
     if "--mode" in words:
         return "--mode " + words[words.index("--mode") + 1]
     return flags[0] if flags else ""

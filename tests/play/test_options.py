@@ -19,10 +19,11 @@ from tests.conftest import SCENARIOS
 from tests.play.options_check import Tally, check_game
 from tests.play.player import PlayFailure, play_random_game
 
-# A ground fight with turrets and jump jets, assets, aerospace units, drops, and the player's crowded board
-# (infantry, a WiGE, weapon modes).
+# A ground fight with turrets and jump jets, assets, aerospace units, drops, the player's crowded board
+# (infantry, a WiGE, weapon modes), and a town's buildings and bridge (attacks on building hexes, URB-ATK-01).
 SCENARIO_FILES = [SCENARIOS / "crossroads.toml", SCENARIOS / "convoy-ambush.toml", SCENARIOS / "orbital-descent.toml",
-                  SCENARIOS / "drop-duel.toml", Path(__file__).parent / "scenarios" / "melee.toml"]
+                  SCENARIOS / "drop-duel.toml", Path(__file__).parent / "scenarios" / "melee.toml",
+                  SCENARIOS / "city-fight.toml"]
 CALLS = 120  # calls of the random player per game in the suite: a turn or two
 STATES = 6  # states of each game checked in the suite, two units each
 

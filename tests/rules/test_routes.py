@@ -278,3 +278,116 @@ def test_a_landed_vtol_lifts_off_first_then_flies_its_route():  # VEH-VTOL: a cl
     moved = moves.apply_move(state, unit, None)[0].units["u1"]
     assert moved.hex == H("0507") and moved.elevation == 1
     assert choose(game(heavy_vtol(at="0510", elevation=2)), "0507", MoveMode.WALK).steps == steps("F,F,F")
+
+
+# -- every hex at once (btcli options, issue #33) ---------------------------------------------------------------
+
+
+def _agree(state, uid: str = "u1") -> int:
+    """Asserts that ``routes.choose_all`` gives, for every hex of the board in reach (and one hex beyond), what ``routes.choose`` gives for it
+    alone (the route, or the refusal's words), in each mode the unit has; returns how many routes differ from
+    their cheapest path (the safer-path choice compared too)."""
+    unit = state.units[uid]
+    board = state.board
+    hexes = [h for h in (H(f"{c:02d}{r:02d}") for c in range(1, board.width + 1) for r in range(1, board.height + 1))
+             if h.distance(unit.hex) <= movement.mode_mp(unit, movement.fast_mode(unit), False) + 1]
+    safer = 0
+    for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
+        table = routes.choose_all(state, unit, mode, hexes)
+        for hex_id in hexes:
+            if hex_id == unit.hex:
+                continue
+            try:
+                alone: object = routes.choose(state, unit, hex_id, None, mode)
+            except IllegalOrderError as exc:
+                alone = exc
+            got = table[hex_id]
+            if isinstance(alone, IllegalOrderError) or isinstance(got, IllegalOrderError):
+                assert str(got) == str(alone), (mode, hex_id)
+                continue
+            assert isinstance(got, routes.Route)
+            assert (got.mp, routes.count(got.rolls), got.cheapest, got.cheapest_mp) == (
+                alone.mp, routes.count(alone.rolls), alone.cheapest, alone.cheapest_mp), (mode, hex_id)
+            safer += got.changed
+    return safer
+
+
+@pytest.mark.parametrize("motive", ["hover", "tracked"])
+def test_every_hex_at_once_is_the_route_choose_finds_for_it_alone(motive):
+    # The same board as the brute-force test: VEH-URB-02 skids on the road, VEH-SLIP-03 sideslips off it, DROP-12
+    # mines, a level-1 hill (VEH-MOVE-05), a friend in 0508 (TW p.57: stacking) and a building (URB-MOVE-03).
+    hexes = {**{f"05{r:02d}": {"terrain": "paved"} for r in range(5, 10)}, "0607": {"terrain": "rough"},
+             "0408": {"terrain": "clear", "minefield": 1}, "0606": {"level": 1}, "0704": building("light", 1)}
+    state = skid_state(vehicle(motive, 4, at="0510"), vehicle("tracked", 4, "u2", at="0508"), hexes=hexes)
+    assert _agree(state) > 2
+
+
+def test_every_hex_at_once_for_a_mech_among_buildings_and_mines():  # URB-MOVE-03, URB-BSMT-01, DROP-12
+    hexes = {"0608": unrolled_building("medium", 2), "0508": building("light", 1), "0407": {"minefield": 1},
+             "0607": {"terrain": "heavy_woods"}, "0409": {"terrain": "water", "depth": 1}}
+    _agree(game(hunchback(at="0510"), hexes=hexes))
+
+
+def test_every_hex_at_once_for_a_landed_vtol_climbs_first():  # VEH-VTOL: asked of choose hex by hex
+    _agree(game(heavy_vtol(at="0510", elevation=0)))
+
+
+# -- a VTOL's route is a flight (VEH-VTOL) ----------------------------------------------------------------------
+
+RIDGE = {"0508": {"level": 2}, "0608": {"level": 2}, "0408": {"level": 2}, "0707": building("medium", 3),
+         "0406": {"terrain": "heavy_woods"}}
+
+
+def test_a_vtol_flies_over_a_ridge_at_its_altitude():
+    # VEH-VTOL-02: 1 MP a hex whatever the terrain; its altitude is kept, so over the level-2 ridge at elevation 3 it
+    # is 1 above it. The route finder searched it as a ground unit and refused 0508 ('no walk path').
+    state = game(heavy_vtol(at="0510", elevation=3), hexes=RIDGE)
+    route = choose(state, "0508", MoveMode.WALK)
+    assert route.steps == steps("F,F") and route.mp == 2
+    assert movement.check_move(state, state.units["u1"], MoveMode.WALK, route.steps).elevation == 1
+    assert choose(state, "0507", MoveMode.WALK).mp == 3  # over it, not round it (8 MP)
+
+
+def test_a_vtol_climbs_where_it_would_fly_into_the_ground():
+    # VEH-VTOL-13: at elevation 1 it would fly into the level-2 ridge; VEH-VTOL-05: it climbs, 1 MP a level, first.
+    state = game(heavy_vtol(at="0509", elevation=1), hexes=RIDGE)
+    route = choose(state, "0507", MoveMode.WALK)
+    assert route.mp == 4 and route.steps.count("A") == 2 and route.steps.count("F") == 2
+    plan = movement.check_move(state, state.units["u1"], MoveMode.WALK, route.steps)
+    assert plan.end == H("0507") and not plan.crash
+
+
+def _flights(state, mode: str) -> set:
+    """Every hex a ``--path`` flight of the unit ends in, not crashed (each path checked by the move's own check)."""
+    from btcli.model.orders import MoveOrder
+
+    seen: dict = {}
+    frontier: list[tuple[str, ...]] = [()]
+    ends = set()
+    while frontier:
+        following = []
+        for path in frontier:
+            for code in "FBLRAD":
+                longer = path + (code,)
+                try:
+                    plan = moves.check_move(state, MoveOrder("u1", mode, longer))
+                except BtcliError:
+                    continue
+                key = (plan.end, plan.facing, plan.elevation)
+                if plan.crash or plan.charge or seen.get(key, 99) <= plan.mp:
+                    continue
+                seen[key] = plan.mp
+                following.append(longer)
+                ends.add(plan.end)
+        frontier = following
+    return ends - {state.units["u1"].hex}
+
+
+@pytest.mark.parametrize("elevation", [0, 1, 3])
+def test_options_list_every_hex_a_vtol_flight_reaches(elevation):  # VEH-VTOL-02, -03, -05, -06, -13
+    from btcli.rules.core import options
+
+    state = game(heavy_vtol(at="0510", elevation=elevation), hexes=RIDGE)
+    found = options.unit_options(state, state.units["u1"])
+    listed = {r.mode: {h for h, _ in r.hexes} for r in found.moves}
+    assert listed["cruise"] == _flights(state, "cruise")

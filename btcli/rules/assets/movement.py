@@ -257,6 +257,7 @@ def check_asset_move(
     elevation: int = 0,
     name: str = "",
     road_bonus_first: bool = False,
+    ends: bool = True,
 ) -> AssetMove:
     """Checks a path of steps for an asset starting at ``start``/``facing``; returns the move or raises IllegalOrderError.
 
@@ -264,6 +265,8 @@ def check_asset_move(
     ``elevation`` a VTOL's levels above the ground. Only the primary hex's path
     is checked; at the end every occupied hex must be legal (ASSET-MULTI-01, -02).
     Jump assets use ``check_asset_jump``, except to enter or leave a building.
+    ``ends=False`` leaves out what only the end of a move asks (the footprint and stacking where it stops): a path
+    the asset may take on through (``btcli options``' search, btcli.rules.assets.options).
     """
     who = name or card.name
     occupants = occupants or {}
@@ -344,7 +347,7 @@ def check_asset_move(
             raise IllegalOrderError(f"'{who}' needs {mp} MP for this path, has {allowance}", "ASSET-MOVE-02")
         mp = allowance
     occupied = card.occupied_hexes(here, face)
-    if steps:  # standing still checks nothing; a turn in place swings a footprint (ASSET-MULTI-02)
+    if steps and ends:  # standing still checks nothing; a turn in place swings a footprint (ASSET-MULTI-02)
         occupied = _check_end(card, board, here, face, mover, occupants, vtol and elev > 0)
     return AssetMove(steps, tuple(hexes), here, face, mp, allowance, backward, road_bonus, elev, False, occupied)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from btcli.errors import BtcliError
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.options import Blow, Reach, Shot, UnitOptions
+from btcli.model.options import Blow, HexAttack, Reach, Shot, UnitOptions
 from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit
@@ -28,7 +28,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["Blow", "Reach", "Shot", "UnitOptions"]  # the records, from btcli.model.options
+__all__ = ["Blow", "HexAttack", "Reach", "Shot", "UnitOptions"]  # the records, from btcli.model.options
 
 TURRET_TWISTS = {-1: "left", 1: "right"}  # a turret's offsets named as a torso twist; the others by facing
 
@@ -51,7 +51,8 @@ def unit_options(state: GameState, unit: Unit) -> UnitOptions:
 
     return evolve(base, now=now, waits=waits, moves=moves(state, unit), paths=climbs(state, unit),
                   stand_up=stand_up(state, unit), masc=masc,
-                  shots=shots(state, unit), blows=blows(state, unit), physical_weapons=physical_weapons(state, unit))
+                  shots=shots(state, unit), blows=blows(state, unit), physical_weapons=physical_weapons(state, unit),
+                  hex_attacks=hex_attacks(state, unit))
 
 
 def accepts(check, *args) -> bool:
@@ -132,18 +133,22 @@ def moves(state: GameState, unit: Unit) -> tuple[Reach, ...]:
     for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
         found.append(Reach(mode.value, _reach(state, unit, mode)))
     if masc_option(unit) is not None:  # EQ-MASC-05: a run with MASC engaged (``move --mode masc``)
-        found.append(Reach(masc.MODE, _reach(state, masc.with_masc(unit), MoveMode.RUN)))
+        from btcli.rules.kinds import mech
+
+        masc_from = None if masc.used(unit) else mech.running_mp_without_masc(unit)  # as move --mode masc --to
+        found.append(Reach(masc.MODE, _reach(state, masc.with_masc(unit), MoveMode.RUN, masc_from)))
     jumps = _jumps(state, unit)
     if jumps is not None:
         found.append(Reach(MoveMode.JUMP.value, jumps))
     return tuple(found)
 
 
-def _reach(state: GameState, unit: Unit, mode: MoveMode) -> tuple[tuple[HexId, int], ...]:
+def _reach(state: GameState, unit: Unit, mode: MoveMode, masc_from: int | None = None) -> tuple[tuple[HexId, int], ...]:
     """The hexes ``move --mode MODE --to HEX`` takes the unit to, with the MP of the path it takes: every hex
     the search reaches within the mode's MP and every neighbour (minimum movement, VEH-MOVE-06), each
     checked as the order checks it (``routes.choose``: the path ``move --to`` takes, the cheapest or a safer one
-    at most 2 MP dearer; then ``check_move``)."""
+    at most 2 MP dearer, found for every hex at once by ``routes.choose_all``; then ``check_move``).
+    ``masc_from``: a run with MASC engaged, the MP beyond which it rolls (as ``move --mode masc --to`` asks)."""
     from btcli.rules.ground import movement, routes
 
     here = unit.hex
@@ -153,10 +158,11 @@ def _reach(state: GameState, unit: Unit, mode: MoveMode) -> tuple[tuple[HexId, i
     candidates.update(n for n in (here.neighbor(f) for f in Facing) if board.contains(n))
     candidates.discard(here)
     found = []
-    for hex_id in sorted(candidates):
+    for hex_id, route in sorted(routes.choose_all(state, unit, mode, candidates, masc_from).items()):
+        if isinstance(route, BtcliError):
+            continue
         try:
-            steps = routes.choose(state, unit, hex_id, None, mode).steps
-            plan = movement.check_move(state, unit, mode, steps)
+            plan = movement.check_move(state, unit, mode, route.steps)
         except BtcliError:
             continue
         found.append((hex_id, plan.mp))
@@ -319,6 +325,77 @@ def shot_dict(shot: Shot) -> dict[str, object]:
     return {"weapon": shot.weapon, "to_hit": shot.to_hit, **({"twist": shot.twist} if shot.twist else {}),
             **({"modes": list(shot.modes)} if shot.modes else {}),
             **({"c3_spotter": shot.c3_spotter} if shot.c3_spotter else {})}
+
+
+# -- attacks on building and bridge hexes --------------------------------------------------
+
+
+def hex_attacks(state: GameState, unit: Unit) -> tuple[HexAttack, ...]:
+    """Returns each unfired weapon's shots at each building or bridge hex in its reach (URB-ATK-01, -03: as the unit
+    stands, or with each ``--twist`` that brings it to bear), each a ``building_attacks.plan_attack`` the attack
+    order runs, with no to-hit roll from the next hex (URB-ATK-04); and each physical attack it may declare at an
+    adjacent one (URB-ATK-04: it always hits), the declaration itself run on the state. None on a board without
+    structures or for a unit that does not fire by the weapon rules."""
+    structures = state.board.structure_hexes
+    if not structures or not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
+        return ()
+    from btcli.rules.core import attacks
+
+    if not accepts(attacks.may_attack, state, unit.id, True):
+        return ()
+    from btcli.rules.urban import building_attacks
+
+    here = unit.hex
+    longest = max((_longest_range(unit, mount.weapon) for mount in unit.weapons), default=0)
+    near = sorted(h for h in structures if 0 < h.distance(here) <= max(longest, 1))
+    found: list[HexAttack] = []
+    turns = ("", *twists(unit))
+    for hex_id in near:
+        order = WeaponAttackOrder(unit.id, hex_id.label)
+        if not accepts(attacks.aero_rules, state, order):  # none after firing at an aircraft this phase
+            break
+        adjacent = hex_id.distance(here) == 1
+        for mount in unit.weapons:
+            if hex_id.distance(here) > _longest_range(unit, mount.weapon):
+                continue
+            for twist in turns:
+                try:
+                    _, plans, _, _ = building_attacks.plan_attack(state, unit.id, hex_id, (mount.label,), twist)
+                except BtcliError:
+                    continue
+                found += [HexAttack(hex_id, mount.label, to_hit=None if adjacent else result.target, twist=twist)
+                          for _, result in plans]
+                if not twist:
+                    break  # it fires as the unit stands: no twist needed
+    from btcli.dice import HeldDice
+
+    for hex_id in near:
+        if hex_id.distance(here) != 1:
+            continue
+        for kind in building_attacks.PHYSICAL_ON_BUILDINGS:
+            try:
+                attacks.physical_attack(state, PhysicalAttackOrder(unit.id, hex_id.label, kind), HeldDice())
+            except BtcliError:
+                continue
+            from btcli.rules.ground import physical
+
+            arm = physical.limb_check(unit, hex_id, f"hex {hex_id.label}", kind)[0] if kind in (
+                "punch", "hatchet", "sword") else ""
+            found.append(HexAttack(hex_id, attack=kind, location=arm))
+    return tuple(found)
+
+
+def _longest_range(unit: Unit, weapon: str) -> int:
+    """The longest range a weapon reaches (its long range bracket's end; tables.md 6.1, tohit.range_bracket)."""
+    return unit.spec(weapon).long
+
+
+def hex_attack_dict(attack: HexAttack) -> dict[str, object]:
+    """One attack on a hex as ``options --json`` gives it: weapon and to_hit (null: no roll), or attack (and
+    location); twist where it needs one."""
+    if attack.attack:
+        return {"attack": attack.attack, **({"location": attack.location} if attack.location else {})}
+    return {"weapon": attack.weapon, "to_hit": attack.to_hit, **({"twist": attack.twist} if attack.twist else {})}
 
 
 # -- physical attacks -----------------------------------------------------------------------

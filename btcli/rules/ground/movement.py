@@ -583,9 +583,14 @@ def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
 
 
 def search_start(state: GameState, unit: Unit) -> tuple:
-    """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge."""
+    """The search's first node: (hex, facing, on pavement, level, place) with the unit's floor, roof or bridge; a
+    flier's (a VTOL's) is (hex, facing, (landed, on a road below the treetops, the ceiling of its climbs), elevation,
+    place): what its flight's next steps depend on (``vtol.flight_step``, ``vtol.flight_ceiling``)."""
     board = state.board
     place = (placement.floor_of(unit), placement.on_top(unit), placement.under_bridge(unit))
+    if kinds.mobility(unit).flies:
+        return unit.hex, unit.facing, (*vtol.flight_start(state, unit), vtol.flight_ceiling(state, unit)), \
+            unit.elevation, place
     return unit.hex, unit.facing, board.hex(unit.hex).paved, move_level(board, unit), place
 
 
@@ -626,6 +631,54 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     return None, cheapest, held
 
 
+def cheapest_paths(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, tuple[tuple[str, ...], int] | None]:
+    """Returns, for every hex one search in ``mode`` settles, the path ``cheapest_path`` finds to it (facing left
+    open) with its MP, or None where that hex's first settled node is past the mode's MP or held by another unit
+    (``cheapest_path`` searches on for such a hex: ask it). One Dijkstra for the unit's whole reach (``btcli
+    options``, issue #33), the same as ``_search``'s: nodes are settled in the same (MP, order pushed) order, and
+    ``_search`` for a hex stops at that hex's first settled node, so until then the two searches push and settle
+    the same nodes; a node past the MP (and the pavement bonus) is not expanded, as nothing it reaches is
+    within the MP."""
+    budget = mode_mp(unit, mode, False)
+    bonus = gets_pavement_bonus(unit)
+    limit = budget + (1 if bonus else 0)
+    allow_backward = not mode.is_fast
+    start = search_start(state, unit)
+    frontier = [(0, 0, start, ())]
+    best: dict = {start: 0}
+    counter = 0
+    found: dict[HexId, tuple[tuple[str, ...], int] | None] = {}
+    while frontier:
+        mp, _, node, steps = heapq.heappop(frontier)
+        here, _, paved, _, place = node
+        if best.get(node, 1 << 30) < mp:
+            continue
+        if here not in found and here != unit.hex:
+            fits = mp <= budget + (1 if bonus and paved else 0) and not held_by_others(state, unit, here, place)
+            found[here] = (steps, mp) if fits else None
+        if mp > limit:
+            continue
+        for code, node2, cost, _ in successors(state, unit, node, allow_backward):
+            mp2 = mp + cost
+            if mp2 < best.get(node2, 1 << 30):
+                best[node2] = mp2
+                counter += 1
+                heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+    return found
+
+
+def target_refusal(state: GameState, unit: Unit, to: HexId) -> IllegalOrderError | None:
+    """The refusal ``cheapest_path`` raises before it searches, for a hex an enemy or stacking keeps the unit out
+    of (TW p.57), or None."""
+    if to != unit.hex and to not in state.board.structure_hexes:
+        try:
+            _check_enemy(state, unit, to)
+            _check_stacking(state, unit, to)
+        except IllegalOrderError as exc:
+            return exc
+    return None
+
+
 def held_by_others(state: GameState, unit: Unit, here: HexId, place: tuple[int, bool, bool]) -> bool:
     """Tells whether another unit holds ``place`` (floor, roof, under a bridge) of ``here``: a found path may not
     end there (TW p.57 stacking)."""
@@ -638,7 +691,10 @@ def successors(state, unit, node, allow_backward):
     ``StepInto.event``, "" for a turn).
 
     ``allow_backward`` is False for running/flanking, which also keeps a 'Mech out of water (tables.md 11.1).
+    A flier's steps are its flight's (``_flight_successors``).
     """
+    if kinds.mobility(unit).flies:
+        return _flight_successors(state, unit, node, allow_backward)
     board = state.board
     here, face, paved, level, place = node
     keeps_dry = not allow_backward and not kinds.mobility(unit).runs_into_water
@@ -662,6 +718,28 @@ def successors(state, unit, node, allow_backward):
             continue
         moves.append((code, (there, face, paved and step.paved, step.level, step.place), step.mp, step.event))
     return moves
+
+
+def _flight_successors(state, unit, node, allow_backward):
+    """A VTOL's steps from a search node (``successors``): each of F, B (not at flank, VEH-MOVE-08), L, R and A
+    (VEH-VTOL: 1 MP each) that ``vtol.flight_step`` takes, as ``check_move`` plays it, so a route flies over a hill or
+    a building at its altitude and climbs where it must. A step that crashes or charges is never part of a route; a
+    route never descends (D: a lower flight reaches no hex a higher one does not) nor climbs past the ceiling
+    (``vtol.flight_ceiling``: above it nothing is in its way)."""
+    here, face, (landed, on_road, ceiling), elevation, place = node
+    found = []
+    for code in ("L", "R", "F", "B", "A"):
+        if (code == "B" and not allow_backward) or (
+                code == "A" and not landed and state.board.hex(here).level + elevation >= ceiling):
+            continue
+        try:
+            there, turned, height, down, road, _, outcome = vtol.flight_step(
+                state, unit, here, face, elevation, landed, on_road, code)
+        except (IllegalOrderError, InputError):
+            continue
+        if outcome is None:
+            found.append((code, (there, turned, (down, road, ceiling), height, place), 1, ""))
+    return found
 
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:

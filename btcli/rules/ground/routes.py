@@ -93,10 +93,8 @@ def choose(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode:
            masc_from: int | None = None) -> Route:
     """Returns the path ``move --to`` takes (see the module): the cheapest legal path to ``to`` (``facing`` if
     given) in ``mode`` (None: the slowest that reaches), or one at most ``DEARER`` MP dearer in the same mode with
-    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path. A landed VTOL
-    lifts off first (``_lifting_off``)."""
-    if to != unit.hex and unit.elevation == 0 and kinds.of(unit).flies_as_vtol(unit):
-        return _lifting_off(state, unit, to, facing, mode, masc_from)
+    fewer rolls. Raises IllegalOrderError as ``movement.find_path`` does when there is no path. A VTOL's path is a
+    flight (``movement.successors``): a landed one climbs first, and one climbs over what it cannot fly across."""
     steps, fits = movement.cheapest_path(state, unit, to, facing, mode)
     try:
         plan = movement.check_move(state, unit, mode, steps)
@@ -119,21 +117,62 @@ def choose(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode:
     return Route(found, better.mp, fewer, steps, plan.mp, rolls)
 
 
-def _lifting_off(state: GameState, unit: Unit, to: HexId, facing: Facing | None, mode: MoveMode | None,
-                 masc_from: int | None) -> Route:
-    """A landed VTOL's route: the climb to elevation 1 (``A``, 1 MP; VEH-VTOL) and then the route it would fly from
-    its hex one level up; the whole path checked as the order checks it, its MP and rolls the real unit's (a path
-    the climb's MP puts over the mode's is refused when it is played, with the order's reason)."""
-    aloft = choose(state, unit.at(unit.hex, elevation=1), to, facing, mode, masc_from)
-    steps, cheapest = ("A", *aloft.steps), ("A", *aloft.cheapest)
+def choose_all(state: GameState, unit: Unit, mode: MoveMode, hexes, masc_from: int | None = None
+               ) -> dict[HexId, Route | IllegalOrderError]:
+    """Returns, for each hex of ``hexes``, what ``choose(state, unit, hex, None, mode, masc_from)`` returns (or the
+    refusal it raises), found by one search of the unit's reach in ``mode`` (``movement.cheapest_paths``) and one
+    search for paths with fewer rolls to every hex whose cheapest path makes a roll (``_fewer_rolls_all``) instead
+    of two searches per hex (``btcli options``, issue #33). A hex the searches cannot settle as ``choose`` would
+    (one held by another unit at its first settled node, a path its check refuses)
+    is asked of ``choose`` itself. tests/rules/test_routes.py checks the two agree hex by hex."""
+    found: dict[HexId, Route | IllegalOrderError] = {}
+    wanted = [h for h in hexes if h != unit.hex]
     try:
-        plan = movement.check_move(state, unit, mode, steps)
-    except IllegalOrderError:
-        return Route(steps, 0, (), steps, 0, ())
-    rolls = path_rolls(state, unit, plan, masc_from)
-    if cheapest == steps:
-        return Route(steps, plan.mp, rolls, steps, plan.mp, rolls)
-    return Route(steps, plan.mp, rolls, cheapest, aloft.cheapest_mp + (plan.mp - aloft.mp), aloft.cheapest_rolls)
+        movement._check_can_move(unit)
+    except IllegalOrderError as exc:
+        return {h: exc for h in wanted}
+    tree = movement.cheapest_paths(state, unit, mode)
+    asked = []
+    needs: dict[HexId, tuple[int, int]] = {}  # hex -> (MP cap, rolls to beat)
+    plans: dict[HexId, tuple[movement.MovePlan, Rolls]] = {}
+    for hex_id in wanted:
+        refusal = movement.target_refusal(state, unit, hex_id)
+        if refusal is not None:
+            found[hex_id] = refusal
+            continue
+        path = tree.get(hex_id)
+        if path is None:
+            asked.append(hex_id)
+            continue
+        try:
+            plan = movement.check_move(state, unit, mode, path[0])
+        except IllegalOrderError:
+            asked.append(hex_id)
+            continue
+        rolls = path_rolls(state, unit, plan, masc_from)
+        found[hex_id] = Route(plan.steps, plan.mp, rolls, plan.steps, plan.mp, rolls)
+        if rolls and plan.mode is not MoveMode.STAND:
+            if plan.mode is not mode:
+                asked.append(hex_id)
+                continue
+            needs[hex_id] = (plan.mp + DEARER, count(rolls))
+            plans[hex_id] = (plan, rolls)
+    safer = _fewer_rolls_all(state, unit, mode, needs, masc_from) if needs else {}
+    for hex_id, steps in safer.items():
+        plan, rolls = plans[hex_id]
+        try:
+            better = movement.check_move(state, unit, mode, steps)
+        except IllegalOrderError:
+            continue
+        fewer = path_rolls(state, unit, better, masc_from)
+        if better.mode is plan.mode and count(fewer) < count(rolls):
+            found[hex_id] = Route(steps, better.mp, fewer, plan.steps, plan.mp, rolls)
+    for hex_id in asked:
+        try:
+            found[hex_id] = choose(state, unit, hex_id, None, mode, masc_from)
+        except IllegalOrderError as exc:
+            found[hex_id] = exc
+    return found
 
 
 def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None, fits: MoveMode,
@@ -189,6 +228,8 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
             made2, pending2 = made, pending
             if code in ("L", "R"):
                 pending2 = pending or (risky and (slipping or board.hex(here).paved))
+            elif code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
+                pass
             else:
                 h = board.hex(there)
                 made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
@@ -201,3 +242,69 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
             counter += 1
             heapq.heappush(frontier, (made2, mp2, counter, node2, steps + (code,)))
     return None
+
+
+def _fewer_rolls_all(state: GameState, unit: Unit, fits: MoveMode, needs: dict[HexId, tuple[int, int]],
+                     masc_from: int | None) -> dict[HexId, tuple[str, ...]]:
+    """Returns, for each hex of ``needs`` (hex -> (MP cap, rolls)), the path ``_fewer_rolls`` finds to it (facing
+    left open; its cheapest path played in ``fits``): the fewest rolls, then the fewest MP, of the paths with fewer
+    than ``rolls`` rolls within the cap and ``fits``'s MP; a hex with none is left out. One search over the same
+    nodes, kept without a target's distance bound: a node's labels are settled with the fewest rolls first and
+    reached again only with less MP, so each node keeps every (rolls, MP) that no other path beats on both, the
+    ones ``_fewer_rolls`` picks from (a path of equal rolls and MP may be another of the same cost)."""
+    board = state.board
+    mobility = kinds.mobility(unit)
+    risky = fits.is_fast and mobility.skids
+    slipping = mobility.sideslips
+    basements = kinds.of(unit).finds_basements
+    mines = not kinds.airborne(unit)
+    budget = movement.mode_mp(unit, fits, False)
+    bonus = movement.gets_pavement_bonus(unit)
+    cap = max(c for c, _ in needs.values())
+    most = max(r for _, r in needs.values())
+    backward = not fits.is_fast
+    start = (*movement.search_start(state, unit), False)
+    frontier: list = [(0, 0, 0, start, ())]
+    settled: dict = {}
+    expanded: dict = {}
+    chosen: dict[HexId, tuple[int, int, tuple[str, ...]]] = {}
+    counter = 0
+    while frontier:
+        made, mp, _, node, steps = heapq.heappop(frontier)
+        if made >= most:
+            break
+        if settled.get(node, 1 << 30) <= mp:
+            continue
+        settled[node] = mp
+        here, face, paved, level, place, pending = node
+        need = needs.get(here)
+        if need is not None and mp <= min(need[0], budget + (1 if bonus and paved else 0)):
+            key = (made + (masc_from is not None and mp > masc_from), mp)
+            if key[0] < need[1] and (here not in chosen or key < chosen[here][:2]) and not movement.held_by_others(
+                    state, unit, here, place):
+                chosen[here] = (*key, steps)
+        base = node[:5]
+        steps_from = expanded.get(base)
+        if steps_from is None:
+            steps_from = expanded[base] = movement.successors(state, unit, base, backward)
+        for code, node2, cost, event in steps_from:
+            mp2 = mp + cost
+            if mp2 > min(cap, budget + (1 if bonus and node2[2] else 0)):
+                continue
+            made2, pending2 = made, pending
+            if code in ("L", "R"):
+                pending2 = pending or (risky and (slipping or board.hex(here).paved))
+            elif code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
+                pass
+            else:
+                h = board.hex(node2[0])
+                made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
+                          + (event == "enter" and basements and node2[4][0] == 0 and h.building is not None
+                             and not h.building.basement))
+                pending2 = False
+            node2 = (*node2, pending2)
+            if settled.get(node2, 1 << 30) <= mp2:
+                continue
+            counter += 1
+            heapq.heappush(frontier, (made2, mp2, counter, node2, steps + (code,)))
+    return {h: steps for h, (_, _, steps) in chosen.items()}

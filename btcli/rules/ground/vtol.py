@@ -67,12 +67,10 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
     A VTOL is landed when its elevation equals the ground (0) or a building's roof; it may take
     off again in the same move (climb first, VEH-VTOL-08). A crash ends the move.
     """
-    board = state.board
     here, facing, elevation = unit.hex, unit.facing, unit.elevation
     mp = hexes = 0
-    landed = elevation == _roof(board.hex(here))
     # VEH-VTOL-12: below the treetops only along a road it started on, for the whole move.
-    on_road = board.hex(here).road and board.hex(here).terrain.is_woods and elevation <= WOODS_HEIGHT
+    landed, on_road = flight_start(state, unit)
 
     def done(**outcome) -> Flight:
         if mp > budget:  # the MP limit holds whatever the move ends in (VEH-VTOL-02)
@@ -81,59 +79,84 @@ def check_flight(state: GameState, unit: Unit, budget: int, steps: tuple[str, ..
 
     for step in steps:
         mp += 1
-        h = board.hex(here)
-        if step == "A":
-            if h.level + elevation + 1 > MAX_ELEVATION:
-                raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot climb above level {MAX_ELEVATION}", "VEH-VTOL-05")
-            elevation += 1
-            landed = False
-            continue
-        if step == "D":
-            if landed:
-                raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
-            large = _large_below(state, unit, here, elevation - 1)
-            if large is not None:  # VEH-VTOL-11: trying to land on it is an automatic charge; the move ends
-                return done(charge=large.id)
-            elevation -= 1
-            if h.building is not None and elevation == h.building.height:  # VEH-VTOL-10: a roof landing
-                landed = True
-                continue
-            if elevation == 0:
-                problem = landing_problem(h)
-                if problem:
-                    return done(crash=f"it tries to land: {problem}")
-                landed = True
-                continue
-            if elevation <= obstacle_height(h, on_road):
-                raise IllegalOrderError(
-                    f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
-                )
-            continue
-        if landed or elevation < 1:
-            raise IllegalOrderError(f"illegal flight: '{unit.id}' is landed; climb (A) before moving or turning", "VEH-VTOL-03")
-        if step in ("L", "R"):
-            facing = facing.turned(-1 if step == "L" else 1)
-            continue
-        if step not in ("F", "B"):
-            raise InputError(f"bad VTOL step {step!r}: use F, B, L, R, A (climb) and D (descend)")
-        there = here.neighbor(facing if step == "F" else facing.opposite())
-        if not board.contains(there):
-            raise InputError(f"illegal flight: '{unit.id}' would leave the map at {there.label}")
-        absolute = h.level + elevation
-        target = board.hex(there)
-        on_road = on_road and target.road
-        elevation = absolute - target.level
-        here = there
-        hexes += 1
-        if elevation <= 0:  # VEH-VTOL-13: flown into the ground
-            elevation = 0
-            return done(crash=f"flies into the ground at {here.label} (VEH-VTOL-13)")
-        if elevation <= obstacle_height(target, on_road):
+        here, facing, elevation, landed, on_road, entered, outcome = flight_step(
+            state, unit, here, facing, elevation, landed, on_road, step)
+        hexes += entered
+        if outcome is not None:  # a crash or a charge ends the move
+            return done(**outcome)
+    return done(landed=landed)
+
+
+def flight_start(state: GameState, unit: Unit) -> tuple[bool, bool]:
+    """Returns whether the VTOL starts its move landed (on the ground or a roof) and on a road through woods below
+    the treetops (VEH-VTOL-12), as ``check_flight`` starts."""
+    h = state.board.hex(unit.hex)
+    return unit.elevation == _roof(h), h.road and h.terrain.is_woods and unit.elevation <= WOODS_HEIGHT
+
+
+def flight_ceiling(state: GameState, unit: Unit) -> int:
+    """Returns the level above which a route never climbs: one over the highest treetop, roof (VEH-VTOL-06) and unit
+    (VEH-VTOL-14) on the board, where nothing is in a flier's way."""
+    board = state.board
+    tops = [h.level + obstacle_height(h, False) for h in (board.default, *board.hexes.values())]
+    tops += [board.hex(u.hex).level + placement.flight_elevation(u) + placement.body_height(u)
+             for u in state.units.values() if u.id != unit.id and u.active and u.hex is not None
+             and board.contains(u.hex)]
+    return max(tops) + 1
+
+
+def flight_step(state: GameState, unit: Unit, here: HexId, facing: Facing, elevation: int, landed: bool,
+                on_road: bool, step: str) -> tuple[HexId, Facing, int, bool, bool, bool, dict[str, str] | None]:
+    """Returns where one step of a flight (1 MP, VEH-VTOL-02) leaves the VTOL: (hex, facing, elevation, landed, on a
+    road below the treetops, whether it entered a hex, and the outcome that ends the move: ``{"crash": why}`` or
+    ``{"charge": unit}``, else None); raises IllegalOrderError for what the rules forbid. ``check_flight`` plays a
+    path by it, and the route finder (``movement.successors``) searches by it."""
+    board = state.board
+    h = board.hex(here)
+    if step == "A":
+        if h.level + elevation + 1 > MAX_ELEVATION:
+            raise IllegalOrderError(f"illegal flight: '{unit.id}' cannot climb above level {MAX_ELEVATION}", "VEH-VTOL-05")
+        return here, facing, elevation + 1, False, on_road, False, None
+    if step == "D":
+        if landed:
+            raise IllegalOrderError(f"illegal flight: '{unit.id}' is already landed", "VEH-VTOL-09")
+        large = _large_below(state, unit, here, elevation - 1)
+        if large is not None:  # VEH-VTOL-11: trying to land on it is an automatic charge; the move ends
+            return here, facing, elevation, landed, on_road, False, {"charge": large.id}
+        elevation -= 1
+        if h.building is not None and elevation == h.building.height:  # VEH-VTOL-10: a roof landing
+            return here, facing, elevation, True, on_road, False, None
+        if elevation == 0:
+            problem = landing_problem(h)
+            if problem:
+                return here, facing, elevation, landed, on_road, False, {"crash": f"it tries to land: {problem}"}
+            return here, facing, elevation, True, on_road, False, None
+        if elevation <= obstacle_height(h, on_road):
             raise IllegalOrderError(
                 f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {here.label}", "VEH-VTOL-06"
             )
-        _check_collision(state, unit, here, elevation)
-    return done(landed=landed)
+        return here, facing, elevation, landed, on_road, False, None
+    if landed or elevation < 1:
+        raise IllegalOrderError(f"illegal flight: '{unit.id}' is landed; climb (A) before moving or turning", "VEH-VTOL-03")
+    if step in ("L", "R"):
+        return here, facing.turned(-1 if step == "L" else 1), elevation, landed, on_road, False, None
+    if step not in ("F", "B"):
+        raise InputError(f"bad VTOL step {step!r}: use F, B, L, R, A (climb) and D (descend)")
+    there = here.neighbor(facing if step == "F" else facing.opposite())
+    if not board.contains(there):
+        raise InputError(f"illegal flight: '{unit.id}' would leave the map at {there.label}")
+    absolute = h.level + elevation
+    target = board.hex(there)
+    on_road = on_road and target.road
+    elevation = absolute - target.level
+    if elevation <= 0:  # VEH-VTOL-13: flown into the ground
+        return there, facing, 0, landed, on_road, True, {"crash": f"flies into the ground at {there.label} (VEH-VTOL-13)"}
+    if elevation <= obstacle_height(target, on_road):
+        raise IllegalOrderError(
+            f"illegal flight: '{unit.id}' may not fly at or below the treetops or roof at {there.label}", "VEH-VTOL-06"
+        )
+    _check_collision(state, unit, there, elevation)
+    return there, facing, elevation, landed, on_road, True, None
 
 
 def _large_below(state: GameState, unit: Unit, here: HexId, elevation: int) -> Unit | None:
