@@ -234,8 +234,8 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
 
         return state, [CannotGoOnAfterSlip(moved.id, moved.hex, str(exc))]
     after = trial.units[moved.id]
-    if not after.active:
-        return trial, events
+    # The MP it had left were lent to the rest of the move only: a unit that went on and then slid off the map or
+    # was destroyed gets its MP back as well (they last beyond the turn), and its move counts the same way.
     finished = evolve(after, walk=original[0] if after.walk == fresh.walk else after.walk + spent,
                       run=original[1] if after.run == fresh.run else after.run + spent,
                       mode=plan.mode, mp_spent=spent + after.mp_spent, hexes_moved=slipped + after.hexes_moved)
