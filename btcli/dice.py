@@ -33,6 +33,17 @@ class Roll:
         return self.target is None or self.total >= self.target
 
     @property
+    def automatic(self) -> bool:
+        """Tells whether no dice were rolled: a skill roll whose target number no 2D6 reaches fails as it stands
+        (btcli.rules.kinds.skill_roll); its ``total`` is 0 and it is in no log's rolls."""
+        return self.n == 0
+
+    @property
+    def shown(self) -> int | None:
+        """Returns the total rolled, or None for an automatic roll (events carry no roll for it)."""
+        return None if self.n == 0 else self.total
+
+    @property
     def margin(self) -> int:
         """Returns total - target: >= 0 on success, minus the margin of failure otherwise."""
         return self.total - (self.target or 0)

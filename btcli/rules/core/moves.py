@@ -105,7 +105,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         if not roll.success:
             from btcli.rules.core import falls
 
-            fell: Events = [FailedToStand(unit.id, roll.total, roll.target)]
+            fell: Events = [FailedToStand(unit.id, roll.shown, roll.target)]
             fallen = falls.fall(unit, dice, fell, levels=0)
             mode = movement.slow_mode(unit)
             fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)

@@ -501,6 +501,6 @@ def psr_or_fall(state: GameState, uid: str, before: Unit, reason: str, value: in
         return state.with_unit(fall(unit, dice, events, levels=0))
     roll = piloting_roll(unit, reason, dice, value)
     if roll is None or not roll.success:
-        events.append(FallsAfterPSR(uid, roll.total, roll.target) if roll else FallsAfterPSR(uid))
+        events.append(FallsAfterPSR(uid, roll.shown, roll.target) if roll else FallsAfterPSR(uid))
         state = state.with_unit(fall(unit, dice, events, levels=0))
     return state

@@ -33,16 +33,29 @@ if TYPE_CHECKING:  # annotations only: collections.abc would import collections
 Modifiers = tuple[tuple[str, int], ...]
 
 
+HIGHEST_ROLL = 12  # the most 2D6 show: a skill roll's target number above it is impossible (PSR-AUTO-02)
+
+
+def skill_roll(dice: Dice, purpose: str, modifiers: Modifiers) -> Roll:
+    """Rolls a piloting or driving skill roll against the sum of its ``modifiers``. PSR-AUTO-02: a modified target
+    number above 12 fails without a roll (TW; MegaMek @f0b2b01 reports such a roll's "automatic failure"): the
+    Roll returned then rolled no dice (``automatic``), and the dice neither give it a value nor record it."""
+    target = sum(v for _, v in modifiers)
+    if target > HIGHEST_ROLL:
+        return Roll(purpose, 0, 0, (), target, tuple(modifiers))
+    return dice.roll(2, purpose, target=target, modifiers=tuple(modifiers))
+
+
 def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
     """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
     pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
-    shut-down or unconscious 'Mech cannot keep its footing."""
+    shut-down or unconscious 'Mech cannot keep its footing; an automatic Roll (no dice) when its target
+    number is above 12 (``skill_roll``)."""
     if is_immobile(unit):
         return None
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
-    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
+    return skill_roll(dice, f"piloting skill roll {unit.id} ({reason})", tuple(modifiers))
 
 
 def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
@@ -53,13 +66,13 @@ def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
 
 
 def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll:
-    """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's."""
+    """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's (above
+    12: an automatic failure, ``skill_roll``)."""
     from btcli.rules.ground import vehicles
 
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + own
-    return dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
+    return skill_roll(dice, f"driving skill roll {unit.id} ({reason})", tuple(modifiers))
 
 
 def _no_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
