@@ -202,6 +202,31 @@ class FellOnto(Event):
 
 
 @record
+class EnteredWater(Event):
+    """A 'Mech makes its PSR entering water of ``depth`` 1 or more in ``hex`` (PSR-WATER-01, tables.md 8.6)."""
+
+    unit: str
+    hex: HexId
+    depth: int
+    roll: int
+    tn: int | None
+    rule: str = "PSR-WATER-01"
+
+
+@record
+class FellEnteringWater(Event):
+    """A 'Mech fails its PSR entering water of ``depth`` 1 or more in ``hex``: its move ends there and it falls into
+    the water (PSR-WATER-01; no ``roll`` but a ``tn``: a target number above 12, PSR-AUTO-02)."""
+
+    unit: str
+    hex: HexId
+    depth: int
+    roll: int | None
+    tn: int | None
+    rule: str = "PSR-WATER-01"
+
+
+@record
 class FallsAfterPSR(Event):
     """A 'Mech struck, charged or fallen on fails its PSR (no ``roll``: shut down or unconscious; no ``roll`` but a
     ``tn``: a target number above 12, PSR-AUTO-02) and falls."""

@@ -24,6 +24,12 @@ def _psr(e) -> str:
     return f"{e.unit} fails its PSR ({roll_vs(e)}) and falls"
 
 
+def _fell_entering_water(e) -> str:
+    from btcli.render.events_damage import roll_vs
+
+    return f"{e.unit} fails its PSR entering depth {e.depth} water in {e.hex.label} ({roll_vs(e)}) and falls ({e.rule})"
+
+
 def _failed_to_stand(e) -> str:
     from btcli.render.events_damage import roll_vs
 
@@ -75,6 +81,8 @@ TEXTS: dict[str, Template] = {
     "FellBeside": "{unit} falls beside {target} ({roll} vs {to_hit}) ({rule})",
     "FellOnto": "{unit} falls onto {target} ({roll} vs {to_hit}): {amount} damage ({rule})",
     "FallsAfterPSR": _psr,
+    "EnteredWater": "{unit} enters depth {depth} water in {hex} ({roll} vs {tn}, {rule})",
+    "FellEnteringWater": _fell_entering_water,
     # physical attacks
     "BlowCancelled": _cancelled,
     "BlowMissed": "{unit}'s {attack} at {target} misses ({roll} vs {to_hit})",

@@ -65,7 +65,8 @@ def preview(state: GameState, order: MoveOrder) -> Preview:
 
 
 ROLL_WORDS = {"skid": "skid roll", "sideslip": "sideslip roll", "building": "building entry roll",
-              "basement": "basement roll", "minefield": "minefield roll", "masc": "MASC roll"}
+              "basement": "basement roll", "minefield": "minefield roll", "masc": "MASC roll",
+              "water": "water entry roll"}
 
 
 def rolls_words(rolls: routes.Rolls) -> str:
