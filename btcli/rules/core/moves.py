@@ -101,7 +101,8 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         if not shape.stand_roll(unit, shape):  # a quad on four sound legs (kinds.quad)
             state, walked = movement.apply_move(state, plan)
             return state, [StoodUp(unit.id, body=shape.name), *walked]
-        roll = kinds.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
+        roll = kinds.piloting_roll(unit, "standing up", dice)
+        assert roll is not None  # check_move refused the immobile
         if not roll.success:
             from btcli.rules.core import falls
 
@@ -196,7 +197,8 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
         if isinstance(meet, tuple):  # deep water entered (PSR-WATER-01)
             if meet[0] >= limit:
                 break
-            state, fell = _enter_water(state, plan, *meet, dice=dice, events=events)
+            water_index, water_hex, depth = meet
+            state, fell = _enter_water(state, plan, water_index, water_hex, depth, dice, events)
             if fell:
                 return state, events, True
             continue
