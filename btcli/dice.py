@@ -66,6 +66,8 @@ class Dice:
 
     def __init__(self) -> None:
         self.rolls: list[Roll] = []
+        self.unrolled: list[Roll] = []  # checks that failed without a roll (``automatic_failure``): in no log
+
 
     def roll(
         self,
@@ -79,6 +81,13 @@ class Dice:
         total, faces = self._faces(n, purpose)
         roll = Roll(purpose, n, total, faces, target, tuple(modifiers))
         self.rolls.append(roll)
+        return roll
+
+    def automatic_failure(self, purpose: str, target: int, modifiers: tuple[tuple[str, int], ...]) -> Roll:
+        """Returns a check that fails without a roll (its target number is out of the dice's reach): no die is
+        taken, and it is kept apart from ``rolls`` (the log's roll lines), in ``unrolled``."""
+        roll = Roll(purpose, 0, 0, (), target, tuple(modifiers))
+        self.unrolled.append(roll)
         return roll
 
     def d6(self, purpose: str) -> int:

@@ -88,3 +88,13 @@ def test_a_psr_entering_water_above_12_fails_without_a_roll():
     assert [r.purpose for r in rolls] == ["facing after a fall m", "hit location fall vs m (front)",
                                           "MechWarrior fall check m"]
     assert "m fails its PSR entering depth 3 water in 0509 (TN 13: automatic failure) and falls (PSR-WATER-01)" in said
+
+
+def test_the_move_preview_names_the_psr_that_fails_without_a_roll():
+    # PSR-AUTO-02 in move --dry-run: the check no 2D6 reaches is listed apart from the rolls (it takes no die).
+    from btcli.rules.core import move_preview
+
+    state = put(game(design(LOCUST, "m", at="0510", piloting=9), hexes=water(3)), "m", crits=("CT:3",))
+    lines = move_preview.preview_lines(state, MoveOrder("m", "walk", parse_steps("F")))
+    assert ("fails without a roll: piloting skill roll m (entering depth 3 water), 13+ (piloting +9, entering depth 3 "
+            "water +1, gyro hit +3): above 12 (PSR-AUTO-02)") in lines

@@ -42,7 +42,7 @@ def skill_roll(dice: Dice, purpose: str, modifiers: Modifiers) -> Roll:
     Roll returned then rolled no dice (``automatic``), and the dice neither give it a value nor record it."""
     target = sum(v for _, v in modifiers)
     if target > HIGHEST_ROLL:
-        return Roll(purpose, 0, 0, (), target, tuple(modifiers))
+        return dice.automatic_failure(purpose, target, tuple(modifiers))
     return dice.roll(2, purpose, target=target, modifiers=tuple(modifiers))
 
 
