@@ -48,8 +48,8 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
         mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
         lines.append(f"roll: {roll.purpose}, {roll.target}+" + (f" ({mods})" if mods else ""))
     for roll in dice.unrolled:  # PSR-AUTO-02: no 2D6 reaches it
-        mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
-        lines.append(f"fails without a roll: {roll.purpose}, {roll.target}+ ({mods}): above 12 (PSR-AUTO-02)")
+        named = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
+        lines.append(f"fails without a roll: {roll.purpose}, {roll.target}+ ({named}): above 12 (PSR-AUTO-02)")
     others = [r.purpose for r in dice.rolls if r.target is None]
     if others:
         lines.append("also rolled: " + "; ".join(others))
