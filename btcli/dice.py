@@ -33,6 +33,17 @@ class Roll:
         return self.target is None or self.total >= self.target
 
     @property
+    def automatic(self) -> bool:
+        """Tells whether no dice were rolled: a skill roll whose target number no 2D6 reaches fails as it stands
+        (btcli.rules.kinds.skill_roll); its ``total`` is 0 and it is in no log's rolls."""
+        return self.n == 0
+
+    @property
+    def shown(self) -> int | None:
+        """Returns the total rolled, or None for an automatic roll (events carry no roll for it)."""
+        return None if self.n == 0 else self.total
+
+    @property
     def margin(self) -> int:
         """Returns total - target: >= 0 on success, minus the margin of failure otherwise."""
         return self.total - (self.target or 0)
@@ -55,6 +66,8 @@ class Dice:
 
     def __init__(self) -> None:
         self.rolls: list[Roll] = []
+        self.unrolled: list[Roll] = []  # checks that failed without a roll (``automatic_failure``): in no log
+
 
     def roll(
         self,
@@ -68,6 +81,13 @@ class Dice:
         total, faces = self._faces(n, purpose)
         roll = Roll(purpose, n, total, faces, target, tuple(modifiers))
         self.rolls.append(roll)
+        return roll
+
+    def automatic_failure(self, purpose: str, target: int, modifiers: tuple[tuple[str, int], ...]) -> Roll:
+        """Returns a check that fails without a roll (its target number is out of the dice's reach): no die is
+        taken, and it is kept apart from ``rolls`` (the log's roll lines), in ``unrolled``."""
+        roll = Roll(purpose, 0, 0, (), target, tuple(modifiers))
+        self.unrolled.append(roll)
         return roll
 
     def d6(self, purpose: str) -> int:

@@ -171,9 +171,10 @@ def unrolled_building(type_: str = "medium", height: int = 2, cf: int | None = N
 
 def scenario(*units: dict, hexes: dict[str, Any] | None = None, width: int = 10, height: int = 10,
              terrain: str = "clear", sides: tuple[str, ...] = ("red", "blue"), options: dict[str, Any] | None = None,
-             drops: dict[str, Any] | None = None, **meta) -> dict:
+             drops: dict[str, Any] | None = None, campaign: dict[str, Any] | None = None, **meta) -> dict:
     """Returns a scenario table: the [[units]] entries on a ``width`` x ``height`` map of ``terrain`` plus
-    ``hexes``; ``meta`` are more [scenario] keys (``destroy_share``, ``allow_drop``, ...)."""
+    ``hexes``; ``meta`` are more [scenario] keys (``destroy_share``, ``allow_drop``, ...); ``campaign`` its
+    [campaign] table (``repair``)."""
     data: dict[str, Any] = {
         "scenario": {"name": "test", "seed": 1, **meta},
         "map": {"width": width, "height": height, "terrain": terrain, "hexes": dict(hexes or {})},
@@ -184,6 +185,8 @@ def scenario(*units: dict, hexes: dict[str, Any] | None = None, width: int = 10,
         data["options"] = dict(options)
     if drops is not None:
         data["drops"] = drops
+    if campaign is not None:
+        data["campaign"] = campaign
     return data
 
 

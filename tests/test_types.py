@@ -20,7 +20,7 @@ pytest.importorskip("mypy", reason="the type check needs mypy: pip install -e '.
 # The model, the engine, the store and the per-kind rules : no error.
 STRICT = ("btcli/model/", "btcli/engine.py", "btcli/store/", "btcli/rules/kinds/")
 # mypy's errors in the whole package, strict set included. Lower it when the count falls; never raise it.
-RECORDED = 498
+RECORDED = 493
 
 _ERROR = re.compile(r"^(?P<path>[^:\n]+):\d+: error: .*$", re.MULTILINE)
 

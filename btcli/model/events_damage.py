@@ -278,7 +278,7 @@ class PSRFailed(Event):
 
     unit: str
     reason: str
-    roll: int
+    roll: int | None  # None: no roll, its target number above 12 (PSR-AUTO-02)
     tn: int | None
 
 
@@ -330,10 +330,11 @@ class ShutDown(Event):
 
 @record
 class ShutdownPSRFailed(Event):
-    """A 'Mech fails the piloting skill roll of shutting down and falls."""
+    """A 'Mech fails the piloting skill roll of shutting down and falls (no ``roll``: its target number is above 12,
+    PSR-AUTO-02)."""
 
     unit: str
-    roll: int
+    roll: int | None
     tn: int | None
 
 
@@ -376,7 +377,8 @@ class PushedIntoWater(Event):
 
 @record
 class DisplacedPSRFailed(Event):
-    """A displaced 'Mech fails its piloting skill roll (no ``roll``: shut down or unconscious) and falls."""
+    """A displaced 'Mech fails its piloting skill roll (no ``roll``: shut down or unconscious; no ``roll`` but a
+    ``tn``: a target number above 12, PSR-AUTO-02) and falls."""
 
     unit: str
     roll: int | None = None

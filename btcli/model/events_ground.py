@@ -202,8 +202,34 @@ class FellOnto(Event):
 
 
 @record
+class EnteredWater(Event):
+    """A 'Mech makes its PSR entering water of ``depth`` 1 or more in ``hex`` (PSR-WATER-01, tables.md 8.6)."""
+
+    unit: str
+    hex: HexId
+    depth: int
+    roll: int
+    tn: int | None
+    rule: str = "PSR-WATER-01"
+
+
+@record
+class FellEnteringWater(Event):
+    """A 'Mech fails its PSR entering water of ``depth`` 1 or more in ``hex``: its move ends there and it falls into
+    the water (PSR-WATER-01; no ``roll`` but a ``tn``: a target number above 12, PSR-AUTO-02)."""
+
+    unit: str
+    hex: HexId
+    depth: int
+    roll: int | None
+    tn: int | None
+    rule: str = "PSR-WATER-01"
+
+
+@record
 class FallsAfterPSR(Event):
-    """A 'Mech struck, charged or fallen on fails its PSR (no ``roll``: shut down or unconscious) and falls."""
+    """A 'Mech struck, charged or fallen on fails its PSR (no ``roll``: shut down or unconscious; no ``roll`` but a
+    ``tn``: a target number above 12, PSR-AUTO-02) and falls."""
 
     unit: str
     roll: int | None = None
@@ -289,10 +315,11 @@ class StoodUp(Event):
 
 @record
 class FailedToStand(Event):
-    """A prone 'Mech's PSR to stand fails (tables.md 8.6): it falls again where it lies."""
+    """A prone 'Mech's PSR to stand fails (tables.md 8.6): it falls again where it lies (no ``roll``: its target
+    number is above 12, PSR-AUTO-02)."""
 
     unit: str
-    roll: int
+    roll: int | None
     tn: int | None
 
 

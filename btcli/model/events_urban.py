@@ -94,7 +94,8 @@ class BuildingEntered(Event):
 
 @record
 class EntryFailed(Event):
-    """A unit fails its entry roll (no ``roll``: shut down or unconscious) and takes ``amount`` on ``side``."""
+    """A unit fails its entry roll (no ``roll``: shut down or unconscious; no ``roll`` but a ``tn``: a target number
+    above 12, PSR-AUTO-02) and takes ``amount`` on ``side``."""
 
     unit: str
     hex: HexId

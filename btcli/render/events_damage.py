@@ -19,9 +19,24 @@ def _heat(e) -> str:
     return f"{e.unit} heat {e.before} -> {e.after} (+{e.movement} movement, +{e.weapons} weapons{engine}, {sinks})"
 
 
+def roll_vs(e) -> str:
+    """A skill roll's event's roll against its target number: "8 vs 9"; with no roll, its target number above 12
+    (PSR-AUTO-02) or, with none either, a 'Mech shut down or unconscious."""
+    if e.roll is not None:
+        return f"{e.roll} vs {e.tn}"
+    return f"TN {e.tn}: automatic failure" if e.tn is not None else "shut down or unconscious"
+
+
 def _displaced_psr(e) -> str:
-    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
-    return f"{e.unit} fails its PSR after being displaced ({shown}) and falls"
+    return f"{e.unit} fails its PSR after being displaced ({roll_vs(e)}) and falls"
+
+
+def _psr_failed(e) -> str:
+    return f"{e.unit} fails its PSR ({e.reason}: {roll_vs(e)}) and falls"
+
+
+def _shutdown_psr(e) -> str:
+    return f"{e.unit} fails its PSR on shutting down ({roll_vs(e)}) and falls"
 
 
 TEXTS: dict[str, Template] = {
@@ -63,13 +78,13 @@ TEXTS: dict[str, Template] = {
     "FallingDamage": "{unit} takes {amount} falling damage on the {side}",
     "FellAutomatically": "{unit} falls automatically ({why})",
     "FootingLost": "{unit} cannot keep its footing ({reason}; shut down or unconscious) and falls",
-    "PSRFailed": "{unit} fails its PSR ({reason}: {roll} vs {tn}) and falls",
+    "PSRFailed": _psr_failed,
     "PSRPassed": "{unit} keeps its footing ({reason}: {roll} vs {tn})",
     # heat
     "HeatChanged": _heat,
     "Restarted": "{unit} restarts (heat {heat})",
     "ShutDown": lambda e: f"{e.unit} shuts down {'automatically ' if e.automatic else ''}(heat {e.heat})",
-    "ShutdownPSRFailed": "{unit} fails its PSR on shutting down ({roll} vs {tn}) and falls",
+    "ShutdownPSRFailed": _shutdown_psr,
     # displacement
     "Displaced": "{unit} is displaced {start} -> {end}",
     "PushedOffMap": "{unit} is pushed off the map at {hex} and leaves the battle",

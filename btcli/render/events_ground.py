@@ -19,8 +19,21 @@ def _slip_crash(e) -> str:
 
 
 def _psr(e) -> str:
-    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
-    return f"{e.unit} fails its PSR ({shown}) and falls"
+    from btcli.render.events_damage import roll_vs
+
+    return f"{e.unit} fails its PSR ({roll_vs(e)}) and falls"
+
+
+def _fell_entering_water(e) -> str:
+    from btcli.render.events_damage import roll_vs
+
+    return f"{e.unit} fails its PSR entering depth {e.depth} water in {e.hex.label} ({roll_vs(e)}) and falls ({e.rule})"
+
+
+def _failed_to_stand(e) -> str:
+    from btcli.render.events_damage import roll_vs
+
+    return f"{e.unit} fails to stand up ({roll_vs(e)})"
 
 
 def _cancelled(e) -> str:
@@ -45,7 +58,7 @@ TEXTS: dict[str, Template] = {
     "MascRolled": _masc,
     # standing up, landing on a unit, going on after a slip (core/moves.py)
     "StoodUp": _stood_up,
-    "FailedToStand": "{unit} fails to stand up ({roll} vs {tn})",
+    "FailedToStand": _failed_to_stand,
     "TriesToLandOn": "{unit} tries to land on {target}",
     "GoesOnAfterSlip": "{unit} goes on after the slip (VEH-SLIP-07)",
     "CannotGoOnAfterSlip": "{unit} cannot go on from {hex} after the slip: {why}",
@@ -68,6 +81,8 @@ TEXTS: dict[str, Template] = {
     "FellBeside": "{unit} falls beside {target} ({roll} vs {to_hit}) ({rule})",
     "FellOnto": "{unit} falls onto {target} ({roll} vs {to_hit}): {amount} damage ({rule})",
     "FallsAfterPSR": _psr,
+    "EnteredWater": "{unit} enters depth {depth} water in {hex} ({roll} vs {tn}, {rule})",
+    "FellEnteringWater": _fell_entering_water,
     # physical attacks
     "BlowCancelled": _cancelled,
     "BlowMissed": "{unit}'s {attack} at {target} misses ({roll} vs {to_hit})",

@@ -17,7 +17,9 @@ def _basement(e) -> str:
 
 
 def _entry_failed(e) -> str:
-    shown = f"{e.roll} vs {e.tn}" if e.roll is not None else "shut down or unconscious"
+    from btcli.render.events_damage import roll_vs
+
+    shown = roll_vs(e)
     return (f"{e.unit} fails to enter {e.hex.label} cleanly ({shown}) and takes {e.amount} damage "
             f"on the {e.side} ({e.rule})")
 

@@ -56,7 +56,11 @@ def _walk_run_jump(u: Unit) -> dict[str, int]:
 
 
 def _weapons(u: Unit) -> list[dict[str, object]]:
-    """Each weapon with its state this turn (ready, fired, jammed, destroyed), data and ammunition left."""
+    """Each weapon with its state this turn (ready, fired, jammed, destroyed), data and ammunition left; its heat
+    only for a kind that builds heat (VEH-HEAT-01: a vehicle tracks none)."""
+    from btcli.rules import kinds
+
+    heat = kinds.of(u).builds_heat
     shots: dict[str, int] = {}
     for a in u.ammo:
         shots[a.weapon] = shots.get(a.weapon, 0) + a.shots
@@ -65,10 +69,11 @@ def _weapons(u: Unit) -> list[dict[str, object]]:
         spec = u.weapon_specs.get(m.weapon)
         state = "destroyed" if m.destroyed else "jammed" if m.jammed else "fired" if i in u.fired else \
             "spent" if m.spent else "ready"  # a one-shot weapon fired in an earlier turn (EQ-OS-01)
-        entry: dict[str, object] = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state,
-                                    "heat": spec.heat if spec else None, "damage": spec.damage if spec else None,
-                                    "range": [spec.short, spec.medium, spec.long] if spec else None,
-                                    "ammo": shots.get(m.weapon) if spec is not None and spec.ammo_per_ton else None}
+        entry: dict[str, object] = {"weapon": m.weapon, "location": m.location, "rear": m.rear, "state": state}
+        if heat:
+            entry["heat"] = spec.heat if spec else None
+        entry.update(damage=spec.damage if spec else None, range=[spec.short, spec.medium, spec.long] if spec else None,
+                     ammo=shots.get(m.weapon) if spec is not None and spec.ammo_per_ton else None)
         if spec is not None:
             entry.update(_weapon_modes(u, i, m, spec))
         out.append(entry)

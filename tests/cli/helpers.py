@@ -87,6 +87,17 @@ def game_from_state(path: Path, state) -> Path:
     return path
 
 
+def hunchback_against(red: dict, hunchback: str = "0505", **keys) -> str:
+    """A scenario text: blue's Hunchback HBK-4G 'hunchback' in ``hunchback`` facing north against one red unit
+    (``red``, a ``tests.builders.design`` entry), on a clear 10 x 10 map unless ``keys`` (``scenario_text``'s:
+    ``width``, ``hexes``, ``name``, ``seed``, ``turn_limit``, ...) say otherwise. The previews' and the commands'
+    tests' games (they were inline scenario texts, each with its own copy of the map and sides)."""
+    from tests.builders import design, scenario_text
+
+    return scenario_text(design("Hunchback HBK-4G", "hunchback", at=hunchback, side="blue"), red,
+                         sides=("blue", "red"), **keys)
+
+
 def hunchback_edgar_wasp(folder: Path, hunchback: str = "0505", edgar: str = "0305", wasp: str = "0705",
                          wasp_facing: str = "S", weapon_phase: bool = True) -> Path:
     """A clear 10 x 10 game: blue's Hunchback and J. Edgar hover tank facing north, red's Wasp, in the hexes given;

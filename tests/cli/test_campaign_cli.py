@@ -7,40 +7,22 @@ from __future__ import annotations
 
 import json
 
+from tests.builders import design, scenario_text
 from tests.cli.helpers import init_game, ok, run
 
-FIRST = """
-[scenario]
-name = "Campaign one"
-seed = 7
-[map]
-width = 8
-height = 8
-[sides.blue]
-name = "Blue"
-[sides.red]
-name = "Red"
-[[units]]
-id = "hunch"
-side = "blue"
-design = "Hunchback HBK-4G"
-position = "0402"
-facing = "S"
-[[units]]
-id = "wasp"
-side = "red"
-design = "Wasp WSP-1A"
-position = "0405"
-facing = "N"
-"""
+def battle(name: str = "Campaign one", wasp: str = "wasp", wasp_state: dict | None = None, **keys) -> str:
+    """A scenario text: blue's Hunchback 'hunch' in 0402 facing south, red's Wasp (``wasp``, in the ``wasp_state``
+    given) in 0405 facing north, on an 8 x 8 map; ``keys``: ``scenario_text``'s (``campaign``)."""
+    state = {"state": wasp_state} if wasp_state else {}
+    return scenario_text(design("Hunchback HBK-4G", "hunch", at="0402", facing="S", side="blue"),
+                         design("Wasp WSP-1A", wasp, at="0405", **state), width=8, height=8, sides=("blue", "red"),
+                         name=name, seed=7, **keys)
+
+
+FIRST = battle()
 # The next battle names the Hunchback again and a fresh Wasp; its own state for the Hunchback is replaced by the
 # carried one, the new Wasp keeps the scenario's.
-SECOND = FIRST.replace("Campaign one", "Campaign two").replace('id = "wasp"', 'id = "wasp2"') + """
-[units.state]
-armor_left = { LA = 1 }
-[campaign]
-repair = "ammunition"
-"""
+SECOND = battle("Campaign two", "wasp2", {"armor_left": {"LA": 1}}, campaign={"repair": "ammunition"})
 
 
 def _first_battle(tmp_path):
@@ -95,7 +77,7 @@ def test_carry_says_what_it_carried_in_json_and_in_the_log(tmp_path):
 
 def test_a_destroyed_unit_cannot_be_carried_and_nothing_is_written(tmp_path):
     one = _first_battle(tmp_path)
-    (tmp_path / "again.toml").write_text(FIRST.replace("Campaign one", "Again"), encoding="utf-8")
+    (tmp_path / "again.toml").write_text(battle("Again"), encoding="utf-8")
     result = run("init", tmp_path / "again.toml", "-o", tmp_path / "again-game.toml", "--carry", one)
     assert result.code == 4
     assert "unit 'wasp': was destroyed in one.toml, and a destroyed unit cannot be carried" in result.err
@@ -133,15 +115,11 @@ def test_repair_needs_carry_and_names_its_levels(tmp_path):
     assert result.code == 2 and "paint" in result.err
 
 
-MID_BATTLE = FIRST + """
-[units.state]
-armor_left = { CT = 2 }
-crits = ["RA:1"]
-"""
+MID_BATTLE = battle(wasp_state={"armor_left": {"CT": 2}, "crits": ["RA:1"]})
 
 
 def test_check_and_init_refuse_an_unreachable_state_naming_unit_and_key(tmp_path):
-    bad = FIRST.replace('facing = "N"\n', 'facing = "N"\n[units.state]\nammo = { "SRM-2@LT" = 99 }\n')
+    bad = battle(wasp_state={"ammo": {"SRM-2@LT": 99}})
     (tmp_path / "bad.toml").write_text(bad, encoding="utf-8")
     result = run("check", tmp_path / "bad.toml")
     assert result.code == 4

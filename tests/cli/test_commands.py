@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from btcli.cli.app import app
-from tests.cli.helpers import assert_refused, init_game, ok, run
+from tests.builders import design
+from tests.cli.helpers import assert_refused, hunchback_against, init_game, ok, run
 from tests.conftest import ROOT
 
 COMMANDS = ["init", "check", "move", "attack", "drop", "resolve-phase", "report", "verify", "demo"]
@@ -325,33 +326,8 @@ def test_scenario_values_out_of_range_exit_4(tmp_path, crossroads, edit, message
     assert result.code == 4 and message in result.err, result.err
 
 
-EDGE = """
-[scenario]
-name = "Edge"
-seed = 1
-turn_limit = 3
-destroy_share = 1.0
-[map]
-width = 4
-height = 4
-terrain = "clear"
-[sides.blue]
-name = "Blue"
-[sides.red]
-name = "Red"
-[[units]]
-id = "hunchback"
-side = "blue"
-design = "Hunchback HBK-4G"
-position = "0103"
-facing = "N"
-[[units]]
-id = "locust"
-side = "red"
-design = "Locust LCT-1V"
-position = "0101"
-facing = "S"
-"""
+EDGE = hunchback_against(design("Locust LCT-1V", "locust", at="0101", facing="S"), hunchback="0103", name="Edge",
+                         seed=1, turn_limit=3, destroy_share=1.0, width=4, height=4)
 
 
 def test_a_physical_attack_by_a_unit_pushed_off_the_map_does_not_happen(tmp_path):

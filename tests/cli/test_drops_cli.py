@@ -9,43 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.builders import design, scenario_text
 from tests.cli.helpers import assert_refused as refused
 from tests.cli.helpers import init_game, ok
 
-SCENARIO = """
-[scenario]
-name = "drop cli"
-seed = 5
-allow_drop = true
-
-[drops.alpha]
-arrival = 1
-
-[map]
-width = 12
-height = 12
-terrain = "clear"
-
-[sides.red]
-name = "Red"
-
-[sides.blue]
-name = "Blue"
-
-[[units]]
-id = "locust"
-side = "red"
-design = "Locust LCT-1V"
-position = "0505"
-facing = "N"
-
-[[units]]
-id = "hbk"
-side = "blue"
-design = "Hunchback HBK-4G"
-reserve = "alpha"
-facing = "N"
-"""
+SCENARIO = scenario_text(design("Locust LCT-1V", "locust", at="0505"),
+                         {"id": "hbk", "side": "blue", "design": "Hunchback HBK-4G", "reserve": "alpha", "facing": "N"},
+                         width=12, height=12, drops={"alpha": {"arrival": 1}}, name="drop cli", seed=5, allow_drop=True)
 
 
 @pytest.fixture

@@ -4,46 +4,14 @@ that make every roll: path, MP, end, target movement modifier, every roll; nothi
 
 from __future__ import annotations
 
-from tests.cli.helpers import assert_refused, init_game, ok
+from tests.builders import design
+from tests.cli.helpers import assert_refused, hunchback_against, init_game, ok
 from tests.conftest import SCENARIOS
 
-SCENARIO = """
-[scenario]
-name = "Preview"
-seed = 5
-
-[map]
-width = 10
-height = 10
-terrain = "clear"
-
-[map.hexes]
-"0504" = { building = { type = "medium", height = 2 } }
-"0208" = "paved"
-"0207" = "paved"
-"0206" = "paved"
-"0306" = "paved"
-
-[sides.blue]
-name = "Blue"
-
-[sides.red]
-name = "Red"
-
-[[units]]
-id = "hunchback"
-side = "blue"
-design = "Hunchback HBK-4G"
-position = "0506"
-facing = "N"
-
-[[units]]
-id = "savannah"
-side = "red"
-design = "Savannah Master Hovercraft"
-position = "0209"
-facing = "N"
-"""
+SCENARIO = hunchback_against(
+    design("Savannah Master Hovercraft", "savannah", at="0209"), hunchback="0506", name="Preview", seed=5,
+    hexes={"0504": {"building": {"type": "medium", "height": 2}}, "0208": "paved", "0207": "paved", "0206": "paved",
+           "0306": "paved"})
 
 
 def movement_phase(tmp_path):
@@ -76,36 +44,13 @@ def test_an_illegal_move_preview_is_refused_as_the_move_would_be(tmp_path):  # T
     assert_refused(game, 3, "move", game, "hunchback", "--path", "F", "--dry-run", contains="out of order")
 
 
-ATTACK = """
-[scenario]
-name = "Preview attacks"
-seed = 5
+def attack_scenario(wasp: str = "0504", hexes: dict | None = None) -> str:
+    """Blue's Hunchback in 0505 facing north, red's Wasp in ``wasp`` facing south."""
+    return hunchback_against(design("Wasp WSP-1A", "wasp", at=wasp, facing="S"), name="Preview attacks", seed=5,
+                             hexes=hexes)
 
-[map]
-width = 10
-height = 10
-terrain = "clear"
 
-[sides.blue]
-name = "Blue"
-
-[sides.red]
-name = "Red"
-
-[[units]]
-id = "hunchback"
-side = "blue"
-design = "Hunchback HBK-4G"
-position = "0505"
-facing = "N"
-
-[[units]]
-id = "wasp"
-side = "red"
-design = "Wasp WSP-1A"
-position = "0504"
-facing = "S"
-"""
+ATTACK = attack_scenario()
 
 
 def to_phase(tmp_path, phase: str, scenario: str = ATTACK):
@@ -130,7 +75,7 @@ def test_an_attack_preview_lists_every_weapon_or_why_it_cannot_fire(tmp_path):  
 
 
 def test_an_attack_preview_says_why_each_weapon_that_cannot_fire_cannot(tmp_path):  # tables.md 0, issue #15
-    game = to_phase(tmp_path, "weapon", ATTACK.replace('position = "0504"', 'position = "0705"'))  # right arc
+    game = to_phase(tmp_path, "weapon", attack_scenario(wasp="0705"))  # right arc
     lines = ok("attack", game, "hunchback", "wasp", "--dry-run").out.splitlines()
     heads = [line for line in lines if not line.startswith("  ")]
     assert len(heads) == 4  # one line a weapon, whether it can fire or not
@@ -148,8 +93,8 @@ def test_a_physical_attack_preview_shows_its_odds_and_damage(tmp_path):  # table
 def test_a_physical_attack_preview_is_refused_as_the_declaration_would_be(tmp_path):  # README: --dry-run
     """A physical preview checks what the declaration checks (was: an internal error for a target or
     attacker off the map or an aircraft, 'unknown unit' for a building hex), and rolls and writes nothing."""
-    scenario = ATTACK.replace('terrain = "clear"\n', 'terrain = "clear"\n\n[map.hexes]\n"0604" = { terrain = "building", '
-                              'building = { type = "medium", height = 2, cf = 40 } }\n')
+    scenario = attack_scenario(hexes={"0604": {"terrain": "building", "building": {"type": "medium", "height": 2,
+                                                                               "cf": 40}}})
     game = to_phase(tmp_path, "physical", scenario)
     out = ok("attack", game, "hunchback", "0604", "--physical", "kick", "--dry-run").out
     assert out == "hunchback kick at building hex 0604: it always hits (URB-ATK-04)\n"
@@ -171,7 +116,7 @@ def test_a_physical_attack_preview_is_refused_as_the_declaration_would_be(tmp_pa
 def test_a_preview_of_an_attack_that_would_be_refused_lists_it_then_refuses(tmp_path):  # issue #15
     from tests.cli.helpers import run
 
-    game = to_phase(tmp_path, "weapon", ATTACK.replace('position = "0504"', 'position = "0705"'))  # right arc
+    game = to_phase(tmp_path, "weapon", attack_scenario(wasp="0705"))  # right arc
     result = run("attack", game, "hunchback", "wasp", "-w", "Medium Laser@LA", "-w", "Medium Laser@RA", "--dry-run")
     assert result.code == 3 and result.err.startswith("Error: hunchback cannot fire Medium Laser@LA")
     assert "Medium Laser@LA -> wasp: cannot fire" in result.out and "Medium Laser@RA -> wasp: to-hit 4" in result.out

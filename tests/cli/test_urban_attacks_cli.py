@@ -10,41 +10,12 @@ import pytest
 
 from btcli.model.hexgrid import HexId
 from btcli.store import gamefile
+from tests.builders import design, scenario_text
 from tests.cli.helpers import init_game, ok, run
 
-SCENARIO = """
-[scenario]
-name = "urban cli"
-seed = 3
-
-[map]
-width = 12
-height = 12
-terrain = "clear"
-
-[map.hexes]
-"0505" = { building = { type = "medium", height = 2, cf = 40 } }
-
-[sides.red]
-name = "Red"
-
-[sides.blue]
-name = "Blue"
-
-[[units]]
-id = "hbk"
-side = "red"
-design = "Hunchback HBK-4G"
-position = "0506"
-facing = "N"
-
-[[units]]
-id = "atlas"
-side = "blue"
-design = "Atlas AS7-D"
-position = "1212"
-facing = "N"
-"""
+SCENARIO = scenario_text(design("Hunchback HBK-4G", "hbk", at="0506"),
+                         design("Atlas AS7-D", "atlas", at="1212", side="blue"), width=12, height=12,
+                         hexes={"0505": {"building": {"type": "medium", "height": 2, "cf": 40}}}, name="urban cli", seed=3)
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ MODULES = ("events", "events_combat", "events_damage", "events_ground", "events_
 # Events with an actor, a target and a roll that are not attacks a player declares: skids, falls and landings.
 NOT_ATTACKS = {"RotaryUnjam", "AccidentalChargeMissed", "AccidentalChargeHit", "FellBeside", "FellOnto",
                "LandingRolled", "BuildingEntered", "EntryFailed", "GirderSearched", "Landed", "MinefieldCrossed",
-               "MineExploded"}
+               "MineExploded", "EnteredWater", "FellEnteringWater"}
 
 
 def event_classes() -> dict[str, type]:

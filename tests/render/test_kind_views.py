@@ -11,6 +11,7 @@ import sys
 from btcli.model.units import UnitKind
 from btcli.render import kind_views, svg_marks
 from tests.conftest import ROOT
+from tests.builders import vehicle
 from tests.render import scenes
 
 
@@ -37,3 +38,18 @@ def test_a_ground_game_report_loads_no_aerospace_or_asset_view(tmp_path):
         done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
                               env={**os.environ, "PYTHONPATH": str(ROOT)})
         assert done.stderr.strip().splitlines()[-1] == "['btcli.render.kind_views']", (args, done.stderr)
+
+
+def test_a_vehicles_weapons_carry_no_heat_in_the_report_and_a_mechs_do():
+    # VEH-HEAT-01: vehicles do not track heat, so their weapons' report entries have no heat field (the kind says
+    # so: KindRules.builds_heat); a 'Mech's carry the weapon's heat.
+    from btcli.render.view import game_view
+    from tests.builders import design, game
+
+    state = game(design("Hunchback HBK-4G", "hbk", at="0505"),
+                 vehicle("tracked", 4, "tank", at="0508", side="blue",
+                         weapons=[{"name": "Medium Laser", "location": "front"}]))
+    units = {u["id"]: u for u in game_view(state)["units"]}
+    assert [w.get("heat") for w in units["hbk"]["weapon_states"]] == [7, 3, 3, 1]  # AC/20, two Medium Lasers, Small Laser
+    assert units["tank"]["weapon_states"] and all("heat" not in w for w in units["tank"]["weapon_states"])
+    assert units["tank"]["weapon_states"][0]["damage"] == 5

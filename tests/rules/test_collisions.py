@@ -80,6 +80,24 @@ def test_accidental_charge_that_hits_is_resolved_as_a_charge_and_ends_the_slide(
     assert "u1's accidental charge hits m (11 vs 11) and ends its sideslip" in events
 
 
+def test_a_mech_whose_leg_an_accidental_charge_destroys_falls_without_a_psr():
+    # PSR-AUTO-01 (tables.md 8.6 "leg destroyed: automatic fall"; PHYS-PSR-03 in the movement phase): the charge's
+    # first kick-table group (5) takes the bare right leg (0 armor, 5 structure); the 'Mech falls automatically
+    # at once (facing roll, 5 falling damage, the MechWarrior's roll) and rolls no "was charged" PSR, which at
+    # piloting 5 + 2 + 5 (a leg lost) = 12 a 12 would have made.
+    state = moved(hover_and_mech(), "m")
+    m = state.units["m"]
+    state = changed(state, units={**state.units, "m": changed(m, armor={**m.armor, "RL": 0},
+                                                              internal={**m.internal, "RL": 5})})
+    state, events, rolls = drive(state, "3F,R,F", [4, 11, 1, 6, 2, 2, 1, 7, 2, 3])
+    assert purposes(rolls) == [
+        SLIP_ROLL, TO_HIT, "kick location vs m (rear)", "kick location vs m (rear)",
+        "hit location normal from m vs u1 (left)", "vehicle critical u1 left", "facing after a fall m",
+        "hit location fall vs m (front)", "MechWarrior fall check m", "motive system damage u1",
+    ]
+    assert "m falls automatically (leg destroyed)" in events
+    assert state.units["m"].built.prone and state.units["m"].internal["RL"] == 0
+
 def test_slide_resting_on_a_missed_unit_pushes_it_on():
     # VEH-SLIP-09 (stacking, TW p.57; MegaMek): fail by 1 -> slip 1 into 0506; the charge misses; the hover
     # comes to rest there and the 'Mech is displaced north (its displacement PSR, made).

@@ -259,12 +259,13 @@ def test_a_kicked_mech_with_a_leg_lost_earlier_rolls_at_plus_5():
 
 
 def test_a_kicked_mech_with_no_legs_left_falls_whatever_it_rolls():
-    # PHYS-PSR-01 with tables.md 8.6: both legs gone, +10 (5 + 10 = 15): a 12 fails (MegaMek
-    # Entity.getBasePilotingRoll: "Both legs destroyed", an automatic failure). The kick's 10 goes on to RT.
+    # PHYS-PSR-01 with tables.md 8.6: both legs gone, +10 (5 + 10 = 15): no 2D6 reaches it, so it fails without a
+    # roll (PSR-AUTO-02; MegaMek Entity.getBasePilotingRoll: "Both legs destroyed", an automatic failure). The
+    # kick's 10 goes on to RT.
     atlas = duel().units["t"]
     state = put(duel(), "t", armor={**atlas.armor, "LL": 0, "RL": 0}, internal={**atlas.internal, "LL": 0, "RL": 0})
-    state, said, _ = attack(state, "kick", [3, 2, 12, 1, 7, 7, 12])
-    assert "t fails its PSR (12 vs 15) and falls" in said
+    state, said, _ = attack(state, "kick", [3, 2, 1, 7, 7, 12])
+    assert "t fails its PSR (TN 15: automatic failure) and falls" in said
     assert state.units["t"].mech.prone
 
 

@@ -174,6 +174,25 @@ def test_leg_lost_in_an_earlier_phase_adds_5_to_later_psrs():
     assert not state.units["t"].mech.prone
 
 
+def test_a_psr_whose_target_number_is_above_12_fails_without_a_roll():
+    # PSR-AUTO-02 (TW; MegaMek @f0b2b01 "automatic failure"): piloting 7 + 1 (20+ damage) + 5 (a leg lost earlier)
+    # = 13, which no 2D6 reaches: the 'Mech falls and no dice are rolled for the PSR (only the fall's).
+    state, events, d = after(with_t(piloting=7, **lost_left_leg()), dice=FALL, damage_phase=20, piloting=7,
+                             **lost_left_leg())
+    assert psrs(d) == []
+    assert [r.purpose for r in d.rolls] == ["facing after a fall t", "hit location fall vs t (front)",
+                                            "MechWarrior fall check t"]
+    assert "t fails its PSR (took 20+ damage: TN 13: automatic failure) and falls" in events
+    assert state.units["t"].mech.prone
+
+
+def test_a_psr_whose_target_number_is_12_is_still_rolled():
+    # PSR-AUTO-02: 12 is reachable (a 12 makes it): piloting 6 + 1 + 5 = 12, rolled, and a 12 passes.
+    state, _, d = after(with_t(piloting=6, **lost_left_leg()), dice=[12], damage_phase=20, piloting=6,
+                        **lost_left_leg())
+    assert psrs(d) == [("piloting skill roll t (took 20+ damage)", 12)]
+    assert not state.units["t"].mech.prone
+
 @pytest.mark.parametrize("changes", [{"shutdown": True}, {"conscious": False}], ids=["shut down", "unconscious"])
 def test_shut_down_or_unconscious_mech_that_needs_a_psr_falls_without_a_roll(changes):
     # tables.md 8.6, 15: nobody can keep a shut-down 'Mech, or one with an unconscious warrior, upright.

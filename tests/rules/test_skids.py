@@ -436,3 +436,16 @@ def test_without_continue_the_move_ends_after_the_slip():
     state = game(design(J_EDGAR, driving=8))
     state, events, _rolls = drive(state, "3F,R,F,F", [4])
     assert state.units["u1"].hex == H("0505")
+
+
+def test_a_unit_that_goes_on_after_a_slip_and_slides_off_the_map_keeps_its_mp():
+    # VEH-SLIP-07, 08: going on after a slip lends the rest of the move the MP left (11/17 less the 5 spent); a
+    # second slip that carries it off the map must not leave its walking and running MP cut for good. The first
+    # roll fails by 6 (slips 3 north, 0506 -> 0503), the rest goes on (F,F,F north-east to 0801, R), whose roll
+    # fails too: 0901, then off the map. MP spent 5 + 4, hexes 4 + 3 slipped + 3 + 1 slipped.
+    state = game(design(J_EDGAR, driving=8))
+    state, events = _drive_on(state, "4F,R,F,F,F,R,F", [2, 2])
+    u = state.units["u1"]
+    assert "u1 sideslips off the map at 1000 and leaves the battle" in events
+    assert "u1 goes on after the slip (VEH-SLIP-07)" in events
+    assert (u.position, u.walk, u.run, u.mp_spent, u.hexes_moved) == (None, 11, 17, 9, 11)

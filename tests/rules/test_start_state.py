@@ -382,7 +382,7 @@ def test_a_units_state_read_back_applies_to_the_same_state(path):  # issue #32: 
 
 def test_the_schema_knows_every_key():
     shipped = json.loads((Path(__file__).resolve().parents[2] / "schema" / "scenario.schema.json").read_text())
-    assert set(shipped["definitions"]["unit_state"]["properties"]) == set().union(*start_state.KEYS.values())
+    assert set(shipped["definitions"]["unit_state"]["properties"]) == set().union(*(rules.state_keys for _, rules in kinds.KINDS.items()))
 
 
 def test_a_campaign_carries_what_lasts_less_what_it_repairs():  # ST-07

@@ -591,14 +591,16 @@ def test_urb_brg_06_a_vehicle_of_height_1_fits_under_a_level_1_bridge():
 
 def test_urb_brg_07_base_level_is_the_bottom_of_the_water():
     # URB-BRG-07: a level-1 bridge over depth-2 water (surface 0): base -2; a 'Mech (-2 + 2 = 0 <= 1) fits
-    # under and stands on the bottom at level -2.
+    # under and stands on the bottom at level -2: it is in the water, so it makes the PSR of entering it
+    # (PSR-WATER-01: depth 2, +0; a 5 makes it).
     hexes = {"0509": {"terrain": "water", "depth": 2, "road": True, "bridge": {"level": 1}}}
     state = game(mech(at="0409", facing="NE"), hexes=hexes)
     h = state.board.hex(H("0509"))
     assert (placement.base_level(h), placement.fits_under(h, 2), placement.fits_under(h, 4)) == (-2, True, False)
-    state, events, rolls = fly(state, "F")
+    state, events, rolls = fly(state, "F", [5])
     u = state.units["u1"]
-    assert (placement.under_bridge(u), placement.unit_level(state.board, u), rolls) == (True, -2, [])
+    assert (placement.under_bridge(u), placement.unit_level(state.board, u)) == (True, -2)
+    assert [r.purpose for r in rolls] == ["piloting skill roll u1 (entering depth 2 water)"]
 
 
 def test_urb_brg_08_a_mech_that_fits_neither_over_nor_under_enters_as_into_a_building():

@@ -125,7 +125,7 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: Even
     if kinds.of(unit).falls_over and psr and not unit.built.prone:
         roll = piloting_roll(unit, "displaced", dice)
         if roll is None or not roll.success:
-            events.append(DisplacedPSRFailed(unit.id, roll.total, roll.target) if roll else DisplacedPSRFailed(unit.id))
+            events.append(DisplacedPSRFailed(unit.id, roll.shown, roll.target) if roll else DisplacedPSRFailed(unit.id))
             unit = fall(unit, dice, events, levels=0)
     return state.with_unit(unit)
 

@@ -47,10 +47,13 @@ def preview_lines(state: GameState, order: MoveOrder) -> list[str]:
     for roll in checks:
         mods = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
         lines.append(f"roll: {roll.purpose}, {roll.target}+" + (f" ({mods})" if mods else ""))
+    for roll in dice.unrolled:  # PSR-AUTO-02: no 2D6 reaches it
+        named = ", ".join(f"{name} {value:+d}" for name, value in roll.modifiers)
+        lines.append(f"fails without a roll: {roll.purpose}, {roll.target}+ ({named}): above 12 (PSR-AUTO-02)")
     others = [r.purpose for r in dice.rolls if r.target is None]
     if others:
         lines.append("also rolled: " + "; ".join(others))
-    if not dice.rolls:
+    if not dice.rolls and not dice.unrolled:
         lines.append("no rolls")
     elif checks:
         lines.append("(as if every roll succeeds: a failure can add more, a fall or a skid)")
@@ -65,7 +68,8 @@ def preview(state: GameState, order: MoveOrder) -> Preview:
 
 
 ROLL_WORDS = {"skid": "skid roll", "sideslip": "sideslip roll", "building": "building entry roll",
-              "basement": "basement roll", "minefield": "minefield roll", "masc": "MASC roll"}
+              "basement": "basement roll", "minefield": "minefield roll", "masc": "MASC roll",
+              "water": "water entry roll"}
 
 
 def rolls_words(rolls: routes.Rolls) -> str:

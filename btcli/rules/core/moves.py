@@ -101,11 +101,12 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         if not shape.stand_roll(unit, shape):  # a quad on four sound legs (kinds.quad)
             state, walked = movement.apply_move(state, plan)
             return state, [StoodUp(unit.id, body=shape.name), *walked]
-        roll = kinds.piloting_roll(unit, "standing up", dice)  # never None: check_move refused the immobile
+        roll = kinds.piloting_roll(unit, "standing up", dice)
+        assert roll is not None  # check_move refused the immobile
         if not roll.success:
             from btcli.rules.core import falls
 
-            fell: Events = [FailedToStand(unit.id, roll.total, roll.target)]
+            fell: Events = [FailedToStand(unit.id, roll.shown, roll.target)]
             fallen = falls.fall(unit, dice, fell, levels=0)
             mode = movement.slow_mode(unit)
             fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)
@@ -113,7 +114,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
         state, walked = movement.apply_move(state, plan)
         return state, [StoodUp(unit.id, roll.total, roll.target), *walked]
     skid = _skid(state.units[plan.unit], state.board, plan, dice)
-    limit = skid[0] if skid else (len(plan.steps) or len(plan.structures))  # a jump: no steps, one landing
+    limit = skid[0] if skid else (len(plan.steps) or 1)  # a jump: no steps, one landing
     state, events, collapsed = _meet_structures(state, plan, limit, dice)
     if collapsed:
         return state, events
@@ -185,11 +186,22 @@ def _skid(unit, board, plan, dice: Dice):
 
 
 def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[GameState, Events, bool]:
-    """Resolves the buildings, roofs and bridges a move meets before step ``limit`` (URB-MOVE-03..07,
-    URB-BLD-11, URB-BRG-03/08). A hex that collapses under the unit ends its move there: the unit is
-    placed in it and the collapse resolved. Returns (state, events, whether the move ended so)."""
+    """Resolves the buildings, roofs and bridges (URB-MOVE-03..07, URB-BLD-11, URB-BRG-03/08) and the deep water
+    (PSR-WATER-01) a move meets before step ``limit``, in the order it meets them. A hex that collapses under
+    the unit ends its move there: the unit is placed in it and the collapse resolved; so does a failed PSR
+    entering water: the 'Mech falls in it. Returns (state, events, whether the move ended so)."""
     events: Events = []
-    for meet in plan.structures:
+    waters = movement.water_entries(state.board, state.units[plan.unit], plan)
+    met = sorted([*plan.structures, *waters], key=lambda m: m[0] if isinstance(m, tuple) else m.index)
+    for meet in met:
+        if isinstance(meet, tuple):  # deep water entered (PSR-WATER-01)
+            if meet[0] >= limit:
+                break
+            water_index, water_hex, depth = meet
+            state, fell = _enter_water(state, plan, water_index, water_hex, depth, dice, events)
+            if fell:
+                return state, events, True
+            continue
         if meet.index >= limit:
             break
         index, hex_id = meet.index, meet.hex
@@ -217,6 +229,36 @@ def _meet_structures(state: GameState, plan, limit: int, dice: Dice) -> tuple[Ga
     return state, events, False
 
 
+def _enter_water(state: GameState, plan, index: int, hex_id, depth: int, dice: Dice,
+                 events: Events) -> tuple[GameState, bool]:
+    """PSR-WATER-01: a 'Mech entering water of depth 1 or more makes a PSR (tables.md 8.6: depth 1 -1, 2 +0, 3+ +1;
+    MegaMek @f0b2b01 Entity.checkWaterMove); a failure ends its move in that hex, where it falls into the water
+    (falling damage halved, tables.md 8.3). Returns (state, whether it fell)."""
+    from btcli.model.events_ground import EnteredWater, FellEnteringWater
+    from btcli.rules.ground import piloting
+
+    unit = state.units[plan.unit]
+    modifier = piloting.water_modifier(depth)
+    roll = kinds.piloting_roll(unit, f"entering depth {depth} water", dice, modifier)
+    if roll is not None and roll.success:
+        events.append(EnteredWater(unit.id, hex_id, depth, roll.total, roll.target))
+        return state, False
+    if plan.steps:  # the move stops in the water hex
+        partial = movement.check_move(state, unit, plan.mode, plan.steps[: index + 1], partial=True)
+        partial = movement.MovePlan(partial.unit, plan.mode, partial.steps, partial.hexes, partial.end,
+                                    partial.facing, partial.mp, partial.hexes_moved, place=partial.place)
+    else:  # a jump lands in it
+        partial = plan
+    state, moved = movement.apply_move(state, partial)
+    events[:0] = moved
+    events.append(FellEnteringWater(unit.id, hex_id, depth, roll.shown if roll else None, roll.target if roll else None))
+    from btcli.rules.core.falls import fall  # a fall is a rare consequence (issue #17)
+
+    state = state.with_unit(fall(state.units[unit.id], dice, events, levels=0, into_water=True))
+    state = minefields.along(state, unit.id, partial.hexes, dice, events)  # DROP-12: the hexes it entered
+    return state, True
+
+
 def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[GameState, Events]:
     """VEH-SLIP-07: after a sideslip without a collision the unit goes on with the rest of its path,
     travelling in the direction it turned to, with the MP it had left (the slip cost none, VEH-SLIP-08)."""
@@ -234,8 +276,8 @@ def _continue_after_slip(state, moved, plan, index, partial, dice) -> tuple[Game
 
         return state, [CannotGoOnAfterSlip(moved.id, moved.hex, str(exc))]
     after = trial.units[moved.id]
-    if not after.active:
-        return trial, events
+    # The MP it had left were lent to the rest of the move only: a unit that went on and then slid off the map or
+    # was destroyed gets its MP back as well (they last beyond the turn), and its move counts the same way.
     finished = evolve(after, walk=original[0] if after.walk == fresh.walk else after.walk + spent,
                       run=original[1] if after.run == fresh.run else after.run + spent,
                       mode=plan.mode, mp_spent=spent + after.mp_spent, hexes_moved=slipped + after.hexes_moved)

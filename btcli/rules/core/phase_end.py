@@ -121,7 +121,7 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bo
             events.append(FootingLost(unit.id, reason))
             return fall(unit, dice, events, levels=0)
         if not roll.success:
-            events.append(PSRFailed(unit.id, reason, roll.total, roll.target))
+            events.append(PSRFailed(unit.id, reason, roll.shown, roll.target))
             return fall(unit, dice, events, levels=0)
         events.append(PSRPassed(unit.id, reason, roll.total, roll.target))
     return unit
@@ -190,12 +190,15 @@ def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
     """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
     if unit.built.prone:
         return unit
-    # Shutting down is itself the roll's occasion: it is rolled, not failed automatically.
+    # Shutting down is itself the roll's occasion: it is rolled (unless no 2D6 reaches it, PSR-AUTO-02), not failed
+    # as a shut-down 'Mech's other PSRs are.
+    from btcli.rules.kinds import skill_roll
+
     modifiers = [("piloting", unit.piloting), ("shutdown", piloting.PSR_MODIFIERS["shutdown"])] + pilot_modifiers(unit)
-    roll = dice.roll(2, f"piloting skill roll {unit.id} (shutdown)", target=sum(v for _, v in modifiers), modifiers=tuple(modifiers))
+    roll = skill_roll(dice, f"piloting skill roll {unit.id} (shutdown)", tuple(modifiers))
     if roll.success:
         return unit
-    events.append(ShutdownPSRFailed(unit.id, roll.total, roll.target))
+    events.append(ShutdownPSRFailed(unit.id, roll.shown, roll.target))
     return fall(unit, dice, events, levels=0)
 
 

@@ -37,7 +37,6 @@ from btcli.model.events_ground import (
     BuildingCharged,
     CannotDodge,
     Dodged,
-    FallsAfterPSR,
     FellBeside,
     FellOnto,
     SlidIntoUnit,
@@ -49,9 +48,7 @@ from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, condition, displacement, tohit
 from btcli.rules.ground import physical, vehicles
 from btcli.rules.core.displacement import displace
-from btcli.rules.core.falls import fall
 from btcli.rules.core.hits import apply_hits
-from btcli.rules.kinds import piloting_roll
 from btcli.rules.ground.placement import is_large, struck_side, units_in_the_way
 from btcli.rules.urban.structures import damage_structure
 
@@ -188,7 +185,7 @@ def fall_onto(
         state, more = apply_hits(state, tuple(hits), dice)
         events.extend(more)
         state = displace(state, target.id, direction, dice, events, psr=False)
-        state = _fallen_on_psr(state, target.id, dice, events)
+        state = physical.psr_or_fall(state, target.id, target, "fallen on", AFFA_TARGET_PSR, dice, events)
     return state
 
 
@@ -196,14 +193,3 @@ def _fall_hits(dice: Dice, target: Unit, total: int, source: str) -> list[Hit]:
     # the punch table for a 'Mech (btcli.rules.kinds: its blow_hit), any other kind's own table
     return [kinds.of(target).blow_hit(dice, target, "punch", "front", amount, f"fall of {source}")
             for amount in combat_tables.damage_groups(total, 5)]
-
-
-def _fallen_on_psr(state: GameState, uid: str, dice: Dice, events: Events) -> GameState:
-    unit = state.units[uid]
-    if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
-        return state
-    roll = piloting_roll(unit, "fallen on", dice, AFFA_TARGET_PSR)
-    if roll is None or not roll.success:
-        events.append(FallsAfterPSR(uid, roll.total, roll.target) if roll else FallsAfterPSR(uid))
-        return state.with_unit(fall(unit, dice, events, levels=0))
-    return state

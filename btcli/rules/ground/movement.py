@@ -476,6 +476,30 @@ def check_jump(state: GameState, unit: Unit, to: HexId, facing: Facing | None) -
                     place=place, structures=structures)
 
 
+def water_entries(board: Board, unit: Unit, plan: MovePlan) -> tuple[tuple[int, HexId, int], ...]:
+    """PSR-WATER-01: the hexes of water of depth 1 or more a move enters on foot, each with the step that enters it
+    (0 for a jump's landing) and its depth: each calls for a PSR (tables.md 8.6: depth 1 -1, 2 +0, 3+ +1; MegaMek
+    @f0b2b01 Entity.checkWaterMove, walking and jumping alike). Only a unit that falls (a 'Mech, ``falls_over``)
+    makes it: a hover vehicle rides on the surface and no other ground unit enters such water (VEH-MOVE-09, 10). A
+    bridge deck it crosses keeps it out of the water."""
+    if not kinds.of(unit).falls_over or plan.elevation is not None or plan.mode is MoveMode.STAND:
+        return ()
+    decks = {m.index for m in plan.structures if m.kind == "deck"}
+    if not plan.steps:  # a jump: the landing hex
+        landing = board.hex(plan.end)
+        return ((0, plan.end, landing.depth),) if landing.is_deep_water and 0 not in decks else ()
+    found = []
+    entered = iter(plan.hexes)
+    for index, step in enumerate(plan.steps):
+        if step in ("L", "R", "U"):
+            continue
+        there = next(entered)
+        h = board.hex(there)
+        if h.is_deep_water and index not in decks:
+            found.append((index, there, h.depth))
+    return tuple(found)
+
+
 def apply_move(state: GameState, plan: MovePlan) -> tuple[GameState, Events]:
     """Moves the unit as planned (trusts a plan from check_move/check_jump)."""
     unit = state.units[plan.unit]

@@ -457,8 +457,8 @@ def _table_hits(dice: Dice, target: Unit, side: str, amounts: list[int], table: 
 def _falls_anyway(unit: Unit, before: Unit) -> bool:
     """PHYS-PSR-03: MegaMek @f0b2b01 queues a lost leg's fall before the attack's PSR (Mech.java:7763-7766, an
     AUTOMATIC_FAIL roll) and stops at the first fall (Server.java:20893-20929); the physical phase's end
-    (``phase_end.after_damage``) falls the 'Mech."""
-    from btcli.rules.core import phase_end  # the physical phase's end has loaded it
+    (``phase_end.after_damage``) falls the 'Mech, any other phase's rule at once (``psr_or_fall``)."""
+    from btcli.rules.core import phase_end  # the physical phase's end has loaded it; a move's rare damage loads it
 
     return phase_end.automatic_fall(unit, before) is not None
 
@@ -470,19 +470,37 @@ def _fall_now(unit: Unit, dice: Dice, events: Events) -> Unit:
 def finish(state, hits, psr, dice, events):
     """Applies the damage, then each PSR the attack forced (a failure is a fall). A unit that does not fall
     (a vehicle, infantry), is out of the fight or already prone makes none (PHYS-PSR-02), nor one whose leg or
-    gyro this attack's damage destroyed: its automatic fall at the phase's end comes first (PHYS-PSR-03)."""
+    gyro this attack's damage destroyed: it falls without a roll (PHYS-PSR-03, PSR-AUTO-01)."""
     struck = {uid: state.units[uid] for uid in psr}
     state, more = apply_hits(state, tuple(hits), dice)
     events.extend(more)
     for uid, reasons in psr.items():
-        unit = state.units[uid]
-        if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
-            continue
-        if state.phase is Phase.PHYSICAL and _falls_anyway(unit, struck[uid]):
-            continue
         (reason, value), = reasons
-        roll = piloting_roll(unit, reason, dice, value)
-        if roll is None or not roll.success:
-            events.append(FallsAfterPSR(uid, roll.total, roll.target) if roll else FallsAfterPSR(uid))
-            state = state.with_unit(fall(unit, dice, events, levels=0))
+        state = psr_or_fall(state, uid, struck[uid], reason, value, dice, events)
     return state, events
+
+
+def psr_or_fall(state: GameState, uid: str, before: Unit, reason: str, value: int, dice: Dice,
+                events: Events) -> GameState:
+    """The PSR a blow, a charge or a unit falling onto it forces on ``uid`` (a failure is a fall), after the
+    damage that took it from ``before``. None for a unit that does not fall, is out of the fight or already prone
+    (PHYS-PSR-02). A 'Mech whose leg or gyro that damage destroyed falls without a roll (tables.md 8.6): in the
+    physical phase at the phase's end, before any other PSR (PHYS-PSR-03); in any other phase (an accidental
+    charge or a fall onto it while units move, PSR-AUTO-01) at once, as MegaMek @f0b2b01 resolves the
+    AUTOMATIC_FAIL roll a lost leg queues (Mech.java:7763-7766) with the move's rolls."""
+    unit = state.units[uid]
+    if not kinds.of(unit).falls_over or not unit.active or unit.built.prone:
+        return state
+    if _falls_anyway(unit, before):
+        if state.phase is Phase.PHYSICAL:
+            return state
+        from btcli.model.events_damage import FellAutomatically
+        from btcli.rules.core import phase_end
+
+        events.append(FellAutomatically(uid, phase_end.automatic_fall(unit, before) or ""))
+        return state.with_unit(fall(unit, dice, events, levels=0))
+    roll = piloting_roll(unit, reason, dice, value)
+    if roll is None or not roll.success:
+        events.append(FallsAfterPSR(uid, roll.shown, roll.target) if roll else FallsAfterPSR(uid))
+        state = state.with_unit(fall(unit, dice, events, levels=0))
+    return state

@@ -102,6 +102,11 @@ def psr_target(piloting: int, modifiers: list[tuple[str, int]]) -> int:
     return piloting + sum(value for _, value in modifiers)
 
 
+def water_modifier(depth: int) -> int:
+    """Returns the PSR modifier of entering water of ``depth`` (tables.md 8.6, PSR-WATER-01): -1, 0, +1 for 3+."""
+    return PSR_MODIFIERS["water_1" if depth == 1 else "water_2" if depth == 2 else "water_3"]
+
+
 def falling_damage(tons: int, levels: int, into_water: bool = False) -> int:
     """Returns the damage a falling 'Mech takes: ceil(tons / 10) x (levels + 1) (tables.md 8.3).
 

@@ -12,10 +12,12 @@ if every roll succeeds (as ``move --dry-run`` lists them):
   hex, or a bridge the unit can pass neither over nor under;
 - ``basement`` (URB-BSMT-01): the first 'Mech to enter a building hex at ground level rolls on the basement table;
 - ``minefield`` (DROP-12): each minefield hex a ground unit enters attacks it with a roll;
-- ``masc`` (EQ-MASC-02): a run with MASC engaged beyond the running MP without it rolls once a turn.
+- ``masc`` (EQ-MASC-02): a run with MASC engaged beyond the running MP without it rolls once a turn;
+- ``water`` (PSR-WATER-01): a 'Mech makes a PSR for each hex of water of depth 1 or more it enters
+  (``movement.water_entries``).
 
-Standing up (a ``U`` step) is never part of a found path, and a water, rubble or ice hex calls for no roll in
-btcli (tables.md 8.6 lists a PSR modifier for entering water; btcli makes no such roll), so neither is counted.
+Standing up (a ``U`` step) is never part of a found path, and a rubble or ice hex calls for no roll in btcli, so
+neither is counted.
 
 The choice (``choose``) is lexicographic: fewest rolls first (each weighs one: any of them can fail), then fewest MP,
 over the paths that cost at most ``DEARER`` MP more than the cheapest and fit the MP of the mode the cheapest is
@@ -37,7 +39,7 @@ from btcli.rules import kinds
 from btcli.rules.ground import movement
 
 DEARER = 2  # at most this many MP more than the cheapest path, to make fewer rolls
-KINDS = ("skid", "sideslip", "building", "basement", "minefield", "masc")  # the order rolls are listed in
+KINDS = ("skid", "sideslip", "building", "basement", "minefield", "masc", "water")  # the order rolls are listed in
 
 Rolls = tuple[tuple[str, int], ...]  # (kind, how many), only kinds with rolls, in KINDS order
 
@@ -86,6 +88,7 @@ def path_rolls(state: GameState, unit: Unit, plan: movement.MovePlan, masc_from:
         counts["minefield"] += sum(1 for h in plan.hexes if board.hex(h).minefield)
     if masc_from is not None and plan.mp > masc_from:
         counts["masc"] += 1
+    counts["water"] += len(movement.water_entries(board, unit, plan))
     return tuple((kind, n) for kind, n in counts.items() if n)
 
 

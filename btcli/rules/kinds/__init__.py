@@ -33,16 +33,29 @@ if TYPE_CHECKING:  # annotations only: collections.abc would import collections
 Modifiers = tuple[tuple[str, int], ...]
 
 
+HIGHEST_ROLL = 12  # the most 2D6 show: a skill roll's target number above it is impossible (PSR-AUTO-02)
+
+
+def skill_roll(dice: Dice, purpose: str, modifiers: Modifiers) -> Roll:
+    """Rolls a piloting or driving skill roll against the sum of its ``modifiers``. PSR-AUTO-02: a modified target
+    number above 12 fails without a roll (TW; MegaMek @f0b2b01 reports such a roll's "automatic failure"): the
+    Roll returned then rolled no dice (``automatic``), and the dice neither give it a value nor record it."""
+    target = sum(v for _, v in modifiers)
+    if target > HIGHEST_ROLL:
+        return dice.automatic_failure(purpose, target, tuple(modifiers))
+    return dice.roll(2, purpose, target=target, modifiers=tuple(modifiers))
+
+
 def piloting_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll | None:
     """Rolls a piloting skill roll: piloting + the reason's modifier (or ``named`` modifiers) + the
     pre-existing damage modifiers (tables.md 8.6). Returns None when it fails without a roll: a
-    shut-down or unconscious 'Mech cannot keep its footing."""
+    shut-down or unconscious 'Mech cannot keep its footing; an automatic Roll (no dice) when its target
+    number is above 12 (``skill_roll``)."""
     if is_immobile(unit):
         return None
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("piloting", unit.piloting)] + own + pilot_modifiers(unit)
-    return dice.roll(2, f"piloting skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
+    return skill_roll(dice, f"piloting skill roll {unit.id} ({reason})", tuple(modifiers))
 
 
 def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
@@ -53,13 +66,13 @@ def pilot_modifiers(unit: Unit) -> list[tuple[str, int]]:
 
 
 def driving_roll(unit: Unit, reason: str, dice: Dice, modifier: int = 0, named: Modifiers = ()) -> Roll:
-    """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's."""
+    """Rolls a vehicle's driving skill roll: driving + its lasting modifiers (tables.md 3-5) + the reason's (above
+    12: an automatic failure, ``skill_roll``)."""
     from btcli.rules.ground import vehicles
 
     own = list(named) or ([(reason, modifier)] if modifier else [])
     modifiers = [("driving", unit.piloting)] + vehicles.driving_modifiers(unit) + own
-    return dice.roll(2, f"driving skill roll {unit.id} ({reason})", target=sum(v for _, v in modifiers),
-                     modifiers=tuple(modifiers))
+    return skill_roll(dice, f"driving skill roll {unit.id} ({reason})", tuple(modifiers))
 
 
 def _no_roll(state: GameState, unit: Unit, reason: str, dice: Dice, modifier: int = 0,
@@ -506,6 +519,19 @@ class KindRules:
     apply_hits: Callable[..., tuple[GameState, list]] | None = None
     heat_phase: Callable[..., tuple[GameState, list]] | None = None
     end_phase: Callable[..., tuple[GameState, list]] | None = None
+    # state: a scenario's ``[units.state]`` table (rules/kinds/start_state.py, issue #32) -------------------------
+    called: str = "a unit"  # how a message names a unit of the kind ("a 'Mech")
+    state_keys: tuple[str, ...] = ()  # the keys its state table takes (docs/scenario-format.md, "A unit's state")
+    # Its state table applied to a fresh unit, (unit, table) -> unit, raising start_state.StateError naming the key
+    # of a value no game could reach; and read back off a unit in play, (unit) -> table. None: it takes no state.
+    apply_state: Callable[[Unit, dict], Unit] | None = None
+    read_state: Callable[[Unit], dict] | None = None
+
+
+# The state keys kinds share (rules/kinds/start_state.py).
+DAMAGE_KEYS = ("armor_left", "armor_damage", "internal_left", "internal_damage")
+WEAPON_KEYS = ("weapons_destroyed", "weapons_jammed", "weapons_spent")
+_STATE = "kinds.start_state"
 
 
 def _mech_rules() -> KindRules:
@@ -519,7 +545,10 @@ def _mech_rules() -> KindRules:
         sight_height=2, legs_take_cover=True, punch_hit=_mech_punch_hit, pushed_into_buildings=True,
         finds_basements=True, club=_mech_club, searched_for_girder=mech.searches_for_girder,
         fire_refusal=_mech_fire_refusal, damage_modifiers=later("core.tohit", "mech_damage_modifiers"),
-        minefield_hit=_mech_minefield_hit, damage_rolls=True, builds_heat=True)
+        minefield_hit=_mech_minefield_hit, damage_rolls=True, builds_heat=True, called="a 'Mech",
+        state_keys=(*DAMAGE_KEYS, "destroyed_locations", "crits", *WEAPON_KEYS, "ammo", "pilot_hits", "conscious",
+                    "heat", "prone", "shutdown"),
+        apply_state=later(_STATE, "apply_mech"), read_state=later(_STATE, "read_mech"))
 
 
 def _vehicle_rules() -> KindRules:
@@ -537,7 +566,10 @@ def _vehicle_rules() -> KindRules:
         fire_refusal=vehicle.fire_refusal, stabilizer_hit=vehicle.stabilizer_hit, points_turret=True,
         turret_refusal=vehicle.turret_refusal, kept_twist=vehicle.kept_twist,
         after_weapon_phase=vehicle.after_weapon_phase, motive_damage=vehicles.motive_roll,
-        damage_modifiers=vehicles.to_hit_modifiers)
+        damage_modifiers=vehicles.to_hit_modifiers, called="a vehicle",
+        state_keys=(*DAMAGE_KEYS, "crits", "motive_damage", "rotor_hits", "turret", "crew_stunned", "crew_killed",
+                    "immobile", *WEAPON_KEYS, "ammo"),
+        apply_state=later(_STATE, "apply_vehicle"), read_state=later(_STATE, "read_vehicle"))
 
 
 def _infantry_rules() -> KindRules:
@@ -549,7 +581,9 @@ def _infantry_rules() -> KindRules:
         _infantry_hit, _infantry_take, _no_roll, _infantry_attacks, mobility=infantry.mobility,
         physical_refusal=_infantry_physical, flies_as_vtol=_rotors, counts_as_infantry=_always,
         conventional_infantry=_unarmored, battle_armor=_armored, ground_to_air_refusal=infantry.ground_to_air_refusal,
-        stays_under_crashed_dropship=True, minefield_hit=_infantry_minefield_hit)
+        stays_under_crashed_dropship=True, minefield_hit=_infantry_minefield_hit, called="an infantry unit",
+        state_keys=("troopers_left", "armor_left", "armor_damage"), apply_state=later(_STATE, "apply_infantry"),
+        read_state=later(_STATE, "read_infantry"))
 
 
 def _asset_rules() -> KindRules:
@@ -575,7 +609,9 @@ def _asset_rules() -> KindRules:
         # fire (vehicle_sides) reads it on the vehicle's.
         dodge_modifiers=None, has_piloting=False, primary_hex_only=True, crash_rear_column=False,
         flies_over_buildings=True, weapon_hit=later("assets.attack_orders", "with_weapon_flags"),
-        minefield_hit=later(asset, "minefield_hit"), end_phase=later("assets.end_phase", "end_phase"))
+        minefield_hit=later(asset, "minefield_hit"), end_phase=later("assets.end_phase", "end_phase"),
+        called="an asset", state_keys=("check",), apply_state=later(_STATE, "apply_asset"),
+        read_state=later(_STATE, "read_asset"))
 
 
 def _aero_rules() -> KindRules:
@@ -586,7 +622,13 @@ def _aero_rules() -> KindRules:
         options=later("aero.options", "options"), move=later("aero.moves", "apply_move"),
         move_preview=_aero_move_preview, aloft=_never,
         flies_on_aerospace_maps=True, apply_hits=later("aero.attacks", "apply_hits"),
-        heat_phase=later("aero.attacks", "heat_phase"))
+        heat_phase=later("aero.attacks", "heat_phase"), called="an aerospace unit",
+        state_keys=("armor_left", "armor_damage", "si_left", "si_damage", "engine_hits", "left_thruster_hits",
+                    "right_thruster_hits", "avionics_hits", "sensor_hits", "fire_control_hits", "bomb_hits",
+                    "door_hits", "cargo_hits", "heat_sinks_lost", "landing_gear_damaged", "life_support_hit",
+                    "docking_collar_damaged", "kf_boom_damaged", "weapons_destroyed", "ammo", "bombs_dropped",
+                    "pilot_hits", "conscious", "heat"),
+        apply_state=later(_STATE, "apply_aero"), read_state=later(_STATE, "read_aero"))
 
 
 _BUILDERS: dict[UnitKind, Callable[[], KindRules]] = {

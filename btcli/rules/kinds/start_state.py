@@ -12,14 +12,16 @@ above the bin's, internal structure damage under armor that is still there (TW: 
 through the armor; only an ammunition or Gauss explosion strikes it directly, ST-01), a dead pilot (6 hits), a
 unit the state would destroy (a destroyed unit takes no part in a scenario).
 
-The kind of a unit decides its keys (``KEYS``); this module is one of the kinds' own (rules/kinds/)."""
+The kind of a unit decides its keys and how they are applied and read (``KindRules.state_keys``, ``apply_state``,
+``read_state``); this module holds the shared readers and the present kinds' own, which their ``KindRules`` name."""
 
 from __future__ import annotations
 
 from btcli.errors import GameFileError
 from btcli.model.frozen import evolve
 from btcli.model.hits import MOTIVE, CritResult, SlotHit
-from btcli.model.units import AmmoBin, Unit, UnitKind
+from btcli.model.units import AmmoBin, Unit
+from btcli.rules import kinds
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -40,21 +42,6 @@ REPAIRED = {"none": (), "ammunition": ("ammo", "bombs_dropped", "weapons_spent")
 # pilot comes to, a stunned crew recovers.
 TRANSIENT = ("heat", "prone", "shutdown", "conscious", "crew_stunned")
 
-DAMAGE_KEYS = ("armor_left", "armor_damage", "internal_left", "internal_damage")
-WEAPON_KEYS = ("weapons_destroyed", "weapons_jammed", "weapons_spent")
-KEYS: dict[UnitKind, tuple[str, ...]] = {
-    UnitKind.MECH: (*DAMAGE_KEYS, "destroyed_locations", "crits", *WEAPON_KEYS, "ammo", "pilot_hits", "conscious",
-                    "heat", "prone", "shutdown"),
-    UnitKind.VEHICLE: (*DAMAGE_KEYS, "crits", "motive_damage", "rotor_hits", "turret", "crew_stunned", "crew_killed",
-                       "immobile", *WEAPON_KEYS, "ammo"),
-    UnitKind.INFANTRY: ("troopers_left", "armor_left", "armor_damage"),
-    UnitKind.AERO: ("armor_left", "armor_damage", "si_left", "si_damage", "engine_hits", "left_thruster_hits",
-                    "right_thruster_hits", "avionics_hits", "sensor_hits", "fire_control_hits", "bomb_hits",
-                    "door_hits", "cargo_hits", "heat_sinks_lost", "landing_gear_damaged", "life_support_hit",
-                    "docking_collar_damaged", "kf_boom_damaged", "weapons_destroyed", "ammo", "bombs_dropped",
-                    "pilot_hits", "conscious", "heat"),
-    UnitKind.ASSET: ("check",),
-}
 # An aerospace unit's damage boxes (AeroFlight's counts of the same names), each a whole number of hits.
 AERO_BOXES = ("engine_hits", "left_thruster_hits", "right_thruster_hits", "avionics_hits", "sensor_hits",
               "fire_control_hits", "bomb_hits", "door_hits", "cargo_hits", "heat_sinks_lost")
@@ -81,8 +68,8 @@ PILOT_DEAD = 6  # tables.md 15: the sixth hit kills the MechWarrior
 
 
 def keys(unit: Unit) -> tuple[str, ...]:
-    """Returns the keys a unit's kind takes in its state table."""
-    return KEYS.get(unit.kind, ())
+    """Returns the keys a unit's kind takes in its state table (its ``KindRules.state_keys``)."""
+    return kinds.of(unit).state_keys
 
 
 # -- applying a state table -------------------------------------------------------------------------------
@@ -96,19 +83,16 @@ def apply(unit: Unit, table: dict[str, Any]) -> Unit:
     allowed = keys(unit)
     unknown = [k for k in table if k not in allowed]
     if unknown:
-        raise StateError(f"state.{unknown[0]} is not part of {_kind_name(unit)}'s state (its keys: "
+        raise StateError(f"state.{unknown[0]} is not part of {kinds.of(unit).called}'s state (its keys: "
                          f"{', '.join(allowed)})")
     if not table:
         return unit
-    unit = _APPLY[unit.kind](unit, table)
+    apply_state = kinds.of(unit).apply_state
+    assert apply_state is not None  # a kind with state keys reads them
+    unit = apply_state(unit, table)
     if unit.destroyed:
         raise StateError("this state destroys the unit, and a destroyed unit cannot be in a scenario")
     return unit
-
-
-def _kind_name(unit: Unit) -> str:
-    return {UnitKind.MECH: "a 'Mech", UnitKind.VEHICLE: "a vehicle", UnitKind.INFANTRY: "an infantry unit",
-            UnitKind.AERO: "an aerospace unit", UnitKind.ASSET: "an asset"}[unit.kind]
 
 
 def _whole(table: dict[str, Any], key: str, low: int = 0, high: int | None = None) -> int:
@@ -267,7 +251,7 @@ def _pilot(unit: Unit, table: dict[str, Any], dead: int = PILOT_DEAD, who: str =
 # -- 'Mechs --
 
 
-def _apply_mech(unit: Unit, table: dict[str, Any]) -> Unit:
+def apply_mech(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.core import damage
     from btcli.rules.ground import construction
 
@@ -422,7 +406,7 @@ def _check_structure_under_armor(unit: Unit) -> None:
 # -- vehicles --
 
 
-def _apply_vehicle(unit: Unit, table: dict[str, Any]) -> Unit:
+def apply_vehicle(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.ground import vehicles
     from btcli.rules.kinds.vehicle import mobility
 
@@ -525,7 +509,7 @@ def _default_location(unit: Unit, result: str) -> str:
 # -- infantry --
 
 
-def _apply_infantry(unit: Unit, table: dict[str, Any]) -> Unit:
+def apply_infantry(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.ground.infantry import LOCATION, is_battle_armor
 
     armor, internal = dict(unit.armor), dict(unit.internal)
@@ -547,7 +531,7 @@ def _apply_infantry(unit: Unit, table: dict[str, Any]) -> Unit:
 # -- aerospace units --
 
 
-def _apply_aero(unit: Unit, table: dict[str, Any]) -> Unit:
+def apply_aero(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.kinds import aero
 
     design = aero.design(unit)
@@ -619,7 +603,7 @@ def _aero_weapons(design, names: list[str]) -> tuple[int, ...]:
 # -- assets --
 
 
-def _apply_asset(unit: Unit, table: dict[str, Any]) -> Unit:
+def apply_asset(unit: Unit, table: dict[str, Any]) -> Unit:
     from btcli.rules.assets.damage import LAST_CHECK
 
     record = unit.asset
@@ -628,17 +612,15 @@ def _apply_asset(unit: Unit, table: dict[str, Any]) -> Unit:
     return evolve(unit, asset=evolve(record, state=record.state.evolve(check=check)))
 
 
-_APPLY = {UnitKind.MECH: _apply_mech, UnitKind.VEHICLE: _apply_vehicle, UnitKind.INFANTRY: _apply_infantry,
-          UnitKind.AERO: _apply_aero, UnitKind.ASSET: _apply_asset}
-
-
 # -- reading a unit's state --------------------------------------------------------------------------------
 
 
 def read(unit: Unit) -> dict[str, Any]:
     """Returns a unit's state as its state table (only what differs from a fresh unit of its design, but every
     ammunition bin): ``apply`` on a fresh unit of the same design gives the same state back."""
-    return {k: v for k, v in _READ[unit.kind](unit).items()
+    read_state = kinds.of(unit).read_state
+    found = read_state(unit) if read_state is not None else {}
+    return {k: v for k, v in found.items()
             if not (v is None or v == {} or v == [] or (v is False and k != "conscious") or (v == 0 and v is not False))}
 
 
@@ -658,7 +640,7 @@ def _ammo_table(unit: Unit) -> dict[str, Any]:
     return out
 
 
-def _read_mech(unit: Unit) -> dict[str, Any]:
+def read_mech(unit: Unit) -> dict[str, Any]:
     from btcli.rules.kinds.mech import body
 
     shape = body(unit)
@@ -679,7 +661,7 @@ def _read_mech(unit: Unit) -> dict[str, Any]:
     }
 
 
-def _read_vehicle(unit: Unit) -> dict[str, Any]:
+def read_vehicle(unit: Unit) -> dict[str, Any]:
     v = unit.as_vehicle
     implied: tuple[str, ...] = ("weapon destroyed", "weapon malfunction", "crew stunned")
     if v.turret != "jammed":  # a jam the crew cleared leaves nothing (VEH-CRIT-18, 23)
@@ -710,7 +692,7 @@ def _rotor_hits(unit: Unit, crits: list[CritResult]) -> int:
     return max(0, unit.as_vehicle.design_cruise - unit.walk - sum(c.result == "rotor damage" for c in crits))
 
 
-def _read_infantry(unit: Unit) -> dict[str, Any]:
+def read_infantry(unit: Unit) -> dict[str, Any]:
     standing = [k for k, n in unit.internal.items() if n > 0]
     most = max(unit.max_internal.values()) if unit.max_internal else 0
     troopers = len(standing) if most == 1 else sum(unit.internal.values())
@@ -719,7 +701,7 @@ def _read_infantry(unit: Unit) -> dict[str, Any]:
             "armor_left": _changed(unit.armor, unit.max_armor, [k for k in unit.internal if k not in standing])}
 
 
-def _read_aero(unit: Unit) -> dict[str, Any]:
+def read_aero(unit: Unit) -> dict[str, Any]:
     from btcli.rules.kinds import aero
 
     flight, design = aero.flight(unit), aero.design(unit)
@@ -734,14 +716,10 @@ def _read_aero(unit: Unit) -> dict[str, Any]:
     return out
 
 
-def _read_asset(unit: Unit) -> dict[str, Any]:
+def read_asset(unit: Unit) -> dict[str, Any]:
     record = unit.asset
     assert record is not None  # an asset's kind: its record is set
     return {"check": record.state.check if record.state.check != record.card.destruction_check else None}
-
-
-_READ = {UnitKind.MECH: _read_mech, UnitKind.VEHICLE: _read_vehicle, UnitKind.INFANTRY: _read_infantry,
-         UnitKind.AERO: _read_aero, UnitKind.ASSET: _read_asset}
 
 
 # -- campaigns ---------------------------------------------------------------------------------------------

@@ -162,7 +162,7 @@ def _entry_roll(state, unit, structure, hex_id, hexes_moved, backward, dice, eve
         return state, unit
     side = "rear" if backward else "front"
     amount = absorbed(structure.cf)  # URB-BLD-07: the CF as it is at this moment
-    events.append(EntryFailed(unit.id, hex_id, roll.total if roll else None, roll.target if roll else None, amount, side))
+    events.append(EntryFailed(unit.id, hex_id, roll.shown if roll else None, roll.target if roll else None, amount, side))
     from btcli.rules.core.falls import group_damage
 
     unit = group_damage(state, unit, amount, "standard", dice, events, side, f"entering {hex_id.label}")
