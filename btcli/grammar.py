@@ -13,7 +13,7 @@ marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode wa
 from __future__ import annotations
 
 from btcli.errors import InputError, quoted
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
@@ -100,8 +100,7 @@ VALUE, FLAG, REPEAT = "value", "flag", "repeat"
 LOGGED, CLI, LOG_ONLY = "logged", "cli", "log-only"  # where an option appears
 
 
-@record(slots=False)
-class Arg:
+class Arg(Record, slots=False):
     """A positional argument."""
 
     name: str
@@ -111,8 +110,7 @@ class Arg:
     many: bool = False  # the last argument only: takes every positional word left (``stand GAME UNIT...``)
 
 
-@record(slots=False)
-class Opt:
+class Opt(Record, slots=False):
     """An option: its spellings, the parameter it fills, how it takes a value, and where it appears."""
 
     flags: tuple[str, ...]
@@ -130,8 +128,7 @@ class Opt:
         return self.default
 
 
-@record(slots=False)
-class Command:
+class Command(Record, slots=False):
     name: str
     help: str
     args: tuple[Arg, ...] = ()

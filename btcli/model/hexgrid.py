@@ -13,7 +13,7 @@ from math import lcm
 
 from btcli.errors import InputError
 from btcli.model.choices import IntChoice
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -62,8 +62,7 @@ _CUBE_STEP = {
 }
 
 
-@record(order=True)
-class HexId:
+class HexId(Record, order=True):
     """A mapsheet hex, e.g. ``HexId(8, 5)`` printed as ``0805``."""
 
     col: int

@@ -13,7 +13,7 @@ import heapq
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.events import Event, Flew, MadeMinimumMove, Moved, StoodStill, TurnedInPlace
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import GROUND, MoveMode, Unit
@@ -39,8 +39,7 @@ DEEP_WATER_COST = 4
 # that enters the hex; ``hex``; ``kind``, "enter" (a building's interior), "roof", "deck" or "bridge"
 # (entered like a building); ``hexes_moved``, counting this hex (the entry PSR's ladder); ``backward``;
 # ``floor``.
-@record
-class StructureMeet:
+class StructureMeet(Record):
     index: int
     hex: HexId
     kind: str
@@ -49,8 +48,7 @@ class StructureMeet:
     floor: int
 
 
-@record(slots=False)
-class MovePlan:
+class MovePlan(Record, slots=False):
     """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
 
     unit: str
@@ -71,8 +69,7 @@ class MovePlan:
 # -- terrain ------------------------------------------------------------------
 
 
-@record
-class StepInto:
+class StepInto(Record):
     """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
     and what the structure there asks of it: "enter" (a building's interior, URB-MOVE-03), "roof",
     "deck", "bridge" (a bridge it can pass neither over nor under, URB-BRG-08) or ""."""
