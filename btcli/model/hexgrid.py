@@ -15,6 +15,8 @@ from btcli.errors import InputError
 from btcli.model.choices import IntChoice
 from btcli.model.frozen import Record
 
+_set = object.__setattr__  # a frozen record's own fields are set past its __setattr__
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -67,6 +69,10 @@ class HexId(Record, order=True):
 
     col: int
     row: int
+
+    def __init__(self, col: int, row: int) -> None:  # written out: a command builds hundreds (issue #30)
+        _set(self, "col", col)
+        _set(self, "row", row)
 
     @classmethod
     def parse(cls, label: str) -> "HexId":

@@ -29,6 +29,15 @@ def test_the_typer_command_is_the_grammars(name):
     assert command.help == spec.help
 
 
+def test_each_command_is_built_under_its_own_name_when_first_asked_for():
+    """Issue #30: a command's process builds its own command's grammar and no other."""
+    table = grammar.Commands((("move", lambda: grammar.Command("move", "Move.")),
+                              ("attack", lambda: 1 / 0)))  # never built unless asked for
+    assert "move" in table and "attack" in table and "stand" not in table and list(table) == ["move", "attack"]
+    assert table["move"] is table["move"] and table.get("stand") is None
+    assert all(name == command.name for name, command in grammar.COMMANDS.items())
+
+
 def test_logged_commands_read_back_as_the_same_order():
     from btcli.model.hexgrid import Facing, HexId
     from btcli.model.orders import (
