@@ -8,8 +8,6 @@ VTOL flight (issue #4) will check each step of a ground path here, in
 
 from __future__ import annotations
 
-import heapq
-
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.events import Event, Flew, MadeMinimumMove, Moved, StoodStill, TurnedInPlace
@@ -594,6 +592,8 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     stays on pavement gets one more when ``bonus`` (VEH-URB-01). Levels and places
     (floors, roofs, bridge decks) follow ``step_into``, as ``check_move`` does.
     """
+    import heapq  # a path search only (move --to, options)
+
     start = search_start(state, unit)
     frontier = [(0, 0, start, ())]
     best: dict = {start: 0}
@@ -663,6 +663,8 @@ def successors(state, unit, node, allow_backward):
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
+    import heapq  # a path search only (options, the bot)
+
     budget = mode_mp(unit, mode, False)
     bonus = gets_pavement_bonus(unit)
     start = search_start(state, unit)
@@ -681,11 +683,8 @@ def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId,
             out[here] = mp
         limit = budget + (1 if bonus else 0)
         for _code, node2, cost, _ in successors(state, unit, node, not mode.is_fast):
-            _push(frontier, best, node2, mp + cost, limit, counter := counter + 1)
+            mp2 = mp + cost
+            if mp2 <= limit and mp2 < best.get(node2, 1 << 30):
+                best[node2] = mp2
+                heapq.heappush(frontier, (mp2, counter := counter + 1, node2))
     return out
-
-
-def _push(frontier, best, node, mp, budget, counter):
-    if mp <= budget and mp < best.get(node, 1 << 30):
-        best[node] = mp
-        heapq.heappush(frontier, (mp, counter, node))
