@@ -107,3 +107,30 @@ def test_fast_and_typer_paths_give_the_same_result(tmp_path, crossroads):
             result = run(*args)
             outputs.append((result.out, game.read_text()))
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("args, collecting", [
+    (["move", "g.toml", "wasp", "--mode", "stand"], False),
+    (["attack", "g.toml", "wasp", "hunchback"], False),
+    (["report", "g.toml"], False),
+    (["play", "g.toml"], True),
+    (["verify", "g.toml"], True),
+])
+def test_the_console_script_collects_garbage_cycles_only_for_many_orders(monkeypatch, args, collecting):
+    """Issue #30: a one-order process runs without the cycle collector (``entry``); ``play`` and ``verify``,
+    which run many orders in one process, with it."""
+    import gc
+    import os
+
+    from btcli import cli
+    from btcli.cli import commands
+
+    seen = []
+    monkeypatch.setattr(commands, args[0], lambda **kwargs: seen.append(gc.isenabled()))
+    monkeypatch.setattr(os, "_exit", lambda code: seen.append(code))
+    monkeypatch.setattr("sys.argv", ["btcli", *args])
+    try:
+        cli.entry()
+    finally:
+        gc.enable()
+    assert seen == [collecting, 0]
