@@ -3,10 +3,11 @@
 A command is a whole Python process, run hundreds of times a game (issue #17). ``dataclasses``
 compiles several methods from source for every class it makes and imports ``inspect`` (with
 ``ast``, ``dis`` and ``tokenize``) to do it: measured, about 20 ms of a 70 ms ``btcli move``.
-``record`` makes the same frozen classes from the annotations alone: the equality, hash, repr,
-ordering and frozen attribute guards are shared functions, and only ``__init__`` is compiled, once
-a class has built a few dozen records (the first ones bind their arguments in a loop), so a command
-pays for the classes it builds many times and no others.
+A subclass of ``Record`` is the same frozen class, made from its annotations alone: the equality,
+hash, repr, ordering and frozen attribute guards are shared functions, and only ``__init__`` is
+compiled, once a class has built a few dozen records (the first ones bind their arguments in a loop),
+so a command pays for the classes it builds many times and no others. ``Record``'s metaclass gives the
+class body all of that before the class is made: a class is made once (issue #30).
 
 What a record keeps of the ``dataclasses`` API, and what it drops:
 - fields in declaration order, defaults, ``field(default_factory=...)``, ``fields()``;
@@ -15,9 +16,9 @@ What a record keeps of the ``dataclasses`` API, and what it drops:
   real dataclasses), ordering with ``order=True``, ``__slots__`` unless ``slots=False``, ``__match_args__``;
 - pickling and ``copy`` of slotted records;
 - no inheritance between records, no ``ClassVar``/``InitVar``/``kw_only``/``__post_init__``: btcli's
-  model uses none of them, and ``record`` refuses a base class that is itself a record.
+  model uses none of them, and a record refuses a base class that is itself a record.
 
-Type checkers see a frozen dataclass: ``record`` carries ``typing.dataclass_transform`` and
+Type checkers see a frozen dataclass: ``Record`` carries ``typing.dataclass_transform`` and
 ``field`` the overloads of ``dataclasses.field``, declared under ``TYPE_CHECKING`` (issue #30).
 """
 
@@ -262,8 +263,8 @@ def _record_body(name: str, body: dict, slots: bool, order: bool) -> dict:
 
 
 class _RecordType(type):
-    """The metaclass of ``Record``: a subclass's body becomes a record's as the class is made, once
-    (``@record`` makes a slotted class twice, and a class costs about as much to make as a module to
+    """The metaclass of ``Record``: a subclass's body becomes a record's as the class is made, once (a
+    decorator has to make a slotted class twice, and a class costs about as much to make as a module to
     import: issue #30)."""
 
     if TYPE_CHECKING:
@@ -289,8 +290,8 @@ class _RecordType(type):
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))  # checkers see a frozen dataclass
 class Record(metaclass=_RecordType):
-    """The base of a record: ``class Hit(Record)``, ``class HexId(Record, order=True)``, ``class ToHit(Record,
-    slots=False)`` make what ``@record`` makes, in one go."""
+    """The base of a record: ``class Hit(Record)``, ordered by its fields ``class HexId(Record, order=True)``,
+    without slots ``class ToHit(Record, slots=False)``; an event ``class Fell(Event, Record)``."""
 
     __slots__ = ()
     __record_fields__: tuple[str, ...] = ()
@@ -298,35 +299,6 @@ class Record(metaclass=_RecordType):
 
     if TYPE_CHECKING:
         def __init_subclass__(cls, *, slots: bool = True, order: bool = False) -> None: ...
-
-
-@overload
-def record(cls: type[T], /) -> type[T]: ...
-@overload
-def record(*, slots: bool = True, order: bool = False) -> Callable[[type[T]], type[T]]: ...
-@dataclass_transform(frozen_default=True, field_specifiers=(field,))  # checkers see a frozen dataclass
-def record(cls: type | None = None, /, *, slots: bool = True, order: bool = False) -> Any:
-    """Makes ``cls`` a frozen record (with ``__slots__`` unless ``slots=False``; ordered by its fields
-    with ``order=True``). Use it as ``@record``, ``@record(slots=False)`` or ``@record(order=True)``."""
-
-    def wrap(cls: Any) -> Any:  # Any: a record's own attributes (__record_fields__, ...) are set here
-        if any(is_record(base) for base in cls.__mro__[1:]):
-            raise TypeError(f"{cls.__name__}: a record cannot inherit from another record")
-        own = cls.__dict__
-        added = _record_body(cls.__name__, own, slots, order)
-        if slots:  # the class is made again with its slots, everything in its body
-            body = {key: value for key, value in own.items()
-                    if key not in added["__record_names__"] and key not in ("__dict__", "__weakref__")}
-            body.update(added, __qualname__=cls.__qualname__)
-            return type(cls)(cls.__name__, cls.__bases__, body)
-        for spec in added["__record_specs__"]:  # a default factory leaves no Field object on the class
-            if spec.default_factory is not MISSING:
-                delattr(cls, spec.name)
-        for name, value in added.items():
-            setattr(cls, name, value)
-        return cls
-
-    return wrap if cls is None else wrap(cls)
 
 
 class computed_once:
@@ -351,7 +323,7 @@ def evolve(obj: T, **changes: object) -> T:
     matters when ``verify`` replays tens of thousands of commands. A name that is not a field
     (a property, a typo) is refused rather than silently stored beside it.
     """
-    rec: Any = obj  # what record adds to the class (__record_fields__, ...) checkers do not see
+    rec: Any = obj  # what Record adds to the class (__record_fields__, ...) checkers do not see
     names = rec.__record_fields__
     new = object.__new__(type(obj))
     try:
