@@ -13,11 +13,10 @@ from __future__ import annotations
 
 from btcli.digest import sha256
 from btcli.errors import InputError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 
-@record
-class Roll:
+class Roll(Record):
     """One recorded roll: why, what came up, and what it was measured against."""
 
     purpose: str

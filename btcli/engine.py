@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.orders import (
     AbortDropOrder,
     ClearJamOrder,
@@ -36,8 +36,7 @@ if TYPE_CHECKING:
     from btcli.model.events import Events
 
 
-@record
-class Handler:
+class Handler(Record):
     """How the rules carry out one type of order: ``apply(state, order, dice) -> (state, events)``; its
     ``preview(state, order) -> Preview`` (``--dry-run``: rolls nothing, writes nothing; None: none); and
     whether falls inside buildings follow it (URB-MOVE-08)."""

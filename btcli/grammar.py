@@ -13,11 +13,13 @@ marked ``logged`` (no game file, no output switches), e.g. ``move wasp --mode wa
 from __future__ import annotations
 
 from btcli.errors import InputError, quoted
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from btcli.model.orders import Order
 
 # What ``shlex.quote`` leaves unquoted (its ``[^\w@%+=:,./-]`` with re.ASCII finds none of these).
@@ -100,8 +102,7 @@ VALUE, FLAG, REPEAT = "value", "flag", "repeat"
 LOGGED, CLI, LOG_ONLY = "logged", "cli", "log-only"  # where an option appears
 
 
-@record(slots=False)
-class Arg:
+class Arg(Record, slots=False):
     """A positional argument."""
 
     name: str
@@ -111,8 +112,7 @@ class Arg:
     many: bool = False  # the last argument only: takes every positional word left (``stand GAME UNIT...``)
 
 
-@record(slots=False)
-class Opt:
+class Opt(Record, slots=False):
     """An option: its spellings, the parameter it fills, how it takes a value, and where it appears."""
 
     flags: tuple[str, ...]
@@ -130,13 +130,49 @@ class Opt:
         return self.default
 
 
-@record(slots=False)
-class Command:
+class Command(Record, slots=False):
     name: str
     help: str
     args: tuple[Arg, ...] = ()
     options: tuple[Opt, ...] = ()
     game: bool = True  # the first argument is the game file (not logged)
+
+
+class Commands:
+    """The grammar of every command by name, each ``Command`` built the first time it is asked for: a
+    command's process reads its own and no other (building all of them was a tenth of a command's start-up,
+    issue #30). Reads as a dict: ``COMMANDS["move"]``, ``in``, ``get``, iteration in the table's order."""
+
+    def __init__(self, table: tuple[tuple[str, Callable[[], Command]], ...]) -> None:
+        self._make = dict(table)
+        self._made: dict[str, Command] = {}
+
+    def __getitem__(self, name: str) -> Command:
+        made = self._made.get(name)
+        if made is None:
+            made = self._made[name] = self._make[name]()
+        return made
+
+    def get(self, name: str, default: Command | None = None) -> Command | None:
+        return self[name] if name in self._make else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._make
+
+    def __iter__(self):
+        return iter(self._make)
+
+    def __len__(self) -> int:
+        return len(self._make)
+
+    def keys(self):
+        return self._make.keys()
+
+    def values(self) -> list[Command]:
+        return [self[name] for name in self._make]
+
+    def items(self) -> list[tuple[str, Command]]:
+        return [(name, self[name]) for name in self._make]
 
 
 GAME_HELP = "The game file (TOML) to read and update."
@@ -155,8 +191,9 @@ ALLOW_UNARMED = Opt(("--allow-unarmed",), "allow_unarmed", "With --lenient: impo
 STEPS_HELP = ("Steps, e.g. F,F,R,F; 3F repeats. Ground units: {ground}. Aerospace units, a step string such as "
               "\"+ + F F L F\" (docs/aerospace.md; one starting with '-' as --path=-,F,F): {aero}.")
 
-COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("init", "Create a game file from a scenario (turn 1, initiative phase).", game=False, args=(
+COMMANDS: Commands = Commands((
+    ("init", lambda: Command(
+        "init", "Create a game file from a scenario (turn 1, initiative phase).", game=False, args=(
         Arg("scenario", "Scenario file (TOML), e.g. scenarios/crossroads.toml, or the name of a shipped scenario "
             "(crossroads; 'btcli scenarios' lists them).", kind="path"),
     ), options=(
@@ -175,13 +212,15 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "[campaign] repair, else none): none, ammunition (reloaded), armor (and armor restored), everything.",
             where=CLI, kind=("none", "ammunition", "armor", "everything")),
         MEGAMEK_DATA, LENIENT, ALLOW_UNARMED, QUIET,
-    )),
-    Command("check", "Check a scenario without writing a game: its keys and values against the scenario schema "
+    ))),
+    ("check", lambda: Command(
+        "check", "Check a scenario without writing a game: its keys and values against the scenario schema "
             "(docs/schema.md), then everything init checks. Prints one OK line, or every problem found (exit 4).",
             game=False, args=(
         Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario.", kind="path"),
-    ), options=(MEGAMEK_DATA, LENIENT, ALLOW_UNARMED)),
-    Command("move", "Move one unit in the movement phase (or stand it still with --mode stand).", args=(
+    ), options=(MEGAMEK_DATA, LENIENT, ALLOW_UNARMED))),
+    ("move", lambda: Command(
+        "move", "Move one unit in the movement phase (or stand it still with --mode stand).", args=(
         Arg("unit", "Id of the unit to move."),
     ), options=(
         Opt(("--path",), "path", STEPS_HELP),
@@ -196,8 +235,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--dry-run",), "dry_run", "Show what the move would do and every roll it needs (aerospace units: "
             "the thrust of each step); roll and write nothing.", FLAG, CLI),
         DICE, QUIET,
-    )),
-    Command("stand", "Stand the rest of a side (or the named units) still for this movement phase: each unit logged "
+    ))),
+    ("stand", lambda: Command(
+        "stand", "Stand the rest of a side (or the named units) still for this movement phase: each unit logged "
             "as its own 'move UNIT --mode stand' entry in its own movement slot, exactly as the single commands "
             "write them. All or nothing: refused, writing nothing, if any of them may not stand or if the other "
             "side must move before the last of them (the error says how many may stand now).", args=(
@@ -208,8 +248,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "with UNITs, they must be its units.", where=CLI),
         Opt(("--dry-run",), "dry_run", "Show what each unit's standing would do; write nothing.", FLAG, CLI),
         QUIET,
-    )),
-    Command("attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "
+    ))),
+    ("attack", lambda: Command(
+        "attack", "Declare and resolve a weapon attack (weapon phase) or declare a physical attack (physical "
             "phase).", args=(
         Arg("attacker", "Id of the attacking unit."),
         Arg("target", "Id of the target unit, or a building/bridge hex CCRR (none with --clear or --girder).",
@@ -238,8 +279,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--bomb",), "bomb", "Aircraft over the ground board: drop N bombs on TARGET (a hex, or a unit's hex; "
             "+2; dive bombing from altitude 3-5, costs 2 altitude; no --weapon)."),
         DICE, QUIET,
-    )),
-    Command("drop", "Drop a reserve 'Mech: commit a secret landing hex, then --reveal it to land (end of movement).",
+    ))),
+    ("drop", lambda: Command(
+        "drop", "Drop a reserve 'Mech: commit a secret landing hex, then --reveal it to land (end of movement).",
             args=(Arg("unit", "Id of the dropping 'Mech."),), options=(
         Opt(("--hex",), "hex", "Landing hex CCRR. Alone: commit it in secret (only a salted hash enters the game)."),
         Opt(("--facing",), "facing", "Facing on landing: N, NE, SE, S, SW, NW (default: the unit's)."),
@@ -252,8 +294,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--abort",), "abort", "Call the drop off (arrival turn): the 'Mech leaves the battle, lost.", FLAG),
         Opt(("--commit",), "commit", "The commitment itself (as logged).", where=LOG_ONLY),
         DICE, QUIET,
-    )),
-    Command("deploy", "Deploy a unit in the deployment phase: assets first, each side half its assets at a time "
+    ))),
+    ("deploy", lambda: Command(
+        "deploy", "Deploy a unit in the deployment phase: assets first, each side half its assets at a time "
             "(seed 004).", args=(Arg("unit", "Id of the unit to deploy."),), options=(
         Opt(("--hex",), "hex", "Hex CCRR to deploy in (in the side's deployment zone; gun emplacements far enough "
             "from the enemy's)."),
@@ -261,8 +304,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--batch",), "batch", "Assets: the size of the side's first half, given with its first asset (default: "
             "the larger half first)."),
         QUIET,
-    )),
-    Command("resolve-phase", "Close the current phase (refusing if an action is missing) and open the next.",
+    ))),
+    ("resolve-phase", lambda: Command(
+        "resolve-phase", "Close the current phase (refusing if an action is missing) and open the next.",
             options=(
                 Opt(("--gravity",), "gravity", "End Phase of a space turn: UNIT=HEX, the hex gravity pulls that "
                     "unit into when it could be either of two (AERO-GRAV-02); repeatable.", REPEAT),
@@ -272,8 +316,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
                 Opt(("--stealth",), "stealth", "End Phase: UNIT=on or UNIT=off switches a 'Mech's stealth armor for "
                     "the next turn (its ECM suite working: attackers +1 at medium range, +2 at long; 10 heat a turn; "
                     "its ECM suite makes no bubble; EQ-STEALTH-02); repeatable.", REPEAT),
-                DICE, QUIET)),
-    Command("play", "Run many orders in one process, one a line as the log writes them (move wasp --path F,F), "
+                DICE, QUIET))),
+    ("play", lambda: Command(
+        "play", "Run many orders in one process, one a line as the log writes them (move wasp --path F,F), "
             "from standard input or --script: each checked, logged and written exactly as its own btcli command. "
             "Blank lines and # comments are skipped; the first refused order stops, 'Error: line N: ...' with its "
             "exit code, the orders before it written. Orders only: move, stand, attack, drop, deploy, resolve-phase.",
@@ -281,8 +326,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
                 Opt(("--script",), "script", "Read the orders from this file instead of standard input.", where=CLI,
                     kind="path"),
                 QUIET,
-            )),
-    Command("bot", "Let the computer play: give the orders of a side (default: whoever must act now) as ordinary "
+            ))),
+    ("bot", lambda: Command(
+        "bot", "Let the computer play: give the orders of a side (default: whoever must act now) as ordinary "
             "orders, each logged as if typed, until the phase, the turn or the game ends or the side must wait for "
             "another. In the weapon and physical phases it declares its side's attacks, then closes the phase: give "
             "your own attacks first.", options=(
@@ -297,8 +343,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--caution",), "caution", "0-10 (default 5): how much the damage it risks weighs, and how hurt a unit "
             "is before it withdraws.", where=CLI, kind="int"),
         QUIET,
-    )),
-    Command("simulate", "Play a scenario many times bot against bot and print how balanced it is: each side's win "
+    ))),
+    ("simulate", lambda: Command(
+        "simulate", "Play a scenario many times bot against bot and print how balanced it is: each side's win "
             "rate with a 95% interval, draws, game length, and each unit's survival and damage dealt. The same "
             "--seed gives the same result whatever --jobs or --shard.", game=False, args=(
         Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario (none with --merge).",
@@ -317,8 +364,9 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
         Opt(("--aggression",), "aggression", "Both bots' aggression, 0-10 (default 5).", where=CLI, kind="int"),
         Opt(("--caution",), "caution", "Both bots' caution, 0-10 (default 5).", where=CLI, kind="int"),
         MEGAMEK_DATA,
-    )),
-    Command("report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
+    ))),
+    ("report", lambda: Command(
+        "report", "Show the game: turn, phase, initiative, units, and the result once it is over.", options=(
         Opt(("--format", "-f"), "format", "Output format.", where=CLI, kind=("text", "json", "markdown"),
             default="text"),
         Opt(("--field",), "field", "Print one top-level field of the JSON report as plain text, for scripts (e.g. "
@@ -330,48 +378,55 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
             "(for a commit message or an email): an entry number, or a git revision of the game file (HEAD~1, a "
             "commit, a tag), read with 'git show REVISION:./GAME'; 0 is the start.", where=CLI,
             kind="revision"),
-    )),
-    Command("options", "List what a unit may do now, for scripts and bots: the hexes it can reach in each movement "
+    ))),
+    ("options", lambda: Command(
+        "options", "List what a unit may do now, for scripts and bots: the hexes it can reach in each movement "
             "mode with their MP, and the enemies each of its weapons can fire at with the to-hit number.", args=(
         Arg("unit", "Id of the unit."),
-    )),
-    Command("verify", "Replay every logged command from the initial state and check every hash (exit 4 on a "
+    ))),
+    ("verify", lambda: Command(
+        "verify", "Replay every logged command from the initial state and check every hash (exit 4 on a "
             "mismatch).", options=(
         SEED_FILE,
         QUIET,
-    )),
-    Command("replay", "Write one self-contained HTML page that steps through the game's log: each entry's command, "
+    ))),
+    ("replay", lambda: Command(
+        "replay", "Write one self-contained HTML page that steps through the game's log: each entry's command, "
             "events and rolls, the maps and the units as they stood after it (opens at #step=N).", options=(
         Opt(("--output", "-o"), "output", "The HTML file to write (default: GAME with .html; never over a game, seed "
             "or secrets file; an existing file needs --force).", where=CLI, kind="path"),
         Opt(("--force",), "force", "Replace an existing file.", FLAG, CLI),
         SEED_FILE,
         QUIET,
-    )),
-    Command("upgrade", "Convert a game file from an older btcli (format 1) by replaying its log; the new file "
+    ))),
+    ("upgrade", lambda: Command(
+        "upgrade", "Convert a game file from an older btcli (format 1) by replaying its log; the new file "
             "verifies.", options=(
         Opt(("--output", "-o"), "output", "Write the format-2 game here (default: in place, keeping the original as "
             "GAME.format1.toml).", where=CLI, kind="path"),
         Opt(("--force",), "force", "Replace an existing output or copy.", FLAG, CLI),
         SEED_FILE,
         QUIET,
-    )),
-    Command("import", "Print a MegaMek unit (.mtf 'Mech, .blk vehicle, VTOL, fighter, small craft or DropShip) as "
+    ))),
+    ("import", lambda: Command(
+        "import", "Print a MegaMek unit (.mtf 'Mech, .blk vehicle, VTOL, fighter, small craft or DropShip) as "
             "the [[units]] entry a scenario takes, its design inline, or a MegaMek .board as its [map] table; given a "
             "folder, read every file in it and print how many import exactly, only with --lenient, or not at all, "
             "and why.", game=False, args=(
         Arg("file", "The .mtf, .blk or .board file; mtf:NAME, blk:NAME, board:NAME found as a scenario finds it "
             "(docs/scenario-format.md); or a folder, such as MegaMek's data folder.", kind="path"),
-    ), options=(MEGAMEK_DATA, LENIENT, ALLOW_UNARMED)),
-    Command("scenarios", "List the scenarios shipped with btcli (name and description); 'btcli init NAME' starts "
-            "one.", game=False),
-    Command("demo", "Play three turns of the bundled demo scenario into a folder and print the report.", game=False,
+    ), options=(MEGAMEK_DATA, LENIENT, ALLOW_UNARMED))),
+    ("scenarios", lambda: Command(
+        "scenarios", "List the scenarios shipped with btcli (name and description); 'btcli init NAME' starts "
+            "one.", game=False)),
+    ("demo", lambda: Command(
+        "demo", "Play three turns of the bundled demo scenario into a folder and print the report.", game=False,
             options=(
         Opt(("--output", "-o"), "output", "Folder for the demo game file.", where=CLI, kind="path",
             default="btcli-demo"),
         Opt(("--force",), "force", "Replace the demo game already in the folder.", FLAG, CLI),
-    )),
-)}
+    ))),
+))
 
 LOGGED_VERBS = ("move", "attack", "drop", "deploy", "resolve-phase")
 

@@ -14,7 +14,7 @@ from btcli.contexts import contextmanager  # contextlib's, without its imports (
 from btcli.dice import HeldDice, ManualDice, SeededDice, is_held, seed_commitment
 from btcli.errors import BtcliError, GameFileError, VerificationError
 from btcli.grammar import order_from_text, order_text, with_dice
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.state import GameState, evolve
 from btcli.render.events import sentences
 from btcli.store import journal
@@ -182,8 +182,7 @@ class _LoggedDice(ManualDice):
         return super()._faces(n, purpose)
 
 
-@record
-class Verified:
+class Verified(Record):
     """What ``verify`` proved: how many entries replayed (``count``), the final ``state``, and which
     entries' dice were given by hand (``--dice``, ``hand_dice``) rather than rolled from the seed."""
 

@@ -12,7 +12,7 @@ order the game would refuse.
 from __future__ import annotations
 
 from btcli.errors import BtcliError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, Order
 from btcli.model.state import GameState
@@ -20,8 +20,7 @@ from btcli.model.units import Unit
 from btcli.rules import kinds
 
 
-@record
-class Drop:
+class Drop(Record):
     """A drop the bot makes through ``btcli drop`` (its secret is the side's own, kept by the command):
     commit ``hex`` (with ``facing`` and the bot's ``salt``), or reveal the committed hex (``hex`` empty)."""
 

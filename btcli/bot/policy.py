@@ -20,7 +20,7 @@ from btcli.bot import aircraft, evaluate, legal_orders
 from btcli.bot.evaluate import hex_of
 from btcli.bot.legal_orders import Action, Drop, accepted
 from btcli.errors import BtcliError
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import (DeployOrder, MoveOrder, PhysicalAttackOrder, ResolvePhaseOrder,
                                 WeaponAttackOrder)
@@ -32,8 +32,7 @@ MOVE_MODES = {m.value: m for m in MoveMode}
 SHORTLIST = 10  # BOT-04: positions judged by the full to-hit rules, after a quick look at all of them
 
 
-@record
-class Settings:
+class Settings(Record):
     """How the bot plays (README, "A computer opponent"), each 0 to 10.
 
     ``aggression`` (Princess's "bravery"): the weight of the damage it expects to deal against the damage it

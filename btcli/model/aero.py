@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from btcli.model.board import Board
 from btcli.model.choices import Choice
-from btcli.model.frozen import evolve, field, record
+from btcli.model.frozen import Record, evolve, field
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -67,8 +67,7 @@ class FiringArc(Choice):
     RIGHT_AFT = "right_aft"
 
 
-@record
-class ArcArmor:
+class ArcArmor(Record):
     """Armor points by arc."""
 
     nose: int
@@ -87,8 +86,7 @@ class ArcArmor:
         return self.nose + self.left + self.right + self.aft
 
 
-@record
-class AeroWeapon:
+class AeroWeapon(Record):
     """``count`` weapons of one kind in one arc; entries sharing a ``bay`` fire as one attack (DropShips)."""
 
     name: str
@@ -98,8 +96,7 @@ class AeroWeapon:
     shots: int = 0  # ammunition carried for it (0: energy weapon)
 
 
-@record
-class AeroDesign:
+class AeroDesign(Record):
     """An aerospace unit's record sheet (tables.md 13.3, 13.4)."""
 
     name: str
@@ -149,8 +146,7 @@ DEFAULT_GRAVITY_RANGE = 10  # AERO-GRAV-01: a "standard" world
 LOW_ALTITUDE_RANGE = range(1, 11)  # AERO-LALT-03: altitude 1 (NOE) to 10
 
 
-@record(slots=False)
-class SpaceMap:
+class SpaceMap(Record, slots=False):
     """The space map, with its planetary edge if any (AERO-ATM-01, AMB-63)."""
 
     id: str
@@ -197,8 +193,7 @@ class SpaceMap:
         return tuple(f.opposite() for f in self.away_facings)  # type: ignore[return-value]
 
 
-@record(slots=False)
-class LowAltitudeMap:
+class LowAltitudeMap(Record, slots=False):
     """A low-altitude map: its terrain (levels are altitudes) and where it lies (AERO-LALT-03, AMB-56)."""
 
     id: str
@@ -219,8 +214,7 @@ class LowAltitudeMap:
 AeroMap = SpaceMap | LowAltitudeMap
 
 
-@record
-class FlightPoint:
+class FlightPoint(Record):
     """A hex an aerospace unit flew through this turn: on which map, at which altitude (0 off the
     low-altitude map). Attacks along a flight path (issue #14) read them."""
 
@@ -229,8 +223,7 @@ class FlightPoint:
     altitude: int = 0
 
 
-@record
-class Transit:
+class Transit(Record):
     """A unit leaving its map: removed at the end of the turn, placed on ``to_map`` later (TURN-07)."""
 
     to_map: str  # "" when the ground-row hex has no low-altitude map tied to it yet (AMB-56)
@@ -240,8 +233,7 @@ class Transit:
     from_map: str = ""  # the map it left, once it is off it (the End Phase of the turn it left, TURN-07)
 
 
-@record
-class AeroState:
+class AeroState(Record):
     """One aerospace unit in play: position, flight, this turn's record and damage."""
 
     map_id: str
@@ -293,8 +285,7 @@ class AeroState:
         return self.left_thruster_hits + self.right_thruster_hits
 
 
-@record
-class AeroFlight:
+class AeroFlight(Record):
     """What only an aerospace unit in a game keeps track of (``Unit.aero``): its flight and its critical
     damage. Where it is (map, hex, altitude), its facing, armor, SI and crew are the unit's own fields
     (``btcli.rules.kinds.aero`` builds the ``AeroState`` the flight rules take from both); the fields here

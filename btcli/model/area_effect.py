@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import HexId
 
 
-@record
-class AreaEffect:
+class AreaEffect(Record):
     """The damage one area-effect attack deals to each hex it reaches.
 
     ``hexes`` holds (hex, damage) pairs in hex order, each hex once, no zero

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from btcli.errors import IllegalOrderError
 from btcli.model.choices import Choice
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -83,8 +83,7 @@ class AssumedMode(Choice):
     IMMOBILE = "immobile"
 
 
-@record
-class RangeBands:
+class RangeBands(Record):
     """The upper limits in hexes of an asset's short, medium and long range bands (tables.md 16.1)."""
 
     short: int
@@ -105,8 +104,7 @@ class RangeBands:
         return f"{self.short}/{self.medium}/{self.long}"
 
 
-@record
-class Special:
+class Special(Record):
     """One card Special: its name and the value some carry (``IF2``, ``ECM6``, ``Artillery (LT)``), tables.md 16.5."""
 
     name: str
@@ -130,8 +128,7 @@ Offset = tuple[int, ...]
 BEHIND: Offset = (3,)
 
 
-@record
-class AssetCard:
+class AssetCard(Record):
     """A Battlefield Support asset card (tables.md 16.1): everything printed on it, plus its footprint.
 
     ``range`` is None when the card prints no numeric range (no direct-fire
@@ -230,8 +227,7 @@ class AssetCard:
         return bool(self.footprint)
 
 
-@record
-class AssetState:
+class AssetState(Record):
     """What one asset carries in one game (seed 004 tracks little: ASSET-GEN-02, ASSET-DMG-11).
 
     Only ``veteran``, ``check`` and ``destroyed`` last beyond a turn; the rest
@@ -259,8 +255,7 @@ class AssetState:
         return evolve(self, **changes)
 
 
-@record
-class AssetHitDamage:
+class AssetHitDamage(Record):
     """The damage of one asset hit: every group, and whether each rolls its own hit location (ASSET-ATK-04)."""
 
     groups: tuple[int, ...]

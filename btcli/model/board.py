@@ -10,7 +10,7 @@ above its hex's level; a bridge spans its hex at ``level``.
 
 from btcli.errors import InputError
 from btcli.model.choices import Choice
-from btcli.model.frozen import computed_once, evolve, field, record
+from btcli.model.frozen import Record, computed_once, evolve, field
 from btcli.model.hexgrid import Facing, HexId
 
 
@@ -56,8 +56,7 @@ CF_RANGE = {
 WOODS_HEIGHT = 2
 
 
-@record
-class Building:
+class Building(Record):
     """One building hex: its type, height in levels and current construction factor."""
 
     type: BuildingType = BuildingType.MEDIUM
@@ -74,8 +73,7 @@ class Building:
         return self.start_cf or self.cf
 
 
-@record
-class Bridge:
+class Bridge(Record):
     """A bridge across a hex at ``level``, with its own type and construction factor."""
 
     type: BuildingType = BuildingType.MEDIUM
@@ -89,8 +87,7 @@ class Bridge:
         return self.start_cf or self.cf
 
 
-@record
-class Hex:
+class Hex(Record):
     """The terrain of one hex."""
 
     terrain: Terrain = Terrain.CLEAR
@@ -113,8 +110,7 @@ class Hex:
         return self.terrain is Terrain.WATER and self.depth >= 1
 
 
-@record(slots=False)
-class Board:
+class Board(Record, slots=False):
     """A rectangular map ``width`` columns by ``height`` rows, 0101 at the top left."""
 
     width: int

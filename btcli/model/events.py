@@ -17,7 +17,7 @@ until every rule is converted (issue #30).
 
 from __future__ import annotations
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (2 ms of every command, issue #17)
 if TYPE_CHECKING:
@@ -41,8 +41,7 @@ class Event:
 # -- the turn (rules/core/phases.py, victory.py) --------------------------------------------------
 
 
-@record
-class InitiativeRolled(Event):
+class InitiativeRolled(Event, Record):
     """Each side's initiative roll (``rolls``: side and total, in the order rolled); ``loser`` moves
     first, or is empty on a tie, rolled again (TW p.39)."""
 
@@ -50,8 +49,7 @@ class InitiativeRolled(Event):
     loser: str = ""
 
 
-@record
-class PhaseEnded(Event):
+class PhaseEnded(Event, Record):
     """A phase closed and the next one began (``turn``: the turn of the new phase)."""
 
     ended: Phase
@@ -59,8 +57,7 @@ class PhaseEnded(Event):
     turn: int
 
 
-@record
-class GameOver(Event):
+class GameOver(Event, Record):
     """A victory condition holds (``why``): ``winner`` is the side that won, or ``draw``."""
 
     winner: str
@@ -73,16 +70,14 @@ class GameOver(Event):
 # it spent, ``hexes`` the hexes it entered.
 
 
-@record
-class StoodStill(Event):
+class StoodStill(Event, Record):
     """A unit stands still in its hex (a move of mode ``stand``)."""
 
     unit: str
     hex: HexId
 
 
-@record
-class TurnedInPlace(Event):
+class TurnedInPlace(Event, Record):
     """A unit turns in its hex to face ``facing``, entering none."""
 
     unit: str
@@ -92,8 +87,7 @@ class TurnedInPlace(Event):
     mode: str
 
 
-@record
-class Flew(Event):
+class Flew(Event, Record):
     """A VTOL (or VTOL battle armor) flies from ``start`` to ``end``, its elevation going from ``climbed_from``
     to ``elevation``."""
 
@@ -108,8 +102,7 @@ class Flew(Event):
     mode: str
 
 
-@record
-class Moved(Event):
+class Moved(Event, Record):
     """A unit walks, runs, cruises, flanks or jumps (``mode``) from ``start`` to ``end``."""
 
     unit: str
@@ -121,8 +114,7 @@ class Moved(Event):
     hexes: int
 
 
-@record
-class MadeMinimumMove(Event):
+class MadeMinimumMove(Event, Record):
     """A vehicle without the MP to enter a hex enters one hex all the same, counting as ``mode`` (VEH-MOVE-07)."""
 
     unit: str

@@ -12,15 +12,14 @@ game with aerospace units builds these classes.
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.hexgrid import Facing, HexId
 
 
-@record
-class AircraftEvent(Event):
+class AircraftEvent(Event, Record):
     """What the flight rules said of ``unit``'s flight (``event``, one of the unit-less events below)."""
 
     unit: str
@@ -30,51 +29,43 @@ class AircraftEvent(Event):
 # -- a flight's steps (aero/movement.py) -------------------------------------------------------------------
 
 
-@record
-class StepsNotFlown(Event):
+class StepsNotFlown(Event, Record):
     """The flight ended early: the steps from ``step`` (counted from 1) on are not flown."""
 
     step: int
 
 
-@record
-class EndStepsNotMade(Event):
+class EndStepsNotMade(Event, Record):
     """The flight ended early: the velocity changes and rolls after its last hex are not made."""
 
 
-@record
-class EvasiveAction(Event):
+class EvasiveAction(Event, Record):
     """It takes evasive action (AERO-MNV-02)."""
 
 
-@record
-class Rolled(Event):
+class Rolled(Event, Record):
     """It rolls (AERO-MNV-07): ``inverted`` after it, or upright again."""
 
     inverted: bool
 
 
-@record
-class FlewOffMap(Event):
+class FlewOffMap(Event, Record):
     """It flies off its map's edge from ``hex``."""
 
     hex: HexId
 
 
-@record
-class StuckInInterface(Event):
+class StuckInInterface(Event, Record):
     """Out of control without the thrust to leave the interface for space, it stays (AERO-ATM-07)."""
 
 
-@record
-class EntersGroundRow(Event):
+class EntersGroundRow(Event, Record):
     """It enters the ground row at ``hex``: it leaves for the low-altitude map at the end of the turn."""
 
     hex: HexId
 
 
-@record
-class MustLandOrCrash(Event):
+class MustLandOrCrash(Event, Record):
     """Its altitude met the ground over ``hex``: it lands or crashes."""
 
     altitude: int | None  # None off the low-altitude map
@@ -82,8 +73,7 @@ class MustLandOrCrash(Event):
     rule: str = "AERO-LALT-08"
 
 
-@record
-class FliesIntoTerrain(Event):
+class FliesIntoTerrain(Event, Record):
     """It flies into terrain higher than its altitude at ``hex``: it crashes."""
 
     altitude: int | None  # None off the low-altitude map
@@ -91,30 +81,25 @@ class FliesIntoTerrain(Event):
     rule: str = "AERO-LALT-09"
 
 
-@record
-class ClimbsOut(Event):
+class ClimbsOut(Event, Record):
     """It climbs past altitude 10: it leaves for atmosphere row 1 of the space map at the end of the turn."""
 
 
-@record
-class Hovers(Event):
+class Hovers(Event, Record):
     """It hovers (AERO-HALT-11)."""
 
 
-@record
-class ReentryMade(Event):
+class ReentryMade(Event, Record):
     """It made its re-entry roll into the interface (AERO-ATM-02)."""
 
 
-@record
-class RandomTurn(Event):
+class RandomTurn(Event, Record):
     """Out of control and moving randomly, it turns ``turn`` hexsides (negative: left) before a hex (tables.md 9.5)."""
 
     turn: int
 
 
-@record
-class MoveProhibited(Event):
+class MoveProhibited(Event, Record):
     """It may not go where its move leads (``why``; ``hex``, the hex it may not enter): it stays, its move ends."""
 
     why: str
@@ -125,15 +110,13 @@ class MoveProhibited(Event):
 # -- control rolls and high-G (aero/control.py) ------------------------------------------------------------
 
 
-@record
-class ControlRollMade(Event):
+class ControlRollMade(Event, Record):
     """It made the control roll for ``reason`` (tables.md 9.4)."""
 
     reason: str
 
 
-@record
-class OutOfControl(Event):
+class OutOfControl(Event, Record):
     """It failed a control roll by ``margin``: out of control, and moving randomly if ``random`` (tables.md 9.4,
     9.5)."""
 
@@ -141,42 +124,36 @@ class OutOfControl(Event):
     random: bool
 
 
-@record
-class AltitudeLost(Event):
+class AltitudeLost(Event, Record):
     """Out of control on the low-altitude map, it loses ``amount`` (1D6) altitudes, to ``altitude`` (tables.md 9.4)."""
 
     amount: int
     altitude: int
 
 
-@record
-class ControlRegained(Event):
+class ControlRegained(Event, Record):
     """It regains control before its move (tables.md 9.4)."""
 
 
-@record
-class StillOutOfControl(Event):
+class StillOutOfControl(Event, Record):
     """It fails to regain control by ``margin``."""
 
     margin: int
 
 
-@record
-class HighGMade(Event):
+class HighGMade(Event, Record):
     """It made the control roll of a manoeuvre of ``thrust`` over its SI (AERO-HIGHG-02)."""
 
     thrust: int
 
 
-@record
-class HighGDamage(Event):
+class HighGDamage(Event, Record):
     """It failed a high-G control roll: 1 SI lost, ``si`` left (AERO-HIGHG-02)."""
 
     si: int
 
 
-@record
-class GLoadWithstood(Event):
+class GLoadWithstood(Event, Record):
     """Its pilot made the G-load roll of a manoeuvre of ``thrust`` (AERO-HIGHG-04)."""
 
     thrust: int
@@ -185,8 +162,7 @@ class GLoadWithstood(Event):
 # -- damage and criticals (aero/damage.py) -----------------------------------------------------------------
 
 
-@record
-class AeroDamaged(Event):
+class AeroDamaged(Event, Record):
     """One hit (``reason``, naming its source) does ``amount`` to the ``arc`` armor, ``through`` of it on to SI."""
 
     reason: str
@@ -195,20 +171,17 @@ class AeroDamaged(Event):
     through: int = 0
 
 
-@record
-class StructureGone(Event):
+class StructureGone(Event, Record):
     """Its structural integrity is 0: it is destroyed."""
 
 
-@record
-class AeroCritical(Event):
+class AeroCritical(Event, Record):
     """A critical hit on ``critical`` (the system's name, tables.md 9.1)."""
 
     critical: str
 
 
-@record
-class AeroCriticalNoEffect(Event):
+class AeroCriticalNoEffect(Event, Record):
     """A critical hit on a system the unit's class does not have: a small craft's docking collar or K-F boom
     (AERO-CRIT-05)."""
 
@@ -216,21 +189,18 @@ class AeroCriticalNoEffect(Event):
     aero_class: str
 
 
-@record
-class AeroFuelExploded(Event):
+class AeroFuelExploded(Event, Record):
     """A fuel tank critical: the tank explodes and it is destroyed (tables.md 9.1)."""
 
 
-@record
-class AeroWeaponDestroyed(Event):
+class AeroWeaponDestroyed(Event, Record):
     """A weapon critical destroys ``weapon`` in its ``arc``."""
 
     weapon: str
     arc: str
 
 
-@record
-class CrewHit(Event):
+class CrewHit(Event, Record):
     """A pilot/crew box is marked (``reason``): ``hits`` of its ``boxes``."""
 
     reason: str
@@ -238,53 +208,45 @@ class CrewHit(Event):
     boxes: int
 
 
-@record
-class AeroCrewKilled(Event):
+class AeroCrewKilled(Event, Record):
     """Every pilot/crew box is marked: the crew is killed."""
 
 
-@record
-class PilotUnconscious(Event):
+class PilotUnconscious(Event, Record):
     """The pilot fails the consciousness roll."""
 
 
 # -- the atmosphere (aero/atmosphere.py) -------------------------------------------------------------------
 
 
-@record
-class ReentryFailed(Event):
+class ReentryFailed(Event, Record):
     """It failed its re-entry roll: velocity 0, its move ends (AERO-ATM-06)."""
 
 
-@record
-class PulledIntoInterface(Event):
+class PulledIntoInterface(Event, Record):
     """Out of control, gravity pulls it into the interface at ``hex`` (AERO-GRAV-03, AERO-ATM-08)."""
 
     hex: HexId
 
 
-@record
-class PulledTowardInterface(Event):
+class PulledTowardInterface(Event, Record):
     """Gravity pulls it toward the interface at ``hex``, and its re-entry roll fails (AERO-GRAV-03)."""
 
     hex: HexId
 
 
-@record
-class GravityPulled(Event):
+class GravityPulled(Event, Record):
     """Gravity pulls it from ``start`` to ``hex`` (AERO-GRAV-02)."""
 
     start: HexId
     hex: HexId
 
 
-@record
-class PulledIntoGroundRow(Event):
+class PulledIntoGroundRow(Event, Record):
     """Gravity pulled it into the ground row: it leaves for the low-altitude map (AERO-LALT-01)."""
 
 
-@record
-class Dragged(Event):
+class Dragged(Event, Record):
     """Drag slows it in an atmosphere row, from ``before`` to ``after`` (AERO-HALT-03)."""
 
     before: int
@@ -294,8 +256,7 @@ class Dragged(Event):
 # -- moves and maps (aero/moves.py, phases.py) -------------------------------------------------------------
 
 
-@record
-class Flew(Event):
+class Flew(Event, Record):
     """``unit`` flew its ``steps`` on ``map`` from ``start`` (None: it went nowhere) to ``hex``, at ``velocity``,
     ``next_velocity`` next turn, spending ``thrust``; ``outcome``: how the flight ended."""
 
@@ -312,16 +273,14 @@ class Flew(Event):
     outcome: str
 
 
-@record
-class FlightPath(Event):
+class FlightPath(Event, Record):
     """The hexes ``unit`` flew through (``path``: ``low 0808@6 0807@6``, the altitude on a low-altitude map)."""
 
     unit: str
     path: str
 
 
-@record
-class ControlRegainedToMove(Event):
+class ControlRegainedToMove(Event, Record):
     """An out-of-control ``unit`` regains control before its move: the next order gives its path (tables.md 9.4)."""
 
     unit: str
@@ -329,8 +288,7 @@ class ControlRegainedToMove(Event):
     tn: int | None  # Roll.target's type; always set for these rolls
 
 
-@record
-class RegainFailed(Event):
+class RegainFailed(Event, Record):
     """An out-of-control ``unit`` fails to regain control by ``margin``: it flies on by itself."""
 
     unit: str
@@ -339,15 +297,13 @@ class RegainFailed(Event):
     tn: int | None  # Roll.target's type; always set for these rolls
 
 
-@record
-class OutOfControlPlan(Event):
+class OutOfControlPlan(Event, Record):
     """A dry run of an out-of-control ``unit``'s move: it rolls to regain control first."""
 
     unit: str
 
 
-@record
-class Collided(Event):
+class Collided(Event, Record):
     """``unit`` collides with ``other`` in their hex."""
 
     unit: str
@@ -355,16 +311,14 @@ class Collided(Event):
     rule: str = "AERO-STACK-02"
 
 
-@record
-class FlewOffTheMaps(Event):
+class FlewOffTheMaps(Event, Record):
     """``unit`` flies off map ``map`` where the game holds no map beyond: it leaves the battle."""
 
     unit: str
     map: str
 
 
-@record
-class CameDownOffTheMaps(Event):
+class CameDownOffTheMaps(Event, Record):
     """``unit`` comes down through ground-row ``hex`` over no low-altitude map of the game: it leaves the battle."""
 
     unit: str
@@ -372,8 +326,7 @@ class CameDownOffTheMaps(Event):
     rule: str = "AMB-56"
 
 
-@record
-class MapTied(Event):
+class MapTied(Event, Record):
     """Low-altitude map ``map`` is tied to ``space``'s ground-row ``hex``, where ``unit`` came down first."""
 
     map: str
@@ -383,8 +336,7 @@ class MapTied(Event):
     rule: str = "AMB-56"
 
 
-@record
-class LeftMap(Event):
+class LeftMap(Event, Record):
     """``unit`` is taken off map ``map`` at the end of the turn it left it in: on its way to ``to_map``, on no
     map, until it arrives there in turn ``turn``."""
 
@@ -395,8 +347,7 @@ class LeftMap(Event):
     rule: str = "TURN-07"
 
 
-@record
-class ArrivedLow(Event):
+class ArrivedLow(Event, Record):
     """``unit`` arrives on low-altitude map ``map`` at ``hex``, altitude 10."""
 
     unit: str
@@ -405,8 +356,7 @@ class ArrivedLow(Event):
     rule: str = "TURN-07, AMB-56"
 
 
-@record
-class ArrivedInSpace(Event):
+class ArrivedInSpace(Event, Record):
     """``unit`` arrives on space map ``map`` at ``hex`` (atmosphere row 1) facing ``facing``."""
 
     unit: str
@@ -419,8 +369,7 @@ class ArrivedInSpace(Event):
 # -- attacks (aero/attacks.py, air_ground.py, ground_to_air.py) --------------------------------------------
 
 
-@record
-class AirShotHeld(Event):
+class AirShotHeld(Event, Record):
     """``unit`` holds ``weapon``: its to-hit number ``tn`` against ``target`` (with ``modifiers``) cannot be made."""
 
     unit: str
@@ -430,8 +379,7 @@ class AirShotHeld(Event):
     modifiers: tuple[tuple[str, int], ...]
 
 
-@record
-class ShotHeld(Event):
+class ShotHeld(Event, Record):
     """``unit`` holds ``weapon``: its to-hit number ``tn`` against ``target`` cannot be made."""
 
     unit: str
@@ -440,8 +388,7 @@ class ShotHeld(Event):
     tn: int
 
 
-@record
-class ShotMissed(Event):
+class ShotMissed(Event, Record):
     """``unit`` fires ``weapon`` at aircraft ``target`` and misses."""
 
     unit: str
@@ -451,8 +398,7 @@ class ShotMissed(Event):
     roll: int
 
 
-@record
-class StreakNoLock(Event):
+class StreakNoLock(Event, Record):
     """``unit``'s Streak ``weapon`` does not lock on aircraft ``target`` and does not fire."""
 
     unit: str
@@ -462,8 +408,7 @@ class StreakNoLock(Event):
     roll: int
 
 
-@record
-class AirShotHit(Event):
+class AirShotHit(Event, Record):
     """``unit``'s ``weapon`` hits aircraft ``target`` (from ``direction``) for ``amount`` on the ``arc`` rolled as
     ``location`` on tables.md 9.1, its ``critical`` system named."""
 
@@ -479,8 +424,7 @@ class AirShotHit(Event):
     critical: str
 
 
-@record
-class DamageControlRoll(Event):
+class DamageControlRoll(Event, Record):
     """``unit``'s control roll forced by the damage it took (``reason``): made, or failed with ``effects``
     (tables.md 9.4)."""
 
@@ -492,8 +436,7 @@ class DamageControlRoll(Event):
     effects: tuple[Event, ...] = ()
 
 
-@record
-class AeroHeat(Event):
+class AeroHeat(Event, Record):
     """``unit``'s heat in the heat phase: ``before`` + ``weapons`` + ``engine`` - ``sinks`` = ``after``."""
 
     unit: str
@@ -504,8 +447,7 @@ class AeroHeat(Event):
     sinks: int
 
 
-@record
-class AttackAltitudeLost(Event):
+class AttackAltitudeLost(Event, Record):
     """``unit`` loses ``amount`` altitude for its air-to-ground ``mode`` (strike, strafe, bomb)."""
 
     unit: str
@@ -515,8 +457,7 @@ class AttackAltitudeLost(Event):
     after: int
 
 
-@record
-class BombsMissed(Event):
+class BombsMissed(Event, Record):
     """``unit``'s ``weapon`` (its bombs) miss ``hex`` (``roll`` None: the to-hit cannot be made); no scatter."""
 
     unit: str
@@ -526,8 +467,7 @@ class BombsMissed(Event):
     roll: int | None = None
 
 
-@record
-class BombsHit(Event):
+class BombsHit(Event, Record):
     """``unit``'s ``weapon`` (its bombs) hit ``hex``: ``per_bomb`` to everything in it."""
 
     unit: str
@@ -538,24 +478,21 @@ class BombsHit(Event):
     per_bomb: int
 
 
-@record
-class BombsMissSecondElement(Event):
+class BombsMissSecondElement(Event, Record):
     """The bombs reach only ``unit``'s second element, in another hex: no damage."""
 
     unit: str
     rule: str = "ASSET-DMG-09"
 
 
-@record
-class BombsStrikeBuilding(Event):
+class BombsStrikeBuilding(Event, Record):
     """The bombs do ``amount`` to the building in ``hex``."""
 
     amount: int
     hex: HexId
 
 
-@record
-class GroundAttackMissed(Event):
+class GroundAttackMissed(Event, Record):
     """``unit``'s ``mode`` attack (strike, strafe) at ``target`` with ``weapon`` misses."""
 
     unit: str
@@ -566,8 +503,7 @@ class GroundAttackMissed(Event):
     roll: int
 
 
-@record
-class GroundAttackHit(Event):
+class GroundAttackHit(Event, Record):
     """``unit``'s ``mode`` attack (strike, strafe) at ``target`` with ``weapon`` hits, on its ``side`` ("" for a
     building), for ``amount``."""
 
@@ -584,8 +520,7 @@ class GroundAttackHit(Event):
 # -- landings (aero/landing.py) ----------------------------------------------------------------------------
 
 
-@record
-class LandedAway(Event):
+class LandedAway(Event, Record):
     """``unit`` lands in ``map`` ``hex``, on ground the game does not hold, and leaves the battle."""
 
     unit: str
@@ -593,8 +528,7 @@ class LandedAway(Event):
     hex: HexId
 
 
-@record
-class LandingRolled(Event):
+class LandingRolled(Event, Record):
     """``unit`` lands at ``hex``, vertically or on a ``strip`` of hexes, rolling ``roll`` against ``tn``."""
 
     unit: str
@@ -605,8 +539,7 @@ class LandingRolled(Event):
     tn: int | None  # Roll.target's type; always set for these rolls
 
 
-@record
-class LandingFailed(Event):
+class LandingFailed(Event, Record):
     """``unit``'s landing fails by ``margin``: ``amount`` damage."""
 
     unit: str
@@ -615,8 +548,7 @@ class LandingFailed(Event):
     rule: str
 
 
-@record
-class DownOnBoard(Event):
+class DownOnBoard(Event, Record):
     """``unit`` is down in ``hex`` of the ground board."""
 
     unit: str
@@ -626,24 +558,21 @@ class DownOnBoard(Event):
 # -- crashes (aero/grounding.py, crash.py, crash_targets.py) -----------------------------------------------
 
 
-@record
-class BroughtDown(Event):
+class BroughtDown(Event, Record):
     """``unit``'s altitude lost out of control took it down to the ground at ``hex``: it crashes."""
 
     unit: str
     hex: HexId
 
 
-@record
-class StoppedOverGround(Event):
+class StoppedOverGround(Event, Record):
     """``unit`` ended the movement phase at velocity 0 over the ground without hovering or landing: it crashes."""
 
     unit: str
     rule: str = "AERO-GRAV-05"
 
 
-@record
-class CrashedAway(Event):
+class CrashedAway(Event, Record):
     """``unit`` crashes in ``map`` ``hex``, on ground the game does not hold."""
 
     unit: str
@@ -652,8 +581,7 @@ class CrashedAway(Event):
     rule: str = "AERO-CRASH-01"
 
 
-@record
-class DropShipDestroyed(Event):
+class DropShipDestroyed(Event, Record):
     """Out of control, ``unit`` (a DropShip) is destroyed by its crash; on the ground board its crash deals
     ``amount`` (``doubled`` by a hardened building)."""
 
@@ -663,16 +591,14 @@ class DropShipDestroyed(Event):
     rule: str = "AERO-CRASH-02"
 
 
-@record
-class CrashDamageAway(Event):
+class CrashDamageAway(Event, Record):
     """``unit`` takes ``amount`` crash damage, on ground the game does not hold."""
 
     unit: str
     amount: int
 
 
-@record
-class CrashDamage(Event):
+class CrashDamage(Event, Record):
     """``unit`` takes ``amount`` crash damage (``doubled`` by a hardened building) in ``group``-point groups on its
     ``table`` (nose or aft)."""
 
@@ -683,23 +609,20 @@ class CrashDamage(Event):
     table: str
 
 
-@record
-class Wrecked(Event):
+class Wrecked(Event, Record):
     """``unit`` is wrecked by its crash (in ``hex`` of the ground board)."""
 
     unit: str
     hex: HexId | None = None
 
 
-@record
-class SurvivesAway(Event):
+class SurvivesAway(Event, Record):
     """``unit`` survives its crash on ground the game does not hold, out of the battle."""
 
     unit: str
 
 
-@record
-class CrashedOntoBoard(Event):
+class CrashedOntoBoard(Event, Record):
     """``unit`` crashes onto the ground board at ``hex`` flying ``heading``."""
 
     unit: str
@@ -708,8 +631,7 @@ class CrashedOntoBoard(Event):
     rule: str = "AERO-CRASH-01, AERO-CRASH-05"
 
 
-@record
-class CrashLeftPlayArea(Event):
+class CrashLeftPlayArea(Event, Record):
     """``unit``'s crash track leaves the board at ``hex``: it is destroyed."""
 
     unit: str
@@ -717,8 +639,7 @@ class CrashLeftPlayArea(Event):
     rule: str = "AERO-CRASH-07"
 
 
-@record
-class CrashHexFound(Event):
+class CrashHexFound(Event, Record):
     """``unit`` comes down in ``hex`` after the random-movement ``rolls`` (1D6 each), travelling ``heading``."""
 
     unit: str
@@ -728,16 +649,14 @@ class CrashHexFound(Event):
     rule: str = "AERO-CRASH-06"
 
 
-@record
-class BuildingCrushed(Event):
+class BuildingCrushed(Event, Record):
     """The crashing DropShip destroys the building in ``hex``."""
 
     hex: HexId
     rule: str = "AERO-CRASH-11"
 
 
-@record
-class BuildingCrashDamage(Event):
+class BuildingCrashDamage(Event, Record):
     """The crash does ``amount`` to the building in ``hex``: CF ``before`` -> ``after``."""
 
     hex: HexId
@@ -747,8 +666,7 @@ class BuildingCrashDamage(Event):
     rule: str = "AERO-CRASH-10"
 
 
-@record
-class GroundLowered(Event):
+class GroundLowered(Event, Record):
     """A DropShip's crash lowers ``hex`` and the hexes around it ``levels`` levels."""
 
     hex: HexId
@@ -756,8 +674,7 @@ class GroundLowered(Event):
     rule: str = "AERO-CRASH-13"
 
 
-@record
-class SurvivesCrash(Event):
+class SurvivesCrash(Event, Record):
     """``unit`` survives its crash and lies in ``hex`` of the ground board, ``immobile`` if it hit a building."""
 
     unit: str
@@ -765,8 +682,7 @@ class SurvivesCrash(Event):
     immobile: bool
 
 
-@record
-class CrushedUnderDropShip(Event):
+class CrushedUnderDropShip(Event, Record):
     """``unit`` is crushed under the crashing DropShip in ``hex`` and destroyed."""
 
     unit: str
@@ -774,8 +690,7 @@ class CrushedUnderDropShip(Event):
     rule: str = "AERO-CRASH-12"
 
 
-@record
-class CrashAvoided(Event):
+class CrashAvoided(Event, Record):
     """``unit`` avoids the crash's damage: its ``rolls`` (1D6 each) at most ``needs``."""
 
     unit: str
@@ -784,8 +699,7 @@ class CrashAvoided(Event):
     rule: str
 
 
-@record
-class StruckByCrash(Event):
+class StruckByCrash(Event, Record):
     """``unit`` is struck by the crash (``rolls``, 1D6 each): ``amount`` in ``group``-point groups, ``times`` over."""
 
     unit: str
@@ -796,8 +710,7 @@ class StruckByCrash(Event):
     rule: str
 
 
-@record
-class StaysUnderDropShip(Event):
+class StaysUnderDropShip(Event, Record):
     """Infantry ``unit`` stays in ``hex`` under the crashed DropShip."""
 
     unit: str

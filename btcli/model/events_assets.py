@@ -11,7 +11,7 @@ imported only by a game that holds assets.
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 # -- deployment and movement in halves (deployment_phase.py, moves.py) ------------------------------
 
 
-@record
-class DeploysInHalves(Event):
+class DeploysInHalves(Event, Record):
     """A side chooses its batch order: it deploys ``first`` of its assets, then the rest (AMB-64)."""
 
     side: str
@@ -30,8 +29,7 @@ class DeploysInHalves(Event):
     rule: str = "AMB-64"
 
 
-@record
-class MovesInHalves(Event):
+class MovesInHalves(Event, Record):
     """A side chooses its batch order: it moves ``first`` of its assets, then the rest (AMB-64)."""
 
     side: str
@@ -39,8 +37,7 @@ class MovesInHalves(Event):
     rule: str = "AMB-64"
 
 
-@record
-class Deployed(Event):
+class Deployed(Event, Record):
     """A unit deploys in ``hex`` facing ``facing``; ``also``: a multi-hex asset's other hexes (ASSET-GEN-03)."""
 
     unit: str
@@ -49,24 +46,21 @@ class Deployed(Event):
     also: tuple[HexId, ...] = ()
 
 
-@record
-class EveryUnitDeployed(Event):
+class EveryUnitDeployed(Event, Record):
     """The deployment phase closes: every unit is on the map (ASSET-DEP-01)."""
 
 
 # -- an asset's move (moves.py) ---------------------------------------------------------------------
 
 
-@record
-class AssetStoodStill(Event):
+class AssetStoodStill(Event, Record):
     """An asset stands still in ``hex`` this turn."""
 
     unit: str
     hex: HexId
 
 
-@record
-class AssetMoved(Event):
+class AssetMoved(Event, Record):
     """An asset moves (or jumps, or moves backward) from ``start`` to ``end``: ``mp`` of its ``allowance``
     MP, ``hexes`` hexes; ``road_bonus``: a wheeled asset's +1 MP on the road (ASSET-TERR-06); a VTOL's
     elevation ``rose_from`` -> ``elevation``; ``footprint``: a multi-hex asset's other elements."""
@@ -89,8 +83,7 @@ class AssetMoved(Event):
 # -- an asset's attack (attack_orders.py, artillery.py) ---------------------------------------------
 
 
-@record
-class AssetHoldsFire(Event):
+class AssetHoldsFire(Event, Record):
     """An asset's to-hit number against ``target`` is beyond 12: it does not roll."""
 
     attacker: str
@@ -99,8 +92,7 @@ class AssetHoldsFire(Event):
     tn: int
 
 
-@record
-class AssetAttackMissed(Event):
+class AssetAttackMissed(Event, Record):
     """An asset's card attack on ``target`` misses."""
 
     attacker: str
@@ -110,8 +102,7 @@ class AssetAttackMissed(Event):
     roll: int
 
 
-@record
-class AssetAttackHit(Event):
+class AssetAttackHit(Event, Record):
     """An asset's card attack on ``target`` hits its ``side``: ``amount`` damage in ``groups`` groups (ASSET-ATK-04)."""
 
     attacker: str
@@ -125,8 +116,7 @@ class AssetAttackHit(Event):
     rule: str = "ASSET-ATK-04"
 
 
-@record
-class AssetStruck(Event):
+class AssetStruck(Event, Record):
     """A hit's groups strike an asset summed, with no location (ASSET-DMG-01); ``rear``: from its rear arc."""
 
     target: str
@@ -134,8 +124,7 @@ class AssetStruck(Event):
     rear: bool = False
 
 
-@record
-class ArtilleryStrikes(Event):
+class ArtilleryStrikes(Event, Record):
     """An Artillery card's shell strikes the hex it aimed at (UNVERIFIED)."""
 
     attacker: str
@@ -145,8 +134,7 @@ class ArtilleryStrikes(Event):
     tn: int
 
 
-@record
-class ArtilleryMisses(Event):
+class ArtilleryMisses(Event, Record):
     """An Artillery card's shell misses the hex it aimed at, and scatters (UNVERIFIED)."""
 
     attacker: str
@@ -156,8 +144,7 @@ class ArtilleryMisses(Event):
     tn: int
 
 
-@record
-class ShellScatters(Event):
+class ShellScatters(Event, Record):
     """A missed shell lands ``distance`` hexes ``direction`` of ``target``, at ``impact`` (off the map when
     its column or row is below 0)."""
 
@@ -167,23 +154,20 @@ class ShellScatters(Event):
     impact: HexId
 
 
-@record
-class ShellOffMap(Event):
+class ShellOffMap(Event, Record):
     """A scattered shell lands off the map: only its blast's hexes on the map are harmed."""
 
     hex: HexId
 
 
-@record
-class BlastMissesPrimary(Event):
+class BlastMissesPrimary(Event, Record):
     """A blast reaches only a multi-hex asset's second element: no damage (ASSET-DMG-09)."""
 
     unit: str
     rule: str = "ASSET-DMG-09"
 
 
-@record
-class BlastStrikes(Event):
+class BlastStrikes(Event, Record):
     """A blast strikes a unit in ``hex`` for ``amount``."""
 
     unit: str
@@ -194,16 +178,14 @@ class BlastStrikes(Event):
 # -- damage and the End Phase (damage.py, end_phase.py) ---------------------------------------------
 
 
-@record
-class AssetUndamaged(Event):
+class AssetUndamaged(Event, Record):
     """A hit counts nothing against an asset: it reached only a secondary hex (``secondary``, ASSET-DMG-09)."""
 
     unit: str
     secondary: bool = False
 
 
-@record
-class AssetDamaged(Event):
+class AssetDamaged(Event, Record):
     """An asset counts ``amount`` damage from ``attacker``, ``total`` this turn: doubled from the rear
     (ASSET-DMG-10), area effect doubled against infantry (ASSET-DMG-08), an anti-infantry weapon (ASSET-DMG-07)."""
 
@@ -216,16 +198,14 @@ class AssetDamaged(Event):
     anti_infantry: bool = False
 
 
-@record
-class ThresholdReached(Event):
+class ThresholdReached(Event, Record):
     """An asset's damage this turn reaches its card's threshold: a destruction check in the End Phase."""
 
     unit: str
     threshold: int
 
 
-@record
-class AssetWornOut(Event):
+class AssetWornOut(Event, Record):
     """An asset's destruction check TN has worn down to ``tn``: it is destroyed without a roll (ASSET-DMG-13)."""
 
     unit: str
@@ -233,8 +213,7 @@ class AssetWornOut(Event):
     rule: str = "ASSET-DMG-13"
 
 
-@record
-class DestructionCheckRolled(Event):
+class DestructionCheckRolled(Event, Record):
     """``roller`` rolls an asset's destruction check: ``roll``, ``modified`` by its damage, against ``tn``."""
 
     unit: str
@@ -244,16 +223,14 @@ class DestructionCheckRolled(Event):
     tn: int
 
 
-@record
-class AssetDestroyed(Event):
+class AssetDestroyed(Event, Record):
     """An asset's destruction check succeeds: it is destroyed (ASSET-DMG-03)."""
 
     unit: str
     rule: str = "ASSET-DMG-03"
 
 
-@record
-class AssetSurvived(Event):
+class AssetSurvived(Event, Record):
     """An asset survives its destruction check: its check TN wears from ``before`` to ``after``, by 2 after
     anti-infantry damage to conventional infantry (``anti_infantry``, ASSET-DMG-07), else by 1 (ASSET-DMG-12)."""
 
@@ -263,8 +240,7 @@ class AssetSurvived(Event):
     anti_infantry: bool = False
 
 
-@record
-class ElementsRemoved(Event):
+class ElementsRemoved(Event, Record):
     """A destroyed multi-hex asset's every element is removed from ``hexes`` (ASSET-DMG-09)."""
 
     unit: str

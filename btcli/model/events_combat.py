@@ -9,15 +9,14 @@ a building does to fire at a unit inside it is ``events_urban``'s.
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.hexgrid import HexId
 
 
-@record
-class WeaponHeld(Event):
+class WeaponHeld(Event, Record):
     """A weapon is not fired: its to-hit number is above 12 (``modifiers``: the number's parts)."""
 
     unit: str
@@ -27,8 +26,7 @@ class WeaponHeld(Event):
     modifiers: tuple[tuple[str, int], ...]
 
 
-@record
-class WeaponMissed(Event):
+class WeaponMissed(Event, Record):
     """A weapon fired and missed."""
 
     unit: str
@@ -38,8 +36,7 @@ class WeaponMissed(Event):
     roll: int
 
 
-@record
-class WeaponHit(Event):
+class WeaponHit(Event, Record):
     """A weapon fired and hit on the target's ``side``: ``damage`` in ``groups`` damage groups."""
 
     unit: str
@@ -52,8 +49,7 @@ class WeaponHit(Event):
     groups: int
 
 
-@record
-class StreakNoLock(Event):
+class StreakNoLock(Event, Record):
     """A Streak launcher does not lock on, so it does not fire (nor spend its salvo)."""
 
     unit: str
@@ -63,8 +59,7 @@ class StreakNoLock(Event):
     roll: int
 
 
-@record
-class GroupStrikes(Event):
+class GroupStrikes(Event, Record):
     """One damage group of a hit strikes a location from behind (``rear``: the rear armor, or with
     ``no_rear_armor`` the location's own, an arm, a leg or the head having none); it lands as the phase ends."""
 
@@ -75,8 +70,7 @@ class GroupStrikes(Event):
     no_rear_armor: bool = False
 
 
-@record
-class CoverStruck(Event):
+class CoverStruck(Event, Record):
     """A damage group to a leg strikes the partial cover instead: the building hex giving it (``hex``,
     URB-IN-06/07), or else the cover itself."""
 
@@ -85,8 +79,7 @@ class CoverStruck(Event):
     hex: HexId | None = None
 
 
-@record
-class WeaponJammed(Event):
+class WeaponJammed(Event, Record):
     """An Ultra autocannon firing at double rate jams on a natural 2."""
 
     unit: str
@@ -96,8 +89,7 @@ class WeaponJammed(Event):
 # -- declarations (core/attacks.py) ----------------------------------------------------------------------------
 
 
-@record
-class PhysicalDeclared(Event):
+class PhysicalDeclared(Event, Record):
     """A physical attack (``attack``: punch, kick, ...) declared at a unit, rolled when the phase ends: its
     target number ``to_hit``, the attacker's ``piloting`` and the other ``modifiers`` (tables.md 8.7)."""
 
@@ -109,8 +101,7 @@ class PhysicalDeclared(Event):
     modifiers: tuple[tuple[str, int], ...]
 
 
-@record
-class ClusterModified(Event):
+class ClusterModified(Event, Record):
     """A missile salvo's cluster roll is modified (``modifiers``: Artemis IV +2, ATM +2, Narc pod +2, anti-missile
     system -4; btcli.rules.core.fire_control)."""
 
@@ -120,8 +111,7 @@ class ClusterModified(Event):
     modifiers: tuple[tuple[str, int], ...]
 
 
-@record
-class ClusterBonusLost(Event):
+class ClusterBonusLost(Event, Record):
     """A salvo's cluster bonus (``bonus``: Artemis IV, ATM, Narc pod) is cancelled (``why``: an enemy's ECM)."""
 
     unit: str
@@ -131,8 +121,7 @@ class ClusterBonusLost(Event):
     why: str
 
 
-@record
-class AmsFires(Event):
+class AmsFires(Event, Record):
     """``unit``'s anti-missile system ``weapon`` fires at the missiles of ``attacker``'s ``attack`` (one round, its
     heat; once this turn)."""
 
@@ -142,8 +131,7 @@ class AmsFires(Event):
     attack: str
 
 
-@record
-class PodStopped(Event):
+class PodStopped(Event, Record):
     """An anti-missile system rolls a d6 against a single Narc pod: 1-3 (``stopped``) destroys it."""
 
     unit: str
@@ -152,8 +140,7 @@ class PodStopped(Event):
     stopped: bool
 
 
-@record
-class PodAttached(Event):
+class PodAttached(Event, Record):
     """A Narc pod from ``unit``'s ``weapon`` attaches to ``target`` for the rest of the game (``side``'s pod)."""
 
     unit: str
@@ -162,8 +149,7 @@ class PodAttached(Event):
     side: str
 
 
-@record
-class TargetTagged(Event):
+class TargetTagged(Event, Record):
     """``unit``'s TAG ``weapon`` tags ``target`` for turn ``turn``."""
 
     unit: str
@@ -172,8 +158,7 @@ class TargetTagged(Event):
     turn: int
 
 
-@record
-class RotaryJammed(Event):
+class RotaryJammed(Event, Record):
     """A Rotary autocannon jams on a to-hit roll at or below its rate's number (EQ-RAC-03)."""
 
     unit: str
@@ -182,8 +167,7 @@ class RotaryJammed(Event):
     roll: int
 
 
-@record
-class RotaryUnjam(Event):
+class RotaryUnjam(Event, Record):
     """A unit spends its turn unjamming a Rotary autocannon: 2D6 against gunnery + 3 (EQ-RAC-04)."""
 
     unit: str

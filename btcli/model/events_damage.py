@@ -12,7 +12,7 @@ units pushed about.
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 # -- damage (damage.py, vehicles.py, infantry.py) ---------------------------------------------------
 
 
-@record
-class DamageTaken(Event):
+class DamageTaken(Event, Record):
     """A damage group lands on a location of a 'Mech or vehicle (``source``: what dealt it)."""
 
     unit: str
@@ -32,8 +31,7 @@ class DamageTaken(Event):
     source: str
 
 
-@record
-class DamageTransferred(Event):
+class DamageTransferred(Event, Record):
     """What a destroyed 'Mech location cannot hold moves inward (tables.md 8.4)."""
 
     unit: str
@@ -42,8 +40,7 @@ class DamageTransferred(Event):
     into: str
 
 
-@record
-class LocationDestroyed(Event):
+class LocationDestroyed(Event, Record):
     """A 'Mech location is destroyed, or blown off by a critical roll of 12 (``blown_off``)."""
 
     unit: str
@@ -51,16 +48,14 @@ class LocationDestroyed(Event):
     blown_off: bool = False
 
 
-@record
-class UnitDestroyed(Event):
+class UnitDestroyed(Event, Record):
     """A unit is destroyed; ``why`` says how when the sentence does (a 'Mech's ``head gone``)."""
 
     unit: str
     why: str = ""
 
 
-@record
-class PilotHit(Event):
+class PilotHit(Event, Record):
     """A MechWarrior takes ``hits`` (``why``: a head hit, a fall, an explosion), ``total`` in all."""
 
     unit: str
@@ -69,22 +64,19 @@ class PilotHit(Event):
     total: int
 
 
-@record
-class PilotKilled(Event):
+class PilotKilled(Event, Record):
     """A MechWarrior's hits kill him, and so the 'Mech."""
 
     unit: str
 
 
-@record
-class PilotUnconscious(Event):
+class PilotUnconscious(Event, Record):
     """A MechWarrior fails a consciousness roll."""
 
     unit: str
 
 
-@record
-class CriticalHit(Event):
+class CriticalHit(Event, Record):
     """A critical hit destroys the ``item`` in a slot (``weapon:Medium Laser``, ``engine``; ``slot`` counts from 1)."""
 
     unit: str
@@ -93,16 +85,14 @@ class CriticalHit(Event):
     slot: int
 
 
-@record
-class CriticalFindsNothing(Event):
+class CriticalFindsNothing(Event, Record):
     """A critical hit finds nothing left to damage in the location."""
 
     unit: str
     location: str
 
 
-@record
-class WeaponExploded(Event):
+class WeaponExploded(Event, Record):
     """A weapon that explodes when destroyed (a Gauss rifle) does: ``amount`` to internal structure."""
 
     unit: str
@@ -111,15 +101,13 @@ class WeaponExploded(Event):
     amount: int
 
 
-@record
-class EngineDestroyed(Event):
+class EngineDestroyed(Event, Record):
     """A third engine critical destroys the 'Mech."""
 
     unit: str
 
 
-@record
-class EngineSlotsLost(Event):
+class EngineSlotsLost(Event, Record):
     """A destroyed side torso takes its ``slots`` engine slots with it: engine hits, ``hits`` in all (EQ-ENG-02)."""
 
     unit: str
@@ -128,8 +116,7 @@ class EngineSlotsLost(Event):
     hits: int
 
 
-@record
-class CASEContained(Event):
+class CASEContained(Event, Record):
     """CASE in ``location`` stops the ``amount`` an explosion has left once the location is gone (EQ-CASE-01)."""
 
     unit: str
@@ -137,8 +124,7 @@ class CASEContained(Event):
     amount: int
 
 
-@record
-class CASEIIVented(Event):
+class CASEIIVented(Event, Record):
     """CASE II in ``location`` prevents ``prevented`` of an explosion (EQ-CASE-03): 1 point strikes the internal
     structure (``into``: 1, or 0 when none is left), the blast strips ``stripped`` from ``armor`` as it vents,
     and a 2D6 ``roll`` of 8 or more cancels the critical check (``no_critical``)."""
@@ -153,22 +139,19 @@ class CASEIIVented(Event):
     no_critical: bool
 
 
-@record
-class CockpitHit(Event):
+class CockpitHit(Event, Record):
     """A cockpit critical kills the MechWarrior and destroys the 'Mech."""
 
     unit: str
 
 
-@record
-class GyroDestroyed(Event):
+class GyroDestroyed(Event, Record):
     """A second gyro critical destroys the gyro."""
 
     unit: str
 
 
-@record
-class AmmoInert(Event):
+class AmmoInert(Event, Record):
     """An ammunition bin hit is empty or holds rounds that do not explode."""
 
     unit: str
@@ -176,8 +159,7 @@ class AmmoInert(Event):
     location: str
 
 
-@record
-class AmmoExploded(Event):
+class AmmoExploded(Event, Record):
     """An ammunition bin explodes: ``shots`` x ``per_shot`` = ``amount`` to internal structure."""
 
     unit: str
@@ -188,16 +170,14 @@ class AmmoExploded(Event):
     amount: int
 
 
-@record
-class Sank(Event):
+class Sank(Event, Record):
     """A hover vehicle immobilized over deep water sinks."""
 
     unit: str
     rule: str = "tables.md 3"
 
 
-@record
-class TrooperKilled(Event):
+class TrooperKilled(Event, Record):
     """A battle armor trooper is killed by a damage group his armor could not hold."""
 
     unit: str
@@ -206,8 +186,7 @@ class TrooperKilled(Event):
     trooper: str
 
 
-@record
-class TrooperArmorHit(Event):
+class TrooperArmorHit(Event, Record):
     """A battle armor trooper's armor takes a damage group."""
 
     unit: str
@@ -216,8 +195,7 @@ class TrooperArmorHit(Event):
     trooper: str
 
 
-@record
-class TroopersLost(Event):
+class TroopersLost(Event, Record):
     """A conventional platoon loses one trooper a point of damage: ``left`` stand."""
 
     unit: str
@@ -229,8 +207,7 @@ class TroopersLost(Event):
 # -- falls (falls.py, phase_end.py) -------------------------------------------------------------------
 
 
-@record
-class Fell(Event):
+class Fell(Event, Record):
     """A 'Mech falls: its new facing, and ``amount`` falling damage on the ``side`` it landed on."""
 
     unit: str
@@ -239,16 +216,14 @@ class Fell(Event):
     side: str
 
 
-@record
-class FellFromAbove(Event):
+class FellFromAbove(Event, Record):
     """A unit falls ``levels`` levels: an accidental fall from above."""
 
     unit: str
     levels: int
 
 
-@record
-class FallingDamage(Event):
+class FallingDamage(Event, Record):
     """A unit that is not a 'Mech takes ``amount`` falling damage on one side (VEH-DISP-02)."""
 
     unit: str
@@ -256,24 +231,21 @@ class FallingDamage(Event):
     side: str
 
 
-@record
-class FellAutomatically(Event):
+class FellAutomatically(Event, Record):
     """A 'Mech falls without a roll (``why``: a gyro destroyed, a leg lost)."""
 
     unit: str
     why: str
 
 
-@record
-class FootingLost(Event):
+class FootingLost(Event, Record):
     """A 'Mech that must roll a PSR (``reason``) cannot, shut down or unconscious: it falls."""
 
     unit: str
     reason: str
 
 
-@record
-class PSRFailed(Event):
+class PSRFailed(Event, Record):
     """A 'Mech fails a piloting skill roll forced by this phase's damage (``reason``) and falls."""
 
     unit: str
@@ -282,8 +254,7 @@ class PSRFailed(Event):
     tn: int | None
 
 
-@record
-class PSRPassed(Event):
+class PSRPassed(Event, Record):
     """A 'Mech keeps its footing: a piloting skill roll forced by this phase's damage made."""
 
     unit: str
@@ -295,8 +266,7 @@ class PSRPassed(Event):
 # -- heat (phase_end.py) -----------------------------------------------------------------------------
 
 
-@record
-class HeatChanged(Event):
+class HeatChanged(Event, Record):
     """The heat phase: a 'Mech's heat from ``before`` to ``after``, by movement, weapons and engine hits
     (``engine``: their heat) less its working ``sinks``, 2 each when they are ``double`` (EQ-HS-01)."""
 
@@ -311,16 +281,14 @@ class HeatChanged(Event):
     stealth: int = 0  # the heat of its stealth armor switched on (EQ-STEALTH-04)
 
 
-@record
-class Restarted(Event):
+class Restarted(Event, Record):
     """A shut-down 'Mech restarts: its heat no longer keeps it down."""
 
     unit: str
     heat: int
 
 
-@record
-class ShutDown(Event):
+class ShutDown(Event, Record):
     """A 'Mech shuts down from heat: ``automatic`` at 30 or more, else on a failed avoidance roll."""
 
     unit: str
@@ -328,8 +296,7 @@ class ShutDown(Event):
     automatic: bool = False
 
 
-@record
-class ShutdownPSRFailed(Event):
+class ShutdownPSRFailed(Event, Record):
     """A 'Mech fails the piloting skill roll of shutting down and falls (no ``roll``: its target number is above 12,
     PSR-AUTO-02)."""
 
@@ -341,8 +308,7 @@ class ShutdownPSRFailed(Event):
 # -- displacement (displacement.py) --------------------------------------------------------------------
 
 
-@record
-class Displaced(Event):
+class Displaced(Event, Record):
     """A unit is pushed one hex, from ``start`` to ``end``."""
 
     unit: str
@@ -350,24 +316,21 @@ class Displaced(Event):
     end: HexId
 
 
-@record
-class PushedOffMap(Event):
+class PushedOffMap(Event, Record):
     """A displaced unit is pushed off the map at ``hex`` and leaves the battle."""
 
     unit: str
     hex: HexId
 
 
-@record
-class NowhereToGo(Event):
+class NowhereToGo(Event, Record):
     """A unit cannot be displaced anywhere and is destroyed."""
 
     unit: str
     rule: str = "DROP-14"
 
 
-@record
-class PushedIntoWater(Event):
+class PushedIntoWater(Event, Record):
     """A vehicle pushed into water it cannot enter is destroyed."""
 
     unit: str
@@ -375,8 +338,7 @@ class PushedIntoWater(Event):
     rule: str = "VEH-DISP-01"
 
 
-@record
-class DisplacedPSRFailed(Event):
+class DisplacedPSRFailed(Event, Record):
     """A displaced 'Mech fails its piloting skill roll (no ``roll``: shut down or unconscious; no ``roll`` but a
     ``tn``: a target number above 12, PSR-AUTO-02) and falls."""
 
@@ -386,8 +348,7 @@ class DisplacedPSRFailed(Event):
 
 
 # IndustrialMechs (issue #31, part "industrial")
-@record
-class IndustrialCriticalCheck(Event):
+class IndustrialCriticalCheck(Event, Record):
     """An IndustrialMech a physical attack struck or that fell this turn checks for a critical hit at the turn's
     end, at a location of the front column of the hit table, +1 a level fallen."""
 
@@ -397,8 +358,7 @@ class IndustrialCriticalCheck(Event):
     rule: str = "EQ-IND-01"
 
 
-@record
-class CommercialArmorCheck(Event):
+class CommercialArmorCheck(Event, Record):
     """A damage group of more than commercial armor's barrier armor rating (5) calls a critical check."""
 
     unit: str
@@ -408,8 +368,7 @@ class CommercialArmorCheck(Event):
 
 
 # Stealth armor (issue #31, part "industrial")
-@record
-class StealthSwitched(Event):
+class StealthSwitched(Event, Record):
     """A 'Mech's stealth armor is switched on or off as the End Phase closes, for the next turn."""
 
     unit: str

@@ -8,15 +8,14 @@ landings made or failed, scatter, the damage and stacking that follow, minefield
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
     from btcli.model.hexgrid import Facing, HexId
 
 
-@record
-class ArrivalRolled(Event):
+class ArrivalRolled(Event, Record):
     """A drop group's arrival turn is rolled (or fixed), once."""
 
     group: str
@@ -24,16 +23,14 @@ class ArrivalRolled(Event):
     rule: str = "DROP-02"
 
 
-@record
-class DropCalledOff(Event):
+class DropCalledOff(Event, Record):
     """A dropping 'Mech calls off its drop: it leaves the battle and counts as lost."""
 
     unit: str
     side: str
 
 
-@record
-class LandingCommitted(Event):
+class LandingCommitted(Event, Record):
     """A dropping 'Mech commits a secret landing hex (its digest is in the state, the hex in the side's secrets)."""
 
     unit: str
@@ -41,8 +38,7 @@ class LandingCommitted(Event):
     rule: str = "DROP-04"
 
 
-@record
-class LandingRevealed(Event):
+class LandingRevealed(Event, Record):
     """A dropping 'Mech reveals the landing hex and facing it committed."""
 
     unit: str
@@ -52,8 +48,7 @@ class LandingRevealed(Event):
     rule: str = "DROP-06"
 
 
-@record
-class Landed(Event):
+class Landed(Event, Record):
     """A dropping 'Mech makes its landing roll and lands where it aimed."""
 
     unit: str
@@ -64,8 +59,7 @@ class Landed(Event):
     rule: str = "DROP-07"
 
 
-@record
-class LandingFailed(Event):
+class LandingFailed(Event, Record):
     """A dropping 'Mech fails its landing roll by ``margin``: it scatters."""
 
     unit: str
@@ -74,8 +68,7 @@ class LandingFailed(Event):
     margin: int
 
 
-@record
-class ScatteredOffMap(Event):
+class ScatteredOffMap(Event, Record):
     """A scatter ends off the map: the 'Mech does not land and counts as destroyed."""
 
     unit: str
@@ -84,8 +77,7 @@ class ScatteredOffMap(Event):
     rule: str = "DROP-16"
 
 
-@record
-class Scattered(Event):
+class Scattered(Event, Record):
     """A failed landing scatters ``distance`` hexes in ``direction``, from the hex aimed at to ``end``."""
 
     unit: str
@@ -96,8 +88,7 @@ class Scattered(Event):
     rule: str = "DROP-15"
 
 
-@record
-class DestroyedLanding(Event):
+class DestroyedLanding(Event, Record):
     """A landing failed by 7 or more destroys the 'Mech."""
 
     unit: str
@@ -105,16 +96,14 @@ class DestroyedLanding(Event):
     rule: str = "DROP-18"
 
 
-@record
-class LandingFall(Event):
+class LandingFall(Event, Record):
     """A failed landing is a full fall of ``levels`` levels (option ``drop_failure = "fall"``)."""
 
     unit: str
     levels: int
 
 
-@record
-class LandingDamage(Event):
+class LandingDamage(Event, Record):
     """A failed landing deals the damage of a ``levels``-level fall on one side (AMB-36's reading)."""
 
     unit: str
@@ -124,8 +113,7 @@ class LandingDamage(Event):
     rule: str = "DROP-17"
 
 
-@record
-class CameDownOn(Event):
+class CameDownOn(Event, Record):
     """A scattered 'Mech comes down on the units in its way (``others``): an accidental fall from above."""
 
     unit: str
@@ -133,8 +121,7 @@ class CameDownOn(Event):
     rule: str = "DROP-19"
 
 
-@record
-class LandingDisplaces(Event):
+class LandingDisplaces(Event, Record):
     """A 'Mech landing where it aimed displaces a unit in its way, ``direction`` rolled."""
 
     unit: str
@@ -143,8 +130,7 @@ class LandingDisplaces(Event):
     rule: str = "DROP-14"
 
 
-@record
-class CameDownOnRoof(Event):
+class CameDownOnRoof(Event, Record):
     """A scattered 'Mech comes down on a unit on a roof, which is displaced the scatter's way."""
 
     unit: str
@@ -153,8 +139,7 @@ class CameDownOnRoof(Event):
     rule: str = "DROP-19"
 
 
-@record
-class MinefieldCrossed(Event):
+class MinefieldCrossed(Event, Record):
     """A unit enters a minefield hex and no mine goes off (``roll`` under 7)."""
 
     unit: str
@@ -162,8 +147,7 @@ class MinefieldCrossed(Event):
     roll: int
 
 
-@record
-class MineExploded(Event):
+class MineExploded(Event, Record):
     """A mine goes off under a unit: the field's density in damage."""
 
     unit: str

@@ -10,7 +10,7 @@ number, ``rule`` the catalog ID the sentence cites. Worded by ``btcli.render.eve
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 # -- MASC (masc.py) -----------------------------------------------------------------------------------
 
 
-@record
-class MascRolled(Event):
+class MascRolled(Event, Record):
     """A 'Mech's MASC roll (EQ-MASC-02): ``roll`` against ``tn`` at ``level``; a failure (``passed`` False)
     puts a critical hit in each leg (EQ-MASC-04)."""
 
@@ -36,8 +35,7 @@ class MascRolled(Event):
 # -- skids and sideslips (skids.py) --------------------------------------------------------------------
 
 
-@record
-class SlidOffMap(Event):
+class SlidOffMap(Event, Record):
     """A sliding unit leaves the map at ``hex`` and the battle."""
 
     unit: str
@@ -45,8 +43,7 @@ class SlidOffMap(Event):
     hex: HexId
 
 
-@record
-class SlidOver(Event):
+class SlidOver(Event, Record):
     """A flying VTOL (at ``elevation``) or a WiGE (no elevation) slides over a hex."""
 
     unit: str
@@ -55,8 +52,7 @@ class SlidOver(Event):
     elevation: int | None = None
 
 
-@record
-class SlidInto(Event):
+class SlidInto(Event, Record):
     """A ground vehicle slides into a hex."""
 
     unit: str
@@ -64,8 +60,7 @@ class SlidInto(Event):
     hex: HexId
 
 
-@record
-class SlidIntoWater(Event):
+class SlidIntoWater(Event, Record):
     """A vehicle slides into water it cannot enter and is destroyed."""
 
     unit: str
@@ -74,8 +69,7 @@ class SlidIntoWater(Event):
     rule: str = "VEH-URB-06"
 
 
-@record
-class SlippedIntoInfantry(Event):
+class SlippedIntoInfantry(Event, Record):
     """A slipping VTOL or WiGE meets infantry in ``hex``: its height drops to the hex's base level."""
 
     unit: str
@@ -83,8 +77,7 @@ class SlippedIntoInfantry(Event):
     rule: str = "VEH-SLIP-13"
 
 
-@record
-class SlidIntoProhibited(Event):
+class SlidIntoProhibited(Event, Record):
     """A vehicle slides into terrain it cannot enter: ``amount`` damage, then immobile."""
 
     unit: str
@@ -93,8 +86,7 @@ class SlidIntoProhibited(Event):
     rule: str = "VEH-URB-05"
 
 
-@record
-class SlipCrash(Event):
+class SlipCrash(Event, Record):
     """A slipping VTOL or WiGE crashes for ``amount``: ``into`` ``terrain`` as high as itself, a large unit
     (``large``, its id) or, ``infantry``, onto infantry."""
 
@@ -108,16 +100,14 @@ class SlipCrash(Event):
 # -- collisions (collisions.py) --------------------------------------------------------------------------
 
 
-@record
-class CannotDodge(Event):
+class CannotDodge(Event, Record):
     """An asset in a slide's way cannot get out of it: assets make no driving skill rolls."""
 
     unit: str
     rule: str = "ASSET-GEN-01"
 
 
-@record
-class Dodged(Event):
+class Dodged(Event, Record):
     """A unit that has not moved gets out of a sliding unit's way."""
 
     unit: str
@@ -125,8 +115,7 @@ class Dodged(Event):
     tn: int | None
 
 
-@record
-class SlidIntoUnit(Event):
+class SlidIntoUnit(Event, Record):
     """A sliding unit runs into ``target`` in ``hex``: an accidental charge."""
 
     unit: str
@@ -136,8 +125,7 @@ class SlidIntoUnit(Event):
     rule: str = "VEH-SLIP-09"
 
 
-@record
-class AccidentalChargeMissed(Event):
+class AccidentalChargeMissed(Event, Record):
     """An accidental charge misses: the unit slides on."""
 
     unit: str
@@ -146,8 +134,7 @@ class AccidentalChargeMissed(Event):
     to_hit: int
 
 
-@record
-class AccidentalChargeHit(Event):
+class AccidentalChargeHit(Event, Record):
     """An accidental charge hits and ends the slide."""
 
     unit: str
@@ -157,8 +144,7 @@ class AccidentalChargeHit(Event):
     slide: str
 
 
-@record
-class BuildingCharged(Event):
+class BuildingCharged(Event, Record):
     """A slipping VTOL charges a building as high as itself: ``amount`` damage, its CF now ``cf``."""
 
     unit: str
@@ -168,8 +154,7 @@ class BuildingCharged(Event):
     rule: str = "VEH-SLIP-12"
 
 
-@record
-class AutomaticCharge(Event):
+class AutomaticCharge(Event, Record):
     """A VTOL or WiGE landing on, or slipping into, a large unit charges it without a to-hit roll."""
 
     unit: str
@@ -178,8 +163,7 @@ class AutomaticCharge(Event):
     rule: str
 
 
-@record
-class FellBeside(Event):
+class FellBeside(Event, Record):
     """A unit falling from above misses the unit below and comes down beside it."""
 
     unit: str
@@ -189,8 +173,7 @@ class FellBeside(Event):
     rule: str
 
 
-@record
-class FellOnto(Event):
+class FellOnto(Event, Record):
     """A unit falling from above lands on ``target``: ``amount`` damage."""
 
     unit: str
@@ -201,8 +184,7 @@ class FellOnto(Event):
     rule: str
 
 
-@record
-class EnteredWater(Event):
+class EnteredWater(Event, Record):
     """A 'Mech makes its PSR entering water of ``depth`` 1 or more in ``hex`` (PSR-WATER-01, tables.md 8.6)."""
 
     unit: str
@@ -213,8 +195,7 @@ class EnteredWater(Event):
     rule: str = "PSR-WATER-01"
 
 
-@record
-class FellEnteringWater(Event):
+class FellEnteringWater(Event, Record):
     """A 'Mech fails its PSR entering water of ``depth`` 1 or more in ``hex``: its move ends there and it falls into
     the water (PSR-WATER-01; no ``roll`` but a ``tn``: a target number above 12, PSR-AUTO-02)."""
 
@@ -226,8 +207,7 @@ class FellEnteringWater(Event):
     rule: str = "PSR-WATER-01"
 
 
-@record
-class FallsAfterPSR(Event):
+class FallsAfterPSR(Event, Record):
     """A 'Mech struck, charged or fallen on fails its PSR (no ``roll``: shut down or unconscious; no ``roll`` but a
     ``tn``: a target number above 12, PSR-AUTO-02) and falls."""
 
@@ -239,8 +219,7 @@ class FallsAfterPSR(Event):
 # -- physical attacks (physical.py) ------------------------------------------------------------------------
 
 
-@record
-class BlowCancelled(Event):
+class BlowCancelled(Event, Record):
     """A declared physical attack does not happen: a unit was destroyed or left the battle (``why`` empty), or
     an earlier attack this phase made it impossible (``why``)."""
 
@@ -250,8 +229,7 @@ class BlowCancelled(Event):
     why: str = ""
 
 
-@record
-class BlowMissed(Event):
+class BlowMissed(Event, Record):
     """A physical attack misses."""
 
     unit: str
@@ -261,8 +239,7 @@ class BlowMissed(Event):
     to_hit: int
 
 
-@record
-class BlowHit(Event):
+class BlowHit(Event, Record):
     """A physical attack hits (its damage follows as ``DamageTaken``)."""
 
     unit: str
@@ -272,8 +249,7 @@ class BlowHit(Event):
     to_hit: int
 
 
-@record
-class BlowDestroysRotor(Event):
+class BlowDestroysRotor(Event, Record):
     """A physical attack hits an airborne VTOL and destroys its rotor (VEH-PHYS-09's literal reading)."""
 
     unit: str
@@ -284,15 +260,13 @@ class BlowDestroysRotor(Event):
     rule: str = "VEH-PHYS-09"
 
 
-@record
-class DeathFromAboveMissed(Event):
+class DeathFromAboveMissed(Event, Record):
     """A 'Mech misses its death from above and falls."""
 
     unit: str
 
 
-@record
-class TookThePlace(Event):
+class TookThePlace(Event, Record):
     """A 'Mech whose charge or death from above pushed its target moves into the hex it left."""
 
     unit: str
@@ -302,8 +276,7 @@ class TookThePlace(Event):
 # -- standing up, landing on a unit, going on after a slip (core/moves.py) -----------------------------------
 
 
-@record
-class StoodUp(Event):
+class StoodUp(Event, Record):
     """A prone 'Mech stands up on its PSR (``roll`` vs ``tn``, tables.md 8.6), or with none: a ``body`` that
     stands on all its legs without a roll (a quad, QUAD-08)."""
 
@@ -313,8 +286,7 @@ class StoodUp(Event):
     body: str = ""
 
 
-@record
-class FailedToStand(Event):
+class FailedToStand(Event, Record):
     """A prone 'Mech's PSR to stand fails (tables.md 8.6): it falls again where it lies (no ``roll``: its target
     number is above 12, PSR-AUTO-02)."""
 
@@ -323,23 +295,20 @@ class FailedToStand(Event):
     tn: int | None
 
 
-@record
-class TriesToLandOn(Event):
+class TriesToLandOn(Event, Record):
     """A VTOL tries to land on a large unit, and so charges it (VEH-VTOL-11)."""
 
     unit: str
     target: str
 
 
-@record
-class GoesOnAfterSlip(Event):
+class GoesOnAfterSlip(Event, Record):
     """A vehicle goes on with its path after a sideslip (VEH-SLIP-07)."""
 
     unit: str
 
 
-@record
-class CannotGoOnAfterSlip(Event):
+class CannotGoOnAfterSlip(Event, Record):
     """A vehicle cannot go on with its path from ``hex`` after a sideslip (VEH-SLIP-07): ``why``."""
 
     unit: str

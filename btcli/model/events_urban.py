@@ -11,7 +11,7 @@ its target number, ``rule`` the catalog ID the sentence cites. A collapse's ``wh
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 # -- damage to structures (buildings.py, structures.py) ----------------------------------------------
 
 
-@record
-class StructureDamaged(Event):
+class StructureDamaged(Event, Record):
     """A phase's attacks land on a building or bridge hex: ``amount`` damage, its CF ``before`` -> ``after``."""
 
     hex: HexId
@@ -33,8 +32,7 @@ class StructureDamaged(Event):
     bridge: bool = False
 
 
-@record
-class BasementRolled(Event):
+class BasementRolled(Event, Record):
     """The first 'Mech in a building hex at ground level rolls on the basement table (URB-BSMT-01):
     ``levels`` deep, 0 for no basement."""
 
@@ -43,8 +41,7 @@ class BasementRolled(Event):
     roll: int
 
 
-@record
-class BrokeThroughFloor(Event):
+class BrokeThroughFloor(Event, Record):
     """A 'Mech heavier than a building's CF breaks through the ground floor into its basement."""
 
     unit: str
@@ -55,8 +52,7 @@ class BrokeThroughFloor(Event):
     rule: str = "URB-BSMT-02"
 
 
-@record
-class FallDamagesBuilding(Event):
+class FallDamagesBuilding(Event, Record):
     """A fall into a basement damages the building hex: CF ``before`` -> ``after``."""
 
     hex: HexId
@@ -69,8 +65,7 @@ class FallDamagesBuilding(Event):
 # -- entering (buildings.py) ---------------------------------------------------------------------------
 
 
-@record
-class EntryDamagesStructure(Event):
+class EntryDamagesStructure(Event, Record):
     """A unit entering a building or bridge hex damages it by its weight: CF ``before`` -> ``after``."""
 
     hex: HexId
@@ -82,8 +77,7 @@ class EntryDamagesStructure(Event):
     rule: str = "URB-MOVE-05"
 
 
-@record
-class BuildingEntered(Event):
+class BuildingEntered(Event, Record):
     """A unit makes its roll to enter a building hex."""
 
     unit: str
@@ -92,8 +86,7 @@ class BuildingEntered(Event):
     tn: int | None
 
 
-@record
-class EntryFailed(Event):
+class EntryFailed(Event, Record):
     """A unit fails its entry roll (no ``roll``: shut down or unconscious; no ``roll`` but a ``tn``: a target number
     above 12, PSR-AUTO-02) and takes ``amount`` on ``side``."""
 
@@ -106,8 +99,7 @@ class EntryFailed(Event):
     rule: str = "URB-MOVE-04"
 
 
-@record
-class FellInside(Event):
+class FellInside(Event, Record):
     """A 'Mech that fell inside a building hex takes ``amount``, and the building ``building_damage``."""
 
     unit: str
@@ -117,8 +109,7 @@ class FellInside(Event):
     rule: str = "URB-MOVE-08"
 
 
-@record
-class PushedIntoBuilding(Event):
+class PushedIntoBuilding(Event, Record):
     """A 'Mech displaced into a building hex takes ``amount``, and the building ``building_damage``."""
 
     unit: str
@@ -131,8 +122,7 @@ class PushedIntoBuilding(Event):
 # -- collapse (core/displacement.py) -------------------------------------------------------------------
 
 
-@record
-class BuildingHexCollapses(Event):
+class BuildingHexCollapses(Event, Record):
     """A building hex collapses (``why``): it becomes rubble."""
 
     hex: HexId
@@ -141,8 +131,7 @@ class BuildingHexCollapses(Event):
     why: str
 
 
-@record
-class BridgeHexCollapses(Event):
+class BridgeHexCollapses(Event, Record):
     """A bridge hex collapses (``why``): everyone on its deck falls."""
 
     hex: HexId
@@ -150,8 +139,7 @@ class BridgeHexCollapses(Event):
     why: str
 
 
-@record
-class WholeStructureCollapses(Event):
+class WholeStructureCollapses(Event, Record):
     """Half or more of a multi-hex building or bridge is down: the rest of it collapses (URB-COLL-02, URB-BRG-04)."""
 
     structure: str
@@ -160,16 +148,14 @@ class WholeStructureCollapses(Event):
     bridge: bool = False
 
 
-@record
-class BuriedInBasement(Event):
+class BuriedInBasement(Event, Record):
     """A unit in a basement when its building collapses is destroyed."""
 
     unit: str
     rule: str = "URB-COLL-07"
 
 
-@record
-class CollapseDamage(Event):
+class CollapseDamage(Event, Record):
     """A unit in a collapsing building takes ``amount``: the CF at the phase's start / 10, times the
     levels above it and its own (``levels``, 1 for none above)."""
 
@@ -180,8 +166,7 @@ class CollapseDamage(Event):
     rule: str = "URB-COLL-04"
 
 
-@record
-class FellIntoWater(Event):
+class FellIntoWater(Event, Record):
     """A vehicle on a collapsing bridge falls into water it cannot enter and is destroyed."""
 
     unit: str
@@ -192,8 +177,7 @@ class FellIntoWater(Event):
 # -- fire at a unit inside a building (core/combat.py, structures.py) ---------------------------------------
 
 
-@record
-class BuildingAbsorbs(Event):
+class BuildingAbsorbs(Event, Record):
     """The building a target is inside absorbs part of a damage group (URB-IN-02/03)."""
 
     target: str
@@ -203,16 +187,14 @@ class BuildingAbsorbs(Event):
     through: int
 
 
-@record
-class MissStrikesBuilding(Event):
+class MissStrikesBuilding(Event, Record):
     """An adjacent attacker's miss strikes the building its target is in (URB-IN-04)."""
 
     hex: HexId
     amount: int
 
 
-@record
-class MissingDamageStrikesBuilding(Event):
+class MissingDamageStrikesBuilding(Event, Record):
     """The part of a cluster hit that missed its target strikes the building it is in (URB-IN-04)."""
 
     hex: HexId
@@ -223,8 +205,7 @@ class MissingDamageStrikesBuilding(Event):
 # -- attacks on building hexes (building_attacks.py) and girders (buildings.py) -------------------------
 
 
-@record
-class HexFireHeld(Event):
+class HexFireHeld(Event, Record):
     """A weapon aimed at a building hex is not fired: its to-hit number is above 12."""
 
     unit: str
@@ -233,8 +214,7 @@ class HexFireHeld(Event):
     to_hit: int
 
 
-@record
-class HexHitPointBlank(Event):
+class HexHitPointBlank(Event, Record):
     """A weapon fired at a building hex from the next hex hits automatically (URB-ATK-04/05)."""
 
     unit: str
@@ -243,8 +223,7 @@ class HexHitPointBlank(Event):
     amount: int
 
 
-@record
-class HexMissed(Event):
+class HexMissed(Event, Record):
     """A weapon fired at a building hex misses (``streak``: a Streak that does not lock on and does not fire)."""
 
     unit: str
@@ -255,8 +234,7 @@ class HexMissed(Event):
     streak: bool = False
 
 
-@record
-class HexHit(Event):
+class HexHit(Event, Record):
     """A weapon fired at a building hex hits it for ``amount``, which it takes as the phase ends."""
 
     unit: str
@@ -267,8 +245,7 @@ class HexHit(Event):
     amount: int
 
 
-@record
-class BlowAtHexDeclared(Event):
+class BlowAtHexDeclared(Event, Record):
     """A physical attack (``attack``) declared at a building or bridge hex: it always hits, resolved when the
     phase ends."""
 
@@ -278,8 +255,7 @@ class BlowAtHexDeclared(Event):
     rule: str = "URB-ATK-04"
 
 
-@record
-class BlowAtHexFails(Event):
+class BlowAtHexFails(Event, Record):
     """A physical attack on a building hex does not happen: its attacker was destroyed (``why`` empty) or
     lost the limb earlier in the phase (``why``)."""
 
@@ -289,8 +265,7 @@ class BlowAtHexFails(Event):
     why: str = ""
 
 
-@record
-class BlowAtHexLands(Event):
+class BlowAtHexLands(Event, Record):
     """A physical attack on a building hex always hits: ``amount``, as the phase ends."""
 
     unit: str
@@ -300,8 +275,7 @@ class BlowAtHexLands(Event):
     rule: str = "URB-ATK-04"
 
 
-@record
-class GirderSearched(Event):
+class GirderSearched(Event, Record):
     """A 'Mech searches rubble for a girder club (URB-CLUB-01): ``found`` it, and picks it up, or not."""
 
     unit: str

@@ -9,7 +9,7 @@ Worded by ``btcli.render.events_vehicles``.
 from __future__ import annotations
 
 from btcli.model.events import Event
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 # -- damage and criticals (vehicles.py) -----------------------------------------------------------------
 
 
-@record
-class JamCleared(Event):
+class JamCleared(Event, Record):
     """A vehicle's crew spends the weapon phase clearing a jam (VEH-CRIT-18, 23): the jammed ``weapon`` (its
     label), or the turret when ``weapon`` is empty."""
 
@@ -29,8 +28,7 @@ class JamCleared(Event):
     weapon: str = ""
 
 
-@record
-class RotorDamageReduced(Event):
+class RotorDamageReduced(Event, Record):
     """Weapon damage to a rotor does a tenth of itself, rounded up."""
 
     unit: str
@@ -39,8 +37,7 @@ class RotorDamageReduced(Event):
     rule: str = "VEH-DMG-12"
 
 
-@record
-class ArmorPenetrated(Event):
+class ArmorPenetrated(Event, Record):
     """A damage group greater than a support vehicle's barrier armor rating struck armor: a critical roll follows."""
 
     unit: str
@@ -50,8 +47,7 @@ class ArmorPenetrated(Event):
     rule: str = "EQ-SV-02"
 
 
-@record
-class VehicleDestroyed(Event):
+class VehicleDestroyed(Event, Record):
     """A vehicle location's internal structure is gone: the vehicle and its crew are destroyed."""
 
     unit: str
@@ -59,8 +55,7 @@ class VehicleDestroyed(Event):
     rule: str = "VEH-DMG-03"
 
 
-@record
-class VehicleCritical(Event):
+class VehicleCritical(Event, Record):
     """A roll on a vehicle critical table column: its ``result`` (``engine hit``, ...; ``no critical`` under 6,
     ``nothing left to damage``), ``moved_from`` the result rolled when an inapplicable one moved down the column."""
 
@@ -71,52 +66,45 @@ class VehicleCritical(Event):
     moved_from: str = ""
 
 
-@record
-class CrewKilled(Event):
+class CrewKilled(Event, Record):
     """A vehicle's crew is killed: it counts as destroyed and cannot act."""
 
     unit: str
 
 
-@record
-class CrashedAndDestroyed(Event):
+class CrashedAndDestroyed(Event, Record):
     """A flying VTOL or WiGE whose crew is killed crashes and is destroyed."""
 
     unit: str
 
 
-@record
-class FuelTankExploded(Event):
+class FuelTankExploded(Event, Record):
     """A fuel tank critical on an ICE vehicle: it explodes and is destroyed."""
 
     unit: str
 
 
-@record
-class WeaponMalfunctions(Event):
+class WeaponMalfunctions(Event, Record):
     """A weapon malfunction critical jams a weapon (``weapon``: its label)."""
 
     unit: str
     weapon: str
 
 
-@record
-class CargoDestroyed(Event):
+class CargoDestroyed(Event, Record):
     """A cargo/infantry hit critical: the cargo is destroyed, carried infantry take ``amount``."""
 
     unit: str
     amount: int
 
 
-@record
-class RotorDestroyed(Event):
+class RotorDestroyed(Event, Record):
     """A rotor destroyed critical: the VTOL crashes and is destroyed."""
 
     unit: str
 
 
-@record
-class VehicleWeaponDestroyed(Event):
+class VehicleWeaponDestroyed(Event, Record):
     """A weapon destroyed critical: the weapon chosen by its owner (``by_owner``) or by the attacker."""
 
     unit: str
@@ -124,16 +112,14 @@ class VehicleWeaponDestroyed(Event):
     by_owner: bool
 
 
-@record
-class AmmoVented(Event):
+class AmmoVented(Event, Record):
     """An ammunition explosion of ``amount`` vented by CASE through the rear armor."""
 
     unit: str
     amount: int
 
 
-@record
-class VehicleAmmoExploded(Event):
+class VehicleAmmoExploded(Event, Record):
     """An ammunition explosion of ``amount`` into a location's internal structure."""
 
     unit: str
@@ -141,8 +127,7 @@ class VehicleAmmoExploded(Event):
     location: str
 
 
-@record
-class MotiveRolled(Event):
+class MotiveRolled(Event, Record):
     """A roll on the motive system damage table (modified ``roll``) and its ``result`` (``no effect``, ...)."""
 
     unit: str
@@ -150,15 +135,13 @@ class MotiveRolled(Event):
     result: str
 
 
-@record
-class Immobilized(Event):
+class Immobilized(Event, Record):
     """Major motive damage immobilizes a vehicle."""
 
     unit: str
 
 
-@record
-class CruiseLost(Event):
+class CruiseLost(Event, Record):
     """A vehicle's cruise MP falls, ``before`` -> ``after`` (flank ``flank``), for ``why``."""
 
     unit: str
@@ -171,32 +154,28 @@ class CruiseLost(Event):
 # -- VTOLs (vtol.py) ----------------------------------------------------------------------------------
 
 
-@record
-class VTOLCrashed(Event):
+class VTOLCrashed(Event, Record):
     """A VTOL crashes (``why``, as the move's check or the damage says it)."""
 
     unit: str
     why: str
 
 
-@record
-class CrashedIntoWater(Event):
+class CrashedIntoWater(Event, Record):
     """A crashing VTOL or WiGE comes down in water and is destroyed."""
 
     unit: str
     rule: str
 
 
-@record
-class CrashExplosion(Event):
+class CrashExplosion(Event, Record):
     """A VTOL's crash damaged its internal structure: it explodes."""
 
     unit: str
     rule: str = "VEH-DMG-06"
 
 
-@record
-class CrashNoRest(Event):
+class CrashNoRest(Event, Record):
     """A crashed VTOL cannot come to rest in its hex (``why``) and is destroyed."""
 
     unit: str
@@ -204,8 +183,7 @@ class CrashNoRest(Event):
     rule: str = "VTOL-CRASH-03"
 
 
-@record
-class CrashSurvived(Event):
+class CrashSurvived(Event, Record):
     """A VTOL survives its crash and is landed in ``hex``."""
 
     unit: str
@@ -213,8 +191,7 @@ class CrashSurvived(Event):
     rule: str = "VTOL-CRASH-03"
 
 
-@record
-class PilotHitDrop(Event):
+class PilotHitDrop(Event, Record):
     """A VTOL whose pilot is hit fails its driving roll and drops to ``elevation``."""
 
     unit: str
@@ -222,8 +199,7 @@ class PilotHitDrop(Event):
     rule: str = "VTOL-CRIT-08"
 
 
-@record
-class ForcedLandingImpossible(Event):
+class ForcedLandingImpossible(Event, Record):
     """A VTOL that must come down (``why``) over terrain it cannot land on is destroyed."""
 
     unit: str
@@ -232,8 +208,7 @@ class ForcedLandingImpossible(Event):
     rule: str = "VTOL-CRIT-05"
 
 
-@record
-class ForcedLandingFailed(Event):
+class ForcedLandingFailed(Event, Record):
     """A VTOL fails its forced landing roll and is destroyed."""
 
     unit: str
@@ -241,8 +216,7 @@ class ForcedLandingFailed(Event):
     tn: int | None
 
 
-@record
-class ForcedLanding(Event):
+class ForcedLanding(Event, Record):
     """A VTOL makes a forced landing in ``hex`` (``why``); it cannot move again."""
 
     unit: str
@@ -250,8 +224,7 @@ class ForcedLanding(Event):
     why: str
 
 
-@record
-class RoofCannotCarry(Event):
+class RoofCannotCarry(Event, Record):
     """The building under a VTOL landing on its roof cannot carry it (its CF below the VTOL's tons)."""
 
     hex: HexId

@@ -3,10 +3,11 @@
 A command is a whole Python process, run hundreds of times a game (issue #17). ``dataclasses``
 compiles several methods from source for every class it makes and imports ``inspect`` (with
 ``ast``, ``dis`` and ``tokenize``) to do it: measured, about 20 ms of a 70 ms ``btcli move``.
-``record`` makes the same frozen classes from the annotations alone: the equality, hash, repr,
-ordering and frozen attribute guards are shared functions, and only ``__init__`` is compiled, once
-a class has built a few dozen records (the first ones bind their arguments in a loop), so a command
-pays for the classes it builds many times and no others.
+A subclass of ``Record`` is the same frozen class, made from its annotations alone: the equality,
+hash, repr, ordering and frozen attribute guards are shared functions, and only ``__init__`` is
+compiled, once a class has built a few dozen records (the first ones bind their arguments in a loop),
+so a command pays for the classes it builds many times and no others. ``Record``'s metaclass gives the
+class body all of that before the class is made: a class is made once (issue #30).
 
 What a record keeps of the ``dataclasses`` API, and what it drops:
 - fields in declaration order, defaults, ``field(default_factory=...)``, ``fields()``;
@@ -15,9 +16,9 @@ What a record keeps of the ``dataclasses`` API, and what it drops:
   real dataclasses), ordering with ``order=True``, ``__slots__`` unless ``slots=False``, ``__match_args__``;
 - pickling and ``copy`` of slotted records;
 - no inheritance between records, no ``ClassVar``/``InitVar``/``kw_only``/``__post_init__``: btcli's
-  model uses none of them, and ``record`` refuses a base class that is itself a record.
+  model uses none of them, and a record refuses a base class that is itself a record.
 
-Type checkers see a frozen dataclass: ``record`` carries ``typing.dataclass_transform`` and
+Type checkers see a frozen dataclass: ``Record`` carries ``typing.dataclass_transform`` and
 ``field`` the overloads of ``dataclasses.field``, declared under ``TYPE_CHECKING`` (issue #30).
 """
 
@@ -214,19 +215,19 @@ def _compile_init(cls):
     return init
 
 
-def _specs(cls) -> tuple[Field, ...]:
+def _specs(cls_name: str, body) -> tuple[Field, ...]:
     """Reads the fields from the class body: annotations in order, defaults from the values."""
     specs, defaulted = [], None
-    for name, annotation in cls.__dict__.get("__annotations__", {}).items():
+    for name, annotation in body.get("__annotations__", {}).items():
         if isinstance(annotation, str) and annotation.startswith(("ClassVar", "typing.ClassVar")):
-            raise TypeError(f"{cls.__name__}.{name}: a record has no class variables")
-        value = cls.__dict__.get(name, MISSING)
+            raise TypeError(f"{cls_name}.{name}: a record has no class variables")
+        value = body.get(name, MISSING)
         spec = value if isinstance(value, Field) else Field(default=value)
         if isinstance(spec.default, (list, dict, set)):
-            raise ValueError(f"{cls.__name__}.{name}: mutable default, use field(default_factory=...)")
+            raise ValueError(f"{cls_name}.{name}: mutable default, use field(default_factory=...)")
         if spec.default is MISSING and spec.default_factory is MISSING:
             if defaulted is not None:
-                raise TypeError(f"{cls.__name__}: non-default field {name!r} follows default field {defaulted!r}")
+                raise TypeError(f"{cls_name}: non-default field {name!r} follows default field {defaulted!r}")
         else:
             defaulted = name
         spec.name, spec.type = name, annotation
@@ -234,51 +235,70 @@ def _specs(cls) -> tuple[Field, ...]:
     return tuple(specs)
 
 
-@overload
-def record(cls: type[T], /) -> type[T]: ...
-@overload
-def record(*, slots: bool = True, order: bool = False) -> Callable[[type[T]], type[T]]: ...
+_METHODS = (("__init__", _first_init), ("__setattr__", _frozen_setattr), ("__delattr__", _frozen_delattr),
+            ("__eq__", _eq), ("__hash__", _hash), ("__repr__", _repr))
+
+
+def _record_body(name: str, body: dict, slots: bool, order: bool) -> dict:
+    """Returns what a record class's body gets (its fields read from ``body``): the record's attributes and
+    shared methods (not those the body writes itself, as HexId.__repr__), and with ``slots`` its slots."""
+    specs = _specs(name, body)
+    names = tuple(spec.name for spec in specs)
+    getter: Callable[[object], object] = attrgetter(*names) if names else _no_key
+    added: dict[str, object] = {
+        "__record_key__": staticmethod(getter if len(names) != 1 else _one_field_key(getter)),
+        "__record_fields__": names, "__record_names__": frozenset(names), "__record_specs__": specs,
+        "__match_args__": names}
+    methods = _METHODS
+    if order:
+        import operator
+
+        methods += tuple((f"__{op}__", _comparison(getattr(operator, op))) for op in ("lt", "le", "gt", "ge"))
+    for method_name, method in methods:
+        if method_name not in body:
+            added[method_name] = method
+    if slots:
+        added.update(__slots__=names, __getstate__=_getstate, __setstate__=_setstate)
+    return added
+
+
+class _RecordType(type):
+    """The metaclass of ``Record``: a subclass's body becomes a record's as the class is made, once (a
+    decorator has to make a slotted class twice, and a class costs about as much to make as a module to
+    import: issue #30)."""
+
+    if TYPE_CHECKING:
+        __record_fields__: tuple[str, ...]  # every class it makes has its fields' names (Record: none)
+
+    def __new__(mcls, name, bases, namespace, /, *, slots: bool = True, order: bool = False):
+        if any(isinstance(base, _RecordType) and base.__record_fields__ for base in bases):
+            raise TypeError(f"{name}: a record cannot inherit from another record")
+        if "__record_fields__" not in namespace:  # Record itself has none of its own
+            added = _record_body(name, namespace, slots, order)
+            if slots:
+                names = added["__record_names__"]
+                namespace = {key: value for key, value in namespace.items() if key not in names}
+            else:  # a default factory leaves no Field object on the class
+                namespace = {key: value for key, value in namespace.items()
+                             if not isinstance(value, Field) or value.default_factory is MISSING}
+            namespace.update(added)
+        return super().__new__(mcls, name, bases, namespace)
+
+    def __init__(cls, name, bases, namespace, /, **options) -> None:
+        super().__init__(name, bases, namespace)
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))  # checkers see a frozen dataclass
-def record(cls: type | None = None, /, *, slots: bool = True, order: bool = False) -> Any:
-    """Makes ``cls`` a frozen record (with ``__slots__`` unless ``slots=False``; ordered by its fields
-    with ``order=True``). Use it as ``@record``, ``@record(slots=False)`` or ``@record(order=True)``."""
+class Record(metaclass=_RecordType):
+    """The base of a record: ``class Hit(Record)``, ordered by its fields ``class HexId(Record, order=True)``,
+    without slots ``class ToHit(Record, slots=False)``; an event ``class Fell(Event, Record)``."""
 
-    def wrap(cls: Any) -> Any:  # Any: a record's own attributes (__record_fields__, ...) are set here
-        if any(is_record(base) for base in cls.__mro__[1:]):
-            raise TypeError(f"{cls.__name__}: a record cannot inherit from another record")
-        specs = _specs(cls)
-        names = tuple(spec.name for spec in specs)
-        if slots:
-            body = {key: value for key, value in cls.__dict__.items()
-                    if key not in names and key not in ("__dict__", "__weakref__")}
-            body["__slots__"] = names
-            qualname = cls.__qualname__
-            cls = type(cls)(cls.__name__, cls.__bases__, body)
-            cls.__qualname__ = qualname
-            cls.__getstate__, cls.__setstate__ = _getstate, _setstate
-        else:
-            for spec in specs:  # a default factory leaves no Field object on the class
-                if spec.default_factory is not MISSING:
-                    delattr(cls, spec.name)
-        getter: Callable[[object], object] = attrgetter(*names) if names else _no_key
-        cls.__record_key__ = staticmethod(getter if len(names) != 1 else _one_field_key(getter))
-        cls.__record_fields__ = names
-        cls.__record_names__ = frozenset(names)
-        cls.__record_specs__ = specs
-        cls.__match_args__ = names  # type: ignore[misc]  # mypy refuses setting it outside a class body
-        own = cls.__dict__
-        methods = {"__init__": _first_init, "__setattr__": _frozen_setattr, "__delattr__": _frozen_delattr,
-                   "__eq__": _eq, "__hash__": _hash, "__repr__": _repr}
-        if order:
-            import operator
+    __slots__ = ()
+    __record_fields__: tuple[str, ...] = ()
+    __record_specs__: tuple[Field, ...] = ()
 
-            methods.update({f"__{op}__": _comparison(getattr(operator, op)) for op in ("lt", "le", "gt", "ge")})
-        for name, method in methods.items():
-            if name not in own:  # a method the class writes itself (HexId.__repr__) stays
-                setattr(cls, name, method)
-        return cls
-
-    return wrap if cls is None else wrap(cls)
+    if TYPE_CHECKING:
+        def __init_subclass__(cls, *, slots: bool = True, order: bool = False) -> None: ...
 
 
 class computed_once:
@@ -303,7 +323,7 @@ def evolve(obj: T, **changes: object) -> T:
     matters when ``verify`` replays tens of thousands of commands. A name that is not a field
     (a property, a typo) is refused rather than silently stored beside it.
     """
-    rec: Any = obj  # what record adds to the class (__record_fields__, ...) checkers do not see
+    rec: Any = obj  # what Record adds to the class (__record_fields__, ...) checkers do not see
     names = rec.__record_fields__
     new = object.__new__(type(obj))
     try:

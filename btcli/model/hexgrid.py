@@ -13,7 +13,9 @@ from math import lcm
 
 from btcli.errors import InputError
 from btcli.model.choices import IntChoice
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
+
+_set = object.__setattr__  # a frozen record's own fields are set past its __setattr__
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -62,12 +64,15 @@ _CUBE_STEP = {
 }
 
 
-@record(order=True)
-class HexId:
+class HexId(Record, order=True):
     """A mapsheet hex, e.g. ``HexId(8, 5)`` printed as ``0805``."""
 
     col: int
     row: int
+
+    def __init__(self, col: int, row: int) -> None:  # written out: a command builds hundreds (issue #30)
+        _set(self, "col", col)
+        _set(self, "row", row)
 
     @classmethod
     def parse(cls, label: str) -> "HexId":

@@ -12,7 +12,7 @@ type's ``parse``), so files, hashes and golden games are what they were.
 """
 
 from btcli.errors import InputError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import HexId
 
 
@@ -59,8 +59,7 @@ def _whole(text: str) -> int | None:
     return None
 
 
-@record(order=True)
-class SlotHit(Crit):
+class SlotHit(Crit, Record, order=True):
     """A 'Mech's destroyed critical slot: slot ``slot`` (counted from 0) of ``location``, written ``LA:3``."""
 
     location: str  # the field that Crit's property promises
@@ -83,8 +82,7 @@ class SlotHit(Crit):
 MOTIVE = "motive"  # the location of a vehicle's motive system damage (tables.md 3)
 
 
-@record(order=True)
-class CritResult(Crit):
+class CritResult(Crit, Record, order=True):
     """A vehicle's critical result in a location (``front: engine hit``), or its motive system damage
     (location ``motive``: ``motive: heavy damage``; tables.md 3-5)."""
 
@@ -109,8 +107,7 @@ class CritResult(Crit):
         return self.location == MOTIVE
 
 
-@record(order=True)
-class HexTarget(Written):
+class HexTarget(Written, Record, order=True):
     """The target of a damage group that strikes a building or bridge hex (URB-ATK), written ``hex:0805``."""
 
     hex: HexId
@@ -129,8 +126,7 @@ class HexTarget(Written):
         return self.PREFIX + self.hex.label
 
 
-@record(order=True)
-class StrafeTarget(Written):
+class StrafeTarget(Written, Record, order=True):
     """The hexes an aircraft's strafe attack runs along (AERO-A2G), written ``strafe:0805,0806``."""
 
     hexes: tuple[HexId, ...]
@@ -149,8 +145,7 @@ class StrafeTarget(Written):
         return self.PREFIX + ",".join(h.label for h in self.hexes)
 
 
-@record(order=True)
-class AimedHex(Written):
+class AimedHex(Written, Record, order=True):
     """The hex an artillery shot is aimed at (ASSET-ART), written as the hex's label, ``0805`` (no unit's id is a
     hex label: issue #29)."""
 

@@ -3,7 +3,7 @@ out. btcli.rules.core.options finds them by the orders' own checks; btcli.render
 
 from __future__ import annotations
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import HexId
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
@@ -11,8 +11,7 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-@record
-class Reach:
+class Reach(Record):
     """The hexes one movement mode reaches: ``move --mode MODE --to HEX`` (a jump's ``--mode jump --to HEX``),
     each with the MP the move spends."""
 
@@ -20,8 +19,7 @@ class Reach:
     hexes: tuple[tuple[HexId, int], ...] = ()
 
 
-@record
-class Shot:
+class Shot(Record):
     """One weapon's shot at one target: ``attack UNIT TARGET --weapon WEAPON [--twist TWIST]``."""
 
     target: str
@@ -32,8 +30,7 @@ class Shot:
     c3_spotter: str = ""  # the C3 spotter whose range the shot uses (EQ-C3-08)
 
 
-@record
-class Blow:
+class Blow(Record):
     """One physical attack: ``attack UNIT TARGET --physical ATTACK``."""
 
     target: str
@@ -42,8 +39,7 @@ class Blow:
     location: str = ""  # the arm of a punch, hatchet or sword
 
 
-@record
-class HexAttack:
+class HexAttack(Record):
     """One attack on a building or bridge hex (URB-ATK-01): a weapon's, ``attack UNIT HEX --weapon WEAPON [--twist
     TWIST]``, or a physical attack's, ``attack UNIT HEX --physical ATTACK`` (which always hits, URB-ATK-04)."""
 
@@ -55,8 +51,7 @@ class HexAttack:
     location: str = ""  # the arm of a punch, hatchet or sword
 
 
-@record
-class Flight:
+class Flight(Record):
     """One flight an aerospace unit may make: ``move UNIT --mode MODE --path PATH`` (AERO-GEN-02)."""
 
     mode: str
@@ -72,8 +67,7 @@ class Flight:
     over_board: int = 0  # the lowest altitude at which it crosses the ground board's hex (0: it does not)
 
 
-@record
-class GroundAttack:
+class GroundAttack(Record):
     """One air-to-ground attack an aircraft may make (btcli.rules.aero.air_ground): ``attack UNIT TARGET
     --weapon W --strike``, ``attack UNIT --weapon W ... --strafe HEX,...`` or ``attack UNIT TARGET --bomb N``."""
 
@@ -85,8 +79,7 @@ class GroundAttack:
     to_hit: tuple[tuple[str, int], ...] = ()  # each target it attacks (a strafing run: every one in the hexes)
 
 
-@record
-class UnitOptions:
+class UnitOptions(Record):
     """What one unit may do: the orders the phase takes from it now and its options of each kind."""
 
     unit: str

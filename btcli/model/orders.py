@@ -3,7 +3,7 @@ board; checking them is the rules' work, and their logged text is ``btcli.gramma
 
 
 from btcli.errors import InputError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 
 MAX_REPEAT = 99  # no unit has more MP than this
@@ -37,8 +37,7 @@ def parse_steps(text: str) -> tuple[str, ...]:
     return tuple(steps)
 
 
-@record
-class MoveOrder:
+class MoveOrder(Record):
     """Moves one unit: a step path (walk/run/cruise/flank), a jump to a hex, or standing still."""
 
     unit: str
@@ -50,8 +49,7 @@ class MoveOrder:
     batch: int = 0  # an asset's side: the size of its first half of assets this phase (AMB-64); 0: the larger
 
 
-@record
-class WeaponAttackOrder:
+class WeaponAttackOrder(Record):
     """Fires weapons (by catalog name or alias) at a unit or a building hex, in the weapon attack phase."""
 
     attacker: str
@@ -65,8 +63,7 @@ class WeaponAttackOrder:
     bombs: int = 0
 
 
-@record
-class PhysicalAttackOrder:
+class PhysicalAttackOrder(Record):
     """Declares one physical attack (punch, kick, charge, dfa, club) at a unit or a building hex."""
 
     attacker: str
@@ -74,31 +71,27 @@ class PhysicalAttackOrder:
     kind: str
 
 
-@record
-class GirderSearchOrder:
+class GirderSearchOrder(Record):
     """Searches the rubble a 'Mech stands in for a girder club instead of firing (URB-CLUB-01)."""
 
     unit: str
 
 
-@record
-class ClearJamOrder:
+class ClearJamOrder(Record):
     """A vehicle crew clears a jammed weapon (or the turret) instead of firing (VEH-CRIT-23)."""
 
     unit: str
     what: str
 
 
-@record
-class CommitDropOrder:
+class CommitDropOrder(Record):
     """A dropping 'Mech's commitment to a secret landing hex: only the salted hash (DROP-04)."""
 
     unit: str
     commitment: str
 
 
-@record
-class RevealDropOrder:
+class RevealDropOrder(Record):
     """Reveals a committed landing hex, facing and salt, and makes the landing roll (DROP-05..08)."""
 
     unit: str
@@ -107,15 +100,13 @@ class RevealDropOrder:
     salt: str
 
 
-@record
-class AbortDropOrder:
+class AbortDropOrder(Record):
     """Calls a drop off in its arrival turn: the 'Mech leaves the battle (a lost secret, a change of plan)."""
 
     unit: str
 
 
-@record
-class DeployOrder:
+class DeployOrder(Record):
     """Places a unit that waits to deploy, in the deployment phase (ASSET-DEP); ``batch`` as for moves."""
 
     unit: str
@@ -124,8 +115,7 @@ class DeployOrder:
     batch: int = 0
 
 
-@record
-class ResolvePhaseOrder:
+class ResolvePhaseOrder(Record):
     """Closes the current phase and opens the next; ``gravity`` gives the controller's hex for a gravity
     pull in a space turn's End Phase, as ``UNIT=HEX`` (AERO-GRAV-02); ``arrive`` the hex (and facing) by
     which a unit changing maps enters its new one, as ``UNIT=HEX`` or ``UNIT=HEX:FACING`` (AMB-56); ``stealth`` switches
@@ -141,8 +131,7 @@ Order = (MoveOrder | WeaponAttackOrder | PhysicalAttackOrder | GirderSearchOrder
 DropOrders = (CommitDropOrder, RevealDropOrder, AbortDropOrder)
 
 
-@record
-class Preview:
+class Preview(Record):
     """What an order would do, rolling nothing and writing nothing (``--dry-run``): its lines, and the
     refusal the order itself would meet when the preview still has something to show (a weapon list
     whose attack as given is refused: the list, then why)."""

@@ -4,9 +4,9 @@ from btcli.errors import InputError, quoted
 from btcli.model.board import Board
 from btcli.model.choices import Choice
 from btcli.model.frozen import (
+    Record,
     evolve,  # noqa: F401  (the state's own copy helper, used everywhere)
     field,
-    record,
 )
 from btcli.model.hexgrid import HexId
 from btcli.model.hits import DeclaredTarget, HexTarget
@@ -36,14 +36,12 @@ class Phase(Choice):
 FLIGHT_PHASES = (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT)  # aerospace units move only in these (TURN-01, TURN-02)
 
 
-@record
-class Side:
+class Side(Record):
     id: str
     name: str
 
 
-@record
-class AttackDeclaration:
+class AttackDeclaration(Record):
     """A declared attack, kept until its phase resolves."""
 
     attacker: str
@@ -54,8 +52,7 @@ class AttackDeclaration:
     air_ground: str = ""  # an aircraft's air-to-ground attack (issue #14): "strike", "strafe" or "bomb"
 
 
-@record
-class Hit:
+class Hit(Record):
     """One damage group that struck a location, waiting for the end of the phase."""
 
     target: str
@@ -72,8 +69,7 @@ class Hit:
     anti_infantry: bool = False  # an AI weapon (ASSET-DMG-07)
 
 
-@record
-class StructureHit:
+class StructureHit(Record):
     """One damage group that struck a building or bridge hex, waiting for the end of the phase (URB-ATK-06,
     URB-IN-03). The game file writes it as a hit whose target is ``hex:CCRR``."""
 
@@ -83,16 +79,14 @@ class StructureHit:
     source: str = ""
 
 
-@record
-class Victory:
+class Victory(Record):
     """Scenario end conditions; zero means "not used"."""
 
     turn_limit: int = 0
     destroy_share: float = 0.0  # a side loses when this share of its units is destroyed
 
 
-@record
-class Options:
+class Options(Record):
     """The rule switches a scenario may set (docs/scenario-format.md; the values each accepts are in
     btcli.store.scenario.OPTIONS)."""
 
@@ -107,8 +101,7 @@ class Options:
     player_dice: bool = False  # referee games: may players without the seed give --dice (README)
 
 
-@record
-class DropGroup:
+class DropGroup(Record):
     """A group of dropping reserves (DROP-01..03): its public arrival schedule and, once known, its turn."""
 
     arrival: str  # the schedule as the scenario wrote it: a turn, or dice such as "1D6-1"
@@ -116,8 +109,7 @@ class DropGroup:
     turn: int = 0  # the arrival turn, 0 until rolled
 
 
-@record
-class Deployment:
+class Deployment(Record):
     """A scenario's deployment (ASSET-DEP): the order the sides deploy in, each side's deployment zone
     (absent: the side has none) and home edge (north, south, east or west; where it enters from)."""
 
@@ -126,8 +118,7 @@ class Deployment:
     edges: dict[str, str] = field(default_factory=dict)
 
 
-@record(slots=False)
-class GameState:
+class GameState(Record, slots=False):
     """One game: meta data, board, sides and units, and this turn's bookkeeping."""
 
     name: str

@@ -9,7 +9,7 @@ inline from the scenario or by name from the built-in catalog.
 
 
 from btcli.model.choices import Choice
-from btcli.model.frozen import evolve, field, record
+from btcli.model.frozen import Record, evolve, field
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.hits import Crit, CritResult, SlotHit
 
@@ -77,8 +77,7 @@ class MoveMode(Choice):
         return self in (MoveMode.RUN, MoveMode.FLANK)
 
 
-@record
-class Mount:
+class Mount(Record):
     """A weapon mounted in a location (``rear`` for rear-firing 'Mech torso mounts)."""
 
     weapon: str
@@ -101,8 +100,7 @@ class Mount:
         return f"{self.weapon}@{self.location}" + ("(R)" if self.rear else "")
 
 
-@record
-class Weapon:
+class Weapon(Record):
     """A weapon's data as the rules read it (tables.md 12): carried by every unit that mounts it, so the
     rules never look anything up and a game in progress keeps its numbers. (Tons and critical slots
     matter only when a design is built: the catalog keeps them.)"""
@@ -135,8 +133,7 @@ class Weapon:
     aliases: tuple[str, ...] = ()  # the short names players type
 
 
-@record
-class AmmoBin:
+class AmmoBin(Record):
     weapon: str
     location: str
     shots: int
@@ -147,8 +144,7 @@ class AmmoBin:
 GROUND = "ground"  # the id of the ground board among a game's maps
 
 
-@record
-class Position:
+class Position(Record):
     """Where a unit is: a hex of one of the game's maps, and where in that hex it stands.
 
     ``floor`` is the building level it is inside (0 = ground floor, negative = a basement),
@@ -189,8 +185,7 @@ COCKPIT_KINDS = ("standard", "industrial")  # an industrial cockpit without adva
 ROLL_AGAIN = frozenset({"endo_steel", "ferro_fibrous", "case", "case_ii", "tsm", "stealth"})  # stealth: EQ-STEALTH-01
 
 
-@record
-class MechState:
+class MechState(Record):
     """What only a 'Mech keeps track of."""
 
     club: str = ""  # the club it carries ("girder", URB-CLUB-01), "" for none
@@ -239,8 +234,7 @@ class MechState:
 _NO_MECH = MechState()  # Unit.built for a unit that is no 'Mech
 
 
-@record
-class VehicleState:
+class VehicleState(Record):
     """A vehicle's lasting conditions (VEH-CRIT, VTOL-CRIT) and the design facts its criticals read."""
 
     turret: str = ""  # "" (working, or none), "jammed", "locked" or "gone" (VEH-CRIT-18..20)
@@ -276,8 +270,7 @@ class VehicleState:
 
 _NO_VEHICLE = VehicleState()  # Unit.as_vehicle for a unit that is no vehicle
 
-@record
-class DropState:
+class DropState(Record):
     """A dropping reserve's record (DROP-01..19): its group while it waits, its secret commitment, and
     how its drop ended. Public, like every arrival time (DROP-03); the hex stays in the secrets file."""
 
@@ -288,8 +281,7 @@ class DropState:
     off_map: bool = False  # it scattered off the map and is lost (DROP-15)
 
 
-@record
-class AssetRecord:
+class AssetRecord(Record):
     """A Battlefield Support asset's card and its state in this game (seed 004). The card travels with
     the unit, as weapon data does (``Unit.weapon_specs``): no rule looks a card up."""
 
@@ -297,8 +289,7 @@ class AssetRecord:
     state: "AssetState"
 
 
-@record(slots=False)
-class Unit:
+class Unit(Record, slots=False):
     """A unit on the board: what every unit has (issue #30 item 2). What only one kind keeps track of is in
     its kind's record (``mech``, ``vehicle``, ``asset``, ``aero``; the others None).
 

@@ -14,7 +14,7 @@ Imported only by the replay page (``btcli.render.replay``).
 
 from __future__ import annotations
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 # Each attack event by its class's name: what came of it. Its fields name the rest (``attacker``: ``unit`` or
 # ``attacker``; ``target``: ``target`` or ``hex``; what: ``weapon``, ``attack`` or ``card``; the damage: ``damage``,
@@ -35,8 +35,7 @@ RESULTS = {
 }
 
 
-@record
-class Attack:
+class Attack(Record):
     """One attack: ``attacker`` at ``target`` (a unit's id or a hex's label) with ``what`` (a weapon, a blow, a
     card), its ``result``, the ``damage`` it does (0: none or not known yet), its ``roll`` and target number
     ``tn`` (0: not rolled), and whether its damage is still ``pending`` (it lands as the phase ends)."""

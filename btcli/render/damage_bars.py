@@ -15,7 +15,7 @@ Imported by the SVG map the first time it draws a unit's bars.
 
 from __future__ import annotations
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 PLATE, PLATE_EDGE = "#ffffff", "#4a4a4a"
 TRACK = "#d4d4d4"  # the empty part of a bar: what is lost
@@ -27,8 +27,7 @@ PENDING = "#ff3d9a"  # damage struck this phase that lands as it ends
 ARMOR_SHARE = 0.64  # of a row with both: the armor bar's share of its length (the structure's the rest)
 
 
-@record
-class Bar:
+class Bar(Record):
     """One location's damage: its armor and internal structure left and as built (0 built: it has none),
     the damage waiting to land on it this phase, and whether it is destroyed."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hits import CritResult
 from btcli.model.state import GameState
 from btcli.model.units import Unit, UnitKind, VehicleState
@@ -196,8 +196,7 @@ def _no_columns(view: dict) -> tuple[str, str] | None:
     return None  # its armor and internal structure
 
 
-@record(slots=False)
-class KindView:
+class KindView(Record, slots=False):
     """What the reports show of one kind of unit (fields in the order the reports use them)."""
 
     marker: Callable[[Unit], str]  # its marker on the maps (``svg_marks.KINDS``)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from btcli.errors import GameFileError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.state import GameState
 from btcli.store import files
 from btcli.store.files import parse_toml  # noqa: F401  (re-exported: the log parser and tests use it)
@@ -26,8 +26,7 @@ LOCK_TIMEOUT_S = 10.0
 ENTRY_KEYS = {"seq", "turn", "phase", "command", "events", "rolls", "prev", "state"}
 
 
-@record(slots=False)
-class LoadedGame:
+class LoadedGame(Record, slots=False):
     """A game as read from disk: its state, where its log starts, and its last entry's text.
 
     Only the head and the tail of the file are read; the log in between is copied

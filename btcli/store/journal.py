@@ -12,7 +12,7 @@ import itertools
 
 from btcli.dice import Roll
 from btcli.errors import GameFileError, VerificationError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.state import GameState, evolve
 from btcli.store.files import parse_toml
 from btcli.store.hashing import state_hash
@@ -41,8 +41,7 @@ def format_roll(roll: Roll) -> str:
     return text
 
 
-@record(slots=False)
-class Outcome:
+class Outcome(Record, slots=False):
     """One order's result: the new state, its events as the rules gave them (values, and the sentences
     of rules not converted yet), every roll, the command as logged, and the events' ``sentences`` (the
     application layer words them, ``btcli.runner``): what the log entry keeps."""

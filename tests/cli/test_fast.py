@@ -29,6 +29,15 @@ def test_the_typer_command_is_the_grammars(name):
     assert command.help == spec.help
 
 
+def test_each_command_is_built_under_its_own_name_when_first_asked_for():
+    """Issue #30: a command's process builds its own command's grammar and no other."""
+    table = grammar.Commands((("move", lambda: grammar.Command("move", "Move.")),
+                              ("attack", lambda: 1 / 0)))  # never built unless asked for
+    assert "move" in table and "attack" in table and "stand" not in table and list(table) == ["move", "attack"]
+    assert table["move"] is table["move"] and table.get("stand") is None
+    assert all(name == command.name for name, command in grammar.COMMANDS.items())
+
+
 def test_logged_commands_read_back_as_the_same_order():
     from btcli.model.hexgrid import Facing, HexId
     from btcli.model.orders import (
@@ -98,3 +107,30 @@ def test_fast_and_typer_paths_give_the_same_result(tmp_path, crossroads):
             result = run(*args)
             outputs.append((result.out, game.read_text()))
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("args, collecting", [
+    (["move", "g.toml", "wasp", "--mode", "stand"], False),
+    (["attack", "g.toml", "wasp", "hunchback"], False),
+    (["report", "g.toml"], False),
+    (["play", "g.toml"], True),
+    (["verify", "g.toml"], True),
+])
+def test_the_console_script_collects_garbage_cycles_only_for_many_orders(monkeypatch, args, collecting):
+    """Issue #30: a one-order process runs without the cycle collector (``entry``); ``play`` and ``verify``,
+    which run many orders in one process, with it."""
+    import gc
+    import os
+
+    from btcli import cli
+    from btcli.cli import commands
+
+    seen = []
+    monkeypatch.setattr(commands, args[0], lambda **kwargs: seen.append(gc.isenabled()))
+    monkeypatch.setattr(os, "_exit", lambda code: seen.append(code))
+    monkeypatch.setattr("sys.argv", ["btcli", *args])
+    try:
+        cli.entry()
+    finally:
+        gc.enable()
+    assert seen == [collecting, 0]

@@ -13,18 +13,16 @@ from functools import cached_property
 
 import pytest
 
-from btcli.model.frozen import FrozenInstanceError, evolve, field, fields, is_record, record
+from btcli.model.frozen import FrozenInstanceError, Record, evolve, field, fields, is_record
 
 
-@record
-class Point:
+class Point(Record):
     x: int
     y: int = 0
     tags: tuple[str, ...] = ()
 
 
-@record(slots=False)
-class Bag:
+class Bag(Record, slots=False):
     name: str
     items: dict = field(default_factory=dict)
 
@@ -46,14 +44,12 @@ class GeneratedOrdered:
     row: int
 
 
-@record(order=True)
-class Ordered:
+class Ordered(Record, order=True):
     col: int
     row: int
 
 
-@record
-class Single:
+class Single(Record):
     only: int
 
 
@@ -83,8 +79,7 @@ def test_the_first_records_of_a_class_are_built_as_the_compiled_init_builds_them
     refuse the same calls with the same message, and build equal records."""
     from btcli.model import frozen
 
-    @record
-    class Late:
+    class Late(Record):
         x: int
         y: int = 0
         items: list = field(default_factory=list)
@@ -135,7 +130,7 @@ def test_records_stay_frozen_and_keep_the_fields_api():
     assert evolve(a, y=5) == Point(1, 5)
     assert [f.name for f in fields(Point)] == ["x", "y", "tags"]
     assert [f.type for f in fields(Point)] == ["int", "int", "tuple[str, ...]"]
-    assert Point.__slots__ == ("x", "y", "tags") and not hasattr(Bag, "__slots__")
+    assert Point.__slots__ == ("x", "y", "tags") and "__slots__" not in vars(Bag) and hasattr(Bag("b"), "__dict__")
     assert Point.__match_args__ == ("x", "y", "tags")
     assert is_record(Point) and is_record(a) and not is_record(Generated)
 
@@ -169,19 +164,16 @@ def test_evolve_leaves_a_cached_property_behind():
 
 def test_a_record_refuses_what_it_cannot_mean():
     with pytest.raises(ValueError, match="mutable default"):
-        @record
-        class Bad:
+        class Bad(Record):
             items: list = []  # noqa: RUF012
 
     with pytest.raises(TypeError, match="follows default"):
-        @record
-        class Order:
+        class Order(Record):
             a: int = 0
             b: int
 
     with pytest.raises(TypeError, match="inherit"):
-        @record
-        class Child(Point):
+        class Child(Point, Record):
             z: int = 0
 
 

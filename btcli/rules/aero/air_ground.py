@@ -37,7 +37,7 @@ from btcli.model.events_aero import (
     GroundAttackMissed,
     ShotHeld,
 )
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId, n_hexes
 from btcli.model.hits import DeclaredTarget, HexTarget, StrafeTarget
 from btcli.model.orders import WeaponAttackOrder
@@ -83,8 +83,7 @@ MAX_TO_HIT = 12
 A2G = "MegaMek air-to-ground"  # the rule a refusal names where MegaMek gives no page
 
 
-@record(slots=False)
-class Overflight:
+class Overflight(Record, slots=False):
     """How an aircraft crossed the ground board this turn: on which low-altitude map, over which hex, at
     which altitude (the lowest it flew there) and heading which way."""
 
@@ -94,8 +93,7 @@ class Overflight:
     heading: Facing
 
 
-@record(slots=False)
-class Target:
+class Target(Record, slots=False):
     """One target of an air-to-ground attack: a ground unit, or a building hex (``unit`` None)."""
 
     label: str  # as the events name it: the unit's id, or "building hex 0705"
@@ -104,8 +102,7 @@ class Target:
     side: str  # the ground hit table's column: the attack comes from behind the flight (MegaMek)
 
 
-@record(slots=False)
-class Shot:
+class Shot(Record, slots=False):
     """One weapon (or DropShip bay) fired at one target."""
 
     target: Target
@@ -115,8 +112,7 @@ class Shot:
     to_hit: ToHit
 
 
-@record(slots=False)
-class Plan:
+class Plan(Record, slots=False):
     attacker: Unit
     mode: str
     over: Overflight

@@ -34,7 +34,7 @@ from btcli.model.events_aero import (
     PulledTowardInterface,
     ReentryFailed,
 )
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import HexId
 from btcli.rules.aero import (
     control as aero_control,
@@ -69,8 +69,7 @@ MAY_HOVER = frozenset({AeroClass.AIRSHIP})
 SPACE_END_PHASE_ORDER = ("over_speed", "gravity", "drag")  # AMB-54
 
 
-@record(slots=False)
-class Ban:
+class Ban(Record, slots=False):
     """Why a unit may not be somewhere, and the rule that says so."""
 
     reason: str
@@ -259,8 +258,7 @@ def gravity_choices(area: SpaceMap, state: AeroState) -> tuple[HexId, ...]:
     return tuple(h for h in near if area.contains(h))
 
 
-@record(slots=False)
-class EndPhaseResult:
+class EndPhaseResult(Record, slots=False):
     """What the End Phase did to one unit on the space map."""
 
     state: AeroState

@@ -25,7 +25,7 @@ from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.aero import AeroClass, AeroDesign, Arc, FiringArc, LowAltitudeMap, SpaceMap
 from btcli.model.events_aero import AeroHeat, AirShotHeld, AirShotHit, DamageControlRoll, ShotMissed
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import n_hexes
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
@@ -78,8 +78,7 @@ ENGINE_HEAT = 2  # tables.md 9.1: +2 heat per engine hit, every turn
 HEAT_TRACKED = frozenset({AeroClass.AEROSPACE_FIGHTER})  # conventional fighters build no heat (MegaMek)
 
 
-@record(slots=False)
-class Geometry:
+class Geometry(Record, slots=False):
     """Where the target lies from the attacker: range in hexes and the direction it is struck from."""
 
     distance: int
@@ -87,8 +86,7 @@ class Geometry:
     side: Arc | None  # the side a side attack strikes
 
 
-@record(slots=False)
-class Shot:
+class Shot(Record, slots=False):
     """One attack of the declaration: a weapon, or a DropShip's bay, with its to-hit number."""
 
     label: str
@@ -98,8 +96,7 @@ class Shot:
     to_hit: ToHit
 
 
-@record(slots=False)
-class Plan:
+class Plan(Record, slots=False):
     attacker: Unit
     target: Unit
     geometry: Geometry

@@ -28,7 +28,7 @@ from btcli.model.events_aero import (
     StillOutOfControl,
     StructureGone,
 )
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.rules.aero import damage as aero_damage
 
 Modifiers = tuple[tuple[str, int], ...]
@@ -44,8 +44,7 @@ RANDOM_MOVEMENT_MARGIN = 5  # tables.md 9.4: failing by more than 5 also means r
 RANDOM_MOVEMENT_TURN = {1: -2, 2: -1, 3: 0, 4: 0, 5: 1, 6: 2}
 
 
-@record(slots=False)
-class ControlOutcome:
+class ControlOutcome(Record, slots=False):
     """A control roll made: the roll, the state after its effects, and what happened."""
 
     roll: Roll

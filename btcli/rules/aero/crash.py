@@ -54,7 +54,7 @@ from btcli.model.events_aero import (
     SurvivesCrash,
     Wrecked,
 )
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
 from btcli.model.units import GROUND, Unit
@@ -143,8 +143,7 @@ def damage_aircraft(unit: Unit, amount: int, dice: Dice, events: Events, turn: i
 # -- AERO-CRASH-06, 07: the crash hex --------------------------------------------------------------------------
 
 
-@record
-class CrashTrack:
+class CrashTrack(Record):
     """The random movement that finds the crash hex: every hex entered, the 1D6 results, the heading at the end;
     ``off_board`` when it left the board (its last hex is then the first one off it)."""
 

@@ -34,7 +34,7 @@ from btcli.dice import Dice
 from btcli.model.aero import AeroClass, AeroDesign
 from btcli.model.board import Board, Terrain
 from btcli.model.events_aero import CrashAvoided, CrushedUnderDropShip, StaysUnderDropShip, StruckByCrash
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, Hit
 from btcli.model.units import Unit
@@ -54,8 +54,7 @@ LARGE_FIXED_WING_TONS = 100  # large fixed-wing support vehicles weigh over 100 
 OPEN_GROUND = (Terrain.CLEAR, Terrain.PAVED)  # "平地": conventional infantry there take double (reading, UNVERIFIED)
 
 
-@record
-class CrashReadings:
+class CrashReadings(Record):
     """The switches the catalog asks for where the seed is ambiguous; the defaults are its adopted readings."""
 
     dropship_halved: bool = True  # AMB-33: a DropShip's damage to units is halved too (False: the literal full amount)
@@ -65,8 +64,7 @@ class CrashReadings:
 READINGS = CrashReadings()
 
 
-@record
-class Target:
+class Target(Record):
     """One unit the crash reaches: the hex it was struck in, and whether that is the crash hex."""
 
     unit: str

@@ -35,7 +35,7 @@ from btcli.model.events_aero import (
     PilotUnconscious,
     StructureGone,
 )
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.rules.ground import piloting
 from btcli.rules.aero.maneuvers import rolled_armor_arc
 
@@ -150,8 +150,7 @@ FUEL_EXPLOSION_TARGET = 10  # tables.md 9.1: fuel tank hit, 2D6 10+ explodes
 DIRECT_DAMAGE_PER_POINT = 5  # AERO-HALT-04, AERO-ATM-06: 5 nose damage per point
 
 
-@record(slots=False)
-class HitResult:
+class HitResult(Record, slots=False):
     """What one hit did: the new state, what happened, and the control rolls it forces (tables.md 9.4)."""
 
     state: AeroState

@@ -25,7 +25,7 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.events_aero import AirShotHit, ShotHeld, ShotMissed, StreakNoLock
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import n_hexes
 from btcli.model.orders import WeaponAttackOrder
 from btcli.model.state import AttackDeclaration, GameState, Hit
@@ -46,8 +46,7 @@ NOE_TARGET = 1  # MegaMek: a target at NOE (altitude 1) that passed within 1 hex
 GTA = "MegaMek ground-to-air"
 
 
-@record(slots=False)
-class Plan:
+class Plan(Record, slots=False):
     attacker: Unit
     target: Unit
     over: air_ground.Overflight

@@ -48,7 +48,7 @@ from btcli.model.events_aero import (
     StepsNotFlown,
     StuckInInterface,
 )
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId, n_hexes
 from btcli.rules.aero import (
     atmosphere as aero_atmosphere,
@@ -101,8 +101,7 @@ class Outcome(str, Enum):
     CRASH = "crash"  # AERO-LALT-09: issue #14
 
 
-@record
-class PathPoint:
+class PathPoint(Record):
     """One hex of a flight path: the start, then every hex entered (issue #14 reads it for attacks)."""
 
     map_id: str
@@ -111,8 +110,7 @@ class PathPoint:
     facing: Facing
 
 
-@record
-class RequiredRoll:
+class RequiredRoll(Record):
     """A roll the move calls for, with its target number as the move stood at that step."""
 
     step: int  # index into the steps; -1 for the start of the move
@@ -122,8 +120,7 @@ class RequiredRoll:
     rule: str
 
 
-@record(slots=False)
-class MovePlan:
+class MovePlan(Record, slots=False):
     """A checked (``plan_move``) or flown (``apply_move``) aerospace move."""
 
     steps: tuple[str, ...]

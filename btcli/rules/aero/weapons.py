@@ -18,7 +18,7 @@ the rules that use them, as the to-hit tables are: no rule reads the catalog.
 from __future__ import annotations
 
 from btcli.model.choices import Choice
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 
 class Bracket(Choice):
@@ -35,8 +35,7 @@ BRACKETS = ((Bracket.SHORT, 6, 0), (Bracket.MEDIUM, 12, 2), (Bracket.LONG, 20, 4
 _ORDER = [b for b, _, _ in BRACKETS]
 
 
-@record
-class AeroWeaponData:
+class AeroWeaponData(Record):
     """What a weapon does in aerospace combat: heat, damage as one hit, longest bracket."""
 
     heat: int

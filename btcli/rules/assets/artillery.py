@@ -28,7 +28,7 @@ from btcli.errors import IllegalOrderError
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import ARTILLERY, AssetCard
 from btcli.model.board import Board
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.core.modifiers import ToHit
 
@@ -37,8 +37,7 @@ if TYPE_CHECKING:
     from btcli.model.events import Events
 
 
-@record
-class ArtilleryWeapon:
+class ArtilleryWeapon(Record):
     """An artillery piece: the damage it deals at each distance from the hex it strikes (0 = that hex)."""
 
     name: str
@@ -62,8 +61,7 @@ ARTILLERY_DAMAGE = {
 }
 
 
-@record
-class ArtilleryStrike:
+class ArtilleryStrike(Record):
     """Where an artillery attack aimed, whether it hit, where it landed and what it does there."""
 
     target: HexId

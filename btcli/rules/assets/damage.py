@@ -20,7 +20,7 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.model.area_effect import AreaEffect
 from btcli.model.assets import AssetCard, AssetHitDamage, AssetState
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.core import arcs
 from btcli.rules.kinds import asset_card
@@ -38,8 +38,7 @@ REAR_MULTIPLIER = 2  # ASSET-DMG-10
 AREA_EFFECT_MULTIPLIER = 2  # ASSET-DMG-08
 
 
-@record
-class AssetDamage:
+class AssetDamage(Record):
     """Damage reaching an asset from one attack or blast, before the asset's own multipliers."""
 
     amount: int

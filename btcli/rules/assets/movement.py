@@ -23,7 +23,7 @@ from math import ceil
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.assets import AssetCard, AssetKind, MovementCode
 from btcli.model.board import Board, Hex, Terrain
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.rules.assets.general import assumed_mode  # noqa: F401  (ASSET-MOVE-04, asked of movement too)
 from btcli.rules.ground.terrain import TERRAIN_COST, follows_road
@@ -48,8 +48,7 @@ class NonAsset(str, Enum):
 _IGNORE_ENEMY_INFANTRY = frozenset(k for k, rules in asset_card.CARD_KINDS.items() if rules.ignores_enemy_infantry)
 
 
-@record
-class Occupant:
+class Occupant(Record):
     """One unit standing in a hex: its side and what it is (an asset kind, or a non-asset)."""
 
     side: str
@@ -68,8 +67,7 @@ class Occupant:
 Occupants = Mapping[HexId, Sequence[Occupant]]
 
 
-@record
-class AssetMove:
+class AssetMove(Record):
     """A checked asset move: where it ends, what it cost, and the hexes it then occupies."""
 
     steps: tuple[str, ...]

@@ -16,11 +16,10 @@ from collections.abc import Mapping, Sequence
 from math import ceil
 
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 
-@record
-class AssetBatch:
+class AssetBatch(Record):
     """One side deploying or moving ``size`` of its assets in its turn."""
 
     side: str

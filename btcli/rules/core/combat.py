@@ -18,10 +18,9 @@ from btcli.model.state import AttackDeclaration, GameState, evolve
 from btcli.model.units import AmmoBin, Unit
 from btcli.rules import kinds
 from btcli.rules.kinds import mech
-from btcli.rules.core import anti_missile, arcs, fire_control, los, ranged_damage, tohit, weapon_modes
+from btcli.rules.core import arcs, fire_control, los, ranged_damage, tohit, weapon_modes
 from btcli.rules.drops import landing_turn as drop_turn
 from btcli.rules.ground import placement
-from btcli.rules.urban import structures
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
@@ -291,6 +290,7 @@ def weapon_attack(
             events.append(WeaponMissed(attacker.id, mount.label, target.id, tn, roll.total))
             if shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
                 from btcli.model.events_urban import MissStrikesBuilding  # a target inside a building only
+                from btcli.rules.urban import structures
 
                 full = weapon_modes.full_damage(data, kind)  # URB-IN-04: an adjacent attacker's misses strike the building
                 events.append(MissStrikesBuilding(target.hex, full))
@@ -315,6 +315,7 @@ def weapon_attack(
         lost = weapon_modes.full_damage(data, kind) - sum(groups)
         if lost and shelter is not None and not shelter[1] and attacker.hex.distance(target.hex) <= 1:
             from btcli.model.events_urban import MissingDamageStrikesBuilding  # a target inside a building only
+            from btcli.rules.urban import structures
 
             events.append(MissingDamageStrikesBuilding(target.hex, lost))
             pending.append(structures.building_hit(target.hex, lost, f"{mount.label} from {attacker.id}"))
@@ -329,12 +330,16 @@ def weapon_attack(
             hit = kinds.hit(dice, target, side, amount, f"{mount.label} from {attacker.id}")
             if covered and hit.location in mech.body(target).legs:
                 if cover_hex is not None:  # URB-IN-06/07: the building giving cover takes the hit
+                    from btcli.rules.urban import structures
+
                     events.append(CoverStruck(amount, hit.location, cover_hex))
                     pending.append(structures.building_hit(cover_hex, amount, f"{mount.label} from {attacker.id}"))
                 else:
                     events.append(CoverStruck(amount, hit.location))
                 continue
             if shelter is not None and not shelter[1]:  # URB-IN-02/03: the building absorbs part of each group
+                from btcli.rules.urban import structures
+
                 building, hit, said = structures.absorb_hit(state, hit, target.hex, shelter[0].cf,
                                                             f"{mount.label} from {attacker.id}")
                 events.append(said)
@@ -366,6 +371,7 @@ def _missile_systems(state: GameState, attacker: Unit, index: int, kind: str, ta
     (Artemis IV, ATM or Narc, then AMS: EQ-ART-01, EQ-ATM-02, EQ-NARC-02, EQ-AMS-01), and whether the target's
     AMS stopped a single pod (EQ-AMS-02)."""
     from btcli.model.events_combat import AmsFires, ClusterBonusLost, ClusterModified, PodStopped
+    from btcli.rules.core import anti_missile
 
     mount = attacker.weapons[index]
     pod = attacker.spec(mount.weapon).narc
@@ -453,6 +459,8 @@ def _cluster_preview(state: GameState, attacker: Unit, index: int, mode: str, ta
     data = attacker.spec(attacker.weapons[index].weapon)
     if not fire_control.missile_attack(data):
         return []
+    from btcli.rules.core import anti_missile
+
     mods, lost = fire_control.cluster_modifiers(state, attacker, index, mode, target)
     lines = [f"  cluster: {name:23s} {value:+d}" for name, value in mods]
     lines += [f"  cluster: no {bonus} bonus ({why})" for bonus, why in lost]

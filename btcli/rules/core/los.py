@@ -29,7 +29,7 @@ woods threshold as memory; decisions recorded in docs/rules-notes.md):
 from __future__ import annotations
 
 from btcli.model.board import WOODS_HEIGHT, Board, Hex, Terrain
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import HexId, hex_lines
 from btcli.model.units import Unit
 from btcli.rules import kinds
@@ -40,8 +40,7 @@ WOODS_POINTS = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}
 WOODS_BLOCK = 3  # tables.md 6.4 (memory; UNVERIFIED)
 
 
-@record(slots=False)
-class Sight:
+class Sight(Record, slots=False):
     """The line of sight from an attacker to a target, and what it costs to shoot along it."""
 
     blocked: bool

@@ -6,15 +6,14 @@ importing one another."""
 from __future__ import annotations
 
 from btcli.model.board import Terrain
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 
 RANGE_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # tables.md 6.1
 WOODS_IN_HEX = {Terrain.LIGHT_WOODS: 1, Terrain.HEAVY_WOODS: 2}  # tables.md 6.4
 IMMOBILE = -4  # tables.md 6.3: an immobile target
 
 
-@record(slots=False)
-class ToHit:
+class ToHit(Record, slots=False):
     """A target number as its modifiers; ``impossible`` names why an attack cannot be made."""
 
     modifiers: tuple[tuple[str, int], ...]

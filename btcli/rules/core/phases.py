@@ -14,7 +14,7 @@ from __future__ import annotations
 from btcli.dice import Dice
 from btcli.errors import GameFileError, IllegalOrderError
 from btcli.model.events import InitiativeRolled, PhaseEnded
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hits import HexTarget
 from btcli.model.orders import (
     ClearJamOrder,
@@ -48,8 +48,7 @@ def _nobody(state: GameState) -> str | None:
     return None
 
 
-@record(slots=False)
-class PhaseRule:
+class PhaseRule(Record, slots=False):
     """One phase of a turn: its orders, what it needs before it closes, its end, who acts next."""
 
     phase: Phase

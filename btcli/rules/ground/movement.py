@@ -8,12 +8,10 @@ VTOL flight (issue #4) will check each step of a ground path here, in
 
 from __future__ import annotations
 
-import heapq
-
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import Board, BuildingType, Hex, Terrain
 from btcli.model.events import Event, Flew, MadeMinimumMove, Moved, StoodStill, TurnedInPlace
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import GROUND, MoveMode, Unit
@@ -39,8 +37,7 @@ DEEP_WATER_COST = 4
 # that enters the hex; ``hex``; ``kind``, "enter" (a building's interior), "roof", "deck" or "bridge"
 # (entered like a building); ``hexes_moved``, counting this hex (the entry PSR's ladder); ``backward``;
 # ``floor``.
-@record
-class StructureMeet:
+class StructureMeet(Record):
     index: int
     hex: HexId
     kind: str
@@ -49,8 +46,7 @@ class StructureMeet:
     floor: int
 
 
-@record(slots=False)
-class MovePlan:
+class MovePlan(Record, slots=False):
     """A checked move: the hexes entered, where it ends, what it cost and in which mode."""
 
     unit: str
@@ -71,8 +67,7 @@ class MovePlan:
 # -- terrain ------------------------------------------------------------------
 
 
-@record
-class StepInto:
+class StepInto(Record):
     """One hex entered: its MP, the level and place (floor, roof, under a bridge) the unit ends at,
     and what the structure there asks of it: "enter" (a building's interior, URB-MOVE-03), "roof",
     "deck", "bridge" (a bridge it can pass neither over nor under, URB-BRG-08) or ""."""
@@ -626,6 +621,8 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
     stays on pavement gets one more when ``bonus`` (VEH-URB-01). Levels and places
     (floors, roofs, bridge decks) follow ``step_into``, as ``check_move`` does.
     """
+    import heapq  # a path search only (move --to, options)
+
     start = search_start(state, unit)
     frontier = [(0, 0, start, ())]
     best: dict = {start: 0}
@@ -663,6 +660,8 @@ def cheapest_paths(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, 
     ``_search`` for a hex stops at that hex's first settled node, so until then the two searches push and settle
     the same nodes; a node past the MP (and the pavement bonus) is not expanded, as nothing it reaches is
     within the MP."""
+    import heapq  # a path search only (options, the bot)
+
     budget = mode_mp(unit, mode, False)
     bonus = gets_pavement_bonus(unit)
     limit = budget + (1 if bonus else 0)
@@ -768,6 +767,8 @@ def _flight_successors(state, unit, node, allow_backward):
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
+    import heapq  # a path search only (options, the bot)
+
     budget = mode_mp(unit, mode, False)
     bonus = gets_pavement_bonus(unit)
     start = search_start(state, unit)
@@ -786,11 +787,8 @@ def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId,
             out[here] = mp
         limit = budget + (1 if bonus else 0)
         for _code, node2, cost, _ in successors(state, unit, node, not mode.is_fast):
-            _push(frontier, best, node2, mp + cost, limit, counter := counter + 1)
+            mp2 = mp + cost
+            if mp2 <= limit and mp2 < best.get(node2, 1 << 30):
+                best[node2] = mp2
+                heapq.heappush(frontier, (mp2, counter := counter + 1, node2))
     return out
-
-
-def _push(frontier, best, node, mp, budget, counter):
-    if mp <= budget and mp < best.get(node, 1 << 30):
-        best[node] = mp
-        heapq.heappush(frontier, (mp, counter, node))

@@ -31,7 +31,7 @@ from __future__ import annotations
 import heapq
 
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit
@@ -44,8 +44,7 @@ KINDS = ("skid", "sideslip", "building", "basement", "minefield", "masc", "water
 Rolls = tuple[tuple[str, int], ...]  # (kind, how many), only kinds with rolls, in KINDS order
 
 
-@record
-class Route:
+class Route(Record):
     """The path a ``move --to`` takes and the cheapest path it was chosen over (the same when it was kept),
     each with its MP and its rolls."""
 

@@ -15,7 +15,7 @@ from math import ceil
 from btcli.dice import Dice
 from btcli.errors import IllegalOrderError, InputError
 from btcli.model.board import WOODS_HEIGHT, Hex, Terrain
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState, evolve
 from btcli.model.units import Unit
@@ -32,8 +32,7 @@ LANDING_TERRAIN = {Terrain.CLEAR, Terrain.PAVED, Terrain.BUILDING}  # VEH-VTOL-1
 CRASH_SIDE = {1: "front", 2: "right", 3: "right", 4: "rear", 5: "left", 6: "left"}  # tables.md 5 notes (MegaMek)
 
 
-@record(slots=False)
-class Flight:
+class Flight(Record, slots=False):
     """A checked VTOL move: where it ends, how high, what it cost, and whether it ends in a crash."""
 
     end: HexId

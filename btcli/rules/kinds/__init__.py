@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from btcli.dice import Dice, Roll
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import evolve, record
+from btcli.model.frozen import Record, evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Hit
@@ -378,8 +378,7 @@ def airborne(unit: Unit) -> bool:
     return of(unit).flies_as_vtol(unit) and unit.elevation > 0
 
 
-@record(slots=False)
-class KindRules:
+class KindRules(Record, slots=False):
     """The rules one kind of unit plays by where kinds differ."""
 
     hit_location: Callable[[Dice, Unit, str, int, str], Hit]  # where one damage group strikes

@@ -7,12 +7,11 @@ gives its unit (ASSET-TERR-01). Imports the model only, so every asset rule modu
 from __future__ import annotations
 
 from btcli.model.assets import AssetCard, AssetKind, MovementCode
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.units import Motive
 
 
-@record
-class CardKind:
+class CardKind(Record):
     """The rules one kind of asset card plays by where card kinds differ."""
 
     # May enter a building hex, as its whole move (ASSET-MOVE-10, -11: infantry; VTOLs fly above any building).

@@ -9,7 +9,7 @@ holding a ``BODY`` and one line in ``_BODY_MODULES``. The biped's tables are Tot
 
 from __future__ import annotations
 
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.units import Motive, MoveMode, Unit
 from btcli.rules.ground.heat import heat_mp_penalty
 from btcli.rules.ground import masc, myomer_jets
@@ -22,8 +22,7 @@ if TYPE_CHECKING:
 Table = dict[int, tuple[str, ...]]  # roll -> the location in each column (``Body.columns``)
 
 
-@record(slots=False)
-class Body:
+class Body(Record, slots=False):
     """A 'Mech's shape: its locations, how damage moves between them, and its hit tables."""
 
     name: str

@@ -9,7 +9,7 @@ Sources: tables.md 11.1 (levels, water, running into water), VEH-MOVE-01..08, VE
 from __future__ import annotations
 
 from btcli.errors import IllegalOrderError
-from btcli.model.frozen import record
+from btcli.model.frozen import Record
 from btcli.model.hexgrid import HexId
 from btcli.model.units import MoveMode, Unit
 
@@ -62,8 +62,7 @@ def climbing(mp_per_level: int, noun: str) -> Callable[[Unit, HexId, int, bool],
     return level_change
 
 
-@record(slots=False)
-class Mobility:
+class Mobility(Record, slots=False):
     """How one kind of unit (of one motive) moves over the ground."""
 
     noun: str  # how a refusal names it: "'Mech", "vehicle", "infantry"
