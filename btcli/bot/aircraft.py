@@ -1,6 +1,6 @@
 """The bot's aircraft (issue #35 item 2, "aircraft's strikes"): which flight an aerospace unit makes and which
 attack it makes, from ``btcli options``' own lists (btcli.rules.aero.options: every flight and every attack the
-orders accept). Its rules are BOT-11..BOT-16 in docs/rules-notes.md; the code is btcli's own.
+orders accept). Its rules are BOT-21..BOT-26 in docs/rules-notes.md; the code is btcli's own.
 
 Anchored on MegaMek's bot Princess (MegaMek @f0b2b01 megamek/src/megamek/client/bot/princess/): it flies an
 aircraft on a ground map only along paths that need no piloting roll where it can (``AeroPathUtil.java:96``
@@ -10,7 +10,7 @@ altitude 1 without bombs (``PathRanker.java:177-184``); it values a flight by th
 possible, which needs the target under the flight path and an altitude of 5 or lower
 (``FireControl.java:1682`` ``guessFullAirToGroundPlan``, ``:1092`` ``isTargetUnderFlightPath``,
 ``AeroGroundPathFinder.OPTIMAL_STRIKE_ALTITUDE``). Princess ignores ground fire at its aircraft
-(``BasicPathRanker.java:157-161``); this bot weighs it (BOT-13), as the air defence of issue #35.
+(``BasicPathRanker.java:157-161``); this bot weighs it (BOT-23), as the air defence of issue #35.
 """
 
 from __future__ import annotations
@@ -42,14 +42,14 @@ if TYPE_CHECKING:
 
     Focus = Callable[[GameState, Unit], float]  # policy.focus: BOT-05's worth of a point of damage on a unit
 
-ROLL_PENALTY = 4.0  # BOT-11: expected damage a flight's control roll is worth avoiding
-LOST = 1000.0  # BOT-11: a flight that stalls, crashes or leaves the battle
+ROLL_PENALTY = 4.0  # BOT-21: expected damage a flight's control roll is worth avoiding
+LOST = 1000.0  # BOT-21: a flight that stalls, crashes or leaves the battle
 
 
 def flight(state: GameState, ours: tuple[str, ...], settings: Settings, focus: Focus,
            seed: int = 0) -> MoveOrder | None:
     """The next aerospace unit's flight for the side whose slot it is (TURN-04..06), or None when another side
-    must move; the unit's best flight (BOT-11..14) the game accepts."""
+    must move; the unit's best flight (BOT-21..24) the game accepts."""
     from btcli.rules.aero import phases as aero_phases
 
     side = aero_phases.side_to_move(state)
@@ -65,7 +65,7 @@ def flight(state: GameState, ours: tuple[str, ...], settings: Settings, focus: F
 
 
 def ranked_flights(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> list[MoveOrder]:
-    """The unit's listed flights as orders, best first (BOT-11..14); none when it may not move now."""
+    """The unit's listed flights as orders, best first (BOT-21..24); none when it may not move now."""
     from btcli.rules.aero import moves as aero_moves, options as aero_options
 
     try:
@@ -79,7 +79,7 @@ def ranked_flights(state: GameState, unit: Unit, settings: Settings, focus: Focu
 
 
 def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Settings, focus: Focus) -> float:
-    """BOT-11..14: what a flight is worth. The damage its air-to-ground or air-to-air attack this turn may deal
+    """BOT-21..24: what a flight is worth. The damage its air-to-ground or air-to-air attack this turn may deal
     (focus-weighted) and, at half weight, next turn's (when it ends over the ground board or can come back to
     it, at a striking altitude), times the aggression weight; minus the ground fire it flies into times the
     caution weight; minus the control rolls it needs; a stall or leaving the battle is lost; off the board's
@@ -93,15 +93,15 @@ def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Setting
     score = settings.dealt_weight * (strike + air + later) - settings.taken_weight * taken
     score -= ROLL_PENALTY * flight.rolls
     if flight.outcome == "left_map" or _stalls(unit, flight):
-        score -= LOST  # BOT-11
+        score -= LOST  # BOT-21
     score += _descent(state, flight)
     if flight.altitude == 1 and not _bombs(unit):
-        score -= 5.0  # BOT-11: no flight at NOE without bombs (Princess, PathRanker.java:177-184)
+        score -= 5.0  # BOT-21: no flight at NOE without bombs (Princess, PathRanker.java:177-184)
     return score
 
 
 def _descent(state: GameState, flight: Flight) -> float:
-    """BOT-14: off the low-altitude map that holds the ground board, a flight is worth more the nearer it ends to
+    """BOT-24: off the low-altitude map that holds the ground board, a flight is worth more the nearer it ends to
     the space map's ground-row hex above that map (flying into it takes the unit down to the board's map,
     TURN-07; into another ground-row hex, out of the battle): a point per hex nearer. Climbing out of the
     board's map counts against a flight."""
@@ -121,7 +121,7 @@ def _descent(state: GameState, flight: Flight) -> float:
 
 
 def _stalls(unit: Unit, flight: Flight) -> bool:
-    """BOT-11: a flight that leaves an aerodyne at velocity 0 (it stalls and crashes, AERO-GRAV-05) or a
+    """BOT-21: a flight that leaves an aerodyne at velocity 0 (it stalls and crashes, AERO-GRAV-05) or a
     spheroid at velocity 0 without hovering."""
     return flight.next_velocity == 0 and "H" not in flight.path
 
@@ -133,7 +133,7 @@ def _bombs(unit: Unit) -> int:
 
 
 def _strike_value(state: GameState, unit: Unit, flight: Flight, focus: Focus) -> float:
-    """BOT-12: the strike this flight makes possible: none above altitude 5 (a strike's ceiling) or at 1 (a strike
+    """BOT-22: the strike this flight makes possible: none above altitude 5 (a strike's ceiling) or at 1 (a strike
     costs an altitude), else the best strike on an enemy (``_best_strike``), with +2 to hit when the flight goes
     over Safe Thrust (tables.md 9.8)."""
     from btcli.rules.aero import air_ground
@@ -147,7 +147,7 @@ def _strike_value(state: GameState, unit: Unit, flight: Flight, focus: Focus) ->
 
 
 def _best_strike(state: GameState, unit: Unit, focus: Focus, extra: int = 0) -> float:
-    """BOT-12: the expected damage (focus-weighted) of a strike by every weapon that fires at the ground at the
+    """BOT-22: the expected damage (focus-weighted) of a strike by every weapon that fires at the ground at the
     enemy ground unit where it is worth most: Gunnery + 2 (tables.md 9.8) + the target's modifiers."""
     from btcli.rules.aero import air_ground, attacks as aero_attacks
     from btcli.rules.core.tohit import odds
@@ -170,7 +170,7 @@ def _best_strike(state: GameState, unit: Unit, focus: Focus, extra: int = 0) -> 
 
 
 def _return_factor(state: GameState, unit: Unit, flight: Flight) -> float:
-    """BOT-14: how surely the unit can strike next turn from where the flight ends: 1 over the ground board's
+    """BOT-24: how surely the unit can strike next turn from where the flight ends: 1 over the ground board's
     hex itself (next turn's flight starts there, so it crosses it whatever it does), less the farther the hex
     and the more it must turn to face it; 0 above altitude 5 + 1 climb, or off the low-altitude map."""
     from btcli.bot.evaluate import facing_towards
@@ -196,7 +196,7 @@ def _left(unit: Unit) -> int:
 
 
 def fragility(state: GameState, target: Unit) -> float:
-    """BOT-12, BOT-16: how much nearer destruction a point of damage brings ``target`` than the average unit of
+    """BOT-22, BOT-26: how much nearer destruction a point of damage brings ``target`` than the average unit of
     its side of the same element (ground or air): their mean armor and structure left over its own, within
     0.25-4. In a short air raid the fire goes where it can kill (btcli's rule)."""
     air = kinds.of(target).flies_on_aerospace_maps
@@ -212,7 +212,7 @@ def _ground_enemies(state: GameState, unit: Unit) -> list[Unit]:
 
 
 def _air_defence(state: GameState, unit: Unit, altitude: int, striking: bool) -> float:
-    """BOT-13: the expected damage of the ground fire an aircraft flies into when it crosses the ground board at
+    """BOT-23: the expected damage of the ground fire an aircraft flies into when it crosses the ground board at
     ``altitude``: each enemy ground unit's front-arc weapons at range 2 x altitude (btcli.rules.aero.ground_to_air),
     -3 to hit while it attacks the ground (tables.md 9.8), none above altitude 8; shared among the side's
     aircraft over the board."""
@@ -239,11 +239,11 @@ def _air_defence(state: GameState, unit: Unit, altitude: int, striking: bool) ->
             total += tohit.odds(number) * evaluate.shot_damage(foe, index, distance)
     ours = sum(1 for u in state.units.values()
                if u.side == unit.side and u.active and kinds.of(u).flies_on_aerospace_maps)
-    return total / max(1, ours) * 0.5  # BOT-13: only its front arc, and not every unit fires at this one
+    return total / max(1, ours) * 0.5  # BOT-23: only its front arc, and not every unit fires at this one
 
 
 def _air_value(state: GameState, unit: Unit, flight: Flight) -> float:
-    """BOT-15: the air-to-air fire a flight sets up: each enemy aircraft on its map within 6 hexes (short range)
+    """BOT-25: the air-to-air fire a flight sets up: each enemy aircraft on its map within 6 hexes (short range)
     of where it ends counts its damage at Gunnery + 4 when it lies ahead (the nose arc), else nothing."""
     from btcli.bot.evaluate import facing_towards
     from btcli.model.hexgrid import Facing, HexId
@@ -281,7 +281,7 @@ def _air_value(state: GameState, unit: Unit, flight: Flight) -> float:
 
 
 def attack(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> WeaponAttackOrder | None:
-    """BOT-16: an aircraft's attack: of its listed strikes (all the weapons listed for one target together),
+    """BOT-26: an aircraft's attack: of its listed strikes (all the weapons listed for one target together),
     strafing runs and air-to-air shots, the one with the most focus-weighted expected damage (a friend in a
     strafing run counts against it), each weapon's to-hit at most the bot's worst shot; None when nothing is
     worth it."""
@@ -341,7 +341,7 @@ def _plan(state: GameState, order: WeaponAttackOrder):
 
 
 def _attack_value(state: GameState, order: WeaponAttackOrder, focus: Focus) -> float:
-    """BOT-16: the expected damage of an attack's shots, each times the focus on its target (a friend's: minus
+    """BOT-26: the expected damage of an attack's shots, each times the focus on its target (a friend's: minus
     twice the damage)."""
     from btcli.rules.core.tohit import odds
 
@@ -367,7 +367,7 @@ def _attack_value(state: GameState, order: WeaponAttackOrder, focus: Focus) -> f
 
 
 def ground_to_air(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> WeaponAttackOrder | None:
-    """BOT-16: a ground unit with nothing better to fire at fires at the enemy aircraft overhead where its
+    """BOT-26: a ground unit with nothing better to fire at fires at the enemy aircraft overhead where its
     expected damage, times BOT-05's focus, is highest: the weapons whose to-hit is worth it
     (btcli.rules.aero.ground_to_air)."""
     from btcli.bot import evaluate
@@ -392,7 +392,7 @@ def ground_to_air(state: GameState, unit: Unit, settings: Settings, focus: Focus
             if number <= settings.worst_shot and labels.count(mount.label) < _copies(unit, mount.label):
                 labels.append(mount.label)
                 value += odds(number) * evaluate.shot_damage(unit, index, plan.distance)
-        value *= focus(state, foe) * fragility(state, foe)  # BOT-05, BOT-16: the aircraft nearest destruction
+        value *= focus(state, foe) * fragility(state, foe)  # BOT-05, BOT-26: the aircraft nearest destruction
         if labels and (best is None or value > best[0]):
             best = (value, foe.id, tuple(labels))
     if best is None:

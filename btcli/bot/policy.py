@@ -121,7 +121,7 @@ def _choose(state: GameState, sides: tuple[str, ...] | None, settings: Settings,
     if phase is Phase.MOVEMENT:
         return _drop_commitment(state, ours, seed) or _movement(state, ours, settings, seed)
     if phase in (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT):
-        return aircraft.flight(state, ours, settings, focus, seed) or _flight(state, ours)  # BOT-11..15
+        return aircraft.flight(state, ours, settings, focus, seed) or _flight(state, ours)  # BOT-21..25
     if phase is Phase.WEAPON:
         return _weapon_attack(state, ours, settings) or _resolve(state)
     if phase is Phase.PHYSICAL:
@@ -373,7 +373,7 @@ def best_attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttac
     """BOT-05, BOT-07: the volley with the most focus-weighted expected damage at one target, of the shots
     worth their to-hit number, within the heat the unit may build; None when nothing is worth firing."""
     if unit.position is None or unit.hex is None:
-        return aircraft.attack(state, unit, settings, focus) or _other_attack(state, unit)  # BOT-16
+        return aircraft.attack(state, unit, settings, focus) or _other_attack(state, unit)  # BOT-26
     foes = enemies(state, unit.side)
     options = []
     twists = legal_orders.weapon_twists(unit)
@@ -398,7 +398,7 @@ def best_attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttac
                 return order
     if not kinds.of(unit).mobility:
         return _other_attack(state, unit)
-    return aircraft.ground_to_air(state, unit, settings, focus)  # BOT-16: at the aircraft overhead
+    return aircraft.ground_to_air(state, unit, settings, focus)  # BOT-26: at the aircraft overhead
 
 
 def _within_heat(unit: Unit, shots: list[tuple[int, int, float]], settings: Settings) -> list[tuple[int, int, float]]:

@@ -1,4 +1,4 @@
-"""The bot's aircraft, BOT-11..BOT-16 (docs/rules-notes.md), on the shipped Town Strike scenario (two Sparrowhawks
+"""The bot's aircraft, BOT-21..BOT-26 (docs/rules-notes.md), on the shipped Town Strike scenario (two Sparrowhawks
 and a Union DropShip over a Kurita town: scenarios/town-strike.toml)."""
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ def _flight(path: str, *, over: int = 0, end: str = "low 0808", facing: str = "N
                   next_velocity=velocity, outcome=outcome, over_board=over)
 
 
-def test_bot_11_no_stall_no_leaving_the_battle_no_rolls_when_it_can_help_it():  # BOT-11
-    # BOT-11 (Princess's AeroPathUtil.willStall, isSafePathOffBoard): a flight that ends at velocity 0 without
+def test_bot_21_no_stall_no_leaving_the_battle_no_rolls_when_it_can_help_it():  # BOT-21
+    # BOT-21 (Princess's AeroPathUtil.willStall, isSafePathOffBoard): a flight that ends at velocity 0 without
     # hovering stalls (AERO-GRAV-05), one off the map's edge leaves the battle, a control roll may cost control.
     state = _town_strike("aero_movement")
     union = state.units["union"]
@@ -52,8 +52,8 @@ def test_bot_11_no_stall_no_leaving_the_battle_no_rolls_when_it_can_help_it():  
     assert best.steps and "-" not in best.steps[:1]  # it flies on
 
 
-def test_bot_12_a_strike_needs_the_board_under_the_flight_at_altitude_2_to_5():  # BOT-12
-    # BOT-12 (Princess's FireControl.guessFullAirToGroundPlan: target under the path, altitude <= 5): over the
+def test_bot_22_a_strike_needs_the_board_under_the_flight_at_altitude_2_to_5():  # BOT-22
+    # BOT-22 (Princess's FireControl.guessFullAirToGroundPlan: target under the path, altitude <= 5): over the
     # board at altitude 3 a strike is worth something; at 6 (above a strike's ceiling, tables.md 9.8 as MegaMek
     # reads it) or 1 (a strike costs an altitude) nothing; over Safe Thrust (+2 to hit) less.
     state = _town_strike("aero_movement")
@@ -64,8 +64,8 @@ def test_bot_12_a_strike_needs_the_board_under_the_flight_at_altitude_2_to_5(): 
     assert 0 < value(_flight("F", over=3, thrust=11)) < value(_flight("F", over=3))
 
 
-def test_bot_13_ground_fire_is_weighed_by_the_altitude_over_the_board():  # BOT-13
-    # BOT-13: ground units fire at range 2 x altitude (ground_to_air.ALTITUDE_RANGE), not above altitude 8, at -3
+def test_bot_23_ground_fire_is_weighed_by_the_altitude_over_the_board():  # BOT-23
+    # BOT-23: ground units fire at range 2 x altitude (ground_to_air.ALTITUDE_RANGE), not above altitude 8, at -3
     # when the aircraft attacks the ground: lower is more dangerous, striking more so.
     state = _town_strike("aero_movement")
     hawk = state.units["hawk-1"]
@@ -74,8 +74,8 @@ def test_bot_13_ground_fire_is_weighed_by_the_altitude_over_the_board():  # BOT-
     assert aircraft._air_defence(state, hawk, 2, True) > low
 
 
-def test_bot_14_ending_over_the_board_or_facing_it_is_worth_next_turns_strike():  # BOT-14
-    # BOT-14: next turn's flight crosses the board surely when it starts over its hex (0809 here), likely when
+def test_bot_24_ending_over_the_board_or_facing_it_is_worth_next_turns_strike():  # BOT-24
+    # BOT-24: next turn's flight crosses the board surely when it starts over its hex (0809 here), likely when
     # the hex lies ahead within reach, hardly when it lies behind.
     state = _town_strike("aero_movement")
     hawk = state.units["hawk-1"]
@@ -87,8 +87,8 @@ def test_bot_14_ending_over_the_board_or_facing_it_is_worth_next_turns_strike():
     assert factor(_flight("F", end="low 0809", altitude=8)) == 0  # too high to strike next turn
 
 
-def test_bot_15_an_enemy_aircraft_ahead_within_short_range_is_worth_a_flight():  # BOT-15
-    # BOT-15: a flight ending with an enemy aircraft within 6 hexes in its nose's direction sets up a shot.
+def test_bot_25_an_enemy_aircraft_ahead_within_short_range_is_worth_a_flight():  # BOT-25
+    # BOT-25: a flight ending with an enemy aircraft within 6 hexes in its nose's direction sets up a shot.
     state = _town_strike("aero_movement")
     from btcli.model.frozen import evolve
 
@@ -100,8 +100,8 @@ def test_bot_15_an_enemy_aircraft_ahead_within_short_range_is_worth_a_flight(): 
     assert aircraft._air_value(state, hawk, ahead) > 0 == aircraft._air_value(state, hawk, away)
 
 
-def test_bot_16_an_aircraft_strikes_with_every_ground_weapon_at_the_best_target():  # BOT-16
-    # BOT-16: the strike names each ground-attacking weapon as often as the unit has it (the Sparrowhawk's two
+def test_bot_26_an_aircraft_strikes_with_every_ground_weapon_at_the_best_target():  # BOT-26
+    # BOT-26: the strike names each ground-attacking weapon as often as the unit has it (the Sparrowhawk's two
     # nose Medium Lasers, its wing Small Lasers: tables.md 13.3), at one target, and the game accepts it.
     state = _town_strike("weapon")
     order = aircraft.attack(state, state.units["hawk-1"], Settings(), policy.focus)
@@ -111,8 +111,8 @@ def test_bot_16_an_aircraft_strikes_with_every_ground_weapon_at_the_best_target(
 
 
 
-def test_bot_16_a_strafing_run_over_a_friend_counts_against_it():  # BOT-16
-    # BOT-16: a strafing run attacks every unit in its hexes, friend or foe (TW p.243 as MegaMek reads it): a
+def test_bot_26_a_strafing_run_over_a_friend_counts_against_it():  # BOT-26
+    # BOT-26: a strafing run attacks every unit in its hexes, friend or foe (TW p.243 as MegaMek reads it): a
     # friend's expected damage counts twice against it.
     from btcli.model.frozen import evolve
 
@@ -124,8 +124,8 @@ def test_bot_16_a_strafing_run_over_a_friend_counts_against_it():  # BOT-16
     assert aircraft._attack_value(friendly, order, policy.focus) < 0
 
 
-def test_bot_16_a_ground_unit_fires_at_the_aircraft_overhead():  # BOT-16
-    # BOT-16: a ground unit with no ground target fires its weapons that reach at the enemy aircraft that crossed
+def test_bot_26_a_ground_unit_fires_at_the_aircraft_overhead():  # BOT-26
+    # BOT-26: a ground unit with no ground target fires its weapons that reach at the enemy aircraft that crossed
     # its board (ground_to_air: range 2 x altitude).
     state = _town_strike("weapon")
     order = aircraft.ground_to_air(state, state.units["hunchback"], Settings(), policy.focus)
@@ -133,7 +133,7 @@ def test_bot_16_a_ground_unit_fires_at_the_aircraft_overhead():  # BOT-16
     assert policy.best_attack(state, state.units["hunchback"], Settings()) == order
 
 
-def test_bot_wins_town_strike_against_the_random_player():  # BOT-12, BOT-14, BOT-16: issue #35's target
+def test_bot_wins_town_strike_against_the_random_player():  # BOT-22, BOT-24, BOT-26: issue #35's target
     import sys
 
     sys.path.insert(0, str(SCENARIOS.parent / "bench"))
@@ -144,8 +144,8 @@ def test_bot_wins_town_strike_against_the_random_player():  # BOT-12, BOT-14, BO
     assert bench.match(SCENARIOS / "town-strike.toml", players, 1)["winner"] == "davion"
 
 
-def test_bot_16_an_air_raid_strikes_where_it_can_kill():  # BOT-16
-    # BOT-16: a point of damage on the Wasp (48 armor) brings it nearer destruction than one on the Manticore
+def test_bot_26_an_air_raid_strikes_where_it_can_kill():  # BOT-26
+    # BOT-26: a point of damage on the Wasp (48 armor) brings it nearer destruction than one on the Manticore
     # (176 armor): the mean of the garrison's armor and structure left over the target's own.
     state = _town_strike("weapon")
     wasp, manticore = state.units["wasp"], state.units["manticore"]
