@@ -93,6 +93,14 @@ def ground_moves(state: GameState, unit: Unit) -> dict[str, dict[HexId, int]]:
     return found
 
 
+def stand_up(state: GameState, unit: Unit) -> dict | None:
+    """A prone 'Mech's stand-up as ``btcli options`` lists it (its MP and roll), None when it is not prone or
+    may not stand (``rules/core/options.stand_up``)."""
+    from btcli.rules.core import options
+
+    return options.stand_up(state, unit)
+
+
 def jump_hexes(state: GameState, unit: Unit) -> list[HexId]:
     """The hexes within a 'Mech's jumping MP (each still checked by the jump rules when ordered)."""
     if not unit.jump or unit.hex is None or kinds.of(unit).mobility is None:

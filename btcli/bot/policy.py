@@ -52,6 +52,12 @@ class Settings:
         return 0.3 + self.caution / 10
 
     @property
+    def approach_weight(self) -> float:
+        """BOT-13: what each hex beyond its best range from the nearest enemy costs a position (2.5 by default:
+        Princess's hyper aggression at its default, BehaviorSettings.java:73-84)."""
+        return 0.5 * self.aggression
+
+    @property
     def crippled_below(self) -> float:
         """BOT-06: the share of armor and structure left under which a unit withdraws (0.35 by default)."""
         return 0.1 + self.caution / 20
@@ -151,10 +157,28 @@ def pending_damage(state: GameState, unit_id: str) -> int:
 
 def focus(state: GameState, target: Unit) -> float:
     """BOT-05: how much a point of damage on ``target`` is worth: more the more damaged it is (this phase's
-    struck hits counted), so the side's fire converges on the target nearest destruction."""
+    struck hits counted), so the side's fire converges on the target nearest destruction; BOT-11: times how
+    much sooner than its side's average unit it falls (the square root of the ratio of their armor and
+    structure left, within 0.5-2), so the side goes for the kill it can make."""
     full = sum(target.max_armor.values()) + sum(target.max_internal.values())
     lost = 1.0 - evaluate.health(target) + (pending_damage(state, target.id) / full if full else 0.0)
-    return 1.0 + min(1.0, lost) * 1.5
+    return (1.0 + min(1.0, lost) * 1.5) * frailty(state, target)
+
+
+def points_left(state: GameState, unit: Unit) -> float:
+    """The armor and internal structure a unit has left, less the damage struck at it this phase."""
+    left = sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
+    return max(1.0, left - pending_damage(state, unit.id))
+
+
+def frailty(state: GameState, target: Unit) -> float:
+    """BOT-11: ``sqrt(mean points left of the target's side / the target's points left)``, within 0.5-2 (1 for
+    a unit alone on its side): a point of damage brings a frail unit nearer its end than a sturdy one."""
+    side = [u for u in state.units.values() if u.side == target.side and u.active and u.hex is not None]
+    if len(side) < 2:
+        return 1.0
+    mean = sum(points_left(state, u) for u in side) / len(side)
+    return min(2.0, max(0.5, (mean / points_left(state, target)) ** 0.5))
 
 
 # -- movement (BOT-01..04, 06, 08) ----------------------------------------------------------------------------
@@ -219,27 +243,94 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
     if not foes:
         yield from (o for o in (legal_orders.move_order(state, unit, mode="stand"),) if o is not None)
         return
+    if legal_orders.stand_up(state, unit) is not None:
+        yield from stand_up_orders(state, unit, foes)
+        return
     places: list[tuple[str, HexId, int]] = [("stand", unit.hex, 0)]
-    for mode, hexes in legal_orders.ground_moves(state, unit).items():
+    moves = legal_orders.ground_moves(state, unit)
+    for mode, hexes in moves.items():
         places += [(mode, h, mp) for h, mp in hexes.items()]
+    if moves:  # BOT-14: turning where it stands, in its slower mode
+        places.append((next(iter(moves)), unit.hex, 1))
     places += [("jump", h, 0) for h in legal_orders.jump_hexes(state, unit)]
     withdraw = crippled(unit, settings)
     best = _best_range(unit)
     quick = sorted(places, key=lambda p: (-_quick_score(state, unit, foes, p, withdraw, best), p[1].label, p[0]))
+    staying = [p for p in places if p[1] == unit.hex]  # BOT-14: standing and turning are always judged
     judged = []
-    for mode, hex_id, mp in quick[:SHORTLIST]:
+    for mode, hex_id, mp in quick[:SHORTLIST] + [p for p in staying if p not in quick[:SHORTLIST]]:
         facing = _facing_for(state, unit, hex_id, foes)
         score = position_score(state, unit, foes, mode, hex_id, facing, mp, settings, withdraw)
         judged.append((score, mode, hex_id, facing))
     judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
-    for _, mode, hex_id, facing in judged:
-        if mode == "stand":
-            order = legal_orders.move_order(state, unit, mode="stand")
-        else:
-            order = (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
-                     or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
-        if order is not None:
-            yield order
+    # BOT-16: a move --to HEX --facing F the unit's MP cannot pay ends in the path's own facing: that position is
+    # judged again with the facing it really ends in, and waits its turn if it now ranks below the next.
+    ready: dict[tuple[str, HexId], MoveOrder] = {}
+    while judged:
+        score, mode, hex_id, facing = judged.pop(0)
+        order = ready.get((mode, hex_id)) or _order_for(state, unit, mode, hex_id, facing)
+        if order is None:
+            continue
+        actual = end_facing(unit, order)
+        if actual != facing and (mode, hex_id) not in ready:
+            ready[(mode, hex_id)] = order
+            mp = next((m for md, h, m in places if md == mode and h == hex_id), 0)
+            again = position_score(state, unit, foes, mode, hex_id, actual, mp, settings, withdraw)
+            if judged and again < judged[0][0]:
+                judged.append((again, mode, hex_id, actual))
+                judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
+                continue
+        yield order
+
+
+def _order_for(state: GameState, unit: Unit, mode: str, hex_id: HexId, facing: Facing) -> MoveOrder | None:
+    """The order that takes the unit to ``hex_id`` in ``mode`` facing ``facing`` (BOT-14: turning where it
+    stands), else the path finder's own path there (its own end facing), else None."""
+    if mode == "stand":
+        return legal_orders.move_order(state, unit, mode="stand")
+    if hex_id == unit.hex:
+        return turn_in_place(state, unit, facing, mode)
+    return (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
+            or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
+
+
+def end_facing(unit: Unit, order: MoveOrder) -> Facing:
+    """BOT-16: the facing a move order leaves the unit in: its ``--facing``, else its path's turns (L, R) from
+    the unit's facing (a jump without ``--facing`` keeps it)."""
+    if order.facing is not None:
+        return order.facing
+    facing = unit.facing
+    for step in order.steps:
+        if step in ("L", "R"):
+            facing = facing.turned(-1 if step == "L" else 1)
+    return facing
+
+
+def stand_up_orders(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:
+    """BOT-15: a prone 'Mech stands up (``move --path U``, its stand-up as ``options`` lists it) turning to
+    face the enemy it can hurt most (walking where its MP allow, else running), else stands up as it faces."""
+    from btcli.rules.ground import movement
+
+    facing = _facing_for(state, unit, hex_of(unit), foes)
+    turns = (facing.value - unit.facing.value) % 6
+    steps = ["U"] + (["R"] * turns if turns <= 3 else ["L"] * (6 - turns))
+    found = []
+    for path in (steps, ["U"]):
+        for mode in (movement.slow_mode(unit), movement.fast_mode(unit)):
+            order = legal_orders.move_order(state, unit, path=",".join(path), mode=mode.value)
+            if order is not None:
+                found.append(order)
+    return found
+
+
+def turn_in_place(state: GameState, unit: Unit, facing: Facing, mode: str) -> MoveOrder | None:
+    """BOT-14: the order that turns the unit where it stands to ``facing`` the shorter way round (``move --path
+    L,L`` in ``mode``), None when it faces so already or the game refuses the turns."""
+    turns = (facing.value - unit.facing.value) % 6
+    if not turns:
+        return None
+    path = ",".join(["R"] * turns if turns <= 3 else ["L"] * (6 - turns))
+    return legal_orders.move_order(state, unit, path=path, mode=mode)
 
 
 def _quick_score(state: GameState, unit: Unit, foes: list[Unit], place: tuple[str, HexId, int],
@@ -313,7 +404,7 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
         if foe.mode is MoveMode.NONE and foe.hex != hex_id:
             shooter = _closing(foe, hex_id, there, trial)
         value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
-        taken += value * share
+        taken += value * share + blow_threat(trial, shooter, there)
     nearest = min(hex_id.distance(hex_of(f)) for f in foes)
     friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
                and u.hex is not None]
@@ -321,8 +412,29 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     if withdraw:
         return -2 * settings.taken_weight * taken + nearest + herding
     # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
-    approach = -0.1 * settings.aggression * max(0, nearest - _best_range(unit))
+    approach = -settings.approach_weight * max(0, nearest - _best_range(unit))
     return settings.dealt_weight * dealt_total - settings.taken_weight * taken + approach + herding
+
+
+def blow_threat(state: GameState, foe: Unit, target: Unit) -> float:
+    """BOT-12: the physical attack ``foe`` may make at ``target`` where they stand (each kind asked of the
+    physical attack rules, ``physical.check``): its chance to hit times its damage (a punch a tenth of the
+    attacker's tons, a kick a fifth), or all that is left of an airborne VTOL whose rotor a hit destroys
+    (VEH-PHYS-09); 0 when they are not adjacent or no attack is allowed."""
+    if foe.hex is None or target.hex is None or foe.hex.distance(target.hex) != 1:
+        return 0.0
+    from btcli.rules.core.tohit import odds
+    from btcli.rules.ground import physical
+
+    worst = 0.0
+    for kind in ("punch", "kick"):
+        try:
+            number, _, _ = physical.check(state, foe, target, kind)
+        except BtcliError:
+            continue
+        damage = points_left(state, target) if physical.airborne_vtol(target) else -(-foe.tons // PHYSICAL_DAMAGE[kind])
+        worst = max(worst, odds(number) * damage)
+    return worst
 
 
 def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
