@@ -1,8 +1,13 @@
 """The orders a side may give now, built as typed orders are built and checked by the engine itself.
 
-This is the bot's one door to "what may I do": when ``btcli options`` lists every kind's moves and shots as a
-pure function of the state (issue #33 item 2, ``rules/core/options.py``), ``ground_moves`` and ``weapon_shots``
-can read it instead of asking the movement and attack rules here.
+This is the bot's one door to "what may I do". Where ``btcli options`` (``rules/core/options.py``, issue #33
+item 2) lists what the bot needs, it reads it there: a unit's shots (``weapon_shots``: every weapon at every
+enemy, aircraft over the board included, with the ``--twist`` that brings it to bear), its physical attacks
+(``blows``), its twists (``weapon_twists``) and a prone 'Mech's stand-up (``stand_up``). Two things it still
+finds itself: the hexes a ground unit can reach (``ground_moves``: ``options.moves`` checks each hex's path
+as ``move --to`` builds it, 5-15 times slower than the path search alone, too slow for a whole game in 2 s;
+the bot checks only the order it gives, with ``accepted``) and a jump's landing hexes (``jump_hexes``, for the
+same reason: each is checked when ordered).
 
 Every order the bot gives passes ``accepted`` first: ``engine.apply`` on the state with the bot's own dice (a
 declaration is legal or not whatever the dice roll; the game's dice are never touched), so the bot gives no
@@ -14,6 +19,7 @@ from __future__ import annotations
 from btcli.errors import BtcliError
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
+from btcli.model.options import Blow, Shot
 from btcli.model.orders import MoveOrder, Order
 from btcli.model.state import GameState
 from btcli.model.units import Unit
@@ -118,17 +124,29 @@ def board_hexes(state: GameState) -> list[HexId]:
 
 
 def weapon_twists(unit: Unit) -> dict[str, int]:
-    """The torso twists (or turret turns) a unit may fire with now: ``""`` always, ``left``/``right`` where its
-    rules allow one (``combat.check_twist``)."""
-    from btcli.rules.core import combat
+    """The torso twists (or turret turns) a unit may fire with now, each with its offset: ``""`` always, and each
+    ``--twist`` ``options`` lists (``options.twists``: a 'Mech's left and right, a turret's every direction)."""
+    from btcli.rules.core import combat, options
 
     found = {"": unit.twist}
-    for word in ("left", "right"):
-        try:
-            found[word] = combat.check_twist(unit, word)
-        except BtcliError:
-            continue
+    for word in options.twists(unit):
+        found[word] = combat.check_twist(unit, word)
     return found
+
+
+def weapon_shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
+    """Each shot the unit may take now, as ``btcli options`` lists it (``options.shots``): weapon, target, to-hit
+    number and the ``--twist`` it needs ("" none)."""
+    from btcli.rules.core import options
+
+    return options.shots(state, unit)
+
+
+def blows(state: GameState, unit: Unit) -> tuple[Blow, ...]:
+    """Each physical attack the unit may declare now, as ``btcli options`` lists it (``options.blows``)."""
+    from btcli.rules.core import options
+
+    return options.blows(state, unit)
 
 
 def facings() -> tuple[Facing, ...]:

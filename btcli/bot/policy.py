@@ -418,8 +418,8 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
 
 def blow_threat(state: GameState, foe: Unit, target: Unit) -> float:
     """BOT-12: the physical attack ``foe`` may make at ``target`` where they stand (each kind asked of the
-    physical attack rules, ``physical.check``): its chance to hit times its damage (a punch a tenth of the
-    attacker's tons, a kick a fifth), or all that is left of an airborne VTOL whose rotor a hit destroys
+    physical attack rules, ``physical.check``): its chance to hit times its damage (``physical.limb_damage``: a
+    punch a tenth of the attacker's tons, a kick a fifth), or all that is left of an airborne VTOL whose rotor a hit destroys
     (VEH-PHYS-09); 0 when they are not adjacent or no attack is allowed."""
     if foe.hex is None or target.hex is None or foe.hex.distance(target.hex) != 1:
         return 0.0
@@ -429,10 +429,10 @@ def blow_threat(state: GameState, foe: Unit, target: Unit) -> float:
     worst = 0.0
     for kind in ("punch", "kick"):
         try:
-            number, _, _ = physical.check(state, foe, target, kind)
+            number, _, limb = physical.check(state, foe, target, kind)
         except BtcliError:
             continue
-        damage = points_left(state, target) if physical.airborne_vtol(target) else -(-foe.tons // PHYSICAL_DAMAGE[kind])
+        damage = points_left(state, target) if physical.airborne_vtol(target) else physical.limb_damage(foe, kind, limb)
         worst = max(worst, odds(number) * damage)
     return worst
 
@@ -484,19 +484,31 @@ def _weapon_attack(state: GameState, ours: tuple[str, ...], settings: Settings) 
 
 def best_attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttackOrder | None:
     """BOT-05, BOT-07: the volley with the most focus-weighted expected damage at one target, of the shots
-    worth their to-hit number, within the heat the unit may build; None when nothing is worth firing."""
+    worth their to-hit number, within the heat the unit may build; None when nothing is worth firing. The shots
+    are those ``btcli options`` lists (``legal_orders.weapon_shots``), aircraft over the board included."""
     if unit.position is None or unit.hex is None:
         return _other_attack(state, unit)
-    foes = enemies(state, unit.side)
+    from btcli.rules.core.tohit import odds
+
+    index = {m.label: i for i, m in enumerate(unit.weapons)}
+    usable = set(evaluate.usable(unit))
+    groups: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
+    for shot in legal_orders.weapon_shots(state, unit):
+        i = index.get(shot.weapon)
+        if i is None or i not in usable or shot.to_hit > settings.worst_shot:
+            continue
+        where = state.units[shot.target].hex
+        distance = hex_of(unit).distance(where) if where is not None else 1
+        groups.setdefault((shot.target, shot.twist), []).append(
+            (i, shot.to_hit, odds(shot.to_hit) * evaluate.shot_damage(unit, i, distance)))
     options = []
-    twists = legal_orders.weapon_twists(unit)
-    for foe in foes:
-        for word, twist in twists.items():
-            shots = [s for s in evaluate.shots(state, unit, foe, twist) if s[1] <= settings.worst_shot]
-            shots = _within_heat(unit, shots, settings)
-            value = sum(d for _, _, d in shots) * focus(state, foe)
-            if value > 0:
-                options.append((value, foe.id, word, shots))
+    for (target, word), found in groups.items():
+        if word:  # a twist keeps the weapons that bear as the unit stands, where they still bear (checked below)
+            found = found + groups.get((target, ""), [])
+        shots = _within_heat(unit, sorted(found), settings)
+        value = sum(d for _, _, d in shots) * focus(state, state.units[target])
+        if value > 0:
+            options.append((value, target, word, shots))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     for value, target, word, shots in options[:4]:
         labels = tuple(unit.weapons[i].label for i, _, _ in shots)
@@ -554,7 +566,6 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
 
 # -- physical attacks -----------------------------------------------------------------------------------------
 
-PHYSICAL_DAMAGE = {"punch": 10, "kick": 5, "club": 5}  # tons per point of damage (tables.md 8.7)
 
 
 def _physical_attack(state: GameState, ours: tuple[str, ...], settings: Settings) -> Action | None:
@@ -569,23 +580,20 @@ def _physical_attack(state: GameState, ours: tuple[str, ...], settings: Settings
 
 
 def best_physical(state: GameState, unit: Unit, settings: Settings) -> PhysicalAttackOrder | None:
-    """A punch, kick or club at an adjacent enemy, the most expected damage first (a kick's miss risks a fall:
-    it counts for less the more cautious the bot); no charges or death from above (BOT-07)."""
+    """A punch, kick, club, hatchet or sword blow at an adjacent enemy, of those ``btcli options`` lists
+    (``legal_orders.blows``), the most expected damage first (a kick's miss risks a fall: it counts for less the
+    more cautious the bot); no charges or death from above (BOT-07)."""
     from btcli.rules.core.tohit import odds
     from btcli.rules.ground import physical
 
     options = []
-    for foe in enemies(state, unit.side):
-        if hex_of(unit).distance(hex_of(foe)) != 1:
+    for blow in legal_orders.blows(state, unit):
+        if blow.attack in ("charge", "dfa"):
             continue
-        for kind, per in PHYSICAL_DAMAGE.items():
-            try:
-                number, _, _ = physical.check(state, unit, foe, kind)
-            except BtcliError:
-                continue
-            risk = 1.0 - (settings.caution / 20 if kind == "kick" else 0.0)
-            value = odds(number) * -(-unit.tons // per) * risk * focus(state, foe)
-            options.append((value, foe.id, kind))
+        risk = 1.0 - (settings.caution / 20 if blow.attack == "kick" else 0.0)
+        damage = physical.limb_damage(unit, blow.attack, blow.location)
+        value = odds(blow.to_hit) * damage * risk * focus(state, state.units[blow.target])
+        options.append((value, blow.target, blow.attack))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     for value, target, kind in options:
         order = PhysicalAttackOrder(unit.id, target, kind)
