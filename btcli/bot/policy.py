@@ -162,7 +162,17 @@ def focus(state: GameState, target: Unit) -> float:
     structure left, within 0.5-2), so the side goes for the kill it can make."""
     full = sum(target.max_armor.values()) + sum(target.max_internal.values())
     lost = 1.0 - evaluate.health(target) + (pending_damage(state, target.id) / full if full else 0.0)
-    return (1.0 + min(1.0, lost) * 1.5) * frailty(state, target)
+    return (1.0 + min(1.0, lost) * 1.5) * frailty(state, target) * (COMMITTED if committed(state, target) else 1.0)
+
+
+COMMITTED = 1.3  # BOT-17: a target the side has fired at this phase
+
+
+def committed(state: GameState, target: Unit) -> bool:
+    """BOT-17: whether a unit of the target's enemies has declared an attack at it this phase (public: the log
+    says it): the side's next shooters join that fire rather than spread theirs."""
+    return any(d.target == target.id and state.units[d.attacker].side != target.side
+               for d in state.declarations if d.attacker in state.units)
 
 
 def points_left(state: GameState, unit: Unit) -> float:
@@ -614,8 +624,8 @@ def _arriving(state: GameState) -> list[Unit]:
 
 
 def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:
-    """A dropping 'Mech of ours arriving this turn without a landing hex: the clear hex nearest the distance of
-    its best range from the nearest enemy, facing it (DROP-04; the hex stays the side's secret)."""
+    """A dropping 'Mech of ours arriving this turn without a landing hex: the hex of the best ``drop_score``
+    (BOT-18), facing the nearest enemy (DROP-04; the hex stays the side's secret)."""
     from btcli.rules.drops import dropping
 
     for unit in _arriving(state):
@@ -626,8 +636,7 @@ def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Acti
         hexes = legal_orders.board_hexes(state)
         centre = HexId((state.board.width + 1) // 2, (state.board.height + 1) // 2)
         if foes:
-            hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - best - 1),
-                                      not state.board.hex(h).terrain.is_woods, h.label))
+            hexes.sort(key=lambda h: (-drop_score(state, h, foes, best), h.label))
         else:
             hexes.sort(key=lambda h: (h.distance(centre), h.label))
         rng = generator(seed, state, unit.id)
@@ -643,6 +652,21 @@ def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Acti
             if accepted(state, CommitDropOrder(unit.id, secret["commitment"])):
                 return Drop(unit.id, hex_id.label, facing.name, salt)
     return None
+
+
+def drop_score(state: GameState, hex_id: HexId, foes: list[Unit], best: int) -> float:
+    """BOT-18: how good a landing hex is: a point off for each hex its distance to the nearest enemy is from one
+    more than the 'Mech's best range, half a point for each hex from the nearest board edge up to four (a
+    failed landing scatters the 'Mech a D6 per point of margin and one scattered off the map is lost,
+    DROP-15, DROP-16), a point for lying outside the front arc of every enemy, half a point for woods."""
+    from btcli.rules.core import arcs
+
+    board = state.board
+    distance = min(hex_id.distance(hex_of(f)) for f in foes)
+    edge = min(hex_id.col - 1, board.width - hex_id.col, hex_id.row - 1, board.height - hex_id.row)
+    unseen = not any(f.facing is not None and arcs.in_arc(hex_of(f), f.facing, "front", hex_id) for f in foes)
+    woods = board.hex(hex_id).terrain.is_woods
+    return -abs(distance - best - 1) + 0.5 * min(edge, 4) + (1.0 if unseen else 0.0) + (0.5 if woods else 0.0)
 
 
 def _deployment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:

@@ -144,3 +144,29 @@ def test_bot_15_a_prone_mech_stands_up_facing_the_enemy():  # BOT-15
     order = policy.best_move(state, state.units["me"], Settings())
     assert isinstance(order, MoveOrder) and order.steps == ("U", "L", "L")
     assert legal_orders.accepted(state, order)
+
+
+def test_bot_17_the_next_shooter_joins_the_fire_already_declared():  # BOT-17
+    from btcli.model.state import AttackDeclaration, evolve
+
+    state = weapon_game(design(HUNCHBACK, "me", at="0610"), design(HUNCHBACK, "mate", at="0612"),
+                        design(HUNCHBACK, "a", at="0507", side="blue"), design(HUNCHBACK, "b", at="0707", side="blue"))
+    assert abs(policy.focus(state, state.units["a"]) - policy.focus(state, state.units["b"])) < 1e-9
+    fired = evolve(state, declarations=(AttackDeclaration("mate", "b", ("Medium Laser@RA",)),))
+    assert policy.committed(fired, fired.units["b"]) and not policy.committed(fired, fired.units["a"])
+    assert abs(policy.focus(fired, fired.units["b"]) - policy.COMMITTED * policy.focus(state, state.units["b"])) < 1e-9
+    order = policy.best_attack(fired, fired.units["me"], Settings())
+    assert isinstance(order, WeaponAttackOrder) and order.target == "b"
+
+
+def test_bot_18_a_drop_lands_off_the_edges_and_out_of_the_enemys_front_arc():  # BOT-18
+    state = game(design(HUNCHBACK, "foe", at="0505", facing="N", side="blue"), width=12, height=12)
+    foes = policy.enemies(state, "red")
+    # best range 3: the distance wanted is 4. 0501 lies in the front arc on the north edge; 0509 behind, 3 from
+    # the south edge; 0905 at distance 4 off the front arc, 3 from the east edge.
+    assert policy.drop_score(state, H("0501"), foes, 3) == 0.0
+    assert policy.drop_score(state, H("0509"), foes, 3) == 0.5 * 3 + 1.0
+    assert policy.drop_score(state, H("0507"), foes, 3) == -2 + 0.5 * 4 + 1.0  # 2 hexes nearer than wanted
+    woods = game(design(HUNCHBACK, "foe", at="0505", facing="N", side="blue"), width=12, height=12,
+                 hexes={"0509": {"terrain": "heavy_woods"}})
+    assert policy.drop_score(woods, H("0509"), foes, 3) == policy.drop_score(state, H("0509"), foes, 3) + 0.5
