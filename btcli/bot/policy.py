@@ -405,16 +405,12 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     dealt.sort(reverse=True)
     dealt_total = (dealt[0] + sum(dealt[1:]) / 3) if dealt else 0.0
     taken = 0.0
-    # BOT-01: each enemy fires at one target; this unit's share of its fire is one over the units of its side
-    # in the fight (no less than a third: the nearest and the weakest draw more than their share).
-    ours = sum(1 for u in state.units.values() if u.side == unit.side and u.active and u.hex is not None)
-    share = max(1 / 3, 1 / max(1, ours))
     for foe in foes:
         shooter = foe
         if foe.mode is MoveMode.NONE and foe.hex != hex_id:
             shooter = _closing(foe, hex_id, there, trial)
         value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
-        taken += value * share + blow_threat(trial, shooter, there)
+        taken += value * fire_share(state, unit, hex_id, foe) + blow_threat(trial, shooter, there)
     nearest = min(hex_id.distance(hex_of(f)) for f in foes)
     friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
                and u.hex is not None]
@@ -447,22 +443,40 @@ def blow_threat(state: GameState, foe: Unit, target: Unit) -> float:
     return worst
 
 
+def fire_share(state: GameState, unit: Unit, hex_id: HexId, foe: Unit) -> float:
+    """BOT-01, BOT-19: the share of ``foe``'s fire a unit at ``hex_id`` draws: all of it when it would stand
+    nearer the foe than every other unit of its side (the nearest draws the fire: the greedy player's and most
+    players' first target), else one over the units of its side in the fight, no less than a third."""
+    friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
+               and u.hex is not None]
+    here = hex_of(foe)
+    if all(hex_id.distance(here) < hex_of(f).distance(here) for f in friends):
+        return 1.0
+    return max(1 / 3, 1 / (len(friends) + 1))
+
+
 def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
-    """BOT-01: an enemy still to move this turn, as it may stand when it fires: walked up to its walking MP along
-    the line towards ``hex_id`` (to a free hex, not adjacent), facing it (Princess evaluates an unmoved enemy at
-    its best reach too: ``BasicPathRanker.evaluateUnmovedEnemy``)."""
+    """BOT-01, BOT-19: an enemy still to move this turn, as it may stand when it fires: moved up to its running
+    (flanking) MP along the line towards ``hex_id`` (to a free hex, not adjacent), facing it, with its faster
+    mode's attacker modifier (Princess evaluates an unmoved enemy at the closest hex it can reach:
+    ``BasicPathRanker.evaluateUnmovedEnemy``, BasicPathRanker.java:149-215)."""
     from btcli.model.hexgrid import hex_line
 
     line = hex_line(hex_of(foe), hex_id)[1:-1]
     taken = {u.hex for u in trial.units.values() if u.active and u.id != foe.id}
     stop, steps = hex_of(foe), 0
-    for step, h in enumerate(line[:max(0, foe.walk)], start=1):
+    for step, h in enumerate(line[:max(0, foe.run)], start=1):
         if h.distance(hex_id) < 2:
             break
         if h not in taken and trial.board.contains(h) and not trial.board.hex(h).is_deep_water:
             stop, steps = h, step
     facing = evaluate.facing_towards(stop, hex_id)
-    return evaluate.placed(foe, stop, facing, MoveMode.WALK if steps else MoveMode.STAND, steps, steps)
+    mode = MoveMode.STAND
+    if steps:
+        mode = MoveMode.WALK
+        if kinds.of(foe).mobility is not None:
+            mode = kinds.mobility(foe).slow if steps <= foe.walk else kinds.mobility(foe).fast
+    return evaluate.placed(foe, stop, facing, mode, steps, steps)
 
 
 def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:

@@ -170,3 +170,22 @@ def test_bot_18_a_drop_lands_off_the_edges_and_out_of_the_enemys_front_arc():  #
     woods = game(design(HUNCHBACK, "foe", at="0505", facing="N", side="blue"), width=12, height=12,
                  hexes={"0509": {"terrain": "heavy_woods"}})
     assert policy.drop_score(woods, H("0509"), foes, 3) == policy.drop_score(state, H("0509"), foes, 3) + 0.5
+
+
+def test_bot_19_an_unmoved_enemy_may_run_up_before_it_fires():  # BOT-19
+    state = game(design(HUNCHBACK, "me", at="0515"), design(HUNCHBACK, "foe", at="0501", side="blue"),
+                 width=10, height=16)
+    me, foe = state.units["me"], state.units["foe"]
+    there = policy._closing(foe, H("0515"), me, state)
+    assert there.hex.distance(H("0501")) == foe.run == 6 and there.mode is MoveMode.RUN
+    near = policy._closing(foe, H("0506"), me, state)  # 5 away: it walks up to 2 hexes short of the position
+    assert near.hex.distance(H("0501")) == 3 and near.mode is MoveMode.WALK
+
+
+def test_bot_19_the_unit_out_in_front_draws_all_of_an_enemys_fire():  # BOT-19
+    state = game(design(HUNCHBACK, "me", at="0512"), design(HUNCHBACK, "mate", at="0510"),
+                 design(HUNCHBACK, "third", at="0710"), design(HUNCHBACK, "foe", at="0502", side="blue"),
+                 width=10, height=16)
+    me, foe = state.units["me"], state.units["foe"]
+    assert policy.fire_share(state, me, H("0508"), foe) == 1.0  # nearer the foe than both friends
+    assert policy.fire_share(state, me, H("0512"), foe) == 1 / 3  # behind them: one of three
