@@ -3,7 +3,8 @@
 This is the bot's one door to "what may I do". Where ``btcli options`` (``rules/core/options.py``, issue #33
 item 2) lists what the bot needs, it reads it there: a unit's shots (``weapon_shots``: every weapon at every
 enemy, aircraft over the board included, with the ``--twist`` that brings it to bear), its physical attacks
-(``blows``), its twists (``weapon_twists``) and a prone 'Mech's stand-up (``stand_up``). Two things it still
+(``blows``), its twists (``weapon_twists``), a prone 'Mech's stand-up (``stand_up``), and an asset's moves and
+card attacks (``asset_moves``, ``kind_shots``: its kind's own options). Two things it still
 finds itself: the hexes a ground unit can reach (``ground_moves``: ``options.moves`` checks each hex's path
 as ``move --to`` builds it, 5-15 times slower than the path search alone, too slow for a whole game in 2 s;
 the bot checks only the order it gives, with ``accepted``) and a jump's landing hexes (``jump_hexes``, for the
@@ -140,6 +141,46 @@ def weapon_shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     from btcli.rules.core import options
 
     return options.shots(state, unit)
+
+
+def kind_shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
+    """The shots of a unit whose kind lists its own options (an asset's card attack at each enemy, with its
+    to-hit number): ``options.unit_options``; none for a unit without such options."""
+    if kinds.of(unit).options is None:
+        return ()
+    from btcli.rules.core import options
+
+    return options.unit_options(state, unit).shots
+
+
+def asset_moves(state: GameState, unit: Unit) -> dict[HexId, tuple[str, str]]:
+    """The hexes an asset's move may end in, as ``btcli options`` lists them: each with its ``--mode`` ("" for a
+    path move) and its ``--path`` ("" for a jump: ``--to`` the hex); none for other units."""
+    if kinds.of(unit).options is None or unit.hex is None:
+        return {}
+    from btcli.rules.core import options
+
+    listed = options.unit_options(state, unit)
+    paths = (listed.card or {}).get("paths", {})
+    found: dict[HexId, tuple[str, str]] = {}
+    for reach in listed.moves:
+        for hex_id, _ in reach.hexes:
+            if reach.mode == "jump":
+                found[hex_id] = ("jump", "")
+            elif hex_id.label in paths:
+                found[hex_id] = ("", paths[hex_id.label])
+    return found
+
+
+def keeps_away(state: GameState, unit: Unit) -> bool:
+    """Whether an asset's card, as ``btcli options`` describes its attack, has no direct-fire attack to close
+    in for: an artillery piece (its blast may strike its own hex) or a card with no attack."""
+    if kinds.of(unit).options is None or unit.hex is None:
+        return False
+    from btcli.rules.core import options
+
+    attack = str((options.unit_options(state, unit).card or {}).get("attack", ""))
+    return attack == "no attack" or attack.endswith("artillery")
 
 
 def blows(state: GameState, unit: Unit) -> tuple[Blow, ...]:

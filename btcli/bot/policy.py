@@ -480,14 +480,23 @@ def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
 
 
 def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:
-    """Moves for a unit that does not move by the ground rules' path finder (an asset): towards the nearest
-    enemy, each hex tried as ``--to``; standing still last."""
+    """Moves for a unit that does not move by the ground rules' path finder (an asset): BOT-20, the hexes its
+    ``btcli options`` lists (an asset's ``--path`` for each, a jump asset's ``--mode jump --to``), nearest a
+    distance of 3 from the nearest enemy first (the farthest first for an artillery piece or a card without an
+    attack), then the first session's ``--to`` tries; standing still last."""
     if unit.hex is None:
         return []
+    wanted = 99 if legal_orders.keeps_away(state, unit) else 3  # artillery and unarmed cards keep away
+    distance = (lambda h: abs(min(h.distance(hex_of(f)) for f in foes) - wanted)) if foes else (lambda h: 0)
+    orders = []
+    listed = legal_orders.asset_moves(state, unit)
+    for hex_id in sorted(listed, key=lambda h: (distance(h), h.label))[:6]:
+        mode, path = listed[hex_id]
+        orders.append(legal_orders.move_order(state, unit, path=path, mode=mode or None) if path
+                      else legal_orders.move_order(state, unit, to=hex_id.label, mode=mode or None))
     hexes = [h for h in legal_orders.board_hexes(state) if 0 < hex_of(unit).distance(h) <= max(unit.run, unit.walk, 1)]
-    if foes:
-        hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - 3), h.label))
-    orders = [legal_orders.move_order(state, unit, to=h.label) for h in hexes[:12]]
+    hexes.sort(key=lambda h: (distance(h), h.label))
+    orders += [legal_orders.move_order(state, unit, to=h.label) for h in hexes[:12] if h not in listed]
     orders.append(legal_orders.move_order(state, unit, mode="stand"))
     return [o for o in orders if o is not None]
 
@@ -574,6 +583,14 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
     foes = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.side != unit.side and u.active]
     if unit.hex is not None:
         foes.sort(key=lambda f: (hex_of(unit).distance(hex_of(f)) if f.hex is not None else 99, f.id))
+        # BOT-20: an asset's card attack at the target ``btcli options`` gives the best odds, focus-weighted.
+        from btcli.rules.core.tohit import odds
+
+        worth = {shot.target: odds(shot.to_hit) * focus(state, state.units[shot.target])
+                 for shot in legal_orders.kind_shots(state, unit) if shot.target in state.units}
+        foes.sort(key=lambda f: -worth.get(f.id, 0.0))  # stable: the nearest first among equals
+        if legal_orders.keeps_away(state, unit):  # an artillery piece's blast would strike its own hex too
+            foes = [f for f in foes if f.hex is None or hex_of(unit).distance(hex_of(f)) > 1]
     labels = tuple(m.label for m in unit.weapons if not m.destroyed)
     for foe in foes[:4]:
         tries = (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels),

@@ -189,3 +189,41 @@ def test_bot_19_the_unit_out_in_front_draws_all_of_an_enemys_fire():  # BOT-19
     me, foe = state.units["me"], state.units["foe"]
     assert policy.fire_share(state, me, H("0508"), foe) == 1.0  # nearer the foe than both friends
     assert policy.fire_share(state, me, H("0512"), foe) == 1 / 3  # behind them: one of three
+
+
+def _asset_game(card: str, foe_at: str = "0503"):
+    from tests.builders import asset
+
+    state = game(asset(card, "gun", at="0510", facing="N"), design(HUNCHBACK, "foe", at=foe_at, side="blue"),
+                 width=10, height=16)
+    return put(state, "foe", mode=MoveMode.WALK, hexes_moved=1)
+
+
+def _moved(state, order):
+    from btcli import engine
+
+    after, _ = engine.apply(state, order, legal_orders.BotDice(0))
+    return after.units[order.unit]
+
+
+def test_bot_20_an_asset_moves_by_the_paths_options_lists_to_three_hexes_from_the_enemy():  # BOT-20
+    state = _asset_game("S-1 Light tracked tank")
+    tank = state.units["gun"]
+    listed = legal_orders.asset_moves(state, tank)
+    assert listed and not legal_orders.keeps_away(state, tank)
+    best = min(abs(h.distance(H("0503")) - 3) for h in listed)
+    order = policy._other_moves(state, tank, policy.enemies(state, "red"))[0]
+    assert order.steps and abs(_moved(state, order).hex.distance(H("0503")) - 3) == best
+
+
+def test_bot_20_an_artillery_piece_keeps_away_and_spares_its_own_hex():  # BOT-20
+    state = _asset_game("Mobile Long Tom Artillery LT-MOB-25")
+    gun = state.units["gun"]
+    assert legal_orders.keeps_away(state, gun)
+    listed = legal_orders.asset_moves(state, gun)
+    order = policy._other_moves(state, gun, policy.enemies(state, "red"))[0]
+    assert _moved(state, order).hex.distance(H("0503")) == max(h.distance(H("0503")) for h in listed)
+    from btcli.model.state import Phase, evolve
+
+    close = evolve(_asset_game("Mobile Long Tom Artillery LT-MOB-25", foe_at="0509"), phase=Phase.WEAPON)
+    assert policy._other_attack(close, close.units["gun"]) is None  # the only enemy stands next to it
