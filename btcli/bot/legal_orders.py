@@ -4,7 +4,7 @@ This is the bot's one door to "what may I do". Where ``btcli options`` (``rules/
 item 2) lists what the bot needs, it reads it there: a unit's shots (``weapon_shots``: every weapon at every
 enemy, aircraft over the board included, with the ``--twist`` that brings it to bear), its physical attacks
 (``blows``), its twists (``weapon_twists``), a prone 'Mech's stand-up (``stand_up``), and an asset's moves and
-card attacks (``asset_moves``, ``kind_shots``: its kind's own options). Two things it still
+card attacks (``kind_options``, read by ``asset_moves``, ``kind_shots``, ``keeps_away``). Two things it still
 finds itself: the hexes a ground unit can reach (``ground_moves``: ``options.moves`` checks each hex's path
 as ``move --to`` builds it, 5-15 times slower than the path search alone, too slow for a whole game in 2 s;
 the bot checks only the order it gives, with ``accepted``) and a jump's landing hexes (``jump_hexes``, for the
@@ -20,7 +20,7 @@ from __future__ import annotations
 from btcli.errors import BtcliError
 from btcli.model.frozen import record
 from btcli.model.hexgrid import Facing, HexId
-from btcli.model.options import Blow, Shot
+from btcli.model.options import Blow, Shot, UnitOptions
 from btcli.model.orders import MoveOrder, Order
 from btcli.model.state import GameState
 from btcli.model.units import Unit
@@ -143,24 +143,26 @@ def weapon_shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     return options.shots(state, unit)
 
 
-def kind_shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
-    """The shots of a unit whose kind lists its own options (an asset's card attack at each enemy, with its
-    to-hit number): ``options.unit_options``; none for a unit without such options."""
-    if kinds.of(unit).options is None:
-        return ()
-    from btcli.rules.core import options
-
-    return options.unit_options(state, unit).shots
-
-
-def asset_moves(state: GameState, unit: Unit) -> dict[HexId, tuple[str, str]]:
-    """The hexes an asset's move may end in, as ``btcli options`` lists them: each with its ``--mode`` ("" for a
-    path move) and its ``--path`` ("" for a jump: ``--to`` the hex); none for other units."""
+def kind_options(state: GameState, unit: Unit) -> UnitOptions | None:
+    """What ``btcli options`` lists for a unit whose kind lists its own options (an asset: its moves, card and
+    card attacks; ``options.unit_options``), None for other units or a unit off the ground board."""
     if kinds.of(unit).options is None or unit.hex is None:
-        return {}
+        return None
     from btcli.rules.core import options
 
-    listed = options.unit_options(state, unit)
+    return options.unit_options(state, unit)
+
+
+def kind_shots(listed: UnitOptions | None) -> tuple[Shot, ...]:
+    """The shots of ``kind_options``: an asset's card attack at each enemy, with its to-hit number."""
+    return listed.shots if listed is not None else ()
+
+
+def asset_moves(listed: UnitOptions | None) -> dict[HexId, tuple[str, str]]:
+    """The hexes an asset's move may end in, from its ``kind_options``: each with its ``--mode`` ("" for a path
+    move) and its ``--path`` ("" for a jump: ``--to`` the hex); none for other units."""
+    if listed is None:
+        return {}
     paths = (listed.card or {}).get("paths", {})
     found: dict[HexId, tuple[str, str]] = {}
     for reach in listed.moves:
@@ -172,14 +174,10 @@ def asset_moves(state: GameState, unit: Unit) -> dict[HexId, tuple[str, str]]:
     return found
 
 
-def keeps_away(state: GameState, unit: Unit) -> bool:
-    """Whether an asset's card, as ``btcli options`` describes its attack, has no direct-fire attack to close
+def keeps_away(listed: UnitOptions | None) -> bool:
+    """Whether an asset's card, as its ``kind_options`` describe its attack, has no direct-fire attack to close
     in for: an artillery piece (its blast may strike its own hex) or a card with no attack."""
-    if kinds.of(unit).options is None or unit.hex is None:
-        return False
-    from btcli.rules.core import options
-
-    attack = str((options.unit_options(state, unit).card or {}).get("attack", ""))
+    attack = str(((listed.card if listed is not None else None) or {}).get("attack", ""))
     return attack == "no attack" or attack.endswith("artillery")
 
 

@@ -425,8 +425,8 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
 def blow_threat(state: GameState, foe: Unit, target: Unit) -> float:
     """BOT-12: the physical attack ``foe`` may make at ``target`` where they stand (each kind asked of the
     physical attack rules, ``physical.check``): its chance to hit times its damage (``physical.limb_damage``: a
-    punch a tenth of the attacker's tons, a kick a fifth), or all that is left of an airborne VTOL whose rotor a hit destroys
-    (VEH-PHYS-09); 0 when they are not adjacent or no attack is allowed."""
+    punch a tenth of the attacker's tons, a kick a fifth), or all that is left of an airborne VTOL whose rotor a
+    hit destroys (VEH-PHYS-09); 0 when they are not adjacent or no attack is allowed."""
     if foe.hex is None or target.hex is None or foe.hex.distance(target.hex) != 1:
         return 0.0
     from btcli.rules.core.tohit import odds
@@ -486,10 +486,11 @@ def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrd
     attack), then the first session's ``--to`` tries; standing still last."""
     if unit.hex is None:
         return []
-    wanted = 99 if legal_orders.keeps_away(state, unit) else 3  # artillery and unarmed cards keep away
+    own = legal_orders.kind_options(state, unit)
+    wanted = 99 if legal_orders.keeps_away(own) else 3  # artillery and unarmed cards keep away
     distance = (lambda h: abs(min(h.distance(hex_of(f)) for f in foes) - wanted)) if foes else (lambda h: 0)
     orders = []
-    listed = legal_orders.asset_moves(state, unit)
+    listed = legal_orders.asset_moves(own)
     for hex_id in sorted(listed, key=lambda h: (distance(h), h.label))[:6]:
         mode, path = listed[hex_id]
         orders.append(legal_orders.move_order(state, unit, path=path, mode=mode or None) if path
@@ -586,10 +587,11 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
         # BOT-20: an asset's card attack at the target ``btcli options`` gives the best odds, focus-weighted.
         from btcli.rules.core.tohit import odds
 
+        own = legal_orders.kind_options(state, unit)
         worth = {shot.target: odds(shot.to_hit) * focus(state, state.units[shot.target])
-                 for shot in legal_orders.kind_shots(state, unit) if shot.target in state.units}
+                 for shot in legal_orders.kind_shots(own) if shot.target in state.units}
         foes.sort(key=lambda f: -worth.get(f.id, 0.0))  # stable: the nearest first among equals
-        if legal_orders.keeps_away(state, unit):  # an artillery piece's blast would strike its own hex too
+        if legal_orders.keeps_away(own):  # an artillery piece's blast would strike its own hex too
             foes = [f for f in foes if f.hex is None or hex_of(unit).distance(hex_of(f)) > 1]
     labels = tuple(m.label for m in unit.weapons if not m.destroyed)
     for foe in foes[:4]:

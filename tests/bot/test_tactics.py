@@ -95,7 +95,8 @@ def test_bot_11_a_unit_alone_on_its_side_weighs_one():  # BOT-11
 
 
 def test_bot_12_an_adjacent_mech_may_kick_a_low_vtols_rotor_off():  # BOT-12
-    state = game(heavy_vtol("vtol", at="0507", side="red"), design(HUNCHBACK, "foe", at="0506", facing="S", side="blue"))
+    state = game(heavy_vtol("vtol", at="0507", side="red"),
+                 design(HUNCHBACK, "foe", at="0506", facing="S", side="blue"))
     state = put(airborne(state, 1, "vtol"), "foe", mode=MoveMode.WALK, hexes_moved=1)
     vtol, foe = state.units["vtol"], state.units["foe"]
     threat = policy.blow_threat(state, foe, vtol)
@@ -209,8 +210,8 @@ def _moved(state, order):
 def test_bot_20_an_asset_moves_by_the_paths_options_lists_to_three_hexes_from_the_enemy():  # BOT-20
     state = _asset_game("S-1 Light tracked tank")
     tank = state.units["gun"]
-    listed = legal_orders.asset_moves(state, tank)
-    assert listed and not legal_orders.keeps_away(state, tank)
+    listed = legal_orders.asset_moves(legal_orders.kind_options(state, tank))
+    assert listed and not legal_orders.keeps_away(legal_orders.kind_options(state, tank))
     best = min(abs(h.distance(H("0503")) - 3) for h in listed)
     order = policy._other_moves(state, tank, policy.enemies(state, "red"))[0]
     assert order.steps and abs(_moved(state, order).hex.distance(H("0503")) - 3) == best
@@ -219,8 +220,9 @@ def test_bot_20_an_asset_moves_by_the_paths_options_lists_to_three_hexes_from_th
 def test_bot_20_an_artillery_piece_keeps_away_and_spares_its_own_hex():  # BOT-20
     state = _asset_game("Mobile Long Tom Artillery LT-MOB-25")
     gun = state.units["gun"]
-    assert legal_orders.keeps_away(state, gun)
-    listed = legal_orders.asset_moves(state, gun)
+    own = legal_orders.kind_options(state, gun)
+    assert legal_orders.keeps_away(own)
+    listed = legal_orders.asset_moves(own)
     order = policy._other_moves(state, gun, policy.enemies(state, "red"))[0]
     assert _moved(state, order).hex.distance(H("0503")) == max(h.distance(H("0503")) for h in listed)
     from btcli.model.state import Phase, evolve
