@@ -144,13 +144,18 @@ def weapon_shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
 
 
 def kind_options(state: GameState, unit: Unit) -> UnitOptions | None:
-    """What ``btcli options`` lists for a unit whose kind lists its own options (an asset: its moves, card and
-    card attacks; ``options.unit_options``), None for other units or a unit off the ground board."""
+    """What ``btcli options`` lists for a unit whose kind lists its own options (an asset: its card and its card
+    attacks; ``options.unit_options``), None for other units or a unit off the ground board. Asked as if the unit
+    had moved: the asset options' search of every path (about a second an asset on a shared core) is the bot's
+    ``asset_moves`` instead, as the ground units' reach is ``ground_moves``."""
     if kinds.of(unit).options is None or unit.hex is None:
         return None
+    from btcli.model.frozen import evolve
+    from btcli.model.units import MoveMode
     from btcli.rules.core import options
 
-    return options.unit_options(state, unit)
+    moved = unit if unit.has_moved else evolve(unit, mode=MoveMode.STAND)
+    return options.unit_options(state, moved)
 
 
 def kind_shots(listed: UnitOptions | None) -> tuple[Shot, ...]:
@@ -158,19 +163,32 @@ def kind_shots(listed: UnitOptions | None) -> tuple[Shot, ...]:
     return listed.shots if listed is not None else ()
 
 
-def asset_moves(listed: UnitOptions | None) -> dict[HexId, tuple[str, str]]:
-    """The hexes an asset's move may end in, from its ``kind_options``: each with its ``--mode`` ("" for a path
-    move) and its ``--path`` ("" for a jump: ``--to`` the hex); none for other units."""
-    if listed is None:
+TURNS = ((), ("L",), ("R",), ("L", "L"), ("R", "R"), ("L", "L", "L"))
+
+
+def asset_moves(state: GameState, unit: Unit, listed: UnitOptions | None) -> dict[HexId, tuple[str, str]]:
+    """Candidate moves of an asset, from the MP and movement code of its card as ``kind_options`` give them: each
+    hex with its ``--mode`` ("" for a path move) and its ``--path`` ("" for a jump: ``--to`` the hex). A jump card
+    may land in any hex within its MP; another goes straight ahead after 0 to 3 turns, one hex per MP at most.
+    Each is only a candidate: the move's own check (``accepted``) decides."""
+    card = (listed.card if listed is not None else None) or {}
+    mp = int(card.get("mp", 0) or 0)
+    here = unit.hex
+    if here is None or mp <= 0 or card.get("movement") == "-":
         return {}
-    paths = (listed.card or {}).get("paths", {})
+    if card.get("movement") == "J":
+        return {h: ("jump", "") for h in board_hexes(state) if 0 < here.distance(h) <= mp}
     found: dict[HexId, tuple[str, str]] = {}
-    for reach in listed.moves:
-        for hex_id, _ in reach.hexes:
-            if reach.mode == "jump":
-                found[hex_id] = ("jump", "")
-            elif hex_id.label in paths:
-                found[hex_id] = ("", paths[hex_id.label])
+    for turns in TURNS:
+        facing, where, steps = unit.facing, here, list(turns)
+        for turn in turns:
+            facing = facing.turned(-1 if turn == "L" else 1)
+        for _ in range(mp):
+            where = where.neighbor(facing)
+            if not state.board.contains(where):
+                break
+            steps.append("F")
+            found.setdefault(where, ("", ",".join(steps)))
     return found
 
 

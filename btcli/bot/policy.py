@@ -480,18 +480,19 @@ def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
 
 
 def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:
-    """Moves for a unit that does not move by the ground rules' path finder (an asset): BOT-20, the hexes its
-    ``btcli options`` lists (an asset's ``--path`` for each, a jump asset's ``--mode jump --to``), nearest a
-    distance of 3 from the nearest enemy first (the farthest first for an artillery piece or a card without an
-    attack), then the first session's ``--to`` tries; standing still last."""
+    """Moves for a unit that does not move by the ground rules' path finder (an asset): BOT-20, its candidate
+    moves (``legal_orders.asset_moves``: straight paths after a few turns, a jump card's landing hexes, from
+    the card ``btcli options`` describes), nearest a distance of 3 from the nearest enemy first (the farthest
+    first for an artillery piece or a card without an attack), then the first session's ``--to`` tries;
+    standing still last."""
     if unit.hex is None:
         return []
     own = legal_orders.kind_options(state, unit)
     wanted = 99 if legal_orders.keeps_away(own) else 3  # artillery and unarmed cards keep away
     distance = (lambda h: abs(min(h.distance(hex_of(f)) for f in foes) - wanted)) if foes else (lambda h: 0)
     orders = []
-    listed = legal_orders.asset_moves(own)
-    for hex_id in sorted(listed, key=lambda h: (distance(h), h.label))[:6]:
+    listed = legal_orders.asset_moves(state, unit, own)
+    for hex_id in sorted(listed, key=lambda h: (distance(h), h.label))[:12]:
         mode, path = listed[hex_id]
         orders.append(legal_orders.move_order(state, unit, path=path, mode=mode or None) if path
                       else legal_orders.move_order(state, unit, to=hex_id.label, mode=mode or None))

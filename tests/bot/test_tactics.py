@@ -207,13 +207,16 @@ def _moved(state, order):
     return after.units[order.unit]
 
 
-def test_bot_20_an_asset_moves_by_the_paths_options_lists_to_three_hexes_from_the_enemy():  # BOT-20
+def test_bot_20_an_asset_moves_by_its_cards_paths_to_three_hexes_from_the_enemy():  # BOT-20
     state = _asset_game("S-1 Light tracked tank")
     tank = state.units["gun"]
-    listed = legal_orders.asset_moves(legal_orders.kind_options(state, tank))
-    assert listed and not legal_orders.keeps_away(legal_orders.kind_options(state, tank))
-    best = min(abs(h.distance(H("0503")) - 3) for h in listed)
-    order = policy._other_moves(state, tank, policy.enemies(state, "red"))[0]
+    own = legal_orders.kind_options(state, tank)
+    listed = legal_orders.asset_moves(state, tank, own)
+    assert listed and not legal_orders.keeps_away(own)
+    legal = [h for h, (mode, path) in listed.items()
+             if legal_orders.accepted(state, legal_orders.move_order(state, tank, path=path))]
+    best = min(abs(h.distance(H("0503")) - 3) for h in legal)
+    order = policy.best_move(state, tank, Settings())
     assert order.steps and abs(_moved(state, order).hex.distance(H("0503")) - 3) == best
 
 
@@ -222,9 +225,11 @@ def test_bot_20_an_artillery_piece_keeps_away_and_spares_its_own_hex():  # BOT-2
     gun = state.units["gun"]
     own = legal_orders.kind_options(state, gun)
     assert legal_orders.keeps_away(own)
-    listed = legal_orders.asset_moves(own)
-    order = policy._other_moves(state, gun, policy.enemies(state, "red"))[0]
-    assert _moved(state, order).hex.distance(H("0503")) == max(h.distance(H("0503")) for h in listed)
+    listed = legal_orders.asset_moves(state, gun, own)
+    legal = [h for h, (mode, path) in listed.items()
+             if legal_orders.accepted(state, legal_orders.move_order(state, gun, path=path))]
+    order = policy.best_move(state, gun, Settings())
+    assert _moved(state, order).hex.distance(H("0503")) == max(h.distance(H("0503")) for h in legal)
     from btcli.model.state import Phase, evolve
 
     close = evolve(_asset_game("Mobile Long Tom Artillery LT-MOB-25", foe_at="0509"), phase=Phase.WEAPON)
