@@ -3,12 +3,13 @@
 This is the bot's one door to "what may I do". Where ``btcli options`` (``rules/core/options.py``, issue #33
 item 2) lists what the bot needs, it reads it there: a unit's shots (``weapon_shots``: every weapon at every
 enemy, aircraft over the board included, with the ``--twist`` that brings it to bear), its physical attacks
-(``blows``), its twists (``weapon_twists``), a prone 'Mech's stand-up (``stand_up``), and an asset's moves and
-card attacks (``kind_options``, read by ``asset_moves``, ``kind_shots``, ``keeps_away``). Two things it still
-finds itself: the hexes a ground unit can reach (``ground_moves``: ``options.moves`` checks each hex's path
-as ``move --to`` builds it, 5-15 times slower than the path search alone, too slow for a whole game in 2 s;
-the bot checks only the order it gives, with ``accepted``) and a jump's landing hexes (``jump_hexes``, for the
-same reason: each is checked when ordered).
+(``blows``), its twists (``weapon_twists``), a prone 'Mech's stand-up (``stand_up``), and an asset's card and
+card attacks (``kind_options``, read by ``asset_moves``, ``kind_shots``, ``keeps_away``). Three things it
+still finds itself, each checked only when ordered (``accepted``): the hexes a ground unit can reach
+(``ground_moves``: ``options.moves`` checks each hex's path as ``move --to`` builds it, 5-15 times slower than
+the path search alone, too slow for a whole game in 2 s), a jump's landing hexes (``jump_hexes``, for the same
+reason) and an asset's candidate moves (``asset_moves``: the asset options' search of every path costs about a
+second an asset).
 
 Every order the bot gives passes ``accepted`` first: ``engine.apply`` on the state with the bot's own dice (a
 declaration is legal or not whatever the dice roll; the game's dice are never touched), so the bot gives no
