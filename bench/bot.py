@@ -67,10 +67,10 @@ def match(scenario: Path, players: dict, seed: int) -> dict:
         orders += 1
     lost = sorted(u.id for u in state.units.values() if u.out_of_action)
     return {"winner": state.winner or "unfinished", "turns": state.turn, "refused": refused, "orders": orders,
-            "lost": lost}
+            "lost": lost, "result": state.result}
 
 
-def against(opponent: str, scenarios: list[Path], games: int, seed: int) -> int:
+def against(opponent: str, scenarios: list[Path], games: int, seed: int, verbose: bool = False) -> int:
     other = baselines.PLAYERS[opponent]
     failures = 0
     print(f"bot against {opponent}: {games} games a scenario, the bot on the second side in every other game")
@@ -91,6 +91,10 @@ def against(opponent: str, scenarios: list[Path], games: int, seed: int) -> int:
                 traceback.print_exc()
                 continue
             refused += result["refused"]
+            if verbose and result["winner"] != bot_side:
+                print(f"    {scenario.stem} game {i} (seed {seed + i}, bot {bot_side}): {result['winner']} "
+                      f"({result.get('result', '')}), turn {result['turns']}, lost {result.get('lost', [])}",
+                      flush=True)
             if result["winner"] == bot_side:
                 won += 1
             elif result["winner"] in sides:
@@ -133,12 +137,13 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games a scenario (default 20)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", action="append", default=[], help="a shipped scenario's name; repeatable")
+    parser.add_argument("--verbose", action="store_true", help="random, greedy: a line for each game not won")
     parser.add_argument("--keep", type=Path, default=Path("bench-bot-games"), help="self: where the games go")
     args = parser.parse_args(argv)
     scenarios = [SCENARIOS / f"{s}.toml" for s in args.scenario] or sorted(SCENARIOS.glob("*.toml"))
     if args.opponent == "self":
         return self_play(scenarios, args.games, args.seed, args.keep)
-    return against(args.opponent, scenarios, args.games, args.seed)
+    return against(args.opponent, scenarios, args.games, args.seed, args.verbose)
 
 
 if __name__ == "__main__":

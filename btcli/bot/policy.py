@@ -5,7 +5,7 @@ path a unit may take by the damage it expects to deal minus the damage it expect
 (``BasicPathRanker.rankPath``), weighted by its behaviour settings "bravery" (aggression) and
 "self-preservation" (caution), keeps units together ("herding"), and sends crippled units away ("forced
 withdrawal"); it fires the volley with the most expected damage the heat allows (``FireControl``). The rules
-of this bot are BOT-01..BOT-10 in docs/rules-notes.md; the code is btcli's own.
+of this bot are BOT-01..BOT-20 in docs/rules-notes.md; the code is btcli's own.
 
 ``choose(state, sides, settings, seed)`` returns one order (or a ``legal_orders.Drop``) for one of ``sides``,
 or None when none of them has anything to do now (another side must act). It reads only ``view.of``'s state:
@@ -49,6 +49,12 @@ class Settings(Record):
     @property
     def taken_weight(self) -> float:
         return 0.3 + self.caution / 10
+
+    @property
+    def approach_weight(self) -> float:
+        """BOT-13: what each hex beyond its best range from the nearest enemy costs a position (2.5 by default:
+        Princess's hyper aggression at its default, BehaviorSettings.java:73-84)."""
+        return 0.5 * self.aggression
 
     @property
     def crippled_below(self) -> float:
@@ -150,10 +156,38 @@ def pending_damage(state: GameState, unit_id: str) -> int:
 
 def focus(state: GameState, target: Unit) -> float:
     """BOT-05: how much a point of damage on ``target`` is worth: more the more damaged it is (this phase's
-    struck hits counted), so the side's fire converges on the target nearest destruction."""
+    struck hits counted), so the side's fire converges on the target nearest destruction; BOT-11: times how
+    much sooner than its side's average unit it falls (the square root of the ratio of their armor and
+    structure left, within 0.5-2), so the side goes for the kill it can make."""
     full = sum(target.max_armor.values()) + sum(target.max_internal.values())
     lost = 1.0 - evaluate.health(target) + (pending_damage(state, target.id) / full if full else 0.0)
-    return 1.0 + min(1.0, lost) * 1.5
+    return (1.0 + min(1.0, lost) * 1.5) * frailty(state, target) * (COMMITTED if committed(state, target) else 1.0)
+
+
+COMMITTED = 1.3  # BOT-17: a target the side has fired at this phase
+
+
+def committed(state: GameState, target: Unit) -> bool:
+    """BOT-17: whether a unit of the target's enemies has declared an attack at it this phase (public: the log
+    says it): the side's next shooters join that fire rather than spread theirs."""
+    return any(d.target == target.id and state.units[d.attacker].side != target.side
+               for d in state.declarations if d.attacker in state.units)
+
+
+def points_left(state: GameState, unit: Unit) -> float:
+    """The armor and internal structure a unit has left, less the damage struck at it this phase."""
+    left = sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
+    return max(1.0, left - pending_damage(state, unit.id))
+
+
+def frailty(state: GameState, target: Unit) -> float:
+    """BOT-11: ``sqrt(mean points left of the target's side / the target's points left)``, within 0.5-2 (1 for
+    a unit alone on its side): a point of damage brings a frail unit nearer its end than a sturdy one."""
+    side = [u for u in state.units.values() if u.side == target.side and u.active and u.hex is not None]
+    if len(side) < 2:
+        return 1.0
+    mean = sum(points_left(state, u) for u in side) / len(side)
+    return min(2.0, max(0.5, (mean / points_left(state, target)) ** 0.5))
 
 
 # -- movement (BOT-01..04, 06, 08) ----------------------------------------------------------------------------
@@ -218,27 +252,94 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
     if not foes:
         yield from (o for o in (legal_orders.move_order(state, unit, mode="stand"),) if o is not None)
         return
+    if legal_orders.stand_up(state, unit) is not None:
+        yield from stand_up_orders(state, unit, foes)
+        return
     places: list[tuple[str, HexId, int]] = [("stand", unit.hex, 0)]
-    for mode, hexes in legal_orders.ground_moves(state, unit).items():
+    moves = legal_orders.ground_moves(state, unit)
+    for mode, hexes in moves.items():
         places += [(mode, h, mp) for h, mp in hexes.items()]
+    if moves:  # BOT-14: turning where it stands, in its slower mode
+        places.append((next(iter(moves)), unit.hex, 1))
     places += [("jump", h, 0) for h in legal_orders.jump_hexes(state, unit)]
     withdraw = crippled(unit, settings)
     best = _best_range(unit)
     quick = sorted(places, key=lambda p: (-_quick_score(state, unit, foes, p, withdraw, best), p[1].label, p[0]))
+    staying = [p for p in places if p[1] == unit.hex]  # BOT-14: standing and turning are always judged
     judged = []
-    for mode, hex_id, mp in quick[:SHORTLIST]:
+    for mode, hex_id, mp in quick[:SHORTLIST] + [p for p in staying if p not in quick[:SHORTLIST]]:
         facing = _facing_for(state, unit, hex_id, foes)
         score = position_score(state, unit, foes, mode, hex_id, facing, mp, settings, withdraw)
         judged.append((score, mode, hex_id, facing))
     judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
-    for _, mode, hex_id, facing in judged:
-        if mode == "stand":
-            order = legal_orders.move_order(state, unit, mode="stand")
-        else:
-            order = (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
-                     or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
-        if order is not None:
-            yield order
+    # BOT-16: a move --to HEX --facing F the unit's MP cannot pay ends in the path's own facing: that position is
+    # judged again with the facing it really ends in, and waits its turn if it now ranks below the next.
+    ready: dict[tuple[str, HexId], MoveOrder] = {}
+    while judged:
+        score, mode, hex_id, facing = judged.pop(0)
+        order = ready.get((mode, hex_id)) or _order_for(state, unit, mode, hex_id, facing)
+        if order is None:
+            continue
+        actual = end_facing(unit, order)
+        if actual != facing and (mode, hex_id) not in ready:
+            ready[(mode, hex_id)] = order
+            mp = next((m for md, h, m in places if md == mode and h == hex_id), 0)
+            again = position_score(state, unit, foes, mode, hex_id, actual, mp, settings, withdraw)
+            if judged and again < judged[0][0]:
+                judged.append((again, mode, hex_id, actual))
+                judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
+                continue
+        yield order
+
+
+def _order_for(state: GameState, unit: Unit, mode: str, hex_id: HexId, facing: Facing) -> MoveOrder | None:
+    """The order that takes the unit to ``hex_id`` in ``mode`` facing ``facing`` (BOT-14: turning where it
+    stands), else the path finder's own path there (its own end facing), else None."""
+    if mode == "stand":
+        return legal_orders.move_order(state, unit, mode="stand")
+    if hex_id == unit.hex:
+        return turn_in_place(state, unit, facing, mode)
+    return (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
+            or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
+
+
+def end_facing(unit: Unit, order: MoveOrder) -> Facing:
+    """BOT-16: the facing a move order leaves the unit in: its ``--facing``, else its path's turns (L, R) from
+    the unit's facing (a jump without ``--facing`` keeps it)."""
+    if order.facing is not None:
+        return order.facing
+    facing = unit.facing
+    for step in order.steps:
+        if step in ("L", "R"):
+            facing = facing.turned(-1 if step == "L" else 1)
+    return facing
+
+
+def stand_up_orders(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:
+    """BOT-15: a prone 'Mech stands up (``move --path U``, its stand-up as ``options`` lists it) turning to
+    face the enemy it can hurt most (walking where its MP allow, else running), else stands up as it faces."""
+    from btcli.rules.ground import movement
+
+    facing = _facing_for(state, unit, hex_of(unit), foes)
+    turns = (facing.value - unit.facing.value) % 6
+    steps = ["U"] + (["R"] * turns if turns <= 3 else ["L"] * (6 - turns))
+    found = []
+    for path in (steps, ["U"]):
+        for mode in (movement.slow_mode(unit), movement.fast_mode(unit)):
+            order = legal_orders.move_order(state, unit, path=",".join(path), mode=mode.value)
+            if order is not None:
+                found.append(order)
+    return found
+
+
+def turn_in_place(state: GameState, unit: Unit, facing: Facing, mode: str) -> MoveOrder | None:
+    """BOT-14: the order that turns the unit where it stands to ``facing`` the shorter way round (``move --path
+    L,L`` in ``mode``), None when it faces so already or the game refuses the turns."""
+    turns = (facing.value - unit.facing.value) % 6
+    if not turns:
+        return None
+    path = ",".join(["R"] * turns if turns <= 3 else ["L"] * (6 - turns))
+    return legal_orders.move_order(state, unit, path=path, mode=mode)
 
 
 def _quick_score(state: GameState, unit: Unit, foes: list[Unit], place: tuple[str, HexId, int],
@@ -303,16 +404,12 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     dealt.sort(reverse=True)
     dealt_total = (dealt[0] + sum(dealt[1:]) / 3) if dealt else 0.0
     taken = 0.0
-    # BOT-01: each enemy fires at one target; this unit's share of its fire is one over the units of its side
-    # in the fight (no less than a third: the nearest and the weakest draw more than their share).
-    ours = sum(1 for u in state.units.values() if u.side == unit.side and u.active and u.hex is not None)
-    share = max(1 / 3, 1 / max(1, ours))
     for foe in foes:
         shooter = foe
         if foe.mode is MoveMode.NONE and foe.hex != hex_id:
             shooter = _closing(foe, hex_id, there, trial)
         value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
-        taken += value * share
+        taken += value * fire_share(state, unit, hex_id, foe) + blow_threat(trial, shooter, there)
     nearest = min(hex_id.distance(hex_of(f)) for f in foes)
     friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
                and u.hex is not None]
@@ -320,37 +417,87 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     if withdraw:
         return -2 * settings.taken_weight * taken + nearest + herding
     # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
-    approach = -0.1 * settings.aggression * max(0, nearest - _best_range(unit))
+    approach = -settings.approach_weight * max(0, nearest - _best_range(unit))
     return settings.dealt_weight * dealt_total - settings.taken_weight * taken + approach + herding
 
 
+def blow_threat(state: GameState, foe: Unit, target: Unit) -> float:
+    """BOT-12: the physical attack ``foe`` may make at ``target`` where they stand (each kind asked of the
+    physical attack rules, ``physical.check``): its chance to hit times its damage (``physical.limb_damage``: a
+    punch a tenth of the attacker's tons, a kick a fifth), or all that is left of an airborne VTOL whose rotor a
+    hit destroys (VEH-PHYS-09); 0 when they are not adjacent or no attack is allowed."""
+    if foe.hex is None or target.hex is None or foe.hex.distance(target.hex) != 1:
+        return 0.0
+    from btcli.rules.core.tohit import odds
+    from btcli.rules.ground import physical
+
+    worst = 0.0
+    for kind in ("punch", "kick"):
+        try:
+            number, _, limb = physical.check(state, foe, target, kind)
+        except BtcliError:
+            continue
+        damage = points_left(state, target) if physical.airborne_vtol(target) else physical.limb_damage(foe, kind, limb)
+        worst = max(worst, odds(number) * damage)
+    return worst
+
+
+def fire_share(state: GameState, unit: Unit, hex_id: HexId, foe: Unit) -> float:
+    """BOT-01, BOT-19: the share of ``foe``'s fire a unit at ``hex_id`` draws: all of it when it would stand
+    nearer the foe than every other unit of its side (the nearest draws the fire: the greedy player's and most
+    players' first target), else one over the units of its side in the fight, no less than a third."""
+    friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
+               and u.hex is not None]
+    here = hex_of(foe)
+    if all(hex_id.distance(here) < hex_of(f).distance(here) for f in friends):
+        return 1.0
+    return max(1 / 3, 1 / (len(friends) + 1))
+
+
 def _closing(foe: Unit, hex_id: HexId, there: Unit, trial: GameState) -> Unit:
-    """BOT-01: an enemy still to move this turn, as it may stand when it fires: walked up to its walking MP along
-    the line towards ``hex_id`` (to a free hex, not adjacent), facing it (Princess evaluates an unmoved enemy at
-    its best reach too: ``BasicPathRanker.evaluateUnmovedEnemy``)."""
+    """BOT-01, BOT-19: an enemy still to move this turn, as it may stand when it fires: moved up to its running
+    (flanking) MP along the line towards ``hex_id`` (to a free hex, not adjacent), facing it, with its faster
+    mode's attacker modifier (Princess evaluates an unmoved enemy at the closest hex it can reach:
+    ``BasicPathRanker.evaluateUnmovedEnemy``, BasicPathRanker.java:149-215)."""
     from btcli.model.hexgrid import hex_line
 
     line = hex_line(hex_of(foe), hex_id)[1:-1]
     taken = {u.hex for u in trial.units.values() if u.active and u.id != foe.id}
     stop, steps = hex_of(foe), 0
-    for step, h in enumerate(line[:max(0, foe.walk)], start=1):
+    for step, h in enumerate(line[:max(0, foe.run)], start=1):
         if h.distance(hex_id) < 2:
             break
         if h not in taken and trial.board.contains(h) and not trial.board.hex(h).is_deep_water:
             stop, steps = h, step
     facing = evaluate.facing_towards(stop, hex_id)
-    return evaluate.placed(foe, stop, facing, MoveMode.WALK if steps else MoveMode.STAND, steps, steps)
+    mode = MoveMode.STAND
+    if steps:
+        mode = MoveMode.WALK
+        if kinds.of(foe).mobility is not None:
+            mode = kinds.mobility(foe).slow if steps <= foe.walk else kinds.mobility(foe).fast
+    return evaluate.placed(foe, stop, facing, mode, steps, steps)
 
 
 def _other_moves(state: GameState, unit: Unit, foes: list[Unit]) -> list[MoveOrder]:
-    """Moves for a unit that does not move by the ground rules' path finder (an asset): towards the nearest
-    enemy, each hex tried as ``--to``; standing still last."""
+    """Moves for a unit that does not move by the ground rules' path finder (an asset): BOT-20, its candidate
+    moves (``legal_orders.asset_moves``: straight paths after a few turns, a jump card's landing hexes, from
+    the card ``btcli options`` describes), nearest a distance of 3 from the nearest enemy first (the farthest
+    first for an artillery piece or a card without an attack), then the first session's ``--to`` tries;
+    standing still last."""
     if unit.hex is None:
         return []
+    own = legal_orders.kind_options(state, unit)
+    wanted = 99 if legal_orders.keeps_away(own) else 3  # artillery and unarmed cards keep away
+    distance = (lambda h: abs(min(h.distance(hex_of(f)) for f in foes) - wanted)) if foes else (lambda h: 0)
+    orders = []
+    listed = legal_orders.asset_moves(state, unit, own)
+    for hex_id in sorted(listed, key=lambda h: (distance(h), h.label))[:12]:
+        mode, path = listed[hex_id]
+        orders.append(legal_orders.move_order(state, unit, path=path, mode=mode or None) if path
+                      else legal_orders.move_order(state, unit, to=hex_id.label, mode=mode or None))
     hexes = [h for h in legal_orders.board_hexes(state) if 0 < hex_of(unit).distance(h) <= max(unit.run, unit.walk, 1)]
-    if foes:
-        hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - 3), h.label))
-    orders = [legal_orders.move_order(state, unit, to=h.label) for h in hexes[:12]]
+    hexes.sort(key=lambda h: (distance(h), h.label))
+    orders += [legal_orders.move_order(state, unit, to=h.label) for h in hexes[:12] if h not in listed]
     orders.append(legal_orders.move_order(state, unit, mode="stand"))
     return [o for o in orders if o is not None]
 
@@ -371,19 +518,33 @@ def _weapon_attack(state: GameState, ours: tuple[str, ...], settings: Settings) 
 
 def best_attack(state: GameState, unit: Unit, settings: Settings) -> WeaponAttackOrder | None:
     """BOT-05, BOT-07: the volley with the most focus-weighted expected damage at one target, of the shots
-    worth their to-hit number, within the heat the unit may build; None when nothing is worth firing."""
+    worth their to-hit number, within the heat the unit may build; None when nothing is worth firing. The shots
+    are those ``btcli options`` lists (``legal_orders.weapon_shots``), aircraft over the board included."""
     if unit.position is None or unit.hex is None:
         return aircraft.attack(state, unit, settings, focus) or _other_attack(state, unit)  # BOT-26
-    foes = enemies(state, unit.side)
+    from btcli.rules.core.tohit import odds
+
+    index = {m.label: i for i, m in enumerate(unit.weapons)}
+    usable = set(evaluate.usable(unit))
+    groups: dict[tuple[str, str], list[tuple[int, int, float]]] = {}
+    for shot in legal_orders.weapon_shots(state, unit):
+        i = index.get(shot.weapon)
+        if i is None or i not in usable or shot.to_hit > settings.worst_shot:
+            continue
+        where = state.units[shot.target].hex
+        if where is None:  # an aircraft overhead: fired at when no ground target is worth it (ground_to_air, BOT-26)
+            continue
+        distance = hex_of(unit).distance(where)
+        groups.setdefault((shot.target, shot.twist), []).append(
+            (i, shot.to_hit, odds(shot.to_hit) * evaluate.shot_damage(unit, i, distance)))
     options = []
-    twists = legal_orders.weapon_twists(unit)
-    for foe in foes:
-        for word, twist in twists.items():
-            shots = [s for s in evaluate.shots(state, unit, foe, twist) if s[1] <= settings.worst_shot]
-            shots = _within_heat(unit, shots, settings)
-            value = sum(d for _, _, d in shots) * focus(state, foe)
-            if value > 0:
-                options.append((value, foe.id, word, shots))
+    for (target, word), found in groups.items():
+        if word:  # a twist keeps the weapons that bear as the unit stands, where they still bear (checked below)
+            found = found + groups.get((target, ""), [])
+        shots = _within_heat(unit, sorted(found), settings)
+        value = sum(d for _, _, d in shots) * focus(state, state.units[target])
+        if value > 0:
+            options.append((value, target, word, shots))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     for value, target, word, shots in options[:4]:
         labels = tuple(unit.weapons[i].label for i, _, _ in shots)
@@ -427,6 +588,15 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
     foes = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.side != unit.side and u.active]
     if unit.hex is not None:
         foes.sort(key=lambda f: (hex_of(unit).distance(hex_of(f)) if f.hex is not None else 99, f.id))
+        # BOT-20: an asset's card attack at the target ``btcli options`` gives the best odds, focus-weighted.
+        from btcli.rules.core.tohit import odds
+
+        own = legal_orders.kind_options(state, unit)
+        worth = {shot.target: odds(shot.to_hit) * focus(state, state.units[shot.target])
+                 for shot in legal_orders.kind_shots(own) if shot.target in state.units}
+        foes.sort(key=lambda f: -worth.get(f.id, 0.0))  # stable: the nearest first among equals
+        if legal_orders.keeps_away(own):  # an artillery piece's blast would strike its own hex too
+            foes = [f for f in foes if f.hex is None or hex_of(unit).distance(hex_of(f)) > 1]
     labels = tuple(m.label for m in unit.weapons if not m.destroyed)
     for foe in foes[:4]:
         tries = (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels),
@@ -443,7 +613,6 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
 
 # -- physical attacks -----------------------------------------------------------------------------------------
 
-PHYSICAL_DAMAGE = {"punch": 10, "kick": 5, "club": 5}  # tons per point of damage (tables.md 8.7)
 
 
 def _physical_attack(state: GameState, ours: tuple[str, ...], settings: Settings) -> Action | None:
@@ -458,23 +627,20 @@ def _physical_attack(state: GameState, ours: tuple[str, ...], settings: Settings
 
 
 def best_physical(state: GameState, unit: Unit, settings: Settings) -> PhysicalAttackOrder | None:
-    """A punch, kick or club at an adjacent enemy, the most expected damage first (a kick's miss risks a fall:
-    it counts for less the more cautious the bot); no charges or death from above (BOT-07)."""
+    """A punch, kick, club, hatchet or sword blow at an adjacent enemy, of those ``btcli options`` lists
+    (``legal_orders.blows``), the most expected damage first (a kick's miss risks a fall: it counts for less the
+    more cautious the bot); no charges or death from above (BOT-07)."""
     from btcli.rules.core.tohit import odds
     from btcli.rules.ground import physical
 
     options = []
-    for foe in enemies(state, unit.side):
-        if hex_of(unit).distance(hex_of(foe)) != 1:
+    for blow in legal_orders.blows(state, unit):
+        if blow.attack in ("charge", "dfa"):
             continue
-        for kind, per in PHYSICAL_DAMAGE.items():
-            try:
-                number, _, _ = physical.check(state, unit, foe, kind)
-            except BtcliError:
-                continue
-            risk = 1.0 - (settings.caution / 20 if kind == "kick" else 0.0)
-            value = odds(number) * -(-unit.tons // per) * risk * focus(state, foe)
-            options.append((value, foe.id, kind))
+        risk = 1.0 - (settings.caution / 20 if blow.attack == "kick" else 0.0)
+        damage = physical.limb_damage(unit, blow.attack, blow.location)
+        value = odds(blow.to_hit) * damage * risk * focus(state, state.units[blow.target])
+        options.append((value, blow.target, blow.attack))
     options.sort(key=lambda o: (-o[0], o[1], o[2]))
     for value, target, kind in options:
         order = PhysicalAttackOrder(unit.id, target, kind)
@@ -495,8 +661,8 @@ def _arriving(state: GameState) -> list[Unit]:
 
 
 def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:
-    """A dropping 'Mech of ours arriving this turn without a landing hex: the clear hex nearest the distance of
-    its best range from the nearest enemy, facing it (DROP-04; the hex stays the side's secret)."""
+    """A dropping 'Mech of ours arriving this turn without a landing hex: the hex of the best ``drop_score``
+    (BOT-18), facing the nearest enemy (DROP-04; the hex stays the side's secret)."""
     from btcli.rules.drops import dropping
 
     for unit in _arriving(state):
@@ -507,8 +673,7 @@ def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Acti
         hexes = legal_orders.board_hexes(state)
         centre = HexId((state.board.width + 1) // 2, (state.board.height + 1) // 2)
         if foes:
-            hexes.sort(key=lambda h: (abs(min(h.distance(hex_of(f)) for f in foes) - best - 1),
-                                      not state.board.hex(h).terrain.is_woods, h.label))
+            hexes.sort(key=lambda h: (-drop_score(state, h, foes, best), h.label))
         else:
             hexes.sort(key=lambda h: (h.distance(centre), h.label))
         rng = generator(seed, state, unit.id)
@@ -524,6 +689,21 @@ def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Acti
             if accepted(state, CommitDropOrder(unit.id, secret["commitment"])):
                 return Drop(unit.id, hex_id.label, facing.name, salt)
     return None
+
+
+def drop_score(state: GameState, hex_id: HexId, foes: list[Unit], best: int) -> float:
+    """BOT-18: how good a landing hex is: a point off for each hex its distance to the nearest enemy is from one
+    more than the 'Mech's best range, half a point for each hex from the nearest board edge up to four (a
+    failed landing scatters the 'Mech a D6 per point of margin and one scattered off the map is lost,
+    DROP-15, DROP-16), a point for lying outside the front arc of every enemy, half a point for woods."""
+    from btcli.rules.core import arcs
+
+    board = state.board
+    distance = min(hex_id.distance(hex_of(f)) for f in foes)
+    edge = min(hex_id.col - 1, board.width - hex_id.col, hex_id.row - 1, board.height - hex_id.row)
+    unseen = not any(f.facing is not None and arcs.in_arc(hex_of(f), f.facing, "front", hex_id) for f in foes)
+    woods = board.hex(hex_id).terrain.is_woods
+    return -abs(distance - best - 1) + 0.5 * min(edge, 4) + (1.0 if unseen else 0.0) + (0.5 if woods else 0.0)
 
 
 def _deployment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:

@@ -141,7 +141,8 @@ def test_bot_wins_town_strike_against_the_random_player():  # BOT-22, BOT-24, BO
     from btcli.bot import baselines
 
     players = {"davion": policy.choose, "kurita": baselines.PLAYERS["random"]}
-    assert bench.match(SCENARIOS / "town-strike.toml", players, 1)["winner"] == "davion"
+    winners = [bench.match(SCENARIOS / "town-strike.toml", players, seed)["winner"] for seed in range(1, 7)]
+    assert winners.count("davion") >= 5 and "kurita" not in winners, winners  # a 3-turn raid: one may end drawn
 
 
 def test_bot_26_an_air_raid_strikes_where_it_can_kill():  # BOT-26
