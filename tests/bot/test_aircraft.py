@@ -153,3 +153,21 @@ def test_bot_26_an_air_raid_strikes_where_it_can_kill():  # BOT-26
     assert aircraft.fragility(state, wasp) > 1 > aircraft.fragility(state, manticore)
     order = aircraft.attack(state, state.units["hawk-1"], Settings(), policy.focus)
     assert order is not None and order.target in ("wasp", "commando")  # the two light 'Mechs, not the tank
+
+
+def test_an_aircraft_down_on_the_ground_board_has_options_and_the_bot_passes_it_by():
+    """A crash can leave a fighter landed on the ground board (Town Strike, bot against bot: game 40 of seed 1 in
+    the 1,008-game run). ``options`` gave 'hawk-2 is on map ground, which is not an aerospace map' and the bot,
+    which asks options, stopped the game; the unit flies no more, so it has no flight data (AERO-CRASH)."""
+    from btcli.model.hexgrid import HexId
+    from btcli.model.state import evolve
+    from btcli.model.units import Position
+    from btcli.rules.core import options
+
+    state = _town_strike("weapon")
+    hawk = state.units["hawk-2"]
+    down = evolve(hawk, position=Position(HexId(32, 26)), aero=evolve(hawk.aero, landed=True, velocity=0))
+    state = state.with_unit(down)
+    found = options.unit_options(state, down)
+    assert found.flying is None and found.flights == ()
+    policy.best_attack(state, down, Settings())  # no error: it has nothing to fire from the ground

@@ -65,14 +65,17 @@ def options(state: GameState, unit: Unit) -> UnitOptions:
                   shots=found_shots, ground_attacks=ground_attacks(state, unit), flying=flying(state, unit))
 
 
-def flying(state: GameState, unit: Unit) -> dict[str, object]:
+def flying(state: GameState, unit: Unit) -> dict[str, object] | None:
     """Its velocity, safe and maximum thrust now (AERO-MOVE-04, AMB-24), thrust spent, and the thrust of each
     manoeuvre step at its velocity: a hexside turn (AERO-MOVE-12, thruster hits), +1 velocity (1, 2 in a space
     map's atmosphere rows: AERO-HALT-02), evasive action (AERO-MNV-02), a roll (AERO-MNV-07; none in an
-    atmosphere: AERO-MNV-10), a climb and a descent on a low-altitude map (AERO-LALT-03)."""
-    from btcli.model.aero import LowAltitudeMap
+    atmosphere: AERO-MNV-10), a climb and a descent on a low-altitude map (AERO-LALT-03). None for a unit down on
+    the ground board (a crash that leaves it there, landed: it flies no more)."""
+    from btcli.model.aero import LowAltitudeMap, SpaceMap
     from btcli.rules.aero import low_altitude, maneuvers, movement, thrust
 
+    if unit.position is None or not isinstance(state.maps.get(unit.position.map), (SpaceMap, LowAltitudeMap)):
+        return None
     view, design = aero_kind.view(unit), aero_kind.design(unit)
     area = aero_kind.area(state, unit)
     atmosphere = movement.atmosphere_row(area, view.hex)
