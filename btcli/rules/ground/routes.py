@@ -187,12 +187,7 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
     with the fewest rolls that reach it, and reached again only with less MP. A node from which even a straight
     line (1 MP a hex) would break the MP cap is not explored.
     """
-    board = state.board
-    mobility = kinds.mobility(unit)
-    risky = cheapest.mode.is_fast and mobility.skids
-    slipping = mobility.sideslips
-    basements = kinds.of(unit).finds_basements
-    mines = not kinds.airborne(unit)
+    step = _roll_step(state, unit, cheapest.mode.is_fast)
     budget = movement.mode_mp(unit, fits, False)
     bonus = movement.gets_pavement_bonus(unit)
     cap = cheapest.mp + DEARER
@@ -227,23 +222,39 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
             there = node2[0]
             if mp2 + there.distance(to) > min(cap, budget + (1 if bonus and node2[2] else 0)):
                 continue
-            made2, pending2 = made, pending
-            if code in ("L", "R"):
-                pending2 = pending or (risky and (slipping or board.hex(here).paved))
-            elif code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
-                pass
-            else:
-                h = board.hex(there)
-                made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
-                          + (event == "enter" and basements and node2[4][0] == 0 and h.building is not None
-                             and not h.building.basement))
-                pending2 = False
+            made2, pending2 = step(here, code, node2, event, made, pending)
             node2 = (*node2, pending2)
             if settled.get(node2, 1 << 30) <= mp2:
                 continue
             counter += 1
             heapq.heappush(frontier, (made2, mp2, counter, node2, steps + (code,)))
     return None
+
+
+def _roll_step(state: GameState, unit: Unit, fast: bool):
+    """Returns ``step(here, code, node2, event, rolls, pending) -> (rolls, pending)``: the rolls a search step
+    from ``here`` adds, as ``skids.risk_points`` and the move count them, and whether a facing change now waits
+    for the next hex entered (``fast``: a skid's or sideslip's roll when it does): a hex entered after a facing
+    change, a building or bridge entered, a minefield (not flying), a building's basement (a unit that finds
+    them, on the ground floor)."""
+    board = state.board
+    mobility = kinds.mobility(unit)
+    risky = fast and mobility.skids
+    slipping = mobility.sideslips
+    basements = kinds.of(unit).finds_basements
+    mines = not kinds.airborne(unit)
+
+    def step(here: HexId, code: str, node2: tuple, event: str, made: int, pending: bool) -> tuple[int, bool]:
+        if code in ("L", "R"):
+            return made, pending or (risky and (slipping or board.hex(here).paved))
+        if code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
+            return made, pending
+        h = board.hex(node2[0])
+        return made + (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
+                       + (event == "enter" and basements and node2[4][0] == 0 and h.building is not None
+                          and not h.building.basement)), False
+
+    return step
 
 
 def _fewer_rolls_all(state: GameState, unit: Unit, fits: MoveMode, needs: dict[HexId, tuple[int, int]],
@@ -254,12 +265,7 @@ def _fewer_rolls_all(state: GameState, unit: Unit, fits: MoveMode, needs: dict[H
     nodes, kept without a target's distance bound: a node's labels are settled with the fewest rolls first and
     reached again only with less MP, so each node keeps every (rolls, MP) that no other path beats on both, the
     ones ``_fewer_rolls`` picks from (a path of equal rolls and MP may be another of the same cost)."""
-    board = state.board
-    mobility = kinds.mobility(unit)
-    risky = fits.is_fast and mobility.skids
-    slipping = mobility.sideslips
-    basements = kinds.of(unit).finds_basements
-    mines = not kinds.airborne(unit)
+    step = _roll_step(state, unit, fits.is_fast)
     budget = movement.mode_mp(unit, fits, False)
     bonus = movement.gets_pavement_bonus(unit)
     cap = max(c for c, _ in needs.values())
@@ -293,17 +299,7 @@ def _fewer_rolls_all(state: GameState, unit: Unit, fits: MoveMode, needs: dict[H
             mp2 = mp + cost
             if mp2 > min(cap, budget + (1 if bonus and node2[2] else 0)):
                 continue
-            made2, pending2 = made, pending
-            if code in ("L", "R"):
-                pending2 = pending or (risky and (slipping or board.hex(here).paved))
-            elif code in ("A", "D"):  # a VTOL's climb or descent enters no hex (skids.risk_points)
-                pass
-            else:
-                h = board.hex(node2[0])
-                made2 += (pending + (event in ("enter", "bridge")) + (mines and bool(h.minefield))
-                          + (event == "enter" and basements and node2[4][0] == 0 and h.building is not None
-                             and not h.building.basement))
-                pending2 = False
+            made2, pending2 = step(here, code, node2, event, made, pending)
             node2 = (*node2, pending2)
             if settled.get(node2, 1 << 30) <= mp2:
                 continue
