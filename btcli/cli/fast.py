@@ -13,7 +13,7 @@ from __future__ import annotations
 from btcli import grammar
 
 FAST = ("move", "stand", "attack", "drop", "deploy", "resolve-phase", "play", "report", "verify")  # the commands scripts run by the hundred
-ONE_ORDER = ("move", "stand", "attack", "drop", "deploy", "resolve-phase", "report")  # a process of one command's work
+MANY_ORDERS = ("play", "verify")  # of FAST, the commands that run many orders in one process
 
 
 def parse(args: list[str]) -> tuple[str, dict] | None:
@@ -32,7 +32,7 @@ def dispatch(args: list[str]) -> bool:
     from btcli.cli import commands
 
     name, kwargs = parsed
-    if name not in ONE_ORDER:  # many orders in one process: garbage cycles are collected (entry)
+    if name in MANY_ORDERS:  # garbage cycles are collected (entry)
         import gc
 
         gc.enable()
