@@ -1,4 +1,4 @@
-"""The bot's rules BOT-04, BOT-08 and BOT-11..BOT-15 (docs/rules-notes.md), each on a small board built from a
+"""The bot's rules BOT-04, BOT-08 and BOT-11..BOT-20 (docs/rules-notes.md), each on a small board built from a
 scenario table."""
 
 from __future__ import annotations
@@ -145,6 +145,21 @@ def test_bot_15_a_prone_mech_stands_up_facing_the_enemy():  # BOT-15
     order = policy.best_move(state, state.units["me"], Settings())
     assert isinstance(order, MoveOrder) and order.steps == ("U", "L", "L")
     assert legal_orders.accepted(state, order)
+
+
+def test_bot_16_a_move_is_judged_by_the_facing_it_really_ends_in():  # BOT-16
+    # BOT-16: an order without --facing ends in its path's turns from the unit's facing (a jump keeps it); the
+    # position is judged again with that facing, which may rank it below a position it beat before.
+    state = _duel(enemy_at="0505", me_facing="N")
+    me = state.units["me"]
+    assert policy.end_facing(me, MoveOrder("me", "walk", ("F", "L", "F", "L"))) is Facing.SW
+    assert policy.end_facing(me, MoveOrder("me", "walk", ("R", "F"))) is Facing.NE
+    assert policy.end_facing(me, MoveOrder("me", "walk", ("L",), facing=Facing.S)) is Facing.S
+    assert policy.end_facing(me, MoveOrder("me", "jump", (), H("0508"))) is Facing.N
+    foes = policy.enemies(state, "red")
+    facing_away = policy.position_score(state, me, foes, "walk", H("0509"), Facing.S, 1, Settings())
+    facing_it = policy.position_score(state, me, foes, "walk", H("0509"), Facing.N, 1, Settings())
+    assert facing_it > facing_away  # why the real end facing must be judged
 
 
 def test_bot_17_the_next_shooter_joins_the_fire_already_declared():  # BOT-17
