@@ -229,12 +229,9 @@ def _air_defence(state: GameState, unit: Unit, altitude: int, striking: bool) ->
         if kinds.of(foe).ground_to_air_refusal(foe):
             continue
         for index in evaluate.usable(foe):
-            spec = foe.spec(foe.weapons[index].weapon)
-            if distance > spec.long:
+            modifier = evaluate.range_modifier(foe, index, distance)
+            if modifier is None:
                 continue
-            modifier = 0 if distance <= spec.short else 2 if distance <= spec.medium else 4
-            if spec.min_range and distance <= spec.min_range:
-                modifier += spec.min_range - distance + 1
             number = foe.gunnery + modifier + bonus + (ground_to_air.NOE_TARGET if altitude == 1 else 0)
             total += tohit.odds(number) * evaluate.shot_damage(foe, index, distance)
     ours = sum(1 for u in state.units.values()

@@ -43,6 +43,15 @@ def shot_damage(unit: Unit, index: int, distance: int) -> float:
     return float(damage)
 
 
+def range_modifier(unit: Unit, index: int, distance: int) -> int | None:
+    """The to-hit modifiers of the unit's weapon ``index`` at ``distance`` as the rules give them
+    (``tohit.range_and_weapon_modifiers``: range bracket, minimum range, the weapon's own), or None beyond its
+    long range: the bot's quick look at a distance without a target there."""
+    mount = unit.weapons[index]
+    mods, beyond = tohit.range_and_weapon_modifiers(unit.spec(mount.weapon), mount.label, distance, "it")
+    return None if beyond else sum(value for _, value in mods)
+
+
 def has_ammo(unit: Unit, index: int) -> bool:
     """Tells whether a weapon that needs ammunition has some left (one that needs none always has)."""
     name = unit.weapons[index].weapon

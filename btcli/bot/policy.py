@@ -359,18 +359,15 @@ def _quick_score(state: GameState, unit: Unit, foes: list[Unit], place: tuple[st
 def _best_range(unit: Unit) -> int:
     """The distance at which the unit's usable weapons do the most damage together (short brackets count
     most; a minimum range counts against the distances inside it)."""
+    from btcli.rules.core.tohit import odds
+
     best, chosen = -1.0, 1
     for distance in range(1, 16):
         total = 0.0
         for index in evaluate.usable(unit):
-            spec = unit.spec(unit.weapons[index].weapon)
-            if distance > spec.long:
+            modifier = evaluate.range_modifier(unit, index, distance)
+            if modifier is None:
                 continue
-            modifier = 0 if distance <= spec.short else 2 if distance <= spec.medium else 4
-            if spec.min_range and distance <= spec.min_range:
-                modifier += spec.min_range - distance + 1
-            from btcli.rules.core.tohit import odds
-
             total += odds(unit.gunnery + 2 + modifier) * evaluate.shot_damage(unit, index, distance)
         if total > best + 1e-9:
             best, chosen = total, distance
