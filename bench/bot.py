@@ -5,8 +5,9 @@
   application layer's ``runner.execute``, no files), each order checked by the engine as given.
 - ``self``: bot against bot through ``btcli simulate``'s own path (game files written, every one verified).
 
-Prints per scenario the bot's wins, draws and losses with a 95% Wilson interval, refused orders and errors,
-and seconds a game. Run it with the machine otherwise idle for the timings.
+Prints per scenario the bot's wins, draws and losses with a 95% Wilson interval, the same split by the side the
+bot played, refused orders and errors, and seconds a game. ``--jobs J`` plays J games at once (the same games and
+results whatever J). Run it with the machine otherwise idle for the timings.
 """
 
 from __future__ import annotations
@@ -28,8 +29,9 @@ SCENARIOS = ROOT / "scenarios"
 MAX_ORDERS = 5000
 
 
-def match(scenario: Path, players: dict, seed: int) -> dict:
-    """Plays one game in memory, each side by its player; returns the winner, turns, refusals and orders."""
+def match(scenario: Path, players: dict, seed: int, settings: dict | None = None) -> dict:
+    """Plays one game in memory, each side by its player (with its ``settings``, by default the bot's
+    defaults); returns the winner, turns, refusals and orders."""
     from btcli import runner
     from btcli.model.orders import CommitDropOrder, RevealDropOrder
     from btcli.model.hexgrid import Facing
@@ -43,7 +45,8 @@ def match(scenario: Path, players: dict, seed: int) -> dict:
     while not state.winner and orders < MAX_ORDERS:
         action = None
         for side in state.sides:
-            action = players[side](evolve(state, seed="hidden"), (side,), policy.Settings(), seed, False)
+            action = players[side](evolve(state, seed="hidden"), (side,), (settings or {}).get(side, policy.Settings()),
+                                  seed, False)
             if action is not None:
                 break
         if action is None:
@@ -70,42 +73,55 @@ def match(scenario: Path, players: dict, seed: int) -> dict:
             "lost": lost, "result": state.result}
 
 
-def against(opponent: str, scenarios: list[Path], games: int, seed: int, verbose: bool = False) -> int:
-    other = baselines.PLAYERS[opponent]
+def _one(task: tuple) -> dict:
+    """One game of ``against`` (a worker's task): the bot on ``bot_side``, the other side by ``opponent``."""
+    scenario, i, seed, opponent, bot_side, sides, values = task
+    players = {s: (policy.choose if s == bot_side else baselines.PLAYERS[opponent]) for s in sides}
+    try:
+        return match(Path(scenario), players, seed + i, {bot_side: policy.Settings(*values)})
+    except Exception:
+        return {"winner": "error", "turns": 0, "refused": 0, "orders": 0, "error": traceback.format_exc()}
+
+
+def against(opponent: str, scenarios: list[Path], games: int, seed: int, verbose: bool = False,
+            jobs: int = 1, values: tuple[int, int] = (5, 5), only: str | None = None) -> int:
+    import multiprocessing
+
+    import btcli.store.scenario as sc
+
     failures = 0
     print(f"bot against {opponent}: {games} games a scenario, the bot on the second side in every other game")
+    pool = multiprocessing.Pool(jobs) if jobs > 1 else None
     for scenario in scenarios:
-        won = drawn = lost = refused = errors = 0
+        text = scenario.read_text(encoding="utf-8")
+        sides = tuple(sc.parse_scenario_text(text, 1, str(scenario.parent), str(scenario), None).sides)
+        tasks = [(str(scenario), i, seed, opponent, only or sides[i % 2], sides, values) for i in range(games)]
         start = time.perf_counter()
-        for i in range(games):
-            import btcli.store.scenario as sc
-
-            text = scenario.read_text(encoding="utf-8")
-            sides = list(sc.parse_scenario_text(text, 1, str(scenario.parent), str(scenario), None).sides)
-            bot_side = sides[i % 2]
-            players = {s: (policy.choose if s == bot_side else other) for s in sides}
-            try:
-                result = match(scenario, players, seed + i)
-            except Exception:
+        results = pool.imap(_one, tasks) if pool else map(_one, tasks)
+        tally = {s: [0, 0, 0] for s in sides if only in (None, s)}  # per bot side: won, drawn, lost
+        refused = errors = 0
+        for (_, i, _, _, bot_side, _, _), result in zip(tasks, results):
+            if result["winner"] == "error":
                 errors += 1
-                traceback.print_exc()
+                print(result["error"], file=sys.stderr)
                 continue
             refused += result["refused"]
             if verbose and result["winner"] != bot_side:
                 print(f"    {scenario.stem} game {i} (seed {seed + i}, bot {bot_side}): {result['winner']} "
                       f"({result.get('result', '')}), turn {result['turns']}, lost {result.get('lost', [])}",
                       flush=True)
-            if result["winner"] == bot_side:
-                won += 1
-            elif result["winner"] in sides:
-                lost += 1
-            else:
-                drawn += 1
+            outcome = 0 if result["winner"] == bot_side else 2 if result["winner"] in sides else 1
+            tally[bot_side][outcome] += 1
+        won, drawn, lost = (sum(t[k] for t in tally.values()) for k in range(3))
         low, high = stats.wilson(won, games)
         seconds = (time.perf_counter() - start) / games
         failures += refused + errors
+        per_side = ", ".join(f"as {s} {t[0]}/{t[1]}/{t[2]}" for s, t in tally.items())
         print(f"  {scenario.stem:<16} won {won:>3} drawn {drawn:>3} lost {lost:>3}: {won / games:>4.0%} "
-              f"(95% {low:.0%}-{high:.0%}); refused {refused}, errors {errors}; {seconds:.2f} s a game", flush=True)
+              f"(95% {low:.0%}-{high:.0%}) [{per_side}]; refused {refused}, errors {errors}; "
+              f"{seconds:.2f} s a game", flush=True)
+    if pool:
+        pool.close()
     return 1 if failures else 0
 
 
@@ -138,12 +154,17 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", action="append", default=[], help="a shipped scenario's name; repeatable")
     parser.add_argument("--verbose", action="store_true", help="random, greedy: a line for each game not won")
+    parser.add_argument("--jobs", type=int, default=1, help="random, greedy: games played at once (default 1)")
+    parser.add_argument("--side", help="random, greedy: the bot plays only this side (default: each in turn)")
+    parser.add_argument("--aggression", type=int, default=5, help="the bot's setting (default 5)")
+    parser.add_argument("--caution", type=int, default=5, help="the bot's setting (default 5)")
     parser.add_argument("--keep", type=Path, default=Path("bench-bot-games"), help="self: where the games go")
     args = parser.parse_args(argv)
     scenarios = [SCENARIOS / f"{s}.toml" for s in args.scenario] or sorted(SCENARIOS.glob("*.toml"))
     if args.opponent == "self":
         return self_play(scenarios, args.games, args.seed, args.keep)
-    return against(args.opponent, scenarios, args.games, args.seed, args.verbose)
+    return against(args.opponent, scenarios, args.games, args.seed, args.verbose, args.jobs,
+                   (args.aggression, args.caution), args.side)
 
 
 if __name__ == "__main__":

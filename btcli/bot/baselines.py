@@ -1,7 +1,8 @@
 """The players the bot is measured against (issue #35's targets; ``bench/bot.py``): one that picks uniformly
 among the legal orders, and a greedy one that moves straight at the nearest enemy and fires every weapon that
-bears. Each is a ``choose(state, sides, settings, seed, close)`` like ``policy.choose``; where they have no
-opinion (deployment, drops, flights) they do as the bot does."""
+bears. Each is a ``choose(state, sides, settings, seed, close)`` like ``policy.choose``. The random player picks
+its deployments, drops, aircraft flights and aircraft attacks uniformly too (from what ``btcli options`` lists);
+the greedy one has no opinion there and does as the bot does, as both do for assets' moves."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 from btcli.bot import evaluate, legal_orders, policy
 from btcli.bot.evaluate import hex_of
 from btcli.bot.legal_orders import Action, accepted
+from btcli.errors import BtcliError
 from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import Unit
@@ -33,12 +35,25 @@ def _ground(unit: Unit) -> bool:
     return unit.hex is not None and kinds.of(unit).mobility is not None and kinds.of(unit).move_order is None
 
 
-def _choose(state, sides, settings, seed, close, move, attack, physical) -> Action | None:
+def _choose(state, sides, settings, seed, close, move, attack, physical, uniform=False) -> Action | None:
+    """``uniform``: the random player's own deployments, drops, flights and aircraft attacks too (else the bot's)."""
     if state.winner:
         return None
     ours = tuple(state.sides) if not sides else sides
     rng = policy.generator(seed, state, "baseline")
     declared = {d.attacker for d in state.declarations}
+    if uniform and state.phase is Phase.DEPLOYMENT:
+        order = _random_deployment(state, ours, seed, rng)
+        if order is not None:
+            return order
+    if uniform and state.phase in (Phase.INITIATIVE, Phase.MOVEMENT):
+        drop = _random_drop(state, ours, rng)
+        if drop is not None:
+            return drop
+    if uniform and state.phase in (Phase.AERO_MOVEMENT, Phase.SPACE_MOVEMENT):
+        order = _random_flight(state, ours, seed, rng)
+        if order is not None:
+            return order
     if state.phase is Phase.MOVEMENT and not policy._drop_commitment(state, ours, seed):
         unit = _unit_to_move(state, ours)
         if unit is not None and _ground(unit):
@@ -47,11 +62,16 @@ def _choose(state, sides, settings, seed, close, move, attack, physical) -> Acti
                 return order
     elif state.phase in (Phase.WEAPON, Phase.PHYSICAL):
         for unit in sorted(state.units.values(), key=lambda u: u.id):
-            if unit.side in ours and unit.id not in declared and unit.active and unit.hex is not None \
-                    and kinds.of(unit).mobility is not None:
+            if unit.side not in ours or unit.id in declared or not unit.active:
+                continue
+            if unit.hex is not None and kinds.of(unit).mobility is not None:
                 order = (attack if state.phase is Phase.WEAPON else physical)(state, unit, rng)
-                if order is not None:
-                    return order
+            elif uniform and state.phase is Phase.WEAPON and kinds.of(unit).flies_on_aerospace_maps:
+                order = _random_air_attack(state, unit, rng)
+            else:
+                continue
+            if order is not None:
+                return order
         return policy._resolve(state) if close else None
     return policy.choose(state, sides, settings, seed, close)
 
@@ -62,7 +82,94 @@ def _choose(state, sides, settings, seed, close, move, attack, physical) -> Acti
 def random_choice(state: GameState, sides, settings=policy.Settings(), seed: int = 0, close: bool = True):
     """A uniformly random legal order: a move to any hex the unit can reach (or standing), shots at a random
     enemy with a random non-empty set of the weapons that can fire (or none), a random physical attack."""
-    return _choose(state, sides, settings, seed, close, _random_move, _random_attack, _random_physical)
+    return _choose(state, sides, settings, seed, close, _random_move, _random_attack, _random_physical, True)
+
+
+def _random_deployment(state: GameState, ours: tuple[str, ...], seed: int, rng: random.Random):
+    """The next waiting unit of the side to deploy, in a random hex of its zone, facing a random way."""
+    from btcli.model.hexgrid import Facing
+    from btcli.model.orders import DeployOrder
+    from btcli.rules.assets.deployment_phase import side_to_deploy, undeployed
+
+    side = side_to_deploy(state) if state.deployment is not None else None
+    if side not in ours:
+        return None
+    zone = list(state.deployment.zones.get(side, ())) or legal_orders.board_hexes(state)
+    for unit in sorted((u for u in undeployed(state) if u.side == side), key=lambda u: u.id):
+        for _ in range(20):
+            order = DeployOrder(unit.id, rng.choice(zone), rng.choice(list(Facing)))
+            if accepted(state, order, seed):
+                return order
+    return None
+
+
+def _random_drop(state: GameState, ours: tuple[str, ...], rng: random.Random):
+    """A dropping 'Mech of ours arriving this turn without a landing hex: a random hex of the board, facing a
+    random way (the bot's secret-landing steps then commit and reveal it)."""
+    from btcli.model.hexgrid import Facing
+    from btcli.rules.drops import dropping
+
+    for unit in policy._arriving(state):
+        if unit.side not in ours or (unit.drop is not None and unit.drop.commitment):
+            continue
+        hexes = legal_orders.board_hexes(state)
+        for _ in range(20):
+            hex_id, facing = rng.choice(hexes), rng.choice(list(Facing))
+            salt = f"{rng.getrandbits(128):032x}"
+            try:
+                dropping.secret_landing(state, unit.id, hex_id.label, facing.name, salt)
+            except BtcliError:
+                continue
+            return legal_orders.Drop(unit.id, hex_id.label, facing.name, salt)
+    return None
+
+
+def _random_flight(state: GameState, ours: tuple[str, ...], seed: int, rng: random.Random):
+    """The next aerospace unit of the side whose slot it is flies one of the flights ``btcli options`` lists,
+    chosen uniformly."""
+    from btcli.rules.aero import options as aero_options, phases as aero_phases
+
+    side = aero_phases.side_to_move(state)
+    if side not in ours:
+        return None
+    for unit in sorted(aero_phases.movers(state, state.phase), key=lambda u: u.id):
+        if unit.side != side or aero_phases.has_moved(unit):
+            continue
+        flights = list(aero_options.flights(state, unit))
+        rng.shuffle(flights)
+        for flight in flights[:10]:  # a unit that may not move now (another must first) has none accepted
+            order = MoveOrder(unit.id, flight.mode, flight.path)
+            if accepted(state, order, seed):
+                return order
+    return None  # the bot's own choice flies it (no listed flight the game accepts)
+
+
+def _random_air_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
+    """One of an aircraft's listed attacks, chosen uniformly with not firing: a strike or air-to-air shot at a
+    random target with a random non-empty set of the weapons listed for it, a strafing run, or a bombing."""
+    from btcli.model.hexgrid import HexId
+    from btcli.rules.aero import options as aero_options
+
+    choices: list[WeaponAttackOrder | None] = [None]
+    attacks = aero_options.ground_attacks(state, unit)
+    for target in dict.fromkeys(g.target for g in attacks if g.mode == "strike"):
+        labels = [g.weapons[0] for g in attacks if g.mode == "strike" and g.target == target]
+        chosen = tuple(rng.sample(labels, rng.randint(1, len(labels))))
+        choices.append(WeaponAttackOrder(unit.id, target, chosen, strike=True))
+    for g in attacks:
+        if g.mode == "strafe":
+            choices.append(WeaponAttackOrder(unit.id, "", g.weapons, strafe=tuple(HexId.parse(h) for h in g.hexes)))
+        elif g.mode == "bomb":
+            choices.append(WeaponAttackOrder(unit.id, g.target, bombs=g.bombs))
+    shots = aero_options.shots(state, unit)
+    for target in dict.fromkeys(s.target for s in shots):
+        labels = [s.weapon for s in shots if s.target == target]
+        choices.append(WeaponAttackOrder(unit.id, target, tuple(rng.sample(labels, rng.randint(1, len(labels))))))
+    rng.shuffle(choices)
+    for order in choices:
+        if order is None or accepted(state, order):
+            return order
+    return None
 
 
 def _random_move(state: GameState, unit: Unit, rng: random.Random) -> MoveOrder | None:

@@ -5,7 +5,7 @@ path a unit may take by the damage it expects to deal minus the damage it expect
 (``BasicPathRanker.rankPath``), weighted by its behaviour settings "bravery" (aggression) and
 "self-preservation" (caution), keeps units together ("herding"), and sends crippled units away ("forced
 withdrawal"); it fires the volley with the most expected damage the heat allows (``FireControl``). The rules
-of this bot are BOT-01..BOT-20 in docs/rules-notes.md; the code is btcli's own.
+of this bot are BOT-01..BOT-20 and BOT-27 in docs/rules-notes.md (BOT-21..26: the aircraft, aircraft.py); the code is btcli's own.
 
 ``choose(state, sides, settings, seed)`` returns one order (or a ``legal_orders.Drop``) for one of ``sides``,
 or None when none of them has anything to do now (another side must act). It reads only ``view.of``'s state:
@@ -211,7 +211,7 @@ def _movement(state: GameState, ours: tuple[str, ...], settings: Settings, seed:
         return Drop(dropping[0].id) if dropping else None
     # BOT-08: the slowest unit moves first, the fastest last (it can still answer what the enemy did).
     waiting.sort(key=lambda u: (u.run, u.id))
-    settings = pressed(state, side, settings)
+    settings = pressed(state, side, outmatched(state, side, settings))  # BOT-27, then BOT-10
     for unit in waiting:
         order = best_move(state, unit, settings, seed)
         if order is not None:
@@ -359,9 +359,16 @@ def _quick_score(state: GameState, unit: Unit, foes: list[Unit], place: tuple[st
 def _best_range(unit: Unit) -> int:
     """The distance at which the unit's usable weapons do the most damage together (short brackets count
     most; a minimum range counts against the distances inside it)."""
+    profile = _volley_by_distance(unit)
+    return profile.index(max(profile)) + 1
+
+
+def _volley_by_distance(unit: Unit) -> list[float]:
+    """The expected damage of all the unit's usable weapons at each distance 1 to 15 (gunnery, a moving
+    target's +2, the brackets and minimum ranges)."""
     from btcli.rules.core.tohit import odds
 
-    best, chosen = -1.0, 1
+    totals = []
     for distance in range(1, 16):
         total = 0.0
         for index in evaluate.usable(unit):
@@ -369,9 +376,32 @@ def _best_range(unit: Unit) -> int:
             if modifier is None:
                 continue
             total += odds(unit.gunnery + 2 + modifier) * evaluate.shot_damage(unit, index, distance)
-        if total > best + 1e-9:
-            best, chosen = total, distance
-    return chosen
+        totals.append(total)
+    return totals
+
+
+def strength(state: GameState, side: str) -> float:
+    """BOT-27: a side's fighting strength: the expected damage its ground units' volleys do at their best ranges
+    times the armor and structure they have left (Lanchester's square law: what a force deals times what it
+    can take)."""
+    units = [u for u in state.units.values() if u.side == side and u.active and u.hex is not None
+             and kinds.of(u).mobility is not None]
+    return sum(max(_volley_by_distance(u)) for u in units) * sum(points_left(state, u) for u in units)
+
+
+def outmatched(state: GameState, side: str, settings: Settings) -> Settings:
+    """BOT-27: a side whose enemies are stronger (``strength``) closes in less: its aggression in moving falls by
+    ``1.5 x log2(their strength / its own)``, rounded, to no less than 0 (Crossroads' raiders, an eighth of the
+    Heavy Guards' strength, fall from 5 to 1: they let the enemy come to their guns rather than charge it). Its
+    fire (BOT-07) is not changed. A side with no strength to measure (assets, aircraft only) plays as set."""
+    import math
+
+    ours = strength(state, side)
+    theirs = sum(strength(state, other) for other in state.sides if other != side)
+    if ours <= 0 or theirs <= ours:
+        return settings
+    fall = round(1.5 * math.log2(theirs / ours))
+    return evolve(settings, aggression=max(0, settings.aggression - fall)) if fall else settings
 
 
 def _facing_for(state: GameState, unit: Unit, hex_id: HexId, foes: list[Unit]) -> Facing:

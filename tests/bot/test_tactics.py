@@ -249,3 +249,30 @@ def test_bot_20_an_artillery_piece_keeps_away_and_spares_its_own_hex():  # BOT-2
 
     close = evolve(_asset_game("Mobile Long Tom Artillery LT-MOB-25", foe_at="0509"), phase=Phase.WEAPON)
     assert policy._other_attack(close, close.units["gun"]) is None  # the only enemy stands next to it
+
+
+def test_bot_27_an_outmatched_side_closes_in_less():  # BOT-27
+    # BOT-27: strength is the expected damage of the side's volleys at their best ranges times the armor and
+    # structure it has left; a side facing n times its strength loses round(1.5 x log2 n) aggression in moving.
+    from btcli.model.frozen import evolve
+
+    one = game(design(HUNCHBACK, "me", at="0510"), design(HUNCHBACK, "foe", at="0505", side="blue"))
+    assert policy.strength(one, "red") == policy.strength(one, "blue") > 0
+    assert policy.outmatched(one, "red", Settings()) == Settings()  # an even fight: as set
+    two = game(design(COMMANDO, "me", at="0510"), design(HUNCHBACK, "foe", at="0505", side="blue"),
+               design(HUNCHBACK, "foe2", at="0605", side="blue"))
+    ratio = policy.strength(two, "blue") / policy.strength(two, "red")
+    assert ratio > 4  # two Hunchbacks' fire times their armor against one Commando's
+    import math
+
+    fall = round(1.5 * math.log2(ratio))
+    assert policy.outmatched(two, "red", Settings()) == Settings(max(0, 5 - fall), 5)
+    assert policy.outmatched(two, "blue", Settings()) == Settings()  # the stronger side plays as set
+    # Damage taken counts: with one Hunchback gone the odds even up.
+    assert policy.outmatched(put(two, "foe2", destroyed=True), "red", Settings()).aggression > 5 - fall
+    # It moves as it would with that aggression: the approach term (BOT-13) is what changes.
+    me, foes = two.units["me"], policy.enemies(two, "red")
+    far = policy.position_score(two, me, foes, "walk", H("0110"), Facing.N, 2, Settings(max(0, 5 - fall), 5))
+    near = policy.position_score(two, me, foes, "walk", H("0110"), Facing.N, 2, Settings())
+    assert far > near
+    assert evolve(Settings(), aggression=0).approach_weight == 0
