@@ -5,7 +5,8 @@ path a unit may take by the damage it expects to deal minus the damage it expect
 (``BasicPathRanker.rankPath``), weighted by its behaviour settings "bravery" (aggression) and
 "self-preservation" (caution), keeps units together ("herding"), and sends crippled units away ("forced
 withdrawal"); it fires the volley with the most expected damage the heat allows (``FireControl``). The rules
-of this bot are BOT-01..BOT-20 and BOT-27 in docs/rules-notes.md (BOT-21..26: the aircraft, aircraft.py); the code is btcli's own.
+of this bot are BOT-01..BOT-20 and BOT-27 in docs/rules-notes.md (BOT-21..26: its aircraft, aircraft.py); the
+code is btcli's own.
 
 ``choose(state, sides, settings, seed)`` returns one order (or a ``legal_orders.Drop``) for one of ``sides``,
 or None when none of them has anything to do now (another side must act). It reads only ``view.of``'s state:
