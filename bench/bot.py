@@ -147,9 +147,30 @@ def self_play(scenarios: list[Path], games: int, seed: int, keep: Path) -> int:
     return 1 if failures else 0
 
 
+def strengths(scenarios: list[Path]) -> int:
+    """Each scenario's sides' strength at the start (BOT-27: volleys at best range times armor and structure; the
+    units still to drop or deploy counted) and the stronger over the weaker: how lopsided it is before a die is
+    rolled."""
+    import btcli.store.scenario as sc
+    from btcli.rules import kinds
+
+    print("strength at the start (BOT-27), and the stronger side's over the weaker's")
+    for scenario in scenarios:
+        state = sc.parse_scenario_text(scenario.read_text(encoding="utf-8"), 1, str(scenario.parent), str(scenario),
+                                       None)
+        values = {side: policy.strength(state, side, arriving=True) for side in state.sides}
+        low, high = min(values.values()), max(values.values())
+        unmeasured = any(kinds.of(u).mobility is None for u in state.units.values())
+        ratio = "- (assets or aircraft: not measured; BOT-27 leaves the game alone)" if unmeasured else f"{high / low:.1f}"
+        sides = ", ".join(f"{side} {value:,.0f}" for side, value in values.items())
+        print(f"  {scenario.stem:<16} {sides}; {ratio}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--opponent", choices=("random", "greedy", "self"), default="random")
+    parser.add_argument("--strength", action="store_true", help="print each scenario's sides' strength (BOT-27)")
     parser.add_argument("--games", type=int, default=20, help="games a scenario (default 20)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--scenario", action="append", default=[], help="a shipped scenario's name; repeatable")
@@ -161,6 +182,8 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", type=Path, default=Path("bench-bot-games"), help="self: where the games go")
     args = parser.parse_args(argv)
     scenarios = [SCENARIOS / f"{s}.toml" for s in args.scenario] or sorted(SCENARIOS.glob("*.toml"))
+    if args.strength:
+        return strengths(scenarios)
     if args.opponent == "self":
         return self_play(scenarios, args.games, args.seed, args.keep)
     return against(args.opponent, scenarios, args.games, args.seed, args.verbose, args.jobs,

@@ -381,12 +381,12 @@ def _volley_by_distance(unit: Unit) -> list[float]:
     return totals
 
 
-def strength(state: GameState, side: str) -> float:
+def strength(state: GameState, side: str, arriving: bool = False) -> float:
     """BOT-27: a side's fighting strength: the expected damage its ground units' volleys do at their best ranges
     times the armor and structure they have left (Lanchester's square law: what a force deals times what it
-    can take)."""
-    units = [u for u in state.units.values() if u.side == side and u.active and u.hex is not None
-             and kinds.of(u).mobility is not None]
+    can take). Units on the ground board only, or with ``arriving`` those still to drop or deploy too."""
+    units = [u for u in state.units.values() if u.side == side and kinds.of(u).mobility is not None
+             and (u.active and u.hex is not None or arriving and not u.destroyed and u.position is None)]
     return sum(max(_volley_by_distance(u)) for u in units) * sum(points_left(state, u) for u in units)
 
 
@@ -394,9 +394,12 @@ def outmatched(state: GameState, side: str, settings: Settings) -> Settings:
     """BOT-27: a side whose enemies are stronger (``strength``) closes in less: its aggression in moving falls by
     ``1.5 x log2(their strength / its own)``, rounded, to no less than 0 (Crossroads' raiders, an eighth of the
     Heavy Guards' strength, fall from 5 to 1: they let the enemy come to their guns rather than charge it). Its
-    fire (BOT-07) is not changed. A side with no strength to measure (assets, aircraft only) plays as set."""
+    fire (BOT-07) is not changed. Where assets or aircraft are in the battle (their cards and flights are not
+    measured) every side plays as set."""
     import math
 
+    if any(kinds.of(u).mobility is None for u in state.units.values() if not u.destroyed):
+        return settings  # assets or aircraft in the battle: strength measures neither
     ours = strength(state, side)
     theirs = sum(strength(state, other) for other in state.sides if other != side)
     if ours <= 0 or theirs <= ours:

@@ -276,3 +276,14 @@ def test_bot_27_an_outmatched_side_closes_in_less():  # BOT-27
     near = policy.position_score(two, me, foes, "walk", H("0110"), Facing.N, 2, Settings())
     assert far > near
     assert evolve(Settings(), aggression=0).approach_weight == 0
+
+
+def test_bot_27_leaves_a_battle_with_assets_or_aircraft_alone():  # BOT-27
+    # Convoy Ambush's convoy is assets (their cards are not measured): its one tank would read as 91 times weaker.
+    from btcli.store.scenario import parse_scenario_text
+    from tests.conftest import SCENARIOS
+
+    path = SCENARIOS / "convoy-ambush.toml"
+    state = parse_scenario_text(path.read_text(encoding="utf-8"), 1, str(path.parent), str(path), None)
+    assert policy.strength(state, "red", arriving=True) > 50 * policy.strength(state, "blue", arriving=True) > 0
+    assert policy.outmatched(state, "blue", Settings()) == Settings()
