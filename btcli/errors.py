@@ -59,3 +59,13 @@ def quoted(text: str, limit: int = 40) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def passes(check, *args) -> bool:
+    """Tells whether ``check(*args)`` passes: an order's check that refuses by raising a ``BtcliError`` (``btcli
+    options`` asks each order's own check this way)."""
+    try:
+        check(*args)
+    except BtcliError:
+        return False
+    return True

@@ -20,7 +20,7 @@ strafes along each line of hexes through an enemy unit, and bombs on each enemy 
 
 from __future__ import annotations
 
-from btcli.errors import BtcliError
+from btcli.errors import BtcliError, passes
 from btcli.model.frozen import evolve
 from btcli.model.options import Flight, GroundAttack, Shot, UnitOptions
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
@@ -83,9 +83,9 @@ def flying(state: GameState, unit: Unit) -> dict[str, object] | None:
              "+": thrust.acceleration_cost(atmosphere), "-": 1}
     if isinstance(area, LowAltitudeMap):
         steps["A"], steps["D"] = low_altitude.CLIMB_COST, low_altitude.DESCENT_COST
-    if not view.evading and core_options.accepts(maneuvers.check_evasive_action, design):  # AERO-MNV-02
+    if not view.evading and passes(maneuvers.check_evasive_action, design):  # AERO-MNV-02
         steps["E"] = maneuvers.EVASIVE_ACTION_COST
-    if (core_options.accepts(maneuvers.check_roll_phase, state.phase.value)  # AERO-MNV-07: in a movement phase
+    if (passes(maneuvers.check_roll_phase, state.phase.value)  # AERO-MNV-07: in a movement phase
             and not area.in_atmosphere(view.hex)):  # AERO-MNV-10
         steps["ROLL"] = maneuvers.ROLL_COST
     return {"velocity": view.velocity, "safe_thrust": design.safe_thrust,
@@ -241,7 +241,7 @@ def shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     from btcli.rules.aero import attacks as aero_attacks
     from btcli.rules.core import attacks
 
-    if not core_options.accepts(attacks.may_attack, state, unit.id, True):
+    if not passes(attacks.may_attack, state, unit.id, True):
         return ()
     found: list[Shot] = []
     labels = weapon_labels(unit)
@@ -267,7 +267,7 @@ def ground_attacks(state: GameState, unit: Unit) -> tuple[GroundAttack, ...]:
     from btcli.rules.aero import air_ground
     from btcli.rules.core import attacks
 
-    if not core_options.accepts(attacks.may_attack, state, unit.id, True) or not kinds.of(unit).flies_on_aerospace_maps:
+    if not passes(attacks.may_attack, state, unit.id, True) or not kinds.of(unit).flies_on_aerospace_maps:
         return ()
     over = air_ground.overflight(state, unit)
     if over is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import heapq
 
 from btcli.dice import HeldDice
-from btcli.errors import BtcliError
+from btcli.errors import BtcliError, passes
 from btcli.model.assets import ARTILLERY, MovementCode
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import HexId
@@ -163,7 +163,7 @@ def shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     its fire); an Artillery card's attack aimed at each enemy's hex (``artillery``)."""
     from btcli.rules.core import attacks
 
-    if not core_options.accepts(attacks.may_attack, state, unit.id, True):
+    if not passes(attacks.may_attack, state, unit.id, True):
         return ()
     card = _card(unit)
     shelling = card.has(ARTILLERY)
@@ -214,6 +214,6 @@ def artillery_hexes(state: GameState, unit: Unit) -> dict[str, Any] | None:
     for col in range(1, board.width + 1):
         for row in range(1, board.height + 1):
             label = HexId(col, row).label
-            if core_options.accepts(attack_orders._artillery_hex, state, unit, label):
+            if passes(attack_orders._artillery_hex, state, unit, label):
                 hexes.append(label)
     return {"weapon": artillery.artillery_weapon(card).name, "to_hit": _artillery_to_hit(unit).target, "hexes": hexes}

@@ -15,7 +15,7 @@ over random games that every option listed is accepted by its order and that ord
 
 from __future__ import annotations
 
-from btcli.errors import BtcliError
+from btcli.errors import BtcliError, passes
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.options import Blow, HexAttack, Reach, Shot, UnitOptions
 from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
@@ -55,18 +55,9 @@ def unit_options(state: GameState, unit: Unit) -> UnitOptions:
                   hex_attacks=hex_attacks(state, unit))
 
 
-def accepts(check, *args) -> bool:
-    """Tells whether ``check(*args)`` passes (an order's check raising a refusal: no)."""
-    try:
-        check(*args)
-    except BtcliError:
-        return False
-    return True
-
-
 def phase_takes(state: GameState, kind: type) -> bool:
     """Whether the current phase takes orders of this type at all (TW p.39 phases)."""
-    return accepts(phases.check_accepts, state, kind)
+    return passes(phases.check_accepts, state, kind)
 
 
 def deploys_now(state: GameState, unit: Unit) -> bool:
@@ -221,7 +212,7 @@ def stand_up(state: GameState, unit: Unit) -> dict[str, Any] | None:
         return None
     from btcli.rules.ground import movement
 
-    if not accepts(movement.check_move, state, unit, None, ("U",)):
+    if not passes(movement.check_move, state, unit, None, ("U",)):
         return None
     from btcli.rules.kinds import mech
 
@@ -256,7 +247,7 @@ def twists(unit: Unit) -> tuple[str, ...]:
         wanted = [TURRET_TWISTS.get(offset, unit.facing.turned(offset).name) for offset in (-1, 1, -2, 2, 3)]
     else:
         wanted = ["left", "right"]
-    return tuple(t for t in wanted if accepts(combat.check_twist, unit, t))
+    return tuple(t for t in wanted if passes(combat.check_twist, unit, t))
 
 
 def shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
@@ -270,7 +261,7 @@ def shots(state: GameState, unit: Unit) -> tuple[Shot, ...]:
     from btcli.rules.core import attacks, weapon_modes
     from btcli.rules.core.combat import plan_weapon_attack
 
-    if not accepts(attacks.may_attack, state, unit.id, True):
+    if not passes(attacks.may_attack, state, unit.id, True):
         return ()
     turns = ("", *twists(unit))
     found: list[Shot] = []
@@ -341,7 +332,7 @@ def hex_attacks(state: GameState, unit: Unit) -> tuple[HexAttack, ...]:
         return ()
     from btcli.rules.core import attacks
 
-    if not accepts(attacks.may_attack, state, unit.id, True):
+    if not passes(attacks.may_attack, state, unit.id, True):
         return ()
     from btcli.rules.urban import building_attacks
 
@@ -352,7 +343,7 @@ def hex_attacks(state: GameState, unit: Unit) -> tuple[HexAttack, ...]:
     turns = ("", *twists(unit))
     for hex_id in near:
         order = WeaponAttackOrder(unit.id, hex_id.label)
-        if not accepts(attacks.aero_rules, state, order):  # none after firing at an aircraft this phase
+        if not passes(attacks.aero_rules, state, order):  # none after firing at an aircraft this phase
             break
         adjacent = hex_id.distance(here) == 1
         for mount in unit.weapons:

@@ -5,7 +5,7 @@ in the arrival turn)."""
 
 from __future__ import annotations
 
-from btcli.errors import BtcliError, VerificationError
+from btcli.errors import BtcliError, VerificationError, passes
 from btcli.model.frozen import evolve
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
@@ -17,26 +17,17 @@ from btcli.rules.drops import dropping
 def options(state: GameState, unit: Unit, base: UnitOptions) -> UnitOptions:
     """Returns a dropping 'Mech's options: ``drop --hex`` (commit), ``drop --reveal`` (land), ``drop --abort``."""
     orders: list[str] = []
-    if accepts(dropping.check_commit, state, unit.id):
+    if passes(dropping.check_commit, state, unit.id):
         orders.append("drop --hex")
     if unit.drop is not None and unit.drop.commitment and _may_reveal(state, unit):
         orders.append("drop --reveal")
-    if accepts(dropping.abort_drop, state, unit.id):
+    if passes(dropping.abort_drop, state, unit.id):
         orders.append("drop --abort")
     turn = dropping.arrival_turn(state, unit) if unit.in_reserve else 0
     drop = {"arrival_turn": turn, "committed": bool(unit.drop is not None and unit.drop.commitment),
             "orders": orders}
     waits = "" if orders else (f"it arrives on turn {turn}" if turn and turn != state.turn else "no drop order now")
     return evolve(base, now=tuple(orders), waits=waits, drop=drop)
-
-
-def accepts(check, *args) -> bool:
-    """Tells whether ``check(*args)`` passes (an order's check raising a refusal: no)."""
-    try:
-        check(*args)
-    except BtcliError:
-        return False
-    return True
 
 
 def _may_reveal(state: GameState, unit: Unit) -> bool:
