@@ -240,3 +240,50 @@ def test_a_vtol_flying_above_a_collapsing_bridge_is_not_on_it():
     state = collapse(state, [H("0505")], ManualDice([]), events, "test")
     u = state.units["u1"]
     assert not u.destroyed and (u.hex, u.elevation) == (H("0505"), 5) and state.board.hex(H("0505")).bridge is None
+
+
+# -- a 'Mech pushed into water (PSR-WATER-01; tables.md 8.3) ------------------------------------------------------
+
+
+def test_a_mech_pushed_into_water_makes_the_psr_of_entering_it_then_the_displaced_one():
+    # PSR-WATER-01 (MegaMek @f0b2b01 Server.java:12741-12746: checkWaterMove in the hex it is pushed into): piloting 5
+    # + depth 1's -1 = 4; made, the displaced PSR follows (TN 5).
+    state = make_state((HUNCHBACK, "u", "0505"), hexes={"0504": {"terrain": "water", "depth": 1}})
+    state, events, d = push(state, dice=[4, 5])
+    assert [(r.purpose, r.target) for r in d.rolls] == [
+        ("piloting skill roll u (entering depth 1 water)", 4), ("piloting skill roll u (displaced)", 5)]
+    assert "u enters depth 1 water in 0504 (4 vs 4, PSR-WATER-01)" in events
+    assert not state.units["u"].mech.prone and at(state, "u") == "0504"
+
+
+def test_a_mech_pushed_into_deeper_water_falls_to_its_bottom_for_half_damage():
+    # Depth 2 is a drop of two levels to the bottom: a fall without a PSR (tables.md 8.3), ceil(50 / 10) x 3 = 15,
+    # halved in water to 8: groups 5 and 3 (1D6 1 front, 2D6 7 CT each), the pilot check 12.
+    state = make_state((HUNCHBACK, "u", "0505"), hexes={"0504": {"terrain": "water", "depth": 2}})
+    state, _, d = push(state, dice=[1, 7, 7, 12])
+    assert state.units["u"].mech.prone and state.units["u"].armor["CT"] == 26 - 8
+
+
+def test_a_mech_that_fails_the_water_psr_falls_into_the_water_for_half_damage():
+    # PSR-WATER-01, tables.md 8.3: the water PSR (TN 4) fails with a 3: it falls in the water, ceil(5 / 2) = 3
+    # damage (1D6 1 front, 2D6 7 CT, pilot check 12); prone, it makes no displaced PSR.
+    state = make_state((HUNCHBACK, "u", "0505"), hexes={"0504": {"terrain": "water", "depth": 1}})
+    state, events, d = push(state, dice=[3, 1, 7, 12])
+    assert "u fails its PSR entering depth 1 water in 0504 (3 vs 4) and falls (PSR-WATER-01)" in events
+    assert state.units["u"].mech.prone and state.units["u"].armor["CT"] == 26 - 3
+    assert not any(r.purpose == "piloting skill roll u (displaced)" for r in d.rolls)
+
+
+def test_a_mech_that_fails_the_displaced_psr_in_water_falls_for_half_damage():
+    # tables.md 8.3: made the water PSR (4), failed the displaced one (4 vs 5): the fall is in water, 3 damage.
+    state = make_state((HUNCHBACK, "u", "0505"), hexes={"0504": {"terrain": "water", "depth": 1}})
+    state, events, _ = push(state, dice=[4, 4, 1, 7, 12])
+    assert "u fails its PSR after being displaced (4 vs 5) and falls" in events
+    assert state.units["u"].armor["CT"] == 26 - 3
+
+
+def test_a_mech_pushed_onto_a_bridge_deck_over_water_stays_dry():
+    # A unit in a bridge hex stands on its deck: no water PSR, only the displaced one.
+    bridge = {"terrain": "water", "depth": 1, "road": True, "bridge": {"type": "heavy", "cf": 90, "level": 0}}
+    state, _, d = push(make_state((HUNCHBACK, "u", "0505"), hexes={"0504": bridge}), dice=[5])
+    assert [r.purpose for r in d.rolls] == ["piloting skill roll u (displaced)"]

@@ -12,7 +12,9 @@ Pushed off the map it leaves the battle (a loss for victory). A drop of two or
 more levels is an accidental fall from above: falling damage for the levels
 fallen (a 'Mech falls; VEH-DISP-02 for vehicles); an airborne VTOL ignores it
 (VEH-SLIP-14). A vehicle pushed into water it cannot enter is destroyed
-(VEH-DISP-01). A displaced 'Mech that did not fall makes a PSR or falls.
+(VEH-DISP-01). A 'Mech pushed into water of depth 1 or more makes the PSR of entering it (PSR-WATER-01) and
+falls in it on a failure; a displaced 'Mech that did not fall makes a PSR or falls. A fall into water of depth 1
+or more does half damage (tables.md 8.3).
 """
 
 from __future__ import annotations
@@ -121,12 +123,28 @@ def _arrive(state: GameState, unit: Unit, there: HexId, dice: Dice, events: Even
         events.append(PushedIntoWater(unit.id, hex_there.depth))
         return state.with_unit(evolve(unit, destroyed=True))
     if drop >= 2 and not airborne:
-        return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))
+        return state.with_unit(accidental_fall(unit, drop, dice, events, state.turn,
+                                               into_water=falls.in_water(state.board, unit)))
+    wet = falls.in_water(state.board, unit)
+    if kinds.of(unit).falls_over and wet and not unit.built.prone:
+        # PSR-WATER-01: pushed into water of depth 1 or more, it makes the PSR of entering it, in the hex (MegaMek
+        # @f0b2b01 Server.java:12741-12746, doEntityDisplacement: checkWaterMove, doSkillCheckInPlace)
+        from btcli.model.events_ground import EnteredWater, FellEnteringWater
+        from btcli.rules.ground import piloting
+
+        depth = hex_there.depth
+        roll = piloting_roll(unit, f"entering depth {depth} water", dice, piloting.water_modifier(depth))
+        if roll is not None and roll.success:
+            events.append(EnteredWater(unit.id, there, depth, roll.total, roll.target))
+        else:
+            events.append(FellEnteringWater(unit.id, there, depth, roll.shown if roll else None,
+                                            roll.target if roll else None))
+            unit = fall(unit, dice, events, levels=0, into_water=True)
     if kinds.of(unit).falls_over and psr and not unit.built.prone:
         roll = piloting_roll(unit, "displaced", dice)
         if roll is None or not roll.success:
             events.append(DisplacedPSRFailed(unit.id, roll.shown, roll.target) if roll else DisplacedPSRFailed(unit.id))
-            unit = fall(unit, dice, events, levels=0)
+            unit = fall(unit, dice, events, levels=0, into_water=wet)  # tables.md 8.3: halved in water
     return state.with_unit(unit)
 
 

@@ -16,6 +16,7 @@ from btcli.rules.ground import piloting
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
+    from btcli.model.board import Board
     from btcli.model.events import Events
 
 
@@ -68,6 +69,15 @@ def consciousness(unit: Unit, hits_before: int, dice: Dice, events: Events) -> U
             events.append(PilotUnconscious(unit.id))
             return evolve(unit, conscious=False)
     return unit
+
+
+def in_water(board: Board, unit: Unit) -> bool:
+    """Tells whether a unit stands in water of depth 1 or more, where a fall does half damage (tables.md 8.3): in a
+    water hex, not on a bridge's deck over it (a unit in a bridge hex stands on the deck unless placed under it)."""
+    if unit.hex is None:
+        return False
+    h = board.hex(unit.hex)
+    return h.is_deep_water and (h.bridge is None or unit.position.under_bridge)
 
 
 def accidental_fall(
