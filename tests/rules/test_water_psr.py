@@ -98,3 +98,34 @@ def test_the_move_preview_names_the_psr_that_fails_without_a_roll():
     lines = move_preview.preview_lines(state, MoveOrder("m", "walk", parse_steps("F")))
     assert ("fails without a roll: piloting skill roll m (entering depth 3 water), 13+ (piloting +9, entering depth 3 "
             "water +1, gyro hit +3): above 12 (PSR-AUTO-02)") in lines
+
+
+# -- any fall in water does half damage (tables.md 8.3) --------------------------------------------------------------
+
+
+def test_a_mech_standing_in_water_that_fails_a_psr_falls_into_it_for_half_damage():
+    # tables.md 8.3: a kicked Locust in depth-1 water fails its PSR (2 vs 5): 2 damage halved to 1; on dry land 2.
+    from btcli.rules.core.falls import in_water
+    from btcli.rules.ground.physical import psr_or_fall
+
+    for hexes, lost in ((water(1), 1), ({}, 2)):
+        state = game(design(LOCUST, "m", at="0509"), hexes=hexes)
+        m = state.units["m"]
+        assert in_water(state.board, m) == bool(hexes)
+        dice = ManualDice([2, *FALL])
+        after = psr_or_fall(state, "m", m, "kicked", 0, dice, []).units["m"]
+        dice.finish()
+        assert after.mech.prone and sum(m.armor.values()) - sum(after.armor.values()) == lost
+
+
+def test_a_psr_after_damage_in_water_falls_for_half_damage():
+    # tables.md 8.3, 8.6: a lost foot actuator's PSR (EQ-MASC-04's path) failed in water: 1 damage, not 2.
+    from btcli.rules.core import phase_end
+
+    state = game(design(LOCUST, "m", at="0509", crits=("LL:3",)), hexes=water(1))
+    m = state.units["m"]
+    before = game(design(LOCUST, "m", at="0509"), hexes=water(1)).units["m"]  # the foot was sound before
+    dice = ManualDice([2, *FALL])
+    after = phase_end.psrs_after_damage(m, before, dice, [], wet=True)
+    dice.finish()
+    assert after.mech.prone and sum(m.armor.values()) - sum(after.armor.values()) == 1

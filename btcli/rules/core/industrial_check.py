@@ -7,6 +7,7 @@ from __future__ import annotations
 from btcli.model.events_damage import IndustrialCriticalCheck
 from btcli.model.state import evolve
 from btcli.rules.core import damage
+from btcli.rules.core.falls import in_water
 from btcli.rules.core.phase_end import psrs_after_damage
 from btcli.rules.kinds.mech import body
 
@@ -35,7 +36,7 @@ def end_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
             unit = damage.critical_check(unit, location, dice, events, "IndustrialMech", record.levels_fallen,
                                          "levels fallen")
             if not unit.destroyed:
-                unit = psrs_after_damage(unit, before, dice, events)
+                unit = psrs_after_damage(unit, before, dice, events, in_water(state.board, unit))
             if unit.built.industrial_check:  # a fall the check's PSR caused owes none next turn (cleared at the
                 # next round: MegaMek @f0b2b01 Mech.java:617-618)
                 unit = evolve(unit, mech=evolve(unit.built, industrial_check=False, levels_fallen=0))

@@ -46,5 +46,7 @@ def roll(state: GameState, unit_id: str, dice: Dice, events: Events) -> tuple[Ga
             if hurt.destroyed:
                 break
     if not hurt.destroyed:
-        hurt = phase_end.psrs_after_damage(hurt, used, dice, events)
+        from btcli.rules.core.falls import in_water
+
+        hurt = phase_end.psrs_after_damage(hurt, used, dice, events, in_water(state.board, hurt))
     return state.with_unit(hurt), False

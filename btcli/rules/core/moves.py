@@ -107,7 +107,7 @@ def apply_move(state: GameState, order: MoveOrder, dice: Dice) -> tuple[GameStat
             from btcli.rules.core import falls
 
             fell: Events = [FailedToStand(unit.id, roll.shown, roll.target)]
-            fallen = falls.fall(unit, dice, fell, levels=0)
+            fallen = falls.fall(unit, dice, fell, levels=0, into_water=falls.in_water(state.board, unit))
             mode = movement.slow_mode(unit)
             fallen = evolve(fallen, mode=mode, mp_spent=movement.STAND_UP_MP, hexes_moved=0)
             return buildings.fell_inside(state.with_unit(fallen), fallen.id, dice, fell), fell

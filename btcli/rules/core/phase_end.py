@@ -26,6 +26,7 @@ from btcli.rules.core import damage, weapon_modes
 from btcli.rules import kinds
 from btcli.rules.ground import construction, heat, myomer_jets, piloting
 from btcli.rules.urban import buildings, structures
+from btcli.rules.core import falls
 from btcli.rules.core.falls import consciousness, fall
 from btcli.rules.core.hits import apply_hits
 from btcli.rules.kinds import mech, pilot_modifiers, piloting_roll
@@ -73,7 +74,7 @@ def after_damage(state: GameState, dice: Dice, before: dict[str, Unit], recoil: 
     for uid in list(state.units):
         unit = state.units[uid]
         if kinds.of(unit).damage_rolls and not unit.destroyed:
-            unit = _damage_psr(unit, before.get(uid, unit), dice, events, recoil)
+            unit = _damage_psr(unit, before.get(uid, unit), dice, events, recoil, falls.in_water(state.board, unit))
             unit = consciousness(unit, before.get(uid, unit).pilot_hits, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
@@ -84,9 +85,10 @@ LEG_ITEMS = {"hip": "hip actuator hit", "upper_leg": "leg actuator hit", "lower_
              "foot": "foot actuator hit", "gyro": "gyro hit"}
 
 
-def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events) -> Unit:
-    """The PSRs a unit's damage since ``before`` calls for, rolled now (MASC's failure, EQ-MASC-04)."""
-    return _damage_psr(unit, before, dice, events)
+def psrs_after_damage(unit: Unit, before: Unit, dice: Dice, events: Events, wet: bool = False) -> Unit:
+    """The PSRs a unit's damage since ``before`` calls for, rolled now (MASC's failure, EQ-MASC-04); ``wet``: it
+    stands in water of depth 1 or more, where a fall does half damage (``falls.in_water``)."""
+    return _damage_psr(unit, before, dice, events, wet=wet)
 
 
 def automatic_fall(unit: Unit, before: Unit) -> str | None:
@@ -97,14 +99,16 @@ def automatic_fall(unit: Unit, before: Unit) -> str | None:
     return piloting.automatic_fall(gyro_gone, shape.legs_gone(unit) - shape.legs_gone(before))
 
 
-def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bool = False) -> Unit:
-    """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6)."""
+def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bool = False,
+                wet: bool = False) -> Unit:
+    """Rolls one PSR per event of this phase that calls for one; the first failure is a fall (tables.md 8.6), into
+    the water where it stands in water of depth 1 or more (``wet``: half damage, tables.md 8.3)."""
     if unit.built.prone:
         return unit
     automatic = automatic_fall(unit, before)
     if automatic:
         events.append(FellAutomatically(unit.id, automatic))
-        return fall(unit, dice, events, levels=0)
+        return fall(unit, dice, events, levels=0, into_water=wet)
     reasons: list[tuple[str, int]] = []
     if piloting.damage_psr_needed(unit.damage_phase):
         reasons.append(("took 20+ damage", piloting.PSR_MODIFIERS["damage_20"]))
@@ -119,10 +123,10 @@ def _damage_psr(unit: Unit, before: Unit, dice: Dice, events: Events, recoil: bo
         roll = piloting_roll(unit, reason, dice, value)
         if roll is None:
             events.append(FootingLost(unit.id, reason))
-            return fall(unit, dice, events, levels=0)
+            return fall(unit, dice, events, levels=0, into_water=wet)
         if not roll.success:
             events.append(PSRFailed(unit.id, reason, roll.shown, roll.target))
-            return fall(unit, dice, events, levels=0)
+            return fall(unit, dice, events, levels=0, into_water=wet)
         events.append(PSRPassed(unit.id, reason, roll.total, roll.target))
     return unit
 
@@ -157,7 +161,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
         events.append(HeatChanged(unit.id, unit.built.heat, new, moved, sum(weapons), 5 * engine, sinks, double, stealthy))
         if new != unit.built.heat:
             unit = unit.with_mech(heat=new)
-        unit = _shutdown_check(unit, dice, events)
+        unit = _shutdown_check(unit, dice, events, falls.in_water(state.board, unit))
         unit = _heat_ammo_check(unit, dice, events)
         if unit is not state.units[uid]:
             state = state.with_unit(unit)
@@ -167,7 +171,7 @@ def heat_phase(state: GameState, dice: Dice) -> tuple[GameState, Events]:
     return state, events
 
 
-def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
+def _shutdown_check(unit: Unit, dice: Dice, events: Events, wet: bool = False) -> Unit:
     target = heat.shutdown_avoid_target(unit.built.heat)
     if target is None:
         if unit.built.shutdown:
@@ -178,16 +182,16 @@ def _shutdown_check(unit: Unit, dice: Dice, events: Events) -> Unit:
         if unit.built.shutdown:
             return unit
         events.append(ShutDown(unit.id, unit.built.heat, automatic=True))
-        return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
+        return _shutdown_psr(unit.with_mech(shutdown=True), dice, events, wet)
     roll = dice.roll(2, f"shutdown avoidance {unit.id} (heat {unit.built.heat})", target=target)
     if roll.success:
         return unit
     events.append(ShutDown(unit.id, unit.built.heat))
-    return _shutdown_psr(unit.with_mech(shutdown=True), dice, events)
+    return _shutdown_psr(unit.with_mech(shutdown=True), dice, events, wet)
 
 
-def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
-    """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15)."""
+def _shutdown_psr(unit: Unit, dice: Dice, events: Events, wet: bool = False) -> Unit:
+    """A 'Mech that shuts down must make a PSR at +3 or fall (tables.md 8.6, 15); in water, for half damage."""
     if unit.built.prone:
         return unit
     # Shutting down is itself the roll's occasion: it is rolled (unless no 2D6 reaches it, PSR-AUTO-02), not failed
@@ -199,7 +203,7 @@ def _shutdown_psr(unit: Unit, dice: Dice, events: Events) -> Unit:
     if roll.success:
         return unit
     events.append(ShutdownPSRFailed(unit.id, roll.shown, roll.target))
-    return fall(unit, dice, events, levels=0)
+    return fall(unit, dice, events, levels=0, into_water=wet)
 
 
 def _heat_ammo_check(unit: Unit, dice: Dice, events: Events) -> Unit:

@@ -48,7 +48,7 @@ from btcli.rules.ground import collisions, piloting, placement
 from btcli.rules.urban import structures
 from btcli.rules.core.displacement import displace
 from btcli.rules.drops.landing_turn import landed_this_turn
-from btcli.rules.core.falls import fall
+from btcli.rules.core.falls import fall, in_water
 from btcli.rules.kinds import pilot_modifiers
 from btcli.rules.ground.terrain import prohibited_rule
 from btcli.rules.core.turn_order import missing_movers, movement_slots
@@ -377,8 +377,8 @@ def landing_damage(state: GameState, unit: Unit, levels: int, dice: Dice, events
     """
     if state.options.drop_failure == "fall":
         events.append(LandingFall(unit.id, levels))
-        return fall(unit, dice, events, levels=levels)
-    total = piloting.falling_damage(unit.tons, levels)
+        return fall(unit, dice, events, levels=levels, into_water=in_water(state.board, unit))
+    total = piloting.falling_damage(unit.tons, levels, in_water(state.board, unit))  # tables.md 8.3: halved in water
     _, side = combat_tables.fall_result(dice.d6(f"fall side {unit.id}"), unit.facing)
     events.append(LandingDamage(unit.id, levels, total, side))
     hits = [kinds.hit(dice, unit, side, amount, "failed landing")

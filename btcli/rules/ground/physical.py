@@ -41,7 +41,7 @@ from btcli.rules import kinds
 from btcli.rules.core import arcs, combat_tables, condition, tohit
 from btcli.rules.ground import myomer_jets, physical_weapons, placement
 from btcli.rules.core.displacement import displace
-from btcli.rules.core.falls import fall
+from btcli.rules.core.falls import fall, in_water
 from btcli.rules.core.hits import apply_hits
 from btcli.rules.kinds import mech, piloting_roll
 from btcli.rules.ground.placement import placed, unit_level
@@ -322,7 +322,7 @@ def resolve(state: GameState, attacker_id: str, target_id: str, kind: str, dice:
             psr[attacker.id] = [("missed kick", KICK_MISS_PSR)]
         if kind == "dfa":
             events.append(DeathFromAboveMissed(attacker.id))
-            state = state.with_unit(_fall_now(attacker, dice, events))
+            state = state.with_unit(_fall_now(state, attacker, dice, events))
         return finish(state, hits, psr, dice, events)
     reaches_rotor = airborne_vtol(target) and kinds.of(attacker).limbs and kind in VTOL_REACH
     if reaches_rotor and state.options.physical_destroys_rotor:
@@ -463,8 +463,8 @@ def _falls_anyway(unit: Unit, before: Unit) -> bool:
     return phase_end.automatic_fall(unit, before) is not None
 
 
-def _fall_now(unit: Unit, dice: Dice, events: Events) -> Unit:
-    return fall(unit, dice, events, levels=0)
+def _fall_now(state: GameState, unit: Unit, dice: Dice, events: Events) -> Unit:
+    return fall(unit, dice, events, levels=0, into_water=in_water(state.board, unit))  # tables.md 8.3
 
 
 def finish(state, hits, psr, dice, events):
@@ -498,9 +498,9 @@ def psr_or_fall(state: GameState, uid: str, before: Unit, reason: str, value: in
         from btcli.rules.core import phase_end
 
         events.append(FellAutomatically(uid, phase_end.automatic_fall(unit, before) or ""))
-        return state.with_unit(fall(unit, dice, events, levels=0))
+        return state.with_unit(fall(unit, dice, events, levels=0, into_water=in_water(state.board, unit)))
     roll = piloting_roll(unit, reason, dice, value)
     if roll is None or not roll.success:
         events.append(FallsAfterPSR(uid, roll.shown, roll.target) if roll else FallsAfterPSR(uid))
-        state = state.with_unit(fall(unit, dice, events, levels=0))
+        state = state.with_unit(fall(unit, dice, events, levels=0, into_water=in_water(state.board, unit)))
     return state
