@@ -91,10 +91,11 @@ def _random_deployment(state: GameState, ours: tuple[str, ...], seed: int, rng: 
     from btcli.model.orders import DeployOrder
     from btcli.rules.assets.deployment_phase import side_to_deploy, undeployed
 
-    side = side_to_deploy(state) if state.deployment is not None else None
-    if side not in ours:
+    deployment = state.deployment
+    side = side_to_deploy(state) if deployment is not None else None
+    if deployment is None or side not in ours:
         return None
-    zone = list(state.deployment.zones.get(side, ())) or legal_orders.board_hexes(state)
+    zone = list(deployment.zones.get(side, ())) or legal_orders.board_hexes(state)
     for unit in sorted((u for u in undeployed(state) if u.side == side), key=lambda u: u.id):
         for _ in range(20):
             order = DeployOrder(unit.id, rng.choice(zone), rng.choice(list(Facing)))

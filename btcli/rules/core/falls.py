@@ -74,10 +74,11 @@ def consciousness(unit: Unit, hits_before: int, dice: Dice, events: Events) -> U
 def in_water(board: Board, unit: Unit) -> bool:
     """Tells whether a unit stands in water of depth 1 or more, where a fall does half damage (tables.md 8.3): in a
     water hex, not on a bridge's deck over it (a unit in a bridge hex stands on the deck unless placed under it)."""
-    if unit.hex is None:
+    where, ground = unit.position, unit.hex  # the ground board's hex (None on another map)
+    if where is None or ground is None:
         return False
-    h = board.hex(unit.hex)
-    return h.is_deep_water and (h.bridge is None or unit.position.under_bridge)
+    h = board.hex(ground)
+    return h.is_deep_water and (h.bridge is None or where.under_bridge)
 
 
 def accidental_fall(
