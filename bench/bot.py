@@ -152,16 +152,17 @@ def strengths(scenarios: list[Path]) -> int:
     units still to drop or deploy counted) and the stronger over the weaker: how lopsided it is before a die is
     rolled."""
     import btcli.store.scenario as sc
-    from btcli.rules import kinds
 
     print("strength at the start (BOT-27), and the stronger side's over the weaker's")
     for scenario in scenarios:
         state = sc.parse_scenario_text(scenario.read_text(encoding="utf-8"), 1, str(scenario.parent), str(scenario),
                                        None)
-        values = {side: policy.strength(state, side, arriving=True) for side in state.sides}
+        values = policy.strengths(state)
+        if values is None:
+            print(f"  {scenario.stem:<16} - (assets or aircraft: not measured; BOT-27 leaves the game alone)")
+            continue
         low, high = min(values.values()), max(values.values())
-        unmeasured = any(kinds.of(u).mobility is None for u in state.units.values())
-        ratio = "- (assets or aircraft: not measured; BOT-27 leaves the game alone)" if unmeasured else f"{high / low:.1f}"
+        ratio = f"{high / low:.1f}" if low > 0 else "-"
         sides = ", ".join(f"{side} {value:,.0f}" for side, value in values.items())
         print(f"  {scenario.stem:<16} {sides}; {ratio}")
     return 0

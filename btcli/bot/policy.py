@@ -390,6 +390,20 @@ def strength(state: GameState, side: str, arriving: bool = False) -> float:
     return sum(max(_volley_by_distance(u)) for u in units) * sum(points_left(state, u) for u in units)
 
 
+def strengths(state: GameState) -> dict[str, float] | None:
+    """BOT-27: each side's strength with its units still to drop or deploy counted (a scenario's balance before a
+    die is rolled, as ``btcli simulate`` reports it); None where assets or aircraft are in the battle (their cards
+    and flights are not measured)."""
+    if _unmeasured(state):
+        return None
+    return {side: strength(state, side, arriving=True) for side in state.sides}
+
+
+def _unmeasured(state: GameState) -> bool:
+    """Whether assets or aircraft are in the battle: ``strength`` measures neither (cards, flights)."""
+    return any(kinds.of(u).mobility is None for u in state.units.values() if not u.destroyed)
+
+
 def outmatched(state: GameState, side: str, settings: Settings) -> Settings:
     """BOT-27: a side whose enemies are stronger (``strength``) closes in less: its aggression in moving falls by
     ``1.5 x log2(their strength / its own)``, rounded, to no less than 0 (Crossroads' raiders, an eighth of the
@@ -398,8 +412,8 @@ def outmatched(state: GameState, side: str, settings: Settings) -> Settings:
     measured) every side plays as set."""
     import math
 
-    if any(kinds.of(u).mobility is None for u in state.units.values() if not u.destroyed):
-        return settings  # assets or aircraft in the battle: strength measures neither
+    if _unmeasured(state):
+        return settings
     ours = strength(state, side)
     theirs = sum(strength(state, other) for other in state.sides if other != side)
     if ours <= 0 or theirs <= ours:

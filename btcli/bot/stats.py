@@ -21,9 +21,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summary(scenario: str, sides: list[str], games: list[dict]) -> dict:
+def summary(scenario: str, sides: list[str], games: list[dict], strength: dict | None = None) -> dict:
     """The summary of ``games`` (each ``{"index", "seed", "winner", "turns", "result", "units": {id: {"side",
-    "survived", "damage"}}}``), as ``btcli simulate --json`` prints it (docs/json-output.md)."""
+    "survived", "damage"}}}``), as ``btcli simulate --json`` prints it (docs/json-output.md); ``strength``: each
+    side's strength at the start (BOT-27, ``policy.strengths``), None where it is not measured."""
     n = len(games)
     games = sorted(games, key=lambda g: g["index"])
     by_side = {}
@@ -43,7 +44,7 @@ def summary(scenario: str, sides: list[str], games: list[dict]) -> dict:
             row["damage"] += u["damage"]
     unit_rows = {uid: {"side": r["side"], "survival": r["survived"] / n if n else 0.0,
                        "damage": r["damage"] / n if n else 0.0} for uid, r in sorted(units.items())}
-    return {"scenario": scenario, "games": n, "sides": by_side, "draws": draws,
+    return {"scenario": scenario, "games": n, "sides": by_side, "strength": strength, "draws": draws,
             "draw_rate": draws / n if n else 0.0, "turns": {"mean": mean, "sd": spread,
                                                              "min": min(turns, default=0), "max": max(turns, default=0)},
             "units": unit_rows, "records": games}
@@ -66,7 +67,7 @@ def merge(results: list[dict]) -> dict:
             if g["index"] in games:
                 raise InputError(f"game {g['index']} is in two of the results (the same shard given twice?)")
             games[g["index"]] = g
-    return summary(scenario, sides, list(games.values()))
+    return summary(scenario, sides, list(games.values()), results[0].get("strength"))
 
 
 def text(result: dict) -> list[str]:
@@ -75,6 +76,14 @@ def text(result: dict) -> list[str]:
     lines = [f"{result['scenario']}: {n} games"]
     for side, s in result["sides"].items():
         lines.append(f"  {side}: won {s['wins']} ({s['rate']:.0%}; 95% interval {s['low']:.0%}-{s['high']:.0%})")
+    strength = result.get("strength")
+    if strength:
+        ranked = sorted(strength.items(), key=lambda kv: -kv[1])
+        ratio = f"{ranked[0][1] / ranked[-1][1]:.1f}" if ranked[-1][1] > 0 else "-"
+        values = ", ".join(f"{side} {value:,.0f}" for side, value in strength.items())
+        lines.append(f"  strength at the start: {values} ({ranked[0][0]} {ratio} times {ranked[-1][0]}'s)")
+    elif "strength" in result:
+        lines.append("  strength at the start: not measured (assets or aircraft in the battle)")
     t = result["turns"]
     lines.append(f"  draws: {result['draws']} ({result['draw_rate']:.0%})")
     lines.append(f"  length: {t['mean']:.1f} turns on average (sd {t['sd']:.1f}; {t['min']}-{t['max']})")

@@ -227,7 +227,9 @@ def simulate(scenario: str | None, games: int | None, jobs: int | None, seed: in
     records = _play_all(path, indexes, run_seed, keep, (settings.aggression, settings.caution), jobs or 1,
                         megamek_data)
     name = os.path.splitext(os.path.basename(path))[0]
-    result = stats.summary(name, list(state.sides), records)
+    from btcli.bot.policy import strengths
+
+    result = stats.summary(name, list(state.sides), records, strengths(state))
     result.update({"seed": run_seed, "shard": f"{part}/{parts}", "aggression": settings.aggression,
                    "caution": settings.caution})
     _print_json(result) if OUTPUT["json"] else _print_lines(stats.text(result))

@@ -96,7 +96,7 @@ def test_simulate_is_the_same_whatever_the_jobs_and_shards(tmp_path):
                            "--json").out)
         shards.append(path)
     merged = json.loads(ok("simulate", "--merge", shards[0], "--merge", shards[1], "--json").out)
-    for key in ("sides", "draws", "turns", "units", "records"):
+    for key in ("sides", "strength", "draws", "turns", "units", "records"):
         assert merged[key] == one[key]
 
 

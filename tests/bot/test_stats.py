@@ -48,3 +48,32 @@ def test_merged_shards_are_the_whole_run():
         stats.merge([shards[0], shards[0]])
     with pytest.raises(InputError, match="cannot merge"):
         stats.merge([shards[0], dict(shards[1], scenario="other")])
+
+
+def test_a_scenarios_strength_at_the_start_is_reported_and_kept_by_merge():  # BOT-27
+    # simulate reports each side's strength at the start (policy.strengths); a merge keeps it; the text says the
+    # stronger side's multiple of the weaker's, or that it is not measured (assets or aircraft: None).
+    games = [_game(i, "red", 4) for i in range(4)]
+    whole = stats.summary("s", ["red", "blue"], games, {"red": 3000.0, "blue": 1000.0})
+    shards = [stats.summary("s", ["red", "blue"], games[:2], whole["strength"]),
+              stats.summary("s", ["red", "blue"], games[2:], whole["strength"])]
+    assert stats.merge(shards)["strength"] == {"red": 3000.0, "blue": 1000.0}
+    assert "  strength at the start: red 3,000, blue 1,000 (red 3.0 times blue's)" in stats.text(whole)
+    unmeasured = stats.text(stats.summary("s", ["red", "blue"], games, None))
+    assert "  strength at the start: not measured (assets or aircraft in the battle)" in unmeasured
+
+
+def test_strengths_of_the_shipped_scenarios():  # BOT-27
+    from btcli.bot import policy
+    from btcli.store.scenario import parse_scenario_text
+    from tests.conftest import SCENARIOS
+
+    def start(name):
+        path = SCENARIOS / f"{name}.toml"
+        return parse_scenario_text(path.read_text(encoding="utf-8"), 1, str(path.parent), str(path), None)
+
+    crossroads = policy.strengths(start("crossroads"))
+    assert crossroads is not None and 7 < crossroads["blue"] / crossroads["red"] < 8.5
+    drop_duel = policy.strengths(start("drop-duel"))  # its 'Mechs still to drop are counted
+    assert drop_duel is not None and min(drop_duel.values()) > 0
+    assert policy.strengths(start("town-strike")) is None  # aircraft
