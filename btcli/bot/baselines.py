@@ -2,7 +2,8 @@
 among the legal orders, and a greedy one that moves straight at the nearest enemy and fires every weapon that
 bears. Each is a ``choose(state, sides, settings, seed, close)`` like ``policy.choose``. The random player picks
 its deployments, drops, aircraft flights and aircraft attacks uniformly too (from what ``btcli options`` lists);
-the greedy one has no opinion there and does as the bot does, as both do for assets' moves."""
+the greedy one has no opinion there and does as the bot does, as both do for assets' moves. Their assets attack
+with their cards: the random player's at a random listed enemy or not at all, the greedy one's at the nearest."""
 
 from __future__ import annotations
 
@@ -35,8 +36,9 @@ def _ground(unit: Unit) -> bool:
     return unit.hex is not None and kinds.of(unit).mobility is not None and kinds.of(unit).move_order is None
 
 
-def _choose(state, sides, settings, seed, close, move, attack, physical, uniform=False) -> Action | None:
-    """``uniform``: the random player's own deployments, drops, flights and aircraft attacks too (else the bot's)."""
+def _choose(state, sides, settings, seed, close, move, attack, physical, card_attack, uniform=False) -> Action | None:
+    """``card_attack``: an asset's attack with its card; ``uniform``: the random player's own deployments, drops,
+    flights and aircraft attacks too (else the bot's)."""
     if state.winner:
         return None
     ours = tuple(state.sides) if not sides else sides
@@ -68,6 +70,8 @@ def _choose(state, sides, settings, seed, close, move, attack, physical, uniform
                 order = (attack if state.phase is Phase.WEAPON else physical)(state, unit, rng)
             elif uniform and state.phase is Phase.WEAPON and kinds.of(unit).flies_on_aerospace_maps:
                 order = _random_air_attack(state, unit, rng)
+            elif state.phase is Phase.WEAPON and unit.hex is not None and kinds.of(unit).options is not None:
+                order = card_attack(state, unit, rng)  # an asset (seed 004)
             else:
                 continue
             if order is not None:
@@ -82,7 +86,24 @@ def _choose(state, sides, settings, seed, close, move, attack, physical, uniform
 def random_choice(state: GameState, sides, settings=policy.Settings(), seed: int = 0, close: bool = True):
     """A uniformly random legal order: a move to any hex the unit can reach (or standing), shots at a random
     enemy with a random non-empty set of the weapons that can fire (or none), a random physical attack."""
-    return _choose(state, sides, settings, seed, close, _random_move, _random_attack, _random_physical, True)
+    return _choose(state, sides, settings, seed, close, _random_move, _random_attack, _random_physical,
+                   _random_card_attack, True)
+
+
+def _card_attack(state: GameState, unit: Unit, target: str) -> WeaponAttackOrder | None:
+    """An asset's card attack at ``target`` as the game accepts it (the card's attack, else naming its weapons)."""
+    labels = tuple(m.label for m in unit.weapons if not m.destroyed)
+    for order in (WeaponAttackOrder(unit.id, target), WeaponAttackOrder(unit.id, target, labels)):
+        if accepted(state, order):
+            return order
+    return None
+
+
+def _random_card_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
+    """An asset's card attack at one of the enemies ``btcli options`` lists for it, or none, chosen uniformly."""
+    targets = [None, *dict.fromkeys(s.target for s in legal_orders.kind_shots(legal_orders.kind_options(state, unit)))]
+    target = rng.choice(targets)
+    return _card_attack(state, unit, target) if target is not None else None
 
 
 def _random_deployment(state: GameState, ours: tuple[str, ...], seed: int, rng: random.Random):
@@ -215,7 +236,17 @@ def _random_physical(state: GameState, unit: Unit, rng: random.Random) -> Physic
 def greedy_choice(state: GameState, sides, settings=policy.Settings(), seed: int = 0, close: bool = True):
     """Straight at the nearest enemy as fast as it goes, every weapon that bears at the nearest enemy it can hit,
     a punch or kick at an adjacent one."""
-    return _choose(state, sides, settings, seed, close, _greedy_move, _greedy_attack, _greedy_physical)
+    return _choose(state, sides, settings, seed, close, _greedy_move, _greedy_attack, _greedy_physical,
+                   _greedy_card_attack)
+
+
+def _greedy_card_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
+    """An asset's card attack at the nearest enemy ``btcli options`` lists for it."""
+    listed = {s.target for s in legal_orders.kind_shots(legal_orders.kind_options(state, unit))}
+    for foe in sorted(policy.enemies(state, unit.side), key=lambda f: (hex_of(unit).distance(hex_of(f)), f.id)):
+        if foe.id in listed and (order := _card_attack(state, unit, foe.id)) is not None:
+            return order
+    return None
 
 
 def _greedy_move(state: GameState, unit: Unit, rng: random.Random) -> MoveOrder | None:

@@ -61,3 +61,34 @@ def test_the_random_player_drops_on_random_hexes():
                 now = runner.execute(now, action, None).state
         drops.append(action)
     assert all(d.hex for d in drops) and len({d.hex for d in drops}) > 3
+
+
+def test_the_baselines_assets_attack_with_their_cards():
+    # Convoy Ambush: in a weapon phase where a convoy asset has a card attack listed, the greedy player makes it at
+    # the nearest listed enemy and the random player, over seeds, at a listed enemy or not at all.
+    from btcli.bot import legal_orders
+    from btcli.bot.evaluate import hex_of
+    from btcli.model.orders import WeaponAttackOrder
+    from btcli.rules import kinds
+
+    state = _start("convoy-ambush")
+    for _ in range(400):
+        if state.phase.value == "weapon" and not state.declarations:
+            armed = [u for u in state.units.values() if u.side == "blue" and u.active and u.hex is not None
+                     and kinds.of(u).options is not None
+                     and legal_orders.kind_shots(legal_orders.kind_options(state, u))]
+            if armed:
+                break
+        state = runner.execute(state, policy.choose(state, None), None).state
+    else:
+        raise AssertionError("no weapon phase with a convoy asset in reach")
+    assets = {u.id for u in state.units.values() if kinds.of(u).options is not None}
+    order = baselines.greedy_choice(state, ("blue",))
+    assert isinstance(order, WeaponAttackOrder) and accepted(state, order)
+    if order.attacker in assets:
+        unit = state.units[order.attacker]
+        listed = {s.target for s in legal_orders.kind_shots(legal_orders.kind_options(state, unit))}
+        nearest = min((state.units[t] for t in listed), key=lambda f: (hex_of(unit).distance(hex_of(f)), f.id))
+        assert order.target == nearest.id
+    orders = [baselines.random_choice(state, ("blue",), seed=seed) for seed in range(12)]
+    assert any(isinstance(o, WeaponAttackOrder) and o.attacker in assets for o in orders)
