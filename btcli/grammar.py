@@ -346,8 +346,9 @@ COMMANDS: Commands = Commands((
     ))),
     ("simulate", lambda: Command(
         "simulate", "Play a scenario many times bot against bot and print how balanced it is: each side's win "
-            "rate with a 95% interval, draws, game length, and each unit's survival and damage dealt. The same "
-            "--seed gives the same result whatever --jobs or --shard.", game=False, args=(
+            "rate with a 95% interval, each side's strength at the start, draws, game length, and each unit's "
+            "survival and damage dealt. The same --seed gives the same result whatever --jobs or --shard.",
+        game=False, args=(
         Arg("scenario", "Scenario file (TOML), or the name of a shipped scenario (none with --merge).",
             required=False, kind="path"),
     ), options=(
