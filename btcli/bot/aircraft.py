@@ -282,36 +282,53 @@ def attack(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> We
     strafing runs and air-to-air shots, the one with the most focus-weighted expected damage (a friend in a
     strafing run counts against it), each weapon's to-hit at most the bot's worst shot; None when nothing is
     worth it."""
-    from btcli.rules.aero import options as aero_options
+    from btcli.model.frozen import evolve
 
     if not kinds.of(unit).flies_on_aerospace_maps:
         return None
     candidates: list[WeaponAttackOrder] = []
-    attacks = aero_options.ground_attacks(state, unit)
-    for target in dict.fromkeys(g.target for g in attacks if g.mode == "strike"):
-        labels = tuple(g.weapons[0] for g in attacks if g.mode == "strike" and g.target == target
-                       and g.to_hit[0][1] <= settings.worst_shot)
-        if labels:
-            candidates.append(_doubled(state, WeaponAttackOrder(unit.id, target, labels, strike=True)))
-    from btcli.model.hexgrid import HexId
-
-    for g in attacks:
-        if g.mode == "strafe":
-            candidates.append(_doubled(state, WeaponAttackOrder(unit.id, "", g.weapons,
-                                                                strafe=tuple(HexId.parse(h) for h in g.hexes))))
-        elif g.mode == "bomb":
-            candidates.append(WeaponAttackOrder(unit.id, g.target, bombs=g.bombs))
-    shots = aero_options.shots(state, unit)
-    for target in dict.fromkeys(s.target for s in shots):
-        labels = tuple(s.weapon for s in shots if s.target == target and s.to_hit <= settings.worst_shot)
-        if labels:
-            candidates.append(_doubled(state, WeaponAttackOrder(unit.id, target, labels)))
+    for order, to_hit in listed_attacks(state, unit):
+        if order.bombs:
+            candidates.append(order)
+        elif order.strafe:
+            candidates.append(_doubled(state, order))
+        else:  # a strike or an air-to-air volley: the weapons worth their to-hit number (BOT-07)
+            labels = tuple(w for w in order.weapons if to_hit[w] <= settings.worst_shot)
+            if labels:
+                candidates.append(_doubled(state, evolve(order, weapons=labels)))
     scored = sorted(((_attack_value(state, o, focus), i, o) for i, o in enumerate(candidates)),
                     key=lambda s: (-s[0], s[1]))
     for value, _, order in scored:
         if value > 0.5 and accepted(state, order):
             return order
     return None
+
+
+def listed_attacks(state: GameState, unit: Unit) -> list[tuple[WeaponAttackOrder, dict[str, int]]]:
+    """An aircraft's attacks as ``btcli options`` lists them, as orders: a strike at each ground target and an
+    air-to-air volley at each enemy aircraft with every weapon listed for it (each weapon's to-hit number beside
+    it), each strafing run and each bombing (their to-hit numbers not needed: empty)."""
+    from btcli.model.hexgrid import HexId
+    from btcli.rules.aero import options as aero_options
+
+    found: list[tuple[WeaponAttackOrder, dict[str, int]]] = []
+    attacks = aero_options.ground_attacks(state, unit)
+    for target in dict.fromkeys(g.target for g in attacks if g.mode == "strike"):
+        listed = [g for g in attacks if g.mode == "strike" and g.target == target]
+        found.append((WeaponAttackOrder(unit.id, target, tuple(g.weapons[0] for g in listed), strike=True),
+                      {g.weapons[0]: g.to_hit[0][1] for g in listed}))
+    for g in attacks:
+        if g.mode == "strafe":
+            found.append((WeaponAttackOrder(unit.id, "", g.weapons, strafe=tuple(HexId.parse(h) for h in g.hexes)),
+                          {}))
+        elif g.mode == "bomb":
+            found.append((WeaponAttackOrder(unit.id, g.target, bombs=g.bombs), {}))
+    shots = aero_options.shots(state, unit)
+    for target in dict.fromkeys(s.target for s in shots):
+        at = [s for s in shots if s.target == target]
+        found.append((WeaponAttackOrder(unit.id, target, tuple(s.weapon for s in at)),
+                      {s.weapon: s.to_hit for s in at}))
+    return found
 
 
 def _doubled(state: GameState, order: WeaponAttackOrder) -> WeaponAttackOrder:

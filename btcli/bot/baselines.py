@@ -169,24 +169,15 @@ def _random_flight(state: GameState, ours: tuple[str, ...], seed: int, rng: rand
 def _random_air_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
     """One of an aircraft's listed attacks, chosen uniformly with not firing: a strike or air-to-air shot at a
     random target with a random non-empty set of the weapons listed for it, a strafing run, or a bombing."""
-    from btcli.model.hexgrid import HexId
-    from btcli.rules.aero import options as aero_options
+    from btcli.bot import aircraft
+    from btcli.model.frozen import evolve
 
     choices: list[WeaponAttackOrder | None] = [None]
-    attacks = aero_options.ground_attacks(state, unit)
-    for target in dict.fromkeys(g.target for g in attacks if g.mode == "strike"):
-        labels = [g.weapons[0] for g in attacks if g.mode == "strike" and g.target == target]
-        chosen = tuple(rng.sample(labels, rng.randint(1, len(labels))))
-        choices.append(WeaponAttackOrder(unit.id, target, chosen, strike=True))
-    for g in attacks:
-        if g.mode == "strafe":
-            choices.append(WeaponAttackOrder(unit.id, "", g.weapons, strafe=tuple(HexId.parse(h) for h in g.hexes)))
-        elif g.mode == "bomb":
-            choices.append(WeaponAttackOrder(unit.id, g.target, bombs=g.bombs))
-    shots = aero_options.shots(state, unit)
-    for target in dict.fromkeys(s.target for s in shots):
-        labels = [s.weapon for s in shots if s.target == target]
-        choices.append(WeaponAttackOrder(unit.id, target, tuple(rng.sample(labels, rng.randint(1, len(labels))))))
+    for listed, to_hit in aircraft.listed_attacks(state, unit):
+        if to_hit:  # a strike or an air-to-air volley: a random non-empty set of its weapons
+            weapons = list(listed.weapons)
+            listed = evolve(listed, weapons=tuple(rng.sample(weapons, rng.randint(1, len(weapons)))))
+        choices.append(listed)
     rng.shuffle(choices)
     for order in choices:
         if order is None or accepted(state, order):

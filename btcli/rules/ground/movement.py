@@ -643,13 +643,23 @@ def _search(state, unit, to, facing, allow_backward, budget, bonus):
             continue
         if mp > budget + 12:  # far past anything reachable; stop exploring
             continue
-        for code, node2, cost, _ in successors(state, unit, node, allow_backward):
-            mp2 = mp + cost
-            if mp2 < best.get(node2, 1 << 30):
-                best[node2] = mp2
-                counter += 1
-                heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+        counter = _expand(state, unit, node, mp, steps, allow_backward, best, frontier, counter)
     return None, cheapest, held
+
+
+def _expand(state: GameState, unit: Unit, node, mp: int, steps: tuple[str, ...], allow_backward: bool,
+            best: dict, frontier: list, counter: int) -> int:
+    """Pushes each step from ``node`` that reaches its node for less MP than any before it (the Dijkstra step
+    ``_search`` and ``cheapest_paths`` share, in the same push order); returns the push counter."""
+    import heapq
+
+    for code, node2, cost, _ in successors(state, unit, node, allow_backward):
+        mp2 = mp + cost
+        if mp2 < best.get(node2, 1 << 30):
+            best[node2] = mp2
+            counter += 1
+            heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+    return counter
 
 
 def cheapest_paths(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, tuple[tuple[str, ...], int] | None]:
@@ -681,12 +691,7 @@ def cheapest_paths(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, 
             found[here] = (steps, mp) if fits else None
         if mp > limit:
             continue
-        for code, node2, cost, _ in successors(state, unit, node, allow_backward):
-            mp2 = mp + cost
-            if mp2 < best.get(node2, 1 << 30):
-                best[node2] = mp2
-                counter += 1
-                heapq.heappush(frontier, (mp2, counter, node2, steps + (code,)))
+        counter = _expand(state, unit, node, mp, steps, allow_backward, best, frontier, counter)
     return found
 
 
