@@ -5,8 +5,8 @@ path a unit may take by the damage it expects to deal minus the damage it expect
 (``BasicPathRanker.rankPath``), weighted by its behaviour settings "bravery" (aggression) and
 "self-preservation" (caution), keeps units together ("herding"), and sends crippled units away ("forced
 withdrawal"); it fires the volley with the most expected damage the heat allows (``FireControl``). The rules
-of this bot are BOT-01..BOT-20 and BOT-27 in docs/rules-notes.md (BOT-21..26: its aircraft, aircraft.py); the
-code is btcli's own.
+of this bot are BOT-01..BOT-20, BOT-27 and BOT-28 (``hazards.py``) in docs/rules-notes.md (BOT-21..26: its
+aircraft, aircraft.py); the code is btcli's own.
 
 ``choose(state, sides, settings, seed)`` returns one order (or a ``legal_orders.Drop``) for one of ``sides``,
 or None when none of them has anything to do now (another side must act). It reads only ``view.of``'s state:
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from btcli.bot import aircraft, evaluate, legal_orders
+from btcli.bot import aircraft, evaluate, hazards, legal_orders
 from btcli.bot.evaluate import hex_of
 from btcli.bot.legal_orders import Action, Drop, accepted
 from btcli.errors import BtcliError
@@ -275,7 +275,11 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
     judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
     # BOT-16: a move --to HEX --facing F the unit's MP cannot pay ends in the path's own facing: that position is
     # judged again with the facing it really ends in, and waits its turn if it now ranks below the next.
+    # BOT-28: the move's own hazards (its rolls, a bridge that gives way) lower its score once its path is known;
+    # a move that now ranks below the next waits its turn.
     ready: dict[tuple[str, HexId], MoveOrder] = {}
+    costed: set[tuple[str, HexId]] = set()
+    hazard_weight = settings.taken_weight * (2 if withdraw else 1)
     while judged:
         score, mode, hex_id, facing = judged.pop(0)
         order = ready.get((mode, hex_id)) or _order_for(state, unit, mode, hex_id, facing)
@@ -285,9 +289,20 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
         if actual != facing and (mode, hex_id) not in ready:
             ready[(mode, hex_id)] = order
             mp = next((m for md, h, m in places if md == mode and h == hex_id), 0)
-            again = position_score(state, unit, foes, mode, hex_id, actual, mp, settings, withdraw)
-            if judged and again < judged[0][0]:
-                judged.append((again, mode, hex_id, actual))
+            score = position_score(state, unit, foes, mode, hex_id, actual, mp, settings, withdraw)
+            if judged and score < judged[0][0]:
+                judged.append((score, mode, hex_id, actual))
+                judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
+                continue
+        if (mode, hex_id) not in costed:
+            costed.add((mode, hex_id))
+            ready[(mode, hex_id)] = order
+            loss = hazards.expected_loss(state, order)
+            if loss is None:
+                continue
+            score -= hazard_weight * loss
+            if loss and judged and score < judged[0][0]:
+                judged.append((score, mode, hex_id, actual))
                 judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
                 continue
         yield order
