@@ -283,7 +283,7 @@ def test_facing_after_a_fall(d6, facing, side):
     unit = make_state(design(HUNCHBACK, "t", "0505", "N")).units["t"]
     events: list[str] = []
     d = ManualDice([d6, 7, 12])
-    fallen = falls.fall(unit, d, events, levels=0)
+    fallen = falls.fall(unit, d, events, levels=0, into_water=False)
     d.finish()
     assert (fallen.mech.prone, fallen.facing) == (True, facing)
     assert f"t falls: now facing {facing.name}, 5 damage on the {side} side" in sentences(events)
@@ -295,7 +295,7 @@ def test_falling_damage_is_a_tenth_of_tonnage_in_5_point_groups(name, groups):
     unit = make_state(design(name, "t", "0505", "N")).units["t"]
     events: list[str] = []
     d = ManualDice([1, *[7] * len(groups), 12])
-    falls.fall(unit, d, events, levels=0)
+    falls.fall(unit, d, events, levels=0, into_water=False)
     d.finish()
     assert [e for e in sentences(events) if e.endswith("(fall)")] == [f"t takes {g} in CT (fall)" for g in groups]
 
@@ -303,14 +303,14 @@ def test_falling_damage_is_a_tenth_of_tonnage_in_5_point_groups(name, groups):
 def test_fall_on_the_back_strikes_rear_armor():
     # tables.md 8.3, 8.1: a fall with 4 (reversed) uses the rear column and the rear torso armor.
     unit = make_state(design(HUNCHBACK, "t", "0505", "N")).units["t"]
-    fallen = falls.fall(unit, ManualDice([4, 7, 12]), [], levels=0)
+    fallen = falls.fall(unit, ManualDice([4, 7, 12]), [], levels=0, into_water=False)
     assert (fallen.armor["CTR"], fallen.armor["CT"]) == (0, 26)
 
 
 def test_failed_fall_check_wounds_the_mechwarrior():
     # tables.md 8.3: the MechWarrior takes 1 damage unless the PSR succeeds (2 vs piloting 5 fails).
     unit = make_state(design(HUNCHBACK, "t", "0505", "N")).units["t"]
-    fallen = falls.fall(unit, ManualDice([1, 7, 2]), [], levels=0)
+    fallen = falls.fall(unit, ManualDice([1, 7, 2]), [], levels=0, into_water=False)
     assert fallen.pilot_hits == 1
 
 

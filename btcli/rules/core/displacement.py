@@ -220,7 +220,8 @@ def _collapse_building_hex(state: GameState, hex_id: HexId, dice: Dice, events: 
     for uid in survivors:  # URB-COLL-08: levels 1+ (the roof too) fall as well
         unit = state.units[uid]
         if levels[uid] >= 1 and unit.active:
-            state = state.with_unit(accidental_fall(unit, levels[uid], dice, events, state.turn))
+            state = state.with_unit(accidental_fall(unit, levels[uid], dice, events, state.turn,
+                                                    into_water=False))  # inside the building's hex
     return _unstack(state, hex_id, [uid for uid in survivors if state.units[uid].active], dice, events)
 
 

@@ -20,12 +20,13 @@ if TYPE_CHECKING:
     from btcli.model.events import Events
 
 
-def fall(unit: Unit, dice: Dice, events: Events, levels: int, table: str = "", into_water: bool = False) -> Unit:
+def fall(unit: Unit, dice: Dice, events: Events, levels: int, table: str = "", *, into_water: bool) -> Unit:
     """A 'Mech falls: new facing (tables.md 8.3), falling damage in 5-point groups, pilot roll.
 
     ``table`` "kick" or "punch" takes the hit locations from that table instead (a basement
     fallen into feet or head first, tables.md 10.4). ``into_water``: the fall ends in water of
-    depth 1 or more, halving the damage (tables.md 8.3)."""
+    depth 1 or more, halving the damage (tables.md 8.3); every caller says (``in_water`` tells it for
+    a unit where it stands), so none forgets it."""
     d6 = dice.d6(f"facing after a fall {unit.id}")
     facing, side = combat_tables.fall_result(d6, unit.facing)
     total = piloting.falling_damage(unit.tons, levels, into_water)
@@ -82,10 +83,11 @@ def in_water(board: Board, unit: Unit) -> bool:
 
 
 def accidental_fall(
-    unit: Unit, levels: int, dice: Dice, events: Events, turn: int = 0, into_water: bool = False
+    unit: Unit, levels: int, dice: Dice, events: Events, turn: int = 0, *, into_water: bool
 ) -> Unit:
     """A unit falls ``levels`` levels: a 'Mech falls; a vehicle takes falling damage (VEH-DISP-02).
-    ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3)."""
+    ``into_water``: it lands in water of depth 1 or more, which halves the damage (tables.md 8.3); every
+    caller says."""
     events.append(FellFromAbove(unit.id, levels))
     if kinds.of(unit).falls_over:
         return fall(unit, dice, events, levels=levels, into_water=into_water)

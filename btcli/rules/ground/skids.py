@@ -123,7 +123,8 @@ def slide(
             state = state.with_unit(_prohibited(unit, kind, dice, events, state.turn))
             return _make_room(state, unit.id, direction, dice, events)
         if drop >= 1 and kinds.mobility(unit).falls_in_a_skid:
-            state = state.with_unit(accidental_fall(unit, drop, dice, events, state.turn))  # VEH-URB-03
+            state = state.with_unit(accidental_fall(unit, drop, dice, events, state.turn,  # VEH-URB-03
+                                                    into_water=h.is_deep_water))
             return _make_room(state, unit.id, direction, dice, events)
     state = state.with_unit(unit)
     return _make_room(state, unit.id, direction, dice, events) if unit.hex != start else state

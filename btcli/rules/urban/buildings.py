@@ -101,7 +101,7 @@ def _fall_into_basement(state: GameState, unit: Unit, b: Building, dice: Dice, e
     depth = int(levels)
     events.append(BrokeThroughFloor(unit.id, unit.tons, unit.hex, b.cf, depth))
     table = {"kick": "kick", "punch": "punch"}.get(how, "")
-    fallen = fall(unit, dice, events, levels=depth, table=table)
+    fallen = fall(unit, dice, events, levels=depth, table=table, into_water=False)  # a basement is dry
     state = state.with_unit(placed(fallen, floor=-depth))
     # URB-BSMT-03/04: the basement becomes a sub-level; the hex takes ceil(tons/10), doubled if two deep.
     h = state.board.hex(unit.hex)
