@@ -182,15 +182,41 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
     """Returns the path to ``to`` with the fewest rolls, then the fewest MP, of those with fewer than ``rolls`` that
     cost at most ``DEARER`` MP more than ``cheapest`` and fit ``fits``'s MP (None if there is none).
 
-    A search over ``movement.successors``' nodes plus whether a facing change waits for the next hex entered (a
-    skid's or sideslip's roll, as ``skids.risk_points`` counts them), ordered by (rolls, MP): a node is settled
-    with the fewest rolls that reach it, and reached again only with less MP. A node from which even a straight
-    line (1 MP a hex) would break the MP cap is not explored.
+    ``_by_rolls``' search, bounded by the straight line to ``to`` (1 MP a hex): a node in ``to`` (facing ``facing``
+    if given) within the MP ends a path there, its MASC roll counted, and is not gone beyond.
     """
-    step = _roll_step(state, unit, cheapest.mode.is_fast)
     budget = movement.mode_mp(unit, fits, False)
     bonus = movement.gets_pavement_bonus(unit)
     cap = cheapest.mp + DEARER
+
+    def arrive(node: tuple, mp: int) -> int | None:
+        here, face, paved, _, place, _ = node
+        if here != to or facing is not None and face != facing:
+            return None
+        if mp <= min(cap, budget + (1 if bonus and paved else 0)) and not movement.held_by_others(
+                state, unit, here, place):
+            return masc_from is not None and mp > masc_from
+        return -1
+
+    for made, _, node, steps in _by_rolls(state, unit, fits, cap, to, arrive):
+        if made >= rolls:
+            return None
+        if node is None:  # a finished path, its MASC roll counted
+            return steps
+    return None
+
+
+def _by_rolls(state: GameState, unit: Unit, fits: MoveMode, cap: int, to: HexId | None = None, arrive=None):
+    """Yields ``(rolls, MP, node, steps)`` for each node of ``movement.successors``, plus whether a facing change
+    waits for the next hex entered (a skid's or sideslip's roll, as ``skids.risk_points`` counts them), as it is
+    settled: in order of (rolls, MP), each node with the fewest rolls that reach it and again only with less MP,
+    within ``cap`` MP and ``fits``'s (a node from which the straight line to ``to``, 1 MP a hex, would break them
+    is not gone to). ``arrive(node, MP)``: None to go on from the node; -1 to stop there; else the rolls to add for
+    a path that ends there, yielded later in its order with node None.
+    """
+    step = _roll_step(state, unit, fits.is_fast)
+    budget = movement.mode_mp(unit, fits, False)
+    bonus = movement.gets_pavement_bonus(unit)
     backward = not fits.is_fast
     start = (*movement.search_start(state, unit), False)
     frontier: list = [(0, 0, 0, start, ())]
@@ -199,28 +225,29 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
     counter = 0
     while frontier:
         made, mp, _, node, steps = heapq.heappop(frontier)
-        if made >= rolls:
-            return None
-        if node is None:  # a finished path, its MASC roll counted
-            return steps
+        if node is None:
+            yield made, mp, None, steps
+            continue
         if settled.get(node, 1 << 30) <= mp:
             continue
         settled[node] = mp
-        here, face, paved, level, place, pending = node
-        if here == to and (facing is None or face == facing):
-            if mp <= min(cap, budget + (1 if bonus and paved else 0)) and not movement.held_by_others(
-                    state, unit, here, place):
-                counter += 1
-                heapq.heappush(frontier, (made + (masc_from is not None and mp > masc_from), mp, counter, None, steps))
-            continue
+        yield made, mp, node, steps
+        if arrive is not None:
+            extra = arrive(node, mp)
+            if extra is not None:
+                if extra >= 0:
+                    counter += 1
+                    heapq.heappush(frontier, (made + extra, mp, counter, None, steps))
+                continue
+        here, pending = node[0], node[5]
         base = node[:5]
         steps_from = expanded.get(base)
         if steps_from is None:  # a node is met with and without a facing change waiting: its steps are the same
             steps_from = expanded[base] = movement.successors(state, unit, base, backward)
         for code, node2, cost, event in steps_from:
             mp2 = mp + cost
-            there = node2[0]
-            if mp2 + there.distance(to) > min(cap, budget + (1 if bonus and node2[2] else 0)):
+            if mp2 + (node2[0].distance(to) if to is not None else 0) > min(cap, budget + (1 if bonus and node2[2]
+                                                                                         else 0)):
                 continue
             made2, pending2 = step(here, code, node2, event, made, pending)
             node2 = (*node2, pending2)
@@ -228,7 +255,6 @@ def _fewer_rolls(state: GameState, unit: Unit, to: HexId, facing: Facing | None,
                 continue
             counter += 1
             heapq.heappush(frontier, (made2, mp2, counter, node2, steps + (code,)))
-    return None
 
 
 def _roll_step(state: GameState, unit: Unit, fast: bool):
@@ -261,48 +287,22 @@ def _fewer_rolls_all(state: GameState, unit: Unit, fits: MoveMode, needs: dict[H
                      masc_from: int | None) -> dict[HexId, tuple[str, ...]]:
     """Returns, for each hex of ``needs`` (hex -> (MP cap, rolls)), the path ``_fewer_rolls`` finds to it (facing
     left open; its cheapest path played in ``fits``): the fewest rolls, then the fewest MP, of the paths with fewer
-    than ``rolls`` rolls within the cap and ``fits``'s MP; a hex with none is left out. One search over the same
-    nodes, kept without a target's distance bound: a node's labels are settled with the fewest rolls first and
-    reached again only with less MP, so each node keeps every (rolls, MP) that no other path beats on both, the
-    ones ``_fewer_rolls`` picks from (a path of equal rolls and MP may be another of the same cost)."""
-    step = _roll_step(state, unit, fits.is_fast)
+    than ``rolls`` rolls within the cap and ``fits``'s MP; a hex with none is left out. One ``_by_rolls`` search
+    without a target's distance bound: a node's labels are settled with the fewest rolls first and reached again
+    only with less MP, so each node keeps every (rolls, MP) that no other path beats on both, the ones
+    ``_fewer_rolls`` picks from (a path of equal rolls and MP may be another of the same cost)."""
     budget = movement.mode_mp(unit, fits, False)
     bonus = movement.gets_pavement_bonus(unit)
-    cap = max(c for c, _ in needs.values())
     most = max(r for _, r in needs.values())
-    backward = not fits.is_fast
-    start = (*movement.search_start(state, unit), False)
-    frontier: list = [(0, 0, 0, start, ())]
-    settled: dict = {}
-    expanded: dict = {}
     chosen: dict[HexId, tuple[int, int, tuple[str, ...]]] = {}
-    counter = 0
-    while frontier:
-        made, mp, _, node, steps = heapq.heappop(frontier)
+    for made, mp, node, steps in _by_rolls(state, unit, fits, max(c for c, _ in needs.values())):
         if made >= most:
             break
-        if settled.get(node, 1 << 30) <= mp:
-            continue
-        settled[node] = mp
-        here, face, paved, level, place, pending = node
+        here, _, paved, _, place, _ = node
         need = needs.get(here)
         if need is not None and mp <= min(need[0], budget + (1 if bonus and paved else 0)):
             key = (made + (masc_from is not None and mp > masc_from), mp)
             if key[0] < need[1] and (here not in chosen or key < chosen[here][:2]) and not movement.held_by_others(
                     state, unit, here, place):
                 chosen[here] = (*key, steps)
-        base = node[:5]
-        steps_from = expanded.get(base)
-        if steps_from is None:
-            steps_from = expanded[base] = movement.successors(state, unit, base, backward)
-        for code, node2, cost, event in steps_from:
-            mp2 = mp + cost
-            if mp2 > min(cap, budget + (1 if bonus and node2[2] else 0)):
-                continue
-            made2, pending2 = step(here, code, node2, event, made, pending)
-            node2 = (*node2, pending2)
-            if settled.get(node2, 1 << 30) <= mp2:
-                continue
-            counter += 1
-            heapq.heappush(frontier, (made2, mp2, counter, node2, steps + (code,)))
     return {h: steps for h, (_, _, steps) in chosen.items()}
