@@ -158,8 +158,8 @@ def pending_damage(state: GameState, unit_id: str) -> int:
 def focus(state: GameState, target: Unit) -> float:
     """BOT-05: how much a point of damage on ``target`` is worth: more the more damaged it is (this phase's
     struck hits counted), so the side's fire converges on the target nearest destruction; BOT-11: times how
-    much sooner than its side's average unit it falls (the square root of the ratio of their armor and
-    structure left, within 0.5-2), so the side goes for the kill it can make."""
+    much sooner than its side's average unit it falls (the ratio of their armor and structure left, within
+    1/3-3), so the side goes for the kill it can make."""
     full = sum(target.max_armor.values()) + sum(target.max_internal.values())
     lost = 1.0 - evaluate.health(target) + (pending_damage(state, target.id) / full if full else 0.0)
     return (1.0 + min(1.0, lost) * 1.5) * frailty(state, target) * (COMMITTED if committed(state, target) else 1.0)
@@ -182,13 +182,14 @@ def points_left(state: GameState, unit: Unit) -> float:
 
 
 def frailty(state: GameState, target: Unit) -> float:
-    """BOT-11: ``sqrt(mean points left of the target's side / the target's points left)``, within 0.5-2 (1 for
-    a unit alone on its side): a point of damage brings a frail unit nearer its end than a sturdy one."""
+    """BOT-11: ``mean points left of the target's side / the target's points left``, within 1/3-3 (1 for a unit
+    alone on its side): a point of damage takes a share of what is left of the unit, and a frail unit's share is
+    the larger (a kill of a Commando counts as much as one of an Atlas)."""
     side = [u for u in state.units.values() if u.side == target.side and u.active and u.hex is not None]
     if len(side) < 2:
         return 1.0
     mean = sum(points_left(state, u) for u in side) / len(side)
-    return min(2.0, max(0.5, (mean / points_left(state, target)) ** 0.5))
+    return min(3.0, max(1 / 3, mean / points_left(state, target)))
 
 
 # -- movement (BOT-01..04, 06, 08) ----------------------------------------------------------------------------

@@ -3,6 +3,8 @@ scenario table."""
 
 from __future__ import annotations
 
+import pytest
+
 from btcli.bot import evaluate, legal_orders, policy
 from btcli.bot.policy import Settings
 from btcli.model.hexgrid import Facing, HexId
@@ -10,7 +12,7 @@ from btcli.model.orders import DeployOrder, MoveOrder, WeaponAttackOrder
 from btcli.model.units import MoveMode
 from btcli.rules.core.tohit import odds
 from btcli.store.scenario import scenario_from_dict
-from tests.builders import HUNCHBACK, airborne, design, game, heavy_vtol, put, scenario, weapon_game
+from tests.builders import ATLAS, HUNCHBACK, airborne, design, game, heavy_vtol, put, scenario, weapon_game
 
 H = HexId.parse
 COMMANDO = "Commando COM-2D"
@@ -84,9 +86,25 @@ def test_bot_11_fire_goes_to_the_frailer_of_two_undamaged_targets():  # BOT-11
     assert evaluate.health(small) == evaluate.health(big) == 1.0
     assert policy.frailty(state, small) > 1.0 > policy.frailty(state, big)
     mean = (policy.points_left(state, big) + policy.points_left(state, small)) / 2
-    assert abs(policy.frailty(state, small) - min(2.0, (mean / policy.points_left(state, small)) ** 0.5)) < 1e-9
+    assert abs(policy.frailty(state, small) - min(3.0, mean / policy.points_left(state, small))) < 1e-9
     order = policy.best_attack(state, state.units["me"], Settings())
     assert isinstance(order, WeaponAttackOrder) and order.target == "small"
+
+
+def test_bot_11_fire_goes_for_the_kill_over_the_easier_shot():  # BOT-11
+    # City Fight's garrison poured its fire into the Atlas, the easier shot, and killed nothing in four turns. A
+    # Commando that ran 5 hexes (+2, and +1 for running) is the harder shot, but a point of damage takes a share of
+    # its armor and structure 4.4 times the Atlas's (in the weight, 2.6 against 0.6): the Hunchback fires at it.
+    state = weapon_game(design(HUNCHBACK, "me", at="0610"), design(ATLAS, "atlas", at="0607", side="blue"),
+                        design(COMMANDO, "commando", at="0707", side="blue"))
+    state = put(put(state, "commando", mode=MoveMode.RUN, hexes_moved=5), "atlas", mode=MoveMode.WALK, hexes_moved=1)
+    me, atlas, commando = state.units["me"], state.units["atlas"], state.units["commando"]
+    twists = tuple(legal_orders.weapon_twists(me).values())
+    assert evaluate.best_volley(state, me, atlas, twists)[0] > evaluate.best_volley(state, me, commando, twists)[0]
+    assert policy.frailty(state, commando) / policy.frailty(state, atlas) == pytest.approx(
+        policy.points_left(state, atlas) / policy.points_left(state, commando))
+    order = policy.best_attack(state, me, Settings())
+    assert isinstance(order, WeaponAttackOrder) and order.target == "commando"
 
 
 def test_bot_11_a_unit_alone_on_its_side_weighs_one():  # BOT-11
