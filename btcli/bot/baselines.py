@@ -12,7 +12,6 @@ import random
 from btcli.bot import evaluate, legal_orders, policy
 from btcli.bot.evaluate import hex_of
 from btcli.bot.legal_orders import Action, accepted
-from btcli.errors import BtcliError
 from btcli.model.orders import MoveOrder, PhysicalAttackOrder, WeaponAttackOrder
 from btcli.model.state import GameState, Phase
 from btcli.model.units import Unit
@@ -90,20 +89,11 @@ def random_choice(state: GameState, sides, settings=policy.Settings(), seed: int
                    _random_card_attack, True)
 
 
-def _card_attack(state: GameState, unit: Unit, target: str) -> WeaponAttackOrder | None:
-    """An asset's card attack at ``target`` as the game accepts it (the card's attack, else naming its weapons)."""
-    labels = tuple(m.label for m in unit.weapons if not m.destroyed)
-    for order in (WeaponAttackOrder(unit.id, target), WeaponAttackOrder(unit.id, target, labels)):
-        if accepted(state, order):
-            return order
-    return None
-
-
 def _random_card_attack(state: GameState, unit: Unit, rng: random.Random) -> WeaponAttackOrder | None:
     """An asset's card attack at one of the enemies ``btcli options`` lists for it, or none, chosen uniformly."""
     targets = [None, *dict.fromkeys(s.target for s in legal_orders.kind_shots(legal_orders.kind_options(state, unit)))]
     target = rng.choice(targets)
-    return _card_attack(state, unit, target) if target is not None else None
+    return legal_orders.card_attack(state, unit, target) if target is not None else None
 
 
 def _random_deployment(state: GameState, ours: tuple[str, ...], seed: int, rng: random.Random):
@@ -129,20 +119,13 @@ def _random_drop(state: GameState, ours: tuple[str, ...], rng: random.Random):
     """A dropping 'Mech of ours arriving this turn without a landing hex: a random hex of the board, facing a
     random way (the bot's secret-landing steps then commit and reveal it)."""
     from btcli.model.hexgrid import Facing
-    from btcli.rules.drops import dropping
 
-    for unit in policy._arriving(state):
-        if unit.side not in ours or (unit.drop is not None and unit.drop.commitment):
-            continue
+    for unit in policy.uncommitted_drops(state, ours):
         hexes = legal_orders.board_hexes(state)
-        for _ in range(20):
-            hex_id, facing = rng.choice(hexes), rng.choice(list(Facing))
-            salt = f"{rng.getrandbits(128):032x}"
-            try:
-                dropping.secret_landing(state, unit.id, hex_id.label, facing.name, salt)
-            except BtcliError:
-                continue
-            return legal_orders.Drop(unit.id, hex_id.label, facing.name, salt)
+        drop = policy.commit_landing(state, unit, ((rng.choice(hexes), rng.choice(list(Facing))) for _ in range(20)),
+                                     rng)
+        if drop is not None:
+            return drop
     return None
 
 
@@ -235,7 +218,7 @@ def _greedy_card_attack(state: GameState, unit: Unit, rng: random.Random) -> Wea
     """An asset's card attack at the nearest enemy ``btcli options`` lists for it."""
     listed = {s.target for s in legal_orders.kind_shots(legal_orders.kind_options(state, unit))}
     for foe in sorted(policy.enemies(state, unit.side), key=lambda f: (hex_of(unit).distance(hex_of(f)), f.id)):
-        if foe.id in listed and (order := _card_attack(state, unit, foe.id)) is not None:
+        if foe.id in listed and (order := legal_orders.card_attack(state, unit, foe.id)) is not None:
             return order
     return None
 

@@ -22,7 +22,7 @@ from btcli.errors import BtcliError
 from btcli.model.frozen import Record
 from btcli.model.hexgrid import Facing, HexId
 from btcli.model.options import Blow, Shot, UnitOptions
-from btcli.model.orders import MoveOrder, Order
+from btcli.model.orders import MoveOrder, Order, WeaponAttackOrder
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 from btcli.rules import kinds
@@ -68,6 +68,16 @@ def refusal(state: GameState, order: Order) -> str:
     except BtcliError as exc:
         return str(exc)
     return ""
+
+
+def card_attack(state: GameState, unit: Unit, target: str) -> WeaponAttackOrder | None:
+    """An asset's card attack at ``target`` as the game accepts it: the card's attack, else naming every weapon it
+    has left (None where the game accepts neither)."""
+    labels = tuple(m.label for m in unit.weapons if not m.destroyed)
+    for order in (WeaponAttackOrder(unit.id, target), WeaponAttackOrder(unit.id, target, labels)):
+        if accepted(state, order):
+            return order
+    return None
 
 
 def move_order(state: GameState, unit: Unit, path: str | None = None, to: str | None = None,

@@ -660,11 +660,12 @@ def _other_attack(state: GameState, unit: Unit) -> WeaponAttackOrder | None:
             foes = [f for f in foes if f.hex is None or hex_of(unit).distance(hex_of(f)) > 1]
     labels = tuple(m.label for m in unit.weapons if not m.destroyed)
     for foe in foes[:4]:
-        tries = (WeaponAttackOrder(unit.id, foe.id), WeaponAttackOrder(unit.id, foe.id, labels),
-                 WeaponAttackOrder(unit.id, foe.id, labels, strike=True))  # an aircraft's strike at a ground unit
-        for order in tries:
-            if accepted(state, order):
-                return order
+        order = legal_orders.card_attack(state, unit, foe.id)
+        if order is not None:
+            return order
+        strike = WeaponAttackOrder(unit.id, foe.id, labels, strike=True)  # an aircraft's strike at a ground unit
+        if accepted(state, strike):
+            return strike
         bear = tuple(label for label in labels  # an aircraft's arcs: the weapons that bear
                      if accepted(state, WeaponAttackOrder(unit.id, foe.id, (label,))))
         if bear and accepted(state, WeaponAttackOrder(unit.id, foe.id, bear)):
@@ -724,11 +725,7 @@ def _arriving(state: GameState) -> list[Unit]:
 def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Action | None:
     """A dropping 'Mech of ours arriving this turn without a landing hex: the hex of the best ``drop_score``
     (BOT-18), facing the nearest enemy (DROP-04; the hex stays the side's secret)."""
-    from btcli.rules.drops import dropping
-
-    for unit in _arriving(state):
-        if unit.side not in ours or (unit.drop is not None and unit.drop.commitment):
-            continue
+    for unit in uncommitted_drops(state, ours):
         foes = enemies(state, unit.side)
         best = _best_range(unit)
         hexes = legal_orders.board_hexes(state)
@@ -738,17 +735,32 @@ def _drop_commitment(state: GameState, ours: tuple[str, ...], seed: int) -> Acti
         else:
             hexes.sort(key=lambda h: (h.distance(centre), h.label))
         rng = generator(seed, state, unit.id)
-        for hex_id in hexes[:30]:
-            facing = _facing_for(state, unit, hex_id, foes) if foes else Facing.N
-            salt = f"{rng.getrandbits(128):032x}"
-            try:
-                secret = dropping.secret_landing(state, unit.id, hex_id.label, facing.name, salt)
-            except BtcliError:
-                continue
-            from btcli.model.orders import CommitDropOrder
+        places = ((h, _facing_for(state, unit, h, foes) if foes else Facing.N) for h in hexes[:30])
+        drop = commit_landing(state, unit, places, rng)
+        if drop is not None:
+            return drop
+    return None
 
-            if accepted(state, CommitDropOrder(unit.id, secret["commitment"])):
-                return Drop(unit.id, hex_id.label, facing.name, salt)
+
+def uncommitted_drops(state: GameState, ours: tuple[str, ...]) -> list[Unit]:
+    """The dropping 'Mechs of ``ours`` arriving this turn that have not committed a landing hex yet."""
+    return [u for u in _arriving(state) if u.side in ours and not (u.drop is not None and u.drop.commitment)]
+
+
+def commit_landing(state: GameState, unit: Unit, places, rng: random.Random) -> Drop | None:
+    """The first of ``places`` ((hex, facing) pairs, tried in turn) whose secret landing the game accepts, salted
+    from ``rng`` (DROP-04), as a ``Drop`` to commit; None where it accepts none."""
+    from btcli.model.orders import CommitDropOrder
+    from btcli.rules.drops import dropping
+
+    for hex_id, facing in places:
+        salt = f"{rng.getrandbits(128):032x}"
+        try:
+            secret = dropping.secret_landing(state, unit.id, hex_id.label, facing.name, salt)
+        except BtcliError:
+            continue
+        if accepted(state, CommitDropOrder(unit.id, secret["commitment"])):
+            return Drop(unit.id, hex_id.label, facing.name, salt)
     return None
 
 
