@@ -88,7 +88,7 @@ class UnitOptions(Record):
     now: tuple[str, ...] = ()  # the commands the phase takes from it now: move, stand, attack, ...
     waits: str = ""  # why it may not act now, when ``now`` is empty
     moves: tuple[Reach, ...] = ()
-    paths: tuple[tuple[str, int], ...] = ()  # ``move --path`` orders of one step it may give: a VTOL's A, D (and MP)
+    paths: tuple[tuple[str, int], ...] = ()  # ``move --path`` orders of one step it may give: L, R (a VTOL: A, D too), and MP
     stand_up: dict[str, Any] | None = None  # a prone 'Mech's stand-up (``move --path U,...``): its MP and roll
     masc: dict[str, int | bool] | None = None  # EQ-MASC-05
     shots: tuple[Shot, ...] = ()

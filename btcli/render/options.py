@@ -60,8 +60,10 @@ def options_lines(found: UnitOptions) -> list[str]:
     data = options_json(found)
     lines = [f"{found.unit} ({found.phase} phase, turn {found.turn})"]
     lines.append("  now: " + (", ".join(found.now) if found.now else f"nothing ({found.waits or 'it waits'})"))
-    if found.paths:
-        lines.append("  climbs and descends (--path): " + ", ".join(f"{code} ({mp} MP)" for code, mp in found.paths))
+    for codes, what in (("LR", "turns in place"), ("AD", "climbs and descends")):
+        steps = [f"{code} ({mp} MP)" for code, mp in found.paths if code in codes]
+        if steps:
+            lines.append(f"  {what} (--path): " + ", ".join(steps))
     if found.stand_up is not None:
         roll = f"roll {found.stand_up['target']}+" if found.stand_up["target"] is not None else "no roll"
         lines.append(f"  prone: stands up with --path U,... ({found.stand_up['mp']} MP, {roll})")

@@ -173,3 +173,14 @@ def test_options_give_an_asset_its_paths_and_card_attack(tmp_path):  # ASSET-MOV
     assert scout["asset"]["paths"]["0405"].startswith("A")  # a landed VTOL climbs first
     ok("move", game, "tank", "--path", tank["asset"]["paths"]["0503"], "-q")  # the listed path is accepted
     assert "now: nothing" in ok("options", game, "tank").out  # it has moved
+
+
+def test_options_list_turning_in_place(tmp_path):  # tables.md 11.1: 1 MP a hexside
+    # A 'Mech in the movement phase lists its one-step turns with their MP, and the listed turn is accepted.
+    game = str(tmp_path / "g.toml")
+    ok("init", "crossroads", "-o", game, "-q")
+    ok("resolve-phase", game, "-q")
+    data = json.loads(ok("options", game, "hunchback", "--json").out)
+    assert data["paths"] == {"L": 1, "R": 1}
+    assert "  turns in place (--path): L (1 MP), R (1 MP)" in ok("options", game, "hunchback").out.splitlines()
+    ok("move", game, "hunchback", "--path", "R", "-q")

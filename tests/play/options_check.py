@@ -170,7 +170,7 @@ def check_unit(state: GameState, uid: str, rng: random.Random, tally: Tally, whe
         accepted(MoveOrder(uid, "stand"), "move --mode stand")
     listed_paths = dict(found.paths)
     if unit.hex is not None and found.flying is None and found.card is None and (found.paths or found.moves):
-        for code in ("A", "D"):  # a flier's climb and descent, listed or not
+        for code in ("L", "R", "A", "D"):  # a turn in place, a flier's climb and descent, listed or not
             order = MoveOrder(uid, "", (code,))
             if code in listed_paths and moving:
                 accepted(order, f"move --path {code}")

@@ -49,7 +49,7 @@ def unit_options(state: GameState, unit: Unit) -> UnitOptions:
     masc = masc_option(unit)
     from btcli.model.frozen import evolve
 
-    return evolve(base, now=now, waits=waits, moves=moves(state, unit), paths=climbs(state, unit),
+    return evolve(base, now=now, waits=waits, moves=moves(state, unit), paths=one_steps(state, unit),
                   stand_up=stand_up(state, unit), masc=masc,
                   shots=shots(state, unit), blows=blows(state, unit), physical_weapons=physical_weapons(state, unit),
                   hex_attacks=hex_attacks(state, unit))
@@ -187,15 +187,16 @@ def _jumps(state: GameState, unit: Unit) -> tuple[tuple[HexId, int], ...] | None
     return tuple(sorted(found))
 
 
-def climbs(state: GameState, unit: Unit) -> tuple[tuple[str, int], ...]:
-    """A VTOL's (or WiGE's) one-step climb and descent, ``move --path A`` and ``--path D`` (VEH-VTOL), each with its
-    MP, where the move's check accepts it; none for a unit that does not fly."""
-    if not unit.active or unit.hex is None or kinds.of(unit).mobility is None or not kinds.mobility(unit).flies:
+def one_steps(state: GameState, unit: Unit) -> tuple[tuple[str, int], ...]:
+    """The one-step ``move --path`` orders the move's check accepts, each with its MP: a turn in place (``L``,
+    ``R``: a hexside, in the slower mode) for a unit that moves by the ground rules, and a VTOL's (or WiGE's)
+    climb and descent (``A``, ``D``; VEH-VTOL)."""
+    if not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
         return ()
     from btcli.rules.core import moves
 
     found = []
-    for code in ("A", "D"):
+    for code in ("L", "R", *(("A", "D") if kinds.mobility(unit).flies else ())):
         try:
             plan = moves.check_move(state, MoveOrder(unit.id, "", (code,)))
         except BtcliError:
