@@ -191,18 +191,16 @@ def _return_factor(state: GameState, unit: Unit, flight: Flight) -> float:
     return (0.8, 0.5, 0.25, 0.1)[turn]
 
 
-def _left(unit: Unit) -> int:
-    return sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
-
-
 def fragility(state: GameState, target: Unit) -> float:
     """BOT-22, BOT-26: how much nearer destruction a point of damage brings ``target`` than the average unit of
     its side of the same element (ground or air): their mean armor and structure left over its own, within
     0.25-4. In a short air raid the fire goes where it can kill (btcli's rule)."""
+    from btcli.bot import evaluate
+
     air = kinds.of(target).flies_on_aerospace_maps
-    peers = [_left(u) for u in state.units.values() if u.side == target.side and u.active
+    peers = [evaluate.points(u) for u in state.units.values() if u.side == target.side and u.active
              and kinds.of(u).flies_on_aerospace_maps == air]
-    mine = max(1, _left(target))
+    mine = max(1, evaluate.points(target))
     return min(4.0, max(0.25, (sum(peers) / len(peers) if peers else mine) / mine))
 
 

@@ -143,8 +143,12 @@ def hex_of(unit: Unit) -> HexId:
     return where
 
 
+def points(unit: Unit) -> int:
+    """The armor and internal structure a unit has left."""
+    return sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
+
+
 def health(unit: Unit) -> float:
     """The share of its armor and internal structure a unit has left (1.0 undamaged)."""
     full = sum(unit.max_armor.values()) + sum(unit.max_internal.values())
-    left = sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
-    return left / full if full else 1.0
+    return points(unit) / full if full else 1.0

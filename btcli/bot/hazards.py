@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from btcli.bot.evaluate import points
 from btcli.dice import Dice, Roll
 from btcli.errors import BtcliError
 from btcli.model.orders import MoveOrder
@@ -59,16 +60,11 @@ def _failures(n: int, target: int) -> tuple[tuple[int, float], ...]:
     return tuple((t, totals.count(t) / len(totals)) for t in sorted(set(totals)) if t < target)
 
 
-def points(unit: Unit) -> float:
-    """The armor and internal structure a unit has."""
-    return float(sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values()))
-
-
 def _loss(before: Unit, after: GameState) -> float:
     moved = after.units.get(before.id)
     if moved is None or moved.out_of_action:
         return LOST_UNIT * points(before)
-    return max(0.0, points(before) - points(moved))
+    return float(max(0, points(before) - points(moved)))
 
 
 def expected_loss(state: GameState, order: MoveOrder) -> float | None:

@@ -177,8 +177,7 @@ def committed(state: GameState, target: Unit) -> bool:
 
 def points_left(state: GameState, unit: Unit) -> float:
     """The armor and internal structure a unit has left, less the damage struck at it this phase."""
-    left = sum(max(0, v) for v in unit.armor.values()) + sum(max(0, v) for v in unit.internal.values())
-    return max(1.0, left - pending_damage(state, unit.id))
+    return max(1.0, evaluate.points(unit) - pending_damage(state, unit.id))
 
 
 def frailty(state: GameState, target: Unit) -> float:

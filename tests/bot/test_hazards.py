@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from btcli import engine
-from btcli.bot import hazards, legal_orders, policy
+from btcli.bot import evaluate, hazards, legal_orders, policy
 from btcli.bot.policy import Settings
 from btcli.rules.core.tohit import odds
 from tests.builders import HUNCHBACK, J_EDGAR, SCORPION, design, game
@@ -43,7 +43,7 @@ def test_bot_28_a_sideslip_that_can_leave_the_map_costs_its_chance_times_the_uni
     order = legal_orders.move_order(state, edgar, path="F,F,R,R,F", mode="flank")
     rolls = _rolls(state, order)
     assert [r.purpose for r in rolls] == ["driving skill roll u1 (sideslip)"]
-    lost = hazards.LOST_UNIT * hazards.points(edgar)
+    lost = hazards.LOST_UNIT * evaluate.points(edgar)
     assert hazards.expected_loss(state, order) == pytest.approx((1 - odds(rolls[0].target)) * lost)
 
 
@@ -63,7 +63,7 @@ def test_bot_28_a_bridge_that_gives_way_costs_the_unit_whatever_the_dice():  # B
     scorpion = state.units["u1"]
     order = legal_orders.move_order(state, scorpion, path="F", mode="cruise")
     assert legal_orders.refusal(state, order) == ""
-    assert hazards.expected_loss(state, order) == hazards.LOST_UNIT * hazards.points(scorpion)
+    assert hazards.expected_loss(state, order) == hazards.LOST_UNIT * evaluate.points(scorpion)
 
 
 def test_bot_28_a_move_whose_hazard_outweighs_its_lead_waits_its_turn(monkeypatch):  # BOT-28
