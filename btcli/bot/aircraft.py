@@ -15,6 +15,8 @@ possible, which needs the target under the flight path and an altitude of 5 or l
 
 from __future__ import annotations
 
+import bisect
+
 from btcli.bot.legal_orders import accepted
 from btcli.errors import BtcliError
 from btcli.model.orders import MoveOrder, WeaponAttackOrder
@@ -24,8 +26,9 @@ from btcli.rules import kinds
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #17)
 if TYPE_CHECKING:
-    from typing import Callable, Protocol
+    from typing import Callable, Iterator, Protocol
 
+    from btcli.model.hexgrid import Facing, HexId
     from btcli.model.options import Flight
 
     class Settings(Protocol):
@@ -64,31 +67,49 @@ def flight(state: GameState, ours: tuple[str, ...], settings: Settings, focus: F
     return None
 
 
-def ranked_flights(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> list[MoveOrder]:
-    """The unit's listed flights as orders, best first (BOT-21..24); none when it may not move now."""
+def ranked_flights(state: GameState, unit: Unit, settings: Settings, focus: Focus) -> Iterator[MoveOrder]:
+    """The unit's listed flights as orders, best first (BOT-21..24); none when it may not move now. BOT-24's
+    coming back is first counted for every flight that may come back (``_may_come_back``) and played out
+    (``_comes_back``) only for the flight at the head of the list: one that cannot waits its turn."""
     from btcli.rules.aero import moves as aero_moves, options as aero_options
 
     try:
         aero_moves.check_turn(state, unit)
     except BtcliError:
-        return []
+        return
     flights = aero_options.flights(state, unit)
-    scored = sorted(((flight_score(state, unit, f, settings, focus), f) for f in flights),
-                    key=lambda s: (-s[0], s[1].thrust, s[1].path, s[1].mode))
-    return [MoveOrder(unit.id, f.mode, f.path) for _, f in scored]
+
+    def rank(score: float, flight: Flight) -> tuple:
+        return (-score, flight.thrust, flight.path, flight.mode)
+
+    queue = sorted(((rank(flight_score(state, unit, f, settings, focus, _may_come_back), f), f) for f in flights),
+                   key=lambda r: r[0])
+    checked: set[Flight] = set()
+    while queue:
+        key, flight = queue.pop(0)
+        if flight not in checked:
+            checked.add(flight)
+            if _may_come_back(state, unit, flight):
+                key = rank(flight_score(state, unit, flight, settings, focus), flight)
+                if queue and queue[0][0] < key:
+                    bisect.insort(queue, (key, flight), key=lambda r: r[0])
+                    continue
+        yield MoveOrder(unit.id, flight.mode, flight.path)
 
 
-def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Settings, focus: Focus) -> float:
+def flight_score(state: GameState, unit: Unit, flight: Flight, settings: Settings, focus: Focus,
+                 coming_back: Callable[[GameState, Unit, Flight], float] | None = None) -> float:
     """BOT-21..24: what a flight is worth. The damage its air-to-ground or air-to-air attack this turn may deal
-    (focus-weighted) and, at half weight, next turn's (when it ends over the ground board or can come back to
-    it, at a striking altitude), times the aggression weight; minus the ground fire it flies into times the
-    caution weight; minus the control rolls it needs; a stall or leaving the battle is lost; off the board's
-    low-altitude map, the way down to it counts (``_descent``)."""
+    (focus-weighted) and, at half weight, next turn's best strike when a flight from where this one ends can make
+    it (``coming_back``, by default ``_comes_back``), times the aggression weight; minus the ground fire it flies
+    into times the caution weight; minus the control rolls it needs; a stall or leaving the battle is lost; off
+    the board's low-altitude map, the way down to it counts (``_descent``)."""
     strike = _strike_value(state, unit, flight, focus) if 0 < flight.over_board else 0.0
     air = _air_value(state, unit, flight)
     later = 0.0
     if not state.victory.turn_limit or state.turn < state.victory.turn_limit:
-        later = 0.5 * _return_factor(state, unit, flight) * _best_strike(state, unit, focus)
+        back = (coming_back or _comes_back)(state, unit, flight)
+        later = 0.5 * back * _best_strike(state, unit, focus) if back else 0.0
     taken = _air_defence(state, unit, flight.over_board, striking=strike > 0) if flight.over_board else 0.0
     score = settings.dealt_weight * (strike + air + later) - settings.taken_weight * taken
     score -= ROLL_PENALTY * flight.rolls
@@ -169,26 +190,78 @@ def _best_strike(state: GameState, unit: Unit, focus: Focus, extra: int = 0) -> 
     return best
 
 
-def _return_factor(state: GameState, unit: Unit, flight: Flight) -> float:
-    """BOT-24: how surely the unit can strike next turn from where the flight ends: 1 over the ground board's
-    hex itself (next turn's flight starts there, so it crosses it whatever it does), less the farther the hex
-    and the more it must turn to face it; 0 above altitude 5 + 1 climb, or off the low-altitude map."""
-    from btcli.bot.evaluate import facing_towards
-    from btcli.model.hexgrid import Facing, HexId
+def _may_come_back(state: GameState, unit: Unit, flight: Flight) -> float:
+    """BOT-24, the quick look: 1 when the flight ends on the low-altitude map that holds the ground board, at an
+    altitude from which next turn's flight may strike (2 to 5, or 6 and descend) and within reach of the board's
+    hex (next turn's velocity, changed by as much as a listed flight changes it, plus one), else 0."""
+    from btcli.model.hexgrid import HexId
     from btcli.rules.aero import air_ground
+    from btcli.rules.aero.options import VELOCITY_CHANGES
 
     area = air_ground.board_map(state)
     map_id, _, label = flight.end.partition(" ")
     if area is None or area.ground_hex is None or map_id != area.id or not 1 < flight.altitude <= 6:
         return 0.0
-    end = HexId.parse(label)
-    distance = end.distance(area.ground_hex)
-    if distance == 0:
-        return 1.0
-    turn = abs((facing_towards(end, area.ground_hex).value - Facing[flight.facing].value + 3) % 6 - 3)
-    if distance > flight.next_velocity + 2:
-        return 0.1
-    return (0.8, 0.5, 0.25, 0.1)[turn]
+    reach = flight.next_velocity + VELOCITY_CHANGES + 1
+    return 1.0 if HexId.parse(label).distance(area.ground_hex) <= reach else 0.0
+
+
+def _comes_back(state: GameState, unit: Unit, flight: Flight) -> float:
+    """BOT-24: 1 when, from where the flight ends, one of next turn's listed flights (``options.candidates``, at
+    the velocity this one leaves) crosses the board's hex at a striking altitude (``air_ground.CEILING``, above
+    1) with no control roll, no stall and no crash; else 0. Played out with the flight rules' own planner."""
+    if not _may_come_back(state, unit, flight):
+        return 0.0
+    from btcli.rules.aero import air_ground, movement, options as aero_options
+    from btcli.rules.aero.movement import AeroMode, Outcome
+    from btcli.rules.kinds import aero as aero_kind
+
+    board, design = air_ground.board_map(state), aero_kind.design(unit)
+    if board is None or board.ground_hex is None:
+        return 0.0
+    try:
+        plan = movement.plan_move(design, aero_kind.view(unit), aero_kind.area(state, unit), flight.path,
+                                  mode=AeroMode.MAX_THRUST)
+    except BtcliError:
+        return 0.0
+    if plan.end.map_id != board.id:
+        return 0.0
+    ahead = aero_kind.store(unit, movement.end_of_turn(plan.end))
+    start = aero_kind.view(ahead)
+    ceiling = air_ground.CEILING[air_ground.STRIKE]
+    for steps in aero_options.candidates(state, ahead):
+        if not _passes(start.hex, start.facing, steps, board.ground_hex):
+            continue
+        try:
+            then = movement.plan_move(design, start, board, steps, mode=AeroMode.MAX_THRUST)
+        except BtcliError:
+            continue
+        if then.rolls or then.outcome in (Outcome.CRASH, Outcome.LAND_OR_CRASH):
+            continue
+        if then.end.velocity == 0 and "H" not in steps:
+            continue  # a stall (BOT-21)
+        if 1 < aero_options.over_board(state, then) <= ceiling:
+            return 1.0
+    return 0.0
+
+
+def _passes(hex_id: HexId, facing: Facing, steps: tuple[str, ...], over: HexId) -> bool:
+    """Whether a step path's hexes, walked from ``hex_id`` and ``facing`` (F ahead, L and R a hexside, a hover-move
+    its way), can pass over ``over`` at all: the quick look before the flight rules' planner decides."""
+    from btcli.rules.aero.movement import FORWARD, HOVER_MOVES, LEFT, RIGHT
+
+    if hex_id == over:
+        return True
+    for step in steps:
+        if step == FORWARD:
+            hex_id = hex_id.neighbor(facing)
+        elif step in (LEFT, RIGHT):
+            facing = facing.turned(-1 if step == LEFT else 1)
+        elif step in HOVER_MOVES:
+            hex_id = hex_id.neighbor(HOVER_MOVES[step])
+        if hex_id == over:
+            return True
+    return False
 
 
 def fragility(state: GameState, target: Unit) -> float:
