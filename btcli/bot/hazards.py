@@ -18,11 +18,12 @@ from functools import cache
 
 from btcli.bot.evaluate import points
 from btcli.dice import Dice, Roll
-from btcli.errors import BtcliError
+from btcli.errors import BtcliError, InputError
 from btcli.model.orders import MoveOrder
 from btcli.model.state import GameState
 from btcli.model.units import Unit
 
+MAX_ROLLS = 200  # a move's rolls, at most (a long path's checks and what their failures roll)
 LOST_UNIT = 2.0  # BOT-28: a unit lost counts this many times the armor and structure it had (btcli's, UNVERIFIED)
 
 
@@ -37,6 +38,8 @@ class _Outcome(Dice):
 
     def roll(self, n: int, purpose: str, *, target: int | None = None,
              modifiers: tuple[tuple[str, int], ...] = ()) -> Roll:
+        if len(self.rolls) > MAX_ROLLS:  # a rule that re-rolls what these dice give would never end
+            raise InputError(f"BOT-28: more than {MAX_ROLLS} rolls for one move")
         if target is None:
             total = 7 * n // 2
         else:

@@ -91,3 +91,15 @@ def test_bot_28_a_refused_order_has_no_cost():  # BOT-28
     order = legal_orders.move_order(state, state.units["u1"], path="F", mode="cruise")
     moved = engine.apply(state, order, hazards._Outcome())[0]
     assert hazards.expected_loss(moved, order) is None  # it has moved already this phase
+
+
+def test_bot_28_dice_that_a_rule_re_rolls_forever_stop_the_play():  # BOT-28
+    # BOT-28's dice give every unchecked roll its average, a 1D6 always 3: a rule that re-rolls a die it cannot use
+    # (a vehicle critical's pick among two weapons re-rolls 3-6, ``vehicles._pick``) would roll them forever. The
+    # play stops with an error instead, which ``expected_loss`` counts as a refused order.
+    from btcli.errors import InputError
+    from btcli.rules.ground import vehicles
+
+    with pytest.raises(InputError):
+        vehicles._pick(hazards._Outcome(), 2, "weapon destroyed")
+    assert vehicles._pick(hazards._Outcome(), 6, "weapon destroyed") == 2  # a 3: the third of six
