@@ -28,7 +28,6 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (issue #1
 if TYPE_CHECKING:
     from typing import Callable, Iterator, Protocol
 
-    from btcli.model.hexgrid import Facing, HexId
     from btcli.model.options import Flight
 
     class Settings(Protocol):
@@ -229,9 +228,7 @@ def _comes_back(state: GameState, unit: Unit, flight: Flight) -> float:
     ahead = aero_kind.store(unit, movement.end_of_turn(plan.end))
     start = aero_kind.view(ahead)
     ceiling = air_ground.CEILING[air_ground.STRIKE]
-    for steps in aero_options.candidates(state, ahead):
-        if not _passes(start.hex, start.facing, steps, board.ground_hex):
-            continue
+    for steps in aero_options.candidates(state, ahead, crossing=True):
         try:
             then = movement.plan_move(design, start, board, steps, mode=AeroMode.MAX_THRUST)
         except BtcliError:
@@ -243,25 +240,6 @@ def _comes_back(state: GameState, unit: Unit, flight: Flight) -> float:
         if 1 < aero_options.over_board(state, then) <= ceiling:
             return 1.0
     return 0.0
-
-
-def _passes(hex_id: HexId, facing: Facing, steps: tuple[str, ...], over: HexId) -> bool:
-    """Whether a step path's hexes, walked from ``hex_id`` and ``facing`` (F ahead, L and R a hexside, a hover-move
-    its way), can pass over ``over`` at all: the quick look before the flight rules' planner decides."""
-    from btcli.rules.aero.movement import FORWARD, HOVER_MOVES, LEFT, RIGHT
-
-    if hex_id == over:
-        return True
-    for step in steps:
-        if step == FORWARD:
-            hex_id = hex_id.neighbor(facing)
-        elif step in (LEFT, RIGHT):
-            facing = facing.turned(-1 if step == LEFT else 1)
-        elif step in HOVER_MOVES:
-            hex_id = hex_id.neighbor(HOVER_MOVES[step])
-        if hex_id == over:
-            return True
-    return False
 
 
 def fragility(state: GameState, target: Unit) -> float:

@@ -146,15 +146,17 @@ def over_board(state: GameState, plan) -> int:
     return min(over) if over else 0
 
 
-def candidates(state: GameState, unit: Unit):
+def candidates(state: GameState, unit: Unit, crossing: bool = False):
     """Yields the step paths worth checking: each velocity change at the start, or each climb or descent at
     the start, then each pattern of turns (``max_turns``) after the hexes it must fly that its thrust pays for (the cheapest pattern reaching each hex, facing and crossing of the
-    ground board), evasive action on the straight flight, hovering at velocity 0."""
+    ground board), evasive action on the straight flight, hovering at velocity 0. ``crossing``: only the paths
+    whose hexes take in the low-altitude hex that holds the ground board (where a strike may be made)."""
     from btcli.model.aero import LowAltitudeMap
     from btcli.rules.aero import low_altitude, movement, thrust
 
     view, design, area = aero_kind.view(unit), aero_kind.design(unit), aero_kind.area(state, unit)
     low = isinstance(area, LowAltitudeMap)
+    ground = area.ground_hex if isinstance(area, LowAltitudeMap) else None
     budget = thrust.current_max_thrust(design, view) - view.thrust_spent
     for change in range(-VELOCITY_CHANGES, VELOCITY_CHANGES + 1):
         velocity = view.velocity + change
@@ -166,9 +168,9 @@ def candidates(state: GameState, unit: Unit):
         if left < 0:
             continue
         hexes = movement.required_hexes(design, area, velocity)
-        shapes: list[tuple[int, tuple[str, ...]]]
+        shapes: list[tuple[int, tuple[str, ...], bool]]
         if hexes == 0:
-            shapes = [(0, ()), (0, ("H",))]
+            shapes = [(0, (), view.hex == ground), (0, ("H",), view.hex == ground)]
         else:
             turns = {(d, t): thrust.turn_cost(view, velocity, d) * t for d in (-1, 1)
                      for t in (1, 2 if design.aero_class in movement.TWO_HEXSIDE_CLASSES else 1)}
@@ -176,10 +178,11 @@ def candidates(state: GameState, unit: Unit):
         climbs = range(-ALTITUDE_CHANGES, ALTITUDE_CHANGES + 1) if low and change == 0 else (0,)
         for climb in climbs:
             altitude = ("A",) * climb if climb > 0 else ("D",) * -climb
-            for cost, shape in shapes:
-                if cost + max(0, climb) * low_altitude.CLIMB_COST <= left:
+            for cost, shape, crossed in shapes:
+                if cost + max(0, climb) * low_altitude.CLIMB_COST <= left and (crossed or not crossing):
                     yield prefix + altitude + shape
-        if hexes:
+        if hexes and (not crossing or any(crossed for _, shape, crossed in shapes if "L" not in shape
+                                          and "R" not in shape)):
             yield prefix + ("E",) + ("F",) * hexes
 
 
@@ -189,14 +192,14 @@ def max_turns(velocity: int) -> int:
 
 
 def _shapes(area, start, facing, hexes: int, turns: dict, budget: int,
-            most: int) -> list[tuple[int, tuple[str, ...]]]:
+            most: int) -> list[tuple[int, tuple[str, ...], bool]]:
     """The cheapest pattern of ``hexes`` hexes and up to ``most`` turns, each after a hex, to each (end
-    hex, facing, crossed the ground board's hex), with its thrust; a pattern that flies off the map ends
-    there."""
+    hex, facing, crossed the ground board's hex), with its thrust and whether it crossed that hex; a pattern
+    that flies off the map ends there."""
     from btcli.model.aero import LowAltitudeMap
 
     ground = area.ground_hex if isinstance(area, LowAltitudeMap) else None
-    best: dict[tuple, tuple[int, tuple[str, ...]]] = {}
+    best: dict[tuple, tuple[int, tuple[str, ...], bool]] = {}
     seen: dict[tuple, int] = {}
     empty: tuple[str, ...] = ()
     stack = [(start, facing, 0, start == ground, 0, 0, empty)]
@@ -207,7 +210,7 @@ def _shapes(area, start, facing, hexes: int, turns: dict, budget: int,
         if not area.contains(ahead):
             key = ("off", here, heading)
             if key not in best or cost < best[key][0]:
-                best[key] = (cost, steps)
+                best[key] = (cost, steps, crossed)
             continue
         flown += 1
         crossed = crossed or ahead == ground
@@ -224,7 +227,7 @@ def _shapes(area, start, facing, hexes: int, turns: dict, budget: int,
             if flown == hexes:
                 key = (ahead, after, crossed)
                 if key not in best or cost + extra < best[key][0]:
-                    best[key] = (cost + extra, path)
+                    best[key] = (cost + extra, path, crossed)
             else:
                 stack.append((ahead, after, flown, crossed, turns_now, cost + extra, path))
     return sorted(best.values())
