@@ -21,6 +21,7 @@ declare -A WEAPONS=(
     [scorpion]="-w AC/5 -w MG"
     [manticore]="-w PPC -w LRM-10 -w SRM-6 -w ML"
     [wasp]="-w ML -w SRM-2"
+    [hunchback-2]="-w AC/20 -w ML@LA -w ML@RA -w SL"
 )
 declare -A PLAN1=(
     [commando]="--path F"         # from the rise into level 1 of the warehouse at 0402

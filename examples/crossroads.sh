@@ -42,7 +42,8 @@ blue1=("hunchback --path F,F,F,F"
 red1=("wasp --mode jump --to 0613 --facing N"
       "locust --to 1012 --mode run"
       "scorpion --path F,F,F,F"
-      "savannah --to 1211")
+      "savannah --to 1211"
+      "hunchback-2 --path F,F,F,F")
 play_turn blue1 red1
 
 # Turn 2: the hover tank crosses the river on the water; the Scorpion reaches
@@ -54,7 +55,8 @@ blue2=("hunchback --to 0709"
 red2=("wasp --mode stand"
       "locust --path L,F"
       "scorpion --path F,F"
-      "savannah --to 1208 --facing NW")
+      "savannah --to 1208 --facing NW"
+      "hunchback-2 --path F,F,F")
 play_turn blue2 red2
 
 # Turn 3: the Hunchback wades into the river, the Locust backs away.
@@ -65,7 +67,8 @@ blue3=("hunchback --path F"
 red3=("wasp --to 0513"
       "locust --path B"
       "scorpion --mode stand"
-      "savannah --to 1307")
+      "savannah --to 1307"
+      "hunchback-2 --mode stand")
 play_turn blue3 red3
 
 $BTCLI report "$GAME"

@@ -22,15 +22,12 @@ GAME=${1:-orbital-descent-game.toml}
 
 $BTCLI init "$HERE/../scenarios/orbital-descent.toml" -o "$GAME" --seed 1001 --force
 
-ground_turn() {  # initiative, both 'Mechs stand still, the movement phase ends
+ground_turn() {  # initiative, the ground 'Mechs stand still in movement order, the movement phase ends
     $BTCLI resolve-phase "$GAME" -q
-    local first
-    first=$($BTCLI report "$GAME" --field next_to_move)
-    if [ "$first" = davion ]; then
-        $BTCLI move "$GAME" hunchback --mode stand -q; $BTCLI move "$GAME" commando --mode stand -q
-    else
-        $BTCLI move "$GAME" commando --mode stand -q; $BTCLI move "$GAME" hunchback --mode stand -q
-    fi
+    local side
+    while side=$($BTCLI report "$GAME" --field next_to_move) && [ "$side" != null ]; do
+        $BTCLI move "$GAME" "$($BTCLI report "$GAME" --field "unmoved.$side" | cut -d' ' -f1)" --mode stand -q
+    done
     $BTCLI resolve-phase "$GAME" -q                 # movement -> aerospace movement
 }
 

@@ -19,7 +19,6 @@ $BTCLI init "$HERE/../scenarios/ridge-skirmish.toml" -o "$GAME" --seed 4117 --fo
 declare -A WEAPONS=(
     [hunchback]="-w AC/20 -w ML@LA -w ML@RA -w SL"
     [commando]="-w ML -w SRM-4 -w SRM-6"
-    [manticore]="-w PPC -w LRM-10 -w SRM-6 -w ML"
     [scorpion]="-w AC/5 -w MG"
     [wasp]="-w ML -w SRM-2"
     [locust]="-w ML -w MG@LA -w MG@RA"

@@ -14,21 +14,21 @@ $BTCLI init "$HERE/../scenarios/river-strike.toml" -o "$GAME" --seed 5150 --forc
 
 declare -A WEAPONS=(
     [scorpion]="-w AC/5 -w MG"
-    [hunchback]="-w AC/20 -w ML@LA -w ML@RA -w SL"
     [edgar]="-w ML -w SRM-2 -w SRM-2"
-    [ferret-1]="-w MG"
-    [ferret-2]="-w MG"
-    [warrior]="-w AC/2 -w SRM-4"
+    [savannah]="-w ML"
+    [warrior-1]="-w AC/2 -w SRM-4"
+    [warrior-2]="-w AC/2 -w SRM-4"
+    [warrior-3]="-w AC/2 -w SRM-4"
 )
 declare -A PLAN1=(   # climb three levels, then fly north up the valley
-    [ferret-1]="--path A,A,A,9F"
-    [ferret-2]="--path A,A,A,10F"
-    [warrior]="--path A,A,A,6F"
+    [warrior-1]="--path A,A,A,6F"
+    [warrior-2]="--path A,A,A,6F"
+    [warrior-3]="--path A,A,A,6F"
 )
 declare -A PLAN2=(
-    [ferret-1]="--path F,F"
-    [ferret-2]="--path F"
-    [warrior]="--path F,F,F"
+    [warrior-1]="--path F,F"
+    [warrior-2]="--path F"
+    [warrior-3]="--path F,F,F"
 )
 # shellcheck source=lib/skirmish.bash
 . "$HERE/lib/skirmish.bash"

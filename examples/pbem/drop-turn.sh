@@ -43,6 +43,7 @@ as() {  # as PLAYER MESSAGE BTCLI-ARGS...: pull, run one btcli command in PLAYER
 # Start of turn 1: each player commits a secret landing hex in their own commit; btcli
 # draws a random salt for each (leave --salt out: it is all that hides the hex).
 as red "red commits its landing hex" drop game.toml wasp --hex 0707 --facing SW
+as red "red commits its second landing hex" drop game.toml commando-2 --hex 1010 --facing N
 as blue "blue commits its landing hex" drop game.toml hunchback --hex 0909 --facing S
 
 echo "--- what red sees of blue's commitment (git diff of game.toml):"
@@ -59,7 +60,7 @@ echo "--- blue's landing hex is only in blue's own secrets file, which git ignor
 as blue "initiative" resolve-phase game.toml
 # Ground units move in initiative order; then the dropping 'Mechs land, alternating the same way.
 declare -A MOVES=([commando]="--path F,F" [locust]="--mode stand")
-declare -A OWNER=([commando]=blue [hunchback]=blue [locust]=red [wasp]=red)
+declare -A OWNER=([commando]=blue [hunchback]=blue [locust]=red [wasp]=red [commando-2]=red)
 while side=$(cd blue && git pull -q && $BTCLI report game.toml --field next_to_move) && [ "$side" != null ]; do
     unit=$(cd blue && $BTCLI report game.toml --field "unmoved.$side" | cut -d' ' -f1)
     if [ -n "$unit" ]; then

@@ -31,13 +31,13 @@ PROBLEMS = ["[scenario]: unknown key 'sead' (did you mean 'seed'?)",
 def test_check_a_good_scenario_prints_one_ok_line_and_writes_nothing(tmp_path, crossroads):
     before = sorted(tmp_path.iterdir())
     result = ok("check", crossroads)
-    assert result.out == f"{crossroads}: OK: 'Crossroads', 8 units, 16x17 map\n" and result.err == ""
+    assert result.out == f"{crossroads}: OK: 'Crossroads', 9 units, 16x17 map\n" and result.err == ""
     assert sorted(tmp_path.iterdir()) == before
 
 
 def test_check_finds_a_shipped_scenario_by_name():
     result = ok("check", "orbital-descent")
-    assert result.out.endswith("orbital-descent.toml: OK: 'Orbital Descent', 5 units, 16x17 map\n")
+    assert result.out.endswith("orbital-descent.toml: OK: 'Orbital Descent', 6 units, 16x17 map\n")
 
 
 def test_check_lists_every_problem_on_its_own_line_and_exits_4(tmp_path):
@@ -64,7 +64,7 @@ def test_one_problem_is_one_error_line(tmp_path, crossroads):
 def test_check_json(tmp_path, crossroads):
     result = ok("check", crossroads, "--json")
     assert json.loads(result.out) == {"scenario": str(crossroads), "ok": True, "name": "Crossroads",
-                                      "sides": ["blue", "red"], "units": 8, "map": {"width": 16, "height": 17},
+                                      "sides": ["blue", "red"], "units": 9, "map": {"width": 16, "height": 17},
                                       "problems": []}
     bad = _broken(tmp_path)
     result = run("--json", "check", bad)

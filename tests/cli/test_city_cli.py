@@ -12,7 +12,7 @@ import pytest
 from tests.cli.helpers import assert_refused, init_game, ok
 from tests.conftest import SCENARIOS
 
-UNITS = ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp")
+UNITS = ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp", "hunchback-2")
 
 
 @pytest.fixture

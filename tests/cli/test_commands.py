@@ -223,7 +223,8 @@ def test_report_formats_agree_on_units(moving):
 
     data = json.loads(ok("report", moving, "--format", "json").out)
     ids = [u["id"] for u in data["units"]]
-    assert ids == ["hunchback", "commando", "manticore", "edgar", "wasp", "locust", "scorpion", "savannah"]
+    assert ids == ["hunchback", "commando", "manticore", "edgar", "wasp", "locust", "scorpion", "savannah",
+                   "hunchback-2"]
     unit = data["units"][0]
     for key in ("id", "side", "kind", "position", "facing", "destroyed", "armor", "internal"):
         assert key in unit

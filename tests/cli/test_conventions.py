@@ -88,7 +88,7 @@ def test_unknown_unit_in_the_initiative_phase_exits_2(tmp_path, crossroads):
 def test_init_finds_a_shipped_scenario_by_name(tmp_path, name, monkeypatch):
     monkeypatch.chdir(tmp_path)  # no crossroads file here: the shipped one is found
     out = ok("init", name, "-o", "game.toml", "--seed", "7").out
-    assert out == "game 'Crossroads' set up: 8 units on a 16x17 map\nwrote game.toml\n"
+    assert out == "game 'Crossroads' set up: 9 units on a 16x17 map\nwrote game.toml\n"
     assert 'command = "init crossroads.toml --seed 7"' in (tmp_path / "game.toml").read_text()
 
 

@@ -116,7 +116,7 @@ def city_games(tmp_path_factory) -> dict[str, Path]:
     ok("resolve-phase", moving, "--dice", "5,9", "-q")
     firing = folder / "firing.toml"
     shutil.copy(moving, firing)
-    for unit in ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp"):
+    for unit in ("atlas", "scorpion", "hunchback", "manticore", "commando", "wasp", "hunchback-2"):
         ok("move", firing, unit, "--mode", "stand", "-q")
     ok("resolve-phase", firing, "-q")
     return {"movement": moving, "weapon": firing}

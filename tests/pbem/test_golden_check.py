@@ -41,7 +41,7 @@ def test_record_writes_what_the_check_compares_against(tmp_path: Path):
     assert done.returncode == 0 and done.stdout.startswith(f"recorded {recorded} (final state hash: ")
     assert recorded.read_text(encoding="utf-8") == EXPECTED.read_text(encoding="utf-8")
     text = recorded.read_text(encoding="utf-8")
-    assert "\n### 15 entries (1-15) from turn 1 setup phase; now turn 2 initiative phase\n" in text
+    assert "\n### 16 entries (1-16) from turn 1 setup phase; now turn 2 initiative phase\n" in text
     assert "\n# Crossroads\n" in text  # the Markdown report follows the log in words
 
 

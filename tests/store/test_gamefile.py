@@ -139,11 +139,12 @@ def test_a_long_game_verifies_after_many_appends(tmp_path, initial):
     path = tmp_path / "g.toml"
     new_game(path, initial)
     step(path, ResolvePhaseOrder(), [8, 5])
-    for unit in ["wasp", "hunchback", "locust", "commando", "scorpion", "manticore", "savannah", "edgar"]:
+    for unit in ["wasp", "hunchback", "locust", "commando", "scorpion", "manticore", "savannah", "hunchback-2",
+                 "edgar"]:
         step(path, MoveOrder(unit, "stand"))
     proved = runner.verify_text(path.read_bytes())
     count, state = proved.count, proved.state
-    assert count == 10 and state.phase.value == "movement"
+    assert count == 11 and state.phase.value == "movement"
 
 
 def test_file_permissions_survive_a_write(tmp_path, initial):
@@ -276,7 +277,7 @@ def test_verify_tells_a_logged_value_of_another_type_from_the_replays(old, new, 
     text = (GOLDEN / "crossroads" / "game.toml").read_text()
     head, _, last = text.rpartition("\n[[log]]\n")
     assert old in last
-    with pytest.raises(VerificationError, match=f"entry 43: {key} differs from the replay"):
+    with pytest.raises(VerificationError, match=f"entry 46: {key} differs from the replay"):
         runner.verify_text((head + "\n[[log]]\n" + last.replace(old, new, 1)).encode())
 
 
