@@ -77,3 +77,19 @@ def test_strengths_of_the_shipped_scenarios():  # BOT-27
     drop_duel = policy.strengths(start("drop-duel"))  # its 'Mechs still to drop are counted
     assert drop_duel is not None and min(drop_duel.values()) > 0
     assert policy.strengths(start("town-strike")) is None  # aircraft
+
+
+def test_bot_30_no_shipped_scenario_is_lopsided():  # BOT-30
+    # The shipped scenarios were balanced by simulation (docs/rules-notes.md BOT-30); before, River Strike's column
+    # was 31.7 times its VTOLs' strength and Crossroads' Guards 7.7 times the raiders'. None is now above 2.3.
+    from btcli.bot import policy
+    from btcli.store.scenario import parse_scenario_text
+    from tests.conftest import SCENARIOS
+
+    ratios = {}
+    for path in sorted(SCENARIOS.glob("*.toml")):
+        values = policy.strengths(parse_scenario_text(path.read_text(encoding="utf-8"), 1, str(path.parent),
+                                                      str(path), None))
+        if values is not None:  # assets or aircraft: not measured
+            ratios[path.stem] = max(values.values()) / min(values.values())
+    assert len(ratios) == 8 and max(ratios.values()) < 2.5, ratios
