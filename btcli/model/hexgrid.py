@@ -117,11 +117,15 @@ class HexId(Record, order=True):
         for facing in Facing:
             yield self.neighbor(facing)
 
+    def __hash__(self) -> int:  # the record's own hash, hash((col, row)), without its key getter: the path
+        return hash((self.col, self.row))  # searches and the bot hash hexes millions of times a game (issue #35)
+
     def distance(self, other: "HexId") -> int:
         """Returns the number of hexes between the two hexes (adjacent = 1)."""
-        ax, ay, az = self.cube()
-        bx, by, bz = other.cube()
-        return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+        # ``cube`` written out (q, r; y = -q - r): the bot measures a million distances a game (issue #35).
+        q, p = self.col - 1, other.col - 1
+        dq, dr = q - p, (self.row - (q >> 1)) - (other.row - (p >> 1))
+        return max(abs(dq), abs(dr), abs(dq + dr))
 
     def direction_to(self, other: "HexId") -> Facing | None:
         """Returns the facing pointing at an adjacent hex, or None if not adjacent."""

@@ -103,12 +103,14 @@ def equipment_modifiers(attacker: Unit, mount) -> list[tuple[str, int]]:
 
 
 def weapon_to_hit(
-    state: GameState, attacker: Unit, index: int, target: Unit, primary: DeclaredTarget | None, twist: int
+    state: GameState, attacker: Unit, index: int, target: Unit, primary: DeclaredTarget | None, twist: int,
+    sight: los.Sight | None = None,
 ) -> ToHit:
     """Returns the to-hit number for weapon ``index`` of ``attacker`` firing at ``target``.
 
     ``primary`` is the unit's primary target this phase (None: this is the first
-    target); ``twist`` the torso twist (or turret offset) in hexsides.
+    target); ``twist`` the torso twist (or turret offset) in hexsides; ``sight`` the line of sight
+    between the two when the caller has it already (the bot asks it once for all of a unit's weapons).
     """
     mount = attacker.weapons[index]
     weapon = attacker.spec(mount.weapon)
@@ -128,7 +130,8 @@ def weapon_to_hit(
     if not arcs.in_arc(attacker.hex, facing, arc, target.hex):
         return impossible(f"'{target.id}' is outside the {arc.replace('_', ' ')} arc of {mount.label}",
                           arcs.arc_rule(attacker.kind.value))
-    sight = los.line_of_sight(state.board, attacker, target)
+    if sight is None:
+        sight = los.line_of_sight(state.board, attacker, target)
     if sight.blocked:
         return impossible(f"no line of sight to '{target.id}': {sight.reason}", "tables.md 6.4")
     in_range, why = range_and_weapon_modifiers(weapon, mount.weapon, distance, f"'{target.id}'")
@@ -227,5 +230,8 @@ def odds(target: int) -> float:
         return 1.0
     if target > 12:
         return 0.0
-    ways = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= target)
-    return ways / 36
+    return _ODDS[target]
+
+
+# The ways of 36 that 2D6 rolls each target or more (the bot asks ``odds`` a million times a game, issue #35).
+_ODDS = {target: sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= target) / 36 for target in range(3, 13)}

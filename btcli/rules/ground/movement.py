@@ -772,24 +772,33 @@ def _flight_successors(state, unit, node, allow_backward):
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
+    out: dict[HexId, int] = {}
+    for (here, _), mp in reachable_facings(state, unit, mode).items():  # the cheapest facing first
+        out.setdefault(here, mp)
+    return out
+
+
+def reachable_facings(state: GameState, unit: Unit, mode: MoveMode) -> dict[tuple[HexId, Facing], int]:
+    """Returns every (hex, facing) the unit can end a move in ``mode`` in, with the MP it would cost, cheapest
+    first: where ``cheapest_path(..., facing, mode)`` may find a path (a query, no order)."""
     import heapq  # a path search only (options, the bot)
 
     budget = mode_mp(unit, mode, False)
     bonus = gets_pavement_bonus(unit)
     start = search_start(state, unit)
-    out: dict[HexId, int] = {}
+    out: dict[tuple[HexId, Facing], int] = {}
     frontier = [(0, 0, start)]
     best = {start: 0}
     counter = 0
     while frontier:
         mp, _, node = heapq.heappop(frontier)
-        here, _, paved, _, _ = node
+        here, face, paved, _, _ = node
         if mp > best[node]:
             continue
         if mp > budget + (1 if bonus and paved else 0):  # VEH-URB-01: the extra MP only on pavement
             continue
-        if here not in out or mp < out[here]:
-            out[here] = mp
+        if (here, face) not in out or mp < out[here, face]:
+            out[here, face] = mp
         limit = budget + (1 if bonus else 0)
         for _code, node2, cost, _ in successors(state, unit, node, not mode.is_fast):
             mp2 = mp + cost
