@@ -14,7 +14,7 @@ from btcli.model.hexgrid import Facing, HexId
 from btcli.model.state import GameState
 from btcli.model.units import MoveMode, Unit
 from btcli.rules import kinds
-from btcli.rules.core import tohit
+from btcli.rules.core import los, tohit
 
 # BOT-03: the share of a cluster weapon's missiles that hit, on average: the cluster hits table's column for its
 # size (tables.md 7; ``combat_tables.cluster_hits``) averaged over 2D6.
@@ -66,18 +66,26 @@ def usable(unit: Unit) -> list[int]:
 
 
 def shots(state: GameState, attacker: Unit, target: Unit, twist: int = 0,
-          weapons: list[int] | None = None) -> list[tuple[int, int, float]]:
+          weapons: list[int] | None = None, sight: los.Sight | None = None) -> list[tuple[int, int, float]]:
     """Returns ``(weapon index, to-hit number, expected damage)`` for each weapon that can fire at ``target``
-    now, by the attack rules' own to-hit check (``tohit.weapon_to_hit``; BOT-02)."""
+    now, by the attack rules' own to-hit check (``tohit.weapon_to_hit``; BOT-02). ``sight``: the line of sight
+    between the two, when the caller has it (else it is found once here for every weapon in range)."""
     if attacker.hex is None or target.hex is None:
         return []
     distance = attacker.hex.distance(target.hex)
+    # A weapon beyond its long range cannot fire (the to-hit rules' own range check, tables.md 6.1): not asked.
+    reach = [i for i in (usable(attacker) if weapons is None else weapons)
+             if tohit.range_bracket(attacker.spec(attacker.weapons[i].weapon), distance) is not None]
+    if not reach:
+        return []
+    if sight is None:
+        sight = los.line_of_sight(state.board, attacker, target)
     found = []
-    for index in usable(attacker) if weapons is None else weapons:
+    for index in reach:
         mount = attacker.weapons[index]
         turned = twist if kinds.turns_with_twist(attacker, mount.location) else 0
         try:
-            result = tohit.weapon_to_hit(state, attacker, index, target, None, turned)
+            result = tohit.weapon_to_hit(state, attacker, index, target, None, turned, sight)
         except BtcliError:
             continue
         if result.impossible:
@@ -89,24 +97,20 @@ def shots(state: GameState, attacker: Unit, target: Unit, twist: int = 0,
 
 def best_volley(state: GameState, attacker: Unit, target: Unit, twists=(0,)) -> tuple[float, int]:
     """The most expected damage ``attacker`` can do to ``target`` with one twist (every weapon that bears),
-    and that twist."""
+    and that twist. The line of sight is found once: a twist turns the weapons, not the line."""
     best, chosen = 0.0, 0
     weapons = usable(attacker)
+    if not weapons or attacker.hex is None or target.hex is None:
+        return best, chosen
+    sight = los.line_of_sight(state.board, attacker, target)
     for twist in sorted(twists, key=abs):  # no twist first: when every weapon bears, no twist can do better
-        found = shots(state, attacker, target, twist, weapons)
+        found = shots(state, attacker, target, twist, weapons, sight)
         total = sum(d for _, _, d in found)
         if total > best:
             best, chosen = total, twist
-        if len(found) == len(weapons) or (not found and twist == 0 and _hidden(state, attacker, target)):
-            break
+        if len(found) == len(weapons) or (not found and twist == 0 and sight.blocked):
+            break  # a twist changes nothing without a line of sight
     return best, chosen
-
-
-def _hidden(state: GameState, attacker: Unit, target: Unit) -> bool:
-    """Tells whether no line of sight joins the two units (a twist changes nothing then)."""
-    from btcli.rules.core import los
-
-    return los.line_of_sight(state.board, attacker, target).blocked
 
 
 def placed(unit: Unit, hex_id: HexId, facing: Facing, mode: MoveMode, hexes: int, mp: int) -> Unit:

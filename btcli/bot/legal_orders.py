@@ -95,18 +95,34 @@ def move_order(state: GameState, unit: Unit, path: str | None = None, to: str | 
 def ground_moves(state: GameState, unit: Unit) -> dict[str, dict[HexId, int]]:
     """The hexes a unit that moves over the ground can end its move in, by movement mode (walk and run,
     cruise and flank), with their MP; hexes held by another unit left out (none for other kinds)."""
+    return hexes_of(ground_reach(state, unit))
+
+
+def ground_reach(state: GameState, unit: Unit) -> dict[str, dict[tuple[HexId, Facing], int]]:
+    """``ground_moves`` with each facing the unit can end its move in there, cheapest first
+    (``movement.reachable_facings``)."""
     from btcli.rules.ground import movement
 
     if not unit.active or unit.hex is None or kinds.of(unit).mobility is None:
         return {}
     held = {u.hex for u in state.units.values() if u.active and u.id != unit.id and u.hex is not None}
-    found: dict[str, dict[HexId, int]] = {}
+    found: dict[str, dict[tuple[HexId, Facing], int]] = {}
     for mode in dict.fromkeys((movement.slow_mode(unit), movement.fast_mode(unit))):
         try:
-            hexes = movement.reachable_hexes(state, unit, mode)
+            places = movement.reachable_facings(state, unit, mode)
         except BtcliError:
             continue
-        found[mode.value] = {h: mp for h, mp in hexes.items() if h != unit.hex and h not in held}
+        found[mode.value] = {p: mp for p, mp in places.items() if p[0] != unit.hex and p[0] not in held}
+    return found
+
+
+def hexes_of(reach: dict[str, dict[tuple[HexId, Facing], int]]) -> dict[str, dict[HexId, int]]:
+    """The hexes of a ``ground_reach``, each with its cheapest facing's MP."""
+    found: dict[str, dict[HexId, int]] = {}
+    for mode, places in reach.items():
+        hexes = found[mode] = {}
+        for (hex_id, _), mp in places.items():
+            hexes.setdefault(hex_id, mp)
     return found
 
 

@@ -257,20 +257,22 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
         yield from stand_up_orders(state, unit, foes)
         return
     places: list[tuple[str, HexId, int]] = [("stand", unit.hex, 0)]
-    moves = legal_orders.ground_moves(state, unit)
+    reach = legal_orders.ground_reach(state, unit)
+    moves = legal_orders.hexes_of(reach)
     for mode, hexes in moves.items():
         places += [(mode, h, mp) for h, mp in hexes.items()]
     if moves:  # BOT-14: turning where it stands, in its slower mode
         places.append((next(iter(moves)), unit.hex, 1))
     places += [("jump", h, 0) for h in legal_orders.jump_hexes(state, unit)]
     withdraw = crippled(unit, settings)
-    best = _best_range(unit)
+    seen = outlook(state, unit, foes)
+    best = seen.best_range
     quick = sorted(places, key=lambda p: (-_quick_score(state, unit, foes, p, withdraw, best), p[1].label, p[0]))
     staying = [p for p in places if p[1] == unit.hex]  # BOT-14: standing and turning are always judged
     judged = []
     for mode, hex_id, mp in quick[:SHORTLIST] + [p for p in staying if p not in quick[:SHORTLIST]]:
-        facing = _facing_for(state, unit, hex_id, foes)
-        score = position_score(state, unit, foes, mode, hex_id, facing, mp, settings, withdraw)
+        facing = _facing_for(state, unit, hex_id, foes, seen.focus)
+        score = position_score(state, unit, foes, mode, hex_id, facing, mp, settings, withdraw, seen)
         judged.append((score, mode, hex_id, facing))
     judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
     # BOT-16: a move --to HEX --facing F the unit's MP cannot pay ends in the path's own facing: that position is
@@ -282,14 +284,14 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
     hazard_weight = settings.taken_weight * (2 if withdraw else 1)
     while judged:
         score, mode, hex_id, facing = judged.pop(0)
-        order = ready.get((mode, hex_id)) or _order_for(state, unit, mode, hex_id, facing)
+        order = ready.get((mode, hex_id)) or _order_for(state, unit, mode, hex_id, facing, reach.get(mode))
         if order is None:
             continue
         actual = end_facing(unit, order)
         if actual != facing and (mode, hex_id) not in ready:
             ready[(mode, hex_id)] = order
             mp = next((m for md, h, m in places if md == mode and h == hex_id), 0)
-            score = position_score(state, unit, foes, mode, hex_id, actual, mp, settings, withdraw)
+            score = position_score(state, unit, foes, mode, hex_id, actual, mp, settings, withdraw, seen)
             if judged and score < judged[0][0]:
                 judged.append((score, mode, hex_id, actual))
                 judged.sort(key=lambda j: (-j[0], j[2].label, j[1]))
@@ -308,15 +310,23 @@ def ranked_moves(state: GameState, unit: Unit, settings: Settings):
         yield order
 
 
-def _order_for(state: GameState, unit: Unit, mode: str, hex_id: HexId, facing: Facing) -> MoveOrder | None:
+def _order_for(state: GameState, unit: Unit, mode: str, hex_id: HexId, facing: Facing,
+               reach: dict[tuple[HexId, Facing], int] | None = None) -> MoveOrder | None:
     """The order that takes the unit to ``hex_id`` in ``mode`` facing ``facing`` (BOT-14: turning where it
-    stands), else the path finder's own path there (its own end facing), else None."""
+    stands), else the path finder's own path there (its own end facing), else None. ``reach``: the mode's
+    ``legal_orders.ground_reach``; a facing its MP cannot pay there is not asked of the path finder, which
+    would search far past the MP to say how far (and find the same nothing, issue #35), unless it is the
+    minimum move one hex straight ahead (VEH-MOVE-06), which a path finder grants past the MP."""
     if mode == "stand":
         return legal_orders.move_order(state, unit, mode="stand")
     if hex_id == unit.hex:
         return turn_in_place(state, unit, facing, mode)
-    return (legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
-            or legal_orders.move_order(state, unit, to=hex_id.label, mode=mode))
+    minimum = facing == unit.facing and hex_of(unit).neighbor(facing) == hex_id
+    if reach is None or (hex_id, facing) in reach or minimum:
+        order = legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
+        if order is not None:
+            return order
+    return legal_orders.move_order(state, unit, to=hex_id.label, mode=mode)
 
 
 def end_facing(unit: Unit, order: MoveOrder) -> Facing:
@@ -437,20 +447,45 @@ def outmatched(state: GameState, side: str, settings: Settings) -> Settings:
     return evolve(settings, aggression=max(0, settings.aggression - fall)) if fall else settings
 
 
-def _facing_for(state: GameState, unit: Unit, hex_id: HexId, foes: list[Unit]) -> Facing:
+def _facing_for(state: GameState, unit: Unit, hex_id: HexId, foes: list[Unit],
+                focused: dict[str, float] | None = None) -> Facing:
     """BOT-02: the facing that turns the unit's front to the enemy it can hurt most (the nearest, weighted by
-    focus)."""
-    target = min(foes, key=lambda f: (hex_id.distance(hex_of(f)) / focus(state, f), f.id))
+    focus; ``focused``: each foe's, when the caller has them)."""
+    worth = focused if focused is not None else {f.id: focus(state, f) for f in foes}
+    target = min(foes, key=lambda f: (hex_id.distance(hex_of(f)) / worth[f.id], f.id))
     if target.hex == hex_id:
         return unit.facing
     return evaluate.facing_towards(hex_id, hex_of(target))
 
 
+class Outlook(Record, slots=False):
+    """What judging a unit's positions reads that is the same for every position (``outlook``): found once for
+    the ten or more positions ``ranked_moves`` judges (issue #35: a whole game in 2 s)."""
+
+    best_range: int  # ``_best_range``
+    focus: dict[str, float]  # each enemy's ``focus``
+    twists: dict[str, tuple[int, ...]]  # each enemy's ``legal_orders.weapon_twists`` as it stands
+    friends: list[Unit]  # the unit's side on the board, itself left out (``_friends``)
+
+
+def outlook(state: GameState, unit: Unit, foes: list[Unit]) -> Outlook:
+    return Outlook(_best_range(unit), {f.id: focus(state, f) for f in foes},
+                   {f.id: tuple(legal_orders.weapon_twists(f).values()) for f in foes}, _friends(state, unit))
+
+
+def _friends(state: GameState, unit: Unit) -> list[Unit]:
+    """The other active units of the unit's side on the ground board."""
+    return [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
+            and u.hex is not None]
+
+
 def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, hex_id: HexId, facing: Facing,
-                   mp: int, settings: Settings, withdraw: bool = False) -> float:
+                   mp: int, settings: Settings, withdraw: bool = False, seen: Outlook | None = None) -> float:
     """BOT-01: expected damage dealt (the best target, focus-weighted, plus a third of the rest) times the
     aggression weight, minus expected damage taken from every enemy times the caution weight; BOT-06: a
-    withdrawing unit weighs only what it takes and how far it gets; BOT-09: a small pull towards friends."""
+    withdrawing unit weighs only what it takes and how far it gets; BOT-09: a small pull towards friends.
+    ``seen``: the unit's ``outlook``, when the caller judges several positions."""
+    seen = seen if seen is not None else outlook(state, unit, foes)
     hexes = hex_of(unit).distance(hex_id) if mode == "jump" else max(hex_of(unit).distance(hex_id), 0)
     move_mode = MOVE_MODES.get(mode, MoveMode.WALK)
     if mode == "stand":
@@ -458,26 +493,26 @@ def position_score(state: GameState, unit: Unit, foes: list[Unit], mode: str, he
     there = evaluate.placed(unit, hex_id, facing, move_mode, hexes, mp)
     trial = state.with_unit(there)
     dealt = []
+    turns = tuple(legal_orders.weapon_twists(there).values())
     for foe in foes:
-        value, _ = evaluate.best_volley(trial, there, foe, tuple(legal_orders.weapon_twists(there).values()))
-        dealt.append(value * focus(state, foe))
+        value, _ = evaluate.best_volley(trial, there, foe, turns)
+        dealt.append(value * seen.focus[foe.id])
     dealt.sort(reverse=True)
     dealt_total = (dealt[0] + sum(dealt[1:]) / 3) if dealt else 0.0
     taken = 0.0
     for foe in foes:
-        shooter = foe
+        shooter, shooter_turns = foe, seen.twists[foe.id]
         if foe.mode is MoveMode.NONE and foe.hex != hex_id:
             shooter = _closing(foe, hex_id, there, trial)
-        value, _ = evaluate.best_volley(trial, shooter, there, tuple(legal_orders.weapon_twists(shooter).values()))
-        taken += value * fire_share(state, unit, hex_id, foe) + blow_threat(trial, shooter, there)
+            shooter_turns = tuple(legal_orders.weapon_twists(shooter).values())
+        value, _ = evaluate.best_volley(trial, shooter, there, shooter_turns)
+        taken += value * _fire_share(seen.friends, hex_id, foe) + blow_threat(trial, shooter, there)
     nearest = min(hex_id.distance(hex_of(f)) for f in foes)
-    friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
-               and u.hex is not None]
-    herding = -0.1 * max(0, min((hex_id.distance(hex_of(f)) for f in friends), default=0) - 3)
+    herding = -0.1 * max(0, min((hex_id.distance(hex_of(f)) for f in seen.friends), default=0) - 3)
     if withdraw:
         return -2 * settings.taken_weight * taken + nearest + herding
     # BOT-01: closing in to the unit's best range, the more the more aggressive (Princess's "bravery").
-    approach = -settings.approach_weight * max(0, nearest - _best_range(unit))
+    approach = -settings.approach_weight * max(0, nearest - seen.best_range)
     return settings.dealt_weight * dealt_total - settings.taken_weight * taken + approach + herding
 
 
@@ -506,8 +541,10 @@ def fire_share(state: GameState, unit: Unit, hex_id: HexId, foe: Unit) -> float:
     """BOT-01, BOT-19: the share of ``foe``'s fire a unit at ``hex_id`` draws: all of it when it would stand
     nearer the foe than every other unit of its side (the nearest draws the fire: the greedy player's and most
     players' first target), else one over the units of its side in the fight, no less than a third."""
-    friends = [u for u in state.units.values() if u.side == unit.side and u.id != unit.id and u.active
-               and u.hex is not None]
+    return _fire_share(_friends(state, unit), hex_id, foe)
+
+
+def _fire_share(friends: list[Unit], hex_id: HexId, foe: Unit) -> float:
     here = hex_of(foe)
     if all(hex_id.distance(here) < hex_of(f).distance(here) for f in friends):
         return 1.0
