@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Convoy Ambush played to the end (seed 004, Battlefield Support assets): the
 # deployment phase places every asset first, each side half its assets at a
-# time, then the 'Mechs and the Scorpion. Each turn the assets move first in
+# time, then the 'Mechs and the Manticore. Each turn the assets move first in
 # alternating halves from the initiative loser (the script takes the order from
 # `report --field move_queue`); every unit fires at its planned target while
 # both stand (an asset with its card, the Long Tom with its artillery at the
@@ -34,7 +34,7 @@ $BTCLI deploy "$GAME" longtom --hex 0802 --facing S
 $BTCLI deploy "$GAME" rifles --hex 0705
 $BTCLI deploy "$GAME" elementals --hex 1005
 $BTCLI deploy "$GAME" jumpers --hex 0713
-$BTCLI deploy "$GAME" scorpion --hex 0804 --facing S
+$BTCLI deploy "$GAME" manticore --hex 0804 --facing S
 $BTCLI deploy "$GAME" hunchback --hex 0813 --facing N
 $BTCLI deploy "$GAME" commando --hex 0612 --facing N
 $BTCLI deploy "$GAME" locust --hex 1012 --facing N
@@ -42,7 +42,7 @@ $BTCLI deploy "$GAME" wasp --hex 1013 --facing N
 $BTCLI resolve-phase "$GAME"
 
 declare -A WEAPONS=(
-    [scorpion]="-w AC/5"
+    [manticore]="-w PPC"
     [hunchback]="-w AC/20 -w ML@LA -w ML@RA"
     [commando]="-w ML -w SRM-4 -w SRM-6"
     [locust]="-w ML -w MG@LA -w MG@RA"
@@ -62,7 +62,7 @@ declare -A PLAN=(  # TURN:UNIT -> its move (none: it stands still)
 )
 # Every turn's attacks, ATTACKER TARGET (an asset attacks with its card, the Long Tom at the target's hex).
 ATTACKS=(
-    "maxim locust" "tank-1 commando" "tank-2 wasp" "emplacement commando" "longtom hunchback" "scorpion locust"
+    "maxim locust" "tank-1 commando" "tank-2 wasp" "emplacement commando" "longtom hunchback" "manticore locust"
     "scout rifles" "hunchback maxim" "commando emplacement" "locust maxim" "wasp maxim"
 )
 
