@@ -37,7 +37,7 @@ def test_check_a_good_scenario_prints_one_ok_line_and_writes_nothing(tmp_path, c
 
 def test_check_finds_a_shipped_scenario_by_name():
     result = ok("check", "orbital-descent")
-    assert result.out.endswith("orbital-descent.toml: OK: 'Orbital Descent', 6 units, 16x17 map\n")
+    assert result.out.endswith("orbital-descent.toml: OK: 'Orbital Descent', 8 units, 16x17 map\n")
 
 
 def test_check_lists_every_problem_on_its_own_line_and_exits_4(tmp_path):

@@ -60,7 +60,7 @@ def test_aerospace_units_are_not_listed_to_move_in_the_ground_movement_phase(tmp
     """TURN-01: aerospace units fly in the aerospace movement phase, after the ground units; the ground
     phase's ``unmoved``, ``move_queue`` and ``next`` name only the units that move in it (a script moving
     the queue in turn must not be refused). Orbital descent: davion's two Corsairs and Battle Taxi fly,
-    its Hunchback walks, as do Kurita's two 'Mechs."""
+    its Hunchback walks, as do Kurita's four 'Mechs."""
     import json
 
     from tests.cli.helpers import init_game, ok
@@ -69,8 +69,8 @@ def test_aerospace_units_are_not_listed_to_move_in_the_ground_movement_phase(tmp
     ok("resolve-phase", game)
     report = json.loads(ok("report", game, "--format", "json").out)
     assert report["phase"] == "movement"
-    assert report["unmoved"] == {"davion": ["hunchback"], "kurita": ["commando", "hunchback-2"]}
-    assert sorted(report["move_queue"]) == ["commando", "hunchback", "hunchback-2"]
-    assert set(report["next"]["units"]) <= {"commando", "hunchback", "hunchback-2"}
+    assert report["unmoved"] == {"davion": ["hunchback"], "kurita": ["commando", "hunchback-2", "wasp", "locust"]}
+    assert sorted(report["move_queue"]) == ["commando", "hunchback", "hunchback-2", "locust", "wasp"]
+    assert set(report["next"]["units"]) <= {"commando", "hunchback", "hunchback-2", "locust", "wasp"}
     for uid in report["move_queue"]:
         ok("move", game, uid, "--mode", "stand")
