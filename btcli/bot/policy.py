@@ -458,7 +458,7 @@ def _facing_for(state: GameState, unit: Unit, hex_id: HexId, foes: list[Unit],
     return evaluate.facing_towards(hex_id, hex_of(target))
 
 
-class Outlook(Record, slots=False):
+class Outlook(Record):
     """What judging a unit's positions reads that is the same for every position (``outlook``): found once for
     the ten or more positions ``ranked_moves`` judges (issue #35: a whole game in 2 s)."""
 
