@@ -117,13 +117,10 @@ def ground_reach(state: GameState, unit: Unit) -> dict[str, dict[tuple[HexId, Fa
 
 
 def hexes_of(reach: dict[str, dict[tuple[HexId, Facing], int]]) -> dict[str, dict[HexId, int]]:
-    """The hexes of a ``ground_reach``, each with its cheapest facing's MP."""
-    found: dict[str, dict[HexId, int]] = {}
-    for mode, places in reach.items():
-        hexes = found[mode] = {}
-        for (hex_id, _), mp in places.items():
-            hexes.setdefault(hex_id, mp)
-    return found
+    """The hexes of a ``ground_reach``, each with its cheapest facing's MP (``movement.cheapest_facing``)."""
+    from btcli.rules.ground import movement
+
+    return {mode: movement.cheapest_facing(places) for mode, places in reach.items()}
 
 
 def stand_up(state: GameState, unit: Unit) -> dict | None:

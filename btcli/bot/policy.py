@@ -315,14 +315,15 @@ def _order_for(state: GameState, unit: Unit, mode: str, hex_id: HexId, facing: F
     """The order that takes the unit to ``hex_id`` in ``mode`` facing ``facing`` (BOT-14: turning where it
     stands), else the path finder's own path there (its own end facing), else None. ``reach``: the mode's
     ``legal_orders.ground_reach``; a facing its MP cannot pay there is not asked of the path finder, which
-    would search far past the MP to say how far (and find the same nothing, issue #35), unless it is the
-    minimum move one hex straight ahead (VEH-MOVE-06), which a path finder grants past the MP."""
+    would search far past the MP to say how far (and find the same nothing, issue #35), unless the path finder
+    would grant it as the minimum move past the MP (``movement.minimum_move_allowed``, VEH-MOVE-06)."""
+    from btcli.rules.ground.movement import minimum_move_allowed
+
     if mode == "stand":
         return legal_orders.move_order(state, unit, mode="stand")
     if hex_id == unit.hex:
         return turn_in_place(state, unit, facing, mode)
-    minimum = facing == unit.facing and hex_of(unit).neighbor(facing) == hex_id
-    if reach is None or (hex_id, facing) in reach or minimum:
+    if reach is None or (hex_id, facing) in reach or minimum_move_allowed(unit, hex_id, facing):
         order = legal_orders.move_order(state, unit, to=hex_id.label, facing=facing.name, mode=mode)
         if order is not None:
             return order
@@ -469,6 +470,7 @@ class Outlook(Record):
 
 
 def outlook(state: GameState, unit: Unit, foes: list[Unit]) -> Outlook:
+    """The unit's ``Outlook`` against ``foes`` in ``state``."""
     return Outlook(_best_range(unit), {f.id: focus(state, f) for f in foes},
                    {f.id: tuple(legal_orders.weapon_twists(f).values()) for f in foes}, _friends(state, unit))
 

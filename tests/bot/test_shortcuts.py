@@ -7,7 +7,6 @@ import pytest
 
 from btcli import runner
 from btcli.bot import evaluate, legal_orders, policy
-from btcli.bot.policy import Settings
 from btcli.model.hexgrid import Facing
 from btcli.model.state import GameState
 from btcli.rules.core import los, tohit
@@ -74,13 +73,33 @@ def test_shots_with_the_line_of_sight_given_are_the_shots_without_it(battle):
                 evaluate.shots(battle, attacker, target, twist)
 
 
-def test_position_score_with_the_outlook_given_is_the_score_without_it(battle):
+def test_the_outlook_holds_what_each_position_would_read_for_itself(battle):
+    # position_score reads these from the Outlook instead of asking for each position (issue #35).
     for unit in _ground_units(battle):
         foes = policy.enemies(battle, unit.side)
         seen = policy.outlook(battle, unit, foes)
-        for hex_id in list(legal_orders.hexes_of(legal_orders.ground_reach(battle, unit)).get(
-                movement.slow_mode(unit).value, {}))[:6]:
-            for facing in (Facing.N, Facing.SE):
-                args = (battle, unit, foes, "walk", hex_id, facing, 2, Settings())
-                assert policy.position_score(*args, False, seen) == policy.position_score(*args)
-                assert policy.position_score(*args, True, seen) == policy.position_score(*args, True)
+        assert seen.best_range == policy._best_range(unit)
+        assert seen.focus == {f.id: policy.focus(battle, f) for f in foes}
+        assert seen.twists == {f.id: tuple(legal_orders.weapon_twists(f).values()) for f in foes}
+        assert sorted(u.id for u in seen.friends) == sorted(
+            u.id for u in _ground_units(battle) if u.side == unit.side and u.id != unit.id)
+
+
+def test_the_minimum_move_the_bot_still_asks_for_is_the_one_the_path_finder_grants():
+    # VEH-MOVE-06: a Scorpion (flank 6) enters a hardened building one level up straight ahead (5 + 2 = 7 MP) as
+    # its minimum move: no facing of that hex is in its reach, yet `move --to 0509 --facing N` exists. The path
+    # finder and the bot's _order_for ask the same predicate (movement.minimum_move_allowed).
+    from btcli.model.hexgrid import HexId
+    from tests.builders import SCORPION, design, game
+
+    state = game(design(SCORPION, "u1", at="0510", facing="N"), design(SCORPION, "foe", at="0101", side="blue"),
+                 hexes={"0509": {"terrain": "building", "level": 1, "building": {"type": "hardened"}}})
+    unit, ahead = state.units["u1"], HexId.parse("0509")
+    reach = legal_orders.ground_reach(state, unit)["flank"]
+    assert not any(h == ahead for h, _ in reach)
+    assert movement.minimum_move_allowed(unit, ahead, Facing.N)
+    assert not movement.minimum_move_allowed(unit, ahead, Facing.NE)
+    assert not movement.minimum_move_allowed(unit, HexId.parse("0609"), None)  # ahead only
+    order = policy._order_for(state, unit, "flank", ahead, Facing.N, reach)
+    assert order is not None and order.steps == ("F",)
+    assert policy._order_for(state, unit, "flank", ahead, Facing.N) == order

@@ -241,6 +241,20 @@ def test_from_cube_inverts_cube(h):
     assert HexId.from_cube(*h.cube()) == h
 
 
+@given(st.integers(-3, 120), st.integers(-3, 120), st.integers(-3, 120), st.integers(-3, 120))
+def test_distance_is_the_cube_distance_off_the_map_too(c1, r1, c2, r2):
+    # HexId.distance writes the cube coordinates out (issue #35): the same number as the cube walk, columns 0 and
+    # below included (a neighbour off the map's edge).
+    a, b = HexId(c1, r1), HexId(c2, r2)
+    assert a.distance(b) == max(abs(x - y) for x, y in zip(a.cube(), b.cube()))
+
+
+@given(hexes)
+def test_a_hexs_hash_is_its_records_hash_of_col_and_row(h):
+    # HexId writes its hash out (issue #35); the value stays the record's, so no set of hexes changes its order.
+    assert hash(h) == hash((h.col, h.row))
+
+
 @given(hexes, hexes)
 def test_distance_is_symmetric(a, b):
     assert a.distance(b) == b.distance(a)

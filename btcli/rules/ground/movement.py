@@ -559,9 +559,7 @@ def cheapest_path(
                 pass
         stacked = held if stacked is None else stacked
         shortfalls.append(f"{m.value} needs {needed} MP, has {budget}" if needed is not None else f"no {m.value} path")
-    # Minimum movement (VEH-MOVE-06): one adjacent hex, whatever it costs.
-    direction = unit.hex.direction_to(to)
-    if direction is not None and not _turns(unit.facing, direction) and facing in (None, unit.facing):
+    if minimum_move_allowed(unit, to, facing):
         try:
             check_move(state, unit, None, ("F",))
             return ("F",), None
@@ -576,6 +574,12 @@ def cheapest_path(
         + "; ".join(shortfalls),
         kinds.mobility(unit).mp_rule,
     )
+
+
+def minimum_move_allowed(unit: Unit, to: HexId, facing: Facing | None) -> bool:
+    """Minimum movement (VEH-MOVE-06): one hex straight ahead, whatever it costs, where ``cheapest_path`` finds
+    no path within the MP (``to`` the hex ahead, ``facing`` none or the unit's own)."""
+    return unit.hex.neighbor(unit.facing) == to and facing in (None, unit.facing)
 
 
 def _no_way_in(state: GameState, unit: Unit, to: HexId) -> None:
@@ -594,11 +598,6 @@ def _no_way_in(state: GameState, unit: Unit, to: HexId) -> None:
             refusals.append(exc)
     if refusals:
         raise refusals[0]
-
-
-def _turns(current: Facing, wanted: Facing) -> tuple[str, ...]:
-    right = (wanted - current) % 6
-    return ("R",) * right if right <= 3 else ("L",) * (6 - right)
 
 
 def search_start(state: GameState, unit: Unit) -> tuple:
@@ -772,8 +771,13 @@ def _flight_successors(state, unit, node, allow_backward):
 
 def reachable_hexes(state: GameState, unit: Unit, mode: MoveMode) -> dict[HexId, int]:
     """Returns every hex the unit can reach in ``mode`` with the MP it would cost (a query, no order)."""
+    return cheapest_facing(reachable_facings(state, unit, mode))
+
+
+def cheapest_facing(positions: dict[tuple[HexId, Facing], int]) -> dict[HexId, int]:
+    """Returns each hex of ``reachable_facings``' positions with its cheapest facing's MP, in the order reached."""
     out: dict[HexId, int] = {}
-    for (here, _), mp in reachable_facings(state, unit, mode).items():  # the cheapest facing first
+    for (here, _), mp in positions.items():  # the cheapest facing first
         out.setdefault(here, mp)
     return out
 
@@ -797,8 +801,7 @@ def reachable_facings(state: GameState, unit: Unit, mode: MoveMode) -> dict[tupl
             continue
         if mp > budget + (1 if bonus and paved else 0):  # VEH-URB-01: the extra MP only on pavement
             continue
-        if (here, face) not in out or mp < out[here, face]:
-            out[here, face] = mp
+        out.setdefault((here, face), mp)  # nodes leave the heap cheapest first
         limit = budget + (1 if bonus else 0)
         for _code, node2, cost, _ in successors(state, unit, node, not mode.is_fast):
             mp2 = mp + cost
